@@ -1,0 +1,2 @@
+#pragma once
+// Our own NVML declarations (filled in with the NVML sampler).

@@ -1,0 +1,118 @@
+#pragma once
+
+// Value types for one moment of one server. Plain structs, copied across
+// threads through queued signals. A field a device cannot report is
+// std::nullopt ("absent"), never 0: absent values are n/a in tables, gaps in
+// charts and left out of averages.
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace gw {
+
+// Host-wide figures. Rates (CPU %, disk bytes/s) need two readings, so the
+// first sample of a sampler leaves them absent.
+struct HostSample
+{
+    QString hostname;
+    std::optional<double> cpuPercent;          // all cores together, 0..100
+    std::optional<int> cpuCount;               // online logical CPUs
+    std::optional<quint64> memoryUsedBytes;    // MemTotal - MemAvailable
+    std::optional<quint64> memoryTotalBytes;   // MemTotal
+    std::optional<double> diskReadBytesPerSec; // whole disks, partitions not counted twice
+    std::optional<double> diskWriteBytesPerSec;
+    // Limits of the cgroup the sampler runs in; absent when unlimited or not in one.
+    std::optional<quint64> cgroupMemoryLimitBytes;
+    std::optional<quint64> cgroupMemoryUsedBytes;
+    std::optional<double> cgroupCpuLimitCores; // quota / period
+    QString cgroupVersion;                     // "v1", "v2" or empty
+
+    bool operator==(const HostSample&) const = default;
+};
+
+struct GpuSample
+{
+    int index = -1;
+    QString uuid; // "GPU-…"; the stable key of a GPU
+    QString name; // "NVIDIA H100 80GB HBM3"
+    QString pciBusId;
+    QString vendor; // "nvidia", "amd"
+    std::optional<double> utilizationGpuPercent;
+    std::optional<double> utilizationMemoryPercent;
+    std::optional<double> memoryUsedMiB;
+    std::optional<double> memoryTotalMiB;
+    std::optional<double> temperatureC;
+    std::optional<double> powerW;
+    std::optional<double> powerLimitW;
+    std::optional<double> smClockMHz;
+    std::optional<double> fanPercent; // may exceed 100 on NVIDIA
+    std::optional<bool> persistenceMode;
+    // Set when the device failed as a whole this sample ("GPU is lost"); the
+    // other fields then hold nothing.
+    QString error;
+
+    bool operator==(const GpuSample&) const = default;
+};
+
+struct GpuProcess
+{
+    qint64 pid = 0;
+    // Milliseconds since the epoch; with pid it identifies the process even
+    // after the pid is reused. Absent for ghosts.
+    std::optional<qint64> startTimeMs;
+    std::optional<uint> uid;
+    QString user;
+    QString command;
+    QString gpuUuid;
+    std::optional<double> usedMemoryMiB;
+    std::optional<double> smUtilPercent; // only where the driver gives it
+    // The driver reports the pid but this /proc does not show it: another PID
+    // namespace, a container, or a process that just exited. Kept with what is
+    // known, because that is exactly the memory users hunt.
+    bool ghost = false;
+
+    bool operator==(const GpuProcess&) const = default;
+};
+
+struct Snapshot
+{
+    QString server;          // display name of the server
+    qint64 timestampMs = 0;  // wall clock, ms since the epoch
+    QString backend;         // "nvml", "nvidia-smi", "amdgpu", "host", "demo"
+    HostSample host;
+    QList<GpuSample> gpus;
+    QList<GpuProcess> processes;
+    QStringList warnings; // what went wrong this sample, in words for an admin
+
+    bool operator==(const Snapshot&) const = default;
+
+    const GpuSample* gpuByUuid(const QString& uuid) const;
+};
+
+// Values a driver uses for "unknown" must never become numbers. NVML uses
+// ULLONG_MAX (NVML_VALUE_NOT_AVAILABLE); DCGM-derived paths leak blanks from
+// 0x7ffffffffffffff0 upwards (9223372036854775794 = NOT_SUPPORTED). No GPU
+// has 2^62 bytes, so anything at or above that is treated as a sentinel.
+constexpr bool isSentinelBytes(quint64 v)
+{
+    return v >= (quint64(1) << 62);
+}
+constexpr bool isSentinelU32(quint32 v)
+{
+    return v == 0xFFFFFFFFu || v == 0xFFFFFFFEu;
+}
+
+std::optional<double> bytesToMiB(quint64 bytes);
+
+} // namespace gw
+
+Q_DECLARE_TYPEINFO(gw::HostSample, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::GpuSample, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::GpuProcess, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::Snapshot, Q_RELOCATABLE_TYPE);
+Q_DECLARE_METATYPE(gw::Snapshot)

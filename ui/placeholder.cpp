@@ -1,0 +1,1 @@
+namespace gw {} // namespace gw
