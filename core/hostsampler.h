@@ -2,8 +2,16 @@
 
 #include "sampler.h"
 
+#include <QHash>
+#include <QSet>
+
+#include <functional>
+#include <optional>
+
 namespace gw {
 
+// Host figures from /proc and the sampler's own cgroup. Rates (CPU %, disk
+// bytes/s) are deltas against the previous sample, so the first is absent.
 class HostSampler final : public Sampler
 {
 public:
@@ -15,9 +23,50 @@ public:
     bool sample(Snapshot& out) override;
     QString lastError() const override { return m_error; }
 
+    // Monotonic milliseconds used for disk rates; tests inject a fixed clock
+    // so a rate is an exact number rather than a race against the scheduler.
+    using Clock = std::function<qint64()>;
+    void setClock(Clock clock) { m_clock = std::move(clock); }
+
 private:
+    struct CpuTicks
+    {
+        quint64 busy = 0;
+        quint64 total = 0;
+    };
+    struct DiskSectors
+    {
+        quint64 read = 0;
+        quint64 written = 0;
+    };
+    struct CgroupPaths
+    {
+        QString version;
+        QString memoryDir;
+        QString cpuDir;
+    };
+
+    bool readCpu(HostSample& host, Snapshot& out);
+    void readMemory(HostSample& host, Snapshot& out);
+    void readDisks(HostSample& host, Snapshot& out);
+    void readCgroup(HostSample& host, Snapshot& out);
+    CgroupPaths locateCgroup(Snapshot& out);
+    bool isWholeDisk(const QByteArray& name) const;
+
+    std::optional<quint64> readCgroupU64(const QString& path, Snapshot& out);
+
+    // A broken file would otherwise repeat the same warning every second;
+    // keyed by file, forgotten once the file reads cleanly again.
+    void warnOnce(Snapshot& out, const QString& key, const QString& message);
+    void clearWarning(const QString& key) { m_warned.remove(key); }
+
     SamplerOptions m_options;
     QString m_error;
+    Clock m_clock;
+    std::optional<CpuTicks> m_lastCpu;
+    QHash<QByteArray, DiskSectors> m_lastDisks;
+    std::optional<qint64> m_lastDiskMs;
+    QSet<QString> m_warned;
 };
 
 } // namespace gw
