@@ -1,1 +1,151 @@
-int main() { return 0; }
+// gpuwarden-cli: answers from the command line and from scripts.
+//   gpuwarden-cli snapshot [--json] [--demo] [sampler options]
+
+#include "commandline.h"
+#include "demofleet.h"
+#include "localproducer.h"
+#include "snapshotjson.h"
+#include "units.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QThread>
+
+#include <chrono>
+#include <cstdio>
+
+namespace {
+
+using namespace std::chrono_literals;
+
+void print(FILE* f, const QString& text)
+{
+    const QByteArray b = text.toUtf8();
+    std::fwrite(b.constData(), 1, size_t(b.size()), f);
+}
+
+QString humanReadable(const gw::Snapshot& s)
+{
+    using namespace gw;
+    QString out;
+    out += QStringLiteral("%1  %2  backend %3\n")
+               .arg(s.server, QDateTime::fromMSecsSinceEpoch(s.timestampMs).toString(Qt::ISODate),
+                    s.backend);
+    const auto bytes = [](const std::optional<quint64>& v) {
+        return v ? std::optional<double>(double(*v)) : std::nullopt;
+    };
+    out += QStringLiteral("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
+               .arg(formatPercent(s.host.cpuPercent), formatBytes(bytes(s.host.memoryUsedBytes)),
+                    formatBytes(bytes(s.host.memoryTotalBytes)),
+                    formatBytesPerSec(s.host.diskReadBytesPerSec),
+                    formatBytesPerSec(s.host.diskWriteBytesPerSec));
+    for (const auto& g : s.gpus) {
+        out += QStringLiteral("GPU %1  %2  util %3  mem %4 / %5  %6  %7 / %8%9\n")
+                   .arg(g.index)
+                   .arg(g.name, formatPercent(g.utilizationGpuPercent), formatMiB(g.memoryUsedMiB),
+                        formatMiB(g.memoryTotalMiB), formatCelsius(g.temperatureC),
+                        formatWatts(g.powerW), formatWatts(g.powerLimitW),
+                        g.error.isEmpty() ? QString() : QStringLiteral("  ERROR: ") + g.error);
+    }
+    for (const auto& p : s.processes) {
+        out += QStringLiteral("  pid %1  %2  %3  %4  %5\n")
+                   .arg(p.pid)
+                   .arg(p.ghost ? QStringLiteral("(not in /proc)") : p.user, p.gpuUuid,
+                        formatMiB(p.usedMemoryMiB), p.command);
+    }
+    for (const auto& w : s.warnings)
+        out += QStringLiteral("warning: ") + w + QLatin1Char('\n');
+    return out;
+}
+
+int snapshotCommand(const QCommandLineParser& parser)
+{
+    QList<gw::Snapshot> snapshots;
+    if (parser.isSet(QStringLiteral("demo"))) {
+        snapshots = gw::DemoFleet().at(QDateTime::currentMSecsSinceEpoch());
+    } else {
+        QString error;
+        const auto options = gw::samplerOptions(parser, &error);
+        if (!options) {
+            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
+            return 2;
+        }
+        gw::LocalProducer producer(*options, gw::backendOption(parser));
+        print(stderr, producer.init() + QLatin1Char('\n'));
+        // Rates (CPU %, disk I/O, per-process SM %) need two readings.
+        bool ok = false;
+        const int intervalMs = parser.value(QStringLiteral("interval-ms")).toInt(&ok);
+        if (!ok || intervalMs < 0 || intervalMs > 60'000) {
+            print(stderr,
+                  QStringLiteral("gpuwarden-cli: --interval-ms: expected 0..60000, got \"%1\"\n")
+                      .arg(parser.value(QStringLiteral("interval-ms"))));
+            return 2;
+        }
+        if (intervalMs > 0) {
+            producer.sampleOnce();
+            QThread::msleep(ulong(intervalMs));
+        }
+        snapshots.append(producer.sampleOnce());
+    }
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        if (snapshots.size() == 1) {
+            print(stdout, QString::fromUtf8(gw::toJsonBytes(snapshots.first())));
+        } else {
+            QByteArray all = "[\n";
+            for (int i = 0; i < snapshots.size(); ++i)
+                all += gw::toJsonBytes(snapshots[i]).trimmed() +
+                       (i + 1 < snapshots.size() ? ",\n" : "\n");
+            all += "]\n";
+            print(stdout, QString::fromUtf8(all));
+        }
+    } else {
+        for (const auto& s : snapshots)
+            print(stdout, humanReadable(s));
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "GPU Warden command line.\n\nCommands:\n  snapshot   print one reading of this machine "
+        "(or of the demo fleet)"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot"));
+    parser.addOption({QStringLiteral("json"),
+                      QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
+    parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
+    parser.addOption(
+        {QStringLiteral("interval-ms"),
+         QStringLiteral(
+             "Wait between the two readings that rates need (0: one reading, rates absent)."),
+         QStringLiteral("ms"), QStringLiteral("250")});
+    gw::addSamplerOptions(parser);
+    if (!parser.parse(app.arguments())) {
+        print(stderr, QStringLiteral("gpuwarden-cli: ") + parser.errorText() + QLatin1Char('\n'));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+
+    const QStringList args = parser.positionalArguments();
+    if (args.value(0) == QLatin1String("snapshot") && args.size() == 1)
+        return snapshotCommand(parser);
+    print(stderr, args.isEmpty()
+                      ? QStringLiteral("gpuwarden-cli: no command given (try: snapshot)\n")
+                      : QStringLiteral("gpuwarden-cli: unknown command \"%1\" (try: snapshot)\n")
+                            .arg(args.join(QLatin1Char(' '))));
+    return 2;
+}

@@ -1,0 +1,52 @@
+#include "fleet.h"
+
+#include <QSet>
+
+namespace gw {
+
+Fleet::Fleet(QObject* parent)
+    : QObject(parent)
+{}
+
+const Snapshot* Fleet::latest(const QString& server) const
+{
+    const auto it = m_latest.constFind(server);
+    return it == m_latest.cend() ? nullptr : &*it;
+}
+
+void Fleet::store(const Snapshot& s, bool notify)
+{
+    m_history.append(s);
+    m_newestMs = std::max(m_newestMs, s.timestampMs);
+    const bool known = m_latest.contains(s.server);
+    auto& slot = m_latest[s.server];
+    if (known && slot.timestampMs > s.timestampMs)
+        return; // an older reading never replaces a newer one
+    slot = s;
+    if (!known) {
+        m_order.append(s.server);
+        Q_EMIT serverAdded(s.server);
+    }
+    if (notify)
+        Q_EMIT serverUpdated(s.server);
+}
+
+void Fleet::ingest(const Snapshot& snapshot)
+{
+    store(snapshot, true);
+}
+
+void Fleet::ingestBatch(const QList<Snapshot>& snapshots)
+{
+    QSet<QString> touched;
+    for (const auto& s : snapshots) {
+        store(s, false);
+        touched.insert(s.server);
+    }
+    for (const auto& server : std::as_const(m_order)) {
+        if (touched.contains(server))
+            Q_EMIT serverUpdated(server);
+    }
+}
+
+} // namespace gw

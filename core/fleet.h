@@ -1,0 +1,47 @@
+#pragma once
+
+// The fan-in point on the GUI side: keeps the latest snapshot of every server
+// and the live history, and tells models what changed. (Policies, the ledger
+// and the history store hang off here in later work.)
+
+#include "livehistory.h"
+#include "snapshot.h"
+
+#include <QObject>
+#include <QStringList>
+
+namespace gw {
+
+class Fleet final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Fleet(QObject* parent = nullptr);
+
+    QStringList servers() const { return m_order; }
+    // Null when the server has not reported yet.
+    const Snapshot* latest(const QString& server) const;
+    const LiveHistory& history() const { return m_history; }
+
+    // Latest wall-clock time seen from any source (charts end there).
+    qint64 newestTimestampMs() const { return m_newestMs; }
+
+public Q_SLOTS:
+    void ingest(const gw::Snapshot& snapshot);
+    // Backfill: history first, then only the newest per server becomes "latest".
+    void ingestBatch(const QList<gw::Snapshot>& snapshots);
+
+Q_SIGNALS:
+    void serverAdded(const QString& server);
+    void serverUpdated(const QString& server);
+
+private:
+    void store(const Snapshot& s, bool notify);
+
+    QStringList m_order;
+    QHash<QString, Snapshot> m_latest;
+    LiveHistory m_history;
+    qint64 m_newestMs = 0;
+};
+
+} // namespace gw

@@ -1,0 +1,111 @@
+#include "source.h"
+
+#include <QDateTime>
+#include <QLoggingCategory>
+#include <QTimer>
+
+Q_LOGGING_CATEGORY(lcSource, "gw.source")
+
+namespace gw {
+
+class SourceWorker final : public QObject
+{
+    Q_OBJECT
+public:
+    SourceWorker(std::unique_ptr<Producer> producer, std::chrono::milliseconds interval)
+        : m_producer(std::move(producer))
+        , m_interval(interval)
+    {}
+
+public Q_SLOTS:
+    void begin(qint64 backfillMs)
+    {
+        Q_EMIT statusChanged(m_producer->init());
+        if (backfillMs > 0) {
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            auto past = m_producer->backfill(now - backfillMs, now);
+            if (!past.isEmpty())
+                Q_EMIT backfillReady(past);
+        }
+        m_timer = new QTimer(this); // created here so it lives in this thread
+        m_timer->setTimerType(Qt::CoarseTimer);
+        connect(m_timer, &QTimer::timeout, this, &SourceWorker::tick);
+        m_timer->start(m_interval);
+        tick();
+    }
+
+    void tick()
+    {
+        const auto snapshots = m_producer->produce();
+        for (const auto& s : snapshots)
+            Q_EMIT snapshotReady(s);
+    }
+
+    void end()
+    {
+        if (m_timer)
+            m_timer->stop();
+        m_producer.reset(); // samplers close on the thread that used them
+    }
+
+Q_SIGNALS:
+    void statusChanged(const QString& message);
+    void snapshotReady(const gw::Snapshot& snapshot);
+    void backfillReady(const QList<gw::Snapshot>& snapshots);
+
+private:
+    std::unique_ptr<Producer> m_producer;
+    std::chrono::milliseconds m_interval;
+    QTimer* m_timer = nullptr;
+};
+
+Source::Source(std::unique_ptr<Producer> producer, std::chrono::milliseconds interval,
+               QObject* parent)
+    : QObject(parent)
+    , m_pending(std::move(producer))
+    , m_interval(interval)
+{
+    qRegisterMetaType<gw::Snapshot>();
+    qRegisterMetaType<QList<gw::Snapshot>>();
+    m_thread.setObjectName(QStringLiteral("gw-sampling"));
+}
+
+Source::~Source()
+{
+    stop();
+}
+
+void Source::start(std::chrono::milliseconds backfill)
+{
+    if (m_worker || !m_pending)
+        return;
+    auto* worker = new SourceWorker(std::move(m_pending), m_interval);
+    worker->moveToThread(&m_thread);
+    m_worker = worker;
+    connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &SourceWorker::statusChanged, this, &Source::statusChanged);
+    connect(worker, &SourceWorker::snapshotReady, this, &Source::snapshotReady);
+    connect(worker, &SourceWorker::backfillReady, this, &Source::backfillReady);
+    m_thread.start();
+    QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection,
+                              Q_ARG(qint64, qint64(backfill.count())));
+}
+
+void Source::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "end", Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+bool Source::isRunning() const
+{
+    return m_thread.isRunning();
+}
+
+} // namespace gw
+
+#include "source.moc"

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+class QTreeView;
+
+namespace gw {
+
+class ChartPanel;
+class Fleet;
+class FleetModel;
+class ProcessModel;
+struct Snapshot;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(Fleet* fleet, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    FleetModel* fleetModel() const { return m_fleetModel; }
+    ProcessModel* processModel() const { return m_processModel; }
+    QSortFilterProxyModel* processProxy() const { return m_processProxy; }
+    QTreeView* fleetView() const { return m_tree; }
+    QList<ChartPanel*> charts() const { return m_charts; }
+    QLabel* banner() const { return m_banner; }
+    QString statusText() const;
+    int windowMinutes() const;
+
+    void selectServer(const QString& server);
+    void selectGpu(const QString& server, const QString& uuid);
+    void setWindowMinutes(int minutes);
+    void setProcessFilter(const QString& text);
+
+public Q_SLOTS:
+    // The backend line from the source: shown in the status bar, and in the
+    // banner when no GPU is found.
+    void setBackendStatus(const QString& message);
+    void refreshCharts();
+
+private:
+    void buildUi();
+    void onSelectionChanged();
+    void onServerUpdated(const QString& server);
+    void showServer(const Snapshot& s);
+    void showGpuHeader(const Snapshot& s, const QString& uuid);
+    void updateBanner();
+
+    Fleet* m_fleet;
+    FleetModel* m_fleetModel;
+    ProcessModel* m_processModel;
+    QSortFilterProxyModel* m_processProxy;
+
+    QTreeView* m_tree = nullptr;
+    QLabel* m_banner = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_subtitle = nullptr;
+    QComboBox* m_window = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    QList<ChartPanel*> m_charts;
+    QLabel* m_gpuDetails = nullptr;
+    QFormLayout* m_hostForm = nullptr;
+    QList<QLabel*> m_hostValues;
+    QLineEdit* m_filter = nullptr;
+    QTableView* m_processes = nullptr;
+    QLabel* m_statusBackend = nullptr;
+    QLabel* m_statusUpdated = nullptr;
+    QTimer* m_chartTimer = nullptr;
+
+    QString m_backendMessage;
+    QString m_server;
+    QString m_gpuUuid; // empty: the server itself is selected
+};
+
+} // namespace gw

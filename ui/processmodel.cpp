@@ -1,0 +1,189 @@
+#include "processmodel.h"
+
+#include "roles.h"
+#include "units.h"
+
+#include <QBrush>
+#include <QFont>
+#include <QPalette>
+#include <QSet>
+
+namespace gw {
+
+ProcessModel::ProcessModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{}
+
+void ProcessModel::clear()
+{
+    if (m_rows.isEmpty())
+        return;
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+}
+
+void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
+{
+    m_nowMs = snapshot.timestampMs;
+    m_gpuIndex.clear();
+    for (const auto& g : snapshot.gpus)
+        m_gpuIndex.insert(g.uuid, g.index);
+
+    QList<GpuProcess> incoming;
+    for (const auto& p : snapshot.processes) {
+        if (gpuUuid.isEmpty() || p.gpuUuid == gpuUuid)
+            incoming.append(p);
+    }
+    QHash<QString, int> incomingByKey;
+    for (int i = 0; i < incoming.size(); ++i)
+        incomingByKey.insert(keyOf(incoming[i]), i);
+
+    // Remove rows that are gone, from the bottom so indices stay valid.
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        if (!incomingByKey.contains(keyOf(m_rows[row]))) {
+            beginRemoveRows({}, row, row);
+            m_rows.removeAt(row);
+            endRemoveRows();
+        }
+    }
+    // Update rows that stay; a row whose values did not move stays quiet.
+    QSet<QString> present;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        const QString key = keyOf(m_rows[row]);
+        present.insert(key);
+        const GpuProcess& next = incoming[incomingByKey.value(key)];
+        if (!(next == m_rows[row])) {
+            m_rows[row] = next;
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        } else if (m_rows[row].startTimeMs) {
+            Q_EMIT dataChanged(index(row, RunningColumn), index(row, RunningColumn));
+        }
+    }
+    // Append new rows.
+    QList<GpuProcess> added;
+    for (const auto& p : incoming) {
+        if (!present.contains(keyOf(p)))
+            added.append(p);
+    }
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        m_rows.append(added);
+        endInsertRows();
+    }
+}
+
+int ProcessModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ProcessModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ProcessModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case PidColumn:
+        return tr("PID");
+    case UserColumn:
+        return tr("User");
+    case GpuColumn:
+        return tr("GPU");
+    case MemoryColumn:
+        return tr("Memory");
+    case SmColumn:
+        return tr("SM %");
+    case CommandColumn:
+        return tr("Command");
+    case RunningColumn:
+        return tr("Running");
+    }
+    return {};
+}
+
+QVariant ProcessModel::data(const QModelIndex& idx, int role) const
+{
+    if (!idx.isValid() || idx.row() >= m_rows.size())
+        return {};
+    const GpuProcess& p = m_rows[idx.row()];
+    const qint64 running = p.startTimeMs ? m_nowMs - *p.startTimeMs : -1;
+
+    if (role == PidRole)
+        return p.pid;
+    if (role == GpuUuidRole)
+        return p.gpuUuid;
+    if (role == Qt::ToolTipRole && p.ghost)
+        return tr("The driver reports pid %1 on this GPU, but /proc does not show it: it runs in "
+                  "another PID namespace (a container) or has just exited.")
+            .arg(p.pid);
+    if (role == Qt::FontRole && p.ghost) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+    }
+    if (role == Qt::TextAlignmentRole) {
+        switch (idx.column()) {
+        case PidColumn:
+        case MemoryColumn:
+        case SmColumn:
+        case RunningColumn:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    }
+
+    const bool display = role == Qt::DisplayRole;
+    const bool sort = role == SortRole || role == RawValueRole;
+    switch (idx.column()) {
+    case PidColumn:
+        if (display || sort)
+            return p.pid;
+        break;
+    case UserColumn:
+        if (display)
+            return p.ghost ? tr("(not in /proc)") : p.user;
+        if (sort)
+            return p.user;
+        break;
+    case GpuColumn: {
+        const auto it = m_gpuIndex.constFind(p.gpuUuid);
+        if (display)
+            return it != m_gpuIndex.cend() ? QVariant(*it) : QVariant(p.gpuUuid);
+        if (sort)
+            return it != m_gpuIndex.cend() ? *it : -1;
+        break;
+    }
+    case MemoryColumn:
+        if (display)
+            return formatMiB(p.usedMemoryMiB);
+        if (sort)
+            return p.usedMemoryMiB ? QVariant(*p.usedMemoryMiB) : QVariant();
+        break;
+    case SmColumn:
+        if (display)
+            return formatPercent(p.smUtilPercent);
+        if (sort)
+            return p.smUtilPercent ? QVariant(*p.smUtilPercent) : QVariant();
+        break;
+    case CommandColumn:
+        if (display || sort)
+            return p.command;
+        break;
+    case RunningColumn:
+        if (display)
+            return running >= 0 ? formatDuration(running) : notAvailable();
+        if (sort)
+            return running >= 0 ? QVariant(running) : QVariant();
+        break;
+    }
+    return {};
+}
+
+} // namespace gw

@@ -1,0 +1,54 @@
+#pragma once
+
+// GPU processes of the selected server or GPU. Rows keep their identity
+// (pid + GPU) across updates, so selections and sorting survive; only
+// changed cells are announced.
+
+#include "snapshot.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+namespace gw {
+
+class ProcessModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        PidColumn,
+        UserColumn,
+        GpuColumn,
+        MemoryColumn,
+        SmColumn,
+        CommandColumn,
+        RunningColumn,
+        ColumnCount
+    };
+
+    explicit ProcessModel(QObject* parent = nullptr);
+
+    // The processes of `snapshot`, restricted to one GPU unless `gpuUuid` is empty.
+    void setSnapshot(const Snapshot& snapshot, const QString& gpuUuid = {});
+    void clear();
+
+    int rowCount(const QModelIndex& parent = {}) const final;
+    int columnCount(const QModelIndex& parent = {}) const final;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
+
+    const GpuProcess& processAt(int row) const { return m_rows.at(row); }
+
+private:
+    static QString keyOf(const GpuProcess& p)
+    {
+        return QString::number(p.pid) + QLatin1Char('@') + p.gpuUuid;
+    }
+
+    QList<GpuProcess> m_rows;
+    QHash<QString, int> m_gpuIndex; // uuid → GPU index for display
+    qint64 m_nowMs = 0;
+};
+
+} // namespace gw
