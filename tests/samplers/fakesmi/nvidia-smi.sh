@@ -1,0 +1,64 @@
+#!/bin/sh
+# Fake nvidia-smi for GPU Warden tests (POSIX sh, no other dependency).
+# Replays CSV files from the scenario directory named by GW_FAKE_SMI_DIR:
+#   query-gpu.csv            printed for --query-gpu=...
+#   query-compute-apps.csv   printed for --query-compute-apps=...
+#   exit-code (optional)     exit with this code after printing `stderr` to stderr
+#   stderr (optional)        text for the failure above
+#   delay-seconds (optional) wait this long first (timeout tests)
+# The requested field list must equal the CSV header with " [unit]" removed,
+# so a change in the sampler's query fails loudly instead of replaying stale data.
+# See tests/samplers/README.md.
+
+me="fake nvidia-smi"
+dir=${GW_FAKE_SMI_DIR-}
+if [ -z "$dir" ] || [ ! -d "$dir" ]; then
+    echo "$me: GW_FAKE_SMI_DIR is not set or not a directory: '$dir'" >&2
+    exit 2
+fi
+
+kind=
+fields=
+format=
+for arg in "$@"; do
+    case $arg in
+    --query-gpu=*) kind=query-gpu; fields=${arg#--query-gpu=} ;;
+    --query-compute-apps=*) kind=query-compute-apps; fields=${arg#--query-compute-apps=} ;;
+    --format=*) format=${arg#--format=} ;;
+    *) echo "$me: unsupported argument: $arg" >&2; exit 2 ;;
+    esac
+done
+if [ -z "$kind" ]; then
+    echo "$me: only --query-gpu and --query-compute-apps are faked" >&2
+    exit 2
+fi
+if [ "$format" != "csv,nounits" ]; then
+    echo "$me: expected --format=csv,nounits, got '$format'" >&2
+    exit 2
+fi
+
+if [ -f "$dir/delay-seconds" ]; then
+    sleep "$(cat "$dir/delay-seconds")"
+fi
+
+if [ -f "$dir/exit-code" ]; then
+    if [ -f "$dir/stderr" ]; then
+        cat "$dir/stderr" >&2
+    fi
+    exit "$(cat "$dir/exit-code")"
+fi
+
+file="$dir/$kind.csv"
+if [ ! -f "$file" ]; then
+    echo "$me: scenario has no $kind.csv: $dir" >&2
+    exit 2
+fi
+if [ -s "$file" ]; then
+    recorded=$(head -n 1 "$file" | tr -d '\r' | sed -e 's/ \[[^]]*\]//g' -e 's/, /,/g')
+    if [ "$recorded" != "$fields" ]; then
+        echo "$me: asked for --$kind=$fields" >&2
+        echo "$me: but $file was recorded for --$kind=$recorded" >&2
+        exit 2
+    fi
+fi
+cat "$file"
