@@ -1,0 +1,424 @@
+// The real NvmlSampler against the fake libnvidia-ml.so.1 and a fake /proc.
+
+#include "nvmlsampler.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <dlfcn.h>
+
+#include <memory>
+
+using namespace gw;
+
+namespace {
+
+constexpr qint64 kBootTimeS = 1700000000;
+constexpr quint64 kStartTicks = 12345;
+
+const GpuProcess* findProcess(const Snapshot& s, qint64 pid)
+{
+    for (const auto& p : s.processes) {
+        if (p.pid == pid)
+            return &p;
+    }
+    return nullptr;
+}
+
+// A symbol of the loaded fake, for asserting what the sampler passed in.
+template <typename Fn>
+Fn fakeHook(const char* library, const char* name)
+{
+    void* h = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
+    if (!h)
+        return nullptr;
+    auto fn = reinterpret_cast<Fn>(dlsym(h, name));
+    dlclose(h);
+    return fn;
+}
+
+} // namespace
+
+class TstNvmlSampler : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_procRoot;
+
+    void writeFile(const QString& path, const QByteArray& data)
+    {
+        QFile f(path);
+        QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+        f.write(data);
+    }
+
+    void addProc(qint64 pid, uint uid, const QByteArray& comm, const QByteArray& cmdline)
+    {
+        const QString dir = m_procRoot + QLatin1Char('/') + QString::number(pid);
+        QVERIFY(QDir().mkpath(dir));
+        writeFile(dir + QStringLiteral("/stat"),
+                  QByteArray::number(pid) + " (" + comm + ") S 1 " + QByteArray::number(pid) + ' ' +
+                      QByteArray::number(pid) + " 0 -1 4194304 0 0 0 0 0 0 0 0 20 0 1 0 " +
+                      QByteArray::number(kStartTicks) + " 1000000 100\n");
+        writeFile(dir + QStringLiteral("/status"),
+                  "Name:\t" + comm + "\nUmask:\t0022\nUid:\t" + QByteArray::number(uid) + '\t' +
+                      QByteArray::number(uid) + '\t' + QByteArray::number(uid) + '\t' +
+                      QByteArray::number(uid) + "\n");
+        writeFile(dir + QStringLiteral("/cmdline"), cmdline);
+    }
+
+    QString scenario(const QByteArray& text)
+    {
+        static int n = 0;
+        const QString path = m_dir.filePath(QStringLiteral("s%1.scenario").arg(++n));
+        writeFile(path, text);
+        return path;
+    }
+
+    std::unique_ptr<NvmlSampler> open(const QString& scenarioPath,
+                                      const char* library = GW_FAKE_NVML)
+    {
+        qputenv("GW_FAKE_NVML_SCENARIO", QFile::encodeName(scenarioPath));
+        SamplerOptions o;
+        o.nvmlLibrary = QString::fromLocal8Bit(library);
+        o.procRoot = m_procRoot;
+        auto s = std::make_unique<NvmlSampler>(o);
+        s->procFs().setUserResolver([](uint uid) {
+            return uid == 1000   ? QStringLiteral("alice")
+                   : uid == 1001 ? QStringLiteral("bob")
+                                 : QString::number(uid);
+        });
+        return s;
+    }
+
+    static QString basic() { return QStringLiteral(GW_NVML_SCENARIOS "/basic.scenario"); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_procRoot = m_dir.filePath(QStringLiteral("proc"));
+        QVERIFY(QDir().mkpath(m_procRoot));
+        writeFile(m_procRoot + QStringLiteral("/stat"), "cpu  1 2 3 4 5 6 7 0 0 0\nintr 0\nbtime " +
+                                                            QByteArray::number(kBootTimeS) +
+                                                            "\nprocesses 1\n");
+        addProc(4242, 1000, "python",
+                QByteArray("python\0train.py\0--epochs\0"
+                           "90\0",
+                           28));
+        addProc(4343, 1001, "jupyter", QByteArray("jupyter-lab\0", 12));
+        addProc(4444, 1000, "Xorg", QByteArray("/usr/lib/xorg/Xorg\0:0\0", 22));
+        for (qint64 pid = 5000; pid < 5040; ++pid)
+            addProc(pid, 1001, "worker", "worker\0");
+    }
+
+    void valuesAndUnitsAreConverted()
+    {
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        QCOMPARE(s->description(), QStringLiteral("NVML 12.550.54.15, driver 550.54.15, 2 GPUs"));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.backend, QStringLiteral("nvml"));
+        QVERIFY(snap.warnings.isEmpty());
+        QCOMPARE(snap.gpus.size(), 2);
+        const GpuSample& h = snap.gpus[0];
+        QCOMPARE(h.index, 0);
+        QCOMPARE(h.uuid, QStringLiteral("GPU-5a3e9c1d-2b47-4f86-9d0e-7c1f2a3b4c5d"));
+        QCOMPARE(h.name, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(h.pciBusId, QStringLiteral("00000000:19:00.0"));
+        QCOMPARE(h.vendor, QStringLiteral("nvidia"));
+        QCOMPARE(h.utilizationGpuPercent, 100.0);
+        QCOMPARE(h.utilizationMemoryPercent, 11.0);
+        QCOMPARE(h.memoryUsedMiB, 19818.0);
+        QCOMPARE(h.memoryTotalMiB, 81559.0);
+        QCOMPARE(h.temperatureC, 59.0);
+        QCOMPARE(h.powerW, 631.95);
+        QCOMPARE(h.powerLimitW, 700.0);
+        QCOMPARE(h.smClockMHz, 1980.0);
+        QCOMPARE(h.fanPercent, 30.0);
+        QCOMPARE(h.persistenceMode, true);
+        QVERIFY(h.error.isEmpty());
+        QCOMPARE(snap.gpus[1].persistenceMode, false);
+
+        QCOMPARE(snap.processes.size(), 3);
+        const GpuProcess* p = findProcess(snap, 4242);
+        QVERIFY(p);
+        QCOMPARE(p->gpuUuid, h.uuid);
+        QCOMPARE(p->usedMemoryMiB, 12000.0);
+        QCOMPARE(p->uid, 1000u);
+        QCOMPARE(p->user, QStringLiteral("alice"));
+        QCOMPARE(p->command, QStringLiteral("python train.py --epochs 90"));
+        QCOMPARE(p->startTimeMs, kBootTimeS * 1000 + qint64(kStartTicks) * 1000 / 100);
+        QVERIFY(!p->ghost);
+        QCOMPARE(findProcess(snap, 4343)->user, QStringLiteral("bob"));
+    }
+
+    void notSupportedFieldsAreAbsentWhileOthersPresent()
+    {
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        const GpuSample& l = snap.gpus[1];
+        QCOMPARE(l.name, QStringLiteral("NVIDIA L40S"));
+        QVERIFY(!l.fanPercent);
+        QVERIFY(!l.powerW);
+        QCOMPARE(l.powerLimitW, 350.0);
+        QCOMPARE(l.temperatureC, 38.0);
+        QCOMPARE(l.memoryUsedMiB, 1234.0);
+        QCOMPARE(l.utilizationGpuPercent, 7.0);
+        QVERIFY(l.error.isEmpty());
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(u'\n')));
+    }
+
+    void processOnGraphicsAndComputeListsAppearsOnce()
+    {
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        int seen = 0;
+        for (const auto& p : snap.processes)
+            seen += p.pid == 4444;
+        QCOMPARE(seen, 1);
+        QCOMPARE(findProcess(snap, 4444)->usedMemoryMiB, 3722.0);
+        QCOMPARE(findProcess(snap, 4444)->command, QStringLiteral("/usr/lib/xorg/Xorg :0"));
+    }
+
+    void processListLongerThanFirstBufferIsReadWhole()
+    {
+        auto s = open(scenario("gpu 0 name=A memtotal=80GiB\n"
+                               "procs 0 compute count=40 firstpid=5000 mem=256MiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 40);
+        for (qint64 pid = 5000; pid < 5040; ++pid) {
+            const GpuProcess* p = findProcess(snap, pid);
+            QVERIFY2(p, qPrintable(QString::number(pid)));
+            QCOMPARE(p->usedMemoryMiB, 256.0);
+            QCOMPARE(p->user, QStringLiteral("bob"));
+        }
+    }
+
+    void listGrowingBetweenProbeAndFetchIsReadAgain()
+    {
+        auto s = open(scenario("gpu 0 name=A\n"
+                               "proc 0 compute pid=4242 mem=1GiB\n"
+                               "procs 0 compute count=12 firstpid=5000 mem=2GiB late\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 13);
+        QVERIFY(findProcess(snap, 4242));
+        QCOMPARE(findProcess(snap, 5011)->usedMemoryMiB, 2048.0);
+        const auto calls =
+            fakeHook<unsigned (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlComputeListCalls");
+        QVERIFY(calls);
+        QCOMPARE(calls(0), 3u); // probe, too-small fetch, fetch
+    }
+
+    void ghostPidIsKeptAndMarked()
+    {
+        auto s = open(scenario("gpu 0 name=A uuid=GPU-aaaa\n"
+                               "proc 0 compute pid=4242 mem=1GiB\n"
+                               "proc 0 compute pid=9999 mem=5GiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 2);
+        const GpuProcess* ghost = findProcess(snap, 9999);
+        QVERIFY(ghost);
+        QVERIFY(ghost->ghost);
+        QCOMPARE(ghost->gpuUuid, QStringLiteral("GPU-aaaa"));
+        QCOMPARE(ghost->usedMemoryMiB, 5120.0);
+        QVERIFY(!ghost->uid);
+        QVERIFY(!ghost->startTimeMs);
+        QVERIFY(!findProcess(snap, 4242)->ghost);
+    }
+
+    void sentinelValuesAreAbsent()
+    {
+        auto s = open(scenario("gpu 0 name=A memused=max memtotal=9223372036854775794 "
+                               "temp=0xFFFFFFFF util=0xFFFFFFFF memutil=5 power=70000\n"
+                               "proc 0 compute pid=4242 mem=max\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        const GpuSample& g = snap.gpus[0];
+        QVERIFY(!g.memoryUsedMiB);
+        QVERIFY(!g.memoryTotalMiB);
+        QVERIFY(!g.temperatureC);
+        QVERIFY(!g.utilizationGpuPercent);
+        QCOMPARE(g.utilizationMemoryPercent, 5.0);
+        QCOMPARE(g.powerW, 70.0);
+        QCOMPARE(snap.processes.size(), 1);
+        QVERIFY(!snap.processes[0].usedMemoryMiB);
+    }
+
+    void perProcessSmUtilAppearsOnSecondSampleAfterTimestamp()
+    {
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        const auto lastSeen =
+            fakeHook<unsigned long long (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlLastSeenTimestamp");
+        QVERIFY(lastSeen);
+
+        Snapshot first;
+        QVERIFY(s->sample(first));
+        // The driver's buffer may be minutes old: the first read is a baseline.
+        QVERIFY(!findProcess(first, 4242)->smUtilPercent);
+        QCOMPARE(lastSeen(0), 0ull);
+
+        Snapshot second;
+        QVERIFY(s->sample(second));
+        QCOMPARE(lastSeen(0), 1700000000100000ull);
+        QCOMPARE(findProcess(second, 4242)->smUtilPercent, 91.0);
+        QVERIFY(!findProcess(second, 4343)->smUtilPercent); // nothing newer for it
+
+        Snapshot third; // NOT_FOUND: no new samples, not an error
+        QVERIFY(s->sample(third));
+        QCOMPARE(lastSeen(0), 1700000001000000ull);
+        QVERIFY(!findProcess(third, 4242)->smUtilPercent);
+        QVERIFY(third.warnings.isEmpty());
+    }
+
+    void lostGpuIsReportedWhileOtherGpuKeepsReporting()
+    {
+        auto s = open(scenario("gpu 0 name=A util=50 temp=40\n"
+                               "gpu 1 name=B util=60 temp=45\n"
+                               "lost 1 after=1\n"
+                               "proc 0 compute pid=4242 mem=1GiB\n"
+                               "proc 1 compute pid=4343 mem=1GiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot before;
+        QVERIFY(s->sample(before));
+        QCOMPARE(before.gpus[1].utilizationGpuPercent, 60.0);
+        QCOMPARE(before.processes.size(), 2);
+
+        for (int round = 0; round < 2; ++round) {
+            Snapshot after;
+            QVERIFY(s->sample(after));
+            QCOMPARE(after.gpus.size(), 2);
+            const QString expected = QStringLiteral(
+                "GPU is lost (NVML_ERROR_GPU_IS_LOST from nvmlDeviceGetUtilizationRates)");
+            QCOMPARE(after.gpus[1].error, expected);
+            QCOMPARE(after.gpus[1].name, QStringLiteral("B"));
+            QVERIFY(!after.gpus[1].utilizationGpuPercent);
+            QVERIFY(!after.gpus[1].temperatureC);
+            QCOMPARE(after.warnings.size(), 1);
+            QVERIFY2(after.warnings[0].contains(expected), qPrintable(after.warnings[0]));
+            QCOMPARE(after.gpus[0].utilizationGpuPercent, 50.0);
+            QCOMPARE(after.gpus[0].temperatureC, 40.0);
+            QVERIFY(after.gpus[0].error.isEmpty());
+            QCOMPARE(after.processes.size(), 1);
+            QCOMPARE(after.processes[0].pid, 4242);
+        }
+    }
+
+    void everyGpuFailingMakesSampleFail()
+    {
+        auto s = open(scenario("gpu 0 name=A\nlost 0 after=0 code=UNKNOWN\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(!s->sample(snap));
+        QCOMPARE(snap.gpus.size(), 1);
+        QCOMPARE(snap.gpus[0].error,
+                 QStringLiteral(
+                     "Unknown Error (NVML_ERROR_UNKNOWN from nvmlDeviceGetUtilizationRates)"));
+        QVERIFY(s->lastError().contains(QStringLiteral("NVML_ERROR_UNKNOWN")));
+    }
+
+    void fieldErrorLeavesFieldAbsentWithWarning()
+    {
+        auto s = open(scenario("gpu 0 name=A power=100000 temp=50\n"
+                               "fail 0 nvmlDeviceGetPowerUsage TIMEOUT\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QVERIFY(!snap.gpus[0].powerW);
+        QCOMPARE(snap.gpus[0].temperatureC, 50.0);
+        QVERIFY(snap.gpus[0].error.isEmpty());
+        QCOMPARE(snap.warnings.size(), 1);
+        QVERIFY2(snap.warnings[0].contains(
+                     QStringLiteral("Timeout (NVML_ERROR_TIMEOUT from nvmlDeviceGetPowerUsage)")),
+                 qPrintable(snap.warnings[0]));
+    }
+
+    void recordsOfDriver535AreRead32BytesApart()
+    {
+        auto s = open(basic(), GW_FAKE_NVML_535);
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 3);
+        QCOMPARE(findProcess(snap, 4242)->usedMemoryMiB, 12000.0);
+        QVERIFY(findProcess(snap, 4343));
+        QCOMPARE(findProcess(snap, 4343)->usedMemoryMiB, 4096.0);
+        QCOMPARE(findProcess(snap, 4444)->usedMemoryMiB, 3722.0);
+    }
+
+    void reopeningReadsTheNewScenario()
+    {
+        {
+            auto s = open(basic());
+            QVERIFY2(s->open(), qPrintable(s->lastError()));
+        }
+        auto s = open(scenario("driver 535.54.03\nnvml 12.535.54.03\ngpu 0 name=Solo\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        QCOMPARE(s->description(), QStringLiteral("NVML 12.535.54.03, driver 535.54.03, 1 GPU"));
+    }
+
+    void missingLibraryIsReportedWithDlerror()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("nowhere/libnvidia-ml.so.1"));
+        auto s = open(basic(), QFile::encodeName(path).constData());
+        QVERIFY(!s->open());
+        QVERIFY2(s->lastError().startsWith(QStringLiteral("cannot load NVML library ") + path),
+                 qPrintable(s->lastError()));
+        QVERIFY2(s->lastError().contains(QStringLiteral("No such file or directory")),
+                 qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(!s->sample(snap));
+    }
+
+    void missingRequiredSymbolIsNamed()
+    {
+        auto s = open(basic(), GW_FAKE_NVML_NOSYM);
+        QVERIFY(!s->open());
+        QVERIFY2(s->lastError().contains(QStringLiteral("nvmlDeviceGetUtilizationRates")),
+                 qPrintable(s->lastError()));
+    }
+
+    void initFailureNamesCodeAndText()
+    {
+        auto s = open(scenario("init DRIVER_NOT_LOADED\ngpu 0 name=A\n"));
+        QVERIFY(!s->open());
+        QCOMPARE(
+            s->lastError(),
+            QStringLiteral("nvmlInit_v2 failed: NVML_ERROR_DRIVER_NOT_LOADED: Driver Not Loaded"));
+    }
+
+    void unreadableScenarioFailsInit()
+    {
+        auto s = open(scenario("gpu 0 name=A bogus=1\n"));
+        QVERIFY(!s->open());
+        QVERIFY2(s->lastError().contains(QStringLiteral("NVML_ERROR_UNKNOWN")),
+                 qPrintable(s->lastError()));
+    }
+
+    void zeroDevicesFailsOpen()
+    {
+        auto s = open(scenario("driver 550.54.15\n"));
+        QVERIFY(!s->open());
+        QCOMPARE(s->lastError(), QStringLiteral("NVML found no NVIDIA GPU"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstNvmlSampler)
+#include "tst_nvmlsampler.moc"
