@@ -94,8 +94,7 @@ std::optional<quint64> parseProcStatStartTicks(QByteArrayView stat)
 ProcFs::ProcFs(QString root)
     : m_root(std::move(root))
     , m_ticksPerSecond(sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100)
-{
-}
+{}
 
 void ProcFs::setUserResolver(UserResolver resolver)
 {
@@ -135,12 +134,15 @@ std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
         return std::nullopt;
     }
     const auto ticks = parseProcStatStartTicks(*stat);
-    const qint64 startMs =
-        ticks ? bootTimeMs().value_or(0) + qint64(*ticks) * 1000 / m_ticksPerSecond : 0;
+    // Without btime the start is unknown (0), not "ms since boot" posing as
+    // an epoch time; the raw ticks still tell a reused pid apart.
+    const auto boot = bootTimeMs();
+    const qint64 startMs = ticks && boot ? *boot + qint64(*ticks) * 1000 / m_ticksPerSecond : 0;
+    const quint64 startTicks = ticks.value_or(0);
 
     auto cached = m_cache.constFind(pid);
-    if (cached != m_cache.cend() && cached->startTimeMs == startMs)
-        return *cached;
+    if (cached != m_cache.cend() && cached->startTicks == startTicks)
+        return cached->info;
 
     ProcInfo info;
     info.pid = pid;
@@ -152,12 +154,12 @@ std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
         info.uid = *uid;
     auto user = m_userCache.constFind(info.uid);
     if (user == m_userCache.cend())
-        user = m_userCache.insert(info.uid, m_resolveUser ? m_resolveUser(info.uid)
-                                                           : passwdName(info.uid));
+        user = m_userCache.insert(info.uid,
+                                  m_resolveUser ? m_resolveUser(info.uid) : passwdName(info.uid));
     info.user = *user;
-    info.command = commandFrom(readSmallFile(dir + QStringLiteral("/cmdline")).value_or(QByteArray()),
-                               *stat);
-    m_cache.insert(pid, info);
+    info.command =
+        commandFrom(readSmallFile(dir + QStringLiteral("/cmdline")).value_or(QByteArray()), *stat);
+    m_cache.insert(pid, CacheEntry{startTicks, info});
     return info;
 }
 

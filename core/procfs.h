@@ -55,7 +55,12 @@ private:
     std::optional<qint64> m_bootTimeMs;
     bool m_bootTimeRead = false;
     long m_ticksPerSecond;
-    QHash<qint64, ProcInfo> m_cache;
+    struct CacheEntry
+    {
+        quint64 startTicks = 0; // identity of the process behind the pid
+        ProcInfo info;
+    };
+    QHash<qint64, CacheEntry> m_cache;
     QHash<uint, QString> m_userCache;
 };
 

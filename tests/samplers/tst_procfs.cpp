@@ -1,12 +1,163 @@
+#include "faketree.h"
 #include "procfs.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
+
+using namespace gw;
+using gw::test::writeFile;
+
+namespace {
+
+QByteArray statLine(qint64 pid, const QByteArray& comm, quint64 startTicks)
+{
+    // Field 22 is starttime; the fields between are plausible filler.
+    return QByteArray::number(pid) + " (" + comm + ") S 1 " + QByteArray::number(pid) + ' ' +
+           QByteArray::number(pid) + " 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 " +
+           QByteArray::number(startTicks) + " 12345 67 18446744073709551615\n";
+}
+
+QByteArray statusWithUid(uint uid)
+{
+    const QByteArray u = QByteArray::number(uid);
+    return "Name:\tpython3\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t1\nPid:\t1\n"
+           "Uid:\t" +
+           u + "\t0\t0\t0\nGid:\t100\t100\t100\t100\nVmRSS:\t    1996 kB\n";
+}
+
+} // namespace
 
 class TestProcFs : public QObject
 {
     Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString proc() const { return m_dir.path() + QStringLiteral("/proc"); }
+
+    void addProcess(qint64 pid, const QByteArray& comm, quint64 startTicks, uint uid,
+                    const QByteArray& cmdline)
+    {
+        const QString dir = QString::number(pid) + QLatin1Char('/');
+        QVERIFY(writeFile(proc(), dir + QStringLiteral("stat"), statLine(pid, comm, startTicks)));
+        QVERIFY(writeFile(proc(), dir + QStringLiteral("status"), statusWithUid(uid)));
+        QVERIFY(writeFile(proc(), dir + QStringLiteral("cmdline"), cmdline));
+    }
+
+    ProcFs makeProcFs()
+    {
+        ProcFs fs(proc());
+        fs.setUserResolver([](uint uid) {
+            return uid == 1000   ? QStringLiteral("alice")
+                   : uid == 2000 ? QStringLiteral("bob")
+                                 : QString::number(uid);
+        });
+        return fs;
+    }
+
 private Q_SLOTS:
-    void placeholder() {}
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        QDir(proc()).removeRecursively();
+        QVERIFY(writeFile(
+            proc(), QStringLiteral("stat"),
+            "cpu  1 2 3 4 5 6 7 8 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1\nbtime 1700000000\n"));
+    }
+
+    void startTicksAreCountedFromTheLastParenthesis()
+    {
+        QCOMPARE(parseProcStatStartTicks(statLine(7, "my (odd) prog) x", 4242)),
+                 std::optional<quint64>(4242));
+        QCOMPARE(parseProcStatStartTicks(statLine(7, "two words", 99)), std::optional<quint64>(99));
+        QVERIFY(!parseProcStatStartTicks("7 (truncated) S 1 2 3").has_value());
+        QVERIFY(!parseProcStatStartTicks("no parenthesis at all").has_value());
+    }
+
+    void commWithSpacesAndParenthesisBecomesBracketedCommandWhenCmdlineIsEmpty()
+    {
+        addProcess(77, "kworker/0:1 (evil) name", 500, 0, QByteArray());
+        ProcFs fs = makeProcFs();
+        const auto info = fs.lookup(77);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->command, QStringLiteral("[kworker/0:1 (evil) name]"));
+    }
+
+    void startTimeIsBootTimePlusTicks()
+    {
+        addProcess(100, "python3", 4321, 1000, QByteArray("python3\0train.py\0", 17));
+        ProcFs fs = makeProcFs();
+        QCOMPARE(fs.bootTimeMs(), std::optional<qint64>(1700000000000));
+        const auto info = fs.lookup(100);
+        QVERIFY(info.has_value());
+        const long hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+        QCOMPARE(info->startTimeMs, 1700000000000 + qint64(4321) * 1000 / hz);
+        QCOMPARE(info->command, QStringLiteral("python3 train.py"));
+    }
+
+    void missingBootTimeLeavesStartTimeUnknown()
+    {
+        QVERIFY(writeFile(proc(), QStringLiteral("stat"), "cpu  1 2 3 4\n"));
+        addProcess(100, "python3", 4321, 1000, QByteArray("python3\0", 8));
+        ProcFs fs = makeProcFs();
+        QCOMPARE(fs.lookup(100)->startTimeMs, 0);
+        QList<GpuProcess> list{GpuProcess{}};
+        list[0].pid = 100;
+        fs.enrich(list);
+        QVERIFY2(!list[0].startTimeMs.has_value(), "ms since boot must not pose as an epoch time");
+    }
+
+    void uidIsTheRealUidOfTabSeparatedStatus()
+    {
+        addProcess(200, "python3", 1, 1000, QByteArray("python3\0", 8));
+        ProcFs fs = makeProcFs();
+        const auto info = fs.lookup(200);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->uid, 1000u); // real uid, not the effective 0 beside it
+        QCOMPARE(info->user, QStringLiteral("alice"));
+    }
+
+    void vanishedPidIsKeptAsGhost()
+    {
+        addProcess(300, "python3", 1, 1000, QByteArray("python3\0a.py\0", 13));
+        ProcFs fs = makeProcFs();
+        QList<GpuProcess> list(2);
+        list[0].pid = 300;
+        list[1].pid = 301; // not in this /proc: another namespace or exited
+        list[1].command = QStringLiteral("from the driver");
+        list[1].usedMemoryMiB = 512;
+        fs.enrich(list);
+        QCOMPARE(list.size(), 2);
+        QVERIFY(!list[0].ghost);
+        QCOMPARE(list[0].user, QStringLiteral("alice"));
+        QVERIFY(list[0].startTimeMs.has_value());
+        QVERIFY(list[1].ghost);
+        QCOMPARE(list[1].command, QStringLiteral("from the driver"));
+        QCOMPARE(list[1].usedMemoryMiB, std::optional<double>(512));
+        QVERIFY(!list[1].startTimeMs.has_value());
+        QVERIFY(!fs.lookup(301).has_value());
+    }
+
+    void reusedPidWithNewStartTimeIsReadAfresh()
+    {
+        addProcess(400, "python3", 1000, 1000, QByteArray("python3\0old.py\0", 15));
+        ProcFs fs = makeProcFs();
+        QCOMPARE(fs.lookup(400)->user, QStringLiteral("alice"));
+
+        // Same process (same start): cached, the cmdline is not read again.
+        QVERIFY(writeFile(proc(), QStringLiteral("400/cmdline"), QByteArray("changed\0", 8)));
+        QCOMPARE(fs.lookup(400)->command, QStringLiteral("python3 old.py"));
+
+        // The pid now belongs to a new process of another user.
+        addProcess(400, "bash", 2000, 2000, QByteArray("bash\0-c\0new\0", 12));
+        const auto info = fs.lookup(400);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->user, QStringLiteral("bob"));
+        QCOMPARE(info->uid, 2000u);
+        QCOMPARE(info->command, QStringLiteral("bash -c new"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProcFs)
