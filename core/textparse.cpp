@@ -47,7 +47,9 @@ std::optional<QByteArray> readSmallFile(const QString& path, QString* error, qsi
 
 QByteArrayView trimmed(QByteArrayView v)
 {
-    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    auto isSpace = [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    };
     while (!v.isEmpty() && isSpace(v.front()))
         v = v.sliced(1);
     while (!v.isEmpty() && isSpace(v.back()))
@@ -64,8 +66,9 @@ static std::optional<T> parseInt(QByteArrayView v)
     T out{};
     const char* begin = v.data();
     const char* end = begin + v.size();
-    if (*begin == '+')
-        ++begin;
+    // from_chars takes no '+', and after one a '-' must not slip through ("+-5").
+    if (*begin == '+' && ++begin != end && *begin == '-')
+        return std::nullopt;
     const auto res = std::from_chars(begin, end, out);
     if (res.ec != std::errc() || res.ptr != end)
         return std::nullopt;
@@ -90,8 +93,8 @@ std::optional<double> parseDouble(QByteArrayView v)
     double out = 0;
     const char* begin = v.data();
     const char* end = begin + v.size();
-    if (*begin == '+')
-        ++begin;
+    if (*begin == '+' && ++begin != end && *begin == '-')
+        return std::nullopt;
     const auto res = std::from_chars(begin, end, out);
     if (res.ec != std::errc() || res.ptr != end || !std::isfinite(out))
         return std::nullopt;
@@ -106,7 +109,9 @@ std::optional<quint64> readU64File(const QString& path, QString* error)
     const auto v = parseU64(*data);
     if (!v && error)
         *error = path + QStringLiteral(": not a number: \"") +
-                 QString::fromUtf8(trimmed(*data).first(std::min<qsizetype>(40, trimmed(*data).size()))) + QStringLiteral("\"");
+                 QString::fromUtf8(
+                     trimmed(*data).first(std::min<qsizetype>(40, trimmed(*data).size()))) +
+                 QStringLiteral("\"");
     return v;
 }
 

@@ -1,5 +1,6 @@
 #include "faketree.h"
 #include "procfs.h"
+#include "textparse.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +66,20 @@ private Q_SLOTS:
         QVERIFY(writeFile(
             proc(), QStringLiteral("stat"),
             "cpu  1 2 3 4 5 6 7 8 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1\nbtime 1700000000\n"));
+    }
+
+    void numbersAreStrict()
+    {
+        // ProcFs and the samplers rely on these never turning junk into 0.
+        QCOMPARE(parseU64(" 42\n"), std::optional<quint64>(42));
+        QCOMPARE(parseI64("-1"), std::optional<qint64>(-1));
+        QVERIFY(!parseI64("+-5").has_value());
+        QVERIFY(!parseU64("-1").has_value());
+        QVERIFY(!parseU64("12abc").has_value());
+        QVERIFY(!parseU64("").has_value());
+        QVERIFY(!parseDouble("+-1.5").has_value());
+        QVERIFY(!parseDouble("nan").has_value());
+        QCOMPARE(parseDouble("631.95"), std::optional<double>(631.95));
     }
 
     void startTicksAreCountedFromTheLastParenthesis()
