@@ -54,7 +54,7 @@ Detection SamplerRegistry::detect(const SamplerOptions& options, const QString& 
                            .arg(d.skipped.join(QStringLiteral("; ")));
             d.message = msg;
             d.gpu = std::move(sampler);
-            qCInfo(lcRegistry).noquote() << d.message;
+            qCDebug(lcRegistry).noquote() << d.message;
             return d;
         }
         d.skipped.append(e.name + QStringLiteral(": ") + sampler->lastError());
@@ -72,7 +72,7 @@ Detection SamplerRegistry::detect(const SamplerOptions& options, const QString& 
         d.message = QCoreApplication::translate("gw::SamplerRegistry",
                                                 "No GPU found; showing the host only. %1.")
                         .arg(d.skipped.join(QStringLiteral("; ")));
-    qCInfo(lcRegistry).noquote() << d.message;
+    qCDebug(lcRegistry).noquote() << d.message;
     return d;
 }
 

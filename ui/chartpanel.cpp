@@ -39,13 +39,16 @@ ChartPanel::ChartPanel(Metric metric, QWidget* parent)
     const MetricInfo info = metricInfo(metric);
     m_chart->setTitle(info.title + QStringLiteral(" (") + info.unit + QLatin1Char(')'));
     m_chart->legend()->hide();
-    m_chart->setMargins(QMargins(2, 2, 2, 2));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setMargins(QMargins(4, 4, 8, 4));
     m_chart->setBackgroundRoundness(0);
     m_x->setFormat(QStringLiteral("HH:mm"));
     m_x->setTickCount(5);
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setTickCount(5);
+    // A QDateTimeAxis first shown without a valid range is never drawn again
+    // (Qt 6.4), so start with the default window ending now.
+    const QDateTime now = QDateTime::currentDateTime();
+    m_x->setRange(now.addSecs(-15 * 60), now);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     setChart(m_chart);
@@ -111,10 +114,21 @@ void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 t
     m_used = int(parts.size());
 
     m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
-    double top = m_yMax > 0 ? m_yMax : maxY * 1.15;
-    if (top <= 0)
-        top = 1;
+    // Round the top up to a 1/2/2.5/5 step so ticks read 0, 25, 50…
+    const double want = std::max(m_yMax > 0 ? m_yMax : maxY * 1.15, 1.0);
+    const double raw = want / 4;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag * 10;
+    for (double f : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (mag * f >= raw - 1e-9) {
+            step = mag * f;
+            break;
+        }
+    }
+    const double top = std::ceil(want / step - 1e-9) * step;
     m_y->setRange(0, top);
+    m_y->setTickCount(int(std::lround(top / step)) + 1);
+    m_y->setLabelFormat(step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 }
 
 void ChartPanel::applyPalette()

@@ -5,7 +5,11 @@
 #include "units.h"
 
 #include <QGuiApplication>
+#include <QHash>
+#include <QIcon>
+#include <QPainter>
 #include <QPalette>
+#include <QPixmap>
 
 namespace gw {
 
@@ -17,6 +21,40 @@ constexpr double kIdlePercent = 10;
 QVariant raw(const std::optional<double>& v)
 {
     return v ? QVariant(*v) : QVariant();
+}
+
+// "NVIDIA A100-SXM4-80GB" → "A100-SXM4-80GB": the vendor repeats on every row.
+QString shortGpuName(const QString& name)
+{
+    for (const auto& prefix : {QLatin1String("NVIDIA "), QLatin1String("AMD ")}) {
+        if (name.startsWith(prefix))
+            return name.mid(prefix.size());
+    }
+    return name;
+}
+
+// A filled dot per status, drawn once per palette brightness.
+QIcon statusIcon(GpuStatus s)
+{
+    const bool dark = QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
+    static QHash<int, QIcon> cache;
+    const int key = int(s) * 2 + (dark ? 1 : 0);
+    auto it = cache.constFind(key);
+    if (it != cache.cend())
+        return *it;
+    QIcon icon;
+    for (int size : {16, 32}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(statusColor(s, dark));
+        const qreal m = size * 0.2;
+        p.drawEllipse(QRectF(m, m, size - 2 * m, size - 2 * m));
+        icon.addPixmap(pm);
+    }
+    return *cache.insert(key, icon);
 }
 } // namespace
 
@@ -246,13 +284,11 @@ QVariant FleetModel::data(const QModelIndex& idx, int role) const
     switch (idx.column()) {
     case NameColumn:
         if (role == Qt::DisplayRole)
-            return tr("GPU %1 · %2").arg(g->index).arg(g->name);
+            return tr("GPU %1 · %2").arg(g->index).arg(shortGpuName(g->name));
         if (role == SortRole)
             return g->index;
-        if (role == Qt::DecorationRole) {
-            const bool dark = QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
-            return statusColor(status, dark);
-        }
+        if (role == Qt::DecorationRole)
+            return statusIcon(status);
         if (role == Qt::ToolTipRole)
             return g->error.isEmpty() ? tr("%1\n%2 — %3").arg(g->uuid, g->name, statusText(status))
                                       : tr("%1\n%2").arg(g->uuid, g->error);

@@ -104,10 +104,9 @@ void MainWindow::buildUi()
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(FleetModel::NameColumn, QHeaderView::Stretch);
-    for (int c = FleetModel::UtilColumn; c < FleetModel::ColumnCount; ++c)
+    for (int c = FleetModel::NameColumn; c < FleetModel::ColumnCount; ++c)
         m_tree->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    m_tree->setMinimumWidth(300);
+    m_tree->setMinimumWidth(280);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onSelectionChanged);
 
@@ -217,7 +216,7 @@ void MainWindow::buildUi()
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({360, 920});
+    split->setSizes({520, 760});
     setCentralWidget(split);
 
     m_statusBackend = new QLabel(tr("Starting…"));
