@@ -3,7 +3,9 @@
 // one name=value per line; figures, not pass/fail.
 //
 //   snapshot_us_nvml        our CPU per snapshot: NvmlSampler + HostSampler
+//   snapshot_sys_us_nvml    the kernel's share of snapshot_us_nvml
 //   nvml_sampler_us         NvmlSampler::sample alone
+//   procfs_enrich_us        ProcFs::enrich of the 50 pids, part of the above
 //   host_sampler_us         HostSampler::sample alone (this machine's /proc, /sys)
 //   snapshot_us_smi         our CPU per snapshot: SmiSampler + HostSampler
 //                           (the nvidia-smi children are not ours)
@@ -21,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <sys/resource.h>
 #include <time.h>
 
 using namespace gw;
@@ -40,6 +43,14 @@ double cpuMicros()
     timespec ts{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
+}
+
+// Kernel share of our CPU time: on a small VM the /proc reads are mostly syscalls.
+double sysMicros()
+{
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return double(ru.ru_stime.tv_sec) * 1e6 + double(ru.ru_stime.tv_usec);
 }
 
 double wallMicros()
@@ -145,6 +156,7 @@ struct Figures
 {
     double cpuUs;
     double wallUs;
+    double sysUs;
 };
 
 Figures measure(int warmup, int iterations, const std::function<void()>& once)
@@ -153,9 +165,11 @@ Figures measure(int warmup, int iterations, const std::function<void()>& once)
         once();
     const double cpu0 = cpuMicros();
     const double wall0 = wallMicros();
+    const double sys0 = sysMicros();
     for (int i = 0; i < iterations; ++i)
         once();
-    return {(cpuMicros() - cpu0) / iterations, (wallMicros() - wall0) / iterations};
+    return {(cpuMicros() - cpu0) / iterations, (wallMicros() - wall0) / iterations,
+            (sysMicros() - sys0) / iterations};
 }
 
 void print(const char* name, double value)
@@ -223,6 +237,19 @@ int main(int argc, char** argv)
         Snapshot s;
         nvml.sample(s);
     });
+    // What the /proc cross-check of the 50 pids costs on its own.
+    ProcFs procFs(gpuOptions.procRoot);
+    procFs.setUserResolver(names);
+    QList<GpuProcess> pids;
+    for (int i = 0; i < kProcesses; ++i) {
+        GpuProcess p;
+        p.pid = kFirstPid + i;
+        pids.append(p);
+    }
+    const Figures enrichOnly = measure(kWarmup, kIterations, [&] {
+        QList<GpuProcess> copy = pids;
+        procFs.enrich(copy);
+    });
     const Figures hostOnly = measure(kWarmup / 10, kIterations / 10, [&] {
         Snapshot s;
         host.sample(s);
@@ -235,7 +262,10 @@ int main(int argc, char** argv)
     });
     print("snapshot_us_nvml", nvmlFull.cpuUs);
     print("snapshot_wall_us_nvml", nvmlFull.wallUs);
+    print("snapshot_sys_us_nvml", nvmlFull.sysUs);
     print("nvml_sampler_us", nvmlOnly.cpuUs);
+    print("procfs_enrich_us", enrichOnly.cpuUs);
+    print("procfs_enrich_sys_us", enrichOnly.sysUs);
     print("host_sampler_us", hostOk ? hostOnly.cpuUs : 0.0);
 
     SmiSampler smiSampler(gpuOptions);

@@ -6,7 +6,7 @@
 
 namespace gw {
 
-Q_LOGGING_CATEGORY(lcNvml, "gw.nvml")
+Q_LOGGING_CATEGORY(lcNvml, "gw.nvml", QtInfoMsg)
 
 const char* nvml::returnName(int code)
 {
