@@ -1,0 +1,429 @@
+// Scenario files of the fake NVML (format in tests/nvml/README.md).
+
+#include "scenario.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+namespace fakenvml {
+
+const char* errorText(int code)
+{
+    switch (code) {
+    case SUCCESS:
+        return "Success";
+    case ERROR_UNINITIALIZED:
+        return "Uninitialized";
+    case ERROR_INVALID_ARGUMENT:
+        return "Invalid Argument";
+    case ERROR_NOT_SUPPORTED:
+        return "Not Supported";
+    case ERROR_NO_PERMISSION:
+        return "Insufficient Permissions";
+    case ERROR_ALREADY_INITIALIZED:
+        return "Already Initialized";
+    case ERROR_NOT_FOUND:
+        return "Not Found";
+    case ERROR_INSUFFICIENT_SIZE:
+        return "Insufficient Size";
+    case ERROR_INSUFFICIENT_POWER:
+        return "Insufficient External Power";
+    case ERROR_DRIVER_NOT_LOADED:
+        return "Driver Not Loaded";
+    case ERROR_TIMEOUT:
+        return "Timeout";
+    case ERROR_IRQ_ISSUE:
+        return "Interrupt Request Issue";
+    case ERROR_LIBRARY_NOT_FOUND:
+        return "NVML Shared Library Not Found";
+    case ERROR_FUNCTION_NOT_FOUND:
+        return "Function Not Found";
+    case ERROR_CORRUPTED_INFOROM:
+        return "Corrupted infoROM";
+    case ERROR_GPU_IS_LOST:
+        return "GPU is lost";
+    case ERROR_RESET_REQUIRED:
+        return "GPU requires reset";
+    case ERROR_OPERATING_SYSTEM:
+        return "GPU access blocked by the operating system";
+    case ERROR_LIB_RM_VERSION_MISMATCH:
+        return "Driver/library version mismatch";
+    case ERROR_MEMORY:
+        return "Insufficient Memory";
+    case ERROR_DEPRECATED:
+        return "Requested functionality has been deprecated";
+    default:
+        return "Unknown Error";
+    }
+}
+
+namespace {
+
+struct CodeName
+{
+    const char* name;
+    Return code;
+};
+const CodeName kCodes[] = {
+    {"SUCCESS", SUCCESS},
+    {"UNINITIALIZED", ERROR_UNINITIALIZED},
+    {"INVALID_ARGUMENT", ERROR_INVALID_ARGUMENT},
+    {"NOT_SUPPORTED", ERROR_NOT_SUPPORTED},
+    {"NO_PERMISSION", ERROR_NO_PERMISSION},
+    {"NOT_FOUND", ERROR_NOT_FOUND},
+    {"INSUFFICIENT_SIZE", ERROR_INSUFFICIENT_SIZE},
+    {"DRIVER_NOT_LOADED", ERROR_DRIVER_NOT_LOADED},
+    {"TIMEOUT", ERROR_TIMEOUT},
+    {"LIBRARY_NOT_FOUND", ERROR_LIBRARY_NOT_FOUND},
+    {"FUNCTION_NOT_FOUND", ERROR_FUNCTION_NOT_FOUND},
+    {"GPU_IS_LOST", ERROR_GPU_IS_LOST},
+    {"RESET_REQUIRED", ERROR_RESET_REQUIRED},
+    {"OPERATING_SYSTEM", ERROR_OPERATING_SYSTEM},
+    {"LIB_RM_VERSION_MISMATCH", ERROR_LIB_RM_VERSION_MISMATCH},
+    {"NO_DATA", ERROR_NO_DATA},
+    {"DEPRECATED", ERROR_DEPRECATED},
+    {"UNKNOWN", ERROR_UNKNOWN},
+};
+
+bool parseCode(std::string s, Return* out)
+{
+    for (const char* prefix : {"NVML_ERROR_", "NVML_"}) {
+        if (s.rfind(prefix, 0) == 0) {
+            s.erase(0, strlen(prefix));
+            break;
+        }
+    }
+    for (const auto& c : kCodes) {
+        if (s == c.name) {
+            *out = c.code;
+            return true;
+        }
+    }
+    char* end = nullptr;
+    errno = 0;
+    const long v = strtol(s.c_str(), &end, 10);
+    if (errno || s.empty() || *end)
+        return false;
+    *out = Return(v);
+    return true;
+}
+
+bool parseUnsigned(const std::string& s, unsigned long long* out)
+{
+    if (s == "max") {
+        *out = kValueNotAvailable;
+        return true;
+    }
+    unsigned long long scale = 1;
+    std::string digits = s;
+    for (const auto& [suffix, factor] :
+         {std::pair<const char*, unsigned long long>{"GiB", 1ull << 30}, {"MiB", 1ull << 20}}) {
+        const size_t n = strlen(suffix);
+        if (digits.size() > n && digits.compare(digits.size() - n, n, suffix) == 0) {
+            digits.resize(digits.size() - n);
+            scale = factor;
+            break;
+        }
+    }
+    if (digits.empty() || digits[0] == '-')
+        return false;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = strtoull(digits.c_str(), &end, 0);
+    if (errno || *end)
+        return false;
+    *out = v * scale;
+    return true;
+}
+
+// Whitespace-separated words; key="several words" stays one word.
+std::vector<std::string> splitWords(const std::string& line)
+{
+    std::vector<std::string> words;
+    std::string cur;
+    bool quoted = false, any = false;
+    for (char c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+            any = true;
+        } else if (!quoted && (c == ' ' || c == '\t')) {
+            if (any)
+                words.push_back(cur);
+            cur.clear();
+            any = false;
+        } else {
+            cur += c;
+            any = true;
+        }
+    }
+    if (any)
+        words.push_back(cur);
+    return words;
+}
+
+class Parser
+{
+public:
+    bool parse(const char* path, State& st)
+    {
+        std::ifstream in(path);
+        if (!in) {
+            fail(path, 0, std::string("cannot open: ") + strerror(errno));
+            return false;
+        }
+        std::string line;
+        int lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            if (const size_t hash = line.find('#'); hash != std::string::npos)
+                line.resize(hash);
+            const auto w = splitWords(line);
+            if (w.empty())
+                continue;
+            std::string why;
+            if (!parseLine(w, st, &why)) {
+                fail(path, lineNo, why);
+                return false;
+            }
+        }
+        return true;
+    }
+
+private:
+    static void fail(const char* path, int line, const std::string& why)
+    {
+        fprintf(stderr, "fake libnvidia-ml: scenario %s:%d: %s\n", path, line, why.c_str());
+    }
+
+    static bool gpuRef(const std::string& s, State& st, Gpu** gpu, std::string* why)
+    {
+        unsigned long long i = 0;
+        if (!parseUnsigned(s, &i) || i >= st.gpus.size()) {
+            *why = "no gpu " + s + " (declare it with a gpu line first)";
+            return false;
+        }
+        *gpu = &st.gpus[i];
+        return true;
+    }
+
+    static bool keyValue(const std::string& word, std::string* key, std::string* value)
+    {
+        const size_t eq = word.find('=');
+        if (eq == std::string::npos)
+            return false;
+        *key = word.substr(0, eq);
+        *value = word.substr(eq + 1);
+        return true;
+    }
+
+    static bool parseLine(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        const std::string& kw = w[0];
+        if ((kw == "driver" || kw == "nvml") && w.size() == 2) {
+            (kw == "driver" ? st.driver : st.nvml) = w[1];
+            return true;
+        }
+        if (kw == "init" && w.size() == 2) {
+            if (!parseCode(w[1], &st.initCode)) {
+                *why = "unknown return code " + w[1];
+                return false;
+            }
+            return true;
+        }
+        if (kw == "gpu")
+            return parseGpu(w, st, why);
+        if (kw == "fail" && w.size() == 4) {
+            Gpu* gpu = nullptr;
+            if (!gpuRef(w[1], st, &gpu, why))
+                return false;
+            for (int f = 0; f < kFnCount; ++f) {
+                if (w[2] == kFnNames[f]) {
+                    if (!parseCode(w[3], &gpu->fail[f])) {
+                        *why = "unknown return code " + w[3];
+                        return false;
+                    }
+                    return true;
+                }
+            }
+            *why = "unknown function " + w[2];
+            return false;
+        }
+        if (kw == "lost" && w.size() >= 3) {
+            Gpu* gpu = nullptr;
+            if (!gpuRef(w[1], st, &gpu, why))
+                return false;
+            for (size_t i = 2; i < w.size(); ++i) {
+                std::string k, v;
+                unsigned long long n = 0;
+                if (keyValue(w[i], &k, &v) && k == "after" && parseUnsigned(v, &n))
+                    gpu->lostAfter = long(n);
+                else if (!(keyValue(w[i], &k, &v) && k == "code" && parseCode(v, &gpu->lostCode))) {
+                    *why = "bad lost argument " + w[i];
+                    return false;
+                }
+            }
+            return gpu->lostAfter >= 0 || (*why = "lost needs after=<n>", false);
+        }
+        if ((kw == "proc" || kw == "procs") && w.size() >= 4)
+            return parseProc(w, st, why);
+        if (kw == "putil" && w.size() >= 3)
+            return parseUtil(w, st, why);
+        *why = "cannot read line starting with '" + kw + "'";
+        return false;
+    }
+
+    static bool parseGpu(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        unsigned long long index = 0;
+        if (w.size() < 2 || !parseUnsigned(w[1], &index) || index != st.gpus.size()) {
+            *why = "gpu lines must be numbered 0, 1, 2, … in order";
+            return false;
+        }
+        Gpu gpu;
+        char buf[64];
+        snprintf(buf, sizeof buf, "GPU-fa4e0000-0000-4000-8000-%012llx", index);
+        gpu.uuid = buf;
+        snprintf(buf, sizeof buf, "00000000:%02llX:00.0", 0x18 + index);
+        gpu.bus = buf;
+        for (size_t i = 2; i < w.size(); ++i) {
+            std::string k, v;
+            unsigned long long n = 0;
+            if (!keyValue(w[i], &k, &v)) {
+                *why = "expected key=value, got " + w[i];
+                return false;
+            }
+            if (k == "name") {
+                gpu.name = v;
+                continue;
+            }
+            if (k == "uuid") {
+                gpu.uuid = v;
+                continue;
+            }
+            if (k == "bus") {
+                gpu.bus = v;
+                continue;
+            }
+            if (!parseUnsigned(v, &n)) {
+                *why = "not a number: " + w[i];
+                return false;
+            }
+            const auto u32 = unsigned(n);
+            if (k == "pciid")
+                gpu.pciId = u32;
+            else if (k == "util")
+                gpu.util = u32;
+            else if (k == "memutil")
+                gpu.memUtil = u32;
+            else if (k == "memused")
+                gpu.memUsed = n;
+            else if (k == "memtotal")
+                gpu.memTotal = n;
+            else if (k == "temp")
+                gpu.temp = u32;
+            else if (k == "power")
+                gpu.power = u32;
+            else if (k == "powerlimit")
+                gpu.powerLimit = u32;
+            else if (k == "smclock")
+                gpu.smClock = u32;
+            else if (k == "fan")
+                gpu.fan = u32;
+            else if (k == "persistence")
+                gpu.persistence = n != 0;
+            else {
+                *why = "unknown gpu key " + k;
+                return false;
+            }
+        }
+        st.gpus.push_back(gpu);
+        return true;
+    }
+
+    static bool parseProc(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        Gpu* gpu = nullptr;
+        if (!gpuRef(w[1], st, &gpu, why))
+            return false;
+        if (w[2] != "compute" && w[2] != "graphics") {
+            *why = "expected compute or graphics, got " + w[2];
+            return false;
+        }
+        ProcList& list = w[2] == "compute" ? gpu->compute : gpu->graphics;
+        unsigned long long pid = 0, mem = 0, count = 1;
+        bool late = false;
+        for (size_t i = 3; i < w.size(); ++i) {
+            std::string k, v;
+            unsigned long long n = 0;
+            if (w[i] == "late") {
+                late = true;
+                continue;
+            }
+            if (!keyValue(w[i], &k, &v) || !parseUnsigned(v, &n)) {
+                *why = "bad process argument " + w[i];
+                return false;
+            }
+            if (k == "pid" || k == "firstpid")
+                pid = n;
+            else if (k == "mem")
+                mem = n;
+            else if (k == "count" && w[0] == "procs")
+                count = n;
+            else {
+                *why = "unknown process key " + k;
+                return false;
+            }
+        }
+        if (pid == 0) {
+            *why = "process needs pid=<n> (procs: firstpid=<n>)";
+            return false;
+        }
+        for (unsigned long long i = 0; i < count; ++i)
+            list.procs.push_back({unsigned(pid + i), mem, late});
+        return true;
+    }
+
+    static bool parseUtil(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        Gpu* gpu = nullptr;
+        if (!gpuRef(w[1], st, &gpu, why))
+            return false;
+        UtilSample s;
+        for (size_t i = 2; i < w.size(); ++i) {
+            std::string k, v;
+            unsigned long long n = 0;
+            if (!keyValue(w[i], &k, &v) || !parseUnsigned(v, &n)) {
+                *why = "bad putil argument " + w[i];
+                return false;
+            }
+            if (k == "pid")
+                s.pid = unsigned(n);
+            else if (k == "ts")
+                s.ts = n;
+            else if (k == "sm")
+                s.sm = unsigned(n);
+            else if (k == "mem")
+                s.mem = unsigned(n);
+            else if (k == "at")
+                s.at = unsigned(n);
+            else {
+                *why = "unknown putil key " + k;
+                return false;
+            }
+        }
+        gpu->utilSamples.push_back(s);
+        return true;
+    }
+};
+
+} // namespace
+
+bool parseScenario(const char* path, State& st)
+{
+    return Parser().parse(path, st);
+}
+
+} // namespace fakenvml

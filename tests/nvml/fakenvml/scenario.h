@@ -1,0 +1,111 @@
+#pragma once
+
+// The fake NVML's model of the machine and the scenario file that fills it
+// (format in tests/nvml/README.md).
+
+#include "nvmlapi.h"
+
+#include <string>
+#include <vector>
+
+namespace fakenvml {
+
+using namespace gw::nvml;
+
+// Functions a scenario can make fail, by their name without version suffix.
+enum Fn
+{
+    kName,
+    kUuid,
+    kPciInfo,
+    kUtilization,
+    kMemory,
+    kTemperature,
+    kPower,
+    kPowerLimit,
+    kClock,
+    kFan,
+    kPersistence,
+    kCompute,
+    kGraphics,
+    kProcessUtilization,
+    kFnCount
+};
+inline constexpr const char* kFnNames[kFnCount] = {
+    "nvmlDeviceGetName",
+    "nvmlDeviceGetUUID",
+    "nvmlDeviceGetPciInfo",
+    "nvmlDeviceGetUtilizationRates",
+    "nvmlDeviceGetMemoryInfo",
+    "nvmlDeviceGetTemperature",
+    "nvmlDeviceGetPowerUsage",
+    "nvmlDeviceGetEnforcedPowerLimit",
+    "nvmlDeviceGetClockInfo",
+    "nvmlDeviceGetFanSpeed",
+    "nvmlDeviceGetPersistenceMode",
+    "nvmlDeviceGetComputeRunningProcesses",
+    "nvmlDeviceGetGraphicsRunningProcesses",
+    "nvmlDeviceGetProcessUtilization",
+};
+
+struct Proc
+{
+    unsigned pid = 0;
+    unsigned long long mem = 0;
+    bool late = false; // visible only after the first size probe of its list
+};
+
+struct ProcList
+{
+    std::vector<Proc> procs;
+    bool probed = false;
+    unsigned calls = 0;
+};
+
+struct UtilSample
+{
+    unsigned pid = 0;
+    unsigned long long ts = 0;
+    unsigned sm = 0;
+    unsigned mem = 0;
+    unsigned at = 0; // visible once the GPU's clock reached this
+};
+
+struct Gpu
+{
+    std::string name = "NVIDIA Fake GPU";
+    std::string uuid;
+    std::string bus;
+    unsigned pciId = 0x233010DE;
+    unsigned util = 0, memUtil = 0;
+    unsigned long long memUsed = 0, memTotal = 0;
+    unsigned temp = 0, power = 0, powerLimit = 0, smClock = 0, fan = 0;
+    bool persistence = false;
+    Return fail[kFnCount] = {};
+    long lostAfter = -1;
+    Return lostCode = ERROR_GPU_IS_LOST;
+    // The GPU's clock: calls of nvmlDeviceGetUtilizationRates, one per sample
+    // for a sampler that reads utilisation first.
+    unsigned long ticks = 0;
+    ProcList compute, graphics;
+    std::vector<UtilSample> utilSamples;
+    unsigned long long lastSeenArg = 0;
+};
+
+struct State
+{
+    int refcount = 0;
+    Return initCode = SUCCESS;
+    std::string driver = "550.54.15";
+    std::string nvml = "12.550.54.15";
+    std::vector<Gpu> gpus;
+};
+
+// Reads the scenario at path into st; on a problem prints
+// "fake libnvidia-ml: scenario <file>:<line>: <why>" to stderr, returns false.
+bool parseScenario(const char* path, State& st);
+
+// nvmlErrorString's static texts.
+const char* errorText(int code);
+
+} // namespace fakenvml
