@@ -162,7 +162,7 @@ Snapshot DemoFleet::serverAt(int server, qint64 ms) const
             3377, "bob", 1002, "/opt/conda/bin/python -m ipykernel_launcher -f kernel-7c1e.json"};
         static constexpr Job eval{4512, "carol", 1003, "python eval.py --checkpoint ckpt/last.pt"};
         const double trainUtil = 93 + 4 * smooth(ms, 100);
-        const bool evalOn = minuteOfHour >= 10 && minuteOfHour < 22;
+        const bool evalOn = minuteOfHour >= 10 && minuteOfHour < 40;
         const double evalUtil = evalOn ? 70 + 25 * smooth(ms, 120) : 0;
         const double notebookUtil = smooth(ms, 110) > 0.93 ? 12 : 0.4 * smooth(ms, 111);
 

@@ -6,7 +6,7 @@
 //
 //  gpu-lab-01  4× A100-SXM4-80GB  GPU0 alice trains at ~95 % around the clock;
 //                                  GPU1 bob's notebook holds 20 GiB while idle;
-//                                  GPU2 carol runs hourly evaluation bursts;
+//                                  GPU2 carol evaluates from :10 to :40 each hour;
 //                                  GPU3 free.
 //  gpu-lab-02  2× L40S             GPU0 dave's bursty inference service;
 //                                  GPU1 eve fine-tunes in the second half of

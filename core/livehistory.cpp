@@ -95,12 +95,17 @@ QList<QPointF> LiveHistory::series(const QString& server, const QString& gpuUuid
         lastT = t;
     };
 
+    // The point at exactly toMs would open a bucket past the width: fold it into the last.
+    const qint64 lastBucket = maxPoints - 1;
+    auto bucketOf = [&](qint64 t) {
+        return std::min(lastBucket, qint64(double(t - fromMs) / bucketMs));
+    };
     auto p = first;
     while (p != last) {
-        const qint64 bucket = qint64((p->t - fromMs) / bucketMs);
+        const qint64 bucket = bucketOf(p->t);
         double sumT = 0, sumV = 0;
         int count = 0, present = 0;
-        for (; p != last && qint64((p->t - fromMs) / bucketMs) == bucket; ++p) {
+        for (; p != last && bucketOf(p->t) == bucket; ++p) {
             sumT += double(p->t);
             ++count;
             const float v = valueOf(*p, metric);

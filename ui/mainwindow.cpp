@@ -161,7 +161,7 @@ void MainWindow::buildUi()
 
     auto* hostPage = new QWidget;
     m_hostForm = new QFormLayout(hostPage);
-    m_hostForm->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_hostForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     const QStringList labels{tr("Host"),       tr("Backend"),  tr("CPU"),
                              tr("Memory"),     tr("Disk I/O"), tr("Cgroup memory"),
                              tr("Cgroup CPU"), tr("GPUs"),     tr("Warnings")};
@@ -220,6 +220,9 @@ void MainWindow::buildUi()
     setCentralWidget(split);
 
     m_statusBackend = new QLabel(tr("Starting…"));
+    // A long backend message is clipped (full text in the tooltip) rather
+    // than squeezing the update time.
+    m_statusBackend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_statusUpdated = new QLabel;
     statusBar()->addWidget(m_statusBackend, 1);
     statusBar()->addPermanentWidget(m_statusUpdated);

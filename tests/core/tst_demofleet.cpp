@@ -1,0 +1,122 @@
+#include "demofleet.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace gw;
+
+namespace {
+constexpr qint64 kHour = 3'600'000;
+// A fixed day at midnight UTC, plus offsets, so scenarios are reproducible.
+constexpr qint64 kDay = 1795305600000; // 2026-11-22T00:00:00Z
+
+const GpuProcess* processOf(const Snapshot& s, const QString& user)
+{
+    for (const auto& p : s.processes) {
+        if (p.user == user)
+            return &p;
+    }
+    return nullptr;
+}
+} // namespace
+
+class TestDemoFleet : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void threeServersFiveUsers()
+    {
+        const auto fleet = DemoFleet().at(kDay + 12 * kHour + 35 * 60'000);
+        QCOMPARE(fleet.size(), 3);
+        QCOMPARE(fleet[0].server, QStringLiteral("gpu-lab-01"));
+        QCOMPARE(fleet[0].gpus.size(), 4);
+        QCOMPARE(fleet[1].gpus.size(), 2);
+        QCOMPARE(fleet[2].gpus.size(), 2);
+        QSet<QString> users;
+        QSet<QString> uuids;
+        for (const auto& s : fleet) {
+            QCOMPARE(s.backend, QStringLiteral("demo"));
+            for (const auto& p : s.processes) {
+                if (!p.ghost && p.user != QLatin1String("svc-infer"))
+                    users.insert(p.user);
+            }
+            for (const auto& g : s.gpus)
+                uuids.insert(g.uuid);
+        }
+        QCOMPARE(users.size(), 5); // 12:35 is inside carol's and eve's windows
+        QCOMPARE(uuids.size(), 8); // distinct across servers
+    }
+
+    void trainingRunsAtAboutNinetyFivePercentAroundTheClock()
+    {
+        DemoFleet f;
+        for (qint64 t = kDay; t < kDay + 24 * kHour; t += 17 * 60'000 + 3000) {
+            const Snapshot s = f.serverAt(0, t);
+            const double u = *s.gpus[0].utilizationGpuPercent;
+            QVERIFY2(u >= 92 && u <= 98, qPrintable(QString::number(u)));
+            QVERIFY(processOf(s, QStringLiteral("alice")));
+        }
+    }
+
+    void notebookHoldsTwentyGiBWhileIdle()
+    {
+        DemoFleet f;
+        double busySamples = 0, n = 0;
+        for (qint64 t = kDay; t < kDay + kHour; t += 5000, ++n) {
+            const Snapshot s = f.serverAt(0, t);
+            const GpuProcess* p = processOf(s, QStringLiteral("bob"));
+            QVERIFY(p);
+            QCOMPARE(*p->usedMemoryMiB, 20480.0);
+            busySamples += *s.gpus[1].utilizationGpuPercent >= 10 ? 1 : 0;
+        }
+        QVERIFY2(busySamples / n < 0.15, "the notebook should sit idle most of the time");
+    }
+
+    void inferenceIsBursty()
+    {
+        DemoFleet f;
+        int high = 0, low = 0;
+        for (qint64 t = kDay; t < kDay + 10 * 60'000; t += 2000) {
+            const double u = *f.serverAt(1, t).gpus[0].utilizationGpuPercent;
+            high += u >= 60 ? 1 : 0;
+            low += u <= 5 ? 1 : 0;
+        }
+        QVERIFY2(high > 30 && low > 30,
+                 qPrintable(QStringLiteral("%1 high %2 low").arg(high).arg(low)));
+    }
+
+    void ghostProcessIsMarkedAndKeptWithItsMemory()
+    {
+        const Snapshot s = DemoFleet().serverAt(2, kDay);
+        int ghosts = 0;
+        for (const auto& p : s.processes) {
+            if (p.ghost) {
+                ++ghosts;
+                QVERIFY(p.user.isEmpty());
+                QVERIFY(!p.startTimeMs);
+                QCOMPARE(*p.usedMemoryMiB, 3072.0);
+                QCOMPARE(p.gpuUuid, s.gpus[1].uuid);
+            }
+        }
+        QCOMPARE(ghosts, 1);
+        QVERIFY(!s.gpus[1].fanPercent); // passive cooling: absent, not 0
+    }
+
+    void sameTimeGivesTheSameSnapshot()
+    {
+        QCOMPARE(DemoFleet().at(kDay + 1234567), DemoFleet().at(kDay + 1234567));
+        QVERIFY(DemoFleet().at(kDay) != DemoFleet().at(kDay + 60'000));
+    }
+
+    void backfillCoversTheRangeInSteps()
+    {
+        DemoProducer p;
+        const auto past = p.backfill(kDay, kDay + 60'000);
+        QCOMPARE(past.size(), 3 * 30); // 3 servers every 2 s
+        QCOMPARE(past.first().timestampMs, kDay);
+        QVERIFY(past.last().timestampMs < kDay + 60'000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemoFleet)
+#include "tst_demofleet.moc"

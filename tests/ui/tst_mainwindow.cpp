@@ -1,0 +1,214 @@
+#include "chartpanel.h"
+#include "demofleet.h"
+#include "fleet.h"
+#include "fleetmodel.h"
+#include "mainwindow.h"
+#include "processmodel.h"
+#include "roles.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QStyleFactory>
+#include <QTest>
+#include <QTreeView>
+
+using namespace gw;
+
+namespace {
+constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
+
+// An hour of demo history and the present, as the demo source delivers it.
+void feedDemo(Fleet& fleet)
+{
+    DemoProducer producer;
+    fleet.ingestBatch(producer.backfill(kT - 3'600'000, kT));
+    for (const auto& s : DemoFleet().at(kT))
+        fleet.ingest(s);
+}
+
+QString shotPath(const QString& name)
+{
+    // Screenshots land in the build tree; docs/screenshots holds the chosen ones.
+    QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+    return QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/") + name;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xc4));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+    p.setColor(QPalette::ToolTipBase, QColor(0x44, 0x3a, 0x20));
+    p.setColor(QPalette::ToolTipText, QColor(0xf0, 0xe0, 0xb0));
+    p.setColor(QPalette::PlaceholderText, QColor(0x99, 0x99, 0x99));
+    return p;
+}
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); }
+
+    void opensOnTheDemoFleet()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.setBackendStatus(DemoProducer().init());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        feedDemo(fleet);
+
+        // Models hold the fleet.
+        FleetModel* m = w.fleetModel();
+        QCOMPARE(m->rowCount(), 3);
+        QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("gpu-lab-01"));
+        QCOMPARE(m->rowCount(m->index(0, 0)), 4);
+        QCOMPARE(m->rowCount(m->index(2, 0)), 2);
+
+        // The first GPU is selected by itself: alice's training job is listed.
+        QCOMPARE(w.fleetView()->currentIndex().data(GpuUuidRole).toString(),
+                 fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[0].uuid);
+        QCOMPARE(w.processModel()->rowCount(), 1);
+        QCOMPARE(w.processModel()->index(0, ProcessModel::UserColumn).data().toString(),
+                 QStringLiteral("alice"));
+
+        // Four charts drawn from history, reduced to their width.
+        w.refreshCharts();
+        QCOMPARE(w.charts().size(), 4);
+        for (ChartPanel* c : w.charts()) {
+            QVERIFY2(c->pointCount() > 100, qPrintable(QString::number(c->pointCount())));
+            QVERIFY(c->pointCount() <= c->pixelWidth() + 1);
+        }
+        QVERIFY(!w.banner()->isVisible());
+        QCOMPARE(w.statusText(), QStringLiteral("Demo mode: a simulated fleet of 3 servers."));
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-demo.png"))));
+    }
+
+    void windowSelectorChangesTheChartRange()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        feedDemo(fleet);
+        w.setWindowMinutes(5);
+        w.refreshCharts();
+        const auto five = w.charts()[0]->pointCount();
+        w.setWindowMinutes(60);
+        w.refreshCharts();
+        const auto sixty = w.charts()[0]->pointCount();
+        QVERIFY2(five < sixty, qPrintable(QStringLiteral("%1 vs %2").arg(five).arg(sixty)));
+        QVERIFY(five >= 140); // 5 min of 2 s backfill ≈ 150 points
+    }
+
+    void processTableSortsAndFilters()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.show();
+        feedDemo(fleet);
+        w.selectServer(QStringLiteral("gpu-lab-01"));
+        QSortFilterProxyModel* proxy = w.processProxy();
+        QCOMPARE(proxy->rowCount(), 3);
+        proxy->sort(ProcessModel::MemoryColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+                 QStringLiteral("alice"));
+        proxy->sort(ProcessModel::MemoryColumn, Qt::AscendingOrder);
+        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+                 QStringLiteral("bob"));
+        w.setProcessFilter(QStringLiteral("eval.py"));
+        QCOMPARE(proxy->rowCount(), 1);
+        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+                 QStringLiteral("carol"));
+        w.setProcessFilter({});
+        QCOMPARE(proxy->rowCount(), 3);
+    }
+
+    void noGpuSaysSoAndStillShowsTheHost()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString why = QStringLiteral("No GPU found; showing the host only. nvml: cannot load "
+                                           "NVML library libnvidia-ml.so.1; "
+                                           "nvidia-smi: nvidia-smi not found on PATH; amdgpu: no "
+                                           "amdgpu device under /sys/class/drm.");
+        w.setBackendStatus(why);
+        Snapshot s;
+        s.server = QStringLiteral("workstation");
+        s.timestampMs = kT;
+        s.backend = QStringLiteral("host");
+        s.host.hostname = s.server;
+        s.host.cpuPercent = 23;
+        s.host.cpuCount = 16;
+        s.host.memoryTotalBytes = 64ull << 30;
+        s.host.memoryUsedBytes = 21ull << 30;
+        s.host.cgroupVersion = QStringLiteral("v1");
+        fleet.ingest(s);
+        w.selectServer(s.server);
+        QVERIFY(w.banner()->isVisible());
+        QVERIFY(w.banner()->text().contains(QStringLiteral("No GPU found on this machine.")));
+        QVERIFY(w.banner()->text().contains(QStringLiteral("nvidia-smi not found on PATH")));
+        const QString text = w.centralWidget()->grab().isNull() ? QString() : QStringLiteral("ok");
+        QCOMPARE(text, QStringLiteral("ok"));
+        bool hostShown = false;
+        for (QLabel* l : w.findChildren<QLabel*>())
+            hostShown = hostShown || l->text() == QStringLiteral("21.0 GiB used of 64.0 GiB");
+        QVERIFY(hostShown);
+        QApplication::processEvents();
+        for (QLabel* l : w.findChildren<QLabel*>()) {
+            if (l->text() == QStringLiteral("21.0 GiB used of 64.0 GiB")) {
+                QVERIFY2(l->width() >= l->fontMetrics().horizontalAdvance(l->text()),
+                         "host figures must not be clipped");
+            }
+        }
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-no-gpu.png"))));
+    }
+
+    void darkPaletteRecoloursCharts()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.setPalette(darkPalette());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        feedDemo(fleet);
+        w.selectGpu(QStringLiteral("gpu-lab-02"),
+                    fleet.latest(QStringLiteral("gpu-lab-02"))->gpus[0].uuid);
+        w.refreshCharts();
+        ChartPanel* c = w.charts()[0];
+        QCOMPARE(c->chart()->backgroundBrush().color(), darkPalette().color(QPalette::Base));
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
+    }
+
+    void survivesSmallSizesAndHiDpiLayouts()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.show();
+        feedDemo(fleet);
+        for (QSize size : {QSize(800, 560), QSize(1920, 1200), QSize(640, 480)}) {
+            w.resize(size);
+            QApplication::processEvents();
+            w.refreshCharts();
+            for (ChartPanel* c : w.charts())
+                QVERIFY(c->width() > 0 && c->height() > 0);
+        }
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
