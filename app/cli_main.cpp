@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLoggingCategory>
 #include <QThread>
 
 #include <chrono>
@@ -130,6 +131,8 @@ int main(int argc, char* argv[])
          QStringLiteral(
              "Wait between the two readings that rates need (0: one reading, rates absent)."),
          QStringLiteral("ms"), QStringLiteral("250")});
+    parser.addOption(
+        {QStringLiteral("verbose"), QStringLiteral("Log what the samplers do to stderr.")});
     gw::addSamplerOptions(parser);
     if (!parser.parse(app.arguments())) {
         print(stderr, QStringLiteral("gpuwarden-cli: ") + parser.errorText() + QLatin1Char('\n'));
@@ -139,6 +142,10 @@ int main(int argc, char* argv[])
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
+
+    // stderr carries the one line that names the backend; sampler chatter only on request.
+    if (!parser.isSet(QStringLiteral("verbose")))
+        QLoggingCategory::setFilterRules(QStringLiteral("gw.*.info=false\ngw.*.debug=false"));
 
     const QStringList args = parser.positionalArguments();
     if (args.value(0) == QLatin1String("snapshot") && args.size() == 1)

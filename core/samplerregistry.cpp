@@ -7,7 +7,7 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcRegistry, "gw.registry")
+Q_LOGGING_CATEGORY(lcRegistry, "gw.registry", QtInfoMsg)
 
 namespace gw {
 
