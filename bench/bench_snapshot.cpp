@@ -6,6 +6,11 @@
 //   snapshot_sys_us_nvml    the kernel's share of snapshot_us_nvml
 //   nvml_sampler_us         NvmlSampler::sample alone
 //   procfs_enrich_us        ProcFs::enrich of the 50 pids, part of the above
+//   procfs_enrich_us_fake_tree  the same against a fake /proc tree (directory
+//                           descriptors instead of pidfds; what tests exercise)
+//
+// The 50 GPU processes are real child processes (sleep), and the NVML and
+// nvidia-smi paths cross-check them against the real /proc, as on a server.
 //   host_sampler_us         HostSampler::sample alone (this machine's /proc, /sys)
 //   snapshot_us_smi         our CPU per snapshot: SmiSampler + HostSampler
 //                           (the nvidia-smi children are not ours)
@@ -18,13 +23,17 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <sys/resource.h>
 #include <time.h>
+#include <vector>
 
 using namespace gw;
 
@@ -32,7 +41,6 @@ namespace {
 
 constexpr int kGpus = 8;
 constexpr int kProcesses = 50;
-constexpr int kFirstPid = 20000;
 constexpr int kWarmup = 200;
 constexpr int kIterations = 5000;
 constexpr int kSmiWarmup = 3;
@@ -74,6 +82,29 @@ QByteArray uuid(int gpu)
     return "GPU-be7c0000-0000-4000-8000-" + QByteArray::number(gpu).rightJustified(12, '0');
 }
 
+// Pids of the real processes standing in for GPU jobs.
+QList<qint64> g_pids;
+
+bool spawnJobs()
+{
+    static std::vector<std::unique_ptr<QProcess>> jobs;
+    for (int i = 0; i < kProcesses; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->start(QStringLiteral("sleep"), {QStringLiteral("600")});
+        if (!p->waitForStarted())
+            return false;
+        g_pids.append(p->processId());
+        jobs.push_back(std::move(p));
+    }
+    return true;
+}
+
+void stopJobs()
+{
+    for (qint64 pid : std::as_const(g_pids))
+        ::kill(pid_t(pid), SIGKILL);
+}
+
 int gpuOf(int process)
 {
     return process % kGpus;
@@ -85,7 +116,7 @@ bool makeProcTree(const QString& root)
         !writeFile(root + QStringLiteral("/stat"), "cpu  1 2 3 4 5 6 7 0 0 0\nbtime 1700000000\n"))
         return false;
     for (int i = 0; i < kProcesses; ++i) {
-        const QByteArray pid = QByteArray::number(kFirstPid + i);
+        const QByteArray pid = QByteArray::number(g_pids[i]);
         const QString dir = root + QLatin1Char('/') + QString::fromLatin1(pid);
         if (!QDir().mkpath(dir) ||
             !writeFile(dir + QStringLiteral("/stat"),
@@ -118,7 +149,7 @@ QByteArray nvmlScenario()
     }
     for (int i = 0; i < kProcesses; ++i) {
         const QByteArray gpu = QByteArray::number(gpuOf(i));
-        const QByteArray pid = QByteArray::number(kFirstPid + i);
+        const QByteArray pid = QByteArray::number(g_pids[i]);
         s +=
             "proc " + gpu + " compute pid=" + pid + " mem=" + QByteArray::number(512 + i) + "MiB\n";
         if (i % 10 == 0) // a few on both lists
@@ -147,7 +178,7 @@ QByteArray smiProcessCsv()
 {
     QByteArray s = "gpu_uuid, pid, used_gpu_memory [MiB], process_name\n";
     for (int i = 0; i < kProcesses; ++i)
-        s += uuid(gpuOf(i)) + ", " + QByteArray::number(kFirstPid + i) + ", " +
+        s += uuid(gpuOf(i)) + ", " + QByteArray::number(g_pids[i]) + ", " +
              QByteArray::number(512 + i) + ", python3\n";
     return s;
 }
@@ -183,6 +214,14 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QTemporaryDir tmp;
+    if (!spawnJobs()) {
+        fprintf(stderr, "bench_snapshot: cannot start the stand-in GPU jobs\n");
+        return 1;
+    }
+    struct StopJobs
+    {
+        ~StopJobs() { stopJobs(); }
+    } stop;
     if (!tmp.isValid() || !makeProcTree(tmp.filePath(QStringLiteral("proc")))) {
         fprintf(stderr, "bench_snapshot: cannot build the fake /proc tree\n");
         return 1;
@@ -204,7 +243,6 @@ int main(int argc, char** argv)
     qputenv("GW_FAKE_NVML_SCENARIO", QFile::encodeName(scenario));
 
     SamplerOptions gpuOptions;
-    gpuOptions.procRoot = tmp.filePath(QStringLiteral("proc"));
     gpuOptions.nvmlLibrary = QStringLiteral(GW_FAKE_NVML);
     gpuOptions.smiProgram = smi;
     auto names = [](uint uid) {
@@ -238,18 +276,22 @@ int main(int argc, char** argv)
         nvml.sample(s);
     });
     // What the /proc cross-check of the 50 pids costs on its own.
-    ProcFs procFs(gpuOptions.procRoot);
-    procFs.setUserResolver(names);
     QList<GpuProcess> pids;
     for (int i = 0; i < kProcesses; ++i) {
         GpuProcess p;
-        p.pid = kFirstPid + i;
+        p.pid = g_pids[i];
         pids.append(p);
     }
-    const Figures enrichOnly = measure(kWarmup, kIterations, [&] {
-        QList<GpuProcess> copy = pids;
-        procFs.enrich(copy);
-    });
+    auto enrichCost = [&](const QString& root) {
+        ProcFs procFs(root);
+        procFs.setUserResolver(names);
+        return measure(kWarmup, kIterations, [&] {
+            QList<GpuProcess> copy = pids;
+            procFs.enrich(copy);
+        });
+    };
+    const Figures enrichOnly = enrichCost(QStringLiteral("/proc"));
+    const Figures enrichFake = enrichCost(tmp.filePath(QStringLiteral("proc")));
     const Figures hostOnly = measure(kWarmup / 10, kIterations / 10, [&] {
         Snapshot s;
         host.sample(s);
@@ -266,6 +308,7 @@ int main(int argc, char** argv)
     print("nvml_sampler_us", nvmlOnly.cpuUs);
     print("procfs_enrich_us", enrichOnly.cpuUs);
     print("procfs_enrich_sys_us", enrichOnly.sysUs);
+    print("procfs_enrich_us_fake_tree", enrichFake.cpuUs);
     print("host_sampler_us", hostOk ? hostOnly.cpuUs : 0.0);
 
     SmiSampler smiSampler(gpuOptions);

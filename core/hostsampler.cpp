@@ -3,10 +3,12 @@
 #include "textparse.h"
 
 #include <QDir>
+
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSysInfo>
 #include <QVarLengthArray>
+#include <unistd.h>
 
 #include <chrono>
 
@@ -232,19 +234,30 @@ void HostSampler::readMemory(HostSample& host, Snapshot& out)
         host.memoryUsedBytes = (*totalKb - *availableKb) * 1024;
 }
 
-bool HostSampler::isWholeDisk(const QByteArray& name) const
+bool HostSampler::isWholeDisk(const QByteArray& name)
 {
+    const auto known = m_wholeDisk.constFind(name);
+    if (known != m_wholeDisk.cend())
+        return *known;
+    bool whole = true;
     static const char* const virtualPrefixes[] = {"loop", "ram", "zram", "dm-", "md"};
     for (const char* prefix : virtualPrefixes) {
         if (name.startsWith(prefix))
-            return false;
+            whole = false;
     }
-    // Partitions live under their disk in sysfs, not in /sys/block; names with
-    // '/' (cciss/c0d0) appear there with '!'.
-    QByteArray sysName = name;
-    sysName.replace('/', '!');
-    return QFileInfo::exists(m_options.sysRoot + QStringLiteral("/block/") +
-                             QString::fromUtf8(sysName));
+    if (whole) {
+        // Partitions live under their disk in sysfs, not in /sys/block; names
+        // with '/' (cciss/c0d0) appear there with '!'.
+        QByteArray sysName = name;
+        sysName.replace('/', '!');
+        whole =
+            ::access((m_options.sysRoot + QStringLiteral("/block/") + QString::fromUtf8(sysName))
+                         .toLocal8Bit()
+                         .constData(),
+                     F_OK) == 0;
+    }
+    m_wholeDisk.insert(name, whole);
+    return whole;
 }
 
 void HostSampler::readDisks(HostSample& host, Snapshot& out)
@@ -387,7 +400,7 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
 {
     // A missing file means this cgroup has no such limit (the v2 root has no
     // memory.max); only a file that is there and unreadable is worth a word.
-    if (!QFileInfo::exists(path))
+    if (::access(path.toLocal8Bit().constData(), F_OK) != 0)
         return std::nullopt;
     QString why;
     const auto data = readSmallFile(path, &why, 4096);
@@ -413,7 +426,12 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
 
 void HostSampler::readCgroup(HostSample& host, Snapshot& out)
 {
-    const CgroupPaths paths = locateCgroup(out);
+    const qint64 nowMs = m_clock();
+    if (!m_cgroup || nowMs - m_cgroupLocatedMs >= kCgroupRelocateMs) {
+        m_cgroup = locateCgroup(out);
+        m_cgroupLocatedMs = nowMs;
+    }
+    const CgroupPaths paths = *m_cgroup;
     host.cgroupVersion = paths.version;
     if (paths.version == QLatin1String("v2")) {
         if (const auto limit = readCgroupU64(paths.memoryDir + QStringLiteral("/memory.max"), out))

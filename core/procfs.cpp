@@ -4,7 +4,14 @@
 
 #include <QSet>
 
+#include <cerrno>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <poll.h>
 #include <pwd.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <vector>
@@ -94,13 +101,31 @@ std::optional<quint64> parseProcStatStartTicks(QByteArrayView stat)
 ProcFs::ProcFs(QString root)
     : m_root(std::move(root))
     , m_ticksPerSecond(sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100)
-{}
+{
+#if defined(SYS_pidfd_open)
+    // pidfds refer to this kernel's processes: only meaningful when the root
+    // is a procfs (fake trees in tests name pids that are not processes).
+    struct statfs fs
+    {};
+    m_kernelProc =
+        statfs(m_root.toLocal8Bit().constData(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+#endif
+}
+
+ProcFs::~ProcFs()
+{
+    for (auto& [pid, e] : m_cache) {
+        if (e.aliveFd >= 0)
+            ::close(e.aliveFd);
+    }
+}
 
 void ProcFs::setUserResolver(UserResolver resolver)
 {
     m_resolveUser = std::move(resolver);
     m_userCache.clear();
-    m_cache.clear();
+    while (!m_cache.empty())
+        forget(m_cache.begin()->first);
 }
 
 std::optional<qint64> ProcFs::bootTimeMs()
@@ -123,33 +148,70 @@ std::optional<qint64> ProcFs::bootTimeMs()
     return m_bootTimeMs;
 }
 
-std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
+void ProcFs::forget(qint64 pid)
 {
-    if (pid <= 0)
-        return std::nullopt;
-    const QString dir = m_root + QLatin1Char('/') + QString::number(pid);
-    const auto stat = readSmallFile(dir + QStringLiteral("/stat"), nullptr, 8192);
-    if (!stat) {
-        m_cache.remove(pid);
+    const auto it = m_cache.find(pid);
+    if (it == m_cache.end())
+        return;
+    if (it->second.aliveFd >= 0)
+        ::close(it->second.aliveFd);
+    m_cache.erase(it);
+}
+
+bool ProcFs::stillThere(const CacheEntry& e) const
+{
+    if (e.aliveFd < 0)
+        return false;
+    if (m_kernelProc) {
+        // A pidfd turns readable when its process exits.
+        pollfd pfd{e.aliveFd, POLLIN, 0};
+        return ::poll(&pfd, 1, 0) == 0;
+    }
+    // A directory descriptor keeps naming the directory it was opened on: once
+    // that is removed (the process "exited"), nothing can be found in it, even
+    // if a directory of the same name comes back.
+    struct stat st
+    {};
+    return ::fstatat(e.aliveFd, "stat", &st, 0) == 0;
+}
+
+std::optional<ProcInfo> ProcFs::readFresh(qint64 pid, int* aliveFd)
+{
+    *aliveFd = -1;
+    int pidfd = -1;
+#if defined(SYS_pidfd_open)
+    if (m_kernelProc) {
+        // Taken before reading, so what is read belongs to the process the
+        // pidfd names: a pid cannot be reused while that process lives.
+        pidfd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0u));
+        if (pidfd < 0 && errno == ESRCH)
+            return std::nullopt;
+        if (pidfd >= 0)
+            ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
+    }
+#endif
+    const QByteArray dirPath = (m_root + QLatin1Char('/') + QString::number(pid)).toLocal8Bit();
+    const int dirFd = ::open(dirPath.constData(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd < 0) {
+        if (pidfd >= 0)
+            ::close(pidfd);
         return std::nullopt;
     }
-    const auto ticks = parseProcStatStartTicks(*stat);
-    // Without btime the start is unknown (0), not "ms since boot" posing as
-    // an epoch time; the raw ticks still tell a reused pid apart.
-    const auto boot = bootTimeMs();
-    const qint64 startMs = ticks && boot ? *boot + qint64(*ticks) * 1000 / m_ticksPerSecond : 0;
-    const quint64 startTicks = ticks.value_or(0);
-
-    auto cached = m_cache.constFind(pid);
-    if (cached != m_cache.cend() && cached->startTicks == startTicks)
-        return cached->info;
-
+    const auto stat = readSmallFileAt(dirFd, "stat", nullptr, 8192);
+    const auto status = stat ? readSmallFileAt(dirFd, "status", nullptr, 65536) : std::nullopt;
+    if (!stat || !status) { // exited while we looked
+        ::close(dirFd);
+        if (pidfd >= 0)
+            ::close(pidfd);
+        return std::nullopt;
+    }
     ProcInfo info;
     info.pid = pid;
-    info.startTimeMs = startMs;
-    const auto status = readSmallFile(dir + QStringLiteral("/status"), nullptr, 65536);
-    if (!status) // exited between the two reads
-        return std::nullopt;
+    const auto ticks = parseProcStatStartTicks(*stat);
+    // Without btime the start is unknown (0), not "ms since boot" posing as
+    // an epoch time.
+    const auto boot = bootTimeMs();
+    info.startTimeMs = ticks && boot ? *boot + qint64(*ticks) * 1000 / m_ticksPerSecond : 0;
     if (const auto uid = parseUid(*status))
         info.uid = *uid;
     auto user = m_userCache.constFind(info.uid);
@@ -157,25 +219,77 @@ std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
         user = m_userCache.insert(info.uid,
                                   m_resolveUser ? m_resolveUser(info.uid) : passwdName(info.uid));
     info.user = *user;
-    info.command =
-        commandFrom(readSmallFile(dir + QStringLiteral("/cmdline")).value_or(QByteArray()), *stat);
-    m_cache.insert(pid, CacheEntry{startTicks, info});
+    info.command = commandFrom(readSmallFileAt(dirFd, "cmdline").value_or(QByteArray()), *stat);
+
+    if (pidfd >= 0) {
+        ::close(dirFd);
+        *aliveFd = pidfd;
+    } else {
+        *aliveFd = dirFd;
+    }
+    return info;
+}
+
+std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
+{
+    if (pid <= 0)
+        return std::nullopt;
+    const auto it = m_cache.find(pid);
+    if (it != m_cache.end()) {
+        if (stillThere(it->second))
+            return it->second.info;
+        forget(pid);
+    }
+    int aliveFd = -1;
+    auto info = readFresh(pid, &aliveFd);
+    if (info && aliveFd >= 0)
+        m_cache.emplace(pid, CacheEntry{*info, aliveFd});
     return info;
 }
 
 void ProcFs::enrich(QList<GpuProcess>& processes)
 {
-    // Forget pids that no GPU holds any more, so the cache stays the size of
-    // the current process list.
+    // Forget pids that no GPU holds any more, so the cache (and its open
+    // descriptors) stays the size of the current process list.
     QSet<qint64> current;
     current.reserve(processes.size());
     for (const auto& p : processes)
         current.insert(p.pid);
-    for (auto it = m_cache.begin(); it != m_cache.end();)
-        it = current.contains(it.key()) ? std::next(it) : m_cache.erase(it);
+    for (auto it = m_cache.begin(); it != m_cache.end();) {
+        if (current.contains(it->first)) {
+            ++it;
+        } else {
+            if (it->second.aliveFd >= 0)
+                ::close(it->second.aliveFd);
+            it = m_cache.erase(it);
+        }
+    }
+
+    // One poll() tells which cached processes have exited since last time.
+    if (m_kernelProc && !m_cache.empty()) {
+        std::vector<pollfd> fds;
+        std::vector<qint64> pids;
+        fds.reserve(m_cache.size());
+        pids.reserve(m_cache.size());
+        for (const auto& [pid, e] : m_cache) {
+            fds.push_back(pollfd{e.aliveFd, POLLIN, 0});
+            pids.push_back(pid);
+        }
+        if (::poll(fds.data(), nfds_t(fds.size()), 0) > 0) {
+            for (size_t i = 0; i < fds.size(); ++i) {
+                if (fds[i].revents != 0)
+                    forget(pids[i]);
+            }
+        }
+    }
 
     for (auto& p : processes) {
-        const auto info = lookup(p.pid);
+        std::optional<ProcInfo> info;
+        const auto it = m_kernelProc ? m_cache.find(p.pid) : m_cache.end();
+        if (it != m_cache.end())
+            info = it->second.info; // checked by the poll above
+        else
+            info = lookup(p.pid);
         if (!info) {
             p.ghost = true;
             continue;

@@ -10,6 +10,48 @@
 
 namespace gw {
 
+namespace {
+
+std::optional<QByteArray> readFd(int fd, const QString& what, QString* error, qsizetype maxBytes)
+{
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = what + QStringLiteral(": ") + why;
+        ::close(fd);
+        return std::nullopt;
+    };
+    // One read fills most procfs and sysfs files; read until EOF regardless,
+    // since procfs reports size 0.
+    QByteArray data(4096, Qt::Uninitialized);
+    qsizetype used = 0;
+    for (;;) {
+        if (used == data.size()) {
+            if (data.size() > maxBytes)
+                return fail(QStringLiteral("larger than expected"));
+            data.resize(data.size() * 2);
+        }
+        const ssize_t n = ::read(fd, data.data() + used, size_t(data.size() - used));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return fail(QString::fromLocal8Bit(std::strerror(errno)));
+        }
+        if (n == 0)
+            break;
+        used += n;
+    }
+    ::close(fd);
+    if (used > maxBytes) {
+        if (error)
+            *error = what + QStringLiteral(": larger than expected");
+        return std::nullopt;
+    }
+    data.truncate(used);
+    return data;
+}
+
+} // namespace
+
 std::optional<QByteArray> readSmallFile(const QString& path, QString* error, qsizetype maxBytes)
 {
     const QByteArray native = path.toLocal8Bit();
@@ -19,30 +61,20 @@ std::optional<QByteArray> readSmallFile(const QString& path, QString* error, qsi
             *error = path + QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(errno));
         return std::nullopt;
     }
-    QByteArray data;
-    char buf[4096];
-    for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            if (error)
-                *error = path + QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(errno));
-            ::close(fd);
-            return std::nullopt;
-        }
-        if (n == 0)
-            break;
-        data.append(buf, n);
-        if (data.size() > maxBytes) {
-            if (error)
-                *error = path + QStringLiteral(": larger than expected");
-            ::close(fd);
-            return std::nullopt;
-        }
+    return readFd(fd, path, error, maxBytes);
+}
+
+std::optional<QByteArray> readSmallFileAt(int dirFd, const char* name, QString* error,
+                                          qsizetype maxBytes)
+{
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (error)
+            *error = QString::fromLocal8Bit(name) + QStringLiteral(": ") +
+                     QString::fromLocal8Bit(std::strerror(errno));
+        return std::nullopt;
     }
-    ::close(fd);
-    return data;
+    return readFd(fd, QString::fromLocal8Bit(name), error, maxBytes);
 }
 
 QByteArrayView trimmed(QByteArrayView v)

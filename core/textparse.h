@@ -17,11 +17,15 @@ namespace gw {
 std::optional<QByteArray> readSmallFile(const QString& path, QString* error = nullptr,
                                         qsizetype maxBytes = 1 << 20);
 
+// The same, for `name` relative to an open directory descriptor (openat).
+std::optional<QByteArray> readSmallFileAt(int dirFd, const char* name, QString* error = nullptr,
+                                          qsizetype maxBytes = 1 << 20);
+
 QByteArrayView trimmed(QByteArrayView v);
 
-std::optional<quint64> parseU64(QByteArrayView v);     // surrounding whitespace allowed
+std::optional<quint64> parseU64(QByteArrayView v); // surrounding whitespace allowed
 std::optional<qint64> parseI64(QByteArrayView v);
-std::optional<double> parseDouble(QByteArrayView v);   // finite values only
+std::optional<double> parseDouble(QByteArrayView v); // finite values only
 
 // A file that holds one unsigned number ("12345\n").
 std::optional<quint64> readU64File(const QString& path, QString* error = nullptr);

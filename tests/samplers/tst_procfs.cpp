@@ -2,6 +2,7 @@
 #include "procfs.h"
 #include "textparse.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -47,15 +48,13 @@ private:
         QVERIFY(writeFile(proc(), dir + QStringLiteral("cmdline"), cmdline));
     }
 
-    ProcFs makeProcFs()
+    static void resolveTestUsers(ProcFs& fs)
     {
-        ProcFs fs(proc());
         fs.setUserResolver([](uint uid) {
             return uid == 1000   ? QStringLiteral("alice")
                    : uid == 2000 ? QStringLiteral("bob")
                                  : QString::number(uid);
         });
-        return fs;
     }
 
 private Q_SLOTS:
@@ -94,7 +93,8 @@ private Q_SLOTS:
     void commWithSpacesAndParenthesisBecomesBracketedCommandWhenCmdlineIsEmpty()
     {
         addProcess(77, "kworker/0:1 (evil) name", 500, 0, QByteArray());
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         const auto info = fs.lookup(77);
         QVERIFY(info.has_value());
         QCOMPARE(info->command, QStringLiteral("[kworker/0:1 (evil) name]"));
@@ -103,7 +103,8 @@ private Q_SLOTS:
     void startTimeIsBootTimePlusTicks()
     {
         addProcess(100, "python3", 4321, 1000, QByteArray("python3\0train.py\0", 17));
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         QCOMPARE(fs.bootTimeMs(), std::optional<qint64>(1700000000000));
         const auto info = fs.lookup(100);
         QVERIFY(info.has_value());
@@ -116,7 +117,8 @@ private Q_SLOTS:
     {
         QVERIFY(writeFile(proc(), QStringLiteral("stat"), "cpu  1 2 3 4\n"));
         addProcess(100, "python3", 4321, 1000, QByteArray("python3\0", 8));
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         QCOMPARE(fs.lookup(100)->startTimeMs, 0);
         QList<GpuProcess> list{GpuProcess{}};
         list[0].pid = 100;
@@ -127,17 +129,63 @@ private Q_SLOTS:
     void uidIsTheRealUidOfTabSeparatedStatus()
     {
         addProcess(200, "python3", 1, 1000, QByteArray("python3\0", 8));
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         const auto info = fs.lookup(200);
         QVERIFY(info.has_value());
         QCOMPARE(info->uid, 1000u); // real uid, not the effective 0 beside it
         QCOMPARE(info->user, QStringLiteral("alice"));
     }
 
+    void exitAndReuseAreSeenWithoutRereadingInTheSameEnrich()
+    {
+        addProcess(500, "a", 10, 1000, QByteArray("a\0", 2));
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
+        QList<GpuProcess> list(1);
+        list[0].pid = 500;
+        fs.enrich(list);
+        QCOMPARE(list[0].user, QStringLiteral("alice"));
+        QCOMPARE(fs.cachedCount(), 1);
+        QVERIFY(QDir(proc() + QStringLiteral("/500")).removeRecursively());
+        addProcess(500, "b", 20, 2000, QByteArray("b\0", 2));
+        fs.enrich(list);
+        QCOMPARE(list[0].user, QStringLiteral("bob"));
+        QCOMPARE(list[0].command, QStringLiteral("b"));
+        list.clear();
+        fs.enrich(list);
+        QCOMPARE(fs.cachedCount(), 0); // descriptors of gone pids are released
+    }
+
+    void realProcUsesPidfdsAndSeesARealExit()
+    {
+        ProcFs fs(QStringLiteral("/proc"));
+        QVERIFY(fs.isKernelProc());
+        QVERIFY(!ProcFs(proc()).isKernelProc());
+        QProcess child;
+        child.start(QStringLiteral("sleep"), {QStringLiteral("30")});
+        QVERIFY(child.waitForStarted());
+        const qint64 pid = child.processId();
+        const auto info = fs.lookup(pid);
+        QVERIFY(info.has_value());
+        QVERIFY2(info->command.endsWith(QStringLiteral("sleep 30")), qPrintable(info->command));
+        QCOMPARE(info->uid, uint(getuid()));
+        QVERIFY(info->startTimeMs > 1'600'000'000'000); // an epoch time, not ms since boot
+        QList<GpuProcess> list(1);
+        list[0].pid = pid;
+        fs.enrich(list);
+        QVERIFY(!list[0].ghost);
+        child.kill();
+        QVERIFY(child.waitForFinished()); // reaped: the pidfd now reports the exit
+        fs.enrich(list);
+        QVERIFY(list[0].ghost);
+    }
+
     void vanishedPidIsKeptAsGhost()
     {
         addProcess(300, "python3", 1, 1000, QByteArray("python3\0a.py\0", 13));
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         QList<GpuProcess> list(2);
         list[0].pid = 300;
         list[1].pid = 301; // not in this /proc: another namespace or exited
@@ -158,14 +206,18 @@ private Q_SLOTS:
     void reusedPidWithNewStartTimeIsReadAfresh()
     {
         addProcess(400, "python3", 1000, 1000, QByteArray("python3\0old.py\0", 15));
-        ProcFs fs = makeProcFs();
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
         QCOMPARE(fs.lookup(400)->user, QStringLiteral("alice"));
 
         // Same process (same start): cached, the cmdline is not read again.
         QVERIFY(writeFile(proc(), QStringLiteral("400/cmdline"), QByteArray("changed\0", 8)));
         QCOMPARE(fs.lookup(400)->command, QStringLiteral("python3 old.py"));
 
-        // The pid now belongs to a new process of another user.
+        // The process exits and the pid is reused by a new process of another
+        // user: as in the kernel, that is a new /proc/400 directory.
+        QVERIFY(QDir(proc() + QStringLiteral("/400")).removeRecursively());
+        QVERIFY(!fs.lookup(400).has_value());
         addProcess(400, "bash", 2000, 2000, QByteArray("bash\0-c\0new\0", 12));
         const auto info = fs.lookup(400);
         QVERIFY(info.has_value());
