@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTimer>
@@ -25,6 +26,7 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("gpuwarden"));
     QApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("gpuwarden"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpuwarden.svg")));
 
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),

@@ -224,6 +224,9 @@ void MainWindow::buildUi()
     // than squeezing the update time.
     m_statusBackend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_statusUpdated = new QLabel;
+    m_statusUpdated->setMinimumWidth(m_statusUpdated->fontMetrics().horizontalAdvance(
+                                         tr("Updated %1").arg(QStringLiteral("00:00:00"))) +
+                                     8);
     statusBar()->addWidget(m_statusBackend, 1);
     statusBar()->addPermanentWidget(m_statusUpdated);
 }
