@@ -186,6 +186,8 @@ std::optional<ProcInfo> ProcFs::readFresh(qint64 pid, int* aliveFd)
         pidfd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0u));
         if (pidfd < 0 && errno == ESRCH)
             return std::nullopt;
+        if (pidfd < 0 && errno == ENOSYS)
+            m_kernelProc = false; // kernel before 5.3: directory descriptors then
         if (pidfd >= 0)
             ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
     }
