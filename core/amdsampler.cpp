@@ -38,6 +38,7 @@ QString excerpt(QByteArrayView v)
 
 AmdSampler::AmdSampler(const SamplerOptions& options)
     : m_options(options)
+    , m_warnings(lcAmd)
 {}
 
 AmdSampler::~AmdSampler() = default;
@@ -95,7 +96,7 @@ std::optional<AmdSampler::Card> AmdSampler::probe(const QString& cardDir) const
 bool AmdSampler::open()
 {
     m_cards.clear();
-    m_warned.clear();
+    m_warnings.reset();
     const QString drm = m_options.sysRoot + QStringLiteral("/class/drm");
     // cardN only: renderD* nodes and connectors (card0-DP-1) share the device.
     static const QRegularExpression cardName(QStringLiteral("^card(\\d+)$"));
@@ -123,15 +124,6 @@ bool AmdSampler::open()
     return true;
 }
 
-void AmdSampler::warnOnce(Snapshot& out, const QString& key, const QString& message)
-{
-    if (m_warned.contains(key))
-        return;
-    m_warned.insert(key);
-    qCWarning(lcAmd).noquote() << message;
-    out.warnings.append(message);
-}
-
 std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
 {
     if (path.isEmpty() || !QFileInfo::exists(path))
@@ -139,17 +131,17 @@ std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
     QString why;
     const auto data = readSmallFile(path, &why, 4096);
     if (!data) {
-        warnOnce(out, path, QStringLiteral("AMD GPU value not shown: ") + why);
+        m_warnings.warn(out, path, QStringLiteral("AMD GPU value not shown: ") + why);
         return std::nullopt;
     }
     const auto v = parseI64(*data);
     if (!v) {
-        warnOnce(out, path,
-                 path + QStringLiteral(": not a number: \"") + excerpt(*data) +
-                     QStringLiteral("\", value not shown"));
+        m_warnings.warn(out, path,
+                        path + QStringLiteral(": not a number: \"") + excerpt(*data) +
+                            QStringLiteral("\", value not shown"));
         return std::nullopt;
     }
-    m_warned.remove(path);
+    m_warnings.clear(path);
     return v;
 }
 
@@ -168,15 +160,15 @@ std::optional<double> AmdSampler::currentSclkMHz(const QString& path, Snapshot& 
             if (colon >= 0 && unit > colon) {
                 if (const auto mhz =
                         parseDouble(QByteArrayView(line).sliced(colon + 1, unit - colon - 1))) {
-                    m_warned.remove(path);
+                    m_warnings.clear(path);
                     return mhz;
                 }
             }
             break;
         }
     }
-    warnOnce(out, path,
-             path + QStringLiteral(": no current level marked with '*', clock not shown"));
+    m_warnings.warn(out, path,
+                    path + QStringLiteral(": no current level marked with '*', clock not shown"));
     return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "oncewarnings.h"
 #include "sampler.h"
 
 #include <QList>
@@ -41,12 +42,11 @@ private:
     // number is absent with a warning, once until it reads cleanly again.
     std::optional<qint64> readInt(const QString& path, Snapshot& out);
     std::optional<double> currentSclkMHz(const QString& path, Snapshot& out);
-    void warnOnce(Snapshot& out, const QString& key, const QString& message);
 
     SamplerOptions m_options;
     QString m_error;
     QList<Card> m_cards;
-    QSet<QString> m_warned;
+    OnceWarnings m_warnings;
 };
 
 } // namespace gw

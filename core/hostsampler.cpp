@@ -79,6 +79,7 @@ std::optional<quint64> limitOrAbsent(quint64 v)
 HostSampler::HostSampler(const SamplerOptions& options)
     : m_options(options)
     , m_clock(steadyMs)
+    , m_warnings(lcHost)
 {}
 
 HostSampler::~HostSampler() = default;
@@ -94,7 +95,7 @@ bool HostSampler::open()
     m_lastCpu.reset();
     m_lastDisks.clear();
     m_lastDiskMs.reset();
-    m_warned.clear();
+    m_warnings.reset();
     return true;
 }
 
@@ -114,15 +115,6 @@ bool HostSampler::sample(Snapshot& out)
     readCgroup(host, out);
     out.host = host;
     return true;
-}
-
-void HostSampler::warnOnce(Snapshot& out, const QString& key, const QString& message)
-{
-    if (m_warned.contains(key))
-        return;
-    m_warned.insert(key);
-    qCWarning(lcHost).noquote() << message;
-    out.warnings.append(message);
 }
 
 bool HostSampler::readCpu(HostSample& host, Snapshot& out)
@@ -176,15 +168,15 @@ bool HostSampler::readCpu(HostSample& host, Snapshot& out)
         host.cpuCount = cpuCount;
     const QString key = QStringLiteral("cpu");
     if (garbled || !now) {
-        warnOnce(out, key,
-                 garbled
-                     ? QString(path + QStringLiteral(": unexpected CPU line \"") +
-                               excerpt(badLine) + QStringLiteral("\", CPU usage not shown"))
-                     : path + QStringLiteral(": no aggregate \"cpu\" line, CPU usage not shown"));
+        m_warnings.warn(
+            out, key,
+            garbled ? QString(path + QStringLiteral(": unexpected CPU line \"") + excerpt(badLine) +
+                              QStringLiteral("\", CPU usage not shown"))
+                    : path + QStringLiteral(": no aggregate \"cpu\" line, CPU usage not shown"));
         m_lastCpu.reset();
         return true;
     }
-    clearWarning(key);
+    m_warnings.clear(key);
     if (m_lastCpu && now->total > m_lastCpu->total && now->busy >= m_lastCpu->busy) {
         const double dTotal = double(now->total - m_lastCpu->total);
         host.cpuPercent = 100.0 * double(now->busy - m_lastCpu->busy) / dTotal;
@@ -200,7 +192,7 @@ void HostSampler::readMemory(HostSample& host, Snapshot& out)
     QString why;
     const auto info = readSmallFile(path, &why);
     if (!info) {
-        warnOnce(out, key, QStringLiteral("Memory usage not shown: ") + why);
+        m_warnings.warn(out, key, QStringLiteral("Memory usage not shown: ") + why);
         return;
     }
     std::optional<quint64> totalKb;
@@ -222,11 +214,11 @@ void HostSampler::readMemory(HostSample& host, Snapshot& out)
             garbled = true;
     });
     if (!totalKb || !availableKb || garbled) {
-        warnOnce(out, key,
-                 path + QStringLiteral(": MemTotal or MemAvailable missing or not a number, "
-                                       "memory usage not shown"));
+        m_warnings.warn(out, key,
+                        path + QStringLiteral(": MemTotal or MemAvailable missing or not a number, "
+                                              "memory usage not shown"));
     } else {
-        clearWarning(key);
+        m_warnings.clear(key);
     }
     if (totalKb)
         host.memoryTotalBytes = *totalKb * 1024;
@@ -268,7 +260,7 @@ void HostSampler::readDisks(HostSample& host, Snapshot& out)
     const auto stats = readSmallFile(path, &why);
     const qint64 nowMs = m_clock();
     if (!stats) {
-        warnOnce(out, key, QStringLiteral("Disk throughput not shown: ") + why);
+        m_warnings.warn(out, key, QStringLiteral("Disk throughput not shown: ") + why);
         m_lastDisks.clear();
         m_lastDiskMs.reset();
         return;
@@ -296,11 +288,11 @@ void HostSampler::readDisks(HostSample& host, Snapshot& out)
         now.insert(name, DiskSectors{*read, *written});
     });
     if (!badLine.isEmpty())
-        warnOnce(out, key,
-                 path + QStringLiteral(": unexpected line \"") + excerpt(badLine) +
-                     QStringLiteral("\", that disk is left out of disk throughput"));
+        m_warnings.warn(out, key,
+                        path + QStringLiteral(": unexpected line \"") + excerpt(badLine) +
+                            QStringLiteral("\", that disk is left out of disk throughput"));
     else
-        clearWarning(key);
+        m_warnings.clear(key);
 
     if (m_lastDiskMs && nowMs > *m_lastDiskMs) {
         quint64 readSectors = 0;
@@ -331,11 +323,11 @@ HostSampler::CgroupPaths HostSampler::locateCgroup(Snapshot& out)
     QString why;
     const auto self = readSmallFile(selfPath, &why);
     if (!self) {
-        warnOnce(out, QStringLiteral("self-cgroup"),
-                 QStringLiteral("Cgroup limits not shown: ") + why);
+        m_warnings.warn(out, QStringLiteral("self-cgroup"),
+                        QStringLiteral("Cgroup limits not shown: ") + why);
         return paths;
     }
-    clearWarning(QStringLiteral("self-cgroup"));
+    m_warnings.clear(QStringLiteral("self-cgroup"));
 
     std::optional<QString> unifiedPath;
     QString memoryPath;
@@ -405,22 +397,22 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
     QString why;
     const auto data = readSmallFile(path, &why, 4096);
     if (!data) {
-        warnOnce(out, path, QStringLiteral("Cgroup limit not shown: ") + why);
+        m_warnings.warn(out, path, QStringLiteral("Cgroup limit not shown: ") + why);
         return std::nullopt;
     }
     const QByteArrayView text = trimmed(*data);
     if (text == QByteArrayView("max")) {
-        clearWarning(path);
+        m_warnings.clear(path);
         return std::nullopt;
     }
     const auto v = parseU64(text);
     if (!v) {
-        warnOnce(out, path,
-                 path + QStringLiteral(": not a number: \"") + excerpt(text) +
-                     QStringLiteral("\", cgroup value not shown"));
+        m_warnings.warn(out, path,
+                        path + QStringLiteral(": not a number: \"") + excerpt(text) +
+                            QStringLiteral("\", cgroup value not shown"));
         return std::nullopt;
     }
-    clearWarning(path);
+    m_warnings.clear(path);
     return v;
 }
 
@@ -445,13 +437,13 @@ void HostSampler::readCgroup(HostSample& host, Snapshot& out)
         QString why;
         const auto data = readSmallFile(cpuMax, &why, 4096);
         if (!data) {
-            warnOnce(out, cpuMax, QStringLiteral("Cgroup CPU limit not shown: ") + why);
+            m_warnings.warn(out, cpuMax, QStringLiteral("Cgroup CPU limit not shown: ") + why);
             return;
         }
         // "$MAX $PERIOD", "max 100000" when unlimited; a burst field may follow.
         const Fields f = splitFields(trimmed(*data));
         if (f.size() >= 2 && f[0] == QByteArrayView("max")) {
-            clearWarning(cpuMax);
+            m_warnings.clear(cpuMax);
             return;
         }
         quint64 quota = 0;
@@ -461,12 +453,12 @@ void HostSampler::readCgroup(HostSample& host, Snapshot& out)
             period = parseU64(f[1]).value_or(0);
         }
         if (quota == 0 || period == 0) {
-            warnOnce(out, cpuMax,
-                     cpuMax + QStringLiteral(": unexpected content \"") + excerpt(*data) +
-                         QStringLiteral("\", cgroup CPU limit not shown"));
+            m_warnings.warn(out, cpuMax,
+                            cpuMax + QStringLiteral(": unexpected content \"") + excerpt(*data) +
+                                QStringLiteral("\", cgroup CPU limit not shown"));
             return;
         }
-        clearWarning(cpuMax);
+        m_warnings.clear(cpuMax);
         host.cgroupCpuLimitCores = double(quota) / double(period);
         return;
     }
@@ -489,14 +481,14 @@ void HostSampler::readCgroup(HostSample& host, Snapshot& out)
     const auto quotaText = readSmallFile(quotaPath, &why, 4096);
     const auto quota = quotaText ? parseI64(*quotaText) : std::nullopt;
     if (!quota) {
-        warnOnce(out, quotaPath,
-                 quotaText ? QString(quotaPath + QStringLiteral(": not a number: \"") +
-                                     excerpt(*quotaText) +
-                                     QStringLiteral("\", cgroup CPU limit not shown"))
-                           : QStringLiteral("Cgroup CPU limit not shown: ") + why);
+        m_warnings.warn(out, quotaPath,
+                        quotaText ? QString(quotaPath + QStringLiteral(": not a number: \"") +
+                                            excerpt(*quotaText) +
+                                            QStringLiteral("\", cgroup CPU limit not shown"))
+                                  : QStringLiteral("Cgroup CPU limit not shown: ") + why);
         return;
     }
-    clearWarning(quotaPath);
+    m_warnings.clear(quotaPath);
     if (*quota < 0) // -1: no quota
         return;
     const auto period = readCgroupU64(paths.cpuDir + QStringLiteral("/cpu.cfs_period_us"), out);

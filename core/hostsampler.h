@@ -1,5 +1,6 @@
 #pragma once
 
+#include "oncewarnings.h"
 #include "sampler.h"
 
 #include <QHash>
@@ -55,18 +56,13 @@ private:
 
     std::optional<quint64> readCgroupU64(const QString& path, Snapshot& out);
 
-    // A broken file would otherwise repeat the same warning every second;
-    // keyed by file, forgotten once the file reads cleanly again.
-    void warnOnce(Snapshot& out, const QString& key, const QString& message);
-    void clearWarning(const QString& key) { m_warned.remove(key); }
-
     SamplerOptions m_options;
     QString m_error;
     Clock m_clock;
     std::optional<CpuTicks> m_lastCpu;
     QHash<QByteArray, DiskSectors> m_lastDisks;
     std::optional<qint64> m_lastDiskMs;
-    QSet<QString> m_warned;
+    OnceWarnings m_warnings;
     // Per-sample cost matters (the aim is under 200 µs for a whole snapshot):
     // which device names are whole disks does not change while a device
     // exists, and our own cgroup rarely moves, so both are looked up once.
