@@ -7,7 +7,7 @@ ARGS    ?=
 .PHONY: deps configure build run test bench format clean
 
 deps:
-	@bash scripts/install-deps.sh
+	@bash .ci/install-deps.sh
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(TYPE)

@@ -67,14 +67,20 @@ MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
     buildUi();
 
     connect(m_fleet, &Fleet::serverUpdated, this, &MainWindow::onServerUpdated);
-    // A first GPU to look at as soon as one appears.
+    // Something to look at as soon as it appears: the first server (its host
+    // page, which is all there is without a GPU), then its first GPU. A
+    // selection the user made is never moved.
     connect(m_fleetModel, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex& parent, int first) {
-                if (!m_server.isEmpty())
+                if (!m_autoSelect)
                     return;
-                if (parent.isValid())
-                    selectGpu(parent.data(ServerRole).toString(),
+                if (!parent.isValid() && m_server.isEmpty()) {
+                    selectServer(m_fleetModel->index(first, 0).data(ServerRole).toString());
+                } else if (parent.isValid() && m_gpuUuid.isEmpty() &&
+                           parent.data(ServerRole).toString() == m_server) {
+                    selectGpu(m_server,
                               m_fleetModel->index(first, 0, parent).data(GpuUuidRole).toString());
+                }
             });
     m_chartTimer = new QTimer(this);
     m_chartTimer->setInterval(kChartRefresh);
@@ -282,8 +288,11 @@ void MainWindow::updateBanner()
 void MainWindow::selectServer(const QString& server)
 {
     const QModelIndex idx = m_fleetModel->serverIndex(server);
-    if (idx.isValid())
-        m_tree->setCurrentIndex(idx);
+    if (!idx.isValid())
+        return;
+    m_programmatic = true;
+    m_tree->setCurrentIndex(idx);
+    m_programmatic = false;
 }
 
 void MainWindow::selectGpu(const QString& server, const QString& uuid)
@@ -292,11 +301,15 @@ void MainWindow::selectGpu(const QString& server, const QString& uuid)
     if (!idx.isValid())
         return;
     m_tree->expand(idx.parent());
+    m_programmatic = true;
     m_tree->setCurrentIndex(idx);
+    m_programmatic = false;
 }
 
 void MainWindow::onSelectionChanged()
 {
+    if (!m_programmatic)
+        m_autoSelect = false;
     const QModelIndex idx = m_tree->currentIndex();
     m_server = idx.data(ServerRole).toString();
     m_gpuUuid = idx.data(GpuUuidRole).toString();

@@ -79,7 +79,9 @@ private:
 
     QString m_backendMessage;
     QString m_server;
-    QString m_gpuUuid; // empty: the server itself is selected
+    QString m_gpuUuid;           // empty: the server itself is selected
+    bool m_autoSelect = true;    // until the user picks something
+    bool m_programmatic = false; // the current selection change is ours
 };
 
 } // namespace gw

@@ -158,7 +158,8 @@ private Q_SLOTS:
         s.host.memoryUsedBytes = 21ull << 30;
         s.host.cgroupVersion = QStringLiteral("v1");
         fleet.ingest(s);
-        w.selectServer(s.server);
+        // Nothing to click: the host page shows by itself.
+        QCOMPARE(w.fleetView()->currentIndex().data(ServerRole).toString(), s.server);
         QVERIFY(w.banner()->isVisible());
         QVERIFY(w.banner()->text().contains(QStringLiteral("No GPU found on this machine.")));
         QVERIFY(w.banner()->text().contains(QStringLiteral("nvidia-smi not found on PATH")));
@@ -176,6 +177,21 @@ private Q_SLOTS:
             }
         }
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-no-gpu.png"))));
+    }
+
+    void aSelectionTheUserMadeStays()
+    {
+        Fleet fleet;
+        MainWindow w(&fleet);
+        w.show();
+        fleet.ingest(DemoFleet().serverAt(0, kT));
+        // The user clicks the second GPU of the first server (not through our API).
+        const QModelIndex gpu1 = w.fleetModel()->index(1, 0, w.fleetModel()->index(0, 0));
+        w.fleetView()->setCurrentIndex(gpu1);
+        fleet.ingest(DemoFleet().serverAt(1, kT));
+        fleet.ingest(DemoFleet().serverAt(2, kT));
+        QCOMPARE(w.fleetView()->currentIndex().data(GpuUuidRole).toString(),
+                 fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[1].uuid);
     }
 
     void darkPaletteRecoloursCharts()
