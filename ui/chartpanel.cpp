@@ -30,9 +30,11 @@ QColor lineColor(Metric m, bool dark)
 } // namespace
 
 ChartPanel::ChartPanel(Metric metric, QWidget* parent)
-    : QChartView(parent)
+    // Handing the chart to the constructor: QChartView(parent) would make a
+    // default chart that setChart() releases without deleting.
+    : QChartView(new QChart, parent)
     , m_metric(metric)
-    , m_chart(new QChart)
+    , m_chart(chart())
     , m_x(new QDateTimeAxis)
     , m_y(new QValueAxis)
 {
@@ -51,7 +53,6 @@ ChartPanel::ChartPanel(Metric metric, QWidget* parent)
     m_x->setRange(now.addSecs(-15 * 60), now);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(220, 150);
     applyPalette();
