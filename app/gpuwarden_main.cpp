@@ -4,15 +4,19 @@
 #include "commandline.h"
 #include "demofleet.h"
 #include "fleet.h"
+#include "historyservice.h"
 #include "localproducer.h"
 #include "mainwindow.h"
 #include "source.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
 
@@ -55,6 +59,12 @@ int main(int argc, char* argv[])
         {QStringLiteral("quit-after-ms"),
          QApplication::translate("main", "Close the window after this long (for tests)."),
          QStringLiteral("ms")});
+    parser.addOption({QStringLiteral("history"),
+                      QApplication::translate(
+                          "main", "History file (default: in the application's data folder)."),
+                      QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("no-history"), QApplication::translate("main", "Keep no history.")});
     gw::addSamplerOptions(parser);
     parser.process(app);
 
@@ -78,6 +88,24 @@ int main(int argc, char* argv[])
         producer = std::make_unique<gw::LocalProducer>(*options, gw::backendOption(parser));
     }
 
+    // History: the demo writes a fresh file of its own so it never mixes
+    // with what this machine recorded.
+    QString historyPath = parser.value(QStringLiteral("history"));
+    if (historyPath.isEmpty()) {
+        if (demo) {
+            historyPath = QDir::temp().filePath(QStringLiteral("gpuwarden-demo-history.sqlite"));
+            for (const char* suffix : {"", "-wal", "-shm"})
+                QFile::remove(historyPath + QLatin1String(suffix));
+        } else {
+            const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+            QDir().mkpath(dir);
+            historyPath = dir + QStringLiteral("/history.sqlite");
+        }
+    }
+    std::unique_ptr<gw::HistoryService> history;
+    if (!parser.isSet(QStringLiteral("no-history")))
+        history = std::make_unique<gw::HistoryService>(historyPath);
+
     gw::Fleet fleet;
     gw::Source source(std::move(producer), std::chrono::milliseconds(intervalMs));
     gw::MainWindow window(&fleet);
@@ -85,8 +113,18 @@ int main(int argc, char* argv[])
     QObject::connect(&source, &gw::Source::backfillReady, &fleet, &gw::Fleet::ingestBatch);
     QObject::connect(&source, &gw::Source::statusChanged, &window,
                      &gw::MainWindow::setBackendStatus);
+    if (history) {
+        QObject::connect(&source, &gw::Source::snapshotReady, history.get(),
+                         &gw::HistoryService::ingest);
+        QObject::connect(&source, &gw::Source::backfillReady, history.get(),
+                         &gw::HistoryService::ingestBatch);
+        window.setHistory(history.get());
+        QObject::connect(history.get(), &gw::HistoryService::failed, &window,
+                         &gw::MainWindow::showHistoryError);
+        history->start();
+    }
     window.show();
-    source.start(demo ? std::chrono::minutes(60) : std::chrono::milliseconds(0));
+    source.start(demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
 
     if (parser.isSet(QStringLiteral("quit-after-ms"))) {
         const int ms = parser.value(QStringLiteral("quit-after-ms")).toInt();
@@ -100,5 +138,7 @@ int main(int argc, char* argv[])
     }
     const int rc = QApplication::exec();
     source.stop();
+    if (history)
+        history->stop(); // commits the last second
     return rc;
 }

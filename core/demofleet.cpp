@@ -229,9 +229,17 @@ QList<Snapshot> DemoProducer::produce()
 
 QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
 {
+    // Dense for the last hour (what live charts show), one reading a minute
+    // before that: a week of history stays quick to make and to store.
     QList<Snapshot> out;
-    for (qint64 t = fromMs - fromMs % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
+    const qint64 denseFrom = std::max(fromMs, toMs - kDenseBackfillMs);
+    for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
+         t += kSparseBackfillStepMs) {
         if (t >= fromMs)
+            out.append(m_fleet.at(t));
+    }
+    for (qint64 t = denseFrom - denseFrom % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
+        if (t >= denseFrom)
             out.append(m_fleet.at(t));
     }
     return out;

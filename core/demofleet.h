@@ -38,6 +38,8 @@ public:
     QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override;
 
     static constexpr qint64 kBackfillStepMs = 2000;
+    static constexpr qint64 kSparseBackfillStepMs = 60'000;
+    static constexpr qint64 kDenseBackfillMs = 3'600'000;
 
 private:
     DemoFleet m_fleet;

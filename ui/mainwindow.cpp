@@ -234,6 +234,9 @@ void MainWindow::buildUi()
                                          tr("Updated %1").arg(QStringLiteral("00:00:00"))) +
                                      8);
     statusBar()->addWidget(m_statusBackend, 1);
+    m_statusHistory = new QLabel;
+    m_statusHistory->hide();
+    statusBar()->addPermanentWidget(m_statusHistory);
     statusBar()->addPermanentWidget(m_statusUpdated);
 }
 
@@ -257,6 +260,19 @@ void MainWindow::setWindowMinutes(int minutes)
 void MainWindow::setProcessFilter(const QString& text)
 {
     m_filter->setText(text);
+}
+
+void MainWindow::setHistory(HistoryProvider* history)
+{
+    m_history = history;
+}
+
+void MainWindow::showHistoryError(const QString& message)
+{
+    m_statusHistory->setText(tr("History off: %1").arg(message));
+    m_statusHistory->setToolTip(message);
+    m_statusHistory->setForegroundRole(QPalette::BrightText);
+    m_statusHistory->setVisible(!message.isEmpty());
 }
 
 void MainWindow::setBackendStatus(const QString& message)

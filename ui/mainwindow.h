@@ -16,6 +16,7 @@ class QTreeView;
 namespace gw {
 
 class ChartPanel;
+class HistoryProvider;
 class Fleet;
 class FleetModel;
 class ProcessModel;
@@ -42,11 +43,18 @@ public:
     void setWindowMinutes(int minutes);
     void setProcessFilter(const QString& text);
 
+    // Where the history charts read from (null: no history).
+    void setHistory(HistoryProvider* history);
+    HistoryProvider* history() const { return m_history; }
+
 public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
     // banner when no GPU is found.
     void setBackendStatus(const QString& message);
     void refreshCharts();
+    // History could not be opened or written: shown in the status bar; live
+    // monitoring goes on.
+    void showHistoryError(const QString& message);
 
 private:
     void buildUi();
@@ -75,6 +83,8 @@ private:
     QTableView* m_processes = nullptr;
     QLabel* m_statusBackend = nullptr;
     QLabel* m_statusUpdated = nullptr;
+    QLabel* m_statusHistory = nullptr;
+    HistoryProvider* m_history = nullptr;
     QTimer* m_chartTimer = nullptr;
 
     QString m_backendMessage;

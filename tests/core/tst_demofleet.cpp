@@ -108,6 +108,15 @@ private Q_SLOTS:
         QVERIFY(DemoFleet().at(kDay) != DemoFleet().at(kDay + 60'000));
     }
 
+    void backfillIsDenseForTheLastHourOnly()
+    {
+        DemoProducer p;
+        const auto past = p.backfill(kDay, kDay + 2 * kHour);
+        QCOMPARE(past.size(), 3 * (60 + 1800)); // a minute apart, then every 2 s
+        QCOMPARE(past[3].timestampMs - past[0].timestampMs, 60'000);
+        QCOMPARE(past.last().timestampMs - past[past.size() - 4].timestampMs, 2000);
+    }
+
     void backfillCoversTheRangeInSteps()
     {
         DemoProducer p;
