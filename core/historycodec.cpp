@@ -1,0 +1,169 @@
+#include "historycodec.h"
+
+#include <bit>
+
+namespace gw {
+
+namespace {
+
+constexpr quint64 zigzag(qint64 v)
+{
+    return (quint64(v) << 1) ^ quint64(v >> 63);
+}
+
+constexpr qint64 unzigzag(quint64 v)
+{
+    return qint64(v >> 1) ^ -qint64(v & 1);
+}
+
+bool fits(qint64 v, int bits)
+{
+    const qint64 half = qint64(1) << (bits - 1);
+    return v >= -half && v < half;
+}
+
+} // namespace
+
+void BitWriter::writeSmall(quint64 bits, int n)
+{
+    m_acc = (m_acc << n) | (bits & ((quint64(1) << n) - 1));
+    m_pending += n;
+    while (m_pending >= 8) {
+        m_pending -= 8;
+        m_bytes.append(char((m_acc >> m_pending) & 0xff));
+    }
+    m_acc &= (quint64(1) << m_pending) - 1;
+}
+
+void BitWriter::write(quint64 bits, int n)
+{
+    if (n > 32) {
+        writeSmall(bits >> 32, n - 32);
+        writeSmall(bits & 0xffffffffu, 32);
+    } else if (n > 0) {
+        writeSmall(bits, n);
+    }
+}
+
+QByteArray BitWriter::bytes() const
+{
+    QByteArray out = m_bytes;
+    if (m_pending)
+        out.append(char((m_acc << (8 - m_pending)) & 0xff));
+    return out;
+}
+
+void ChunkEncoder::append(qint64 ms, std::optional<qint64> quantised)
+{
+    if (m_count > 0) {
+        const qint64 delta = ms - m_lastMs;
+        const qint64 dod = delta - m_lastDelta;
+        if (dod == 0)
+            m_bits.write(0b0, 1);
+        else if (fits(dod, 7))
+            m_bits.write(0b10ull << 7 | zigzag(dod), 9);
+        else if (fits(dod, 9))
+            m_bits.write(0b110ull << 9 | zigzag(dod), 12);
+        else if (fits(dod, 12))
+            m_bits.write(0b1110ull << 12 | zigzag(dod), 16);
+        else if (fits(dod, 32))
+            m_bits.write(0b11110ull << 32 | zigzag(dod), 37);
+        else {
+            m_bits.write(0b11111, 5);
+            m_bits.write(zigzag(dod), 64);
+        }
+        m_lastDelta = delta;
+    } else {
+        // The first timestamp is the row's start; nothing to write.
+        m_startMs = ms;
+    }
+    m_lastMs = ms;
+
+    if (!quantised) {
+        m_bits.write(0b11111, 5);
+    } else {
+        const qint64 d = *quantised - m_lastValue;
+        if (d == 0)
+            m_bits.write(0b0, 1);
+        else if (fits(d, 4))
+            m_bits.write(0b10ull << 4 | zigzag(d), 6);
+        else if (fits(d, 8))
+            m_bits.write(0b110ull << 8 | zigzag(d), 11);
+        else if (fits(d, 16))
+            m_bits.write(0b1110ull << 16 | zigzag(d), 20);
+        else {
+            m_bits.write(0b11110, 5);
+            m_bits.write(zigzag(d), 64);
+        }
+        m_lastValue = *quantised;
+    }
+    ++m_count;
+}
+
+ChunkDecoder::ChunkDecoder(const QByteArray& data, qint64 startMs, int count)
+    : m_data(data)
+    , m_bitEnd(qint64(data.size()) * 8)
+    , m_lastMs(startMs)
+    , m_remaining(count)
+{
+    m_data.append(8, '\0');
+}
+
+quint64 ChunkDecoder::peek64() const
+{
+    const auto* p = reinterpret_cast<const uchar*>(m_data.constData()) + (m_bitPos >> 3);
+    quint64 w = 0;
+    for (int i = 0; i < 8; ++i)
+        w = (w << 8) | p[i];
+    return w << (m_bitPos & 7);
+}
+
+quint64 ChunkDecoder::read(int n)
+{
+    if (n > 56) {
+        const quint64 hi = read(32);
+        return (hi << (n - 32)) | read(n - 32);
+    }
+    const quint64 v = peek64() >> (64 - n);
+    m_bitPos += n;
+    return v;
+}
+
+int ChunkDecoder::prefixOnes(int max)
+{
+    const int ones = std::min(std::countl_one(peek64()), max);
+    m_bitPos += ones < max ? ones + 1 : ones; // a code shorter than max ends in a 0
+    return ones;
+}
+
+bool ChunkDecoder::next(qint64* ms, std::optional<qint64>* quantised)
+{
+    if (m_remaining <= 0 || m_corrupt)
+        return false;
+    if (!m_first) {
+        static constexpr int kDodBits[] = {0, 7, 9, 12, 32, 64};
+        const int code = prefixOnes(5);
+        const qint64 dod = code == 0 ? 0 : unzigzag(read(kDodBits[code]));
+        m_lastDelta += dod;
+        m_lastMs += m_lastDelta;
+    }
+    m_first = false;
+
+    static constexpr int kValueBits[] = {0, 4, 8, 16, 64};
+    const int code = prefixOnes(5);
+    if (code == 5) {
+        *quantised = std::nullopt;
+    } else {
+        m_lastValue += code == 0 ? 0 : unzigzag(read(kValueBits[code]));
+        *quantised = m_lastValue;
+    }
+    *ms = m_lastMs;
+    --m_remaining;
+    if (m_bitPos > m_bitEnd) {
+        m_corrupt = true;
+        return false;
+    }
+    return true;
+}
+
+} // namespace gw
