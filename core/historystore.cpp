@@ -472,8 +472,9 @@ bool HistoryStore::finishBatch()
 
 void HistoryStore::rollbackBatch()
 {
+    // SQLite has already rolled back by itself after some errors (a full disk).
     if (!m_db.rollback())
-        qCWarning(lcHistory) << "rollback failed:" << m_db.lastError().text();
+        qCDebug(lcHistory) << "rollback:" << m_db.lastError().text();
     // Back to the state of the last commit: series and facts created in this
     // batch are gone from the file, so they go from memory too.
     for (auto& [ptr, saved] : m_backup)

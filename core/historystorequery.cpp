@@ -80,7 +80,7 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
         width = (width + kMinuteMs - 1) / kMinuteMs * kMinuteMs;
     }
     const qint64 n = (span + width - 1) / width;
-    std::vector<Acc> acc(size_t(n));
+    std::vector<Acc> acc(static_cast<size_t>(n));
 
     const std::optional<qint64> id = lookupSeriesId(key);
     if (id) {

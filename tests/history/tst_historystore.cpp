@@ -1,0 +1,480 @@
+// HistoryStore against a real SQLite file: round trips, roll-ups against a
+// brute-force computation, retention, process facts, and errors an admin sees.
+
+#include "demofleet.h"
+#include "historystore.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+#include <unistd.h>
+
+using namespace gw;
+
+namespace {
+
+constexpr qint64 kSecond = 1000;
+constexpr qint64 kMinute = 60 * kSecond;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+// An hour boundary, so minute and hour roll-ups line up with the test's buckets.
+constexpr qint64 kT0 = 1'790'000'000'000 / kHour * kHour;
+
+const QString kServer = QStringLiteral("srv");
+const QString kGpu = QStringLiteral("GPU-aaaa");
+
+Snapshot gpuSnapshot(qint64 ms, std::optional<double> util, std::optional<double> power = 100)
+{
+    Snapshot s;
+    s.server = kServer;
+    s.timestampMs = ms;
+    GpuSample g;
+    g.index = 0;
+    g.uuid = kGpu;
+    g.name = QStringLiteral("NVIDIA Test");
+    g.utilizationGpuPercent = util;
+    g.powerW = power;
+    g.memoryUsedMiB = 1024;
+    g.temperatureC = 50;
+    s.gpus.append(g);
+    return s;
+}
+
+SeriesKey utilKey()
+{
+    return {kServer, kGpu, SeriesMetric::GpuUtilization};
+}
+
+struct Brute
+{
+    qint64 min = std::numeric_limits<qint64>::max();
+    qint64 max = std::numeric_limits<qint64>::min();
+    qint64 sum = 0;
+    qint64 count = 0;
+};
+
+void compareBuckets(const HistoryResult& r, const std::map<qint64, Brute>& expected, qint64 width)
+{
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    for (const HistoryBucket& b : r.buckets) {
+        QCOMPARE(b.endMs - b.startMs, width);
+        auto it = expected.find(b.startMs);
+        if (it == expected.end()) {
+            QCOMPARE(b.count, 0);
+            QVERIFY(std::isnan(b.mean));
+            continue;
+        }
+        QCOMPARE(b.count, it->second.count);
+        QCOMPARE(b.min, double(it->second.min));
+        QCOMPARE(b.max, double(it->second.max));
+        QVERIFY(std::abs(b.mean - double(it->second.sum) / double(it->second.count)) < 1e-9);
+    }
+}
+
+} // namespace
+
+class TestHistoryStore : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString file(const QString& name) const { return m_dir.filePath(name); }
+
+    std::unique_ptr<HistoryStore> openRw(const QString& path, RetentionPolicy r = {})
+    {
+        QString error;
+        auto s = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error, r);
+        if (!s)
+            qWarning("%s", qPrintable(error));
+        return s;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void demoFleetRoundTripsAtFullResolution()
+    {
+        auto store = openRw(file(QStringLiteral("demo.db")));
+        QVERIFY(store);
+        DemoFleet fleet;
+        QList<Snapshot> all;
+        for (qint64 t = kT0; t < kT0 + 10 * kMinute; t += kSecond) {
+            QList<Snapshot> batch = fleet.at(t);
+            all += batch;
+            QString error;
+            QVERIFY2(store->append(batch, &error), qPrintable(error));
+        }
+        QVERIFY(store->servers().contains(QStringLiteral("infer-03")));
+        const Snapshot& first = all.first();
+        const GpuSample& gpu = first.gpus.first();
+        const SeriesKey power{first.server, gpu.uuid, SeriesMetric::GpuPower};
+        QVERIFY(store->seriesOf(first.server).contains(power));
+
+        const HistoryResult r = store->query(power, kT0, kT0 + 10 * kMinute, 600);
+        QCOMPARE(r.level, HistoryLevel::Raw);
+        QCOMPARE(r.buckets.size(), 600);
+        int i = 0;
+        for (const Snapshot& s : std::as_const(all)) {
+            if (s.server != first.server)
+                continue;
+            const HistoryBucket& b = r.buckets.at(i++);
+            QCOMPARE(b.startMs, s.timestampMs);
+            const double expected = std::llround(*s.gpuByUuid(gpu.uuid)->powerW * 10) / 10.0;
+            QCOMPARE(b.count, 1);
+            QCOMPARE(b.min, expected);
+            QCOMPARE(b.mean, expected);
+        }
+        QCOMPARE(i, 600);
+    }
+
+    void absentValuesStayGaps()
+    {
+        auto store = openRw(file(QStringLiteral("gaps.db")));
+        QVERIFY(store);
+        QList<Snapshot> batch;
+        for (int i = 0; i < 20; ++i) {
+            const bool absent = i % 4 == 1;
+            batch.append(gpuSnapshot(kT0 + i * kSecond,
+                                     absent ? std::nullopt : std::optional<double>(i % 3 ? 0 : 7)));
+        }
+        QVERIFY(store->append(batch, nullptr));
+        const HistoryResult r = store->query(utilKey(), kT0, kT0 + 20 * kSecond, 20);
+        QCOMPARE(r.buckets.size(), 20);
+        for (int i = 0; i < 20; ++i) {
+            const HistoryBucket& b = r.buckets.at(i);
+            if (i % 4 == 1) {
+                QCOMPARE(b.count, 0);
+                QVERIFY(std::isnan(b.min) && std::isnan(b.max) && std::isnan(b.mean));
+            } else {
+                QCOMPARE(b.count, 1);
+                QCOMPARE(b.mean, i % 3 ? 0.0 : 7.0);
+            }
+        }
+        // A series never written answers with empty buckets, not an error.
+        const HistoryResult none =
+            store->query({kServer, QStringLiteral("GPU-none"), SeriesMetric::GpuPower}, kT0,
+                         kT0 + 10 * kSecond, 10);
+        QVERIFY(none.error.isEmpty());
+        QCOMPARE(none.buckets.size(), 10);
+        QCOMPARE(none.buckets.first().count, 0);
+    }
+
+    void laterOrDuplicateTimestampsAreDropped()
+    {
+        auto store = openRw(file(QStringLiteral("order.db")));
+        QVERIFY(store);
+        QVERIFY(store->append({gpuSnapshot(kT0, 10), gpuSnapshot(kT0 + 2 * kSecond, 20)}, nullptr));
+        const qint64 before = store->droppedSampleCount();
+        // Same time again and an older time: the first stored sample wins.
+        QVERIFY(store->append({gpuSnapshot(kT0 + 2 * kSecond, 99), gpuSnapshot(kT0 + kSecond, 99),
+                               gpuSnapshot(kT0 + 3 * kSecond, 30)},
+                              nullptr));
+        QCOMPARE(store->droppedSampleCount() - before,
+                 2 * 6); // two snapshots × (4 GPU + 2 host series)
+        const HistoryResult r = store->query(utilKey(), kT0, kT0 + 4 * kSecond, 4);
+        QCOMPARE(r.buckets.at(0).mean, 10.0);
+        QCOMPARE(r.buckets.at(1).count, 0);
+        QCOMPARE(r.buckets.at(2).mean, 20.0);
+        QCOMPARE(r.buckets.at(3).mean, 30.0);
+    }
+
+    void rollupsMatchBruteForceAcrossChunksAndRestarts()
+    {
+        const QString path = file(QStringLiteral("rollup.db"));
+        auto store = openRw(path);
+        QVERIFY(store);
+        auto* rng = QRandomGenerator::global();
+        std::map<qint64, Brute> perMinute, perHour, per30s;
+        auto add = [](std::map<qint64, Brute>& m, qint64 key, qint64 v) {
+            Brute& b = m[key];
+            b.min = std::min(b.min, v);
+            b.max = std::max(b.max, v);
+            b.sum += v;
+            ++b.count;
+        };
+        const qint64 end = kT0 + 3 * kHour + 17 * kMinute; // crosses 3 chunk and hour boundaries
+        qint64 t = kT0;
+        QList<Snapshot> batch;
+        int restarts = 0;
+        while (t < end) {
+            std::optional<double> v;
+            if (rng->bounded(8) != 0)
+                v = rng->bounded(101);
+            batch.append(gpuSnapshot(t, v));
+            if (v) {
+                const qint64 q = qint64(*v);
+                add(perMinute, kT0 + (t - kT0) / kMinute * kMinute, q);
+                add(perHour, kT0 + (t - kT0) / kHour * kHour, q);
+                add(per30s, kT0 + (t - kT0) / (30 * kSecond) * 30 * kSecond, q);
+            }
+            t += 500 + rng->bounded(1500);
+            if (batch.size() >= 1 + int(rng->bounded(200))) {
+                QVERIFY(store->append(batch, nullptr));
+                batch.clear();
+                // A restart mid-minute: the roll-ups must go on where they were.
+                if (rng->bounded(20) == 0) {
+                    if (restarts++ % 2)
+                        QVERIFY(store->flush());
+                    store.reset();
+                    store = openRw(path);
+                    QVERIFY(store);
+                }
+            }
+        }
+        QVERIFY(store->append(batch, nullptr));
+        const qint64 span = (end - kT0 + kHour - 1) / kHour * kHour;
+
+        HistoryResult r = store->query(utilKey(), kT0, kT0 + span, int(span / kMinute));
+        QCOMPARE(r.level, HistoryLevel::Minute);
+        compareBuckets(r, perMinute, kMinute);
+        r = store->query(utilKey(), kT0, kT0 + span, int(span / kHour));
+        QCOMPARE(r.level, HistoryLevel::Hour);
+        compareBuckets(r, perHour, kHour);
+        r = store->query(utilKey(), kT0, kT0 + span, int(span / (30 * kSecond)));
+        QCOMPARE(r.level, HistoryLevel::Raw);
+        compareBuckets(r, per30s, 30 * kSecond);
+
+        // A reader on the same file sees the same, open chunks included.
+        QString error;
+        auto reader = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(reader, qPrintable(error));
+        compareBuckets(reader->query(utilKey(), kT0, kT0 + span, int(span / (30 * kSecond))),
+                       per30s, 30 * kSecond);
+    }
+
+    void retentionDropsEachLevelAtItsAge()
+    {
+        const qint64 now = kT0 + 400 * kDay;
+        auto store = openRw(file(QStringLiteral("retention.db")));
+        QVERIFY(store);
+        const qint64 ages[] = {800 * kDay, 100 * kDay, 10 * kDay, kHour};
+        for (qint64 age : ages) {
+            QList<Snapshot> batch;
+            for (int i = 0; i < 120; ++i)
+                batch.append(gpuSnapshot(now - age + i * kSecond, 40));
+            QVERIFY(store->append(batch, nullptr));
+        }
+        QVERIFY(store->flush());
+        QString error;
+        QVERIFY2(store->enforceRetention(now, &error), qPrintable(error));
+        auto count = [&](qint64 age, int points) {
+            const HistoryResult r =
+                store->query(utilKey(), now - age, now - age + 2 * kHour, points);
+            qint64 n = 0;
+            for (const HistoryBucket& b : r.buckets)
+                n += b.count;
+            return n;
+        };
+        constexpr int raw = 2 * 3600, minute = 120, hour = 2;
+        QCOMPARE(count(kHour, raw), 120);
+        QCOMPARE(count(10 * kDay, raw), 0); // raw gone after 7 days
+        QCOMPARE(count(10 * kDay, minute), 120);
+        QCOMPARE(count(100 * kDay, minute), 0); // minutes gone after 90 days
+        QCOMPARE(count(100 * kDay, hour), 120);
+        QCOMPARE(count(800 * kDay, hour), 0); // hours gone after 2 years
+        QCOMPARE(count(kHour, hour), 120);
+    }
+
+    void processFactsKeepFirstLastSeenMaxMemoryAndGhosts()
+    {
+        const QString path = file(QStringLiteral("facts.db"));
+        DemoFleet fleet;
+        const int infer = int(DemoFleet::serverNames().indexOf(QStringLiteral("infer-03")));
+        QVERIFY(infer >= 0);
+        {
+            auto store = openRw(path);
+            QVERIFY(store);
+            for (int i = 0; i < 30; ++i) {
+                Snapshot s = fleet.serverAt(infer, kT0 + i * kSecond);
+                for (GpuProcess& p : s.processes)
+                    if (p.ghost)
+                        p.usedMemoryMiB = i == 7 ? 4096 : 3072;
+                QVERIFY(store->append({s}, nullptr));
+            }
+        }
+        auto store = openRw(path);
+        QVERIFY(store);
+        Snapshot later = fleet.serverAt(infer, kT0 + 40 * kSecond);
+        QVERIFY(store->append({later}, nullptr));
+
+        const QList<ProcessFact> facts =
+            store->processes(QStringLiteral("infer-03"), kT0, kT0 + kHour);
+        QCOMPARE(facts.size(), later.processes.size());
+        const auto ghost =
+            std::find_if(facts.begin(), facts.end(), [](const ProcessFact& f) { return f.ghost; });
+        QVERIFY(ghost != facts.end());
+        QCOMPARE(ghost->startTimeMs, 0);
+        QCOMPARE(ghost->firstSeenMs, kT0);
+        QCOMPARE(ghost->lastSeenMs, kT0 + 40 * kSecond);
+        QCOMPARE(ghost->maxMemoryMiB, 4096.0);
+        QCOMPARE(ghost->gpuModel, later.gpuByUuid(ghost->gpuUuid)->name);
+        QVERIFY(!ghost->uid);
+        for (const ProcessFact& f : facts) {
+            if (f.ghost)
+                continue;
+            QVERIFY(f.uid.has_value());
+            QVERIFY(!f.user.isEmpty());
+            QVERIFY(f.startTimeMs > 0);
+        }
+        // The process series is keyed by the fact id.
+        const SeriesKey mem{QStringLiteral("infer-03"),
+                            QStringLiteral("proc:") + QString::number(ghost->id),
+                            SeriesMetric::ProcessMemory};
+        const HistoryResult r = store->query(mem, kT0, kT0 + 30 * kSecond, 30);
+        QCOMPARE(r.buckets.at(7).mean, 4096.0);
+        QCOMPARE(r.buckets.at(8).mean, 3072.0);
+        QVERIFY(store->processes(QStringLiteral("gpu-lab-01"), kT0, kT0 + kHour).isEmpty());
+        QVERIFY(store->processes(QStringLiteral("infer-03"), kT0 + 2 * kHour, kT0 + 3 * kHour)
+                    .isEmpty());
+    }
+
+    void notAHistoryFileIsRefused_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("text file") << QStringLiteral("notes.txt")
+                                   << QByteArray("hello, this is not a database\n").repeated(200)
+                                   << QStringLiteral("is not a GPU Warden history file");
+        QTest::newRow("other sqlite") << QStringLiteral("other.db") << QByteArray()
+                                      << QStringLiteral("is not a GPU Warden history file (it is "
+                                                        "an SQLite database of another program)");
+    }
+    void notAHistoryFileIsRefused()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        const QString path = file(name);
+        if (content.isEmpty()) {
+            auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QVERIFY(QSqlQuery(db).exec(QStringLiteral("CREATE TABLE t(x)")));
+            db.close();
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(QStringLiteral("other"));
+        } else {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        for (auto mode : {HistoryStore::Mode::ReadWrite, HistoryStore::Mode::ReadOnly}) {
+            QString error;
+            QVERIFY(!HistoryStore::open(path, mode, &error));
+            QVERIFY2(error.startsWith(path) && error.contains(expected), qPrintable(error));
+        }
+    }
+
+    void unopenablePathsSayWhy()
+    {
+        // A path under a regular file cannot exist, even for root.
+        QFile blocker(file(QStringLiteral("plainfile")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString under = blocker.fileName() + QStringLiteral("/history.db");
+        QString error;
+        QVERIFY(!HistoryStore::open(under, HistoryStore::Mode::ReadWrite, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot open history file ") + under),
+                 qPrintable(error));
+
+        const QString missing = file(QStringLiteral("missing.db"));
+        QVERIFY(!HistoryStore::open(missing, HistoryStore::Mode::ReadOnly, &error));
+        QVERIFY2(error.contains(missing), qPrintable(error));
+        QVERIFY(!QFile::exists(missing));
+    }
+
+    void readOnlyStoreRefusesWritesAndStillReads()
+    {
+        const QString path = file(QStringLiteral("ro.db"));
+        {
+            auto w = openRw(path);
+            QVERIFY(w);
+            QVERIFY(w->append({gpuSnapshot(kT0, 12)}, nullptr));
+        }
+        QString error;
+        auto ro = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(ro, qPrintable(error));
+        QVERIFY(!ro->append({gpuSnapshot(kT0 + kSecond, 13)}, &error));
+        QCOMPARE(error, QStringLiteral("cannot write history to ") + path +
+                            QStringLiteral(": the store was opened read-only"));
+        QCOMPARE(ro->query(utilKey(), kT0, kT0 + kSecond, 1).buckets.at(0).mean, 12.0);
+    }
+
+    void unwritableFileSaysSoWhenNotRoot()
+    {
+        if (geteuid() == 0)
+            QSKIP("root ignores file permissions; fullDiskFailsTheBatchAndStoreStaysUsable covers "
+                  "writes failing");
+        const QString path = file(QStringLiteral("perm.db"));
+        {
+            auto w = openRw(path);
+            QVERIFY(w);
+        }
+        QFile::setPermissions(path, QFile::ReadOwner);
+        QString error;
+        auto w = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+        if (w)
+            QVERIFY(!w->append({gpuSnapshot(kT0, 1)}, &error));
+        QVERIFY2(error.contains(QStringLiteral("read-only")) && error.contains(path),
+                 qPrintable(error));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    }
+
+    void fullDiskFailsTheBatchAndStoreStaysUsable()
+    {
+        const QString path = file(QStringLiteral("full.db"));
+        auto store = openRw(path);
+        QVERIFY(store);
+        QVERIFY(store->append({gpuSnapshot(kT0, 1)}, nullptr));
+        QVERIFY(store->flush());
+        QVERIFY(store->setMaxFileSizeBytes(store->fileSizeBytes()));
+        // Big batches over many series until the capped file is full.
+        QString error;
+        qint64 t = kT0 + kSecond;
+        bool failed = false;
+        for (int round = 0; round < 200 && !failed; ++round) {
+            QList<Snapshot> batch;
+            for (int i = 0; i < 50; ++i, t += kSecond) {
+                Snapshot s = gpuSnapshot(t, i % 100);
+                for (int g = 1; g < 16; ++g) {
+                    GpuSample extra = s.gpus.first();
+                    extra.uuid = QStringLiteral("GPU-%1-%2").arg(round).arg(g);
+                    s.gpus.append(extra);
+                }
+                batch.append(s);
+            }
+            failed = !store->append(batch, &error);
+        }
+        QVERIFY(failed);
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write history to ") + path +
+                                  QStringLiteral(": the disk is full")),
+                 qPrintable(error));
+        // The failed batch left nothing behind, and the store goes on.
+        QVERIFY(store->setMaxFileSizeBytes(0));
+        QVERIFY2(store->append({gpuSnapshot(t + kSecond, 77)}, &error), qPrintable(error));
+        const HistoryResult r = store->query(utilKey(), t + kSecond, t + 2 * kSecond, 1);
+        QCOMPARE(r.buckets.at(0).mean, 77.0);
+
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+        q = QSqlQuery();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("check"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistoryStore)
+#include "tst_historystore.moc"
