@@ -1,0 +1,220 @@
+#pragma once
+
+// A HistoryProvider for chart tests, the chart bench and screenshots. Answers
+// asynchronously (queued, like the real one's reader threads) with buckets
+// reduced from the demo fleet's deterministic signal, with outages (gaps) at
+// fixed times. Tests can hold answers back and release them in any order, and
+// read which requests were made.
+//
+// Header-only and without Q_OBJECT, so the bench can include it as well.
+
+#include "demofleet.h"
+#include "historychartmodel.h"
+#include "historyprovider.h"
+
+#include <QMetaObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gw::test {
+
+class FakeHistoryProvider final : public HistoryProvider
+{
+public:
+    struct Request
+    {
+        quint64 id = 0;
+        SeriesKey key;
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        int points = 0;
+    };
+
+    static constexpr qint64 kSampleMs = 1000; // the simulated sampling period
+
+    explicit FakeHistoryProvider(qint64 nowMs, QObject* parent = nullptr)
+        : HistoryProvider(parent)
+        , m_now(nowMs)
+    {}
+
+    quint64 request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) override
+    {
+        const Request r{++m_lastId, key, fromMs, toMs, points};
+        m_requests.append(r);
+        if (m_hold)
+            m_held.append(r);
+        else
+            QMetaObject::invokeMethod(
+                this, [this, r] { deliver(r); }, Qt::QueuedConnection);
+        return r.id;
+    }
+
+    qint64 newestMs(const QString&) const override { return m_now; }
+
+    // New samples up to nowMs for these servers.
+    void advance(qint64 nowMs, const QStringList& servers)
+    {
+        m_now = nowMs;
+        Q_EMIT dataAppended(servers);
+    }
+
+    void setHoldAnswers(bool hold) { m_hold = hold; }
+    // Answers a held request now (synchronously), by id.
+    void release(quint64 id)
+    {
+        for (qsizetype i = 0; i < m_held.size(); ++i) {
+            if (m_held.at(i).id == id) {
+                deliver(m_held.takeAt(i));
+                return;
+            }
+        }
+    }
+    void releaseAll()
+    {
+        while (!m_held.isEmpty())
+            deliver(m_held.takeFirst());
+    }
+
+    const QList<Request>& requests() const { return m_requests; }
+    void clearRequests() { m_requests.clear(); }
+    qsizetype heldCount() const { return m_held.size(); }
+
+    // Outages: the built-in ones (every series drops out for 25 min every 8 h,
+    // gpu-lab-02 for a 90 min nightly maintenance) and explicit ones.
+    void setBuiltInGaps(bool on) { m_builtInGaps = on; }
+    void addGap(const QString& target, qint64 fromMs, qint64 toMs)
+    {
+        m_gaps.append({target, fromMs, toMs});
+    }
+    void setError(const QString& error) { m_error = error; }
+
+    bool inGap(const SeriesKey& key, qint64 ms) const
+    {
+        for (const Gap& g : m_gaps) {
+            if ((g.target.isEmpty() || g.target == key.target) && ms >= g.fromMs && ms < g.toMs)
+                return true;
+        }
+        if (!m_builtInGaps)
+            return false;
+        constexpr qint64 hour = 3'600'000;
+        const qint64 phase = qint64(qHash(key.target) % 8) * hour;
+        if ((ms + phase) % (8 * hour) < 25 * 60'000)
+            return true;
+        return key.server == QLatin1String("gpu-lab-02") && (ms - 3 * hour) % (24 * hour) >= 0 &&
+               (ms - 3 * hour) % (24 * hour) < 90 * 60'000;
+    }
+
+    // The value the demo fleet reports for a series at a moment (NaN: none).
+    double valueAt(const SeriesKey& key, qint64 ms) const
+    {
+        const int server = int(DemoFleet::serverNames().indexOf(key.server));
+        if (server < 0)
+            return std::nan("");
+        const Snapshot s = m_fleet.serverAt(server, ms);
+        const GpuSample* g = s.gpuByUuid(key.target);
+        if (!g)
+            return std::nan("");
+        std::optional<double> v;
+        switch (key.metric) {
+        case SeriesMetric::GpuUtilization:
+            v = g->utilizationGpuPercent;
+            break;
+        case SeriesMetric::GpuMemoryUsed:
+            v = g->memoryUsedMiB;
+            break;
+        case SeriesMetric::GpuTemperature:
+            v = g->temperatureC;
+            break;
+        case SeriesMetric::GpuPower:
+            v = g->powerW;
+            break;
+        default:
+            break;
+        }
+        return v ? *v : std::nan("");
+    }
+
+    // What the provider answers for a request; tests compare with it.
+    HistoryResult compute(const Request& r) const
+    {
+        HistoryResult out;
+        out.key = r.key;
+        out.fromMs = r.fromMs;
+        out.toMs = r.toMs;
+        out.error = m_error;
+        const qint64 span = r.toMs - r.fromMs;
+        if (span <= 0 || r.points <= 0 || !m_error.isEmpty())
+            return out;
+        const qint64 width = std::max(kSampleMs, (span + r.points - 1) / r.points);
+        out.level = width >= 3'600'000 ? HistoryLevel::Hour
+                    : width >= 60'000  ? HistoryLevel::Minute
+                                       : HistoryLevel::Raw;
+        for (qint64 start = r.fromMs; start < r.toMs; start += width) {
+            HistoryBucket b;
+            b.startMs = start;
+            b.endMs = std::min(start + width, r.toMs);
+            // A few evenly spread looks per bucket stand in for every sample.
+            const qint64 samples = std::max<qint64>(1, (b.endMs - b.startMs) / kSampleMs);
+            const int looks = int(std::min<qint64>(samples, 6));
+            double sum = 0;
+            int seen = 0;
+            for (int i = 0; i < looks; ++i) {
+                const qint64 t = b.startMs + (b.endMs - b.startMs) * (2 * i + 1) / (2 * looks);
+                if (inGap(r.key, t))
+                    continue;
+                const double v = valueAt(r.key, t);
+                if (std::isnan(v))
+                    continue;
+                b.min = seen == 0 ? v : std::min(b.min, v);
+                b.max = seen == 0 ? v : std::max(b.max, v);
+                sum += v;
+                ++seen;
+            }
+            if (seen > 0) {
+                b.mean = sum / seen;
+                b.count = std::max<qint64>(1, samples * seen / looks);
+            }
+            out.buckets.append(b);
+        }
+        return out;
+    }
+
+    // The eight GPUs of the demo fleet (4 + 2 + 2), one series each.
+    static QList<HistorySeries> demoGpuSeries(SeriesMetric metric)
+    {
+        QList<HistorySeries> out;
+        const QStringList servers = DemoFleet::serverNames();
+        for (int i = 0; i < servers.size(); ++i) {
+            for (const GpuSample& g : DemoFleet().serverAt(i, 0).gpus) {
+                HistorySeries s;
+                s.key = {servers.at(i), g.uuid, metric};
+                s.name = QStringLiteral("%1 GPU%2").arg(servers.at(i)).arg(g.index);
+                out.append(s);
+            }
+        }
+        return out;
+    }
+
+private:
+    struct Gap
+    {
+        QString target; // empty: every series
+        qint64 fromMs;
+        qint64 toMs;
+    };
+
+    void deliver(const Request& r) { Q_EMIT resultReady(r.id, compute(r)); }
+
+    DemoFleet m_fleet;
+    qint64 m_now;
+    quint64 m_lastId = 0;
+    bool m_hold = false;
+    bool m_builtInGaps = true;
+    QString m_error;
+    QList<Request> m_requests;
+    QList<Request> m_held;
+    QList<Gap> m_gaps;
+};
+
+} // namespace gw::test

@@ -1,0 +1,438 @@
+#include "fakehistoryprovider.h"
+#include "historychart.h"
+#include "historychartmodel.h"
+#include "historyplot.h"
+#include "timerangebar.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDir>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTest>
+
+using namespace gw;
+using gw::test::FakeHistoryProvider;
+
+namespace {
+
+constexpr qint64 kMinute = 60'000;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+// A Thursday afternoon (UTC), all demo jobs running.
+constexpr qint64 kNow = 1795305600000 + 15 * kHour + 20 * kMinute;
+
+QList<HistorySeries> twoGpus()
+{
+    return FakeHistoryProvider::demoGpuSeries(SeriesMetric::GpuUtilization).mid(0, 2);
+}
+
+bool answered(const HistoryChartModel& m)
+{
+    for (int row = 0; row < m.seriesCount(); ++row) {
+        if (m.isPending(row))
+            return false;
+    }
+    return true;
+}
+
+int requestsFor(const FakeHistoryProvider& p, const QString& target)
+{
+    return int(std::count_if(p.requests().cbegin(), p.requests().cend(),
+                             [&](const auto& r) { return r.key.target == target; }));
+}
+
+// A chart shown at a fixed size, with all answers in.
+struct Fixture
+{
+    explicit Fixture(QList<HistorySeries> series = twoGpus(), QSize size = {900, 400})
+        : provider(kNow)
+        , chart(&provider)
+    {
+        chart.resize(size);
+        chart.setSeries(series);
+        chart.setFixedRange(kNow - kHour, kNow);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.model()->refresh(); // the width is known now; no debounce wait
+        QTRY_VERIFY(answered(*chart.model()));
+    }
+    HistoryPlot* plot() const { return chart.plot(); }
+    HistoryChartModel* model() const { return chart.model(); }
+
+    FakeHistoryProvider provider;
+    HistoryChart chart;
+};
+
+QString pngPath(const QString& name)
+{
+    return QStringLiteral(GW_TEST_BINARY_DIR "/") + name + QStringLiteral(".png");
+}
+
+} // namespace
+
+class TestHistoryChart : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        // Same look on every machine, whatever style the desktop would pick.
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    }
+
+    void legendModelPassesModelTester()
+    {
+        FakeHistoryProvider provider(kNow);
+        HistoryChartModel model(&provider);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPixelWidth(400);
+        model.setSeries(FakeHistoryProvider::demoGpuSeries(SeriesMetric::GpuMemoryUsed));
+        QCOMPARE(model.rowCount(), 8);
+        QTRY_VERIFY(answered(model));
+        const QModelIndex name = model.index(0, HistoryChartModel::NameColumn);
+        QCOMPARE(name.data().toString(), QStringLiteral("gpu-lab-01 GPU0"));
+        QCOMPARE(name.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        QVERIFY(name.data(Qt::DecorationRole).value<QColor>().isValid());
+        QVERIFY(name.flags() & Qt::ItemIsUserCheckable);
+        const QModelIndex last = model.index(0, HistoryChartModel::LastValueColumn);
+        QVERIFY(last.data().toString().endsWith(QStringLiteral(" GiB")));
+        QVERIFY(model.setData(name, Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(!model.isSeriesVisible(0));
+        model.setDarkPalette(true);
+        model.setSeries({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void asksPlotWidthTimesDevicePixelRatioPoints()
+    {
+        Fixture f;
+        const int expected =
+            int(std::lround(f.plot()->plotRect().width() * f.plot()->devicePixelRatioF()));
+        QVERIFY(expected > 100);
+        QCOMPARE(f.model()->pixelWidth(), expected);
+        QVERIFY(!f.provider.requests().isEmpty());
+        QCOMPARE(f.provider.requests().last().points, expected);
+        // Each answer fits the plot: at most two buckets per device pixel.
+        QVERIFY(f.model()->buckets(0).size() <= 2 * expected);
+    }
+
+    void resizeAsksAgainOnceDebounced()
+    {
+        Fixture f;
+        f.provider.clearRequests();
+        for (int w = 700; w <= 1000; w += 50)
+            f.chart.resize(w, 400);
+        QCOMPARE(f.provider.requests().size(), 0); // not yet: debounced
+        QTRY_COMPARE(f.provider.requests().size(), 2);
+        QCOMPARE(f.provider.requests().last().points, f.model()->pixelWidth());
+    }
+
+    void staleAnswerIsDropped_data()
+    {
+        QTest::addColumn<bool>("oldArrivesLast");
+        QTest::newRow("old answer after the new one") << true;
+        QTest::newRow("old answer before the new one") << false;
+    }
+    void staleAnswerIsDropped()
+    {
+        QFETCH(bool, oldArrivesLast);
+        FakeHistoryProvider provider(kNow);
+        HistoryChartModel model(&provider);
+        model.setPixelWidth(300);
+        model.setSeries(twoGpus().mid(0, 1));
+        provider.setHoldAnswers(true);
+        model.setFixedRange(kNow - 6 * kHour, kNow);
+        const auto oldRequest = provider.requests().last();
+        model.setFixedRange(kNow - kHour, kNow);
+        const auto newRequest = provider.requests().last();
+        QVERIFY(newRequest.id != oldRequest.id);
+        QSignalSpy spy(&model, &HistoryChartModel::seriesDataChanged);
+        if (oldArrivesLast) {
+            provider.release(newRequest.id);
+            provider.release(oldRequest.id);
+        } else {
+            provider.release(oldRequest.id);
+            QVERIFY(model.isPending(0));
+            QVERIFY(model.buckets(0).isEmpty());
+            provider.release(newRequest.id);
+        }
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(model.buckets(0), provider.compute(newRequest).buckets);
+        QVERIFY(!model.isPending(0));
+    }
+
+    void gapsBreakTheLine()
+    {
+        FakeHistoryProvider p(kNow);
+        p.setBuiltInGaps(false);
+        const QList<HistorySeries> series = twoGpus();
+        p.addGap(series.at(0).key.target, kNow - 40 * kMinute, kNow - 35 * kMinute);
+        p.addGap(series.at(0).key.target, kNow - 20 * kMinute, kNow - 10 * kMinute);
+        HistoryChart chart(&p);
+        chart.resize(900, 400);
+        chart.setSeries(series);
+        chart.setFixedRange(kNow - kHour, kNow);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.model()->refresh();
+        QTRY_VERIFY(answered(*chart.model()));
+        QCOMPARE(chart.plot()->segmentCount(0), 3); // two outages, three pieces
+        QCOMPARE(chart.plot()->segmentCount(1), 1); // the other GPU reported throughout
+        // No point of the broken series lies in a gap bucket: nothing drawn at 0.
+        for (const HistoryBucket& b : chart.model()->buckets(0)) {
+            if (b.startMs >= kNow - 40 * kMinute && b.endMs <= kNow - 35 * kMinute) {
+                QCOMPARE(b.count, 0);
+                QVERIFY(std::isnan(b.mean));
+            }
+        }
+        chart.grab().save(pngPath(QStringLiteral("history-gaps")));
+    }
+
+    void dragZoomsToTheDraggedInterval()
+    {
+        Fixture f;
+        const QRectF r = f.plot()->plotRect();
+        const QPoint a(int(r.left() + r.width() * 0.25), int(r.center().y()));
+        const QPoint b(int(r.left() + r.width() * 0.5), int(r.center().y()));
+        const qint64 expectFrom = f.plot()->timeForX(a.x());
+        const qint64 expectTo = f.plot()->timeForX(b.x());
+        QSignalSpy zoomed(f.model(), &HistoryChartModel::zoomedChanged);
+        QTest::mousePress(f.plot(), Qt::LeftButton, {}, a);
+        QTest::mouseMove(f.plot(), QPoint((a.x() + b.x()) / 2, a.y()));
+        QTest::mouseMove(f.plot(), b);
+        QCOMPARE(f.model()->fromMs(), kNow - kHour); // nothing until released
+        QTest::mouseRelease(f.plot(), Qt::LeftButton, {}, b);
+        QCOMPARE(f.model()->fromMs(), expectFrom);
+        QCOMPARE(f.model()->toMs(), expectTo);
+        QVERIFY(f.model()->isZoomed());
+        QCOMPARE(zoomed.size(), 1);
+        QVERIFY(f.chart.rangeBar()->resetButton()->isEnabled());
+        // The zoomed range is asked for at full resolution.
+        QCOMPARE(f.provider.requests().last().fromMs, expectFrom);
+        QCOMPARE(f.provider.requests().last().toMs, expectTo);
+        QTRY_VERIFY(answered(*f.model()));
+        f.chart.grab().save(pngPath(QStringLiteral("history-zoomed")));
+
+        // A click (no drag) does not zoom.
+        QTest::mouseClick(f.plot(), Qt::LeftButton, {}, a);
+        QCOMPARE(f.model()->fromMs(), expectFrom);
+    }
+
+    void resetRestoresTheRange()
+    {
+        Fixture f;
+        f.model()->zoomTo(kNow - 30 * kMinute, kNow - 20 * kMinute);
+        QTest::mouseDClick(f.plot(), Qt::LeftButton, {}, f.plot()->plotRect().center().toPoint());
+        QCOMPARE(f.model()->fromMs(), kNow - kHour);
+        QCOMPARE(f.model()->toMs(), kNow);
+        QVERIFY(!f.model()->isZoomed());
+        QVERIFY(!f.chart.rangeBar()->resetButton()->isEnabled());
+
+        f.model()->zoomTo(kNow - 30 * kMinute, kNow - 20 * kMinute);
+        f.chart.rangeBar()->resetButton()->click();
+        QCOMPARE(f.model()->fromMs(), kNow - kHour);
+
+        f.model()->pan(kMinute);
+        QTest::keyClick(f.plot(), Qt::Key_Home);
+        QCOMPARE(f.model()->fromMs(), kNow - kHour);
+
+        // A followed preset resets to "now", following again.
+        f.chart.rangeBar()->presetButton(6 * kHour)->click();
+        QVERIFY(f.model()->isFollowing());
+        QCOMPARE(f.model()->toMs(), kNow);
+        f.model()->zoomTo(kNow - 2 * kHour, kNow - kHour);
+        QVERIFY(!f.model()->isFollowing());
+        f.model()->resetZoom();
+        QVERIFY(f.model()->isFollowing());
+        QCOMPARE(f.model()->fromMs(), kNow - 6 * kHour);
+    }
+
+    void panShiftsTheRange()
+    {
+        Fixture f;
+        QTest::keyClick(f.plot(), Qt::Key_Right);
+        QCOMPARE(f.model()->fromMs(), kNow - kHour + kHour / 10);
+        QCOMPARE(f.model()->spanMs(), kHour);
+        QTest::keyClick(f.plot(), Qt::Key_Left);
+        QTest::keyClick(f.plot(), Qt::Key_Left);
+        QCOMPARE(f.model()->fromMs(), kNow - kHour - kHour / 10);
+        QVERIFY(f.model()->isZoomed());
+
+        // Shift-drag moves the paper: dragging right shows earlier times.
+        f.model()->resetZoom();
+        const QRectF r = f.plot()->plotRect();
+        const QPoint a(int(r.center().x()), int(r.center().y()));
+        const QPoint b = a + QPoint(int(r.width() / 4), 0);
+        QTest::mousePress(f.plot(), Qt::LeftButton, Qt::ShiftModifier, a);
+        QTest::mouseMove(f.plot(), b);
+        QTest::mouseRelease(f.plot(), Qt::LeftButton, Qt::ShiftModifier, b);
+        const qint64 expected = qint64(std::llround((b.x() - a.x()) / r.width() * kHour));
+        QCOMPARE(f.model()->fromMs(), kNow - kHour - expected);
+        QCOMPARE(f.model()->spanMs(), kHour);
+    }
+
+    void crosshairShowsTheBucketUnderTheCursor()
+    {
+        Fixture f;
+        const QRectF r = f.plot()->plotRect();
+        const double x = r.left() + r.width() * 0.4;
+        const qint64 t = f.plot()->timeForX(x);
+        const QStringList lines = f.plot()->crosshairLines(x);
+        QCOMPARE(lines.size(), 3); // the time, then two series
+        for (int row = 0; row < 2; ++row) {
+            const QList<HistoryBucket>& buckets = f.model()->buckets(row);
+            const auto it = std::find_if(buckets.cbegin(), buckets.cend(), [t](const auto& b) {
+                return b.startMs <= t && t < b.endMs;
+            });
+            QVERIFY(it != buckets.cend());
+            const SeriesMetric m = SeriesMetric::GpuUtilization;
+            const QString name = f.model()->seriesAt(row).name;
+            QString expected;
+            if (it->count == 0)
+                expected = name + QStringLiteral(": n/a");
+            else if (it->min == it->max)
+                expected = name + QStringLiteral(": ") + formatHistoryValue(m, it->mean);
+            else
+                expected = QStringLiteral("%1: %2 (min %3, max %4)")
+                               .arg(name, formatHistoryValue(m, it->mean),
+                                    formatHistoryValue(m, it->min), formatHistoryValue(m, it->max));
+            QCOMPARE(lines.at(1 + row), expected);
+        }
+        QVERIFY(f.plot()->crosshairLines(r.left() - 5).isEmpty());
+
+        // In an outage the box says n/a, never 0.
+        FakeHistoryProvider& p = f.provider;
+        p.setBuiltInGaps(false);
+        p.addGap({}, kNow - 30 * kMinute, kNow - 20 * kMinute);
+        f.model()->refresh();
+        QTRY_VERIFY(answered(*f.model()));
+        const QStringList gap = f.plot()->crosshairLines(f.plot()->xForTime(kNow - 25 * kMinute));
+        QCOMPARE(gap.at(1), f.model()->seriesAt(0).name + QStringLiteral(": n/a"));
+        QCOMPARE(gap.at(2), f.model()->seriesAt(1).name + QStringLiteral(": n/a"));
+
+        // Hovering paints the crosshair box.
+        QTest::mouseMove(f.plot(), QPoint(int(x), int(r.center().y())));
+        f.chart.grab().save(pngPath(QStringLiteral("history-crosshair")));
+    }
+
+    void legendToggleHidesASeries()
+    {
+        Fixture f;
+        const QString hidden = f.model()->seriesAt(1).key.target;
+        QVERIFY(f.plot()->segmentCount(1) > 0);
+        f.provider.clearRequests();
+        QVERIFY(f.model()->setData(f.model()->index(1, HistoryChartModel::NameColumn),
+                                   Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(f.plot()->segmentCount(1), 0);
+        f.model()->zoomTo(kNow - 30 * kMinute, kNow);
+        QCOMPARE(requestsFor(f.provider, hidden), 0);
+        QCOMPARE(requestsFor(f.provider, f.model()->seriesAt(0).key.target), 1);
+        QCOMPARE(f.plot()->crosshairLines(f.plot()->plotRect().center().x()).size(), 2);
+        // Shown again: asked for at once.
+        f.model()->setSeriesVisible(1, true);
+        QCOMPARE(requestsFor(f.provider, hidden), 1);
+        QTRY_VERIFY(answered(*f.model()));
+        QVERIFY(f.plot()->segmentCount(1) > 0);
+    }
+
+    void followingNowMovesWithNewData()
+    {
+        Fixture f;
+        f.chart.followNow(kHour);
+        QCOMPARE(f.model()->toMs(), kNow);
+        f.provider.clearRequests();
+        f.provider.advance(kNow + kMinute, {QStringLiteral("some-other-server")});
+        QCOMPARE(f.provider.requests().size(), 0);
+        f.provider.advance(kNow + kMinute, {f.model()->seriesAt(0).key.server});
+        QCOMPARE(f.model()->toMs(), kNow + kMinute);
+        QCOMPARE(f.model()->fromMs(), kNow + kMinute - kHour);
+        QCOMPARE(f.provider.requests().size(), 2);
+        // Zoomed, the view stays put while data keeps arriving.
+        f.model()->zoomTo(kNow - 30 * kMinute, kNow - 20 * kMinute);
+        f.provider.clearRequests();
+        f.provider.advance(kNow + 2 * kMinute, {f.model()->seriesAt(0).key.server});
+        QCOMPARE(f.provider.requests().size(), 0);
+        QCOMPARE(f.model()->toMs(), kNow - 20 * kMinute);
+    }
+
+    void errorIsShownNotHidden()
+    {
+        Fixture f;
+        f.provider.setError(QStringLiteral("database is locked"));
+        f.model()->refresh();
+        QTRY_VERIFY(answered(*f.model()));
+        QCOMPARE(f.model()->errorAt(0), QStringLiteral("database is locked"));
+        QCOMPARE(f.plot()->segmentCount(0), 0);
+    }
+
+    // Renders the views the docs show; saved next to the test binary, copied
+    // to docs/screenshots by hand after looking at them.
+    void rendersViews_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<qint64>("span");
+        QTest::addColumn<int>("metric");
+        QTest::addColumn<bool>("zoom");
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("24h") << QStringLiteral("history-24h") << kDay
+                             << int(SeriesMetric::GpuUtilization) << false << false;
+        QTest::newRow("7d") << QStringLiteral("history-7d") << 7 * kDay
+                            << int(SeriesMetric::GpuUtilization) << false << false;
+        QTest::newRow("zoom") << QStringLiteral("history-zoom") << kDay
+                              << int(SeriesMetric::GpuUtilization) << true << false;
+        QTest::newRow("dark") << QStringLiteral("history-7d-dark") << 7 * kDay
+                              << int(SeriesMetric::GpuPower) << false << true;
+    }
+    void rendersViews()
+    {
+        QFETCH(QString, name);
+        QFETCH(qint64, span);
+        QFETCH(int, metric);
+        QFETCH(bool, zoom);
+        QFETCH(bool, dark);
+        FakeHistoryProvider provider(kNow);
+        HistoryChart chart(&provider);
+        if (dark) {
+            QPalette pal;
+            pal.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+            pal.setColor(QPalette::Base, QColor(0x1a, 0x1b, 0x1e));
+            pal.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+            pal.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+            pal.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+            pal.setColor(QPalette::Button, QColor(0x30, 0x32, 0x36));
+            pal.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+            chart.setPalette(pal);
+            chart.setAutoFillBackground(true);
+        }
+        chart.resize(1200, 520);
+        chart.setSeries(FakeHistoryProvider::demoGpuSeries(SeriesMetric(metric)));
+        chart.followNow(span);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.model()->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(answered(*chart.model()), 20000);
+        if (zoom) {
+            // Carol's evaluation window around 14:00, dragged out with the mouse.
+            const QRectF r = chart.plot()->plotRect();
+            const QPoint a(int(chart.plot()->xForTime(kNow - 2 * kHour - 10 * kMinute)),
+                           int(r.center().y()));
+            const QPoint b(int(chart.plot()->xForTime(kNow - 50 * kMinute)), a.y());
+            QTest::mousePress(chart.plot(), Qt::LeftButton, {}, a);
+            QTest::mouseMove(chart.plot(), b);
+            QTest::mouseRelease(chart.plot(), Qt::LeftButton, {}, b);
+            QTRY_VERIFY_WITH_TIMEOUT(answered(*chart.model()), 20000);
+            chart.model()->setSeriesVisible(6, false); // one hidden in the legend
+            QTest::mouseMove(chart.plot(), QPoint(int(r.left() + r.width() * 0.62), a.y()));
+        }
+        QVERIFY(chart.plot()->segmentCount(0) > 0);
+        QVERIFY(chart.grab().save(pngPath(name)));
+    }
+};
+
+QTEST_MAIN(TestHistoryChart)
+#include "tst_historychart.moc"

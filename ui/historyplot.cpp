@@ -1,0 +1,688 @@
+#include "historyplot.h"
+
+#include "historychartmodel.h"
+#include "units.h"
+
+#include <QDateTime>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gw {
+
+namespace {
+
+constexpr qint64 kSecond = 1000;
+constexpr qint64 kMinute = 60 * kSecond;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+constexpr double kMinDragPx = 4;     // shorter drags are clicks, not zooms
+constexpr double kPanFraction = 0.1; // one key press or wheel notch
+constexpr double kZoomStep = 0.8;    // span factor per notch / key press
+constexpr int kMinValueTickPx = 36;  // between horizontal grid lines
+constexpr int kLabelGapPx = 28;      // between time labels
+
+bool isDark(const QPalette& pal)
+{
+    return pal.color(QPalette::Window).lightness() < 128;
+}
+
+// 1, 2, 2.5, 5 × 10^n: the step a person reads without effort.
+double niceStep(double raw)
+{
+    if (raw <= 0 || !std::isfinite(raw))
+        return 1;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double n = raw / mag;
+    const double f = n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10;
+    return f * mag;
+}
+
+QString dayLabel(const QDateTime& t)
+{
+    return QLocale().toString(t.date(), QStringLiteral("ddd d MMM"));
+}
+
+} // namespace
+
+HistoryPlot::HistoryPlot(HistoryChartModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setAccessibleName(tr("History chart"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    connect(model, &HistoryChartModel::rangeChanged, this, &HistoryPlot::invalidate);
+    connect(model, &HistoryChartModel::seriesDataChanged, this, &HistoryPlot::invalidate);
+    connect(model, &HistoryChartModel::seriesLayoutChanged, this, &HistoryPlot::invalidate);
+    connect(model, &QAbstractItemModel::modelReset, this, &HistoryPlot::invalidate);
+    model->setDarkPalette(isDark(palette()));
+}
+
+void HistoryPlot::setTitle(const QString& title)
+{
+    m_title = title;
+    update();
+}
+
+QRectF HistoryPlot::plotRect() const
+{
+    const QFontMetrics fm = fontMetrics();
+    const double left = fm.horizontalAdvance(QStringLiteral("8888.8 GiB")) + 12;
+    const double top = fm.height() * 2 + 6;    // title, then the unit above the axis
+    const double bottom = fm.height() * 2 + 8; // time, then the date where it changes
+    const double right = 16;
+    return QRectF(left, top, std::max(1.0, width() - left - right),
+                  std::max(1.0, height() - top - bottom));
+}
+
+double HistoryPlot::xForTime(qint64 ms) const
+{
+    const QRectF r = plotRect();
+    const double span = double(std::max<qint64>(1, m_model->spanMs()));
+    return r.left() + double(ms - m_model->fromMs()) / span * r.width();
+}
+
+qint64 HistoryPlot::timeForX(double x) const
+{
+    const QRectF r = plotRect();
+    return m_model->fromMs() + qint64(std::llround((x - r.left()) / r.width() * m_model->spanMs()));
+}
+
+double HistoryPlot::valueMax() const
+{
+    ensureGeometry();
+    return m_yMax;
+}
+
+int HistoryPlot::segmentCount(int row) const
+{
+    ensureGeometry();
+    return row >= 0 && row < m_geometry.size() ? int(m_geometry.at(row).lines.size()) : 0;
+}
+
+QSize HistoryPlot::sizeHint() const
+{
+    return {800, 360};
+}
+
+QSize HistoryPlot::minimumSizeHint() const
+{
+    return {320, 160};
+}
+
+void HistoryPlot::invalidate()
+{
+    m_dirty = true;
+    update();
+}
+
+double HistoryPlot::yForValue(double v) const
+{
+    const QRectF r = plotRect();
+    return r.bottom() - (v - m_yMin) / (m_yMax - m_yMin) * r.height();
+}
+
+void HistoryPlot::layoutValueAxis() const
+{
+    const HistoryMetricInfo info = historyMetricInfo(m_model->metric());
+    const int targetTicks = std::max(2, int(plotRect().height()) / kMinValueTickPx);
+    double top = info.fixedMax;
+    if (top <= 0) {
+        // Only what is in view counts; a spike outside the range must not
+        // flatten what is shown.
+        double hi = 0;
+        for (int row = 0; row < m_model->seriesCount(); ++row) {
+            if (!m_model->isSeriesVisible(row))
+                continue;
+            for (const HistoryBucket& b : m_model->buckets(row)) {
+                if (b.count > 0 && b.endMs > m_model->fromMs() && b.startMs < m_model->toMs())
+                    hi = std::max(hi, b.max * info.scale);
+            }
+        }
+        top = hi > 0 ? hi : 1;
+    }
+    m_yMin = 0;
+    m_yStep = niceStep(top / targetTicks);
+    m_yMax = std::max(m_yStep, std::ceil(top / m_yStep - 1e-9) * m_yStep);
+}
+
+void HistoryPlot::ensureGeometry() const
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    layoutValueAxis();
+    const double scale = historyMetricInfo(m_model->metric()).scale;
+    const qint64 from = m_model->fromMs();
+    const qint64 to = m_model->toMs();
+    m_geometry.resize(m_model->seriesCount());
+    for (int row = 0; row < m_model->seriesCount(); ++row) {
+        SeriesGeometry& g = m_geometry[row];
+        g.lines.clear();
+        g.bands.clear();
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const QList<HistoryBucket>& buckets = m_model->buckets(row);
+        QPolygonF line, upper, lower;
+        qint64 firstStart = 0, lastEnd = 0, lastWidth = 0;
+        auto flush = [&] {
+            if (line.size() == 1) {
+                // A lone bucket: draw it across its own width so it shows.
+                const double y = line.first().y();
+                line = {QPointF(xForTime(firstStart), y), QPointF(xForTime(lastEnd), y)};
+                upper = {QPointF(line[0].x(), upper[0].y()), QPointF(line[1].x(), upper[0].y())};
+                lower = {QPointF(line[0].x(), lower[0].y()), QPointF(line[1].x(), lower[0].y())};
+            }
+            if (!line.isEmpty()) {
+                std::reverse(lower.begin(), lower.end());
+                g.bands.append(upper + lower);
+                g.lines.append(line);
+            }
+            line.clear();
+            upper.clear();
+            lower.clear();
+        };
+        line.reserve(buckets.size());
+        upper.reserve(buckets.size() * 2);
+        lower.reserve(buckets.size());
+        for (const HistoryBucket& b : buckets) {
+            const qint64 w = std::max<qint64>(1, b.endMs - b.startMs);
+            // Buckets far outside the view (an old answer while zooming) are
+            // skipped; the neighbours at the edges keep the line running out.
+            if (b.endMs < from - w || b.startMs > to + w)
+                continue;
+            if (b.count <= 0 || std::isnan(b.mean)) {
+                flush();
+                continue;
+            }
+            // A hole between buckets wider than a bucket is a gap too.
+            if (!line.isEmpty() && b.startMs - lastEnd > std::max(w, lastWidth))
+                flush();
+            if (line.isEmpty())
+                firstStart = b.startMs;
+            lastEnd = b.endMs;
+            lastWidth = w;
+            const double x = xForTime(b.startMs + (b.endMs - b.startMs) / 2);
+            line.append(QPointF(x, yForValue(b.mean * scale)));
+            upper.append(QPointF(x, yForValue((std::isnan(b.max) ? b.mean : b.max) * scale)));
+            lower.append(QPointF(x, yForValue((std::isnan(b.min) ? b.mean : b.min) * scale)));
+        }
+        flush();
+    }
+}
+
+QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
+{
+    static constexpr qint64 steps[] = {
+        kSecond,  2 * kSecond, 5 * kSecond, 10 * kSecond, 15 * kSecond, 30 * kSecond,
+        kMinute,  2 * kMinute, 5 * kMinute, 10 * kMinute, 15 * kMinute, 30 * kMinute,
+        kHour,    2 * kHour,   3 * kHour,   6 * kHour,    12 * kHour,   kDay,
+        2 * kDay, 7 * kDay,    14 * kDay,   30 * kDay};
+    const QRectF r = plotRect();
+    const qint64 from = m_model->fromMs();
+    const qint64 to = m_model->toMs();
+    const qint64 span = std::max<qint64>(1, to - from);
+    const QFontMetrics fm = fontMetrics();
+    const double labelPx = fm.horizontalAdvance(QStringLiteral("ddd 88 MMM")) + kLabelGapPx;
+    const double maxTicks = std::max(2.0, r.width() / labelPx);
+    qint64 step = steps[std::size(steps) - 1];
+    for (qint64 s : steps) {
+        if (double(span) / double(s) <= maxTicks) {
+            step = s;
+            break;
+        }
+    }
+
+    QList<TimeTick> ticks;
+    const QString timeFormat =
+        step < kMinute ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
+    QDate lastDate;
+    auto add = [&](const QDateTime& t) {
+        TimeTick tick{xForTime(t.toMSecsSinceEpoch()), {}, {}};
+        if (step >= kDay) {
+            tick.label = dayLabel(t);
+        } else {
+            tick.label = QLocale().toString(t.time(), timeFormat);
+            // The date under the first tick and wherever the day changes.
+            if (t.date() != lastDate)
+                tick.date = dayLabel(t);
+        }
+        lastDate = t.date();
+        ticks.append(tick);
+    };
+    if (step >= kDay) {
+        // Days start at local midnight, whatever the UTC offset.
+        QDateTime t = QDateTime::fromMSecsSinceEpoch(from).date().startOfDay();
+        const int days = int(step / kDay);
+        while (t.toMSecsSinceEpoch() < from)
+            t = t.addDays(1);
+        for (; t.toMSecsSinceEpoch() <= to; t = t.addDays(days))
+            add(t);
+    } else {
+        // Align to the local clock (10:00, 10:15 …), not to the epoch.
+        const qint64 offset =
+            qint64(QDateTime::fromMSecsSinceEpoch(from).offsetFromUtc()) * kSecond;
+        qint64 t = ((from + offset + step - 1) / step) * step - offset;
+        for (; t <= to; t += step)
+            add(QDateTime::fromMSecsSinceEpoch(t));
+    }
+    return ticks;
+}
+
+const HistoryBucket* HistoryPlot::bucketAt(int row, qint64 ms) const
+{
+    const QList<HistoryBucket>& b = m_model->buckets(row);
+    auto it = std::upper_bound(b.cbegin(), b.cend(), ms,
+                               [](qint64 t, const HistoryBucket& x) { return t < x.endMs; });
+    if (it == b.cend() || it->startMs > ms)
+        return nullptr;
+    return &*it;
+}
+
+QStringList HistoryPlot::crosshairLines(double x) const
+{
+    const QRectF r = plotRect();
+    if (x < r.left() || x > r.right())
+        return {};
+    const qint64 t = timeForX(x);
+    const SeriesMetric metric = m_model->metric();
+    const bool multiDay = m_model->spanMs() > kDay;
+    auto stamp = [&](qint64 ms) {
+        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(ms);
+        const QString time = QLocale().toString(dt.time(), QStringLiteral("HH:mm:ss"));
+        return multiDay ? dayLabel(dt) + QLatin1Char(' ') + time : time;
+    };
+    QString when;
+    QStringList lines;
+    for (int row = 0; row < m_model->seriesCount(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const QString name = m_model->seriesAt(row).name;
+        const HistoryBucket* b = bucketAt(row, t);
+        if (b && when.isEmpty())
+            when = b->endMs - b->startMs > kSecond
+                       ? tr("%1 – %2").arg(stamp(b->startMs), stamp(b->endMs))
+                       : stamp(b->startMs);
+        if (!b || b->count <= 0 || std::isnan(b->mean)) {
+            lines.append(tr("%1: %2").arg(name, notAvailable()));
+        } else if (b->count == 1 || b->min == b->max) {
+            lines.append(tr("%1: %2").arg(name, formatHistoryValue(metric, b->mean)));
+        } else {
+            lines.append(tr("%1: %2 (min %3, max %4)")
+                             .arg(name, formatHistoryValue(metric, b->mean),
+                                  formatHistoryValue(metric, b->min),
+                                  formatHistoryValue(metric, b->max)));
+        }
+    }
+    lines.prepend(when.isEmpty() ? stamp(t) : when);
+    return lines;
+}
+
+void HistoryPlot::paintEvent(QPaintEvent*)
+{
+    ensureGeometry();
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    const QList<TimeTick> ticks = timeTicks();
+    paintAxes(p, ticks);
+    paintSeries(p);
+    paintOverlay(p);
+    paintCrosshair(p);
+}
+
+void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
+{
+    const QPalette pal = palette();
+    const QRectF r = plotRect();
+    const QFontMetrics fm = fontMetrics();
+    const HistoryMetricInfo info = historyMetricInfo(m_model->metric());
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = pal.color(QPalette::Text);
+    grid.setAlpha(isDark(pal) ? 40 : 28);
+
+    // Title: the chart's own, else the metric's.
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(text);
+    p.drawText(QRectF(r.left(), 2, r.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+               m_title.isEmpty() ? info.title : m_title);
+    p.setFont(font());
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRectF(0, fm.height() + 4, r.left() - 6, fm.height()),
+               Qt::AlignRight | Qt::AlignVCenter, info.unit);
+
+    // Grid lines sit on device pixel centres so they stay one pixel sharp.
+    const double dpr = devicePixelRatioF();
+    auto crisp = [dpr](double v) {
+        return (std::floor(v * dpr) + 0.5) / dpr;
+    };
+    p.setPen(QPen(grid, 0));
+    for (double v = m_yMin; v <= m_yMax + m_yStep * 1e-6; v += m_yStep) {
+        const double y = crisp(yForValue(v));
+        p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
+    }
+    for (const TimeTick& t : ticks)
+        p.drawLine(QPointF(crisp(t.x), r.top()), QPointF(crisp(t.x), r.bottom()));
+
+    p.setPen(text);
+    const int decimals = m_yStep < 1 ? (m_yStep < 0.1 ? 2 : 1) : 0;
+    for (double v = m_yMin; v <= m_yMax + m_yStep * 1e-6; v += m_yStep) {
+        const double y = yForValue(v);
+        p.drawText(QRectF(0, y - fm.height() / 2.0, r.left() - 6, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, QLocale().toString(v, 'f', decimals));
+    }
+    double lastRight = -1e9;
+    for (const TimeTick& t : ticks) {
+        const double w = std::max(fm.horizontalAdvance(t.label), fm.horizontalAdvance(t.date));
+        const double left = std::clamp(t.x - w / 2, 0.0, width() - w);
+        if (left < lastRight + 4)
+            continue; // labels never overlap, even with long dates
+        lastRight = left + w;
+        const QRectF cell(left, r.bottom() + 4, w, fm.height());
+        p.drawText(cell, Qt::AlignCenter, t.label);
+        if (!t.date.isEmpty())
+            p.drawText(cell.translated(0, fm.height()), Qt::AlignCenter, t.date);
+    }
+    QColor frame = pal.color(QPalette::Text);
+    frame.setAlpha(90);
+    p.setPen(QPen(frame, 0));
+    p.drawLine(QPointF(r.left(), crisp(r.bottom())), QPointF(r.right(), crisp(r.bottom())));
+}
+
+void HistoryPlot::paintSeries(QPainter& p) const
+{
+    const QRectF r = plotRect();
+    p.save();
+    p.setClipRect(r.adjusted(0, -2, 0, 2));
+    const bool dark = isDark(palette());
+    bool anyData = false, anyPending = false;
+    QString error;
+    // Bands first, all of them, so no band hides another series' line.
+    p.setPen(Qt::NoPen);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        QColor band = m_model->colorAt(row);
+        band.setAlpha(dark ? 56 : 40);
+        p.setBrush(band);
+        for (const QPolygonF& poly : m_geometry.at(row).bands)
+            p.drawPolygon(poly);
+        anyData = anyData || !m_model->buckets(row).isEmpty();
+        anyPending = anyPending || m_model->isPending(row);
+        if (error.isEmpty())
+            error = m_model->errorAt(row);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        // A cosmetic 1.5 px pen: thick enough to read, and the raster engine
+        // strokes it without a full path stroker.
+        QPen pen(m_model->colorAt(row), 1.5);
+        pen.setCosmetic(true);
+        pen.setJoinStyle(Qt::RoundJoin);
+        p.setPen(pen);
+        for (const QPolygonF& line : m_geometry.at(row).lines)
+            p.drawPolyline(line);
+    }
+    p.restore();
+
+    QString message;
+    if (!error.isEmpty())
+        message = tr("History unavailable: %1").arg(error);
+    else if (!anyData)
+        message = anyPending ? tr("Loading…") : tr("No data in this range");
+    if (!message.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, message);
+    }
+}
+
+void HistoryPlot::paintOverlay(QPainter& p) const
+{
+    if (m_drag != Drag::Zoom)
+        return;
+    const QRectF r = plotRect();
+    QColor fill = palette().color(QPalette::Highlight);
+    fill.setAlpha(50);
+    QRectF band(QPointF(std::min(m_pressX, m_dragX), r.top()),
+                QPointF(std::max(m_pressX, m_dragX), r.bottom()));
+    p.fillRect(band, fill);
+    fill.setAlpha(160);
+    p.setPen(QPen(fill, 0));
+    p.drawLine(band.topLeft(), band.bottomLeft());
+    p.drawLine(band.topRight(), band.bottomRight());
+}
+
+void HistoryPlot::paintCrosshair(QPainter& p) const
+{
+    const QRectF r = plotRect();
+    if (!m_cursorInside || m_drag == Drag::Pan || !r.contains(m_cursor))
+        return;
+    const QStringList lines = crosshairLines(m_cursor.x());
+    if (lines.isEmpty())
+        return;
+    const QPalette pal = palette();
+    const double dpr = devicePixelRatioF();
+    const double x = (std::floor(m_cursor.x() * dpr) + 0.5) / dpr;
+    QColor hair = pal.color(QPalette::Text);
+    hair.setAlpha(120);
+    p.setPen(QPen(hair, 0, Qt::DashLine));
+    p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+
+    // A dot where the crosshair meets each mean line.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const qint64 t = timeForX(m_cursor.x());
+    const double scale = historyMetricInfo(m_model->metric()).scale;
+    for (int row = 0; row < m_model->seriesCount(); ++row) {
+        const HistoryBucket* b = m_model->isSeriesVisible(row) ? bucketAt(row, t) : nullptr;
+        if (!b || b->count <= 0 || std::isnan(b->mean))
+            continue;
+        p.setPen(QPen(pal.color(QPalette::Base), 1));
+        p.setBrush(m_model->colorAt(row));
+        p.drawEllipse(QPointF(x, yForValue(b->mean * scale)), 3.5, 3.5);
+    }
+
+    // The box: beside the cursor, on whichever side has room.
+    const QFontMetrics fm = fontMetrics();
+    int textWidth = 0;
+    for (const QString& l : lines)
+        textWidth = std::max(textWidth, fm.horizontalAdvance(l));
+    const double pad = 6;
+    const double swatch = fm.height() * 0.6;
+    const QSizeF size(textWidth + 3 * pad + swatch, lines.size() * fm.height() + 2 * pad);
+    QPointF topLeft(x + 12, r.top() + 8);
+    if (topLeft.x() + size.width() > r.right())
+        topLeft.setX(x - 12 - size.width());
+    topLeft.setX(std::max(topLeft.x(), 0.0));
+    const QRectF box(topLeft, size);
+    QColor bg = pal.color(QPalette::ToolTipBase);
+    bg.setAlpha(235);
+    p.setPen(QPen(pal.color(QPalette::Mid), 1));
+    p.setBrush(bg);
+    p.drawRoundedRect(box, 4, 4);
+    p.setPen(pal.color(QPalette::ToolTipText));
+    double y = box.top() + pad;
+    int line = 0;
+    int row = -1;
+    for (const QString& l : lines) {
+        if (line++ > 0) {
+            // Lines after the time follow the visible series in order.
+            do {
+                ++row;
+            } while (row < m_model->seriesCount() && !m_model->isSeriesVisible(row));
+            if (row < m_model->seriesCount())
+                p.fillRect(QRectF(box.left() + pad, y + (fm.height() - swatch) / 2, swatch, swatch),
+                           m_model->colorAt(row));
+        }
+        p.drawText(QPointF(box.left() + 2 * pad + swatch, y + fm.ascent()), l);
+        y += fm.height();
+    }
+}
+
+void HistoryPlot::updatePixelWidth()
+{
+    // The provider reduces to device pixels: on a 2× screen twice the points.
+    m_model->setPixelWidth(int(std::lround(plotRect().width() * devicePixelRatioF())));
+}
+
+void HistoryPlot::resizeEvent(QResizeEvent*)
+{
+    m_dirty = true;
+    updatePixelWidth();
+}
+
+void HistoryPlot::showEvent(QShowEvent*)
+{
+    updatePixelWidth();
+}
+
+void HistoryPlot::changeEvent(QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::PaletteChange:
+        m_model->setDarkPalette(isDark(palette()));
+        break;
+    case QEvent::FontChange:
+    case QEvent::StyleChange:
+        m_dirty = true;
+        updatePixelWidth();
+        break;
+    default:
+        break;
+    }
+    QWidget::changeEvent(event);
+}
+
+void HistoryPlot::mousePressEvent(QMouseEvent* event)
+{
+    const QRectF r = plotRect();
+    const QPointF pos = event->position();
+    if (!r.contains(pos))
+        return QWidget::mousePressEvent(event);
+    const bool pan = event->button() == Qt::MiddleButton ||
+                     (event->button() == Qt::LeftButton && event->modifiers() & Qt::ShiftModifier);
+    if (pan)
+        m_drag = Drag::Pan;
+    else if (event->button() == Qt::LeftButton)
+        m_drag = Drag::Zoom;
+    else
+        return QWidget::mousePressEvent(event);
+    m_pressX = m_dragX = pos.x();
+    event->accept();
+    update();
+}
+
+void HistoryPlot::mouseMoveEvent(QMouseEvent* event)
+{
+    const QRectF r = plotRect();
+    const QPointF pos = event->position();
+    m_cursor = pos;
+    m_cursorInside = true;
+    if (m_drag == Drag::Zoom) {
+        m_dragX = std::clamp(pos.x(), r.left(), r.right());
+    } else if (m_drag == Drag::Pan) {
+        const double dx = pos.x() - m_dragX;
+        m_dragX = pos.x();
+        // Dragging right shows earlier times, like moving paper.
+        m_model->pan(-qint64(std::llround(dx / r.width() * m_model->spanMs())));
+    }
+    update();
+}
+
+void HistoryPlot::mouseReleaseEvent(QMouseEvent* event)
+{
+    const Drag drag = std::exchange(m_drag, Drag::None);
+    if (drag == Drag::Zoom) {
+        const QRectF r = plotRect();
+        m_dragX = std::clamp(event->position().x(), r.left(), r.right());
+        if (std::abs(m_dragX - m_pressX) >= kMinDragPx)
+            m_model->zoomTo(timeForX(std::min(m_pressX, m_dragX)),
+                            timeForX(std::max(m_pressX, m_dragX)));
+    }
+    update();
+}
+
+void HistoryPlot::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        m_drag = Drag::None;
+        m_model->resetZoom();
+    }
+}
+
+void HistoryPlot::zoomAround(double x, double factor)
+{
+    const qint64 anchor = timeForX(x);
+    const double span = double(m_model->spanMs()) * factor;
+    const double left = double(anchor - m_model->fromMs()) * factor;
+    const qint64 from = anchor - qint64(std::llround(left));
+    m_model->zoomTo(from, from + qint64(std::llround(span)));
+}
+
+void HistoryPlot::wheelEvent(QWheelEvent* event)
+{
+    const QPoint d = event->angleDelta();
+    const double notches = (std::abs(d.y()) >= std::abs(d.x()) ? d.y() : -d.x()) / 120.0;
+    if (notches == 0)
+        return;
+    if (event->modifiers() & Qt::ControlModifier)
+        zoomAround(event->position().x(), std::pow(kZoomStep, notches));
+    else
+        m_model->pan(-qint64(std::llround(notches * kPanFraction * m_model->spanMs())));
+    event->accept();
+}
+
+void HistoryPlot::keyPressEvent(QKeyEvent* event)
+{
+    const double centre = plotRect().center().x();
+    const qint64 step = qint64(std::llround(kPanFraction * m_model->spanMs()));
+    switch (event->key()) {
+    case Qt::Key_Left:
+        m_model->pan(-step);
+        break;
+    case Qt::Key_Right:
+        m_model->pan(step);
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAround(centre, kZoomStep);
+        break;
+    case Qt::Key_Minus:
+        zoomAround(centre, 1 / kZoomStep);
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        m_model->resetZoom();
+        break;
+    case Qt::Key_Escape:
+        if (m_drag != Drag::None) {
+            m_drag = Drag::None; // cancel the rubber band only
+            update();
+        } else {
+            m_model->resetZoom();
+        }
+        break;
+    default:
+        return QWidget::keyPressEvent(event);
+    }
+    event->accept();
+}
+
+void HistoryPlot::leaveEvent(QEvent*)
+{
+    m_cursorInside = false;
+    update();
+}
+
+} // namespace gw

@@ -1,0 +1,112 @@
+#pragma once
+
+// The painted part of a history chart: value and time axes, for each visible
+// series a light min–max band and the mean line, gaps left blank, a rubber
+// band for zooming and a crosshair with the exact values under the cursor.
+// Painted with QPainter from the model's reduced buckets (at most 2 × the plot
+// width per series), which keeps a full redraw of 8 series well inside a frame.
+//
+// Mouse and keys: drag to zoom into the dragged interval; shift-drag or
+// middle-drag, the wheel and Left/Right to pan; Ctrl+wheel and +/- to zoom
+// around a point; double-click, Home or Esc to reset.
+
+#include <QPolygonF>
+#include <QWidget>
+
+namespace gw {
+
+class HistoryChartModel;
+struct HistoryBucket;
+
+class HistoryPlot final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HistoryPlot(HistoryChartModel* model, QWidget* parent = nullptr);
+
+    HistoryChartModel* model() const { return m_model; }
+    void setTitle(const QString& title);
+    QString title() const { return m_title; }
+
+    // The data area inside the axes, in logical pixels.
+    QRectF plotRect() const;
+    double xForTime(qint64 ms) const;
+    qint64 timeForX(double x) const;
+
+    // Test and diagnostics hooks; they lay out the geometry if needed.
+    // Unbroken pieces of a series' mean line: gaps split it.
+    int segmentCount(int row) const;
+    // The crosshair box's text for a cursor at plot x: the bucket's time, then
+    // one line per visible series. Empty outside the plot.
+    QStringList crosshairLines(double x) const;
+    // Value axis ends, in display units.
+    double valueMin() const { return m_yMin; }
+    double valueMax() const;
+
+    QSize sizeHint() const final;
+    QSize minimumSizeHint() const final;
+
+protected:
+    void paintEvent(QPaintEvent* event) final;
+    void resizeEvent(QResizeEvent* event) final;
+    void showEvent(QShowEvent* event) final;
+    void changeEvent(QEvent* event) final;
+    void mousePressEvent(QMouseEvent* event) final;
+    void mouseMoveEvent(QMouseEvent* event) final;
+    void mouseReleaseEvent(QMouseEvent* event) final;
+    void mouseDoubleClickEvent(QMouseEvent* event) final;
+    void wheelEvent(QWheelEvent* event) final;
+    void keyPressEvent(QKeyEvent* event) final;
+    void leaveEvent(QEvent* event) final;
+
+private:
+    struct SeriesGeometry
+    {
+        QList<QPolygonF> lines; // mean, one polyline per unbroken segment
+        QList<QPolygonF> bands; // min–max, closed polygons, one per segment
+    };
+    struct TimeTick
+    {
+        double x;
+        QString label;
+        QString date; // second line, only where the day changes
+    };
+    enum class Drag
+    {
+        None,
+        Zoom,
+        Pan
+    };
+
+    void invalidate();
+    void ensureGeometry() const;
+    void layoutValueAxis() const;
+    QList<TimeTick> timeTicks() const;
+    double yForValue(double displayValue) const;
+    void updatePixelWidth();
+    void zoomAround(double x, double factor);
+    const HistoryBucket* bucketAt(int row, qint64 ms) const;
+
+    void paintAxes(QPainter& p, const QList<TimeTick>& ticks) const;
+    void paintSeries(QPainter& p) const;
+    void paintOverlay(QPainter& p) const;
+    void paintCrosshair(QPainter& p) const;
+
+    HistoryChartModel* m_model;
+    QString m_title;
+
+    // Geometry cache, rebuilt lazily after data, range, size or palette change.
+    mutable bool m_dirty = true;
+    mutable QList<SeriesGeometry> m_geometry;
+    mutable double m_yMin = 0;
+    mutable double m_yMax = 1;
+    mutable double m_yStep = 0.2;
+
+    Drag m_drag = Drag::None;
+    double m_pressX = 0;
+    double m_dragX = 0;
+    bool m_cursorInside = false;
+    QPointF m_cursor;
+};
+
+} // namespace gw

@@ -1,0 +1,47 @@
+#pragma once
+
+// The row above a history chart: presets (15 min … 7 days) that follow the
+// newest sample, a custom fixed range picked in a small dialog, the range in
+// words, and a button that undoes zoom and pan.
+
+#include <QWidget>
+
+class QAbstractButton;
+class QButtonGroup;
+class QLabel;
+class QToolButton;
+
+namespace gw {
+
+class HistoryChartModel;
+
+class TimeRangeBar final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimeRangeBar(HistoryChartModel* model, QWidget* parent = nullptr);
+
+    // Spans of the presets, in button order.
+    static QList<qint64> presetSpans();
+    // The preset button for a span (nullptr for none), the custom and reset
+    // buttons: for tests and for the main window's shortcuts.
+    QAbstractButton* presetButton(qint64 spanMs) const;
+    QAbstractButton* customButton() const;
+    QAbstractButton* resetButton() const;
+    QString rangeText() const;
+
+public Q_SLOTS:
+    // Opens the custom range dialog (non-modal to the rest of the app).
+    void chooseCustomRange();
+
+private:
+    void sync();
+
+    HistoryChartModel* m_model;
+    QButtonGroup* m_group;
+    QToolButton* m_custom;
+    QToolButton* m_reset;
+    QLabel* m_label;
+};
+
+} // namespace gw
