@@ -279,6 +279,11 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const bool withPrometheus = !app.arguments().contains(QStringLiteral("--no-prometheus"));
     QTemporaryDir dir;
+    // --keep leaves the files behind for a look with sqlite3 (dbstat).
+    if (app.arguments().contains(QStringLiteral("--keep"))) {
+        dir.setAutoRemove(false);
+        std::fprintf(stderr, "files kept in %s\n", qPrintable(dir.path()));
+    }
     const qint64 start = dayStart();
 
     // A realistic day of 8 GPUs.
