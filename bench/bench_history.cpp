@@ -227,7 +227,6 @@ void comparePrometheus(qint64 startMs, qint64 ourSamples)
         f.write("global: {scrape_interval: 1m, evaluation_interval: 1m}\nscrape_configs: []\n");
     }
     QProcess server;
-    server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     server.setStandardOutputFile(QProcess::nullDevice());
     server.setStandardErrorFile(dir.filePath(QStringLiteral("prometheus.log")));
     server.start(prometheus,
