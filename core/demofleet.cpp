@@ -12,7 +12,9 @@ namespace {
 
 constexpr qint64 kMinute = 60'000;
 constexpr qint64 kHour = 60 * kMinute;
-constexpr qint64 kProcessStartOffset = 3 * 24 * kHour; // jobs started days ago
+// The demo's jobs all started at one fixed moment (2026-11-06), so a
+// process keeps one identity (pid + start time) however long the demo runs.
+constexpr qint64 kJobsStartedMs = 1794000000000;
 
 // Deterministic noise in [0, 1) from a time bucket and a stream id.
 double noise(qint64 bucket, quint32 stream)
@@ -92,7 +94,7 @@ GpuSample makeGpu(const QString& server, int index, const GpuModel& m, double ut
 }
 
 GpuProcess makeProcess(const GpuSample& gpu, const Job& job, double memMiB,
-                       std::optional<double> sm, qint64 ms)
+                       std::optional<double> sm)
 {
     GpuProcess p;
     p.pid = job.pid;
@@ -103,7 +105,7 @@ GpuProcess makeProcess(const GpuSample& gpu, const Job& job, double memMiB,
         p.user = QString::fromLatin1(job.user);
         p.uid = job.uid;
         p.command = QString::fromLatin1(job.command);
-        p.startTimeMs = (ms / kHour) * kHour - kProcessStartOffset + job.pid * 1000;
+        p.startTimeMs = kJobsStartedMs + job.pid * 1000;
     } else {
         p.ghost = true;
     }
@@ -171,10 +173,10 @@ Snapshot DemoFleet::serverAt(int server, qint64 ms) const
         GpuSample g2 = makeGpu(s.server, 2, kA100, evalUtil, evalOn ? 30500 : 0, ms, 30);
         GpuSample g3 = makeGpu(s.server, 3, kA100, 0, 0, ms, 40);
         s.gpus = {g0, g1, g2, g3};
-        s.processes.append(makeProcess(g0, train, 71200, trainUtil - 2, ms));
-        s.processes.append(makeProcess(g1, notebook, 20480, notebookUtil, ms));
+        s.processes.append(makeProcess(g0, train, 71200, trainUtil - 2));
+        s.processes.append(makeProcess(g1, notebook, 20480, notebookUtil));
         if (evalOn)
-            s.processes.append(makeProcess(g2, eval, 30500, evalUtil, ms));
+            s.processes.append(makeProcess(g2, eval, 30500, evalUtil));
         s.host = makeHost(s.server, ms, 200, 35, 180, 512, 64);
         break;
     }
@@ -190,9 +192,9 @@ Snapshot DemoFleet::serverAt(int server, qint64 ms) const
         GpuSample g0 = makeGpu(s.server, 0, kL40S, burst, 18900, ms, 50);
         GpuSample g1 = makeGpu(s.server, 1, kL40S, tuneUtil, tuneOn ? 39800 : 0, ms, 60);
         s.gpus = {g0, g1};
-        s.processes.append(makeProcess(g0, triton, 18900, burst, ms));
+        s.processes.append(makeProcess(g0, triton, 18900, burst));
         if (tuneOn)
-            s.processes.append(makeProcess(g1, tune, 39800, tuneUtil, ms));
+            s.processes.append(makeProcess(g1, tune, 39800, tuneUtil));
         s.host = makeHost(s.server, ms, 400, 20, 60, 256, 32);
         break;
     }
@@ -206,8 +208,8 @@ Snapshot DemoFleet::serverAt(int server, qint64 ms) const
         GpuSample g0 = makeGpu(s.server, 0, kH100, serveUtil, 74300, ms, 70);
         GpuSample g1 = makeGpu(s.server, 1, kH100, 0, 3072, ms, 80);
         s.gpus = {g0, g1};
-        s.processes.append(makeProcess(g0, serve, 74300, serveUtil, ms));
-        s.processes.append(makeProcess(g1, ghost, 3072, std::nullopt, ms));
+        s.processes.append(makeProcess(g0, serve, 74300, serveUtil));
+        s.processes.append(makeProcess(g1, ghost, 3072, std::nullopt));
         s.host = makeHost(s.server, ms, 600, 15, 90, 1024, 96);
         break;
     }
