@@ -3,6 +3,7 @@
 #include "chartpanel.h"
 #include "fleet.h"
 #include "fleetmodel.h"
+#include "historychart.h"
 #include "processmodel.h"
 #include "roles.h"
 #include "units.h"
@@ -23,6 +24,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -211,8 +213,12 @@ void MainWindow::buildUi()
     bottomLayout->addWidget(m_filter);
     bottomLayout->addWidget(m_processes);
 
+    m_views = new QTabWidget;
+    m_views->setDocumentMode(true);
+    m_views->addTab(top, tr("Live"));
+
     auto* right = new QSplitter(Qt::Vertical);
-    right->addWidget(top);
+    right->addWidget(m_views);
     right->addWidget(bottom);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
@@ -262,9 +268,92 @@ void MainWindow::setProcessFilter(const QString& text)
     m_filter->setText(text);
 }
 
+namespace {
+struct HistoryMetricChoice
+{
+    const char* label;
+    SeriesMetric metric;
+    bool perGpu;
+};
+constexpr HistoryMetricChoice kHistoryMetrics[] = {
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU utilisation"), SeriesMetric::GpuUtilization, true},
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU memory used"), SeriesMetric::GpuMemoryUsed, true},
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU temperature"), SeriesMetric::GpuTemperature, true},
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU power"), SeriesMetric::GpuPower, true},
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "Host CPU"), SeriesMetric::HostCpu, false},
+    {QT_TRANSLATE_NOOP("gw::MainWindow", "Host memory used"), SeriesMetric::HostMemoryUsed, false},
+};
+constexpr qint64 kDefaultHistorySpanMs = 24LL * 3600 * 1000;
+} // namespace
+
 void MainWindow::setHistory(HistoryProvider* history)
 {
+    if (m_history || !history)
+        return;
     m_history = history;
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 4, 0, 0);
+    auto* row = new QHBoxLayout;
+    m_historyMetric = new QComboBox;
+    for (const auto& c : kHistoryMetrics)
+        m_historyMetric->addItem(tr(c.label));
+    row->addWidget(new QLabel(tr("Show:")));
+    row->addWidget(m_historyMetric);
+    row->addStretch(1);
+    layout->addLayout(row);
+    m_historyChart = new HistoryChart(history);
+    m_historyChart->followNow(kDefaultHistorySpanMs);
+    layout->addWidget(m_historyChart, 1);
+    m_views->addTab(page, tr("History"));
+    connect(m_historyMetric, &QComboBox::currentIndexChanged, this, [this] {
+        m_historyServer.clear(); // force a new series set
+        updateHistorySeries();
+    });
+    updateHistorySeries();
+}
+
+void MainWindow::showHistory(int metricIndex)
+{
+    if (!m_historyChart)
+        return;
+    m_views->setCurrentIndex(1);
+    m_historyMetric->setCurrentIndex(metricIndex);
+}
+
+void MainWindow::updateHistorySeries()
+{
+    if (!m_historyChart || m_server.isEmpty())
+        return;
+    const Snapshot* s = m_fleet->latest(m_server);
+    QStringList gpus;
+    if (s) {
+        for (const auto& g : s->gpus)
+            gpus.append(g.uuid);
+    }
+    // Only when the server or its GPUs change: a new series set restarts the
+    // chart's queries.
+    if (m_historyServer == m_server && m_historyGpus == gpus)
+        return;
+    m_historyServer = m_server;
+    m_historyGpus = gpus;
+    const auto& choice = kHistoryMetrics[std::max(0, m_historyMetric->currentIndex())];
+    QList<HistorySeries> series;
+    if (choice.perGpu) {
+        for (const auto& g : s ? s->gpus : QList<GpuSample>()) {
+            HistorySeries hs;
+            hs.key = SeriesKey{m_server, g.uuid, choice.metric};
+            hs.name = tr("GPU %1").arg(g.index);
+            series.append(hs);
+        }
+    } else {
+        HistorySeries hs;
+        hs.key = SeriesKey{m_server, QStringLiteral("host"), choice.metric};
+        hs.name = m_server;
+        series.append(hs);
+    }
+    m_historyChart->setTitle(tr("%1 — %2").arg(tr(choice.label), m_server));
+    m_historyChart->setSeries(series);
 }
 
 void MainWindow::showHistoryError(const QString& message)
@@ -343,6 +432,7 @@ void MainWindow::onServerUpdated(const QString& server)
     const Snapshot* s = m_fleet->latest(server);
     if (!s)
         return;
+    updateHistorySeries();
     m_statusUpdated->setText(tr("Updated %1")
                                  .arg(QDateTime::fromMSecsSinceEpoch(s->timestampMs)
                                           .toString(QStringLiteral("HH:mm:ss"))));

@@ -10,12 +10,14 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QStackedWidget;
 class QTableView;
+class QTabWidget;
 class QTimer;
 class QTreeView;
 
 namespace gw {
 
 class ChartPanel;
+class HistoryChart;
 class HistoryProvider;
 class Fleet;
 class FleetModel;
@@ -46,6 +48,10 @@ public:
     // Where the history charts read from (null: no history).
     void setHistory(HistoryProvider* history);
     HistoryProvider* history() const { return m_history; }
+    HistoryChart* historyChart() const { return m_historyChart; }
+    // Switches to the History tab with one of its metrics (index into
+    // historyMetrics()).
+    void showHistory(int metricIndex);
 
 public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
@@ -63,6 +69,7 @@ private:
     void showServer(const Snapshot& s);
     void showGpuHeader(const Snapshot& s, const QString& uuid);
     void updateBanner();
+    void updateHistorySeries();
 
     Fleet* m_fleet;
     FleetModel* m_fleetModel;
@@ -85,6 +92,11 @@ private:
     QLabel* m_statusUpdated = nullptr;
     QLabel* m_statusHistory = nullptr;
     HistoryProvider* m_history = nullptr;
+    QTabWidget* m_views = nullptr;
+    QComboBox* m_historyMetric = nullptr;
+    HistoryChart* m_historyChart = nullptr;
+    QString m_historyServer;
+    QStringList m_historyGpus;
     QTimer* m_chartTimer = nullptr;
 
     QString m_backendMessage;
