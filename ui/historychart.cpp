@@ -29,6 +29,9 @@ public:
         setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         viewport()->setAutoFillBackground(false);
+        // Swatches the size of a check box, not of an icon.
+        const int swatch = fontMetrics().height() * 3 / 4;
+        setIconSize(QSize(swatch, swatch));
         setAccessibleName(tr("Legend"));
         setToolTip(tr("Check a series to show it (Space toggles the current one)"));
     }

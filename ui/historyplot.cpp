@@ -26,6 +26,7 @@ constexpr double kPanFraction = 0.1; // one key press or wheel notch
 constexpr double kZoomStep = 0.8;    // span factor per notch / key press
 constexpr int kMinValueTickPx = 36;  // between horizontal grid lines
 constexpr int kLabelGapPx = 28;      // between time labels
+constexpr double kLineWidth = 1.5;   // mean lines, logical pixels
 
 bool isDark(const QPalette& pal)
 {
@@ -76,7 +77,7 @@ QRectF HistoryPlot::plotRect() const
 {
     const QFontMetrics fm = fontMetrics();
     const double left = fm.horizontalAdvance(QStringLiteral("8888.8 GiB")) + 12;
-    const double top = fm.height() * 2 + 6;    // title, then the unit above the axis
+    const double top = fm.height() * 2 + 6;    // title and unit, then room for the top label
     const double bottom = fm.height() * 2 + 8; // time, then the date where it changes
     const double right = 16;
     return QRectF(left, top, std::max(1.0, width() - left - right),
@@ -105,7 +106,7 @@ double HistoryPlot::valueMax() const
 int HistoryPlot::segmentCount(int row) const
 {
     ensureGeometry();
-    return row >= 0 && row < m_geometry.size() ? int(m_geometry.at(row).lines.size()) : 0;
+    return row >= 0 && row < m_geometry.size() ? m_geometry.at(row).segments : 0;
 }
 
 QSize HistoryPlot::sizeHint() const
@@ -159,63 +160,23 @@ void HistoryPlot::ensureGeometry() const
     if (!m_dirty)
         return;
     m_dirty = false;
+    m_layerDirty = true;
     layoutValueAxis();
-    const double scale = historyMetricInfo(m_model->metric()).scale;
-    const qint64 from = m_model->fromMs();
-    const qint64 to = m_model->toMs();
+    HistoryMapping m;
+    m.fromMs = m_model->fromMs();
+    m.toMs = m_model->toMs();
+    m.plot = plotRect();
+    m.dpr = devicePixelRatioF();
+    m.yMin = m_yMin;
+    m.yMax = m_yMax;
+    m.scale = historyMetricInfo(m_model->metric()).scale;
+    // 1.5 logical pixels, rounded to whole device pixels: dense lines are spans.
+    m.lineWidthPx = std::max(1, int(std::lround(kLineWidth * m.dpr)));
     m_geometry.resize(m_model->seriesCount());
     for (int row = 0; row < m_model->seriesCount(); ++row) {
-        SeriesGeometry& g = m_geometry[row];
-        g.lines.clear();
-        g.bands.clear();
-        if (!m_model->isSeriesVisible(row))
-            continue;
-        const QList<HistoryBucket>& buckets = m_model->buckets(row);
-        QPolygonF line, upper, lower;
-        qint64 firstStart = 0, lastEnd = 0, lastWidth = 0;
-        auto flush = [&] {
-            if (line.size() == 1) {
-                // A lone bucket: draw it across its own width so it shows.
-                const double y = line.first().y();
-                line = {QPointF(xForTime(firstStart), y), QPointF(xForTime(lastEnd), y)};
-                upper = {QPointF(line[0].x(), upper[0].y()), QPointF(line[1].x(), upper[0].y())};
-                lower = {QPointF(line[0].x(), lower[0].y()), QPointF(line[1].x(), lower[0].y())};
-            }
-            if (!line.isEmpty()) {
-                std::reverse(lower.begin(), lower.end());
-                g.bands.append(upper + lower);
-                g.lines.append(line);
-            }
-            line.clear();
-            upper.clear();
-            lower.clear();
-        };
-        line.reserve(buckets.size());
-        upper.reserve(buckets.size() * 2);
-        lower.reserve(buckets.size());
-        for (const HistoryBucket& b : buckets) {
-            const qint64 w = std::max<qint64>(1, b.endMs - b.startMs);
-            // Buckets far outside the view (an old answer while zooming) are
-            // skipped; the neighbours at the edges keep the line running out.
-            if (b.endMs < from - w || b.startMs > to + w)
-                continue;
-            if (b.count <= 0 || std::isnan(b.mean)) {
-                flush();
-                continue;
-            }
-            // A hole between buckets wider than a bucket is a gap too.
-            if (!line.isEmpty() && b.startMs - lastEnd > std::max(w, lastWidth))
-                flush();
-            if (line.isEmpty())
-                firstStart = b.startMs;
-            lastEnd = b.endMs;
-            lastWidth = w;
-            const double x = xForTime(b.startMs + (b.endMs - b.startMs) / 2);
-            line.append(QPointF(x, yForValue(b.mean * scale)));
-            upper.append(QPointF(x, yForValue((std::isnan(b.max) ? b.mean : b.max) * scale)));
-            lower.append(QPointF(x, yForValue((std::isnan(b.min) ? b.mean : b.min) * scale)));
-        }
-        flush();
+        m_geometry[row] = m_model->isSeriesVisible(row)
+                              ? layoutHistorySeries(m_model->buckets(row), m)
+                              : HistorySeriesGeometry{};
     }
 }
 
@@ -356,9 +317,10 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     p.drawText(QRectF(r.left(), 2, r.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
                m_title.isEmpty() ? info.title : m_title);
     p.setFont(font());
+    // The unit heads the value labels, on the title's line, clear of the top tick.
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRectF(0, fm.height() + 4, r.left() - 6, fm.height()),
-               Qt::AlignRight | Qt::AlignVCenter, info.unit);
+    p.drawText(QRectF(0, 2, r.left() - 6, fm.height() + 2), Qt::AlignRight | Qt::AlignVCenter,
+               info.unit);
 
     // Grid lines sit on device pixel centres so they stay one pixel sharp.
     const double dpr = devicePixelRatioF();
@@ -403,37 +365,18 @@ void HistoryPlot::paintSeries(QPainter& p) const
     const QRectF r = plotRect();
     p.save();
     p.setClipRect(r.adjusted(0, -2, 0, 2));
-    const bool dark = isDark(palette());
     bool anyData = false, anyPending = false;
     QString error;
-    // Bands first, all of them, so no band hides another series' line.
-    p.setPen(Qt::NoPen);
+    if (m_layerDirty)
+        renderLayer();
+    p.drawImage(QPointF(m_layerOrigin) / devicePixelRatioF(), m_layer);
     for (int row = 0; row < m_geometry.size(); ++row) {
         if (!m_model->isSeriesVisible(row))
             continue;
-        QColor band = m_model->colorAt(row);
-        band.setAlpha(dark ? 56 : 40);
-        p.setBrush(band);
-        for (const QPolygonF& poly : m_geometry.at(row).bands)
-            p.drawPolygon(poly);
         anyData = anyData || !m_model->buckets(row).isEmpty();
         anyPending = anyPending || m_model->isPending(row);
         if (error.isEmpty())
             error = m_model->errorAt(row);
-    }
-    p.setBrush(Qt::NoBrush);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    for (int row = 0; row < m_geometry.size(); ++row) {
-        if (!m_model->isSeriesVisible(row))
-            continue;
-        // A cosmetic 1.5 px pen: thick enough to read, and the raster engine
-        // strokes it without a full path stroker.
-        QPen pen(m_model->colorAt(row), 1.5);
-        pen.setCosmetic(true);
-        pen.setJoinStyle(Qt::RoundJoin);
-        p.setPen(pen);
-        for (const QPolygonF& line : m_geometry.at(row).lines)
-            p.drawPolyline(line);
     }
     p.restore();
 
@@ -445,6 +388,59 @@ void HistoryPlot::paintSeries(QPainter& p) const
     if (!message.isEmpty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, message);
+    }
+}
+
+void HistoryPlot::renderLayer() const
+{
+    m_layerDirty = false;
+    const double dpr = devicePixelRatioF();
+    const QRectF r = plotRect();
+    // Whole device pixels, two rows of slack for line thickness at the edges.
+    const QPoint topLeft(int(std::floor(r.left() * dpr)), int(std::floor(r.top() * dpr)) - 2);
+    const QPoint bottomRight(int(std::ceil(r.right() * dpr)), int(std::ceil(r.bottom() * dpr)) + 2);
+    m_layerOrigin = topLeft;
+    const QSize size(bottomRight.x() - topLeft.x(), bottomRight.y() - topLeft.y());
+    if (m_layer.size() != size)
+        m_layer = QImage(size, QImage::Format_ARGB32_Premultiplied);
+    m_layer.setDevicePixelRatio(dpr);
+    m_layer.fill(Qt::transparent);
+    const bool dark = isDark(palette());
+
+    // Bands first, all of them, so no band hides another series' line.
+    QPainter p(&m_layer);
+    p.translate(-QPointF(topLeft) / dpr); // sparse geometry is in widget coordinates
+    p.setPen(Qt::NoPen);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const HistorySeriesGeometry& g = m_geometry.at(row);
+        QColor band = m_model->colorAt(row);
+        band.setAlpha(dark ? 56 : 40);
+        if (g.dense) {
+            blendSpans(m_layer, topLeft, g.bandRects, band);
+        } else {
+            p.setBrush(band);
+            for (const QPolygonF& poly : g.bands)
+                p.drawPolygon(poly);
+        }
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const HistorySeriesGeometry& g = m_geometry.at(row);
+        if (g.dense) {
+            fillSpans(m_layer, topLeft, g.lineRects, m_model->colorAt(row));
+        } else {
+            QPen pen(m_model->colorAt(row), kLineWidth);
+            pen.setCosmetic(true);
+            pen.setJoinStyle(Qt::RoundJoin);
+            p.setPen(pen);
+            for (const QPolygonF& line : g.lines)
+                p.drawPolyline(line);
+        }
     }
 }
 

@@ -10,13 +10,13 @@
 // middle-drag, the wheel and Left/Right to pan; Ctrl+wheel and +/- to zoom
 // around a point; double-click, Home or Esc to reset.
 
-#include <QPolygonF>
+#include "historygeometry.h"
+
 #include <QWidget>
 
 namespace gw {
 
 class HistoryChartModel;
-struct HistoryBucket;
 
 class HistoryPlot final : public QWidget
 {
@@ -43,6 +43,10 @@ public:
     double valueMin() const { return m_yMin; }
     double valueMax() const;
 
+    // Drops the laid-out geometry; data, range, size and palette changes do
+    // this by themselves (the bench uses it to time a full re-layout).
+    void invalidate();
+
     QSize sizeHint() const final;
     QSize minimumSizeHint() const final;
 
@@ -60,11 +64,6 @@ protected:
     void leaveEvent(QEvent* event) final;
 
 private:
-    struct SeriesGeometry
-    {
-        QList<QPolygonF> lines; // mean, one polyline per unbroken segment
-        QList<QPolygonF> bands; // min–max, closed polygons, one per segment
-    };
     struct TimeTick
     {
         double x;
@@ -78,7 +77,6 @@ private:
         Pan
     };
 
-    void invalidate();
     void ensureGeometry() const;
     void layoutValueAxis() const;
     QList<TimeTick> timeTicks() const;
@@ -89,6 +87,7 @@ private:
 
     void paintAxes(QPainter& p, const QList<TimeTick>& ticks) const;
     void paintSeries(QPainter& p) const;
+    void renderLayer() const;
     void paintOverlay(QPainter& p) const;
     void paintCrosshair(QPainter& p) const;
 
@@ -97,7 +96,11 @@ private:
 
     // Geometry cache, rebuilt lazily after data, range, size or palette change.
     mutable bool m_dirty = true;
-    mutable QList<SeriesGeometry> m_geometry;
+    mutable QList<HistorySeriesGeometry> m_geometry;
+    // Series pixels, kept between paints: hovering repaints only blit it.
+    mutable QImage m_layer;
+    mutable QPoint m_layerOrigin; // device pixel of the layer's top-left
+    mutable bool m_layerDirty = true;
     mutable double m_yMin = 0;
     mutable double m_yMax = 1;
     mutable double m_yStep = 0.2;

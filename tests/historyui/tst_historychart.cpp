@@ -66,9 +66,12 @@ struct Fixture
     HistoryChart chart;
 };
 
+// The HiDPI run (QT_SCALE_FACTOR=2) writes its own files beside the 1× ones.
 QString pngPath(const QString& name)
 {
-    return QStringLiteral(GW_TEST_BINARY_DIR "/") + name + QStringLiteral(".png");
+    const bool hidpi = qApp->devicePixelRatio() > 1;
+    return QStringLiteral(GW_TEST_BINARY_DIR "/") + name +
+           (hidpi ? QStringLiteral("@2x.png") : QStringLiteral(".png"));
 }
 
 } // namespace
@@ -406,6 +409,10 @@ private Q_SLOTS:
             pal.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
             pal.setColor(QPalette::Button, QColor(0x30, 0x32, 0x36));
             pal.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+            pal.setColor(QPalette::ToolTipBase, QColor(0x30, 0x32, 0x36));
+            pal.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+            pal.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x70, 0x70));
+            pal.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x70, 0x70, 0x70));
             chart.setPalette(pal);
             chart.setAutoFillBackground(true);
         }
