@@ -83,9 +83,18 @@ void Source::start(std::chrono::milliseconds backfill)
     worker->moveToThread(&m_thread);
     m_worker = worker;
     connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    // Readings still queued for this thread when stop() runs are dropped:
+    // after stop() nothing more is delivered.
+    m_delivering = true;
     connect(worker, &SourceWorker::statusChanged, this, &Source::statusChanged);
-    connect(worker, &SourceWorker::snapshotReady, this, &Source::snapshotReady);
-    connect(worker, &SourceWorker::backfillReady, this, &Source::backfillReady);
+    connect(worker, &SourceWorker::snapshotReady, this, [this](const Snapshot& s) {
+        if (m_delivering)
+            Q_EMIT snapshotReady(s);
+    });
+    connect(worker, &SourceWorker::backfillReady, this, [this](const QList<Snapshot>& s) {
+        if (m_delivering)
+            Q_EMIT backfillReady(s);
+    });
     m_thread.start();
     QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection,
                               Q_ARG(qint64, qint64(backfill.count())));
@@ -93,6 +102,7 @@ void Source::start(std::chrono::milliseconds backfill)
 
 void Source::stop()
 {
+    m_delivering = false;
     if (!m_thread.isRunning())
         return;
     if (m_worker)

@@ -69,6 +69,7 @@ private:
     QPointer<SourceWorker> m_worker;
     std::unique_ptr<Producer> m_pending; // until start() hands it to the worker
     std::chrono::milliseconds m_interval;
+    bool m_delivering = false;
 };
 
 } // namespace gw
