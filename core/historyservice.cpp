@@ -48,8 +48,12 @@ public Q_SLOTS:
 
     void add(const QList<gw::Snapshot>& snapshots)
     {
+        if (!m_store)
+            return; // history is off (the open failed and said why)
         m_pending.append(snapshots);
-        if (m_pending.size() > kMaxPending) {
+        // Only a backlog the disk refuses is capped; a healthy store takes
+        // any batch (a week of backfill) at the next commit.
+        if (m_failing && m_pending.size() > kMaxPending) {
             const qsizetype drop = m_pending.size() - kMaxPending;
             m_pending.remove(0, drop);
             m_dropped += drop;
@@ -62,6 +66,8 @@ public Q_SLOTS:
             return;
         QString error;
         if (m_store->append(m_pending, &error)) {
+            m_failing = false;
+            m_dropped = 0;
             QSet<QString> servers;
             for (const auto& s : std::as_const(m_pending))
                 servers.insert(s.server);
@@ -70,6 +76,7 @@ public Q_SLOTS:
             return;
         }
         // Keep the batch and try again next second; report why.
+        m_failing = true;
         if (m_dropped > 0)
             error += QStringLiteral(" (%1 older readings dropped)").arg(m_dropped);
         Q_EMIT committed({}, error);
@@ -109,6 +116,7 @@ private:
     std::unique_ptr<HistoryStore> m_store;
     QList<Snapshot> m_pending;
     qsizetype m_dropped = 0;
+    bool m_failing = false;
     QTimer* m_commitTimer = nullptr;
     QTimer* m_retentionTimer = nullptr;
 };

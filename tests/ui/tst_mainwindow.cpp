@@ -2,6 +2,9 @@
 #include "demofleet.h"
 #include "fleet.h"
 #include "fleetmodel.h"
+#include "historychart.h"
+#include "historychartmodel.h"
+#include "historyservice.h"
 #include "mainwindow.h"
 #include "processmodel.h"
 #include "roles.h"
@@ -10,7 +13,9 @@
 #include <QDir>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QSignalSpy>
 #include <QStyleFactory>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
@@ -208,6 +213,82 @@ private Q_SLOTS:
         ChartPanel* c = w.charts()[0];
         QCOMPARE(c->chart()->backgroundBrush().color(), darkPalette().color(QPalette::Base));
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
+    }
+
+    void historyTabShowsWhatWasRecorded()
+    {
+        // A week of the demo fleet recorded in a real store, read back by the
+        // History tab through the reader thread.
+        QTemporaryDir dir;
+        HistoryService history(dir.filePath(QStringLiteral("history.sqlite")));
+        QSignalSpy opened(&history, &HistoryService::opened);
+        QSignalSpy appended(&history, &HistoryProvider::dataAppended);
+        history.start();
+        QVERIFY(opened.wait(5000));
+        const auto week = DemoProducer().backfill(kT - 7 * 24 * 3'600'000LL, kT);
+        history.ingestBatch(week);
+        QVERIFY(appended.wait(20000));
+
+        Fleet fleet;
+        fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
+        MainWindow w(&fleet);
+        w.setHistory(&history);
+        w.resize(1280, 820);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.selectServer(QStringLiteral("gpu-lab-01"));
+        w.showHistory(0);
+        HistoryChartModel* model = w.historyChart()->model();
+        QCOMPARE(model->seriesCount(), 4); // the four GPUs of gpu-lab-01 on one chart
+
+        auto waitForData = [&] {
+            for (int i = 0; i < 100; ++i) {
+                bool all = true;
+                for (int r = 0; r < model->seriesCount(); ++r) {
+                    qint64 n = 0;
+                    for (const auto& b : model->buckets(r))
+                        n += b.count;
+                    all = all && n > 0;
+                }
+                if (all)
+                    return true;
+                QTest::qWait(50);
+            }
+            return false;
+        };
+        QVERIFY(waitForData());
+        // GPU 0 trains around the clock: the last 24 h average above 90 %.
+        double sum = 0;
+        qint64 n = 0;
+        for (const auto& b : model->buckets(0)) {
+            if (b.count > 0) {
+                sum += b.mean * b.count;
+                n += b.count;
+            }
+        }
+        QVERIFY2(sum / n > 90, qPrintable(QString::number(sum / n)));
+        QTest::qWait(150);
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-24h.png"))));
+
+        w.historyChart()->followNow(7 * 24 * 3'600'000LL);
+        QTest::qWait(100);
+        QVERIFY(waitForData());
+        // The whole week was stored (one 35,460-snapshot backfill), not just its end.
+        const auto& week7 = model->buckets(0);
+        const auto firstWithData = std::find_if(week7.begin(), week7.end(),
+                                                [](const HistoryBucket& b) { return b.count > 0; });
+        QVERIFY(firstWithData - week7.begin() < week7.size() / 20);
+        QTest::qWait(150);
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-7d.png"))));
+
+        w.showHistory(3); // power, zoomed into two hours
+        model = w.historyChart()->model();
+        model->zoomTo(kT - 5 * 3'600'000LL, kT - 3 * 3'600'000LL);
+        QTest::qWait(100);
+        QVERIFY(waitForData());
+        QTest::qWait(150);
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-zoom.png"))));
+        history.stop();
     }
 
     void survivesSmallSizesAndHiDpiLayouts()
