@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace gw {
 
@@ -31,9 +32,36 @@ void addSpan(QList<QRect>& out, int left, int right, double lo, double hi, int e
     out.append(r);
 }
 
+// Readings sparser than the buckets (one a minute drawn in 10 s buckets)
+// leave most buckets empty although nothing is missing. When non-empty buckets
+// are typically more than one bucket apart, a hole shorter than three such
+// spacings is not a gap. Dense data gets no allowance: every empty bucket
+// there is a real gap.
+qint64 sparseSamplingAllowance(const QList<HistoryBucket>& buckets)
+{
+    std::vector<qint64> spacing;
+    qint64 prev = -1;
+    for (const HistoryBucket& b : buckets) {
+        if (isGap(b))
+            continue;
+        if (prev >= 0)
+            spacing.push_back(b.startMs - prev);
+        prev = b.startMs;
+        if (spacing.size() >= 256)
+            break;
+    }
+    if (spacing.empty())
+        return 0;
+    std::nth_element(spacing.begin(), spacing.begin() + spacing.size() / 2, spacing.end());
+    const qint64 median = spacing[spacing.size() / 2];
+    const qint64 width = std::max<qint64>(1, buckets.first().endMs - buckets.first().startMs);
+    return median > width ? 3 * median : 0;
+}
+
 struct Filter
 {
     const HistoryMapping& m;
+    qint64 bridgeMs = 0; // sparseSamplingAllowance() of the series
     qint64 lastEnd = 0;
     qint64 lastWidth = 0;
     bool open = false;
@@ -49,7 +77,7 @@ struct Filter
     bool breaksBefore(const HistoryBucket& b) const
     {
         const qint64 w = std::max<qint64>(1, b.endMs - b.startMs);
-        return open && b.startMs - lastEnd > std::max(w, lastWidth);
+        return open && b.startMs - lastEnd > std::max({w, lastWidth, bridgeMs});
     }
     void took(const HistoryBucket& b)
     {
@@ -67,7 +95,7 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
         int c = 0;
         double bandLo = 0, bandHi = 0, meanLo = 0, meanHi = 0, meanLast = 0;
     };
-    Filter f{m};
+    Filter f{m, sparseSamplingAllowance(buckets)};
     Column col;
     bool haveCol = false;
     bool joined = false; // the previous flushed column belongs to this segment
@@ -95,6 +123,8 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
         if (f.outside(b))
             continue;
         if (isGap(b)) {
+            if (f.bridgeMs > 0)
+                continue; // judged by the hole before the next reading
             flush();
             joined = false;
             f.open = false;
@@ -132,7 +162,7 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
 void layoutSparse(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
                   HistorySeriesGeometry& g)
 {
-    Filter f{m};
+    Filter f{m, sparseSamplingAllowance(buckets)};
     QPolygonF line, upper, lower;
     qint64 firstStart = 0;
     auto flush = [&] {
@@ -157,6 +187,8 @@ void layoutSparse(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
         if (f.outside(b))
             continue;
         if (isGap(b)) {
+            if (f.bridgeMs > 0)
+                continue; // judged by the hole before the next reading
             flush();
             f.open = false;
             continue;

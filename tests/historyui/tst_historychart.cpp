@@ -1,6 +1,7 @@
 #include "fakehistoryprovider.h"
 #include "historychart.h"
 #include "historychartmodel.h"
+#include "historygeometry.h"
 #include "historyplot.h"
 #include "timerangebar.h"
 
@@ -167,6 +168,48 @@ private Q_SLOTS:
         QCOMPARE(spy.size(), 1);
         QCOMPARE(model.buckets(0), provider.compute(newRequest).buckets);
         QVERIFY(!model.isPending(0));
+    }
+
+    void sparseSamplingIsOneLineButAnOutageStillBreaksIt_data()
+    {
+        QTest::addColumn<double>("pixelsPerBucket");
+        QTest::newRow("sparse layout") << 4.0; // wider buckets than pixels: polygons
+        QTest::newRow("dense layout") << 0.5;  // narrower: pixel spans
+    }
+
+    void sparseSamplingIsOneLineButAnOutageStillBreaksIt()
+    {
+        // One reading a minute in 10 s buckets: five of six buckets are empty,
+        // and nothing is missing. Then 20 minutes without a reading: a gap.
+        QFETCH(double, pixelsPerBucket);
+        QList<HistoryBucket> buckets;
+        const qint64 from = kNow - 2 * kHour;
+        for (qint64 t = from; t < kNow; t += 10'000) {
+            HistoryBucket b;
+            b.startMs = t;
+            b.endMs = t + 10'000;
+            const bool outage = t >= kNow - 60 * kMinute && t < kNow - 40 * kMinute;
+            if ((t - from) % kMinute == 0 && !outage) {
+                b.count = 1;
+                b.min = b.max = b.mean = 50;
+            }
+            buckets.append(b);
+        }
+        HistoryMapping m;
+        m.fromMs = from;
+        m.toMs = kNow;
+        m.plot = QRectF(0, 0, buckets.size() * pixelsPerBucket, 300);
+        m.yMax = 100;
+        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
+
+        // Dense readings get no allowance: one empty bucket is a gap.
+        for (auto& b : buckets) {
+            b.count = 1;
+            b.min = b.max = b.mean = 50;
+        }
+        buckets[100].count = 0;
+        buckets[100].mean = std::numeric_limits<double>::quiet_NaN();
+        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
     }
 
     void gapsBreakTheLine()

@@ -12,8 +12,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
