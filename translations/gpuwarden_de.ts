@@ -168,6 +168,66 @@
     </message>
 </context>
 <context>
+    <name>gw::HistoryChartModel</name>
+    <message>
+        <source>Series</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryLegendView</name>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a series to show it (Space toggles the current one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryPlot</name>
+    <message>
+        <source>History chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (min %3, max %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryService</name>
+    <message>
+        <source>history is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::LocalProducer</name>
     <message>
         <source>Host figures unavailable: %1</source>
@@ -357,6 +417,54 @@
         <source>&lt;b&gt;Error:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History off: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -421,6 +529,74 @@
     </message>
 </context>
 <context>
+    <name>gw::TimeRangeBar</name>
+    <message numerus="yes">
+        <source>%n days</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show the last %1, following new samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a fixed range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the chosen range (double-click the chart, or Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (following now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (zoomed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Monitoring and admin for shared GPU servers.</source>
@@ -440,6 +616,14 @@
     </message>
     <message>
         <source>Close the window after this long (for tests).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History file (default: in the application&apos;s data folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep no history.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
