@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QToolButton>
 
 namespace gw {
@@ -109,7 +110,21 @@ QAbstractButton* TimeRangeBar::resetButton() const
 
 QString TimeRangeBar::rangeText() const
 {
-    return m_label->text();
+    return m_rangeText;
+}
+
+void TimeRangeBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    elideLabel();
+}
+
+void TimeRangeBar::elideLabel()
+{
+    // Elided in the middle, so "(following now)" or "(zoomed)" stays readable.
+    m_label->setText(m_label->fontMetrics().elidedText(m_rangeText, Qt::ElideMiddle,
+                                                       std::max(0, m_label->width())));
+    m_label->setToolTip(m_rangeText);
 }
 
 void TimeRangeBar::sync()
@@ -124,7 +139,8 @@ void TimeRangeBar::sync()
         text = tr("%1 (following now)").arg(text);
     else if (m_model->isZoomed())
         text = tr("%1 (zoomed)").arg(text);
-    m_label->setText(text);
+    m_rangeText = text;
+    elideLabel();
 }
 
 void TimeRangeBar::chooseCustomRange()

@@ -34,14 +34,19 @@ public Q_SLOTS:
     // Opens the custom range dialog (non-modal to the rest of the app).
     void chooseCustomRange();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void sync();
+    void elideLabel();
 
     HistoryChartModel* m_model;
     QButtonGroup* m_group;
     QToolButton* m_custom;
     QToolButton* m_reset;
     QLabel* m_label;
+    QString m_rangeText; // the whole text; the label shows it elided
 };
 
 } // namespace gw
