@@ -16,6 +16,9 @@ constexpr qint64 unzigzag(quint64 v)
     return qint64(v >> 1) ^ -qint64(v & 1);
 }
 
+// Longest unary quotient of a value code; that many ones is an escape.
+constexpr int kMaxUnary = 20;
+
 bool fits(qint64 v, int bits)
 {
     const qint64 half = qint64(1) << (bits - 1);
@@ -79,23 +82,40 @@ void ChunkEncoder::append(qint64 ms, std::optional<qint64> quantised)
     }
     m_lastMs = ms;
 
-    if (!quantised) {
-        m_bits.write(0b11111, 5);
-    } else {
-        const qint64 d = *quantised - m_lastValue;
-        if (d == 0)
-            m_bits.write(0b0, 1);
-        else if (fits(d, 4))
-            m_bits.write(0b10ull << 4 | zigzag(d), 6);
-        else if (fits(d, 8))
-            m_bits.write(0b110ull << 8 | zigzag(d), 11);
-        else if (fits(d, 16))
-            m_bits.write(0b1110ull << 16 | zigzag(d), 20);
-        else {
-            m_bits.write(0b11110, 5);
-            m_bits.write(zigzag(d), 64);
+    // Inside a run of absent values one bit says "still absent" (1) or
+    // "present again" (0), so a metric a device never reports costs 1 bit.
+    if (m_lastAbsent) {
+        m_bits.write(quantised ? 0 : 1, 1);
+        if (!quantised) {
+            ++m_count;
+            return;
         }
+    }
+    if (!quantised) {
+        // Escape: kMaxUnary ones, then 1.
+        m_bits.write((quint64(1) << (kMaxUnary + 1)) - 1, kMaxUnary + 1);
+        m_lastAbsent = true;
+    } else {
+        const quint64 v = zigzag(*quantised - m_lastValue);
+        const int k = m_rice.k();
+        const quint64 q = v >> k;
+        if (q < quint64(kMaxUnary)) {
+            // q ones, a zero, then the k low bits.
+            m_bits.write(((quint64(1) << q) - 1) << 1, int(q) + 1);
+            m_bits.write(v & ((quint64(1) << k) - 1), k);
+        } else {
+            // Escape: kMaxUnary ones, 0, the delta's bit length - 1 in 6
+            // bits, then its significant bits.
+            const int length = std::max(1, 64 - std::countl_zero(v));
+            m_bits.write(((quint64(1) << kMaxUnary) - 1) << 1, kMaxUnary + 1);
+            m_bits.write(quint64(length - 1), 6);
+            m_bits.write(v, length);
+        }
+        if (m_valueSeen)
+            m_rice.update(v);
+        m_valueSeen = true;
         m_lastValue = *quantised;
+        m_lastAbsent = false;
     }
     ++m_count;
 }
@@ -149,13 +169,33 @@ bool ChunkDecoder::next(qint64* ms, std::optional<qint64>* quantised)
     }
     m_first = false;
 
-    static constexpr int kValueBits[] = {0, 4, 8, 16, 64};
-    const int code = prefixOnes(5);
-    if (code == 5) {
+    if (m_lastAbsent && read(1) == 1) {
         *quantised = std::nullopt;
     } else {
-        m_lastValue += code == 0 ? 0 : unzigzag(read(kValueBits[code]));
-        *quantised = m_lastValue;
+        const int q = prefixOnes(kMaxUnary);
+        if (q == kMaxUnary) {
+            if (read(1) == 1) {
+                *quantised = std::nullopt;
+                m_lastAbsent = true;
+            } else {
+                const quint64 v = read(int(read(6)) + 1);
+                if (m_valueSeen)
+                    m_rice.update(v);
+                m_valueSeen = true;
+                m_lastValue += unzigzag(v);
+                *quantised = m_lastValue;
+                m_lastAbsent = false;
+            }
+        } else {
+            const int k = m_rice.k();
+            const quint64 v = (quint64(q) << k) | (k > 0 ? read(k) : 0);
+            if (m_valueSeen)
+                m_rice.update(v);
+            m_valueSeen = true;
+            m_lastValue += unzigzag(v);
+            *quantised = m_lastValue;
+            m_lastAbsent = false;
+        }
     }
     *ms = m_lastMs;
     --m_remaining;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+
 // Compressed sample chunks of one series. Per sample: the timestamp as a
 // delta-of-delta in ms (steady 1 Hz → one bit) and the value as a delta of the
 // quantised integer (value / metricPrecision) in a variable-length prefix
@@ -8,7 +10,12 @@
 //
 // Bit layout (most significant bit first):
 //   timestamp dod: 0 | 10 +7 | 110 +9 | 1110 +12 | 11110 +32 | 11111 +64  (zigzag)
-//   value delta:   0 | 10 +4 | 110 +8 | 1110 +16 | 11110 +64 (zigzag) | 11111 absent
+//   value delta:   adaptive Golomb-Rice of the zigzag delta: q = v >> k ones,
+//                  a 0, then the k low bits; k follows the recent mean (see
+//                  RiceState). 20 ones then 1: absent; 20 ones, 0, 6-bit
+//                  length - 1, then the bits: a delta too large for unary.
+//                  After an absent value, one bit first: 1 still absent, 0 a
+//                  value follows.
 // The first sample's timestamp is the chunk's start (kept in its row); the
 // first delta is predicted as 1000 ms, the first value as 0. The row also
 // keeps the sample count, which tells the decoder where the padding starts.
@@ -35,6 +42,34 @@ private:
     int m_pending = 0; // bits in m_acc not yet in m_bytes, < 8
 };
 
+// The Golomb-Rice parameter for value deltas, adapted to the recent mean of
+// their zigzag magnitudes (as in LOCO-I): encoder and decoder update it the
+// same way from values both have seen, so nothing about it is stored.
+struct RiceState
+{
+    quint64 sum = 0; // recent zigzag magnitudes, halved every kWindow samples
+    quint32 n = 1;
+    static constexpr quint32 kWindow = 32;
+
+    int k() const
+    {
+        int k = 0;
+        while ((quint64(n) << k) < sum && k < 40)
+            ++k;
+        return k;
+    }
+    void update(quint64 v)
+    {
+        // A rare jump (a job allocating 70 GiB) must not make the unchanged
+        // readings after it expensive: one value moves the mean at most 8×.
+        sum += std::min<quint64>(v, 8 * (sum / n) + 16);
+        if (++n == kWindow) {
+            sum >>= 1;
+            n >>= 1;
+        }
+    }
+};
+
 class ChunkEncoder
 {
 public:
@@ -58,6 +93,9 @@ private:
     qint64 m_lastMs = 0;
     qint64 m_lastDelta = kPredictedDeltaMs;
     qint64 m_lastValue = 0;
+    bool m_lastAbsent = false;
+    bool m_valueSeen = false; // the first value (a delta from 0) does not train k
+    RiceState m_rice;
     int m_count = 0;
 
 public:
@@ -84,6 +122,9 @@ private:
     qint64 m_lastMs = 0;
     qint64 m_lastDelta = ChunkEncoder::kPredictedDeltaMs;
     qint64 m_lastValue = 0;
+    bool m_lastAbsent = false;
+    bool m_valueSeen = false;
+    RiceState m_rice;
     int m_remaining = 0;
     bool m_first = true;
     bool m_corrupt = false;

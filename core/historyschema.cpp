@@ -100,6 +100,16 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
                                      "database of another program)");
         return false;
     }
+    if (version < kVersion) {
+        // Format 1 (fixed prefix codes) only ever existed in development
+        // builds; its chunks would be misread by this codec.
+        *why = path + QStringLiteral(" holds history format %1, which this version no longer "
+                                     "reads (it reads format %2); move the file away to start "
+                                     "a new history")
+                          .arg(version)
+                          .arg(kVersion);
+        return false;
+    }
     if (version > kVersion) {
         *why = path + QStringLiteral(" was written by a newer GPU Warden (history format %1, "
                                      "this version reads up to %2)")

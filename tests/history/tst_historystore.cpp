@@ -372,6 +372,31 @@ private Q_SLOTS:
         }
     }
 
+    void olderFormatIsRefusedNotMisread()
+    {
+        // A file of format 1 (fixed prefix codes) must not be decoded with
+        // format 2's codes: refused, with what to do.
+        const QString path = file(QStringLiteral("old.sqlite"));
+        {
+            QString error;
+            auto store = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+        }
+        {
+            auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QVERIFY(QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 1")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("old"));
+        QString error;
+        QVERIFY(!HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error));
+        QVERIFY2(error.contains(QStringLiteral("holds history format 1")) &&
+                     error.contains(QStringLiteral("move the file away")),
+                 qPrintable(error));
+    }
+
     void unopenablePathsSayWhy()
     {
         // A path under a regular file cannot exist, even for root.
