@@ -206,4 +206,107 @@ bool ChunkDecoder::next(qint64* ms, std::optional<qint64>* quantised)
     return true;
 }
 
+namespace {
+
+void putVarint(QByteArray& out, quint64 v)
+{
+    while (v >= 0x80) {
+        out.append(char(v | 0x80));
+        v >>= 7;
+    }
+    out.append(char(v));
+}
+
+bool getVarint(const QByteArray& in, qsizetype& pos, quint64* v)
+{
+    quint64 out = 0;
+    for (int shift = 0; shift < 64 && pos < in.size(); shift += 7) {
+        const auto b = quint8(in[pos++]);
+        out |= quint64(b & 0x7f) << shift;
+        if (!(b & 0x80)) {
+            *v = out;
+            return true;
+        }
+    }
+    return false;
+}
+
+qint64 floorMean(qint64 sum, qint64 count)
+{
+    const qint64 q = sum / count;
+    return (sum % count != 0 && (sum < 0) != (count < 0)) ? q - 1 : q;
+}
+
+} // namespace
+
+QByteArray encodeMinuteRollups(const QList<MinuteRollup>& minutes)
+{
+    QByteArray out;
+    out.reserve(minutes.size() * 6);
+    int previous = -1;
+    qint64 previousSum = 0;
+    for (const MinuteRollup& m : minutes) {
+        const qint64 mean = floorMean(m.sumQ, m.count);
+        putVarint(out, quint64(m.minute - previous - 1));
+        putVarint(out, quint64(m.count));
+        putVarint(out, zigzag(m.sumQ - previousSum));
+        putVarint(out, quint64(mean - m.minQ));
+        putVarint(out, quint64(m.maxQ - mean));
+        previous = m.minute;
+        previousSum = m.sumQ;
+    }
+    return out;
+}
+
+std::optional<QList<MinuteRollup>> decodeMinuteRollups(const QByteArray& bytes)
+{
+    QList<MinuteRollup> out;
+    qsizetype pos = 0;
+    int previous = -1;
+    qint64 previousSum = 0;
+    while (pos < bytes.size()) {
+        quint64 gap = 0, count = 0, sum = 0, below = 0, above = 0;
+        if (!getVarint(bytes, pos, &gap) || !getVarint(bytes, pos, &count) ||
+            !getVarint(bytes, pos, &sum) || !getVarint(bytes, pos, &below) ||
+            !getVarint(bytes, pos, &above) || count == 0 || gap >= 60)
+            return std::nullopt;
+        MinuteRollup m;
+        m.minute = previous + 1 + int(gap);
+        if (m.minute > 59)
+            return std::nullopt;
+        m.count = qint64(count);
+        m.sumQ = previousSum + unzigzag(sum);
+        const qint64 mean = floorMean(m.sumQ, m.count);
+        m.minQ = mean - qint64(below);
+        m.maxQ = mean + qint64(above);
+        out.append(m);
+        previous = m.minute;
+        previousSum = m.sumQ;
+    }
+    return out;
+}
+
+void mergeMinuteRollups(QList<MinuteRollup>& into, const QList<MinuteRollup>& delta)
+{
+    QList<MinuteRollup> merged;
+    merged.reserve(into.size() + delta.size());
+    qsizetype i = 0, j = 0;
+    while (i < into.size() || j < delta.size()) {
+        if (j == delta.size() || (i < into.size() && into[i].minute < delta[j].minute)) {
+            merged.append(into[i++]);
+        } else if (i == into.size() || delta[j].minute < into[i].minute) {
+            merged.append(delta[j++]);
+        } else {
+            MinuteRollup m = into[i++];
+            const MinuteRollup& d = delta[j++];
+            m.minQ = std::min(m.minQ, d.minQ);
+            m.maxQ = std::max(m.maxQ, d.maxQ);
+            m.sumQ += d.sumQ;
+            m.count += d.count;
+            merged.append(m);
+        }
+    }
+    into = std::move(merged);
+}
+
 } // namespace gw

@@ -37,6 +37,10 @@ bool create(QSqlDatabase& db, const QString& path, QString* why)
                        "max_q INTEGER NOT NULL, sum_q INTEGER NOT NULL, "
                        "count INTEGER NOT NULL, PRIMARY KEY(level, series, bucket_s)) "
                        "WITHOUT ROWID"),
+        // Minute roll-ups, one row per series and hour (historycodec.h).
+        QStringLiteral("CREATE TABLE rollup_minutes(series INTEGER NOT NULL, "
+                       "hour_s INTEGER NOT NULL, data BLOB NOT NULL, "
+                       "PRIMARY KEY(series, hour_s)) WITHOUT ROWID"),
         QStringLiteral("CREATE TABLE process(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
                        "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
                        "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "

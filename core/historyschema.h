@@ -22,7 +22,7 @@
 
 namespace gw::historyschema {
 
-constexpr int kVersion = 2; // 2: adaptive Rice value codes
+constexpr int kVersion = 2; // 2: adaptive Rice value codes, minute roll-ups packed per hour
 
 // Creates the tables in an empty file, or checks that an existing one is ours
 // and of a version we read. `why` in words for an admin.

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 Q_LOGGING_CATEGORY(lcHistory, "gw.history")
 
@@ -58,6 +59,8 @@ HistoryStore::~HistoryStore()
     m_insertChunk.reset();
     m_updateChunk.reset();
     m_upsertRollup.reset();
+    m_selectMinutes.reset();
+    m_putMinutes.reset();
     m_findFact.reset();
     m_insertFact.reset();
     m_updateFact.reset();
@@ -145,6 +148,10 @@ bool HistoryStore::prepareStatements(QString* error)
                                "min_q = min(min_q, excluded.min_q), "
                                "max_q = max(max_q, excluded.max_q), "
                                "sum_q = sum_q + excluded.sum_q, count = count + excluded.count")) &&
+           make(m_selectMinutes, QStringLiteral("SELECT data FROM rollup_minutes "
+                                                "WHERE series = ? AND hour_s = ?")) &&
+           make(m_putMinutes, QStringLiteral("INSERT OR REPLACE INTO rollup_minutes "
+                                             "VALUES(?, ?, ?)")) &&
            make(m_findFact, QStringLiteral("SELECT id, last_seen_ms, max_memory_mib FROM process "
                                            "WHERE server = ? AND gpu_uuid = ? AND pid = ? "
                                            "AND start_ms = ?")) &&
@@ -433,6 +440,49 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
     return false;
 }
 
+bool HistoryStore::writeMinuteRollups()
+{
+    // Pending minutes grouped by (series, hour), each group merged into its
+    // packed row in one read and one write.
+    std::map<std::pair<qint64, qint64>, QList<MinuteRollup>> groups;
+    for (const RollupRow& row : std::as_const(m_pendingRollups)) {
+        if (row.level != kLevelMinute)
+            continue;
+        const qint64 hourS = floorDiv(row.r.bucketS, 3600) * 3600;
+        QList<MinuteRollup>& g = groups[{row.series, hourS}];
+        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), row.r.minQ, row.r.maxQ, row.r.sumQ,
+                             row.r.count};
+        mergeMinuteRollups(g, {m});
+    }
+    QSqlQuery& get = *m_selectMinutes;
+    QSqlQuery& put = *m_putMinutes;
+    for (auto& [key, delta] : groups) {
+        get.addBindValue(key.first);
+        get.addBindValue(key.second);
+        if (!get.exec())
+            return fail(get);
+        QList<MinuteRollup> minutes;
+        if (get.next()) {
+            const auto stored = decodeMinuteRollups(get.value(0).toByteArray());
+            if (!stored) {
+                // Not expected (the row is ours): start the hour afresh rather than stop.
+                qCWarning(lcHistory) << "unreadable minute roll-ups in" << m_path << "series"
+                                     << key.first << "hour" << key.second;
+            } else {
+                minutes = *stored;
+            }
+        }
+        get.finish();
+        mergeMinuteRollups(minutes, delta);
+        put.addBindValue(key.first);
+        put.addBindValue(key.second);
+        put.addBindValue(encodeMinuteRollups(minutes));
+        if (!put.exec())
+            return fail(put);
+    }
+    return true;
+}
+
 bool HistoryStore::finishBatch()
 {
     // The open chunks' current contents go into this same commit: a killed
@@ -443,8 +493,12 @@ bool HistoryStore::finishBatch()
         takeRollup(s->minute, kLevelMinute, s->id);
         takeRollup(s->hour, kLevelHour, s->id);
     }
+    if (!writeMinuteRollups())
+        return false;
     QSqlQuery& up = *m_upsertRollup;
     for (const RollupRow& row : std::as_const(m_pendingRollups)) {
+        if (row.level != kLevelHour)
+            continue;
         up.addBindValue(row.level);
         up.addBindValue(row.series);
         up.addBindValue(row.r.bucketS);

@@ -134,6 +134,7 @@ private:
     void push(const SeriesKey& key, qint64 ms, std::optional<double> value);
     void addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q);
     void takeRollup(Rollup& acc, int level, qint64 series);
+    bool writeMinuteRollups();
     bool writeChunk(SeriesState& s, bool sealed);
     std::optional<qint64> processFact(const Snapshot& snap, const GpuProcess& p);
     bool finishBatch();
@@ -158,6 +159,8 @@ private:
     std::optional<QSqlQuery> m_insertChunk;
     std::optional<QSqlQuery> m_updateChunk;
     std::optional<QSqlQuery> m_upsertRollup;
+    std::optional<QSqlQuery> m_selectMinutes;
+    std::optional<QSqlQuery> m_putMinutes;
     std::optional<QSqlQuery> m_findFact;
     std::optional<QSqlQuery> m_insertFact;
     std::optional<QSqlQuery> m_updateFact;

@@ -92,15 +92,21 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
             q.addBindValue(*id);
             q.addBindValue(toMs);
             q.addBindValue(fromMs);
+        } else if (level == 1) {
+            // Packed hours that can hold a minute overlapping the range.
+            q.prepare(QStringLiteral("SELECT hour_s, data FROM rollup_minutes WHERE series = ? "
+                                     "AND hour_s > ? AND hour_s < ? ORDER BY hour_s"));
+            q.addBindValue(*id);
+            q.addBindValue((fromMs - kMinuteMs + 1000) / 1000 - 3600);
+            q.addBindValue((toMs + 999) / 1000);
         } else {
-            const qint64 levelMs = level == 2 ? kHourMs : kMinuteMs;
             q.prepare(QStringLiteral("SELECT bucket_s, min_q, max_q, sum_q, count FROM rollup "
                                      "WHERE level = ? AND series = ? AND bucket_s >= ? "
                                      "AND bucket_s < ? ORDER BY bucket_s"));
             q.addBindValue(level);
             q.addBindValue(*id);
             // The roll-up that contains fromMs counts in the first bucket.
-            q.addBindValue((fromMs - levelMs + 1000) / 1000);
+            q.addBindValue((fromMs - kHourMs + 1000) / 1000);
             q.addBindValue((toMs + 999) / 1000);
         }
         if (!q.exec()) {
@@ -122,6 +128,23 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
                 }
                 if (dec.corrupt())
                     qCWarning(lcHistory) << "corrupt chunk in" << m_path << "series" << *id;
+            } else if (level == 1) {
+                const qint64 hourS = q.value(0).toLongLong();
+                const auto minutes = decodeMinuteRollups(q.value(1).toByteArray());
+                if (!minutes) {
+                    qCWarning(lcHistory) << "unreadable minute roll-ups in" << m_path << "series"
+                                         << *id << "hour" << hourS;
+                    continue;
+                }
+                for (const MinuteRollup& m : *minutes) {
+                    const qint64 ms = (hourS + m.minute * 60) * 1000;
+                    if (ms + kMinuteMs <= fromMs)
+                        continue; // the minute ends before the range
+                    if (ms >= toMs)
+                        break;
+                    const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
+                    acc[size_t(i)].add(m.minQ, m.maxQ, m.sumQ, m.count);
+                }
             } else {
                 const qint64 ms = q.value(0).toLongLong() * 1000;
                 if (ms >= toMs)
@@ -253,6 +276,11 @@ bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
                                    "(SELECT level, series, bucket_s FROM rollup WHERE level = ? "
                                    "AND bucket_s < ? LIMIT ") +
                     step + QStringLiteral(")"));
+    QSqlQuery minutes(m_db);
+    minutes.prepare(QStringLiteral("DELETE FROM rollup_minutes WHERE (series, hour_s) IN "
+                                   "(SELECT series, hour_s FROM rollup_minutes WHERE hour_s < ? "
+                                   "LIMIT ") +
+                    step + QStringLiteral(")"));
     QSqlQuery facts(m_db);
     facts.prepare(QStringLiteral("DELETE FROM process WHERE id IN (SELECT id FROM process "
                                  "WHERE last_seen_ms < ? LIMIT ") +
@@ -263,7 +291,8 @@ bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
     const qint64 longest =
         nowMs - std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
     return deleteInSteps(chunks, {nowMs - m_retention.rawMs}, error) &&
-           deleteInSteps(rollups, {1, minuteCut + 1}, error) &&
+           // A packed hour goes when its last minute is past the retention.
+           deleteInSteps(minutes, {minuteCut + 60 - 3600 + 1}, error) &&
            deleteInSteps(rollups, {2, hourCut + 1}, error) &&
            deleteInSteps(facts, {longest}, error);
 }

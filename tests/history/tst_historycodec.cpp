@@ -97,6 +97,29 @@ private Q_SLOTS:
         QCOMPARE(roundTrip(samples), samples);
     }
 
+    void minuteRollupsRoundTripCompactly()
+    {
+        QList<MinuteRollup> minutes;
+        for (int m : {0, 1, 2, 7, 30, 59}) // sparse minutes too
+            minutes.append({m, -40 + m, 900 + m, 60 * (300 + m), 60});
+        minutes[2] = {2, -5, -1, -7, 3}; // negative values, mean -2.33 (floored to -3)
+        const QByteArray packed = encodeMinuteRollups(minutes);
+        QCOMPARE(decodeMinuteRollups(packed), std::optional(minutes));
+        QVERIFY2(packed.size() <= minutes.size() * 10, QByteArray::number(packed.size()));
+        QCOMPARE(decodeMinuteRollups(QByteArray()), std::optional(QList<MinuteRollup>()));
+    }
+
+    void minuteRollupsMergeAndRejectGarbage()
+    {
+        QList<MinuteRollup> into{{3, 10, 20, 45, 3}, {5, 1, 1, 1, 1}};
+        mergeMinuteRollups(into, {{3, 5, 25, 30, 2}, {4, 7, 7, 7, 1}});
+        const QList<MinuteRollup> expected{{3, 5, 25, 75, 5}, {4, 7, 7, 7, 1}, {5, 1, 1, 1, 1}};
+        QCOMPARE(into, expected);
+        QByteArray packed = encodeMinuteRollups(expected);
+        QVERIFY(!decodeMinuteRollups(packed.left(packed.size() - 1)));        // truncated
+        QVERIFY(!decodeMinuteRollups(QByteArray("\x40\x01\x02\x00\x00", 5))); // minute 64
+    }
+
     void steadySeriesCostsTwoBitsPerSample()
     {
         std::vector<Sample> in;
