@@ -4,6 +4,7 @@
 
 #include "demofleet.h"
 #include "historystore.h"
+#include "integritycheck.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -75,18 +76,7 @@ private Q_SLOTS:
         out += child.readAllStandardOutput();
         lastReported = out.trimmed().split('\n').last().toLongLong();
 
-        {
-            QSqlDatabase db =
-                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
-            QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("check"));
+        QCOMPARE(test::integrityCheck(path), QStringLiteral("ok"));
 
         QString error;
         auto store = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);

@@ -3,6 +3,7 @@
 
 #include "demofleet.h"
 #include "historystore.h"
+#include "integritycheck.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -487,17 +488,7 @@ private Q_SLOTS:
         const HistoryResult r = store->query(utilKey(), t + kSecond, t + 2 * kSecond, 1);
         QCOMPARE(r.buckets.at(0).mean, 77.0);
 
-        QSqlDatabase db =
-            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
-        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
-        q = QSqlQuery();
-        db.close();
-        db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(QStringLiteral("check"));
+        QCOMPARE(test::integrityCheck(path), QStringLiteral("ok"));
     }
 };
 

@@ -1,3 +1,4 @@
+#include "darkpalette.h"
 #include "fakehistoryprovider.h"
 #include "historychart.h"
 #include "historychartmodel.h"
@@ -444,18 +445,7 @@ private Q_SLOTS:
         FakeHistoryProvider provider(kNow);
         HistoryChart chart(&provider);
         if (dark) {
-            QPalette pal;
-            pal.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
-            pal.setColor(QPalette::Base, QColor(0x1a, 0x1b, 0x1e));
-            pal.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-            pal.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-            pal.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-            pal.setColor(QPalette::Button, QColor(0x30, 0x32, 0x36));
-            pal.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-            pal.setColor(QPalette::ToolTipBase, QColor(0x30, 0x32, 0x36));
-            pal.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
-            pal.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x70, 0x70));
-            pal.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x70, 0x70, 0x70));
+            const QPalette pal = test::darkPalette();
             chart.setPalette(pal);
             chart.setAutoFillBackground(true);
         }

@@ -1,4 +1,5 @@
 #include "chartpanel.h"
+#include "darkpalette.h"
 #include "demofleet.h"
 #include "fleet.h"
 #include "fleetmodel.h"
@@ -40,24 +41,6 @@ QString shotPath(const QString& name)
     return QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/") + name;
 }
 
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xc4));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
-    p.setColor(QPalette::ToolTipBase, QColor(0x44, 0x3a, 0x20));
-    p.setColor(QPalette::ToolTipText, QColor(0xf0, 0xe0, 0xb0));
-    p.setColor(QPalette::PlaceholderText, QColor(0x99, 0x99, 0x99));
-    return p;
-}
 } // namespace
 
 class TestMainWindow : public QObject
@@ -203,7 +186,7 @@ private Q_SLOTS:
     {
         Fleet fleet;
         MainWindow w(&fleet);
-        w.setPalette(darkPalette());
+        w.setPalette(test::darkPalette());
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         feedDemo(fleet);
@@ -211,7 +194,7 @@ private Q_SLOTS:
                     fleet.latest(QStringLiteral("gpu-lab-02"))->gpus[0].uuid);
         w.refreshCharts();
         ChartPanel* c = w.charts()[0];
-        QCOMPARE(c->chart()->backgroundBrush().color(), darkPalette().color(QPalette::Base));
+        QCOMPARE(c->chart()->backgroundBrush().color(), test::darkPalette().color(QPalette::Base));
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
     }
 
