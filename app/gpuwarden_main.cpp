@@ -65,6 +65,15 @@ int main(int argc, char* argv[])
                       QStringLiteral("file")});
     parser.addOption(
         {QStringLiteral("no-history"), QApplication::translate("main", "Keep no history.")});
+    parser.addOption({QStringLiteral("keep-raw-days"),
+                      QApplication::translate("main", "Keep every reading this many days."),
+                      QStringLiteral("days"), QStringLiteral("7")});
+    parser.addOption({QStringLiteral("keep-minutes-days"),
+                      QApplication::translate("main", "Keep per-minute roll-ups this many days."),
+                      QStringLiteral("days"), QStringLiteral("90")});
+    parser.addOption({QStringLiteral("keep-hours-days"),
+                      QApplication::translate("main", "Keep per-hour roll-ups this many days."),
+                      QStringLiteral("days"), QStringLiteral("730")});
     gw::addSamplerOptions(parser);
     parser.process(app);
 
@@ -102,9 +111,24 @@ int main(int argc, char* argv[])
             historyPath = dir + QStringLiteral("/history.sqlite");
         }
     }
+    gw::RetentionPolicy retention;
+    for (const auto& [option, target] :
+         {std::pair{QStringLiteral("keep-raw-days"), &retention.rawMs},
+          std::pair{QStringLiteral("keep-minutes-days"), &retention.minuteMs},
+          std::pair{QStringLiteral("keep-hours-days"), &retention.hourMs}}) {
+        const double days = parser.value(option).toDouble(&ok);
+        if (!ok || days <= 0 || days > 36500) {
+            std::fprintf(stderr,
+                         "gpuwarden: --%s: expected a number of days (0 < days <= 36500), got "
+                         "\"%s\"\n",
+                         qPrintable(option), qPrintable(parser.value(option)));
+            return 2;
+        }
+        *target = qint64(days * 24 * 3600 * 1000);
+    }
     std::unique_ptr<gw::HistoryService> history;
     if (!parser.isSet(QStringLiteral("no-history")))
-        history = std::make_unique<gw::HistoryService>(historyPath);
+        history = std::make_unique<gw::HistoryService>(historyPath, retention);
 
     gw::Fleet fleet;
     gw::Source source(std::move(producer), std::chrono::milliseconds(intervalMs));
