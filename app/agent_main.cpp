@@ -1,0 +1,116 @@
+// gpuwarden-agent: samples this server and serves it over HTTP/JSON.
+//   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--demo]
+
+#include "agentconfig.h"
+#include "agentserver.h"
+#include "commandline.h"
+#include "demofleet.h"
+#include "historyservice.h"
+#include "localproducer.h"
+#include "source.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <csignal>
+#include <cstdio>
+
+namespace {
+
+void quitOnSignal(int)
+{
+    QCoreApplication::quit();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-agent"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("GPU Warden agent: serves this server's GPU and "
+                       "host readings over HTTP/JSON."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({QStringLiteral("config"), QStringLiteral("Agent configuration (TOML)."),
+                      QStringLiteral("file"), QStringLiteral("/etc/gpuwarden/agent.toml")});
+    parser.addOption({QStringLiteral("demo"),
+                      QStringLiteral("Serve the first server of the simulated demo fleet.")});
+    parser.addOption({QStringLiteral("port"),
+                      QStringLiteral("Listen on this port instead of the configured one (0: any "
+                                     "free port, printed at start)."),
+                      QStringLiteral("port")});
+    parser.process(app);
+
+    QString error;
+    auto config = gw::AgentConfig::load(parser.value(QStringLiteral("config")), &error);
+    if (!config) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("port"))) {
+        bool ok = false;
+        const int port = parser.value(QStringLiteral("port")).toInt(&ok);
+        if (!ok || port < 0 || port > 65535) {
+            std::fprintf(stderr, "gpuwarden-agent: --port: expected 0..65535\n");
+            return 2;
+        }
+        config->port = quint16(port);
+    }
+
+    gw::AgentServer server(*config);
+    if (!server.listen(&error)) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("listening on %s:%u\n", qPrintable(config->listen.toString()), server.port());
+    std::fflush(stdout);
+
+    class FirstDemoServer final : public gw::Producer
+    {
+    public:
+        QString init() override { return m_demo.init(); }
+        QList<gw::Snapshot> produce() override { return {m_demo.produce().first()}; }
+
+    private:
+        gw::DemoProducer m_demo;
+    };
+    std::unique_ptr<gw::Producer> producer;
+    if (parser.isSet(QStringLiteral("demo")))
+        producer = std::make_unique<FirstDemoServer>();
+    else
+        producer = std::make_unique<gw::LocalProducer>(gw::SamplerOptions(), config->backend);
+
+    std::unique_ptr<gw::HistoryService> history;
+    if (!config->historyPath.isEmpty()) {
+        history = std::make_unique<gw::HistoryService>(config->historyPath);
+        QObject::connect(history.get(), &gw::HistoryService::failed, [](const QString& m) {
+            std::fprintf(stderr, "gpuwarden-agent: history: %s\n", qPrintable(m));
+        });
+        history->start();
+    }
+    gw::Source source(std::move(producer), std::chrono::milliseconds(config->intervalMs));
+    QObject::connect(&source, &gw::Source::statusChanged, &server, [&](const QString& message) {
+        server.setBackendStatus(parser.isSet(QStringLiteral("demo")) ? QStringLiteral("demo")
+                                                                     : config->backend,
+                                message);
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(message));
+    });
+    QObject::connect(&source, &gw::Source::snapshotReady, &server, &gw::AgentServer::publish);
+    if (history)
+        QObject::connect(&source, &gw::Source::snapshotReady, history.get(),
+                         &gw::HistoryService::ingest);
+    source.start();
+
+    std::signal(SIGTERM, quitOnSignal);
+    std::signal(SIGINT, quitOnSignal);
+    const int rc = QCoreApplication::exec();
+    source.stop();
+    if (history)
+        history->stop();
+    return rc;
+}

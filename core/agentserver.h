@@ -1,0 +1,92 @@
+#pragma once
+
+// The agent's HTTP side: routes over the newest snapshots, bearer tokens
+// checked against hashes, per-client rate limits, a body-size limit, JSON
+// errors. Snapshots are numbered with a sequence; GET /v1/samples?after=N
+// returns everything after N, which is live data while connected and the
+// backfill after an outage: one cursor, one code path.
+
+#include "agentconfig.h"
+#include "snapshot.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QUuid>
+
+#include <deque>
+#include <memory>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponse;
+
+namespace gw {
+
+class AgentServer final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
+    ~AgentServer() override;
+
+    // Binds the configured address and port (port 0: any free one, for
+    // tests). False with `error` when it cannot.
+    bool listen(QString* error);
+    quint16 port() const { return m_port; }
+
+    // What /v1/info reports as the backend in use.
+    void setBackendStatus(const QString& backend, const QString& message);
+
+    quint64 lastSequence() const { return m_nextSequence - 1; }
+    QString instance() const { return m_instance; }
+
+public Q_SLOTS:
+    void publish(const gw::Snapshot& snapshot);
+
+private:
+    enum class Access
+    {
+        Anyone,
+        Read,
+        Admin
+    };
+    // Checks method, size, rate and token; null when the request may go on,
+    // else the response to send.
+    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access);
+    const Snapshot* latest() const;
+
+    QHttpServerResponse info() const;
+    QHttpServerResponse snapshot() const;
+    QHttpServerResponse samples(const QHttpServerRequest& request) const;
+    QHttpServerResponse processes() const;
+    QHttpServerResponse metrics() const;
+
+    AgentConfig m_config;
+    std::unique_ptr<QHttpServer> m_server;
+    quint16 m_port = 0;
+    QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QString m_backend;
+    QString m_backendMessage;
+
+    struct Numbered
+    {
+        quint64 sequence;
+        Snapshot snapshot;
+    };
+    std::deque<Numbered> m_ring;
+    quint64 m_nextSequence = 1;
+
+    struct Bucket
+    {
+        double tokens;
+        qint64 lastMs;
+    };
+    QHash<QString, Bucket> m_buckets;
+    QElapsedTimer m_clock;
+};
+
+// {"error": {"code": ..., "message": ...}} with the given HTTP status.
+QHttpServerResponse jsonError(int status, const QString& code, const QString& message);
+
+} // namespace gw

@@ -1,0 +1,19 @@
+#pragma once
+
+// A snapshot as Prometheus text exposition (format 0.0.4): DCGM-exporter
+// names and labels for the GPU figures, so existing dashboards work, plus
+// gpuwarden_* metrics, among them per-process GPU memory and SM utilisation
+// with pid and user labels. Absent values are left out, never written as 0.
+
+#include "snapshot.h"
+
+#include <QByteArray>
+
+namespace gw {
+
+QByteArray prometheusText(const Snapshot& s);
+
+// Label value escaping of the exposition format: \\, \" and \n.
+QByteArray escapeLabelValue(const QString& v);
+
+} // namespace gw
