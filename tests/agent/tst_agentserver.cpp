@@ -11,6 +11,8 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -235,6 +237,79 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral(
             "gpuwarden_process_gpu_memory_mib{pid=\"91234\",user=\"(not in /proc)\"")));
         QVERIFY(text.endsWith(QLatin1Char('\n')));
+    }
+
+    void tlsServesHttpsWithTheConfiguredCertificate()
+    {
+        // A certificate the test makes, as an admin would with openssl.
+        QTemporaryDir dir;
+        const QString cert = dir.filePath(QStringLiteral("agent.crt"));
+        const QString key = dir.filePath(QStringLiteral("agent.key"));
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"),
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
+                       QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
+                       QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                       QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"),
+                       key, QStringLiteral("-out"), cert});
+        QVERIFY(openssl.waitForFinished(30000));
+        QCOMPARE(openssl.exitCode(), 0);
+
+        AgentConfig c = config();
+        c.tlsCertificate = cert;
+        c.tlsKey = key;
+        AgentServer server(c);
+        QString error;
+        QVERIFY2(server.listen(&error), qPrintable(error));
+        server.publish(DemoFleet().serverAt(0, kT));
+
+        // Trusting exactly that certificate, HTTPS works.
+        QFile certFile(cert);
+        QVERIFY(certFile.open(QIODevice::ReadOnly));
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setCaCertificates({QSslCertificate(&certFile, QSsl::Pem)});
+        QNetworkRequest req(
+            QUrl(QStringLiteral("https://127.0.0.1:%1/v1/info").arg(server.port())));
+        req.setSslConfiguration(tls);
+        req.setRawHeader("Authorization", "Bearer r3ad");
+        QNetworkReply* r = m_nam.get(req);
+        QSignalSpy done(r, &QNetworkReply::finished);
+        QVERIFY(done.wait(10000));
+        QCOMPARE(r->error(), QNetworkReply::NoError);
+        QCOMPARE(r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        r->deleteLater();
+
+        // Without trusting it the handshake fails: no silent fallback.
+        QNetworkRequest untrusted(
+            QUrl(QStringLiteral("https://127.0.0.1:%1/healthz").arg(server.port())));
+        QNetworkAccessManager fresh; // no cached connection from the trusted request
+        QNetworkReply* u = fresh.get(untrusted);
+        QSignalSpy udone(u, &QNetworkReply::finished);
+        QVERIFY(udone.wait(10000));
+        QCOMPARE(u->error(), QNetworkReply::SslHandshakeFailedError);
+        u->deleteLater();
+
+        // Plain HTTP to the TLS port gets no answer.
+        QCOMPARE(call(m_nam, server.port(), QStringLiteral("/healthz")).status, 0);
+    }
+
+    void badTlsFilesStopTheStart()
+    {
+        QTemporaryDir dir;
+        const QString junk = dir.filePath(QStringLiteral("junk.pem"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a certificate\n");
+        f.close();
+        AgentConfig c = config();
+        c.tlsCertificate = junk;
+        c.tlsKey = junk;
+        AgentServer server(c);
+        QString error;
+        QVERIFY(!server.listen(&error));
+        QVERIFY2(error.contains(QStringLiteral("not a PEM certificate and private key")),
+                 qPrintable(error));
     }
 
     void agentBinaryServesAndRefusesABadConfig()
