@@ -1,0 +1,199 @@
+// The agent under load, beside node_exporter, both on loopback:
+//   agent_metrics_rps        wrk against the agent's /metrics (4 demo GPUs, processes)
+//   node_exporter_rps        wrk against Debian's node_exporter /metrics, limited
+//                            to its cpu, meminfo and diskstats collectors
+//   agent_snapshot_rps       wrk against /v1/snapshot
+//   agent_p99_ms             99th percentile latency of /metrics
+//   agent_idle_cpu_percent   the agent's CPU sampling 8 fake GPUs at 1 Hz for
+//                            60 s, in % of one core (fake NVML on the library path)
+// Prints `unavailable` (and why, on stderr) for a figure whose tool is missing.
+
+#include "agentconfig.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace {
+
+constexpr int kWrkSeconds = 5;
+constexpr int kIdleSeconds = 60;
+
+quint16 freePort()
+{
+    QTcpServer s;
+    s.listen(QHostAddress::LocalHost, 0);
+    return s.serverPort();
+}
+
+bool writeFile(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// Starts the agent; returns its port (0 on failure).
+quint16 startAgent(QProcess& agent, const QString& config, const QStringList& extra)
+{
+    agent.start(QStringLiteral(GW_AGENT),
+                QStringList{QStringLiteral("--config"), config, QStringLiteral("--port"),
+                            QStringLiteral("0")} +
+                    extra);
+    if (!agent.waitForReadyRead(10000))
+        return 0;
+    const QByteArray line = agent.readLine().trimmed();
+    return quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+}
+
+struct WrkResult
+{
+    double rps = -1;
+    double p99ms = -1;
+};
+
+WrkResult wrk(const QString& url, const QByteArray& token = {})
+{
+    QStringList args{QStringLiteral("-t1"), QStringLiteral("-c8"),
+                     QStringLiteral("-d%1s").arg(kWrkSeconds), QStringLiteral("--latency")};
+    if (!token.isEmpty())
+        args << QStringLiteral("-H")
+             << QStringLiteral("Authorization: Bearer ") + QString::fromLatin1(token);
+    args << url;
+    QProcess p;
+    p.start(QStringLiteral("wrk"), args);
+    p.waitForFinished(60000);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    WrkResult r;
+    const auto rps = QRegularExpression(QStringLiteral("Requests/sec:\\s+([0-9.]+)")).match(out);
+    if (rps.hasMatch())
+        r.rps = rps.captured(1).toDouble();
+    const auto p99 = QRegularExpression(QStringLiteral("99%\\s+([0-9.]+)(us|ms|s)")).match(out);
+    if (p99.hasMatch()) {
+        const double v = p99.captured(1).toDouble();
+        r.p99ms = p99.captured(2) == QLatin1String("us")  ? v / 1000
+                  : p99.captured(2) == QLatin1String("s") ? v * 1000
+                                                          : v;
+    }
+    if (r.rps < 0)
+        std::fprintf(stderr, "bench_agent: wrk %s: %s\n", qPrintable(url),
+                     qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    return r;
+}
+
+void print(const char* name, double v, int decimals = 1)
+{
+    if (v < 0)
+        std::printf("%s=unavailable\n", name);
+    else
+        std::printf("%s=%.*f\n", name, decimals, v);
+}
+
+// utime + stime of a process, in seconds.
+double cpuSeconds(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray stat = f.readAll();
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is state (field 3): utime is field 14, stime field 15.
+    return (fields.value(11).toDouble() + fields.value(12).toDouble()) /
+           double(sysconf(_SC_CLK_TCK));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("agent.toml"));
+    writeFile(config, "[agent]\ninterval_ms = 1000\n[limits]\nrequests_per_second = 1000000\n"
+                      "burst = 1000000\n[[token]]\nname = \"bench\"\nsha256 = \"" +
+                          gw::sha256("bench").toHex() + "\"\n");
+    const bool haveWrk = !QStandardPaths::findExecutable(QStringLiteral("wrk")).isEmpty();
+    if (!haveWrk)
+        std::fprintf(stderr, "bench_agent: wrk is not installed\n");
+
+    // Throughput: the demo server's readings, 4 GPUs and their processes.
+    {
+        QProcess agent;
+        const quint16 port = startAgent(agent, config, {QStringLiteral("--demo")});
+        QThread::msleep(1500); // a first reading
+        WrkResult metrics, snapshot;
+        if (port && haveWrk) {
+            metrics = wrk(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port), "bench");
+            snapshot = wrk(QStringLiteral("http://127.0.0.1:%1/v1/snapshot").arg(port), "bench");
+        }
+        print("agent_metrics_rps", metrics.rps, 0);
+        print("agent_snapshot_rps", snapshot.rps, 0);
+        print("agent_p99_ms", metrics.p99ms, 2);
+        agent.terminate();
+        agent.waitForFinished(5000);
+    }
+    {
+        const QString exporter =
+            QStandardPaths::findExecutable(QStringLiteral("prometheus-node-exporter"));
+        WrkResult node;
+        if (!exporter.isEmpty() && haveWrk) {
+            const quint16 port = freePort();
+            QProcess ne;
+            ne.start(exporter,
+                     {QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
+                      QStringLiteral("--collector.disable-defaults"),
+                      QStringLiteral("--collector.cpu"), QStringLiteral("--collector.meminfo"),
+                      QStringLiteral("--collector.diskstats")});
+            ne.waitForStarted();
+            QThread::msleep(1000);
+            node = wrk(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
+            ne.terminate();
+            ne.waitForFinished(5000);
+        } else {
+            std::fprintf(stderr, "bench_agent: prometheus-node-exporter is not installed\n");
+        }
+        print("node_exporter_rps", node.rps, 0);
+    }
+
+    // Idle cost: 8 GPUs through NVML (the fake library) at 1 Hz.
+    {
+        QByteArray scenario = "driver 550.54.15\nnvml 12.550.54.15\n";
+        for (int g = 0; g < 8; ++g)
+            scenario +=
+                "gpu " + QByteArray::number(g) +
+                " name=\"NVIDIA H100 80GB HBM3\" uuid=GPU-00000000-0000-4000-8000-00000000000" +
+                QByteArray::number(g) +
+                " util=50 memutil=10 memused=20000MiB "
+                "memtotal=81559MiB temp=55 power=400000 powerlimit=700000 smclock=1980 "
+                "fan=30 persistence=1\n";
+        const QString scenarioPath = dir.filePath(QStringLiteral("eight.scenario"));
+        writeFile(scenarioPath, scenario);
+        QProcess agent;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
+        env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenarioPath);
+        agent.setProcessEnvironment(env);
+        const quint16 port = startAgent(agent, config, {});
+        double percent = -1;
+        if (port) {
+            QThread::msleep(2000); // start-up done
+            const double before = cpuSeconds(agent.processId());
+            QThread::sleep(kIdleSeconds);
+            const double after = cpuSeconds(agent.processId());
+            if (before >= 0 && after >= 0)
+                percent = (after - before) / kIdleSeconds * 100.0;
+        }
+        print("agent_idle_cpu_percent", percent, 3);
+        agent.terminate();
+        agent.waitForFinished(5000);
+    }
+    return 0;
+}
