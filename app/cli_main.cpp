@@ -1,6 +1,7 @@
 // gpuwarden-cli: answers from the command line and from scripts.
 //   gpuwarden-cli snapshot [--json] [--demo] [sampler options]
 
+#include "agentclient.h"
 #include "commandline.h"
 #include "demofleet.h"
 #include "localproducer.h"
@@ -63,7 +64,25 @@ QString humanReadable(const gw::Snapshot& s)
 int snapshotCommand(const QCommandLineParser& parser)
 {
     QList<gw::Snapshot> snapshots;
-    if (parser.isSet(QStringLiteral("demo"))) {
+    if (parser.isSet(QStringLiteral("source"))) {
+        // An agent: the token comes from the environment, never the command
+        // line (where every user could read it in ps).
+        const QUrl url(parser.value(QStringLiteral("source")));
+        if (!url.isValid() ||
+            (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+            print(stderr, QStringLiteral("gpuwarden-cli: --source: expected an http:// or https:// "
+                                         "URL of an agent, got \"%1\"\n")
+                              .arg(parser.value(QStringLiteral("source"))));
+            return 2;
+        }
+        gw::AgentClient client(url, qgetenv("GPUWARDEN_TOKEN"));
+        const gw::AgentReply reply = client.fetchSnapshotBlocking();
+        if (!reply.snapshot) {
+            print(stderr, QStringLiteral("gpuwarden-cli: ") + reply.error + QLatin1Char('\n'));
+            return 1;
+        }
+        snapshots.append(*reply.snapshot);
+    } else if (parser.isSet(QStringLiteral("demo"))) {
         snapshots = gw::DemoFleet().at(QDateTime::currentMSecsSinceEpoch());
     } else {
         QString error;
@@ -126,6 +145,10 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
+    parser.addOption(
+        {QStringLiteral("source"),
+         QStringLiteral("Read a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN)."),
+         QStringLiteral("url")});
     parser.addOption(
         {QStringLiteral("interval-ms"),
          QStringLiteral(
