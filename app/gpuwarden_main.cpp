@@ -1,6 +1,7 @@
 // gpuwarden: the desktop application. Parses arguments and wires parts; the
 // logic lives in core/ and ui/.
 
+#include "agentproducer.h"
 #include "commandline.h"
 #include "demofleet.h"
 #include "fleet.h"
@@ -59,6 +60,11 @@ int main(int argc, char* argv[])
         {QStringLiteral("quit-after-ms"),
          QApplication::translate("main", "Close the window after this long (for tests)."),
          QStringLiteral("ms")});
+    parser.addOption(
+        {QStringLiteral("source"),
+         QApplication::translate(
+             "main", "Watch a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN)."),
+         QStringLiteral("url")});
     parser.addOption({QStringLiteral("history"),
                       QApplication::translate(
                           "main", "History file (default: in the application's data folder)."),
@@ -85,7 +91,15 @@ int main(int argc, char* argv[])
     }
     const bool demo = parser.isSet(QStringLiteral("demo"));
     std::unique_ptr<gw::Producer> producer;
-    if (demo) {
+    if (parser.isSet(QStringLiteral("source"))) {
+        const QUrl url(parser.value(QStringLiteral("source")));
+        if (!url.isValid() ||
+            (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+            std::fprintf(stderr, "gpuwarden: --source: expected an http:// or https:// URL\n");
+            return 2;
+        }
+        producer = std::make_unique<gw::AgentProducer>(url, qgetenv("GPUWARDEN_TOKEN"));
+    } else if (demo) {
         producer = std::make_unique<gw::DemoProducer>();
     } else {
         QString error;

@@ -19,17 +19,20 @@ AgentClient::AgentClient(QUrl base, QByteArray token, QObject* parent)
     qRegisterMetaType<gw::Snapshot>();
 }
 
-void AgentClient::fetchSnapshot(std::function<void(const AgentReply&)> done)
+void AgentClient::fetchJson(const QString& pathAndQuery,
+                            std::function<void(const AgentJsonReply&)> done)
 {
     QUrl url = m_base;
+    const QUrl relative(pathAndQuery);
     url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
-                QStringLiteral("/v1/snapshot"));
+                relative.path());
+    url.setQuery(relative.query());
     QNetworkRequest req(url);
     if (!m_token.isEmpty())
         req.setRawHeader("Authorization", "Bearer " + m_token);
     req.setTransferTimeout(m_timeoutMs);
     QNetworkReply* reply = m_nam->get(req);
-    const QString where = url.toString(QUrl::RemoveUserInfo);
+    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
     const qint64 maxBytes = m_maxReplyBytes;
 
     // A reply that grows past the limit is cut off while it arrives, not
@@ -43,7 +46,7 @@ void AgentClient::fetchSnapshot(std::function<void(const AgentReply&)> done)
             });
     connect(reply, &QNetworkReply::finished, this, [reply, where, maxBytes, done] {
         reply->deleteLater();
-        AgentReply out;
+        AgentJsonReply out;
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
         if (reply->property("gw_too_large").toBool()) {
@@ -70,10 +73,48 @@ void AgentClient::fetchSnapshot(std::function<void(const AgentReply&)> done)
             out.error =
                 QStringLiteral("%1: the reply broke off (%2)").arg(where, reply->errorString());
         } else {
+            QJsonParseError pe{};
+            const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+            if (pe.error != QJsonParseError::NoError)
+                out.error = QStringLiteral("%1: not a snapshot: malformed JSON at offset %2: %3")
+                                .arg(where)
+                                .arg(pe.offset)
+                                .arg(pe.errorString());
+            else if (!doc.isObject())
+                out.error = QStringLiteral("%1: expected a JSON object").arg(where);
+            else
+                out.json = doc.object();
+        }
+        done(out);
+    });
+}
+
+AgentJsonReply AgentClient::fetchJsonBlocking(const QString& pathAndQuery)
+{
+    QEventLoop loop;
+    AgentJsonReply result;
+    fetchJson(pathAndQuery, [&](const AgentJsonReply& r) {
+        result = r;
+        loop.quit();
+    });
+    loop.exec();
+    return result;
+}
+
+void AgentClient::fetchSnapshot(std::function<void(const AgentReply&)> done)
+{
+    fetchJson(QStringLiteral("/v1/snapshot"), [this, done](const AgentJsonReply& r) {
+        AgentReply out;
+        if (!r.json) {
+            out.error = r.error;
+        } else {
             QString why;
-            out.snapshot = snapshotFromJsonBytes(body, &why);
+            out.snapshot = snapshotFromJson(*r.json, &why);
             if (!out.snapshot)
-                out.error = QStringLiteral("%1: not a snapshot: %2").arg(where, why);
+                out.error =
+                    QStringLiteral("%1: not a snapshot: %2")
+                        .arg(m_base.toString(QUrl::RemoveUserInfo) + QStringLiteral("/v1/snapshot"),
+                             why);
         }
         done(out);
     });

@@ -7,6 +7,7 @@
 #include "snapshot.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QObject>
 #include <QUrl>
 
@@ -21,6 +22,12 @@ struct AgentReply
 {
     std::optional<Snapshot> snapshot;
     QString error; // set when snapshot is absent
+};
+
+struct AgentJsonReply
+{
+    std::optional<QJsonObject> json;
+    QString error; // set when json is absent
 };
 
 class AgentClient final : public QObject
@@ -38,8 +45,13 @@ public:
     // GET /v1/snapshot; `done` runs on this object's thread.
     void fetchSnapshot(std::function<void(const AgentReply&)> done);
 
-    // The same, waiting in a local event loop (for the command line).
+    // The same, waiting in a local event loop (for the command line and for
+    // producers on their worker thread).
     AgentReply fetchSnapshotBlocking();
+
+    // GET of any JSON route ("/v1/samples?after=5"), with the same checks.
+    void fetchJson(const QString& pathAndQuery, std::function<void(const AgentJsonReply&)> done);
+    AgentJsonReply fetchJsonBlocking(const QString& pathAndQuery);
 
 private:
     QUrl m_base;
