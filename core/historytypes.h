@@ -14,15 +14,16 @@ namespace gw {
 
 // One series: a metric of a target on a server. Targets: a GPU UUID, "host",
 // or "proc:<process fact id>" for a GPU process.
-enum class SeriesMetric : quint8 {
-    GpuUtilization = 1, // %          precision 1
-    GpuMemoryUsed = 2,  // MiB        precision 1
-    GpuTemperature = 3, // °C         precision 1
-    GpuPower = 4,       // W          precision 0.1
-    HostCpu = 10,       // %          precision 0.1
-    HostMemoryUsed = 11,// MiB        precision 1
-    ProcessMemory = 20, // MiB        precision 1
-    ProcessSm = 21,     // %          precision 1
+enum class SeriesMetric : quint8
+{
+    GpuUtilization = 1,  // %          precision 1
+    GpuMemoryUsed = 2,   // MiB        precision 1
+    GpuTemperature = 3,  // °C         precision 1
+    GpuPower = 4,        // W          precision 0.1
+    HostCpu = 10,        // %          precision 0.1
+    HostMemoryUsed = 11, // MiB        precision 1
+    ProcessMemory = 20,  // MiB        precision 1
+    ProcessSm = 21,      // %          precision 1
 };
 
 // Quantum a metric is stored at: finer than any sensor's accuracy, coarse
@@ -57,7 +58,12 @@ struct HistoryBucket
     bool operator==(const HistoryBucket&) const = default;
 };
 
-enum class HistoryLevel : quint8 { Raw, Minute, Hour };
+enum class HistoryLevel : quint8
+{
+    Raw,
+    Minute,
+    Hour
+};
 
 struct HistoryResult
 {
