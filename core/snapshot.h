@@ -81,9 +81,9 @@ struct GpuProcess
 
 struct Snapshot
 {
-    QString server;          // display name of the server
-    qint64 timestampMs = 0;  // wall clock, ms since the epoch
-    QString backend;         // "nvml", "nvidia-smi", "amdgpu", "host", "demo"
+    QString server;         // display name of the server
+    qint64 timestampMs = 0; // wall clock, ms since the epoch
+    QString backend;        // "nvml", "nvidia-smi", "amdgpu", "host", "demo"
     HostSample host;
     QList<GpuSample> gpus;
     QList<GpuProcess> processes;

@@ -4,6 +4,7 @@
 #include "agentproducer.h"
 #include "agentserver.h"
 #include "demofleet.h"
+#include "freeport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -125,12 +126,7 @@ private Q_SLOTS:
 
     void nobodyListeningSaysSo()
     {
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            probe.listen(QHostAddress::LocalHost, 0);
-            port = probe.serverPort();
-        }
+        const quint16 port = test::freePort();
         AgentClient client(local(port), "tok");
         const AgentReply r = client.fetchSnapshotBlocking();
         QVERIFY(!r.snapshot);
@@ -218,12 +214,7 @@ private Q_SLOTS:
 
     void producerBacksOffFromAnUnreachableAgentAndReportsHoles()
     {
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            probe.listen(QHostAddress::LocalHost, 0);
-            port = probe.serverPort();
-        }
+        const quint16 port = test::freePort();
         AgentProducer producer(local(port), "tok");
         QVERIFY(producer.init().contains(QStringLiteral("not reachable yet")));
         QCOMPARE(producer.consecutiveFailures(), 1);

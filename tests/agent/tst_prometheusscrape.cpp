@@ -3,6 +3,7 @@
 // through Prometheus' query API with DCGM-exporter names and labels.
 #include "agentserver.h"
 #include "demofleet.h"
+#include "freeport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,13 +22,6 @@
 using namespace gw;
 
 namespace {
-
-quint16 freePort()
-{
-    QTcpServer s;
-    s.listen(QHostAddress::LocalHost, 0);
-    return s.serverPort();
-}
 
 QJsonObject getJson(QNetworkAccessManager& nam, const QUrl& url)
 {
@@ -65,7 +59,7 @@ private Q_SLOTS:
         again.start(250);
 
         QTemporaryDir dir;
-        const quint16 promPort = freePort();
+        const quint16 promPort = test::freePort();
         QFile yml(dir.filePath(QStringLiteral("prometheus.yml")));
         QVERIFY(yml.open(QIODevice::WriteOnly));
         yml.write("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
