@@ -85,6 +85,17 @@
     </message>
 </context>
 <context>
+    <name>gw::AgentProducer</name>
+    <message>
+        <source>Agent at %1 not reachable yet: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::DemoProducer</name>
     <message>
         <source>Demo mode: a simulated fleet of %1 servers.</source>
@@ -624,6 +635,22 @@
     </message>
     <message>
         <source>Keep no history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep every reading this many days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep per-minute roll-ups this many days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep per-hour roll-ups this many days.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
