@@ -45,7 +45,7 @@ bool create(QSqlDatabase& db, const QString& path, QString* why)
                        "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
                        "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "
                        "ghost INTEGER NOT NULL, first_seen_ms INTEGER NOT NULL, "
-                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL NOT NULL, "
+                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, "
                        "UNIQUE(server, gpu_uuid, pid, start_ms))"),
         QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
         QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),

@@ -209,7 +209,8 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
         f.firstSeenMs = q.value(10).toLongLong();
         f.lastSeenMs = q.value(11).toLongLong();
         // The type has no "unknown": a process never reported with memory is 0 here.
-        f.maxMemoryMiB = q.value(12).isNull() ? 0 : q.value(12).toDouble();
+        if (!q.value(12).isNull())
+            f.maxMemoryMiB = q.value(12).toDouble();
         out.append(f);
     }
     return out;

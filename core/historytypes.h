@@ -91,7 +91,7 @@ struct ProcessFact
     bool ghost = false;
     qint64 firstSeenMs = 0;
     qint64 lastSeenMs = 0;
-    double maxMemoryMiB = 0;
+    std::optional<double> maxMemoryMiB; // absent: the driver never reported it
 
     bool operator==(const ProcessFact&) const = default;
 };

@@ -13,9 +13,15 @@ namespace {
 class CountingProducer final : public Producer
 {
 public:
-    explicit CountingProducer(std::atomic<QThread*>* thread)
+    explicit CountingProducer(std::atomic<QThread*>* thread, std::atomic<bool>* destroyed = nullptr)
         : m_thread(thread)
+        , m_destroyed(destroyed)
     {}
+    ~CountingProducer() override
+    {
+        if (m_destroyed)
+            *m_destroyed = true;
+    }
     QString init() override
     {
         *m_thread = QThread::currentThread();
@@ -37,6 +43,7 @@ public:
 
 private:
     std::atomic<QThread*>* m_thread;
+    std::atomic<bool>* m_destroyed;
     qint64 m_n = 0;
 };
 } // namespace
@@ -89,12 +96,17 @@ private Q_SLOTS:
     void destroyingARunningSourceStopsIt()
     {
         std::atomic<QThread*> t{nullptr};
-        auto source = std::make_unique<Source>(std::make_unique<CountingProducer>(&t), 5ms);
+        std::atomic<bool> destroyed{false};
+        auto source =
+            std::make_unique<Source>(std::make_unique<CountingProducer>(&t, &destroyed), 5ms);
         QSignalSpy snaps(source.get(), &Source::snapshotReady);
         source->start();
         QTRY_VERIFY(snaps.size() >= 1);
-        source.reset(); // must join the worker, not crash
-        QVERIFY(true);
+        QVERIFY(!destroyed);
+        source.reset();
+        // The destructor joined the worker, which closed the producer (its
+        // samplers) on its own thread before returning.
+        QVERIFY(destroyed);
     }
 };
 

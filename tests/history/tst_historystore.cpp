@@ -282,6 +282,28 @@ private Q_SLOTS:
         QCOMPARE(count(kHour, hour), 120);
     }
 
+    void processWithoutReportedMemoryIsStoredAsAbsent()
+    {
+        // Windows/WDDM drivers and some containers report a process but not
+        // its memory: the reading is stored, its memory absent, not 0.
+        auto store = openRw(file(QStringLiteral("nomemory.db")));
+        QVERIFY(store);
+        for (int i = 0; i < 3; ++i) {
+            Snapshot s = gpuSnapshot(kT0 + i * kSecond, 50);
+            GpuProcess p;
+            p.pid = 4711;
+            p.gpuUuid = s.gpus[0].uuid;
+            p.user = QStringLiteral("dave");
+            s.processes.append(p);
+            QString error;
+            QVERIFY2(store->append({s}, &error), qPrintable(error));
+        }
+        const auto facts = store->processes(kServer, kT0, kT0 + 10 * kSecond);
+        QCOMPARE(facts.size(), 1);
+        QCOMPARE(facts[0].maxMemoryMiB, std::optional<double>());
+        QCOMPARE(facts[0].lastSeenMs, kT0 + 2 * kSecond);
+    }
+
     void processFactsKeepFirstLastSeenMaxMemoryAndGhosts()
     {
         const QString path = file(QStringLiteral("facts.db"));
@@ -313,7 +335,7 @@ private Q_SLOTS:
         QCOMPARE(ghost->startTimeMs, 0);
         QCOMPARE(ghost->firstSeenMs, kT0);
         QCOMPARE(ghost->lastSeenMs, kT0 + 40 * kSecond);
-        QCOMPARE(ghost->maxMemoryMiB, 4096.0);
+        QCOMPARE(ghost->maxMemoryMiB, std::optional<double>(4096));
         QCOMPARE(ghost->gpuModel, later.gpuByUuid(ghost->gpuUuid)->name);
         QVERIFY(!ghost->uid);
         for (const ProcessFact& f : facts) {

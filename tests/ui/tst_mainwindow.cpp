@@ -151,8 +151,6 @@ private Q_SLOTS:
         QVERIFY(w.banner()->isVisible());
         QVERIFY(w.banner()->text().contains(QStringLiteral("No GPU found on this machine.")));
         QVERIFY(w.banner()->text().contains(QStringLiteral("nvidia-smi not found on PATH")));
-        const QString text = w.centralWidget()->grab().isNull() ? QString() : QStringLiteral("ok");
-        QCOMPARE(text, QStringLiteral("ok"));
         bool hostShown = false;
         for (QLabel* l : w.findChildren<QLabel*>())
             hostShown = hostShown || l->text() == QStringLiteral("21.0 GiB used of 64.0 GiB");
