@@ -76,7 +76,7 @@ void AgentClient::fetchJson(const QString& pathAndQuery,
             QJsonParseError pe{};
             const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
             if (pe.error != QJsonParseError::NoError)
-                out.error = QStringLiteral("%1: not a snapshot: malformed JSON at offset %2: %3")
+                out.error = QStringLiteral("%1: malformed JSON at offset %2: %3")
                                 .arg(where)
                                 .arg(pe.offset)
                                 .arg(pe.errorString());

@@ -23,6 +23,7 @@ namespace {
 
 constexpr int kDefaultSamplesLimit = 100;
 constexpr int kMaxSamplesLimit = 1000;
+constexpr qsizetype kMaxTrackedClients = 1024;
 
 using Status = QHttpServerResponse::StatusCode;
 
@@ -190,6 +191,12 @@ std::unique_ptr<QHttpServerResponse> AgentServer::refuse(const QHttpServerReques
     // Token bucket per client address: Qt HttpServer 6.4 has no limits of its own.
     const QString client = request.remoteAddress().toString();
     const qint64 now = m_clock.elapsed();
+    // A bucket idle long enough to be full again says nothing: dropped, so
+    // addresses that came once (a scanner) do not pile up.
+    if (m_buckets.size() > kMaxTrackedClients) {
+        const qint64 refillMs = qint64(1000.0 * m_config.burst / m_config.requestsPerSecond) + 1;
+        m_buckets.removeIf([&](const auto& it) { return now - it.value().lastMs > refillMs; });
+    }
     auto found = m_buckets.find(client);
     if (found == m_buckets.end())
         found = m_buckets.insert(client, Bucket{double(m_config.burst), now});

@@ -272,14 +272,18 @@ QVariant FleetModel::data(const QModelIndex& idx, int role) const
     if (role == GpuUuidRole)
         return g->uuid;
 
-    int processes = 0;
-    if (const Snapshot* s = m_fleet->latest(server)) {
-        for (const auto& p : s->processes)
-            processes += p.gpuUuid == g->uuid ? 1 : 0;
-    }
-    const GpuStatus status = statusOf(*g, processes);
+    // Only the status needs the server's process list: counted when asked,
+    // not for every role of every cell on each repaint.
+    auto status = [&] {
+        int processes = 0;
+        if (const Snapshot* s = m_fleet->latest(server)) {
+            for (const auto& p : s->processes)
+                processes += p.gpuUuid == g->uuid ? 1 : 0;
+        }
+        return statusOf(*g, processes);
+    };
     if (role == StatusRole)
-        return int(status);
+        return int(status());
 
     switch (idx.column()) {
     case NameColumn:
@@ -288,10 +292,11 @@ QVariant FleetModel::data(const QModelIndex& idx, int role) const
         if (role == SortRole)
             return g->index;
         if (role == Qt::DecorationRole)
-            return statusIcon(status);
+            return statusIcon(status());
         if (role == Qt::ToolTipRole)
-            return g->error.isEmpty() ? tr("%1\n%2 — %3").arg(g->uuid, g->name, statusText(status))
-                                      : tr("%1\n%2").arg(g->uuid, g->error);
+            return g->error.isEmpty()
+                       ? tr("%1\n%2 — %3").arg(g->uuid, g->name, statusText(status()))
+                       : tr("%1\n%2").arg(g->uuid, g->error);
         break;
     case UtilColumn:
         if (role == Qt::DisplayRole)

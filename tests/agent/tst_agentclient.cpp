@@ -138,9 +138,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("malformed JSON")
-            << int(RogueServer::Malformed)
-            << QStringLiteral("not a snapshot: malformed JSON at offset");
+        QTest::newRow("malformed JSON") << int(RogueServer::Malformed)
+                                        << QStringLiteral("/v1/snapshot: malformed JSON at offset");
         QTest::newRow("wrong shape")
             << int(RogueServer::WrongShape)
             << QStringLiteral("not a snapshot: server: expected a string, got a number");
