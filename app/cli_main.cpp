@@ -64,18 +64,14 @@ QString humanReadable(const gw::Snapshot& s)
 int snapshotCommand(const QCommandLineParser& parser)
 {
     QList<gw::Snapshot> snapshots;
-    if (parser.isSet(QStringLiteral("source"))) {
-        // An agent: the token comes from the environment, never the command
-        // line (where every user could read it in ps).
-        const QUrl url(parser.value(QStringLiteral("source")));
-        if (!url.isValid() ||
-            (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-            print(stderr, QStringLiteral("gpuwarden-cli: --source: expected an http:// or https:// "
-                                         "URL of an agent, got \"%1\"\n")
-                              .arg(parser.value(QStringLiteral("source"))));
-            return 2;
-        }
-        gw::AgentClient client(url, qgetenv("GPUWARDEN_TOKEN"));
+    QString sourceError;
+    const auto agent = gw::agentSourceOption(parser, &sourceError);
+    if (!sourceError.isEmpty()) {
+        print(stderr, QStringLiteral("gpuwarden-cli: ") + sourceError + QLatin1Char('\n'));
+        return 2;
+    }
+    if (agent) {
+        gw::AgentClient client(agent->url, agent->token);
         const gw::AgentReply reply = client.fetchSnapshotBlocking();
         if (!reply.snapshot) {
             print(stderr, QStringLiteral("gpuwarden-cli: ") + reply.error + QLatin1Char('\n'));
@@ -145,10 +141,7 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
-    parser.addOption(
-        {QStringLiteral("source"),
-         QStringLiteral("Read a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN)."),
-         QStringLiteral("url")});
+    gw::addAgentSourceOption(parser);
     parser.addOption(
         {QStringLiteral("interval-ms"),
          QStringLiteral(

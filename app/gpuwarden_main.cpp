@@ -60,11 +60,7 @@ int main(int argc, char* argv[])
         {QStringLiteral("quit-after-ms"),
          QApplication::translate("main", "Close the window after this long (for tests)."),
          QStringLiteral("ms")});
-    parser.addOption(
-        {QStringLiteral("source"),
-         QApplication::translate(
-             "main", "Watch a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN)."),
-         QStringLiteral("url")});
+    gw::addAgentSourceOption(parser);
     parser.addOption({QStringLiteral("history"),
                       QApplication::translate(
                           "main", "History file (default: in the application's data folder)."),
@@ -91,14 +87,14 @@ int main(int argc, char* argv[])
     }
     const bool demo = parser.isSet(QStringLiteral("demo"));
     std::unique_ptr<gw::Producer> producer;
-    if (parser.isSet(QStringLiteral("source"))) {
-        const QUrl url(parser.value(QStringLiteral("source")));
-        if (!url.isValid() ||
-            (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-            std::fprintf(stderr, "gpuwarden: --source: expected an http:// or https:// URL\n");
-            return 2;
-        }
-        producer = std::make_unique<gw::AgentProducer>(url, qgetenv("GPUWARDEN_TOKEN"));
+    QString sourceError;
+    const auto agent = gw::agentSourceOption(parser, &sourceError);
+    if (!sourceError.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(sourceError));
+        return 2;
+    }
+    if (agent) {
+        producer = std::make_unique<gw::AgentProducer>(agent->url, agent->token);
     } else if (demo) {
         producer = std::make_unique<gw::DemoProducer>();
     } else {

@@ -64,4 +64,27 @@ QString backendOption(const QCommandLineParser& p)
     return p.value(QStringLiteral("backend"));
 }
 
+void addAgentSourceOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("source"),
+                 tr("Read a gpuwarden-agent at this URL instead of this machine (token from "
+                    "GPUWARDEN_TOKEN)."),
+                 tr("url")});
+}
+
+std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+{
+    if (!p.isSet(QStringLiteral("source")))
+        return std::nullopt;
+    const QString text = p.value(QStringLiteral("source"));
+    const QUrl url(text);
+    if (!url.isValid() ||
+        (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+        *error =
+            tr("--source: expected an http:// or https:// URL of an agent, got \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    return AgentSource{url, qgetenv("GPUWARDEN_TOKEN")};
+}
+
 } // namespace gw
