@@ -1,21 +1,28 @@
 // gpuwarden-cli: answers from the command line and from scripts.
-//   gpuwarden-cli snapshot [--json] [--demo] [sampler options]
+//   gpuwarden-cli snapshot [--json] [--demo] [--source URL] [sampler options]
+//   gpuwarden-cli token set --source URL      (the token on stdin)
+//   gpuwarden-cli token remove --source URL
 
 #include "agentclient.h"
 #include "commandline.h"
 #include "demofleet.h"
 #include "localproducer.h"
+#include "secretstore.h"
 #include "snapshotjson.h"
 #include "units.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QLoggingCategory>
 #include <QThread>
 
 #include <chrono>
 #include <cstdio>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace {
 
@@ -25,6 +32,11 @@ void print(FILE* f, const QString& text)
 {
     const QByteArray b = text.toUtf8();
     std::fwrite(b.constData(), 1, size_t(b.size()), f);
+}
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gpuwarden-cli", s);
 }
 
 QString humanReadable(const gw::Snapshot& s)
@@ -75,6 +87,10 @@ int snapshotCommand(const QCommandLineParser& parser)
         const gw::AgentReply reply = client.fetchSnapshotBlocking();
         if (!reply.snapshot) {
             print(stderr, QStringLiteral("gpuwarden-cli: ") + reply.error + QLatin1Char('\n'));
+            // A refused token: say which one was sent, or where none was found.
+            if (reply.error.contains(QLatin1String("HTTP 401")))
+                print(stderr,
+                      QStringLiteral("gpuwarden-cli: ") + agent->tokenOrigin + QLatin1Char('\n'));
             return 1;
         }
         snapshots.append(*reply.snapshot);
@@ -123,6 +139,91 @@ int snapshotCommand(const QCommandLineParser& parser)
     return 0;
 }
 
+// The token from stdin, never argv (every user reads ps). A terminal gets a
+// prompt and no echo; a pipe is read to its end.
+std::optional<QByteArray> readToken(const QString& url, QString* error)
+{
+    constexpr qsizetype kMaxTokenBytes = 64 * 1024;
+    QByteArray token;
+    if (::isatty(STDIN_FILENO)) {
+        print(stderr, tr("Token for %1 (not echoed): ").arg(url));
+        termios saved{};
+        const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
+        if (quiet) {
+            termios noEcho = saved;
+            noEcho.c_lflag &= ~tcflag_t(ECHO);
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &noEcho);
+        }
+        for (int c = std::getchar(); c != EOF && c != '\n' && token.size() <= kMaxTokenBytes;
+             c = std::getchar())
+            token.append(char(c));
+        if (quiet)
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+        print(stderr, QStringLiteral("\n"));
+    } else {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            *error = tr("cannot read the token from standard input: %1").arg(in.errorString());
+            return std::nullopt;
+        }
+        token = in.read(kMaxTokenBytes + 1);
+    }
+    token = token.trimmed();
+    if (token.isEmpty()) {
+        *error = tr("no token on standard input (pipe it in: printf %s \"$TOKEN\" | "
+                    "gpuwarden-cli token set --source URL)");
+        return std::nullopt;
+    }
+    if (token.size() > kMaxTokenBytes) {
+        *error = tr("the token on standard input is longer than %1 bytes").arg(kMaxTokenBytes);
+        return std::nullopt;
+    }
+    // It travels in an HTTP header: no spaces, no control characters.
+    for (const char c : token) {
+        if (uchar(c) <= 0x20 || uchar(c) == 0x7f) {
+            *error = tr("the token contains spaces or control characters (one token, one line)");
+            return std::nullopt;
+        }
+    }
+    return token;
+}
+
+int tokenCommand(const QCommandLineParser& parser, const QString& verb)
+{
+    QString error;
+    const std::optional<QUrl> url = gw::agentUrlOption(parser, &error);
+    if (!url) {
+        print(stderr,
+              QStringLiteral("gpuwarden-cli: ") +
+                  (error.isEmpty() ? tr("token %1: --source URL is required").arg(verb) : error) +
+                  QLatin1Char('\n'));
+        return 2;
+    }
+    const QString key = gw::SecretStore::tokenKey(*url);
+    gw::SecretStore store;
+    if (verb == QLatin1String("set")) {
+        const auto token = readToken(url->toString(QUrl::RemoveUserInfo), &error);
+        if (!token) {
+            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
+            return 2;
+        }
+        error = store.writeBlocking(key, *token);
+        if (error.isEmpty()) {
+            print(stderr, tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key));
+            return 0;
+        }
+    } else {
+        error = store.removeBlocking(key);
+        if (error.isEmpty()) {
+            print(stderr,
+                  tr("gpuwarden-cli: no token in the keychain as \"%1\" any more\n").arg(key));
+            return 0;
+        }
+    }
+    print(stderr, tr("gpuwarden-cli: keychain, token %1 \"%2\": %3\n").arg(verb, key, error));
+    return 1;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -133,11 +234,15 @@ int main(int argc, char* argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "GPU Warden command line.\n\nCommands:\n  snapshot   print one reading of this machine "
-        "(or of the demo fleet)"));
+        "GPU Warden command line.\n\nCommands:\n"
+        "  snapshot                    print one reading of this machine, the demo fleet or an "
+        "agent\n"
+        "  token set --source URL      keep the agent's token (read from stdin) in the keychain\n"
+        "  token remove --source URL   forget it"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("snapshot | token set | token remove"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
@@ -166,9 +271,15 @@ int main(int argc, char* argv[])
     const QStringList args = parser.positionalArguments();
     if (args.value(0) == QLatin1String("snapshot") && args.size() == 1)
         return snapshotCommand(parser);
-    print(stderr, args.isEmpty()
-                      ? QStringLiteral("gpuwarden-cli: no command given (try: snapshot)\n")
-                      : QStringLiteral("gpuwarden-cli: unknown command \"%1\" (try: snapshot)\n")
-                            .arg(args.join(QLatin1Char(' '))));
+    if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
+        (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
+        return tokenCommand(parser, args[1]);
+    print(stderr,
+          args.isEmpty()
+              ? QStringLiteral("gpuwarden-cli: no command given (try: snapshot, token set, token "
+                               "remove)\n")
+              : QStringLiteral("gpuwarden-cli: unknown command \"%1\" (try: snapshot, token set, "
+                               "token remove)\n")
+                    .arg(args.join(QLatin1Char(' '))));
     return 2;
 }

@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "secretstore.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -68,23 +70,52 @@ void addAgentSourceOption(QCommandLineParser& p)
 {
     p.addOption({QStringLiteral("source"),
                  tr("Read a gpuwarden-agent at this URL instead of this machine (token from "
-                    "GPUWARDEN_TOKEN)."),
+                    "GPUWARDEN_TOKEN, else from the keychain)."),
                  tr("url")});
 }
 
-std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
 {
     if (!p.isSet(QStringLiteral("source")))
         return std::nullopt;
     const QString text = p.value(QStringLiteral("source"));
     const QUrl url(text);
-    if (!url.isValid() ||
+    if (!url.isValid() || url.host().isEmpty() ||
         (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
         *error =
             tr("--source: expected an http:// or https:// URL of an agent, got \"%1\"").arg(text);
         return std::nullopt;
     }
-    return AgentSource{url, qgetenv("GPUWARDEN_TOKEN")};
+    return url;
+}
+
+std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+{
+    const std::optional<QUrl> url = agentUrlOption(p, error);
+    if (!url)
+        return std::nullopt;
+    AgentSource source{*url, qgetenv("GPUWARDEN_TOKEN"), {}};
+    if (!source.token.isEmpty()) {
+        source.tokenOrigin = tr("the token came from GPUWARDEN_TOKEN");
+        return source;
+    }
+    const QString key = SecretStore::tokenKey(*url);
+    const SecretResult stored = SecretStore().readBlocking(key);
+    if (stored.secret && !stored.secret->isEmpty()) {
+        source.token = *stored.secret;
+        source.tokenOrigin = tr("the token came from the keychain (key \"%1\")").arg(key);
+    } else if (!stored.error.isEmpty()) {
+        source.tokenOrigin =
+            tr("no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key "
+               "\"%1\"): %2")
+                .arg(key, stored.error);
+    } else {
+        source.tokenOrigin =
+            tr("no token: GPUWARDEN_TOKEN is not set and the keychain has none under \"%1\" "
+               "(store one with: gpuwarden-cli token set --source URL)")
+                .arg(key);
+    }
+    return source;
 }
 
 } // namespace gw

@@ -19,14 +19,23 @@ std::optional<SamplerOptions> samplerOptions(const QCommandLineParser& parser, Q
 QString backendOption(const QCommandLineParser& parser);
 
 // --source URL: a gpuwarden-agent to read instead of this machine. The token
-// comes from GPUWARDEN_TOKEN, never the command line (every user reads ps).
+// comes from GPUWARDEN_TOKEN, else from the OS keychain (SecretStore, key
+// SecretStore::tokenKey(url)); never from the command line (every user reads
+// ps).
 void addAgentSourceOption(QCommandLineParser& parser);
 struct AgentSource
 {
     QUrl url;
-    QByteArray token;
+    QByteArray token; // empty: none found; the request goes out without one
+    // Where the token came from, or where it was looked for in vain (with
+    // the keychain's error if it failed): for the message on HTTP 401.
+    QString tokenOrigin;
 };
 // Absent when --source is not given; `error` set when it is given but bad.
+// Reads the keychain (waiting at most SecretStore::kTimeoutMs) when
+// GPUWARDEN_TOKEN is not set.
 std::optional<AgentSource> agentSourceOption(const QCommandLineParser& parser, QString* error);
+// Only the checked URL of --source, without looking for a token.
+std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* error);
 
 } // namespace gw
