@@ -2,6 +2,7 @@
 //   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--demo]
 
 #include "agentconfig.h"
+#include "agentjournal.h"
 #include "agentserver.h"
 #include "commandline.h"
 #include "demofleet.h"
@@ -63,6 +64,33 @@ int main(int argc, char* argv[])
     }
 
     gw::AgentServer server(*config);
+    // The journal lets a restart continue the stream; without one the agent
+    // still serves, from memory, and says what that costs.
+    if (config->journalPath.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden-agent: no journal configured: readings are kept in "
+                             "memory only, a restart starts a new stream\n");
+    } else {
+        gw::AgentJournal::Options options;
+        options.retention = config->journalRetention;
+        auto journal = gw::AgentJournal::open(config->journalPath, options, &error);
+        if (!journal) {
+            std::fprintf(stderr,
+                         "gpuwarden-agent: journal: %s; readings are kept in memory only, a "
+                         "restart starts a new stream\n",
+                         qPrintable(error));
+        } else {
+            std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",
+                         qPrintable(journal->path()), qPrintable(journal->stream()),
+                         static_cast<unsigned long long>(journal->lastSequence()));
+            if (journal->uncleanStart())
+                std::fprintf(stderr,
+                             "gpuwarden-agent: the previous run did not stop cleanly: readings "
+                             "%llu to %llu are lost (reported as truncated)\n",
+                             static_cast<unsigned long long>(journal->lostFrom()),
+                             static_cast<unsigned long long>(journal->lastSequence()));
+            server.attachJournal(std::move(journal));
+        }
+    }
     if (!server.listen(&error)) {
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
         return 1;
@@ -110,6 +138,8 @@ int main(int argc, char* argv[])
     std::signal(SIGINT, quitOnSignal);
     const int rc = QCoreApplication::exec();
     source.stop();
+    if (!server.closeJournal(&error))
+        std::fprintf(stderr, "gpuwarden-agent: journal: %s\n", qPrintable(error));
     if (history)
         history->stop();
     return rc;

@@ -1,7 +1,9 @@
 #include "agentconfig.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <toml++/toml.h>
 
@@ -143,7 +145,7 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     const toml::table& root = parsed;
     Parser p(source, error);
     AgentConfig c;
-    p.onlyKnown(root, QStringLiteral("the file"), {"agent", "limits", "tls", "token"});
+    p.onlyKnown(root, QStringLiteral("the file"), {"agent", "journal", "limits", "tls", "token"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -172,6 +174,19 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
         c.historyPath = p.string(*a, "history").value_or(QString());
         if (const auto n = p.integer(*a, "ring_size", 10, 1'000'000))
             c.ringSize = int(*n);
+    }
+
+    c.journalPath =
+        c.historyPath.isEmpty()
+            ? QDir(QLatin1String(kDefaultStateDirectory))
+                  .filePath(QLatin1String(kDefaultJournalFile))
+            : QFileInfo(c.historyPath).dir().filePath(QLatin1String(kDefaultJournalFile));
+    if (const toml::table* j = p.table(root, "journal")) {
+        p.onlyKnown(*j, QStringLiteral("[journal]"), {"path", "retention_hours"});
+        if (const auto path = p.string(*j, "path"))
+            c.journalPath = *path; // "" turns the journal off
+        if (const auto h = p.integer(*j, "retention_hours", 1, 24 * 366))
+            c.journalRetention = std::chrono::hours(*h);
     }
 
     if (const toml::table* l = p.table(root, "limits")) {

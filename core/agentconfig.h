@@ -9,6 +9,7 @@
 #include <QList>
 #include <QString>
 
+#include <chrono>
 #include <optional>
 
 namespace gw {
@@ -38,6 +39,15 @@ struct AgentConfig
     QString backend = QStringLiteral("auto");
     QString historyPath; // empty: no history
     int ringSize = 3600; // snapshots kept in memory for /v1/samples
+
+    // [journal]: numbered readings on disk, so a restart continues the
+    // stream. Empty: none (memory only). parse() fills in the default
+    // (kDefaultJournalFile next to the history file, else in
+    // kDefaultStateDirectory) unless the file says path = "".
+    QString journalPath;
+    std::chrono::hours journalRetention{24};
+    static constexpr auto kDefaultStateDirectory = "/var/lib/gpuwarden";
+    static constexpr auto kDefaultJournalFile = "agent-journal.sqlite";
 
     qint64 maxBodyBytes = 64 * 1024;
     double requestsPerSecond = 50; // per client address

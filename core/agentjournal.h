@@ -1,1 +1,140 @@
 #pragma once
+
+// The agent's journal: every numbered reading on disk, so a restarted agent
+// continues its sequence and still serves what clients had not fetched.
+//
+// One SQLite file (WAL, exclusive lock: one agent per journal), format 1:
+//
+//   meta(key PRIMARY KEY, value)   application, stream (a UUID made with the
+//                                  file), reserved_through, clean, last_sequence
+//   reading(first_seq PRIMARY KEY, last_seq, last_ms, count, data)
+//                                  qCompress of lines "SEQ JSON\n", the JSON
+//                                  exactly as /v1/samples serves it. A flush
+//                                  writes one small row; once a minute's worth
+//                                  of small rows exist they are merged into one
+//                                  block, which compresses about 9× better.
+//
+// Numbers are never reused: before a sequence is handed out it is covered by
+// `reserved_through` on disk. A clean close records the last number used; a
+// start after a crash continues after the reservation, so what was lost in
+// between is a hole that /v1/samples reports as truncated.
+//
+// Threading: belongs to one thread (the agent's main thread).
+
+#include <QByteArray>
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+namespace gw {
+
+class AgentJournal
+{
+public:
+    static constexpr std::chrono::hours kDefaultRetention{24};
+
+    struct Options
+    {
+        std::chrono::milliseconds retention = kDefaultRetention;
+        // Numbers reserved on disk ahead of use; after a crash at most this
+        // many numbers are skipped.
+        quint64 reserveAhead = 600;
+        // Readings merged into one block.
+        int blockReadings = 60;
+        // Expired rows deleted per flush, so a long backlog never holds a
+        // flush up.
+        int retentionStep = 64;
+        // Readings kept in memory while the disk refuses them.
+        int maxPending = 3600;
+    };
+
+    struct Entry
+    {
+        quint64 sequence = 0;
+        QByteArray json; // compact, with "sequence"
+    };
+
+    // Opens (creating if needed) the journal at `path`. Absent, with `error`
+    // in words for an admin, when it cannot be used (unwritable folder, not a
+    // journal, another agent holds it).
+    static std::unique_ptr<AgentJournal> open(const QString& path, QString* error);
+    static std::unique_ptr<AgentJournal> open(const QString& path, const Options& options,
+                                              QString* error);
+    // Without close(): as after a crash (nothing more is written).
+    ~AgentJournal();
+
+    QString path() const { return m_path; }
+    // Stays the same for the life of the file.
+    QString stream() const { return m_stream; }
+    // The last number used (or skipped after a crash); the next reading gets
+    // lastSequence() + 1.
+    quint64 lastSequence() const { return m_next - 1; }
+    // The previous agent did not close the journal: numbers in
+    // [lostFrom(), lastSequence()] may have been handed out and not stored.
+    bool uncleanStart() const { return m_uncleanStart; }
+    quint64 lostFrom() const { return m_lostFrom; }
+
+    // Numbers the next reading; the number is covered on disk before it is
+    // returned. An error (disk full) is reported, the number still returned:
+    // the agent keeps serving from memory.
+    quint64 take(QString* error);
+    // Queues a numbered reading for the next flush.
+    void append(quint64 sequence, qint64 timestampMs, QByteArray json);
+
+    // One transaction: the queued readings, merging small rows into a block,
+    // a step of retention (relative to `nowMs`), topping up the reservation.
+    // On failure everything queued stays queued (up to maxPending).
+    bool flush(qint64 nowMs, QString* error);
+    // Flushes and marks the journal cleanly closed; nothing is written after.
+    bool close(qint64 nowMs, QString* error);
+
+    // Readings with after < sequence < before, oldest first, at most `limit`,
+    // queued ones included.
+    QList<Entry> read(quint64 after, quint64 before, int limit, QString* error);
+
+    // Oldest sequence still held (stored or queued).
+    std::optional<quint64> oldestSequence();
+    qsizetype pendingCount() const { return m_pending.size(); }
+    qint64 fileSizeBytes() const; // main file + WAL
+    qint64 payloadBytes();        // sum of the compressed rows
+
+private:
+    struct Pending
+    {
+        quint64 sequence;
+        qint64 timestampMs;
+        QByteArray json;
+    };
+
+    AgentJournal() = default;
+    bool openDatabase(QString* error);
+    bool create(QString* error);
+    bool setMeta(const QString& key, const QString& value);
+    std::optional<QString> meta(const QString& key);
+    bool writeRows(QString* error);
+    bool mergeSmallRows(QString* error);
+    bool retentionStep(qint64 nowMs, QString* error);
+    QString describe(const QSqlError& error, bool writing) const;
+
+    QString m_path;
+    QString m_connection;
+    Options m_options;
+    QSqlDatabase m_db;
+    QString m_stream;
+    quint64 m_next = 1;
+    quint64 m_reserved = 0;
+    quint64 m_lostFrom = 0;
+    bool m_uncleanStart = false;
+    bool m_closed = false;
+    QList<Pending> m_pending;
+    // Small rows since the last block, to be merged.
+    quint64 m_smallFrom = 0;
+    int m_smallReadings = 0;
+    int m_smallRows = 0;
+};
+
+} // namespace gw

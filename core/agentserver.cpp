@@ -1,8 +1,10 @@
 #include "agentserver.h"
 
+#include "agentjournal.h"
 #include "metricsexport.h"
 #include "snapshotjson.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QHttpServer>
 #include <QHttpServerRequest>
@@ -44,6 +46,14 @@ QByteArray header(const QHttpServerRequest& request, const QByteArray& name)
     return {};
 }
 
+// One reading as /v1/samples serves it, and as the journal keeps it.
+QByteArray sampleJson(const Snapshot& s, quint64 sequence)
+{
+    QJsonObject o = toJson(s);
+    o.insert(QStringLiteral("sequence"), double(sequence));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
 // Equal-length comparison that looks at every byte, so the time taken says
 // nothing about how much of a hash matched.
 bool sameBytes(const QByteArray& a, const QByteArray& b)
@@ -70,9 +80,12 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     : QObject(parent)
     , m_config(std::move(config))
     , m_server(std::make_unique<QHttpServer>())
+    , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     qRegisterMetaType<gw::Snapshot>();
     m_clock.start();
+    m_flushTimer.setInterval(kJournalFlushInterval);
+    connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
 
     auto guarded = [this](Access access, auto handler) {
         return [this, access, handler](const QHttpServerRequest& request) {
@@ -113,7 +126,63 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
         });
 }
 
-AgentServer::~AgentServer() = default;
+AgentServer::~AgentServer()
+{
+    QString ignored; // already logged
+    closeJournal(&ignored);
+}
+
+void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
+{
+    m_journal = std::move(journal);
+    if (!m_journal) {
+        m_flushTimer.stop();
+        return;
+    }
+    m_nextSequence = m_journal->lastSequence() + 1;
+    m_flushTimer.start();
+}
+
+bool AgentServer::closeJournal(QString* error)
+{
+    if (!m_journal)
+        return true;
+    m_flushTimer.stop();
+    const bool ok = m_journal->close(m_now(), error);
+    // Readings still in the ring are served; nothing more is written.
+    m_journal.reset();
+    return ok;
+}
+
+void AgentServer::setClock(std::function<qint64()> nowMs)
+{
+    m_now = std::move(nowMs);
+}
+
+QString AgentServer::stream() const
+{
+    return m_journal ? m_journal->stream() : m_instance;
+}
+
+void AgentServer::flushJournal()
+{
+    if (!m_journal)
+        return;
+    QString why;
+    if (m_journal->flush(m_now(), &why))
+        m_lastJournalError.clear();
+    else
+        journalError(why);
+}
+
+void AgentServer::journalError(const QString& message)
+{
+    if (message == m_lastJournalError)
+        return;
+    m_lastJournalError = message;
+    qCWarning(lcAgent).noquote() << "journal:" << message
+                                 << "- readings are still served from memory";
+}
 
 bool AgentServer::listen(QString* error)
 {
@@ -159,7 +228,16 @@ void AgentServer::setBackendStatus(const QString& backend, const QString& messag
 
 void AgentServer::publish(const Snapshot& snapshot)
 {
-    m_ring.push_back({m_nextSequence++, snapshot});
+    quint64 sequence = m_nextSequence;
+    if (m_journal) {
+        QString why;
+        sequence = m_journal->take(&why);
+        if (!why.isEmpty())
+            journalError(why);
+        m_journal->append(sequence, snapshot.timestampMs, sampleJson(snapshot, sequence));
+    }
+    m_nextSequence = sequence + 1;
+    m_ring.push_back({sequence, snapshot});
     while (qsizetype(m_ring.size()) > m_config.ringSize)
         m_ring.pop_front();
 }
@@ -258,6 +336,9 @@ QHttpServerResponse AgentServer::info() const
     return json(QJsonObject{
         {QStringLiteral("agent_version"), QStringLiteral(GW_VERSION)},
         {QStringLiteral("instance"), m_instance},
+        {QStringLiteral("stream"), stream()},
+        {QStringLiteral("journal"), m_journal != nullptr},
+        {QStringLiteral("now_ms"), double(m_now())},
         {QStringLiteral("host"), s ? s->host.hostname : QString()},
         {QStringLiteral("backend"), m_backend},
         {QStringLiteral("backend_message"), m_backendMessage},
@@ -299,27 +380,55 @@ QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) cons
                                  .arg(kMaxSamplesLimit)
                                  .arg(q.queryItemValue(QStringLiteral("limit"))));
     }
-    QJsonArray out;
+    // Older than the ring: from the journal; then the ring. Readings are
+    // spliced in as serialized, not parsed again.
+    QByteArrayList out;
     quint64 last = after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, QByteArray json) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append(std::move(json));
+    };
+    const quint64 ringOldest = m_ring.empty() ? m_nextSequence : m_ring.front().sequence;
+    if (m_journal && after + 1 < ringOldest) {
+        QString why;
+        for (auto& e : m_journal->read(after, ringOldest, limit, &why))
+            take(e.sequence, std::move(e.json));
+        if (!why.isEmpty())
+            qCWarning(lcAgent).noquote() << "journal:" << why;
+    }
     for (const Numbered& n : m_ring) {
-        if (n.sequence <= after)
-            continue;
         if (out.size() >= limit)
             break;
-        QJsonObject o = toJson(n.snapshot);
-        o.insert(QStringLiteral("sequence"), double(n.sequence));
-        out.append(o);
-        last = n.sequence;
+        if (n.sequence > last)
+            take(n.sequence, sampleJson(n.snapshot, n.sequence));
     }
-    // Readings after `after` that the ring no longer holds: the caller learns
-    // of the hole instead of silently missing it.
-    const quint64 oldest = m_ring.empty() ? m_nextSequence : m_ring.front().sequence;
-    const bool truncated = after + 1 < oldest && after + 1 < m_nextSequence;
-    return json(QJsonObject{{QStringLiteral("instance"), m_instance},
-                            {QStringLiteral("next"), double(last)},
-                            {QStringLiteral("last_sequence"), double(m_nextSequence - 1)},
-                            {QStringLiteral("truncated"), truncated},
-                            {QStringLiteral("samples"), out}});
+    // Numbers after `after` that are no longer held (the ring or the
+    // journal's retention overtook them, or a crash lost them), before or
+    // inside this page, or after it when the page is not full: the caller
+    // learns of the hole instead of silently missing it.
+    const quint64 lastSequence = m_nextSequence - 1;
+    const bool truncated =
+        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
+    // Nothing held up to the newest number: the cursor moves past the hole.
+    if (truncated && out.size() < limit)
+        last = lastSequence;
+    QByteArray body =
+        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
+                                  {QStringLiteral("stream"), stream()},
+                                  {QStringLiteral("now_ms"), double(m_now())},
+                                  {QStringLiteral("next"), double(last)},
+                                  {QStringLiteral("last_sequence"), double(lastSequence)},
+                                  {QStringLiteral("truncated"), truncated}})
+            .toJson(QJsonDocument::Compact);
+    body.chop(1); // the closing brace
+    body += ",\"samples\":[";
+    body += out.join(',');
+    body += "]}";
+    QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
 }
 
 QHttpServerResponse AgentServer::processes() const

@@ -54,6 +54,32 @@ private Q_SLOTS:
         QCOMPARE(c->tokens[1].scope, TokenScope::Admin);
     }
 
+    void journalDefaultsBesideTheHistoryOrInTheStateDirectory()
+    {
+        QString error;
+        auto c = AgentConfig::parse(withToken(""), QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->journalPath, QStringLiteral("/var/lib/gpuwarden/agent-journal.sqlite"));
+        QCOMPARE(c->journalRetention, std::chrono::hours(24));
+        c = AgentConfig::parse(withToken("[agent]\nhistory = \"/srv/gw/history.sqlite\"\n"),
+                               QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->journalPath, QStringLiteral("/srv/gw/agent-journal.sqlite"));
+        c = AgentConfig::parse(
+            withToken("[journal]\npath = \"/tmp/j.sqlite\"\nretention_hours = 72\n"),
+            QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->journalPath, QStringLiteral("/tmp/j.sqlite"));
+        QCOMPARE(c->journalRetention, std::chrono::hours(72));
+        // An empty path turns the journal off.
+        c = AgentConfig::parse(withToken("[journal]\npath = \"\"\n"), QStringLiteral("agent.toml"),
+                               &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->journalPath.isEmpty());
+        // A configuration built in code has none.
+        QVERIFY(AgentConfig().journalPath.isEmpty());
+    }
+
     void mistakesNameFileLineAndWhat_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -72,6 +98,16 @@ private Q_SLOTS:
             << QStringLiteral("agent.toml:2:10: \"listen\" must be an IP address");
         QTest::newRow("unknown backend") << withToken("[agent]\nbackend = \"cuda\"\n")
                                          << QStringLiteral("\"backend\" must be one of auto, nvml");
+        QTest::newRow("journal retention of zero")
+            << withToken("[journal]\nretention_hours = 0\n")
+            << QStringLiteral(
+                   "agent.toml:2:19: \"retention_hours\" must be between 1 and 8784, not 0");
+        QTest::newRow("journal typo")
+            << withToken("[journal]\nretention = 5\n")
+            << QStringLiteral("agent.toml:2:13: unknown key \"retention\" in [journal]");
+        QTest::newRow("journal path not text")
+            << withToken("[journal]\npath = 5\n")
+            << QStringLiteral("agent.toml:2:8: \"path\" must be a string");
         QTest::newRow("syntax error")
             << QByteArray("[agent\nport = 1\n") << QStringLiteral("agent.toml:1:");
         QTest::newRow("short hash")
