@@ -1,13 +1,15 @@
 // gpuwarden: the desktop application. Parses arguments and wires parts; the
 // logic lives in core/ and ui/.
 
-#include "agentproducer.h"
 #include "commandline.h"
 #include "demofleet.h"
 #include "fleet.h"
 #include "historyservice.h"
 #include "localproducer.h"
 #include "mainwindow.h"
+#include "remotefleet.h"
+#include "secretstore.h"
+#include "serverlist.h"
 #include "source.h"
 
 #include <QApplication>
@@ -17,6 +19,7 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
@@ -61,6 +64,14 @@ int main(int argc, char* argv[])
          QApplication::translate("main", "Close the window after this long (for tests)."),
          QStringLiteral("ms")});
     gw::addAgentSourceOption(parser);
+    parser.addOption(
+        {QStringLiteral("no-local"),
+         QApplication::translate(
+             "main", "Do not sample this machine; watch only the configured servers.")});
+    parser.addOption(
+        {QStringLiteral("settings"),
+         QApplication::translate("main", "Settings file (servers list; default: the user's)."),
+         QStringLiteral("file")});
     parser.addOption({QStringLiteral("history"),
                       QApplication::translate(
                           "main", "History file (default: in the application's data folder)."),
@@ -93,11 +104,10 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(sourceError));
         return 2;
     }
-    if (agent) {
-        producer = std::make_unique<gw::AgentProducer>(agent->url, agent->token);
-    } else if (demo) {
+    const bool local = !agent && !parser.isSet(QStringLiteral("no-local"));
+    if (demo) {
         producer = std::make_unique<gw::DemoProducer>();
-    } else {
+    } else if (local) {
         QString error;
         const auto options = gw::samplerOptions(parser, &error);
         if (!options) {
@@ -141,16 +151,59 @@ int main(int argc, char* argv[])
         history = std::make_unique<gw::HistoryService>(historyPath, retention);
 
     gw::Fleet fleet;
-    gw::Source source(std::move(producer), std::chrono::milliseconds(intervalMs));
     gw::MainWindow window(&fleet);
-    QObject::connect(&source, &gw::Source::snapshotReady, &fleet, &gw::Fleet::ingest);
-    QObject::connect(&source, &gw::Source::backfillReady, &fleet, &gw::Fleet::ingestBatch);
-    QObject::connect(&source, &gw::Source::statusChanged, &window,
-                     &gw::MainWindow::setBackendStatus);
+    std::unique_ptr<gw::Source> source;
+    if (producer) {
+        source = std::make_unique<gw::Source>(std::move(producer),
+                                              std::chrono::milliseconds(intervalMs));
+        QObject::connect(source.get(), &gw::Source::snapshotReady, &fleet, &gw::Fleet::ingest);
+        QObject::connect(source.get(), &gw::Source::backfillReady, &fleet, &gw::Fleet::ingestBatch);
+        QObject::connect(source.get(), &gw::Source::statusChanged, &window,
+                         &gw::MainWindow::setBackendStatus);
+    } else {
+        window.setBackendStatus(
+            QApplication::translate("main", "Watching remote servers only (--no-local)."));
+    }
+
+    // Remote servers: the admin's list (File → Servers…, tokens in the
+    // keychain), plus --source for a quick look at one agent. The demo
+    // stays a world of its own.
+    const auto settings = parser.isSet(QStringLiteral("settings"))
+                              ? std::make_unique<QSettings>(
+                                    parser.value(QStringLiteral("settings")), QSettings::IniFormat)
+                              : std::make_unique<QSettings>();
+    gw::SecretStore secrets;
+    gw::ServerList servers(settings.get(), &secrets);
+    gw::RemoteFleet remote{std::chrono::milliseconds(intervalMs)};
+    QObject::connect(&remote, &gw::RemoteFleet::readings, &fleet, &gw::Fleet::ingestBatch);
+    QObject::connect(&remote, &gw::RemoteFleet::statusChanged, &fleet, &gw::Fleet::setConnection);
+    QObject::connect(&remote, &gw::RemoteFleet::serverRemoved, &fleet, &gw::Fleet::removeServer);
+    std::optional<gw::RemoteServer> commandLineServer;
+    if (agent)
+        commandLineServer = gw::RemoteServer{agent->url.authority(), agent->url, agent->token, {}};
+    QObject::connect(&servers, &gw::ServerList::resolved, &remote,
+                     [&](const QList<gw::RemoteServer>& agents, const QList<gw::RemoteServer>&,
+                         const QStringList& keychainErrors) {
+                         QList<gw::RemoteServer> all = agents;
+                         if (commandLineServer)
+                             all.append(*commandLineServer);
+                         remote.setServers(all);
+                         if (!keychainErrors.isEmpty())
+                             window.showKeychainErrors(keychainErrors);
+                     });
+    if (!demo) {
+        window.setServerList(&servers);
+        servers.resolve();
+    }
+
     if (history) {
-        QObject::connect(&source, &gw::Source::snapshotReady, history.get(),
-                         &gw::HistoryService::ingest);
-        QObject::connect(&source, &gw::Source::backfillReady, history.get(),
+        if (source) {
+            QObject::connect(source.get(), &gw::Source::snapshotReady, history.get(),
+                             &gw::HistoryService::ingest);
+            QObject::connect(source.get(), &gw::Source::backfillReady, history.get(),
+                             &gw::HistoryService::ingestBatch);
+        }
+        QObject::connect(&remote, &gw::RemoteFleet::readings, history.get(),
                          &gw::HistoryService::ingestBatch);
         window.setHistory(history.get());
         QObject::connect(history.get(), &gw::HistoryService::failed, &window,
@@ -158,7 +211,8 @@ int main(int argc, char* argv[])
         history->start();
     }
     window.show();
-    source.start(demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
+    if (source)
+        source->start(demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
 
     if (parser.isSet(QStringLiteral("quit-after-ms"))) {
         const int ms = parser.value(QStringLiteral("quit-after-ms")).toInt();
@@ -171,7 +225,9 @@ int main(int argc, char* argv[])
         });
     }
     const int rc = QApplication::exec();
-    source.stop();
+    remote.stop();
+    if (source)
+        source->stop();
     if (history)
         history->stop(); // commits the last second
     return rc;

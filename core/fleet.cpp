@@ -14,6 +14,32 @@ const Snapshot* Fleet::latest(const QString& server) const
     return it == m_latest.cend() ? nullptr : &*it;
 }
 
+const LinkStatus* Fleet::connection(const QString& server) const
+{
+    const auto it = m_connections.constFind(server);
+    return it == m_connections.cend() ? nullptr : &*it;
+}
+
+void Fleet::setConnection(const LinkStatus& status)
+{
+    const QString& server = status.server;
+    m_connections.insert(server, status);
+    if (!m_order.contains(server)) {
+        m_order.append(server);
+        Q_EMIT serverAdded(server);
+    }
+    Q_EMIT serverUpdated(server);
+}
+
+void Fleet::removeServer(const QString& server)
+{
+    if (!m_order.removeOne(server))
+        return;
+    m_latest.remove(server);
+    m_connections.remove(server);
+    Q_EMIT serverRemoved(server);
+}
+
 void Fleet::store(const Snapshot& s, bool notify)
 {
     m_history.append(s);
@@ -23,7 +49,7 @@ void Fleet::store(const Snapshot& s, bool notify)
     if (known && slot.timestampMs > s.timestampMs)
         return; // an older reading never replaces a newer one
     slot = s;
-    if (!known) {
+    if (!m_order.contains(s.server)) {
         m_order.append(s.server);
         Q_EMIT serverAdded(s.server);
     }

@@ -4,6 +4,7 @@
 // and the live history, and tells models what changed. (Policies, the ledger
 // and the history store hang off here in later work.)
 
+#include "agentlink.h"
 #include "livehistory.h"
 #include "snapshot.h"
 
@@ -23,6 +24,9 @@ public:
     const Snapshot* latest(const QString& server) const;
     const LiveHistory& history() const { return m_history; }
 
+    // How a remote server is reached; null for local and demo sources.
+    const LinkStatus* connection(const QString& server) const;
+
     // Latest wall-clock time seen from any source (charts end there).
     qint64 newestTimestampMs() const { return m_newestMs; }
 
@@ -30,16 +34,22 @@ public Q_SLOTS:
     void ingest(const gw::Snapshot& snapshot);
     // Backfill: history first, then only the newest per server becomes "latest".
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
+    // A remote server's state; a server that never answered is listed too.
+    void setConnection(const gw::LinkStatus& status);
+    // The admin removed the server: it leaves the fleet (its history stays).
+    void removeServer(const QString& server);
 
 Q_SIGNALS:
     void serverAdded(const QString& server);
     void serverUpdated(const QString& server);
+    void serverRemoved(const QString& server);
 
 private:
     void store(const Snapshot& s, bool notify);
 
     QStringList m_order;
     QHash<QString, Snapshot> m_latest;
+    QHash<QString, LinkStatus> m_connections;
     LiveHistory m_history;
     qint64 m_newestMs = 0;
 };

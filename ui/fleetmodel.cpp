@@ -4,6 +4,8 @@
 #include "roles.h"
 #include "units.h"
 
+#include <QBrush>
+#include <QDateTime>
 #include <QGuiApplication>
 #include <QHash>
 #include <QIcon>
@@ -104,6 +106,17 @@ FleetModel::FleetModel(const Fleet* fleet, QObject* parent)
         onServerAdded(s);
     connect(fleet, &Fleet::serverAdded, this, &FleetModel::onServerAdded);
     connect(fleet, &Fleet::serverUpdated, this, &FleetModel::onServerUpdated);
+    connect(fleet, &Fleet::serverRemoved, this, &FleetModel::onServerRemoved);
+}
+
+void FleetModel::onServerRemoved(const QString& server)
+{
+    const QModelIndex idx = serverIndex(server);
+    if (!idx.isValid())
+        return;
+    beginRemoveRows({}, idx.row(), idx.row());
+    m_servers.removeAt(idx.row());
+    endRemoveRows();
 }
 
 GpuStatus FleetModel::statusOf(const GpuSample& g, int processCount)
@@ -134,8 +147,10 @@ void FleetModel::onServerUpdated(const QString& server)
     if (!parent.isValid())
         return;
     const Snapshot* s = m_fleet->latest(server);
-    if (!s)
+    if (!s) {
+        Q_EMIT dataChanged(index(parent.row(), 0), index(parent.row(), ColumnCount - 1));
         return;
+    }
     auto& item = m_servers[parent.row()];
     QStringList uuids;
     for (const auto& g : s->gpus)
@@ -237,28 +252,82 @@ QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
+// A remote server's link as a dot of the GPU colours: green connected, amber
+// stale, red failing, grey not answered yet.
+static GpuStatus linkDot(LinkState state)
+{
+    switch (state) {
+    case LinkState::Connected:
+        return GpuStatus::Idle;
+    case LinkState::Connecting:
+        return GpuStatus::Unknown;
+    case LinkState::Stale:
+        return GpuStatus::Held;
+    default:
+        return GpuStatus::Error;
+    }
+}
+
+QVariant FleetModel::serverData(int row, int column, int role) const
+{
+    const auto& item = m_servers[row];
+    const Snapshot* s = m_fleet->latest(item.name);
+    const LinkStatus* link = m_fleet->connection(item.name);
+    if (role == ServerRole)
+        return item.name;
+    if (role == LinkStateRole)
+        return link ? QVariant(int(link->state)) : QVariant();
+    if (column == NameColumn && (role == Qt::DisplayRole || role == SortRole))
+        return item.name;
+    if (link && column == NameColumn && role == Qt::DecorationRole)
+        return statusIcon(linkDot(link->state));
+    if (link && column == NameColumn && role == Qt::ToolTipRole) {
+        QStringList lines{tr("%1 — %2").arg(item.name, linkStateText(link->state))};
+        if (!link->error.isEmpty())
+            lines.append(link->error);
+        if (link->retryInMs > 0)
+            lines.append(tr("Next try in %n s", nullptr, int((link->retryInMs + 999) / 1000)));
+        if (link->lastReadingMs > 0)
+            lines.append(tr("Last reading %1")
+                             .arg(QDateTime::fromMSecsSinceEpoch(link->lastReadingMs)
+                                      .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+        if (link->clockOffsetMs != 0)
+            lines.append(tr("Its clock is %1 s %2 ours; readings are shifted to our clock")
+                             .arg(QString::number(std::abs(link->clockOffsetMs) / 1000.0, 'f', 1),
+                                  link->clockOffsetMs > 0 ? tr("ahead of") : tr("behind")));
+        if (link->readingsLost)
+            lines.append(tr("Some readings were lost on the agent before they could be fetched"));
+        if (s)
+            lines.append(tr("%n GPU(s), backend %1", nullptr, int(s->gpus.size())).arg(s->backend));
+        return lines.join(QLatin1Char('\n'));
+    }
+    // A server that is not connected says so where its figures would be.
+    if (link && link->state != LinkState::Connected && column == UtilColumn &&
+        role == Qt::DisplayRole)
+        return linkStateText(link->state);
+    if (link && link->state != LinkState::Connected && column == UtilColumn &&
+        role == Qt::ForegroundRole)
+        return QBrush(
+            statusColor(linkDot(link->state),
+                        QGuiApplication::palette().color(QPalette::Window).lightness() < 128));
+    if (!s)
+        return {};
+    if (column == NameColumn && role == Qt::ToolTipRole)
+        return tr("%1 — %n GPU(s), backend %2", nullptr, int(s->gpus.size()))
+            .arg(item.name, s->backend);
+    if (column == UtilColumn && role == Qt::DisplayRole)
+        return tr("CPU %1").arg(formatPercent(s->host.cpuPercent));
+    if (column == MemoryColumn && role == Qt::DisplayRole && s->host.memoryUsedBytes)
+        return formatBytes(double(*s->host.memoryUsedBytes));
+    return {};
+}
+
 QVariant FleetModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid())
         return {};
-    if (idx.internalId() == kServerId) {
-        const auto& item = m_servers[idx.row()];
-        const Snapshot* s = m_fleet->latest(item.name);
-        if (role == ServerRole)
-            return item.name;
-        if (idx.column() == NameColumn && (role == Qt::DisplayRole || role == SortRole))
-            return item.name;
-        if (!s)
-            return {};
-        if (idx.column() == NameColumn && role == Qt::ToolTipRole)
-            return tr("%1 — %n GPU(s), backend %2", nullptr, int(s->gpus.size()))
-                .arg(item.name, s->backend);
-        if (idx.column() == UtilColumn && role == Qt::DisplayRole)
-            return tr("CPU %1").arg(formatPercent(s->host.cpuPercent));
-        if (idx.column() == MemoryColumn && role == Qt::DisplayRole && s->host.memoryUsedBytes)
-            return formatBytes(double(*s->host.memoryUsedBytes));
-        return {};
-    }
+    if (idx.internalId() == kServerId)
+        return serverData(idx.row(), idx.column(), role);
 
     const int serverRow = int(idx.internalId() - 1);
     if (serverRow >= m_servers.size())

@@ -54,6 +54,8 @@ public:
 private:
     void onServerAdded(const QString& server);
     void onServerUpdated(const QString& server);
+    void onServerRemoved(const QString& server);
+    QVariant serverData(int row, int column, int role) const;
     const GpuSample* gpuAt(int serverRow, int gpuRow) const;
 
     const Fleet* m_fleet;

@@ -6,6 +6,8 @@
 #include "historychart.h"
 #include "processmodel.h"
 #include "roles.h"
+#include "serverlist.h"
+#include "serversdialog.h"
 #include "units.h"
 
 #include <QAction>
@@ -17,6 +19,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSortFilterProxyModel>
@@ -96,6 +99,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildUi()
 {
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    m_serversAction = fileMenu->addAction(tr("&Servers…"), this, [this] { showServersDialog(); });
+    m_serversAction->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    m_serversAction->setEnabled(false);
+    fileMenu->addSeparator();
     auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -117,6 +124,8 @@ void MainWindow::buildUi()
     m_tree->setMinimumWidth(280);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onSelectionChanged);
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, &MainWindow::showFleetMenu);
 
     // Right: banner, title + window, charts or host page, processes.
     m_banner = new QLabel;
@@ -383,11 +392,22 @@ void MainWindow::updateBanner()
             anyGpu = anyGpu || !s->gpus.isEmpty();
         }
     }
-    const bool show = anyServer && !anyGpu;
-    if (show)
-        m_banner->setText(tr("<b>No GPU found on this machine.</b> Showing the host only.<br>%1")
-                              .arg(m_backendMessage.toHtmlEscaped()));
-    m_banner->setVisible(show);
+    QStringList parts;
+    if (anyServer && !anyGpu)
+        parts.append(tr("<b>No GPU found on this machine.</b> Showing the host only.<br>%1")
+                         .arg(m_backendMessage.toHtmlEscaped()));
+    if (!m_keychainErrors.isEmpty())
+        parts.append(tr("<b>Keychain:</b> %1<br>These servers are asked without a token until "
+                        "the keychain answers; File → Servers… stores tokens again.")
+                         .arg(m_keychainErrors.join(QStringLiteral("<br>")).toHtmlEscaped()));
+    m_banner->setText(parts.join(QStringLiteral("<br>")));
+    m_banner->setVisible(!parts.isEmpty());
+}
+
+void MainWindow::showKeychainErrors(const QStringList& errors)
+{
+    m_keychainErrors = errors;
+    updateBanner();
 }
 
 void MainWindow::selectServer(const QString& server)
@@ -430,8 +450,15 @@ void MainWindow::onServerUpdated(const QString& server)
     if (server != m_server)
         return;
     const Snapshot* s = m_fleet->latest(server);
-    if (!s)
+    if (!s) {
+        // A remote server that has not answered yet: who it is and why not.
+        m_title->setText(server);
+        m_subtitle->setText(connectionText(server));
+        m_pages->setCurrentIndex(kHostPage);
+        for (QLabel* value : std::as_const(m_hostValues))
+            value->setText(notAvailable());
         return;
+    }
     updateHistorySeries();
     m_statusUpdated->setText(tr("Updated %1")
                                  .arg(QDateTime::fromMSecsSinceEpoch(s->timestampMs)
@@ -450,8 +477,11 @@ void MainWindow::showServer(const Snapshot& s)
 {
     const HostSample& h = s.host;
     m_title->setText(s.server);
-    m_subtitle->setText(tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
-                            .arg(s.processes.size()));
+    QString subtitle = tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
+                           .arg(s.processes.size());
+    if (const QString link = connectionText(s.server); !link.isEmpty())
+        subtitle += QStringLiteral(" · ") + link;
+    m_subtitle->setText(subtitle);
     m_window->setEnabled(false);
     auto set = [this](int row, const QString& text) {
         m_hostValues[row]->setText(text);
@@ -513,6 +543,59 @@ void MainWindow::showGpuHeader(const Snapshot& s, const QString& uuid)
     m_gpuDetails->setText(text);
     m_charts[1]->setYMaximum(g->memoryTotalMiB ? *g->memoryTotalMiB / 1024 : 0);
     m_charts[3]->setYMaximum(g->powerLimitW ? *g->powerLimitW : 0);
+}
+
+QString MainWindow::connectionText(const QString& server) const
+{
+    const LinkStatus* link = m_fleet->connection(server);
+    if (!link)
+        return {};
+    QString text = linkStateText(link->state);
+    if (!link->error.isEmpty())
+        text += QStringLiteral(": ") + link->error;
+    if (link->clockOffsetMs != 0)
+        text += tr(" · clock %1 s %2")
+                    .arg(QString::number(std::abs(link->clockOffsetMs) / 1000.0, 'f', 1),
+                         link->clockOffsetMs > 0 ? tr("ahead") : tr("behind"));
+    return text;
+}
+
+void MainWindow::setServerList(ServerList* list)
+{
+    m_serverList = list;
+    m_serversAction->setEnabled(list != nullptr);
+}
+
+ServersDialog* MainWindow::showServersDialog()
+{
+    if (!m_serverList)
+        return nullptr;
+    if (!m_serversDialog) {
+        m_serversDialog = new ServersDialog(m_serverList, m_fleet, this);
+        m_serversDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_serversDialog, &ServersDialog::serversChanged, m_serverList,
+                &ServerList::resolve);
+    }
+    if (!m_server.isEmpty())
+        m_serversDialog->selectServer(m_server);
+    m_serversDialog->show();
+    m_serversDialog->raise();
+    m_serversDialog->activateWindow();
+    return m_serversDialog;
+}
+
+void MainWindow::showFleetMenu(const QPoint& pos)
+{
+    const QModelIndex idx = m_tree->indexAt(pos);
+    if (!m_serverList || !idx.isValid() || !idx.data(LinkStateRole).isValid())
+        return;
+    const QString server = idx.data(ServerRole).toString();
+    QMenu menu(this);
+    menu.addAction(tr("Edit Server…"), this, [this, server] {
+        selectServer(server);
+        showServersDialog();
+    });
+    menu.exec(m_tree->viewport()->mapToGlobal(pos));
 }
 
 void MainWindow::refreshCharts()

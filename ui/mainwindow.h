@@ -22,6 +22,8 @@ class HistoryProvider;
 class Fleet;
 class FleetModel;
 class ProcessModel;
+class ServerList;
+class ServersDialog;
 struct Snapshot;
 
 class MainWindow final : public QMainWindow
@@ -53,6 +55,11 @@ public:
     // historyMetrics()).
     void showHistory(int metricIndex);
 
+    // The remote servers the admin manages (File → Servers…); null: none.
+    void setServerList(ServerList* list);
+    // Opens (or raises) the Servers dialog, modeless.
+    ServersDialog* showServersDialog();
+
 public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
     // banner when no GPU is found.
@@ -61,6 +68,9 @@ public Q_SLOTS:
     // History could not be opened or written: shown in the status bar; live
     // monitoring goes on.
     void showHistoryError(const QString& message);
+    // Tokens the keychain could not give: shown in the banner, one per line
+    // (the servers are watched without them meanwhile). Empty: all is well.
+    void showKeychainErrors(const QStringList& errors);
 
 private:
     void buildUi();
@@ -68,6 +78,9 @@ private:
     void onServerUpdated(const QString& server);
     void showServer(const Snapshot& s);
     void showGpuHeader(const Snapshot& s, const QString& uuid);
+    // The connection line of a remote server; empty for local sources.
+    QString connectionText(const QString& server) const;
+    void showFleetMenu(const QPoint& pos);
     void updateBanner();
     void updateHistorySeries();
 
@@ -98,8 +111,12 @@ private:
     QString m_historyServer;
     QStringList m_historyGpus;
     QTimer* m_chartTimer = nullptr;
+    ServerList* m_serverList = nullptr;
+    QAction* m_serversAction = nullptr;
+    QPointer<ServersDialog> m_serversDialog;
 
     QString m_backendMessage;
+    QStringList m_keychainErrors;
     QString m_server;
     QString m_gpuUuid;           // empty: the server itself is selected
     bool m_autoSelect = true;    // until the user picks something

@@ -10,10 +10,11 @@ enum ModelRole
 {
     RawValueRole = Qt::UserRole + 1, // double, or invalid QVariant when absent
     SortRole,
-    ServerRole,  // QString
-    GpuUuidRole, // QString
-    StatusRole,  // int (GpuStatus)
-    PidRole,     // qint64
+    ServerRole,    // QString
+    GpuUuidRole,   // QString
+    StatusRole,    // int (GpuStatus)
+    PidRole,       // qint64
+    LinkStateRole, // int (LinkState) on remote server rows; invalid for local ones
 };
 
 } // namespace gw
