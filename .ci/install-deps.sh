@@ -9,6 +9,9 @@ packages=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite qt6-qpa-plugins
     qtkeychain-qt6-dev libtomlplusplus-dev libgl-dev libvulkan-dev libqt6svg6
     fonts-dejavu-core prometheus openssl prometheus-node-exporter wrk
+    # keychain: qtkeychain reaches the Secret Service through libsecret; the
+    # tests start their own dbus-daemon and gnome-keyring-daemon
+    libsecret-1-0 gnome-keyring dbus-daemon
 )
 
 missing=()
