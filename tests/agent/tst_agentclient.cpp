@@ -1,7 +1,6 @@
 // The client side of the agent protocol against a real agent and against a
 // server that misbehaves on purpose, over loopback.
 #include "agentclient.h"
-#include "agentproducer.h"
 #include "agentserver.h"
 #include "demofleet.h"
 #include "freeport.h"
@@ -166,75 +165,6 @@ private Q_SLOTS:
         QVERIFY(!r.snapshot);
         QVERIFY2(r.error.startsWith(local(rogue.port()).toString()), qPrintable(r.error));
         QVERIFY2(r.error.contains(expected), qPrintable(r.error));
-    }
-
-    void producerBackfillsAnOutageWithoutAGapAndFollowsARestart()
-    {
-        AgentConfig c;
-        c.port = 0;
-        c.ringSize = 500;
-        c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
-        auto server = std::make_unique<AgentServer>(c);
-        QString error;
-        QVERIFY(server->listen(&error));
-        const quint16 port = server->port();
-        qint64 t = kT;
-        auto publish = [&](AgentServer& s, int n) {
-            for (int i = 0; i < n; ++i, t += 1000)
-                s.publish(DemoFleet().serverAt(0, t));
-        };
-        publish(*server, 5);
-
-        AgentProducer producer(local(port), "tok");
-        QVERIFY(producer.init().startsWith(QStringLiteral("Agent gpu-lab-01 at ")));
-        QList<Snapshot> got = producer.produce();
-        QCOMPARE(got.size(), 5);
-        QCOMPARE(producer.produce().size(), 0); // caught up
-
-        // The workstation stops polling for a while; the agent goes on.
-        publish(*server, 300);
-        got += producer.produce();
-        QCOMPARE(got.size(), 305);
-        for (int i = 1; i < got.size(); ++i)
-            QCOMPARE(got[i].timestampMs - got[i - 1].timestampMs, 1000); // no hole, no repeat
-        QVERIFY(!producer.sawHole());
-
-        // The agent restarts on the same port: new instance, numbering from 1.
-        server.reset();
-        c.port = port;
-        server = std::make_unique<AgentServer>(c);
-        QVERIFY2(server->listen(&error), qPrintable(error));
-        publish(*server, 3);
-        const QList<Snapshot> afterRestart = producer.produce();
-        QCOMPARE(afterRestart.size(), 3);
-        QCOMPARE(afterRestart.first().timestampMs, got.last().timestampMs + 1000);
-        QCOMPARE(producer.cursor(), 3u);
-    }
-
-    void producerBacksOffFromAnUnreachableAgentAndReportsHoles()
-    {
-        const quint16 port = test::freePort();
-        AgentProducer producer(local(port), "tok");
-        QVERIFY(producer.init().contains(QStringLiteral("not reachable yet")));
-        QCOMPARE(producer.consecutiveFailures(), 1);
-        QVERIFY(producer.produce().isEmpty()); // inside the backoff: not even tried
-        QCOMPARE(producer.consecutiveFailures(), 1);
-        QVERIFY(producer.lastError().contains(QStringLiteral("refused"), Qt::CaseInsensitive));
-
-        // An agent whose ring overflowed before we asked: the hole is known.
-        AgentConfig c;
-        c.port = 0;
-        c.ringSize = 20;
-        c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
-        AgentServer server(c);
-        QString error;
-        QVERIFY(server.listen(&error));
-        AgentProducer late(local(server.port()), "tok");
-        late.init();
-        for (int i = 0; i < 50; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
-        QCOMPARE(late.produce().size(), 20);
-        QVERIFY(late.sawHole());
     }
 
     void cliReadsAnAgentWithTheTokenFromTheEnvironment()

@@ -1,0 +1,404 @@
+// The desktop's side of remote monitoring against real agents over loopback:
+// cursor backfill after an outage, agent restarts, backoff, visible states,
+// TLS with certificates the test makes (trust on first use, a pinned
+// certificate that changes is refused), clock offsets, and many servers at
+// once without stalling the thread that owns them.
+#include "agentlink.h"
+#include "agentserver.h"
+#include "demofleet.h"
+#include "freeport.h"
+#include "remotefleet.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSslCertificate>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace gw;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr qint64 kT = 1795305600000 + 12 * 3'600'000;
+
+QUrl local(quint16 port, const char* scheme = "http")
+{
+    return QUrl(QStringLiteral("%1://127.0.0.1:%2").arg(QLatin1String(scheme)).arg(port));
+}
+
+AgentConfig agentConfig(quint16 port = 0)
+{
+    AgentConfig c;
+    c.port = port;
+    c.ringSize = 500;
+    c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
+    return c;
+}
+
+// Everything a link said, in order.
+struct Recorder
+{
+    explicit Recorder(AgentLink& link)
+    {
+        QObject::connect(&link, &AgentLink::readings, &link,
+                         [this](const QList<Snapshot>& s) { readings += s; });
+        QObject::connect(&link, &AgentLink::statusChanged, &link,
+                         [this](const LinkStatus& s) { states.append(s); });
+    }
+    bool waitFor(const std::function<bool()>& done, int ms = 10000)
+    {
+        return QTest::qWaitFor(done, ms);
+    }
+    LinkStatus last() const { return states.isEmpty() ? LinkStatus{} : states.last(); }
+
+    QList<Snapshot> readings;
+    QList<LinkStatus> states;
+};
+
+struct Certificate
+{
+    QString cert;
+    QString key;
+    QByteArray sha256;
+};
+
+// A self-signed certificate for 127.0.0.1, as an admin would make it.
+Certificate makeCertificate(const QTemporaryDir& dir, const QString& name)
+{
+    Certificate c{dir.filePath(name + QStringLiteral(".crt")),
+                  dir.filePath(name + QStringLiteral(".key")),
+                  {}};
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                   QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                   QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                   QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"), c.key,
+                   QStringLiteral("-out"), c.cert});
+    if (!openssl.waitForFinished(30000) || openssl.exitCode() != 0)
+        return c;
+    QFile f(c.cert);
+    if (f.open(QIODevice::ReadOnly))
+        c.sha256 = QSslCertificate(&f, QSsl::Pem).digest(QCryptographicHash::Sha256);
+    return c;
+}
+
+} // namespace
+
+class TestAgentLink : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void backfillsAnOutageWithoutAGapAndFollowsARestart()
+    {
+        AgentConfig c = agentConfig();
+        auto server = std::make_unique<AgentServer>(c);
+        QString error;
+        QVERIFY(server->listen(&error));
+        const quint16 port = server->port();
+        qint64 t = kT;
+        auto publish = [&](AgentServer& s, int n) {
+            for (int i = 0; i < n; ++i, t += 1000)
+                s.publish(DemoFleet().serverAt(0, t));
+        };
+        publish(*server, 5);
+
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab-1"), local(port), "tok", {}}, &nam);
+        link.setPollInterval(100ms);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 5; }));
+        QCOMPARE(rec.last().state, LinkState::Connected);
+        QCOMPARE(rec.readings.first().server, QStringLiteral("lab-1")); // the configured name
+
+        // The workstation stops polling for a while; the agent goes on.
+        link.stop();
+        publish(*server, 300);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 305; }));
+        for (int i = 1; i < rec.readings.size(); ++i)
+            QCOMPARE(rec.readings[i].timestampMs - rec.readings[i - 1].timestampMs, 1000);
+        QVERIFY(!rec.last().readingsLost);
+
+        // An agent without a journal restarts on the same port: a new
+        // stream numbered from 1, read from its start.
+        server.reset();
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Unreachable; }));
+        server = std::make_unique<AgentServer>(agentConfig(port));
+        QVERIFY2(server->listen(&error), qPrintable(error));
+        publish(*server, 3);
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 308; }, 15000));
+        QCOMPARE(rec.readings[305].timestampMs, rec.readings[304].timestampMs + 1000);
+        QCOMPARE(link.cursor(), 3u);
+        QCOMPARE(rec.last().state, LinkState::Connected);
+        QVERIFY(rec.last().error.isEmpty());
+    }
+
+    void unreachableBacksOffAndSaysWhy()
+    {
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("gone"), local(test::freePort()), "tok", {}}, &nam);
+        link.setPollInterval(100ms);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.states.size() >= 3; }, 8000)); // 2 failures
+        QCOMPARE(rec.states[0].state, LinkState::Connecting);
+        QCOMPARE(rec.states[1].state, LinkState::Unreachable);
+        QVERIFY2(rec.states[1].error.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
+                 qPrintable(rec.states[1].error));
+        QCOMPARE(rec.states[1].retryInMs, 1000);
+        QCOMPARE(rec.states[2].retryInMs, 2000); // exponential, not the 100 ms poll
+    }
+
+    void refusedTokenIsAuthFailed()
+    {
+        AgentServer server(agentConfig());
+        QString error;
+        QVERIFY(server.listen(&error));
+        server.publish(DemoFleet().serverAt(0, kT));
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab"), local(server.port()), "wrong", {}}, &nam);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::AuthFailed; }));
+        QVERIFY2(rec.last().error.contains(QStringLiteral("HTTP 401")),
+                 qPrintable(rec.last().error));
+        QVERIFY(rec.readings.isEmpty());
+    }
+
+    void overflowedRingIsReportedAsLostReadings()
+    {
+        AgentConfig c = agentConfig();
+        c.ringSize = 20;
+        AgentServer server(c);
+        QString error;
+        QVERIFY(server.listen(&error));
+        for (int i = 0; i < 50; ++i)
+            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 20; }));
+        QVERIFY(rec.last().readingsLost);
+    }
+
+    void agentThatStopsSamplingGoesStale()
+    {
+        AgentServer server(agentConfig());
+        QString error;
+        QVERIFY(server.listen(&error));
+        server.publish(DemoFleet().serverAt(0, kT));
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
+        link.setPollInterval(200ms);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Connected; }));
+        // Reachable, but nothing new for longer than the stale limit (5 s).
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Stale; }, 9000));
+        QVERIFY(rec.last().error.contains(QStringLiteral("no new reading")));
+        server.publish(DemoFleet().serverAt(0, kT + 1000));
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Connected; }));
+        QVERIFY(rec.last().error.isEmpty());
+    }
+
+    void clockOffsetIsMeasuredAndReadingsShifted()
+    {
+        // An agent whose clock runs an hour ahead of ours: its readings are
+        // put on our clock, and the offset is shown.
+        constexpr qint64 kAhead = 3'600'000;
+        AgentServer server(agentConfig());
+        server.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kAhead; });
+        QString error;
+        QVERIFY(server.listen(&error));
+        const qint64 agentNow = QDateTime::currentMSecsSinceEpoch() + kAhead;
+        server.publish(DemoFleet().serverAt(0, agentNow));
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
+        link.setPollInterval(100ms);
+        Recorder rec(link);
+        link.start();
+        // The first reply measures; readings from then on are shifted.
+        QVERIFY(rec.waitFor([&] { return rec.last().clockOffsetMs != 0; }));
+        QVERIFY2(std::abs(rec.last().clockOffsetMs - kAhead) < 500,
+                 qPrintable(QString::number(rec.last().clockOffsetMs)));
+        server.publish(DemoFleet().serverAt(0, agentNow + 1000));
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 2; }));
+        QVERIFY(std::abs(rec.readings.last().timestampMs - (agentNow + 1000 - kAhead)) < 500);
+
+        // A clock within the tolerance is left alone (no jitter).
+        AgentServer near(agentConfig());
+        near.setClock([] { return QDateTime::currentMSecsSinceEpoch() + 300; });
+        QVERIFY(near.listen(&error));
+        near.publish(DemoFleet().serverAt(0, kT));
+        AgentLink nearLink({QStringLiteral("near"), local(near.port()), "tok", {}}, &nam);
+        Recorder nearRec(nearLink);
+        nearLink.start();
+        QVERIFY(nearRec.waitFor([&] { return nearRec.readings.size() == 1; }));
+        QCOMPARE(nearRec.last().clockOffsetMs, 0);
+        QCOMPARE(nearRec.readings.first().timestampMs, kT);
+    }
+
+    void tlsCertificateIsPinnedOnFirstUseAndAChangedOneRefused()
+    {
+        QTemporaryDir dir;
+        const Certificate a = makeCertificate(dir, QStringLiteral("a"));
+        const Certificate b = makeCertificate(dir, QStringLiteral("b"));
+        QVERIFY2(!a.sha256.isEmpty() && !b.sha256.isEmpty(), "openssl could not make certificates");
+        QVERIFY(a.sha256 != b.sha256);
+
+        AgentConfig c = agentConfig();
+        c.tlsCertificate = a.cert;
+        c.tlsKey = a.key;
+        auto server = std::make_unique<AgentServer>(c);
+        QString error;
+        QVERIFY2(server->listen(&error), qPrintable(error));
+        const quint16 port = server->port();
+        server->publish(DemoFleet().serverAt(0, kT));
+
+        // First contact: no CA vouches for it, nothing pinned → the admin is
+        // asked, with the fingerprint to compare; nothing is read meanwhile.
+        QNetworkAccessManager nam;
+        auto first = std::make_unique<AgentLink>(
+            RemoteServer{QStringLiteral("tls"), local(port, "https"), "tok", {}}, &nam);
+        Recorder firstRec(*first);
+        first->start();
+        QVERIFY(firstRec.waitFor([&] { return firstRec.last().state == LinkState::Untrusted; }));
+        QCOMPARE(firstRec.last().offeredSha256, a.sha256);
+        QVERIFY(firstRec.last().error.contains(formatFingerprint(a.sha256)));
+        QVERIFY(firstRec.readings.isEmpty());
+        first.reset();
+
+        // The admin confirmed: pinned, the self-signed certificate is accepted.
+        QNetworkAccessManager nam2;
+        AgentLink pinned({QStringLiteral("tls"), local(port, "https"), "tok", a.sha256}, &nam2);
+        pinned.setPollInterval(100ms);
+        Recorder rec(pinned);
+        pinned.start();
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 1; }));
+        QCOMPARE(rec.last().state, LinkState::Connected);
+
+        // The agent comes back with another certificate: refused, and said so.
+        server.reset();
+        c.port = port;
+        c.tlsCertificate = b.cert;
+        c.tlsKey = b.key;
+        server = std::make_unique<AgentServer>(c);
+        QVERIFY2(server->listen(&error), qPrintable(error));
+        server->publish(DemoFleet().serverAt(0, kT + 1000));
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::PinMismatch; }, 15000));
+        QCOMPARE(rec.last().offeredSha256, b.sha256);
+        QVERIFY2(rec.last().error.contains(formatFingerprint(a.sha256)) &&
+                     rec.last().error.contains(formatFingerprint(b.sha256)),
+                 qPrintable(rec.last().error));
+        QTest::qWait(300);
+        QCOMPARE(rec.readings.size(), 1); // nothing read from the impostor
+    }
+
+    void fingerprintsParseAndFormat()
+    {
+        const QByteArray raw = QCryptographicHash::hash("x", QCryptographicHash::Sha256);
+        const QString text = formatFingerprint(raw);
+        QCOMPARE(text.size(), 32 * 3 - 1);
+        QCOMPARE(parseFingerprint(text), raw);
+        QCOMPARE(parseFingerprint(QStringLiteral("SHA256:") + text.toLower()), raw);
+        QCOMPARE(parseFingerprint(QString::fromLatin1(raw.toHex())), raw);
+        QVERIFY(parseFingerprint(text.chopped(3)).isEmpty());
+        QVERIFY(parseFingerprint(QString(text).replace(0, 1, QLatin1Char('G'))).isEmpty());
+    }
+
+    void pollIntervalWidensWithFleetSize()
+    {
+        QCOMPARE(RemoteFleet::pollInterval(1000ms, 1), 1000ms);
+        QCOMPARE(RemoteFleet::pollInterval(1000ms, 20), 1000ms);
+        QCOMPARE(RemoteFleet::pollInterval(1000ms, 40), 2000ms);
+        QCOMPARE(RemoteFleet::pollInterval(1000ms, 100), 5000ms);
+        QCOMPARE(RemoteFleet::pollInterval(1000ms, 5000), 10000ms);
+        QCOMPARE(RemoteFleet::pollInterval(30000ms, 100), 30000ms); // never below the base
+    }
+
+    void manyServersAtOnceWithADeadOneAndAStuckOne()
+    {
+        // Two live agents, one closed port, one that accepts and never
+        // answers: each gets its own state, and the GUI thread never waits.
+        std::vector<std::unique_ptr<AgentServer>> agents;
+        QString error;
+        for (int i = 0; i < 2; ++i) {
+            agents.push_back(std::make_unique<AgentServer>(agentConfig()));
+            QVERIFY(agents.back()->listen(&error));
+            agents.back()->publish(DemoFleet().serverAt(i, kT));
+        }
+        QTcpServer stuck; // accepts the connection, says nothing
+        QVERIFY(stuck.listen(QHostAddress::LocalHost, 0));
+
+        RemoteFleet fleet(200ms);
+        QHash<QString, QList<Snapshot>> got;
+        connect(&fleet, &RemoteFleet::readings, this, [&](const QList<Snapshot>& s) {
+            for (const auto& x : s)
+                got[x.server].append(x);
+        });
+        fleet.setServers({{QStringLiteral("a"), local(agents[0]->port()), "tok", {}},
+                          {QStringLiteral("b"), local(agents[1]->port()), "tok", {}},
+                          {QStringLiteral("dead"), local(test::freePort()), "tok", {}},
+                          {QStringLiteral("stuck"), local(stuck.serverPort()), "tok", {}}});
+
+        // The GUI thread's event loop keeps turning while links wait.
+        QElapsedTimer gap;
+        gap.start();
+        qint64 worstGapMs = 0;
+        QTimer tick;
+        connect(&tick, &QTimer::timeout, this,
+                [&] { worstGapMs = std::max(worstGapMs, gap.restart()); });
+        tick.start(10);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto s = fleet.statuses();
+                return s.value(QStringLiteral("a")).state == LinkState::Connected &&
+                       s.value(QStringLiteral("b")).state == LinkState::Connected &&
+                       s.value(QStringLiteral("dead")).state == LinkState::Unreachable;
+            },
+            10000));
+        QCOMPARE(got.value(QStringLiteral("a")).size(), 1);
+        QCOMPARE(got.value(QStringLiteral("b")).size(), 1);
+        QCOMPARE(got.value(QStringLiteral("b")).first().gpus.size(),
+                 DemoFleet().serverAt(1, kT).gpus.size());
+        // The stuck one stays "connecting" until its 5 s timeout, then says so.
+        QCOMPARE(fleet.statuses().value(QStringLiteral("stuck")).state, LinkState::Connecting);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return fleet.statuses().value(QStringLiteral("stuck")).state ==
+                       LinkState::Unreachable;
+            },
+            8000));
+        QVERIFY2(fleet.statuses()
+                     .value(QStringLiteral("stuck"))
+                     .error.contains(QStringLiteral("no complete reply in time")),
+                 qPrintable(fleet.statuses().value(QStringLiteral("stuck")).error));
+        QVERIFY2(worstGapMs < 250, qPrintable(QString::number(worstGapMs)));
+
+        // Removing a server stops it and says so; the others go on.
+        QSignalSpy removed(&fleet, &RemoteFleet::serverRemoved);
+        fleet.setServers({{QStringLiteral("a"), local(agents[0]->port()), "tok", {}}});
+        QVERIFY(removed.wait(3000) || removed.size() > 0);
+        QVERIFY(QTest::qWaitFor([&] { return removed.size() == 3; }, 3000));
+        QCOMPARE(fleet.statuses().size(), 1);
+        agents[0]->publish(DemoFleet().serverAt(0, kT + 1000));
+        QVERIFY(QTest::qWaitFor([&] { return got.value(QStringLiteral("a")).size() == 2; }));
+        fleet.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentLink)
+#include "tst_agentlink.moc"
