@@ -1,9 +1,11 @@
 // The agent over real loopback HTTP: its server class in-process, and the
 // gpuwarden-agent binary end to end.
+#include "agentjournal.h"
 #include "agentserver.h"
 #include "demofleet.h"
 #include "snapshotjson.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -50,6 +52,122 @@ Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
         out.headers.insert(k.toLower(), v);
     r->deleteLater();
     return out;
+}
+
+// One page of /v1/samples, reduced to what the tests compare.
+struct Page
+{
+    int status = 0;
+    QString instance;
+    QString stream;
+    qint64 nowMs = 0;
+    quint64 next = 0;
+    quint64 lastSequence = 0;
+    bool truncated = false;
+    QList<quint64> sequences;
+    QList<qint64> timestamps;
+};
+
+Page samplesAfter(QNetworkAccessManager& nam, quint16 port, quint64 after, int limit,
+                  const QByteArray& token)
+{
+    const Reply r = call(
+        nam, port, QStringLiteral("/v1/samples?after=%1&limit=%2").arg(after).arg(limit), token);
+    const QJsonObject o = r.json();
+    Page p;
+    p.status = r.status;
+    p.instance = o[QStringLiteral("instance")].toString();
+    p.stream = o[QStringLiteral("stream")].toString();
+    p.nowMs = qint64(o[QStringLiteral("now_ms")].toDouble());
+    p.next = quint64(o[QStringLiteral("next")].toDouble());
+    p.lastSequence = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    p.truncated = o[QStringLiteral("truncated")].toBool();
+    for (const auto& v : o[QStringLiteral("samples")].toArray()) {
+        p.sequences.append(quint64(v[QStringLiteral("sequence")].toDouble()));
+        p.timestamps.append(qint64(v[QStringLiteral("timestamp_ms")].toDouble()));
+    }
+    return p;
+}
+
+// Everything after `after`, page by page from `next`, as a client does.
+struct Backfill
+{
+    QList<quint64> sequences;
+    QHash<quint64, qint64> timestamps;
+    QSet<QString> streams;
+    QList<bool> truncated; // per page
+    quint64 cursor = 0;
+};
+
+Backfill pageThrough(QNetworkAccessManager& nam, quint16 port, quint64 after, int limit,
+                     const QByteArray& token)
+{
+    Backfill b;
+    b.cursor = after;
+    for (int guard = 0; guard < 1000; ++guard) {
+        const Page p = samplesAfter(nam, port, b.cursor, limit, token);
+        if (p.status != 200)
+            break;
+        b.streams.insert(p.stream);
+        b.truncated.append(p.truncated);
+        for (int i = 0; i < p.sequences.size(); ++i) {
+            b.sequences.append(p.sequences[i]);
+            b.timestamps.insert(p.sequences[i], p.timestamps[i]);
+        }
+        b.cursor = p.next;
+        if (p.sequences.size() < limit)
+            break;
+    }
+    return b;
+}
+
+QList<quint64> range(quint64 from, quint64 to)
+{
+    QList<quint64> out;
+    for (quint64 s = from; s <= to; ++s)
+        out.append(s);
+    return out;
+}
+
+bool writeFile(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// Starts the agent binary in demo mode; its port, 0 when it did not start.
+quint16 startAgent(QProcess& agent, const QString& config)
+{
+    agent.start(QStringLiteral(GW_AGENT),
+                {QStringLiteral("--config"), config, QStringLiteral("--demo"),
+                 QStringLiteral("--port"), QStringLiteral("0")});
+    if (!agent.waitForReadyRead(10000))
+        return 0;
+    const QByteArray line = agent.readLine().trimmed();
+    if (!line.startsWith("listening on 127.0.0.1:"))
+        return 0;
+    return quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+}
+
+quint64 lastSequenceOf(QNetworkAccessManager& nam, quint16 port)
+{
+    return quint64(call(nam, port, QStringLiteral("/v1/info"), "tok")
+                       .json()[QStringLiteral("last_sequence")]
+                       .toDouble());
+}
+
+// The fastest sampling the configuration accepts, and a journal.
+QByteArray journalConfig(const QString& journal)
+{
+    return "[agent]\ninterval_ms = 100\n[journal]\npath = \"" + journal.toUtf8() +
+           "\"\n[[token]]\nname = \"t\"\nsha256 = \"" + sha256("tok").toHex() + "\"\n";
+}
+
+QByteArray demoReading(quint64 sequence, qint64 ms)
+{
+    QJsonObject o = toJson(DemoFleet().serverAt(0, ms));
+    o.insert(QStringLiteral("sequence"), double(sequence));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
 AgentConfig config()
@@ -312,13 +430,319 @@ private Q_SLOTS:
                  qPrintable(error));
     }
 
+    void withoutAJournalTheStreamIsTheInstance()
+    {
+        AgentServer server(config());
+        QString error;
+        QVERIFY(server.listen(&error));
+        QCOMPARE(server.stream(), server.instance());
+        server.publish(DemoFleet().serverAt(0, kT));
+        const Page p = samplesAfter(m_nam, server.port(), 0, 10, "r3ad");
+        QCOMPARE(p.stream, server.instance());
+        QCOMPARE(p.instance, server.instance());
+        const QJsonObject info =
+            call(m_nam, server.port(), QStringLiteral("/v1/info"), "r3ad").json();
+        QCOMPARE(info[QStringLiteral("stream")].toString(), server.instance());
+        QCOMPARE(info[QStringLiteral("journal")].toBool(), false);
+    }
+
+    void theJournalServesOldCursorsAndOutlivesTheServer()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("journal.sqlite"));
+        QString error;
+        QString stream;
+        QString firstInstance;
+        {
+            AgentServer server(config()); // ring of 50
+            auto journal = AgentJournal::open(file, &error);
+            QVERIFY2(journal, qPrintable(error));
+            stream = journal->stream();
+            server.attachJournal(std::move(journal));
+            QVERIFY(server.listen(&error));
+            firstInstance = server.instance();
+            QCOMPARE(server.stream(), stream);
+            for (int i = 0; i < 120; ++i)
+                server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            // Older than the ring: from the journal (queued readings
+            // included), then the ring, with no seam.
+            const Backfill b = pageThrough(m_nam, server.port(), 5, 33, "r3ad");
+            QCOMPARE(b.sequences, range(6, 120));
+            QVERIFY(!b.truncated.contains(true));
+            QCOMPARE(b.timestamps.value(6), kT + 5000);
+            QCOMPARE(b.timestamps.value(70), kT + 69000);
+            QCOMPARE(b.streams, QSet<QString>{stream});
+            QVERIFY(server.closeJournal(&error));
+        }
+        // The next agent on the same file.
+        AgentServer server(config());
+        auto journal = AgentJournal::open(file, &error);
+        QVERIFY2(journal, qPrintable(error));
+        server.attachJournal(std::move(journal));
+        QVERIFY(server.listen(&error));
+        QCOMPARE(server.lastSequence(), quint64(120));
+        QVERIFY(server.instance() != firstInstance);
+        for (int i = 0; i < 5; ++i)
+            server.publish(DemoFleet().serverAt(0, kT + 200'000 + i * 1000));
+        const Page p = samplesAfter(m_nam, server.port(), 100, 1000, "r3ad");
+        QCOMPARE(p.stream, stream);
+        QCOMPARE(p.instance, server.instance());
+        QCOMPARE(p.sequences, range(101, 125));
+        QVERIFY(!p.truncated);
+        QCOMPARE(p.timestamps.first(), kT + 100'000); // as stamped before the restart
+        QCOMPARE(p.timestamps.last(), kT + 204'000);
+        QCOMPARE(p.next, quint64(125));
+        const QJsonObject info =
+            call(m_nam, server.port(), QStringLiteral("/v1/info"), "r3ad").json();
+        QCOMPARE(info[QStringLiteral("stream")].toString(), stream);
+        QCOMPARE(info[QStringLiteral("last_sequence")].toInt(), 125);
+        QCOMPARE(info[QStringLiteral("journal")].toBool(), true);
+    }
+
+    void aCursorInsideALostRangeIsToldItIsTruncated()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("journal.sqlite"));
+        QString error;
+        AgentJournal::Options o;
+        o.reserveAhead = 20;
+        {
+            auto journal = AgentJournal::open(file, o, &error);
+            QVERIFY2(journal, qPrintable(error));
+            for (int i = 0; i < 10; ++i) {
+                const quint64 seq = journal->take(&error);
+                journal->append(seq, kT + i * 1000, demoReading(seq, kT + i * 1000));
+            }
+            QVERIFY(journal->flush(kT + 10'000, &error));
+            for (int i = 10; i < 13; ++i) { // handed out, then the process died
+                const quint64 seq = journal->take(&error);
+                journal->append(seq, kT + i * 1000, demoReading(seq, kT + i * 1000));
+            }
+        } // no close(): as a crash
+        auto journal = AgentJournal::open(file, o, &error);
+        QVERIFY2(journal, qPrintable(error));
+        QVERIFY(journal->uncleanStart());
+        const quint64 lost = journal->lastSequence(); // 11 .. lost are gone
+        QVERIFY2(lost >= 13, qPrintable(QString::number(lost)));
+        AgentServer server(config());
+        server.attachJournal(std::move(journal));
+        QVERIFY(server.listen(&error));
+
+        // Before any new reading: the hole is reported, the cursor moves past it.
+        Page p = samplesAfter(m_nam, server.port(), 12, 100, "r3ad");
+        QVERIFY(p.truncated);
+        QVERIFY(p.sequences.isEmpty());
+        QCOMPARE(p.lastSequence, lost);
+        QCOMPARE(p.next, lost);
+        // A cursor before the hole gets what was stored, and the hole.
+        p = samplesAfter(m_nam, server.port(), 8, 100, "r3ad");
+        QCOMPARE(p.sequences, range(9, 10));
+        QVERIFY(p.truncated);
+
+        server.publish(DemoFleet().serverAt(0, kT + 60'000));
+        for (quint64 cursor : {quint64(10), quint64(11), quint64(12), lost - 1}) {
+            p = samplesAfter(m_nam, server.port(), cursor, 100, "r3ad");
+            QVERIFY2(p.truncated, qPrintable(QString::number(cursor)));
+            QCOMPARE(p.sequences, QList<quint64>{lost + 1});
+        }
+        // Before the hole with a full page: the hole is reported on the page
+        // that reaches it, not before.
+        p = samplesAfter(m_nam, server.port(), 0, 5, "r3ad");
+        QCOMPARE(p.sequences, range(1, 5));
+        QVERIFY(!p.truncated);
+        // Past the hole, or caught up: nothing is missing.
+        p = samplesAfter(m_nam, server.port(), lost, 100, "r3ad");
+        QVERIFY(!p.truncated);
+        QCOMPARE(p.sequences, QList<quint64>{lost + 1});
+        p = samplesAfter(m_nam, server.port(), lost + 1, 100, "r3ad");
+        QVERIFY(!p.truncated);
+        QVERIFY(p.sequences.isEmpty());
+    }
+
+    void nowMsIsTheAgentsOwnClock()
+    {
+        // An agent whose clock is an hour ahead; its readings carry the same
+        // clock, and so does now_ms, which is how a client measures the offset.
+        constexpr qint64 kSkewMs = 3'600'000;
+        auto skewed = [] {
+            return QDateTime::currentMSecsSinceEpoch() + kSkewMs;
+        };
+        AgentServer server(config());
+        server.setClock(skewed);
+        QString error;
+        QVERIFY(server.listen(&error));
+        server.publish(DemoFleet().serverAt(0, skewed()));
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        const Page p = samplesAfter(m_nam, server.port(), 0, 10, "r3ad");
+        const qint64 after = QDateTime::currentMSecsSinceEpoch();
+        QVERIFY2(p.nowMs >= before + kSkewMs && p.nowMs <= after + kSkewMs,
+                 qPrintable(QString::number(p.nowMs - before)));
+        QCOMPARE(p.sequences.size(), 1);
+        QVERIFY(qAbs(p.nowMs - p.timestamps.first()) < 5000);
+        const qint64 infoNow = qint64(call(m_nam, server.port(), QStringLiteral("/v1/info"), "r3ad")
+                                          .json()[QStringLiteral("now_ms")]
+                                          .toDouble());
+        QVERIFY(infoNow >= before + kSkewMs &&
+                infoNow <= QDateTime::currentMSecsSinceEpoch() + kSkewMs);
+    }
+
+    void agentRestartedAfterSigtermLosesNoReading()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("agent.toml"));
+        QVERIFY(writeFile(cfg, journalConfig(dir.filePath(QStringLiteral("journal.sqlite")))));
+        QProcess agent;
+        quint16 port = startAgent(agent, cfg);
+        QVERIFY(port);
+        QTRY_VERIFY_WITH_TIMEOUT(lastSequenceOf(m_nam, port) >= 10, 10000);
+        // A client reads up to a cursor...
+        const Backfill seen = pageThrough(m_nam, port, 0, 1000, "tok");
+        QVERIFY(seen.cursor >= 10);
+        QCOMPARE(seen.sequences, range(1, seen.cursor));
+        QCOMPARE(seen.streams.size(), 1);
+        const QString stream = *seen.streams.begin();
+        // ...stops reading while the agent samples on, then the agent stops.
+        QTest::qWait(1500);
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(5000));
+        QCOMPARE(agent.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(agent.exitCode(), 0);
+        const qint64 stoppedAt = QDateTime::currentMSecsSinceEpoch();
+        QTest::qWait(2000);
+
+        QProcess again;
+        port = startAgent(again, cfg);
+        QVERIFY(port);
+        // The restarted agent's own readings (its ring starts empty).
+        QTRY_COMPARE_WITH_TIMEOUT(call(m_nam, port, QStringLiteral("/v1/snapshot"), "tok").status,
+                                  200, 10000);
+        QTest::qWait(500);
+        // Small pages, so the walk crosses journal blocks, the restart and the ring.
+        const Backfill b = pageThrough(m_nam, port, seen.cursor, 7, "tok");
+        QVERIFY(!b.sequences.isEmpty());
+        QCOMPARE(b.sequences, range(seen.cursor + 1, b.sequences.last()));
+        QVERIFY2(!b.truncated.contains(true), "a clean restart lost readings");
+        QCOMPARE(b.streams, QSet<QString>{stream});
+        // Readings from before the stop (about 15 of them) keep their times;
+        // the ones after the restart come after the pause.
+        int beforeStop = 0;
+        qint64 previous = 0;
+        for (quint64 s : b.sequences) {
+            const qint64 ts = b.timestamps.value(s);
+            QVERIFY(ts > previous);
+            if (ts < stoppedAt)
+                ++beforeStop;
+            else
+                QVERIFY2(ts >= stoppedAt + 1500, qPrintable(QString::number(ts - stoppedAt)));
+            previous = ts;
+        }
+        QVERIFY2(beforeStop >= 5, qPrintable(QString::number(beforeStop)));
+        // Readings the client had already seen are the same readings.
+        const Backfill old = pageThrough(m_nam, port, seen.cursor - 3, 3, "tok");
+        for (quint64 s = seen.cursor - 2; s <= seen.cursor; ++s)
+            QCOMPARE(old.timestamps.value(s), seen.timestamps.value(s));
+        const QJsonObject info = call(m_nam, port, QStringLiteral("/v1/info"), "tok").json();
+        QCOMPARE(info[QStringLiteral("stream")].toString(), stream);
+        again.terminate();
+        QVERIFY(again.waitForFinished(5000));
+    }
+
+    void agentKilledNeverReusesANumberAndReportsTheLoss()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("agent.toml"));
+        QVERIFY(writeFile(cfg, journalConfig(dir.filePath(QStringLiteral("journal.sqlite")))));
+        QProcess agent;
+        quint16 port = startAgent(agent, cfg);
+        QVERIFY(port);
+        QTRY_VERIFY_WITH_TIMEOUT(lastSequenceOf(m_nam, port) >= 15, 10000);
+        const Backfill seen = pageThrough(m_nam, port, 0, 1000, "tok");
+        const quint64 handedOut = seen.cursor; // served, maybe not yet on disk
+        QVERIFY(handedOut >= 15);
+        agent.kill();
+        QVERIFY(agent.waitForFinished(5000));
+        QCOMPARE(agent.exitStatus(), QProcess::CrashExit);
+
+        QProcess again;
+        port = startAgent(again, cfg);
+        QVERIFY(port);
+        QTRY_VERIFY_WITH_TIMEOUT(lastSequenceOf(m_nam, port) > handedOut + 3, 10000);
+        const QByteArray err = again.readAllStandardError();
+        QVERIFY2(err.contains("did not stop cleanly"), err.constData());
+
+        const Backfill all = pageThrough(m_nam, port, 0, 1000, "tok");
+        QCOMPARE(*all.streams.begin(), *seen.streams.begin());
+        // Strictly increasing: no number twice.
+        for (int i = 1; i < all.sequences.size(); ++i)
+            QVERIFY(all.sequences[i] > all.sequences[i - 1]);
+        // What was stored is served as it was; then one hole; then new readings,
+        // numbered after everything the killed agent handed out.
+        int jump = -1;
+        for (int i = 1; i < all.sequences.size(); ++i) {
+            if (all.sequences[i] != all.sequences[i - 1] + 1) {
+                QCOMPARE(jump, -1);
+                jump = i;
+            }
+        }
+        QVERIFY2(jump > 0, "no lost range after a kill");
+        const quint64 lastKept = all.sequences[jump - 1];
+        const quint64 firstNew = all.sequences[jump];
+        QVERIFY(lastKept <= handedOut);
+        QVERIFY2(
+            firstNew > handedOut,
+            qPrintable(
+                QStringLiteral("%1 reused (handed out up to %2)").arg(firstNew).arg(handedOut)));
+        for (quint64 s = 1; s <= lastKept; ++s)
+            QCOMPARE(all.timestamps.value(s), seen.timestamps.value(s));
+        QCOMPARE(all.sequences.mid(0, jump), range(1, lastKept));
+        // The client reading from 0 in one page was told of the hole.
+        QVERIFY(all.truncated.contains(true));
+        // Cursors inside the lost range, including the killed agent's last
+        // one, are told too.
+        for (quint64 cursor : {lastKept, handedOut, firstNew - 2}) {
+            const Page p = samplesAfter(m_nam, port, cursor, 1000, "tok");
+            QVERIFY2(p.truncated, qPrintable(QString::number(cursor)));
+            QCOMPARE(p.sequences.first(), firstNew);
+        }
+        QVERIFY(!samplesAfter(m_nam, port, firstNew - 1, 1000, "tok").truncated);
+        again.terminate();
+        QVERIFY(again.waitForFinished(5000));
+    }
+
+    void agentWithAnUnusableJournalServesFromMemory()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("agent.toml"));
+        const QString journal = dir.filePath(QStringLiteral("missing/journal.sqlite"));
+        QVERIFY(writeFile(cfg, journalConfig(journal)));
+        QProcess agent;
+        const quint16 port = startAgent(agent, cfg);
+        QVERIFY(port);
+        QTRY_VERIFY_WITH_TIMEOUT(lastSequenceOf(m_nam, port) >= 2, 10000);
+        const QByteArray err = agent.readAllStandardError();
+        const QByteArray expected = "gpuwarden-agent: journal: cannot open the journal " +
+                                    journal.toUtf8() + ": the file or its folder does not exist";
+        QVERIFY2(err.contains(expected), err.constData());
+        QVERIFY2(err.contains("readings are kept in memory only"), err.constData());
+        const QJsonObject info = call(m_nam, port, QStringLiteral("/v1/info"), "tok").json();
+        QCOMPARE(info[QStringLiteral("stream")].toString(),
+                 info[QStringLiteral("instance")].toString());
+        QCOMPARE(info[QStringLiteral("journal")].toBool(), false);
+        const Page p = samplesAfter(m_nam, port, 0, 1000, "tok");
+        QCOMPARE(p.sequences, range(1, p.sequences.last()));
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(5000));
+        QCOMPARE(agent.exitCode(), 0);
+    }
+
     void agentBinaryServesAndRefusesABadConfig()
     {
         QTemporaryDir dir;
         const QString good = dir.filePath(QStringLiteral("agent.toml"));
         QFile f(good);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("[agent]\ninterval_ms = 200\n[[token]]\nname = \"t\"\nsha256 = \"" +
+        f.write("[agent]\ninterval_ms = 200\n[journal]\npath = \"\"\n[[token]]\nname = "
+                "\"t\"\nsha256 = \"" +
                 sha256("tok").toHex() + "\"\n");
         f.close();
         QProcess agent;
