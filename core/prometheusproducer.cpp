@@ -384,7 +384,10 @@ PrometheusProducer::PrometheusProducer(QUrl base, QByteArray bearerToken, QStrin
     , m_hostFilter(std::move(hostFilter))
 {}
 
-PrometheusProducer::~PrometheusProducer() = default;
+PrometheusProducer::~PrometheusProducer()
+{
+    *m_alive = false;
+}
 
 qint64 PrometheusProducer::backfillStepMs(qint64 fromMs, qint64 toMs)
 {
@@ -443,9 +446,18 @@ PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const
     });
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QObject::connect(reply, &QObject::destroyed, &loop, &QEventLoop::quit);
+    // The local loop also runs queued calls to this thread; one of them may
+    // destroy this producer (Source::stop()). Then nothing here is touched.
+    const std::shared_ptr<bool> alive = m_alive;
     if (!reply->isFinished())
         loop.exec();
-    if (!tooLarge)
+    if (!*alive) {
+        ApiResult gone;
+        gone.error = where + QLatin1String(": stopped");
+        return gone;
+    }
+    if (!tooLarge && reply->isOpen())
         body += reply->readAll();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QString reason =
@@ -501,7 +513,10 @@ PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const
 QList<Snapshot> PrometheusProducer::fetchSnapshots(const QString& path, const QUrlQuery& query,
                                                    const QString& resultType)
 {
+    const std::shared_ptr<bool> alive = m_alive;
     const ApiResult r = get(path, query);
+    if (!*alive)
+        return {};
     QString why = r.error;
     std::optional<QList<Series>> series;
     if (r.data) {
@@ -552,7 +567,10 @@ QList<Snapshot> PrometheusProducer::backfill(qint64 fromMs, qint64 toMs)
 QString PrometheusProducer::init()
 {
     const QString where = m_base.toString(QUrl::RemoveUserInfo);
+    const std::shared_ptr<bool> alive = m_alive;
     const ApiResult info = get(QStringLiteral("/api/v1/status/buildinfo"), {});
+    if (!*alive)
+        return info.error;
     if (!info.data && info.httpStatus == 0) {
         m_lastError = info.error;
         qCWarning(lcPrometheus).noquote() << info.error;
@@ -562,6 +580,8 @@ QString PrometheusProducer::init()
     const QString version =
         info.data ? info.data->toObject()[QLatin1String("version")].toString() : QString();
     const QList<Snapshot> now = produce();
+    if (!*alive)
+        return where + QLatin1String(": stopped");
     if (!m_lastError.isEmpty())
         return tr("Prometheus at %1 cannot be queried: %2").arg(where, m_lastError);
     qsizetype gpus = 0;

@@ -75,6 +75,9 @@ private:
     int m_timeoutMs = kDefaultTimeoutMs;
     qint64 m_maxReplyBytes = kMaxReplyBytes;
     QString m_lastError;
+    // False once destroyed: a blocking call whose local event loop ran the
+    // destruction returns without touching the object.
+    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
 };
 
 } // namespace gw

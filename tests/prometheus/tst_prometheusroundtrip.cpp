@@ -1,0 +1,209 @@
+// The whole way round: our agent publishes demo snapshots, Debian's real
+// Prometheus scrapes it every second over loopback, and PrometheusProducer
+// reads the figures back through Prometheus' query API.
+#include "agentserver.h"
+#include "demofleet.h"
+#include "freeport.h"
+#include "prometheusproducer.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+using namespace gw;
+
+namespace {
+
+constexpr qint64 kDemoTime = 1795305600000 + 12 * 3'600'000;
+
+// A Prometheus process with its own data directory, stopped with the test.
+class LocalPrometheus
+{
+public:
+    bool start(quint16 scrapePort, QString* why)
+    {
+        const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+        if (binary.isEmpty()) {
+            *why = QStringLiteral("prometheus is not installed (.ci/install-deps.sh installs it)");
+            return false;
+        }
+        const QString config = m_dir.filePath(QStringLiteral("scrape-agent.yml"));
+        QFile file(config);
+        if (!file.open(QIODevice::WriteOnly)) {
+            *why = file.errorString();
+            return false;
+        }
+        file.write(QByteArrayLiteral("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
+                                     "scrape_configs:\n"
+                                     "  - job_name: agent\n"
+                                     "    authorization: {credentials: read-token}\n"
+                                     "    static_configs: [{targets: ['127.0.0.1:") +
+                   QByteArray::number(scrapePort) + "']}]\n");
+        file.close();
+        m_port = test::freePort();
+        const QStringList args{
+            QStringLiteral("--config.file=%1").arg(config),
+            QStringLiteral("--storage.tsdb.path=%1").arg(m_dir.filePath(QStringLiteral("tsdb"))),
+            QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
+            QStringLiteral("--log.level=warn")};
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(binary, args);
+        if (!m_process.waitForStarted()) {
+            *why = m_process.errorString();
+            return false;
+        }
+        return true;
+    }
+
+    ~LocalPrometheus()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        m_process.terminate();
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+    }
+
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
+    QByteArray log() { return m_process.readAll().right(2000); }
+
+private:
+    QTemporaryDir m_dir;
+    QProcess m_process;
+    quint16 m_port = 0;
+};
+
+// Any free port; Prometheus scrapes with this read token.
+AgentConfig scrapedAgentConfig()
+{
+    AgentConfig config;
+    config.port = 0;
+    config.tokens.append({QStringLiteral("prom"), sha256("read-token"), TokenScope::Read});
+    return config;
+}
+
+// Turns the event loop (the agent answers scrapes from it) until `done`.
+bool waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > timeoutMs)
+            return false;
+        QTest::qWait(200);
+    }
+    return true;
+}
+
+} // namespace
+
+class TestPrometheusRoundTrip : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void readsBackWhatTheAgentPublished()
+    {
+        AgentServer agent(scrapedAgentConfig());
+        QString why;
+        QVERIFY2(agent.listen(&why), qPrintable(why));
+        const Snapshot published = DemoFleet().serverAt(0, kDemoTime);
+        agent.publish(published);
+        QTimer republish;
+        connect(&republish, &QTimer::timeout, &agent, [&] { agent.publish(published); });
+        republish.start(250);
+
+        LocalPrometheus prometheus;
+        QVERIFY2(prometheus.start(agent.port(), &why), qPrintable(why));
+
+        PrometheusProducer producer(prometheus.url(), "unused-by-prometheus");
+        QList<Snapshot> got;
+        const bool scraped = waitUntil(
+            [&] {
+                got = producer.produce();
+                return !got.isEmpty();
+            },
+            20'000);
+        QVERIFY2(scraped, qPrintable(producer.lastError() + QLatin1Char('\n') +
+                                     QString::fromUtf8(prometheus.log())));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+
+        QCOMPARE(got.size(), 1);
+        const Snapshot& s = got[0];
+        QCOMPARE(s.server, QStringLiteral("gpu-lab-01"));
+        QVERIFY(qAbs(s.timestampMs - now) < 10'000); // Prometheus' time, not the demo's
+        QCOMPARE(s.gpus.size(), published.gpus.size());
+        for (int i = 0; i < s.gpus.size(); ++i) {
+            const GpuSample& want = published.gpus[i];
+            const GpuSample& have = s.gpus[i];
+            QCOMPARE(have.uuid, want.uuid);
+            QCOMPARE(have.index, want.index);
+            QCOMPARE(have.name, want.name);
+            QCOMPARE(have.pciBusId, want.pciBusId);
+            // Every figure the agent exports for an A100 comes back unchanged.
+            for (auto figure :
+                 {&GpuSample::utilizationGpuPercent, &GpuSample::utilizationMemoryPercent,
+                  &GpuSample::memoryUsedMiB, &GpuSample::memoryTotalMiB, &GpuSample::temperatureC,
+                  &GpuSample::powerW, &GpuSample::powerLimitW, &GpuSample::smClockMHz}) {
+                QVERIFY(want.*figure);
+                QCOMPARE(have.*figure, want.*figure);
+            }
+            QCOMPARE(have.fanPercent, std::nullopt); // A100s have none in the demo
+        }
+        // Per-process figures from the gpuwarden_* families, with users.
+        QCOMPARE(s.processes.size(), published.processes.size());
+        const auto alice = std::find_if(s.processes.begin(), s.processes.end(),
+                                        [](const GpuProcess& p) { return p.pid == 2101; });
+        QVERIFY(alice != s.processes.end());
+        QCOMPARE(alice->user, QStringLiteral("alice"));
+        QCOMPARE(alice->gpuUuid, published.gpus[0].uuid);
+        QCOMPARE(alice->usedMemoryMiB, 71200.0);
+        QCOMPARE(s.host.cpuPercent, published.host.cpuPercent);
+        QCOMPARE(s.host.memoryTotalBytes, published.host.memoryTotalBytes);
+
+        // The status line names the server and counts what it sees.
+        const QString status = producer.init();
+        QVERIFY2(status.startsWith(QStringLiteral("Prometheus 2.")), qPrintable(status));
+        QVERIFY2(
+            status.endsWith(
+                QStringLiteral(" at %1: 1 server(s), 4 GPU(s)").arg(prometheus.url().toString())),
+            qPrintable(status));
+
+        // The host filter runs inside Prometheus: its PromQL must parse there.
+        PrometheusProducer onlyLab(prometheus.url(), {}, QStringLiteral("gpu-lab-01"));
+        QCOMPARE(onlyLab.produce().size(), 1);
+        PrometheusProducer byAddress(prometheus.url(), {}, QStringLiteral("127.0.0.1"));
+        QVERIFY(byAddress.produce().isEmpty()); // the agent names its host; instance is not used
+        QVERIFY2(byAddress.lastError().isEmpty(), qPrintable(byAddress.lastError()));
+
+        // The last seconds come back at one-second steps, oldest first.
+        QList<Snapshot> past;
+        const bool filled = waitUntil(
+            [&] {
+                const qint64 t = QDateTime::currentMSecsSinceEpoch();
+                past = producer.backfill(t - 10'000, t);
+                return past.size() >= 2;
+            },
+            10'000);
+        QVERIFY2(filled, qPrintable(producer.lastError()));
+        for (int i = 0; i < past.size(); ++i) {
+            QCOMPARE(past[i].server, QStringLiteral("gpu-lab-01"));
+            QCOMPARE(past[i].timestampMs % 1000, 0);
+            if (i > 0)
+                QCOMPARE(past[i].timestampMs - past[i - 1].timestampMs, 1000);
+            QCOMPARE(past[i].gpus.size(), 4);
+            QCOMPARE(past[i].gpus[0].utilizationGpuPercent,
+                     published.gpus[0].utilizationGpuPercent);
+            QCOMPARE(past[i].gpus[1].memoryUsedMiB, published.gpus[1].memoryUsedMiB);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrometheusRoundTrip)
+#include "tst_prometheusroundtrip.moc"
