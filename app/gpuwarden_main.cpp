@@ -7,6 +7,7 @@
 #include "historyservice.h"
 #include "localproducer.h"
 #include "mainwindow.h"
+#include "prometheusproducer.h"
 #include "remotefleet.h"
 #include "secretstore.h"
 #include "serverlist.h"
@@ -181,16 +182,59 @@ int main(int argc, char* argv[])
     std::optional<gw::RemoteServer> commandLineServer;
     if (agent)
         commandLineServer = gw::RemoteServer{agent->url.authority(), agent->url, agent->token, {}};
-    QObject::connect(&servers, &gw::ServerList::resolved, &remote,
-                     [&](const QList<gw::RemoteServer>& agents, const QList<gw::RemoteServer>&,
-                         const QStringList& keychainErrors) {
-                         QList<gw::RemoteServer> all = agents;
-                         if (commandLineServer)
-                             all.append(*commandLineServer);
-                         remote.setServers(all);
-                         if (!keychainErrors.isEmpty())
-                             window.showKeychainErrors(keychainErrors);
-                     });
+    // A Prometheus server is one Source of many hosts; asked every few
+    // seconds at most (its scrapes are rarely more frequent), with the last
+    // hour read back by query_range when it is added.
+    struct PrometheusFeed
+    {
+        gw::RemoteServer server;
+        std::unique_ptr<gw::Source> source;
+    };
+    std::map<QString, PrometheusFeed> prometheusFeeds;
+    const auto prometheusInterval =
+        std::max(std::chrono::milliseconds(intervalMs), std::chrono::milliseconds(5000));
+    QObject::connect(
+        &servers, &gw::ServerList::resolved, &remote,
+        [&](const QList<gw::RemoteServer>& agents, const QList<gw::RemoteServer>& prometheus,
+            const QStringList& keychainErrors) {
+            QList<gw::RemoteServer> all = agents;
+            if (commandLineServer)
+                all.append(*commandLineServer);
+            remote.setServers(all);
+            window.showKeychainErrors(keychainErrors);
+
+            std::map<QString, PrometheusFeed> kept;
+            for (const auto& p : prometheus) {
+                auto it = prometheusFeeds.find(p.name);
+                if (it != prometheusFeeds.end() && it->second.server == p) {
+                    kept.insert(prometheusFeeds.extract(it));
+                    continue;
+                }
+                auto source = std::make_unique<gw::Source>(
+                    std::make_unique<gw::PrometheusProducer>(p.url, p.token), prometheusInterval);
+                QObject::connect(source.get(), &gw::Source::snapshotReady, &fleet,
+                                 &gw::Fleet::ingest);
+                QObject::connect(source.get(), &gw::Source::backfillReady, &fleet,
+                                 &gw::Fleet::ingestBatch);
+                QObject::connect(source.get(), &gw::Source::statusChanged, &window,
+                                 [&window, name = p.name](const QString& message) {
+                                     window.setSourceStatus(name, message);
+                                 });
+                if (history) {
+                    QObject::connect(source.get(), &gw::Source::snapshotReady, history.get(),
+                                     &gw::HistoryService::ingest);
+                    QObject::connect(source.get(), &gw::Source::backfillReady, history.get(),
+                                     &gw::HistoryService::ingestBatch);
+                }
+                source->start(std::chrono::hours(1));
+                kept.insert({p.name, PrometheusFeed{p, std::move(source)}});
+            }
+            for (auto& [name, feed] : prometheusFeeds) {
+                feed.source->stop();
+                window.setSourceStatus(name, {});
+            }
+            prometheusFeeds = std::move(kept);
+        });
     if (!demo) {
         window.setServerList(&servers);
         servers.resolve();
@@ -226,6 +270,8 @@ int main(int argc, char* argv[])
     }
     const int rc = QApplication::exec();
     remote.stop();
+    for (auto& [name, feed] : prometheusFeeds)
+        feed.source->stop();
     if (source)
         source->stop();
     if (history)

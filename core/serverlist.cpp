@@ -4,10 +4,13 @@
 #include "secretstore.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <QSettings>
 #include <QUuid>
 
 #include <memory>
+
+Q_LOGGING_CATEGORY(lcServers, "gw.servers", QtInfoMsg)
 
 namespace gw {
 
@@ -248,6 +251,10 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
     auto take = [this, pass, e](const SecretResult& r) {
         const RemoteServer s{e.name, e.url, r.secret.value_or(QByteArray()), e.pinnedSha256};
         if (!r.error.isEmpty()) {
+            if (pass->keychainError.isEmpty())
+                qCWarning(lcServers).noquote()
+                    << "keychain:" << r.error
+                    << "- servers are asked without their tokens until it answers";
             pass->keychainError = r.error;
             pass->errors.append(
                 tr("%1: the token could not be read from the keychain: %2").arg(e.name, r.error));

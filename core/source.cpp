@@ -18,12 +18,20 @@ public:
     {}
 
 public Q_SLOTS:
+    // A producer that waits for the network runs a local event loop, and
+    // stop() can arrive in it (end() below): after every call into the
+    // producer, check that it is still there.
     void begin(qint64 backfillMs)
     {
-        Q_EMIT statusChanged(m_producer->init());
+        const QString status = m_producer->init();
+        if (!m_producer)
+            return;
+        Q_EMIT statusChanged(status);
         if (backfillMs > 0) {
             const qint64 now = QDateTime::currentMSecsSinceEpoch();
             auto past = m_producer->backfill(now - backfillMs, now);
+            if (!m_producer)
+                return;
             if (!past.isEmpty())
                 Q_EMIT backfillReady(past);
         }
@@ -36,6 +44,8 @@ public Q_SLOTS:
 
     void tick()
     {
+        if (!m_producer)
+            return;
         const auto snapshots = m_producer->produce();
         for (const auto& s : snapshots)
             Q_EMIT snapshotReady(s);

@@ -376,9 +376,24 @@ void MainWindow::showHistoryError(const QString& message)
 void MainWindow::setBackendStatus(const QString& message)
 {
     m_backendMessage = message;
-    m_statusBackend->setText(message);
-    m_statusBackend->setToolTip(message);
+    setSourceStatus({}, {});
     updateBanner();
+}
+
+void MainWindow::setSourceStatus(const QString& source, const QString& message)
+{
+    if (!source.isEmpty()) {
+        if (message.isEmpty())
+            m_sourceStatus.remove(source);
+        else
+            m_sourceStatus.insert(source, message);
+    }
+    QStringList lines;
+    if (!m_backendMessage.isEmpty())
+        lines.append(m_backendMessage);
+    lines += m_sourceStatus.values();
+    m_statusBackend->setText(lines.join(QStringLiteral(" · ")));
+    m_statusBackend->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
 void MainWindow::updateBanner()

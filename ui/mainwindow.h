@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QMap>
 #include <QPointer>
 
 class QComboBox;
@@ -64,6 +65,9 @@ public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
     // banner when no GPU is found.
     void setBackendStatus(const QString& message);
+    // The line of another source (a Prometheus server) beside the backend's;
+    // an empty message removes it.
+    void setSourceStatus(const QString& source, const QString& message);
     void refreshCharts();
     // History could not be opened or written: shown in the status bar; live
     // monitoring goes on.
@@ -117,6 +121,7 @@ private:
 
     QString m_backendMessage;
     QStringList m_keychainErrors;
+    QMap<QString, QString> m_sourceStatus;
     QString m_server;
     QString m_gpuUuid;           // empty: the server itself is selected
     bool m_autoSelect = true;    // until the user picks something

@@ -166,10 +166,10 @@ ServersDialog::ServersDialog(ServerList* list, const Fleet* fleet, QWidget* pare
     m_table->setRootIsDecorated(false);
     m_table->setUniformRowHeights(true);
     m_table->setAlternatingRowColors(true);
-    m_table->header()->setStretchLastSection(true);
-    m_table->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
-    m_table->header()->setSectionResizeMode(UrlColumn, QHeaderView::Interactive);
-    m_table->header()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
+    m_table->header()->setStretchLastSection(false);
+    for (int c = 0; c < ColumnCount; ++c)
+        m_table->header()->setSectionResizeMode(c, c == UrlColumn ? QHeaderView::Stretch
+                                                                  : QHeaderView::ResizeToContents);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
