@@ -5,14 +5,27 @@
 //   agent_snapshot_rps       wrk against /v1/snapshot
 //   agent_p99_ms             99th percentile latency of /metrics
 //   agent_idle_cpu_percent   the agent's CPU sampling 8 fake GPUs at 1 Hz for
-//                            60 s, in % of one core (fake NVML on the library path)
+//                            60 s, in % of one core (fake NVML on the library path),
+//                            its journal on (as installed)
+//   agent_journal_bytes_per_reading       compressed payload per 8-GPU reading
+//                                         after that minute (one block)
+//   agent_journal_file_bytes_per_reading  journal file size / readings after an
+//                                         hour of demo readings (4 GPUs, processes)
+// `bench_agent idle` runs only the idle figures; `idle --compare` adds
+// agent_idle_cpu_percent_no_journal.
 // Prints `unavailable` (and why, on stderr) for a figure whose tool is missing.
 
 #include "agentconfig.h"
+#include "agentjournal.h"
+#include "demofleet.h"
+#include "snapshotjson.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -110,22 +123,58 @@ double cpuSeconds(qint64 pid)
            double(sysconf(_SC_CLK_TCK));
 }
 
+// An hour of demo readings at 1 Hz through the journal, as the agent writes
+// them: file bytes per reading.
+double journalFileBytesPerReading(const QString& path)
+{
+    QString error;
+    auto journal = gw::AgentJournal::open(path, &error);
+    if (!journal) {
+        std::fprintf(stderr, "bench_agent: %s\n", qPrintable(error));
+        return -1;
+    }
+    constexpr int kReadings = 3600;
+    const qint64 t0 = 1795305600000;
+    gw::DemoFleet fleet;
+    for (int i = 0; i < kReadings; ++i) {
+        const qint64 ms = t0 + i * 1000;
+        const quint64 seq = journal->take(&error);
+        QJsonObject o = gw::toJson(fleet.serverAt(0, ms));
+        o.insert(QStringLiteral("sequence"), double(seq));
+        journal->append(seq, ms, QJsonDocument(o).toJson(QJsonDocument::Compact));
+        journal->flush(ms, &error);
+    }
+    journal->close(t0 + kReadings * 1000, &error);
+    journal.reset();
+    return double(QFileInfo(path).size() + QFileInfo(path + QStringLiteral("-wal")).size()) /
+           kReadings;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const bool idleOnly = args.contains(QStringLiteral("idle"));
     QTemporaryDir dir;
+    const QString journalPath = dir.filePath(QStringLiteral("agent-journal.sqlite"));
+    auto agentConfig = [&](const QString& journal) -> QByteArray {
+        return "[agent]\ninterval_ms = 1000\n[journal]\npath = \"" + journal.toUtf8() +
+               "\"\n[limits]\nrequests_per_second = 1000000\nburst = 1000000\n[[token]]\n"
+               "name = \"bench\"\nsha256 = \"" +
+               gw::sha256("bench").toHex() + "\"\n";
+    };
     const QString config = dir.filePath(QStringLiteral("agent.toml"));
-    writeFile(config, "[agent]\ninterval_ms = 1000\n[limits]\nrequests_per_second = 1000000\n"
-                      "burst = 1000000\n[[token]]\nname = \"bench\"\nsha256 = \"" +
-                          gw::sha256("bench").toHex() + "\"\n");
+    writeFile(config, agentConfig(journalPath));
+    const QString noJournalConfig = dir.filePath(QStringLiteral("nojournal.toml"));
+    writeFile(noJournalConfig, agentConfig(QString()));
     const bool haveWrk = !QStandardPaths::findExecutable(QStringLiteral("wrk")).isEmpty();
     if (!haveWrk)
         std::fprintf(stderr, "bench_agent: wrk is not installed\n");
 
     // Throughput: the demo server's readings, 4 GPUs and their processes.
-    {
+    if (!idleOnly) {
         QProcess agent;
         const quint16 port = startAgent(agent, config, {QStringLiteral("--demo")});
         QThread::msleep(1500); // a first reading
@@ -140,7 +189,7 @@ int main(int argc, char** argv)
         agent.terminate();
         agent.waitForFinished(5000);
     }
-    {
+    if (!idleOnly) {
         const QString exporter =
             QStandardPaths::findExecutable(QStringLiteral("prometheus-node-exporter"));
         WrkResult node;
@@ -164,24 +213,23 @@ int main(int argc, char** argv)
     }
 
     // Idle cost: 8 GPUs through NVML (the fake library) at 1 Hz.
-    {
-        QByteArray scenario = "driver 550.54.15\nnvml 12.550.54.15\n";
-        for (int g = 0; g < 8; ++g)
-            scenario +=
-                "gpu " + QByteArray::number(g) +
-                " name=\"NVIDIA H100 80GB HBM3\" uuid=GPU-00000000-0000-4000-8000-00000000000" +
-                QByteArray::number(g) +
-                " util=50 memutil=10 memused=20000MiB "
-                "memtotal=81559MiB temp=55 power=400000 powerlimit=700000 smclock=1980 "
-                "fan=30 persistence=1\n";
-        const QString scenarioPath = dir.filePath(QStringLiteral("eight.scenario"));
-        writeFile(scenarioPath, scenario);
+    QByteArray scenario = "driver 550.54.15\nnvml 12.550.54.15\n";
+    for (int g = 0; g < 8; ++g)
+        scenario += "gpu " + QByteArray::number(g) +
+                    " name=\"NVIDIA H100 80GB HBM3\" uuid=GPU-00000000-0000-4000-8000-00000000000" +
+                    QByteArray::number(g) +
+                    " util=50 memutil=10 memused=20000MiB "
+                    "memtotal=81559MiB temp=55 power=400000 powerlimit=700000 smclock=1980 "
+                    "fan=30 persistence=1\n";
+    const QString scenarioPath = dir.filePath(QStringLiteral("eight.scenario"));
+    writeFile(scenarioPath, scenario);
+    auto idle = [&](const QString& configPath) {
         QProcess agent;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
         env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenarioPath);
         agent.setProcessEnvironment(env);
-        const quint16 port = startAgent(agent, config, {});
+        const quint16 port = startAgent(agent, configPath, {});
         double percent = -1;
         if (port) {
             QThread::msleep(2000); // start-up done
@@ -191,9 +239,24 @@ int main(int argc, char** argv)
             if (before >= 0 && after >= 0)
                 percent = (after - before) / kIdleSeconds * 100.0;
         }
-        print("agent_idle_cpu_percent", percent, 3);
         agent.terminate();
         agent.waitForFinished(5000);
+        return percent;
+    };
+    print("agent_idle_cpu_percent", idle(config), 3);
+    {
+        QString error;
+        auto journal = gw::AgentJournal::open(journalPath, &error);
+        double perReading = -1;
+        if (journal && journal->lastSequence() > 0)
+            perReading = double(journal->payloadBytes()) / double(journal->lastSequence());
+        else
+            std::fprintf(stderr, "bench_agent: journal: %s\n", qPrintable(error));
+        print("agent_journal_bytes_per_reading", perReading, 0);
     }
+    print("agent_journal_file_bytes_per_reading",
+          journalFileBytesPerReading(dir.filePath(QStringLiteral("hour.sqlite"))), 0);
+    if (args.contains(QStringLiteral("--compare")))
+        print("agent_idle_cpu_percent_no_journal", idle(noJournalConfig), 3);
     return 0;
 }

@@ -77,6 +77,7 @@ std::unique_ptr<AgentJournal> AgentJournal::open(const QString& path, const Opti
 
 AgentJournal::~AgentJournal()
 {
+    m_insert.reset();
     if (m_db.isValid()) {
         m_db.close();
         m_db = QSqlDatabase();
@@ -138,9 +139,10 @@ bool AgentJournal::openDatabase(QString* error)
     // Exclusive: a second agent on the same file would hand out the same
     // numbers; it is refused instead. WAL: a commit is an append, and one the
     // process did not live to checkpoint is still there after a crash.
-    for (const auto& sql :
-         {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
-          QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=NORMAL")}) {
+    for (const auto& sql : {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
+                            QStringLiteral("PRAGMA journal_mode=WAL"),
+                            // FULL until this start is recorded (below), then NORMAL.
+                            QStringLiteral("PRAGMA synchronous=FULL")}) {
         if (!q.exec(sql)) {
             *error = describe(q.lastError(), true);
             return false;
@@ -203,10 +205,19 @@ bool AgentJournal::openDatabase(QString* error)
         m_uncleanStart = m_next > lastStored + 1;
         m_lostFrom = lastStored + 1;
     }
+    // Synced: were this lost to a power cut, the previous clean close would
+    // stand and this run's numbers be handed out again.
     if (!setMeta(QStringLiteral("clean"), QStringLiteral("0")))
         return failed(m_db.lastError());
     if (!m_db.commit())
         return failed(m_db.lastError());
+    // Readings: a commit per second without fsync; a process crash loses
+    // none of them, a power cut at most the last few.
+    if (!q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"))) {
+        *error = describe(q.lastError(), true);
+        return false;
+    }
+    readOldest();
     return true;
 }
 
@@ -265,19 +276,26 @@ std::optional<QString> AgentJournal::meta(const QString& key)
     return q.value(0).toString();
 }
 
+bool AgentJournal::reserveThrough(quint64 sequence)
+{
+    // A reservation must survive a power cut too, or numbers could be reused
+    // after one: this commit is synced (the readings' commits are not).
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+    const bool ok = setMeta(QStringLiteral("reserved_through"), QString::number(sequence));
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    if (ok)
+        m_reserved = sequence;
+    return ok;
+}
+
 quint64 AgentJournal::take(QString* error)
 {
     const quint64 seq = m_next++;
-    if (seq > m_reserved && !m_closed) {
-        // Normally flush() keeps the reservation ahead; this is the fallback.
-        const quint64 reserve = seq + m_options.reserveAhead;
-        if (setMeta(QStringLiteral("reserved_through"), QString::number(reserve))) {
-            m_reserved = reserve;
-        } else if (error) {
-            *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
-                     QStringLiteral("; after a crash numbers could be reused");
-        }
-    }
+    // Normally flush() keeps the reservation ahead; this is the fallback.
+    if (seq > m_reserved && !m_closed && !reserveThrough(seq + m_options.reserveAhead) && error)
+        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
+                 QStringLiteral("; after a crash numbers could be reused");
     return seq;
 }
 
@@ -305,18 +323,34 @@ bool AgentJournal::writeRows(QString* error)
         lines += '\n';
         lastMs = std::max(lastMs, p.timestampMs);
     }
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO reading VALUES(?, ?, ?, ?, ?)"));
+    if (!m_insert) {
+        m_insert.emplace(m_db);
+        if (!m_insert->prepare(QStringLiteral("INSERT INTO reading VALUES(?, ?, ?, ?, ?)"))) {
+            *error = describe(m_insert->lastError(), true);
+            m_insert.reset();
+            return false;
+        }
+    }
+    QSqlQuery& q = *m_insert;
     q.addBindValue(toDb(m_pending.first().sequence));
     q.addBindValue(toDb(m_pending.last().sequence));
     q.addBindValue(lastMs);
     q.addBindValue(int(m_pending.size()));
     q.addBindValue(qCompress(lines));
-    if (!q.exec()) {
+    const bool ok = q.exec();
+    if (!ok)
         *error = describe(q.lastError(), true);
-        return false;
-    }
-    return true;
+    q.finish();
+    return ok;
+}
+
+void AgentJournal::readOldest()
+{
+    m_oldestMs.reset();
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT last_ms FROM reading ORDER BY first_seq LIMIT 1")) &&
+        q.next())
+        m_oldestMs = q.value(0).toLongLong();
 }
 
 bool AgentJournal::mergeSmallRows(QString* error)
@@ -387,14 +421,7 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
             *error = QStringLiteral("the journal ") + m_path + QStringLiteral(" is closed");
         return false;
     }
-    // Expired rows at the front? One index lookup, so an idle flush is cheap.
-    bool expired = false;
-    {
-        QSqlQuery q(m_db);
-        if (q.exec(QStringLiteral("SELECT last_ms FROM reading ORDER BY first_seq LIMIT 1")) &&
-            q.next())
-            expired = q.value(0).toLongLong() < nowMs - m_options.retention.count();
-    }
+    const bool expired = m_oldestMs && *m_oldestMs < nowMs - m_options.retention.count();
     const quint64 used = m_next - 1;
     const bool topUp = m_reserved < used + m_options.reserveAhead / 2;
     if (m_pending.isEmpty() && !expired && !topUp)
@@ -410,13 +437,8 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
     const int newReadings = int(m_pending.size());
     const bool merge = newReadings > 0 && m_smallRows + 1 > 1 &&
                        m_smallReadings + newReadings >= m_options.blockReadings;
-    const quint64 reserve = topUp ? used + m_options.reserveAhead : m_reserved;
     bool ok = writeRows(&why) && (!merge || mergeSmallRows(&why)) &&
               (!expired || retentionStep(nowMs, &why));
-    if (ok && topUp && !setMeta(QStringLiteral("reserved_through"), QString::number(reserve))) {
-        why = describe(m_db.lastError(), true);
-        ok = false;
-    }
     if (ok && !m_db.commit()) {
         why = describe(m_db.lastError(), true);
         ok = false;
@@ -438,9 +460,21 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
             ++m_smallRows;
             m_smallReadings += newReadings;
         }
+        if (!m_oldestMs) { // the row just written is the only one
+            qint64 rowMs = 0;
+            for (const Pending& p : std::as_const(m_pending))
+                rowMs = std::max(rowMs, p.timestampMs);
+            m_oldestMs = rowMs;
+        }
         m_pending.clear();
     }
-    m_reserved = reserve;
+    if (merge || expired)
+        readOldest();
+    if (topUp && !reserveThrough(used + m_options.reserveAhead)) {
+        if (error)
+            *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path;
+        return false;
+    }
     return true;
 }
 
@@ -461,6 +495,7 @@ bool AgentJournal::close(qint64 nowMs, QString* error)
         m_db.rollback();
     }
     m_closed = true;
+    m_insert.reset();
     m_db.close();
     if (error && !why.isEmpty())
         *error = why;

@@ -24,6 +24,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 #include <chrono>
@@ -114,11 +115,13 @@ private:
     bool openDatabase(QString* error);
     bool create(QString* error);
     bool setMeta(const QString& key, const QString& value);
+    bool reserveThrough(quint64 sequence);
     std::optional<QString> meta(const QString& key);
     bool writeRows(QString* error);
     bool mergeSmallRows(QString* error);
     bool retentionStep(qint64 nowMs, QString* error);
     QString describe(const QSqlError& error, bool writing) const;
+    void readOldest();
 
     QString m_path;
     QString m_connection;
@@ -131,6 +134,9 @@ private:
     bool m_uncleanStart = false;
     bool m_closed = false;
     QList<Pending> m_pending;
+    std::optional<QSqlQuery> m_insert; // prepared once: a flush a second
+    // last_ms of the oldest row, so an idle flush asks the file nothing.
+    std::optional<qint64> m_oldestMs;
     // Small rows since the last block, to be merged.
     quint64 m_smallFrom = 0;
     int m_smallReadings = 0;
