@@ -145,7 +145,8 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     const toml::table& root = parsed;
     Parser p(source, error);
     AgentConfig c;
-    p.onlyKnown(root, QStringLiteral("the file"), {"agent", "journal", "limits", "tls", "token"});
+    p.onlyKnown(root, QStringLiteral("the file"),
+                {"agent", "journal", "limits", "metrics", "tls", "token"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -187,6 +188,20 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
             c.journalPath = *path; // "" turns the journal off
         if (const auto h = p.integer(*j, "retention_hours", 1, 24 * 366))
             c.journalRetention = std::chrono::hours(*h);
+    }
+
+    if (const toml::table* m = p.table(root, "metrics")) {
+        p.onlyKnown(*m, QStringLiteral("[metrics]"), {"labels"});
+        if (const auto labels = p.string(*m, "labels")) {
+            if (*labels == QLatin1String("dcgm"))
+                c.metricLabels = MetricLabels::Dcgm;
+            else if (*labels == QLatin1String("snake_case"))
+                c.metricLabels = MetricLabels::SnakeCase;
+            else
+                p.fail(m->get("labels")->source(),
+                       QStringLiteral("\"labels\" must be \"dcgm\" or \"snake_case\", not \"%1\"")
+                           .arg(*labels));
+        }
     }
 
     if (const toml::table* l = p.table(root, "limits")) {

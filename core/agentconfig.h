@@ -4,6 +4,8 @@
 // Tokens are kept as SHA-256 hashes only; a bad file is refused at start-up
 // with file, line and what is wrong.
 
+#include "metricsexport.h"
+
 #include <QByteArray>
 #include <QHostAddress>
 #include <QList>
@@ -37,6 +39,9 @@ struct AgentConfig
     quint16 port = kDefaultPort;
     int intervalMs = 1000;
     QString backend = QStringLiteral("auto");
+    // [metrics] labels: "dcgm" (default, dcgm-exporter's names) or
+    // "snake_case" (lint-clean for promtool).
+    MetricLabels metricLabels = MetricLabels::Dcgm;
     QString historyPath; // empty: no history
     int ringSize = 3600; // snapshots kept in memory for /v1/samples
 

@@ -446,7 +446,7 @@ QHttpServerResponse AgentServer::metrics() const
 {
     const Snapshot* s = latest();
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"),
-                               s ? prometheusText(*s) : QByteArray());
+                               s ? prometheusText(*s, m_config.metricLabels) : QByteArray());
 }
 
 } // namespace gw

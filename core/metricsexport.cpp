@@ -77,17 +77,22 @@ std::optional<double> opt(const std::optional<double>& v)
 
 } // namespace
 
-QByteArray prometheusText(const Snapshot& s)
+QByteArray prometheusText(const Snapshot& s, MetricLabels style)
 {
     const QByteArray host =
         escapeLabelValue(s.host.hostname.isEmpty() ? s.server : s.host.hostname);
+    // dcgm-exporter's own label names, or the same in Prometheus' snake_case.
+    const bool dcgm = style == MetricLabels::Dcgm;
+    const QByteArray uuidKey = dcgm ? "UUID" : "uuid";
+    const QByteArray modelKey = dcgm ? "modelName" : "model_name";
+    const QByteArray hostKey = dcgm ? "Hostname" : "hostname";
     // Explicit QByteArray returns: with QStringBuilder an `auto` return would be
     // an expression still pointing at this call's temporaries.
     auto gpuLabels = [&](const GpuSample& g) -> QByteArray {
-        return QByteArray("gpu=\"") + QByteArray::number(g.index) + "\",UUID=\"" +
+        return QByteArray("gpu=\"") + QByteArray::number(g.index) + "\"," + uuidKey + "=\"" +
                escapeLabelValue(g.uuid) + "\",pci_bus_id=\"" + escapeLabelValue(g.pciBusId) +
-               "\",device=\"nvidia" + QByteArray::number(g.index) + "\",modelName=\"" +
-               escapeLabelValue(g.name) + "\",Hostname=\"" + host + '"';
+               "\",device=\"nvidia" + QByteArray::number(g.index) + "\"," + modelKey + "=\"" +
+               escapeLabelValue(g.name) + "\"," + hostKey + "=\"" + host + '"';
     };
     QHash<QString, const GpuSample*> byUuid;
     for (const auto& g : s.gpus)
@@ -96,12 +101,12 @@ QByteArray prometheusText(const Snapshot& s)
         const GpuSample* g = byUuid.value(p.gpuUuid);
         return QByteArray("pid=\"") + QByteArray::number(p.pid) + "\",user=\"" +
                escapeLabelValue(p.ghost ? QStringLiteral("(not in /proc)") : p.user) + "\",gpu=\"" +
-               (g ? QByteArray::number(g->index) : QByteArray()) + "\",UUID=\"" +
-               escapeLabelValue(p.gpuUuid) + "\",Hostname=\"" + host + '"';
+               (g ? QByteArray::number(g->index) : QByteArray()) + "\"," + uuidKey + "=\"" +
+               escapeLabelValue(p.gpuUuid) + "\"," + hostKey + "=\"" + host + '"';
     };
     const QList<HostSample> hosts{s.host};
     auto hostLabels = [&](const HostSample&) -> QByteArray {
-        return QByteArray("Hostname=\"") + host + '"';
+        return hostKey + "=\"" + host + '"';
     };
     auto u64 = [](const std::optional<quint64>& v) {
         return v ? std::optional<double>(double(*v)) : std::nullopt;

@@ -11,7 +11,17 @@
 
 namespace gw {
 
-QByteArray prometheusText(const Snapshot& s);
+// Label names: dcgm-exporter's (`UUID`, `modelName`, `Hostname`), so its
+// dashboards work unchanged, or snake_case (`uuid`, `model_name`,
+// `hostname`), which `promtool check metrics` passes without a lint: it
+// flags camelCase label names, and dcgm-exporter's `modelName` is one.
+enum class MetricLabels
+{
+    Dcgm,
+    SnakeCase,
+};
+
+QByteArray prometheusText(const Snapshot& s, MetricLabels labels = MetricLabels::Dcgm);
 
 // Label value escaping of the exposition format: \\, \" and \n.
 QByteArray escapeLabelValue(const QString& v);

@@ -344,7 +344,7 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 const int index = gpuLabel.toInt(&ok);
                 g.gpu.index = ok ? index : -1;
                 g.gpu.uuid = uuid;
-                g.gpu.name = s.labels[QLatin1String("modelName")].toString();
+                g.gpu.name = label(s.labels, "modelName", "model_name");
                 g.gpu.pciBusId = s.labels[QLatin1String("pci_bus_id")].toString();
                 g.gpu.vendor = QStringLiteral("nvidia");
                 fillGpu(g, s.field, point.value);

@@ -108,9 +108,21 @@ class TestPrometheusRoundTrip : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void readsBackWhatTheAgentPublished_data()
+    {
+        // Both label styles of the agent's /metrics: dcgm-exporter's names and
+        // the lint-clean snake_case ones.
+        QTest::addColumn<int>("labels");
+        QTest::newRow("dcgm labels") << int(MetricLabels::Dcgm);
+        QTest::newRow("snake_case labels") << int(MetricLabels::SnakeCase);
+    }
+
     void readsBackWhatTheAgentPublished()
     {
-        AgentServer agent(scrapedAgentConfig());
+        QFETCH(int, labels);
+        AgentConfig config = scrapedAgentConfig();
+        config.metricLabels = MetricLabels(labels);
+        AgentServer agent(config);
         QString why;
         QVERIFY2(agent.listen(&why), qPrintable(why));
         const Snapshot published = DemoFleet().serverAt(0, kDemoTime);
