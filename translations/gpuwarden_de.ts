@@ -83,15 +83,110 @@
         <source>%1 d %2 h</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::AgentProducer</name>
     <message>
-        <source>Agent at %1 not reachable yet: %2</source>
+        <source>connecting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Agent %1 at %2: %3</source>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certificate not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certificate changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a gpuwarden-agent at this URL instead of this machine (token from GPUWARDEN_TOKEN, else from the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--source: expected an http:// or https:// URL of an agent, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token came from GPUWARDEN_TOKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token came from the keychain (key &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key &quot;%1&quot;): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token: GPUWARDEN_TOKEN is not set and the keychain has none under &quot;%1&quot; (store one with: gpuwarden-cli token set --source URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Warden agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s URL, such as https://gpu-01.example.org:9807.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL must start with http:// or https:// (for example https://gpu-01.example.org:9807).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL has no host name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave user names, passwords, queries and fragments out of the URL; the token has a field of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AgentClient</name>
+    <message>
+        <source>%1: the server&apos;s certificate changed and is refused. Pinned SHA-256 %2, offered %3. If the certificate was replaced on purpose, check the new fingerprint on the server and pin it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no trusted CA vouches for the server&apos;s certificate (%2). Its SHA-256 fingerprint is %3; pin it only after checking it on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AgentLink</name>
+    <message>
+        <source>%1: not a samples reply (no &quot;samples&quot;, &quot;next&quot; or &quot;last_sequence&quot;); is this a gpuwarden-agent?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no new reading for %1 s; the agent answers but takes no readings</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -176,6 +271,44 @@
     <message>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last reading %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its clock is %1 s %2 ours; readings are shifted to our clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ahead of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some readings were lost on the agent before they could be fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), backend %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -476,6 +609,34 @@
         <source>History off: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1&lt;br&gt;These servers are asked without a token until the keychain answers; File → Servers… stores tokens again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · clock %1 s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit Server…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -517,6 +678,91 @@
     </message>
 </context>
 <context>
+    <name>gw::PrometheusProducer</name>
+    <message>
+        <source>the reply is larger than %1 MiB; refused (ask for a shorter range or one host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1, %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply broke off (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected reply: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected reply: status is not &quot;success&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected reply: no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected reply: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 not reachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 cannot be queried: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no DCGM_FI_DEV_* or gpuwarden_* series)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no DCGM_FI_DEV_* or gpuwarden_* series for host %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::SamplerRegistry</name>
     <message>
         <source>Using %1.</source>
@@ -536,6 +782,214 @@
     </message>
     <message>
         <source>No GPU found; showing the host only. %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::SecretStore</name>
+    <message>
+        <source>no details given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Secret Service on the session bus (is gnome-keyring or KWallet running?): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain refused access (is the keyring locked? Unlock it, for example with gnome-keyring-daemon --unlock): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libsecret is not installed (Debian: libsecret-1-0), so the Secret Service cannot be reached: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain did not answer within %1 s (a stuck Secret Service, or a keyring waiting to be unlocked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServerEditDialog</name>
+    <message>
+        <source>Edit Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged (stored in the keychain if set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bearer token from the agent&apos;s configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept in the system keychain, never in a settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none; the system&apos;s certificate authorities decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed when you press OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget Pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned certificate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServerList</name>
+    <message>
+        <source>Give the server a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name must not start or end with spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a valid http:// or https:// URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another server is already called &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; already uses this URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no valid URL; edit the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the token could not be read from the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServersDialog</name>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Trust Certificate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(invalid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · certificate pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching %1 and forget its token? Its history stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificate Changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The certificate of %1 is not the one you pinned.&lt;/b&gt;&lt;br&gt;This happens when the certificate was renewed, or when someone is intercepting the connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No certificate authority vouches for %1.&lt;/b&gt;&lt;br&gt;Compare this fingerprint with the one on the server before you trust it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the server: &lt;tt&gt;openssl x509 -in CERT -noout -fingerprint -sha256&lt;/tt&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust the New Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -638,10 +1092,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a gpuwarden-agent at this URL (token from GPUWARDEN_TOKEN).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keep every reading this many days.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -651,6 +1101,18 @@
     </message>
     <message>
         <source>Keep per-hour roll-ups this many days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not sample this machine; watch only the configured servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings file (servers list; default: the user&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watching remote servers only (--no-local).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
