@@ -490,7 +490,8 @@ private Q_SLOTS:
                           env, "agent-secret");
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("The keychain did not answer within 5 s"), r.err.constData());
-        QVERIFY2(r.elapsedMs >= SecretStore::kTimeoutMs - 100 &&
+        // A coarse QTimer may fire up to 5 % early.
+        QVERIFY2(r.elapsedMs >= SecretStore::kTimeoutMs * 94 / 100 &&
                      r.elapsedMs < SecretStore::kTimeoutMs + 3000,
                  QByteArray::number(r.elapsedMs));
         QVERIFY(mute.held() > 0);
