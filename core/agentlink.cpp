@@ -71,6 +71,12 @@ void AgentLink::setPollInterval(std::chrono::milliseconds interval)
     m_interval = std::max(interval, std::chrono::milliseconds(100));
 }
 
+void AgentLink::resumeAt(const QString& stream, quint64 cursor)
+{
+    m_resumeStream = stream;
+    m_resumeCursor = cursor;
+}
+
 void AgentLink::start()
 {
     m_running = true;
@@ -95,6 +101,18 @@ void AgentLink::poll()
     if (!m_running || m_inFlight)
         return;
     m_inFlight = true;
+    if (m_stream.isEmpty()) {
+        m_client.fetchJson(QStringLiteral("/v1/info"), [this](const AgentJsonReply& r) {
+            m_inFlight = false;
+            if (!m_running)
+                return;
+            if (r.json)
+                onInfo(r);
+            else
+                onFailure(r);
+        });
+        return;
+    }
     const qint64 sent = nowMs();
     m_client.fetchJson(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
                        [this, sent](const AgentJsonReply& r) {
@@ -142,6 +160,42 @@ void AgentLink::onFailure(const AgentJsonReply& r)
     schedule(wait);
 }
 
+void AgentLink::onInfo(const AgentJsonReply& r)
+{
+    // Where to start in this stream: where we left it (a previous run, or
+    // before the agent restarted within its journal), but never more than
+    // the last hour back.
+    const QJsonObject& o = *r.json;
+    QString stream = o[QStringLiteral("stream")].toString();
+    if (stream.isEmpty())
+        stream = o[QStringLiteral("instance")].toString();
+    if (stream.isEmpty() || !o[QStringLiteral("last_sequence")].isDouble()) {
+        AgentJsonReply bad = r;
+        bad.failure = AgentFailure::Protocol;
+        bad.error = tr("%1: /v1/info has no stream or last_sequence; is this a gpuwarden-agent?")
+                        .arg(m_server.url.toString(QUrl::RemoveUserInfo));
+        onFailure(bad);
+        return;
+    }
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    const qint64 interval = std::max(100, o[QStringLiteral("interval_ms")].toInt(1000));
+    const auto window = quint64(kCatchUpMs / interval);
+    const quint64 earliest = last > window ? last - window : 0;
+    quint64 cursor = earliest;
+    if (stream == m_resumeStream && m_resumeCursor <= last)
+        cursor = std::max(m_resumeCursor, earliest);
+    if (cursor > earliest || earliest == 0)
+        qCInfo(lcAgentLink).noquote() << m_server.name << "reading after" << cursor;
+    else
+        qCInfo(lcAgentLink).noquote()
+            << m_server.name << "reading the last" << window << "readings of" << last;
+    m_stream = stream;
+    m_cursor = cursor;
+    m_status.stream = stream;
+    m_status.cursor = cursor;
+    schedule(0);
+}
+
 void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedMs)
 {
     const QJsonObject& o = *r.json;
@@ -164,15 +218,13 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
         stream = o[QStringLiteral("instance")].toString();
     const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
     if (stream != m_stream) {
-        const bool restarted = !m_stream.isEmpty();
-        m_stream = stream;
-        if (restarted && m_cursor != 0) {
-            // A new numbering: our cursor means nothing there.
-            qCInfo(lcAgentLink).noquote() << m_server.name << "has a new stream; reading it whole";
-            m_cursor = 0;
-            schedule(0);
-            return;
-        }
+        // A new numbering (the agent lost or replaced its journal): our
+        // cursor means nothing there; ask where to start again.
+        qCInfo(lcAgentLink).noquote() << m_server.name << "has a new stream";
+        m_stream.clear();
+        m_resumeStream.clear();
+        schedule(0);
+        return;
     }
     if (m_cursor > last) {
         // The same stream cannot go back; if it does, never re-read.
@@ -199,6 +251,7 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
         qCWarning(lcAgentLink).noquote()
             << m_server.name << "skipped" << skipped << "unreadable readings; the last:" << why;
     m_cursor = std::max(m_cursor, quint64(o[QStringLiteral("next")].toDouble()));
+    m_status.cursor = m_cursor;
     m_status.readingsLost = m_status.readingsLost || o[QStringLiteral("truncated")].toBool();
     m_failures = 0;
     m_status.retryInMs = 0;
@@ -208,13 +261,15 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
     if (!out.isEmpty()) {
         m_lastNewReadingLocalMs = receivedMs;
         m_status.lastReadingMs = std::max(m_status.lastReadingMs, out.last().timestampMs);
-        m_status.state = LinkState::Connected;
-        Q_EMIT readings(out);
-    } else if (m_lastNewReadingLocalMs == 0 && m_status.state != LinkState::Connected) {
+    } else if (m_lastNewReadingLocalMs == 0) {
         m_lastNewReadingLocalMs = receivedMs; // reachable; the first reading is on its way
-        m_status.state = LinkState::Connected;
     }
+    // It answered: whatever failed before is over (stale is decided below).
+    if (m_status.state != LinkState::Stale)
+        m_status.state = LinkState::Connected;
     checkStale();
+    if (!out.isEmpty())
+        Q_EMIT readings(out);
     publishStatus();
 
     // A full page means more is waiting (backfill): ask again at once, but

@@ -59,6 +59,9 @@ struct LinkStatus
     qint64 retryInMs = 0;      // while failing: when the next try is
     QByteArray offeredSha256;  // Untrusted/PinMismatch: the certificate seen
     bool readingsLost = false; // the agent reported readings it no longer has
+    // Where reading stands, to resume there after the desktop restarts.
+    QString stream;
+    quint64 cursor = 0;
 
     bool operator==(const LinkStatus&) const = default;
 };
@@ -74,6 +77,10 @@ public:
     // Clock differences below this are left alone: they are within what
     // the round trip lets us measure, and shifting by noise would jitter.
     static constexpr qint64 kClockToleranceMs = 1000;
+    // On first contact with a stream (and when resuming from an older
+    // cursor) at most this much of the agent's past is fetched: the recent
+    // hour, not a day of journal for every server at every start.
+    static constexpr qint64 kCatchUpMs = 3'600'000;
 
     // `nam` is shared by all links of a fleet (keep-alive connections) and
     // must outlive this link; both live on the same thread.
@@ -87,6 +94,9 @@ public:
 
     // How often to ask when all is well; failures back off from 1 s anyway.
     void setPollInterval(std::chrono::milliseconds interval);
+    // Continue after `cursor` if the agent still has `stream` (both from a
+    // previous run's LinkStatus); call before start().
+    void resumeAt(const QString& stream, quint64 cursor);
     std::chrono::milliseconds pollInterval() const { return m_interval; }
 
     void start();
@@ -100,6 +110,7 @@ Q_SIGNALS:
 
 private:
     void poll();
+    void onInfo(const AgentJsonReply& reply);
     void onReply(const AgentJsonReply& reply, qint64 sentMs, qint64 receivedMs);
     void onFailure(const AgentJsonReply& reply);
     void measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs);
@@ -114,7 +125,9 @@ private:
     bool m_running = false;
     bool m_inFlight = false;
     quint64 m_cursor = 0;
-    QString m_stream;
+    QString m_stream; // empty: ask /v1/info where to start
+    QString m_resumeStream;
+    quint64 m_resumeCursor = 0;
     int m_failures = 0;
     int m_pagesInARow = 0;
     qint64 m_lastNewReadingLocalMs = 0;

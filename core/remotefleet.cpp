@@ -15,7 +15,8 @@ public:
         : m_base(base)
     {}
 
-    void setServers(const QList<RemoteServer>& servers)
+    void setServers(const QList<RemoteServer>& servers,
+                    const QHash<QString, RemoteFleet::ResumePoint>& resume)
     {
         if (!m_nam)
             m_nam = std::make_unique<QNetworkAccessManager>();
@@ -41,6 +42,8 @@ public:
             connect(link.get(), &AgentLink::readings, this, &RemoteFleetWorker::readings);
             connect(link.get(), &AgentLink::statusChanged, this, &RemoteFleetWorker::statusChanged);
             link->setPollInterval(interval);
+            if (const auto it = resume.constFind(s.name); it != resume.cend())
+                link->resumeAt(it->stream, it->cursor);
             link->start();
         }
     }
@@ -113,9 +116,9 @@ void RemoteFleet::setServers(const QList<RemoteServer>& servers)
         it = kept ? std::next(it) : m_statuses.erase(it);
     }
     if (m_worker)
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, servers] {
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, servers, resume = m_resume] {
             if (w)
-                w->setServers(servers);
+                w->setServers(servers, resume);
         });
 }
 

@@ -38,6 +38,14 @@ public:
     // Replaces the servers watched. A server whose settings did not change
     // keeps its link and cursor; a changed one (URL, token, pin) starts anew.
     void setServers(const QList<gw::RemoteServer>& servers);
+    // Where each server's reading stood (LinkStatus::stream/cursor of an
+    // earlier run), used by links made from now on.
+    struct ResumePoint
+    {
+        QString stream;
+        quint64 cursor = 0;
+    };
+    void setResumePoints(const QHash<QString, ResumePoint>& points) { m_resume = points; }
     QList<RemoteServer> servers() const { return m_servers; }
     // The latest state of each server, as last reported to this thread.
     QHash<QString, LinkStatus> statuses() const { return m_statuses; }
@@ -56,6 +64,7 @@ private:
     std::chrono::milliseconds m_base;
     QList<RemoteServer> m_servers;
     QHash<QString, LinkStatus> m_statuses;
+    QHash<QString, ResumePoint> m_resume;
 };
 
 } // namespace gw

@@ -221,6 +221,67 @@ private Q_SLOTS:
         again.waitForFinished(5000);
     }
 
+    void firstContactReadsTheLastHourAndAResumeContinues()
+    {
+        // An agent with more than an hour of readings at 1 Hz: a new link
+        // takes the last hour (not the whole journal); a link resuming a
+        // cursor of the same stream takes what came after it; an older or
+        // foreign resume point is capped to the hour too.
+        AgentConfig c = agentConfig();
+        c.ringSize = 6000;
+        AgentServer server(c);
+        QString error;
+        QVERIFY(server.listen(&error));
+        for (int i = 0; i < 5000; ++i)
+            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+        QNetworkAccessManager nam;
+        auto readAll = [&](const QString& stream, quint64 cursor) {
+            AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
+            if (!stream.isEmpty())
+                link.resumeAt(stream, cursor);
+            Recorder rec(link);
+            link.start();
+            rec.waitFor([&] { return rec.last().cursor == 5000; });
+            QTest::qWait(200);
+            return std::pair{rec.readings, rec.last()};
+        };
+        const auto [fresh, status] = readAll({}, 0);
+        const qint64 hour = AgentLink::kCatchUpMs / 1000;
+        QCOMPARE(fresh.size(), hour);
+        QCOMPARE(fresh.first().timestampMs, kT + (5000 - hour) * 1000);
+        QVERIFY(!status.readingsLost);
+        QCOMPARE(status.stream, server.stream());
+
+        const auto resumed = readAll(server.stream(), 4990).first;
+        QCOMPARE(resumed.size(), 10);
+        QCOMPARE(resumed.first().timestampMs, kT + 4990 * 1000);
+        QCOMPARE(readAll(server.stream(), 100).first.size(), hour);
+        QCOMPARE(readAll(QStringLiteral("another-stream"), 4990).first.size(), hour);
+    }
+
+    void anAgentBackWithoutNewReadingsIsConnectedAgain()
+    {
+        AgentConfig c = agentConfig();
+        auto server = std::make_unique<AgentServer>(c);
+        QString error;
+        QVERIFY(server->listen(&error));
+        const quint16 port = server->port();
+        server->publish(DemoFleet().serverAt(0, kT));
+        QNetworkAccessManager nam;
+        AgentLink link({QStringLiteral("lab"), local(port), "tok", {}}, &nam);
+        link.setPollInterval(100ms);
+        Recorder rec(link);
+        link.start();
+        QVERIFY(rec.waitFor([&] { return rec.readings.size() == 1; }));
+        server.reset();
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Unreachable; }));
+        // Back, answering, but not sampling yet: reachable is not unreachable.
+        server = std::make_unique<AgentServer>(agentConfig(port));
+        QVERIFY(server->listen(&error));
+        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Connected; }, 8000));
+        QVERIFY(rec.last().error.isEmpty());
+    }
+
     void unreachableBacksOffAndSaysWhy()
     {
         QNetworkAccessManager nam;
