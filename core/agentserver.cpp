@@ -426,8 +426,29 @@ QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) cons
     body += ",\"samples\":[";
     body += out.join(',');
     body += "]}";
+    // Readings are repetitive JSON: deflated they are about a tenth (a
+    // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
+    // manager asks for it and inflates by itself.
+    bool deflate = false;
+    if (body.size() >= kDeflateFromBytes) {
+        // "gzip, deflate", "deflate;q=0.5"; q=0 refuses it.
+        for (const QByteArray& item :
+             header(request, QByteArrayLiteral("Accept-Encoding")).toLower().split(',')) {
+            const QList<QByteArray> parts = item.split(';');
+            double q = 1;
+            if (parts.size() > 1 && parts[1].trimmed().startsWith("q="))
+                q = parts[1].trimmed().mid(2).toDouble();
+            if (parts.first().trimmed() == "deflate")
+                deflate = q > 0;
+        }
+    }
+    if (deflate)
+        body = qCompress(body, 1).mid(4); // the zlib stream HTTP's "deflate" means
     QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
     r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    r.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept-Encoding"));
+    if (deflate)
+        r.addHeader(QByteArrayLiteral("Content-Encoding"), QByteArrayLiteral("deflate"));
     return r;
 }
 

@@ -34,6 +34,10 @@ class AgentServer final : public QObject
 {
     Q_OBJECT
 public:
+    // /v1/samples replies at least this large are deflated for clients that
+    // accept it.
+    static constexpr qsizetype kDeflateFromBytes = 2048;
+
     explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
     ~AgentServer() override;
 

@@ -14,8 +14,10 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSslCertificate>
@@ -280,6 +282,45 @@ private Q_SLOTS:
         QVERIFY(server->listen(&error));
         QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Connected; }, 8000));
         QVERIFY(rec.last().error.isEmpty());
+    }
+
+    void samplesTravelDeflatedAndArriveWhole()
+    {
+        AgentServer server(agentConfig());
+        QString error;
+        QVERIFY(server.listen(&error));
+        for (int i = 0; i < 100; ++i)
+            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+        QNetworkAccessManager nam;
+        auto get = [&](const QByteArray& acceptEncoding) {
+            QNetworkRequest req(
+                QUrl(QStringLiteral("http://127.0.0.1:%1/v1/samples?after=0").arg(server.port())));
+            req.setRawHeader("Authorization", "Bearer tok");
+            if (!acceptEncoding.isEmpty())
+                req.setRawHeader("Accept-Encoding", acceptEncoding);
+            QNetworkReply* r = nam.get(req);
+            QSignalSpy done(r, &QNetworkReply::finished);
+            done.wait(5000);
+            r->deleteLater();
+            return std::tuple{r->rawHeader("Content-Encoding"), r->readAll(),
+                              r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt()};
+        };
+        const auto [plainEncoding, plain, plainStatus] = get("identity");
+        QCOMPARE(plainStatus, 200);
+        QVERIFY(plainEncoding.isEmpty());
+        const auto [rawEncoding, raw, rawStatus] = get("gzip;q=0.5, deflate");
+        QCOMPARE(rawEncoding, QByteArray("deflate"));
+        QVERIFY2(raw.size() * 5 < plain.size(),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(raw.size()).arg(plain.size())));
+        QCOMPARE(std::get<0>(get("deflate;q=0")), QByteArray()); // refused: plain
+        // What the desktop gets (Qt asks for it and inflates): the same JSON.
+        const auto [autoEncoding, inflated, autoStatus] = get({});
+        QCOMPARE(autoStatus, 200);
+        auto samples = [](const QByteArray& body) {
+            return QJsonDocument::fromJson(body).object()[QStringLiteral("samples")].toArray();
+        };
+        QCOMPARE(samples(inflated).size(), 100);
+        QCOMPARE(samples(inflated), samples(plain));
     }
 
     void unreachableBacksOffAndSaysWhy()
