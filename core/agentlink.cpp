@@ -268,9 +268,11 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
     if (m_status.state != LinkState::Stale)
         m_status.state = LinkState::Connected;
     checkStale();
+    // The state first, so that a server's rows never appear before it is
+    // shown as connected.
+    publishStatus();
     if (!out.isEmpty())
         Q_EMIT readings(out);
-    publishStatus();
 
     // A full page means more is waiting (backfill): ask again at once, but
     // let other work run between a long series of pages.

@@ -257,6 +257,10 @@ private Q_SLOTS:
             [&] {
                 const QModelIndex down = model->serverIndex(QStringLiteral("gpu-lab-03"));
                 return model->rowCount() == 3 &&
+                       model->serverIndex(QStringLiteral("gpu-lab-01"))
+                               .data(LinkStateRole)
+                               .toInt() == int(LinkState::Connected) &&
+                       model->rowCount(model->serverIndex(QStringLiteral("gpu-lab-01"))) > 0 &&
                        model->rowCount(model->serverIndex(QStringLiteral("gpu-lab-02"))) > 0 &&
                        down.isValid() &&
                        down.data(LinkStateRole).toInt() == int(LinkState::Unreachable);
