@@ -184,11 +184,11 @@ void AgentLink::onInfo(const AgentJsonReply& r)
     quint64 cursor = earliest;
     if (stream == m_resumeStream && m_resumeCursor <= last)
         cursor = std::max(m_resumeCursor, earliest);
-    if (cursor > earliest || earliest == 0)
-        qCInfo(lcAgentLink).noquote() << m_server.name << "reading after" << cursor;
-    else
+    if (cursor > earliest)
+        qCInfo(lcAgentLink).noquote() << m_server.name << "resumes after reading" << cursor;
+    else if (earliest > 0)
         qCInfo(lcAgentLink).noquote()
-            << m_server.name << "reading the last" << window << "readings of" << last;
+            << m_server.name << "reading its last" << window << "readings of" << last;
     m_stream = stream;
     m_cursor = cursor;
     m_status.stream = stream;
