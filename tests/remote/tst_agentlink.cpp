@@ -9,6 +9,7 @@
 #include "demofleet.h"
 #include "freeport.h"
 #include "remotefleet.h"
+#include "testcert.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -67,36 +68,6 @@ struct Recorder
     QList<Snapshot> readings;
     QList<LinkStatus> states;
 };
-
-struct Certificate
-{
-    QString cert;
-    QString key;
-    QByteArray sha256;
-};
-
-// A self-signed certificate for 127.0.0.1, as an admin would make it.
-Certificate makeCertificate(const QTemporaryDir& dir, const QString& name)
-{
-    Certificate c{dir.filePath(name + QStringLiteral(".crt")),
-                  dir.filePath(name + QStringLiteral(".key")),
-                  {}};
-    QProcess openssl;
-    openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                   QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
-                   QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                   QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
-                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"), c.key,
-                   QStringLiteral("-out"), c.cert});
-    if (!openssl.waitForFinished(30000) || openssl.exitCode() != 0)
-        return c;
-    QFile f(c.cert);
-    if (f.open(QIODevice::ReadOnly))
-        c.sha256 = QSslCertificate(&f, QSsl::Pem).digest(QCryptographicHash::Sha256);
-    return c;
-}
 
 } // namespace
 
@@ -432,8 +403,8 @@ private Q_SLOTS:
     void tlsCertificateIsPinnedOnFirstUseAndAChangedOneRefused()
     {
         QTemporaryDir dir;
-        const Certificate a = makeCertificate(dir, QStringLiteral("a"));
-        const Certificate b = makeCertificate(dir, QStringLiteral("b"));
+        const test::Certificate a = test::makeCertificate(dir, QStringLiteral("a"));
+        const test::Certificate b = test::makeCertificate(dir, QStringLiteral("b"));
         QVERIFY2(!a.sha256.isEmpty() && !b.sha256.isEmpty(), "openssl could not make certificates");
         QVERIFY(a.sha256 != b.sha256);
 

@@ -14,12 +14,14 @@
 #include "secretstore.h"
 #include "serverlist.h"
 #include "serversdialog.h"
+#include "testcert.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
@@ -27,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -312,6 +315,131 @@ private Q_SLOTS:
         QTest::qWait(600);
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("remote-three-agents-dark.png"))));
         remote.stop();
+    }
+
+    void trustingACertificateInTheDialogPinsItAndConnects()
+    {
+        QTemporaryDir dir;
+        const test::Certificate cert = test::makeCertificate(dir, QStringLiteral("lab"));
+        QVERIFY2(!cert.sha256.isEmpty(), "openssl could not make a certificate");
+        AgentConfig c;
+        c.port = 0;
+        c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
+        c.tlsCertificate = cert.cert;
+        c.tlsKey = cert.key;
+        AgentServer agent(c);
+        QString error;
+        QVERIFY2(agent.listen(&error), qPrintable(error));
+        agent.publish(DemoFleet().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
+
+        SecretStore secrets;
+        ServerList list(m_settings.get(), &secrets);
+        bool stored = false;
+        list.put(agentEntry(QStringLiteral("tls-lab"),
+                            QUrl(QStringLiteral("https://127.0.0.1:%1").arg(agent.port()))),
+                 QByteArray("tok"), [&](const QString&) { stored = true; });
+        QVERIFY(QTest::qWaitFor([&] { return stored; }));
+        Fleet fleet;
+        RemoteFleet remote(200ms);
+        connect(&remote, &RemoteFleet::readings, &fleet, &Fleet::ingestBatch);
+        connect(&remote, &RemoteFleet::statusChanged, &fleet, &Fleet::setConnection);
+        connect(&list, &ServerList::resolved, &remote,
+                [&](const QList<RemoteServer>& agents) { remote.setServers(agents); });
+        MainWindow window(&fleet);
+        window.setServerList(&list);
+        list.resolve();
+        const QString name = QStringLiteral("tls-lab");
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return fleet.connection(name) &&
+                       fleet.connection(name)->state == LinkState::Untrusted;
+            },
+            10000));
+        QVERIFY(!fleet.latest(name)); // nothing read from an unconfirmed server
+
+        ServersDialog* d = window.showServersDialog();
+        d->selectServer(name);
+        QPushButton* trust = nullptr;
+        for (QPushButton* b : d->findChildren<QPushButton*>())
+            trust = b->text().contains(QStringLiteral("Trust")) ? b : trust;
+        QVERIFY(trust && trust->isEnabled());
+
+        // The admin reads the fingerprint and accepts it.
+        QString shown;
+        QTimer::singleShot(200, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            shown = box->text();
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+        });
+        trust->click();
+        QVERIFY2(shown.contains(formatFingerprint(cert.sha256)), qPrintable(shown));
+        QCOMPARE(list.entries().first().pinnedSha256, cert.sha256);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return fleet.connection(name) &&
+                       fleet.connection(name)->state == LinkState::Connected && fleet.latest(name);
+            },
+            10000));
+        m_settings->sync();
+        QFile file(m_settingsFile->fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains(formatFingerprint(cert.sha256).toLatin1()));
+        d->close();
+        remote.stop();
+    }
+
+    void theAppResumesEachServerWhereItStopped()
+    {
+        // The real app reads an agent, quits, and has saved where it stood;
+        // the next run starts there (its link says so, and the saved cursor
+        // moves on).
+        AgentConfig c;
+        c.port = 0;
+        c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
+        AgentServer agent(c);
+        QString error;
+        QVERIFY(agent.listen(&error));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 0; i < 50; ++i)
+            agent.publish(DemoFleet().serverAt(0, now - 50'000 + i * 1000));
+        SecretStore secrets;
+        ServerList list(m_settings.get(), &secrets);
+        bool stored = false;
+        list.put(agentEntry(QStringLiteral("lab one"), local(agent.port())), QByteArray("tok"),
+                 [&](const QString&) { stored = true; });
+        QVERIFY(QTest::qWaitFor([&] { return stored; }));
+        m_settings->sync();
+
+        auto runApp = [&] {
+            QProcess app;
+            QProcessEnvironment env = m_bus.environment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            app.setProcessEnvironment(env);
+            app.start(QStringLiteral(GW_BIN_DIR "/gpuwarden"),
+                      {QStringLiteral("--no-local"), QStringLiteral("--no-history"),
+                       QStringLiteral("--settings"), m_settingsFile->fileName(),
+                       QStringLiteral("--quit-after-ms"), QStringLiteral("2500")});
+            // The in-process agent answers while we wait.
+            const bool ended =
+                QTest::qWaitFor([&] { return app.state() == QProcess::NotRunning; }, 30000);
+            QSettings saved(m_settingsFile->fileName(), QSettings::IniFormat);
+            return std::pair{ended ? saved.value(QStringLiteral("resume/lab%20one")).toString()
+                                   : QStringLiteral("(still running)"),
+                             QString::fromUtf8(app.readAllStandardError())};
+        };
+        const auto [first, firstLog] = runApp();
+        QCOMPARE(first, agent.stream() + QStringLiteral(" 50"));
+        QVERIFY2(!firstLog.contains(QStringLiteral("resumes")), qPrintable(firstLog));
+        for (int i = 0; i < 7; ++i)
+            agent.publish(DemoFleet().serverAt(0, now + 1000 + i * 1000));
+        const auto [second, secondLog] = runApp();
+        QCOMPARE(second, agent.stream() + QStringLiteral(" 57"));
+        QVERIFY2(secondLog.contains(QStringLiteral("lab one resumes after reading 50")),
+                 qPrintable(secondLog));
     }
 
     void cleanupTestCase() { m_bus.stop(); }
