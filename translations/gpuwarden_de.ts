@@ -189,6 +189,10 @@
         <source>no new reading for %1 s; the agent answers but takes no readings</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: /v1/info has no stream or last_sequence; is this a gpuwarden-agent?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::DemoProducer</name>

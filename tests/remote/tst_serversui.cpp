@@ -371,6 +371,7 @@ private Q_SLOTS:
             if (!box)
                 return;
             shown = box->text();
+            box->grab().save(screenshotPath(QStringLiteral("trust-certificate.png")));
             for (QAbstractButton* b : box->buttons())
                 if (box->buttonRole(b) == QMessageBox::AcceptRole)
                     b->click();
