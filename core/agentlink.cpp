@@ -326,6 +326,14 @@ void AgentLink::measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs
 
 void AgentLink::publishStatus()
 {
+    // Every poll of a quiet server would otherwise repaint its rows: say
+    // only what changed (a reply alone moves nothing but lastContactMs).
+    LinkStatus seen = m_status;
+    seen.lastContactMs = m_published.lastContactMs;
+    if (m_anyPublished && seen == m_published)
+        return;
+    m_published = m_status;
+    m_anyPublished = true;
     Q_EMIT statusChanged(m_status);
 }
 

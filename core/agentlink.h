@@ -132,6 +132,8 @@ private:
     int m_pagesInARow = 0;
     qint64 m_lastNewReadingLocalMs = 0;
     LinkStatus m_status;
+    LinkStatus m_published;
+    bool m_anyPublished = false;
 
     struct ClockSample
     {
