@@ -564,6 +564,12 @@ QList<Snapshot> PrometheusProducer::backfill(qint64 fromMs, qint64 toMs)
     return fetchSnapshots(QStringLiteral("/api/v1/query_range"), q, QStringLiteral("matrix"));
 }
 
+QString PrometheusProducer::problem() const
+{
+    // lastError() already names the URL.
+    return m_lastError.isEmpty() ? QString() : tr("Prometheus: %1").arg(m_lastError);
+}
+
 QString PrometheusProducer::init()
 {
     const QString where = m_base.toString(QUrl::RemoveUserInfo);

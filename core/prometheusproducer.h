@@ -42,6 +42,7 @@ public:
 
     // Why the last call returned nothing (empty after a good call).
     QString lastError() const { return m_lastError; }
+    QString problem() const override;
 
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     void setMaxReplyBytes(qint64 bytes) { m_maxReplyBytes = bytes; }

@@ -26,6 +26,7 @@ public Q_SLOTS:
         const QString status = m_producer->init();
         if (!m_producer)
             return;
+        m_initLine = status;
         Q_EMIT statusChanged(status);
         if (backfillMs > 0) {
             const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -47,8 +48,17 @@ public Q_SLOTS:
         if (!m_producer)
             return;
         const auto snapshots = m_producer->produce();
+        if (!m_producer)
+            return;
         for (const auto& s : snapshots)
             Q_EMIT snapshotReady(s);
+        // A problem replaces the start-up line while it lasts; when it is
+        // over, the start-up line is back.
+        const QString problem = m_producer->problem();
+        if (problem != m_problem) {
+            m_problem = problem;
+            Q_EMIT statusChanged(problem.isEmpty() ? m_initLine : problem);
+        }
     }
 
     void end()
@@ -67,6 +77,8 @@ private:
     std::unique_ptr<Producer> m_producer;
     std::chrono::milliseconds m_interval;
     QTimer* m_timer = nullptr;
+    QString m_initLine;
+    QString m_problem;
 };
 
 Source::Source(std::unique_ptr<Producer> producer, std::chrono::milliseconds interval,

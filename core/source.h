@@ -27,6 +27,11 @@ public:
     // One reading per server this producer watches; runs on the worker thread.
     virtual QList<Snapshot> produce() = 0;
 
+    // What keeps the last produce() from delivering (a server that stopped
+    // answering), in words; empty when all is well. The source shows it in
+    // place of init()'s line while it lasts.
+    virtual QString problem() const { return {}; }
+
     // Snapshots in [fromMs, toMs) already known (recorded, simulated, held by
     // an agent); sources that only see the present return nothing.
     virtual QList<Snapshot> backfill(qint64 fromMs, qint64 toMs)

@@ -46,6 +46,29 @@ private:
     std::atomic<bool>* m_destroyed;
     qint64 m_n = 0;
 };
+// Fails its 2nd and 3rd readings, then recovers.
+class FlakyProducer final : public Producer
+{
+public:
+    QString init() override { return QStringLiteral("flaky at start"); }
+    QList<Snapshot> produce() override
+    {
+        ++m_n;
+        if (m_n == 2 || m_n == 3)
+            return {};
+        Snapshot s;
+        s.server = QStringLiteral("f");
+        s.timestampMs = m_n;
+        return {s};
+    }
+    QString problem() const override
+    {
+        return m_n == 2 || m_n == 3 ? QStringLiteral("server stopped answering") : QString();
+    }
+
+private:
+    int m_n = 0;
+};
 } // namespace
 
 class TestSource : public QObject
@@ -75,6 +98,23 @@ private Q_SLOTS:
         const auto n = snaps.size();
         QTest::qWait(80);
         QCOMPARE(snaps.size(), n); // nothing after stop
+    }
+
+    void aProblemReplacesTheStatusWhileItLasts()
+    {
+        Source source(std::make_unique<FlakyProducer>(), 20ms);
+        QSignalSpy status(&source, &Source::statusChanged);
+        QSignalSpy snaps(&source, &Source::snapshotReady);
+        source.start();
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.size() >= 3, 5000);
+        source.stop();
+        QStringList said;
+        for (const auto& args : status)
+            said.append(args.first().toString());
+        // Once each, in order: no repeat while the problem lasts.
+        QCOMPARE(said, (QStringList{QStringLiteral("flaky at start"),
+                                    QStringLiteral("server stopped answering"),
+                                    QStringLiteral("flaky at start")}));
     }
 
     void backfillComesBeforeLiveData()

@@ -600,6 +600,8 @@ private Q_SLOTS:
                  qPrintable(status));
         QVERIFY(producer.produce().isEmpty());
         QVERIFY(producer.lastError().contains(QStringLiteral("refused"), Qt::CaseInsensitive));
+        // What the source shows while it lasts (the status bar's line).
+        QCOMPARE(producer.problem(), QStringLiteral("Prometheus: ") + producer.lastError());
     }
 };
 
