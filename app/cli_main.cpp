@@ -84,6 +84,7 @@ int snapshotCommand(const QCommandLineParser& parser)
     }
     if (agent) {
         gw::AgentClient client(agent->url, agent->token);
+        client.setPinnedSha256(agent->pinnedSha256);
         const gw::AgentReply reply = client.fetchSnapshotBlocking();
         if (!reply.snapshot) {
             print(stderr, QStringLiteral("gpuwarden-cli: ") + reply.error + QLatin1Char('\n'));

@@ -194,7 +194,8 @@ int main(int argc, char* argv[])
     }
     std::optional<gw::RemoteServer> commandLineServer;
     if (agent)
-        commandLineServer = gw::RemoteServer{agent->url.authority(), agent->url, agent->token, {}};
+        commandLineServer =
+            gw::RemoteServer{agent->url.authority(), agent->url, agent->token, agent->pinnedSha256};
     // A Prometheus server is one Source of many hosts; asked every few
     // seconds at most (its scrapes are rarely more frequent), with the last
     // hour read back by query_range when it is added.

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "agentclient.h"
 #include "secretstore.h"
 
 #include <QCoreApplication>
@@ -72,6 +73,11 @@ void addAgentSourceOption(QCommandLineParser& p)
                  tr("Read a gpuwarden-agent at this URL instead of this machine (token from "
                     "GPUWARDEN_TOKEN, else from the keychain)."),
                  tr("url")});
+    p.addOption({QStringLiteral("pin"),
+                 tr("With an https:// --source: accept only the certificate with this SHA-256 "
+                    "fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), "
+                    "self-signed or not."),
+                 tr("sha256")});
 }
 
 std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
@@ -94,7 +100,20 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
     const std::optional<QUrl> url = agentUrlOption(p, error);
     if (!url)
         return std::nullopt;
-    AgentSource source{*url, qgetenv("GPUWARDEN_TOKEN"), {}};
+    AgentSource source{*url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
+    if (p.isSet(QStringLiteral("pin"))) {
+        source.pinnedSha256 = parseFingerprint(p.value(QStringLiteral("pin")));
+        if (source.pinnedSha256.isEmpty()) {
+            *error = tr("--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), "
+                        "got \"%1\"")
+                         .arg(p.value(QStringLiteral("pin")));
+            return std::nullopt;
+        }
+        if (url->scheme() != QLatin1String("https")) {
+            *error = tr("--pin needs an https:// --source");
+            return std::nullopt;
+        }
+    }
     if (!source.token.isEmpty()) {
         source.tokenOrigin = tr("the token came from GPUWARDEN_TOKEN");
         return source;

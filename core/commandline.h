@@ -30,6 +30,7 @@ struct AgentSource
     // Where the token came from, or where it was looked for in vain (with
     // the keychain's error if it failed): for the message on HTTP 401.
     QString tokenOrigin;
+    QByteArray pinnedSha256; // --pin: the only certificate accepted
 };
 // Absent when --source is not given; `error` set when it is given but bad.
 // Reads the keychain (waiting at most SecretStore::kTimeoutMs) when

@@ -4,12 +4,14 @@
 #include "agentserver.h"
 #include "demofleet.h"
 #include "freeport.h"
+#include "testcert.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -204,6 +206,44 @@ private Q_SLOTS:
             "tok");
         QCOMPARE(rc, 2);
         QVERIFY2(err.contains("--source: expected an http:// or https:// URL"), err.constData());
+
+        // An agent with a self-signed certificate: refused without a pin
+        // (the fingerprint is shown), read with the right one, refused with
+        // another; a malformed pin is a usage error.
+        QTemporaryDir dir;
+        const test::Certificate cert = test::makeCertificate(dir, QStringLiteral("cli"));
+        QVERIFY2(!cert.sha256.isEmpty(), "openssl could not make a certificate");
+        c.tlsCertificate = cert.cert;
+        c.tlsKey = cert.key;
+        AgentServer tls(c);
+        QVERIFY2(tls.listen(&error), qPrintable(error));
+        tls.publish(DemoFleet().serverAt(2, kT));
+        const QString https = QStringLiteral("https://127.0.0.1:%1").arg(tls.port());
+        const QString fingerprint = formatFingerprint(cert.sha256);
+        std::tie(rc, out, err) = runCli({QStringLiteral("snapshot"), QStringLiteral("--json"),
+                                         QStringLiteral("--source"), https},
+                                        "tok");
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.contains(fingerprint.toLatin1()), err.constData());
+        std::tie(rc, out, err) =
+            runCli({QStringLiteral("snapshot"), QStringLiteral("--json"),
+                    QStringLiteral("--source"), https, QStringLiteral("--pin"), fingerprint},
+                   "tok");
+        QVERIFY2(rc == 0, err.constData());
+        QCOMPARE(QJsonDocument::fromJson(out).object()[QStringLiteral("server")].toString(),
+                 QStringLiteral("infer-03"));
+        QByteArray other = cert.sha256;
+        other[0] = char(other[0] ^ 0x01);
+        std::tie(rc, out, err) = runCli({QStringLiteral("snapshot"), QStringLiteral("--source"),
+                                         https, QStringLiteral("--pin"), formatFingerprint(other)},
+                                        "tok");
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.contains("certificate changed and is refused"), err.constData());
+        std::tie(rc, out, err) = runCli({QStringLiteral("snapshot"), QStringLiteral("--source"),
+                                         https, QStringLiteral("--pin"), QStringLiteral("AB:CD")},
+                                        "tok");
+        QCOMPARE(rc, 2);
+        QVERIFY2(err.contains("--pin: expected a SHA-256 fingerprint"), err.constData());
     }
 };
 
