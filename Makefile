@@ -4,7 +4,7 @@ TYPE    ?= RelWithDebInfo
 JOBS    ?= $(shell nproc)
 ARGS    ?=
 
-.PHONY: deps configure build run test bench format clean
+.PHONY: deps configure build run test bench fuzz format clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -25,6 +25,19 @@ test: build
 
 bench: build
 	cmake --build $(BUILD) --target bench
+
+# libFuzzer with ASan/UBSan on the parsers of what other machines send and
+# admins type (clang-14); new inputs go to build-fuzz/corpus, not the repo.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	    -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DGW_ASAN=ON -DGW_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_snapshotjson fuzz_agentconfig fuzz_prometheus
+	for t in snapshotjson agentconfig prometheus; do \
+	    mkdir -p build-fuzz/corpus/$$t && \
+	    build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build-fuzz/corpus/$$t fuzz/corpus/$$t || exit 1; \
+	done
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

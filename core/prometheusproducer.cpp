@@ -518,24 +518,34 @@ QList<Snapshot> PrometheusProducer::fetchSnapshots(const QString& path, const QU
     if (!*alive)
         return {};
     QString why = r.error;
-    std::optional<QList<Series>> series;
+    std::optional<QList<Snapshot>> out;
     if (r.data) {
-        series = parseResult(*r.data, resultType, &why);
-        if (!series)
+        out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
+        if (!out)
             why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
                   tr("unexpected reply: %1").arg(why);
     }
-    if (!series) {
+    if (!out) {
         if (why != m_lastError)
             qCWarning(lcPrometheus).noquote() << why;
         m_lastError = why;
         return {};
     }
     m_lastError.clear();
-    QList<Snapshot> out = assemble(*series, m_hostFilter);
-    for (Snapshot& s : out)
+    for (Snapshot& s : *out)
         s.warnings += r.warnings;
-    return out;
+    return *out;
+}
+
+std::optional<QList<Snapshot>> PrometheusProducer::snapshotsFromData(const QJsonValue& data,
+                                                                     const QString& resultType,
+                                                                     const QString& hostFilter,
+                                                                     QString* why)
+{
+    const std::optional<QList<Series>> series = parseResult(data, resultType, why);
+    if (!series)
+        return std::nullopt;
+    return assemble(*series, hostFilter);
 }
 
 QList<Snapshot> PrometheusProducer::produce()

@@ -52,6 +52,14 @@ public:
     // kMaxPointsPerSeries.
     static qint64 backfillStepMs(qint64 fromMs, qint64 toMs);
 
+    // The "data" of a query (resultType "vector") or query_range ("matrix")
+    // reply as snapshots, one per host and time; nullopt with `why` when it
+    // has the wrong shape. (The parser behind produce() and backfill().)
+    static std::optional<QList<Snapshot>> snapshotsFromData(const QJsonValue& data,
+                                                           const QString& resultType,
+                                                           const QString& hostFilter,
+                                                           QString* why);
+
     // The PromQL selecting every series this producer reads (restricted to
     // one host when a host filter is set).
     QString selector() const;
