@@ -261,7 +261,12 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         const QString p = QStringLiteral("gpus[%1].").arg(i);
         const QJsonObject g = r.object(gpus.at(i), p.chopped(1));
         GpuSample gs;
-        gs.index = r.integer<int>(g, p, QStringLiteral("index")).value_or(-1);
+        // Every backend numbers its GPUs; a reading without the number is
+        // broken, not GPU "-1" (found by fuzz_snapshotjson).
+        if (const auto index = r.integer<int>(g, p, QStringLiteral("index")))
+            gs.index = *index;
+        else if (r.ok())
+            r.fail(p + QStringLiteral("index"), QStringLiteral("missing"));
         gs.uuid = r.string(g, p, QStringLiteral("uuid"), true);
         gs.name = r.string(g, p, QStringLiteral("name"), false);
         gs.pciBusId = r.string(g, p, QStringLiteral("pci_bus_id"), false);

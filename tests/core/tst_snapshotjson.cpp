@@ -112,15 +112,18 @@ private Q_SLOTS:
                                       << QStringLiteral("timestamp_ms: missing");
         QTest::newRow("string number")
             << QByteArray(
-                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"uuid":"GPU-1","memory_used_mib":"12"}]})")
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"GPU-1","memory_used_mib":"12"}]})")
             << QStringLiteral("gpus[0].memory_used_mib: expected a number or null, got a string");
         QTest::newRow("utilisation over 100")
             << QByteArray(
-                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"uuid":"GPU-1","utilization_gpu_percent":180}]})")
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"GPU-1","utilization_gpu_percent":180}]})")
             << QStringLiteral("gpus[0].utilization_gpu_percent: 180 is out of range");
         QTest::newRow("gpu without uuid")
             << QByteArray(R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0}]})")
             << QStringLiteral("gpus[0].uuid: missing");
+        QTest::newRow("gpu without index") // found by fuzz_snapshotjson
+            << QByteArray(R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"uuid":"G"}]})")
+            << QStringLiteral("gpus[0].index: missing");
         QTest::newRow("fractional pid")
             << QByteArray(
                    R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1.5,"gpu_uuid":"GPU-1"}]})")
@@ -130,7 +133,7 @@ private Q_SLOTS:
             << QStringLiteral("gpus: expected an array, got an object");
         QTest::newRow("persistence as string")
             << QByteArray(
-                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"uuid":"G","persistence_mode":"Enabled"}]})")
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","persistence_mode":"Enabled"}]})")
             << QStringLiteral(
                    "gpus[0].persistence_mode: expected true, false or null, got a string");
     }
@@ -148,7 +151,7 @@ private Q_SLOTS:
     {
         QString error;
         const auto s = snapshotFromJsonBytes(
-            R"({"server":"a","timestamp_ms":5,"backend":"x","future_field":{"x":1},"gpus":[{"uuid":"G","new_metric":3}]})",
+            R"({"server":"a","timestamp_ms":5,"backend":"x","future_field":{"x":1},"gpus":[{"index":0,"uuid":"G","new_metric":3}]})",
             &error);
         QVERIFY2(s, qPrintable(error));
         QCOMPARE(s->gpus.size(), 1);
