@@ -56,9 +56,9 @@ public:
     // reply as snapshots, one per host and time; nullopt with `why` when it
     // has the wrong shape. (The parser behind produce() and backfill().)
     static std::optional<QList<Snapshot>> snapshotsFromData(const QJsonValue& data,
-                                                           const QString& resultType,
-                                                           const QString& hostFilter,
-                                                           QString* why);
+                                                            const QString& resultType,
+                                                            const QString& hostFilter,
+                                                            QString* why);
 
     // The PromQL selecting every series this producer reads (restricted to
     // one host when a host filter is set).

@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QJsonValue value = QJsonDocument::fromJson(bytes).object()[QLatin1String("data")];
     for (const char* type : {"vector", "matrix"}) {
         QString why;
-        const auto out = gw::PrometheusProducer::snapshotsFromData(value, QLatin1String(type),
-                                                                   QString(), &why);
+        const auto out =
+            gw::PrometheusProducer::snapshotsFromData(value, QLatin1String(type), QString(), &why);
         if (!out && why.isEmpty())
             __builtin_trap();
         // Absent stays absent: no value that is not a finite number.
