@@ -181,17 +181,7 @@ int main(int argc, char* argv[])
     QObject::connect(&remote, &gw::RemoteFleet::serverRemoved, &fleet, &gw::Fleet::removeServer);
     // Each agent is read on from where the last run stopped (at most the
     // last hour: AgentLink::kCatchUpMs).
-    {
-        QHash<QString, gw::RemoteFleet::ResumePoint> resume;
-        settings->beginGroup(QStringLiteral("resume"));
-        for (const QString& key : settings->childKeys()) {
-            const QStringList v = settings->value(key).toString().split(QLatin1Char(' '));
-            if (v.size() == 2)
-                resume.insert(QUrl::fromPercentEncoding(key.toUtf8()), {v[0], v[1].toULongLong()});
-        }
-        settings->endGroup();
-        remote.setResumePoints(resume);
-    }
+    remote.setResumePoints(servers.resumePoints());
     std::optional<gw::RemoteServer> commandLineServer;
     if (agent)
         commandLineServer =
@@ -284,15 +274,7 @@ int main(int argc, char* argv[])
     }
     const int rc = QApplication::exec();
     remote.stop();
-    settings->remove(QStringLiteral("resume"));
-    settings->beginGroup(QStringLiteral("resume"));
-    for (const auto& status : remote.statuses()) {
-        if (!status.stream.isEmpty())
-            settings->setValue(
-                QString::fromLatin1(QUrl::toPercentEncoding(status.server)),
-                QString(status.stream + QLatin1Char(' ') + QString::number(status.cursor)));
-    }
-    settings->endGroup();
+    servers.saveResumePoints(remote.statuses().values());
     for (auto& [name, feed] : prometheusFeeds)
         feed.source->stop();
     if (source)

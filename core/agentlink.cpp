@@ -50,6 +50,12 @@ QString linkStateText(LinkState state)
     return {};
 }
 
+QString clockOffsetText(qint64 offsetMs)
+{
+    return (offsetMs > 0 ? tr("clock %1 s ahead") : tr("clock %1 s behind"))
+        .arg(QString::number(std::abs(offsetMs) / 1000.0, 'f', 1));
+}
+
 AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent)
     : QObject(parent)
     , m_server(std::move(server))

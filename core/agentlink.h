@@ -35,6 +35,8 @@ enum class LinkState
 };
 
 QString linkStateText(LinkState state);
+// "clock 3600.0 s ahead" / "… behind" for an offset (agent minus ours).
+QString clockOffsetText(qint64 offsetMs);
 
 // What the desktop knows to reach one agent. The token comes from the
 // keychain, the pin from the server list.
@@ -46,6 +48,14 @@ struct RemoteServer
     QByteArray pinnedSha256;
 
     bool operator==(const RemoteServer&) const = default;
+};
+
+// Where reading an agent stood (a LinkStatus's stream and cursor), kept
+// across runs of the desktop.
+struct ResumePoint
+{
+    QString stream;
+    quint64 cursor = 0;
 };
 
 struct LinkStatus

@@ -15,8 +15,7 @@ public:
         : m_base(base)
     {}
 
-    void setServers(const QList<RemoteServer>& servers,
-                    const QHash<QString, RemoteFleet::ResumePoint>& resume)
+    void setServers(const QList<RemoteServer>& servers, const QHash<QString, ResumePoint>& resume)
     {
         if (!m_nam)
             m_nam = std::make_unique<QNetworkAccessManager>();
@@ -77,9 +76,7 @@ RemoteFleet::RemoteFleet(std::chrono::milliseconds baseInterval, QObject* parent
     connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(worker, &RemoteFleetWorker::readings, this, &RemoteFleet::readings);
     connect(worker, &RemoteFleetWorker::statusChanged, this, [this](const LinkStatus& s) {
-        if (!m_statuses.contains(s.server) &&
-            !std::any_of(m_servers.cbegin(), m_servers.cend(),
-                         [&](const RemoteServer& r) { return r.name == s.server; }))
+        if (!isWatched(s.server))
             return; // from a server removed meanwhile
         m_statuses.insert(s.server, s);
         Q_EMIT statusChanged(s);
@@ -102,6 +99,12 @@ std::chrono::milliseconds RemoteFleet::pollInterval(std::chrono::milliseconds ba
     return std::min(std::max(widened, base), std::max(kMaxInterval, base));
 }
 
+bool RemoteFleet::isWatched(const QString& name) const
+{
+    return std::any_of(m_servers.cbegin(), m_servers.cend(),
+                       [&](const RemoteServer& r) { return r.name == name; });
+}
+
 std::chrono::milliseconds RemoteFleet::currentPollInterval() const
 {
     return pollInterval(m_base, int(m_servers.size()));
@@ -110,11 +113,7 @@ std::chrono::milliseconds RemoteFleet::currentPollInterval() const
 void RemoteFleet::setServers(const QList<RemoteServer>& servers)
 {
     m_servers = servers;
-    for (auto it = m_statuses.begin(); it != m_statuses.end();) {
-        const bool kept = std::any_of(servers.cbegin(), servers.cend(),
-                                      [&](const RemoteServer& r) { return r.name == it.key(); });
-        it = kept ? std::next(it) : m_statuses.erase(it);
-    }
+    m_statuses.removeIf([this](const auto& it) { return !isWatched(it.key()); });
     if (m_worker)
         QMetaObject::invokeMethod(m_worker, [w = m_worker, servers, resume = m_resume] {
             if (w)

@@ -40,11 +40,6 @@ public:
     void setServers(const QList<gw::RemoteServer>& servers);
     // Where each server's reading stood (LinkStatus::stream/cursor of an
     // earlier run), used by links made from now on.
-    struct ResumePoint
-    {
-        QString stream;
-        quint64 cursor = 0;
-    };
     void setResumePoints(const QHash<QString, ResumePoint>& points) { m_resume = points; }
     QList<RemoteServer> servers() const { return m_servers; }
     // The latest state of each server, as last reported to this thread.
@@ -59,6 +54,8 @@ Q_SIGNALS:
     void serverRemoved(const QString& server);
 
 private:
+    bool isWatched(const QString& name) const;
+
     QThread m_thread;
     QPointer<RemoteFleetWorker> m_worker;
     std::chrono::milliseconds m_base;

@@ -223,6 +223,34 @@ void ServerList::pin(const QString& id, const QByteArray& sha256)
     }
 }
 
+QHash<QString, ResumePoint> ServerList::resumePoints() const
+{
+    QHash<QString, ResumePoint> points;
+    m_settings->beginGroup(QStringLiteral("resume"));
+    for (const QString& key : m_settings->childKeys()) {
+        const QStringList v = m_settings->value(key).toString().split(QLatin1Char(' '));
+        bool ok = false;
+        const quint64 cursor = v.value(1).toULongLong(&ok);
+        if (v.size() == 2 && ok)
+            points.insert(QUrl::fromPercentEncoding(key.toUtf8()), {v[0], cursor});
+    }
+    m_settings->endGroup();
+    return points;
+}
+
+void ServerList::saveResumePoints(const QList<LinkStatus>& statuses)
+{
+    m_settings->remove(QStringLiteral("resume"));
+    m_settings->beginGroup(QStringLiteral("resume"));
+    for (const LinkStatus& s : statuses) {
+        if (!s.stream.isEmpty())
+            m_settings->setValue(QString::fromLatin1(QUrl::toPercentEncoding(s.server)),
+                                 QString(s.stream + QLatin1Char(' ') + QString::number(s.cursor)));
+    }
+    m_settings->endGroup();
+    m_settings->sync();
+}
+
 void ServerList::resolve()
 {
     auto pass = std::make_shared<ResolvePass>();

@@ -8,6 +8,7 @@
 
 #include "agentlink.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QUrl>
@@ -66,6 +67,11 @@ public:
     void remove(const QString& id, std::function<void(const QString& error)> done);
     // Pins (or with an empty fingerprint forgets) a server's certificate.
     void pin(const QString& id, const QByteArray& sha256);
+
+    // Where each server's reading stood when the desktop last quit (QSettings
+    // group "resume"), and saving it from the links' last states.
+    QHash<QString, ResumePoint> resumePoints() const;
+    void saveResumePoints(const QList<LinkStatus>& statuses);
 
     // Reads every agent's token from the keychain, then emits resolved().
     void resolve();

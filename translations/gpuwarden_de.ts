@@ -167,6 +167,30 @@
         <source>Leave user names, passwords, queries and fragments out of the URL; the token has a field of its own.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>clock %1 s ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clock %1 s behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With an https:// --source: accept only the certificate with this SHA-256 fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), self-signed or not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pin needs an https:// --source</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentClient</name>
@@ -292,18 +316,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Its clock is %1 s %2 ours; readings are shifted to our clock</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ahead of</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Some readings were lost on the agent before they could be fetched</source>
         <translation type="unfinished"></translation>
     </message>
@@ -313,6 +325,10 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Agent %1 of ours; readings are shifted to our clock</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -626,18 +642,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · clock %1 s %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ahead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Edit Server…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -763,6 +767,10 @@
     </message>
     <message>
         <source> (no DCGM_FI_DEV_* or gpuwarden_* series for host %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -35,6 +35,22 @@ QString shortGpuName(const QString& name)
     return name;
 }
 
+// A remote server's link as a dot of the GPU colours: green connected, amber
+// stale, red failing, grey not answered yet.
+GpuStatus linkDot(LinkState state)
+{
+    switch (state) {
+    case LinkState::Connected:
+        return GpuStatus::Idle;
+    case LinkState::Connecting:
+        return GpuStatus::Unknown;
+    case LinkState::Stale:
+        return GpuStatus::Held;
+    default:
+        return GpuStatus::Error;
+    }
+}
+
 // A filled dot per status, drawn once per palette brightness.
 QIcon statusIcon(GpuStatus s)
 {
@@ -252,22 +268,6 @@ QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
-// A remote server's link as a dot of the GPU colours: green connected, amber
-// stale, red failing, grey not answered yet.
-static GpuStatus linkDot(LinkState state)
-{
-    switch (state) {
-    case LinkState::Connected:
-        return GpuStatus::Idle;
-    case LinkState::Connecting:
-        return GpuStatus::Unknown;
-    case LinkState::Stale:
-        return GpuStatus::Held;
-    default:
-        return GpuStatus::Error;
-    }
-}
-
 QVariant FleetModel::serverData(int row, int column, int role) const
 {
     const auto& item = m_servers[row];
@@ -292,9 +292,8 @@ QVariant FleetModel::serverData(int row, int column, int role) const
                              .arg(QDateTime::fromMSecsSinceEpoch(link->lastReadingMs)
                                       .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
         if (link->clockOffsetMs != 0)
-            lines.append(tr("Its clock is %1 s %2 ours; readings are shifted to our clock")
-                             .arg(QString::number(std::abs(link->clockOffsetMs) / 1000.0, 'f', 1),
-                                  link->clockOffsetMs > 0 ? tr("ahead of") : tr("behind")));
+            lines.append(tr("Agent %1 of ours; readings are shifted to our clock")
+                             .arg(clockOffsetText(link->clockOffsetMs)));
         if (link->readingsLost)
             lines.append(tr("Some readings were lost on the agent before they could be fetched"));
         if (s)

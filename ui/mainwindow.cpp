@@ -376,18 +376,21 @@ void MainWindow::showHistoryError(const QString& message)
 void MainWindow::setBackendStatus(const QString& message)
 {
     m_backendMessage = message;
-    setSourceStatus({}, {});
+    updateStatusLine();
     updateBanner();
 }
 
 void MainWindow::setSourceStatus(const QString& source, const QString& message)
 {
-    if (!source.isEmpty()) {
-        if (message.isEmpty())
-            m_sourceStatus.remove(source);
-        else
-            m_sourceStatus.insert(source, message);
-    }
+    if (message.isEmpty())
+        m_sourceStatus.remove(source);
+    else
+        m_sourceStatus.insert(source, message);
+    updateStatusLine();
+}
+
+void MainWindow::updateStatusLine()
+{
     QStringList lines;
     if (!m_backendMessage.isEmpty())
         lines.append(m_backendMessage);
@@ -569,9 +572,7 @@ QString MainWindow::connectionText(const QString& server) const
     if (!link->error.isEmpty())
         text += QStringLiteral(": ") + link->error;
     if (link->clockOffsetMs != 0)
-        text += tr(" · clock %1 s %2")
-                    .arg(QString::number(std::abs(link->clockOffsetMs) / 1000.0, 'f', 1),
-                         link->clockOffsetMs > 0 ? tr("ahead") : tr("behind"));
+        text += QStringLiteral(" · ") + clockOffsetText(link->clockOffsetMs);
     return text;
 }
 

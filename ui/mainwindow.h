@@ -86,6 +86,7 @@ private:
     QString connectionText(const QString& server) const;
     void showFleetMenu(const QPoint& pos);
     void updateBanner();
+    void updateStatusLine();
     void updateHistorySeries();
 
     Fleet* m_fleet;

@@ -260,21 +260,18 @@ void ServersDialog::showKeychainResult(const QString& error)
 
 void ServersDialog::addServer()
 {
-    ServerEditDialog d(m_list, std::nullopt, this);
-    if (d.exec() != QDialog::Accepted)
-        return;
-    m_list->put(d.entry(), d.token(), [self = QPointer<ServersDialog>(this)](const QString& error) {
-        if (self)
-            self->showKeychainResult(error);
-    });
+    editEntry(std::nullopt);
 }
 
 void ServersDialog::editServer()
 {
-    const auto e = current();
-    if (!e)
-        return;
-    ServerEditDialog d(m_list, e, this);
+    if (const auto e = current())
+        editEntry(e);
+}
+
+void ServersDialog::editEntry(const std::optional<ServerEntry>& existing)
+{
+    ServerEditDialog d(m_list, existing, this);
     if (d.exec() != QDialog::Accepted)
         return;
     m_list->put(d.entry(), d.token(), [self = QPointer<ServersDialog>(this)](const QString& error) {

@@ -79,6 +79,7 @@ private:
     void refresh();
     void addServer();
     void editServer();
+    void editEntry(const std::optional<ServerEntry>& existing);
     void removeServer();
     void trustCertificate();
     void updateButtons();

@@ -540,7 +540,6 @@ private Q_SLOTS:
         // Removing a server stops it and says so; the others go on.
         QSignalSpy removed(&fleet, &RemoteFleet::serverRemoved);
         fleet.setServers({{QStringLiteral("a"), local(agents[0]->port()), "tok", {}}});
-        QVERIFY(removed.wait(3000) || removed.size() > 0);
         QVERIFY(QTest::qWaitFor([&] { return removed.size() == 3; }, 3000));
         QCOMPARE(fleet.statuses().size(), 1);
         agents[0]->publish(DemoFleet().serverAt(0, kT + 1000));
