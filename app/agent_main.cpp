@@ -1,14 +1,14 @@
 // gpuwarden-agent: samples this server and serves it over HTTP/JSON.
 //   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--demo]
 
-#include "agentconfig.h"
-#include "agentjournal.h"
-#include "agentserver.h"
-#include "commandline.h"
-#include "demofleet.h"
-#include "historyservice.h"
-#include "localproducer.h"
-#include "source.h"
+#include "agent/agentconfig.h"
+#include "agent/agentjournal.h"
+#include "agent/agentserver.h"
+#include "history/historyservice.h"
+#include "sampling/commandline.h"
+#include "sources/demofleet.h"
+#include "sources/localproducer.h"
+#include "sources/source.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

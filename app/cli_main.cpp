@@ -3,13 +3,14 @@
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
 
-#include "agentclient.h"
-#include "commandline.h"
-#include "demofleet.h"
-#include "localproducer.h"
-#include "secretstore.h"
-#include "snapshotjson.h"
-#include "units.h"
+#include "model/snapshotjson.h"
+#include "model/units.h"
+#include "remote/agentclient.h"
+#include "remote/secretstore.h"
+#include "remote/sourceoption.h"
+#include "sampling/commandline.h"
+#include "sources/demofleet.h"
+#include "sources/localproducer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

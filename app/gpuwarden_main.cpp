@@ -1,17 +1,18 @@
 // gpuwarden: the desktop application. Parses arguments and wires parts; the
 // logic lives in core/ and ui/.
 
-#include "commandline.h"
-#include "demofleet.h"
-#include "fleet.h"
-#include "historyservice.h"
-#include "localproducer.h"
+#include "engine/fleet.h"
+#include "history/historyservice.h"
 #include "mainwindow.h"
-#include "prometheusproducer.h"
-#include "remotefleet.h"
-#include "secretstore.h"
-#include "serverlist.h"
-#include "source.h"
+#include "remote/remotefleet.h"
+#include "remote/secretstore.h"
+#include "remote/serverlist.h"
+#include "remote/sourceoption.h"
+#include "sampling/commandline.h"
+#include "sources/demofleet.h"
+#include "sources/localproducer.h"
+#include "sources/prometheusproducer.h"
+#include "sources/source.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

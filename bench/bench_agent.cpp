@@ -15,10 +15,10 @@
 // agent_idle_cpu_percent_no_journal.
 // Prints `unavailable` (and why, on stderr) for a figure whose tool is missing.
 
-#include "agentconfig.h"
-#include "agentjournal.h"
-#include "demofleet.h"
-#include "snapshotjson.h"
+#include "agent/agentconfig.h"
+#include "agent/agentjournal.h"
+#include "model/snapshotjson.h"
+#include "sources/demofleet.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -6,11 +6,11 @@
 //   rss_mib_baseline   the same process before any history or fleet data
 //   fleet_ingest_s     time to write the 24 h × 128 GPUs into the store
 
-#include "fleet.h"
+#include "engine/fleet.h"
+#include "history/historyservice.h"
+#include "history/historystore.h"
 #include "historychart.h"
 #include "historychartmodel.h"
-#include "historyservice.h"
-#include "historystore.h"
 #include "mainwindow.h"
 #include "syntheticday.h"
 

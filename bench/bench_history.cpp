@@ -10,7 +10,7 @@
 //   prometheus_bytes_per_sample  blocks from promtool create-blocks-from
 //   prometheus_query_ms_24h      query_range of one series, ~2,000 steps (median)
 
-#include "historystore.h"
+#include "history/historystore.h"
 #include "syntheticday.h"
 
 #include <QCoreApplication>

@@ -11,8 +11,8 @@
 //                                  timer's worst lateness)
 //   remote_connections             TCP connections opened to the agents
 //                                  (keep-alive: one per agent)
-#include "agentconfig.h"
-#include "remotefleet.h"
+#include "agent/agentconfig.h"
+#include "remote/remotefleet.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -16,9 +16,9 @@
 //                           (the nvidia-smi children are not ours)
 //   snapshot_wall_us_smi    wall time per SmiSampler snapshot, children included
 
-#include "hostsampler.h"
-#include "nvmlsampler.h"
-#include "smisampler.h"
+#include "sampling/hostsampler.h"
+#include "sampling/nvmlsampler.h"
+#include "sampling/smisampler.h"
 
 #include <QCoreApplication>
 #include <QDir>

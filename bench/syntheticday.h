@@ -6,7 +6,7 @@
 // holds memory while idle), temperature following load with a lag, power
 // following load with noise. Deterministic: the same seed gives the same day.
 
-#include "snapshot.h"
+#include "model/snapshot.h"
 
 #include <QString>
 

@@ -1,5 +1,5 @@
 // agent.toml as an admin might mistype it.
-#include "agentconfig.h"
+#include "agent/agentconfig.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // A Prometheus query reply's "data", as vector and as matrix.
-#include "prometheusproducer.h"
+#include "sources/prometheusproducer.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

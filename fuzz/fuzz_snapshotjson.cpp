@@ -1,5 +1,5 @@
 // A snapshot as an agent (or anything pretending to be one) sends it.
-#include "snapshotjson.h"
+#include "model/snapshotjson.h"
 
 #include <QByteArray>
 

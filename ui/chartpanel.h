@@ -4,7 +4,7 @@
 // already reduced to its width (NaN = gap) and replaces them in bulk; a gap
 // splits the line into segments instead of drawing a false 0.
 
-#include "units.h"
+#include "model/units.h"
 
 #include <QChartView>
 #include <QList>

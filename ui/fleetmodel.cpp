@@ -1,8 +1,8 @@
 #include "fleetmodel.h"
 
-#include "fleet.h"
+#include "engine/fleet.h"
+#include "model/units.h"
 #include "roles.h"
-#include "units.h"
 
 #include <QBrush>
 #include <QDateTime>

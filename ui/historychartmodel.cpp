@@ -1,7 +1,7 @@
 #include "historychartmodel.h"
 
+#include "model/units.h"
 #include "roles.h"
-#include "units.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -13,7 +13,7 @@
 // or a fixed custom range) and the *view* range shown. Zoom and pan change
 // only the view and stop following; resetZoom() returns to the base.
 
-#include "historyprovider.h"
+#include "history/historyprovider.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

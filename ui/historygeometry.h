@@ -15,7 +15,7 @@
 // A bucket with count 0, or a hole wider than a bucket between two buckets,
 // ends a segment: gaps are never bridged and never drawn as 0.
 
-#include "historytypes.h"
+#include "history/historytypes.h"
 
 #include <QColor>
 #include <QImage>

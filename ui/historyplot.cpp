@@ -1,7 +1,7 @@
 #include "historyplot.h"
 
 #include "historychartmodel.h"
-#include "units.h"
+#include "model/units.h"
 
 #include <QDateTime>
 #include <QKeyEvent>

@@ -1,14 +1,14 @@
 #include "mainwindow.h"
 
 #include "chartpanel.h"
-#include "fleet.h"
+#include "engine/fleet.h"
 #include "fleetmodel.h"
 #include "historychart.h"
+#include "model/units.h"
 #include "processmodel.h"
+#include "remote/serverlist.h"
 #include "roles.h"
-#include "serverlist.h"
 #include "serversdialog.h"
-#include "units.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include "processmodel.h"
 
+#include "model/units.h"
 #include "roles.h"
-#include "units.h"
 
 #include <QBrush>
 #include <QFont>

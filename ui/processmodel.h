@@ -4,7 +4,7 @@
 // (pid + GPU) across updates, so selections and sorting survive; only
 // changed cells are announced.
 
-#include "snapshot.h"
+#include "model/snapshot.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

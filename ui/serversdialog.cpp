@@ -1,7 +1,7 @@
 #include "serversdialog.h"
 
-#include "agentclient.h"
-#include "fleet.h"
+#include "engine/fleet.h"
+#include "remote/agentclient.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -5,7 +5,7 @@
 // certificate no CA vouches for is pinned only after the admin compared its
 // fingerprint.
 
-#include "serverlist.h"
+#include "remote/serverlist.h"
 
 #include <QDialog>
 

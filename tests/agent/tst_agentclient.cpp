@@ -1,9 +1,9 @@
 // The client side of the agent protocol against a real agent and against a
 // server that misbehaves on purpose, over loopback.
-#include "agentclient.h"
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentserver.h"
 #include "freeport.h"
+#include "remote/agentclient.h"
+#include "sources/demofleet.h"
 #include "testcert.h"
 
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "agentconfig.h"
+#include "agent/agentconfig.h"
 
 #include <QTemporaryDir>
 #include <QTest>

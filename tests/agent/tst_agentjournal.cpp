@@ -1,8 +1,8 @@
 // The agent's journal on its own: numbers, blocks, retention, reopening after
 // a clean stop and after a crash, and files it must refuse.
-#include "agentjournal.h"
-#include "demofleet.h"
-#include "snapshotjson.h"
+#include "agent/agentjournal.h"
+#include "model/snapshotjson.h"
+#include "sources/demofleet.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,9 +1,9 @@
 // The agent over real loopback HTTP: its server class in-process, and the
 // gpuwarden-agent binary end to end.
-#include "agentjournal.h"
-#include "agentserver.h"
-#include "demofleet.h"
-#include "snapshotjson.h"
+#include "agent/agentjournal.h"
+#include "agent/agentserver.h"
+#include "model/snapshotjson.h"
+#include "sources/demofleet.h"
 
 #include <QDateTime>
 #include <QJsonArray>

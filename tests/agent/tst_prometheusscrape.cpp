@@ -1,9 +1,9 @@
 // A real Prometheus (Debian's package, installed by .ci/install-deps.sh)
 // scrapes the agent over loopback with a bearer token; the values come back
 // through Prometheus' query API with DCGM-exporter names and labels.
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentserver.h"
 #include "freeport.h"
+#include "sources/demofleet.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "snapshotjson.h"
+#include "model/snapshotjson.h"
 
 #include <QDir>
 #include <QFile>

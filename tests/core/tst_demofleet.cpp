@@ -1,4 +1,4 @@
-#include "demofleet.h"
+#include "sources/demofleet.h"
 
 #include <QSet>
 #include <QTest>

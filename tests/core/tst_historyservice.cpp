@@ -1,5 +1,5 @@
-#include "demofleet.h"
-#include "historyservice.h"
+#include "history/historyservice.h"
+#include "sources/demofleet.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,4 +1,4 @@
-#include "livehistory.h"
+#include "engine/livehistory.h"
 
 #include <QTest>
 

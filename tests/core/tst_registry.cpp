@@ -1,4 +1,4 @@
-#include "samplerregistry.h"
+#include "sampling/samplerregistry.h"
 
 #include <QTest>
 

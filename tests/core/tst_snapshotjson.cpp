@@ -1,5 +1,5 @@
-#include "demofleet.h"
-#include "snapshotjson.h"
+#include "model/snapshotjson.h"
+#include "sources/demofleet.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

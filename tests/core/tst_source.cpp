@@ -1,4 +1,4 @@
-#include "source.h"
+#include "sources/source.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,6 +1,6 @@
 // The chunk codec: whatever goes in comes out, gaps stay gaps.
 
-#include "historycodec.h"
+#include "history/historycodec.h"
 
 #include <QRandomGenerator>
 #include <QTest>

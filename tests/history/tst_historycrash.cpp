@@ -2,9 +2,9 @@
 // integrity_check and holds every batch the writer had committed. The child is
 // this binary started with --ingest <path>.
 
-#include "demofleet.h"
-#include "historystore.h"
+#include "history/historystore.h"
 #include "integritycheck.h"
+#include "sources/demofleet.h"
 
 #include <QCoreApplication>
 #include <QProcess>

@@ -1,9 +1,9 @@
 // HistoryStore against a real SQLite file: round trips, roll-ups against a
 // brute-force computation, retention, process facts, and errors an admin sees.
 
-#include "demofleet.h"
-#include "historystore.h"
+#include "history/historystore.h"
 #include "integritycheck.h"
+#include "sources/demofleet.h"
 
 #include <QFile>
 #include <QRandomGenerator>

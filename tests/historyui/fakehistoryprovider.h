@@ -8,9 +8,9 @@
 //
 // Header-only and without Q_OBJECT, so the bench can include it as well.
 
-#include "demofleet.h"
+#include "history/historyprovider.h"
 #include "historychartmodel.h"
-#include "historyprovider.h"
+#include "sources/demofleet.h"
 
 #include <QMetaObject>
 

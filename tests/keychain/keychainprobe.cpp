@@ -4,7 +4,7 @@
 // prints every callback it got.
 //   keychainprobe <timeout-ms> <linger-ms>
 
-#include "secretstore.h"
+#include "remote/secretstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -2,11 +2,11 @@
 // on a private session bus, and gpuwarden-cli (the real binary) reading its
 // token from there against a real agent; then the ways the keychain fails
 // (no Secret Service, one that answers too late).
-#include "agentconfig.h"
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentconfig.h"
+#include "agent/agentserver.h"
 #include "privatebus.h"
-#include "secretstore.h"
+#include "remote/secretstore.h"
+#include "sources/demofleet.h"
 
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>

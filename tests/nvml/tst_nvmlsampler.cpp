@@ -1,6 +1,6 @@
 // The real NvmlSampler against the fake libnvidia-ml.so.1 and a fake /proc.
 
-#include "nvmlsampler.h"
+#include "sampling/nvmlsampler.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // DCGM-exporter-shaped replies, enforces the 11,000-points-per-series limit
 // of query_range, and misbehaves on request.
 #include "freeport.h"
-#include "prometheusproducer.h"
+#include "sources/prometheusproducer.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

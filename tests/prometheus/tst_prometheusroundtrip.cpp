@@ -1,10 +1,10 @@
 // The whole way round: our agent publishes demo snapshots, Debian's real
 // Prometheus scrapes it every second over loopback, and PrometheusProducer
 // reads the figures back through Prometheus' query API.
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentserver.h"
 #include "freeport.h"
-#include "prometheusproducer.h"
+#include "sources/demofleet.h"
+#include "sources/prometheusproducer.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // /metrics over loopback: lint-clean with snake_case labels; with
 // dcgm-exporter's label names its one complaint is the camelCase `modelName`
 // that dcgm-exporter itself uses, and nothing else.
-#include "agentconfig.h"
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentconfig.h"
+#include "agent/agentserver.h"
+#include "sources/demofleet.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>

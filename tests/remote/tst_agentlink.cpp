@@ -3,12 +3,12 @@
 // TLS with certificates the test makes (trust on first use, a pinned
 // certificate that changes is refused), clock offsets, and many servers at
 // once without stalling the thread that owns them.
-#include "agentclient.h"
-#include "agentlink.h"
-#include "agentserver.h"
-#include "demofleet.h"
+#include "agent/agentserver.h"
 #include "freeport.h"
-#include "remotefleet.h"
+#include "remote/agentclient.h"
+#include "remote/agentlink.h"
+#include "remote/remotefleet.h"
+#include "sources/demofleet.h"
 #include "testcert.h"
 
 #include <QCryptographicHash>

@@ -1,19 +1,19 @@
 // The server list as the admin meets it: the edit dialog's checks, tokens
 // in a real (private, unlocked) gnome-keyring and never in the settings
 // file, and the main window watching three agents, one of them down.
-#include "agentserver.h"
+#include "agent/agentserver.h"
 #include "darkpalette.h"
-#include "demofleet.h"
-#include "fleet.h"
+#include "engine/fleet.h"
 #include "fleetmodel.h"
 #include "freeport.h"
 #include "mainwindow.h"
 #include "privatebus.h"
-#include "remotefleet.h"
+#include "remote/remotefleet.h"
+#include "remote/secretstore.h"
+#include "remote/serverlist.h"
 #include "roles.h"
-#include "secretstore.h"
-#include "serverlist.h"
 #include "serversdialog.h"
+#include "sources/demofleet.h"
 #include "testcert.h"
 
 #include <QApplication>

@@ -1,5 +1,5 @@
-#include "amdsampler.h"
 #include "faketree.h"
+#include "sampling/amdsampler.h"
 
 #include <QTemporaryDir>
 #include <QTest>

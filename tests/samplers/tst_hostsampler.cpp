@@ -1,5 +1,5 @@
 #include "faketree.h"
-#include "hostsampler.h"
+#include "sampling/hostsampler.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,6 +1,6 @@
 #include "faketree.h"
-#include "procfs.h"
-#include "textparse.h"
+#include "sampling/procfs.h"
+#include "util/textparse.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,5 +1,5 @@
 #include "faketree.h"
-#include "smisampler.h"
+#include "sampling/smisampler.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

@@ -1,14 +1,14 @@
 #include "chartpanel.h"
 #include "darkpalette.h"
-#include "demofleet.h"
-#include "fleet.h"
+#include "engine/fleet.h"
 #include "fleetmodel.h"
+#include "history/historyservice.h"
 #include "historychart.h"
 #include "historychartmodel.h"
-#include "historyservice.h"
 #include "mainwindow.h"
 #include "processmodel.h"
 #include "roles.h"
+#include "sources/demofleet.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,8 +1,8 @@
-#include "demofleet.h"
-#include "fleet.h"
+#include "engine/fleet.h"
 #include "fleetmodel.h"
 #include "processmodel.h"
 #include "roles.h"
+#include "sources/demofleet.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

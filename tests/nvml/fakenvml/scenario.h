@@ -3,7 +3,7 @@
 // The fake NVML's model of the machine and the scenario file that fills it
 // (format in tests/nvml/README.md).
 
-#include "nvmlapi.h"
+#include "sampling/nvmlapi.h"
 
 #include <string>
 #include <vector>

@@ -1,0 +1,271 @@
+#include "agent/agentconfig.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <toml++/toml.h>
+
+#include <QStringList>
+
+#include <algorithm>
+#include <string_view>
+
+namespace gw {
+
+QByteArray sha256(const QByteArray& data)
+{
+    return QCryptographicHash::hash(data, QCryptographicHash::Sha256);
+}
+
+namespace {
+
+class Parser
+{
+public:
+    Parser(QString source, QString* error)
+        : m_source(std::move(source))
+        , m_error(error)
+    {}
+
+    bool ok() const { return m_ok; }
+
+    void fail(const toml::source_region& where, const QString& what)
+    {
+        if (!m_ok)
+            return;
+        m_ok = false;
+        if (m_error)
+            *m_error = QStringLiteral("%1:%2:%3: %4")
+                           .arg(m_source)
+                           .arg(where.begin.line)
+                           .arg(where.begin.column)
+                           .arg(what);
+    }
+
+    // Every key of `table` must be one of `known`: a typo is an error, not
+    // a silently ignored setting.
+    void onlyKnown(const toml::table& table, const QString& name,
+                   std::initializer_list<std::string_view> known)
+    {
+        for (const auto& [key, node] : table) {
+            if (std::find(known.begin(), known.end(), key.str()) == known.end())
+                fail(node.source(),
+                     QStringLiteral("unknown key \"%1\" in %2")
+                         .arg(QString::fromUtf8(key.str().data(), qsizetype(key.str().size())),
+                              name));
+        }
+    }
+
+    std::optional<QString> string(const toml::table& t, std::string_view key)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return std::nullopt;
+        if (const auto* s = n->as_string())
+            return QString::fromStdString(s->get());
+        fail(n->source(), QStringLiteral("\"%1\" must be a string").arg(QLatin1String(key)));
+        return std::nullopt;
+    }
+
+    std::optional<qint64> integer(const toml::table& t, std::string_view key, qint64 min,
+                                  qint64 max)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return std::nullopt;
+        const auto* i = n->as_integer();
+        if (!i) {
+            fail(n->source(),
+                 QStringLiteral("\"%1\" must be a whole number").arg(QLatin1String(key)));
+            return std::nullopt;
+        }
+        if (i->get() < min || i->get() > max) {
+            fail(n->source(), QStringLiteral("\"%1\" must be between %2 and %3, not %4")
+                                  .arg(QLatin1String(key))
+                                  .arg(min)
+                                  .arg(max)
+                                  .arg(i->get()));
+            return std::nullopt;
+        }
+        return i->get();
+    }
+
+    const toml::table* table(const toml::table& root, std::string_view key)
+    {
+        const toml::node* n = root.get(key);
+        if (!n)
+            return nullptr;
+        if (const auto* t = n->as_table())
+            return t;
+        fail(n->source(), QStringLiteral("\"%1\" must be a table ([%1])").arg(QLatin1String(key)));
+        return nullptr;
+    }
+
+private:
+    QString m_source;
+    QString* m_error;
+    bool m_ok = true;
+};
+
+} // namespace
+
+std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot read the agent configuration: %2")
+                         .arg(path, f.errorString());
+        return std::nullopt;
+    }
+    return parse(f.readAll(), path, error);
+}
+
+std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QString& source,
+                                              QString* error)
+{
+    // Debian's tomlplusplus is built with exceptions: a syntax error is a
+    // parse_error, turned into a message with its position here.
+    toml::table parsed;
+    try {
+        parsed = toml::parse(std::string_view(text.constData(), size_t(text.size())),
+                             std::string_view());
+    } catch (const toml::parse_error& e) {
+        if (error)
+            *error = QStringLiteral("%1:%2:%3: %4")
+                         .arg(source)
+                         .arg(e.source().begin.line)
+                         .arg(e.source().begin.column)
+                         .arg(QString::fromUtf8(e.description().data(),
+                                                qsizetype(e.description().size())));
+        return std::nullopt;
+    }
+    const toml::table& root = parsed;
+    Parser p(source, error);
+    AgentConfig c;
+    p.onlyKnown(root, QStringLiteral("the file"),
+                {"agent", "journal", "limits", "metrics", "tls", "token"});
+
+    if (const toml::table* a = p.table(root, "agent")) {
+        p.onlyKnown(*a, QStringLiteral("[agent]"),
+                    {"listen", "port", "interval_ms", "backend", "history", "ring_size"});
+        if (const auto listen = p.string(*a, "listen")) {
+            if (!c.listen.setAddress(*listen))
+                p.fail(a->get("listen")->source(),
+                       QStringLiteral("\"listen\" must be an IP address such as 127.0.0.1 or ::1, "
+                                      "not \"%1\"")
+                           .arg(*listen));
+        }
+        if (const auto port = p.integer(*a, "port", 1, 65535))
+            c.port = quint16(*port);
+        if (const auto ms = p.integer(*a, "interval_ms", 100, 3'600'000))
+            c.intervalMs = int(*ms);
+        if (const auto b = p.string(*a, "backend")) {
+            static const QStringList known{QStringLiteral("auto"), QStringLiteral("nvml"),
+                                           QStringLiteral("nvidia-smi"), QStringLiteral("amdgpu"),
+                                           QStringLiteral("host")};
+            if (!known.contains(*b))
+                p.fail(a->get("backend")->source(),
+                       QStringLiteral("\"backend\" must be one of %1, not \"%2\"")
+                           .arg(known.join(QStringLiteral(", ")), *b));
+            c.backend = *b;
+        }
+        c.historyPath = p.string(*a, "history").value_or(QString());
+        if (const auto n = p.integer(*a, "ring_size", 10, 1'000'000))
+            c.ringSize = int(*n);
+    }
+
+    c.journalPath =
+        c.historyPath.isEmpty()
+            ? QDir(QLatin1String(kDefaultStateDirectory))
+                  .filePath(QLatin1String(kDefaultJournalFile))
+            : QFileInfo(c.historyPath).dir().filePath(QLatin1String(kDefaultJournalFile));
+    if (const toml::table* j = p.table(root, "journal")) {
+        p.onlyKnown(*j, QStringLiteral("[journal]"), {"path", "retention_hours"});
+        if (const auto path = p.string(*j, "path"))
+            c.journalPath = *path; // "" turns the journal off
+        if (const auto h = p.integer(*j, "retention_hours", 1, 24 * 366))
+            c.journalRetention = std::chrono::hours(*h);
+    }
+
+    if (const toml::table* m = p.table(root, "metrics")) {
+        p.onlyKnown(*m, QStringLiteral("[metrics]"), {"labels"});
+        if (const auto labels = p.string(*m, "labels")) {
+            if (*labels == QLatin1String("dcgm"))
+                c.metricLabels = MetricLabels::Dcgm;
+            else if (*labels == QLatin1String("snake_case"))
+                c.metricLabels = MetricLabels::SnakeCase;
+            else
+                p.fail(m->get("labels")->source(),
+                       QStringLiteral("\"labels\" must be \"dcgm\" or \"snake_case\", not \"%1\"")
+                           .arg(*labels));
+        }
+    }
+
+    if (const toml::table* l = p.table(root, "limits")) {
+        p.onlyKnown(*l, QStringLiteral("[limits]"),
+                    {"max_body_bytes", "requests_per_second", "burst"});
+        if (const auto n = p.integer(*l, "max_body_bytes", 0, 64LL * 1024 * 1024))
+            c.maxBodyBytes = *n;
+        if (const auto n = p.integer(*l, "requests_per_second", 1, 1'000'000))
+            c.requestsPerSecond = double(*n);
+        if (const auto n = p.integer(*l, "burst", 1, 1'000'000))
+            c.burst = int(*n);
+    }
+
+    if (const toml::table* t = p.table(root, "tls")) {
+        p.onlyKnown(*t, QStringLiteral("[tls]"), {"certificate", "key"});
+        c.tlsCertificate = p.string(*t, "certificate").value_or(QString());
+        c.tlsKey = p.string(*t, "key").value_or(QString());
+        if (c.tlsCertificate.isEmpty() != c.tlsKey.isEmpty())
+            p.fail(t->source(), QStringLiteral("[tls] needs both \"certificate\" and \"key\""));
+    }
+
+    if (const toml::node* tokens = root.get("token")) {
+        const toml::array* list = tokens->as_array();
+        if (!list)
+            p.fail(tokens->source(), QStringLiteral("tokens are written as [[token]] tables"));
+        for (size_t i = 0; list && i < list->size(); ++i) {
+            const toml::table* t = list->get(i)->as_table();
+            if (!t) {
+                p.fail(list->get(i)->source(), QStringLiteral("each [[token]] must be a table"));
+                break;
+            }
+            p.onlyKnown(*t, QStringLiteral("[[token]]"), {"name", "sha256", "scope"});
+            AgentToken token;
+            token.name = p.string(*t, "name").value_or(QStringLiteral("token %1").arg(i + 1));
+            const QString hex = p.string(*t, "sha256").value_or(QString());
+            const QByteArray raw = QByteArray::fromHex(hex.toLatin1());
+            if (hex.size() != 64 || raw.size() != 32 || raw.toHex() != hex.toLower().toLatin1())
+                p.fail(t->get("sha256") ? t->get("sha256")->source() : t->source(),
+                       QStringLiteral("token \"%1\": \"sha256\" must be the 64 hex digits of the "
+                                      "token's SHA-256 (e.g. printf %s TOKEN | sha256sum)")
+                           .arg(token.name));
+            token.sha256 = raw;
+            const QString scope = p.string(*t, "scope").value_or(QStringLiteral("read"));
+            if (scope == QLatin1String("read"))
+                token.scope = TokenScope::Read;
+            else if (scope == QLatin1String("admin"))
+                token.scope = TokenScope::Admin;
+            else
+                p.fail(t->get("scope")->source(),
+                       QStringLiteral("token \"%1\": \"scope\" must be \"read\" or \"admin\", "
+                                      "not \"%2\"")
+                           .arg(token.name, scope));
+            c.tokens.append(token);
+        }
+    }
+    if (p.ok() && c.tokens.isEmpty()) {
+        if (error)
+            *error = source + QStringLiteral(": no [[token]] is configured; every route but "
+                                             "/healthz needs one");
+        return std::nullopt;
+    }
+    if (!p.ok())
+        return std::nullopt;
+    return c;
+}
+
+} // namespace gw

@@ -1,0 +1,573 @@
+#include "agent/agentjournal.h"
+
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+#include <atomic>
+
+Q_LOGGING_CATEGORY(lcJournal, "gw.agent.journal")
+
+namespace gw {
+
+namespace {
+
+constexpr int kVersion = 1;
+constexpr auto kApplication = "gpuwarden-agent-journal";
+// Another agent holding the file is reported at once, not waited for.
+constexpr int kBusyTimeoutMs = 200;
+
+std::atomic<int> g_connectionCounter{0};
+
+qint64 toDb(quint64 v)
+{
+    return qint64(v);
+}
+
+quint64 fromDb(const QVariant& v)
+{
+    return quint64(v.toLongLong());
+}
+
+// The lines of a row: "SEQ JSON\n" each.
+template <typename F>
+void forEachLine(const QByteArray& data, F&& f)
+{
+    qsizetype pos = 0;
+    while (pos < data.size()) {
+        qsizetype end = data.indexOf('\n', pos);
+        if (end < 0)
+            end = data.size();
+        const qsizetype space = data.indexOf(' ', pos);
+        if (space > pos && space < end) {
+            bool ok = false;
+            const quint64 seq =
+                QByteArrayView(data.constData() + pos, space - pos).toULongLong(&ok);
+            if (ok && !f(seq, data.mid(space + 1, end - space - 1)))
+                return;
+        }
+        pos = end + 1;
+    }
+}
+
+} // namespace
+
+std::unique_ptr<AgentJournal> AgentJournal::open(const QString& path, QString* error)
+{
+    return open(path, Options(), error);
+}
+
+std::unique_ptr<AgentJournal> AgentJournal::open(const QString& path, const Options& options,
+                                                 QString* error)
+{
+    std::unique_ptr<AgentJournal> j(new AgentJournal);
+    j->m_path = path;
+    j->m_options = options;
+    QString why;
+    if (!j->openDatabase(&why)) {
+        qCWarning(lcJournal).noquote() << why;
+        if (error)
+            *error = why;
+        return nullptr;
+    }
+    return j;
+}
+
+AgentJournal::~AgentJournal()
+{
+    m_insert.reset();
+    if (m_db.isValid()) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+QString AgentJournal::describe(const QSqlError& error, bool writing) const
+{
+    const QString native = error.nativeErrorCode();
+    const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    const QString lower = text.toLower();
+    const QString what = (writing ? QStringLiteral("cannot write the journal ")
+                                  : QStringLiteral("cannot read the journal ")) +
+                         m_path;
+    // SQLite primary result codes: 13 FULL, 8 READONLY, 26 NOTADB, 14 CANTOPEN, 5 BUSY.
+    if (native == QLatin1String("13") || lower.contains(QLatin1String("full")))
+        return what + QStringLiteral(": the disk is full (") + text + QStringLiteral(")");
+    if (native == QLatin1String("8") || lower.contains(QLatin1String("readonly")))
+        return what + QStringLiteral(": the file or its folder is read-only for this user (") +
+               text + QStringLiteral(")");
+    if (native == QLatin1String("26") || lower.contains(QLatin1String("not a database")))
+        return m_path + QStringLiteral(" is not a GPU Warden agent journal (") + text +
+               QStringLiteral(")");
+    if (native == QLatin1String("14") || lower.contains(QLatin1String("unable to open")))
+        return QStringLiteral("cannot open the journal ") + m_path +
+               QStringLiteral(": the file or its folder does not exist or is not accessible (") +
+               text + QStringLiteral(")");
+    if (native == QLatin1String("5") || lower.contains(QLatin1String("locked")))
+        return what + QStringLiteral(": another gpuwarden-agent is using it (") + text +
+               QStringLiteral(")");
+    return what + QStringLiteral(": ") + text;
+}
+
+bool AgentJournal::openDatabase(QString* error)
+{
+    m_connection = QStringLiteral("gw.journal.") + QString::number(++g_connectionCounter);
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    if (!m_db.isValid()) {
+        *error = QStringLiteral("cannot open the journal ") + m_path +
+                 QStringLiteral(": the Qt SQLite driver (QSQLITE) is not installed");
+        return false;
+    }
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=") +
+                           QString::number(kBusyTimeoutMs));
+    if (!m_db.open()) {
+        *error = describe(m_db.lastError(), true);
+        return false;
+    }
+    QSqlQuery q(m_db);
+    // The first read of the file: a text file or garbage fails here.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        *error = describe(q.lastError(), false);
+        return false;
+    }
+    const int version = q.value(0).toInt();
+    q.finish();
+    // Exclusive: a second agent on the same file would hand out the same
+    // numbers; it is refused instead. WAL: a commit is an append, and one the
+    // process did not live to checkpoint is still there after a crash.
+    for (const auto& sql : {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
+                            QStringLiteral("PRAGMA journal_mode=WAL"),
+                            // FULL until this start is recorded (below), then NORMAL.
+                            QStringLiteral("PRAGMA synchronous=FULL")}) {
+        if (!q.exec(sql)) {
+            *error = describe(q.lastError(), true);
+            return false;
+        }
+        q.finish();
+    }
+    if (version == 0) {
+        if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_schema")) || !q.next()) {
+            *error = describe(q.lastError(), false);
+            return false;
+        }
+        const bool empty = q.value(0).toInt() == 0;
+        q.finish();
+        if (!empty) {
+            *error = m_path + QStringLiteral(" is not a GPU Warden agent journal (it is an SQLite "
+                                             "database of another program)");
+            return false;
+        }
+        if (!create(error))
+            return false;
+    } else if (version > kVersion) {
+        *error = m_path + QStringLiteral(" was written by a newer gpuwarden-agent (journal format "
+                                         "%1, this version reads up to %2)")
+                              .arg(version)
+                              .arg(kVersion);
+        return false;
+    }
+    if (meta(QStringLiteral("application")) != QString::fromLatin1(kApplication)) {
+        *error = m_path + QStringLiteral(" is not a GPU Warden agent journal");
+        return false;
+    }
+
+    // Takes the write lock for as long as this agent runs.
+    if (!m_db.transaction()) {
+        *error = describe(m_db.lastError(), true);
+        return false;
+    }
+    auto failed = [&](const QSqlError& e) {
+        *error = describe(e, true);
+        m_db.rollback();
+        return false;
+    };
+    m_stream = meta(QStringLiteral("stream")).value_or(QString());
+    if (m_stream.isEmpty())
+        return failed(m_db.lastError());
+    m_reserved = meta(QStringLiteral("reserved_through")).value_or(QString()).toULongLong();
+    const bool clean = meta(QStringLiteral("clean")) == QLatin1String("1");
+    const quint64 lastClean =
+        meta(QStringLiteral("last_sequence")).value_or(QString()).toULongLong();
+    quint64 lastStored = 0;
+    if (q.exec(QStringLiteral("SELECT max(last_seq) FROM reading")) && q.next())
+        lastStored = fromDb(q.value(0));
+    q.finish();
+    if (clean) {
+        m_next = std::max(lastClean, lastStored) + 1;
+    } else {
+        // Whatever the previous run handed out lies at or below its
+        // reservation; continuing after it never reuses a number.
+        m_next = std::max(m_reserved, lastStored) + 1;
+        m_uncleanStart = m_next > lastStored + 1;
+        m_lostFrom = lastStored + 1;
+    }
+    // Synced: were this lost to a power cut, the previous clean close would
+    // stand and this run's numbers be handed out again.
+    if (!setMeta(QStringLiteral("clean"), QStringLiteral("0")))
+        return failed(m_db.lastError());
+    if (!m_db.commit())
+        return failed(m_db.lastError());
+    // Readings: a commit per second without fsync; a process crash loses
+    // none of them, a power cut at most the last few.
+    if (!q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"))) {
+        *error = describe(q.lastError(), true);
+        return false;
+    }
+    readOldest();
+    return true;
+}
+
+bool AgentJournal::create(QString* error)
+{
+    const QStringList statements = {
+        QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)"),
+        QStringLiteral("CREATE TABLE reading(first_seq INTEGER PRIMARY KEY, "
+                       "last_seq INTEGER NOT NULL, last_ms INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL, data BLOB NOT NULL)"),
+        QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
+    };
+    if (!m_db.transaction()) {
+        *error = describe(m_db.lastError(), true);
+        return false;
+    }
+    QSqlQuery q(m_db);
+    for (const QString& s : statements) {
+        if (!q.exec(s)) {
+            *error = describe(q.lastError(), true);
+            m_db.rollback();
+            return false;
+        }
+    }
+    if (!setMeta(QStringLiteral("application"), QString::fromLatin1(kApplication)) ||
+        !setMeta(QStringLiteral("stream"), QUuid::createUuid().toString(QUuid::WithoutBraces)) ||
+        !setMeta(QStringLiteral("reserved_through"), QStringLiteral("0")) ||
+        !setMeta(QStringLiteral("clean"), QStringLiteral("1")) ||
+        !setMeta(QStringLiteral("last_sequence"), QStringLiteral("0")) || !m_db.commit()) {
+        *error = describe(m_db.lastError(), true);
+        m_db.rollback();
+        return false;
+    }
+    return true;
+}
+
+bool AgentJournal::setMeta(const QString& key, const QString& value)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta VALUES(?, ?)"));
+    q.addBindValue(key);
+    q.addBindValue(value);
+    if (q.exec())
+        return true;
+    qCWarning(lcJournal).noquote() << describe(q.lastError(), true);
+    return false;
+}
+
+std::optional<QString> AgentJournal::meta(const QString& key)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    q.addBindValue(key);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    return q.value(0).toString();
+}
+
+bool AgentJournal::reserveThrough(quint64 sequence)
+{
+    // A reservation must survive a power cut too, or numbers could be reused
+    // after one: this commit is synced (the readings' commits are not).
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+    const bool ok = setMeta(QStringLiteral("reserved_through"), QString::number(sequence));
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    if (ok)
+        m_reserved = sequence;
+    return ok;
+}
+
+quint64 AgentJournal::take(QString* error)
+{
+    const quint64 seq = m_next++;
+    // Normally flush() keeps the reservation ahead; this is the fallback.
+    if (seq > m_reserved && !m_closed && !reserveThrough(seq + m_options.reserveAhead) && error)
+        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
+                 QStringLiteral("; after a crash numbers could be reused");
+    return seq;
+}
+
+void AgentJournal::append(quint64 sequence, qint64 timestampMs, QByteArray json)
+{
+    if (m_closed)
+        return;
+    m_pending.append({sequence, timestampMs, std::move(json)});
+    // A disk that keeps refusing: the oldest queued readings go (a hole that
+    // /v1/samples reports), memory stays bounded.
+    if (m_pending.size() > m_options.maxPending)
+        m_pending.remove(0, m_pending.size() - m_options.maxPending);
+}
+
+bool AgentJournal::writeRows(QString* error)
+{
+    if (m_pending.isEmpty())
+        return true;
+    QByteArray lines;
+    qint64 lastMs = 0;
+    for (const Pending& p : std::as_const(m_pending)) {
+        lines += QByteArray::number(p.sequence);
+        lines += ' ';
+        lines += p.json;
+        lines += '\n';
+        lastMs = std::max(lastMs, p.timestampMs);
+    }
+    if (!m_insert) {
+        m_insert.emplace(m_db);
+        if (!m_insert->prepare(QStringLiteral("INSERT INTO reading VALUES(?, ?, ?, ?, ?)"))) {
+            *error = describe(m_insert->lastError(), true);
+            m_insert.reset();
+            return false;
+        }
+    }
+    QSqlQuery& q = *m_insert;
+    q.addBindValue(toDb(m_pending.first().sequence));
+    q.addBindValue(toDb(m_pending.last().sequence));
+    q.addBindValue(lastMs);
+    q.addBindValue(int(m_pending.size()));
+    q.addBindValue(qCompress(lines));
+    const bool ok = q.exec();
+    if (!ok)
+        *error = describe(q.lastError(), true);
+    q.finish();
+    return ok;
+}
+
+void AgentJournal::readOldest()
+{
+    m_oldestMs.reset();
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT last_ms FROM reading ORDER BY first_seq LIMIT 1")) &&
+        q.next())
+        m_oldestMs = q.value(0).toLongLong();
+}
+
+bool AgentJournal::mergeSmallRows(QString* error)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT last_seq, last_ms, count, data FROM reading "
+                             "WHERE first_seq >= ? ORDER BY first_seq"));
+    q.addBindValue(toDb(m_smallFrom));
+    if (!q.exec()) {
+        *error = describe(q.lastError(), false);
+        return false;
+    }
+    QByteArray lines;
+    quint64 last = 0;
+    qint64 lastMs = 0;
+    int count = 0;
+    while (q.next()) {
+        last = fromDb(q.value(0));
+        lastMs = std::max(lastMs, q.value(1).toLongLong());
+        count += q.value(2).toInt();
+        lines += qUncompress(q.value(3).toByteArray());
+    }
+    q.finish();
+    if (count == 0)
+        return true;
+    QSqlQuery del(m_db);
+    del.prepare(QStringLiteral("DELETE FROM reading WHERE first_seq >= ?"));
+    del.addBindValue(toDb(m_smallFrom));
+    QSqlQuery ins(m_db);
+    ins.prepare(QStringLiteral("INSERT INTO reading VALUES(?, ?, ?, ?, ?)"));
+    ins.addBindValue(toDb(m_smallFrom));
+    ins.addBindValue(toDb(last));
+    ins.addBindValue(lastMs);
+    ins.addBindValue(count);
+    ins.addBindValue(qCompress(lines));
+    if (!del.exec()) {
+        *error = describe(del.lastError(), true);
+        return false;
+    }
+    if (!ins.exec()) {
+        *error = describe(ins.lastError(), true);
+        return false;
+    }
+    return true;
+}
+
+bool AgentJournal::retentionStep(qint64 nowMs, QString* error)
+{
+    const qint64 cutoff = nowMs - m_options.retention.count();
+    QSqlQuery q(m_db);
+    // Rows are in sequence order, which is time order; only the oldest few
+    // are looked at, never the whole table.
+    q.prepare(QStringLiteral("DELETE FROM reading WHERE first_seq IN (SELECT first_seq FROM "
+                             "reading ORDER BY first_seq LIMIT ?) AND last_ms < ?"));
+    q.addBindValue(m_options.retentionStep);
+    q.addBindValue(cutoff);
+    if (!q.exec()) {
+        *error = describe(q.lastError(), true);
+        return false;
+    }
+    return true;
+}
+
+bool AgentJournal::flush(qint64 nowMs, QString* error)
+{
+    if (m_closed || !m_db.isOpen()) {
+        if (error)
+            *error = QStringLiteral("the journal ") + m_path + QStringLiteral(" is closed");
+        return false;
+    }
+    const bool expired = m_oldestMs && *m_oldestMs < nowMs - m_options.retention.count();
+    const quint64 used = m_next - 1;
+    const bool topUp = m_reserved < used + m_options.reserveAhead / 2;
+    if (m_pending.isEmpty() && !expired && !topUp)
+        return true;
+
+    QString why;
+    if (!m_db.transaction()) {
+        why = describe(m_db.lastError(), true);
+        if (error)
+            *error = why;
+        return false;
+    }
+    const int newReadings = int(m_pending.size());
+    const bool merge = newReadings > 0 && m_smallRows + 1 > 1 &&
+                       m_smallReadings + newReadings >= m_options.blockReadings;
+    bool ok = writeRows(&why) && (!merge || mergeSmallRows(&why)) &&
+              (!expired || retentionStep(nowMs, &why));
+    if (ok && !m_db.commit()) {
+        why = describe(m_db.lastError(), true);
+        ok = false;
+    }
+    if (!ok) {
+        m_db.rollback();
+        if (error)
+            *error = why;
+        return false;
+    }
+    if (newReadings > 0) {
+        if (m_smallRows == 0)
+            m_smallFrom = m_pending.first().sequence;
+        if (merge || (m_smallRows == 0 && newReadings >= m_options.blockReadings)) {
+            // A block now covers everything from m_smallFrom.
+            m_smallRows = 0;
+            m_smallReadings = 0;
+        } else {
+            ++m_smallRows;
+            m_smallReadings += newReadings;
+        }
+        if (!m_oldestMs) { // the row just written is the only one
+            qint64 rowMs = 0;
+            for (const Pending& p : std::as_const(m_pending))
+                rowMs = std::max(rowMs, p.timestampMs);
+            m_oldestMs = rowMs;
+        }
+        m_pending.clear();
+    }
+    if (merge || expired)
+        readOldest();
+    if (topUp && !reserveThrough(used + m_options.reserveAhead)) {
+        if (error)
+            *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path;
+        return false;
+    }
+    return true;
+}
+
+bool AgentJournal::close(qint64 nowMs, QString* error)
+{
+    if (m_closed)
+        return true;
+    QString why;
+    const bool flushed = flush(nowMs, &why);
+    // Even when the last readings could not be stored, the numbers they used
+    // are recorded as used: the next start continues after them.
+    bool marked = m_db.transaction() &&
+                  setMeta(QStringLiteral("last_sequence"), QString::number(m_next - 1)) &&
+                  setMeta(QStringLiteral("clean"), QStringLiteral("1")) && m_db.commit();
+    if (!marked) {
+        if (why.isEmpty())
+            why = describe(m_db.lastError(), true);
+        m_db.rollback();
+    }
+    m_closed = true;
+    m_insert.reset();
+    m_db.close();
+    if (error && !why.isEmpty())
+        *error = why;
+    return flushed && marked;
+}
+
+QList<AgentJournal::Entry> AgentJournal::read(quint64 after, quint64 before, int limit,
+                                              QString* error)
+{
+    QList<Entry> out;
+    if (limit <= 0 || after + 1 >= before)
+        return out;
+    if (m_db.isOpen()) {
+        QSqlQuery q(m_db);
+        q.setForwardOnly(true);
+        // From the row holding after + 1 (or the first row after it).
+        q.prepare(QStringLiteral(
+            "SELECT last_seq, data FROM reading WHERE first_seq >= coalesce((SELECT max(first_seq) "
+            "FROM reading WHERE first_seq <= ?), 0) AND first_seq < ? ORDER BY first_seq"));
+        q.addBindValue(toDb(after + 1));
+        q.addBindValue(toDb(before));
+        if (!q.exec()) {
+            if (error)
+                *error = describe(q.lastError(), false);
+            return out;
+        }
+        while (out.size() < limit && q.next()) {
+            if (fromDb(q.value(0)) <= after)
+                continue;
+            forEachLine(qUncompress(q.value(1).toByteArray()), [&](quint64 seq, QByteArray json) {
+                if (seq <= after)
+                    return true;
+                if (seq >= before || out.size() >= limit)
+                    return false;
+                out.append({seq, std::move(json)});
+                return true;
+            });
+        }
+    }
+    for (const Pending& p : std::as_const(m_pending)) {
+        if (out.size() >= limit || p.sequence >= before)
+            break;
+        if (p.sequence > after && (out.isEmpty() || p.sequence > out.last().sequence))
+            out.append({p.sequence, p.json});
+    }
+    return out;
+}
+
+std::optional<quint64> AgentJournal::oldestSequence()
+{
+    if (m_db.isOpen()) {
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("SELECT min(first_seq) FROM reading")) && q.next() &&
+            !q.value(0).isNull())
+            return fromDb(q.value(0));
+    }
+    if (!m_pending.isEmpty())
+        return m_pending.first().sequence;
+    return std::nullopt;
+}
+
+qint64 AgentJournal::fileSizeBytes() const
+{
+    return QFileInfo(m_path).size() + QFileInfo(m_path + QStringLiteral("-wal")).size();
+}
+
+qint64 AgentJournal::payloadBytes()
+{
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT coalesce(sum(length(data)), 0) FROM reading")) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
+}
+
+} // namespace gw

@@ -1,0 +1,473 @@
+#include "agent/agentserver.h"
+
+#include "agent/agentjournal.h"
+#include "agent/metricsexport.h"
+#include "model/snapshotjson.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QHttpServerResponse>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QSslCertificate>
+#include <QSslKey>
+
+Q_LOGGING_CATEGORY(lcAgent, "gw.agent", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+constexpr int kDefaultSamplesLimit = 100;
+constexpr int kMaxSamplesLimit = 1000;
+constexpr qsizetype kMaxTrackedClients = 1024;
+
+using Status = QHttpServerResponse::StatusCode;
+
+QHttpServerResponse json(const QJsonObject& o, Status status = Status::Ok)
+{
+    QHttpServerResponse r(QByteArrayLiteral("application/json"),
+                          QJsonDocument(o).toJson(QJsonDocument::Compact), status);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+QByteArray header(const QHttpServerRequest& request, const QByteArray& name)
+{
+    for (const auto& [key, value] : request.headers()) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+// One reading as /v1/samples serves it, and as the journal keeps it.
+QByteArray sampleJson(const Snapshot& s, quint64 sequence)
+{
+    QJsonObject o = toJson(s);
+    o.insert(QStringLiteral("sequence"), double(sequence));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// Equal-length comparison that looks at every byte, so the time taken says
+// nothing about how much of a hash matched.
+bool sameBytes(const QByteArray& a, const QByteArray& b)
+{
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+} // namespace
+
+QHttpServerResponse jsonError(int status, const QString& code, const QString& message)
+{
+    return json(
+        QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
+                                                          {QStringLiteral("message"), message}}}},
+        Status(status));
+}
+
+AgentServer::AgentServer(AgentConfig config, QObject* parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+    , m_server(std::make_unique<QHttpServer>())
+    , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+    qRegisterMetaType<gw::Snapshot>();
+    m_clock.start();
+    m_flushTimer.setInterval(kJournalFlushInterval);
+    connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
+
+    auto guarded = [this](Access access, auto handler) {
+        return [this, access, handler](const QHttpServerRequest& request) {
+            if (auto refused = refuse(request, access))
+                return std::move(*refused);
+            return handler(request);
+        };
+    };
+    m_server->route(QStringLiteral("/healthz"),
+                    guarded(Access::Anyone, [](const QHttpServerRequest&) {
+                        return json(QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
+                    }));
+    m_server->route(QStringLiteral("/v1/info"),
+                    guarded(Access::Read, [this](const QHttpServerRequest&) { return info(); }));
+    m_server->route(
+        QStringLiteral("/v1/snapshot"),
+        guarded(Access::Read, [this](const QHttpServerRequest&) { return snapshot(); }));
+    m_server->route(
+        QStringLiteral("/v1/samples"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return samples(r); }));
+    m_server->route(
+        QStringLiteral("/v1/processes"),
+        guarded(Access::Read, [this](const QHttpServerRequest&) { return processes(); }));
+    m_server->route(QStringLiteral("/metrics"),
+                    guarded(Access::Read, [this](const QHttpServerRequest&) { return metrics(); }));
+    m_server->setMissingHandler(
+        [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+            const QByteArray body =
+                QJsonDocument(
+                    QJsonObject{
+                        {QStringLiteral("error"),
+                         QJsonObject{{QStringLiteral("code"), QStringLiteral("not_found")},
+                                     {QStringLiteral("message"),
+                                      QStringLiteral("no route %1").arg(request.url().path())}}}})
+                    .toJson(QJsonDocument::Compact);
+            responder.write(body, QByteArrayLiteral("application/json"),
+                            QHttpServerResponder::StatusCode::NotFound);
+        });
+}
+
+AgentServer::~AgentServer()
+{
+    QString ignored; // already logged
+    closeJournal(&ignored);
+}
+
+void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
+{
+    m_journal = std::move(journal);
+    if (!m_journal) {
+        m_flushTimer.stop();
+        return;
+    }
+    m_nextSequence = m_journal->lastSequence() + 1;
+    m_flushTimer.start();
+}
+
+bool AgentServer::closeJournal(QString* error)
+{
+    if (!m_journal)
+        return true;
+    m_flushTimer.stop();
+    const bool ok = m_journal->close(m_now(), error);
+    // Readings still in the ring are served; nothing more is written.
+    m_journal.reset();
+    return ok;
+}
+
+void AgentServer::setClock(std::function<qint64()> nowMs)
+{
+    m_now = std::move(nowMs);
+}
+
+QString AgentServer::stream() const
+{
+    return m_journal ? m_journal->stream() : m_instance;
+}
+
+void AgentServer::flushJournal()
+{
+    if (!m_journal)
+        return;
+    QString why;
+    if (m_journal->flush(m_now(), &why))
+        m_lastJournalError.clear();
+    else
+        journalError(why);
+}
+
+void AgentServer::journalError(const QString& message)
+{
+    if (message == m_lastJournalError)
+        return;
+    m_lastJournalError = message;
+    qCWarning(lcAgent).noquote() << "journal:" << message
+                                 << "- readings are still served from memory";
+}
+
+bool AgentServer::listen(QString* error)
+{
+    if (!m_config.tlsCertificate.isEmpty()) {
+        QFile certFile(m_config.tlsCertificate);
+        QFile keyFile(m_config.tlsKey);
+        if (!certFile.open(QIODevice::ReadOnly) || !keyFile.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read the TLS certificate or key (%1, %2)")
+                         .arg(m_config.tlsCertificate, m_config.tlsKey);
+            return false;
+        }
+        const QSslCertificate cert(&certFile, QSsl::Pem);
+        QSslKey key(&keyFile, QSsl::Rsa, QSsl::Pem);
+        if (key.isNull()) {
+            keyFile.seek(0);
+            key = QSslKey(&keyFile, QSsl::Ec, QSsl::Pem);
+        }
+        if (cert.isNull() || key.isNull()) {
+            *error = QStringLiteral("%1 / %2: not a PEM certificate and private key")
+                         .arg(m_config.tlsCertificate, m_config.tlsKey);
+            return false;
+        }
+        m_server->sslSetup(cert, key);
+    }
+    m_port = m_server->listen(m_config.listen, m_config.port);
+    if (m_port == 0) {
+        *error = QStringLiteral("cannot listen on %1 port %2 (in use, or not an address of this "
+                                "machine)")
+                     .arg(m_config.listen.toString())
+                     .arg(m_config.port);
+        return false;
+    }
+    qCInfo(lcAgent).noquote() << "listening on" << m_config.listen.toString() << "port" << m_port
+                              << (m_config.tlsCertificate.isEmpty() ? "(plain HTTP)" : "(TLS)");
+    return true;
+}
+
+void AgentServer::setBackendStatus(const QString& backend, const QString& message)
+{
+    m_backend = backend;
+    m_backendMessage = message;
+}
+
+void AgentServer::publish(const Snapshot& snapshot)
+{
+    quint64 sequence = m_nextSequence;
+    if (m_journal) {
+        QString why;
+        sequence = m_journal->take(&why);
+        if (!why.isEmpty())
+            journalError(why);
+        m_journal->append(sequence, snapshot.timestampMs, sampleJson(snapshot, sequence));
+    }
+    m_nextSequence = sequence + 1;
+    m_ring.push_back({sequence, snapshot});
+    while (qsizetype(m_ring.size()) > m_config.ringSize)
+        m_ring.pop_front();
+}
+
+const Snapshot* AgentServer::latest() const
+{
+    return m_ring.empty() ? nullptr : &m_ring.back().snapshot;
+}
+
+std::unique_ptr<QHttpServerResponse> AgentServer::refuse(const QHttpServerRequest& request,
+                                                         Access access)
+{
+    auto refusal = [](QHttpServerResponse r) {
+        return std::make_unique<QHttpServerResponse>(std::move(r));
+    };
+    if (request.method() != QHttpServerRequest::Method::Get &&
+        request.method() != QHttpServerRequest::Method::Head) {
+        auto r = refusal(jsonError(405, QStringLiteral("method_not_allowed"),
+                                   QStringLiteral("only GET is served here")));
+        r->addHeader(QByteArrayLiteral("Allow"), QByteArrayLiteral("GET, HEAD"));
+        return r;
+    }
+    if (request.body().size() > m_config.maxBodyBytes)
+        return refusal(jsonError(413, QStringLiteral("too_large"),
+                                 QStringLiteral("request body of %1 bytes is over the limit of %2")
+                                     .arg(request.body().size())
+                                     .arg(m_config.maxBodyBytes)));
+
+    // Token bucket per client address: Qt HttpServer 6.4 has no limits of its own.
+    const QString client = request.remoteAddress().toString();
+    const qint64 now = m_clock.elapsed();
+    // A bucket idle long enough to be full again says nothing: dropped, so
+    // addresses that came once (a scanner) do not pile up.
+    if (m_buckets.size() > kMaxTrackedClients) {
+        const qint64 refillMs = qint64(1000.0 * m_config.burst / m_config.requestsPerSecond) + 1;
+        m_buckets.removeIf([&](const auto& it) { return now - it.value().lastMs > refillMs; });
+    }
+    auto found = m_buckets.find(client);
+    if (found == m_buckets.end())
+        found = m_buckets.insert(client, Bucket{double(m_config.burst), now});
+    Bucket& b = *found;
+    b.tokens = std::min(double(m_config.burst),
+                        b.tokens + double(now - b.lastMs) * m_config.requestsPerSecond / 1000.0);
+    b.lastMs = now;
+    if (b.tokens < 1) {
+        auto r = refusal(jsonError(429, QStringLiteral("rate_limited"),
+                                   QStringLiteral("more than %1 requests per second from %2")
+                                       .arg(m_config.requestsPerSecond)
+                                       .arg(client)));
+        r->addHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
+        return r;
+    }
+    b.tokens -= 1;
+
+    if (access == Access::Anyone)
+        return nullptr;
+    const QByteArray auth = header(request, QByteArrayLiteral("Authorization"));
+    const QByteArray scheme = auth.left(7);
+    if (auth.isEmpty() || scheme.compare("Bearer ", Qt::CaseInsensitive) != 0) {
+        auto r = refusal(jsonError(401, QStringLiteral("unauthorized"),
+                                   QStringLiteral("send \"Authorization: Bearer <token>\"")));
+        r->addHeader(QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer"));
+        return r;
+    }
+    const QByteArray presented = sha256(auth.mid(7).trimmed());
+    const AgentToken* match = nullptr;
+    for (const AgentToken& t : std::as_const(m_config.tokens)) {
+        // Every configured hash is compared, matched or not.
+        if (sameBytes(presented, t.sha256) && !match)
+            match = &t;
+    }
+    if (!match) {
+        auto r = refusal(jsonError(401, QStringLiteral("unauthorized"),
+                                   QStringLiteral("the token is not known to this agent")));
+        r->addHeader(QByteArrayLiteral("WWW-Authenticate"),
+                     QByteArrayLiteral("Bearer error=\"invalid_token\""));
+        return r;
+    }
+    if (access == Access::Admin && match->scope != TokenScope::Admin)
+        return refusal(jsonError(
+            403, QStringLiteral("forbidden"),
+            QStringLiteral("token \"%1\" has the read scope; this needs admin").arg(match->name)));
+    return nullptr;
+}
+
+QHttpServerResponse AgentServer::info() const
+{
+    const Snapshot* s = latest();
+    QJsonArray gpus;
+    if (s) {
+        for (const auto& g : s->gpus)
+            gpus.append(QJsonObject{{QStringLiteral("index"), g.index},
+                                    {QStringLiteral("uuid"), g.uuid},
+                                    {QStringLiteral("name"), g.name}});
+    }
+    return json(QJsonObject{
+        {QStringLiteral("agent_version"), QStringLiteral(GW_VERSION)},
+        {QStringLiteral("instance"), m_instance},
+        {QStringLiteral("stream"), stream()},
+        {QStringLiteral("journal"), m_journal != nullptr},
+        {QStringLiteral("now_ms"), double(m_now())},
+        {QStringLiteral("host"), s ? s->host.hostname : QString()},
+        {QStringLiteral("backend"), m_backend},
+        {QStringLiteral("backend_message"), m_backendMessage},
+        {QStringLiteral("interval_ms"), m_config.intervalMs},
+        {QStringLiteral("last_sequence"), double(m_nextSequence - 1)},
+        {QStringLiteral("gpus"), gpus},
+    });
+}
+
+QHttpServerResponse AgentServer::snapshot() const
+{
+    const Snapshot* s = latest();
+    if (!s)
+        return jsonError(503, QStringLiteral("no_data"),
+                         QStringLiteral("the agent has not taken a reading yet"));
+    QJsonObject o = toJson(*s);
+    o.insert(QStringLiteral("sequence"), double(m_ring.back().sequence));
+    return json(o);
+}
+
+QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
+{
+    const QUrlQuery q = request.query();
+    bool ok = true;
+    quint64 after = 0;
+    if (q.hasQueryItem(QStringLiteral("after"))) {
+        after = q.queryItemValue(QStringLiteral("after")).toULongLong(&ok);
+        if (!ok)
+            return jsonError(400, QStringLiteral("bad_request"),
+                             QStringLiteral("\"after\" must be a sequence number, not \"%1\"")
+                                 .arg(q.queryItemValue(QStringLiteral("after"))));
+    }
+    int limit = kDefaultSamplesLimit;
+    if (q.hasQueryItem(QStringLiteral("limit"))) {
+        limit = q.queryItemValue(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || limit < 1 || limit > kMaxSamplesLimit)
+            return jsonError(400, QStringLiteral("bad_request"),
+                             QStringLiteral("\"limit\" must be 1..%1, not \"%2\"")
+                                 .arg(kMaxSamplesLimit)
+                                 .arg(q.queryItemValue(QStringLiteral("limit"))));
+    }
+    // Older than the ring: from the journal; then the ring. Readings are
+    // spliced in as serialized, not parsed again.
+    QByteArrayList out;
+    quint64 last = after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, QByteArray json) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append(std::move(json));
+    };
+    const quint64 ringOldest = m_ring.empty() ? m_nextSequence : m_ring.front().sequence;
+    if (m_journal && after + 1 < ringOldest) {
+        QString why;
+        for (auto& e : m_journal->read(after, ringOldest, limit, &why))
+            take(e.sequence, std::move(e.json));
+        if (!why.isEmpty())
+            qCWarning(lcAgent).noquote() << "journal:" << why;
+    }
+    for (const Numbered& n : m_ring) {
+        if (out.size() >= limit)
+            break;
+        if (n.sequence > last)
+            take(n.sequence, sampleJson(n.snapshot, n.sequence));
+    }
+    // Numbers after `after` that are no longer held (the ring or the
+    // journal's retention overtook them, or a crash lost them), before or
+    // inside this page, or after it when the page is not full: the caller
+    // learns of the hole instead of silently missing it.
+    const quint64 lastSequence = m_nextSequence - 1;
+    const bool truncated =
+        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
+    // Nothing held up to the newest number: the cursor moves past the hole.
+    if (truncated && out.size() < limit)
+        last = lastSequence;
+    QByteArray body =
+        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
+                                  {QStringLiteral("stream"), stream()},
+                                  {QStringLiteral("now_ms"), double(m_now())},
+                                  {QStringLiteral("next"), double(last)},
+                                  {QStringLiteral("last_sequence"), double(lastSequence)},
+                                  {QStringLiteral("truncated"), truncated}})
+            .toJson(QJsonDocument::Compact);
+    body.chop(1); // the closing brace
+    body += ",\"samples\":[";
+    body += out.join(',');
+    body += "]}";
+    // Readings are repetitive JSON: deflated they are about a tenth (a
+    // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
+    // manager asks for it and inflates by itself.
+    bool deflate = false;
+    if (body.size() >= kDeflateFromBytes) {
+        // "gzip, deflate", "deflate;q=0.5"; q=0 refuses it.
+        for (const QByteArray& item :
+             header(request, QByteArrayLiteral("Accept-Encoding")).toLower().split(',')) {
+            const QList<QByteArray> parts = item.split(';');
+            double q = 1;
+            if (parts.size() > 1 && parts[1].trimmed().startsWith("q="))
+                q = parts[1].trimmed().mid(2).toDouble();
+            if (parts.first().trimmed() == "deflate")
+                deflate = q > 0;
+        }
+    }
+    if (deflate)
+        body = qCompress(body, 1).mid(4); // the zlib stream HTTP's "deflate" means
+    QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    r.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept-Encoding"));
+    if (deflate)
+        r.addHeader(QByteArrayLiteral("Content-Encoding"), QByteArrayLiteral("deflate"));
+    return r;
+}
+
+QHttpServerResponse AgentServer::processes() const
+{
+    const Snapshot* s = latest();
+    if (!s)
+        return jsonError(503, QStringLiteral("no_data"),
+                         QStringLiteral("the agent has not taken a reading yet"));
+    const QJsonObject full = toJson(*s);
+    return json(QJsonObject{{QStringLiteral("timestamp_ms"), full[QStringLiteral("timestamp_ms")]},
+                            {QStringLiteral("processes"), full[QStringLiteral("processes")]}});
+}
+
+QHttpServerResponse AgentServer::metrics() const
+{
+    const Snapshot* s = latest();
+    return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"),
+                               s ? prometheusText(*s, m_config.metricLabels) : QByteArray());
+}
+
+} // namespace gw

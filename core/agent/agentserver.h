@@ -1,0 +1,128 @@
+#pragma once
+
+// The agent's HTTP side: routes over the newest snapshots, bearer tokens
+// checked against hashes, per-client rate limits, a body-size limit, JSON
+// errors. Snapshots are numbered with a sequence; GET /v1/samples?after=N
+// returns everything after N, which is live data while connected and the
+// backfill after an outage: one cursor, one code path. With a journal the
+// numbers and readings outlive the process: a restarted agent continues the
+// same stream, and older cursors are served from disk.
+
+#include "agent/agentconfig.h"
+#include "model/snapshot.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+#include <QUuid>
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponse;
+
+namespace gw {
+
+class AgentJournal;
+
+class AgentServer final : public QObject
+{
+    Q_OBJECT
+public:
+    // /v1/samples replies at least this large are deflated for clients that
+    // accept it.
+    static constexpr qsizetype kDeflateFromBytes = 2048;
+
+    explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
+    ~AgentServer() override;
+
+    // Binds the configured address and port (port 0: any free one, for
+    // tests). False with `error` when it cannot.
+    bool listen(QString* error);
+    quint16 port() const { return m_port; }
+
+    // What /v1/info reports as the backend in use.
+    void setBackendStatus(const QString& backend, const QString& message);
+
+    // Readings are numbered and kept by `journal` from now on (call before
+    // the first publish): numbering continues where the journal left off,
+    // and its stream id is served. Queued readings are written every
+    // kJournalFlushInterval.
+    void attachJournal(std::unique_ptr<AgentJournal> journal);
+    AgentJournal* journal() const { return m_journal.get(); }
+    // Writes what is queued and marks the journal cleanly closed (SIGTERM);
+    // the server goes on serving from memory. The destructor does it too.
+    bool closeJournal(QString* error);
+
+    // The wall clock served as "now_ms" and used for journal retention;
+    // tests give an agent a skewed clock.
+    void setClock(std::function<qint64()> nowMs);
+
+    quint64 lastSequence() const { return m_nextSequence - 1; }
+    QString instance() const { return m_instance; }
+    // The journal's stream; the instance without a journal.
+    QString stream() const;
+
+    static constexpr std::chrono::milliseconds kJournalFlushInterval{1000};
+
+public Q_SLOTS:
+    void publish(const gw::Snapshot& snapshot);
+
+private:
+    enum class Access
+    {
+        Anyone,
+        Read,
+        Admin
+    };
+    // Checks method, size, rate and token; null when the request may go on,
+    // else the response to send.
+    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access);
+    const Snapshot* latest() const;
+    void flushJournal();
+    void journalError(const QString& message);
+
+    QHttpServerResponse info() const;
+    QHttpServerResponse snapshot() const;
+    QHttpServerResponse samples(const QHttpServerRequest& request) const;
+    QHttpServerResponse processes() const;
+    QHttpServerResponse metrics() const;
+
+    AgentConfig m_config;
+    std::unique_ptr<QHttpServer> m_server;
+    quint16 m_port = 0;
+    QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QString m_backend;
+    QString m_backendMessage;
+
+    struct Numbered
+    {
+        quint64 sequence;
+        Snapshot snapshot;
+    };
+    std::deque<Numbered> m_ring;
+    quint64 m_nextSequence = 1;
+
+    std::unique_ptr<AgentJournal> m_journal;
+    QTimer m_flushTimer;
+    QString m_lastJournalError; // logged once, not every second
+    std::function<qint64()> m_now;
+
+    struct Bucket
+    {
+        double tokens;
+        qint64 lastMs;
+    };
+    QHash<QString, Bucket> m_buckets;
+    QElapsedTimer m_clock;
+};
+
+// {"error": {"code": ..., "message": ...}} with the given HTTP status.
+QHttpServerResponse jsonError(int status, const QString& code, const QString& message);
+
+} // namespace gw

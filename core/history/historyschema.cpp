@@ -1,0 +1,158 @@
+#include "history/historyschema.h"
+
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace gw::historyschema {
+
+namespace {
+
+const auto kApplication = QStringLiteral("gpuwarden-history");
+
+bool exec(QSqlDatabase& db, const QString& sql, const QString& path, QString* why)
+{
+    QSqlQuery q(db);
+    if (q.exec(sql))
+        return true;
+    *why = describe(path, q.lastError(), true);
+    return false;
+}
+
+bool create(QSqlDatabase& db, const QString& path, QString* why)
+{
+    const QStringList statements = {
+        QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)"),
+        QStringLiteral("INSERT INTO meta VALUES('application', '") + kApplication +
+            QStringLiteral("')"),
+        QStringLiteral("CREATE TABLE series(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
+                       "target TEXT NOT NULL, metric INTEGER NOT NULL, "
+                       "UNIQUE(server, target, metric))"),
+        QStringLiteral("CREATE TABLE chunk(id INTEGER PRIMARY KEY, series INTEGER NOT NULL, "
+                       "start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL, sealed INTEGER NOT NULL, data BLOB NOT NULL)"),
+        QStringLiteral("CREATE INDEX chunk_series ON chunk(series, start_ms)"),
+        QStringLiteral("CREATE INDEX chunk_end ON chunk(end_ms)"),
+        QStringLiteral("CREATE TABLE rollup(level INTEGER NOT NULL, series INTEGER NOT NULL, "
+                       "bucket_s INTEGER NOT NULL, min_q INTEGER NOT NULL, "
+                       "max_q INTEGER NOT NULL, sum_q INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL, PRIMARY KEY(level, series, bucket_s)) "
+                       "WITHOUT ROWID"),
+        // Minute roll-ups, one row per series and hour (historycodec.h).
+        QStringLiteral("CREATE TABLE rollup_minutes(series INTEGER NOT NULL, "
+                       "hour_s INTEGER NOT NULL, data BLOB NOT NULL, "
+                       "PRIMARY KEY(series, hour_s)) WITHOUT ROWID"),
+        QStringLiteral("CREATE TABLE process(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
+                       "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
+                       "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "
+                       "ghost INTEGER NOT NULL, first_seen_ms INTEGER NOT NULL, "
+                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, "
+                       "UNIQUE(server, gpu_uuid, pid, start_ms))"),
+        QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
+        QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
+    };
+    if (!db.transaction()) {
+        *why = describe(path, db.lastError(), true);
+        return false;
+    }
+    for (const QString& s : statements) {
+        if (!exec(db, s, path, why)) {
+            db.rollback();
+            return false;
+        }
+    }
+    if (!db.commit()) {
+        *why = describe(path, db.lastError(), true);
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
+{
+    QSqlQuery q(db);
+    // The first read of the file: a text file or garbage fails here.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        *why = describe(path, q.lastError(), false);
+        return false;
+    }
+    const int version = q.value(0).toInt();
+    q.finish();
+    if (version == 0) {
+        if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_schema")) || !q.next()) {
+            *why = describe(path, q.lastError(), false);
+            return false;
+        }
+        if (q.value(0).toInt() != 0) {
+            *why = path + QStringLiteral(" is not a GPU Warden history file (it is an SQLite "
+                                         "database of another program)");
+            return false;
+        }
+        q.finish();
+        if (!writable) {
+            *why = path + QStringLiteral(" is not a GPU Warden history file yet (empty); "
+                                         "it cannot be created in read-only mode");
+            return false;
+        }
+        return create(db, path, why);
+    }
+    if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'application'")) || !q.next() ||
+        q.value(0).toString() != kApplication) {
+        *why = path + QStringLiteral(" is not a GPU Warden history file (it is an SQLite "
+                                     "database of another program)");
+        return false;
+    }
+    if (version < kVersion) {
+        // Format 1 (fixed prefix codes) only ever existed in development
+        // builds; its chunks would be misread by this codec.
+        *why = path + QStringLiteral(" holds history format %1, which this version no longer "
+                                     "reads (it reads format %2); move the file away to start "
+                                     "a new history")
+                          .arg(version)
+                          .arg(kVersion);
+        return false;
+    }
+    if (version > kVersion) {
+        *why = path + QStringLiteral(" was written by a newer GPU Warden (history format %1, "
+                                     "this version reads up to %2)")
+                          .arg(version)
+                          .arg(kVersion);
+        return false;
+    }
+    return true;
+}
+
+QString describe(const QString& path, const QSqlError& error, bool writing)
+{
+    const QString native = error.nativeErrorCode();
+    const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    const QString lower = text.toLower();
+    const QString verb = writing ? QStringLiteral("cannot write history to ")
+                                 : QStringLiteral("cannot read history from ");
+    // SQLite primary result codes: 13 FULL, 8 READONLY, 26 NOTADB, 14 CANTOPEN, 5 BUSY.
+    if (native == QLatin1String("13") || lower.contains(QLatin1String("full")))
+        return verb % path %
+               QStringLiteral(": the disk is full (or the history size limit is reached); "
+                              "live monitoring goes on, history is not recorded until space is "
+                              "freed (") %
+               text % QStringLiteral(")");
+    if (native == QLatin1String("8") || lower.contains(QLatin1String("readonly")))
+        return verb % path %
+               QStringLiteral(": the file or its folder is read-only for this user (") % text %
+               QStringLiteral(")");
+    if (native == QLatin1String("26") || lower.contains(QLatin1String("not a database")))
+        return path % QStringLiteral(" is not a GPU Warden history file (") % text %
+               QStringLiteral(")");
+    if (native == QLatin1String("14") || lower.contains(QLatin1String("unable to open")))
+        return QStringLiteral("cannot open history file ") % path %
+               QStringLiteral(": the file or its folder does not exist or is not accessible (") %
+               text % QStringLiteral(")");
+    if (native == QLatin1String("5") || lower.contains(QLatin1String("locked")))
+        return verb % path % QStringLiteral(": the file is busy (locked by another program) (") %
+               text % QStringLiteral(")");
+    return verb % path % QStringLiteral(": ") % text;
+}
+
+} // namespace gw::historyschema

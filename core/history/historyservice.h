@@ -1,0 +1,71 @@
+#pragma once
+
+// Runs the history store off the GUI thread: one writer thread batches
+// incoming snapshots and commits them about once a second (so a crash loses
+// at most that second); one reader thread answers chart queries. The GUI
+// thread only posts work and receives signals; it never waits on disk.
+
+#include "history/historyprovider.h"
+#include "model/snapshot.h"
+
+#include <QHash>
+#include <QThread>
+
+#include <chrono>
+
+namespace gw {
+
+class HistoryWriter;
+class HistoryReader;
+
+class HistoryService final : public HistoryProvider
+{
+    Q_OBJECT
+public:
+    static constexpr std::chrono::milliseconds kCommitInterval{1000};
+    static constexpr std::chrono::minutes kRetentionInterval{10};
+
+    explicit HistoryService(QString path, RetentionPolicy retention = {},
+                            QObject* parent = nullptr);
+    ~HistoryService() override;
+
+    // Opens the store on the writer thread; opened() or failed() follows.
+    void start();
+    // Commits what is pending and closes; blocks until the threads are done.
+    void stop();
+
+    QString path() const { return m_path; }
+    bool isOpen() const { return m_open; }
+    QString lastError() const { return m_lastError; }
+
+    quint64 request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) override;
+    qint64 newestMs(const QString& server) const override;
+
+public Q_SLOTS:
+    void ingest(const gw::Snapshot& snapshot);
+    void ingestBatch(const QList<gw::Snapshot>& snapshots);
+
+Q_SIGNALS:
+    void opened();
+    // The store cannot be used or a write failed: said once per distinct
+    // message; live monitoring goes on without history.
+    void failed(const QString& message);
+
+private:
+    void onWriterOpened(bool ok, const QString& error);
+    void onCommitted(const QStringList& servers, const QString& error);
+
+    QString m_path;
+    RetentionPolicy m_retention;
+    QThread m_writerThread;
+    QThread m_readerThread;
+    HistoryWriter* m_writer = nullptr;
+    HistoryReader* m_reader = nullptr;
+    QHash<QString, qint64> m_newest;
+    quint64 m_nextId = 1;
+    bool m_open = false;
+    bool m_started = false;
+    QString m_lastError;
+};
+
+} // namespace gw

@@ -1,0 +1,550 @@
+#include "history/historystore.h"
+
+#include "history/historyschema.h"
+
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+Q_LOGGING_CATEGORY(lcHistory, "gw.history")
+
+namespace gw {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr qint64 kMinuteMs = std::chrono::milliseconds(1min).count();
+constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
+// A chunk holds about an hour: small enough that a query decodes little it
+// does not need, big enough that the per-row overhead stays under a byte per
+// hundred samples.
+constexpr qint64 kChunkSpanMs = kHourMs;
+constexpr qsizetype kChunkMaxBytes = 64 * 1024;
+constexpr int kBusyTimeoutMs = 5000;
+
+constexpr int kLevelMinute = 1;
+constexpr int kLevelHour = 2;
+
+qint64 floorDiv(qint64 a, qint64 b)
+{
+    const qint64 q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+double quantaPerUnit(SeriesMetric m)
+{
+    const double p = metricPrecision(m);
+    // 1 / 0.1 must be exactly 10, so values decode to the nearest double.
+    return p < 1 ? std::round(1 / p) : 1 / p;
+}
+
+QString processTarget(qint64 factId)
+{
+    return QStringLiteral("proc:") + QString::number(factId);
+}
+
+std::atomic<quint64> g_connectionCounter{0};
+
+} // namespace
+
+HistoryStore::~HistoryStore()
+{
+    m_insertChunk.reset();
+    m_updateChunk.reset();
+    m_upsertRollup.reset();
+    m_selectMinutes.reset();
+    m_putMinutes.reset();
+    m_findFact.reset();
+    m_insertFact.reset();
+    m_updateFact.reset();
+    if (m_db.isValid()) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+std::unique_ptr<HistoryStore> HistoryStore::open(const QString& path, Mode mode, QString* error,
+                                                 RetentionPolicy retention)
+{
+    std::unique_ptr<HistoryStore> store(new HistoryStore);
+    store->m_retention = retention;
+    QString why;
+    if (!store->openDatabase(path, mode, &why)) {
+        qCWarning(lcHistory).noquote() << why;
+        if (error)
+            *error = why;
+        return nullptr;
+    }
+    return store;
+}
+
+bool HistoryStore::openDatabase(const QString& path, Mode mode, QString* error)
+{
+    m_path = path;
+    m_mode = mode;
+    m_connection = QStringLiteral("gw.history.") + QString::number(++g_connectionCounter);
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    if (!m_db.isValid()) {
+        *error = QStringLiteral("cannot open history file ") + path +
+                 QStringLiteral(": the Qt SQLite driver (QSQLITE) is not installed");
+        return false;
+    }
+    m_db.setDatabaseName(path);
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=") + QString::number(kBusyTimeoutMs);
+    if (mode == Mode::ReadOnly)
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    m_db.setConnectOptions(options);
+    if (!m_db.open()) {
+        *error = historyschema::describe(path, m_db.lastError(), mode == Mode::ReadWrite);
+        return false;
+    }
+    if (!historyschema::prepare(m_db, path, mode == Mode::ReadWrite, error))
+        return false;
+    if (mode == Mode::ReadWrite) {
+        QSqlQuery q(m_db);
+        // WAL: readers on other threads run while the writer commits. NORMAL
+        // sync loses no commit when the process dies, only on power loss.
+        for (const auto& sql : {QStringLiteral("PRAGMA journal_mode=WAL"),
+                                QStringLiteral("PRAGMA synchronous=NORMAL"),
+                                // A previous writer's open chunks stay as they are;
+                                // new samples start new chunks.
+                                QStringLiteral("UPDATE chunk SET sealed = 1 WHERE sealed = 0")}) {
+            if (!q.exec(sql)) {
+                *error = historyschema::describe(path, q.lastError(), true);
+                return false;
+            }
+        }
+    }
+    return prepareStatements(error);
+}
+
+bool HistoryStore::prepareStatements(QString* error)
+{
+    if (m_mode == Mode::ReadOnly)
+        return true;
+    auto make = [&](std::optional<QSqlQuery>& q, const QString& sql) {
+        q.emplace(m_db);
+        if (q->prepare(sql))
+            return true;
+        *error = historyschema::describe(m_path, q->lastError(), true);
+        return false;
+    };
+    return make(m_insertChunk,
+                QStringLiteral("INSERT INTO chunk(series, start_ms, end_ms, count, sealed, data) "
+                               "VALUES(?, ?, ?, ?, ?, ?)")) &&
+           make(m_updateChunk, QStringLiteral("UPDATE chunk SET end_ms = ?, count = ?, "
+                                              "sealed = ?, data = ? WHERE id = ?")) &&
+           make(m_upsertRollup,
+                QStringLiteral("INSERT INTO rollup VALUES(?, ?, ?, ?, ?, ?, ?) "
+                               "ON CONFLICT(level, series, bucket_s) DO UPDATE SET "
+                               "min_q = min(min_q, excluded.min_q), "
+                               "max_q = max(max_q, excluded.max_q), "
+                               "sum_q = sum_q + excluded.sum_q, count = count + excluded.count")) &&
+           make(m_selectMinutes, QStringLiteral("SELECT data FROM rollup_minutes "
+                                                "WHERE series = ? AND hour_s = ?")) &&
+           make(m_putMinutes, QStringLiteral("INSERT OR REPLACE INTO rollup_minutes "
+                                             "VALUES(?, ?, ?)")) &&
+           make(m_findFact, QStringLiteral("SELECT id, last_seen_ms, max_memory_mib FROM process "
+                                           "WHERE server = ? AND gpu_uuid = ? AND pid = ? "
+                                           "AND start_ms = ?")) &&
+           make(m_insertFact,
+                QStringLiteral("INSERT INTO process(server, gpu_uuid, gpu_model, pid, start_ms, "
+                               "uid, user, command, ghost, first_seen_ms, last_seen_ms, "
+                               "max_memory_mib) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+           make(m_updateFact, QStringLiteral("UPDATE process SET last_seen_ms = ?, "
+                                             "max_memory_mib = ? WHERE id = ?"));
+}
+
+bool HistoryStore::fail(const QSqlQuery& q)
+{
+    if (m_batchError.isEmpty())
+        m_batchError = historyschema::describe(m_path, q.lastError(), true);
+    return false;
+}
+
+std::optional<qint64> HistoryStore::lookupSeriesId(const SeriesKey& key)
+{
+    if (auto it = m_seriesIds.constFind(key); it != m_seriesIds.constEnd())
+        return *it;
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("SELECT id FROM series WHERE server = ? AND target = ? AND metric = ?"));
+    q.addBindValue(key.server);
+    q.addBindValue(key.target);
+    q.addBindValue(int(key.metric));
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    const qint64 id = q.value(0).toLongLong();
+    m_seriesIds.insert(key, id);
+    return id;
+}
+
+HistoryStore::SeriesState* HistoryStore::state(const SeriesKey& key)
+{
+    if (auto it = m_series.find(key); it != m_series.end())
+        return &it->second;
+    if (!m_batchError.isEmpty())
+        return nullptr;
+    std::optional<qint64> id = lookupSeriesId(key);
+    QSqlQuery q(m_db);
+    if (!id) {
+        q.prepare(QStringLiteral("INSERT INTO series(server, target, metric) VALUES(?, ?, ?)"));
+        q.addBindValue(key.server);
+        q.addBindValue(key.target);
+        q.addBindValue(int(key.metric));
+        if (!q.exec())
+            return fail(q), nullptr;
+        id = q.lastInsertId().toLongLong();
+    }
+    SeriesState s;
+    s.key = key;
+    s.id = *id;
+    s.scale = quantaPerUnit(key.metric);
+    s.createdInBatch = true;
+    // After a restart the series goes on after its newest stored sample.
+    q.prepare(QStringLiteral("SELECT max(end_ms) FROM chunk WHERE series = ?"));
+    q.addBindValue(s.id);
+    if (!q.exec())
+        return fail(q), nullptr;
+    if (q.next() && !q.value(0).isNull())
+        s.lastMs = q.value(0).toLongLong();
+    // Listed as touched at once, so a rollback forgets it even when all its
+    // samples were dropped.
+    s.touched = true;
+    SeriesState* added = &m_series.emplace(key, std::move(s)).first->second;
+    m_touched.push_back(added);
+    return added;
+}
+
+void HistoryStore::addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q)
+{
+    if (acc.count > 0 && acc.bucketS != bucketS)
+        takeRollup(acc, level, series);
+    if (acc.count == 0) {
+        acc.bucketS = bucketS;
+        acc.minQ = acc.maxQ = q;
+    } else {
+        acc.minQ = std::min(acc.minQ, q);
+        acc.maxQ = std::max(acc.maxQ, q);
+    }
+    acc.sumQ += q;
+    ++acc.count;
+}
+
+void HistoryStore::takeRollup(Rollup& acc, int level, qint64 series)
+{
+    if (acc.count == 0)
+        return;
+    m_pendingRollups.append({level, series, acc});
+    acc = Rollup{};
+}
+
+void HistoryStore::push(const SeriesKey& key, qint64 ms, std::optional<double> value)
+{
+    SeriesState* s = state(key);
+    if (!s)
+        return;
+    if (ms <= s->lastMs) {
+        ++m_dropped;
+        return;
+    }
+    if (!s->touched) {
+        if (!s->createdInBatch)
+            m_backup.emplace(s, *s);
+        s->touched = true;
+        m_touched.push_back(s);
+    }
+    if (s->chunk.count() > 0 &&
+        (ms - s->chunk.startMs() >= kChunkSpanMs || s->chunk.sizeBytes() >= kChunkMaxBytes)) {
+        if (!writeChunk(*s, true))
+            return;
+        s->chunk = ChunkEncoder(ms);
+        s->chunkRow = 0;
+    }
+    std::optional<qint64> q;
+    if (value && std::isfinite(*value))
+        q = std::llround(*value * s->scale);
+    s->chunk.append(ms, q);
+    s->lastMs = ms;
+    if (q) {
+        addToRollup(s->minute, kLevelMinute, s->id, floorDiv(ms, kMinuteMs) * 60, *q);
+        addToRollup(s->hour, kLevelHour, s->id, floorDiv(ms, kHourMs) * 3600, *q);
+    }
+}
+
+bool HistoryStore::writeChunk(SeriesState& s, bool sealed)
+{
+    if (s.chunk.count() == 0)
+        return true;
+    const QByteArray data = s.chunk.bytes();
+    if (s.chunkRow != 0) {
+        QSqlQuery& q = *m_updateChunk;
+        q.addBindValue(s.chunk.lastMs());
+        q.addBindValue(s.chunk.count());
+        q.addBindValue(sealed ? 1 : 0);
+        q.addBindValue(data);
+        q.addBindValue(s.chunkRow);
+        if (!q.exec())
+            return fail(q);
+        // Zero rows: retention removed a chunk that sat open for longer than
+        // the raw retention; write it anew.
+        if (q.numRowsAffected() > 0)
+            return true;
+    }
+    QSqlQuery& q = *m_insertChunk;
+    q.addBindValue(s.id);
+    q.addBindValue(s.chunk.startMs());
+    q.addBindValue(s.chunk.lastMs());
+    q.addBindValue(s.chunk.count());
+    q.addBindValue(sealed ? 1 : 0);
+    q.addBindValue(data);
+    if (!q.exec())
+        return fail(q);
+    s.chunkRow = q.lastInsertId().toLongLong();
+    return true;
+}
+
+std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuProcess& p)
+{
+    const qint64 start = p.startTimeMs.value_or(0);
+    const QString identity = snap.server % QChar(0x1f) % p.gpuUuid % QChar(0x1f) %
+                             QString::number(p.pid) % QChar(0x1f) % QString::number(start);
+    auto it = m_facts.find(identity);
+    if (it == m_facts.end()) {
+        if (!m_batchError.isEmpty())
+            return std::nullopt;
+        FactState f;
+        QSqlQuery& find = *m_findFact;
+        find.addBindValue(snap.server);
+        find.addBindValue(p.gpuUuid);
+        find.addBindValue(p.pid);
+        find.addBindValue(start);
+        if (!find.exec())
+            return fail(find), std::nullopt;
+        if (find.next()) {
+            f.id = find.value(0).toLongLong();
+            f.lastSeenMs = find.value(1).toLongLong();
+            if (!find.value(2).isNull())
+                f.maxMemoryMiB = find.value(2).toDouble();
+            find.finish();
+        } else {
+            find.finish();
+            const GpuSample* gpu = snap.gpuByUuid(p.gpuUuid);
+            QSqlQuery& ins = *m_insertFact;
+            ins.addBindValue(snap.server);
+            ins.addBindValue(p.gpuUuid);
+            ins.addBindValue(gpu ? gpu->name : QString());
+            ins.addBindValue(p.pid);
+            ins.addBindValue(start);
+            ins.addBindValue(p.uid ? QVariant(qint64(*p.uid)) : QVariant());
+            ins.addBindValue(p.user);
+            ins.addBindValue(p.command);
+            ins.addBindValue(p.ghost ? 1 : 0);
+            ins.addBindValue(snap.timestampMs);
+            ins.addBindValue(snap.timestampMs);
+            ins.addBindValue(p.usedMemoryMiB ? QVariant(*p.usedMemoryMiB) : QVariant());
+            if (!ins.exec())
+                return fail(ins), std::nullopt;
+            f.id = ins.lastInsertId().toLongLong();
+            f.lastSeenMs = snap.timestampMs;
+            f.maxMemoryMiB = p.usedMemoryMiB;
+        }
+        it = m_facts.insert(identity, f);
+    }
+    FactState& f = *it;
+    if (snap.timestampMs > f.lastSeenMs) {
+        f.lastSeenMs = snap.timestampMs;
+        f.dirty = true;
+    }
+    if (p.usedMemoryMiB && (!f.maxMemoryMiB || *p.usedMemoryMiB > *f.maxMemoryMiB)) {
+        f.maxMemoryMiB = p.usedMemoryMiB;
+        f.dirty = true;
+    }
+    return f.id;
+}
+
+bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
+{
+    if (m_mode == Mode::ReadOnly) {
+        if (error)
+            *error = QStringLiteral("cannot write history to ") + m_path +
+                     QStringLiteral(": the store was opened read-only");
+        return false;
+    }
+    m_batchError.clear();
+    if (!m_db.transaction()) {
+        if (error)
+            *error = historyschema::describe(m_path, m_db.lastError(), true);
+        return false;
+    }
+    SeriesKey key;
+    for (const Snapshot& snap : batch) {
+        const qint64 ms = snap.timestampMs;
+        key.server = snap.server;
+        for (const GpuSample& g : snap.gpus) {
+            key.target = g.uuid;
+            // A lost GPU reports nothing: its series get gaps.
+            const bool ok = g.error.isEmpty();
+            auto v = [ok](const std::optional<double>& x) {
+                return ok ? x : std::nullopt;
+            };
+            key.metric = SeriesMetric::GpuUtilization;
+            push(key, ms, v(g.utilizationGpuPercent));
+            key.metric = SeriesMetric::GpuMemoryUsed;
+            push(key, ms, v(g.memoryUsedMiB));
+            key.metric = SeriesMetric::GpuTemperature;
+            push(key, ms, v(g.temperatureC));
+            key.metric = SeriesMetric::GpuPower;
+            push(key, ms, v(g.powerW));
+        }
+        key.target = QStringLiteral("host");
+        key.metric = SeriesMetric::HostCpu;
+        push(key, ms, snap.host.cpuPercent);
+        key.metric = SeriesMetric::HostMemoryUsed;
+        push(key, ms,
+             snap.host.memoryUsedBytes ? bytesToMiB(*snap.host.memoryUsedBytes) : std::nullopt);
+        for (const GpuProcess& p : snap.processes) {
+            const std::optional<qint64> fact = processFact(snap, p);
+            if (!fact)
+                continue;
+            key.target = processTarget(*fact);
+            key.metric = SeriesMetric::ProcessMemory;
+            push(key, ms, p.usedMemoryMiB);
+            key.metric = SeriesMetric::ProcessSm;
+            push(key, ms, p.smUtilPercent);
+        }
+        if (!m_batchError.isEmpty())
+            break;
+    }
+    if (m_batchError.isEmpty() && finishBatch() && m_db.commit()) {
+        m_backup.clear();
+        for (SeriesState* s : m_touched)
+            s->touched = s->createdInBatch = false;
+        m_touched.clear();
+        return true;
+    }
+    if (m_batchError.isEmpty())
+        m_batchError = historyschema::describe(m_path, m_db.lastError(), true);
+    rollbackBatch();
+    qCWarning(lcHistory).noquote() << m_batchError;
+    if (error)
+        *error = m_batchError;
+    return false;
+}
+
+bool HistoryStore::writeMinuteRollups()
+{
+    // Pending minutes grouped by (series, hour), each group merged into its
+    // packed row in one read and one write.
+    std::map<std::pair<qint64, qint64>, QList<MinuteRollup>> groups;
+    for (const RollupRow& row : std::as_const(m_pendingRollups)) {
+        if (row.level != kLevelMinute)
+            continue;
+        const qint64 hourS = floorDiv(row.r.bucketS, 3600) * 3600;
+        QList<MinuteRollup>& g = groups[{row.series, hourS}];
+        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), row.r.minQ, row.r.maxQ, row.r.sumQ,
+                             row.r.count};
+        mergeMinuteRollups(g, {m});
+    }
+    QSqlQuery& get = *m_selectMinutes;
+    QSqlQuery& put = *m_putMinutes;
+    for (auto& [key, delta] : groups) {
+        get.addBindValue(key.first);
+        get.addBindValue(key.second);
+        if (!get.exec())
+            return fail(get);
+        QList<MinuteRollup> minutes;
+        if (get.next()) {
+            const auto stored = decodeMinuteRollups(get.value(0).toByteArray());
+            if (!stored) {
+                // Not expected (the row is ours): start the hour afresh rather than stop.
+                qCWarning(lcHistory) << "unreadable minute roll-ups in" << m_path << "series"
+                                     << key.first << "hour" << key.second;
+            } else {
+                minutes = *stored;
+            }
+        }
+        get.finish();
+        mergeMinuteRollups(minutes, delta);
+        put.addBindValue(key.first);
+        put.addBindValue(key.second);
+        put.addBindValue(encodeMinuteRollups(minutes));
+        if (!put.exec())
+            return fail(put);
+    }
+    return true;
+}
+
+bool HistoryStore::finishBatch()
+{
+    // The open chunks' current contents go into this same commit: a killed
+    // writer loses at most the batch it was appending.
+    for (SeriesState* s : m_touched) {
+        if (!writeChunk(*s, false))
+            return false;
+        takeRollup(s->minute, kLevelMinute, s->id);
+        takeRollup(s->hour, kLevelHour, s->id);
+    }
+    if (!writeMinuteRollups())
+        return false;
+    QSqlQuery& up = *m_upsertRollup;
+    for (const RollupRow& row : std::as_const(m_pendingRollups)) {
+        if (row.level != kLevelHour)
+            continue;
+        up.addBindValue(row.level);
+        up.addBindValue(row.series);
+        up.addBindValue(row.r.bucketS);
+        up.addBindValue(row.r.minQ);
+        up.addBindValue(row.r.maxQ);
+        up.addBindValue(row.r.sumQ);
+        up.addBindValue(row.r.count);
+        if (!up.exec())
+            return fail(up);
+    }
+    m_pendingRollups.clear();
+    for (FactState& f : m_facts) {
+        if (!f.dirty)
+            continue;
+        QSqlQuery& q = *m_updateFact;
+        q.addBindValue(f.lastSeenMs);
+        q.addBindValue(f.maxMemoryMiB ? QVariant(*f.maxMemoryMiB) : QVariant());
+        q.addBindValue(f.id);
+        if (!q.exec())
+            return fail(q);
+        f.dirty = false;
+    }
+    return true;
+}
+
+void HistoryStore::rollbackBatch()
+{
+    // SQLite has already rolled back by itself after some errors (a full disk).
+    if (!m_db.rollback())
+        qCDebug(lcHistory) << "rollback:" << m_db.lastError().text();
+    // Back to the state of the last commit: series and facts created in this
+    // batch are gone from the file, so they go from memory too.
+    for (auto& [ptr, saved] : m_backup)
+        *ptr = std::move(saved);
+    m_backup.clear();
+    for (SeriesState* s : m_touched) {
+        s->touched = false;
+        if (s->createdInBatch) {
+            const SeriesKey key = s->key;
+            m_series.erase(key);
+        }
+    }
+    m_touched.clear();
+    m_pendingRollups.clear();
+    m_facts.clear();
+    m_seriesIds.clear();
+}
+
+} // namespace gw

@@ -1,0 +1,169 @@
+#pragma once
+
+// The embedded time-series store: SQLite in WAL mode, samples kept per series
+// in compressed chunks (not a row per sample), per-minute and per-hour
+// roll-ups maintained on ingest, retention per level, process facts.
+//
+// Threading: a HistoryStore (and its connection) belongs to one thread. The
+// writer and each reader open their own HistoryStore on the same file; WAL
+// lets readers run while the writer commits.
+
+#include "history/historycodec.h"
+#include "history/historytypes.h"
+#include "model/snapshot.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <limits>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace gw {
+
+class HistoryStore
+{
+public:
+    enum class Mode
+    {
+        ReadWrite,
+        ReadOnly
+    };
+
+    // Opens (creating if needed) the store at `path`. Absent, with `error`
+    // saying why in words an admin reads ("cannot open …: permission denied",
+    // "… is not a GPU Warden history file"), when it cannot be used.
+    static std::unique_ptr<HistoryStore> open(const QString& path, Mode mode, QString* error,
+                                              RetentionPolicy retention = {});
+    ~HistoryStore();
+
+    // Appends a batch of snapshots (any servers, time order per series) in one
+    // transaction: GPU metrics, host CPU and memory, process facts and process
+    // series. Absent values stay absent (gaps). False with `error` on a disk
+    // error (full disk, read-only file); the batch is then not stored, and the
+    // store stays usable for the next one.
+    bool append(const QList<Snapshot>& batch, QString* error);
+
+    // The series in [fromMs, toMs) reduced to about `points` buckets of equal
+    // width (min, max, mean, count); never more than 2 × points buckets. Raw
+    // chunks, minute or hour roll-ups are chosen by the bucket width. Buckets
+    // with no sample have count 0.
+    HistoryResult query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points);
+
+    // Process facts of a server (all servers when empty) seen in [fromMs, toMs).
+    QList<ProcessFact> processes(const QString& server, qint64 fromMs, qint64 toMs,
+                                 QString* error = nullptr);
+
+    // Servers and targets with data, for the UI's pickers.
+    QList<SeriesKey> seriesOf(const QString& server);
+    QStringList servers();
+
+    // Deletes what is older than the retention of each level, relative to
+    // `nowMs`, in small steps so a concurrent ingest is never held up long.
+    bool enforceRetention(qint64 nowMs, QString* error = nullptr);
+
+    // Seals open chunks and commits; called on clean shutdown.
+    bool flush(QString* error = nullptr);
+
+    QString path() const;
+    qint64 fileSizeBytes() const; // main file + WAL
+
+    // Caps the main file (0: no cap). Reaching the cap fails append() like a
+    // full disk; lets an admin bound the history, and tests a full disk.
+    bool setMaxFileSizeBytes(qint64 bytes, QString* error = nullptr);
+
+    // Samples append() dropped because their series already had a sample at
+    // that time or later: per series, timestamps strictly increase and the
+    // first sample stored for a time wins.
+    qint64 droppedSampleCount() const { return m_dropped; }
+
+private:
+    HistoryStore() = default;
+
+    // A minute or hour being accumulated, in quanta; only what is not yet in
+    // the rollup table (each commit merges it in and starts over).
+    struct Rollup
+    {
+        qint64 bucketS = 0;
+        qint64 minQ = 0;
+        qint64 maxQ = 0;
+        qint64 sumQ = 0;
+        qint64 count = 0;
+    };
+    struct RollupRow
+    {
+        int level = 0;
+        qint64 series = 0;
+        Rollup r;
+    };
+    // Writer state of one series: its open chunk and roll-ups.
+    struct SeriesState
+    {
+        SeriesKey key;
+        qint64 id = 0;
+        double scale = 1; // quanta per unit
+        ChunkEncoder chunk;
+        qint64 chunkRow = 0; // 0: the open chunk has no row yet
+        qint64 lastMs = std::numeric_limits<qint64>::min();
+        Rollup minute;
+        Rollup hour;
+        bool touched = false;
+        bool createdInBatch = false;
+    };
+    struct SeriesKeyHash
+    {
+        size_t operator()(const SeriesKey& k) const { return qHash(k); }
+    };
+    struct FactState
+    {
+        qint64 id = 0;
+        qint64 lastSeenMs = 0;
+        std::optional<double> maxMemoryMiB;
+        bool dirty = false;
+    };
+
+    bool openDatabase(const QString& path, Mode mode, QString* error);
+    bool prepareStatements(QString* error);
+    bool fail(const QSqlQuery& q);
+    SeriesState* state(const SeriesKey& key);
+    std::optional<qint64> lookupSeriesId(const SeriesKey& key);
+    void push(const SeriesKey& key, qint64 ms, std::optional<double> value);
+    void addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q);
+    void takeRollup(Rollup& acc, int level, qint64 series);
+    bool writeMinuteRollups();
+    bool writeChunk(SeriesState& s, bool sealed);
+    std::optional<qint64> processFact(const Snapshot& snap, const GpuProcess& p);
+    bool finishBatch();
+    void rollbackBatch();
+    bool deleteInSteps(QSqlQuery& q, const QList<QVariant>& binds, QString* error);
+
+    QString m_path;
+    QString m_connection;
+    Mode m_mode = Mode::ReadOnly;
+    RetentionPolicy m_retention;
+    QSqlDatabase m_db;
+
+    std::unordered_map<SeriesKey, SeriesState, SeriesKeyHash> m_series;
+    std::vector<SeriesState*> m_touched;
+    std::unordered_map<SeriesState*, SeriesState> m_backup; // states before this batch
+    QList<RollupRow> m_pendingRollups;
+    QHash<QString, FactState> m_facts;    // by identity: server, GPU, pid, start time
+    QHash<SeriesKey, qint64> m_seriesIds; // reader side: known series
+    QString m_batchError;
+    qint64 m_dropped = 0;
+
+    std::optional<QSqlQuery> m_insertChunk;
+    std::optional<QSqlQuery> m_updateChunk;
+    std::optional<QSqlQuery> m_upsertRollup;
+    std::optional<QSqlQuery> m_selectMinutes;
+    std::optional<QSqlQuery> m_putMinutes;
+    std::optional<QSqlQuery> m_findFact;
+    std::optional<QSqlQuery> m_insertFact;
+    std::optional<QSqlQuery> m_updateFact;
+};
+
+} // namespace gw

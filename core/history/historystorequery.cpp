@@ -1,0 +1,364 @@
+// HistoryStore's read side, retention and maintenance; the write path is in
+// historystore.cpp.
+
+#include "history/historyschema.h"
+#include "history/historystore.h"
+
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <chrono>
+#include <cmath>
+
+Q_DECLARE_LOGGING_CATEGORY(lcHistory)
+
+namespace gw {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr qint64 kMinuteMs = std::chrono::milliseconds(1min).count();
+constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
+constexpr int kRetentionStep = 256;
+
+// A bucket in quanta, converted to units once at the end.
+struct Acc
+{
+    qint64 minQ = 0;
+    qint64 maxQ = 0;
+    qint64 sumQ = 0;
+    qint64 count = 0;
+
+    void add(qint64 mn, qint64 mx, qint64 sum, qint64 n)
+    {
+        if (count == 0) {
+            minQ = mn;
+            maxQ = mx;
+        } else {
+            minQ = std::min(minQ, mn);
+            maxQ = std::max(maxQ, mx);
+        }
+        sumQ += sum;
+        count += n;
+    }
+};
+
+double scaleOf(SeriesMetric m)
+{
+    const double p = metricPrecision(m);
+    return p < 1 ? std::round(1 / p) : 1 / p;
+}
+
+} // namespace
+
+HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points)
+{
+    HistoryResult r;
+    r.key = key;
+    r.fromMs = fromMs;
+    r.toMs = toMs;
+    if (points <= 0 || toMs <= fromMs) {
+        r.error = QStringLiteral("invalid history query: empty range or no points");
+        return r;
+    }
+    const qint64 span = toMs - fromMs;
+    qint64 width = std::max<qint64>(1, (span + points - 1) / points);
+    // The level whose resolution the bucket width does not need to resolve.
+    // Roll-ups are merged by every commit, so the coarse levels always hold
+    // the newest data too; there is no lag to fall back from.
+    int level = 0;
+    if (width >= kHourMs) {
+        r.level = HistoryLevel::Hour;
+        level = 2;
+        width = (width + kHourMs - 1) / kHourMs * kHourMs;
+    } else if (width >= kMinuteMs) {
+        r.level = HistoryLevel::Minute;
+        level = 1;
+        width = (width + kMinuteMs - 1) / kMinuteMs * kMinuteMs;
+    }
+    const qint64 n = (span + width - 1) / width;
+    std::vector<Acc> acc(static_cast<size_t>(n));
+
+    const std::optional<qint64> id = lookupSeriesId(key);
+    if (id) {
+        QSqlQuery q(m_db);
+        q.setForwardOnly(true);
+        if (level == 0) {
+            q.prepare(QStringLiteral("SELECT start_ms, count, data FROM chunk WHERE series = ? "
+                                     "AND start_ms < ? AND end_ms >= ? ORDER BY start_ms"));
+            q.addBindValue(*id);
+            q.addBindValue(toMs);
+            q.addBindValue(fromMs);
+        } else if (level == 1) {
+            // Packed hours that can hold a minute overlapping the range.
+            q.prepare(QStringLiteral("SELECT hour_s, data FROM rollup_minutes WHERE series = ? "
+                                     "AND hour_s > ? AND hour_s < ? ORDER BY hour_s"));
+            q.addBindValue(*id);
+            q.addBindValue((fromMs - kMinuteMs + 1000) / 1000 - 3600);
+            q.addBindValue((toMs + 999) / 1000);
+        } else {
+            q.prepare(QStringLiteral("SELECT bucket_s, min_q, max_q, sum_q, count FROM rollup "
+                                     "WHERE level = ? AND series = ? AND bucket_s >= ? "
+                                     "AND bucket_s < ? ORDER BY bucket_s"));
+            q.addBindValue(level);
+            q.addBindValue(*id);
+            // The roll-up that contains fromMs counts in the first bucket.
+            q.addBindValue((fromMs - kHourMs + 1000) / 1000);
+            q.addBindValue((toMs + 999) / 1000);
+        }
+        if (!q.exec()) {
+            r.error = historyschema::describe(m_path, q.lastError(), false);
+            return r;
+        }
+        while (q.next()) {
+            if (level == 0) {
+                ChunkDecoder dec(q.value(2).toByteArray(), q.value(0).toLongLong(),
+                                 q.value(1).toInt());
+                qint64 ms = 0;
+                std::optional<qint64> v;
+                while (dec.next(&ms, &v)) {
+                    if (!v || ms < fromMs)
+                        continue;
+                    if (ms >= toMs)
+                        break;
+                    acc[size_t((ms - fromMs) / width)].add(*v, *v, *v, 1);
+                }
+                if (dec.corrupt())
+                    qCWarning(lcHistory) << "corrupt chunk in" << m_path << "series" << *id;
+            } else if (level == 1) {
+                const qint64 hourS = q.value(0).toLongLong();
+                const auto minutes = decodeMinuteRollups(q.value(1).toByteArray());
+                if (!minutes) {
+                    qCWarning(lcHistory) << "unreadable minute roll-ups in" << m_path << "series"
+                                         << *id << "hour" << hourS;
+                    continue;
+                }
+                for (const MinuteRollup& m : *minutes) {
+                    const qint64 ms = (hourS + m.minute * 60) * 1000;
+                    if (ms + kMinuteMs <= fromMs)
+                        continue; // the minute ends before the range
+                    if (ms >= toMs)
+                        break;
+                    const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
+                    acc[size_t(i)].add(m.minQ, m.maxQ, m.sumQ, m.count);
+                }
+            } else {
+                const qint64 ms = q.value(0).toLongLong() * 1000;
+                if (ms >= toMs)
+                    break;
+                const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
+                acc[size_t(i)].add(q.value(1).toLongLong(), q.value(2).toLongLong(),
+                                   q.value(3).toLongLong(), q.value(4).toLongLong());
+            }
+        }
+    }
+
+    const double scale = scaleOf(key.metric);
+    r.buckets.reserve(n);
+    for (qint64 i = 0; i < n; ++i) {
+        HistoryBucket b;
+        b.startMs = fromMs + i * width;
+        b.endMs = std::min(toMs, b.startMs + width);
+        const Acc& a = acc[size_t(i)];
+        if (a.count > 0) {
+            b.min = double(a.minQ) / scale;
+            b.max = double(a.maxQ) / scale;
+            b.mean = double(a.sumQ) / double(a.count) / scale;
+            b.count = a.count;
+        }
+        r.buckets.append(b);
+    }
+    return r;
+}
+
+QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs, qint64 toMs,
+                                           QString* error)
+{
+    QList<ProcessFact> out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user, "
+                             "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib "
+                             "FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
+                             "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
+    q.addBindValue(server);
+    q.addBindValue(server);
+    q.addBindValue(fromMs);
+    q.addBindValue(toMs);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    while (q.next()) {
+        ProcessFact f;
+        f.id = q.value(0).toLongLong();
+        f.server = q.value(1).toString();
+        f.gpuUuid = q.value(2).toString();
+        f.gpuModel = q.value(3).toString();
+        f.pid = q.value(4).toLongLong();
+        f.startTimeMs = q.value(5).toLongLong();
+        if (!q.value(6).isNull())
+            f.uid = uint(q.value(6).toLongLong());
+        f.user = q.value(7).toString();
+        f.command = q.value(8).toString();
+        f.ghost = q.value(9).toInt() != 0;
+        f.firstSeenMs = q.value(10).toLongLong();
+        f.lastSeenMs = q.value(11).toLongLong();
+        // The type has no "unknown": a process never reported with memory is 0 here.
+        if (!q.value(12).isNull())
+            f.maxMemoryMiB = q.value(12).toDouble();
+        out.append(f);
+    }
+    return out;
+}
+
+QList<SeriesKey> HistoryStore::seriesOf(const QString& server)
+{
+    QList<SeriesKey> out;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT server, target, metric FROM series WHERE server = ? "
+                             "ORDER BY target, metric"));
+    q.addBindValue(server);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out.append(
+            {q.value(0).toString(), q.value(1).toString(), SeriesMetric(q.value(2).toInt())});
+    return out;
+}
+
+QStringList HistoryStore::servers()
+{
+    QStringList out;
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT DISTINCT server FROM series ORDER BY server")))
+        return out;
+    while (q.next())
+        out.append(q.value(0).toString());
+    return out;
+}
+
+bool HistoryStore::deleteInSteps(QSqlQuery& q, const QList<QVariant>& binds, QString* error)
+{
+    // Each step commits by itself (autocommit), so the writer waits on the
+    // file lock for one short statement at most.
+    for (;;) {
+        for (const QVariant& b : binds)
+            q.addBindValue(b);
+        if (!q.exec()) {
+            if (error)
+                *error = historyschema::describe(m_path, q.lastError(), true);
+            return false;
+        }
+        if (q.numRowsAffected() < kRetentionStep)
+            return true;
+    }
+}
+
+bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
+{
+    if (m_mode == Mode::ReadOnly) {
+        if (error)
+            *error = QStringLiteral("cannot enforce history retention on ") + m_path +
+                     QStringLiteral(": the store was opened read-only");
+        return false;
+    }
+    const QString step = QString::number(kRetentionStep);
+    QSqlQuery chunks(m_db);
+    chunks.prepare(QStringLiteral("DELETE FROM chunk WHERE id IN (SELECT id FROM chunk "
+                                  "WHERE end_ms < ? LIMIT ") +
+                   step + QStringLiteral(")"));
+    QSqlQuery rollups(m_db);
+    rollups.prepare(QStringLiteral("DELETE FROM rollup WHERE (level, series, bucket_s) IN "
+                                   "(SELECT level, series, bucket_s FROM rollup WHERE level = ? "
+                                   "AND bucket_s < ? LIMIT ") +
+                    step + QStringLiteral(")"));
+    QSqlQuery minutes(m_db);
+    minutes.prepare(QStringLiteral("DELETE FROM rollup_minutes WHERE (series, hour_s) IN "
+                                   "(SELECT series, hour_s FROM rollup_minutes WHERE hour_s < ? "
+                                   "LIMIT ") +
+                    step + QStringLiteral(")"));
+    QSqlQuery facts(m_db);
+    facts.prepare(QStringLiteral("DELETE FROM process WHERE id IN (SELECT id FROM process "
+                                 "WHERE last_seen_ms < ? LIMIT ") +
+                  step + QStringLiteral(")"));
+    // A roll-up goes when all of it is older than the retention.
+    const qint64 minuteCut = (nowMs - m_retention.minuteMs) / 1000 - 60;
+    const qint64 hourCut = (nowMs - m_retention.hourMs) / 1000 - 3600;
+    const qint64 longest =
+        nowMs - std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
+    return deleteInSteps(chunks, {nowMs - m_retention.rawMs}, error) &&
+           // A packed hour goes when its last minute is past the retention.
+           deleteInSteps(minutes, {minuteCut + 60 - 3600 + 1}, error) &&
+           deleteInSteps(rollups, {2, hourCut + 1}, error) &&
+           deleteInSteps(facts, {longest}, error);
+}
+
+bool HistoryStore::flush(QString* error)
+{
+    if (m_mode == Mode::ReadOnly)
+        return true;
+    m_batchError.clear();
+    if (!m_db.transaction()) {
+        if (error)
+            *error = historyschema::describe(m_path, m_db.lastError(), true);
+        return false;
+    }
+    bool ok = true;
+    for (auto& [key, s] : m_series) {
+        if (s.chunk.count() == 0)
+            continue;
+        if (!writeChunk(s, true)) {
+            ok = false;
+            break;
+        }
+    }
+    if (ok && m_db.commit()) {
+        for (auto& [key, s] : m_series) {
+            s.chunk = ChunkEncoder(s.lastMs);
+            s.chunkRow = 0;
+        }
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        return true;
+    }
+    const QString why = m_batchError.isEmpty()
+                            ? historyschema::describe(m_path, m_db.lastError(), true)
+                            : m_batchError;
+    m_db.rollback();
+    if (error)
+        *error = why;
+    return false;
+}
+
+QString HistoryStore::path() const
+{
+    return m_path;
+}
+
+qint64 HistoryStore::fileSizeBytes() const
+{
+    return QFileInfo(m_path).size() + QFileInfo(m_path + QStringLiteral("-wal")).size();
+}
+
+bool HistoryStore::setMaxFileSizeBytes(qint64 bytes, QString* error)
+{
+    QSqlQuery q(m_db);
+    qint64 pageSize = 4096;
+    if (q.exec(QStringLiteral("PRAGMA page_size")) && q.next())
+        pageSize = std::max<qint64>(512, q.value(0).toLongLong());
+    // SQLite's default cap, about 4 billion pages, stands for "no cap".
+    const qint64 pages = bytes > 0 ? std::max<qint64>(1, bytes / pageSize) : 4294967294LL;
+    if (!q.exec(QStringLiteral("PRAGMA max_page_count = ") + QString::number(pages))) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), true);
+        return false;
+    }
+    return true;
+}
+
+} // namespace gw

@@ -1,0 +1,56 @@
+#pragma once
+
+// How a remote server is reached, as the fleet, the models and the windows
+// see it: a value, so that they need not include the network client.
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+namespace gw {
+
+enum class LinkState
+{
+    Connecting,  // not answered yet
+    Connected,   // readings arrive
+    Stale,       // the agent answers but has no new reading for a while
+    AuthFailed,  // 401/403: token missing, wrong or without the scope
+    Unreachable, // refused, timed out, reset: retried with backoff
+    Untrusted,   // TLS certificate no CA vouches for: the admin may pin it
+    PinMismatch, // TLS certificate differs from the pinned one: refused
+    Failing,     // the agent answers with something unusable
+};
+
+QString linkStateText(LinkState state);
+// "clock 3600.0 s ahead" / "… behind" for an offset (agent minus ours).
+QString clockOffsetText(qint64 offsetMs);
+
+// Where reading an agent stood (a LinkStatus's stream and cursor), kept
+// across runs of the desktop.
+struct ResumePoint
+{
+    QString stream;
+    quint64 cursor = 0;
+};
+
+struct LinkStatus
+{
+    QString server;
+    LinkState state = LinkState::Connecting;
+    QString error;             // the last failure in words; empty once connected
+    qint64 lastReadingMs = 0;  // newest reading, on the workstation's clock
+    qint64 lastContactMs = 0;  // workstation time of the last good reply
+    qint64 clockOffsetMs = 0;  // agent clock minus ours, as applied to readings
+    qint64 retryInMs = 0;      // while failing: when the next try is
+    QByteArray offeredSha256;  // Untrusted/PinMismatch: the certificate seen
+    bool readingsLost = false; // the agent reported readings it no longer has
+    // Where reading stands, to resume there after the desktop restarts.
+    QString stream;
+    quint64 cursor = 0;
+
+    bool operator==(const LinkStatus&) const = default;
+};
+
+} // namespace gw
+
+Q_DECLARE_METATYPE(gw::LinkStatus)

@@ -1,0 +1,337 @@
+#include "model/snapshotjson.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace gw {
+
+namespace {
+
+template <typename T>
+QJsonValue opt(const std::optional<T>& v)
+{
+    if (!v)
+        return QJsonValue(QJsonValue::Null);
+    if constexpr (std::is_same_v<T, bool>)
+        return QJsonValue(*v);
+    else
+        return QJsonValue(double(*v));
+}
+
+QJsonObject hostToJson(const HostSample& h)
+{
+    return QJsonObject{
+        {QStringLiteral("hostname"), h.hostname},
+        {QStringLiteral("cpu_percent"), opt(h.cpuPercent)},
+        {QStringLiteral("cpu_count"), opt(h.cpuCount)},
+        {QStringLiteral("memory_used_bytes"), opt(h.memoryUsedBytes)},
+        {QStringLiteral("memory_total_bytes"), opt(h.memoryTotalBytes)},
+        {QStringLiteral("disk_read_bytes_per_s"), opt(h.diskReadBytesPerSec)},
+        {QStringLiteral("disk_write_bytes_per_s"), opt(h.diskWriteBytesPerSec)},
+        {QStringLiteral("cgroup_memory_limit_bytes"), opt(h.cgroupMemoryLimitBytes)},
+        {QStringLiteral("cgroup_memory_used_bytes"), opt(h.cgroupMemoryUsedBytes)},
+        {QStringLiteral("cgroup_cpu_limit_cores"), opt(h.cgroupCpuLimitCores)},
+        {QStringLiteral("cgroup_version"),
+         h.cgroupVersion.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(h.cgroupVersion)},
+    };
+}
+
+QJsonObject gpuToJson(const GpuSample& g)
+{
+    return QJsonObject{
+        {QStringLiteral("index"), g.index},
+        {QStringLiteral("uuid"), g.uuid},
+        {QStringLiteral("name"), g.name},
+        {QStringLiteral("pci_bus_id"), g.pciBusId},
+        {QStringLiteral("vendor"), g.vendor},
+        {QStringLiteral("utilization_gpu_percent"), opt(g.utilizationGpuPercent)},
+        {QStringLiteral("utilization_memory_percent"), opt(g.utilizationMemoryPercent)},
+        {QStringLiteral("memory_used_mib"), opt(g.memoryUsedMiB)},
+        {QStringLiteral("memory_total_mib"), opt(g.memoryTotalMiB)},
+        {QStringLiteral("temperature_c"), opt(g.temperatureC)},
+        {QStringLiteral("power_w"), opt(g.powerW)},
+        {QStringLiteral("power_limit_w"), opt(g.powerLimitW)},
+        {QStringLiteral("sm_clock_mhz"), opt(g.smClockMHz)},
+        {QStringLiteral("fan_percent"), opt(g.fanPercent)},
+        {QStringLiteral("persistence_mode"), opt(g.persistenceMode)},
+        {QStringLiteral("error"),
+         g.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(g.error)},
+    };
+}
+
+QJsonObject processToJson(const GpuProcess& p)
+{
+    return QJsonObject{
+        {QStringLiteral("pid"), double(p.pid)},
+        {QStringLiteral("start_time_ms"), opt(p.startTimeMs)},
+        {QStringLiteral("uid"), opt(p.uid)},
+        {QStringLiteral("user"),
+         p.user.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.user)},
+        {QStringLiteral("command"),
+         p.command.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.command)},
+        {QStringLiteral("gpu_uuid"), p.gpuUuid},
+        {QStringLiteral("used_memory_mib"), opt(p.usedMemoryMiB)},
+        {QStringLiteral("sm_utilization_percent"), opt(p.smUtilPercent)},
+        {QStringLiteral("ghost"), p.ghost},
+    };
+}
+
+// Reader with a path for messages; the first error wins.
+class Reader
+{
+public:
+    explicit Reader(QString* error)
+        : m_error(error)
+    {}
+    bool ok() const { return m_ok; }
+
+    void fail(const QString& path, const QString& what)
+    {
+        if (m_ok && m_error)
+            *m_error = path + QStringLiteral(": ") + what;
+        m_ok = false;
+    }
+
+    static QString typeName(const QJsonValue& v)
+    {
+        switch (v.type()) {
+        case QJsonValue::Null:
+            return QStringLiteral("null");
+        case QJsonValue::Bool:
+            return QStringLiteral("a boolean");
+        case QJsonValue::Double:
+            return QStringLiteral("a number");
+        case QJsonValue::String:
+            return QStringLiteral("a string");
+        case QJsonValue::Array:
+            return QStringLiteral("an array");
+        case QJsonValue::Object:
+            return QStringLiteral("an object");
+        case QJsonValue::Undefined:
+            break;
+        }
+        return QStringLiteral("nothing");
+    }
+
+    QString string(const QJsonObject& o, const QString& path, const QString& key, bool required)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isString())
+            return v.toString();
+        if (v.isUndefined() && required)
+            fail(path + key, QStringLiteral("missing"));
+        else if (!v.isUndefined() && !v.isNull())
+            fail(path + key, QStringLiteral("expected a string, got ") + typeName(v));
+        return {};
+    }
+
+    std::optional<double> number(const QJsonObject& o, const QString& path, const QString& key,
+                                 double min, double max)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            return std::nullopt; // absent keys read as absent values
+        if (!v.isDouble()) {
+            fail(path + key, QStringLiteral("expected a number or null, got ") + typeName(v));
+            return std::nullopt;
+        }
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d < min || d > max) {
+            fail(path + key, QStringLiteral("%1 is out of range").arg(d));
+            return std::nullopt;
+        }
+        return d;
+    }
+
+    template <typename T>
+    std::optional<T> integer(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const auto d = number(o, path, key, 0, 9007199254740992.0); // 2^53: exact in a double
+        if (!d)
+            return std::nullopt;
+        if (std::floor(*d) != *d || *d > double(std::numeric_limits<T>::max())) {
+            fail(path + key, QStringLiteral("expected a whole number, got %1").arg(*d));
+            return std::nullopt;
+        }
+        return T(*d);
+    }
+
+    std::optional<bool> boolean(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            return std::nullopt;
+        if (!v.isBool()) {
+            fail(path + key, QStringLiteral("expected true, false or null, got ") + typeName(v));
+            return std::nullopt;
+        }
+        return v.toBool();
+    }
+
+    QJsonArray array(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isArray())
+            return v.toArray();
+        if (!v.isUndefined() && !v.isNull())
+            fail(path + key, QStringLiteral("expected an array, got ") + typeName(v));
+        return {};
+    }
+
+    QJsonObject object(const QJsonValue& v, const QString& path)
+    {
+        if (!v.isObject())
+            fail(path, QStringLiteral("expected an object, got ") + typeName(v));
+        return v.toObject();
+    }
+
+private:
+    QString* m_error;
+    bool m_ok = true;
+};
+
+constexpr double kBig = 1e18;
+
+} // namespace
+
+QJsonObject toJson(const Snapshot& s)
+{
+    QJsonArray gpus;
+    for (const auto& g : s.gpus)
+        gpus.append(gpuToJson(g));
+    QJsonArray procs;
+    for (const auto& p : s.processes)
+        procs.append(processToJson(p));
+    return QJsonObject{
+        {QStringLiteral("server"), s.server},
+        {QStringLiteral("timestamp_ms"), double(s.timestampMs)},
+        {QStringLiteral("timestamp"),
+         QDateTime::fromMSecsSinceEpoch(s.timestampMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+        {QStringLiteral("backend"), s.backend},
+        {QStringLiteral("host"), hostToJson(s.host)},
+        {QStringLiteral("gpus"), gpus},
+        {QStringLiteral("processes"), procs},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(s.warnings)},
+    };
+}
+
+QByteArray toJsonBytes(const Snapshot& s, bool indented)
+{
+    return QJsonDocument(toJson(s)).toJson(indented ? QJsonDocument::Indented
+                                                    : QJsonDocument::Compact);
+}
+
+std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
+{
+    Reader r(error);
+    Snapshot s;
+    s.server = r.string(o, {}, QStringLiteral("server"), true);
+    if (const auto t = r.integer<qint64>(o, {}, QStringLiteral("timestamp_ms")))
+        s.timestampMs = *t;
+    else if (r.ok())
+        r.fail(QStringLiteral("timestamp_ms"), QStringLiteral("missing"));
+    s.backend = r.string(o, {}, QStringLiteral("backend"), true);
+
+    if (o.contains(QStringLiteral("host"))) {
+        const QString p = QStringLiteral("host.");
+        const QJsonObject h = r.object(o.value(QStringLiteral("host")), QStringLiteral("host"));
+        s.host.hostname = r.string(h, p, QStringLiteral("hostname"), false);
+        s.host.cpuPercent = r.number(h, p, QStringLiteral("cpu_percent"), 0, 100.5);
+        s.host.cpuCount = r.integer<int>(h, p, QStringLiteral("cpu_count"));
+        s.host.memoryUsedBytes = r.integer<quint64>(h, p, QStringLiteral("memory_used_bytes"));
+        s.host.memoryTotalBytes = r.integer<quint64>(h, p, QStringLiteral("memory_total_bytes"));
+        s.host.diskReadBytesPerSec =
+            r.number(h, p, QStringLiteral("disk_read_bytes_per_s"), 0, kBig);
+        s.host.diskWriteBytesPerSec =
+            r.number(h, p, QStringLiteral("disk_write_bytes_per_s"), 0, kBig);
+        s.host.cgroupMemoryLimitBytes =
+            r.integer<quint64>(h, p, QStringLiteral("cgroup_memory_limit_bytes"));
+        s.host.cgroupMemoryUsedBytes =
+            r.integer<quint64>(h, p, QStringLiteral("cgroup_memory_used_bytes"));
+        s.host.cgroupCpuLimitCores =
+            r.number(h, p, QStringLiteral("cgroup_cpu_limit_cores"), 0, 1e6);
+        s.host.cgroupVersion = r.string(h, p, QStringLiteral("cgroup_version"), false);
+    }
+
+    const QJsonArray gpus = r.array(o, {}, QStringLiteral("gpus"));
+    for (qsizetype i = 0; i < gpus.size() && r.ok(); ++i) {
+        const QString p = QStringLiteral("gpus[%1].").arg(i);
+        const QJsonObject g = r.object(gpus.at(i), p.chopped(1));
+        GpuSample gs;
+        // Every backend numbers its GPUs; a reading without the number is
+        // broken, not GPU "-1" (found by fuzz_snapshotjson).
+        if (const auto index = r.integer<int>(g, p, QStringLiteral("index")))
+            gs.index = *index;
+        else if (r.ok())
+            r.fail(p + QStringLiteral("index"), QStringLiteral("missing"));
+        gs.uuid = r.string(g, p, QStringLiteral("uuid"), true);
+        gs.name = r.string(g, p, QStringLiteral("name"), false);
+        gs.pciBusId = r.string(g, p, QStringLiteral("pci_bus_id"), false);
+        gs.vendor = r.string(g, p, QStringLiteral("vendor"), false);
+        gs.utilizationGpuPercent =
+            r.number(g, p, QStringLiteral("utilization_gpu_percent"), 0, 100);
+        gs.utilizationMemoryPercent =
+            r.number(g, p, QStringLiteral("utilization_memory_percent"), 0, 100);
+        gs.memoryUsedMiB = r.number(g, p, QStringLiteral("memory_used_mib"), 0, kBig);
+        gs.memoryTotalMiB = r.number(g, p, QStringLiteral("memory_total_mib"), 0, kBig);
+        gs.temperatureC = r.number(g, p, QStringLiteral("temperature_c"), -273, 1000);
+        gs.powerW = r.number(g, p, QStringLiteral("power_w"), 0, 1e6);
+        gs.powerLimitW = r.number(g, p, QStringLiteral("power_limit_w"), 0, 1e6);
+        gs.smClockMHz = r.number(g, p, QStringLiteral("sm_clock_mhz"), 0, 1e6);
+        gs.fanPercent = r.number(g, p, QStringLiteral("fan_percent"), 0, 1000);
+        gs.persistenceMode = r.boolean(g, p, QStringLiteral("persistence_mode"));
+        gs.error = r.string(g, p, QStringLiteral("error"), false);
+        s.gpus.append(gs);
+    }
+
+    const QJsonArray procs = r.array(o, {}, QStringLiteral("processes"));
+    for (qsizetype i = 0; i < procs.size() && r.ok(); ++i) {
+        const QString p = QStringLiteral("processes[%1].").arg(i);
+        const QJsonObject j = r.object(procs.at(i), p.chopped(1));
+        GpuProcess gp;
+        if (const auto pid = r.integer<qint64>(j, p, QStringLiteral("pid")))
+            gp.pid = *pid;
+        else if (r.ok())
+            r.fail(p + QStringLiteral("pid"), QStringLiteral("missing"));
+        gp.startTimeMs = r.integer<qint64>(j, p, QStringLiteral("start_time_ms"));
+        gp.uid = r.integer<uint>(j, p, QStringLiteral("uid"));
+        gp.user = r.string(j, p, QStringLiteral("user"), false);
+        gp.command = r.string(j, p, QStringLiteral("command"), false);
+        gp.gpuUuid = r.string(j, p, QStringLiteral("gpu_uuid"), true);
+        gp.usedMemoryMiB = r.number(j, p, QStringLiteral("used_memory_mib"), 0, kBig);
+        gp.smUtilPercent = r.number(j, p, QStringLiteral("sm_utilization_percent"), 0, 100);
+        gp.ghost = r.boolean(j, p, QStringLiteral("ghost")).value_or(false);
+        s.processes.append(gp);
+    }
+
+    for (const auto& w : r.array(o, {}, QStringLiteral("warnings")))
+        s.warnings.append(w.toString());
+
+    if (!r.ok())
+        return std::nullopt;
+    return s;
+}
+
+std::optional<Snapshot> snapshotFromJsonBytes(const QByteArray& bytes, QString* error)
+{
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        if (error)
+            *error = QStringLiteral("malformed JSON at offset %1: %2")
+                         .arg(pe.offset)
+                         .arg(pe.errorString());
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        if (error)
+            *error = QStringLiteral("expected a JSON object at the top level");
+        return std::nullopt;
+    }
+    return snapshotFromJson(doc.object(), error);
+}
+
+} // namespace gw

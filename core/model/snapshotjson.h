@@ -1,0 +1,26 @@
+#pragma once
+
+// Snapshot <-> JSON with snake_case keys. Absent values are null. This is the
+// payload of `gpuwarden-cli snapshot --json` and of the agent's API.
+
+#include "model/snapshot.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace gw {
+
+QJsonObject toJson(const Snapshot& s);
+QByteArray toJsonBytes(const Snapshot& s, bool indented = true);
+
+// Strict reader: a missing required key, a wrong type or a number out of
+// range is an error naming the path ("gpus[1].memory_used_mib: expected a
+// number or null, got a string"). Unknown keys are ignored, so newer agents
+// can add fields.
+std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error);
+std::optional<Snapshot> snapshotFromJsonBytes(const QByteArray& bytes, QString* error);
+
+} // namespace gw

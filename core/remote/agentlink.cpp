@@ -1,0 +1,312 @@
+#include "remote/agentlink.h"
+
+#include "model/snapshotjson.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcAgentLink, "gw.remote.link", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent)
+    : QObject(parent)
+    , m_server(std::move(server))
+    , m_client(m_server.url, m_server.token)
+{
+    qRegisterMetaType<gw::LinkStatus>();
+    qRegisterMetaType<QList<gw::Snapshot>>();
+    m_client.setNetworkAccessManager(nam);
+    m_client.setPinnedSha256(m_server.pinnedSha256);
+    m_status.server = m_server.name;
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &AgentLink::poll);
+}
+
+AgentLink::~AgentLink() = default;
+
+void AgentLink::setPollInterval(std::chrono::milliseconds interval)
+{
+    m_interval = std::max(interval, std::chrono::milliseconds(100));
+}
+
+void AgentLink::resumeAt(const QString& stream, quint64 cursor)
+{
+    m_resumeStream = stream;
+    m_resumeCursor = cursor;
+}
+
+void AgentLink::start()
+{
+    m_running = true;
+    publishStatus();
+    schedule(0);
+}
+
+void AgentLink::stop()
+{
+    m_running = false;
+    m_timer.stop();
+}
+
+void AgentLink::schedule(qint64 ms)
+{
+    if (m_running)
+        m_timer.start(int(std::clamp<qint64>(ms, 0, kMaxBackoffMs)));
+}
+
+void AgentLink::poll()
+{
+    if (!m_running || m_inFlight)
+        return;
+    m_inFlight = true;
+    if (m_stream.isEmpty()) {
+        m_client.fetchJson(QStringLiteral("/v1/info"), [this](const AgentJsonReply& r) {
+            m_inFlight = false;
+            if (!m_running)
+                return;
+            if (r.json)
+                onInfo(r);
+            else
+                onFailure(r);
+        });
+        return;
+    }
+    const qint64 sent = nowMs();
+    m_client.fetchJson(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
+                       [this, sent](const AgentJsonReply& r) {
+                           m_inFlight = false;
+                           if (!m_running)
+                               return;
+                           if (r.json)
+                               onReply(r, sent, nowMs());
+                           else
+                               onFailure(r);
+                       });
+}
+
+void AgentLink::onFailure(const AgentJsonReply& r)
+{
+    ++m_failures;
+    const qint64 wait =
+        std::min<qint64>(kMaxBackoffMs, kFirstBackoffMs << std::min(m_failures - 1, 16));
+    switch (r.failure) {
+    case AgentFailure::Auth:
+        m_status.state = LinkState::AuthFailed;
+        break;
+    case AgentFailure::Untrusted:
+        m_status.state = LinkState::Untrusted;
+        break;
+    case AgentFailure::PinMismatch:
+        m_status.state = LinkState::PinMismatch;
+        break;
+    case AgentFailure::Protocol:
+        m_status.state = LinkState::Failing;
+        break;
+    case AgentFailure::Unreachable:
+    case AgentFailure::None:
+        m_status.state = LinkState::Unreachable;
+        break;
+    }
+    m_status.offeredSha256 = r.peerSha256;
+    m_status.retryInMs = wait;
+    if (r.error != m_status.error)
+        qCWarning(lcAgentLink).noquote()
+            << m_server.name << r.error << "- retrying in" << wait << "ms";
+    m_status.error = r.error;
+    m_pagesInARow = 0;
+    publishStatus();
+    schedule(wait);
+}
+
+void AgentLink::onInfo(const AgentJsonReply& r)
+{
+    // Where to start in this stream: where we left it (a previous run, or
+    // before the agent restarted within its journal), but never more than
+    // the last hour back.
+    const QJsonObject& o = *r.json;
+    QString stream = o[QStringLiteral("stream")].toString();
+    if (stream.isEmpty())
+        stream = o[QStringLiteral("instance")].toString();
+    if (stream.isEmpty() || !o[QStringLiteral("last_sequence")].isDouble()) {
+        AgentJsonReply bad = r;
+        bad.failure = AgentFailure::Protocol;
+        bad.error = tr("%1: /v1/info has no stream or last_sequence; is this a gpuwarden-agent?")
+                        .arg(m_server.url.toString(QUrl::RemoveUserInfo));
+        onFailure(bad);
+        return;
+    }
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    const qint64 interval = std::max(100, o[QStringLiteral("interval_ms")].toInt(1000));
+    const auto window = quint64(kCatchUpMs / interval);
+    const quint64 earliest = last > window ? last - window : 0;
+    quint64 cursor = earliest;
+    if (stream == m_resumeStream && m_resumeCursor <= last)
+        cursor = std::max(m_resumeCursor, earliest);
+    if (cursor > earliest)
+        qCInfo(lcAgentLink).noquote() << m_server.name << "resumes after reading" << cursor;
+    else if (earliest > 0)
+        qCInfo(lcAgentLink).noquote()
+            << m_server.name << "reading its last" << window << "readings of" << last;
+    m_stream = stream;
+    m_cursor = cursor;
+    m_status.stream = stream;
+    m_status.cursor = cursor;
+    schedule(0);
+}
+
+void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedMs)
+{
+    const QJsonObject& o = *r.json;
+    const QJsonArray samples = o[QStringLiteral("samples")].toArray();
+    if (!o[QStringLiteral("samples")].isArray() || !o[QStringLiteral("next")].isDouble() ||
+        !o[QStringLiteral("last_sequence")].isDouble()) {
+        AgentJsonReply bad = r;
+        bad.failure = AgentFailure::Protocol;
+        bad.error =
+            tr("%1: not a samples reply (no \"samples\", \"next\" or \"last_sequence\"); is this "
+               "a gpuwarden-agent?")
+                .arg(m_server.url.toString(QUrl::RemoveUserInfo));
+        onFailure(bad);
+        return;
+    }
+    // The journal's stream survives agent restarts; older agents only have
+    // the per-process instance.
+    QString stream = o[QStringLiteral("stream")].toString();
+    if (stream.isEmpty())
+        stream = o[QStringLiteral("instance")].toString();
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    if (stream != m_stream) {
+        // A new numbering (the agent lost or replaced its journal): our
+        // cursor means nothing there; ask where to start again.
+        qCInfo(lcAgentLink).noquote() << m_server.name << "has a new stream";
+        m_stream.clear();
+        m_resumeStream.clear();
+        schedule(0);
+        return;
+    }
+    if (m_cursor > last) {
+        // The same stream cannot go back; if it does, never re-read.
+        m_cursor = last;
+    }
+    if (o[QStringLiteral("now_ms")].isDouble())
+        measureClock(qint64(o[QStringLiteral("now_ms")].toDouble()), sentMs, receivedMs);
+
+    QList<Snapshot> out;
+    out.reserve(samples.size());
+    int skipped = 0;
+    QString why;
+    for (const auto& v : samples) {
+        auto s = snapshotFromJson(v.toObject(), &why);
+        if (!s) {
+            ++skipped;
+            continue;
+        }
+        s->server = m_server.name;
+        s->timestampMs -= m_status.clockOffsetMs;
+        out.append(std::move(*s));
+    }
+    if (skipped > 0)
+        qCWarning(lcAgentLink).noquote()
+            << m_server.name << "skipped" << skipped << "unreadable readings; the last:" << why;
+    m_cursor = std::max(m_cursor, quint64(o[QStringLiteral("next")].toDouble()));
+    m_status.cursor = m_cursor;
+    m_status.readingsLost = m_status.readingsLost || o[QStringLiteral("truncated")].toBool();
+    m_failures = 0;
+    m_status.retryInMs = 0;
+    m_status.offeredSha256.clear();
+    m_status.error.clear();
+    m_status.lastContactMs = receivedMs;
+    if (!out.isEmpty()) {
+        m_lastNewReadingLocalMs = receivedMs;
+        m_status.lastReadingMs = std::max(m_status.lastReadingMs, out.last().timestampMs);
+    } else if (m_lastNewReadingLocalMs == 0) {
+        m_lastNewReadingLocalMs = receivedMs; // reachable; the first reading is on its way
+    }
+    // It answered: whatever failed before is over (stale is decided below).
+    if (m_status.state != LinkState::Stale)
+        m_status.state = LinkState::Connected;
+    checkStale();
+    // The state first, so that a server's rows never appear before it is
+    // shown as connected.
+    publishStatus();
+    if (!out.isEmpty())
+        Q_EMIT readings(out);
+
+    // A full page means more is waiting (backfill): ask again at once, but
+    // let other work run between a long series of pages.
+    if (samples.size() >= kPageSize && ++m_pagesInARow < kMaxPagesInARow) {
+        schedule(0);
+    } else {
+        m_pagesInARow = 0;
+        schedule(m_interval.count());
+    }
+}
+
+void AgentLink::checkStale()
+{
+    // Three polls (at least 5 s) without a new reading: the agent answers
+    // but its sampler is stuck, or its clock stopped.
+    const qint64 staleAfter = std::max<qint64>(3 * m_interval.count(), 5000);
+    if (m_status.state == LinkState::Connected && m_lastNewReadingLocalMs > 0 &&
+        nowMs() - m_lastNewReadingLocalMs > staleAfter) {
+        m_status.state = LinkState::Stale;
+        m_status.error = tr("no new reading for %1 s; the agent answers but takes no readings")
+                             .arg((nowMs() - m_lastNewReadingLocalMs) / 1000);
+    } else if (m_status.state == LinkState::Stale &&
+               nowMs() - m_lastNewReadingLocalMs <= staleAfter) {
+        m_status.state = LinkState::Connected;
+        m_status.error.clear();
+    }
+}
+
+void AgentLink::measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs)
+{
+    // The agent stamped its reply somewhere within our round trip; the
+    // midpoint is off by at most half of it. Of the last few replies, the one
+    // with the shortest round trip is the most precise.
+    m_clock.push_back({receivedMs - sentMs, agentNowMs - (sentMs + receivedMs) / 2});
+    if (m_clock.size() > 8)
+        m_clock.pop_front();
+    const auto best = std::min_element(
+        m_clock.begin(), m_clock.end(),
+        [](const ClockSample& a, const ClockSample& b) { return a.rttMs < b.rttMs; });
+    const qint64 estimate = std::abs(best->offsetMs) < kClockToleranceMs ? 0 : best->offsetMs;
+    // Change the applied offset only for a real change, so that readings do
+    // not jitter by the measurement's noise.
+    if (std::abs(estimate - m_status.clockOffsetMs) >= kClockToleranceMs ||
+        (estimate == 0 && m_status.clockOffsetMs != 0)) {
+        if (estimate != 0)
+            qCInfo(lcAgentLink).noquote() << m_server.name << "clock differs from ours by"
+                                          << estimate << "ms; readings are shifted";
+        m_status.clockOffsetMs = estimate;
+    }
+}
+
+void AgentLink::publishStatus()
+{
+    // Every poll of a quiet server would otherwise repaint its rows: say
+    // only what changed (a reply alone moves nothing but lastContactMs).
+    LinkStatus seen = m_status;
+    seen.lastContactMs = m_published.lastContactMs;
+    if (m_anyPublished && seen == m_published)
+        return;
+    m_published = m_status;
+    m_anyPublished = true;
+    Q_EMIT statusChanged(m_status);
+}
+
+} // namespace gw

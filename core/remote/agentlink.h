@@ -1,0 +1,115 @@
+#pragma once
+
+// One remote gpuwarden-agent, polled without ever blocking its thread. It
+// asks /v1/samples for every reading after its cursor: while connected that
+// is the newest reading; after an outage (ours, the network's, or the agent's
+// own restart within the same journal stream) it is the whole gap, so history
+// has no holes that were not real. The link keeps a visible state (connected,
+// stale, auth failed, unreachable, certificate questions) with the last error,
+// backs off exponentially while failing, and puts the agent's timestamps on
+// the workstation's clock when the two disagree.
+
+#include "model/linkstatus.h"
+#include "model/snapshot.h"
+#include "remote/agentclient.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+#include <QUrl>
+
+#include <chrono>
+#include <deque>
+
+namespace gw {
+
+// What the desktop knows to reach one agent. The token comes from the
+// keychain, the pin from the server list.
+struct RemoteServer
+{
+    QString name; // shown in the fleet; readings are filed under it
+    QUrl url;
+    QByteArray token;
+    QByteArray pinnedSha256;
+
+    bool operator==(const RemoteServer&) const = default;
+};
+
+class AgentLink final : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kPageSize = 1000;
+    static constexpr int kMaxPagesInARow = 20;
+    static constexpr qint64 kFirstBackoffMs = 1000;
+    static constexpr qint64 kMaxBackoffMs = 60'000;
+    // Clock differences below this are left alone: they are within what
+    // the round trip lets us measure, and shifting by noise would jitter.
+    static constexpr qint64 kClockToleranceMs = 1000;
+    // On first contact with a stream (and when resuming from an older
+    // cursor) at most this much of the agent's past is fetched: the recent
+    // hour, not a day of journal for every server at every start.
+    static constexpr qint64 kCatchUpMs = 3'600'000;
+
+    // `nam` is shared by all links of a fleet (keep-alive connections) and
+    // must outlive this link; both live on the same thread.
+    AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent = nullptr);
+    ~AgentLink() override;
+
+    const RemoteServer& server() const { return m_server; }
+    const LinkStatus& status() const { return m_status; }
+    quint64 cursor() const { return m_cursor; }
+    QString stream() const { return m_stream; }
+
+    // How often to ask when all is well; failures back off from 1 s anyway.
+    void setPollInterval(std::chrono::milliseconds interval);
+    // Continue after `cursor` if the agent still has `stream` (both from a
+    // previous run's LinkStatus); call before start().
+    void resumeAt(const QString& stream, quint64 cursor);
+    std::chrono::milliseconds pollInterval() const { return m_interval; }
+
+    void start();
+    void stop();
+
+Q_SIGNALS:
+    // Oldest first, filed under the configured name, timestamps on the
+    // workstation's clock.
+    void readings(const QList<gw::Snapshot>& snapshots);
+    void statusChanged(const gw::LinkStatus& status);
+
+private:
+    void poll();
+    void onInfo(const AgentJsonReply& reply);
+    void onReply(const AgentJsonReply& reply, qint64 sentMs, qint64 receivedMs);
+    void onFailure(const AgentJsonReply& reply);
+    void measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs);
+    void checkStale();
+    void publishStatus();
+    void schedule(qint64 ms);
+
+    RemoteServer m_server;
+    AgentClient m_client;
+    QTimer m_timer;
+    std::chrono::milliseconds m_interval{1000};
+    bool m_running = false;
+    bool m_inFlight = false;
+    quint64 m_cursor = 0;
+    QString m_stream; // empty: ask /v1/info where to start
+    QString m_resumeStream;
+    quint64 m_resumeCursor = 0;
+    int m_failures = 0;
+    int m_pagesInARow = 0;
+    qint64 m_lastNewReadingLocalMs = 0;
+    LinkStatus m_status;
+    LinkStatus m_published;
+    bool m_anyPublished = false;
+
+    struct ClockSample
+    {
+        qint64 rttMs;
+        qint64 offsetMs;
+    };
+    std::deque<ClockSample> m_clock;
+};
+
+} // namespace gw

@@ -1,0 +1,137 @@
+#include "remote/remotefleet.h"
+
+#include <QNetworkAccessManager>
+
+#include <map>
+#include <memory>
+
+namespace gw {
+
+class RemoteFleetWorker final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RemoteFleetWorker(std::chrono::milliseconds base)
+        : m_base(base)
+    {}
+
+    void setServers(const QList<RemoteServer>& servers, const QHash<QString, ResumePoint>& resume)
+    {
+        if (!m_nam)
+            m_nam = std::make_unique<QNetworkAccessManager>();
+        QSet<QString> wanted;
+        for (const auto& s : servers)
+            wanted.insert(s.name);
+        for (auto it = m_links.begin(); it != m_links.end();) {
+            if (!wanted.contains(it->first)) {
+                Q_EMIT serverRemoved(it->first);
+                it = m_links.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        const auto interval = RemoteFleet::pollInterval(m_base, int(servers.size()));
+        for (const auto& s : servers) {
+            auto& link = m_links[s.name];
+            if (link && link->server() == s) {
+                link->setPollInterval(interval);
+                continue;
+            }
+            link = std::make_unique<AgentLink>(s, m_nam.get());
+            connect(link.get(), &AgentLink::readings, this, &RemoteFleetWorker::readings);
+            connect(link.get(), &AgentLink::statusChanged, this, &RemoteFleetWorker::statusChanged);
+            link->setPollInterval(interval);
+            if (const auto it = resume.constFind(s.name); it != resume.cend())
+                link->resumeAt(it->stream, it->cursor);
+            link->start();
+        }
+    }
+
+    void shutDown()
+    {
+        m_links.clear();
+        m_nam.reset();
+    }
+
+Q_SIGNALS:
+    void readings(const QList<gw::Snapshot>& snapshots);
+    void statusChanged(const gw::LinkStatus& status);
+    void serverRemoved(const QString& server);
+
+private:
+    std::chrono::milliseconds m_base;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+    std::map<QString, std::unique_ptr<AgentLink>> m_links;
+};
+
+RemoteFleet::RemoteFleet(std::chrono::milliseconds baseInterval, QObject* parent)
+    : QObject(parent)
+    , m_base(baseInterval)
+{
+    qRegisterMetaType<gw::LinkStatus>();
+    qRegisterMetaType<QList<gw::Snapshot>>();
+    m_thread.setObjectName(QStringLiteral("gw-remote"));
+    auto* worker = new RemoteFleetWorker(baseInterval);
+    worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &RemoteFleetWorker::readings, this, &RemoteFleet::readings);
+    connect(worker, &RemoteFleetWorker::statusChanged, this, [this](const LinkStatus& s) {
+        if (!isWatched(s.server))
+            return; // from a server removed meanwhile
+        m_statuses.insert(s.server, s);
+        Q_EMIT statusChanged(s);
+    });
+    connect(worker, &RemoteFleetWorker::serverRemoved, this, &RemoteFleet::serverRemoved);
+    m_worker = worker;
+    m_thread.start();
+}
+
+RemoteFleet::~RemoteFleet()
+{
+    stop();
+}
+
+std::chrono::milliseconds RemoteFleet::pollInterval(std::chrono::milliseconds base, int servers)
+{
+    if (servers <= kServersAtBaseInterval)
+        return base;
+    const auto widened = base * servers / kServersAtBaseInterval;
+    return std::min(std::max(widened, base), std::max(kMaxInterval, base));
+}
+
+bool RemoteFleet::isWatched(const QString& name) const
+{
+    return std::any_of(m_servers.cbegin(), m_servers.cend(),
+                       [&](const RemoteServer& r) { return r.name == name; });
+}
+
+std::chrono::milliseconds RemoteFleet::currentPollInterval() const
+{
+    return pollInterval(m_base, int(m_servers.size()));
+}
+
+void RemoteFleet::setServers(const QList<RemoteServer>& servers)
+{
+    m_servers = servers;
+    m_statuses.removeIf([this](const auto& it) { return !isWatched(it.key()); });
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, servers, resume = m_resume] {
+            if (w)
+                w->setServers(servers, resume);
+        });
+}
+
+void RemoteFleet::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &RemoteFleetWorker::shutDown,
+                                  Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+} // namespace gw
+
+#include "remotefleet.moc"

@@ -1,0 +1,67 @@
+#pragma once
+
+// Many remote agents at once, off the GUI thread. One worker thread holds one
+// QNetworkAccessManager (keep-alive connections reused across polls) and one
+// AgentLink per server; nothing here ever blocks: a dead server costs a timer,
+// not a stalled poll of the others. The poll interval widens with the size of
+// the fleet so that dozens of servers stay light; no reading is lost by that,
+// because every poll fetches everything after the link's cursor.
+
+#include "remote/agentlink.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+
+#include <chrono>
+
+namespace gw {
+
+class RemoteFleetWorker;
+
+class RemoteFleet final : public QObject
+{
+    Q_OBJECT
+public:
+    // Up to this many servers poll at the base interval; beyond, the fleet as
+    // a whole makes about this many requests per base interval.
+    static constexpr int kServersAtBaseInterval = 20;
+    static constexpr std::chrono::milliseconds kMaxInterval{10'000};
+
+    explicit RemoteFleet(std::chrono::milliseconds baseInterval = std::chrono::milliseconds(1000),
+                         QObject* parent = nullptr);
+    ~RemoteFleet() override;
+
+    static std::chrono::milliseconds pollInterval(std::chrono::milliseconds base, int servers);
+
+    // Replaces the servers watched. A server whose settings did not change
+    // keeps its link and cursor; a changed one (URL, token, pin) starts anew.
+    void setServers(const QList<gw::RemoteServer>& servers);
+    // Where each server's reading stood (LinkStatus::stream/cursor of an
+    // earlier run), used by links made from now on.
+    void setResumePoints(const QHash<QString, ResumePoint>& points) { m_resume = points; }
+    QList<RemoteServer> servers() const { return m_servers; }
+    // The latest state of each server, as last reported to this thread.
+    QHash<QString, LinkStatus> statuses() const { return m_statuses; }
+    std::chrono::milliseconds currentPollInterval() const;
+
+    void stop();
+
+Q_SIGNALS:
+    void readings(const QList<gw::Snapshot>& snapshots);
+    void statusChanged(const gw::LinkStatus& status);
+    void serverRemoved(const QString& server);
+
+private:
+    bool isWatched(const QString& name) const;
+
+    QThread m_thread;
+    QPointer<RemoteFleetWorker> m_worker;
+    std::chrono::milliseconds m_base;
+    QList<RemoteServer> m_servers;
+    QHash<QString, LinkStatus> m_statuses;
+    QHash<QString, ResumePoint> m_resume;
+};
+
+} // namespace gw

@@ -1,0 +1,87 @@
+#include "remote/sourceoption.h"
+
+#include "remote/agentclient.h"
+#include "remote/secretstore.h"
+
+#include <QCoreApplication>
+
+namespace gw {
+
+namespace {
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::CommandLine", s);
+}
+} // namespace
+
+void addAgentSourceOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("source"),
+                 tr("Read a gpuwarden-agent at this URL instead of this machine (token from "
+                    "GPUWARDEN_TOKEN, else from the keychain)."),
+                 tr("url")});
+    p.addOption({QStringLiteral("pin"),
+                 tr("With an https:// --source: accept only the certificate with this SHA-256 "
+                    "fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), "
+                    "self-signed or not."),
+                 tr("sha256")});
+}
+
+std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
+{
+    if (!p.isSet(QStringLiteral("source")))
+        return std::nullopt;
+    const QString text = p.value(QStringLiteral("source"));
+    const QUrl url(text);
+    if (!url.isValid() || url.host().isEmpty() ||
+        (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+        *error =
+            tr("--source: expected an http:// or https:// URL of an agent, got \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    return url;
+}
+
+std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+{
+    const std::optional<QUrl> url = agentUrlOption(p, error);
+    if (!url)
+        return std::nullopt;
+    AgentSource source{*url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
+    if (p.isSet(QStringLiteral("pin"))) {
+        source.pinnedSha256 = parseFingerprint(p.value(QStringLiteral("pin")));
+        if (source.pinnedSha256.isEmpty()) {
+            *error = tr("--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), "
+                        "got \"%1\"")
+                         .arg(p.value(QStringLiteral("pin")));
+            return std::nullopt;
+        }
+        if (url->scheme() != QLatin1String("https")) {
+            *error = tr("--pin needs an https:// --source");
+            return std::nullopt;
+        }
+    }
+    if (!source.token.isEmpty()) {
+        source.tokenOrigin = tr("the token came from GPUWARDEN_TOKEN");
+        return source;
+    }
+    const QString key = SecretStore::tokenKey(*url);
+    const SecretResult stored = SecretStore().readBlocking(key);
+    if (stored.secret && !stored.secret->isEmpty()) {
+        source.token = *stored.secret;
+        source.tokenOrigin = tr("the token came from the keychain (key \"%1\")").arg(key);
+    } else if (!stored.error.isEmpty()) {
+        source.tokenOrigin =
+            tr("no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key "
+               "\"%1\"): %2")
+                .arg(key, stored.error);
+    } else {
+        source.tokenOrigin =
+            tr("no token: GPUWARDEN_TOKEN is not set and the keychain has none under \"%1\" "
+               "(store one with: gpuwarden-cli token set --source URL)")
+                .arg(key);
+    }
+    return source;
+}
+
+} // namespace gw

@@ -1,0 +1,34 @@
+#pragma once
+
+// --source URL and --pin: one agent to read, with its token from
+// GPUWARDEN_TOKEN or the keychain. Shared by gpuwarden and gpuwarden-cli.
+
+#include <QCommandLineParser>
+#include <QUrl>
+
+#include <optional>
+
+namespace gw {
+
+// --source URL: a gpuwarden-agent to read instead of this machine. The token
+// comes from GPUWARDEN_TOKEN, else from the OS keychain (SecretStore, key
+// SecretStore::tokenKey(url)); never from the command line (every user reads
+// ps).
+void addAgentSourceOption(QCommandLineParser& parser);
+struct AgentSource
+{
+    QUrl url;
+    QByteArray token; // empty: none found; the request goes out without one
+    // Where the token came from, or where it was looked for in vain (with
+    // the keychain's error if it failed): for the message on HTTP 401.
+    QString tokenOrigin;
+    QByteArray pinnedSha256; // --pin: the only certificate accepted
+};
+// Absent when --source is not given; `error` set when it is given but bad.
+// Reads the keychain (waiting at most SecretStore::kTimeoutMs) when
+// GPUWARDEN_TOKEN is not set.
+std::optional<AgentSource> agentSourceOption(const QCommandLineParser& parser, QString* error);
+// Only the checked URL of --source, without looking for a token.
+std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* error);
+
+} // namespace gw

@@ -1,0 +1,67 @@
+#include "sampling/commandline.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace gw {
+
+namespace {
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::CommandLine", s);
+}
+} // namespace
+
+void addSamplerOptions(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("backend"),
+                 tr("GPU backend: auto (NVML, then nvidia-smi, then amdgpu), nvml, nvidia-smi, "
+                    "amdgpu or host."),
+                 tr("name"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("proc-root"), tr("Root of the /proc tree to read."), tr("dir"),
+                 QStringLiteral("/proc")});
+    p.addOption({QStringLiteral("sys-root"), tr("Root of the /sys tree to read."), tr("dir"),
+                 QStringLiteral("/sys")});
+    p.addOption({QStringLiteral("cgroup-root"), tr("Where the cgroup file systems are mounted."),
+                 tr("dir"), QStringLiteral("/sys/fs/cgroup")});
+    p.addOption({QStringLiteral("nvml-library"),
+                 tr("NVML library to load (name searched on the library path, or a path)."),
+                 tr("file"), QStringLiteral("libnvidia-ml.so.1")});
+    p.addOption({QStringLiteral("nvidia-smi"), tr("nvidia-smi program (name on PATH, or a path)."),
+                 tr("file"), QStringLiteral("nvidia-smi")});
+}
+
+std::optional<SamplerOptions> samplerOptions(const QCommandLineParser& p, QString* error)
+{
+    SamplerOptions o;
+    o.procRoot = p.value(QStringLiteral("proc-root"));
+    o.sysRoot = p.value(QStringLiteral("sys-root"));
+    o.cgroupRoot = p.value(QStringLiteral("cgroup-root"));
+    o.nvmlLibrary = p.value(QStringLiteral("nvml-library"));
+    o.smiProgram = p.value(QStringLiteral("nvidia-smi"));
+    for (const auto& [name, dir] : {std::pair{QStringLiteral("--proc-root"), o.procRoot},
+                                    std::pair{QStringLiteral("--sys-root"), o.sysRoot}}) {
+        if (!QFileInfo(dir).isDir()) {
+            *error = tr("%1: \"%2\" is not a directory").arg(name, dir);
+            return std::nullopt;
+        }
+    }
+    const QString backend = backendOption(p);
+    static const QStringList known{QStringLiteral("auto"), QStringLiteral("nvml"),
+                                   QStringLiteral("nvidia-smi"), QStringLiteral("amdgpu"),
+                                   QStringLiteral("host")};
+    if (!known.contains(backend)) {
+        *error = tr("--backend: unknown backend \"%1\" (known: %2)")
+                     .arg(backend, known.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return o;
+}
+
+QString backendOption(const QCommandLineParser& p)
+{
+    return p.value(QStringLiteral("backend"));
+}
+
+} // namespace gw

@@ -1,0 +1,77 @@
+#pragma once
+
+// RAII owner of the dlopen()ed NVML library: resolves the functions GPU
+// Warden needs (newest symbol version first), initialises NVML, and on
+// destruction shuts NVML down before unloading it.
+
+#include "sampling/nvmlapi.h"
+
+#include <QLoggingCategory>
+#include <QString>
+
+namespace gw {
+
+Q_DECLARE_LOGGING_CATEGORY(lcNvml)
+
+class NvmlLibrary
+{
+public:
+    NvmlLibrary() = default;
+    ~NvmlLibrary();
+    NvmlLibrary(const NvmlLibrary&) = delete;
+    NvmlLibrary& operator=(const NvmlLibrary&) = delete;
+
+    // dlopen + symbol resolution + nvmlInit. False with error() set when the
+    // library is missing, lacks a required function, or init fails.
+    bool load(const QString& library);
+    QString error() const { return m_error; }
+    bool isInitialized() const { return m_initialized; }
+
+    // "GPU is lost (NVML_ERROR_GPU_IS_LOST from nvmlDeviceGetUtilizationRates)"
+    QString describe(const char* function, nvml::Return code) const;
+
+    // A resolved process-list function with the record size it writes: 24
+    // for _v3 and _v2, 16 for the unsuffixed one, 32 for _v3 on drivers
+    // 535.43-535.86.
+    struct ProcessListFn
+    {
+        nvml::DeviceGetRunningProcessesFn call = nullptr;
+        const char* name = "";
+        int stride = 0;
+    };
+
+    // Required
+    nvml::ShutdownFn shutdown = nullptr;
+    nvml::ErrorStringFn errorString = nullptr;
+    nvml::DeviceGetCountFn deviceGetCount = nullptr;
+    nvml::DeviceGetHandleByIndexFn deviceGetHandleByIndex = nullptr;
+    nvml::DeviceGetStringFn deviceGetName = nullptr;
+    nvml::DeviceGetStringFn deviceGetUuid = nullptr;
+    nvml::DeviceGetUtilizationRatesFn deviceGetUtilizationRates = nullptr;
+    nvml::DeviceGetMemoryInfoFn deviceGetMemoryInfo = nullptr;
+    // Optional: a missing one leaves its field absent.
+    nvml::SystemGetVersionFn systemGetDriverVersion = nullptr;
+    nvml::SystemGetVersionFn systemGetNvmlVersion = nullptr;
+    nvml::DeviceGetPciInfoFn deviceGetPciInfo = nullptr; // _v3/_v2 layout, 68 bytes
+    nvml::DeviceGetTemperatureFn deviceGetTemperature = nullptr;
+    nvml::DeviceGetUIntFn deviceGetPowerUsage = nullptr;
+    nvml::DeviceGetUIntFn deviceGetEnforcedPowerLimit = nullptr;
+    nvml::DeviceGetClockInfoFn deviceGetClockInfo = nullptr;
+    nvml::DeviceGetUIntFn deviceGetFanSpeed = nullptr;
+    nvml::DeviceGetEnableStateFn deviceGetPersistenceMode = nullptr;
+    ProcessListFn computeProcesses;
+    ProcessListFn graphicsProcesses;
+    nvml::DeviceGetProcessUtilizationFn deviceGetProcessUtilization = nullptr;
+
+private:
+    void* symbol(const char* name) const;
+    ProcessListFn resolveProcessList(const char* v3, const char* v2, const char* v1) const;
+    void unload();
+
+    void* m_handle = nullptr;
+    bool m_initialized = false;
+    QString m_path;
+    QString m_error;
+};
+
+} // namespace gw

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "sampling/procfs.h"
+#include "sampling/sampler.h"
+
+#include <QStringList>
+
+namespace gw {
+
+// nvidia-smi CSV as a fallback when NVML cannot be loaded. Two calls per
+// sample (GPUs, compute processes); columns are taken by the order we asked
+// for, because header names differ between drivers.
+class SmiSampler final : public Sampler
+{
+public:
+    explicit SmiSampler(const SamplerOptions& options);
+    ~SmiSampler() override;
+
+    QString name() const override { return QStringLiteral("nvidia-smi"); }
+    bool open() override;
+    bool sample(Snapshot& out) override;
+    QString lastError() const override { return m_error; }
+    QString description() const override;
+
+    // The exact arguments of the two calls; the fake nvidia-smi checks them.
+    static QStringList gpuQueryArguments();
+    static QStringList processQueryArguments();
+
+private:
+    bool resolveProgram();
+    // Runs the program synchronously; false with m_error set on failure.
+    bool run(const QStringList& arguments, QByteArray& output);
+    bool readGpus(QList<GpuSample>& gpus, QStringList& warnings);
+    bool readProcesses(QList<GpuProcess>& processes, QStringList& warnings);
+
+    SamplerOptions m_options;
+    QString m_program;
+    QString m_error;
+    int m_gpuCount = 0;
+    ProcFs m_procFs;
+};
+
+} // namespace gw

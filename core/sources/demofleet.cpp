@@ -1,0 +1,250 @@
+#include "sources/demofleet.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <cmath>
+#include <numbers>
+
+namespace gw {
+
+namespace {
+
+constexpr qint64 kMinute = 60'000;
+constexpr qint64 kHour = 60 * kMinute;
+// The demo's jobs all started at one fixed moment (2026-11-06), so a
+// process keeps one identity (pid + start time) however long the demo runs.
+constexpr qint64 kJobsStartedMs = 1794000000000;
+
+// Deterministic noise in [0, 1) from a time bucket and a stream id.
+double noise(qint64 bucket, quint32 stream)
+{
+    quint64 x = quint64(bucket) * 0x9E3779B97F4A7C15ull ^ (quint64(stream) << 32 | stream);
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb3fe1a85ec53ull;
+    x ^= x >> 33;
+    return double(x >> 11) / double(1ull << 53);
+}
+
+// Smooth noise: interpolates between per-5-s buckets so charts look sampled,
+// not random.
+double smooth(qint64 ms, quint32 stream)
+{
+    const qint64 b = ms / 5000;
+    const double f = double(ms % 5000) / 5000.0;
+    return noise(b, stream) * (1 - f) + noise(b + 1, stream) * f;
+}
+
+struct GpuModel
+{
+    const char* name;
+    double memoryMiB;
+    double idleW;
+    double limitW;
+    double maxSmMHz;
+    bool hasFan;
+};
+
+constexpr GpuModel kA100{"NVIDIA A100-SXM4-80GB", 81920, 55, 400, 1410, false};
+constexpr GpuModel kL40S{"NVIDIA L40S", 46068, 35, 350, 2520, true};
+constexpr GpuModel kH100{"NVIDIA H100 80GB HBM3", 81559, 70, 700, 1980, false};
+
+struct Job
+{
+    qint64 pid;
+    const char* user;
+    uint uid;
+    const char* command;
+};
+
+GpuSample makeGpu(const QString& server, int index, const GpuModel& m, double util, double memMiB,
+                  qint64 ms, quint32 stream)
+{
+    GpuSample g;
+    g.index = index;
+    g.vendor = QStringLiteral("nvidia");
+    g.name = QString::fromLatin1(m.name);
+    // Stable, distinct UUID per server and slot.
+    const quint32 h = qHash(server) & 0xFFFFFFu;
+    g.uuid = QStringLiteral("GPU-%1-%2-4d00-8000-%3")
+                 .arg(h, 8, 16, QLatin1Char('0'))
+                 .arg(index, 4, 16, QLatin1Char('0'))
+                 .arg(quint64(h) * 31 + quint64(index), 12, 16, QLatin1Char('0'));
+    g.pciBusId = QStringLiteral("00000000:%1:00.0")
+                     .arg(0x17 + index * 0x20, 2, 16, QLatin1Char('0'))
+                     .toUpper();
+    util = std::clamp(util, 0.0, 100.0);
+    g.utilizationGpuPercent = std::round(util);
+    g.utilizationMemoryPercent = std::round(util * 0.6 * (0.8 + 0.4 * smooth(ms, stream + 7)));
+    g.memoryTotalMiB = m.memoryMiB;
+    g.memoryUsedMiB = std::round(std::min(memMiB + 4, m.memoryMiB));
+    g.temperatureC = std::round(31 + util * 0.42 + 3 * smooth(ms, stream + 11));
+    g.powerLimitW = m.limitW;
+    g.powerW = std::round((m.idleW + (m.limitW - m.idleW) * 0.92 * util / 100.0 +
+                           6 * smooth(ms, stream + 13)) *
+                          100) /
+               100;
+    g.smClockMHz = util > 2 ? m.maxSmMHz : 210;
+    if (m.hasFan)
+        g.fanPercent = std::round(30 + util * 0.5);
+    g.persistenceMode = true;
+    return g;
+}
+
+GpuProcess makeProcess(const GpuSample& gpu, const Job& job, double memMiB,
+                       std::optional<double> sm)
+{
+    GpuProcess p;
+    p.pid = job.pid;
+    p.gpuUuid = gpu.uuid;
+    p.usedMemoryMiB = memMiB;
+    p.smUtilPercent = sm ? std::optional<double>(std::round(*sm)) : std::nullopt;
+    if (job.user) {
+        p.user = QString::fromLatin1(job.user);
+        p.uid = job.uid;
+        p.command = QString::fromLatin1(job.command);
+        p.startTimeMs = kJobsStartedMs + job.pid * 1000;
+    } else {
+        p.ghost = true;
+    }
+    return p;
+}
+
+HostSample makeHost(const QString& name, qint64 ms, quint32 stream, double load, double memGiB,
+                    double totalGiB, int cpus)
+{
+    HostSample h;
+    h.hostname = name;
+    h.cpuCount = cpus;
+    h.cpuPercent = std::round(std::clamp(load + 8 * smooth(ms, stream), 0.0, 100.0) * 10) / 10;
+    h.memoryTotalBytes = quint64(totalGiB * 1073741824.0);
+    h.memoryUsedBytes = quint64((memGiB + 4 * smooth(ms, stream + 1)) * 1073741824.0);
+    h.diskReadBytesPerSec = std::round(40e6 * smooth(ms, stream + 2));
+    h.diskWriteBytesPerSec = std::round(12e6 * smooth(ms, stream + 3));
+    return h;
+}
+
+} // namespace
+
+QStringList DemoFleet::serverNames()
+{
+    return {QStringLiteral("gpu-lab-01"), QStringLiteral("gpu-lab-02"), QStringLiteral("infer-03")};
+}
+
+QStringList DemoFleet::userNames()
+{
+    return {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"),
+            QStringLiteral("dave"), QStringLiteral("eve")};
+}
+
+QList<Snapshot> DemoFleet::at(qint64 ms) const
+{
+    QList<Snapshot> out;
+    for (int i = 0; i < serverNames().size(); ++i)
+        out.append(serverAt(i, ms));
+    return out;
+}
+
+Snapshot DemoFleet::serverAt(int server, qint64 ms) const
+{
+    Snapshot s;
+    s.server = serverNames().value(server);
+    s.timestampMs = ms;
+    s.backend = QStringLiteral("demo");
+    const double minuteOfHour = double(ms % kHour) / kMinute;
+    const double hourOfDay = double(ms % (24 * kHour)) / kHour;
+
+    switch (server) {
+    case 0: {
+        static constexpr Job train{2101, "alice", 1001,
+                                   "python train.py --model vit-h --epochs 300"};
+        static constexpr Job notebook{
+            3377, "bob", 1002, "/opt/conda/bin/python -m ipykernel_launcher -f kernel-7c1e.json"};
+        static constexpr Job eval{4512, "carol", 1003, "python eval.py --checkpoint ckpt/last.pt"};
+        const double trainUtil = 93 + 4 * smooth(ms, 100);
+        const bool evalOn = minuteOfHour >= 10 && minuteOfHour < 40;
+        const double evalUtil = evalOn ? 70 + 25 * smooth(ms, 120) : 0;
+        const double notebookUtil = smooth(ms, 110) > 0.93 ? 12 : 0.4 * smooth(ms, 111);
+
+        GpuSample g0 = makeGpu(s.server, 0, kA100, trainUtil, 71200, ms, 10);
+        GpuSample g1 = makeGpu(s.server, 1, kA100, notebookUtil, 20480, ms, 20);
+        GpuSample g2 = makeGpu(s.server, 2, kA100, evalUtil, evalOn ? 30500 : 0, ms, 30);
+        GpuSample g3 = makeGpu(s.server, 3, kA100, 0, 0, ms, 40);
+        s.gpus = {g0, g1, g2, g3};
+        s.processes.append(makeProcess(g0, train, 71200, trainUtil - 2));
+        s.processes.append(makeProcess(g1, notebook, 20480, notebookUtil));
+        if (evalOn)
+            s.processes.append(makeProcess(g2, eval, 30500, evalUtil));
+        s.host = makeHost(s.server, ms, 200, 35, 180, 512, 64);
+        break;
+    }
+    case 1: {
+        static constexpr Job triton{5120, "dave", 1004,
+                                    "tritonserver --model-repository=/srv/models --http-port 8000"};
+        static constexpr Job tune{6230, "eve", 1005, "accelerate launch finetune.py --lora r=16"};
+        // Requests arrive in bursts: a few seconds busy, then quiet.
+        const double burst =
+            smooth(ms / 3, 300) > 0.55 ? 60 + 35 * smooth(ms, 301) : 4 * smooth(ms, 302);
+        const bool tuneOn = minuteOfHour >= 30;
+        const double tuneUtil = tuneOn ? 80 + 15 * smooth(ms, 310) : 0;
+        GpuSample g0 = makeGpu(s.server, 0, kL40S, burst, 18900, ms, 50);
+        GpuSample g1 = makeGpu(s.server, 1, kL40S, tuneUtil, tuneOn ? 39800 : 0, ms, 60);
+        s.gpus = {g0, g1};
+        s.processes.append(makeProcess(g0, triton, 18900, burst));
+        if (tuneOn)
+            s.processes.append(makeProcess(g1, tune, 39800, tuneUtil));
+        s.host = makeHost(s.server, ms, 400, 20, 60, 256, 32);
+        break;
+    }
+    default: {
+        static constexpr Job serve{7801, "svc-infer", 990,
+                                   "vllm serve meta-llama/Llama-3-70B --tp 1"};
+        static constexpr Job ghost{91234, nullptr, 0, nullptr};
+        // Daytime load: a sine over the day, plus request noise.
+        const double day = std::max(0.0, std::sin((hourOfDay - 6) / 24 * 2 * std::numbers::pi));
+        const double serveUtil = 10 + 70 * day + 15 * smooth(ms, 500);
+        GpuSample g0 = makeGpu(s.server, 0, kH100, serveUtil, 74300, ms, 70);
+        GpuSample g1 = makeGpu(s.server, 1, kH100, 0, 3072, ms, 80);
+        s.gpus = {g0, g1};
+        s.processes.append(makeProcess(g0, serve, 74300, serveUtil));
+        s.processes.append(makeProcess(g1, ghost, 3072, std::nullopt));
+        s.host = makeHost(s.server, ms, 600, 15, 90, 1024, 96);
+        break;
+    }
+    }
+    return s;
+}
+
+QString DemoProducer::init()
+{
+    return QCoreApplication::translate("gw::DemoProducer",
+                                       "Demo mode: a simulated fleet of %1 servers.")
+        .arg(DemoFleet::serverNames().size());
+}
+
+QList<Snapshot> DemoProducer::produce()
+{
+    return m_fleet.at(QDateTime::currentMSecsSinceEpoch());
+}
+
+QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
+{
+    // Dense for the last hour (what live charts show), one reading a minute
+    // before that: a week of history stays quick to make and to store.
+    QList<Snapshot> out;
+    const qint64 denseFrom = std::max(fromMs, toMs - kDenseBackfillMs);
+    for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
+         t += kSparseBackfillStepMs) {
+        if (t >= fromMs)
+            out.append(m_fleet.at(t));
+    }
+    for (qint64 t = denseFrom - denseFrom % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
+        if (t >= denseFrom)
+            out.append(m_fleet.at(t));
+    }
+    return out;
+}
+
+} // namespace gw

@@ -1,0 +1,617 @@
+#include "sources/prometheusproducer.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QMap>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <cmath>
+
+Q_LOGGING_CATEGORY(lcPrometheus, "gw.prometheus", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+// Which part of a Snapshot a series fills.
+enum class Field
+{
+    GpuUtil,
+    MemCopyUtil,
+    FbUsed,
+    FbFree,
+    FbReserved,
+    GpuTemp,
+    Power,
+    SmClock,
+    MemoryTotal,
+    PowerLimit,
+    Fan,
+    ProcessMemory,
+    ProcessSm,
+    HostCpu,
+    HostMemoryUsed,
+    HostMemoryTotal,
+};
+
+struct Family
+{
+    const char* name;
+    Field field;
+};
+
+// DCGM exporter's default gauges, then what only our agent exports
+// (core/metricsexport.cpp).
+constexpr Family kFamilies[] = {
+    {"DCGM_FI_DEV_GPU_UTIL", Field::GpuUtil},
+    {"DCGM_FI_DEV_MEM_COPY_UTIL", Field::MemCopyUtil},
+    {"DCGM_FI_DEV_FB_USED", Field::FbUsed},
+    {"DCGM_FI_DEV_FB_FREE", Field::FbFree},
+    {"DCGM_FI_DEV_FB_RESERVED", Field::FbReserved},
+    {"DCGM_FI_DEV_GPU_TEMP", Field::GpuTemp},
+    {"DCGM_FI_DEV_POWER_USAGE", Field::Power},
+    {"DCGM_FI_DEV_SM_CLOCK", Field::SmClock},
+    {"gpuwarden_gpu_memory_total_mib", Field::MemoryTotal},
+    {"gpuwarden_gpu_power_limit_watts", Field::PowerLimit},
+    {"gpuwarden_gpu_fan_percent", Field::Fan},
+    {"gpuwarden_process_gpu_memory_mib", Field::ProcessMemory},
+    {"gpuwarden_process_sm_utilization_percent", Field::ProcessSm},
+    {"gpuwarden_host_cpu_percent", Field::HostCpu},
+    {"gpuwarden_host_memory_used_bytes", Field::HostMemoryUsed},
+    {"gpuwarden_host_memory_total_bytes", Field::HostMemoryTotal},
+};
+
+std::optional<Field> fieldOf(const QString& name)
+{
+    for (const Family& f : kFamilies)
+        if (name == QLatin1String(f.name))
+            return f.field;
+    return std::nullopt;
+}
+
+// `DCGM_FI_DEV_(GPU_UTIL|…)|gpuwarden_(gpu_memory_total_mib|…)`
+QString nameRegex()
+{
+    static const QLatin1String dcgm("DCGM_FI_DEV_");
+    static const QLatin1String ours("gpuwarden_");
+    QStringList dcgmNames;
+    QStringList ourNames;
+    for (const Family& f : kFamilies) {
+        const QString name = QLatin1String(f.name);
+        if (name.startsWith(dcgm))
+            dcgmNames << name.mid(dcgm.size());
+        else
+            ourNames << name.mid(ours.size());
+    }
+    return dcgm + QLatin1Char('(') + dcgmNames.join(QLatin1Char('|')) + QLatin1String(")|") + ours +
+           QLatin1Char('(') + ourNames.join(QLatin1Char('|')) + QLatin1Char(')');
+}
+
+// A PromQL double-quoted string literal.
+QString promString(const QString& s)
+{
+    QString out = s;
+    out.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+        .replace(QLatin1Char('"'), QLatin1String("\\\""))
+        .replace(QLatin1Char('\n'), QLatin1String("\\n"));
+    return QLatin1Char('"') + out + QLatin1Char('"');
+}
+
+// RE2 matches `s` literally once every non-alphanumeric is escaped.
+QString regexLiteral(const QString& s)
+{
+    QString out;
+    for (QChar c : s) {
+        if (!c.isLetterOrNumber() && c != QLatin1Char('_') && c != QLatin1Char('-'))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    return out;
+}
+
+// "gpu01:9400" → "gpu01", "[fe80::1]:9400" → "fe80::1".
+QString hostOfInstance(const QString& instance)
+{
+    if (instance.startsWith(QLatin1Char('['))) {
+        const qsizetype close = instance.indexOf(QLatin1Char(']'));
+        return close > 0 ? instance.mid(1, close - 1) : instance;
+    }
+    const qsizetype colon = instance.lastIndexOf(QLatin1Char(':'));
+    return colon > 0 && instance.count(QLatin1Char(':')) == 1 ? instance.left(colon) : instance;
+}
+
+// DCGM exporter writes the host as `Hostname` or (newer) `hostname`; with
+// -n it writes neither, and the scrape target is all we know.
+QString hostOf(const QJsonObject& labels)
+{
+    for (const char* key : {"Hostname", "hostname"}) {
+        const QString v = labels[QLatin1String(key)].toString();
+        if (!v.isEmpty())
+            return v;
+    }
+    return hostOfInstance(labels[QLatin1String("instance")].toString());
+}
+
+QString label(const QJsonObject& labels, const char* upper, const char* lower)
+{
+    const QString v = labels[QLatin1String(upper)].toString();
+    return v.isEmpty() ? labels[QLatin1String(lower)].toString() : v;
+}
+
+struct Point
+{
+    qint64 ms;
+    std::optional<double> value; // absent: NaN, ±Inf or a DCGM blank
+};
+
+struct Series
+{
+    QJsonObject labels;
+    Field field;
+    QList<Point> points;
+};
+
+// [1795342395.152, "42"]; false (with `why`) when it is anything else.
+bool parsePoint(const QJsonValue& v, Point* out, QString* why)
+{
+    const QJsonArray a = v.toArray();
+    if (!v.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isString()) {
+        *why = QStringLiteral("expected [time, \"value\"]");
+        return false;
+    }
+    out->ms = qRound64(a[0].toDouble() * 1000.0);
+    const QString text = a[1].toString();
+    bool ok = false;
+    const double d = text.toDouble(&ok);
+    if (!ok) {
+        static const QStringList special{QStringLiteral("NaN"), QStringLiteral("+Inf"),
+                                         QStringLiteral("-Inf"), QStringLiteral("Inf")};
+        if (!special.contains(text)) {
+            *why = QStringLiteral("\"%1\" is not a number").arg(text.left(40));
+            return false;
+        }
+    }
+    // DCGM blanks (0x7ffffffffffffff0 and up) leak from old exporters.
+    out->value =
+        ok && std::isfinite(d) && std::abs(d) < 0x1p62 ? std::optional<double>(d) : std::nullopt;
+    return true;
+}
+
+// The `result` of a vector or matrix reply as series we know. Any item of
+// the wrong shape fails the whole reply.
+std::optional<QList<Series>> parseResult(const QJsonValue& data, const QString& resultType,
+                                         QString* why)
+{
+    const QJsonObject d = data.toObject();
+    if (d[QLatin1String("resultType")].toString() != resultType) {
+        *why = QStringLiteral("data.resultType: expected \"%1\"").arg(resultType);
+        return std::nullopt;
+    }
+    const QJsonValue result = d[QLatin1String("result")];
+    if (!result.isArray()) {
+        *why = QStringLiteral("data.result: expected an array");
+        return std::nullopt;
+    }
+    const bool matrix = resultType == QLatin1String("matrix");
+    QList<Series> out;
+    const QJsonArray items = result.toArray();
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString at = QStringLiteral("data.result[%1]").arg(i);
+        const QJsonObject item = items[i].toObject();
+        const QJsonValue metric = item[QLatin1String("metric")];
+        if (!metric.isObject()) {
+            *why = at + QStringLiteral(".metric: expected an object");
+            return std::nullopt;
+        }
+        Series s;
+        s.labels = metric.toObject();
+        const auto field = fieldOf(s.labels[QLatin1String("__name__")].toString());
+        if (!field)
+            continue; // a series our selector did not ask for
+        s.field = *field;
+        QJsonArray raw;
+        if (matrix) {
+            const QJsonValue values = item[QLatin1String("values")];
+            if (!values.isArray()) {
+                *why = at + QStringLiteral(".values: expected an array");
+                return std::nullopt;
+            }
+            raw = values.toArray();
+        } else {
+            raw.append(item[QLatin1String("value")]);
+        }
+        for (const QJsonValue& v : std::as_const(raw)) {
+            Point p;
+            QString bad;
+            if (!parsePoint(v, &p, &bad)) {
+                *why =
+                    at + (matrix ? QStringLiteral(".values: ") : QStringLiteral(".value: ")) + bad;
+                return std::nullopt;
+            }
+            s.points.append(p);
+        }
+        out.append(std::move(s));
+    }
+    return out;
+}
+
+struct GpuParts
+{
+    GpuSample gpu;
+    std::optional<double> fbFree;
+    std::optional<double> fbReserved;
+};
+
+struct HostParts
+{
+    Snapshot snapshot;
+    QMap<QString, GpuParts> gpus;                           // by UUID
+    QMap<std::pair<qint64, QString>, GpuProcess> processes; // by pid and GPU
+};
+
+std::optional<quint64> toBytes(std::optional<double> v)
+{
+    return v && *v >= 0 ? std::optional<quint64>(quint64(*v)) : std::nullopt;
+}
+
+void fillGpu(GpuParts& p, Field field, std::optional<double> v)
+{
+    GpuSample& g = p.gpu;
+    switch (field) {
+    case Field::GpuUtil:
+        g.utilizationGpuPercent = v;
+        break;
+    case Field::MemCopyUtil:
+        g.utilizationMemoryPercent = v;
+        break;
+    case Field::FbUsed:
+        g.memoryUsedMiB = v;
+        break;
+    case Field::FbFree:
+        p.fbFree = v;
+        break;
+    case Field::FbReserved:
+        p.fbReserved = v;
+        break;
+    case Field::GpuTemp:
+        g.temperatureC = v;
+        break;
+    case Field::Power:
+        g.powerW = v;
+        break;
+    case Field::SmClock:
+        g.smClockMHz = v;
+        break;
+    case Field::MemoryTotal:
+        g.memoryTotalMiB = v;
+        break;
+    case Field::PowerLimit:
+        g.powerLimitW = v;
+        break;
+    case Field::Fan:
+        g.fanPercent = v;
+        break;
+    default:
+        break;
+    }
+}
+
+// One snapshot per (time, host), oldest first, hosts by name.
+QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
+{
+    QMap<qint64, QMap<QString, HostParts>> at;
+    for (const Series& s : series) {
+        const QString host = hostOf(s.labels);
+        if (host.isEmpty() || (!hostFilter.isEmpty() && host != hostFilter))
+            continue;
+        const QString uuid = label(s.labels, "UUID", "uuid");
+        const QString gpuLabel = s.labels[QLatin1String("gpu")].toString();
+        for (const Point& point : s.points) {
+            HostParts& h = at[point.ms][host];
+            h.snapshot.timestampMs = point.ms;
+            h.snapshot.server = host;
+            if (s.field == Field::HostCpu) {
+                h.snapshot.host.cpuPercent = point.value;
+            } else if (s.field == Field::HostMemoryUsed) {
+                h.snapshot.host.memoryUsedBytes = toBytes(point.value);
+            } else if (s.field == Field::HostMemoryTotal) {
+                h.snapshot.host.memoryTotalBytes = toBytes(point.value);
+            } else if (s.field == Field::ProcessMemory || s.field == Field::ProcessSm) {
+                bool ok = false;
+                const qint64 pid = s.labels[QLatin1String("pid")].toString().toLongLong(&ok);
+                if (!ok)
+                    continue;
+                GpuProcess& p = h.processes[{pid, uuid}];
+                p.pid = pid;
+                p.gpuUuid = uuid;
+                const QString user = s.labels[QLatin1String("user")].toString();
+                p.ghost = user == QLatin1String("(not in /proc)");
+                p.user = p.ghost ? QString() : user;
+                (s.field == Field::ProcessMemory ? p.usedMemoryMiB : p.smUtilPercent) = point.value;
+            } else {
+                // A GPU without UUID is still told apart by its index.
+                const QString key = uuid.isEmpty() ? QLatin1String("#") + gpuLabel : uuid;
+                if (key == QLatin1String("#"))
+                    continue;
+                GpuParts& g = h.gpus[key];
+                bool ok = false;
+                const int index = gpuLabel.toInt(&ok);
+                g.gpu.index = ok ? index : -1;
+                g.gpu.uuid = uuid;
+                g.gpu.name = label(s.labels, "modelName", "model_name");
+                g.gpu.pciBusId = s.labels[QLatin1String("pci_bus_id")].toString();
+                g.gpu.vendor = QStringLiteral("nvidia");
+                fillGpu(g, s.field, point.value);
+            }
+        }
+    }
+
+    QList<Snapshot> out;
+    for (auto& hosts : at) {
+        for (auto it = hosts.begin(); it != hosts.end(); ++it) {
+            Snapshot& s = it->snapshot;
+            s.backend = QStringLiteral("prometheus");
+            s.host.hostname = it.key();
+            for (GpuParts& p : it->gpus) {
+                GpuSample& g = p.gpu;
+                // Our agent says the total; DCGM exporter only used + free (+ reserved).
+                if (!g.memoryTotalMiB && g.memoryUsedMiB && p.fbFree)
+                    g.memoryTotalMiB = *g.memoryUsedMiB + *p.fbFree + p.fbReserved.value_or(0.0);
+                s.gpus.append(g);
+            }
+            std::stable_sort(s.gpus.begin(), s.gpus.end(),
+                             [](const GpuSample& a, const GpuSample& b) {
+                                 return a.index != b.index ? a.index < b.index : a.uuid < b.uuid;
+                             });
+            s.processes = it->processes.values();
+            out.append(std::move(s));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+PrometheusProducer::PrometheusProducer(QUrl base, QByteArray bearerToken, QString hostFilter)
+    : m_base(std::move(base))
+    , m_token(std::move(bearerToken))
+    , m_hostFilter(std::move(hostFilter))
+{}
+
+PrometheusProducer::~PrometheusProducer()
+{
+    *m_alive = false;
+}
+
+qint64 PrometheusProducer::backfillStepMs(qint64 fromMs, qint64 toMs)
+{
+    const qint64 range = std::max<qint64>(0, toMs - fromMs);
+    // (end - start) / step stays below the limit, so a series has at most
+    // kMaxPointsPerSeries points; whole seconds keep the grid aligned.
+    const qint64 minimum = (range + kMaxPointsPerSeries - 2) / (kMaxPointsPerSeries - 1);
+    const qint64 seconds = (std::max(minimum, kMinStepMs) + 999) / 1000;
+    return seconds * 1000;
+}
+
+QString PrometheusProducer::selector() const
+{
+    const QString names = QLatin1String("__name__=~") + promString(nameRegex());
+    if (m_hostFilter.isEmpty())
+        return QLatin1Char('{') + names + QLatin1Char('}');
+    const QString host = promString(m_hostFilter);
+    const QString literal = regexLiteral(m_hostFilter);
+    const QString instance = promString(QLatin1Char('(') + literal + QLatin1String("|\\[") +
+                                        literal + QLatin1String("\\])(:[0-9]*)?"));
+    // One selector per way the host can be written; `or` joins them.
+    return QLatin1Char('{') + names + QLatin1String(",Hostname=") + host + QLatin1String("} or {") +
+           names + QLatin1String(",hostname=") + host + QLatin1String("} or {") + names +
+           QLatin1String(",Hostname=\"\",hostname=\"\",instance=~") + instance + QLatin1Char('}');
+}
+
+PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const QUrlQuery& query)
+{
+    if (!m_nam)
+        m_nam = std::make_unique<QNetworkAccessManager>();
+    QUrl url = m_base;
+    QString basePath = url.path();
+    while (basePath.endsWith(QLatin1Char('/')))
+        basePath.chop(1);
+    url.setPath(basePath + path);
+    url.setQuery(query);
+    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+
+    QNetworkRequest request(url);
+    request.setRawHeader("Accept", "application/json");
+    if (!m_token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_token);
+    request.setTransferTimeout(m_timeoutMs);
+    QNetworkReply* reply = m_nam->get(request);
+
+    // The body is kept as it arrives, so an endless reply is cut at the cap
+    // instead of filling memory first.
+    QByteArray body;
+    bool tooLarge = false;
+    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
+        body += reply->readAll();
+        if (body.size() > m_maxReplyBytes && !tooLarge) {
+            tooLarge = true;
+            reply->abort();
+        }
+    });
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QObject::connect(reply, &QObject::destroyed, &loop, &QEventLoop::quit);
+    // The local loop also runs queued calls to this thread; one of them may
+    // destroy this producer (Source::stop()). Then nothing here is touched.
+    const std::shared_ptr<bool> alive = m_alive;
+    if (!reply->isFinished())
+        loop.exec();
+    if (!*alive) {
+        ApiResult gone;
+        gone.error = where + QLatin1String(": stopped");
+        return gone;
+    }
+    if (!tooLarge && reply->isOpen())
+        body += reply->readAll();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QString reason =
+        reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString().trimmed();
+    const QNetworkReply::NetworkError netError = reply->error();
+    const QString netErrorText = reply->errorString();
+    reply->disconnect();
+    reply->deleteLater();
+
+    ApiResult r;
+    r.httpStatus = status;
+    auto fail = [&](const QString& why) -> ApiResult {
+        r.error = where + QLatin1String(": ") + why;
+        return r;
+    };
+    if (tooLarge)
+        return fail(tr("the reply is larger than %1 MiB; refused (ask for a shorter range or "
+                       "one host)")
+                        .arg(m_maxReplyBytes / (1024 * 1024.0), 0, 'f', 1));
+    if (netError == QNetworkReply::OperationCanceledError ||
+        netError == QNetworkReply::TimeoutError)
+        return fail(tr("no complete reply within %1 s").arg(m_timeoutMs / 1000.0));
+    if (status == 0)
+        return fail(netErrorText);
+
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    const QJsonObject o = doc.object();
+    // Prometheus explains a refused query in the body, whatever the status.
+    if (o[QLatin1String("status")].toString() == QLatin1String("error"))
+        return fail(tr("HTTP %1, %2: %3")
+                        .arg(status)
+                        .arg(o[QLatin1String("errorType")].toString(),
+                             o[QLatin1String("error")].toString()));
+    if (status != 200)
+        return fail(tr("HTTP %1 %2").arg(status).arg(reason));
+    if (netError != QNetworkReply::NoError)
+        return fail(tr("the reply broke off (%1)").arg(netErrorText));
+    if (pe.error != QJsonParseError::NoError)
+        return fail(tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
+    if (!doc.isObject())
+        return fail(tr("unexpected reply: not a JSON object"));
+    if (o[QLatin1String("status")].toString() != QLatin1String("success"))
+        return fail(tr("unexpected reply: status is not \"success\""));
+    if (!o.contains(QLatin1String("data")))
+        return fail(tr("unexpected reply: no data"));
+    r.data = o[QLatin1String("data")];
+    for (const QJsonValue& w : o[QLatin1String("warnings")].toArray())
+        r.warnings << where + QLatin1String(": ") + w.toString();
+    return r;
+}
+
+QList<Snapshot> PrometheusProducer::fetchSnapshots(const QString& path, const QUrlQuery& query,
+                                                   const QString& resultType)
+{
+    const std::shared_ptr<bool> alive = m_alive;
+    const ApiResult r = get(path, query);
+    if (!*alive)
+        return {};
+    QString why = r.error;
+    std::optional<QList<Snapshot>> out;
+    if (r.data) {
+        out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
+        if (!out)
+            why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
+                  tr("unexpected reply: %1").arg(why);
+    }
+    if (!out) {
+        if (why != m_lastError)
+            qCWarning(lcPrometheus).noquote() << why;
+        m_lastError = why;
+        return {};
+    }
+    m_lastError.clear();
+    for (Snapshot& s : *out)
+        s.warnings += r.warnings;
+    return *out;
+}
+
+std::optional<QList<Snapshot>> PrometheusProducer::snapshotsFromData(const QJsonValue& data,
+                                                                     const QString& resultType,
+                                                                     const QString& hostFilter,
+                                                                     QString* why)
+{
+    const std::optional<QList<Series>> series = parseResult(data, resultType, why);
+    if (!series)
+        return std::nullopt;
+    return assemble(*series, hostFilter);
+}
+
+QList<Snapshot> PrometheusProducer::produce()
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("query"),
+                   QString::fromLatin1(QUrl::toPercentEncoding(selector())));
+    return fetchSnapshots(QStringLiteral("/api/v1/query"), q, QStringLiteral("vector"));
+}
+
+QList<Snapshot> PrometheusProducer::backfill(qint64 fromMs, qint64 toMs)
+{
+    const qint64 step = backfillStepMs(fromMs, toMs);
+    // The grid starts on a multiple of the step: the same range asked twice
+    // gives the same timestamps.
+    const qint64 start = (fromMs + step - 1) / step * step;
+    if (toMs <= fromMs || start >= toMs)
+        return {};
+    const qint64 end = start + (toMs - 1 - start) / step * step; // toMs itself is excluded
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("query"),
+                   QString::fromLatin1(QUrl::toPercentEncoding(selector())));
+    q.addQueryItem(QStringLiteral("start"), QString::number(start / 1000));
+    q.addQueryItem(QStringLiteral("end"), QString::number(end / 1000));
+    q.addQueryItem(QStringLiteral("step"), QString::number(step / 1000));
+    return fetchSnapshots(QStringLiteral("/api/v1/query_range"), q, QStringLiteral("matrix"));
+}
+
+QString PrometheusProducer::problem() const
+{
+    // lastError() already names the URL.
+    return m_lastError.isEmpty() ? QString() : tr("Prometheus: %1").arg(m_lastError);
+}
+
+QString PrometheusProducer::init()
+{
+    const QString where = m_base.toString(QUrl::RemoveUserInfo);
+    const std::shared_ptr<bool> alive = m_alive;
+    const ApiResult info = get(QStringLiteral("/api/v1/status/buildinfo"), {});
+    if (!*alive)
+        return info.error;
+    if (!info.data && info.httpStatus == 0) {
+        m_lastError = info.error;
+        qCWarning(lcPrometheus).noquote() << info.error;
+        return tr("Prometheus at %1 not reachable: %2").arg(where, info.error);
+    }
+    // Servers that speak the query API without buildinfo are still read.
+    const QString version =
+        info.data ? info.data->toObject()[QLatin1String("version")].toString() : QString();
+    const QList<Snapshot> now = produce();
+    if (!*alive)
+        return where + QLatin1String(": stopped");
+    if (!m_lastError.isEmpty())
+        return tr("Prometheus at %1 cannot be queried: %2").arg(where, m_lastError);
+    qsizetype gpus = 0;
+    for (const Snapshot& s : now)
+        gpus += s.gpus.size();
+    const QString name = version.isEmpty() ? tr("Prometheus") : tr("Prometheus %1").arg(version);
+    const QString hosts = tr("%n server(s)", nullptr, int(now.size()));
+    const QString gpuCount = tr("%n GPU(s)", nullptr, int(gpus));
+    QString line = tr("%1 at %2: %3, %4").arg(name, where, hosts, gpuCount);
+    if (now.isEmpty())
+        line += m_hostFilter.isEmpty()
+                    ? tr(" (no DCGM_FI_DEV_* or gpuwarden_* series)")
+                    : tr(" (no DCGM_FI_DEV_* or gpuwarden_* series for host %1)").arg(m_hostFilter);
+    return line;
+}
+
+} // namespace gw

@@ -1,0 +1,92 @@
+#pragma once
+
+// GPU servers as a Prometheus server sees them: DCGM exporter's
+// DCGM_FI_DEV_* gauges and our agent's gpuwarden_* families, read back
+// through the HTTP API. One instant query per poll gives one Snapshot per
+// host; one range query fills the past. A series Prometheus does not have
+// stays absent in the snapshot, never 0; any broken reply fails the whole
+// call with a message (see docs/prometheus.md).
+
+#include "sources/source.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QJsonValue>
+#include <QString>
+#include <QUrl>
+
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+class QUrlQuery;
+
+namespace gw {
+
+class PrometheusProducer final : public Producer
+{
+    Q_DECLARE_TR_FUNCTIONS(gw::PrometheusProducer)
+public:
+    // Prometheus refuses a query_range whose (end - start) / step exceeds this.
+    static constexpr int kMaxPointsPerSeries = 11000;
+    static constexpr qint64 kMinStepMs = 1000;
+    static constexpr int kDefaultTimeoutMs = 5000;
+    static constexpr qint64 kMaxReplyBytes = 64 * 1024 * 1024;
+
+    explicit PrometheusProducer(QUrl base, QByteArray bearerToken = {}, QString hostFilter = {});
+    ~PrometheusProducer() override;
+
+    QString init() override;
+    QList<Snapshot> produce() override;
+    QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override;
+
+    // Why the last call returned nothing (empty after a good call).
+    QString lastError() const { return m_lastError; }
+    QString problem() const override;
+
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    void setMaxReplyBytes(qint64 bytes) { m_maxReplyBytes = bytes; }
+
+    // The step backfill() asks for: whole seconds, at least kMinStepMs, and
+    // coarse enough that no series of [fromMs, toMs) has more points than
+    // kMaxPointsPerSeries.
+    static qint64 backfillStepMs(qint64 fromMs, qint64 toMs);
+
+    // The "data" of a query (resultType "vector") or query_range ("matrix")
+    // reply as snapshots, one per host and time; nullopt with `why` when it
+    // has the wrong shape. (The parser behind produce() and backfill().)
+    static std::optional<QList<Snapshot>> snapshotsFromData(const QJsonValue& data,
+                                                            const QString& resultType,
+                                                            const QString& hostFilter,
+                                                            QString* why);
+
+    // The PromQL selecting every series this producer reads (restricted to
+    // one host when a host filter is set).
+    QString selector() const;
+
+private:
+    // `data` of a {"status":"success"} reply, or the reason there is none.
+    struct ApiResult
+    {
+        std::optional<QJsonValue> data;
+        QString error;
+        int httpStatus = 0; // 0: no HTTP answer at all
+        QStringList warnings;
+    };
+    ApiResult get(const QString& path, const QUrlQuery& query);
+    QList<Snapshot> fetchSnapshots(const QString& path, const QUrlQuery& query,
+                                   const QString& resultType);
+
+    QUrl m_base;
+    QByteArray m_token;
+    QString m_hostFilter;
+    std::unique_ptr<QNetworkAccessManager> m_nam; // made on the thread that polls
+    int m_timeoutMs = kDefaultTimeoutMs;
+    qint64 m_maxReplyBytes = kMaxReplyBytes;
+    QString m_lastError;
+    // False once destroyed: a blocking call whose local event loop ran the
+    // destruction returns without touching the object.
+    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
+};
+
+} // namespace gw
