@@ -4,7 +4,7 @@ TYPE    ?= RelWithDebInfo
 JOBS    ?= $(shell nproc)
 ARGS    ?=
 
-.PHONY: deps configure build run test bench fuzz format clean
+.PHONY: deps configure build run test test-asan bench fuzz format clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -22,6 +22,19 @@ run: build
 
 test: build
 	cd $(BUILD) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS) --timeout 300
+
+# The same suite built with AddressSanitizer and UBSan (asserts on, -O1): the
+# first memory error or undefined behaviour fails its test.
+ASAN_BUILD ?= build-asan
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGW_ASAN=ON \
+	    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1"
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && QT_QPA_PLATFORM=offscreen \
+	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	    ctest --output-on-failure -j $(JOBS) --timeout 600
 
 bench: build
 	cmake --build $(BUILD) --target bench

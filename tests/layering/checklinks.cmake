@@ -1,0 +1,15 @@
+# cmake -DBINARY=file -DFORBIDDEN=regex -P checklinks.cmake
+# Fails when ldd lists a library matching FORBIDDEN (case-insensitive).
+execute_process(COMMAND ldd ${BINARY} OUTPUT_VARIABLE libs RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "ldd ${BINARY} failed (${rc})")
+endif()
+string(TOLOWER "${libs}" lower)
+string(TOLOWER "${FORBIDDEN}" forbidden)
+string(REGEX MATCHALL "[^\n]*(${forbidden})[^\n]*" hits "${lower}")
+if(hits)
+    message(FATAL_ERROR "${BINARY} links what it must not (${FORBIDDEN}):\n${hits}")
+endif()
+string(REGEX MATCHALL "\n" lines "${libs}")
+list(LENGTH lines count)
+message(STATUS "${BINARY}: ${count} libraries, none matching ${FORBIDDEN}")
