@@ -1,10 +1,10 @@
+#include "charts/historychart.h"
+#include "charts/historychartmodel.h"
+#include "charts/historygeometry.h"
+#include "charts/historyplot.h"
+#include "charts/timerangebar.h"
 #include "darkpalette.h"
 #include "fakehistoryprovider.h"
-#include "historychart.h"
-#include "historychartmodel.h"
-#include "historygeometry.h"
-#include "historyplot.h"
-#include "timerangebar.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
