@@ -2,6 +2,7 @@
 
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
+#include "window/elidinglabel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -9,40 +10,6 @@
 #include <QVBoxLayout>
 
 namespace gw {
-
-namespace {
-// A line that is cut with "…" where the window is narrower than it, instead
-// of widening the window (and squeezing the server tree) by a long server or
-// GPU name; the whole line is in its tooltip then.
-class ElidingLabel final : public QLabel
-{
-public:
-    ElidingLabel() { setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); }
-
-    void setLine(const QString& line)
-    {
-        m_line = line;
-        elide();
-    }
-
-protected:
-    void resizeEvent(QResizeEvent* event) override
-    {
-        QLabel::resizeEvent(event);
-        elide();
-    }
-
-private:
-    void elide()
-    {
-        const QString shown = fontMetrics().elidedText(m_line, Qt::ElideRight, width());
-        setText(shown);
-        setToolTip(shown == m_line ? QString() : m_line);
-    }
-
-    QString m_line;
-};
-} // namespace
 
 LiveHeader::LiveHeader(QWidget* parent)
     : QWidget(parent)
@@ -71,16 +38,6 @@ LiveHeader::LiveHeader(QWidget* parent)
     row->addWidget(m_chartSpan, 0, Qt::AlignTop);
 }
 
-void LiveHeader::setTitleLine(const QString& line)
-{
-    static_cast<ElidingLabel*>(m_title)->setLine(line);
-}
-
-void LiveHeader::setSubtitleLine(const QString& line)
-{
-    static_cast<ElidingLabel*>(m_subtitle)->setLine(line);
-}
-
 QString LiveHeader::connectionText(const LinkStatus* link)
 {
     if (!link)
@@ -96,25 +53,26 @@ QString LiveHeader::connectionText(const LinkStatus* link)
 void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
 {
     m_chartSpan->setEnabled(false);
-    setTitleLine(s.server);
+    m_title->setLine(s.server);
     QString subtitle = tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
                            .arg(s.processes.size());
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
-    setSubtitleLine(subtitle);
+    m_subtitle->setLine(subtitle);
 }
 
 void LiveHeader::showGpu(const Snapshot& s, const GpuSample& g)
 {
     m_chartSpan->setEnabled(true);
-    setTitleLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
-    setSubtitleLine(g.pciBusId.isEmpty() ? g.uuid : g.uuid + QStringLiteral(" · ") + g.pciBusId);
+    m_title->setLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
+    m_subtitle->setLine(g.pciBusId.isEmpty() ? g.uuid
+                                             : g.uuid + QStringLiteral(" · ") + g.pciBusId);
 }
 
 void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)
 {
-    setTitleLine(server);
-    setSubtitleLine(connectionText(link));
+    m_title->setLine(server);
+    m_subtitle->setLine(connectionText(link));
 }
 
 int LiveHeader::chartMinutes() const

@@ -7,10 +7,10 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 
 namespace gw {
 
+class ElidingLabel;
 struct GpuSample;
 struct LinkStatus;
 struct Snapshot;
@@ -36,11 +36,8 @@ Q_SIGNALS:
     void chartMinutesChanged();
 
 private:
-    void setTitleLine(const QString& line);
-    void setSubtitleLine(const QString& line);
-
-    QLabel* m_title;
-    QLabel* m_subtitle;
+    ElidingLabel* m_title;
+    ElidingLabel* m_subtitle;
     QComboBox* m_chartSpan;
 };
 
