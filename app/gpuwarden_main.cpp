@@ -3,7 +3,6 @@
 
 #include "engine/fleet.h"
 #include "history/historyservice.h"
-#include "mainwindow.h"
 #include "remote/remotefleet.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
@@ -13,6 +12,7 @@
 #include "sources/localproducer.h"
 #include "sources/prometheusproducer.h"
 #include "sources/source.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

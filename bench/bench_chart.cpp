@@ -8,9 +8,9 @@
 //
 // Medians of repeated renders into a QImage, measured in the same run.
 
+#include "charts/historychartmodel.h"
+#include "charts/historyplot.h"
 #include "fakehistoryprovider.h"
-#include "historychartmodel.h"
-#include "historyplot.h"
 
 #include <QApplication>
 #include <QChart>

@@ -6,13 +6,13 @@
 //   rss_mib_baseline   the same process before any history or fleet data
 //   fleet_ingest_s     time to write the 24 h × 128 GPUs into the store
 
+#include "charts/historychart.h"
+#include "charts/historychartmodel.h"
 #include "engine/fleet.h"
 #include "history/historyservice.h"
 #include "history/historystore.h"
-#include "historychart.h"
-#include "historychartmodel.h"
-#include "mainwindow.h"
 #include "syntheticday.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDateTime>

@@ -47,6 +47,9 @@ struct GpuSample
     std::optional<double> memoryUsedMiB;
     std::optional<double> memoryTotalMiB;
     std::optional<double> temperatureC;
+    // Where the driver starts to slow the GPU down to cool it (NVML's
+    // slowdown threshold); absent from nvidia-smi's query and amdgpu.
+    std::optional<double> slowdownTemperatureC;
     std::optional<double> powerW;
     std::optional<double> powerLimitW;
     std::optional<double> smClockMHz;

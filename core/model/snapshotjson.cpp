@@ -52,6 +52,7 @@ QJsonObject gpuToJson(const GpuSample& g)
         {QStringLiteral("memory_used_mib"), opt(g.memoryUsedMiB)},
         {QStringLiteral("memory_total_mib"), opt(g.memoryTotalMiB)},
         {QStringLiteral("temperature_c"), opt(g.temperatureC)},
+        {QStringLiteral("slowdown_temperature_c"), opt(g.slowdownTemperatureC)},
         {QStringLiteral("power_w"), opt(g.powerW)},
         {QStringLiteral("power_limit_w"), opt(g.powerLimitW)},
         {QStringLiteral("sm_clock_mhz"), opt(g.smClockMHz)},
@@ -278,6 +279,8 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gs.memoryUsedMiB = r.number(g, p, QStringLiteral("memory_used_mib"), 0, kBig);
         gs.memoryTotalMiB = r.number(g, p, QStringLiteral("memory_total_mib"), 0, kBig);
         gs.temperatureC = r.number(g, p, QStringLiteral("temperature_c"), -273, 1000);
+        gs.slowdownTemperatureC =
+            r.number(g, p, QStringLiteral("slowdown_temperature_c"), -273, 1000);
         gs.powerW = r.number(g, p, QStringLiteral("power_w"), 0, 1e6);
         gs.powerLimitW = r.number(g, p, QStringLiteral("power_limit_w"), 0, 1e6);
         gs.smClockMHz = r.number(g, p, QStringLiteral("sm_clock_mhz"), 0, 1e6);

@@ -63,6 +63,11 @@ enum TemperatureSensor : int
 {
     TEMPERATURE_GPU = 0
 };
+// nvmlTemperatureThresholds_t; only the one we read.
+enum TemperatureThreshold : int
+{
+    TEMPERATURE_THRESHOLD_SLOWDOWN = 1
+};
 enum ClockType : int
 {
     CLOCK_GRAPHICS = 0,
@@ -157,6 +162,7 @@ using DeviceGetPciInfoFn = Return (*)(Device, PciInfo*);
 using DeviceGetUtilizationRatesFn = Return (*)(Device, Utilization*);
 using DeviceGetMemoryInfoFn = Return (*)(Device, Memory*);
 using DeviceGetTemperatureFn = Return (*)(Device, TemperatureSensor, unsigned*);
+using DeviceGetTemperatureThresholdFn = Return (*)(Device, TemperatureThreshold, unsigned*);
 using DeviceGetUIntFn = Return (*)(Device, unsigned*);
 using DeviceGetClockInfoFn = Return (*)(Device, ClockType, unsigned*);
 using DeviceGetEnableStateFn = Return (*)(Device, EnableState*);

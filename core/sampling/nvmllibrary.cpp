@@ -189,6 +189,8 @@ bool NvmlLibrary::load(const QString& library)
         m_handle, {"nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2"});
     deviceGetTemperature =
         firstOf<nvml::DeviceGetTemperatureFn>(m_handle, {"nvmlDeviceGetTemperature"});
+    deviceGetTemperatureThreshold = firstOf<nvml::DeviceGetTemperatureThresholdFn>(
+        m_handle, {"nvmlDeviceGetTemperatureThreshold"});
     deviceGetPowerUsage = firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetPowerUsage"});
     deviceGetEnforcedPowerLimit =
         firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetEnforcedPowerLimit"});

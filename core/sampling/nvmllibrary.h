@@ -54,6 +54,7 @@ public:
     nvml::SystemGetVersionFn systemGetNvmlVersion = nullptr;
     nvml::DeviceGetPciInfoFn deviceGetPciInfo = nullptr; // _v3/_v2 layout, 68 bytes
     nvml::DeviceGetTemperatureFn deviceGetTemperature = nullptr;
+    nvml::DeviceGetTemperatureThresholdFn deviceGetTemperatureThreshold = nullptr;
     nvml::DeviceGetUIntFn deviceGetPowerUsage = nullptr;
     nvml::DeviceGetUIntFn deviceGetEnforcedPowerLimit = nullptr;
     nvml::DeviceGetClockInfoFn deviceGetClockInfo = nullptr;

@@ -306,6 +306,16 @@ bool NvmlSampler::sample(Snapshot& out)
                 g.temperatureC = fromU32(v);
             if (lost)
                 break;
+            // Where this GPU starts to throttle: the desktop calls it hot from
+            // there. 0 would make every GPU hot, so it counts as unreported.
+            if (lib.deviceGetTemperatureThreshold &&
+                ok("nvmlDeviceGetTemperatureThreshold",
+                   lib.deviceGetTemperatureThreshold(dev.handle,
+                                                     nvml::TEMPERATURE_THRESHOLD_SLOWDOWN, &v)) &&
+                v != 0)
+                g.slowdownTemperatureC = fromU32(v);
+            if (lost)
+                break;
             if (lib.deviceGetPowerUsage &&
                 ok("nvmlDeviceGetPowerUsage", lib.deviceGetPowerUsage(dev.handle, &v)))
                 g.powerW = fromU32(v, 1e-3);

@@ -31,6 +31,7 @@ class TestSnapshotJson : public QObject
         g.memoryUsedMiB = 71200;
         g.memoryTotalMiB = 81559;
         g.temperatureC = 63;
+        g.slowdownTemperatureC = 87;
         g.powerW = 631.5;
         g.powerLimitW = 700;
         g.persistenceMode = false;
@@ -63,6 +64,7 @@ private Q_SLOTS:
         QCOMPARE(g[QStringLiteral("utilization_gpu_percent")].toDouble(), 97.0);
         QCOMPARE(g[QStringLiteral("memory_used_mib")].toDouble(), 71200.0);
         QCOMPARE(g[QStringLiteral("temperature_c")].toDouble(), 63.0);
+        QCOMPARE(g[QStringLiteral("slowdown_temperature_c")].toDouble(), 87.0);
         QCOMPARE(g[QStringLiteral("power_w")].toDouble(), 631.5);
         QCOMPARE(g[QStringLiteral("power_limit_w")].toDouble(), 700.0);
         QVERIFY(g[QStringLiteral("fan_percent")].isNull());

@@ -8,8 +8,8 @@
 //
 // Header-only and without Q_OBJECT, so the bench can include it as well.
 
+#include "charts/historychartmodel.h"
 #include "history/historyprovider.h"
-#include "historychartmodel.h"
 #include "sources/demofleet.h"
 
 #include <QMetaObject>

@@ -1,10 +1,11 @@
+#include "charts/axisstep.h"
+#include "charts/historychart.h"
+#include "charts/historychartmodel.h"
+#include "charts/historygeometry.h"
+#include "charts/historyplot.h"
+#include "charts/timerangebar.h"
 #include "darkpalette.h"
 #include "fakehistoryprovider.h"
-#include "historychart.h"
-#include "historychartmodel.h"
-#include "historygeometry.h"
-#include "historyplot.h"
-#include "timerangebar.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -14,6 +15,8 @@
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTest>
+
+#include <limits>
 
 using namespace gw;
 using gw::test::FakeHistoryProvider;
@@ -87,6 +90,35 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         // Same look on every machine, whatever style the desktop would pick.
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    }
+
+    // The one axis-step routine of the live and the history charts.
+    void valueAxisStepsAreOneTwoTwoAndAHalfOrFive_data()
+    {
+        QTest::addColumn<double>("top");
+        QTest::addColumn<int>("ticks");
+        QTest::addColumn<double>("step");
+        QTest::addColumn<double>("axisTop");
+        QTest::newRow("utilisation 0–100 in 4") << 100.0 << 4 << 25.0 << 100.0;
+        QTest::newRow("80 GiB memory in 4") << 80.0 << 4 << 20.0 << 80.0;
+        QTest::newRow("power 700 W in 4") << 700.0 << 4 << 200.0 << 800.0;
+        QTest::newRow("just over a step") << 101.0 << 4 << 50.0 << 150.0;
+        QTest::newRow("small values") << 0.9 << 4 << 0.25 << 1.0;
+        QTest::newRow("five ticks of 5") << 23.0 << 5 << 5.0 << 25.0;
+        QTest::newRow("nothing to show") << 0.0 << 4 << 1.0 << 1.0;
+    }
+
+    void valueAxisStepsAreOneTwoTwoAndAHalfOrFive()
+    {
+        QFETCH(double, top);
+        QFETCH(int, ticks);
+        QFETCH(double, step);
+        QFETCH(double, axisTop);
+        const AxisTicks t = niceAxisTicks(top, ticks);
+        QCOMPARE(t.step, step);
+        QCOMPARE(t.top, axisTop);
+        QCOMPARE(niceAxisStep(-3), 1.0);
+        QCOMPARE(niceAxisStep(std::numeric_limits<double>::infinity()), 1.0);
     }
 
     void legendModelPassesModelTester()

@@ -137,6 +137,7 @@ private Q_SLOTS:
         QCOMPARE(h.memoryUsedMiB, 19818.0);
         QCOMPARE(h.memoryTotalMiB, 81559.0);
         QCOMPARE(h.temperatureC, 59.0);
+        QCOMPARE(h.slowdownTemperatureC, 87.0);
         QCOMPARE(h.powerW, 631.95);
         QCOMPARE(h.powerLimitW, 700.0);
         QCOMPARE(h.smClockMHz, 1980.0);
@@ -170,6 +171,7 @@ private Q_SLOTS:
         QVERIFY(!l.powerW);
         QCOMPARE(l.powerLimitW, 350.0);
         QCOMPARE(l.temperatureC, 38.0);
+        QVERIFY(!l.slowdownTemperatureC); // NOT_SUPPORTED: hot from 85 °C then
         QCOMPARE(l.memoryUsedMiB, 1234.0);
         QCOMPARE(l.utilizationGpuPercent, 7.0);
         QVERIFY(l.error.isEmpty());

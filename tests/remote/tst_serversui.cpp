@@ -4,17 +4,18 @@
 #include "agent/agentserver.h"
 #include "darkpalette.h"
 #include "engine/fleet.h"
-#include "fleetmodel.h"
 #include "freeport.h"
-#include "mainwindow.h"
+#include "models/roles.h"
+#include "models/servertreemodel.h"
 #include "privatebus.h"
 #include "remote/remotefleet.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
-#include "roles.h"
-#include "serversdialog.h"
 #include "sources/demofleet.h"
 #include "testcert.h"
+#include "window/mainwindow.h"
+#include "window/serversdialog.h"
+#include "window/servertree.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -255,7 +256,7 @@ private Q_SLOTS:
         window.resize(1280, 820);
         window.show();
 
-        FleetModel* model = window.fleetModel();
+        ServerTreeModel* model = window.serverTreeModel();
         QVERIFY(QTest::qWaitFor(
             [&] {
                 const QModelIndex down = model->serverIndex(QStringLiteral("gpu-lab-03"));
@@ -273,7 +274,7 @@ private Q_SLOTS:
         QCOMPARE(up.data(LinkStateRole).toInt(), int(LinkState::Connected));
         QCOMPARE(model->rowCount(up), int(demo.serverAt(0, now).gpus.size()));
         const QModelIndex down = model->serverIndex(QStringLiteral("gpu-lab-03"));
-        QCOMPARE(model->index(down.row(), FleetModel::UtilColumn).data().toString(),
+        QCOMPARE(model->index(down.row(), ServerTreeModel::UtilColumn).data().toString(),
                  linkStateText(LinkState::Unreachable));
         QVERIFY(down.data(Qt::ToolTipRole)
                     .toString()
@@ -289,7 +290,7 @@ private Q_SLOTS:
 
         // The screenshot of docs/: a GPU of the first server selected.
         window.selectGpu(QStringLiteral("gpu-lab-01"), demo.serverAt(0, now).gpus.first().uuid);
-        window.fleetView()->expandAll();
+        window.serverTree()->expandAll();
         QTest::qWait(1200);
         window.refreshCharts();
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("remote-three-agents.png"))));

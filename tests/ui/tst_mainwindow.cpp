@@ -1,20 +1,26 @@
-#include "chartpanel.h"
+#include "charts/historychart.h"
+#include "charts/historychartmodel.h"
+#include "charts/livechart.h"
 #include "darkpalette.h"
 #include "engine/fleet.h"
-#include "fleetmodel.h"
 #include "history/historyservice.h"
-#include "historychart.h"
-#include "historychartmodel.h"
-#include "mainwindow.h"
-#include "processmodel.h"
-#include "roles.h"
+#include "layoutcheck.h"
+#include "models/processmodel.h"
+#include "models/roles.h"
+#include "models/servertreemodel.h"
 #include "sources/demofleet.h"
+#include "window/livegpupage.h"
+#include "window/mainwindow.h"
+#include "window/servertree.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
@@ -59,14 +65,14 @@ private Q_SLOTS:
         feedDemo(fleet);
 
         // Models hold the fleet.
-        FleetModel* m = w.fleetModel();
+        ServerTreeModel* m = w.serverTreeModel();
         QCOMPARE(m->rowCount(), 3);
         QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("gpu-lab-01"));
         QCOMPARE(m->rowCount(m->index(0, 0)), 4);
         QCOMPARE(m->rowCount(m->index(2, 0)), 2);
 
         // The first GPU is selected by itself: alice's training job is listed.
-        QCOMPARE(w.fleetView()->currentIndex().data(GpuUuidRole).toString(),
+        QCOMPARE(w.serverTree()->currentIndex().data(GpuUuidRole).toString(),
                  fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[0].uuid);
         QCOMPARE(w.processModel()->rowCount(), 1);
         QCOMPARE(w.processModel()->index(0, ProcessModel::UserColumn).data().toString(),
@@ -74,8 +80,8 @@ private Q_SLOTS:
 
         // Four charts drawn from history, reduced to their width.
         w.refreshCharts();
-        QCOMPARE(w.charts().size(), 4);
-        for (ChartPanel* c : w.charts()) {
+        QCOMPARE(w.liveGpuPage()->charts().size(), 4);
+        for (LiveChart* c : w.liveGpuPage()->charts()) {
             QVERIFY2(c->pointCount() > 100, qPrintable(QString::number(c->pointCount())));
             QVERIFY(c->pointCount() <= c->pixelWidth() + 1);
         }
@@ -93,10 +99,10 @@ private Q_SLOTS:
         feedDemo(fleet);
         w.setWindowMinutes(5);
         w.refreshCharts();
-        const auto five = w.charts()[0]->pointCount();
+        const auto five = w.liveGpuPage()->utilisationChart()->pointCount();
         w.setWindowMinutes(60);
         w.refreshCharts();
-        const auto sixty = w.charts()[0]->pointCount();
+        const auto sixty = w.liveGpuPage()->utilisationChart()->pointCount();
         QVERIFY2(five < sixty, qPrintable(QStringLiteral("%1 vs %2").arg(five).arg(sixty)));
         QVERIFY(five >= 140); // 5 min of 2 s backfill ≈ 150 points
     }
@@ -147,7 +153,7 @@ private Q_SLOTS:
         s.host.cgroupVersion = QStringLiteral("v1");
         fleet.ingest(s);
         // Nothing to click: the host page shows by itself.
-        QCOMPARE(w.fleetView()->currentIndex().data(ServerRole).toString(), s.server);
+        QCOMPARE(w.serverTree()->currentIndex().data(ServerRole).toString(), s.server);
         QVERIFY(w.banner()->isVisible());
         QVERIFY(w.banner()->text().contains(QStringLiteral("No GPU found on this machine.")));
         QVERIFY(w.banner()->text().contains(QStringLiteral("nvidia-smi not found on PATH")));
@@ -172,11 +178,11 @@ private Q_SLOTS:
         w.show();
         fleet.ingest(DemoFleet().serverAt(0, kT));
         // The user clicks the second GPU of the first server (not through our API).
-        const QModelIndex gpu1 = w.fleetModel()->index(1, 0, w.fleetModel()->index(0, 0));
-        w.fleetView()->setCurrentIndex(gpu1);
+        const QModelIndex gpu1 = w.serverTreeModel()->index(1, 0, w.serverTreeModel()->index(0, 0));
+        w.serverTree()->setCurrentIndex(gpu1);
         fleet.ingest(DemoFleet().serverAt(1, kT));
         fleet.ingest(DemoFleet().serverAt(2, kT));
-        QCOMPARE(w.fleetView()->currentIndex().data(GpuUuidRole).toString(),
+        QCOMPARE(w.serverTree()->currentIndex().data(GpuUuidRole).toString(),
                  fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[1].uuid);
     }
 
@@ -191,7 +197,7 @@ private Q_SLOTS:
         w.selectGpu(QStringLiteral("gpu-lab-02"),
                     fleet.latest(QStringLiteral("gpu-lab-02"))->gpus[0].uuid);
         w.refreshCharts();
-        ChartPanel* c = w.charts()[0];
+        LiveChart* c = w.liveGpuPage()->utilisationChart();
         QCOMPARE(c->chart()->backgroundBrush().color(), test::darkPalette().color(QPalette::Base));
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
     }
@@ -272,18 +278,79 @@ private Q_SLOTS:
         history.stop();
     }
 
-    void survivesSmallSizesAndHiDpiLayouts()
+    // Run twice by ctest: as is, and as tst_mainwindow_hidpi with
+    // QT_SCALE_FACTOR=2, where a layout that only fits at 1× shows.
+    void layoutHoldsAtMinimumSizeAnd1024x700()
     {
-        Fleet fleet;
-        MainWindow w(&fleet);
-        w.show();
-        feedDemo(fleet);
-        for (QSize size : {QSize(800, 560), QSize(1920, 1200), QSize(640, 480)}) {
+        if (!qEnvironmentVariableIsEmpty("QT_SCALE_FACTOR"))
+            QCOMPARE(qreal(qEnvironmentVariable("QT_SCALE_FACTOR").toDouble()),
+                     QApplication::primaryScreen()->devicePixelRatio());
+        struct Case
+        {
+            bool minimum; // else 1024 × 700
+            bool allTreeColumns;
+        };
+        for (const Case& c : {Case{false, true}, Case{true, false}}) {
+            // A fresh window each time, as opened at that size.
+            Fleet fleet;
+            MainWindow w(&fleet);
+            w.setBackendStatus(DemoProducer().init());
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            feedDemo(fleet);
+            QApplication::processEvents();
+            const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+            // The design: a 1024 × 700 screen (a laptop, a VNC session) holds
+            // the whole window, every tree column readable.
+            QVERIFY2(
+                minimum.width() <= 1024 && minimum.height() <= 700,
+                qPrintable(
+                    QStringLiteral("minimum %1 × %2").arg(minimum.width()).arg(minimum.height())));
+            const QSize size = c.minimum ? minimum : QSize(1024, 700);
             w.resize(size);
             QApplication::processEvents();
             w.refreshCharts();
-            for (ChartPanel* c : w.charts())
-                QVERIFY(c->width() > 0 && c->height() > 0);
+            const QString at = QStringLiteral("at %1 × %2, dpr %3: ")
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(w.devicePixelRatioF());
+            QCOMPARE(w.size(), size);
+            QStringList problems = test::layoutProblems(&w);
+
+            // The status line lies inside the window, below the pages.
+            QStatusBar* status = w.statusBar();
+            if (!status->isVisible() || !w.rect().contains(status->geometry()))
+                problems.append(QStringLiteral("status line outside the window"));
+            if (!w.statusText().isEmpty() && status->height() < status->fontMetrics().height())
+                problems.append(QStringLiteral("status line too low for its text"));
+
+            // The tree shows its server and GPU names; at 1024 × 700 every
+            // column's header within the viewport.
+            QTreeView* tree = w.serverTree();
+            const int shown = c.allTreeColumns ? tree->model()->columnCount() : 1;
+            for (int col = 0; col < shown; ++col) {
+                const int right =
+                    tree->header()->sectionViewportPosition(col) + tree->header()->sectionSize(col);
+                if (tree->header()->isSectionHidden(col) || right > tree->viewport()->width())
+                    problems.append(QStringLiteral("tree column %1 ends at %2 of %3")
+                                        .arg(col)
+                                        .arg(right)
+                                        .arg(tree->viewport()->width()));
+            }
+            // The four charts have room to draw.
+            for (LiveChart* chart : w.liveGpuPage()->charts()) {
+                if (chart->width() < chart->minimumWidth() ||
+                    chart->height() < chart->minimumHeight())
+                    problems.append(QStringLiteral("%1 squeezed to %2 × %3")
+                                        .arg(chart->chart()->title())
+                                        .arg(chart->width())
+                                        .arg(chart->height()));
+            }
+            QVERIFY2(problems.isEmpty(), qPrintable(at + problems.join(QStringLiteral("; "))));
+            QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-%1x%2-dpr%3.png")
+                                               .arg(size.width())
+                                               .arg(size.height())
+                                               .arg(w.devicePixelRatioF()))));
         }
     }
 };

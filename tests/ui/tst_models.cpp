@@ -1,27 +1,46 @@
+#include "common/palette.h"
+#include "darkpalette.h"
 #include "engine/fleet.h"
-#include "fleetmodel.h"
-#include "processmodel.h"
-#include "roles.h"
+#include "models/processmodel.h"
+#include "models/roles.h"
+#include "models/servertreedelegate.h"
+#include "models/servertreemodel.h"
 #include "sources/demofleet.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QImage>
 #include <QSignalSpy>
+#include <QStyleFactory>
 #include <QTest>
+#include <QTreeView>
+#include <QVBoxLayout>
 
 using namespace gw;
 
 namespace {
 constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000; // all five users busy
+
+// How many pixels of image inside rect are exactly color.
+int pixelsOf(const QImage& image, const QRect& rect, const QColor& color)
+{
+    int n = 0;
+    for (int y = rect.top(); y <= rect.bottom(); ++y) {
+        for (int x = rect.left(); x <= rect.right(); ++x)
+            n += image.pixelColor(x, y).rgb() == color.rgb() ? 1 : 0;
+    }
+    return n;
 }
+} // namespace
 
 class TestModels : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void fleetModelHoldsServersAndGpus()
+    void serverTreeModelHoldsServersAndGpus()
     {
         Fleet fleet;
-        FleetModel model(&fleet);
+        ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (const auto& s : DemoFleet().at(kT))
@@ -30,7 +49,7 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(model.index(0, 0)), 4);
         QCOMPARE(model.rowCount(model.index(1, 0)), 2);
         QCOMPARE(model.rowCount(model.index(2, 0)), 2);
-        const QModelIndex gpu0 = model.index(0, FleetModel::UtilColumn, model.index(0, 0));
+        const QModelIndex gpu0 = model.index(0, ServerTreeModel::UtilColumn, model.index(0, 0));
         QVERIFY(gpu0.data(RawValueRole).toDouble() >= 92);
         QVERIFY(gpu0.data().toString().endsWith(QStringLiteral(" %")));
         // A second round updates in place: no rows inserted or removed.
@@ -45,7 +64,7 @@ private Q_SLOTS:
     void statusTellsHeldMemoryFromIdle()
     {
         Fleet fleet;
-        FleetModel model(&fleet);
+        ServerTreeModel model(&fleet);
         // A moment when bob's notebook sits idle (it spikes now and then).
         qint64 t = kT;
         while (*DemoFleet().serverAt(0, t).gpus[1].utilizationGpuPercent >= 10)
@@ -53,17 +72,105 @@ private Q_SLOTS:
         fleet.ingest(DemoFleet().serverAt(0, t));
         const QModelIndex server = model.index(0, 0);
         auto status = [&](int row) {
-            return GpuStatus(model.index(row, 0, server).data(StatusRole).toInt());
+            return GpuState(model.index(row, 0, server).data(StatusRole).toInt());
         };
-        QCOMPARE(status(0), GpuStatus::Busy); // alice training
-        QCOMPARE(status(1), GpuStatus::Held); // bob's idle notebook holding 20 GiB
-        QCOMPARE(status(3), GpuStatus::Idle); // free
+        QCOMPARE(status(0), GpuState::Busy); // alice training
+        QCOMPARE(status(1), GpuState::Held); // bob's idle notebook holding 20 GiB
+        QCOMPARE(status(3), GpuState::Idle); // free
+    }
+
+    void aGpuIsHotFromItsOwnSlowdownTemperature()
+    {
+        Fleet fleet;
+        ServerTreeModel model(&fleet);
+        Snapshot s = DemoFleet().serverAt(0, kT);
+        s.gpus[0].temperatureC = 80; // under the 85 °C default
+        s.gpus[0].slowdownTemperatureC = 78;
+        s.gpus[1].temperatureC = 86; // over the default, under its own 90 °C
+        s.gpus[1].slowdownTemperatureC = 90;
+        s.gpus[2].temperatureC = 85; // no threshold reported: 85 °C
+        s.gpus[2].slowdownTemperatureC.reset();
+        fleet.ingest(s);
+        const QModelIndex server = model.index(0, 0);
+        auto state = [&](int row) {
+            return GpuState(model.index(row, 0, server).data(StatusRole).toInt());
+        };
+        QCOMPARE(state(0), GpuState::Hot);
+        QVERIFY(state(1) != GpuState::Hot);
+        QCOMPARE(state(2), GpuState::Hot);
+        QVERIFY(model.index(0, 0, server)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(stateText(GpuState::Hot)));
+    }
+
+    void dotsAreColouredFromTheViewsPalette()
+    {
+        // The model says the state; it paints nothing.
+        Fleet fleet;
+        ServerTreeModel model(&fleet);
+        fleet.ingest(DemoFleet().serverAt(0, kT));
+        const QModelIndex busy = model.index(0, 0, model.index(0, 0)); // alice training
+        QCOMPARE(GpuState(busy.data(StatusRole).toInt()), GpuState::Busy);
+        QVERIFY(!busy.data(Qt::DecorationRole).isValid());
+
+        // Two windows on a light application: one light, one with a dark
+        // palette of its own. Each tree's dot takes its window's colours.
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QVERIFY(!isDarkPalette(QApplication::palette()));
+        QVERIFY(isDarkPalette(test::darkPalette()));
+        auto dotPixels = [&](const QPalette* windowPalette, const QColor& color) {
+            QWidget window;
+            if (windowPalette)
+                window.setPalette(*windowPalette);
+            auto* tree = new QTreeView;
+            tree->setModel(&model);
+            tree->setItemDelegate(new ServerTreeDelegate(tree));
+            tree->expandAll();
+            (new QVBoxLayout(&window))->addWidget(tree);
+            window.resize(500, 300);
+            window.show();
+            if (!QTest::qWaitForWindowExposed(&window))
+                return -1;
+            const QImage image = tree->viewport()->grab().toImage();
+            const qreal dpr = image.devicePixelRatio();
+            const QRectF row = tree->visualRect(busy);
+            return pixelsOf(image, QRectF(row.topLeft() * dpr, row.size() * dpr).toRect(), color);
+        };
+        const QColor light = stateColor(GpuState::Busy, false);
+        const QColor dark = stateColor(GpuState::Busy, true);
+        QVERIFY(light != dark);
+        const QPalette darkPalette = test::darkPalette();
+        QVERIFY2(dotPixels(nullptr, light) > 10, "light window: light dot");
+        QCOMPARE(dotPixels(nullptr, dark), 0);
+        QVERIFY2(dotPixels(&darkPalette, dark) > 10, "dark window: dark dot");
+        QCOMPARE(dotPixels(&darkPalette, light), 0);
+    }
+
+    void aServerThatIsDownSaysSoInItsDotsColour()
+    {
+        Fleet fleet;
+        ServerTreeModel model(&fleet);
+        Snapshot s = DemoFleet().serverAt(0, kT);
+        fleet.ingest(s);
+        LinkStatus link;
+        link.server = s.server;
+        link.state = LinkState::Unreachable;
+        fleet.setConnection(link);
+        const QModelIndex name = model.index(0, ServerTreeModel::NameColumn);
+        QCOMPARE(ServerTreeDelegate::dotColor(name, false), stateColor(GpuState::Error, false));
+        QCOMPARE(ServerTreeDelegate::dotColor(name, true), stateColor(GpuState::Error, true));
+        // Only the name column has a dot.
+        QVERIFY(!ServerTreeDelegate::dotColor(model.index(0, ServerTreeModel::UtilColumn), true));
+        link.state = LinkState::Connected;
+        fleet.setConnection(link);
+        QCOMPARE(ServerTreeDelegate::dotColor(name, false), stateColor(GpuState::Idle, false));
     }
 
     void lostGpuShowsAsErrorAndAbsentValuesAsNa()
     {
         Fleet fleet;
-        FleetModel model(&fleet);
+        ServerTreeModel model(&fleet);
         Snapshot s = DemoFleet().serverAt(1, kT);
         GpuSample lost;
         lost.index = 1;
@@ -74,9 +181,9 @@ private Q_SLOTS:
             "GPU is lost (NVML_ERROR_GPU_IS_LOST from nvmlDeviceGetUtilizationRates)");
         fleet.ingest(s);
         const QModelIndex gpu1 = model.index(1, 0, model.index(0, 0));
-        QCOMPARE(GpuStatus(gpu1.data(StatusRole).toInt()), GpuStatus::Error);
+        QCOMPARE(GpuState(gpu1.data(StatusRole).toInt()), GpuState::Error);
         QVERIFY(gpu1.data(Qt::ToolTipRole).toString().contains(QStringLiteral("GPU is lost")));
-        const QModelIndex power = model.index(1, FleetModel::PowerColumn, model.index(0, 0));
+        const QModelIndex power = model.index(1, ServerTreeModel::PowerColumn, model.index(0, 0));
         QCOMPARE(power.data().toString(), QStringLiteral("n/a"));
         QVERIFY(!power.data(RawValueRole).isValid()); // absent, not 0
     }
@@ -84,7 +191,7 @@ private Q_SLOTS:
     void gpuThatVanishesIsRemovedFromTheTree()
     {
         Fleet fleet;
-        FleetModel model(&fleet);
+        ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         Snapshot s = DemoFleet().serverAt(0, kT);

@@ -273,6 +273,20 @@ GW_EXPORT Return nvmlDeviceGetTemperature(Device device, TemperatureSensor senso
     return SUCCESS;
 }
 
+GW_EXPORT Return nvmlDeviceGetTemperatureThreshold(Device device, TemperatureThreshold threshold,
+                                                   unsigned* temp)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kTemperatureThreshold, &gpu); rc != SUCCESS)
+        return rc;
+    if (!temp)
+        return ERROR_INVALID_ARGUMENT;
+    if (threshold != TEMPERATURE_THRESHOLD_SLOWDOWN || gpu->slowdown == 0)
+        return ERROR_NOT_SUPPORTED;
+    *temp = gpu->slowdown;
+    return SUCCESS;
+}
+
 GW_EXPORT Return nvmlDeviceGetPowerUsage(Device device, unsigned* power)
 {
     Gpu* gpu = nullptr;

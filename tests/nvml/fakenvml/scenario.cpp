@@ -324,6 +324,8 @@ private:
                 gpu.memTotal = n;
             else if (k == "temp")
                 gpu.temp = u32;
+            else if (k == "slowdown")
+                gpu.slowdown = u32;
             else if (k == "power")
                 gpu.power = u32;
             else if (k == "powerlimit")

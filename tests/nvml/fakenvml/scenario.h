@@ -21,6 +21,7 @@ enum Fn
     kUtilization,
     kMemory,
     kTemperature,
+    kTemperatureThreshold,
     kPower,
     kPowerLimit,
     kClock,
@@ -38,6 +39,7 @@ inline constexpr const char* kFnNames[kFnCount] = {
     "nvmlDeviceGetUtilizationRates",
     "nvmlDeviceGetMemoryInfo",
     "nvmlDeviceGetTemperature",
+    "nvmlDeviceGetTemperatureThreshold",
     "nvmlDeviceGetPowerUsage",
     "nvmlDeviceGetEnforcedPowerLimit",
     "nvmlDeviceGetClockInfo",
@@ -80,6 +82,9 @@ struct Gpu
     unsigned util = 0, memUtil = 0;
     unsigned long long memUsed = 0, memTotal = 0;
     unsigned temp = 0, power = 0, powerLimit = 0, smClock = 0, fan = 0;
+    // The slowdown threshold; 0 (unset) answers NOT_SUPPORTED, as GPUs
+    // without one do.
+    unsigned slowdown = 0;
     bool persistence = false;
     Return fail[kFnCount] = {};
     long lostAfter = -1;

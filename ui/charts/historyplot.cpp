@@ -1,6 +1,8 @@
-#include "historyplot.h"
+#include "charts/historyplot.h"
 
-#include "historychartmodel.h"
+#include "charts/axisstep.h"
+#include "charts/historychartmodel.h"
+#include "common/palette.h"
 #include "model/units.h"
 
 #include <QDateTime>
@@ -28,22 +30,6 @@ constexpr int kMinValueTickPx = 36;  // between horizontal grid lines
 constexpr int kLabelGapPx = 28;      // between time labels
 constexpr double kLineWidth = 1.5;   // mean lines, logical pixels
 
-bool isDark(const QPalette& pal)
-{
-    return pal.color(QPalette::Window).lightness() < 128;
-}
-
-// 1, 2, 2.5, 5 × 10^n: the step a person reads without effort.
-double niceStep(double raw)
-{
-    if (raw <= 0 || !std::isfinite(raw))
-        return 1;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double n = raw / mag;
-    const double f = n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10;
-    return f * mag;
-}
-
 QString dayLabel(const QDateTime& t)
 {
     return QLocale().toString(t.date(), QStringLiteral("ddd d MMM"));
@@ -64,7 +50,7 @@ HistoryPlot::HistoryPlot(HistoryChartModel* model, QWidget* parent)
     connect(model, &HistoryChartModel::seriesDataChanged, this, &HistoryPlot::invalidate);
     connect(model, &HistoryChartModel::seriesLayoutChanged, this, &HistoryPlot::invalidate);
     connect(model, &QAbstractItemModel::modelReset, this, &HistoryPlot::invalidate);
-    model->setDarkPalette(isDark(palette()));
+    model->setDarkPalette(isDarkPalette(palette()));
 }
 
 void HistoryPlot::setTitle(const QString& title)
@@ -151,8 +137,9 @@ void HistoryPlot::layoutValueAxis() const
         top = hi > 0 ? hi : 1;
     }
     m_yMin = 0;
-    m_yStep = niceStep(top / targetTicks);
-    m_yMax = std::max(m_yStep, std::ceil(top / m_yStep - 1e-9) * m_yStep);
+    const AxisTicks ticks = niceAxisTicks(top, targetTicks);
+    m_yStep = ticks.step;
+    m_yMax = ticks.top;
 }
 
 void HistoryPlot::ensureGeometry() const
@@ -307,7 +294,7 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     const HistoryMetricInfo info = historyMetricInfo(m_model->metric());
     const QColor text = pal.color(QPalette::Text);
     QColor grid = pal.color(QPalette::Text);
-    grid.setAlpha(isDark(pal) ? 40 : 28);
+    grid.setAlpha(isDarkPalette(pal) ? 40 : 28);
 
     // Title: the chart's own, else the metric's.
     QFont bold = font();
@@ -405,7 +392,7 @@ void HistoryPlot::renderLayer() const
         m_layer = QImage(size, QImage::Format_ARGB32_Premultiplied);
     m_layer.setDevicePixelRatio(dpr);
     m_layer.fill(Qt::transparent);
-    const bool dark = isDark(palette());
+    const bool dark = isDarkPalette(palette());
 
     // Bands first, all of them, so no band hides another series' line.
     QPainter p(&m_layer);
@@ -547,7 +534,7 @@ void HistoryPlot::changeEvent(QEvent* event)
 {
     switch (event->type()) {
     case QEvent::PaletteChange:
-        m_model->setDarkPalette(isDark(palette()));
+        m_model->setDarkPalette(isDarkPalette(palette()));
         break;
     case QEvent::FontChange:
     case QEvent::StyleChange:

@@ -20,7 +20,7 @@
 // model() is the legend model (QAbstractTableModel: name + visible check +
 // colour, last value) and holds the range: zoomTo(), pan(), resetZoom().
 
-#include "historychartmodel.h"
+#include "charts/historychartmodel.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "serversdialog.h"
+#include "window/serversdialog.h"
 
 #include "engine/fleet.h"
 #include "remote/agentclient.h"

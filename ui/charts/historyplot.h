@@ -10,7 +10,7 @@
 // middle-drag, the wheel and Left/Right to pan; Ctrl+wheel and +/- to zoom
 // around a point; double-click, Home or Esc to reset.
 
-#include "historygeometry.h"
+#include "charts/historygeometry.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "historychartmodel.h"
+#include "charts/historychartmodel.h"
 
 #include "model/units.h"
-#include "roles.h"
+#include "models/roles.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,29 +1,21 @@
 #pragma once
 
-// Servers → GPUs, with a status colour per GPU and the live figures.
+// Servers → GPUs with their live figures. Each GPU row says its state
+// (StatusRole, a GpuState decided in core); ServerTreeDelegate colours it.
+
+#include "model/gpustate.h"
 
 #include <QAbstractItemModel>
-#include <QColor>
 
 namespace gw {
 
 class Fleet;
 struct GpuSample;
 
-enum class GpuStatus
-{
-    Idle,    // reporting, < 10 % busy, no process
-    Busy,    // used
-    Held,    // memory held by processes while nearly idle: the waste admins chase
-    Hot,     // temperature at or above 85 °C
-    Error,   // the device failed this sample (lost, unknown error)
-    Unknown, // utilisation not reported (MIG, old drivers)
-};
+// How a state reads in a tooltip.
+QString stateText(GpuState s);
 
-QColor statusColor(GpuStatus s, bool darkPalette);
-QString statusText(GpuStatus s);
-
-class FleetModel final : public QAbstractItemModel
+class ServerTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
 public:
@@ -37,7 +29,7 @@ public:
         ColumnCount
     };
 
-    explicit FleetModel(const Fleet* fleet, QObject* parent = nullptr);
+    explicit ServerTreeModel(const Fleet* fleet, QObject* parent = nullptr);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const final;
     QModelIndex parent(const QModelIndex& child) const final;
@@ -49,14 +41,13 @@ public:
     QModelIndex serverIndex(const QString& server) const;
     QModelIndex gpuIndex(const QString& server, const QString& uuid) const;
 
-    static GpuStatus statusOf(const GpuSample& g, int processCount);
-
 private:
     void onServerAdded(const QString& server);
     void onServerUpdated(const QString& server);
     void onServerRemoved(const QString& server);
     QVariant serverData(int row, int column, int role) const;
     const GpuSample* gpuAt(int serverRow, int gpuRow) const;
+    GpuState stateOf(const QString& server, const GpuSample& g) const;
 
     const Fleet* m_fleet;
     struct Server

@@ -1,4 +1,4 @@
-#include "historygeometry.h"
+#include "charts/historygeometry.h"
 
 #include <algorithm>
 #include <cmath>

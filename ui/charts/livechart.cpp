@@ -1,4 +1,7 @@
-#include "chartpanel.h"
+#include "charts/livechart.h"
+
+#include "charts/axisstep.h"
+#include "common/palette.h"
 
 #include <QChart>
 #include <QDateTime>
@@ -29,7 +32,7 @@ QColor lineColor(Metric m, bool dark)
 }
 } // namespace
 
-ChartPanel::ChartPanel(Metric metric, QWidget* parent)
+LiveChart::LiveChart(Metric metric, QWidget* parent)
     // Handing the chart to the constructor: QChartView(parent) would make a
     // default chart that setChart() releases without deleting.
     : QChartView(new QChart, parent)
@@ -58,25 +61,25 @@ ChartPanel::ChartPanel(Metric metric, QWidget* parent)
     applyPalette();
 }
 
-void ChartPanel::setYMaximum(double max)
+void LiveChart::setYMaximum(double max)
 {
     m_yMax = max;
 }
 
-int ChartPanel::pixelWidth() const
+int LiveChart::pixelWidth() const
 {
     const int w = int(m_chart->plotArea().width() * devicePixelRatioF());
     return std::max(w, 64);
 }
 
-QLineSeries* ChartPanel::segment(int i)
+QLineSeries* LiveChart::segment(int i)
 {
     while (m_segments.size() <= i) {
         auto* s = new QLineSeries;
         m_chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
-        QPen pen(lineColor(m_metric, palette().color(QPalette::Window).lightness() < 128));
+        QPen pen(lineColor(m_metric, isDarkPalette(palette())));
         pen.setWidthF(1.6);
         s->setPen(pen);
         m_segments.append(s);
@@ -84,7 +87,7 @@ QLineSeries* ChartPanel::segment(int i)
     return m_segments[i];
 }
 
-void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 toMs)
+void LiveChart::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 toMs)
 {
     // Split at NaN into contiguous segments; each segment is one series,
     // replaced in one call.
@@ -117,25 +120,16 @@ void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 t
     m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
     // Round the top up to a 1/2/2.5/5 step so ticks read 0, 25, 50…
     const double want = std::max(m_yMax > 0 ? m_yMax : maxY * 1.15, 1.0);
-    const double raw = want / 4;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag * 10;
-    for (double f : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        if (mag * f >= raw - 1e-9) {
-            step = mag * f;
-            break;
-        }
-    }
-    const double top = std::ceil(want / step - 1e-9) * step;
-    m_y->setRange(0, top);
-    m_y->setTickCount(int(std::lround(top / step)) + 1);
-    m_y->setLabelFormat(step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    const AxisTicks ticks = niceAxisTicks(want, 4);
+    m_y->setRange(0, ticks.top);
+    m_y->setTickCount(int(std::lround(ticks.top / ticks.step)) + 1);
+    m_y->setLabelFormat(ticks.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 }
 
-void ChartPanel::applyPalette()
+void LiveChart::applyPalette()
 {
     const QPalette pal = palette();
-    const bool dark = pal.color(QPalette::Window).lightness() < 128;
+    const bool dark = isDarkPalette(pal);
     m_chart->setBackgroundBrush(pal.color(QPalette::Base));
     m_chart->setPlotAreaBackgroundVisible(false);
     m_chart->setTitleBrush(pal.color(QPalette::Text));
@@ -154,7 +148,7 @@ void ChartPanel::applyPalette()
     }
 }
 
-void ChartPanel::changeEvent(QEvent* event)
+void LiveChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
         applyPalette();

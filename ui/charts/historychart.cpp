@@ -1,7 +1,7 @@
-#include "historychart.h"
+#include "charts/historychart.h"
 
-#include "historyplot.h"
-#include "timerangebar.h"
+#include "charts/historyplot.h"
+#include "charts/timerangebar.h"
 
 #include <QListView>
 #include <QVBoxLayout>

@@ -1,24 +1,15 @@
-#include "fleetmodel.h"
+#include "models/servertreemodel.h"
 
 #include "engine/fleet.h"
 #include "model/units.h"
-#include "roles.h"
+#include "models/roles.h"
 
-#include <QBrush>
 #include <QDateTime>
-#include <QGuiApplication>
-#include <QHash>
-#include <QIcon>
-#include <QPainter>
-#include <QPalette>
-#include <QPixmap>
 
 namespace gw {
 
 namespace {
 constexpr quintptr kServerId = 0;
-constexpr double kHotC = 85;
-constexpr double kIdlePercent = 10;
 
 QVariant raw(const std::optional<double>& v)
 {
@@ -35,97 +26,39 @@ QString shortGpuName(const QString& name)
     return name;
 }
 
-// A remote server's link as a dot of the GPU colours: green connected, amber
-// stale, red failing, grey not answered yet.
-GpuStatus linkDot(LinkState state)
-{
-    switch (state) {
-    case LinkState::Connected:
-        return GpuStatus::Idle;
-    case LinkState::Connecting:
-        return GpuStatus::Unknown;
-    case LinkState::Stale:
-        return GpuStatus::Held;
-    default:
-        return GpuStatus::Error;
-    }
-}
-
-// A filled dot per status, drawn once per palette brightness.
-QIcon statusIcon(GpuStatus s)
-{
-    const bool dark = QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
-    static QHash<int, QIcon> cache;
-    const int key = int(s) * 2 + (dark ? 1 : 0);
-    auto it = cache.constFind(key);
-    if (it != cache.cend())
-        return *it;
-    QIcon icon;
-    for (int size : {16, 32}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.setBrush(statusColor(s, dark));
-        const qreal m = size * 0.2;
-        p.drawEllipse(QRectF(m, m, size - 2 * m, size - 2 * m));
-        icon.addPixmap(pm);
-    }
-    return *cache.insert(key, icon);
-}
 } // namespace
 
-QColor statusColor(GpuStatus s, bool dark)
+QString stateText(GpuState s)
 {
     switch (s) {
-    case GpuStatus::Idle:
-        return dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32);
-    case GpuStatus::Busy:
-        return dark ? QColor(0x42, 0xa5, 0xf5) : QColor(0x15, 0x65, 0xc0);
-    case GpuStatus::Held:
-        return dark ? QColor(0xff, 0xca, 0x28) : QColor(0xc7, 0x8a, 0x00);
-    case GpuStatus::Hot:
-        return dark ? QColor(0xff, 0x8a, 0x65) : QColor(0xe6, 0x51, 0x00);
-    case GpuStatus::Error:
-        return dark ? QColor(0xef, 0x53, 0x50) : QColor(0xc6, 0x28, 0x28);
-    case GpuStatus::Unknown:
-        return QColor(0x9e, 0x9e, 0x9e);
+    case GpuState::Idle:
+        return ServerTreeModel::tr("idle");
+    case GpuState::Busy:
+        return ServerTreeModel::tr("busy");
+    case GpuState::Held:
+        return ServerTreeModel::tr("memory held while idle");
+    case GpuState::Hot:
+        return ServerTreeModel::tr("hot");
+    case GpuState::Error:
+        return ServerTreeModel::tr("error");
+    case GpuState::Unknown:
+        return ServerTreeModel::tr("utilisation not reported");
     }
     return {};
 }
 
-QString statusText(GpuStatus s)
-{
-    switch (s) {
-    case GpuStatus::Idle:
-        return FleetModel::tr("idle");
-    case GpuStatus::Busy:
-        return FleetModel::tr("busy");
-    case GpuStatus::Held:
-        return FleetModel::tr("memory held while idle");
-    case GpuStatus::Hot:
-        return FleetModel::tr("hot");
-    case GpuStatus::Error:
-        return FleetModel::tr("error");
-    case GpuStatus::Unknown:
-        return FleetModel::tr("utilisation not reported");
-    }
-    return {};
-}
-
-FleetModel::FleetModel(const Fleet* fleet, QObject* parent)
+ServerTreeModel::ServerTreeModel(const Fleet* fleet, QObject* parent)
     : QAbstractItemModel(parent)
     , m_fleet(fleet)
 {
     for (const auto& s : fleet->servers())
         onServerAdded(s);
-    connect(fleet, &Fleet::serverAdded, this, &FleetModel::onServerAdded);
-    connect(fleet, &Fleet::serverUpdated, this, &FleetModel::onServerUpdated);
-    connect(fleet, &Fleet::serverRemoved, this, &FleetModel::onServerRemoved);
+    connect(fleet, &Fleet::serverAdded, this, &ServerTreeModel::onServerAdded);
+    connect(fleet, &Fleet::serverUpdated, this, &ServerTreeModel::onServerUpdated);
+    connect(fleet, &Fleet::serverRemoved, this, &ServerTreeModel::onServerRemoved);
 }
 
-void FleetModel::onServerRemoved(const QString& server)
+void ServerTreeModel::onServerRemoved(const QString& server)
 {
     const QModelIndex idx = serverIndex(server);
     if (!idx.isValid())
@@ -135,20 +68,7 @@ void FleetModel::onServerRemoved(const QString& server)
     endRemoveRows();
 }
 
-GpuStatus FleetModel::statusOf(const GpuSample& g, int processCount)
-{
-    if (!g.error.isEmpty())
-        return GpuStatus::Error;
-    if (g.temperatureC && *g.temperatureC >= kHotC)
-        return GpuStatus::Hot;
-    if (!g.utilizationGpuPercent)
-        return GpuStatus::Unknown;
-    if (*g.utilizationGpuPercent >= kIdlePercent)
-        return GpuStatus::Busy;
-    return processCount > 0 ? GpuStatus::Held : GpuStatus::Idle;
-}
-
-void FleetModel::onServerAdded(const QString& server)
+void ServerTreeModel::onServerAdded(const QString& server)
 {
     const int row = int(m_servers.size());
     beginInsertRows({}, row, row);
@@ -157,7 +77,7 @@ void FleetModel::onServerAdded(const QString& server)
     onServerUpdated(server);
 }
 
-void FleetModel::onServerUpdated(const QString& server)
+void ServerTreeModel::onServerUpdated(const QString& server)
 {
     const QModelIndex parent = serverIndex(server);
     if (!parent.isValid())
@@ -190,7 +110,7 @@ void FleetModel::onServerUpdated(const QString& server)
     Q_EMIT dataChanged(index(parent.row(), 0), index(parent.row(), ColumnCount - 1));
 }
 
-QModelIndex FleetModel::serverIndex(const QString& server) const
+QModelIndex ServerTreeModel::serverIndex(const QString& server) const
 {
     for (int i = 0; i < m_servers.size(); ++i) {
         if (m_servers[i].name == server)
@@ -199,7 +119,7 @@ QModelIndex FleetModel::serverIndex(const QString& server) const
     return {};
 }
 
-QModelIndex FleetModel::gpuIndex(const QString& server, const QString& uuid) const
+QModelIndex ServerTreeModel::gpuIndex(const QString& server, const QString& uuid) const
 {
     const QModelIndex parent = serverIndex(server);
     if (!parent.isValid())
@@ -208,7 +128,7 @@ QModelIndex FleetModel::gpuIndex(const QString& server, const QString& uuid) con
     return row < 0 ? QModelIndex() : index(row, 0, parent);
 }
 
-QModelIndex FleetModel::index(int row, int column, const QModelIndex& parent) const
+QModelIndex ServerTreeModel::index(int row, int column, const QModelIndex& parent) const
 {
     if (column < 0 || column >= ColumnCount || row < 0)
         return {};
@@ -221,14 +141,14 @@ QModelIndex FleetModel::index(int row, int column, const QModelIndex& parent) co
     return createIndex(row, column, quintptr(parent.row()) + 1);
 }
 
-QModelIndex FleetModel::parent(const QModelIndex& child) const
+QModelIndex ServerTreeModel::parent(const QModelIndex& child) const
 {
     if (!child.isValid() || child.internalId() == kServerId)
         return {};
     return createIndex(int(child.internalId() - 1), 0, kServerId);
 }
 
-int FleetModel::rowCount(const QModelIndex& parent) const
+int ServerTreeModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
         return int(m_servers.size());
@@ -237,19 +157,31 @@ int FleetModel::rowCount(const QModelIndex& parent) const
     return int(m_servers.value(parent.row()).gpuUuids.size());
 }
 
-int FleetModel::columnCount(const QModelIndex&) const
+int ServerTreeModel::columnCount(const QModelIndex&) const
 {
     return ColumnCount;
 }
 
-const GpuSample* FleetModel::gpuAt(int serverRow, int gpuRow) const
+GpuState ServerTreeModel::stateOf(const QString& server, const GpuSample& g) const
+{
+    // Only the state needs the server's process list: counted when asked,
+    // not for every role of every cell on each repaint.
+    int processes = 0;
+    if (const Snapshot* s = m_fleet->latest(server)) {
+        for (const auto& p : s->processes)
+            processes += p.gpuUuid == g.uuid ? 1 : 0;
+    }
+    return gpuState(g, processes);
+}
+
+const GpuSample* ServerTreeModel::gpuAt(int serverRow, int gpuRow) const
 {
     const auto& item = m_servers[serverRow];
     const Snapshot* s = m_fleet->latest(item.name);
     return s ? s->gpuByUuid(item.gpuUuids.value(gpuRow)) : nullptr;
 }
 
-QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant ServerTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
@@ -268,7 +200,7 @@ QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
-QVariant FleetModel::serverData(int row, int column, int role) const
+QVariant ServerTreeModel::serverData(int row, int column, int role) const
 {
     const auto& item = m_servers[row];
     const Snapshot* s = m_fleet->latest(item.name);
@@ -279,8 +211,6 @@ QVariant FleetModel::serverData(int row, int column, int role) const
         return link ? QVariant(int(link->state)) : QVariant();
     if (column == NameColumn && (role == Qt::DisplayRole || role == SortRole))
         return item.name;
-    if (link && column == NameColumn && role == Qt::DecorationRole)
-        return statusIcon(linkDot(link->state));
     if (link && column == NameColumn && role == Qt::ToolTipRole) {
         QStringList lines{tr("%1 — %2").arg(item.name, linkStateText(link->state))};
         if (!link->error.isEmpty())
@@ -304,11 +234,6 @@ QVariant FleetModel::serverData(int row, int column, int role) const
     if (link && link->state != LinkState::Connected && column == UtilColumn &&
         role == Qt::DisplayRole)
         return linkStateText(link->state);
-    if (link && link->state != LinkState::Connected && column == UtilColumn &&
-        role == Qt::ForegroundRole)
-        return QBrush(
-            statusColor(linkDot(link->state),
-                        QGuiApplication::palette().color(QPalette::Window).lightness() < 128));
     if (!s)
         return {};
     if (column == NameColumn && role == Qt::ToolTipRole)
@@ -321,7 +246,7 @@ QVariant FleetModel::serverData(int row, int column, int role) const
     return {};
 }
 
-QVariant FleetModel::data(const QModelIndex& idx, int role) const
+QVariant ServerTreeModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid())
         return {};
@@ -340,18 +265,8 @@ QVariant FleetModel::data(const QModelIndex& idx, int role) const
     if (role == GpuUuidRole)
         return g->uuid;
 
-    // Only the status needs the server's process list: counted when asked,
-    // not for every role of every cell on each repaint.
-    auto status = [&] {
-        int processes = 0;
-        if (const Snapshot* s = m_fleet->latest(server)) {
-            for (const auto& p : s->processes)
-                processes += p.gpuUuid == g->uuid ? 1 : 0;
-        }
-        return statusOf(*g, processes);
-    };
     if (role == StatusRole)
-        return int(status());
+        return int(stateOf(server, *g));
 
     switch (idx.column()) {
     case NameColumn:
@@ -359,11 +274,9 @@ QVariant FleetModel::data(const QModelIndex& idx, int role) const
             return tr("GPU %1 · %2").arg(g->index).arg(shortGpuName(g->name));
         if (role == SortRole)
             return g->index;
-        if (role == Qt::DecorationRole)
-            return statusIcon(status());
         if (role == Qt::ToolTipRole)
             return g->error.isEmpty()
-                       ? tr("%1\n%2 — %3").arg(g->uuid, g->name, statusText(status()))
+                       ? tr("%1\n%2 — %3").arg(g->uuid, g->name, stateText(stateOf(server, *g)))
                        : tr("%1\n%2").arg(g->uuid, g->error);
         break;
     case UtilColumn:

@@ -17,11 +17,11 @@ class QValueAxis;
 
 namespace gw {
 
-class ChartPanel final : public QChartView
+class LiveChart final : public QChartView
 {
     Q_OBJECT
 public:
-    explicit ChartPanel(Metric metric, QWidget* parent = nullptr);
+    explicit LiveChart(Metric metric, QWidget* parent = nullptr);
 
     Metric metric() const { return m_metric; }
     // Upper bound of the y axis (100 % for utilisation, the memory size…);

@@ -1,7 +1,7 @@
-#include "processmodel.h"
+#include "models/processmodel.h"
 
 #include "model/units.h"
-#include "roles.h"
+#include "models/roles.h"
 
 #include <QBrush>
 #include <QFont>

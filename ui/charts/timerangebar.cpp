@@ -1,6 +1,6 @@
-#include "timerangebar.h"
+#include "charts/timerangebar.h"
 
-#include "historychartmodel.h"
+#include "charts/historychartmodel.h"
 
 #include <QButtonGroup>
 #include <QDateTime>

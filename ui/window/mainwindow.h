@@ -1,30 +1,35 @@
 #pragma once
 
+// The desktop's window: the server tree on the left; on the right the Live
+// tab (a GPU's charts or a server's host page under a title line), the
+// History tab and the selection's processes; the status line below. Builds
+// and wires the pages; each page shows what it is given.
+
 #include <QMainWindow>
-#include <QMap>
 #include <QPointer>
 
-class QComboBox;
-class QFormLayout;
 class QLabel;
-class QLineEdit;
 class QSortFilterProxyModel;
 class QStackedWidget;
-class QTableView;
 class QTabWidget;
 class QTimer;
-class QTreeView;
 
 namespace gw {
 
-class ChartPanel;
-class HistoryChart;
-class HistoryProvider;
 class Fleet;
-class FleetModel;
+class HistoryChart;
+class HistoryPage;
+class HistoryProvider;
+class HostPage;
+class LiveGpuPage;
+class LiveHeader;
 class ProcessModel;
+class ProcessPane;
 class ServerList;
 class ServersDialog;
+class ServerTree;
+class ServerTreeModel;
+class StatusLine;
 struct Snapshot;
 
 class MainWindow final : public QMainWindow
@@ -34,12 +39,14 @@ public:
     explicit MainWindow(Fleet* fleet, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    FleetModel* fleetModel() const { return m_fleetModel; }
-    ProcessModel* processModel() const { return m_processModel; }
-    QSortFilterProxyModel* processProxy() const { return m_processProxy; }
-    QTreeView* fleetView() const { return m_tree; }
-    QList<ChartPanel*> charts() const { return m_charts; }
-    QLabel* banner() const { return m_banner; }
+    ServerTreeModel* serverTreeModel() const { return m_treeModel; }
+    ProcessModel* processModel() const;
+    QSortFilterProxyModel* processProxy() const;
+    ServerTree* serverTree() const { return m_tree; }
+    LiveGpuPage* liveGpuPage() const { return m_gpuPage; }
+    HostPage* hostPage() const { return m_hostPage; }
+    StatusLine* statusLine() const { return m_statusLine; }
+    QLabel* banner() const;
     QString statusText() const;
     int windowMinutes() const;
 
@@ -51,9 +58,9 @@ public:
     // Where the history charts read from (null: no history).
     void setHistory(HistoryProvider* history);
     HistoryProvider* history() const { return m_history; }
-    HistoryChart* historyChart() const { return m_historyChart; }
-    // Switches to the History tab with one of its metrics (index into
-    // historyMetrics()).
+    HistoryChart* historyChart() const;
+    // Switches to the History tab with one of its metrics (a row of its
+    // metric choice).
     void showHistory(int metricIndex);
 
     // The remote servers the admin manages (File → Servers…); null: none.
@@ -77,56 +84,31 @@ public Q_SLOTS:
     void showKeychainErrors(const QStringList& errors);
 
 private:
+    void buildMenus();
     void buildUi();
-    void onSelectionChanged();
+    void onSelected(const QString& server, const QString& gpuUuid);
     void onServerUpdated(const QString& server);
-    void showServer(const Snapshot& s);
-    void showGpuHeader(const Snapshot& s, const QString& uuid);
-    // The connection line of a remote server; empty for local sources.
-    QString connectionText(const QString& server) const;
-    void showFleetMenu(const QPoint& pos);
-    void updateBanner();
-    void updateStatusLine();
-    void updateHistorySeries();
 
     Fleet* m_fleet;
-    FleetModel* m_fleetModel;
-    ProcessModel* m_processModel;
-    QSortFilterProxyModel* m_processProxy;
+    ServerTreeModel* m_treeModel;
 
-    QTreeView* m_tree = nullptr;
-    QLabel* m_banner = nullptr;
-    QLabel* m_title = nullptr;
-    QLabel* m_subtitle = nullptr;
-    QComboBox* m_window = nullptr;
+    ServerTree* m_tree = nullptr;
+    LiveHeader* m_header = nullptr;
     QStackedWidget* m_pages = nullptr;
-    QList<ChartPanel*> m_charts;
-    QLabel* m_gpuDetails = nullptr;
-    QFormLayout* m_hostForm = nullptr;
-    QList<QLabel*> m_hostValues;
-    QLineEdit* m_filter = nullptr;
-    QTableView* m_processes = nullptr;
-    QLabel* m_statusBackend = nullptr;
-    QLabel* m_statusUpdated = nullptr;
-    QLabel* m_statusHistory = nullptr;
-    HistoryProvider* m_history = nullptr;
+    LiveGpuPage* m_gpuPage = nullptr;
+    HostPage* m_hostPage = nullptr;
+    ProcessPane* m_processes = nullptr;
+    StatusLine* m_statusLine = nullptr;
     QTabWidget* m_views = nullptr;
-    QComboBox* m_historyMetric = nullptr;
-    HistoryChart* m_historyChart = nullptr;
-    QString m_historyServer;
-    QStringList m_historyGpus;
+    HistoryProvider* m_history = nullptr;
+    HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;
     ServerList* m_serverList = nullptr;
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
 
-    QString m_backendMessage;
-    QStringList m_keychainErrors;
-    QMap<QString, QString> m_sourceStatus;
     QString m_server;
-    QString m_gpuUuid;           // empty: the server itself is selected
-    bool m_autoSelect = true;    // until the user picks something
-    bool m_programmatic = false; // the current selection change is ours
+    QString m_gpuUuid; // empty: the server itself is selected
 };
 
 } // namespace gw

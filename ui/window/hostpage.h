@@ -1,0 +1,31 @@
+#pragma once
+
+// The Live tab's page for a server itself: host, backend, CPU, memory, disk,
+// cgroup limits, its GPUs and the sample's warnings.
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+
+namespace gw {
+
+struct Snapshot;
+
+class HostPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HostPage(QWidget* parent = nullptr);
+
+    // backendMessage: what the local source said about its backend; shown
+    // instead of the snapshot's backend name when set.
+    void showSnapshot(const Snapshot& s, const QString& backendMessage);
+    // A remote server that has not answered yet: every figure n/a.
+    void showNothing();
+
+private:
+    QList<QLabel*> m_values;
+};
+
+} // namespace gw

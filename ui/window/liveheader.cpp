@@ -1,0 +1,90 @@
+#include "window/liveheader.h"
+
+#include "model/linkstatus.h"
+#include "model/snapshot.h"
+#include "window/elidinglabel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace gw {
+
+LiveHeader::LiveHeader(QWidget* parent)
+    : QWidget(parent)
+    , m_title(new ElidingLabel)
+    , m_subtitle(new ElidingLabel)
+    , m_chartSpan(new QComboBox)
+{
+    QFont tf = m_title->font();
+    tf.setPointSizeF(tf.pointSizeF() * 1.3);
+    tf.setBold(true);
+    m_title->setFont(tf);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    for (int minutes : {5, 15, 60})
+        m_chartSpan->addItem(tr("Last %n min", nullptr, minutes), minutes);
+    m_chartSpan->setCurrentIndex(1);
+    m_chartSpan->setToolTip(tr("Time window of the charts"));
+    connect(m_chartSpan, &QComboBox::currentIndexChanged, this, &LiveHeader::chartMinutesChanged);
+
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* titles = new QVBoxLayout;
+    titles->addWidget(m_title);
+    titles->addWidget(m_subtitle);
+    row->addLayout(titles, 1);
+    row->addWidget(m_chartSpan, 0, Qt::AlignTop);
+}
+
+QString LiveHeader::connectionText(const LinkStatus* link)
+{
+    if (!link)
+        return {};
+    QString text = linkStateText(link->state);
+    if (!link->error.isEmpty())
+        text += QStringLiteral(": ") + link->error;
+    if (link->clockOffsetMs != 0)
+        text += QStringLiteral(" · ") + clockOffsetText(link->clockOffsetMs);
+    return text;
+}
+
+void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
+{
+    m_chartSpan->setEnabled(false);
+    m_title->setLine(s.server);
+    QString subtitle = tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
+                           .arg(s.processes.size());
+    if (const QString line = connectionText(link); !line.isEmpty())
+        subtitle += QStringLiteral(" · ") + line;
+    m_subtitle->setLine(subtitle);
+}
+
+void LiveHeader::showGpu(const Snapshot& s, const GpuSample& g)
+{
+    m_chartSpan->setEnabled(true);
+    m_title->setLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
+    m_subtitle->setLine(g.pciBusId.isEmpty() ? g.uuid
+                                             : g.uuid + QStringLiteral(" · ") + g.pciBusId);
+}
+
+void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)
+{
+    m_title->setLine(server);
+    m_subtitle->setLine(connectionText(link));
+}
+
+int LiveHeader::chartMinutes() const
+{
+    return m_chartSpan->currentData().toInt();
+}
+
+void LiveHeader::setChartMinutes(int minutes)
+{
+    const int i = m_chartSpan->findData(minutes);
+    if (i >= 0)
+        m_chartSpan->setCurrentIndex(i);
+}
+
+} // namespace gw

@@ -1,0 +1,279 @@
+#include "window/mainwindow.h"
+
+#include "engine/fleet.h"
+#include "models/processmodel.h"
+#include "models/roles.h"
+#include "models/servertreemodel.h"
+#include "remote/serverlist.h"
+#include "window/historypage.h"
+#include "window/hostpage.h"
+#include "window/livegpupage.h"
+#include "window/liveheader.h"
+#include "window/processpane.h"
+#include "window/serversdialog.h"
+#include "window/servertree.h"
+#include "window/statusline.h"
+
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <chrono>
+
+namespace gw {
+
+namespace {
+using namespace std::chrono_literals;
+constexpr auto kChartRefresh = 1s;
+} // namespace
+
+MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
+    : QMainWindow(parent)
+    , m_fleet(fleet)
+    , m_treeModel(new ServerTreeModel(fleet, this))
+{
+    setWindowTitle(tr("GPU Warden"));
+    buildMenus();
+    buildUi();
+    connect(m_fleet, &Fleet::serverUpdated, this, &MainWindow::onServerUpdated);
+    m_chartTimer = new QTimer(this);
+    m_chartTimer->setInterval(kChartRefresh);
+    connect(m_chartTimer, &QTimer::timeout, this, &MainWindow::refreshCharts);
+    m_chartTimer->start();
+    resize(1280, 820);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    m_serversAction = fileMenu->addAction(tr("&Servers…"), this, [this] { showServersDialog(); });
+    m_serversAction->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    m_serversAction->setEnabled(false);
+    fileMenu->addSeparator();
+    auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&About GPU Warden"), this, [this] {
+        QMessageBox::about(
+            this, tr("About GPU Warden"),
+            tr("<b>GPU Warden</b> %1<br>Monitoring and admin for shared GPU servers.")
+                .arg(QStringLiteral(GW_VERSION)));
+    });
+}
+
+void MainWindow::buildUi()
+{
+    m_tree = new ServerTree(m_treeModel);
+    connect(m_tree, &ServerTree::selected, this, &MainWindow::onSelected);
+    connect(m_tree, &ServerTree::editServerRequested, this, [this](const QString& server) {
+        m_tree->selectServer(server);
+        showServersDialog();
+    });
+
+    // Right: banner, title + time window, a GPU's charts or the host page.
+    m_statusLine = new StatusLine(m_fleet);
+    setStatusBar(m_statusLine);
+    m_header = new LiveHeader;
+    connect(m_header, &LiveHeader::chartMinutesChanged, this, &MainWindow::refreshCharts);
+    m_gpuPage = new LiveGpuPage;
+    m_hostPage = new HostPage;
+    m_pages = new QStackedWidget;
+    m_pages->addWidget(m_gpuPage);
+    m_pages->addWidget(m_hostPage);
+
+    auto* live = new QWidget;
+    auto* liveLayout = new QVBoxLayout(live);
+    liveLayout->setContentsMargins(0, 0, 0, 0);
+    liveLayout->addWidget(m_statusLine->banner());
+    liveLayout->addWidget(m_header);
+    liveLayout->addWidget(m_pages, 1);
+
+    m_views = new QTabWidget;
+    m_views->setDocumentMode(true);
+    m_views->addTab(live, tr("Live"));
+
+    m_processes = new ProcessPane;
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_views);
+    right->addWidget(m_processes);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_tree);
+    split->addWidget(right);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({520, 760});
+    setCentralWidget(split);
+}
+
+ProcessModel* MainWindow::processModel() const
+{
+    return m_processes->model();
+}
+
+QSortFilterProxyModel* MainWindow::processProxy() const
+{
+    return m_processes->proxy();
+}
+
+QLabel* MainWindow::banner() const
+{
+    return m_statusLine->banner();
+}
+
+QString MainWindow::statusText() const
+{
+    return m_statusLine->text();
+}
+
+int MainWindow::windowMinutes() const
+{
+    return m_header->chartMinutes();
+}
+
+void MainWindow::setWindowMinutes(int minutes)
+{
+    m_header->setChartMinutes(minutes);
+}
+
+void MainWindow::setProcessFilter(const QString& text)
+{
+    m_processes->setFilter(text);
+}
+
+void MainWindow::setHistory(HistoryProvider* history)
+{
+    if (m_history || !history)
+        return;
+    m_history = history;
+    m_historyPage = new HistoryPage(m_fleet, history);
+    m_views->addTab(m_historyPage, tr("History"));
+    m_historyPage->setServer(m_server);
+}
+
+HistoryChart* MainWindow::historyChart() const
+{
+    return m_historyPage ? m_historyPage->chart() : nullptr;
+}
+
+void MainWindow::showHistory(int metricIndex)
+{
+    if (!m_historyPage)
+        return;
+    m_views->setCurrentWidget(m_historyPage);
+    m_historyPage->showMetric(metricIndex);
+}
+
+void MainWindow::showHistoryError(const QString& message)
+{
+    m_statusLine->showHistoryError(message);
+}
+
+void MainWindow::setBackendStatus(const QString& message)
+{
+    m_statusLine->setBackendStatus(message);
+}
+
+void MainWindow::setSourceStatus(const QString& source, const QString& message)
+{
+    m_statusLine->setSourceStatus(source, message);
+}
+
+void MainWindow::showKeychainErrors(const QStringList& errors)
+{
+    m_statusLine->showKeychainErrors(errors);
+}
+
+void MainWindow::selectServer(const QString& server)
+{
+    m_tree->selectServer(server);
+}
+
+void MainWindow::selectGpu(const QString& server, const QString& uuid)
+{
+    m_tree->selectGpu(server, uuid);
+}
+
+void MainWindow::onSelected(const QString& server, const QString& gpuUuid)
+{
+    m_server = server;
+    m_gpuUuid = gpuUuid;
+    processModel()->clear();
+    if (!m_server.isEmpty())
+        onServerUpdated(m_server);
+    refreshCharts();
+}
+
+void MainWindow::onServerUpdated(const QString& server)
+{
+    m_statusLine->updateBanner();
+    if (server != m_server)
+        return;
+    const Snapshot* s = m_fleet->latest(server);
+    if (!s) {
+        m_header->showUnanswered(server, m_fleet->connection(server));
+        m_pages->setCurrentWidget(m_hostPage);
+        m_hostPage->showNothing();
+        return;
+    }
+    if (m_historyPage)
+        m_historyPage->setServer(m_server);
+    m_statusLine->showUpdated(s->timestampMs);
+    processModel()->setSnapshot(*s, m_gpuUuid);
+    if (m_gpuUuid.isEmpty()) {
+        m_pages->setCurrentWidget(m_hostPage);
+        m_header->showServer(*s, m_fleet->connection(server));
+        m_hostPage->showSnapshot(*s, m_statusLine->backendMessage());
+    } else if (const GpuSample* g = s->gpuByUuid(m_gpuUuid)) {
+        m_pages->setCurrentWidget(m_gpuPage);
+        m_header->showGpu(*s, *g);
+        m_gpuPage->showGpu(*g);
+    } else {
+        m_pages->setCurrentWidget(m_gpuPage);
+    }
+}
+
+void MainWindow::setServerList(ServerList* list)
+{
+    m_serverList = list;
+    m_serversAction->setEnabled(list != nullptr);
+    m_tree->setServersEditable(list != nullptr);
+}
+
+ServersDialog* MainWindow::showServersDialog()
+{
+    if (!m_serverList)
+        return nullptr;
+    if (!m_serversDialog) {
+        m_serversDialog = new ServersDialog(m_serverList, m_fleet, this);
+        m_serversDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_serversDialog, &ServersDialog::serversChanged, m_serverList,
+                &ServerList::resolve);
+    }
+    if (!m_server.isEmpty())
+        m_serversDialog->selectServer(m_server);
+    m_serversDialog->show();
+    m_serversDialog->raise();
+    m_serversDialog->activateWindow();
+    return m_serversDialog;
+}
+
+void MainWindow::refreshCharts()
+{
+    if (m_gpuUuid.isEmpty() || m_pages->currentWidget() != m_gpuPage || !isVisible())
+        return;
+    const qint64 to = m_fleet->newestTimestampMs();
+    const qint64 from = to - qint64(windowMinutes()) * 60'000;
+    m_gpuPage->refresh(m_fleet->history(), m_server, m_gpuUuid, from, to);
+}
+
+} // namespace gw

@@ -1,0 +1,114 @@
+#include "window/statusline.h"
+
+#include "engine/fleet.h"
+
+#include <QDateTime>
+#include <QLabel>
+
+namespace gw {
+
+StatusLine::StatusLine(const Fleet* fleet, QWidget* parent)
+    : QStatusBar(parent)
+    , m_fleet(fleet)
+    , m_banner(new QLabel)
+    , m_backend(new QLabel(tr("Starting…")))
+    , m_updated(new QLabel)
+    , m_history(new QLabel)
+{
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setFrameShape(QFrame::StyledPanel);
+    m_banner->setContentsMargins(8, 6, 8, 6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
+    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_banner->hide();
+
+    // A long backend message is clipped (full text in the tooltip) rather
+    // than squeezing the update time.
+    m_backend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_updated->setMinimumWidth(m_updated->fontMetrics().horizontalAdvance(
+                                   tr("Updated %1").arg(QStringLiteral("00:00:00"))) +
+                               8);
+    addWidget(m_backend, 1);
+    m_history->hide();
+    addPermanentWidget(m_history);
+    addPermanentWidget(m_updated);
+}
+
+QString StatusLine::text() const
+{
+    return m_backend->text();
+}
+
+void StatusLine::setBackendStatus(const QString& message)
+{
+    m_backendMessage = message;
+    updateLine();
+    updateBanner();
+}
+
+void StatusLine::setSourceStatus(const QString& source, const QString& message)
+{
+    if (message.isEmpty())
+        m_sourceStatus.remove(source);
+    else
+        m_sourceStatus.insert(source, message);
+    updateLine();
+}
+
+void StatusLine::showHistoryError(const QString& message)
+{
+    m_history->setText(tr("History off: %1").arg(message));
+    m_history->setToolTip(message);
+    m_history->setForegroundRole(QPalette::BrightText);
+    m_history->setVisible(!message.isEmpty());
+}
+
+void StatusLine::showKeychainErrors(const QStringList& errors)
+{
+    m_keychainErrors = errors;
+    updateBanner();
+}
+
+void StatusLine::showUpdated(qint64 timestampMs)
+{
+    m_updated->setText(
+        tr("Updated %1")
+            .arg(QDateTime::fromMSecsSinceEpoch(timestampMs).toString(QStringLiteral("HH:mm:ss"))));
+}
+
+void StatusLine::updateLine()
+{
+    QStringList lines;
+    if (!m_backendMessage.isEmpty())
+        lines.append(m_backendMessage);
+    lines += m_sourceStatus.values();
+    m_backend->setText(lines.join(QStringLiteral(" · ")));
+    m_backend->setToolTip(lines.join(QLatin1Char('\n')));
+}
+
+void StatusLine::updateBanner()
+{
+    // No GPU anywhere and the source said why: say it plainly, keep the host.
+    bool anyGpu = false;
+    bool anyServer = false;
+    for (const auto& server : m_fleet->servers()) {
+        if (const Snapshot* s = m_fleet->latest(server)) {
+            anyServer = true;
+            anyGpu = anyGpu || !s->gpus.isEmpty();
+        }
+    }
+    QStringList parts;
+    if (anyServer && !anyGpu)
+        parts.append(tr("<b>No GPU found on this machine.</b> Showing the host only.<br>%1")
+                         .arg(m_backendMessage.toHtmlEscaped()));
+    if (!m_keychainErrors.isEmpty())
+        parts.append(tr("<b>Keychain:</b> %1<br>These servers are asked without a token until "
+                        "the keychain answers; File → Servers… stores tokens again.")
+                         .arg(m_keychainErrors.join(QStringLiteral("<br>")).toHtmlEscaped()));
+    m_banner->setText(parts.join(QStringLiteral("<br>")));
+    m_banner->setVisible(!parts.isEmpty());
+}
+
+} // namespace gw

@@ -1,0 +1,50 @@
+#pragma once
+
+// What the window says about its sources: the status bar (the backend's and
+// other sources' lines, the history's trouble, the last update) and the
+// banner above the Live tab for what needs the admin's attention (no GPU on
+// this machine, tokens the keychain could not give).
+
+#include <QMap>
+#include <QStatusBar>
+#include <QStringList>
+
+class QLabel;
+
+namespace gw {
+
+class Fleet;
+
+class StatusLine final : public QStatusBar
+{
+    Q_OBJECT
+public:
+    explicit StatusLine(const Fleet* fleet, QWidget* parent = nullptr);
+
+    // The banner widget; the window places it (it is not part of the bar).
+    QLabel* banner() const { return m_banner; }
+    QString text() const;
+    QString backendMessage() const { return m_backendMessage; }
+
+    void setBackendStatus(const QString& message);
+    void setSourceStatus(const QString& source, const QString& message);
+    void showHistoryError(const QString& message);
+    void showKeychainErrors(const QStringList& errors);
+    void showUpdated(qint64 timestampMs);
+    // Whether any server has a GPU may have changed.
+    void updateBanner();
+
+private:
+    void updateLine();
+
+    const Fleet* m_fleet;
+    QLabel* m_banner;
+    QLabel* m_backend;
+    QLabel* m_updated;
+    QLabel* m_history;
+    QString m_backendMessage;
+    QStringList m_keychainErrors;
+    QMap<QString, QString> m_sourceStatus;
+};
+
+} // namespace gw
