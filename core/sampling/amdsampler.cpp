@@ -25,15 +25,6 @@ QByteArray ueventValue(const QByteArray& uevent, QByteArrayView key)
     return {};
 }
 
-QString excerpt(QByteArrayView v)
-{
-    v = trimmed(v);
-    QString s = QString::fromUtf8(v.first(std::min<qsizetype>(v.size(), 60)));
-    if (v.size() > 60)
-        s += QStringLiteral("…");
-    return s;
-}
-
 } // namespace
 
 AmdSampler::AmdSampler(const SamplerOptions& options)
@@ -126,23 +117,21 @@ bool AmdSampler::open()
 
 std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
 {
-    if (path.isEmpty() || !QFileInfo::exists(path))
-        return std::nullopt;
-    QString why;
-    const auto data = readSmallFile(path, &why, 4096);
-    if (!data) {
-        m_warnings.warn(out, path, QStringLiteral("AMD GPU value not shown: ") + why);
-        return std::nullopt;
+    const IntFile<qint64> r = readI64File(path);
+    switch (r.status) {
+    case IntFile<qint64>::Status::Ok:
+        m_warnings.clear(path);
+        break;
+    case IntFile<qint64>::Status::Missing:
+        break;
+    case IntFile<qint64>::Status::Unreadable:
+        m_warnings.warn(out, path, QStringLiteral("AMD GPU value not shown: ") + r.error);
+        break;
+    case IntFile<qint64>::Status::NotANumber:
+        m_warnings.warn(out, path, r.error + QStringLiteral(", value not shown"));
+        break;
     }
-    const auto v = parseI64(*data);
-    if (!v) {
-        m_warnings.warn(out, path,
-                        path + QStringLiteral(": not a number: \"") + excerpt(*data) +
-                            QStringLiteral("\", value not shown"));
-        return std::nullopt;
-    }
-    m_warnings.clear(path);
-    return v;
+    return r.value;
 }
 
 std::optional<double> AmdSampler::currentSclkMHz(const QString& path, Snapshot& out)
