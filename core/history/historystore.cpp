@@ -1,13 +1,13 @@
 #include "history/historystore.h"
 
 #include "history/historyschema.h"
+#include "util/sqlitefile.h"
 
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -27,7 +27,7 @@ constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
 // hundred samples.
 constexpr qint64 kChunkSpanMs = kHourMs;
 constexpr qsizetype kChunkMaxBytes = 64 * 1024;
-constexpr int kBusyTimeoutMs = 5000;
+constexpr std::chrono::milliseconds kBusyTimeout = 5s;
 
 constexpr int kLevelMinute = 1;
 constexpr int kLevelHour = 2;
@@ -49,8 +49,6 @@ QString processTarget(qint64 factId)
 {
     return QStringLiteral("proc:") + QString::number(factId);
 }
-
-std::atomic<quint64> g_connectionCounter{0};
 
 } // namespace
 
@@ -90,39 +88,28 @@ bool HistoryStore::openDatabase(const QString& path, Mode mode, QString* error)
 {
     m_path = path;
     m_mode = mode;
-    m_connection = QStringLiteral("gw.history.") + QString::number(++g_connectionCounter);
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    if (!m_db.isValid()) {
-        *error = QStringLiteral("cannot open history file ") + path +
-                 QStringLiteral(": the Qt SQLite driver (QSQLITE) is not installed");
+    sqlitefile::OpenOptions options;
+    options.connectionPrefix = QStringLiteral("gw.history.");
+    options.busyTimeout = kBusyTimeout;
+    options.readOnly = mode == Mode::ReadOnly;
+    if (!sqlitefile::open(m_db, m_connection, path, options, historyschema::wording(), error))
         return false;
-    }
-    m_db.setDatabaseName(path);
-    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=") + QString::number(kBusyTimeoutMs);
-    if (mode == Mode::ReadOnly)
-        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
-    m_db.setConnectOptions(options);
-    if (!m_db.open()) {
-        *error = historyschema::describe(path, m_db.lastError(), mode == Mode::ReadWrite);
-        return false;
-    }
     if (!historyschema::prepare(m_db, path, mode == Mode::ReadWrite, error))
         return false;
-    if (mode == Mode::ReadWrite) {
-        QSqlQuery q(m_db);
+    if (mode == Mode::ReadOnly)
+        return prepareStatements(error);
+    // Only after prepare(), so nothing is set on another program's file.
+    const QStringList setup = {
         // WAL: readers on other threads run while the writer commits. NORMAL
         // sync loses no commit when the process dies, only on power loss.
-        for (const auto& sql : {QStringLiteral("PRAGMA journal_mode=WAL"),
-                                QStringLiteral("PRAGMA synchronous=NORMAL"),
-                                // A previous writer's open chunks stay as they are;
-                                // new samples start new chunks.
-                                QStringLiteral("UPDATE chunk SET sealed = 1 WHERE sealed = 0")}) {
-            if (!q.exec(sql)) {
-                *error = historyschema::describe(path, q.lastError(), true);
-                return false;
-            }
-        }
-    }
+        QStringLiteral("PRAGMA journal_mode=WAL"),
+        QStringLiteral("PRAGMA synchronous=NORMAL"),
+        // A previous writer's open chunks stay as they are; new samples
+        // start new chunks.
+        QStringLiteral("UPDATE chunk SET sealed = 1 WHERE sealed = 0"),
+    };
+    if (!sqlitefile::exec(m_db, setup, path, historyschema::wording(), error))
+        return false;
     return prepareStatements(error);
 }
 
