@@ -213,22 +213,16 @@ HistoryStore::SeriesState* HistoryStore::state(const SeriesKey& key)
 
 void HistoryStore::addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q)
 {
-    if (acc.count > 0 && acc.bucketS != bucketS)
+    if (!acc.values.isEmpty() && acc.bucketS != bucketS)
         takeRollup(acc, level, series);
-    if (acc.count == 0) {
+    if (acc.values.isEmpty())
         acc.bucketS = bucketS;
-        acc.minQ = acc.maxQ = q;
-    } else {
-        acc.minQ = std::min(acc.minQ, q);
-        acc.maxQ = std::max(acc.maxQ, q);
-    }
-    acc.sumQ += q;
-    ++acc.count;
+    acc.values.add(q);
 }
 
 void HistoryStore::takeRollup(Rollup& acc, int level, qint64 series)
 {
-    if (acc.count == 0)
+    if (acc.values.isEmpty())
         return;
     m_pendingRollups.append({level, series, acc});
     acc = Rollup{};
@@ -437,8 +431,8 @@ bool HistoryStore::writeMinuteRollups()
             continue;
         const qint64 hourS = floorDiv(row.r.bucketS, 3600) * 3600;
         QList<MinuteRollup>& g = groups[{row.series, hourS}];
-        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), row.r.minQ, row.r.maxQ, row.r.sumQ,
-                             row.r.count};
+        const QuantaSummary& v = row.r.values;
+        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), v.minQ, v.maxQ, v.sumQ, v.count};
         mergeMinuteRollups(g, {m});
     }
     QSqlQuery& get = *m_selectMinutes;
@@ -489,10 +483,10 @@ bool HistoryStore::finishBatch()
         up.addBindValue(row.level);
         up.addBindValue(row.series);
         up.addBindValue(row.r.bucketS);
-        up.addBindValue(row.r.minQ);
-        up.addBindValue(row.r.maxQ);
-        up.addBindValue(row.r.sumQ);
-        up.addBindValue(row.r.count);
+        up.addBindValue(row.r.values.minQ);
+        up.addBindValue(row.r.values.maxQ);
+        up.addBindValue(row.r.values.sumQ);
+        up.addBindValue(row.r.values.count);
         if (!up.exec())
             return fail(up);
     }
@@ -532,6 +526,48 @@ void HistoryStore::rollbackBatch()
     m_pendingRollups.clear();
     m_facts.clear();
     m_seriesIds.clear();
+}
+
+bool HistoryStore::flush(QString* error)
+{
+    if (m_mode == Mode::ReadOnly)
+        return true;
+    m_batchError.clear();
+    if (!m_db.transaction()) {
+        if (error)
+            *error = historyschema::describe(m_path, m_db.lastError(), true);
+        return false;
+    }
+    bool ok = true;
+    for (auto& [key, s] : m_series) {
+        if (s.chunk.count() == 0)
+            continue;
+        if (!writeChunk(s, true)) {
+            ok = false;
+            break;
+        }
+    }
+    if (ok && m_db.commit()) {
+        for (auto& [key, s] : m_series) {
+            s.chunk = ChunkEncoder(s.lastMs);
+            s.chunkRow = 0;
+        }
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        return true;
+    }
+    const QString why = m_batchError.isEmpty()
+                            ? historyschema::describe(m_path, m_db.lastError(), true)
+                            : m_batchError;
+    m_db.rollback();
+    if (error)
+        *error = why;
+    return false;
+}
+
+QString HistoryStore::path() const
+{
+    return m_path;
 }
 
 } // namespace gw
