@@ -118,19 +118,11 @@ bool AmdSampler::open()
 std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
 {
     const IntFile<qint64> r = readI64File(path);
-    switch (r.status) {
-    case IntFile<qint64>::Status::Ok:
+    if (const auto problem = r.problem(QStringLiteral("AMD GPU value not shown: "),
+                                       QStringLiteral(", value not shown")))
+        m_warnings.warn(out, path, *problem);
+    else if (r.value)
         m_warnings.clear(path);
-        break;
-    case IntFile<qint64>::Status::Missing:
-        break;
-    case IntFile<qint64>::Status::Unreadable:
-        m_warnings.warn(out, path, QStringLiteral("AMD GPU value not shown: ") + r.error);
-        break;
-    case IntFile<qint64>::Status::NotANumber:
-        m_warnings.warn(out, path, r.error + QStringLiteral(", value not shown"));
-        break;
-    }
     return r.value;
 }
 

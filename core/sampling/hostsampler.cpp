@@ -384,22 +384,15 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
     // A missing file means this cgroup has no such limit (the v2 root has no
     // memory.max); only a file that is there and unreadable is worth a word.
     const IntFile<quint64> r = readU64File(path);
-    switch (r.status) {
-    case IntFile<quint64>::Status::Ok:
+    if (trimmed(r.content) == QByteArrayView("max")) { // no limit
         m_warnings.clear(path);
-        break;
-    case IntFile<quint64>::Status::Missing:
-        break;
-    case IntFile<quint64>::Status::Unreadable:
-        m_warnings.warn(out, path, QStringLiteral("Cgroup limit not shown: ") + r.error);
-        break;
-    case IntFile<quint64>::Status::NotANumber:
-        if (trimmed(r.content) == QByteArrayView("max"))
-            m_warnings.clear(path); // no limit
-        else
-            m_warnings.warn(out, path, r.error + QStringLiteral(", cgroup value not shown"));
-        break;
+        return std::nullopt;
     }
+    if (const auto problem = r.problem(QStringLiteral("Cgroup limit not shown: "),
+                                       QStringLiteral(", cgroup value not shown")))
+        m_warnings.warn(out, path, *problem);
+    else if (r.value)
+        m_warnings.clear(path);
     return r.value;
 }
 
@@ -465,11 +458,9 @@ void HostSampler::readCgroup(HostSample& host, Snapshot& out)
     const IntFile<qint64> quota = readI64File(quotaPath);
     if (quota.status == IntFile<qint64>::Status::Missing)
         return;
-    if (!quota.value) {
-        m_warnings.warn(out, quotaPath,
-                        quota.status == IntFile<qint64>::Status::NotANumber
-                            ? quota.error + QStringLiteral(", cgroup CPU limit not shown")
-                            : QStringLiteral("Cgroup CPU limit not shown: ") + quota.error);
+    if (const auto problem = quota.problem(QStringLiteral("Cgroup CPU limit not shown: "),
+                                           QStringLiteral(", cgroup CPU limit not shown"))) {
+        m_warnings.warn(out, quotaPath, *problem);
         return;
     }
     m_warnings.clear(quotaPath);

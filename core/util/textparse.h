@@ -49,6 +49,18 @@ struct IntFile
     // "<path>: <why>" for Unreadable, "<path>: not a number: "<excerpt>""
     // for NotANumber; empty otherwise.
     QString error;
+
+    // What to warn about, in a sampler's words: `unreadablePrefix` + error,
+    // or error + `notANumberSuffix`. Absent when Ok or Missing.
+    std::optional<QString> problem(const QString& unreadablePrefix,
+                                   const QString& notANumberSuffix) const
+    {
+        if (status == Status::Unreadable)
+            return unreadablePrefix + error;
+        if (status == Status::NotANumber)
+            return error + notANumberSuffix;
+        return std::nullopt;
+    }
 };
 
 // Missing is no error: a board without that sensor, a cgroup without that

@@ -156,6 +156,25 @@ private Q_SLOTS:
                  I64::Status::Unreadable);
     }
 
+    void problemsAreWordedByTheCaller()
+    {
+        const QString prefix = QStringLiteral("Fan not shown: ");
+        const QString suffix = QStringLiteral(", fan not shown");
+        const QString garbled = put(QStringLiteral("fan"), "fast\n");
+        QCOMPARE(
+            readI64File(garbled).problem(prefix, suffix),
+            std::optional<QString>(garbled + QStringLiteral(": not a number: \"fast\"") + suffix));
+        const QString dir = m_dir.filePath(QStringLiteral("fandir"));
+        QVERIFY(QDir().mkpath(dir));
+        const auto unreadable = readI64File(dir).problem(prefix, suffix);
+        QVERIFY(unreadable && unreadable->startsWith(prefix + dir + QStringLiteral(": ")));
+        // Nothing to say about a good value or a sensor the board lacks.
+        QCOMPARE(readI64File(put(QStringLiteral("fan2"), "3\n")).problem(prefix, suffix),
+                 std::nullopt);
+        QCOMPARE(readI64File(m_dir.filePath(QStringLiteral("nofan"))).problem(prefix, suffix),
+                 std::nullopt);
+    }
+
     void excerptTrimsAndCuts_data()
     {
         QTest::addColumn<QByteArray>("text");
