@@ -118,11 +118,10 @@ bool AmdSampler::open()
 std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
 {
     const IntFile<qint64> r = readI64File(path);
-    if (const auto problem = r.problem(QStringLiteral("AMD GPU value not shown: "),
-                                       QStringLiteral(", value not shown")))
-        m_warnings.warn(out, path, *problem);
-    else if (r.value)
-        m_warnings.clear(path);
+    m_warnings.report(
+        out, path,
+        r.problem(QStringLiteral("AMD GPU value not shown: "), QStringLiteral(", value not shown")),
+        r.value.has_value());
     return r.value;
 }
 

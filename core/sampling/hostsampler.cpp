@@ -388,11 +388,10 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
         m_warnings.clear(path);
         return std::nullopt;
     }
-    if (const auto problem = r.problem(QStringLiteral("Cgroup limit not shown: "),
-                                       QStringLiteral(", cgroup value not shown")))
-        m_warnings.warn(out, path, *problem);
-    else if (r.value)
-        m_warnings.clear(path);
+    m_warnings.report(out, path,
+                      r.problem(QStringLiteral("Cgroup limit not shown: "),
+                                QStringLiteral(", cgroup value not shown")),
+                      r.value.has_value());
     return r.value;
 }
 
