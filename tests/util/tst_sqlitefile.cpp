@@ -45,11 +45,20 @@ struct Connection
     }
 };
 
-sqlitefile::OpenOptions options(std::chrono::milliseconds busy = 5000ms)
+enum class Access
+{
+    ReadWrite,
+    ReadOnly
+};
+
+sqlitefile::OpenOptions options(const QStringList& pragmas = {}, Access access = Access::ReadWrite,
+                                std::chrono::milliseconds busy = 5000ms)
 {
     sqlitefile::OpenOptions o;
     o.connectionPrefix = QStringLiteral("test.");
     o.busyTimeout = busy;
+    o.readOnly = access == Access::ReadOnly;
+    o.pragmas = pragmas;
     return o;
 }
 
@@ -69,9 +78,8 @@ private Q_SLOTS:
 
     void newFileOpensWithItsPragmas()
     {
-        auto o = options();
-        o.pragmas = {QStringLiteral("PRAGMA journal_mode=WAL"),
-                     QStringLiteral("PRAGMA user_version = 7")};
+        const auto o = options(
+            {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA user_version = 7")});
         QString error;
         {
             Connection c;
@@ -125,9 +133,8 @@ private Q_SLOTS:
         const QString file = dir + QStringLiteral("/x.db");
         QString error;
         Connection c;
-        auto o = options();
-        o.pragmas = {QStringLiteral("PRAGMA user_version = 1")};
-        const bool opened = c.open(file, o, &error).has_value();
+        const bool opened =
+            c.open(file, options({QStringLiteral("PRAGMA user_version = 1")}), &error).has_value();
         QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                        QFileDevice::ExeOwner);
         QVERIFY(!opened);
@@ -142,15 +149,12 @@ private Q_SLOTS:
         QString error;
         {
             Connection w;
-            auto o = options();
-            o.pragmas = {QStringLiteral("CREATE TABLE t(x)")};
-            QVERIFY2(w.open(file, o, &error), qPrintable(error));
+            QVERIFY2(w.open(file, options({QStringLiteral("CREATE TABLE t(x)")}), &error),
+                     qPrintable(error));
         }
         Connection r;
-        auto o = options();
-        o.readOnly = true;
-        o.pragmas = {QStringLiteral("INSERT INTO t VALUES(1)")};
-        QVERIFY(!r.open(file, o, &error));
+        QVERIFY(!r.open(
+            file, options({QStringLiteral("INSERT INTO t VALUES(1)")}, Access::ReadOnly), &error));
         QVERIFY2(error.startsWith(QStringLiteral("cannot write the test file ") + file +
                                   QStringLiteral(": the file or its folder is read-only for this "
                                                  "user (")),
@@ -162,9 +166,7 @@ private Q_SLOTS:
         const QString file = path(QStringLiteral("absent.db"));
         QString error;
         Connection c;
-        auto o = options();
-        o.readOnly = true;
-        QVERIFY(!c.open(file, o, &error));
+        QVERIFY(!c.open(file, options({}, Access::ReadOnly), &error));
         QVERIFY2(error.startsWith(QStringLiteral("cannot open the test file ") + file),
                  qPrintable(error));
         QVERIFY(!QFile::exists(file));
@@ -201,12 +203,11 @@ private Q_SLOTS:
         const QString file = path(QStringLiteral("locked.db"));
         QString error;
         Connection holder;
-        auto exclusive = options();
         // As the agent journal holds its file: exclusive locking, a write
         // transaction open for as long as it runs.
-        exclusive.pragmas = {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
-                             QStringLiteral("PRAGMA journal_mode=WAL"),
-                             QStringLiteral("CREATE TABLE t(x)")};
+        const auto exclusive = options({QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
+                                        QStringLiteral("PRAGMA journal_mode=WAL"),
+                                        QStringLiteral("CREATE TABLE t(x)")});
         QVERIFY2(holder.open(file, exclusive, &error), qPrintable(error));
         QVERIFY(holder.db.transaction());
         QVERIFY(QSqlQuery(holder.db).exec(QStringLiteral("INSERT INTO t VALUES(1)")));
@@ -214,7 +215,7 @@ private Q_SLOTS:
         Connection second;
         QElapsedTimer waited;
         waited.start();
-        QVERIFY(!second.open(file, options(100ms), &error));
+        QVERIFY(!second.open(file, options({}, Access::ReadWrite, 100ms), &error));
         // It waited for the lock as long as asked, not for ever.
         QVERIFY2(waited.elapsed() >= 90 && waited.elapsed() < 4000,
                  qPrintable(QString::number(waited.elapsed())));
