@@ -1,12 +1,12 @@
 #include "agent/agentjournal.h"
 
+#include "util/sqlitefile.h"
+
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUuid>
-
-#include <atomic>
 
 Q_LOGGING_CATEGORY(lcJournal, "gw.agent.journal")
 
@@ -17,9 +17,7 @@ namespace {
 constexpr int kVersion = 1;
 constexpr auto kApplication = "gpuwarden-agent-journal";
 // Another agent holding the file is reported at once, not waited for.
-constexpr int kBusyTimeoutMs = 200;
-
-std::atomic<int> g_connectionCounter{0};
+constexpr std::chrono::milliseconds kBusyTimeout{200};
 
 qint64 toDb(quint64 v)
 {
@@ -85,70 +83,46 @@ AgentJournal::~AgentJournal()
     }
 }
 
+namespace {
+
+const sqlitefile::Wording& wording()
+{
+    static const sqlitefile::Wording w{
+        QStringLiteral("cannot open the journal "),
+        QStringLiteral("cannot read the journal "),
+        QStringLiteral("cannot write the journal "),
+        QStringLiteral(" is not a GPU Warden agent journal"),
+        QStringLiteral("the disk is full"),
+        QStringLiteral("another gpuwarden-agent is using it"),
+    };
+    return w;
+}
+
+} // namespace
+
 QString AgentJournal::describe(const QSqlError& error, bool writing) const
 {
-    const QString native = error.nativeErrorCode();
-    const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
-    const QString lower = text.toLower();
-    const QString what = (writing ? QStringLiteral("cannot write the journal ")
-                                  : QStringLiteral("cannot read the journal ")) +
-                         m_path;
-    // SQLite primary result codes: 13 FULL, 8 READONLY, 26 NOTADB, 14 CANTOPEN, 5 BUSY.
-    if (native == QLatin1String("13") || lower.contains(QLatin1String("full")))
-        return what + QStringLiteral(": the disk is full (") + text + QStringLiteral(")");
-    if (native == QLatin1String("8") || lower.contains(QLatin1String("readonly")))
-        return what + QStringLiteral(": the file or its folder is read-only for this user (") +
-               text + QStringLiteral(")");
-    if (native == QLatin1String("26") || lower.contains(QLatin1String("not a database")))
-        return m_path + QStringLiteral(" is not a GPU Warden agent journal (") + text +
-               QStringLiteral(")");
-    if (native == QLatin1String("14") || lower.contains(QLatin1String("unable to open")))
-        return QStringLiteral("cannot open the journal ") + m_path +
-               QStringLiteral(": the file or its folder does not exist or is not accessible (") +
-               text + QStringLiteral(")");
-    if (native == QLatin1String("5") || lower.contains(QLatin1String("locked")))
-        return what + QStringLiteral(": another gpuwarden-agent is using it (") + text +
-               QStringLiteral(")");
-    return what + QStringLiteral(": ") + text;
+    return sqlitefile::describe(m_path, error, writing, wording());
 }
 
 bool AgentJournal::openDatabase(QString* error)
 {
-    m_connection = QStringLiteral("gw.journal.") + QString::number(++g_connectionCounter);
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    if (!m_db.isValid()) {
-        *error = QStringLiteral("cannot open the journal ") + m_path +
-                 QStringLiteral(": the Qt SQLite driver (QSQLITE) is not installed");
-        return false;
-    }
-    m_db.setDatabaseName(m_path);
-    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=") +
-                           QString::number(kBusyTimeoutMs));
-    if (!m_db.open()) {
-        *error = describe(m_db.lastError(), true);
-        return false;
-    }
-    QSqlQuery q(m_db);
-    // The first read of the file: a text file or garbage fails here.
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-        *error = describe(q.lastError(), false);
-        return false;
-    }
-    const int version = q.value(0).toInt();
-    q.finish();
+    sqlitefile::OpenOptions options;
+    options.connectionPrefix = QStringLiteral("gw.journal.");
+    options.busyTimeout = kBusyTimeout;
     // Exclusive: a second agent on the same file would hand out the same
     // numbers; it is refused instead. WAL: a commit is an append, and one the
     // process did not live to checkpoint is still there after a crash.
-    for (const auto& sql : {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
-                            QStringLiteral("PRAGMA journal_mode=WAL"),
-                            // FULL until this start is recorded (below), then NORMAL.
-                            QStringLiteral("PRAGMA synchronous=FULL")}) {
-        if (!q.exec(sql)) {
-            *error = describe(q.lastError(), true);
-            return false;
-        }
-        q.finish();
-    }
+    options.pragmas = {QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"),
+                       QStringLiteral("PRAGMA journal_mode=WAL"),
+                       // FULL until this start is recorded (below), then NORMAL.
+                       QStringLiteral("PRAGMA synchronous=FULL")};
+    const std::optional<int> opened =
+        sqlitefile::open(m_db, m_connection, m_path, options, wording(), error);
+    if (!opened)
+        return false;
+    const int version = *opened;
+    QSqlQuery q(m_db);
     if (version == 0) {
         if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_schema")) || !q.next()) {
             *error = describe(q.lastError(), false);

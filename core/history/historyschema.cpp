@@ -124,35 +124,23 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
     return true;
 }
 
+const sqlitefile::Wording& wording()
+{
+    static const sqlitefile::Wording w{
+        QStringLiteral("cannot open history file "),
+        QStringLiteral("cannot read history from "),
+        QStringLiteral("cannot write history to "),
+        QStringLiteral(" is not a GPU Warden history file"),
+        QStringLiteral("the disk is full (or the history size limit is reached); live monitoring "
+                       "goes on, history is not recorded until space is freed"),
+        QStringLiteral("the file is busy (locked by another program)"),
+    };
+    return w;
+}
+
 QString describe(const QString& path, const QSqlError& error, bool writing)
 {
-    const QString native = error.nativeErrorCode();
-    const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
-    const QString lower = text.toLower();
-    const QString verb = writing ? QStringLiteral("cannot write history to ")
-                                 : QStringLiteral("cannot read history from ");
-    // SQLite primary result codes: 13 FULL, 8 READONLY, 26 NOTADB, 14 CANTOPEN, 5 BUSY.
-    if (native == QLatin1String("13") || lower.contains(QLatin1String("full")))
-        return verb % path %
-               QStringLiteral(": the disk is full (or the history size limit is reached); "
-                              "live monitoring goes on, history is not recorded until space is "
-                              "freed (") %
-               text % QStringLiteral(")");
-    if (native == QLatin1String("8") || lower.contains(QLatin1String("readonly")))
-        return verb % path %
-               QStringLiteral(": the file or its folder is read-only for this user (") % text %
-               QStringLiteral(")");
-    if (native == QLatin1String("26") || lower.contains(QLatin1String("not a database")))
-        return path % QStringLiteral(" is not a GPU Warden history file (") % text %
-               QStringLiteral(")");
-    if (native == QLatin1String("14") || lower.contains(QLatin1String("unable to open")))
-        return QStringLiteral("cannot open history file ") % path %
-               QStringLiteral(": the file or its folder does not exist or is not accessible (") %
-               text % QStringLiteral(")");
-    if (native == QLatin1String("5") || lower.contains(QLatin1String("locked")))
-        return verb % path % QStringLiteral(": the file is busy (locked by another program) (") %
-               text % QStringLiteral(")");
-    return verb % path % QStringLiteral(": ") % text;
+    return sqlitefile::describe(path, error, writing, wording());
 }
 
 } // namespace gw::historyschema

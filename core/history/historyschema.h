@@ -16,6 +16,8 @@
 //   process(id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user,
 //           command, ghost, first_seen_ms, last_seen_ms, max_memory_mib)
 
+#include "util/sqlitefile.h"
+
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QString>
@@ -27,6 +29,9 @@ constexpr int kVersion = 2; // 2: adaptive Rice value codes, minute roll-ups pac
 // Creates the tables in an empty file, or checks that an existing one is ours
 // and of a version we read. `why` in words for an admin.
 bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why);
+
+// How SQLite errors about the history file are worded (sqlitefile.h).
+const sqlitefile::Wording& wording();
 
 // "cannot write history to /x: the disk is full" and the like.
 QString describe(const QString& path, const QSqlError& error, bool writing);

@@ -1,13 +1,13 @@
 #include "history/historystore.h"
 
 #include "history/historyschema.h"
+#include "util/sqlitefile.h"
 
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -27,7 +27,7 @@ constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
 // hundred samples.
 constexpr qint64 kChunkSpanMs = kHourMs;
 constexpr qsizetype kChunkMaxBytes = 64 * 1024;
-constexpr int kBusyTimeoutMs = 5000;
+constexpr std::chrono::milliseconds kBusyTimeout = 5s;
 
 constexpr int kLevelMinute = 1;
 constexpr int kLevelHour = 2;
@@ -49,8 +49,6 @@ QString processTarget(qint64 factId)
 {
     return QStringLiteral("proc:") + QString::number(factId);
 }
-
-std::atomic<quint64> g_connectionCounter{0};
 
 } // namespace
 
@@ -90,39 +88,28 @@ bool HistoryStore::openDatabase(const QString& path, Mode mode, QString* error)
 {
     m_path = path;
     m_mode = mode;
-    m_connection = QStringLiteral("gw.history.") + QString::number(++g_connectionCounter);
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    if (!m_db.isValid()) {
-        *error = QStringLiteral("cannot open history file ") + path +
-                 QStringLiteral(": the Qt SQLite driver (QSQLITE) is not installed");
+    sqlitefile::OpenOptions options;
+    options.connectionPrefix = QStringLiteral("gw.history.");
+    options.busyTimeout = kBusyTimeout;
+    options.readOnly = mode == Mode::ReadOnly;
+    if (!sqlitefile::open(m_db, m_connection, path, options, historyschema::wording(), error))
         return false;
-    }
-    m_db.setDatabaseName(path);
-    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=") + QString::number(kBusyTimeoutMs);
-    if (mode == Mode::ReadOnly)
-        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
-    m_db.setConnectOptions(options);
-    if (!m_db.open()) {
-        *error = historyschema::describe(path, m_db.lastError(), mode == Mode::ReadWrite);
-        return false;
-    }
     if (!historyschema::prepare(m_db, path, mode == Mode::ReadWrite, error))
         return false;
-    if (mode == Mode::ReadWrite) {
-        QSqlQuery q(m_db);
+    if (mode == Mode::ReadOnly)
+        return prepareStatements(error);
+    // Only after prepare(), so nothing is set on another program's file.
+    const QStringList setup = {
         // WAL: readers on other threads run while the writer commits. NORMAL
         // sync loses no commit when the process dies, only on power loss.
-        for (const auto& sql : {QStringLiteral("PRAGMA journal_mode=WAL"),
-                                QStringLiteral("PRAGMA synchronous=NORMAL"),
-                                // A previous writer's open chunks stay as they are;
-                                // new samples start new chunks.
-                                QStringLiteral("UPDATE chunk SET sealed = 1 WHERE sealed = 0")}) {
-            if (!q.exec(sql)) {
-                *error = historyschema::describe(path, q.lastError(), true);
-                return false;
-            }
-        }
-    }
+        QStringLiteral("PRAGMA journal_mode=WAL"),
+        QStringLiteral("PRAGMA synchronous=NORMAL"),
+        // A previous writer's open chunks stay as they are; new samples
+        // start new chunks.
+        QStringLiteral("UPDATE chunk SET sealed = 1 WHERE sealed = 0"),
+    };
+    if (!sqlitefile::exec(m_db, setup, path, historyschema::wording(), error))
+        return false;
     return prepareStatements(error);
 }
 
@@ -226,22 +213,16 @@ HistoryStore::SeriesState* HistoryStore::state(const SeriesKey& key)
 
 void HistoryStore::addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q)
 {
-    if (acc.count > 0 && acc.bucketS != bucketS)
+    if (!acc.values.isEmpty() && acc.bucketS != bucketS)
         takeRollup(acc, level, series);
-    if (acc.count == 0) {
+    if (acc.values.isEmpty())
         acc.bucketS = bucketS;
-        acc.minQ = acc.maxQ = q;
-    } else {
-        acc.minQ = std::min(acc.minQ, q);
-        acc.maxQ = std::max(acc.maxQ, q);
-    }
-    acc.sumQ += q;
-    ++acc.count;
+    acc.values.add(q);
 }
 
 void HistoryStore::takeRollup(Rollup& acc, int level, qint64 series)
 {
-    if (acc.count == 0)
+    if (acc.values.isEmpty())
         return;
     m_pendingRollups.append({level, series, acc});
     acc = Rollup{};
@@ -450,8 +431,8 @@ bool HistoryStore::writeMinuteRollups()
             continue;
         const qint64 hourS = floorDiv(row.r.bucketS, 3600) * 3600;
         QList<MinuteRollup>& g = groups[{row.series, hourS}];
-        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), row.r.minQ, row.r.maxQ, row.r.sumQ,
-                             row.r.count};
+        const QuantaSummary& v = row.r.values;
+        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), v.minQ, v.maxQ, v.sumQ, v.count};
         mergeMinuteRollups(g, {m});
     }
     QSqlQuery& get = *m_selectMinutes;
@@ -502,10 +483,10 @@ bool HistoryStore::finishBatch()
         up.addBindValue(row.level);
         up.addBindValue(row.series);
         up.addBindValue(row.r.bucketS);
-        up.addBindValue(row.r.minQ);
-        up.addBindValue(row.r.maxQ);
-        up.addBindValue(row.r.sumQ);
-        up.addBindValue(row.r.count);
+        up.addBindValue(row.r.values.minQ);
+        up.addBindValue(row.r.values.maxQ);
+        up.addBindValue(row.r.values.sumQ);
+        up.addBindValue(row.r.values.count);
         if (!up.exec())
             return fail(up);
     }
@@ -545,6 +526,48 @@ void HistoryStore::rollbackBatch()
     m_pendingRollups.clear();
     m_facts.clear();
     m_seriesIds.clear();
+}
+
+bool HistoryStore::flush(QString* error)
+{
+    if (m_mode == Mode::ReadOnly)
+        return true;
+    m_batchError.clear();
+    if (!m_db.transaction()) {
+        if (error)
+            *error = historyschema::describe(m_path, m_db.lastError(), true);
+        return false;
+    }
+    bool ok = true;
+    for (auto& [key, s] : m_series) {
+        if (s.chunk.count() == 0)
+            continue;
+        if (!writeChunk(s, true)) {
+            ok = false;
+            break;
+        }
+    }
+    if (ok && m_db.commit()) {
+        for (auto& [key, s] : m_series) {
+            s.chunk = ChunkEncoder(s.lastMs);
+            s.chunkRow = 0;
+        }
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        return true;
+    }
+    const QString why = m_batchError.isEmpty()
+                            ? historyschema::describe(m_path, m_db.lastError(), true)
+                            : m_batchError;
+    m_db.rollback();
+    if (error)
+        *error = why;
+    return false;
+}
+
+QString HistoryStore::path() const
+{
+    return m_path;
 }
 
 } // namespace gw

@@ -7,9 +7,14 @@
 // Threading: a HistoryStore (and its connection) belongs to one thread. The
 // writer and each reader open their own HistoryStore on the same file; WAL
 // lets readers run while the writer commits.
+//
+// Sources: historystore.cpp opens and writes, historystorequery.cpp answers
+// queries, historyretention.cpp deletes what is past retention and caps the
+// file.
 
 #include "history/historycodec.h"
 #include "history/historytypes.h"
+#include "history/quantasummary.h"
 #include "model/snapshot.h"
 
 #include <QHash>
@@ -84,15 +89,12 @@ public:
 private:
     HistoryStore() = default;
 
-    // A minute or hour being accumulated, in quanta; only what is not yet in
-    // the rollup table (each commit merges it in and starts over).
+    // A minute or hour being accumulated; only what is not yet in the rollup
+    // table (each commit merges it in and starts over).
     struct Rollup
     {
         qint64 bucketS = 0;
-        qint64 minQ = 0;
-        qint64 maxQ = 0;
-        qint64 sumQ = 0;
-        qint64 count = 0;
+        QuantaSummary values;
     };
     struct RollupRow
     {

@@ -1,10 +1,10 @@
-// HistoryStore's read side, retention and maintenance; the write path is in
-// historystore.cpp.
+// HistoryStore's read side: range queries reduced to buckets, process facts,
+// the series and servers there are. Opening and writing are in
+// historystore.cpp, retention and the size cap in historyretention.cpp.
 
 #include "history/historyschema.h"
 #include "history/historystore.h"
 
-#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -22,29 +22,6 @@ using namespace std::chrono_literals;
 
 constexpr qint64 kMinuteMs = std::chrono::milliseconds(1min).count();
 constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
-constexpr int kRetentionStep = 256;
-
-// A bucket in quanta, converted to units once at the end.
-struct Acc
-{
-    qint64 minQ = 0;
-    qint64 maxQ = 0;
-    qint64 sumQ = 0;
-    qint64 count = 0;
-
-    void add(qint64 mn, qint64 mx, qint64 sum, qint64 n)
-    {
-        if (count == 0) {
-            minQ = mn;
-            maxQ = mx;
-        } else {
-            minQ = std::min(minQ, mn);
-            maxQ = std::max(maxQ, mx);
-        }
-        sumQ += sum;
-        count += n;
-    }
-};
 
 double scaleOf(SeriesMetric m)
 {
@@ -80,7 +57,8 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
         width = (width + kMinuteMs - 1) / kMinuteMs * kMinuteMs;
     }
     const qint64 n = (span + width - 1) / width;
-    std::vector<Acc> acc(static_cast<size_t>(n));
+    // Buckets in quanta, converted to units once at the end.
+    std::vector<QuantaSummary> acc(static_cast<size_t>(n));
 
     const std::optional<qint64> id = lookupSeriesId(key);
     if (id) {
@@ -124,7 +102,7 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
                         continue;
                     if (ms >= toMs)
                         break;
-                    acc[size_t((ms - fromMs) / width)].add(*v, *v, *v, 1);
+                    acc[size_t((ms - fromMs) / width)].add(*v);
                 }
                 if (dec.corrupt())
                     qCWarning(lcHistory) << "corrupt chunk in" << m_path << "series" << *id;
@@ -143,15 +121,15 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
                     if (ms >= toMs)
                         break;
                     const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
-                    acc[size_t(i)].add(m.minQ, m.maxQ, m.sumQ, m.count);
+                    acc[size_t(i)].merge(m.minQ, m.maxQ, m.sumQ, m.count);
                 }
             } else {
                 const qint64 ms = q.value(0).toLongLong() * 1000;
                 if (ms >= toMs)
                     break;
                 const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
-                acc[size_t(i)].add(q.value(1).toLongLong(), q.value(2).toLongLong(),
-                                   q.value(3).toLongLong(), q.value(4).toLongLong());
+                acc[size_t(i)].merge(q.value(1).toLongLong(), q.value(2).toLongLong(),
+                                     q.value(3).toLongLong(), q.value(4).toLongLong());
             }
         }
     }
@@ -162,7 +140,7 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
         HistoryBucket b;
         b.startMs = fromMs + i * width;
         b.endMs = std::min(toMs, b.startMs + width);
-        const Acc& a = acc[size_t(i)];
+        const QuantaSummary& a = acc[size_t(i)];
         if (a.count > 0) {
             b.min = double(a.minQ) / scale;
             b.max = double(a.maxQ) / scale;
@@ -240,125 +218,6 @@ QStringList HistoryStore::servers()
     while (q.next())
         out.append(q.value(0).toString());
     return out;
-}
-
-bool HistoryStore::deleteInSteps(QSqlQuery& q, const QList<QVariant>& binds, QString* error)
-{
-    // Each step commits by itself (autocommit), so the writer waits on the
-    // file lock for one short statement at most.
-    for (;;) {
-        for (const QVariant& b : binds)
-            q.addBindValue(b);
-        if (!q.exec()) {
-            if (error)
-                *error = historyschema::describe(m_path, q.lastError(), true);
-            return false;
-        }
-        if (q.numRowsAffected() < kRetentionStep)
-            return true;
-    }
-}
-
-bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
-{
-    if (m_mode == Mode::ReadOnly) {
-        if (error)
-            *error = QStringLiteral("cannot enforce history retention on ") + m_path +
-                     QStringLiteral(": the store was opened read-only");
-        return false;
-    }
-    const QString step = QString::number(kRetentionStep);
-    QSqlQuery chunks(m_db);
-    chunks.prepare(QStringLiteral("DELETE FROM chunk WHERE id IN (SELECT id FROM chunk "
-                                  "WHERE end_ms < ? LIMIT ") +
-                   step + QStringLiteral(")"));
-    QSqlQuery rollups(m_db);
-    rollups.prepare(QStringLiteral("DELETE FROM rollup WHERE (level, series, bucket_s) IN "
-                                   "(SELECT level, series, bucket_s FROM rollup WHERE level = ? "
-                                   "AND bucket_s < ? LIMIT ") +
-                    step + QStringLiteral(")"));
-    QSqlQuery minutes(m_db);
-    minutes.prepare(QStringLiteral("DELETE FROM rollup_minutes WHERE (series, hour_s) IN "
-                                   "(SELECT series, hour_s FROM rollup_minutes WHERE hour_s < ? "
-                                   "LIMIT ") +
-                    step + QStringLiteral(")"));
-    QSqlQuery facts(m_db);
-    facts.prepare(QStringLiteral("DELETE FROM process WHERE id IN (SELECT id FROM process "
-                                 "WHERE last_seen_ms < ? LIMIT ") +
-                  step + QStringLiteral(")"));
-    // A roll-up goes when all of it is older than the retention.
-    const qint64 minuteCut = (nowMs - m_retention.minuteMs) / 1000 - 60;
-    const qint64 hourCut = (nowMs - m_retention.hourMs) / 1000 - 3600;
-    const qint64 longest =
-        nowMs - std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
-    return deleteInSteps(chunks, {nowMs - m_retention.rawMs}, error) &&
-           // A packed hour goes when its last minute is past the retention.
-           deleteInSteps(minutes, {minuteCut + 60 - 3600 + 1}, error) &&
-           deleteInSteps(rollups, {2, hourCut + 1}, error) &&
-           deleteInSteps(facts, {longest}, error);
-}
-
-bool HistoryStore::flush(QString* error)
-{
-    if (m_mode == Mode::ReadOnly)
-        return true;
-    m_batchError.clear();
-    if (!m_db.transaction()) {
-        if (error)
-            *error = historyschema::describe(m_path, m_db.lastError(), true);
-        return false;
-    }
-    bool ok = true;
-    for (auto& [key, s] : m_series) {
-        if (s.chunk.count() == 0)
-            continue;
-        if (!writeChunk(s, true)) {
-            ok = false;
-            break;
-        }
-    }
-    if (ok && m_db.commit()) {
-        for (auto& [key, s] : m_series) {
-            s.chunk = ChunkEncoder(s.lastMs);
-            s.chunkRow = 0;
-        }
-        QSqlQuery q(m_db);
-        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
-        return true;
-    }
-    const QString why = m_batchError.isEmpty()
-                            ? historyschema::describe(m_path, m_db.lastError(), true)
-                            : m_batchError;
-    m_db.rollback();
-    if (error)
-        *error = why;
-    return false;
-}
-
-QString HistoryStore::path() const
-{
-    return m_path;
-}
-
-qint64 HistoryStore::fileSizeBytes() const
-{
-    return QFileInfo(m_path).size() + QFileInfo(m_path + QStringLiteral("-wal")).size();
-}
-
-bool HistoryStore::setMaxFileSizeBytes(qint64 bytes, QString* error)
-{
-    QSqlQuery q(m_db);
-    qint64 pageSize = 4096;
-    if (q.exec(QStringLiteral("PRAGMA page_size")) && q.next())
-        pageSize = std::max<qint64>(512, q.value(0).toLongLong());
-    // SQLite's default cap, about 4 billion pages, stands for "no cap".
-    const qint64 pages = bytes > 0 ? std::max<qint64>(1, bytes / pageSize) : 4294967294LL;
-    if (!q.exec(QStringLiteral("PRAGMA max_page_count = ") + QString::number(pages))) {
-        if (error)
-            *error = historyschema::describe(m_path, q.lastError(), true);
-        return false;
-    }
-    return true;
 }
 
 } // namespace gw

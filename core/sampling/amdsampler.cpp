@@ -25,15 +25,6 @@ QByteArray ueventValue(const QByteArray& uevent, QByteArrayView key)
     return {};
 }
 
-QString excerpt(QByteArrayView v)
-{
-    v = trimmed(v);
-    QString s = QString::fromUtf8(v.first(std::min<qsizetype>(v.size(), 60)));
-    if (v.size() > 60)
-        s += QStringLiteral("…");
-    return s;
-}
-
 } // namespace
 
 AmdSampler::AmdSampler(const SamplerOptions& options)
@@ -126,23 +117,12 @@ bool AmdSampler::open()
 
 std::optional<qint64> AmdSampler::readInt(const QString& path, Snapshot& out)
 {
-    if (path.isEmpty() || !QFileInfo::exists(path))
-        return std::nullopt;
-    QString why;
-    const auto data = readSmallFile(path, &why, 4096);
-    if (!data) {
-        m_warnings.warn(out, path, QStringLiteral("AMD GPU value not shown: ") + why);
-        return std::nullopt;
-    }
-    const auto v = parseI64(*data);
-    if (!v) {
-        m_warnings.warn(out, path,
-                        path + QStringLiteral(": not a number: \"") + excerpt(*data) +
-                            QStringLiteral("\", value not shown"));
-        return std::nullopt;
-    }
-    m_warnings.clear(path);
-    return v;
+    const IntFile<qint64> r = readI64File(path);
+    m_warnings.report(
+        out, path,
+        r.problem(QStringLiteral("AMD GPU value not shown: "), QStringLiteral(", value not shown")),
+        r.value.has_value());
+    return r.value;
 }
 
 std::optional<double> AmdSampler::currentSclkMHz(const QString& path, Snapshot& out)

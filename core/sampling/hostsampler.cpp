@@ -49,15 +49,6 @@ void forEachLine(QByteArrayView text, Fn fn)
     }
 }
 
-QString excerpt(QByteArrayView v)
-{
-    v = trimmed(v);
-    QString s = QString::fromUtf8(v.first(std::min<qsizetype>(v.size(), 60)));
-    if (v.size() > 60)
-        s += QStringLiteral("…");
-    return s;
-}
-
 qint64 steadyMs()
 {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -392,28 +383,16 @@ std::optional<quint64> HostSampler::readCgroupU64(const QString& path, Snapshot&
 {
     // A missing file means this cgroup has no such limit (the v2 root has no
     // memory.max); only a file that is there and unreadable is worth a word.
-    if (::access(path.toLocal8Bit().constData(), F_OK) != 0)
-        return std::nullopt;
-    QString why;
-    const auto data = readSmallFile(path, &why, 4096);
-    if (!data) {
-        m_warnings.warn(out, path, QStringLiteral("Cgroup limit not shown: ") + why);
-        return std::nullopt;
-    }
-    const QByteArrayView text = trimmed(*data);
-    if (text == QByteArrayView("max")) {
+    const IntFile<quint64> r = readU64File(path);
+    if (trimmed(r.content) == QByteArrayView("max")) { // no limit
         m_warnings.clear(path);
         return std::nullopt;
     }
-    const auto v = parseU64(text);
-    if (!v) {
-        m_warnings.warn(out, path,
-                        path + QStringLiteral(": not a number: \"") + excerpt(text) +
-                            QStringLiteral("\", cgroup value not shown"));
-        return std::nullopt;
-    }
-    m_warnings.clear(path);
-    return v;
+    m_warnings.report(out, path,
+                      r.problem(QStringLiteral("Cgroup limit not shown: "),
+                                QStringLiteral(", cgroup value not shown")),
+                      r.value.has_value());
+    return r.value;
 }
 
 void HostSampler::readCgroup(HostSample& host, Snapshot& out)
@@ -475,25 +454,20 @@ void HostSampler::readCgroup(HostSample& host, Snapshot& out)
     if (paths.cpuDir.isEmpty())
         return;
     const QString quotaPath = paths.cpuDir + QStringLiteral("/cpu.cfs_quota_us");
-    if (!QFileInfo::exists(quotaPath))
+    const IntFile<qint64> quota = readI64File(quotaPath);
+    if (quota.status == IntFile<qint64>::Status::Missing)
         return;
-    QString why;
-    const auto quotaText = readSmallFile(quotaPath, &why, 4096);
-    const auto quota = quotaText ? parseI64(*quotaText) : std::nullopt;
-    if (!quota) {
-        m_warnings.warn(out, quotaPath,
-                        quotaText ? QString(quotaPath + QStringLiteral(": not a number: \"") +
-                                            excerpt(*quotaText) +
-                                            QStringLiteral("\", cgroup CPU limit not shown"))
-                                  : QStringLiteral("Cgroup CPU limit not shown: ") + why);
+    if (const auto problem = quota.problem(QStringLiteral("Cgroup CPU limit not shown: "),
+                                           QStringLiteral(", cgroup CPU limit not shown"))) {
+        m_warnings.warn(out, quotaPath, *problem);
         return;
     }
     m_warnings.clear(quotaPath);
-    if (*quota < 0) // -1: no quota
+    if (*quota.value < 0) // -1: no quota
         return;
     const auto period = readCgroupU64(paths.cpuDir + QStringLiteral("/cpu.cfs_period_us"), out);
     if (period && *period > 0)
-        host.cgroupCpuLimitCores = double(*quota) / double(*period);
+        host.cgroupCpuLimitCores = double(*quota.value) / double(*period);
 }
 
 } // namespace gw

@@ -8,6 +8,8 @@
 #include <QLoggingCategory>
 #include <QSet>
 
+#include <optional>
+
 namespace gw {
 
 class OnceWarnings
@@ -27,6 +29,17 @@ public:
         out.warnings.append(message);
     }
     void clear(const QString& key) { m_keys.remove(key); }
+    // For a value read each sample: warns (once) when there is a `problem`,
+    // forgets the key when the value read cleanly, and leaves it be when
+    // there was nothing to read.
+    void report(Snapshot& out, const QString& key, const std::optional<QString>& problem,
+                bool readCleanly)
+    {
+        if (problem)
+            warn(out, key, *problem);
+        else if (readCleanly)
+            clear(key);
+    }
     void reset() { m_keys.clear(); }
 
 private:

@@ -20,6 +20,9 @@ std::optional<QByteArray> readFd(int fd, const QString& what, QString* error, qs
         ::close(fd);
         return std::nullopt;
     };
+    auto tooLarge = [&] {
+        return fail(QStringLiteral("larger than expected (more than %1 bytes)").arg(maxBytes));
+    };
     // One read fills most procfs and sysfs files; read until EOF regardless,
     // since procfs reports size 0.
     QByteArray data(4096, Qt::Uninitialized);
@@ -27,7 +30,7 @@ std::optional<QByteArray> readFd(int fd, const QString& what, QString* error, qs
     for (;;) {
         if (used == data.size()) {
             if (data.size() > maxBytes)
-                return fail(QStringLiteral("larger than expected"));
+                return tooLarge();
             data.resize(data.size() * 2);
         }
         const ssize_t n = ::read(fd, data.data() + used, size_t(data.size() - used));
@@ -40,12 +43,9 @@ std::optional<QByteArray> readFd(int fd, const QString& what, QString* error, qs
             break;
         used += n;
     }
+    if (used > maxBytes)
+        return tooLarge();
     ::close(fd);
-    if (used > maxBytes) {
-        if (error)
-            *error = what + QStringLiteral(": larger than expected");
-        return std::nullopt;
-    }
     data.truncate(used);
     return data;
 }
@@ -133,18 +133,65 @@ std::optional<double> parseDouble(QByteArrayView v)
     return out;
 }
 
-std::optional<quint64> readU64File(const QString& path, QString* error)
+QString excerpt(QByteArrayView v, qsizetype maxBytes)
 {
-    const auto data = readSmallFile(path, error, 4096);
-    if (!data)
-        return std::nullopt;
-    const auto v = parseU64(*data);
-    if (!v && error)
-        *error = path + QStringLiteral(": not a number: \"") +
-                 QString::fromUtf8(
-                     trimmed(*data).first(std::min<qsizetype>(40, trimmed(*data).size()))) +
-                 QStringLiteral("\"");
-    return v;
+    v = trimmed(v);
+    if (v.size() <= maxBytes)
+        return QString::fromUtf8(v);
+    qsizetype cut = maxBytes;
+    // Back off continuation bytes (10xxxxxx) so no character is split into
+    // a replacement mark.
+    while (cut > 0 && (uchar(v.at(cut)) & 0xC0) == 0x80)
+        --cut;
+    return QString::fromUtf8(v.first(cut)) + QStringLiteral("…");
+}
+
+namespace {
+
+template <typename T>
+IntFile<T> readIntFile(const QString& path, qsizetype maxBytes)
+{
+    using Status = typename IntFile<T>::Status;
+    IntFile<T> out;
+    if (path.isEmpty())
+        return out;
+    // Opening is the existence test: a stat() first would cost a second
+    // system call on every sample for the common case.
+    const int fd = ::open(path.toLocal8Bit().constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return out;
+        out.status = Status::Unreadable;
+        out.error = path + QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(errno));
+        return out;
+    }
+    auto data = readFd(fd, path, &out.error, maxBytes);
+    if (!data) {
+        out.status = Status::Unreadable;
+        return out;
+    }
+    out.content = std::move(*data);
+    out.value = parseInt<T>(out.content);
+    if (out.value) {
+        out.status = Status::Ok;
+    } else {
+        out.status = Status::NotANumber;
+        out.error = path + QStringLiteral(": not a number: \"") + excerpt(out.content) +
+                    QStringLiteral("\"");
+    }
+    return out;
+}
+
+} // namespace
+
+IntFile<qint64> readI64File(const QString& path, qsizetype maxBytes)
+{
+    return readIntFile<qint64>(path, maxBytes);
+}
+
+IntFile<quint64> readU64File(const QString& path, qsizetype maxBytes)
+{
+    return readIntFile<quint64>(path, maxBytes);
 }
 
 } // namespace gw

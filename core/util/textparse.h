@@ -27,7 +27,46 @@ std::optional<quint64> parseU64(QByteArrayView v); // surrounding whitespace all
 std::optional<qint64> parseI64(QByteArrayView v);
 std::optional<double> parseDouble(QByteArrayView v); // finite values only
 
-// A file that holds one unsigned number ("12345\n").
-std::optional<quint64> readU64File(const QString& path, QString* error = nullptr);
+// Unexpected text quoted in a message: trimmed, at most `maxBytes` bytes
+// (cut on a UTF-8 character boundary) with "…" when cut.
+QString excerpt(QByteArrayView v, qsizetype maxBytes = 60);
+
+// A file that holds one integer ("12345\n"), as sysfs, procfs and cgroup
+// files do.
+template <typename T>
+struct IntFile
+{
+    enum class Status
+    {
+        Ok,
+        Missing,    // the file or a folder on its way is not there
+        Unreadable, // there, but could not be read (permissions, too large, I/O)
+        NotANumber, // read, but not exactly one integer of type T
+    };
+    Status status = Status::Missing;
+    std::optional<T> value; // present only when Ok
+    QByteArray content;     // what the file held, whenever it could be read
+    // "<path>: <why>" for Unreadable, "<path>: not a number: "<excerpt>""
+    // for NotANumber; empty otherwise.
+    QString error;
+
+    // What to warn about, in a sampler's words: `unreadablePrefix` + error,
+    // or error + `notANumberSuffix`. Absent when Ok or Missing.
+    std::optional<QString> problem(const QString& unreadablePrefix,
+                                   const QString& notANumberSuffix) const
+    {
+        if (status == Status::Unreadable)
+            return unreadablePrefix + error;
+        if (status == Status::NotANumber)
+            return error + notANumberSuffix;
+        return std::nullopt;
+    }
+};
+
+// Missing is no error: a board without that sensor, a cgroup without that
+// limit. The caller decides which of the other outcomes is worth a warning
+// and may look at `content` for keywords of its own (cgroup's "max").
+IntFile<qint64> readI64File(const QString& path, qsizetype maxBytes = 4096);
+IntFile<quint64> readU64File(const QString& path, qsizetype maxBytes = 4096);
 
 } // namespace gw

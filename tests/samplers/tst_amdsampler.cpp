@@ -193,6 +193,29 @@ private Q_SLOTS:
         QVERIFY(again.warnings.isEmpty());
     }
 
+    void missingSensorsAreSilentUnreadableOnesWarn()
+    {
+        makeFullCard(QStringLiteral("card0"));
+        const QString dev = sys() + QStringLiteral("/class/drm/card0/device");
+        // A board without a fan: absent, and nothing to warn about.
+        QVERIFY(QFile::remove(dev + QStringLiteral("/hwmon/hwmon3/pwm1")));
+        // A folder where a value file should be: there, but unreadable.
+        QVERIFY(QFile::remove(dev + QStringLiteral("/mem_busy_percent")));
+        QVERIFY(makeDir(dev, QStringLiteral("mem_busy_percent")));
+        AmdSampler s(options());
+        QVERIFY(s.open());
+        Snapshot snap;
+        QVERIFY(s.sample(snap));
+        const GpuSample& g = snap.gpus.first();
+        QVERIFY(!g.fanPercent.has_value());
+        QVERIFY(!g.utilizationMemoryPercent.has_value());
+        QCOMPARE(g.utilizationGpuPercent, Opt(37));
+        QCOMPARE(snap.warnings.size(), 1);
+        QVERIFY2(snap.warnings.first().startsWith(QStringLiteral("AMD GPU value not shown: ") +
+                                                  dev + QStringLiteral("/mem_busy_percent: ")),
+                 qPrintable(snap.warnings.first()));
+    }
+
     void vanishedDeviceIsReportedOnTheGpu()
     {
         makeFullCard(QStringLiteral("card0"));

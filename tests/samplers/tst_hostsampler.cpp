@@ -352,6 +352,44 @@ private Q_SLOTS:
         QVERIFY(again.warnings.isEmpty());
     }
 
+    void cgroupV1UnreadableOrGarbledCpuQuotaWarns()
+    {
+        QVERIFY(writeFile(proc(), QStringLiteral("self/cgroup"), "5:cpu:/job\n4:memory:/job\n"));
+        // A folder where the limit file should be: there, but not readable as a file.
+        QVERIFY(makeDir(cg(), QStringLiteral("memory/job/memory.limit_in_bytes")));
+        QVERIFY(writeFile(cg(), QStringLiteral("memory/job/memory.usage_in_bytes"), "5\n"));
+        QVERIFY(writeFile(cg(), QStringLiteral("cpu/job/cpu.cfs_quota_us"), "1.5\n"));
+        QVERIFY(writeFile(cg(), QStringLiteral("cpu/job/cpu.cfs_period_us"), "100000\n"));
+        auto s = makeSampler();
+        QVERIFY(s->open());
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QVERIFY(!snap.host.cgroupMemoryLimitBytes.has_value());
+        QCOMPARE(snap.host.cgroupMemoryUsedBytes, std::optional<quint64>(5));
+        QVERIFY(!snap.host.cgroupCpuLimitCores.has_value());
+        const QString limit = cg() + QStringLiteral("/memory/job/memory.limit_in_bytes");
+        QCOMPARE(snap.warnings.size(), 2);
+        QVERIFY2(snap.warnings.at(0).startsWith(QStringLiteral("Cgroup limit not shown: ") + limit +
+                                                QStringLiteral(": ")),
+                 qPrintable(snap.warnings.at(0)));
+        QCOMPARE(snap.warnings.at(1),
+                 cg() + QStringLiteral("/cpu/job/cpu.cfs_quota_us: not a number: \"1.5\", cgroup "
+                                       "CPU limit not shown"));
+        // Fixed files clear the warnings; a garbled value warns again after that.
+        QVERIFY(QDir(limit).removeRecursively());
+        QVERIFY(writeFile(cg(), QStringLiteral("memory/job/memory.limit_in_bytes"), "10\n"));
+        QVERIFY(writeFile(cg(), QStringLiteral("cpu/job/cpu.cfs_quota_us"), "50000\n"));
+        Snapshot fixed;
+        QVERIFY(s->sample(fixed));
+        QVERIFY(fixed.warnings.isEmpty());
+        QCOMPARE(fixed.host.cgroupMemoryLimitBytes, std::optional<quint64>(10));
+        QCOMPARE(fixed.host.cgroupCpuLimitCores, std::optional<double>(0.5));
+        QVERIFY(writeFile(cg(), QStringLiteral("cpu/job/cpu.cfs_quota_us"), "x\n"));
+        Snapshot again;
+        QVERIFY(s->sample(again));
+        QCOMPARE(again.warnings.size(), 1);
+    }
+
     void realProcGivesSaneFigures()
     {
         // Smoke test against this machine: only sanity, no exact values.
