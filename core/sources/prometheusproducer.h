@@ -5,7 +5,8 @@
 // through the HTTP API. One instant query per poll gives one Snapshot per
 // host; one range query fills the past. A series Prometheus does not have
 // stays absent in the snapshot, never 0; any broken reply fails the whole
-// call with a message (see docs/prometheus.md).
+// call with a message (see docs/prometheus.md). Nothing blocks: each call
+// sends its request and answers from the event loop, like AgentLink.
 
 #include "sources/source.h"
 

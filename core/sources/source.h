@@ -53,6 +53,8 @@ public:
 // Contract, which lets the source hold no guards: `done` is called exactly
 // once per call, on the producer's thread, possibly before the call returns;
 // a producer destroyed first never calls it (it aborts what is in flight).
+// A callback must not destroy the producer that called it (deleteLater()
+// does).
 class AsyncProducer : public QObject
 {
     Q_OBJECT
