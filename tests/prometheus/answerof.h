@@ -5,7 +5,10 @@
 
 #include "sources/source.h"
 
+#include <QEventLoop>
+#include <QPointer>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -16,14 +19,26 @@ namespace gw::test {
 inline constexpr int kAnswerTimeoutMs = 10'000;
 
 // `start(callback)` makes one call; its answer, or a test failure (at the
-// caller's line) after kAnswerTimeoutMs. The answer lands in shared
-// storage, so one that comes after a timeout writes nowhere it should not.
+// caller's line) after kAnswerTimeoutMs. The wait is a local event loop
+// that the answer ends at once (this is a test, not core/sources). The
+// answer lands in shared storage and reaches the loop through a QPointer,
+// so one that comes after a timeout touches nothing that is gone.
 template <typename T, typename Start>
 T answerOf(Start start, std::source_location where)
 {
     const auto got = std::make_shared<std::optional<T>>();
-    start([got](const T& value) { *got = value; });
-    if (!QTest::qWaitFor([&] { return got->has_value(); }, kAnswerTimeoutMs))
+    QEventLoop loop;
+    const QPointer<QEventLoop> waiting = &loop;
+    start([got, waiting](const T& value) {
+        *got = value;
+        if (waiting)
+            waiting->quit();
+    });
+    if (!got->has_value()) {
+        QTimer::singleShot(kAnswerTimeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    if (!got->has_value())
         QTest::qFail("the producer did not answer", where.file_name(), int(where.line()));
     return got->value_or(T());
 }
