@@ -671,6 +671,25 @@ private Q_SLOTS:
         QCOMPARE(snapshots.size(), 0); // init's query is not a poll
     }
 
+    void stoppingTheSourceDuringInitAbortsIt()
+    {
+        FakePrometheus fake{FakePrometheus::Silent};
+        Source source(std::make_unique<PrometheusProducer>(fake.url()),
+                      std::chrono::milliseconds(100));
+        QSignalSpy status(&source, &Source::statusChanged);
+        source.start(std::chrono::hours(1));
+        QTRY_COMPARE_WITH_TIMEOUT(fake.open(), 1, 5000); // buildinfo, unanswered
+        QElapsedTimer clock;
+        clock.start();
+        source.stop();
+        QVERIFY2(clock.elapsed() < 1000, "stop() waited for the reply to time out");
+        QTRY_COMPARE_WITH_TIMEOUT(fake.abandoned, 1, 2000);
+        QTest::qWait(100);
+        // No status line, no backfill request, nothing after the abort.
+        QCOMPARE(status.size(), 0);
+        QCOMPARE(fake.paths, QStringList{QStringLiteral("/api/v1/status/buildinfo")});
+    }
+
     void aSlowServerDelaysThePollsInsteadOfPilingThemUp()
     {
         // Each answer takes six intervals: polls must wait for it.
