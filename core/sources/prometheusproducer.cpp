@@ -1,6 +1,5 @@
 #include "sources/prometheusproducer.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 Q_LOGGING_CATEGORY(lcPrometheus, "gw.prometheus", QtInfoMsg)
 
@@ -378,15 +378,26 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
 
 } // namespace
 
-PrometheusProducer::PrometheusProducer(QUrl base, QByteArray bearerToken, QString hostFilter)
-    : m_base(std::move(base))
+PrometheusProducer::PrometheusProducer(QUrl base, QByteArray bearerToken, QString hostFilter,
+                                       QObject* parent)
+    : AsyncProducer(parent)
+    , m_base(std::move(base))
     , m_token(std::move(bearerToken))
     , m_hostFilter(std::move(hostFilter))
 {}
 
 PrometheusProducer::~PrometheusProducer()
 {
-    *m_alive = false;
+    // Requests still open go now, on this thread, without their callbacks:
+    // whoever asked is going away with this producer (Source::stop()).
+    if (!m_nam)
+        return;
+    const auto open = m_nam->findChildren<QNetworkReply*>(Qt::FindDirectChildrenOnly);
+    for (QNetworkReply* reply : open) {
+        reply->disconnect(this);
+        reply->abort();
+        delete reply;
+    }
 }
 
 qint64 PrometheusProducer::backfillStepMs(qint64 fromMs, qint64 toMs)
@@ -414,10 +425,10 @@ QString PrometheusProducer::selector() const
            QLatin1String(",Hostname=\"\",hostname=\"\",instance=~") + instance + QLatin1Char('}');
 }
 
-PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const QUrlQuery& query)
+void PrometheusProducer::get(const QString& path, const QUrlQuery& query, ApiCallback done)
 {
     if (!m_nam)
-        m_nam = std::make_unique<QNetworkAccessManager>();
+        m_nam = new QNetworkAccessManager(this);
     QUrl url = m_base;
     QString basePath = url.path();
     while (basePath.endsWith(QLatin1Char('/')))
@@ -435,37 +446,40 @@ PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const
 
     // The body is kept as it arrives, so an endless reply is cut at the cap
     // instead of filling memory first.
-    QByteArray body;
-    bool tooLarge = false;
-    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
-        body += reply->readAll();
-        if (body.size() > m_maxReplyBytes && !tooLarge) {
-            tooLarge = true;
+    struct Body
+    {
+        QByteArray bytes;
+        bool tooLarge = false;
+    };
+    const auto body = std::make_shared<Body>();
+    const qint64 maxBytes = m_maxReplyBytes;
+    connect(reply, &QNetworkReply::readyRead, reply, [reply, body, maxBytes] {
+        body->bytes += reply->readAll();
+        if (body->bytes.size() > maxBytes && !body->tooLarge) {
+            body->tooLarge = true;
             reply->abort();
         }
     });
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QObject::connect(reply, &QObject::destroyed, &loop, &QEventLoop::quit);
-    // The local loop also runs queued calls to this thread; one of them may
-    // destroy this producer (Source::stop()). Then nothing here is touched.
-    const std::shared_ptr<bool> alive = m_alive;
-    if (!reply->isFinished())
-        loop.exec();
-    if (!*alive) {
-        ApiResult gone;
-        gone.error = where + QLatin1String(": stopped");
-        return gone;
-    }
-    if (!tooLarge && reply->isOpen())
-        body += reply->readAll();
+    // `this` as the context: the destructor cuts this connection before it
+    // aborts the reply, so `done` never runs for a producer that is gone.
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, body, where, done = std::move(done)] {
+                reply->deleteLater();
+                if (!body->tooLarge && reply->isOpen())
+                    body->bytes += reply->readAll();
+                done(readReply(reply, body->bytes, body->tooLarge, where));
+            });
+}
+
+PrometheusProducer::ApiResult PrometheusProducer::readReply(QNetworkReply* reply,
+                                                            const QByteArray& body, bool tooLarge,
+                                                            const QString& where) const
+{
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QString reason =
         reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString().trimmed();
     const QNetworkReply::NetworkError netError = reply->error();
     const QString netErrorText = reply->errorString();
-    reply->disconnect();
-    reply->deleteLater();
 
     ApiResult r;
     r.httpStatus = status;
@@ -510,31 +524,30 @@ PrometheusProducer::ApiResult PrometheusProducer::get(const QString& path, const
     return r;
 }
 
-QList<Snapshot> PrometheusProducer::fetchSnapshots(const QString& path, const QUrlQuery& query,
-                                                   const QString& resultType)
+void PrometheusProducer::fetchSnapshots(const QString& path, const QUrlQuery& query,
+                                        const QString& resultType, SnapshotsCallback done)
 {
-    const std::shared_ptr<bool> alive = m_alive;
-    const ApiResult r = get(path, query);
-    if (!*alive)
-        return {};
-    QString why = r.error;
-    std::optional<QList<Snapshot>> out;
-    if (r.data) {
-        out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
-        if (!out)
-            why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
-                  tr("unexpected reply: %1").arg(why);
-    }
-    if (!out) {
-        if (why != m_lastError)
-            qCWarning(lcPrometheus).noquote() << why;
-        m_lastError = why;
-        return {};
-    }
-    m_lastError.clear();
-    for (Snapshot& s : *out)
-        s.warnings += r.warnings;
-    return *out;
+    get(path, query, [this, path, resultType, done = std::move(done)](const ApiResult& r) {
+        QString why = r.error;
+        std::optional<QList<Snapshot>> out;
+        if (r.data) {
+            out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
+            if (!out)
+                why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
+                      tr("unexpected reply: %1").arg(why);
+        }
+        if (!out) {
+            if (why != m_lastError)
+                qCWarning(lcPrometheus).noquote() << why;
+            m_lastError = why;
+            done({});
+            return;
+        }
+        m_lastError.clear();
+        for (Snapshot& s : *out)
+            s.warnings += r.warnings;
+        done(*out);
+    });
 }
 
 std::optional<QList<Snapshot>> PrometheusProducer::snapshotsFromData(const QJsonValue& data,
@@ -548,22 +561,24 @@ std::optional<QList<Snapshot>> PrometheusProducer::snapshotsFromData(const QJson
     return assemble(*series, hostFilter);
 }
 
-QList<Snapshot> PrometheusProducer::produce()
+void PrometheusProducer::produce(SnapshotsCallback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("query"),
                    QString::fromLatin1(QUrl::toPercentEncoding(selector())));
-    return fetchSnapshots(QStringLiteral("/api/v1/query"), q, QStringLiteral("vector"));
+    fetchSnapshots(QStringLiteral("/api/v1/query"), q, QStringLiteral("vector"), std::move(done));
 }
 
-QList<Snapshot> PrometheusProducer::backfill(qint64 fromMs, qint64 toMs)
+void PrometheusProducer::backfill(qint64 fromMs, qint64 toMs, SnapshotsCallback done)
 {
     const qint64 step = backfillStepMs(fromMs, toMs);
     // The grid starts on a multiple of the step: the same range asked twice
     // gives the same timestamps.
     const qint64 start = (fromMs + step - 1) / step * step;
-    if (toMs <= fromMs || start >= toMs)
-        return {};
+    if (toMs <= fromMs || start >= toMs) {
+        done({});
+        return;
+    }
     const qint64 end = start + (toMs - 1 - start) / step * step; // toMs itself is excluded
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("query"),
@@ -571,7 +586,8 @@ QList<Snapshot> PrometheusProducer::backfill(qint64 fromMs, qint64 toMs)
     q.addQueryItem(QStringLiteral("start"), QString::number(start / 1000));
     q.addQueryItem(QStringLiteral("end"), QString::number(end / 1000));
     q.addQueryItem(QStringLiteral("step"), QString::number(step / 1000));
-    return fetchSnapshots(QStringLiteral("/api/v1/query_range"), q, QStringLiteral("matrix"));
+    fetchSnapshots(QStringLiteral("/api/v1/query_range"), q, QStringLiteral("matrix"),
+                   std::move(done));
 }
 
 QString PrometheusProducer::problem() const
@@ -580,24 +596,29 @@ QString PrometheusProducer::problem() const
     return m_lastError.isEmpty() ? QString() : tr("Prometheus: %1").arg(m_lastError);
 }
 
-QString PrometheusProducer::init()
+void PrometheusProducer::init(StatusCallback done)
+{
+    get(QStringLiteral("/api/v1/status/buildinfo"), {},
+        [this, done = std::move(done)](const ApiResult& info) {
+            if (!info.data && info.httpStatus == 0) {
+                m_lastError = info.error;
+                qCWarning(lcPrometheus).noquote() << info.error;
+                done(tr("Prometheus at %1 not reachable: %2")
+                         .arg(m_base.toString(QUrl::RemoveUserInfo), info.error));
+                return;
+            }
+            // Servers that speak the query API without buildinfo are still read.
+            const QString version =
+                info.data ? info.data->toObject()[QLatin1String("version")].toString() : QString();
+            produce([this, version, done](const QList<Snapshot>& now) {
+                done(initLine(version, now));
+            });
+        });
+}
+
+QString PrometheusProducer::initLine(const QString& version, const QList<Snapshot>& now) const
 {
     const QString where = m_base.toString(QUrl::RemoveUserInfo);
-    const std::shared_ptr<bool> alive = m_alive;
-    const ApiResult info = get(QStringLiteral("/api/v1/status/buildinfo"), {});
-    if (!*alive)
-        return info.error;
-    if (!info.data && info.httpStatus == 0) {
-        m_lastError = info.error;
-        qCWarning(lcPrometheus).noquote() << info.error;
-        return tr("Prometheus at %1 not reachable: %2").arg(where, info.error);
-    }
-    // Servers that speak the query API without buildinfo are still read.
-    const QString version =
-        info.data ? info.data->toObject()[QLatin1String("version")].toString() : QString();
-    const QList<Snapshot> now = produce();
-    if (!*alive)
-        return where + QLatin1String(": stopped");
     if (!m_lastError.isEmpty())
         return tr("Prometheus at %1 cannot be queried: %2").arg(where, m_lastError);
     qsizetype gpus = 0;

@@ -5,27 +5,27 @@
 // through the HTTP API. One instant query per poll gives one Snapshot per
 // host; one range query fills the past. A series Prometheus does not have
 // stays absent in the snapshot, never 0; any broken reply fails the whole
-// call with a message (see docs/prometheus.md).
+// call with a message (see docs/prometheus.md). Nothing blocks: each call
+// sends its request and answers from the event loop, like AgentLink.
 
 #include "sources/source.h"
 
 #include <QByteArray>
-#include <QCoreApplication>
 #include <QJsonValue>
 #include <QString>
 #include <QUrl>
 
-#include <memory>
 #include <optional>
 
 class QNetworkAccessManager;
+class QNetworkReply;
 class QUrlQuery;
 
 namespace gw {
 
-class PrometheusProducer final : public Producer
+class PrometheusProducer final : public AsyncProducer
 {
-    Q_DECLARE_TR_FUNCTIONS(gw::PrometheusProducer)
+    Q_OBJECT
 public:
     // Prometheus refuses a query_range whose (end - start) / step exceeds this.
     static constexpr int kMaxPointsPerSeries = 11000;
@@ -33,14 +33,18 @@ public:
     static constexpr int kDefaultTimeoutMs = 5000;
     static constexpr qint64 kMaxReplyBytes = 64 * 1024 * 1024;
 
-    explicit PrometheusProducer(QUrl base, QByteArray bearerToken = {}, QString hostFilter = {});
+    explicit PrometheusProducer(QUrl base, QByteArray bearerToken = {}, QString hostFilter = {},
+                                QObject* parent = nullptr);
+    // Aborts the requests in flight; their callbacks are not called.
     ~PrometheusProducer() override;
 
-    QString init() override;
-    QList<Snapshot> produce() override;
-    QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override;
+    // Each answers once, from this object's thread's event loop, after the
+    // reply (or its failure or timeout); none blocks.
+    void init(StatusCallback done) override;
+    void produce(SnapshotsCallback done) override;
+    void backfill(qint64 fromMs, qint64 toMs, SnapshotsCallback done) override;
 
-    // Why the last call returned nothing (empty after a good call).
+    // Why the last answered call returned nothing (empty after a good call).
     QString lastError() const { return m_lastError; }
     QString problem() const override;
 
@@ -73,20 +77,21 @@ private:
         int httpStatus = 0; // 0: no HTTP answer at all
         QStringList warnings;
     };
-    ApiResult get(const QString& path, const QUrlQuery& query);
-    QList<Snapshot> fetchSnapshots(const QString& path, const QUrlQuery& query,
-                                   const QString& resultType);
+    using ApiCallback = std::function<void(const ApiResult& result)>;
+    void get(const QString& path, const QUrlQuery& query, ApiCallback done);
+    ApiResult readReply(QNetworkReply* reply, const QByteArray& body, bool tooLarge,
+                        const QString& where) const;
+    void fetchSnapshots(const QString& path, const QUrlQuery& query, const QString& resultType,
+                        SnapshotsCallback done);
+    QString initLine(const QString& version, const QList<Snapshot>& now) const;
 
     QUrl m_base;
     QByteArray m_token;
     QString m_hostFilter;
-    std::unique_ptr<QNetworkAccessManager> m_nam; // made on the thread that polls
+    QNetworkAccessManager* m_nam = nullptr; // a child, made on the thread that polls
     int m_timeoutMs = kDefaultTimeoutMs;
     qint64 m_maxReplyBytes = kMaxReplyBytes;
     QString m_lastError;
-    // False once destroyed: a blocking call whose local event loop ran the
-    // destruction returns without touching the object.
-    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
 };
 
 } // namespace gw

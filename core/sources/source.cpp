@@ -1,71 +1,81 @@
 #include "sources/source.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QTimer>
+
+#include <algorithm>
 
 Q_LOGGING_CATEGORY(lcSource, "gw.source")
 
 namespace gw {
 
+namespace {
+
+// A Producer answers before it returns, which the asynchronous contract
+// allows: the worker drives both kinds the same way.
+class ImmediateProducer final : public AsyncProducer
+{
+public:
+    explicit ImmediateProducer(std::unique_ptr<Producer> producer)
+        : m_producer(std::move(producer))
+    {}
+
+    void init(StatusCallback done) override { done(m_producer->init()); }
+    void produce(SnapshotsCallback done) override { done(m_producer->produce()); }
+    QString problem() const override { return m_producer->problem(); }
+    void backfill(qint64 fromMs, qint64 toMs, SnapshotsCallback done) override
+    {
+        done(m_producer->backfill(fromMs, toMs));
+    }
+
+private:
+    std::unique_ptr<Producer> m_producer;
+};
+
+} // namespace
+
 class SourceWorker final : public QObject
 {
     Q_OBJECT
 public:
-    SourceWorker(std::unique_ptr<Producer> producer, std::chrono::milliseconds interval)
+    SourceWorker(std::unique_ptr<AsyncProducer> producer, std::chrono::milliseconds interval)
         : m_producer(std::move(producer))
         , m_interval(interval)
-    {}
+    {
+        m_timer.setSingleShot(true);
+        m_timer.setTimerType(Qt::CoarseTimer);
+        connect(&m_timer, &QTimer::timeout, this, &SourceWorker::poll);
+    }
 
-public Q_SLOTS:
-    // A producer that waits for the network runs a local event loop, and
-    // stop() can arrive in it (end() below): after every call into the
-    // producer, check that it is still there.
+    // Runs on the worker thread, so the producer is only ever called from
+    // its own thread's event loop. No call blocks, so end() never arrives
+    // in the middle of one: the producer needs no checking after each call.
     void begin(qint64 backfillMs)
     {
-        const QString status = m_producer->init();
-        if (!m_producer)
-            return;
-        m_initLine = status;
-        Q_EMIT statusChanged(status);
-        if (backfillMs > 0) {
-            const qint64 now = QDateTime::currentMSecsSinceEpoch();
-            auto past = m_producer->backfill(now - backfillMs, now);
-            if (!m_producer)
+        m_producer->init([this, backfillMs](const QString& status) {
+            m_initLine = status;
+            Q_EMIT statusChanged(status);
+            if (backfillMs <= 0) {
+                poll();
                 return;
-            if (!past.isEmpty())
-                Q_EMIT backfillReady(past);
-        }
-        m_timer = new QTimer(this); // created here so it lives in this thread
-        m_timer->setTimerType(Qt::CoarseTimer);
-        connect(m_timer, &QTimer::timeout, this, &SourceWorker::tick);
-        m_timer->start(m_interval);
-        tick();
+            }
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            m_producer->backfill(now - backfillMs, now, [this](const QList<Snapshot>& past) {
+                if (!past.isEmpty())
+                    Q_EMIT backfillReady(past);
+                poll();
+            });
+        });
     }
 
-    void tick()
-    {
-        if (!m_producer)
-            return;
-        const auto snapshots = m_producer->produce();
-        if (!m_producer)
-            return;
-        for (const auto& s : snapshots)
-            Q_EMIT snapshotReady(s);
-        // A problem replaces the start-up line while it lasts; when it is
-        // over, the start-up line is back.
-        const QString problem = m_producer->problem();
-        if (problem != m_problem) {
-            m_problem = problem;
-            Q_EMIT statusChanged(problem.isEmpty() ? m_initLine : problem);
-        }
-    }
-
+    // Destroying the producer aborts its request in flight; its callback,
+    // and with it the next poll, never comes.
     void end()
     {
-        if (m_timer)
-            m_timer->stop();
-        m_producer.reset(); // samplers close on the thread that used them
+        m_timer.stop();
+        m_producer.reset(); // samplers and replies close on the thread that used them
     }
 
 Q_SIGNALS:
@@ -74,14 +84,40 @@ Q_SIGNALS:
     void backfillReady(const QList<gw::Snapshot>& snapshots);
 
 private:
-    std::unique_ptr<Producer> m_producer;
+    // One poll at a time: the next is timed from this one's start, and
+    // scheduled only once this one has answered.
+    void poll()
+    {
+        m_pollStarted.start();
+        m_producer->produce([this](const QList<Snapshot>& snapshots) {
+            for (const auto& s : snapshots)
+                Q_EMIT snapshotReady(s);
+            // A problem replaces the start-up line while it lasts; when it
+            // is over, the start-up line is back.
+            const QString problem = m_producer->problem();
+            if (problem != m_problem) {
+                m_problem = problem;
+                Q_EMIT statusChanged(problem.isEmpty() ? m_initLine : problem);
+            }
+            const qint64 left = qint64(m_interval.count()) - m_pollStarted.elapsed();
+            m_timer.start(int(std::max<qint64>(0, left)));
+        });
+    }
+
+    std::unique_ptr<AsyncProducer> m_producer;
     std::chrono::milliseconds m_interval;
-    QTimer* m_timer = nullptr;
+    QTimer m_timer{this}; // a child: moves to the worker thread with this object
+    QElapsedTimer m_pollStarted;
     QString m_initLine;
     QString m_problem;
 };
 
 Source::Source(std::unique_ptr<Producer> producer, std::chrono::milliseconds interval,
+               QObject* parent)
+    : Source(std::make_unique<ImmediateProducer>(std::move(producer)), interval, parent)
+{}
+
+Source::Source(std::unique_ptr<AsyncProducer> producer, std::chrono::milliseconds interval,
                QObject* parent)
     : QObject(parent)
     , m_pending(std::move(producer))
@@ -101,6 +137,9 @@ void Source::start(std::chrono::milliseconds backfill)
 {
     if (m_worker || !m_pending)
         return;
+    // The producer's network objects and timers are made on, and answer
+    // on, the worker thread.
+    m_pending->moveToThread(&m_thread);
     auto* worker = new SourceWorker(std::move(m_pending), m_interval);
     worker->moveToThread(&m_thread);
     m_worker = worker;
@@ -118,8 +157,9 @@ void Source::start(std::chrono::milliseconds backfill)
             Q_EMIT backfillReady(s);
     });
     m_thread.start();
-    QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection,
-                              Q_ARG(qint64, qint64(backfill.count())));
+    QMetaObject::invokeMethod(
+        worker, [worker, ms = qint64(backfill.count())] { worker->begin(ms); },
+        Qt::QueuedConnection);
 }
 
 void Source::stop()
@@ -128,7 +168,8 @@ void Source::stop()
     if (!m_thread.isRunning())
         return;
     if (m_worker)
-        QMetaObject::invokeMethod(m_worker, "end", Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(m_worker.data(), &SourceWorker::end,
+                                  Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-// A Source turns a Producer into a timed stream of Snapshots, off the GUI
-// thread: a worker QObject on its own QThread owns the QTimer and the
+// A Source turns a producer into a timed stream of Snapshots, off the GUI
+// thread: a worker QObject on its own QThread owns the timer and the
 // producer; snapshots cross back through queued signals.
 
 #include "model/snapshot.h"
@@ -11,10 +11,13 @@
 #include <QThread>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 namespace gw {
 
+// A producer that answers at once (samplers, the demo): every call returns
+// its result.
 class Producer
 {
 public:
@@ -42,6 +45,38 @@ public:
     }
 };
 
+// A producer that waits on something (a server over the network): each call
+// starts the work and returns; the answer comes later through `done`, from
+// the event loop of the thread the producer lives on (the source's worker
+// thread). The same calls as Producer, in that shape.
+//
+// Contract, which lets the source hold no guards: `done` is called exactly
+// once per call, on the producer's thread, possibly before the call returns;
+// a producer destroyed first never calls it (it aborts what is in flight).
+// A callback must not destroy the producer that called it (deleteLater()
+// does).
+class AsyncProducer : public QObject
+{
+    Q_OBJECT
+public:
+    using StatusCallback = std::function<void(const QString& status)>;
+    using SnapshotsCallback = std::function<void(const QList<Snapshot>& snapshots)>;
+
+    explicit AsyncProducer(QObject* parent = nullptr)
+        : QObject(parent)
+    {}
+
+    virtual void init(StatusCallback done) = 0;
+    virtual void produce(SnapshotsCallback done) = 0;
+    virtual QString problem() const { return {}; }
+    virtual void backfill(qint64 fromMs, qint64 toMs, SnapshotsCallback done)
+    {
+        Q_UNUSED(fromMs);
+        Q_UNUSED(toMs);
+        done({});
+    }
+};
+
 class SourceWorker;
 
 class Source final : public QObject
@@ -50,7 +85,13 @@ class Source final : public QObject
 public:
     static constexpr std::chrono::milliseconds kDefaultInterval{1000};
 
+    // Polls start `interval` apart; the next one starts only when the
+    // previous one has answered, so a poll slower than the interval delays
+    // the next instead of piling up.
     explicit Source(std::unique_ptr<Producer> producer,
+                    std::chrono::milliseconds interval = kDefaultInterval,
+                    QObject* parent = nullptr);
+    explicit Source(std::unique_ptr<AsyncProducer> producer,
                     std::chrono::milliseconds interval = kDefaultInterval,
                     QObject* parent = nullptr);
     ~Source() override;
@@ -58,6 +99,8 @@ public:
     // Starts the worker thread; `backfillMs` > 0 first delivers what the
     // producer knows of that much past.
     void start(std::chrono::milliseconds backfill = std::chrono::milliseconds(0));
+    // Destroys the producer on the worker thread (aborting a request in
+    // flight) and joins it; nothing is delivered afterwards.
     void stop();
     bool isRunning() const;
 
@@ -72,7 +115,7 @@ Q_SIGNALS:
 private:
     QThread m_thread;
     QPointer<SourceWorker> m_worker;
-    std::unique_ptr<Producer> m_pending; // until start() hands it to the worker
+    std::unique_ptr<AsyncProducer> m_pending; // until start() hands it to the worker
     std::chrono::milliseconds m_interval;
     bool m_delivering = false;
 };

@@ -1,9 +1,12 @@
 #include "sources/source.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace gw;
@@ -68,6 +71,65 @@ public:
 
 private:
     int m_n = 0;
+};
+// Answers at once and notes when each poll started (read after stop(),
+// once the worker thread has ended).
+class TimedProducer final : public Producer
+{
+public:
+    explicit TimedProducer(QList<qint64>* startsMs)
+        : m_startsMs(startsMs)
+    {
+        m_clock.start();
+    }
+    QString init() override { return QStringLiteral("timed"); }
+    QList<Snapshot> produce() override
+    {
+        m_startsMs->append(m_clock.elapsed());
+        return {Snapshot()};
+    }
+
+private:
+    QList<qint64>* m_startsMs;
+    QElapsedTimer m_clock;
+};
+
+// What a SlowProducer saw, readable from the test's thread.
+struct SlowRecord
+{
+    std::atomic<int> polls{0};
+    std::atomic<int> open{0};
+    std::atomic<int> mostOpen{0};
+    std::atomic<bool> destroyed{false};
+};
+
+// Answers each poll `delay` later from its event loop, like a server; the
+// answer's timer belongs to the producer, so it dies with it.
+class SlowProducer final : public AsyncProducer
+{
+public:
+    SlowProducer(SlowRecord* record, std::chrono::milliseconds delay)
+        : m_record(record)
+        , m_delay(delay)
+    {}
+    ~SlowProducer() override { m_record->destroyed = true; }
+    void init(StatusCallback done) override { done(QStringLiteral("slow")); }
+    void produce(SnapshotsCallback done) override
+    {
+        ++m_record->polls;
+        const int open = ++m_record->open;
+        m_record->mostOpen = std::max(m_record->mostOpen.load(), open);
+        QTimer::singleShot(m_delay, this, [this, done] {
+            --m_record->open;
+            Snapshot s;
+            s.server = QStringLiteral("slow");
+            done({s});
+        });
+    }
+
+private:
+    SlowRecord* m_record;
+    std::chrono::milliseconds m_delay;
 };
 } // namespace
 
@@ -147,6 +209,56 @@ private Q_SLOTS:
         // The destructor joined the worker, which closed the producer (its
         // samplers) on its own thread before returning.
         QVERIFY(destroyed);
+    }
+
+    void pollsStartOneIntervalApart()
+    {
+        QList<qint64> starts;
+        Source source(std::make_unique<TimedProducer>(&starts), 100ms);
+        QSignalSpy snaps(&source, &Source::snapshotReady);
+        source.start();
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.size() >= 4, 5000);
+        source.stop();
+        QVERIFY(starts.size() >= 4);
+        // Not back to back: a coarse timer may fire up to 5 % early.
+        for (qsizetype i = 1; i < starts.size(); ++i)
+            QVERIFY2(starts[i] - starts[i - 1] >= 95,
+                     qPrintable(QStringLiteral("poll %1 started %2 ms after the one before")
+                                    .arg(i)
+                                    .arg(starts[i] - starts[i - 1])));
+    }
+
+    void aSlowProducerDelaysTheNextPollInsteadOfOverlapping()
+    {
+        SlowRecord record;
+        // Each answer takes more than seven intervals.
+        Source source(std::make_unique<SlowProducer>(&record, 150ms), 20ms);
+        QSignalSpy snaps(&source, &Source::snapshotReady);
+        source.start();
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.size() >= 4, 5000);
+        source.stop();
+        QCOMPARE(record.mostOpen.load(), 1);
+        // Every poll answered but perhaps the last, cut off by stop().
+        QVERIFY(record.polls - snaps.size() <= 1);
+    }
+
+    void stopDuringAPollDestroysTheProducerWithoutItsAnswer()
+    {
+        SlowRecord record;
+        Source source(std::make_unique<SlowProducer>(&record, 10s), 20ms);
+        QSignalSpy snaps(&source, &Source::snapshotReady);
+        QSignalSpy status(&source, &Source::statusChanged);
+        source.start();
+        QTRY_COMPARE_WITH_TIMEOUT(record.polls.load(), 1, 5000);
+        QElapsedTimer clock;
+        clock.start();
+        source.stop();
+        QVERIFY2(clock.elapsed() < 1000, "stop() waited for the answer");
+        QVERIFY(!source.isRunning());
+        QVERIFY(record.destroyed);
+        QCOMPARE(record.open.load(), 1); // never answered
+        QCOMPARE(record.polls.load(), 1);
+        QCOMPARE(snaps.size(), 0);
     }
 };
 

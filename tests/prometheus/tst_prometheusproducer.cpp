@@ -1,6 +1,7 @@
 // PrometheusProducer against a fake Prometheus on loopback that serves
 // DCGM-exporter-shaped replies, enforces the 11,000-points-per-series limit
 // of query_range, and misbehaves on request.
+#include "answerof.h"
 #include "freeport.h"
 #include "sources/prometheusproducer.h"
 
@@ -10,12 +11,16 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QTimer>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gw;
@@ -129,13 +134,28 @@ public:
     explicit FakePrometheus(Mode mode = Normal)
         : m_mode(mode)
     {
+        m_clock.start();
         m_server.listen(QHostAddress::LocalHost, 0);
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket* s = m_server.nextPendingConnection()) {
                 connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+                // The client hung up before an answer: it gave the request up.
+                connect(s, &QTcpSocket::disconnected, this, [this, s] {
+                    if (m_unanswered.remove(s))
+                        ++abandoned;
+                });
                 connect(s, &QTcpSocket::readyRead, s, [this, s] { onData(s); });
             }
         });
+    }
+
+    // The connections still open close with the server, after this
+    // object's members are gone: they must not count themselves then.
+    ~FakePrometheus() override
+    {
+        const auto open = m_server.findChildren<QTcpSocket*>();
+        for (QTcpSocket* s : open)
+            s->disconnect(this);
     }
 
     QUrl url() const
@@ -148,6 +168,15 @@ public:
     qint64 dataFromMs = 0;
     // In Normal mode: answer this many requests, then none.
     int goSilentAfter = -1;
+    // In Normal mode: answer each request this much later.
+    int answerDelayMs = 0;
+
+    // Requests received and not answered, now and at most at once; requests
+    // whose client hung up before the answer; when each request came.
+    int open() const { return int(m_unanswered.size()); }
+    int mostOpenAtOnce = 0;
+    int abandoned = 0;
+    QList<qint64> arrivalsMs;
 
     QStringList paths;
     QList<QUrlQuery> queries;
@@ -170,12 +199,20 @@ private:
                 authorization = line.mid(14).trimmed();
         paths << target.path();
         queries << QUrlQuery(target);
+        arrivalsMs << m_clock.elapsed();
+        m_unanswered.insert(s);
+        mostOpenAtOnce = std::max(mostOpenAtOnce, open());
+        if (answerDelayMs > 0 && m_mode == Normal) {
+            QTimer::singleShot(answerDelayMs, s,
+                               [this, s, target] { answer(s, target.path(), QUrlQuery(target)); });
+            return;
+        }
         answer(s, target.path(), QUrlQuery(target));
     }
 
-    static void send(QTcpSocket* s, const QByteArray& status, const QByteArray& body,
-                     qint64 length = -1)
+    void send(QTcpSocket* s, const QByteArray& status, const QByteArray& body, qint64 length = -1)
     {
+        m_unanswered.remove(s);
         s->write("HTTP/1.1 " + status +
                  "\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
                  QByteArray::number(length < 0 ? body.size() : length) + "\r\n\r\n" + body);
@@ -313,6 +350,8 @@ private:
     Mode m_mode;
     QTcpServer m_server;
     QHash<QTcpSocket*, QByteArray> m_buffers;
+    QSet<QTcpSocket*> m_unanswered;
+    QElapsedTimer m_clock;
 };
 
 const GpuSample* gpu(const Snapshot& s, const QString& uuid)
@@ -330,7 +369,7 @@ private Q_SLOTS:
     {
         FakePrometheus fake;
         PrometheusProducer producer(fake.url());
-        const QList<Snapshot> got = producer.produce();
+        const QList<Snapshot> got = test::produced(producer);
         QVERIFY2(producer.lastError().isEmpty(), qPrintable(producer.lastError()));
         QCOMPARE(got.size(), 3);
         // Hosts by name; `instance` names the host that has no host label.
@@ -396,7 +435,7 @@ private Q_SLOTS:
     {
         FakePrometheus fake;
         PrometheusProducer producer(fake.url(), "s3cret");
-        QCOMPARE(producer.produce().size(), 3);
+        QCOMPARE(test::produced(producer).size(), 3);
         QCOMPARE(fake.authorization, QByteArray("Bearer s3cret"));
     }
 
@@ -415,7 +454,7 @@ private Q_SLOTS:
         QFETCH(QString, uuid);
         FakePrometheus fake;
         PrometheusProducer producer(fake.url(), {}, host);
-        const QList<Snapshot> got = producer.produce();
+        const QList<Snapshot> got = test::produced(producer);
         QCOMPARE(got.size(), 1);
         QCOMPARE(got[0].server, host);
         QCOMPARE(got[0].gpus.first().uuid, uuid);
@@ -430,16 +469,17 @@ private Q_SLOTS:
     {
         FakePrometheus fake;
         PrometheusProducer producer(fake.url());
-        const QString line = producer.init();
+        const QString line = test::initialised(producer);
         QCOMPARE(line, QStringLiteral("Prometheus 2.42.0 at %1: 3 server(s), 4 GPU(s)")
                            .arg(fake.url().toString()));
         QCOMPARE(fake.paths.first(), QStringLiteral("/api/v1/status/buildinfo"));
 
         PrometheusProducer nobody(fake.url(), {}, QStringLiteral("elsewhere"));
-        QVERIFY2(nobody.init().endsWith(
+        const QString nobodyLine = test::initialised(nobody);
+        QVERIFY2(nobodyLine.endsWith(
                      QStringLiteral("0 server(s), 0 GPU(s) (no DCGM_FI_DEV_* or gpuwarden_* "
                                     "series for host elsewhere)")),
-                 qPrintable(nobody.init()));
+                 qPrintable(nobodyLine));
     }
 
     void theFakeRefusesMoreThan11000PointsPerSeries()
@@ -466,7 +506,7 @@ private Q_SLOTS:
         const qint64 from = to - 7 * 24 * 3'600'000LL;
         fake.dataFromMs = to - 10 * 60'000; // the server only has the last 10 minutes
         PrometheusProducer producer(fake.url());
-        const QList<Snapshot> got = producer.backfill(from, to);
+        const QList<Snapshot> got = test::backfilled(producer, from, to);
         QVERIFY2(producer.lastError().isEmpty(), qPrintable(producer.lastError()));
 
         QCOMPARE(fake.paths, QStringList{QStringLiteral("/api/v1/query_range")});
@@ -507,12 +547,12 @@ private Q_SLOTS:
         const qint64 to = 1795342395152;
         fake.dataFromMs = 0;
         PrometheusProducer producer(fake.url());
-        const QList<Snapshot> got = producer.backfill(to - 60'000, to);
+        const QList<Snapshot> got = test::backfilled(producer, to - 60'000, to);
         QCOMPARE(fake.queries[0].queryItemValue(QStringLiteral("step")), QStringLiteral("1"));
         QCOMPARE(got.size(), 60); // [from, to) on a whole-second grid
         QVERIFY(got.first().timestampMs >= to - 60'000);
         QVERIFY(got.last().timestampMs < to);
-        QVERIFY(producer.backfill(to, to).isEmpty());
+        QVERIFY(test::backfilled(producer, to, to).isEmpty());
     }
 
     void badRepliesGiveClearErrors_data()
@@ -555,50 +595,132 @@ private Q_SLOTS:
         PrometheusProducer producer(fake.url());
         producer.setTimeoutMs(400);
         producer.setMaxReplyBytes(1 << 20);
-        QVERIFY(producer.produce().isEmpty()); // nothing half-built
+        QVERIFY(test::produced(producer).isEmpty()); // nothing half-built
         const QString error = producer.lastError();
         QVERIFY2(error.startsWith(fake.url().toString()), qPrintable(error));
         QVERIFY2(error.contains(expected), qPrintable(error));
-        QVERIFY(producer.backfill(0, 3'600'000).isEmpty());
+        QVERIFY(test::backfilled(producer, 0, 3'600'000).isEmpty());
         QVERIFY(!producer.lastError().isEmpty());
 
-        const QString status = producer.init();
+        const QString status = test::initialised(producer);
         QVERIFY2(status.startsWith(QStringLiteral("Prometheus at %1 ").arg(fake.url().toString())),
                  qPrintable(status));
         QVERIFY2(status.contains(expected.section(QStringLiteral("/api/v1/query: "), -1)),
                  qPrintable(status));
     }
 
-    void stoppingTheSourceDuringAPollReturnsAtOnce()
+    void callsReturnBeforeTheReplyAndAnswerLater()
+    {
+        FakePrometheus fake;
+        fake.answerDelayMs = 500;
+        PrometheusProducer producer(fake.url());
+        auto got = std::make_shared<std::optional<QList<Snapshot>>>();
+        QElapsedTimer clock;
+        clock.start();
+        producer.produce([got](const QList<Snapshot>& s) { *got = s; });
+        QVERIFY2(clock.elapsed() < 250, "produce() waited for the reply");
+        QVERIFY(!got->has_value());
+        QTRY_VERIFY_WITH_TIMEOUT(got->has_value(), 5000);
+        QVERIFY(clock.elapsed() >= 500);
+        QCOMPARE(got->value().size(), 3);
+    }
+
+    void aProducerDestroyedMidRequestAbortsItAndNeverAnswers()
+    {
+        FakePrometheus fake{FakePrometheus::Silent};
+        auto producer = std::make_unique<PrometheusProducer>(fake.url());
+        auto answered = std::make_shared<bool>(false);
+        producer->produce([answered](const QList<Snapshot>&) { *answered = true; });
+        QTRY_COMPARE_WITH_TIMEOUT(fake.open(), 1, 5000);
+        producer.reset();
+        // The server sees the connection closed: the request was given up,
+        // not left open until its timeout.
+        QTRY_COMPARE_WITH_TIMEOUT(fake.abandoned, 1, 2000);
+        QCOMPARE(fake.open(), 0);
+        QTest::qWait(50);
+        QVERIFY(!*answered);
+    }
+
+    void stoppingTheSourceDuringARequestAbortsIt()
     {
         FakePrometheus fake;
         fake.goSilentAfter = 2; // init's two requests; the first poll then hangs
-        Source source(std::make_unique<PrometheusProducer>(fake.url()),
-                      std::chrono::milliseconds(100));
+        auto owned = std::make_unique<PrometheusProducer>(fake.url());
+        const QPointer<PrometheusProducer> producer = owned.get();
+        Source source(std::move(owned), std::chrono::milliseconds(100));
         QSignalSpy status(&source, &Source::statusChanged);
+        QSignalSpy snapshots(&source, &Source::snapshotReady);
         source.start();
         QVERIFY(status.wait(5000));
         QVERIFY2(status[0][0].toString().endsWith(QStringLiteral("3 server(s), 4 GPU(s)")),
                  qPrintable(status[0][0].toString()));
         QTRY_COMPARE_WITH_TIMEOUT(fake.paths.size(), 3, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(fake.open(), 1, 5000);
         QElapsedTimer clock;
         clock.start();
         source.stop(); // destroys the producer while its reply is still open
-        QVERIFY2(clock.elapsed() < 2000, "stop() waited for the reply to time out");
+        QVERIFY2(clock.elapsed() < 1000, "stop() waited for the reply to time out");
         QVERIFY(!source.isRunning());
+        QVERIFY(producer.isNull()); // destroyed on the worker thread, which has ended
+        QTRY_COMPARE_WITH_TIMEOUT(fake.abandoned, 1, 2000);
+        // The hung poll answered nothing, and no other poll was started.
+        const auto said = status.size();
+        QTest::qWait(300);
+        QCOMPARE(fake.paths.size(), 3);
+        QCOMPARE(status.size(), said);
+        QCOMPARE(snapshots.size(), 0); // init's query is not a poll
+    }
+
+    void stoppingTheSourceDuringInitAbortsIt()
+    {
+        FakePrometheus fake{FakePrometheus::Silent};
+        Source source(std::make_unique<PrometheusProducer>(fake.url()),
+                      std::chrono::milliseconds(100));
+        QSignalSpy status(&source, &Source::statusChanged);
+        source.start(std::chrono::hours(1));
+        QTRY_COMPARE_WITH_TIMEOUT(fake.open(), 1, 5000); // buildinfo, unanswered
+        QElapsedTimer clock;
+        clock.start();
+        source.stop();
+        QVERIFY2(clock.elapsed() < 1000, "stop() waited for the reply to time out");
+        QTRY_COMPARE_WITH_TIMEOUT(fake.abandoned, 1, 2000);
+        QTest::qWait(100);
+        // No status line, no backfill request, nothing after the abort.
+        QCOMPARE(status.size(), 0);
+        QCOMPARE(fake.paths, QStringList{QStringLiteral("/api/v1/status/buildinfo")});
+    }
+
+    void aSlowServerDelaysThePollsInsteadOfPilingThemUp()
+    {
+        // Each answer takes six intervals: polls must wait for it.
+        FakePrometheus fake;
+        fake.answerDelayMs = 300;
+        Source source(std::make_unique<PrometheusProducer>(fake.url()),
+                      std::chrono::milliseconds(50));
+        QSignalSpy snapshots(&source, &Source::snapshotReady);
+        source.start();
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 3 * 3, 10'000); // three polls, 3 hosts each
+        source.stop();
+        QCOMPARE(fake.mostOpenAtOnce, 1);
+        // One request after the other, each after the previous answer.
+        for (qsizetype i = 1; i < fake.arrivalsMs.size(); ++i)
+            QVERIFY2(fake.arrivalsMs[i] - fake.arrivalsMs[i - 1] >= 300,
+                     qPrintable(QStringLiteral("request %1 came %2 ms after the one before")
+                                    .arg(i)
+                                    .arg(fake.arrivalsMs[i] - fake.arrivalsMs[i - 1])));
     }
 
     void nobodyListeningSaysSo()
     {
         const QUrl url(QStringLiteral("http://127.0.0.1:%1").arg(test::freePort()));
         PrometheusProducer producer(url);
-        const QString status = producer.init();
+        const QString status = test::initialised(producer);
         QVERIFY2(status.startsWith(
                      QStringLiteral("Prometheus at %1 not reachable: ").arg(url.toString())),
                  qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
                  qPrintable(status));
-        QVERIFY(producer.produce().isEmpty());
+        QVERIFY(test::produced(producer).isEmpty());
         QVERIFY(producer.lastError().contains(QStringLiteral("refused"), Qt::CaseInsensitive));
         // What the source shows while it lasts (the status bar's line).
         QCOMPARE(producer.problem(), QStringLiteral("Prometheus: ") + producer.lastError());

@@ -2,6 +2,7 @@
 // Prometheus scrapes it every second over loopback, and PrometheusProducer
 // reads the figures back through Prometheus' query API.
 #include "agent/agentserver.h"
+#include "answerof.h"
 #include "freeport.h"
 #include "sources/demofleet.h"
 #include "sources/prometheusproducer.h"
@@ -138,7 +139,7 @@ private Q_SLOTS:
         QList<Snapshot> got;
         const bool scraped = waitUntil(
             [&] {
-                got = producer.produce();
+                got = test::produced(producer);
                 return !got.isEmpty();
             },
             20'000);
@@ -180,7 +181,7 @@ private Q_SLOTS:
         QCOMPARE(s.host.memoryTotalBytes, published.host.memoryTotalBytes);
 
         // The status line names the server and counts what it sees.
-        const QString status = producer.init();
+        const QString status = test::initialised(producer);
         QVERIFY2(status.startsWith(QStringLiteral("Prometheus 2.")), qPrintable(status));
         QVERIFY2(
             status.endsWith(
@@ -189,9 +190,10 @@ private Q_SLOTS:
 
         // The host filter runs inside Prometheus: its PromQL must parse there.
         PrometheusProducer onlyLab(prometheus.url(), {}, QStringLiteral("gpu-lab-01"));
-        QCOMPARE(onlyLab.produce().size(), 1);
+        QCOMPARE(test::produced(onlyLab).size(), 1);
         PrometheusProducer byAddress(prometheus.url(), {}, QStringLiteral("127.0.0.1"));
-        QVERIFY(byAddress.produce().isEmpty()); // the agent names its host; instance is not used
+        QVERIFY(
+            test::produced(byAddress).isEmpty()); // the agent names its host; instance is not used
         QVERIFY2(byAddress.lastError().isEmpty(), qPrintable(byAddress.lastError()));
 
         // The last seconds come back at one-second steps, oldest first.
@@ -199,7 +201,7 @@ private Q_SLOTS:
         const bool filled = waitUntil(
             [&] {
                 const qint64 t = QDateTime::currentMSecsSinceEpoch();
-                past = producer.backfill(t - 10'000, t);
+                past = test::backfilled(producer, t - 10'000, t);
                 return past.size() >= 2;
             },
             10'000);
