@@ -9,6 +9,7 @@
 // same stream, and older cursors are served from disk.
 
 #include "agent/agentconfig.h"
+#include "agent/requestguard.h"
 #include "model/snapshot.h"
 
 #include <QElapsedTimer>
@@ -25,6 +26,7 @@
 class QHttpServer;
 class QHttpServerRequest;
 class QHttpServerResponse;
+class QTcpServer;
 
 namespace gw {
 
@@ -37,6 +39,9 @@ public:
     // /v1/samples replies at least this large are deflated for clients that
     // accept it.
     static constexpr qsizetype kDeflateFromBytes = 2048;
+    // Request line and headers; larger heads are refused with 431 as they
+    // arrive.
+    static constexpr qsizetype kMaxHeadBytes = 16 * 1024;
 
     explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
     ~AgentServer() override;
@@ -84,6 +89,7 @@ private:
     // else the response to send.
     std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access);
     const Snapshot* latest() const;
+    RequestGuard::Limits limits() const;
     void flushJournal();
     void journalError(const QString& message);
 
@@ -95,6 +101,7 @@ private:
 
     AgentConfig m_config;
     std::unique_ptr<QHttpServer> m_server;
+    QTcpServer* m_listener = nullptr; // a child of m_server once bound
     quint16 m_port = 0;
     QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
     QString m_backend;
