@@ -3,6 +3,7 @@
 #include "agent/agentjournal.h"
 #include "agent/apiinteger.h"
 #include "agent/guardedserver.h"
+#include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
 #include "agent/requestguard.h"
 #include "model/snapshotjson.h"
@@ -162,12 +163,14 @@ AgentServer::~AgentServer()
 
 void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
 {
-    m_journal = std::move(journal);
-    if (!m_journal) {
+    m_journal.reset();
+    if (!journal) {
         m_flushTimer.stop();
         return;
     }
-    m_nextSequence = m_journal->lastSequence() + 1;
+    m_nextSequence = journal->lastSequence() + 1;
+    m_journal = std::make_unique<JournalWriter>(std::move(journal));
+    connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
     m_flushTimer.start();
 }
 
@@ -194,13 +197,17 @@ QString AgentServer::stream() const
 
 void AgentServer::flushJournal()
 {
-    if (!m_journal)
-        return;
-    QString why;
-    if (m_journal->flush(m_now(), &why))
+    // Written on the journal's thread; the outcome comes back as journalFlushed().
+    if (m_journal)
+        m_journal->flush(m_now());
+}
+
+void AgentServer::journalFlushed(const QString& error)
+{
+    if (error.isEmpty())
         m_lastJournalError.clear();
     else
-        journalError(why);
+        journalError(error);
 }
 
 void AgentServer::journalError(const QString& message)

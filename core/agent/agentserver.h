@@ -31,6 +31,7 @@ class QTcpServer;
 namespace gw {
 
 class AgentJournal;
+class JournalWriter;
 
 class AgentServer final : public QObject
 {
@@ -56,10 +57,11 @@ public:
 
     // Readings are numbered and kept by `journal` from now on (call before
     // the first publish): numbering continues where the journal left off,
-    // and its stream id is served. Queued readings are written every
+    // and its stream id is served. The journal moves to a writer thread
+    // (JournalWriter); queued readings are written every
     // kJournalFlushInterval.
     void attachJournal(std::unique_ptr<AgentJournal> journal);
-    AgentJournal* journal() const { return m_journal.get(); }
+    JournalWriter* journal() const { return m_journal.get(); }
     // Writes what is queued and marks the journal cleanly closed (SIGTERM);
     // the server goes on serving from memory. The destructor does it too.
     bool closeJournal(QString* error);
@@ -91,6 +93,7 @@ private:
     const Snapshot* latest() const;
     RequestGuard::Limits limits() const;
     void flushJournal();
+    void journalFlushed(const QString& error);
     void journalError(const QString& message);
 
     QHttpServerResponse info() const;
@@ -115,7 +118,7 @@ private:
     std::deque<Numbered> m_ring;
     quint64 m_nextSequence = 1;
 
-    std::unique_ptr<AgentJournal> m_journal;
+    std::unique_ptr<JournalWriter> m_journal;
     QTimer m_flushTimer;
     QString m_lastJournalError; // logged once, not every second
     std::function<qint64()> m_now;
