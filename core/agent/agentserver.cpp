@@ -87,6 +87,27 @@ void send(const QHttpServerRequest& request, const QHttpServerResponse& response
     responder.writeBody(QByteArray());
 }
 
+using Method = QHttpServerRequest::Method;
+
+// HEAD goes wherever GET goes (RFC 9110 9.3.2), and nowhere else.
+bool methodAllowed(Method method, QHttpServerRequest::Methods allowed)
+{
+    return allowed.testFlag(method) || (method == Method::Head && allowed.testFlag(Method::Get));
+}
+
+QByteArray allowHeader(QHttpServerRequest::Methods allowed)
+{
+    QByteArrayList names;
+    for (const auto& [method, name] :
+         {std::pair{Method::Get, "GET, HEAD"}, std::pair{Method::Post, "POST"},
+          std::pair{Method::Put, "PUT"}, std::pair{Method::Patch, "PATCH"},
+          std::pair{Method::Delete, "DELETE"}}) {
+        if (allowed.testFlag(method))
+            names.append(name);
+    }
+    return names.join(", ");
+}
+
 // Equal-length comparison that looks at every byte, so the time taken says
 // nothing about how much of a hash matched.
 bool sameBytes(const QByteArray& a, const QByteArray& b)
@@ -120,10 +141,11 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_flushTimer.setInterval(kJournalFlushInterval);
     connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
 
-    auto guarded = [this](Access access, auto handler) {
-        return [this, access, handler](const QHttpServerRequest& request,
-                                       QHttpServerResponder&& responder) {
-            if (auto refused = refuse(request, access))
+    auto guarded = [this](Access access, auto handler,
+                          QHttpServerRequest::Methods methods = Method::Get) {
+        return [this, access, handler, methods](const QHttpServerRequest& request,
+                                                QHttpServerResponder&& responder) {
+            if (auto refused = refuse(request, access, methods))
                 send(request, *refused, std::move(responder));
             else
                 send(request, handler(request), std::move(responder));
@@ -304,18 +326,18 @@ const Snapshot* AgentServer::latest() const
 }
 
 std::unique_ptr<QHttpServerResponse> AgentServer::refuse(const QHttpServerRequest& request,
-                                                         Access access)
+                                                         Access access,
+                                                         QHttpServerRequest::Methods methods)
 {
     auto refusal = [](QHttpServerResponse r) {
         return std::make_unique<QHttpServerResponse>(std::move(r));
     };
-    // Every route here is GET; HEAD goes wherever GET does (and a route
-    // without GET will refuse HEAD with the same 405).
-    if (request.method() != QHttpServerRequest::Method::Get &&
-        request.method() != QHttpServerRequest::Method::Head) {
-        auto r = refusal(jsonError(405, QStringLiteral("method_not_allowed"),
-                                   QStringLiteral("only GET is served here")));
-        r->addHeader(QByteArrayLiteral("Allow"), QByteArrayLiteral("GET, HEAD"));
+    if (!methodAllowed(request.method(), methods)) {
+        const QByteArray allow = allowHeader(methods);
+        auto r = refusal(
+            jsonError(405, QStringLiteral("method_not_allowed"),
+                      QStringLiteral("only %1 is served here").arg(QString::fromLatin1(allow))));
+        r->addHeader(QByteArrayLiteral("Allow"), allow);
         return r;
     }
     // The guard under the server refuses these while they arrive; this is

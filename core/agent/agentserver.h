@@ -14,6 +14,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QHttpServerRequest>
 #include <QObject>
 #include <QTimer>
 #include <QUuid>
@@ -24,7 +25,6 @@
 #include <memory>
 
 class QHttpServer;
-class QHttpServerRequest;
 class QHttpServerResponse;
 class QTcpServer;
 
@@ -87,9 +87,10 @@ private:
         Read,
         Admin
     };
-    // Checks method, size, rate and token; null when the request may go on,
-    // else the response to send.
-    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access);
+    // Checks method (HEAD wherever GET is), size, rate and token; null when
+    // the request may go on, else the response to send.
+    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access,
+                                                QHttpServerRequest::Methods methods);
     const Snapshot* latest() const;
     RequestGuard::Limits limits() const;
     void flushJournal();

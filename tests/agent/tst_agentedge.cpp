@@ -431,6 +431,28 @@ private Q_SLOTS:
         QCOMPARE(refused.responses.value(1).status, 200);
     }
 
+    void otherMethodsAreRefusedWithAllow_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        for (const char* m : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
+            QTest::newRow(m) << QByteArray(m);
+    }
+
+    void otherMethodsAreRefusedWithAllow()
+    {
+        QFETCH(QByteArray, method);
+        AgentServer server(config());
+        QString error;
+        QVERIFY(server.listen(&error));
+        const Response r =
+            exchange(server.port(), {get(method, "/v1/info", "Content-Length: 0\r\n")})
+                .responses.value(0);
+        QCOMPARE(r.status, 405);
+        QCOMPARE(r.header("allow"), QByteArray("GET, HEAD"));
+        QCOMPARE(r.json()[QStringLiteral("error")][QStringLiteral("code")],
+                 QStringLiteral("method_not_allowed"));
+    }
+
     void cursorsAreExactOrRefused_data()
     {
         QTest::addColumn<QByteArray>("after");
