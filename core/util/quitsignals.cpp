@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -39,8 +40,14 @@ QuitOnSignals::QuitOnSignals(QObject* parent)
 {
     if (g_writeFd.load() >= 0)
         return;
-    if (::pipe2(m_fds, O_CLOEXEC | O_NONBLOCK) != 0)
+    if (::pipe2(m_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        // SIGTERM keeps its default action: the process ends without its
+        // clean shutdown, which an admin should learn of.
+        qWarning("cannot create the pipe for SIGTERM/SIGINT (%s); they will end the process "
+                 "without a clean shutdown",
+                 strerror(errno));
         return;
+    }
     g_writeFd.store(m_fds[1]);
     m_notifier = std::make_unique<QSocketNotifier>(m_fds[0], QSocketNotifier::Read);
     connect(m_notifier.get(), &QSocketNotifier::activated, this, &QuitOnSignals::readPipe);
