@@ -9,21 +9,12 @@
 #include "sources/demofleet.h"
 #include "sources/localproducer.h"
 #include "sources/source.h"
+#include "util/quitsignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
-#include <csignal>
 #include <cstdio>
-
-namespace {
-
-void quitOnSignal(int)
-{
-    QCoreApplication::quit();
-}
-
-} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -134,8 +125,7 @@ int main(int argc, char* argv[])
                          &gw::HistoryService::ingest);
     source.start();
 
-    std::signal(SIGTERM, quitOnSignal);
-    std::signal(SIGINT, quitOnSignal);
+    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     const int rc = QCoreApplication::exec();
     source.stop();
     if (!server.closeJournal(&error))

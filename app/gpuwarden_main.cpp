@@ -12,6 +12,7 @@
 #include "sources/localproducer.h"
 #include "sources/prometheusproducer.h"
 #include "sources/source.h"
+#include "util/quitsignals.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -273,6 +274,8 @@ int main(int argc, char* argv[])
             window.close();
         });
     }
+    // SIGTERM/SIGINT (logout, Ctrl+C) leave the loop, so history commits below.
+    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     const int rc = QApplication::exec();
     remote.stop();
     servers.saveResumePoints(remote.statuses().values());

@@ -4,8 +4,10 @@
 
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <QUuid>
 
 Q_LOGGING_CATEGORY(lcJournal, "gw.agent.journal")
@@ -273,10 +275,29 @@ quint64 AgentJournal::take(QString* error)
     return seq;
 }
 
+bool AgentJournal::reserveFor(quint64 sequence, QString* error)
+{
+    if (sequence <= m_reserved || m_closed)
+        return true;
+    if (reserveThrough(sequence + m_options.reserveAhead))
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
+                 QStringLiteral("; after a crash numbers could be reused");
+    return false;
+}
+
+void AgentJournal::moveToThread(QThread* thread)
+{
+    if (m_db.isValid() && m_db.driver())
+        m_db.driver()->moveToThread(thread);
+}
+
 void AgentJournal::append(quint64 sequence, qint64 timestampMs, QByteArray json)
 {
     if (m_closed)
         return;
+    m_next = std::max(m_next, sequence + 1);
     m_pending.append({sequence, timestampMs, std::move(json)});
     // A disk that keeps refusing: the oldest queued readings go (a hole that
     // /v1/samples reports), memory stays bounded.

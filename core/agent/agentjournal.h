@@ -19,13 +19,17 @@
 // start after a crash continues after the reservation, so what was lost in
 // between is a hole that /v1/samples reports as truncated.
 //
-// Threading: belongs to one thread (the agent's main thread).
+// Threading: used from one thread at a time. In the agent that is the
+// JournalWriter's thread: it is opened on the main thread (so the start can
+// be reported before serving) and handed over with moveToThread().
 
 #include <QByteArray>
 #include <QList>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
+
+class QThread;
 
 #include <chrono>
 #include <memory>
@@ -83,8 +87,17 @@ public:
     // returned. An error (disk full) is reported, the number still returned:
     // the agent keeps serving from memory.
     quint64 take(QString* error);
-    // Queues a numbered reading for the next flush.
+    // Queues a numbered reading for the next flush. A number handed out
+    // elsewhere (JournalWriter numbers on the HTTP thread) counts as used.
     void append(quint64 sequence, qint64 timestampMs, QByteArray json);
+    // Makes sure `sequence` is covered on disk, reserving ahead when it is
+    // not; what take() does, for numbers handed out by someone else.
+    bool reserveFor(quint64 sequence, QString* error);
+    // The highest number covered on disk.
+    quint64 reservedThrough() const { return m_reserved; }
+    // Hands the SQLite connection to `thread` (call on the thread that has
+    // it; Qt 6.8 has QSqlDatabase::moveToThread for exactly this).
+    void moveToThread(QThread* thread);
 
     // One transaction: the queued readings, merging small rows into a block,
     // a step of retention (relative to `nowMs`), topping up the reservation.

@@ -1,7 +1,11 @@
 #include "agent/agentserver.h"
 
 #include "agent/agentjournal.h"
+#include "agent/apiinteger.h"
+#include "agent/guardedserver.h"
+#include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
+#include "agent/requestguard.h"
 #include "model/snapshotjson.h"
 
 #include <QDateTime>
@@ -15,7 +19,10 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QSslKey>
+
+#include <array>
 
 Q_LOGGING_CATEGORY(lcAgent, "gw.agent", QtInfoMsg)
 
@@ -50,8 +57,55 @@ QByteArray header(const QHttpServerRequest& request, const QByteArray& name)
 QByteArray sampleJson(const Snapshot& s, quint64 sequence)
 {
     QJsonObject o = toJson(s);
-    o.insert(QStringLiteral("sequence"), double(sequence));
+    o.insert(QStringLiteral("sequence"), qint64(sequence));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// Every header our responses carry: HEAD repeats them without the body
+// (Qt 6.4's response has no way to list its headers).
+constexpr std::array kResponseHeaders = {"Content-Type",     "Cache-Control", "Vary",
+                                         "Content-Encoding", "Allow",         "Retry-After",
+                                         "WWW-Authenticate"};
+
+// The response, or for HEAD its status and headers with the Content-Length
+// the body would have had, and no body (RFC 9110 9.3.2).
+void send(const QHttpServerRequest& request, const QHttpServerResponse& response,
+          QHttpServerResponder&& responder)
+{
+    if (request.method() != QHttpServerRequest::Method::Head) {
+        response.write(std::move(responder));
+        return;
+    }
+    responder.writeStatusLine(response.statusCode());
+    for (const char* name : kResponseHeaders) {
+        const QByteArray key(name);
+        for (const QByteArray& value : response.headers(key))
+            responder.writeHeader(key, value);
+    }
+    responder.writeHeader(QByteArrayLiteral("Content-Length"),
+                          QByteArray::number(response.data().size()));
+    responder.writeBody(QByteArray());
+}
+
+using Method = QHttpServerRequest::Method;
+
+// HEAD goes wherever GET goes (RFC 9110 9.3.2), and nowhere else.
+bool methodAllowed(Method method, QHttpServerRequest::Methods allowed)
+{
+    return allowed.testFlag(method) || (method == Method::Head && allowed.testFlag(Method::Get));
+}
+
+QByteArray allowHeader(QHttpServerRequest::Methods allowed)
+{
+    QByteArrayList names;
+    for (const auto& [method, name] :
+         {std::pair{Method::Get, "GET, HEAD"}, std::pair{Method::Post, "POST"},
+          std::pair{Method::Put, "PUT"}, std::pair{Method::Patch, "PATCH"},
+          std::pair{Method::Delete, "DELETE"}}) {
+        if (allowed.testFlag(method))
+            names.append(name);
+    }
+    return names.join(", ");
 }
 
 // Equal-length comparison that looks at every byte, so the time taken says
@@ -70,10 +124,10 @@ bool sameBytes(const QByteArray& a, const QByteArray& b)
 
 QHttpServerResponse jsonError(int status, const QString& code, const QString& message)
 {
-    return json(
-        QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                          {QStringLiteral("message"), message}}}},
-        Status(status));
+    QHttpServerResponse r(QByteArrayLiteral("application/json"), errorDocument(code, message),
+                          Status(status));
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
 }
 
 AgentServer::AgentServer(AgentConfig config, QObject* parent)
@@ -87,11 +141,14 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_flushTimer.setInterval(kJournalFlushInterval);
     connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
 
-    auto guarded = [this](Access access, auto handler) {
-        return [this, access, handler](const QHttpServerRequest& request) {
-            if (auto refused = refuse(request, access))
-                return std::move(*refused);
-            return handler(request);
+    auto guarded = [this](Access access, auto handler,
+                          QHttpServerRequest::Methods methods = Method::Get) {
+        return [this, access, handler, methods](const QHttpServerRequest& request,
+                                                QHttpServerResponder&& responder) {
+            if (auto refused = refuse(request, access, methods))
+                send(request, *refused, std::move(responder));
+            else
+                send(request, handler(request), std::move(responder));
         };
     };
     m_server->route(QStringLiteral("/healthz"),
@@ -113,16 +170,10 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                     guarded(Access::Read, [this](const QHttpServerRequest&) { return metrics(); }));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-            const QByteArray body =
-                QJsonDocument(
-                    QJsonObject{
-                        {QStringLiteral("error"),
-                         QJsonObject{{QStringLiteral("code"), QStringLiteral("not_found")},
-                                     {QStringLiteral("message"),
-                                      QStringLiteral("no route %1").arg(request.url().path())}}}})
-                    .toJson(QJsonDocument::Compact);
-            responder.write(body, QByteArrayLiteral("application/json"),
-                            QHttpServerResponder::StatusCode::NotFound);
+            send(request,
+                 jsonError(404, QStringLiteral("not_found"),
+                           QStringLiteral("no route %1").arg(request.url().path())),
+                 std::move(responder));
         });
 }
 
@@ -134,12 +185,14 @@ AgentServer::~AgentServer()
 
 void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
 {
-    m_journal = std::move(journal);
-    if (!m_journal) {
+    m_journal.reset();
+    if (!journal) {
         m_flushTimer.stop();
         return;
     }
-    m_nextSequence = m_journal->lastSequence() + 1;
+    m_nextSequence = journal->lastSequence() + 1;
+    m_journal = std::make_unique<JournalWriter>(std::move(journal));
+    connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
     m_flushTimer.start();
 }
 
@@ -166,13 +219,17 @@ QString AgentServer::stream() const
 
 void AgentServer::flushJournal()
 {
-    if (!m_journal)
-        return;
-    QString why;
-    if (m_journal->flush(m_now(), &why))
+    // Written on the journal's thread; the outcome comes back as journalFlushed().
+    if (m_journal)
+        m_journal->flush(m_now());
+}
+
+void AgentServer::journalFlushed(const QString& error)
+{
+    if (error.isEmpty())
         m_lastJournalError.clear();
     else
-        journalError(why);
+        journalError(error);
 }
 
 void AgentServer::journalError(const QString& message)
@@ -205,19 +262,40 @@ bool AgentServer::listen(QString* error)
                          .arg(m_config.tlsCertificate, m_config.tlsKey);
             return false;
         }
-        m_server->sslSetup(cert, key);
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(cert);
+        tls.setPrivateKey(key);
+        tls.setProtocol(QSsl::SecureProtocols);
+        auto* ssl = new GuardedSslServer(m_server.get(), limits());
+        ssl->setSslConfiguration(tls);
+        m_listener = ssl;
+    } else {
+        m_listener = new GuardedTcpServer(m_server.get(), limits());
     }
-    m_port = m_server->listen(m_config.listen, m_config.port);
-    if (m_port == 0) {
-        *error = QStringLiteral("cannot listen on %1 port %2 (in use, or not an address of this "
-                                "machine)")
+    // Our own listener rather than QHttpServer::listen(): its sockets are
+    // watched byte by byte (guardedserver.h). bind() makes it the server's child.
+    if (!m_listener->listen(m_config.listen, m_config.port)) {
+        *error = QStringLiteral("cannot listen on %1 port %2 (%3)")
                      .arg(m_config.listen.toString())
-                     .arg(m_config.port);
+                     .arg(m_config.port)
+                     .arg(m_listener->errorString());
+        delete m_listener;
+        m_listener = nullptr;
         return false;
     }
+    m_server->bind(m_listener);
+    m_port = m_listener->serverPort();
     qCInfo(lcAgent).noquote() << "listening on" << m_config.listen.toString() << "port" << m_port
                               << (m_config.tlsCertificate.isEmpty() ? "(plain HTTP)" : "(TLS)");
     return true;
+}
+
+RequestGuard::Limits AgentServer::limits() const
+{
+    RequestGuard::Limits l;
+    l.maxBodyBytes = m_config.maxBodyBytes;
+    l.maxHeadBytes = kMaxHeadBytes;
+    return l;
 }
 
 void AgentServer::setBackendStatus(const QString& backend, const QString& message)
@@ -248,18 +326,22 @@ const Snapshot* AgentServer::latest() const
 }
 
 std::unique_ptr<QHttpServerResponse> AgentServer::refuse(const QHttpServerRequest& request,
-                                                         Access access)
+                                                         Access access,
+                                                         QHttpServerRequest::Methods methods)
 {
     auto refusal = [](QHttpServerResponse r) {
         return std::make_unique<QHttpServerResponse>(std::move(r));
     };
-    if (request.method() != QHttpServerRequest::Method::Get &&
-        request.method() != QHttpServerRequest::Method::Head) {
-        auto r = refusal(jsonError(405, QStringLiteral("method_not_allowed"),
-                                   QStringLiteral("only GET is served here")));
-        r->addHeader(QByteArrayLiteral("Allow"), QByteArrayLiteral("GET, HEAD"));
+    if (!methodAllowed(request.method(), methods)) {
+        const QByteArray allow = allowHeader(methods);
+        auto r = refusal(
+            jsonError(405, QStringLiteral("method_not_allowed"),
+                      QStringLiteral("only %1 is served here").arg(QString::fromLatin1(allow))));
+        r->addHeader(QByteArrayLiteral("Allow"), allow);
         return r;
     }
+    // The guard under the server refuses these while they arrive; this is
+    // the last line should a request get past it.
     if (request.body().size() > m_config.maxBodyBytes)
         return refusal(jsonError(413, QStringLiteral("too_large"),
                                  QStringLiteral("request body of %1 bytes is over the limit of %2")
@@ -338,12 +420,12 @@ QHttpServerResponse AgentServer::info() const
         {QStringLiteral("instance"), m_instance},
         {QStringLiteral("stream"), stream()},
         {QStringLiteral("journal"), m_journal != nullptr},
-        {QStringLiteral("now_ms"), double(m_now())},
+        {QStringLiteral("now_ms"), m_now()},
         {QStringLiteral("host"), s ? s->host.hostname : QString()},
         {QStringLiteral("backend"), m_backend},
         {QStringLiteral("backend_message"), m_backendMessage},
         {QStringLiteral("interval_ms"), m_config.intervalMs},
-        {QStringLiteral("last_sequence"), double(m_nextSequence - 1)},
+        {QStringLiteral("last_sequence"), qint64(m_nextSequence - 1)},
         {QStringLiteral("gpus"), gpus},
     });
 }
@@ -355,31 +437,23 @@ QHttpServerResponse AgentServer::snapshot() const
         return jsonError(503, QStringLiteral("no_data"),
                          QStringLiteral("the agent has not taken a reading yet"));
     QJsonObject o = toJson(*s);
-    o.insert(QStringLiteral("sequence"), double(m_ring.back().sequence));
+    o.insert(QStringLiteral("sequence"), qint64(m_ring.back().sequence));
     return json(o);
 }
 
 QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
 {
     const QUrlQuery q = request.query();
-    bool ok = true;
-    quint64 after = 0;
-    if (q.hasQueryItem(QStringLiteral("after"))) {
-        after = q.queryItemValue(QStringLiteral("after")).toULongLong(&ok);
-        if (!ok)
-            return jsonError(400, QStringLiteral("bad_request"),
-                             QStringLiteral("\"after\" must be a sequence number, not \"%1\"")
-                                 .arg(q.queryItemValue(QStringLiteral("after"))));
-    }
-    int limit = kDefaultSamplesLimit;
-    if (q.hasQueryItem(QStringLiteral("limit"))) {
-        limit = q.queryItemValue(QStringLiteral("limit")).toInt(&ok);
-        if (!ok || limit < 1 || limit > kMaxSamplesLimit)
-            return jsonError(400, QStringLiteral("bad_request"),
-                             QStringLiteral("\"limit\" must be 1..%1, not \"%2\"")
-                                 .arg(kMaxSamplesLimit)
-                                 .arg(q.queryItemValue(QStringLiteral("limit"))));
-    }
+    const IntegerParameter afterParam =
+        integerParameter(q, QStringLiteral("after"), 0, kMaxSequence);
+    if (!afterParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), afterParam.error);
+    const quint64 after = quint64(afterParam.value.value_or(0));
+    const IntegerParameter limitParam =
+        integerParameter(q, QStringLiteral("limit"), 1, kMaxSamplesLimit);
+    if (!limitParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), limitParam.error);
+    const int limit = int(limitParam.value.value_or(kDefaultSamplesLimit));
     // Older than the ring: from the journal; then the ring. Readings are
     // spliced in as serialized, not parsed again.
     QByteArrayList out;
@@ -417,9 +491,9 @@ QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) cons
     QByteArray body =
         QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
                                   {QStringLiteral("stream"), stream()},
-                                  {QStringLiteral("now_ms"), double(m_now())},
-                                  {QStringLiteral("next"), double(last)},
-                                  {QStringLiteral("last_sequence"), double(lastSequence)},
+                                  {QStringLiteral("now_ms"), m_now()},
+                                  {QStringLiteral("next"), qint64(last)},
+                                  {QStringLiteral("last_sequence"), qint64(lastSequence)},
                                   {QStringLiteral("truncated"), truncated}})
             .toJson(QJsonDocument::Compact);
     body.chop(1); // the closing brace

@@ -9,10 +9,12 @@
 // same stream, and older cursors are served from disk.
 
 #include "agent/agentconfig.h"
+#include "agent/requestguard.h"
 #include "model/snapshot.h"
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QHttpServerRequest>
 #include <QObject>
 #include <QTimer>
 #include <QUuid>
@@ -23,12 +25,13 @@
 #include <memory>
 
 class QHttpServer;
-class QHttpServerRequest;
 class QHttpServerResponse;
+class QTcpServer;
 
 namespace gw {
 
 class AgentJournal;
+class JournalWriter;
 
 class AgentServer final : public QObject
 {
@@ -37,6 +40,9 @@ public:
     // /v1/samples replies at least this large are deflated for clients that
     // accept it.
     static constexpr qsizetype kDeflateFromBytes = 2048;
+    // Request line and headers; larger heads are refused with 431 as they
+    // arrive.
+    static constexpr qsizetype kMaxHeadBytes = 16 * 1024;
 
     explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
     ~AgentServer() override;
@@ -51,10 +57,11 @@ public:
 
     // Readings are numbered and kept by `journal` from now on (call before
     // the first publish): numbering continues where the journal left off,
-    // and its stream id is served. Queued readings are written every
+    // and its stream id is served. The journal moves to a writer thread
+    // (JournalWriter); queued readings are written every
     // kJournalFlushInterval.
     void attachJournal(std::unique_ptr<AgentJournal> journal);
-    AgentJournal* journal() const { return m_journal.get(); }
+    JournalWriter* journal() const { return m_journal.get(); }
     // Writes what is queued and marks the journal cleanly closed (SIGTERM);
     // the server goes on serving from memory. The destructor does it too.
     bool closeJournal(QString* error);
@@ -80,11 +87,14 @@ private:
         Read,
         Admin
     };
-    // Checks method, size, rate and token; null when the request may go on,
-    // else the response to send.
-    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access);
+    // Checks method (HEAD wherever GET is), size, rate and token; null when
+    // the request may go on, else the response to send.
+    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access,
+                                                QHttpServerRequest::Methods methods);
     const Snapshot* latest() const;
+    RequestGuard::Limits limits() const;
     void flushJournal();
+    void journalFlushed(const QString& error);
     void journalError(const QString& message);
 
     QHttpServerResponse info() const;
@@ -95,6 +105,7 @@ private:
 
     AgentConfig m_config;
     std::unique_ptr<QHttpServer> m_server;
+    QTcpServer* m_listener = nullptr; // a child of m_server once bound
     quint16 m_port = 0;
     QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
     QString m_backend;
@@ -108,7 +119,7 @@ private:
     std::deque<Numbered> m_ring;
     quint64 m_nextSequence = 1;
 
-    std::unique_ptr<AgentJournal> m_journal;
+    std::unique_ptr<JournalWriter> m_journal;
     QTimer m_flushTimer;
     QString m_lastJournalError; // logged once, not every second
     std::function<qint64()> m_now;

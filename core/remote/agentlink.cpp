@@ -149,7 +149,7 @@ void AgentLink::onInfo(const AgentJsonReply& r)
         onFailure(bad);
         return;
     }
-    const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toInteger());
     const qint64 interval = std::max(100, o[QStringLiteral("interval_ms")].toInt(1000));
     const auto window = quint64(kCatchUpMs / interval);
     const quint64 earliest = last > window ? last - window : 0;
@@ -188,7 +188,7 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
     QString stream = o[QStringLiteral("stream")].toString();
     if (stream.isEmpty())
         stream = o[QStringLiteral("instance")].toString();
-    const auto last = quint64(o[QStringLiteral("last_sequence")].toDouble());
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toInteger());
     if (stream != m_stream) {
         // A new numbering (the agent lost or replaced its journal): our
         // cursor means nothing there; ask where to start again.
@@ -203,7 +203,7 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
         m_cursor = last;
     }
     if (o[QStringLiteral("now_ms")].isDouble())
-        measureClock(qint64(o[QStringLiteral("now_ms")].toDouble()), sentMs, receivedMs);
+        measureClock(o[QStringLiteral("now_ms")].toInteger(), sentMs, receivedMs);
 
     QList<Snapshot> out;
     out.reserve(samples.size());
@@ -222,7 +222,7 @@ void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedM
     if (skipped > 0)
         qCWarning(lcAgentLink).noquote()
             << m_server.name << "skipped" << skipped << "unreadable readings; the last:" << why;
-    m_cursor = std::max(m_cursor, quint64(o[QStringLiteral("next")].toDouble()));
+    m_cursor = std::max(m_cursor, quint64(o[QStringLiteral("next")].toInteger()));
     m_status.cursor = m_cursor;
     m_status.readingsLost = m_status.readingsLost || o[QStringLiteral("truncated")].toBool();
     m_failures = 0;

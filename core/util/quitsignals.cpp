@@ -1,0 +1,96 @@
+#include "util/quitsignals.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace gw {
+
+namespace {
+
+// The write end for the handler; -1 when no instance is installed.
+std::atomic<int> g_writeFd{-1};
+struct sigaction g_previousTerm;
+struct sigaction g_previousInt;
+
+extern "C" void onQuitSignal(int signalNumber)
+{
+    const int saved = errno; // the interrupted code may be about to read it
+    const int fd = g_writeFd.load(std::memory_order_relaxed);
+    if (fd >= 0) {
+        const unsigned char byte = static_cast<unsigned char>(signalNumber);
+        // Non-blocking: a full pipe already holds a wake-up; dropping this
+        // one loses nothing.
+        [[maybe_unused]] const ssize_t n = ::write(fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+} // namespace
+
+QuitOnSignals::QuitOnSignals(QObject* parent)
+    : QObject(parent)
+{
+    if (g_writeFd.load() >= 0)
+        return;
+    if (::pipe2(m_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        // SIGTERM keeps its default action: the process ends without its
+        // clean shutdown, which an admin should learn of.
+        qWarning("cannot create the pipe for SIGTERM/SIGINT (%s); they will end the process "
+                 "without a clean shutdown",
+                 strerror(errno));
+        return;
+    }
+    g_writeFd.store(m_fds[1]);
+    m_notifier = std::make_unique<QSocketNotifier>(m_fds[0], QSocketNotifier::Read);
+    connect(m_notifier.get(), &QSocketNotifier::activated, this, &QuitOnSignals::readPipe);
+
+    struct sigaction action = {};
+    action.sa_handler = onQuitSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGTERM, &action, &g_previousTerm);
+    ::sigaction(SIGINT, &action, &g_previousInt);
+    m_active = true;
+}
+
+QuitOnSignals::~QuitOnSignals()
+{
+    if (!m_active)
+        return;
+    ::sigaction(SIGTERM, &g_previousTerm, nullptr);
+    ::sigaction(SIGINT, &g_previousInt, nullptr);
+    g_writeFd.store(-1);
+    m_notifier.reset();
+    ::close(m_fds[0]);
+    ::close(m_fds[1]);
+}
+
+void QuitOnSignals::readPipe()
+{
+    unsigned char bytes[16];
+    for (;;) {
+        const ssize_t n = ::read(m_fds[0], bytes, sizeof bytes);
+        if (n <= 0)
+            return; // EAGAIN: drained
+        for (ssize_t i = 0; i < n; ++i)
+            Q_EMIT received(int(bytes[i]));
+    }
+}
+
+std::unique_ptr<QuitOnSignals> QuitOnSignals::quitApplication()
+{
+    auto q = std::make_unique<QuitOnSignals>();
+    QObject::connect(q.get(), &QuitOnSignals::received, QCoreApplication::instance(),
+                     [] { QCoreApplication::quit(); });
+    return q;
+}
+
+} // namespace gw
