@@ -6,7 +6,7 @@
 #include "agent/agentserver.h"
 #include "history/historyservice.h"
 #include "sampling/commandline.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/source.h"
 

@@ -9,7 +9,7 @@
 #include "remote/secretstore.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/localproducer.h"
 
 #include <QCommandLineParser>
@@ -97,7 +97,7 @@ int snapshotCommand(const QCommandLineParser& parser)
         }
         snapshots.append(*reply.snapshot);
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        snapshots = gw::DemoFleet().at(QDateTime::currentMSecsSinceEpoch());
+        snapshots = gw::DemoWorld().at(QDateTime::currentMSecsSinceEpoch());
     } else {
         QString error;
         const auto options = gw::samplerOptions(parser, &error);

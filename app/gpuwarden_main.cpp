@@ -1,15 +1,15 @@
 // gpuwarden: the desktop application. Parses arguments and wires parts; the
 // logic lives in core/ and ui/.
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "mainwindow.h"
-#include "remote/remotefleet.h"
+#include "remote/agentlinks.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/prometheusproducer.h"
 #include "sources/source.h"
@@ -152,14 +152,15 @@ int main(int argc, char* argv[])
     if (!parser.isSet(QStringLiteral("no-history")))
         history = std::make_unique<gw::HistoryService>(historyPath, retention);
 
-    gw::Fleet fleet;
+    gw::LiveState fleet;
     gw::MainWindow window(&fleet);
     std::unique_ptr<gw::Source> source;
     if (producer) {
         source = std::make_unique<gw::Source>(std::move(producer),
                                               std::chrono::milliseconds(intervalMs));
-        QObject::connect(source.get(), &gw::Source::snapshotReady, &fleet, &gw::Fleet::ingest);
-        QObject::connect(source.get(), &gw::Source::backfillReady, &fleet, &gw::Fleet::ingestBatch);
+        QObject::connect(source.get(), &gw::Source::snapshotReady, &fleet, &gw::LiveState::ingest);
+        QObject::connect(source.get(), &gw::Source::backfillReady, &fleet,
+                         &gw::LiveState::ingestBatch);
         QObject::connect(source.get(), &gw::Source::statusChanged, &window,
                          &gw::MainWindow::setBackendStatus);
     } else {
@@ -176,10 +177,11 @@ int main(int argc, char* argv[])
                               : std::make_unique<QSettings>();
     gw::SecretStore secrets;
     gw::ServerList servers(settings.get(), &secrets);
-    gw::RemoteFleet remote{std::chrono::milliseconds(intervalMs)};
-    QObject::connect(&remote, &gw::RemoteFleet::readings, &fleet, &gw::Fleet::ingestBatch);
-    QObject::connect(&remote, &gw::RemoteFleet::statusChanged, &fleet, &gw::Fleet::setConnection);
-    QObject::connect(&remote, &gw::RemoteFleet::serverRemoved, &fleet, &gw::Fleet::removeServer);
+    gw::AgentLinks remote{std::chrono::milliseconds(intervalMs)};
+    QObject::connect(&remote, &gw::AgentLinks::readings, &fleet, &gw::LiveState::ingestBatch);
+    QObject::connect(&remote, &gw::AgentLinks::statusChanged, &fleet,
+                     &gw::LiveState::setConnection);
+    QObject::connect(&remote, &gw::AgentLinks::serverRemoved, &fleet, &gw::LiveState::removeServer);
     // Each agent is read on from where the last run stopped (at most the
     // last hour: AgentLink::kCatchUpMs).
     remote.setResumePoints(servers.resumePoints());
@@ -218,9 +220,9 @@ int main(int argc, char* argv[])
                 auto source = std::make_unique<gw::Source>(
                     std::make_unique<gw::PrometheusProducer>(p.url, p.token), prometheusInterval);
                 QObject::connect(source.get(), &gw::Source::snapshotReady, &fleet,
-                                 &gw::Fleet::ingest);
+                                 &gw::LiveState::ingest);
                 QObject::connect(source.get(), &gw::Source::backfillReady, &fleet,
-                                 &gw::Fleet::ingestBatch);
+                                 &gw::LiveState::ingestBatch);
                 QObject::connect(source.get(), &gw::Source::statusChanged, &window,
                                  [&window, name = p.name](const QString& message) {
                                      window.setSourceStatus(name, message);
@@ -252,7 +254,7 @@ int main(int argc, char* argv[])
             QObject::connect(source.get(), &gw::Source::backfillReady, history.get(),
                              &gw::HistoryService::ingestBatch);
         }
-        QObject::connect(&remote, &gw::RemoteFleet::readings, history.get(),
+        QObject::connect(&remote, &gw::AgentLinks::readings, history.get(),
                          &gw::HistoryService::ingestBatch);
         window.setHistory(history.get());
         QObject::connect(history.get(), &gw::HistoryService::failed, &window,

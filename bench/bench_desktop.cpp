@@ -6,7 +6,7 @@
 //   rss_mib_baseline   the same process before any history or fleet data
 //   fleet_ingest_s     time to write the 24 h × 128 GPUs into the store
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "history/historystore.h"
 #include "historychart.h"
@@ -98,7 +98,7 @@ int main(int argc, char** argv)
     const double ingestS = timer.elapsed() / 1000.0;
 
     // The desktop: live fleet with the last hour of every GPU, history on the file.
-    Fleet fleet;
+    LiveState fleet;
     HistoryService history(path);
     QSignalSpy opened(&history, &HistoryService::opened);
     history.start();

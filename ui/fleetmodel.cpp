@@ -1,6 +1,6 @@
 #include "fleetmodel.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "model/units.h"
 #include "roles.h"
 
@@ -114,15 +114,15 @@ QString statusText(GpuStatus s)
     return {};
 }
 
-FleetModel::FleetModel(const Fleet* fleet, QObject* parent)
+FleetModel::FleetModel(const LiveState* fleet, QObject* parent)
     : QAbstractItemModel(parent)
     , m_fleet(fleet)
 {
     for (const auto& s : fleet->servers())
         onServerAdded(s);
-    connect(fleet, &Fleet::serverAdded, this, &FleetModel::onServerAdded);
-    connect(fleet, &Fleet::serverUpdated, this, &FleetModel::onServerUpdated);
-    connect(fleet, &Fleet::serverRemoved, this, &FleetModel::onServerRemoved);
+    connect(fleet, &LiveState::serverAdded, this, &FleetModel::onServerAdded);
+    connect(fleet, &LiveState::serverUpdated, this, &FleetModel::onServerUpdated);
+    connect(fleet, &LiveState::serverRemoved, this, &FleetModel::onServerRemoved);
 }
 
 void FleetModel::onServerRemoved(const QString& server)

@@ -7,7 +7,7 @@
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 struct GpuSample;
 
 enum class GpuStatus
@@ -37,7 +37,7 @@ public:
         ColumnCount
     };
 
-    explicit FleetModel(const Fleet* fleet, QObject* parent = nullptr);
+    explicit FleetModel(const LiveState* fleet, QObject* parent = nullptr);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const final;
     QModelIndex parent(const QModelIndex& child) const final;
@@ -58,7 +58,7 @@ private:
     QVariant serverData(int row, int column, int role) const;
     const GpuSample* gpuAt(int serverRow, int gpuRow) const;
 
-    const Fleet* m_fleet;
+    const LiveState* m_fleet;
     struct Server
     {
         QString name;

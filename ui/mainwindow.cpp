@@ -1,7 +1,7 @@
 #include "mainwindow.h"
 
 #include "chartpanel.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "fleetmodel.h"
 #include "historychart.h"
 #include "model/units.h"
@@ -57,7 +57,7 @@ enum HostRow
 };
 } // namespace
 
-MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
+MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     : QMainWindow(parent)
     , m_fleet(fleet)
     , m_fleetModel(new FleetModel(fleet, this))
@@ -71,7 +71,7 @@ MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
     m_processProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     buildUi();
 
-    connect(m_fleet, &Fleet::serverUpdated, this, &MainWindow::onServerUpdated);
+    connect(m_fleet, &LiveState::serverUpdated, this, &MainWindow::onServerUpdated);
     // Something to look at as soon as it appears: the first server (its host
     // page, which is all there is without a GPU), then its first GPU. A
     // selection the user made is never moved.

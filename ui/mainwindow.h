@@ -20,7 +20,7 @@ namespace gw {
 class ChartPanel;
 class HistoryChart;
 class HistoryProvider;
-class Fleet;
+class LiveState;
 class FleetModel;
 class ProcessModel;
 class ServerList;
@@ -31,7 +31,7 @@ class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(Fleet* fleet, QWidget* parent = nullptr);
+    explicit MainWindow(LiveState* fleet, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     FleetModel* fleetModel() const { return m_fleetModel; }
@@ -89,7 +89,7 @@ private:
     void updateStatusLine();
     void updateHistorySeries();
 
-    Fleet* m_fleet;
+    LiveState* m_fleet;
     FleetModel* m_fleetModel;
     ProcessModel* m_processModel;
     QSortFilterProxyModel* m_processProxy;

@@ -1,6 +1,6 @@
 #include "serversdialog.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "remote/agentclient.h"
 
 #include <QComboBox>
@@ -150,7 +150,7 @@ void ServerEditDialog::revalidate()
 
 // --- the list ----------------------------------------------------------------
 
-ServersDialog::ServersDialog(ServerList* list, const Fleet* fleet, QWidget* parent)
+ServersDialog::ServersDialog(ServerList* list, const LiveState* fleet, QWidget* parent)
     : QDialog(parent)
     , m_list(list)
     , m_fleet(fleet)
@@ -196,8 +196,8 @@ ServersDialog::ServersDialog(ServerList* list, const Fleet* fleet, QWidget* pare
     connect(m_table, &QTreeWidget::currentItemChanged, this, &ServersDialog::updateButtons);
     connect(m_list, &ServerList::changed, this, &ServersDialog::refresh);
     if (m_fleet) {
-        connect(m_fleet, &Fleet::serverUpdated, this, &ServersDialog::refresh);
-        connect(m_fleet, &Fleet::serverRemoved, this, &ServersDialog::refresh);
+        connect(m_fleet, &LiveState::serverUpdated, this, &ServersDialog::refresh);
+        connect(m_fleet, &LiveState::serverRemoved, this, &ServersDialog::refresh);
     }
     resize(760, 360);
     refresh();

@@ -3,7 +3,7 @@
 // reads the figures back through Prometheus' query API.
 #include "agent/agentserver.h"
 #include "freeport.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/prometheusproducer.h"
 
 #include <QDateTime>
@@ -125,7 +125,7 @@ private Q_SLOTS:
         AgentServer agent(config);
         QString why;
         QVERIFY2(agent.listen(&why), qPrintable(why));
-        const Snapshot published = DemoFleet().serverAt(0, kDemoTime);
+        const Snapshot published = DemoWorld().serverAt(0, kDemoTime);
         agent.publish(published);
         QTimer republish;
         connect(&republish, &QTimer::timeout, &agent, [&] { agent.publish(published); });

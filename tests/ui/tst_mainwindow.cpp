@@ -1,6 +1,6 @@
 #include "chartpanel.h"
 #include "darkpalette.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "fleetmodel.h"
 #include "history/historyservice.h"
 #include "historychart.h"
@@ -8,7 +8,7 @@
 #include "mainwindow.h"
 #include "processmodel.h"
 #include "roles.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QApplication>
 #include <QDir>
@@ -26,11 +26,11 @@ namespace {
 constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
 
 // An hour of demo history and the present, as the demo source delivers it.
-void feedDemo(Fleet& fleet)
+void feedDemo(LiveState& fleet)
 {
     DemoProducer producer;
     fleet.ingestBatch(producer.backfill(kT - 3'600'000, kT));
-    for (const auto& s : DemoFleet().at(kT))
+    for (const auto& s : DemoWorld().at(kT))
         fleet.ingest(s);
 }
 
@@ -51,7 +51,7 @@ private Q_SLOTS:
 
     void opensOnTheDemoFleet()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.setBackendStatus(DemoProducer().init());
         w.show();
@@ -86,7 +86,7 @@ private Q_SLOTS:
 
     void windowSelectorChangesTheChartRange()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -103,7 +103,7 @@ private Q_SLOTS:
 
     void processTableSortsAndFilters()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         feedDemo(fleet);
@@ -126,7 +126,7 @@ private Q_SLOTS:
 
     void noGpuSaysSoAndStillShowsTheHost()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -167,22 +167,22 @@ private Q_SLOTS:
 
     void aSelectionTheUserMadeStays()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
-        fleet.ingest(DemoFleet().serverAt(0, kT));
+        fleet.ingest(DemoWorld().serverAt(0, kT));
         // The user clicks the second GPU of the first server (not through our API).
         const QModelIndex gpu1 = w.fleetModel()->index(1, 0, w.fleetModel()->index(0, 0));
         w.fleetView()->setCurrentIndex(gpu1);
-        fleet.ingest(DemoFleet().serverAt(1, kT));
-        fleet.ingest(DemoFleet().serverAt(2, kT));
+        fleet.ingest(DemoWorld().serverAt(1, kT));
+        fleet.ingest(DemoWorld().serverAt(2, kT));
         QCOMPARE(w.fleetView()->currentIndex().data(GpuUuidRole).toString(),
                  fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[1].uuid);
     }
 
     void darkPaletteRecoloursCharts()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.setPalette(test::darkPalette());
         w.show();
@@ -210,7 +210,7 @@ private Q_SLOTS:
         history.ingestBatch(week);
         QVERIFY(appended.wait(20000));
 
-        Fleet fleet;
+        LiveState fleet;
         fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
         MainWindow w(&fleet);
         w.setHistory(&history);
@@ -274,7 +274,7 @@ private Q_SLOTS:
 
     void survivesSmallSizesAndHiDpiLayouts()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         feedDemo(fleet);

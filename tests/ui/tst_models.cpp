@@ -1,8 +1,8 @@
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "fleetmodel.h"
 #include "processmodel.h"
 #include "roles.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -20,11 +20,11 @@ class TestModels : public QObject
 private Q_SLOTS:
     void fleetModelHoldsServersAndGpus()
     {
-        Fleet fleet;
+        LiveState fleet;
         FleetModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        for (const auto& s : DemoFleet().at(kT))
+        for (const auto& s : DemoWorld().at(kT))
             fleet.ingest(s);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.rowCount(model.index(0, 0)), 4);
@@ -36,7 +36,7 @@ private Q_SLOTS:
         // A second round updates in place: no rows inserted or removed.
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        for (const auto& s : DemoFleet().at(kT + 1000))
+        for (const auto& s : DemoWorld().at(kT + 1000))
             fleet.ingest(s);
         QCOMPARE(inserted.size(), 0);
         QCOMPARE(removed.size(), 0);
@@ -44,13 +44,13 @@ private Q_SLOTS:
 
     void statusTellsHeldMemoryFromIdle()
     {
-        Fleet fleet;
+        LiveState fleet;
         FleetModel model(&fleet);
         // A moment when bob's notebook sits idle (it spikes now and then).
         qint64 t = kT;
-        while (*DemoFleet().serverAt(0, t).gpus[1].utilizationGpuPercent >= 10)
+        while (*DemoWorld().serverAt(0, t).gpus[1].utilizationGpuPercent >= 10)
             t += 1000;
-        fleet.ingest(DemoFleet().serverAt(0, t));
+        fleet.ingest(DemoWorld().serverAt(0, t));
         const QModelIndex server = model.index(0, 0);
         auto status = [&](int row) {
             return GpuStatus(model.index(row, 0, server).data(StatusRole).toInt());
@@ -62,9 +62,9 @@ private Q_SLOTS:
 
     void lostGpuShowsAsErrorAndAbsentValuesAsNa()
     {
-        Fleet fleet;
+        LiveState fleet;
         FleetModel model(&fleet);
-        Snapshot s = DemoFleet().serverAt(1, kT);
+        Snapshot s = DemoWorld().serverAt(1, kT);
         GpuSample lost;
         lost.index = 1;
         lost.uuid = s.gpus[1].uuid;
@@ -83,11 +83,11 @@ private Q_SLOTS:
 
     void gpuThatVanishesIsRemovedFromTheTree()
     {
-        Fleet fleet;
+        LiveState fleet;
         FleetModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         fleet.ingest(s);
         s.timestampMs += 1000;
         s.gpus.removeLast();
@@ -100,7 +100,7 @@ private Q_SLOTS:
         ProcessModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         model.setSnapshot(s);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),
@@ -116,7 +116,7 @@ private Q_SLOTS:
         // Next reading: same processes, new values → rows stay, only data changes.
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        model.setSnapshot(DemoFleet().serverAt(0, kT + 5000));
+        model.setSnapshot(DemoWorld().serverAt(0, kT + 5000));
         QCOMPARE(reset.size(), 0);
         QCOMPARE(inserted.size(), 0);
         QCOMPARE(model.rowCount(), 3);
@@ -132,7 +132,7 @@ private Q_SLOTS:
     void processModelFiltersByGpuAndShowsGhosts()
     {
         ProcessModel model;
-        const Snapshot s = DemoFleet().serverAt(2, kT);
+        const Snapshot s = DemoWorld().serverAt(2, kT);
         model.setSnapshot(s, s.gpus[1].uuid);
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),

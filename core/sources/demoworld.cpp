@@ -1,4 +1,4 @@
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -128,18 +128,18 @@ HostSample makeHost(const QString& name, qint64 ms, quint32 stream, double load,
 
 } // namespace
 
-QStringList DemoFleet::serverNames()
+QStringList DemoWorld::serverNames()
 {
     return {QStringLiteral("gpu-lab-01"), QStringLiteral("gpu-lab-02"), QStringLiteral("infer-03")};
 }
 
-QStringList DemoFleet::userNames()
+QStringList DemoWorld::userNames()
 {
     return {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"),
             QStringLiteral("dave"), QStringLiteral("eve")};
 }
 
-QList<Snapshot> DemoFleet::at(qint64 ms) const
+QList<Snapshot> DemoWorld::at(qint64 ms) const
 {
     QList<Snapshot> out;
     for (int i = 0; i < serverNames().size(); ++i)
@@ -147,7 +147,7 @@ QList<Snapshot> DemoFleet::at(qint64 ms) const
     return out;
 }
 
-Snapshot DemoFleet::serverAt(int server, qint64 ms) const
+Snapshot DemoWorld::serverAt(int server, qint64 ms) const
 {
     Snapshot s;
     s.server = serverNames().value(server);
@@ -221,7 +221,7 @@ QString DemoProducer::init()
 {
     return QCoreApplication::translate("gw::DemoProducer",
                                        "Demo mode: a simulated fleet of %1 servers.")
-        .arg(DemoFleet::serverNames().size());
+        .arg(DemoWorld::serverNames().size());
 }
 
 QList<Snapshot> DemoProducer::produce()

@@ -13,11 +13,11 @@
 
 namespace gw {
 
-class Fleet final : public QObject
+class LiveState final : public QObject
 {
     Q_OBJECT
 public:
-    explicit Fleet(QObject* parent = nullptr);
+    explicit LiveState(QObject* parent = nullptr);
 
     QStringList servers() const { return m_order; }
     // Null when the server has not reported yet.

@@ -20,7 +20,7 @@
 
 namespace gw {
 
-class DemoFleet
+class DemoWorld
 {
 public:
     static QStringList serverNames();
@@ -42,7 +42,7 @@ public:
     static constexpr qint64 kDenseBackfillMs = 3'600'000;
 
 private:
-    DemoFleet m_fleet;
+    DemoWorld m_fleet;
 };
 
 } // namespace gw
