@@ -4,9 +4,10 @@
 //   gpuwarden-cli token remove --source URL
 
 #include "model/snapshotjson.h"
-#include "model/units.h"
+#include "model/snapshottext.h"
 #include "remote/agentclient.h"
 #include "remote/secretstore.h"
+#include "remote/serverlist.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
@@ -22,9 +23,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include <termios.h>
-#include <unistd.h>
-
 namespace {
 
 using namespace std::chrono_literals;
@@ -38,40 +36,6 @@ void print(FILE* f, const QString& text)
 QString tr(const char* s)
 {
     return QCoreApplication::translate("gpuwarden-cli", s);
-}
-
-QString humanReadable(const gw::Snapshot& s)
-{
-    using namespace gw;
-    QString out;
-    out += QStringLiteral("%1  %2  backend %3\n")
-               .arg(s.server, QDateTime::fromMSecsSinceEpoch(s.timestampMs).toString(Qt::ISODate),
-                    s.backend);
-    const auto bytes = [](const std::optional<quint64>& v) {
-        return v ? std::optional<double>(double(*v)) : std::nullopt;
-    };
-    out += QStringLiteral("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
-               .arg(formatPercent(s.host.cpuPercent), formatBytes(bytes(s.host.memoryUsedBytes)),
-                    formatBytes(bytes(s.host.memoryTotalBytes)),
-                    formatBytesPerSec(s.host.diskReadBytesPerSec),
-                    formatBytesPerSec(s.host.diskWriteBytesPerSec));
-    for (const auto& g : s.gpus) {
-        out += QStringLiteral("GPU %1  %2  util %3  mem %4 / %5  %6  %7 / %8%9\n")
-                   .arg(g.index)
-                   .arg(g.name, formatPercent(g.utilizationGpuPercent), formatMiB(g.memoryUsedMiB),
-                        formatMiB(g.memoryTotalMiB), formatCelsius(g.temperatureC),
-                        formatWatts(g.powerW), formatWatts(g.powerLimitW),
-                        g.error.isEmpty() ? QString() : QStringLiteral("  ERROR: ") + g.error);
-    }
-    for (const auto& p : s.processes) {
-        out += QStringLiteral("  pid %1  %2  %3  %4  %5\n")
-                   .arg(p.pid)
-                   .arg(p.ghost ? QStringLiteral("(not in /proc)") : p.user, p.gpuUuid,
-                        formatMiB(p.usedMemoryMiB), p.command);
-    }
-    for (const auto& w : s.warnings)
-        out += QStringLiteral("warning: ") + w + QLatin1Char('\n');
-    return out;
 }
 
 int snapshotCommand(const QCommandLineParser& parser)
@@ -108,86 +72,25 @@ int snapshotCommand(const QCommandLineParser& parser)
         gw::LocalProducer producer(*options, gw::backendOption(parser));
         print(stderr, producer.init() + QLatin1Char('\n'));
         // Rates (CPU %, disk I/O, per-process SM %) need two readings.
-        bool ok = false;
-        const int intervalMs = parser.value(QStringLiteral("interval-ms")).toInt(&ok);
-        if (!ok || intervalMs < 0 || intervalMs > 60'000) {
-            print(stderr,
-                  QStringLiteral("gpuwarden-cli: --interval-ms: expected 0..60000, got \"%1\"\n")
-                      .arg(parser.value(QStringLiteral("interval-ms"))));
+        const auto interval = gw::rateIntervalOption(parser, &error);
+        if (!interval) {
+            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
             return 2;
         }
-        if (intervalMs > 0) {
+        if (interval->count() > 0) {
             producer.sampleOnce();
-            QThread::msleep(ulong(intervalMs));
+            QThread::msleep(ulong(interval->count()));
         }
         snapshots.append(producer.sampleOnce());
     }
 
     if (parser.isSet(QStringLiteral("json"))) {
-        if (snapshots.size() == 1) {
-            print(stdout, QString::fromUtf8(gw::toJsonBytes(snapshots.first())));
-        } else {
-            QByteArray all = "[\n";
-            for (int i = 0; i < snapshots.size(); ++i)
-                all += gw::toJsonBytes(snapshots[i]).trimmed() +
-                       (i + 1 < snapshots.size() ? ",\n" : "\n");
-            all += "]\n";
-            print(stdout, QString::fromUtf8(all));
-        }
+        print(stdout, QString::fromUtf8(gw::snapshotsJson(snapshots)));
     } else {
         for (const auto& s : snapshots)
-            print(stdout, humanReadable(s));
+            print(stdout, gw::snapshotText(s));
     }
     return 0;
-}
-
-// The token from stdin, never argv (every user reads ps). A terminal gets a
-// prompt and no echo; a pipe is read to its end.
-std::optional<QByteArray> readToken(const QString& url, QString* error)
-{
-    constexpr qsizetype kMaxTokenBytes = 64 * 1024;
-    QByteArray token;
-    if (::isatty(STDIN_FILENO)) {
-        print(stderr, tr("Token for %1 (not echoed): ").arg(url));
-        termios saved{};
-        const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
-        if (quiet) {
-            termios noEcho = saved;
-            noEcho.c_lflag &= ~tcflag_t(ECHO);
-            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &noEcho);
-        }
-        for (int c = std::getchar(); c != EOF && c != '\n' && token.size() <= kMaxTokenBytes;
-             c = std::getchar())
-            token.append(char(c));
-        if (quiet)
-            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
-        print(stderr, QStringLiteral("\n"));
-    } else {
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly)) {
-            *error = tr("cannot read the token from standard input: %1").arg(in.errorString());
-            return std::nullopt;
-        }
-        token = in.read(kMaxTokenBytes + 1);
-    }
-    token = token.trimmed();
-    if (token.isEmpty()) {
-        *error = tr("no token on standard input (pipe it in: printf %s \"$TOKEN\" | "
-                    "gpuwarden-cli token set --source URL)");
-        return std::nullopt;
-    }
-    if (token.size() > kMaxTokenBytes) {
-        *error = tr("the token on standard input is longer than %1 bytes").arg(kMaxTokenBytes);
-        return std::nullopt;
-    }
-    // It travels in an HTTP header: no spaces, no control characters.
-    for (const char c : token) {
-        if (uchar(c) <= 0x20 || uchar(c) == 0x7f) {
-            *error = tr("the token contains spaces or control characters (one token, one line)");
-            return std::nullopt;
-        }
-    }
-    return token;
 }
 
 int tokenCommand(const QCommandLineParser& parser, const QString& verb)
@@ -204,7 +107,7 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     const QString key = gw::SecretStore::tokenKey(*url);
     gw::SecretStore store;
     if (verb == QLatin1String("set")) {
-        const auto token = readToken(url->toString(QUrl::RemoveUserInfo), &error);
+        const auto token = gw::tokenFromStdin(url->toString(QUrl::RemoveUserInfo), &error);
         if (!token) {
             print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
             return 2;

@@ -107,6 +107,7 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_name, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     connect(m_url, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
+    connect(m_token, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     setMinimumWidth(520);
     revalidate();
 }
@@ -142,6 +143,8 @@ void ServerEditDialog::revalidate()
     parseServerUrl(m_url->text(), &problem);
     if (problem.isEmpty() || m_url->text().trimmed().isEmpty())
         problem = m_list->validate(entry());
+    if (problem.isEmpty())
+        problem = validateToken(m_token->text().trimmed().toUtf8());
     // An empty form is not an error yet; say what is missing only once typed.
     const bool untouched = m_name->text().isEmpty() && m_url->text().isEmpty();
     m_problem->setText(untouched ? QString() : problem);

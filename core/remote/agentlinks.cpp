@@ -1,5 +1,7 @@
 #include "remote/agentlinks.h"
 
+#include "remote/reconcile.h"
+
 #include <QNetworkAccessManager>
 
 #include <map>
@@ -19,32 +21,28 @@ public:
     {
         if (!m_nam)
             m_nam = std::make_unique<QNetworkAccessManager>();
-        QSet<QString> wanted;
-        for (const auto& s : servers)
-            wanted.insert(s.name);
-        for (auto it = m_links.begin(); it != m_links.end();) {
-            if (!wanted.contains(it->first)) {
-                Q_EMIT serverRemoved(it->first);
-                it = m_links.erase(it);
-            } else {
-                ++it;
-            }
-        }
         const auto interval = AgentLinks::pollInterval(m_base, int(servers.size()));
-        for (const auto& s : servers) {
-            auto& link = m_links[s.name];
-            if (link && link->server() == s) {
+        reconcileByName(
+            m_links, servers,
+            [](const std::unique_ptr<AgentLink>& link, const RemoteServer& s) {
+                return link->server() == s;
+            },
+            [interval](std::unique_ptr<AgentLink>& link) { link->setPollInterval(interval); },
+            [this, interval, &resume](const RemoteServer& s) {
+                auto link = std::make_unique<AgentLink>(s, m_nam.get());
+                connect(link.get(), &AgentLink::readings, this, &AgentLinksWorker::readings);
+                connect(link.get(), &AgentLink::statusChanged, this,
+                        &AgentLinksWorker::statusChanged);
                 link->setPollInterval(interval);
-                continue;
-            }
-            link = std::make_unique<AgentLink>(s, m_nam.get());
-            connect(link.get(), &AgentLink::readings, this, &AgentLinksWorker::readings);
-            connect(link.get(), &AgentLink::statusChanged, this, &AgentLinksWorker::statusChanged);
-            link->setPollInterval(interval);
-            if (const auto it = resume.constFind(s.name); it != resume.cend())
-                link->resumeAt(it->stream, it->cursor);
-            link->start();
-        }
+                if (const auto it = resume.constFind(s.name); it != resume.cend())
+                    link->resumeAt(it->stream, it->cursor);
+                link->start();
+                return link;
+            },
+            [this](const QString& name, std::unique_ptr<AgentLink>&, bool replaced) {
+                if (!replaced)
+                    Q_EMIT serverRemoved(name);
+            });
     }
 
     void shutDown()
@@ -75,6 +73,7 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
     worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(worker, &AgentLinksWorker::readings, this, &AgentLinks::readings);
+    connect(worker, &AgentLinksWorker::readings, this, &AgentLinks::produced, Qt::DirectConnection);
     connect(worker, &AgentLinksWorker::statusChanged, this, [this](const LinkStatus& s) {
         if (!isWatched(s.server))
             return; // from a server removed meanwhile

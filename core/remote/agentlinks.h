@@ -50,6 +50,10 @@ public:
 
 Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
+    // The same readings, emitted on the gw-remote thread as they arrive, for
+    // a thread-safe receiver connected with Qt::DirectConnection
+    // (Engine::attach): they skip the hop through this object's thread.
+    void produced(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
 

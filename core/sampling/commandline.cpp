@@ -64,4 +64,19 @@ QString backendOption(const QCommandLineParser& p)
     return p.value(QStringLiteral("backend"));
 }
 
+std::optional<std::chrono::milliseconds> rateIntervalOption(const QCommandLineParser& p,
+                                                            QString* error)
+{
+    bool ok = false;
+    const QString text = p.value(QStringLiteral("interval-ms"));
+    const int ms = text.toInt(&ok);
+    if (!ok || ms < 0 || ms > kMaxRateInterval.count()) {
+        *error = QStringLiteral("--interval-ms: expected 0..%1, got \"%2\"")
+                     .arg(kMaxRateInterval.count())
+                     .arg(text);
+        return std::nullopt;
+    }
+    return std::chrono::milliseconds(ms);
+}
+
 } // namespace gw

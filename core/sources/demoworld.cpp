@@ -224,9 +224,16 @@ QString DemoProducer::init()
         .arg(DemoWorld::serverNames().size());
 }
 
+QList<Snapshot> DemoProducer::readingsAt(qint64 ms) const
+{
+    if (m_servers == Servers::FirstOnly)
+        return {m_fleet.serverAt(0, ms)};
+    return m_fleet.at(ms);
+}
+
 QList<Snapshot> DemoProducer::produce()
 {
-    return m_fleet.at(QDateTime::currentMSecsSinceEpoch());
+    return readingsAt(QDateTime::currentMSecsSinceEpoch());
 }
 
 QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
@@ -238,11 +245,11 @@ QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
     for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
          t += kSparseBackfillStepMs) {
         if (t >= fromMs)
-            out.append(m_fleet.at(t));
+            out.append(readingsAt(t));
     }
     for (qint64 t = denseFrom - denseFrom % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
         if (t >= denseFrom)
-            out.append(m_fleet.at(t));
+            out.append(readingsAt(t));
     }
     return out;
 }

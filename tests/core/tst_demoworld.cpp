@@ -125,6 +125,19 @@ private Q_SLOTS:
         QCOMPARE(past.first().timestampMs, kDay);
         QVERIFY(past.last().timestampMs < kDay + 60'000);
     }
+
+    void firstOnlyServesTheFirstServer()
+    {
+        // gpuwarden-agent --demo: one server, as an agent serves.
+        DemoProducer p(DemoProducer::Servers::FirstOnly);
+        const auto now = p.produce();
+        QCOMPARE(now.size(), 1);
+        QCOMPARE(now.first().server, DemoWorld::serverNames().first());
+        const auto past = p.backfill(kDay, kDay + 60'000);
+        QCOMPARE(past.size(), 30);
+        QCOMPARE(past.first(), DemoWorld().serverAt(0, kDay));
+        QCOMPARE(DemoProducer().produce().size(), 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDemoWorld)
