@@ -38,26 +38,29 @@ QString tr(const char* s)
     return QCoreApplication::translate("gpuwarden-cli", s);
 }
 
+// Says what went wrong on stderr and gives the exit code.
+int fail(int rc, const QString& message)
+{
+    print(stderr, QStringLiteral("gpuwarden-cli: ") + message + QLatin1Char('\n'));
+    return rc;
+}
+
 int snapshotCommand(const QCommandLineParser& parser)
 {
     QList<gw::Snapshot> snapshots;
     QString sourceError;
     const auto agent = gw::agentSourceOption(parser, &sourceError);
-    if (!sourceError.isEmpty()) {
-        print(stderr, QStringLiteral("gpuwarden-cli: ") + sourceError + QLatin1Char('\n'));
-        return 2;
-    }
+    if (!sourceError.isEmpty())
+        return fail(2, sourceError);
     if (agent) {
         gw::AgentClient client(agent->url, agent->token);
         client.setPinnedSha256(agent->pinnedSha256);
         const gw::AgentReply reply = client.fetchSnapshotBlocking();
         if (!reply.snapshot) {
-            print(stderr, QStringLiteral("gpuwarden-cli: ") + reply.error + QLatin1Char('\n'));
+            fail(1, reply.error);
             // A refused token: say which one was sent, or where none was found.
-            if (reply.error.contains(QLatin1String("HTTP 401")))
-                print(stderr,
-                      QStringLiteral("gpuwarden-cli: ") + agent->tokenOrigin + QLatin1Char('\n'));
-            return 1;
+            return reply.error.contains(QLatin1String("HTTP 401")) ? fail(1, agent->tokenOrigin)
+                                                                   : 1;
         }
         snapshots.append(*reply.snapshot);
     } else if (parser.isSet(QStringLiteral("demo"))) {
@@ -65,18 +68,14 @@ int snapshotCommand(const QCommandLineParser& parser)
     } else {
         QString error;
         const auto options = gw::samplerOptions(parser, &error);
-        if (!options) {
-            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
-            return 2;
-        }
+        if (!options)
+            return fail(2, error);
         gw::LocalProducer producer(*options, gw::backendOption(parser));
         print(stderr, producer.init() + QLatin1Char('\n'));
         // Rates (CPU %, disk I/O, per-process SM %) need two readings.
         const auto interval = gw::rateIntervalOption(parser, &error);
-        if (!interval) {
-            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
-            return 2;
-        }
+        if (!interval)
+            return fail(2, error);
         if (interval->count() > 0) {
             producer.sampleOnce();
             QThread::msleep(ulong(interval->count()));
@@ -97,21 +96,15 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
 {
     QString error;
     const std::optional<QUrl> url = gw::agentUrlOption(parser, &error);
-    if (!url) {
-        print(stderr,
-              QStringLiteral("gpuwarden-cli: ") +
-                  (error.isEmpty() ? tr("token %1: --source URL is required").arg(verb) : error) +
-                  QLatin1Char('\n'));
-        return 2;
-    }
+    if (!url)
+        return fail(2,
+                    error.isEmpty() ? tr("token %1: --source URL is required").arg(verb) : error);
     const QString key = gw::SecretStore::tokenKey(*url);
     gw::SecretStore store;
     if (verb == QLatin1String("set")) {
         const auto token = gw::tokenFromStdin(url->toString(QUrl::RemoveUserInfo), &error);
-        if (!token) {
-            print(stderr, QStringLiteral("gpuwarden-cli: ") + error + QLatin1Char('\n'));
-            return 2;
-        }
+        if (!token)
+            return fail(2, error);
         error = store.writeBlocking(key, *token);
         if (error.isEmpty()) {
             print(stderr, tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key));
@@ -152,18 +145,12 @@ int main(int argc, char* argv[])
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
     gw::addAgentSourceOption(parser);
-    parser.addOption(
-        {QStringLiteral("interval-ms"),
-         QStringLiteral(
-             "Wait between the two readings that rates need (0: one reading, rates absent)."),
-         QStringLiteral("ms"), QStringLiteral("250")});
+    gw::addRateIntervalOption(parser);
     parser.addOption(
         {QStringLiteral("verbose"), QStringLiteral("Log what the samplers do to stderr.")});
     gw::addSamplerOptions(parser);
-    if (!parser.parse(app.arguments())) {
-        print(stderr, QStringLiteral("gpuwarden-cli: ") + parser.errorText() + QLatin1Char('\n'));
-        return 2;
-    }
+    if (!parser.parse(app.arguments()))
+        return fail(2, parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
@@ -179,12 +166,9 @@ int main(int argc, char* argv[])
     if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
         (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
         return tokenCommand(parser, args[1]);
-    print(stderr,
-          args.isEmpty()
-              ? QStringLiteral("gpuwarden-cli: no command given (try: snapshot, token set, token "
-                               "remove)\n")
-              : QStringLiteral("gpuwarden-cli: unknown command \"%1\" (try: snapshot, token set, "
-                               "token remove)\n")
-                    .arg(args.join(QLatin1Char(' '))));
-    return 2;
+    return fail(2, args.isEmpty() ? QStringLiteral("no command given (try: snapshot, token set, "
+                                                   "token remove)")
+                                  : QStringLiteral("unknown command \"%1\" (try: snapshot, token "
+                                                   "set, token remove)")
+                                        .arg(args.join(QLatin1Char(' '))));
 }

@@ -87,17 +87,28 @@ void Engine::removeConsumer(QObject* receiver)
 void Engine::submit(const QList<Snapshot>& readings)
 {
     QMutexLocker lock(&m_lock);
-    QList<Snapshot> accepted;
-    accepted.reserve(readings.size());
-    for (const auto& s : readings) {
+    // Usually everything goes on: then the batch itself is handed on (shared,
+    // not copied; a demo backfill is a week of readings).
+    bool all = true;
+    QList<Snapshot> some;
+    for (qsizetype i = 0; i < readings.size(); ++i) {
+        const Snapshot& s = readings[i];
         const auto it = m_newest.find(s.server);
         if (it != m_newest.end() && s.timestampMs < *it) {
             noteDropped(s.server, s.timestampMs, *it);
+            if (all)
+                some = readings.first(i);
+            all = false;
             continue;
         }
-        m_newest.insert(s.server, s.timestampMs);
-        accepted.append(s);
+        if (it != m_newest.end())
+            *it = s.timestampMs;
+        else
+            m_newest.insert(s.server, s.timestampMs);
+        if (!all)
+            some.append(s);
     }
+    const QList<Snapshot>& accepted = all ? readings : some;
     if (accepted.isEmpty())
         return;
     // Under the lock, so two producing threads cannot overtake each other

@@ -64,6 +64,15 @@ QString backendOption(const QCommandLineParser& p)
     return p.value(QStringLiteral("backend"));
 }
 
+void addRateIntervalOption(QCommandLineParser& p)
+{
+    p.addOption(
+        {QStringLiteral("interval-ms"),
+         QStringLiteral(
+             "Wait between the two readings that rates need (0: one reading, rates absent)."),
+         QStringLiteral("ms"), QStringLiteral("250")});
+}
+
 std::optional<std::chrono::milliseconds> rateIntervalOption(const QCommandLineParser& p,
                                                             QString* error)
 {

@@ -21,6 +21,7 @@ QString backendOption(const QCommandLineParser& parser);
 // gpuwarden-cli's --interval-ms: the wait between the two readings that rates
 // need, 0..kMaxRateInterval (0: one reading, rates absent).
 constexpr std::chrono::milliseconds kMaxRateInterval{60'000};
+void addRateIntervalOption(QCommandLineParser& parser);
 std::optional<std::chrono::milliseconds> rateIntervalOption(const QCommandLineParser& parser,
                                                             QString* error);
 
