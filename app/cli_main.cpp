@@ -3,11 +3,9 @@
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
 
-#include "model/snapshotjson.h"
 #include "model/snapshottext.h"
 #include "remote/agentclient.h"
 #include "remote/secretstore.h"
-#include "remote/serverlist.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
@@ -16,16 +14,12 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QFile>
 #include <QLoggingCategory>
 #include <QThread>
 
-#include <chrono>
 #include <cstdio>
 
 namespace {
-
-using namespace std::chrono_literals;
 
 void print(FILE* f, const QString& text)
 {
