@@ -10,47 +10,53 @@
 
 namespace gw {
 
-namespace {
-
-// The context the desktop's options were always translated in.
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("main", s);
-}
-
-} // namespace
+// The option texts keep the context "main" they were translated in; each
+// call is spelled out so lupdate finds it.
 
 void DesktopOptions::addOptions(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("demo"), tr("Show a simulated fleet of three servers.")});
-    parser.addOption({QStringLiteral("interval-ms"), tr("Sampling interval."), QStringLiteral("ms"),
-                      QStringLiteral("1000")});
+    parser.addOption(
+        {QStringLiteral("demo"),
+         QCoreApplication::translate("main", "Show a simulated fleet of three servers.")});
+    parser.addOption({QStringLiteral("interval-ms"),
+                      QCoreApplication::translate("main", "Sampling interval."),
+                      QStringLiteral("ms"), QStringLiteral("1000")});
     parser.addOption({QStringLiteral("screenshot"),
-                      tr("Save the window as PNG after --quit-after-ms, then quit."),
+                      QCoreApplication::translate(
+                          "main", "Save the window as PNG after --quit-after-ms, then quit."),
                       QStringLiteral("file")});
-    parser.addOption({QStringLiteral("quit-after-ms"),
-                      tr("Close the window after this long (for tests)."), QStringLiteral("ms")});
+    parser.addOption(
+        {QStringLiteral("quit-after-ms"),
+         QCoreApplication::translate("main", "Close the window after this long (for tests)."),
+         QStringLiteral("ms")});
 }
 
 void DesktopOptions::addWatchOptions(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("no-local"),
-                      tr("Do not sample this machine; watch only the configured servers.")});
-    parser.addOption({QStringLiteral("settings"),
-                      tr("Settings file (servers list; default: the user's)."),
-                      QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("no-local"),
+         QCoreApplication::translate(
+             "main", "Do not sample this machine; watch only the configured servers.")});
+    parser.addOption(
+        {QStringLiteral("settings"),
+         QCoreApplication::translate("main", "Settings file (servers list; default: the user's)."),
+         QStringLiteral("file")});
     parser.addOption({QStringLiteral("history"),
-                      tr("History file (default: in the application's data folder)."),
+                      QCoreApplication::translate(
+                          "main", "History file (default: in the application's data folder)."),
                       QStringLiteral("file")});
-    parser.addOption({QStringLiteral("no-history"), tr("Keep no history.")});
-    parser.addOption({QStringLiteral("keep-raw-days"), tr("Keep every reading this many days."),
+    parser.addOption(
+        {QStringLiteral("no-history"), QCoreApplication::translate("main", "Keep no history.")});
+    parser.addOption({QStringLiteral("keep-raw-days"),
+                      QCoreApplication::translate("main", "Keep every reading this many days."),
                       QStringLiteral("days"), QStringLiteral("7")});
-    parser.addOption({QStringLiteral("keep-minutes-days"),
-                      tr("Keep per-minute roll-ups this many days."), QStringLiteral("days"),
-                      QStringLiteral("90")});
+    parser.addOption(
+        {QStringLiteral("keep-minutes-days"),
+         QCoreApplication::translate("main", "Keep per-minute roll-ups this many days."),
+         QStringLiteral("days"), QStringLiteral("90")});
     parser.addOption({QStringLiteral("keep-hours-days"),
-                      tr("Keep per-hour roll-ups this many days."), QStringLiteral("days"),
-                      QStringLiteral("730")});
+                      QCoreApplication::translate("main", "Keep per-hour roll-ups this many days."),
+                      QStringLiteral("days"), QStringLiteral("730")});
 }
 
 std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& parser,
