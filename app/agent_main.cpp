@@ -4,9 +4,10 @@
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
+#include "engine/engine.h"
 #include "history/historyservice.h"
 #include "sampling/commandline.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/source.h"
 #include "util/quitsignals.h"
@@ -89,21 +90,8 @@ int main(int argc, char* argv[])
     std::printf("listening on %s:%u\n", qPrintable(config->listen.toString()), server.port());
     std::fflush(stdout);
 
-    class FirstDemoServer final : public gw::Producer
-    {
-    public:
-        QString init() override { return m_demo.init(); }
-        QList<gw::Snapshot> produce() override { return {m_demo.produce().first()}; }
-
-    private:
-        gw::DemoProducer m_demo;
-    };
-    std::unique_ptr<gw::Producer> producer;
-    if (parser.isSet(QStringLiteral("demo")))
-        producer = std::make_unique<FirstDemoServer>();
-    else
-        producer = std::make_unique<gw::LocalProducer>(gw::SamplerOptions(), config->backend);
-
+    // Readings go through the engine, as on the desktop: to the HTTP side
+    // on its thread, to the history writer straight from the sampling thread.
     std::unique_ptr<gw::HistoryService> history;
     if (!config->historyPath.isEmpty()) {
         history = std::make_unique<gw::HistoryService>(config->historyPath);
@@ -112,17 +100,25 @@ int main(int argc, char* argv[])
         });
         history->start();
     }
-    gw::Source source(std::move(producer), std::chrono::milliseconds(config->intervalMs));
+    gw::Engine engine;
+    engine.addConsumer(&server, [&server](const QList<gw::Snapshot>& readings) {
+        for (const auto& s : readings)
+            server.publish(s);
+    });
+    if (history)
+        engine.addThreadSafeConsumer(history.get(), &gw::HistoryService::ingestBatch);
+
+    const bool demo = parser.isSet(QStringLiteral("demo"));
+    gw::Source source(
+        demo ? std::unique_ptr<gw::Producer>(
+                   std::make_unique<gw::DemoProducer>(gw::DemoProducer::Servers::FirstOnly))
+             : std::make_unique<gw::LocalProducer>(gw::SamplerOptions(), config->backend),
+        std::chrono::milliseconds(config->intervalMs));
+    engine.attach(&source);
     QObject::connect(&source, &gw::Source::statusChanged, &server, [&](const QString& message) {
-        server.setBackendStatus(parser.isSet(QStringLiteral("demo")) ? QStringLiteral("demo")
-                                                                     : config->backend,
-                                message);
+        server.setBackendStatus(demo ? QStringLiteral("demo") : config->backend, message);
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(message));
     });
-    QObject::connect(&source, &gw::Source::snapshotReady, &server, &gw::AgentServer::publish);
-    if (history)
-        QObject::connect(&source, &gw::Source::snapshotReady, history.get(),
-                         &gw::HistoryService::ingest);
     source.start();
 
     const auto quitSignals = gw::QuitOnSignals::quitApplication();

@@ -18,7 +18,7 @@
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
 #include "model/snapshotjson.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -135,7 +135,7 @@ double journalFileBytesPerReading(const QString& path)
     }
     constexpr int kReadings = 3600;
     const qint64 t0 = 1795305600000;
-    gw::DemoFleet fleet;
+    gw::DemoWorld fleet;
     for (int i = 0; i < kReadings; ++i) {
         const qint64 ms = t0 + i * 1000;
         const quint64 seq = journal->take(&error);

@@ -98,8 +98,8 @@ int main(int argc, char** argv)
 
     // --- the naive way: every raw sample in a QLineSeries ------------------
     QList<QList<QPointF>> raw(series.size());
-    const QStringList servers = DemoFleet::serverNames();
-    DemoFleet fleet;
+    const QStringList servers = DemoWorld::serverNames();
+    DemoWorld fleet;
     for (qint64 t = kNow - kDayMs; t < kNow; t += kSecondMs) {
         for (int s = 0; s < servers.size(); ++s) {
             const Snapshot snap = fleet.serverAt(s, t);

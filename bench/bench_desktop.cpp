@@ -8,7 +8,7 @@
 
 #include "charts/historychart.h"
 #include "charts/historychartmodel.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "history/historystore.h"
 #include "syntheticday.h"
@@ -98,7 +98,7 @@ int main(int argc, char** argv)
     const double ingestS = timer.elapsed() / 1000.0;
 
     // The desktop: live fleet with the last hour of every GPU, history on the file.
-    Fleet fleet;
+    LiveState fleet;
     HistoryService history(path);
     QSignalSpy opened(&history, &HistoryService::opened);
     history.start();

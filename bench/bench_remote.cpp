@@ -1,5 +1,5 @@
 // What watching many agents costs the desktop. 50 real gpuwarden-agent
-// processes (--demo, 1 Hz) on loopback; one RemoteFleet polls them all for
+// processes (--demo, 1 Hz) on loopback; one AgentLinks polls them all for
 // 30 s, as the app does (1 s base interval, widened for the fleet's size).
 //
 //   remote_servers                 agents watched
@@ -12,7 +12,7 @@
 //   remote_connections             TCP connections opened to the agents
 //                                  (keep-alive: one per agent)
 #include "agent/agentconfig.h"
-#include "remote/remotefleet.h"
+#include "remote/agentlinks.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -109,9 +109,9 @@ int main(int argc, char* argv[])
         agents.push_back(std::move(p));
     }
 
-    RemoteFleet fleet(1000ms);
+    AgentLinks fleet(1000ms);
     qint64 readings = 0;
-    QObject::connect(&fleet, &RemoteFleet::readings, &app,
+    QObject::connect(&fleet, &AgentLinks::readings, &app,
                      [&](const QList<Snapshot>& s) { readings += s.size(); });
     fleet.setServers(servers);
 

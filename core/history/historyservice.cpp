@@ -189,6 +189,11 @@ void HistoryService::start()
     connect(m_writer, &HistoryWriter::committed, this, &HistoryService::onCommitted);
     m_writerThread.start();
     QMetaObject::invokeMethod(m_writer, &HistoryWriter::open, Qt::QueuedConnection);
+    {
+        // From now on readings are posted to the writer, behind open().
+        QMutexLocker lock(&m_feedLock);
+        m_feeding = m_writer;
+    }
 
     m_reader = new HistoryReader(m_path);
     m_reader->moveToThread(&m_readerThread);
@@ -202,6 +207,11 @@ void HistoryService::stop()
     if (!m_started)
         return;
     m_started = false;
+    {
+        // A batch posted before this still reaches the writer ahead of close().
+        QMutexLocker lock(&m_feedLock);
+        m_feeding = nullptr;
+    }
     if (m_writerThread.isRunning()) {
         QMetaObject::invokeMethod(m_writer, &HistoryWriter::close, Qt::BlockingQueuedConnection);
         m_writerThread.quit();
@@ -258,14 +268,18 @@ quint64 HistoryService::request(const SeriesKey& key, qint64 fromMs, qint64 toMs
             this, [this, id, r] { Q_EMIT resultReady(id, r); }, Qt::QueuedConnection);
         return id;
     }
-    QMetaObject::invokeMethod(m_reader, "query", Qt::QueuedConnection, Q_ARG(quint64, id),
-                              Q_ARG(gw::SeriesKey, key), Q_ARG(qint64, fromMs), Q_ARG(qint64, toMs),
-                              Q_ARG(int, points));
+    QMetaObject::invokeMethod(
+        m_reader,
+        [reader = m_reader, id, key, fromMs, toMs, points] {
+            reader->query(id, key, fromMs, toMs, points);
+        },
+        Qt::QueuedConnection);
     return id;
 }
 
 qint64 HistoryService::newestMs(const QString& server) const
 {
+    QMutexLocker lock(&m_feedLock);
     return m_newest.value(server, 0);
 }
 
@@ -276,13 +290,14 @@ void HistoryService::ingest(const Snapshot& snapshot)
 
 void HistoryService::ingestBatch(const QList<Snapshot>& snapshots)
 {
+    QMutexLocker lock(&m_feedLock);
     for (const auto& s : snapshots) {
         qint64& newest = m_newest[s.server];
         newest = std::max(newest, s.timestampMs);
     }
-    if (m_writer)
-        QMetaObject::invokeMethod(m_writer, "add", Qt::QueuedConnection,
-                                  Q_ARG(QList<gw::Snapshot>, snapshots));
+    if (HistoryWriter* writer = m_feeding)
+        QMetaObject::invokeMethod(
+            writer, [writer, snapshots] { writer->add(snapshots); }, Qt::QueuedConnection);
 }
 
 } // namespace gw

@@ -9,6 +9,7 @@
 #include "model/snapshot.h"
 
 #include <QHash>
+#include <QMutex>
 #include <QThread>
 
 #include <chrono>
@@ -41,7 +42,9 @@ public:
     quint64 request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) override;
     qint64 newestMs(const QString& server) const override;
 
-public Q_SLOTS:
+    // Thread-safe: the engine calls ingestBatch() on the thread that made
+    // the readings, and the batch goes straight on to the writer thread.
+    // Readings that come before start() or after stop() are not stored.
     void ingest(const gw::Snapshot& snapshot);
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
 
@@ -61,6 +64,9 @@ private:
     QThread m_readerThread;
     HistoryWriter* m_writer = nullptr;
     HistoryReader* m_reader = nullptr;
+    // What ingestBatch() touches from other threads.
+    mutable QMutex m_feedLock;
+    HistoryWriter* m_feeding = nullptr; // the writer while it takes readings
     QHash<QString, qint64> m_newest;
     quint64 m_nextId = 1;
     bool m_open = false;

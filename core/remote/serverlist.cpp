@@ -34,6 +34,17 @@ QString kindText(ServerEntry::Kind kind)
     return kind == ServerEntry::Kind::Prometheus ? tr("Prometheus") : tr("GPU Warden agent");
 }
 
+QString validateToken(const QByteArray& token)
+{
+    if (token.size() > kMaxTokenBytes)
+        return tr("the token is longer than %1 bytes").arg(kMaxTokenBytes);
+    for (const char c : token) {
+        if (uchar(c) <= 0x20 || uchar(c) == 0x7f)
+            return tr("the token contains spaces or control characters (one token, one line)");
+    }
+    return {};
+}
+
 QUrl parseServerUrl(const QString& text, QString* error)
 {
     const QString t = text.trimmed();
@@ -172,6 +183,8 @@ void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
                 m_secrets->remove(oldKey, [](const QString&) {});
             finish(error);
         });
+    } else if (const QString bad = token ? validateToken(*token) : QString(); !bad.isEmpty()) {
+        finish(bad); // never stored: the agent would refuse it, or the header break
     } else if (token) {
         m_secrets->write(newKey, *token, [this, oldKey, newKey, finish](const QString& error) {
             if (error.isEmpty() && !oldKey.isEmpty() && oldKey != newKey)

@@ -44,6 +44,12 @@ QString kindText(ServerEntry::Kind kind);
 // "https://gpu-01:9807" → a URL; the reason when it is not one we can use.
 QUrl parseServerUrl(const QString& text, QString* error);
 
+// What is wrong with a bearer token, empty when it can be sent. It travels in
+// an HTTP header: one line, no spaces or control characters, at most
+// kMaxTokenBytes. An empty token is none, and fine.
+constexpr qsizetype kMaxTokenBytes = 64 * 1024;
+QString validateToken(const QByteArray& token);
+
 class ServerList final : public QObject
 {
     Q_OBJECT

@@ -2,8 +2,15 @@
 
 #include "remote/agentclient.h"
 #include "remote/secretstore.h"
+#include "remote/serverlist.h"
 
 #include <QCoreApplication>
+#include <QFile>
+
+#include <cstdio>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace gw {
 
@@ -11,6 +18,12 @@ namespace {
 QString tr(const char* s)
 {
     return QCoreApplication::translate("gw::CommandLine", s);
+}
+
+void printToStderr(const QString& text)
+{
+    const QByteArray b = text.toUtf8();
+    std::fwrite(b.constData(), 1, size_t(b.size()), stderr);
 }
 } // namespace
 
@@ -82,6 +95,49 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
                 .arg(key);
     }
     return source;
+}
+
+std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)
+{
+    QByteArray token;
+    if (::isatty(STDIN_FILENO)) {
+        printToStderr(tr("Token for %1 (not echoed): ").arg(url));
+        termios saved{};
+        const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
+        if (quiet) {
+            termios noEcho = saved;
+            noEcho.c_lflag &= ~tcflag_t(ECHO);
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &noEcho);
+        }
+        for (int c = std::getchar(); c != EOF && c != '\n' && token.size() <= kMaxTokenBytes;
+             c = std::getchar())
+            token.append(char(c));
+        if (quiet)
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+        printToStderr(QStringLiteral("\n"));
+    } else {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            *error = tr("cannot read the token from standard input: %1").arg(in.errorString());
+            return std::nullopt;
+        }
+        token = in.read(kMaxTokenBytes + 1);
+    }
+    token = token.trimmed();
+    if (token.isEmpty()) {
+        *error = tr("no token on standard input (pipe it in: printf %s \"$TOKEN\" | "
+                    "gpuwarden-cli token set --source URL)");
+        return std::nullopt;
+    }
+    if (token.size() > kMaxTokenBytes) {
+        *error = tr("the token on standard input is longer than %1 bytes").arg(kMaxTokenBytes);
+        return std::nullopt;
+    }
+    // The check the Servers dialog and the server list make too.
+    *error = validateToken(token);
+    if (!error->isEmpty())
+        return std::nullopt;
+    return token;
 }
 
 } // namespace gw

@@ -31,4 +31,10 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& parser, Q
 // Only the checked URL of --source, without looking for a token.
 std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* error);
 
+// `gpuwarden-cli token set`: the token from standard input, never argv (every
+// user reads ps). A terminal gets a prompt naming `url` and no echo; a pipe is
+// read to its end. Absent, with `error`, when none came or validateToken()
+// refuses it.
+std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error);
+
 } // namespace gw

@@ -64,4 +64,28 @@ QString backendOption(const QCommandLineParser& p)
     return p.value(QStringLiteral("backend"));
 }
 
+void addRateIntervalOption(QCommandLineParser& p)
+{
+    p.addOption(
+        {QStringLiteral("interval-ms"),
+         QStringLiteral(
+             "Wait between the two readings that rates need (0: one reading, rates absent)."),
+         QStringLiteral("ms"), QStringLiteral("250")});
+}
+
+std::optional<std::chrono::milliseconds> rateIntervalOption(const QCommandLineParser& p,
+                                                            QString* error)
+{
+    bool ok = false;
+    const QString text = p.value(QStringLiteral("interval-ms"));
+    const int ms = text.toInt(&ok);
+    if (!ok || ms < 0 || ms > kMaxRateInterval.count()) {
+        *error = QStringLiteral("--interval-ms: expected 0..%1, got \"%2\"")
+                     .arg(kMaxRateInterval.count())
+                     .arg(text);
+        return std::nullopt;
+    }
+    return std::chrono::milliseconds(ms);
+}
+
 } // namespace gw

@@ -148,6 +148,10 @@ void Source::start(std::chrono::milliseconds backfill)
     // after stop() nothing more is delivered.
     m_delivering = true;
     connect(worker, &SourceWorker::statusChanged, this, &Source::statusChanged);
+    connect(
+        worker, &SourceWorker::snapshotReady, this,
+        [this](const Snapshot& s) { Q_EMIT produced({s}); }, Qt::DirectConnection);
+    connect(worker, &SourceWorker::backfillReady, this, &Source::produced, Qt::DirectConnection);
     connect(worker, &SourceWorker::snapshotReady, this, [this](const Snapshot& s) {
         if (m_delivering)
             Q_EMIT snapshotReady(s);

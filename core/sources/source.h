@@ -111,6 +111,11 @@ Q_SIGNALS:
     void snapshotReady(const gw::Snapshot& snapshot);
     // A batch from backfill(), oldest first, before any live snapshot.
     void backfillReady(const QList<gw::Snapshot>& snapshots);
+    // The same readings (backfill, then live), emitted on the sampling
+    // thread as they are made, for a thread-safe receiver connected with
+    // Qt::DirectConnection (Engine::attach): they skip the hop through the
+    // thread this Source lives on.
+    void produced(const QList<gw::Snapshot>& snapshots);
 
 private:
     QThread m_thread;

@@ -3,7 +3,7 @@
 #include "agent/agentserver.h"
 #include "freeport.h"
 #include "remote/agentclient.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "testcert.h"
 
 #include <QJsonDocument>
@@ -110,7 +110,7 @@ private Q_SLOTS:
         AgentServer server(c);
         QString error;
         QVERIFY(server.listen(&error));
-        const Snapshot s = DemoFleet().serverAt(1, kT);
+        const Snapshot s = DemoWorld().serverAt(1, kT);
         server.publish(s);
         AgentClient client(local(server.port()), "tok");
         const AgentReply r = client.fetchSnapshotBlocking();
@@ -177,7 +177,7 @@ private Q_SLOTS:
         AgentServer server(c);
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(2, kT));
+        server.publish(DemoWorld().serverAt(2, kT));
 
         auto runCli = [&](const QStringList& args, const QByteArray& token) {
             QProcess p;
@@ -217,7 +217,7 @@ private Q_SLOTS:
         c.tlsKey = cert.key;
         AgentServer tls(c);
         QVERIFY2(tls.listen(&error), qPrintable(error));
-        tls.publish(DemoFleet().serverAt(2, kT));
+        tls.publish(DemoWorld().serverAt(2, kT));
         const QString https = QStringLiteral("https://127.0.0.1:%1").arg(tls.port());
         const QString fingerprint = formatFingerprint(cert.sha256);
         std::tie(rc, out, err) = runCli({QStringLiteral("snapshot"), QStringLiteral("--json"),

@@ -3,7 +3,7 @@
 // agent's memory staying near the limit, HEAD without a body, integers that
 // are exact or refused.
 #include "agent/agentserver.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "testcert.h"
 
 #include <QFile>
@@ -401,7 +401,7 @@ private Q_SLOTS:
         AgentServer server(config());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         for (const QByteArray& target :
              {QByteArray("/healthz"), QByteArray("/v1/snapshot"), QByteArray("/v1/samples?after=0"),
               QByteArray("/v1/processes"), QByteArray("/metrics"), QByteArray("/nowhere")}) {
@@ -479,7 +479,7 @@ private Q_SLOTS:
         AgentServer server(config());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         const Exchange e = exchange(server.port(), {get("GET", "/v1/samples?after=" + after)});
         const Response r = e.responses.value(0);
         QCOMPARE(r.status, status);
@@ -530,7 +530,7 @@ private Q_SLOTS:
         AgentServer server(config());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         const Response r =
             exchange(server.port(), {get("GET", "/v1/samples?after=0")}).responses.value(0);
         QCOMPARE(r.status, 200);

@@ -2,7 +2,7 @@
 // a clean stop and after a crash, and files it must refuse.
 #include "agent/agentjournal.h"
 #include "model/snapshotjson.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,7 +21,7 @@ constexpr qint64 kHourMs = 3'600'000;
 
 QByteArray readingJson(quint64 sequence, qint64 ms)
 {
-    QJsonObject o = toJson(DemoFleet().serverAt(0, ms));
+    QJsonObject o = toJson(DemoWorld().serverAt(0, ms));
     o.insert(QStringLiteral("sequence"), double(sequence));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }

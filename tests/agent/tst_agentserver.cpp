@@ -3,7 +3,7 @@
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
 #include "model/snapshotjson.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -165,7 +165,7 @@ QByteArray journalConfig(const QString& journal)
 
 QByteArray demoReading(quint64 sequence, qint64 ms)
 {
-    QJsonObject o = toJson(DemoFleet().serverAt(0, ms));
+    QJsonObject o = toJson(DemoWorld().serverAt(0, ms));
     o.insert(QStringLiteral("sequence"), double(sequence));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
@@ -210,7 +210,7 @@ private Q_SLOTS:
                         .contains(QStringLiteral("not known")));
         }
         // Both scopes may read.
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         QCOMPARE(call(m_nam, server.port(), QStringLiteral("/v1/info"), "r3ad").status, 200);
         QCOMPARE(call(m_nam, server.port(), QStringLiteral("/v1/info"), "adm1n").status, 200);
     }
@@ -221,7 +221,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         QCOMPARE(call(m_nam, server.port(), QStringLiteral("/v1/snapshot"), "r3ad").status, 503);
-        const Snapshot s = DemoFleet().serverAt(2, kT);
+        const Snapshot s = DemoWorld().serverAt(2, kT);
         server.publish(s);
         const Reply r = call(m_nam, server.port(), QStringLiteral("/v1/snapshot"), "r3ad");
         QCOMPARE(r.status, 200);
@@ -241,7 +241,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         for (int i = 0; i < 10; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + i * 1000));
         Reply r = call(m_nam, server.port(), QStringLiteral("/v1/samples?after=7"), "r3ad");
         QCOMPARE(r.status, 200);
         QJsonArray samples = r.json()[QStringLiteral("samples")].toArray();
@@ -262,7 +262,7 @@ private Q_SLOTS:
         QCOMPARE(r.json()[QStringLiteral("next")].toInt(), 10);
         // An outage longer than the ring: the hole is reported, not hidden.
         for (int i = 10; i < 80; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + i * 1000));
         r = call(m_nam, server.port(), QStringLiteral("/v1/samples?after=5&limit=1000"), "r3ad");
         QVERIFY(r.json()[QStringLiteral("truncated")].toBool());
         QCOMPARE(r.json()[QStringLiteral("samples")].toArray().size(), 50);
@@ -299,7 +299,7 @@ private Q_SLOTS:
         AgentServer server(config());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         const Reply r = call(m_nam, server.port(), path, "r3ad", method, body);
         QCOMPARE(r.status, status);
         QCOMPARE(r.json()[QStringLiteral("error")][QStringLiteral("code")].toString(), code);
@@ -333,7 +333,7 @@ private Q_SLOTS:
         AgentServer server(config());
         QString error;
         QVERIFY(server.listen(&error));
-        Snapshot s = DemoFleet().serverAt(2, kT); // infer-03: a ghost process, no fans
+        Snapshot s = DemoWorld().serverAt(2, kT); // infer-03: a ghost process, no fans
         s.gpus[1].powerW.reset();
         server.publish(s);
         const Reply r = call(m_nam, server.port(), QStringLiteral("/metrics"), "r3ad");
@@ -380,7 +380,7 @@ private Q_SLOTS:
         AgentServer server(c);
         QString error;
         QVERIFY2(server.listen(&error), qPrintable(error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
 
         // Trusting exactly that certificate, HTTPS works.
         QFile certFile(cert);
@@ -436,7 +436,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         QCOMPARE(server.stream(), server.instance());
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         const Page p = samplesAfter(m_nam, server.port(), 0, 10, "r3ad");
         QCOMPARE(p.stream, server.instance());
         QCOMPARE(p.instance, server.instance());
@@ -463,7 +463,7 @@ private Q_SLOTS:
             firstInstance = server.instance();
             QCOMPARE(server.stream(), stream);
             for (int i = 0; i < 120; ++i)
-                server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+                server.publish(DemoWorld().serverAt(0, kT + i * 1000));
             // Older than the ring: from the journal (queued readings
             // included), then the ring, with no seam.
             const Backfill b = pageThrough(m_nam, server.port(), 5, 33, "r3ad");
@@ -483,7 +483,7 @@ private Q_SLOTS:
         QCOMPARE(server.lastSequence(), quint64(120));
         QVERIFY(server.instance() != firstInstance);
         for (int i = 0; i < 5; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + 200'000 + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + 200'000 + i * 1000));
         const Page p = samplesAfter(m_nam, server.port(), 100, 1000, "r3ad");
         QCOMPARE(p.stream, stream);
         QCOMPARE(p.instance, server.instance());
@@ -539,7 +539,7 @@ private Q_SLOTS:
         QCOMPARE(p.sequences, range(9, 10));
         QVERIFY(p.truncated);
 
-        server.publish(DemoFleet().serverAt(0, kT + 60'000));
+        server.publish(DemoWorld().serverAt(0, kT + 60'000));
         for (quint64 cursor : {quint64(10), quint64(11), quint64(12), lost - 1}) {
             p = samplesAfter(m_nam, server.port(), cursor, 100, "r3ad");
             QVERIFY2(p.truncated, qPrintable(QString::number(cursor)));
@@ -571,7 +571,7 @@ private Q_SLOTS:
         server.setClock(skewed);
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, skewed()));
+        server.publish(DemoWorld().serverAt(0, skewed()));
         const qint64 before = QDateTime::currentMSecsSinceEpoch();
         const Page p = samplesAfter(m_nam, server.port(), 0, 10, "r3ad");
         const qint64 after = QDateTime::currentMSecsSinceEpoch();

@@ -4,7 +4,7 @@
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -105,7 +105,7 @@ private Q_SLOTS:
             server.attachJournal(std::move(journal));
             QVERIFY(server.listen(&error));
             for (int i = 0; i < 10; ++i)
-                server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+                server.publish(DemoWorld().serverAt(0, kT + i * 1000));
             // The writer thread stops as a disk that does not answer would.
             QMetaObject::invokeMethod(
                 server.journal()->writerContext(), [] { QThread::msleep(quint64(kStall.count())); },
@@ -114,7 +114,7 @@ private Q_SLOTS:
             QElapsedTimer t;
             t.start();
             for (int i = 10; i < 40; ++i)
-                server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+                server.publish(DemoWorld().serverAt(0, kT + i * 1000));
             const QJsonObject page =
                 getJson(m_nam, server.port(), QStringLiteral("/v1/samples?after=20"));
             const qint64 servedMs = t.elapsed();

@@ -3,7 +3,7 @@
 // through Prometheus' query API with DCGM-exporter names and labels.
 #include "agent/agentserver.h"
 #include "freeport.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -52,7 +52,7 @@ private Q_SLOTS:
         AgentServer agent(config);
         QString error;
         QVERIFY2(agent.listen(&error), qPrintable(error));
-        const Snapshot s = DemoFleet().serverAt(0, 1795305600000 + 12 * 3'600'000);
+        const Snapshot s = DemoWorld().serverAt(0, 1795305600000 + 12 * 3'600'000);
         agent.publish(s);
         QTimer again; // a live agent keeps publishing
         connect(&again, &QTimer::timeout, &agent, [&] { agent.publish(s); });

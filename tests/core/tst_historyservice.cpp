@@ -1,5 +1,5 @@
 #include "history/historyservice.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -23,7 +23,7 @@ QList<Snapshot> tenMinutes()
 {
     QList<Snapshot> out;
     for (qint64 t = kT0; t < kT0 + 600'000; t += 2000)
-        out.append(DemoFleet().at(t));
+        out.append(DemoWorld().at(t));
     return out;
 }
 
@@ -119,7 +119,7 @@ private Q_SLOTS:
         QVERIFY(!h.isOpen());
         h.ingestBatch(tenMinutes()); // must not crash or block
         const HistoryResult r =
-            ask(h, utilOf(DemoFleet().serverAt(0, kT0), 0), kT0, kT0 + 1000, 10);
+            ask(h, utilOf(DemoWorld().serverAt(0, kT0), 0), kT0, kT0 + 1000, 10);
         QVERIFY(!r.error.isEmpty());
     }
 };

@@ -1,5 +1,5 @@
 #include "model/snapshotjson.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -92,7 +92,7 @@ private Q_SLOTS:
 
     void demoFleetRoundTrips()
     {
-        for (const auto& s : DemoFleet().at(1795342395000)) {
+        for (const auto& s : DemoWorld().at(1795342395000)) {
             QString error;
             const auto back = snapshotFromJsonBytes(toJsonBytes(s, false), &error);
             QVERIFY2(back, qPrintable(error));

@@ -4,7 +4,7 @@
 
 #include "history/historystore.h"
 #include "integritycheck.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -34,7 +34,7 @@ int ingest(const QString& path)
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 2;
     }
-    DemoFleet fleet;
+    DemoWorld fleet;
     for (qint64 t = kT0;; t += kStepMs) {
         if (!store->append(fleet.at(t), &error)) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
@@ -81,8 +81,8 @@ private Q_SLOTS:
         QString error;
         auto store = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
         QVERIFY2(store, qPrintable(error));
-        const QString server = DemoFleet::serverNames().first();
-        const Snapshot ref = DemoFleet().serverAt(0, kT0);
+        const QString server = DemoWorld::serverNames().first();
+        const Snapshot ref = DemoWorld().serverAt(0, kT0);
         const SeriesKey key{server, ref.gpus.first().uuid, SeriesMetric::GpuTemperature};
         const qint64 end = lastReported + 10 * kStepMs;
         const int points = int((end - kT0) / kStepMs);
@@ -109,7 +109,7 @@ private Q_SLOTS:
         QCOMPARE(rolled, samples);
 
         // Ingest goes on after the crash.
-        QVERIFY2(store->append(DemoFleet().at(newest + kStepMs), &error), qPrintable(error));
+        QVERIFY2(store->append(DemoWorld().at(newest + kStepMs), &error), qPrintable(error));
     }
 };
 

@@ -3,7 +3,7 @@
 
 #include "history/historystore.h"
 #include "integritycheck.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -103,7 +103,7 @@ private Q_SLOTS:
     {
         auto store = openRw(file(QStringLiteral("demo.db")));
         QVERIFY(store);
-        DemoFleet fleet;
+        DemoWorld fleet;
         QList<Snapshot> all;
         for (qint64 t = kT0; t < kT0 + 10 * kMinute; t += kSecond) {
             QList<Snapshot> batch = fleet.at(t);
@@ -307,8 +307,8 @@ private Q_SLOTS:
     void processFactsKeepFirstLastSeenMaxMemoryAndGhosts()
     {
         const QString path = file(QStringLiteral("facts.db"));
-        DemoFleet fleet;
-        const int infer = int(DemoFleet::serverNames().indexOf(QStringLiteral("infer-03")));
+        DemoWorld fleet;
+        const int infer = int(DemoWorld::serverNames().indexOf(QStringLiteral("infer-03")));
         QVERIFY(infer >= 0);
         {
             auto store = openRw(path);

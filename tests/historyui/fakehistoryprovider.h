@@ -10,7 +10,7 @@
 
 #include "charts/historychartmodel.h"
 #include "history/historyprovider.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QMetaObject>
 
@@ -110,7 +110,7 @@ public:
     // The value the demo fleet reports for a series at a moment (NaN: none).
     double valueAt(const SeriesKey& key, qint64 ms) const
     {
-        const int server = int(DemoFleet::serverNames().indexOf(key.server));
+        const int server = int(DemoWorld::serverNames().indexOf(key.server));
         if (server < 0)
             return std::nan("");
         const Snapshot s = m_fleet.serverAt(server, ms);
@@ -187,9 +187,9 @@ public:
     static QList<HistorySeries> demoGpuSeries(SeriesMetric metric)
     {
         QList<HistorySeries> out;
-        const QStringList servers = DemoFleet::serverNames();
+        const QStringList servers = DemoWorld::serverNames();
         for (int i = 0; i < servers.size(); ++i) {
-            for (const GpuSample& g : DemoFleet().serverAt(i, 0).gpus) {
+            for (const GpuSample& g : DemoWorld().serverAt(i, 0).gpus) {
                 HistorySeries s;
                 s.key = {servers.at(i), g.uuid, metric};
                 s.name = QStringLiteral("%1 GPU%2").arg(servers.at(i)).arg(g.index);
@@ -209,7 +209,7 @@ private:
 
     void deliver(const Request& r) { Q_EMIT resultReady(r.id, compute(r)); }
 
-    DemoFleet m_fleet;
+    DemoWorld m_fleet;
     qint64 m_now;
     quint64 m_lastId = 0;
     bool m_hold = false;

@@ -6,7 +6,7 @@
 #include "agent/agentserver.h"
 #include "privatebus.h"
 #include "remote/secretstore.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
@@ -165,7 +165,7 @@ private Q_SLOTS:
         m_agent = std::make_unique<AgentServer>(c);
         QString error;
         QVERIFY2(m_agent->listen(&error), qPrintable(error));
-        m_agent->publish(DemoFleet().serverAt(2, kT));
+        m_agent->publish(DemoWorld().serverAt(2, kT));
         m_agentUrl = QStringLiteral("http://127.0.0.1:%1").arg(m_agent->port());
     }
 

@@ -4,7 +4,7 @@
 #include "agent/agentserver.h"
 #include "answerof.h"
 #include "freeport.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "sources/prometheusproducer.h"
 
 #include <QDateTime>
@@ -126,7 +126,7 @@ private Q_SLOTS:
         AgentServer agent(config);
         QString why;
         QVERIFY2(agent.listen(&why), qPrintable(why));
-        const Snapshot published = DemoFleet().serverAt(0, kDemoTime);
+        const Snapshot published = DemoWorld().serverAt(0, kDemoTime);
         agent.publish(published);
         QTimer republish;
         connect(&republish, &QTimer::timeout, &agent, [&] { agent.publish(published); });

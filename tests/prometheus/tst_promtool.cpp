@@ -4,7 +4,7 @@
 // that dcgm-exporter itself uses, and nothing else.
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -43,7 +43,7 @@ Lint lintAgentMetrics(const QByteArray& toml)
         return out;
     }
     // The demo server with training, an idle notebook and a ghost process.
-    agent.publish(DemoFleet().serverAt(0, kT));
+    agent.publish(DemoWorld().serverAt(0, kT));
 
     QNetworkAccessManager nam;
     QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(agent.port())));

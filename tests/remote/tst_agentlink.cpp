@@ -7,8 +7,8 @@
 #include "freeport.h"
 #include "remote/agentclient.h"
 #include "remote/agentlink.h"
-#include "remote/remotefleet.h"
-#include "sources/demofleet.h"
+#include "remote/agentlinks.h"
+#include "sources/demoworld.h"
 #include "testcert.h"
 
 #include <QCryptographicHash>
@@ -85,7 +85,7 @@ private Q_SLOTS:
         qint64 t = kT;
         auto publish = [&](AgentServer& s, int n) {
             for (int i = 0; i < n; ++i, t += 1000)
-                s.publish(DemoFleet().serverAt(0, t));
+                s.publish(DemoWorld().serverAt(0, t));
         };
         publish(*server, 5);
 
@@ -206,7 +206,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         for (int i = 0; i < 5000; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + i * 1000));
         QNetworkAccessManager nam;
         auto readAll = [&](const QString& stream, quint64 cursor) {
             AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
@@ -239,7 +239,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server->listen(&error));
         const quint16 port = server->port();
-        server->publish(DemoFleet().serverAt(0, kT));
+        server->publish(DemoWorld().serverAt(0, kT));
         QNetworkAccessManager nam;
         AgentLink link({QStringLiteral("lab"), local(port), "tok", {}}, &nam);
         link.setPollInterval(100ms);
@@ -261,7 +261,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         for (int i = 0; i < 100; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + i * 1000));
         QNetworkAccessManager nam;
         auto get = [&](const QByteArray& acceptEncoding) {
             QNetworkRequest req(
@@ -315,7 +315,7 @@ private Q_SLOTS:
         AgentServer server(agentConfig());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         QNetworkAccessManager nam;
         AgentLink link({QStringLiteral("lab"), local(server.port()), "wrong", {}}, &nam);
         Recorder rec(link);
@@ -334,7 +334,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         for (int i = 0; i < 50; ++i)
-            server.publish(DemoFleet().serverAt(0, kT + i * 1000));
+            server.publish(DemoWorld().serverAt(0, kT + i * 1000));
         QNetworkAccessManager nam;
         AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
         Recorder rec(link);
@@ -348,7 +348,7 @@ private Q_SLOTS:
         AgentServer server(agentConfig());
         QString error;
         QVERIFY(server.listen(&error));
-        server.publish(DemoFleet().serverAt(0, kT));
+        server.publish(DemoWorld().serverAt(0, kT));
         QNetworkAccessManager nam;
         AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
         link.setPollInterval(200ms);
@@ -358,7 +358,7 @@ private Q_SLOTS:
         // Reachable, but nothing new for longer than the stale limit (5 s).
         QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Stale; }, 9000));
         QVERIFY(rec.last().error.contains(QStringLiteral("no new reading")));
-        server.publish(DemoFleet().serverAt(0, kT + 1000));
+        server.publish(DemoWorld().serverAt(0, kT + 1000));
         QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::Connected; }));
         QVERIFY(rec.last().error.isEmpty());
     }
@@ -373,7 +373,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(server.listen(&error));
         const qint64 agentNow = QDateTime::currentMSecsSinceEpoch() + kAhead;
-        server.publish(DemoFleet().serverAt(0, agentNow));
+        server.publish(DemoWorld().serverAt(0, agentNow));
         QNetworkAccessManager nam;
         AgentLink link({QStringLiteral("lab"), local(server.port()), "tok", {}}, &nam);
         link.setPollInterval(100ms);
@@ -383,7 +383,7 @@ private Q_SLOTS:
         QVERIFY(rec.waitFor([&] { return rec.last().clockOffsetMs != 0; }));
         QVERIFY2(std::abs(rec.last().clockOffsetMs - kAhead) < 500,
                  qPrintable(QString::number(rec.last().clockOffsetMs)));
-        server.publish(DemoFleet().serverAt(0, agentNow + 1000));
+        server.publish(DemoWorld().serverAt(0, agentNow + 1000));
         QVERIFY(rec.waitFor([&] { return rec.readings.size() == 2; }));
         QVERIFY(std::abs(rec.readings.last().timestampMs - (agentNow + 1000 - kAhead)) < 500);
 
@@ -391,7 +391,7 @@ private Q_SLOTS:
         AgentServer near(agentConfig());
         near.setClock([] { return QDateTime::currentMSecsSinceEpoch() + 300; });
         QVERIFY(near.listen(&error));
-        near.publish(DemoFleet().serverAt(0, kT));
+        near.publish(DemoWorld().serverAt(0, kT));
         AgentLink nearLink({QStringLiteral("near"), local(near.port()), "tok", {}}, &nam);
         Recorder nearRec(nearLink);
         nearLink.start();
@@ -415,7 +415,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(server->listen(&error), qPrintable(error));
         const quint16 port = server->port();
-        server->publish(DemoFleet().serverAt(0, kT));
+        server->publish(DemoWorld().serverAt(0, kT));
 
         // First contact: no CA vouches for it, nothing pinned → the admin is
         // asked, with the fingerprint to compare; nothing is read meanwhile.
@@ -446,7 +446,7 @@ private Q_SLOTS:
         c.tlsKey = b.key;
         server = std::make_unique<AgentServer>(c);
         QVERIFY2(server->listen(&error), qPrintable(error));
-        server->publish(DemoFleet().serverAt(0, kT + 1000));
+        server->publish(DemoWorld().serverAt(0, kT + 1000));
         QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::PinMismatch; }, 15000));
         QCOMPARE(rec.last().offeredSha256, b.sha256);
         QVERIFY2(rec.last().error.contains(formatFingerprint(a.sha256)) &&
@@ -470,12 +470,12 @@ private Q_SLOTS:
 
     void pollIntervalWidensWithFleetSize()
     {
-        QCOMPARE(RemoteFleet::pollInterval(1000ms, 1), 1000ms);
-        QCOMPARE(RemoteFleet::pollInterval(1000ms, 20), 1000ms);
-        QCOMPARE(RemoteFleet::pollInterval(1000ms, 40), 2000ms);
-        QCOMPARE(RemoteFleet::pollInterval(1000ms, 100), 5000ms);
-        QCOMPARE(RemoteFleet::pollInterval(1000ms, 5000), 10000ms);
-        QCOMPARE(RemoteFleet::pollInterval(30000ms, 100), 30000ms); // never below the base
+        QCOMPARE(AgentLinks::pollInterval(1000ms, 1), 1000ms);
+        QCOMPARE(AgentLinks::pollInterval(1000ms, 20), 1000ms);
+        QCOMPARE(AgentLinks::pollInterval(1000ms, 40), 2000ms);
+        QCOMPARE(AgentLinks::pollInterval(1000ms, 100), 5000ms);
+        QCOMPARE(AgentLinks::pollInterval(1000ms, 5000), 10000ms);
+        QCOMPARE(AgentLinks::pollInterval(30000ms, 100), 30000ms); // never below the base
     }
 
     void manyServersAtOnceWithADeadOneAndAStuckOne()
@@ -487,14 +487,14 @@ private Q_SLOTS:
         for (int i = 0; i < 2; ++i) {
             agents.push_back(std::make_unique<AgentServer>(agentConfig()));
             QVERIFY(agents.back()->listen(&error));
-            agents.back()->publish(DemoFleet().serverAt(i, kT));
+            agents.back()->publish(DemoWorld().serverAt(i, kT));
         }
         QTcpServer stuck; // accepts the connection, says nothing
         QVERIFY(stuck.listen(QHostAddress::LocalHost, 0));
 
-        RemoteFleet fleet(200ms);
+        AgentLinks fleet(200ms);
         QHash<QString, QList<Snapshot>> got;
-        connect(&fleet, &RemoteFleet::readings, this, [&](const QList<Snapshot>& s) {
+        connect(&fleet, &AgentLinks::readings, this, [&](const QList<Snapshot>& s) {
             for (const auto& x : s)
                 got[x.server].append(x);
         });
@@ -522,7 +522,7 @@ private Q_SLOTS:
         QCOMPARE(got.value(QStringLiteral("a")).size(), 1);
         QCOMPARE(got.value(QStringLiteral("b")).size(), 1);
         QCOMPARE(got.value(QStringLiteral("b")).first().gpus.size(),
-                 DemoFleet().serverAt(1, kT).gpus.size());
+                 DemoWorld().serverAt(1, kT).gpus.size());
         // The stuck one stays "connecting" until its 5 s timeout, then says so.
         QCOMPARE(fleet.statuses().value(QStringLiteral("stuck")).state, LinkState::Connecting);
         QVERIFY(QTest::qWaitFor(
@@ -538,11 +538,11 @@ private Q_SLOTS:
         QVERIFY2(worstGapMs < 250, qPrintable(QString::number(worstGapMs)));
 
         // Removing a server stops it and says so; the others go on.
-        QSignalSpy removed(&fleet, &RemoteFleet::serverRemoved);
+        QSignalSpy removed(&fleet, &AgentLinks::serverRemoved);
         fleet.setServers({{QStringLiteral("a"), local(agents[0]->port()), "tok", {}}});
         QVERIFY(QTest::qWaitFor([&] { return removed.size() == 3; }, 3000));
         QCOMPARE(fleet.statuses().size(), 1);
-        agents[0]->publish(DemoFleet().serverAt(0, kT + 1000));
+        agents[0]->publish(DemoWorld().serverAt(0, kT + 1000));
         QVERIFY(QTest::qWaitFor([&] { return got.value(QStringLiteral("a")).size() == 2; }));
         fleet.stop();
     }

@@ -3,15 +3,15 @@
 // file, and the main window watching three agents, one of them down.
 #include "agent/agentserver.h"
 #include "darkpalette.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "freeport.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "privatebus.h"
-#include "remote/remotefleet.h"
+#include "remote/agentlinks.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "testcert.h"
 #include "window/mainwindow.h"
 #include "window/serversdialog.h"
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(a.listen(&error));
         QVERIFY(b.listen(&error));
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        DemoFleet demo;
+        DemoWorld demo;
         // A few minutes of history each, so the charts have a line.
         for (qint64 t = now - 300'000; t <= now; t += 1000) {
             a.publish(demo.serverAt(0, t));
@@ -242,11 +242,11 @@ private Q_SLOTS:
                      [&](const QString&) { --pending; });
         QVERIFY(QTest::qWaitFor([&] { return pending == 0; }));
 
-        Fleet fleet;
-        RemoteFleet remote(500ms);
-        connect(&remote, &RemoteFleet::readings, &fleet, &Fleet::ingestBatch);
-        connect(&remote, &RemoteFleet::statusChanged, &fleet, &Fleet::setConnection);
-        connect(&remote, &RemoteFleet::serverRemoved, &fleet, &Fleet::removeServer);
+        LiveState fleet;
+        AgentLinks remote(500ms);
+        connect(&remote, &AgentLinks::readings, &fleet, &LiveState::ingestBatch);
+        connect(&remote, &AgentLinks::statusChanged, &fleet, &LiveState::setConnection);
+        connect(&remote, &AgentLinks::serverRemoved, &fleet, &LiveState::removeServer);
         connect(&list, &ServerList::resolved, &remote,
                 [&](const QList<RemoteServer>& agents) { remote.setServers(agents); });
         MainWindow window(&fleet);
@@ -330,7 +330,7 @@ private Q_SLOTS:
         AgentServer agent(c);
         QString error;
         QVERIFY2(agent.listen(&error), qPrintable(error));
-        agent.publish(DemoFleet().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
+        agent.publish(DemoWorld().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
 
         SecretStore secrets;
         ServerList list(m_settings.get(), &secrets);
@@ -339,10 +339,10 @@ private Q_SLOTS:
                             QUrl(QStringLiteral("https://127.0.0.1:%1").arg(agent.port()))),
                  QByteArray("tok"), [&](const QString&) { stored = true; });
         QVERIFY(QTest::qWaitFor([&] { return stored; }));
-        Fleet fleet;
-        RemoteFleet remote(200ms);
-        connect(&remote, &RemoteFleet::readings, &fleet, &Fleet::ingestBatch);
-        connect(&remote, &RemoteFleet::statusChanged, &fleet, &Fleet::setConnection);
+        LiveState fleet;
+        AgentLinks remote(200ms);
+        connect(&remote, &AgentLinks::readings, &fleet, &LiveState::ingestBatch);
+        connect(&remote, &AgentLinks::statusChanged, &fleet, &LiveState::setConnection);
         connect(&list, &ServerList::resolved, &remote,
                 [&](const QList<RemoteServer>& agents) { remote.setServers(agents); });
         MainWindow window(&fleet);
@@ -425,7 +425,7 @@ private Q_SLOTS:
         QVERIFY(agent.listen(&error));
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (int i = 0; i < 50; ++i)
-            agent.publish(DemoFleet().serverAt(0, now - 50'000 + i * 1000));
+            agent.publish(DemoWorld().serverAt(0, now - 50'000 + i * 1000));
         SecretStore secrets;
         ServerList list(m_settings.get(), &secrets);
         bool stored = false;
@@ -455,7 +455,7 @@ private Q_SLOTS:
         QCOMPARE(first, agent.stream() + QStringLiteral(" 50"));
         QVERIFY2(!firstLog.contains(QStringLiteral("resumes")), qPrintable(firstLog));
         for (int i = 0; i < 7; ++i)
-            agent.publish(DemoFleet().serverAt(0, now + 1000 + i * 1000));
+            agent.publish(DemoWorld().serverAt(0, now + 1000 + i * 1000));
         const auto [second, secondLog] = runApp();
         QCOMPARE(second, agent.stream() + QStringLiteral(" 57"));
         QVERIFY2(secondLog.contains(QStringLiteral("lab one resumes after reading 50")),

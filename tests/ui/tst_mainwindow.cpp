@@ -2,13 +2,13 @@
 #include "charts/historychartmodel.h"
 #include "charts/livechart.h"
 #include "darkpalette.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "layoutcheck.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 #include "window/livegpupage.h"
 #include "window/mainwindow.h"
 #include "window/servertree.h"
@@ -32,11 +32,11 @@ namespace {
 constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
 
 // An hour of demo history and the present, as the demo source delivers it.
-void feedDemo(Fleet& fleet)
+void feedDemo(LiveState& fleet)
 {
     DemoProducer producer;
     fleet.ingestBatch(producer.backfill(kT - 3'600'000, kT));
-    for (const auto& s : DemoFleet().at(kT))
+    for (const auto& s : DemoWorld().at(kT))
         fleet.ingest(s);
 }
 
@@ -57,7 +57,7 @@ private Q_SLOTS:
 
     void opensOnTheDemoFleet()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.setBackendStatus(DemoProducer().init());
         w.show();
@@ -92,7 +92,7 @@ private Q_SLOTS:
 
     void windowSelectorChangesTheChartRange()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -109,7 +109,7 @@ private Q_SLOTS:
 
     void processTableSortsAndFilters()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         feedDemo(fleet);
@@ -132,7 +132,7 @@ private Q_SLOTS:
 
     void noGpuSaysSoAndStillShowsTheHost()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -173,22 +173,22 @@ private Q_SLOTS:
 
     void aSelectionTheUserMadeStays()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.show();
-        fleet.ingest(DemoFleet().serverAt(0, kT));
+        fleet.ingest(DemoWorld().serverAt(0, kT));
         // The user clicks the second GPU of the first server (not through our API).
         const QModelIndex gpu1 = w.serverTreeModel()->index(1, 0, w.serverTreeModel()->index(0, 0));
         w.serverTree()->setCurrentIndex(gpu1);
-        fleet.ingest(DemoFleet().serverAt(1, kT));
-        fleet.ingest(DemoFleet().serverAt(2, kT));
+        fleet.ingest(DemoWorld().serverAt(1, kT));
+        fleet.ingest(DemoWorld().serverAt(2, kT));
         QCOMPARE(w.serverTree()->currentIndex().data(GpuUuidRole).toString(),
                  fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[1].uuid);
     }
 
     void darkPaletteRecoloursCharts()
     {
-        Fleet fleet;
+        LiveState fleet;
         MainWindow w(&fleet);
         w.setPalette(test::darkPalette());
         w.show();
@@ -216,7 +216,7 @@ private Q_SLOTS:
         history.ingestBatch(week);
         QVERIFY(appended.wait(20000));
 
-        Fleet fleet;
+        LiveState fleet;
         fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
         MainWindow w(&fleet);
         w.setHistory(&history);
@@ -292,7 +292,7 @@ private Q_SLOTS:
         };
         for (const Case& c : {Case{false, true}, Case{true, false}}) {
             // A fresh window each time, as opened at that size.
-            Fleet fleet;
+            LiveState fleet;
             MainWindow w(&fleet);
             w.setBackendStatus(DemoProducer().init());
             w.show();

@@ -1,11 +1,11 @@
 #include "common/palette.h"
 #include "darkpalette.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -39,11 +39,11 @@ class TestModels : public QObject
 private Q_SLOTS:
     void serverTreeModelHoldsServersAndGpus()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        for (const auto& s : DemoFleet().at(kT))
+        for (const auto& s : DemoWorld().at(kT))
             fleet.ingest(s);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.rowCount(model.index(0, 0)), 4);
@@ -55,7 +55,7 @@ private Q_SLOTS:
         // A second round updates in place: no rows inserted or removed.
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        for (const auto& s : DemoFleet().at(kT + 1000))
+        for (const auto& s : DemoWorld().at(kT + 1000))
             fleet.ingest(s);
         QCOMPARE(inserted.size(), 0);
         QCOMPARE(removed.size(), 0);
@@ -63,13 +63,13 @@ private Q_SLOTS:
 
     void statusTellsHeldMemoryFromIdle()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
         // A moment when bob's notebook sits idle (it spikes now and then).
         qint64 t = kT;
-        while (*DemoFleet().serverAt(0, t).gpus[1].utilizationGpuPercent >= 10)
+        while (*DemoWorld().serverAt(0, t).gpus[1].utilizationGpuPercent >= 10)
             t += 1000;
-        fleet.ingest(DemoFleet().serverAt(0, t));
+        fleet.ingest(DemoWorld().serverAt(0, t));
         const QModelIndex server = model.index(0, 0);
         auto status = [&](int row) {
             return GpuState(model.index(row, 0, server).data(StatusRole).toInt());
@@ -81,9 +81,9 @@ private Q_SLOTS:
 
     void aGpuIsHotFromItsOwnSlowdownTemperature()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         s.gpus[0].temperatureC = 80; // under the 85 °C default
         s.gpus[0].slowdownTemperatureC = 78;
         s.gpus[1].temperatureC = 86; // over the default, under its own 90 °C
@@ -107,9 +107,9 @@ private Q_SLOTS:
     void dotsAreColouredFromTheViewsPalette()
     {
         // The model says the state; it paints nothing.
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
-        fleet.ingest(DemoFleet().serverAt(0, kT));
+        fleet.ingest(DemoWorld().serverAt(0, kT));
         const QModelIndex busy = model.index(0, 0, model.index(0, 0)); // alice training
         QCOMPARE(GpuState(busy.data(StatusRole).toInt()), GpuState::Busy);
         QVERIFY(!busy.data(Qt::DecorationRole).isValid());
@@ -149,9 +149,9 @@ private Q_SLOTS:
 
     void aServerThatIsDownSaysSoInItsDotsColour()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         fleet.ingest(s);
         LinkStatus link;
         link.server = s.server;
@@ -169,9 +169,9 @@ private Q_SLOTS:
 
     void lostGpuShowsAsErrorAndAbsentValuesAsNa()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
-        Snapshot s = DemoFleet().serverAt(1, kT);
+        Snapshot s = DemoWorld().serverAt(1, kT);
         GpuSample lost;
         lost.index = 1;
         lost.uuid = s.gpus[1].uuid;
@@ -190,11 +190,11 @@ private Q_SLOTS:
 
     void gpuThatVanishesIsRemovedFromTheTree()
     {
-        Fleet fleet;
+        LiveState fleet;
         ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         fleet.ingest(s);
         s.timestampMs += 1000;
         s.gpus.removeLast();
@@ -207,7 +207,7 @@ private Q_SLOTS:
         ProcessModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        Snapshot s = DemoFleet().serverAt(0, kT);
+        Snapshot s = DemoWorld().serverAt(0, kT);
         model.setSnapshot(s);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),
@@ -223,7 +223,7 @@ private Q_SLOTS:
         // Next reading: same processes, new values → rows stay, only data changes.
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        model.setSnapshot(DemoFleet().serverAt(0, kT + 5000));
+        model.setSnapshot(DemoWorld().serverAt(0, kT + 5000));
         QCOMPARE(reset.size(), 0);
         QCOMPARE(inserted.size(), 0);
         QCOMPARE(model.rowCount(), 3);
@@ -239,7 +239,7 @@ private Q_SLOTS:
     void processModelFiltersByGpuAndShowsGhosts()
     {
         ProcessModel model;
-        const Snapshot s = DemoFleet().serverAt(2, kT);
+        const Snapshot s = DemoWorld().serverAt(2, kT);
         model.setSnapshot(s, s.gpus[1].uuid);
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),

@@ -1,6 +1,6 @@
 #include "models/servertreemodel.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "model/units.h"
 #include "models/roles.h"
 
@@ -47,15 +47,15 @@ QString stateText(GpuState s)
     return {};
 }
 
-ServerTreeModel::ServerTreeModel(const Fleet* fleet, QObject* parent)
+ServerTreeModel::ServerTreeModel(const LiveState* fleet, QObject* parent)
     : QAbstractItemModel(parent)
     , m_fleet(fleet)
 {
     for (const auto& s : fleet->servers())
         onServerAdded(s);
-    connect(fleet, &Fleet::serverAdded, this, &ServerTreeModel::onServerAdded);
-    connect(fleet, &Fleet::serverUpdated, this, &ServerTreeModel::onServerUpdated);
-    connect(fleet, &Fleet::serverRemoved, this, &ServerTreeModel::onServerRemoved);
+    connect(fleet, &LiveState::serverAdded, this, &ServerTreeModel::onServerAdded);
+    connect(fleet, &LiveState::serverUpdated, this, &ServerTreeModel::onServerUpdated);
+    connect(fleet, &LiveState::serverRemoved, this, &ServerTreeModel::onServerRemoved);
 }
 
 void ServerTreeModel::onServerRemoved(const QString& server)

@@ -9,7 +9,7 @@
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 struct GpuSample;
 
 // How a state reads in a tooltip.
@@ -29,7 +29,7 @@ public:
         ColumnCount
     };
 
-    explicit ServerTreeModel(const Fleet* fleet, QObject* parent = nullptr);
+    explicit ServerTreeModel(const LiveState* fleet, QObject* parent = nullptr);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const final;
     QModelIndex parent(const QModelIndex& child) const final;
@@ -49,7 +49,7 @@ private:
     const GpuSample* gpuAt(int serverRow, int gpuRow) const;
     GpuState stateOf(const QString& server, const GpuSample& g) const;
 
-    const Fleet* m_fleet;
+    const LiveState* m_fleet;
     struct Server
     {
         QString name;

@@ -1,7 +1,7 @@
 #include "window/historypage.h"
 
 #include "charts/historychart.h"
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -28,7 +28,7 @@ constexpr HistoryMetricChoice kHistoryMetrics[] = {
 constexpr qint64 kDefaultHistorySpanMs = 24LL * 3600 * 1000;
 } // namespace
 
-HistoryPage::HistoryPage(const Fleet* fleet, HistoryProvider* history, QWidget* parent)
+HistoryPage::HistoryPage(const LiveState* fleet, HistoryProvider* history, QWidget* parent)
     : QWidget(parent)
     , m_fleet(fleet)
     , m_metric(new QComboBox)

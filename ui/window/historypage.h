@@ -10,7 +10,7 @@ class QComboBox;
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 class HistoryChart;
 class HistoryProvider;
 
@@ -18,7 +18,7 @@ class HistoryPage final : public QWidget
 {
     Q_OBJECT
 public:
-    HistoryPage(const Fleet* fleet, HistoryProvider* history, QWidget* parent = nullptr);
+    HistoryPage(const LiveState* fleet, HistoryProvider* history, QWidget* parent = nullptr);
 
     HistoryChart* chart() const { return m_chart; }
     // metricIndex: a row of the metric choice.
@@ -29,7 +29,7 @@ public:
 private:
     void updateSeries();
 
-    const Fleet* m_fleet;
+    const LiveState* m_fleet;
     QComboBox* m_metric;
     HistoryChart* m_chart;
     QString m_server;

@@ -1,6 +1,6 @@
 #include "window/mainwindow.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
@@ -32,7 +32,7 @@ using namespace std::chrono_literals;
 constexpr auto kChartRefresh = 1s;
 } // namespace
 
-MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
+MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     : QMainWindow(parent)
     , m_fleet(fleet)
     , m_treeModel(new ServerTreeModel(fleet, this))
@@ -40,7 +40,7 @@ MainWindow::MainWindow(Fleet* fleet, QWidget* parent)
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
     buildUi();
-    connect(m_fleet, &Fleet::serverUpdated, this, &MainWindow::onServerUpdated);
+    connect(m_fleet, &LiveState::serverUpdated, this, &MainWindow::onServerUpdated);
     m_chartTimer = new QTimer(this);
     m_chartTimer->setInterval(kChartRefresh);
     connect(m_chartTimer, &QTimer::timeout, this, &MainWindow::refreshCharts);

@@ -16,7 +16,7 @@ class QTimer;
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 class HistoryChart;
 class HistoryPage;
 class HistoryProvider;
@@ -36,7 +36,7 @@ class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(Fleet* fleet, QWidget* parent = nullptr);
+    explicit MainWindow(LiveState* fleet, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     ServerTreeModel* serverTreeModel() const { return m_treeModel; }
@@ -89,7 +89,7 @@ private:
     void onSelected(const QString& server, const QString& gpuUuid);
     void onServerUpdated(const QString& server);
 
-    Fleet* m_fleet;
+    LiveState* m_fleet;
     ServerTreeModel* m_treeModel;
 
     ServerTree* m_tree = nullptr;

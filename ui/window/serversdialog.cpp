@@ -1,6 +1,6 @@
 #include "window/serversdialog.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 #include "remote/agentclient.h"
 
 #include <QComboBox>
@@ -107,6 +107,7 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_name, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     connect(m_url, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
+    connect(m_token, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     setMinimumWidth(520);
     revalidate();
 }
@@ -142,6 +143,8 @@ void ServerEditDialog::revalidate()
     parseServerUrl(m_url->text(), &problem);
     if (problem.isEmpty() || m_url->text().trimmed().isEmpty())
         problem = m_list->validate(entry());
+    if (problem.isEmpty())
+        problem = validateToken(m_token->text().trimmed().toUtf8());
     // An empty form is not an error yet; say what is missing only once typed.
     const bool untouched = m_name->text().isEmpty() && m_url->text().isEmpty();
     m_problem->setText(untouched ? QString() : problem);
@@ -150,7 +153,7 @@ void ServerEditDialog::revalidate()
 
 // --- the list ----------------------------------------------------------------
 
-ServersDialog::ServersDialog(ServerList* list, const Fleet* fleet, QWidget* parent)
+ServersDialog::ServersDialog(ServerList* list, const LiveState* fleet, QWidget* parent)
     : QDialog(parent)
     , m_list(list)
     , m_fleet(fleet)
@@ -196,8 +199,8 @@ ServersDialog::ServersDialog(ServerList* list, const Fleet* fleet, QWidget* pare
     connect(m_table, &QTreeWidget::currentItemChanged, this, &ServersDialog::updateButtons);
     connect(m_list, &ServerList::changed, this, &ServersDialog::refresh);
     if (m_fleet) {
-        connect(m_fleet, &Fleet::serverUpdated, this, &ServersDialog::refresh);
-        connect(m_fleet, &Fleet::serverRemoved, this, &ServersDialog::refresh);
+        connect(m_fleet, &LiveState::serverUpdated, this, &ServersDialog::refresh);
+        connect(m_fleet, &LiveState::serverRemoved, this, &ServersDialog::refresh);
     }
     resize(760, 360);
     refresh();

@@ -18,7 +18,7 @@ class QTreeWidget;
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 
 // One server's fields. The token field is write-only: editing shows that a
 // token may be stored, never the token itself.
@@ -60,7 +60,7 @@ class ServersDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    ServersDialog(ServerList* list, const Fleet* fleet, QWidget* parent = nullptr);
+    ServersDialog(ServerList* list, const LiveState* fleet, QWidget* parent = nullptr);
 
     QTreeWidget* table() const { return m_table; }
     QLabel* messageLabel() const { return m_message; }
@@ -87,7 +87,7 @@ private:
     void showKeychainResult(const QString& error);
 
     ServerList* m_list;
-    const Fleet* m_fleet;
+    const LiveState* m_fleet;
     QTreeWidget* m_table;
     QPushButton* m_edit;
     QPushButton* m_remove;

@@ -1,13 +1,13 @@
 #include "window/statusline.h"
 
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 
 #include <QDateTime>
 #include <QLabel>
 
 namespace gw {
 
-StatusLine::StatusLine(const Fleet* fleet, QWidget* parent)
+StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
     : QStatusBar(parent)
     , m_fleet(fleet)
     , m_banner(new QLabel)

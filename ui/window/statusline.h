@@ -13,13 +13,13 @@ class QLabel;
 
 namespace gw {
 
-class Fleet;
+class LiveState;
 
 class StatusLine final : public QStatusBar
 {
     Q_OBJECT
 public:
-    explicit StatusLine(const Fleet* fleet, QWidget* parent = nullptr);
+    explicit StatusLine(const LiveState* fleet, QWidget* parent = nullptr);
 
     // The banner widget; the window places it (it is not part of the bar).
     QLabel* banner() const { return m_banner; }
@@ -37,7 +37,7 @@ public:
 private:
     void updateLine();
 
-    const Fleet* m_fleet;
+    const LiveState* m_fleet;
     QLabel* m_banner;
     QLabel* m_backend;
     QLabel* m_updated;

@@ -18,9 +18,9 @@
 
 namespace gw {
 
-class RemoteFleetWorker;
+class AgentLinksWorker;
 
-class RemoteFleet final : public QObject
+class AgentLinks final : public QObject
 {
     Q_OBJECT
 public:
@@ -29,9 +29,9 @@ public:
     static constexpr int kServersAtBaseInterval = 20;
     static constexpr std::chrono::milliseconds kMaxInterval{10'000};
 
-    explicit RemoteFleet(std::chrono::milliseconds baseInterval = std::chrono::milliseconds(1000),
-                         QObject* parent = nullptr);
-    ~RemoteFleet() override;
+    explicit AgentLinks(std::chrono::milliseconds baseInterval = std::chrono::milliseconds(1000),
+                        QObject* parent = nullptr);
+    ~AgentLinks() override;
 
     static std::chrono::milliseconds pollInterval(std::chrono::milliseconds base, int servers);
 
@@ -50,6 +50,10 @@ public:
 
 Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
+    // The same readings, emitted on the gw-remote thread as they arrive, for
+    // a thread-safe receiver connected with Qt::DirectConnection
+    // (Engine::attach): they skip the hop through this object's thread.
+    void produced(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
 
@@ -57,7 +61,7 @@ private:
     bool isWatched(const QString& name) const;
 
     QThread m_thread;
-    QPointer<RemoteFleetWorker> m_worker;
+    QPointer<AgentLinksWorker> m_worker;
     std::chrono::milliseconds m_base;
     QList<RemoteServer> m_servers;
     QHash<QString, LinkStatus> m_statuses;

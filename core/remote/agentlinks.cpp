@@ -1,4 +1,6 @@
-#include "remote/remotefleet.h"
+#include "remote/agentlinks.h"
+
+#include "remote/reconcile.h"
 
 #include <QNetworkAccessManager>
 
@@ -7,11 +9,11 @@
 
 namespace gw {
 
-class RemoteFleetWorker final : public QObject
+class AgentLinksWorker final : public QObject
 {
     Q_OBJECT
 public:
-    explicit RemoteFleetWorker(std::chrono::milliseconds base)
+    explicit AgentLinksWorker(std::chrono::milliseconds base)
         : m_base(base)
     {}
 
@@ -19,32 +21,28 @@ public:
     {
         if (!m_nam)
             m_nam = std::make_unique<QNetworkAccessManager>();
-        QSet<QString> wanted;
-        for (const auto& s : servers)
-            wanted.insert(s.name);
-        for (auto it = m_links.begin(); it != m_links.end();) {
-            if (!wanted.contains(it->first)) {
-                Q_EMIT serverRemoved(it->first);
-                it = m_links.erase(it);
-            } else {
-                ++it;
-            }
-        }
-        const auto interval = RemoteFleet::pollInterval(m_base, int(servers.size()));
-        for (const auto& s : servers) {
-            auto& link = m_links[s.name];
-            if (link && link->server() == s) {
+        const auto interval = AgentLinks::pollInterval(m_base, int(servers.size()));
+        reconcileByName(
+            m_links, servers,
+            [](const std::unique_ptr<AgentLink>& link, const RemoteServer& s) {
+                return link->server() == s;
+            },
+            [interval](std::unique_ptr<AgentLink>& link) { link->setPollInterval(interval); },
+            [this, interval, &resume](const RemoteServer& s) {
+                auto link = std::make_unique<AgentLink>(s, m_nam.get());
+                connect(link.get(), &AgentLink::readings, this, &AgentLinksWorker::readings);
+                connect(link.get(), &AgentLink::statusChanged, this,
+                        &AgentLinksWorker::statusChanged);
                 link->setPollInterval(interval);
-                continue;
-            }
-            link = std::make_unique<AgentLink>(s, m_nam.get());
-            connect(link.get(), &AgentLink::readings, this, &RemoteFleetWorker::readings);
-            connect(link.get(), &AgentLink::statusChanged, this, &RemoteFleetWorker::statusChanged);
-            link->setPollInterval(interval);
-            if (const auto it = resume.constFind(s.name); it != resume.cend())
-                link->resumeAt(it->stream, it->cursor);
-            link->start();
-        }
+                if (const auto it = resume.constFind(s.name); it != resume.cend())
+                    link->resumeAt(it->stream, it->cursor);
+                link->start();
+                return link;
+            },
+            [this](const QString& name, std::unique_ptr<AgentLink>&, bool replaced) {
+                if (!replaced)
+                    Q_EMIT serverRemoved(name);
+            });
     }
 
     void shutDown()
@@ -64,34 +62,35 @@ private:
     std::map<QString, std::unique_ptr<AgentLink>> m_links;
 };
 
-RemoteFleet::RemoteFleet(std::chrono::milliseconds baseInterval, QObject* parent)
+AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
     : QObject(parent)
     , m_base(baseInterval)
 {
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
     m_thread.setObjectName(QStringLiteral("gw-remote"));
-    auto* worker = new RemoteFleetWorker(baseInterval);
+    auto* worker = new AgentLinksWorker(baseInterval);
     worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(worker, &RemoteFleetWorker::readings, this, &RemoteFleet::readings);
-    connect(worker, &RemoteFleetWorker::statusChanged, this, [this](const LinkStatus& s) {
+    connect(worker, &AgentLinksWorker::readings, this, &AgentLinks::readings);
+    connect(worker, &AgentLinksWorker::readings, this, &AgentLinks::produced, Qt::DirectConnection);
+    connect(worker, &AgentLinksWorker::statusChanged, this, [this](const LinkStatus& s) {
         if (!isWatched(s.server))
             return; // from a server removed meanwhile
         m_statuses.insert(s.server, s);
         Q_EMIT statusChanged(s);
     });
-    connect(worker, &RemoteFleetWorker::serverRemoved, this, &RemoteFleet::serverRemoved);
+    connect(worker, &AgentLinksWorker::serverRemoved, this, &AgentLinks::serverRemoved);
     m_worker = worker;
     m_thread.start();
 }
 
-RemoteFleet::~RemoteFleet()
+AgentLinks::~AgentLinks()
 {
     stop();
 }
 
-std::chrono::milliseconds RemoteFleet::pollInterval(std::chrono::milliseconds base, int servers)
+std::chrono::milliseconds AgentLinks::pollInterval(std::chrono::milliseconds base, int servers)
 {
     if (servers <= kServersAtBaseInterval)
         return base;
@@ -99,18 +98,18 @@ std::chrono::milliseconds RemoteFleet::pollInterval(std::chrono::milliseconds ba
     return std::min(std::max(widened, base), std::max(kMaxInterval, base));
 }
 
-bool RemoteFleet::isWatched(const QString& name) const
+bool AgentLinks::isWatched(const QString& name) const
 {
     return std::any_of(m_servers.cbegin(), m_servers.cend(),
                        [&](const RemoteServer& r) { return r.name == name; });
 }
 
-std::chrono::milliseconds RemoteFleet::currentPollInterval() const
+std::chrono::milliseconds AgentLinks::currentPollInterval() const
 {
     return pollInterval(m_base, int(m_servers.size()));
 }
 
-void RemoteFleet::setServers(const QList<RemoteServer>& servers)
+void AgentLinks::setServers(const QList<RemoteServer>& servers)
 {
     m_servers = servers;
     m_statuses.removeIf([this](const auto& it) { return !isWatched(it.key()); });
@@ -121,12 +120,12 @@ void RemoteFleet::setServers(const QList<RemoteServer>& servers)
         });
 }
 
-void RemoteFleet::stop()
+void AgentLinks::stop()
 {
     if (!m_thread.isRunning())
         return;
     if (m_worker)
-        QMetaObject::invokeMethod(m_worker, &RemoteFleetWorker::shutDown,
+        QMetaObject::invokeMethod(m_worker, &AgentLinksWorker::shutDown,
                                   Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
@@ -134,4 +133,4 @@ void RemoteFleet::stop()
 
 } // namespace gw
 
-#include "remotefleet.moc"
+#include "agentlinks.moc"

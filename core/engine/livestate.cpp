@@ -1,26 +1,26 @@
-#include "engine/fleet.h"
+#include "engine/livestate.h"
 
 #include <QSet>
 
 namespace gw {
 
-Fleet::Fleet(QObject* parent)
+LiveState::LiveState(QObject* parent)
     : QObject(parent)
 {}
 
-const Snapshot* Fleet::latest(const QString& server) const
+const Snapshot* LiveState::latest(const QString& server) const
 {
     const auto it = m_latest.constFind(server);
     return it == m_latest.cend() ? nullptr : &*it;
 }
 
-const LinkStatus* Fleet::connection(const QString& server) const
+const LinkStatus* LiveState::connection(const QString& server) const
 {
     const auto it = m_connections.constFind(server);
     return it == m_connections.cend() ? nullptr : &*it;
 }
 
-void Fleet::setConnection(const LinkStatus& status)
+void LiveState::setConnection(const LinkStatus& status)
 {
     const QString& server = status.server;
     m_connections.insert(server, status);
@@ -31,7 +31,7 @@ void Fleet::setConnection(const LinkStatus& status)
     Q_EMIT serverUpdated(server);
 }
 
-void Fleet::removeServer(const QString& server)
+void LiveState::removeServer(const QString& server)
 {
     if (!m_order.removeOne(server))
         return;
@@ -40,7 +40,7 @@ void Fleet::removeServer(const QString& server)
     Q_EMIT serverRemoved(server);
 }
 
-void Fleet::store(const Snapshot& s, bool notify)
+void LiveState::store(const Snapshot& s, bool notify)
 {
     m_history.append(s);
     m_newestMs = std::max(m_newestMs, s.timestampMs);
@@ -57,12 +57,12 @@ void Fleet::store(const Snapshot& s, bool notify)
         Q_EMIT serverUpdated(s.server);
 }
 
-void Fleet::ingest(const Snapshot& snapshot)
+void LiveState::ingest(const Snapshot& snapshot)
 {
     store(snapshot, true);
 }
 
-void Fleet::ingestBatch(const QList<Snapshot>& snapshots)
+void LiveState::ingestBatch(const QList<Snapshot>& snapshots)
 {
     QSet<QString> touched;
     for (const auto& s : snapshots) {

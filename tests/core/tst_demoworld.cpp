@@ -1,4 +1,4 @@
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QSet>
 #include <QTest>
@@ -20,13 +20,13 @@ const GpuProcess* processOf(const Snapshot& s, const QString& user)
 }
 } // namespace
 
-class TestDemoFleet : public QObject
+class TestDemoWorld : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
     void threeServersFiveUsers()
     {
-        const auto fleet = DemoFleet().at(kDay + 12 * kHour + 35 * 60'000);
+        const auto fleet = DemoWorld().at(kDay + 12 * kHour + 35 * 60'000);
         QCOMPARE(fleet.size(), 3);
         QCOMPARE(fleet[0].server, QStringLiteral("gpu-lab-01"));
         QCOMPARE(fleet[0].gpus.size(), 4);
@@ -49,7 +49,7 @@ private Q_SLOTS:
 
     void trainingRunsAtAboutNinetyFivePercentAroundTheClock()
     {
-        DemoFleet f;
+        DemoWorld f;
         for (qint64 t = kDay; t < kDay + 24 * kHour; t += 17 * 60'000 + 3000) {
             const Snapshot s = f.serverAt(0, t);
             const double u = *s.gpus[0].utilizationGpuPercent;
@@ -60,7 +60,7 @@ private Q_SLOTS:
 
     void notebookHoldsTwentyGiBWhileIdle()
     {
-        DemoFleet f;
+        DemoWorld f;
         double busySamples = 0, n = 0;
         for (qint64 t = kDay; t < kDay + kHour; t += 5000, ++n) {
             const Snapshot s = f.serverAt(0, t);
@@ -74,7 +74,7 @@ private Q_SLOTS:
 
     void inferenceIsBursty()
     {
-        DemoFleet f;
+        DemoWorld f;
         int high = 0, low = 0;
         for (qint64 t = kDay; t < kDay + 10 * 60'000; t += 2000) {
             const double u = *f.serverAt(1, t).gpus[0].utilizationGpuPercent;
@@ -87,7 +87,7 @@ private Q_SLOTS:
 
     void ghostProcessIsMarkedAndKeptWithItsMemory()
     {
-        const Snapshot s = DemoFleet().serverAt(2, kDay);
+        const Snapshot s = DemoWorld().serverAt(2, kDay);
         int ghosts = 0;
         for (const auto& p : s.processes) {
             if (p.ghost) {
@@ -104,8 +104,8 @@ private Q_SLOTS:
 
     void sameTimeGivesTheSameSnapshot()
     {
-        QCOMPARE(DemoFleet().at(kDay + 1234567), DemoFleet().at(kDay + 1234567));
-        QVERIFY(DemoFleet().at(kDay) != DemoFleet().at(kDay + 60'000));
+        QCOMPARE(DemoWorld().at(kDay + 1234567), DemoWorld().at(kDay + 1234567));
+        QVERIFY(DemoWorld().at(kDay) != DemoWorld().at(kDay + 60'000));
     }
 
     void backfillIsDenseForTheLastHourOnly()
@@ -125,7 +125,20 @@ private Q_SLOTS:
         QCOMPARE(past.first().timestampMs, kDay);
         QVERIFY(past.last().timestampMs < kDay + 60'000);
     }
+
+    void firstOnlyServesTheFirstServer()
+    {
+        // gpuwarden-agent --demo: one server, as an agent serves.
+        DemoProducer p(DemoProducer::Servers::FirstOnly);
+        const auto now = p.produce();
+        QCOMPARE(now.size(), 1);
+        QCOMPARE(now.first().server, DemoWorld::serverNames().first());
+        const auto past = p.backfill(kDay, kDay + 60'000);
+        QCOMPARE(past.size(), 30);
+        QCOMPARE(past.first(), DemoWorld().serverAt(0, kDay));
+        QCOMPARE(DemoProducer().produce().size(), 3);
+    }
 };
 
-QTEST_GUILESS_MAIN(TestDemoFleet)
-#include "tst_demofleet.moc"
+QTEST_GUILESS_MAIN(TestDemoWorld)
+#include "tst_demoworld.moc"

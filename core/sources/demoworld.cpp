@@ -1,4 +1,4 @@
-#include "sources/demofleet.h"
+#include "sources/demoworld.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -128,18 +128,18 @@ HostSample makeHost(const QString& name, qint64 ms, quint32 stream, double load,
 
 } // namespace
 
-QStringList DemoFleet::serverNames()
+QStringList DemoWorld::serverNames()
 {
     return {QStringLiteral("gpu-lab-01"), QStringLiteral("gpu-lab-02"), QStringLiteral("infer-03")};
 }
 
-QStringList DemoFleet::userNames()
+QStringList DemoWorld::userNames()
 {
     return {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"),
             QStringLiteral("dave"), QStringLiteral("eve")};
 }
 
-QList<Snapshot> DemoFleet::at(qint64 ms) const
+QList<Snapshot> DemoWorld::at(qint64 ms) const
 {
     QList<Snapshot> out;
     for (int i = 0; i < serverNames().size(); ++i)
@@ -147,7 +147,7 @@ QList<Snapshot> DemoFleet::at(qint64 ms) const
     return out;
 }
 
-Snapshot DemoFleet::serverAt(int server, qint64 ms) const
+Snapshot DemoWorld::serverAt(int server, qint64 ms) const
 {
     Snapshot s;
     s.server = serverNames().value(server);
@@ -221,12 +221,19 @@ QString DemoProducer::init()
 {
     return QCoreApplication::translate("gw::DemoProducer",
                                        "Demo mode: a simulated fleet of %1 servers.")
-        .arg(DemoFleet::serverNames().size());
+        .arg(DemoWorld::serverNames().size());
+}
+
+QList<Snapshot> DemoProducer::readingsAt(qint64 ms) const
+{
+    if (m_servers == Servers::FirstOnly)
+        return {m_fleet.serverAt(0, ms)};
+    return m_fleet.at(ms);
 }
 
 QList<Snapshot> DemoProducer::produce()
 {
-    return m_fleet.at(QDateTime::currentMSecsSinceEpoch());
+    return readingsAt(QDateTime::currentMSecsSinceEpoch());
 }
 
 QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
@@ -238,11 +245,11 @@ QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
     for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
          t += kSparseBackfillStepMs) {
         if (t >= fromMs)
-            out.append(m_fleet.at(t));
+            out.append(readingsAt(t));
     }
     for (qint64 t = denseFrom - denseFrom % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
         if (t >= denseFrom)
-            out.append(m_fleet.at(t));
+            out.append(readingsAt(t));
     }
     return out;
 }

@@ -1,8 +1,10 @@
 #pragma once
 
-// The fan-in point on the GUI side: keeps the latest snapshot of every server
-// and the live history, and tells models what changed. (Policies, the ledger
-// and the history store hang off here in later work.)
+// What the window shows, on the GUI thread: the latest snapshot of every
+// server, how a remote one is reached, and the live history; tells models what
+// changed. A consumer of the Engine (ingestBatch, queued to this thread), which
+// already hands readings on in time order per server; policies, the history
+// writer and the books are consumers beside it, not behind it.
 
 #include "engine/livehistory.h"
 #include "model/linkstatus.h"
@@ -13,11 +15,11 @@
 
 namespace gw {
 
-class Fleet final : public QObject
+class LiveState final : public QObject
 {
     Q_OBJECT
 public:
-    explicit Fleet(QObject* parent = nullptr);
+    explicit LiveState(QObject* parent = nullptr);
 
     QStringList servers() const { return m_order; }
     // Null when the server has not reported yet.

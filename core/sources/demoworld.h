@@ -20,7 +20,7 @@
 
 namespace gw {
 
-class DemoFleet
+class DemoWorld
 {
 public:
     static QStringList serverNames();
@@ -33,6 +33,15 @@ public:
 class DemoProducer final : public Producer
 {
 public:
+    enum class Servers
+    {
+        All,
+        FirstOnly, // one server, as an agent serves (gpuwarden-agent --demo)
+    };
+    explicit DemoProducer(Servers servers = Servers::All)
+        : m_servers(servers)
+    {}
+
     QString init() override;
     QList<Snapshot> produce() override;
     QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override;
@@ -42,7 +51,10 @@ public:
     static constexpr qint64 kDenseBackfillMs = 3'600'000;
 
 private:
-    DemoFleet m_fleet;
+    QList<Snapshot> readingsAt(qint64 ms) const;
+
+    DemoWorld m_fleet;
+    Servers m_servers;
 };
 
 } // namespace gw

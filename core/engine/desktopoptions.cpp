@@ -1,0 +1,132 @@
+#include "engine/desktopoptions.h"
+
+#include "sampling/commandline.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace gw {
+
+// The option texts keep the context "main" they were translated in; each
+// call is spelled out so lupdate finds it.
+
+void DesktopOptions::addOptions(QCommandLineParser& parser)
+{
+    parser.addOption(
+        {QStringLiteral("demo"),
+         QCoreApplication::translate("main", "Show a simulated fleet of three servers.")});
+    parser.addOption({QStringLiteral("interval-ms"),
+                      QCoreApplication::translate("main", "Sampling interval."),
+                      QStringLiteral("ms"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("screenshot"),
+                      QCoreApplication::translate(
+                          "main", "Save the window as PNG after --quit-after-ms, then quit."),
+                      QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("quit-after-ms"),
+         QCoreApplication::translate("main", "Close the window after this long (for tests)."),
+         QStringLiteral("ms")});
+}
+
+void DesktopOptions::addWatchOptions(QCommandLineParser& parser)
+{
+    parser.addOption(
+        {QStringLiteral("no-local"),
+         QCoreApplication::translate(
+             "main", "Do not sample this machine; watch only the configured servers.")});
+    parser.addOption(
+        {QStringLiteral("settings"),
+         QCoreApplication::translate("main", "Settings file (servers list; default: the user's)."),
+         QStringLiteral("file")});
+    parser.addOption({QStringLiteral("history"),
+                      QCoreApplication::translate(
+                          "main", "History file (default: in the application's data folder)."),
+                      QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("no-history"), QCoreApplication::translate("main", "Keep no history.")});
+    parser.addOption({QStringLiteral("keep-raw-days"),
+                      QCoreApplication::translate("main", "Keep every reading this many days."),
+                      QStringLiteral("days"), QStringLiteral("7")});
+    parser.addOption(
+        {QStringLiteral("keep-minutes-days"),
+         QCoreApplication::translate("main", "Keep per-minute roll-ups this many days."),
+         QStringLiteral("days"), QStringLiteral("90")});
+    parser.addOption({QStringLiteral("keep-hours-days"),
+                      QCoreApplication::translate("main", "Keep per-hour roll-ups this many days."),
+                      QStringLiteral("days"), QStringLiteral("730")});
+}
+
+std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& parser,
+                                                    bool agentSource, QString* error)
+{
+    DesktopOptions o;
+    bool ok = false;
+    const int intervalMs = parser.value(QStringLiteral("interval-ms")).toInt(&ok);
+    if (!ok || intervalMs < kMinInterval.count() || intervalMs > kMaxInterval.count()) {
+        *error = QStringLiteral("--interval-ms: expected %1..%2")
+                     .arg(kMinInterval.count())
+                     .arg(kMaxInterval.count());
+        return std::nullopt;
+    }
+    o.interval = std::chrono::milliseconds(intervalMs);
+    o.demo = parser.isSet(QStringLiteral("demo"));
+    o.local = !o.demo && !agentSource && !parser.isSet(QStringLiteral("no-local"));
+    if (o.local) {
+        const auto sampler = samplerOptions(parser, error);
+        if (!sampler)
+            return std::nullopt;
+        o.sampler = *sampler;
+        o.backend = backendOption(parser);
+    }
+
+    if (!parser.isSet(QStringLiteral("no-history"))) {
+        QString path = parser.value(QStringLiteral("history"));
+        o.historyFile = HistoryFile::Given;
+        if (path.isEmpty() && o.demo) {
+            path = QDir::temp().filePath(QStringLiteral("gpuwarden-demo-history.sqlite"));
+            o.historyFile = HistoryFile::Demo;
+        } else if (path.isEmpty()) {
+            path = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                   QStringLiteral("/history.sqlite");
+            o.historyFile = HistoryFile::Default;
+        }
+        o.historyPath = path;
+    }
+    for (const auto& [option, target] :
+         {std::pair{QStringLiteral("keep-raw-days"), &o.retention.rawMs},
+          std::pair{QStringLiteral("keep-minutes-days"), &o.retention.minuteMs},
+          std::pair{QStringLiteral("keep-hours-days"), &o.retention.hourMs}}) {
+        const double days = parser.value(option).toDouble(&ok);
+        if (!ok || days <= 0 || days > kMaxRetentionDays) {
+            *error = QStringLiteral("--%1: expected a number of days (0 < days <= 36500), got "
+                                    "\"%2\"")
+                         .arg(option, parser.value(option));
+            return std::nullopt;
+        }
+        *target = qint64(days * 24 * 3600 * 1000);
+    }
+
+    o.settingsFile = parser.value(QStringLiteral("settings"));
+    if (parser.isSet(QStringLiteral("quit-after-ms")))
+        o.quitAfter =
+            std::chrono::milliseconds(parser.value(QStringLiteral("quit-after-ms")).toInt());
+    o.screenshot = parser.value(QStringLiteral("screenshot"));
+    return o;
+}
+
+void DesktopOptions::prepareHistory() const
+{
+    if (!historyPath)
+        return;
+    if (historyFile == HistoryFile::Demo) {
+        for (const char* suffix : {"", "-wal", "-shm"})
+            QFile::remove(*historyPath + QLatin1String(suffix));
+    } else if (historyFile == HistoryFile::Default) {
+        QDir().mkpath(QFileInfo(*historyPath).absolutePath());
+    }
+}
+
+} // namespace gw

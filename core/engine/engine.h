@@ -1,0 +1,109 @@
+#pragma once
+
+// The engine: every reading, from any source (this machine, the demo, agent
+// links, Prometheus, a trace), passes through here once and goes on to the
+// consumers (the live state the window shows, the history writer, next the
+// policies, events and books), per server in time order.
+//
+// Threads. A source hands its readings over on the thread that made them (a
+// sampling thread, the remote-links thread), and the engine fans them out
+// right there, under one lock, so the order it accepted them in is the order
+// every consumer sees:
+//  * a thread-safe consumer (the history writer, which only posts to its own
+//    thread) is called on the producing thread: a reading reaches the disk
+//    without waiting for the GUI thread;
+//  * any other consumer gets the readings queued to the thread its receiver
+//    lives on (the live state: the GUI thread), in the same order.
+//
+// Order. A reading older than the newest one already handed on for its
+// server is dropped (said in the log): consumers never see a server's time
+// go backwards, whatever mix of sources feeds it.
+
+#include "model/snapshot.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace gw {
+
+class Engine final : public QObject
+{
+    Q_OBJECT
+public:
+    // Readings of one or more servers; per server oldest first, and never
+    // older than one handed on before.
+    using Consume = std::function<void(const QList<Snapshot>& readings)>;
+
+    explicit Engine(QObject* parent = nullptr);
+    ~Engine() override;
+
+    // `consume` runs on `receiver`'s thread, queued, in order. The
+    // registration ends with removeConsumer() or when `receiver` is destroyed.
+    void addConsumer(QObject* receiver, Consume consume);
+    template <typename T>
+    void addConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&))
+    {
+        addConsumer(receiver, [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); });
+    }
+
+    // `consume` runs on whichever thread produced the readings, with the
+    // engine's lock held: it must be thread-safe and quick (hand the work to
+    // a thread of its own). Remove it, or stop the producers, before the
+    // receiver is destroyed.
+    void addThreadSafeConsumer(QObject* receiver, Consume consume);
+    template <typename T>
+    void addThreadSafeConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&))
+    {
+        addThreadSafeConsumer(receiver,
+                              [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); });
+    }
+
+    // Called on the receiver's thread (or for a thread-safe consumer, any):
+    // once it returns, the consumer is not called again, not even with
+    // readings already queued to it.
+    void removeConsumer(QObject* receiver);
+
+    // Feeds the engine from anything with a signal
+    // `produced(const QList<gw::Snapshot>&)` emitted on the thread that makes
+    // the readings (Source, AgentLinks, PrometheusFeeds).
+    template <typename Producer>
+    QMetaObject::Connection attach(Producer* producer)
+    {
+        return connect(
+            producer, &Producer::produced, this,
+            [this](const QList<Snapshot>& readings) { submit(readings); }, Qt::DirectConnection);
+    }
+
+    // Thread-safe: hands the readings on (see the top of this file).
+    void submit(const QList<Snapshot>& readings);
+
+    // Readings dropped so far because a newer one of their server had been
+    // handed on.
+    quint64 droppedCount() const;
+
+private:
+    struct Registration;
+
+    void add(QObject* receiver, Consume consume, bool threadSafe);
+    void noteDropped(const QString& server, qint64 timestampMs, qint64 newestMs);
+
+    mutable QMutex m_lock;
+    std::vector<std::shared_ptr<Registration>> m_consumers;
+    QHash<QString, qint64> m_newest;
+    // Per server: when the last "dropped" line was logged, and how many
+    // readings were dropped since, so a stuck source says so once a minute.
+    struct DropLog
+    {
+        qint64 loggedAtMs = 0;
+        quint64 unreported = 0;
+    };
+    QHash<QString, DropLog> m_dropLog;
+    quint64 m_dropped = 0;
+};
+
+} // namespace gw

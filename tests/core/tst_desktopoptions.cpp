@@ -1,0 +1,200 @@
+#include "engine/desktopoptions.h"
+#include "remote/reconcile.h"
+#include "remote/serverlist.h"
+#include "remote/sourceoption.h"
+#include "sampling/commandline.h"
+
+#include <QDir>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace gw;
+using namespace std::chrono_literals;
+
+namespace {
+
+// The desktop's parser, as gpuwarden's main() builds it.
+std::optional<DesktopOptions> parse(const QStringList& args, QString* error,
+                                    bool agentSource = false)
+{
+    QCommandLineParser parser;
+    DesktopOptions::addOptions(parser);
+    addAgentSourceOption(parser);
+    DesktopOptions::addWatchOptions(parser);
+    addSamplerOptions(parser);
+    if (!parser.parse(QStringList{QStringLiteral("gpuwarden")} + args)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    return DesktopOptions::parse(parser, agentSource, error);
+}
+
+RemoteServer server(const QString& name, const QString& url)
+{
+    return RemoteServer{name, QUrl(url), {}, {}};
+}
+
+} // namespace
+
+class TestDesktopOptions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void defaultsSampleThisMachineIntoTheUsersHistory()
+    {
+        QString error;
+        const auto o = parse({}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->interval, 1000ms);
+        QVERIFY(o->local);
+        QVERIFY(!o->demo);
+        QCOMPARE(o->historyFile, DesktopOptions::HistoryFile::Default);
+        QVERIFY(o->historyPath);
+        QVERIFY(o->historyPath->endsWith(QLatin1String("/history.sqlite")));
+        QCOMPARE(o->retention.rawMs, 7LL * 24 * 3600 * 1000);
+        QVERIFY(!o->quitAfter);
+    }
+
+    void badValuesAreRefusedWithTheirMessage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("interval too short")
+            << QStringList{QStringLiteral("--interval-ms"), QStringLiteral("99")}
+            << QStringLiteral("--interval-ms: expected 100..3600000");
+        QTest::newRow("interval not a number")
+            << QStringList{QStringLiteral("--interval-ms"), QStringLiteral("1s")}
+            << QStringLiteral("--interval-ms: expected 100..3600000");
+        QTest::newRow("no days")
+            << QStringList{QStringLiteral("--keep-raw-days"), QStringLiteral("0")}
+            << QStringLiteral("--keep-raw-days: expected a number of days (0 < days <= 36500), "
+                              "got \"0\"");
+        QTest::newRow("a century and more")
+            << QStringList{QStringLiteral("--keep-hours-days"), QStringLiteral("36501")}
+            << QStringLiteral("--keep-hours-days: expected a number of days (0 < days <= "
+                              "36500), got \"36501\"");
+        QTest::newRow("bad proc root")
+            << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
+            << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");
+    }
+    void badValuesAreRefusedWithTheirMessage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        QString got;
+        QVERIFY(!parse(args, &got));
+        QCOMPARE(got, error);
+    }
+
+    void samplerOptionsAreCheckedOnlyWhenThisMachineIsSampled()
+    {
+        const QStringList badRoot{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent")};
+        QString error;
+        const auto demo = parse(badRoot + QStringList{QStringLiteral("--demo")}, &error);
+        QVERIFY2(demo, qPrintable(error));
+        QVERIFY(!demo->local);
+        const auto remoteOnly = parse(badRoot + QStringList{QStringLiteral("--no-local")}, &error);
+        QVERIFY2(remoteOnly, qPrintable(error));
+        QVERIFY(!remoteOnly->local);
+        const auto agent = parse(badRoot, &error, true);
+        QVERIFY2(agent, qPrintable(error));
+        QVERIFY(!agent->local);
+    }
+
+    void theDemoKeepsAHistoryFileOfItsOwn()
+    {
+        QString error;
+        const auto o = parse(
+            {QStringLiteral("--demo"), QStringLiteral("--keep-raw-days"), QStringLiteral("0.5")},
+            &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->historyFile, DesktopOptions::HistoryFile::Demo);
+        QCOMPARE(*o->historyPath,
+                 QDir::temp().filePath(QStringLiteral("gpuwarden-demo-history.sqlite")));
+        QCOMPARE(o->retention.rawMs, 12LL * 3600 * 1000);
+        // A file named on the command line is used as it is, demo or not.
+        const auto given = parse({QStringLiteral("--demo"), QStringLiteral("--history"),
+                                  QStringLiteral("/tmp/x.sqlite")},
+                                 &error);
+        QVERIFY2(given, qPrintable(error));
+        QCOMPARE(given->historyFile, DesktopOptions::HistoryFile::Given);
+        QCOMPARE(*given->historyPath, QStringLiteral("/tmp/x.sqlite"));
+        const auto none = parse({QStringLiteral("--no-history")}, &error);
+        QVERIFY2(none, qPrintable(error));
+        QVERIFY(!none->historyPath);
+    }
+
+    void cliRateInterval()
+    {
+        QCommandLineParser parser;
+        parser.addOption({QStringLiteral("interval-ms"), QString(), QStringLiteral("ms")});
+        QVERIFY(parser.parse({QStringLiteral("cli"), QStringLiteral("--interval-ms=60001")}));
+        QString error;
+        QVERIFY(!rateIntervalOption(parser, &error));
+        QCOMPARE(error, QStringLiteral("--interval-ms: expected 0..60000, got \"60001\""));
+        QVERIFY(parser.parse({QStringLiteral("cli"), QStringLiteral("--interval-ms=0")}));
+        QCOMPARE(rateIntervalOption(parser, &error), std::optional(0ms));
+    }
+
+    void oneTokenCheckForEveryone_data()
+    {
+        QTest::addColumn<QByteArray>("token");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("plain") << QByteArray("s3cr3t-Token_1.2~+/=") << true;
+        QTest::newRow("none") << QByteArray() << true;
+        QTest::newRow("space") << QByteArray("two words") << false;
+        QTest::newRow("newline") << QByteArray("a\nb") << false;
+        QTest::newRow("tab") << QByteArray("a\tb") << false;
+        QTest::newRow("DEL") << QByteArray("a\x7f") << false;
+        QTest::newRow("at the limit") << QByteArray(kMaxTokenBytes, 'x') << true;
+        QTest::newRow("over the limit") << QByteArray(kMaxTokenBytes + 1, 'x') << false;
+    }
+    void oneTokenCheckForEveryone()
+    {
+        QFETCH(QByteArray, token);
+        QFETCH(bool, ok);
+        QCOMPARE(validateToken(token).isEmpty(), ok);
+    }
+
+    void reconcileKeepsUnchangedRestartsChangedStopsRemoved()
+    {
+        struct Running
+        {
+            RemoteServer server;
+            int generation;
+        };
+        std::map<QString, Running> running;
+        int made = 0;
+        QStringList kept;
+        QStringList dropped;
+        auto apply = [&](const QList<RemoteServer>& wanted) {
+            reconcileByName(
+                running, wanted,
+                [](const Running& r, const RemoteServer& s) { return r.server == s; },
+                [&](Running& r) { kept.append(r.server.name); },
+                [&](const RemoteServer& s) {
+                    return Running{s, ++made};
+                },
+                [&](const QString& name, Running&, bool replaced) {
+                    dropped.append(name + (replaced ? QStringLiteral(" (replaced)") : QString()));
+                });
+        };
+        apply({server(QStringLiteral("a"), QStringLiteral("http://a:1")),
+               server(QStringLiteral("b"), QStringLiteral("http://b:1")),
+               server(QStringLiteral("c"), QStringLiteral("http://c:1"))});
+        QCOMPARE(made, 3);
+        apply({server(QStringLiteral("a"), QStringLiteral("http://a:1")),
+               server(QStringLiteral("b"), QStringLiteral("http://b:2"))});
+        QCOMPARE(kept, QStringList{QStringLiteral("a")});
+        QCOMPARE(running.at(QStringLiteral("a")).generation, 1); // the same one runs on
+        QCOMPARE(running.at(QStringLiteral("b")).generation, 4); // restarted
+        QCOMPARE(running.count(QStringLiteral("c")), size_t(0));
+        dropped.sort();
+        QCOMPARE(dropped, (QStringList{QStringLiteral("b (replaced)"), QStringLiteral("c")}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDesktopOptions)
+#include "tst_desktopoptions.moc"
