@@ -12,34 +12,22 @@
 
 namespace gw {
 
-namespace {
-QColor lineColor(Metric m, bool dark)
+QColor metricColor(const MetricDef& d, bool dark)
 {
-    switch (m) {
-    case Metric::GpuUtilization:
-        return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    case Metric::MemoryUsed:
-        return dark ? QColor(0xba, 0x68, 0xc8) : QColor(0x6a, 0x1b, 0x9a);
-    case Metric::Temperature:
-        return dark ? QColor(0xff, 0x8a, 0x65) : QColor(0xd8, 0x43, 0x15);
-    case Metric::Power:
-        return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
-    }
-    return {};
+    return QColor::fromRgb(dark ? d.colors.dark : d.colors.light);
 }
-} // namespace
 
-ChartPanel::ChartPanel(Metric metric, QWidget* parent)
+ChartPanel::ChartPanel(MetricId metric, QWidget* parent)
     // Handing the chart to the constructor: QChartView(parent) would make a
     // default chart that setChart() releases without deleting.
     : QChartView(new QChart, parent)
     , m_metric(metric)
+    , m_scale(metricDisplay(metricDef(metric), metricDef(metric).fixedMax))
     , m_chart(chart())
     , m_x(new QDateTimeAxis)
     , m_y(new QValueAxis)
 {
-    const MetricInfo info = metricInfo(metric);
-    m_chart->setTitle(info.title + QStringLiteral(" (") + info.unit + QLatin1Char(')'));
+    updateTitle();
     m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 8, 4));
     m_chart->setBackgroundRoundness(0);
@@ -63,6 +51,12 @@ void ChartPanel::setYMaximum(double max)
     m_yMax = max;
 }
 
+void ChartPanel::updateTitle()
+{
+    m_chart->setTitle(metricTitle(metricDef(m_metric)) + QStringLiteral(" (") + m_scale.symbol +
+                      QLatin1Char(')'));
+}
+
 int ChartPanel::pixelWidth() const
 {
     const int w = int(m_chart->plotArea().width() * devicePixelRatioF());
@@ -76,7 +70,8 @@ QLineSeries* ChartPanel::segment(int i)
         m_chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
-        QPen pen(lineColor(m_metric, palette().color(QPalette::Window).lightness() < 128));
+        QPen pen(
+            metricColor(metricDef(m_metric), palette().color(QPalette::Window).lightness() < 128));
         pen.setWidthF(1.6);
         s->setPen(pen);
         m_segments.append(s);
@@ -86,10 +81,23 @@ QLineSeries* ChartPanel::segment(int i)
 
 void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 toMs)
 {
+    // One unit for the whole axis, chosen by its top in the metric's unit.
+    const MetricDef& def = metricDef(m_metric);
+    double maxRaw = 0;
+    for (const auto& p : points) {
+        if (!std::isnan(p.y()))
+            maxRaw = std::max(maxRaw, p.y());
+    }
+    const double yMax = def.fixedMax > 0 ? def.fixedMax : m_yMax;
+    const DisplayScale scale = metricDisplay(def, yMax > 0 ? yMax : maxRaw);
+    const bool retitle = scale.symbol != m_scale.symbol;
+    m_scale = scale;
+    if (retitle)
+        updateTitle();
+
     // Split at NaN into contiguous segments; each segment is one series,
     // replaced in one call.
     QList<QList<QPointF>> parts(1);
-    double maxY = 0;
     m_pointCount = 0;
     for (const auto& p : points) {
         if (std::isnan(p.y())) {
@@ -97,10 +105,10 @@ void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 t
                 parts.append(QList<QPointF>());
             continue;
         }
-        parts.back().append(p);
-        maxY = std::max(maxY, p.y());
+        parts.back().append(QPointF(p.x(), p.y() * m_scale.factor));
         ++m_pointCount;
     }
+    const double maxY = maxRaw * m_scale.factor;
     if (parts.back().isEmpty())
         parts.removeLast();
     for (int i = 0; i < parts.size(); ++i) {
@@ -116,7 +124,7 @@ void ChartPanel::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 t
 
     m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
     // Round the top up to a 1/2/2.5/5 step so ticks read 0, 25, 50…
-    const double want = std::max(m_yMax > 0 ? m_yMax : maxY * 1.15, 1.0);
+    const double want = std::max(yMax > 0 ? yMax * m_scale.factor : maxY * 1.15, 1.0);
     const double raw = want / 4;
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
     double step = mag * 10;
@@ -149,7 +157,7 @@ void ChartPanel::applyPalette()
     }
     for (auto* s : std::as_const(m_segments)) {
         QPen pen = s->pen();
-        pen.setColor(lineColor(m_metric, dark));
+        pen.setColor(metricColor(metricDef(m_metric), dark));
         s->setPen(pen);
     }
 }

@@ -4,6 +4,7 @@
 #include "engine/fleet.h"
 #include "fleetmodel.h"
 #include "historychart.h"
+#include "model/metrics.h"
 #include "model/units.h"
 #include "processmodel.h"
 #include "remote/serverlist.h"
@@ -164,8 +165,8 @@ void MainWindow::buildUi()
     auto* grid = new QGridLayout(gpuPage);
     grid->setContentsMargins(0, 0, 0, 0);
     int i = 0;
-    for (Metric m :
-         {Metric::GpuUtilization, Metric::MemoryUsed, Metric::Temperature, Metric::Power}) {
+    for (MetricId m : {MetricId::GpuUtilization, MetricId::GpuMemoryUsed, MetricId::GpuTemperature,
+                       MetricId::GpuPower}) {
         auto* chart = new ChartPanel(m);
         m_charts.append(chart);
         grid->addWidget(chart, i / 2, i % 2);
@@ -278,20 +279,16 @@ void MainWindow::setProcessFilter(const QString& text)
 }
 
 namespace {
-struct HistoryMetricChoice
+// The History tab offers every per-GPU and host row of the metric table.
+QList<const MetricDef*> historyMetrics()
 {
-    const char* label;
-    SeriesMetric metric;
-    bool perGpu;
-};
-constexpr HistoryMetricChoice kHistoryMetrics[] = {
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU utilisation"), SeriesMetric::GpuUtilization, true},
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU memory used"), SeriesMetric::GpuMemoryUsed, true},
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU temperature"), SeriesMetric::GpuTemperature, true},
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "GPU power"), SeriesMetric::GpuPower, true},
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "Host CPU"), SeriesMetric::HostCpu, false},
-    {QT_TRANSLATE_NOOP("gw::MainWindow", "Host memory used"), SeriesMetric::HostMemoryUsed, false},
-};
+    QList<const MetricDef*> out;
+    for (const MetricDef& d : metricTable()) {
+        if (d.target != MetricTarget::Process)
+            out.append(&d);
+    }
+    return out;
+}
 constexpr qint64 kDefaultHistorySpanMs = 24LL * 3600 * 1000;
 } // namespace
 
@@ -305,8 +302,8 @@ void MainWindow::setHistory(HistoryProvider* history)
     layout->setContentsMargins(0, 4, 0, 0);
     auto* row = new QHBoxLayout;
     m_historyMetric = new QComboBox;
-    for (const auto& c : kHistoryMetrics)
-        m_historyMetric->addItem(tr(c.label));
+    for (const MetricDef* d : historyMetrics())
+        m_historyMetric->addItem(metricTitle(*d), int(d->id));
     row->addWidget(new QLabel(tr("Show:")));
     row->addWidget(m_historyMetric);
     row->addStretch(1);
@@ -346,22 +343,23 @@ void MainWindow::updateHistorySeries()
         return;
     m_historyServer = m_server;
     m_historyGpus = gpus;
-    const auto& choice = kHistoryMetrics[std::max(0, m_historyMetric->currentIndex())];
+    const MetricDef* found = findMetric(MetricId(m_historyMetric->currentData().toInt()));
+    const MetricDef& choice = found ? *found : metricTable().front();
     QList<HistorySeries> series;
-    if (choice.perGpu) {
+    if (choice.target == MetricTarget::Gpu) {
         for (const auto& g : s ? s->gpus : QList<GpuSample>()) {
             HistorySeries hs;
-            hs.key = SeriesKey{m_server, g.uuid, choice.metric};
+            hs.key = SeriesKey{m_server, g.uuid, choice.id};
             hs.name = tr("GPU %1").arg(g.index);
             series.append(hs);
         }
     } else {
         HistorySeries hs;
-        hs.key = SeriesKey{m_server, QStringLiteral("host"), choice.metric};
+        hs.key = SeriesKey{m_server, QStringLiteral("host"), choice.id};
         hs.name = m_server;
         series.append(hs);
     }
-    m_historyChart->setTitle(tr("%1 — %2").arg(tr(choice.label), m_server));
+    m_historyChart->setTitle(tr("%1 — %2").arg(metricTitle(choice), m_server));
     m_historyChart->setSeries(series);
 }
 
@@ -559,7 +557,7 @@ void MainWindow::showGpuHeader(const Snapshot& s, const QString& uuid)
     if (!g->error.isEmpty())
         text = tr("<b>Error:</b> %1").arg(g->error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
     m_gpuDetails->setText(text);
-    m_charts[1]->setYMaximum(g->memoryTotalMiB ? *g->memoryTotalMiB / 1024 : 0);
+    m_charts[1]->setYMaximum(g->memoryTotalMiB.value_or(0));
     m_charts[3]->setYMaximum(g->powerLimitW ? *g->powerLimitW : 0);
 }
 

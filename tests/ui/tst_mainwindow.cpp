@@ -11,6 +11,7 @@
 #include "sources/demofleet.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
@@ -269,6 +270,66 @@ private Q_SLOTS:
         QVERIFY(waitForData());
         QTest::qWait(150);
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-zoom.png"))));
+        history.stop();
+    }
+
+    void historyTabOffersEveryGpuAndHostRowOfTheMetricTable()
+    {
+        // The metric list is the table's: SM clock, one row there, is offered,
+        // stored and charted without a line in the window for it.
+        QTemporaryDir dir;
+        HistoryService history(dir.filePath(QStringLiteral("history.sqlite")));
+        QSignalSpy opened(&history, &HistoryService::opened);
+        QSignalSpy appended(&history, &HistoryProvider::dataAppended);
+        history.start();
+        QVERIFY(opened.wait(5000));
+        const auto recent = DemoProducer().backfill(kT - 10 * 60'000, kT);
+        history.ingestBatch(recent);
+        QVERIFY(appended.wait(20000));
+
+        Fleet fleet;
+        fleet.ingestBatch(recent);
+        MainWindow w(&fleet);
+        w.setHistory(&history);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.selectServer(QStringLiteral("gpu-lab-01"));
+
+        QComboBox* list = nullptr;
+        for (QComboBox* c : w.findChildren<QComboBox*>())
+            if (c->findText(metricTitle(metricDef(MetricId::GpuUtilization))) >= 0)
+                list = c;
+        QVERIFY(list);
+        QStringList want;
+        for (const MetricDef& d : metricTable())
+            if (d.target != MetricTarget::Process)
+                want << metricTitle(d);
+        QStringList have;
+        for (int i = 0; i < list->count(); ++i)
+            have << list->itemText(i);
+        QCOMPARE(have, want);
+
+        const int clock = list->findText(QStringLiteral("GPU SM clock"));
+        QVERIFY(clock >= 0);
+        w.showHistory(clock);
+        HistoryChartModel* model = w.historyChart()->model();
+        model->followNow(10 * 60'000);
+        QCOMPARE(model->seriesCount(), 4);
+        QCOMPARE(model->metric(), MetricId::GpuSmClock);
+        double peak = 0;
+        for (int i = 0; i < 100 && peak == 0; ++i) {
+            QTest::qWait(50);
+            for (int r = 0; r < model->seriesCount(); ++r)
+                for (const HistoryBucket& b : model->buckets(r))
+                    if (b.count > 0)
+                        peak = std::max(peak, b.max);
+        }
+        // The demo's training GPU runs its SMs at a boost clock, far above idle.
+        QVERIFY2(peak > 1000, qPrintable(QString::number(peak)));
+        QVERIFY(model->index(0, HistoryChartModel::LastValueColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" MHz")));
         history.stop();
     }
 
