@@ -175,8 +175,13 @@ private Q_SLOTS:
         QVERIFY(store->append({gpuSnapshot(kT0 + 2 * kSecond, 99), gpuSnapshot(kT0 + kSecond, 99),
                                gpuSnapshot(kT0 + 3 * kSecond, 30)},
                               nullptr));
-        QCOMPARE(store->droppedSampleCount() - before,
-                 2 * 6); // two snapshots × (4 GPU + 2 host series)
+        // Two snapshots × a series per GPU and host row of the metric table
+        // (5 GPU + 2 host series), each sample dropped once.
+        const auto perSnapshot =
+            std::count_if(metricTable().begin(), metricTable().end(),
+                          [](const MetricDef& d) { return d.target != MetricTarget::Process; });
+        QCOMPARE(int(perSnapshot), 7);
+        QCOMPARE(store->droppedSampleCount() - before, 2 * qint64(perSnapshot));
         const HistoryResult r = store->query(utilKey(), kT0, kT0 + 4 * kSecond, 4);
         QCOMPARE(r.buckets.at(0).mean, 10.0);
         QCOMPARE(r.buckets.at(1).count, 0);
