@@ -379,6 +379,15 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
         return false;
     }
     SeriesKey key;
+    // A series starts with its first present value: a metric a device never
+    // reports (SM clock on some boards) costs no series and no bytes, and
+    // reads as empty buckets like any series never written. (After a restart
+    // absent readings before a series' next present one are not kept: no
+    // sample reads the same as an absent one.)
+    auto put = [&](qint64 ms, std::optional<double> v) {
+        if (v || m_series.find(key) != m_series.end())
+            push(key, ms, v);
+    };
     for (const Snapshot& snap : batch) {
         const qint64 ms = snap.timestampMs;
         key.server = snap.server;
@@ -391,7 +400,7 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
                 if (d.target != MetricTarget::Gpu)
                     continue;
                 key.metric = d.id;
-                push(key, ms, ok ? metricValue(d, g) : std::nullopt);
+                put(ms, ok ? metricValue(d, g) : std::nullopt);
             }
         }
         key.target = QStringLiteral("host");
@@ -399,7 +408,7 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
             if (d.target != MetricTarget::Host)
                 continue;
             key.metric = d.id;
-            push(key, ms, metricValue(d, snap.host));
+            put(ms, metricValue(d, snap.host));
         }
         for (const GpuProcess& p : snap.processes) {
             const std::optional<qint64> fact = processFact(snap, p);
@@ -410,7 +419,7 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
                 if (d.target != MetricTarget::Process)
                     continue;
                 key.metric = d.id;
-                push(key, ms, metricValue(d, p));
+                put(ms, metricValue(d, p));
             }
         }
         if (!m_batchError.isEmpty())

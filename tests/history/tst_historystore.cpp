@@ -175,13 +175,9 @@ private Q_SLOTS:
         QVERIFY(store->append({gpuSnapshot(kT0 + 2 * kSecond, 99), gpuSnapshot(kT0 + kSecond, 99),
                                gpuSnapshot(kT0 + 3 * kSecond, 30)},
                               nullptr));
-        // Two snapshots × a series per GPU and host row of the metric table
-        // (5 GPU + 2 host series), each sample dropped once.
-        const auto perSnapshot =
-            std::count_if(metricTable().begin(), metricTable().end(),
-                          [](const MetricDef& d) { return d.target != MetricTarget::Process; });
-        QCOMPARE(int(perSnapshot), 7);
-        QCOMPARE(store->droppedSampleCount() - before, 2 * qint64(perSnapshot));
+        // Two snapshots × 4 GPU series. The host and the SM clock report
+        // nothing here, so they have no series to drop from.
+        QCOMPARE(store->droppedSampleCount() - before, 2 * 4);
         const HistoryResult r = store->query(utilKey(), kT0, kT0 + 4 * kSecond, 4);
         QCOMPARE(r.buckets.at(0).mean, 10.0);
         QCOMPARE(r.buckets.at(1).count, 0);
@@ -339,6 +335,36 @@ private Q_SLOTS:
         const HistoryResult clock =
             store->query({kServer, kGpu, MetricId::GpuSmClock}, kT0, kT0 + 3 * kSecond, 3);
         QCOMPARE(clock.buckets[2].mean, 1412.0);
+    }
+
+    void aMetricNeverReportedCostsNoSeries()
+    {
+        // These GPUs never report an SM clock: no series, no bytes, and the
+        // query answers empty buckets as for any series never written. Once
+        // a clock comes, the series starts, and later absences are gaps.
+        auto store = openRw(file(QStringLiteral("noclock.db")));
+        QVERIFY(store);
+        QList<Snapshot> batch;
+        for (int i = 0; i < 5; ++i)
+            batch.append(gpuSnapshot(kT0 + i * kSecond, 50));
+        QVERIFY(store->append(batch, nullptr));
+        const SeriesKey clock{kServer, kGpu, MetricId::GpuSmClock};
+        QVERIFY(!store->seriesOf(kServer).contains(clock));
+        QVERIFY(store->seriesOf(kServer).contains(utilKey()));
+        const HistoryResult none = store->query(clock, kT0, kT0 + 5 * kSecond, 5);
+        QVERIFY(none.error.isEmpty());
+        QCOMPARE(none.buckets.size(), 5);
+        for (const HistoryBucket& b : none.buckets)
+            QCOMPARE(b.count, 0);
+
+        Snapshot withClock = gpuSnapshot(kT0 + 5 * kSecond, 50);
+        withClock.gpus[0].smClockMHz = 1980;
+        QVERIFY(store->append({withClock, gpuSnapshot(kT0 + 6 * kSecond, 50)}, nullptr));
+        QVERIFY(store->seriesOf(kServer).contains(clock));
+        const HistoryResult r = store->query(clock, kT0 + 5 * kSecond, kT0 + 7 * kSecond, 2);
+        QCOMPARE(r.buckets.size(), 2);
+        QCOMPARE(r.buckets[0].mean, 1980.0);
+        QCOMPARE(r.buckets[1].count, 0);
     }
 
     void processWithoutReportedMemoryIsStoredAsAbsent()
