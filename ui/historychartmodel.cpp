@@ -1,9 +1,9 @@
 #include "historychartmodel.h"
 
+#include "model/metrics.h"
 #include "model/units.h"
 #include "roles.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cmath>

@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -335,6 +336,21 @@ private Q_SLOTS:
         const HistoryResult clock =
             store->query({kServer, kGpu, MetricId::GpuSmClock}, kT0, kT0 + 3 * kSecond, 3);
         QCOMPARE(clock.buckets[2].mean, 1412.0);
+        store.reset();
+
+        // On disk each series carries its row's number, the ones files written
+        // before the table hold (1-4, 10, 11, 20, 21) plus SM clock's 5.
+        QSet<int> onDisk;
+        {
+            auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ids"));
+            db.setDatabaseName(file(QStringLiteral("table.db")));
+            QVERIFY(db.open());
+            QSqlQuery q(QStringLiteral("SELECT metric FROM series"), db);
+            while (q.next())
+                onDisk.insert(q.value(0).toInt());
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("ids"));
+        QCOMPARE(onDisk, (QSet<int>{1, 2, 3, 4, 5, 10, 11, 20, 21}));
     }
 
     void aMetricNeverReportedCostsNoSeries()

@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
+#include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStyleFactory>
@@ -271,6 +272,32 @@ private Q_SLOTS:
         QTest::qWait(150);
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-zoom.png"))));
         history.stop();
+    }
+
+    void liveMemoryChartScalesItsAxisOnce()
+    {
+        // LiveHistory hands MiB; the chart shows the unit displayScale picks
+        // for its axis top: an 80 GiB board reads in GiB, a small one in MiB.
+        ChartPanel big(MetricId::GpuMemoryUsed);
+        big.setYMaximum(81559);
+        big.setPoints({QPointF(0, 512), QPointF(1000, 71168)}, 0, 1000);
+        QCOMPARE(big.displayUnit(), QStringLiteral("GiB"));
+        QVERIFY(big.chart()->title().endsWith(QStringLiteral("(GiB)")));
+        auto* line = qobject_cast<QLineSeries*>(big.chart()->series().value(0));
+        QVERIFY(line);
+        QCOMPARE(line->at(1).y(), 69.5);
+
+        ChartPanel small(MetricId::GpuMemoryUsed);
+        small.setYMaximum(512);
+        small.setPoints({QPointF(0, 300), QPointF(1000, 400)}, 0, 1000);
+        QCOMPARE(small.displayUnit(), QStringLiteral("MiB"));
+        line = qobject_cast<QLineSeries*>(small.chart()->series().value(0));
+        QVERIFY(line);
+        QCOMPARE(line->at(1).y(), 400.0);
+
+        ChartPanel util(MetricId::GpuUtilization);
+        QCOMPARE(util.displayUnit(), QStringLiteral("%"));
+        QCOMPARE(util.chart()->title(), QStringLiteral("GPU utilisation (%)"));
     }
 
     void historyTabOffersEveryGpuAndHostRowOfTheMetricTable()
