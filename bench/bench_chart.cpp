@@ -64,7 +64,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QList<HistorySeries> series =
-        test::FakeHistoryProvider::demoGpuSeries(SeriesMetric::GpuUtilization);
+        test::FakeHistoryProvider::demoGpuSeries(MetricId::GpuUtilization);
 
     // --- our chart: reduced buckets ----------------------------------------
     test::FakeHistoryProvider provider(kNow);

@@ -301,8 +301,7 @@ int main(int argc, char** argv)
         print("ingest_samples_per_s", double(in.samples) / in.cpuSeconds, 0);
         store->flush();
         print("bytes_per_sample", double(store->fileSizeBytes()) / double(in.samples), 3);
-        const SeriesKey key{QStringLiteral("gpu-node-01"), day.uuid(0),
-                            SeriesMetric::GpuUtilization};
+        const SeriesKey key{QStringLiteral("gpu-node-01"), day.uuid(0), MetricId::GpuUtilization};
         print("query_ms_24h", queryMedianMs(*store, key, start, start + kDayMs), 3);
     }
 
@@ -319,8 +318,7 @@ int main(int argc, char** argv)
         bench::SyntheticDay week(weekStart, 1, 7 * bench::SyntheticDay::kSeconds);
         ingest(*store, week);
         store->flush();
-        const SeriesKey key{QStringLiteral("gpu-node-01"), week.uuid(0),
-                            SeriesMetric::GpuUtilization};
+        const SeriesKey key{QStringLiteral("gpu-node-01"), week.uuid(0), MetricId::GpuUtilization};
         print("query_ms_7d", queryMedianMs(*store, key, weekStart, weekStart + 7 * kDayMs), 3);
     }
 

@@ -1,5 +1,7 @@
 #include "agent/metricsexport.h"
 
+#include "model/metrics.h"
+
 #include <QHash>
 
 #include <cmath>
@@ -112,25 +114,29 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
         return v ? std::optional<double>(double(*v)) : std::nullopt;
     };
 
+    // The charted metrics come from the metric table, a family per row in
+    // its Prometheus unit; what is only exported (capacities, limits) follows.
     Writer w;
-    w.family("DCGM_FI_DEV_GPU_UTIL", "GPU utilization (in %).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.utilizationGpuPercent); });
+    auto tableFamilies = [&](MetricTarget target, const auto& items, auto labels) {
+        for (const MetricDef& d : metricTable()) {
+            if (d.target != target)
+                continue;
+            w.family(d.promName, d.promHelp, items, labels,
+                     [&d](const auto& item) -> std::optional<double> {
+                         const std::optional<double> v = metricValue(d, item);
+                         return v ? std::optional<double>(*v * d.promPerUnit) : std::nullopt;
+                     });
+        }
+    };
+    tableFamilies(MetricTarget::Gpu, s.gpus, gpuLabels);
     w.family("DCGM_FI_DEV_MEM_COPY_UTIL", "Memory utilization (in %).", s.gpus, gpuLabels,
              [](const GpuSample& g) { return opt(g.utilizationMemoryPercent); });
-    w.family("DCGM_FI_DEV_FB_USED", "Framebuffer memory used (in MiB).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.memoryUsedMiB); });
     w.family("DCGM_FI_DEV_FB_FREE", "Framebuffer memory free (in MiB).", s.gpus, gpuLabels,
              [](const GpuSample& g) {
                  return g.memoryUsedMiB && g.memoryTotalMiB
                             ? std::optional<double>(*g.memoryTotalMiB - *g.memoryUsedMiB)
                             : std::nullopt;
              });
-    w.family("DCGM_FI_DEV_GPU_TEMP", "GPU temperature (in C).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.temperatureC); });
-    w.family("DCGM_FI_DEV_POWER_USAGE", "Power draw (in W).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.powerW); });
-    w.family("DCGM_FI_DEV_SM_CLOCK", "SM clock frequency (in MHz).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.smClockMHz); });
     w.family("gpuwarden_gpu_memory_total_mib", "GPU memory size (in MiB).", s.gpus, gpuLabels,
              [](const GpuSample& g) { return opt(g.memoryTotalMiB); });
     w.family("gpuwarden_gpu_power_limit_watts", "Enforced power limit (in W).", s.gpus, gpuLabels,
@@ -140,15 +146,8 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
     w.family("gpuwarden_gpu_up", "1 when the GPU answered this sample, 0 when it failed.", s.gpus,
              gpuLabels,
              [](const GpuSample& g) { return std::optional<double>(g.error.isEmpty()); });
-    w.family("gpuwarden_process_gpu_memory_mib", "GPU memory held by a process (in MiB).",
-             s.processes, processLabels, [](const GpuProcess& p) { return opt(p.usedMemoryMiB); });
-    w.family("gpuwarden_process_sm_utilization_percent",
-             "Share of the GPU's SMs a process used (in %).", s.processes, processLabels,
-             [](const GpuProcess& p) { return opt(p.smUtilPercent); });
-    w.family("gpuwarden_host_cpu_percent", "Host CPU use, all cores (in %).", hosts, hostLabels,
-             [](const HostSample& h) { return opt(h.cpuPercent); });
-    w.family("gpuwarden_host_memory_used_bytes", "Host memory in use.", hosts, hostLabels,
-             [&](const HostSample& h) { return u64(h.memoryUsedBytes); });
+    tableFamilies(MetricTarget::Process, s.processes, processLabels);
+    tableFamilies(MetricTarget::Host, hosts, hostLabels);
     w.family("gpuwarden_host_memory_total_bytes", "Host memory size.", hosts, hostLabels,
              [&](const HostSample& h) { return u64(h.memoryTotalBytes); });
     return w.take();

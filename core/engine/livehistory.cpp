@@ -8,9 +8,9 @@ namespace gw {
 
 namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-float f(const std::optional<double>& v, double scale = 1.0)
+float f(const std::optional<double>& v)
 {
-    return v ? float(*v * scale) : kNaN;
+    return v ? float(*v) : kNaN;
 }
 } // namespace
 
@@ -22,8 +22,12 @@ void LiveHistory::append(const Snapshot& s)
 {
     for (const auto& g : s.gpus) {
         auto& d = m_series[key(s.server, g.uuid)];
-        const Point p{s.timestampMs, f(g.utilizationGpuPercent), f(g.memoryUsedMiB, 1.0 / 1024),
-                      f(g.temperatureC), f(g.powerW)};
+        Point p{s.timestampMs, {}};
+        std::size_t slot = 0;
+        for (const MetricDef& def : metricTable()) {
+            if (def.target == MetricTarget::Gpu)
+                p.v[slot++] = f(metricValue(def, g));
+        }
         if (!d.empty() && d.back().t >= p.t) {
             // Out of order (a backfill overlapping live data): keep time order.
             auto it = std::lower_bound(d.begin(), d.end(), p.t,
@@ -41,27 +45,13 @@ void LiveHistory::append(const Snapshot& s)
     }
 }
 
-float LiveHistory::valueOf(const Point& p, Metric m)
-{
-    switch (m) {
-    case Metric::GpuUtilization:
-        return p.util;
-    case Metric::MemoryUsed:
-        return p.memGiB;
-    case Metric::Temperature:
-        return p.temp;
-    case Metric::Power:
-        return p.power;
-    }
-    return kNaN;
-}
-
-QList<QPointF> LiveHistory::series(const QString& server, const QString& gpuUuid, Metric metric,
+QList<QPointF> LiveHistory::series(const QString& server, const QString& gpuUuid, MetricId metric,
                                    qint64 fromMs, qint64 toMs, int maxPoints) const
 {
     QList<QPointF> out;
     const auto it = m_series.constFind(key(server, gpuUuid));
-    if (it == m_series.cend() || toMs <= fromMs || maxPoints < 2)
+    const std::optional<std::size_t> slot = gpuMetricSlot(metric);
+    if (it == m_series.cend() || !slot || toMs <= fromMs || maxPoints < 2)
         return out;
     const auto& d = *it;
     auto first = std::lower_bound(d.begin(), d.end(), fromMs,
@@ -108,7 +98,7 @@ QList<QPointF> LiveHistory::series(const QString& server, const QString& gpuUuid
         for (; p != last && bucketOf(p->t) == bucket; ++p) {
             sumT += double(p->t);
             ++count;
-            const float v = valueOf(*p, metric);
+            const float v = p->v[*slot];
             if (!std::isnan(v)) {
                 sumV += v;
                 ++present;

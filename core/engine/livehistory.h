@@ -4,12 +4,13 @@
 // range reduced to their pixel width, never for raw points. (The SQLite
 // history store replaces this as the long-term record; the query shape stays.)
 
+#include "model/metrics.h"
 #include "model/snapshot.h"
-#include "model/units.h"
 
 #include <QHash>
 #include <QPointF>
 
+#include <array>
 #include <deque>
 
 namespace gw {
@@ -25,12 +26,13 @@ public:
     // retention, measured from the newest point of that GPU.
     void append(const Snapshot& s);
 
-    // Points of one metric in [fromMs, toMs], at most about `maxPoints`:
-    // consecutive points are averaged per bucket when there are more. x is ms
-    // since the epoch, y in the metric's unit (memory in GiB). A point with
+    // Points of one per-GPU metric (a MetricTarget::Gpu row) in [fromMs,
+    // toMs], at most about `maxPoints`: consecutive points are averaged per
+    // bucket when there are more. x is ms since the epoch, y in the metric's
+    // unit (memory in MiB; the chart scales for display). A point with
     // y = NaN marks a gap: the value was absent, or no sample came for longer
     // than three sampling intervals. Absent values never count as 0.
-    QList<QPointF> series(const QString& server, const QString& gpuUuid, Metric metric,
+    QList<QPointF> series(const QString& server, const QString& gpuUuid, MetricId metric,
                           qint64 fromMs, qint64 toMs, int maxPoints) const;
 
     qsizetype pointCount(const QString& server, const QString& gpuUuid) const;
@@ -40,9 +42,8 @@ private:
     struct Point
     {
         qint64 t;
-        float util, memGiB, temp, power; // NaN: absent
+        std::array<float, kGpuMetricCount> v; // by gpuMetricSlot(); NaN: absent
     };
-    static float valueOf(const Point& p, Metric m);
     static QString key(const QString& server, const QString& uuid)
     {
         return server + QLatin1Char('\n') + uuid;

@@ -4,7 +4,7 @@
 
 // Compressed sample chunks of one series. Per sample: the timestamp as a
 // delta-of-delta in ms (steady 1 Hz → one bit) and the value as a delta of the
-// quantised integer (value / metricPrecision) in a variable-length prefix
+// quantised integer (value / the metric's precision, model/metrics.h) in a variable-length prefix
 // code. An absent value keeps its timestamp and is written as an escape code,
 // so a gap stays a gap and is never decoded as 0.
 //

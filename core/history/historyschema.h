@@ -11,7 +11,7 @@
 //                                         rewritten by every commit
 //   rollup(level, series, bucket_s, min_q, max_q, sum_q, count)  WITHOUT ROWID
 //                                         per minute (1) and hour (2); values
-//                                         in quanta of metricPrecision, so
+//                                         in quanta of the metric's precision, so
 //                                         rows stay small integers
 //   process(id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user,
 //           command, ghost, first_seen_ms, last_seen_ms, max_memory_mib)

@@ -38,13 +38,6 @@ qint64 floorDiv(qint64 a, qint64 b)
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
-double quantaPerUnit(SeriesMetric m)
-{
-    const double p = metricPrecision(m);
-    // 1 / 0.1 must be exactly 10, so values decode to the nearest double.
-    return p < 1 ? std::round(1 / p) : 1 / p;
-}
-
 QString processTarget(qint64 factId)
 {
     return QStringLiteral("proc:") + QString::number(factId);
@@ -367,40 +360,48 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
         return false;
     }
     SeriesKey key;
+    // A series starts with its first present value: a metric a device never
+    // reports (SM clock on some boards) costs no series and no bytes, and
+    // reads as empty buckets like any series never written. (After a restart
+    // absent readings before a series' next present one are not kept: no
+    // sample reads the same as an absent one.)
+    auto put = [&](qint64 ms, std::optional<double> v) {
+        if (v || m_series.find(key) != m_series.end())
+            push(key, ms, v);
+    };
     for (const Snapshot& snap : batch) {
         const qint64 ms = snap.timestampMs;
         key.server = snap.server;
+        // Every row of the metric table is a series: adding a row stores it.
         for (const GpuSample& g : snap.gpus) {
             key.target = g.uuid;
             // A lost GPU reports nothing: its series get gaps.
             const bool ok = g.error.isEmpty();
-            auto v = [ok](const std::optional<double>& x) {
-                return ok ? x : std::nullopt;
-            };
-            key.metric = SeriesMetric::GpuUtilization;
-            push(key, ms, v(g.utilizationGpuPercent));
-            key.metric = SeriesMetric::GpuMemoryUsed;
-            push(key, ms, v(g.memoryUsedMiB));
-            key.metric = SeriesMetric::GpuTemperature;
-            push(key, ms, v(g.temperatureC));
-            key.metric = SeriesMetric::GpuPower;
-            push(key, ms, v(g.powerW));
+            for (const MetricDef& d : metricTable()) {
+                if (d.target != MetricTarget::Gpu)
+                    continue;
+                key.metric = d.id;
+                put(ms, ok ? metricValue(d, g) : std::nullopt);
+            }
         }
         key.target = QStringLiteral("host");
-        key.metric = SeriesMetric::HostCpu;
-        push(key, ms, snap.host.cpuPercent);
-        key.metric = SeriesMetric::HostMemoryUsed;
-        push(key, ms,
-             snap.host.memoryUsedBytes ? bytesToMiB(*snap.host.memoryUsedBytes) : std::nullopt);
+        for (const MetricDef& d : metricTable()) {
+            if (d.target != MetricTarget::Host)
+                continue;
+            key.metric = d.id;
+            put(ms, metricValue(d, snap.host));
+        }
         for (const GpuProcess& p : snap.processes) {
             const std::optional<qint64> fact = processFact(snap, p);
             if (!fact)
                 continue;
             key.target = processTarget(*fact);
-            key.metric = SeriesMetric::ProcessMemory;
-            push(key, ms, p.usedMemoryMiB);
-            key.metric = SeriesMetric::ProcessSm;
-            push(key, ms, p.smUtilPercent);
+            for (const MetricDef& d : metricTable()) {
+                if (d.target != MetricTarget::Process)
+                    continue;
+                key.metric = d.id;
+                put(ms, metricValue(d, p));
+            }
         }
         if (!m_batchError.isEmpty())
             break;

@@ -23,12 +23,6 @@ using namespace std::chrono_literals;
 constexpr qint64 kMinuteMs = std::chrono::milliseconds(1min).count();
 constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
 
-double scaleOf(SeriesMetric m)
-{
-    const double p = metricPrecision(m);
-    return p < 1 ? std::round(1 / p) : 1 / p;
-}
-
 } // namespace
 
 HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points)
@@ -134,7 +128,7 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
         }
     }
 
-    const double scale = scaleOf(key.metric);
+    const double scale = quantaPerUnit(key.metric);
     r.buckets.reserve(n);
     for (qint64 i = 0; i < n; ++i) {
         HistoryBucket b;
@@ -204,8 +198,7 @@ QList<SeriesKey> HistoryStore::seriesOf(const QString& server)
     if (!q.exec())
         return out;
     while (q.next())
-        out.append(
-            {q.value(0).toString(), q.value(1).toString(), SeriesMetric(q.value(2).toInt())});
+        out.append({q.value(0).toString(), q.value(1).toString(), MetricId(q.value(2).toInt())});
     return out;
 }
 

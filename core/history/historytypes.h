@@ -3,6 +3,8 @@
 // What the history store keeps and answers. Plain values, shared by the
 // store (worker threads) and the charts (GUI thread).
 
+#include "model/metrics.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -13,28 +15,16 @@
 namespace gw {
 
 // One series: a metric of a target on a server. Targets: a GPU UUID, "host",
-// or "proc:<process fact id>" for a GPU process.
-enum class SeriesMetric : quint8
-{
-    GpuUtilization = 1,  // %          precision 1
-    GpuMemoryUsed = 2,   // MiB        precision 1
-    GpuTemperature = 3,  // °C         precision 1
-    GpuPower = 4,        // W          precision 0.1
-    HostCpu = 10,        // %          precision 0.1
-    HostMemoryUsed = 11, // MiB        precision 1
-    ProcessMemory = 20,  // MiB        precision 1
-    ProcessSm = 21,      // %          precision 1
-};
-
-// Quantum a metric is stored at: finer than any sensor's accuracy, coarse
-// enough to compress (NVML power is mW, but boards are accurate to ±5 W).
-double metricPrecision(SeriesMetric m);
+// or "proc:<process fact id>" for a GPU process. The metric ids and what
+// they mean are the table in model/metrics.h.
+// Kept for branches written before the metric table; new code says MetricId.
+using SeriesMetric = MetricId;
 
 struct SeriesKey
 {
     QString server;
     QString target;
-    SeriesMetric metric = SeriesMetric::GpuUtilization;
+    MetricId metric = MetricId::GpuUtilization;
 
     bool operator==(const SeriesKey&) const = default;
 };

@@ -11,19 +11,49 @@ QString tr(const char* s)
 }
 } // namespace
 
-MetricInfo metricInfo(Metric m)
+namespace {
+constexpr double kMiBPerGiB = 1024;
+} // namespace
+
+QString unitSymbol(Unit unit)
 {
-    switch (m) {
-    case Metric::GpuUtilization:
-        return {tr("GPU utilisation"), QStringLiteral("%")};
-    case Metric::MemoryUsed:
-        return {tr("Memory used"), QStringLiteral("GiB")};
-    case Metric::Temperature:
-        return {tr("Temperature"), QStringLiteral("°C")};
-    case Metric::Power:
-        return {tr("Power"), QStringLiteral("W")};
+    switch (unit) {
+    case Unit::Percent:
+        return QStringLiteral("%");
+    case Unit::MiB:
+        return QStringLiteral("MiB");
+    case Unit::Celsius:
+        return QStringLiteral("°C");
+    case Unit::Watts:
+        return QStringLiteral("W");
+    case Unit::MHz:
+        return QStringLiteral("MHz");
     }
     return {};
+}
+
+DisplayScale displayScale(Unit unit, double magnitude)
+{
+    if (unit == Unit::MiB && magnitude >= kMiBPerGiB)
+        return {QStringLiteral("GiB"), 1 / kMiBPerGiB, 1};
+    return {unitSymbol(unit), 1, 0};
+}
+
+QString formatValue(Unit unit, std::optional<double> v)
+{
+    switch (unit) {
+    case Unit::Percent:
+        return formatPercent(v);
+    case Unit::MiB:
+        return formatMiB(v);
+    case Unit::Celsius:
+        return formatCelsius(v);
+    case Unit::Watts:
+        return formatWatts(v);
+    case Unit::MHz:
+        return formatMHz(v);
+    }
+    return notAvailable();
 }
 
 QString notAvailable()
@@ -40,9 +70,8 @@ QString formatMiB(std::optional<double> mib)
 {
     if (!mib)
         return notAvailable();
-    if (*mib >= 1024)
-        return QString::number(*mib / 1024, 'f', 1) + QStringLiteral(" GiB");
-    return QString::number(*mib, 'f', 0) + QStringLiteral(" MiB");
+    const DisplayScale d = displayScale(Unit::MiB, *mib);
+    return QString::number(*mib * d.factor, 'f', d.decimals) + QLatin1Char(' ') + d.symbol;
 }
 
 QString formatBytes(std::optional<double> bytes)

@@ -9,21 +9,34 @@
 
 namespace gw {
 
-enum class Metric
+// The units metrics are kept in (core/model/metrics.h). A value is stored,
+// exported and handed around in its unit; only display scales it.
+enum class Unit : quint8
 {
-    GpuUtilization, // %
-    MemoryUsed,     // MiB
-    Temperature,    // °C
-    Power,          // W
+    Percent,
+    MiB,
+    Celsius,
+    Watts,
+    MHz,
 };
 
-struct MetricInfo
-{
-    QString title; // translated
-    QString unit;
-};
+QString unitSymbol(Unit unit); // "%", "MiB", "°C", "W", "MHz"
 
-MetricInfo metricInfo(Metric m);
+// How values of `unit` around `magnitude` (in that unit) are shown: the
+// symbol, the factor from the unit to it, and the decimals the scaled figure
+// needs. The one place that decides MiB vs GiB: at 1024 MiB and above memory
+// reads in GiB with one decimal. Tables pass the value itself, charts the top
+// of their axis, so a whole axis uses one unit.
+struct DisplayScale
+{
+    QString symbol;
+    double factor = 1;
+    int decimals = 0;
+};
+DisplayScale displayScale(Unit unit, double magnitude);
+
+// A value of `unit` as a person reads it ("69.5 GiB", "93 %"); absent: n/a.
+QString formatValue(Unit unit, std::optional<double> v);
 
 QString notAvailable();
 QString formatPercent(std::optional<double> v);

@@ -1,5 +1,7 @@
 #include "sources/prometheusproducer.h"
 
+#include "model/metrics.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,24 +21,17 @@ namespace gw {
 
 namespace {
 
-// Which part of a Snapshot a series fills.
+// Which part of a Snapshot a series fills: a row of the metric table, or
+// one of the figures only read back, not charted.
 enum class Field
 {
-    GpuUtil,
+    Metric,
     MemCopyUtil,
-    FbUsed,
     FbFree,
     FbReserved,
-    GpuTemp,
-    Power,
-    SmClock,
     MemoryTotal,
     PowerLimit,
     Fan,
-    ProcessMemory,
-    ProcessSm,
-    HostCpu,
-    HostMemoryUsed,
     HostMemoryTotal,
 };
 
@@ -44,34 +39,36 @@ struct Family
 {
     const char* name;
     Field field;
+    const MetricDef* metric = nullptr; // Field::Metric
 };
 
-// DCGM exporter's default gauges, then what only our agent exports
-// (core/metricsexport.cpp).
-constexpr Family kFamilies[] = {
-    {"DCGM_FI_DEV_GPU_UTIL", Field::GpuUtil},
-    {"DCGM_FI_DEV_MEM_COPY_UTIL", Field::MemCopyUtil},
-    {"DCGM_FI_DEV_FB_USED", Field::FbUsed},
-    {"DCGM_FI_DEV_FB_FREE", Field::FbFree},
-    {"DCGM_FI_DEV_FB_RESERVED", Field::FbReserved},
-    {"DCGM_FI_DEV_GPU_TEMP", Field::GpuTemp},
-    {"DCGM_FI_DEV_POWER_USAGE", Field::Power},
-    {"DCGM_FI_DEV_SM_CLOCK", Field::SmClock},
-    {"gpuwarden_gpu_memory_total_mib", Field::MemoryTotal},
-    {"gpuwarden_gpu_power_limit_watts", Field::PowerLimit},
-    {"gpuwarden_gpu_fan_percent", Field::Fan},
-    {"gpuwarden_process_gpu_memory_mib", Field::ProcessMemory},
-    {"gpuwarden_process_sm_utilization_percent", Field::ProcessSm},
-    {"gpuwarden_host_cpu_percent", Field::HostCpu},
-    {"gpuwarden_host_memory_used_bytes", Field::HostMemoryUsed},
-    {"gpuwarden_host_memory_total_bytes", Field::HostMemoryTotal},
-};
-
-std::optional<Field> fieldOf(const QString& name)
+// The metric table's families (dcgm-exporter's names first), then the rest
+// of what DCGM exporter and our agent (agent/metricsexport.cpp) export.
+const QList<Family>& families()
 {
-    for (const Family& f : kFamilies)
+    static const QList<Family> all = [] {
+        QList<Family> f;
+        for (const MetricDef& d : metricTable())
+            f.append({d.promName, Field::Metric, &d});
+        f += QList<Family>{
+            {"DCGM_FI_DEV_MEM_COPY_UTIL", Field::MemCopyUtil},
+            {"DCGM_FI_DEV_FB_FREE", Field::FbFree},
+            {"DCGM_FI_DEV_FB_RESERVED", Field::FbReserved},
+            {"gpuwarden_gpu_memory_total_mib", Field::MemoryTotal},
+            {"gpuwarden_gpu_power_limit_watts", Field::PowerLimit},
+            {"gpuwarden_gpu_fan_percent", Field::Fan},
+            {"gpuwarden_host_memory_total_bytes", Field::HostMemoryTotal},
+        };
+        return f;
+    }();
+    return all;
+}
+
+std::optional<Family> familyOf(const QString& name)
+{
+    for (const Family& f : families())
         if (name == QLatin1String(f.name))
-            return f.field;
+            return f;
     return std::nullopt;
 }
 
@@ -82,7 +79,7 @@ QString nameRegex()
     static const QLatin1String ours("gpuwarden_");
     QStringList dcgmNames;
     QStringList ourNames;
-    for (const Family& f : kFamilies) {
+    for (const Family& f : families()) {
         const QString name = QLatin1String(f.name);
         if (name.startsWith(dcgm))
             dcgmNames << name.mid(dcgm.size());
@@ -154,6 +151,8 @@ struct Series
 {
     QJsonObject labels;
     Field field;
+    const MetricDef* metric = nullptr; // Field::Metric
+    // In the metric's unit (Prometheus has it × promPerUnit).
     QList<Point> points;
 };
 
@@ -211,10 +210,11 @@ std::optional<QList<Series>> parseResult(const QJsonValue& data, const QString& 
         }
         Series s;
         s.labels = metric.toObject();
-        const auto field = fieldOf(s.labels[QLatin1String("__name__")].toString());
-        if (!field)
+        const auto family = familyOf(s.labels[QLatin1String("__name__")].toString());
+        if (!family)
             continue; // a series our selector did not ask for
-        s.field = *field;
+        s.field = family->field;
+        s.metric = family->metric;
         QJsonArray raw;
         if (matrix) {
             const QJsonValue values = item[QLatin1String("values")];
@@ -234,6 +234,8 @@ std::optional<QList<Series>> parseResult(const QJsonValue& data, const QString& 
                     at + (matrix ? QStringLiteral(".values: ") : QStringLiteral(".value: ")) + bad;
                 return std::nullopt;
             }
+            if (s.metric && p.value)
+                *p.value /= s.metric->promPerUnit;
             s.points.append(p);
         }
         out.append(std::move(s));
@@ -264,29 +266,14 @@ void fillGpu(GpuParts& p, Field field, std::optional<double> v)
 {
     GpuSample& g = p.gpu;
     switch (field) {
-    case Field::GpuUtil:
-        g.utilizationGpuPercent = v;
-        break;
     case Field::MemCopyUtil:
         g.utilizationMemoryPercent = v;
-        break;
-    case Field::FbUsed:
-        g.memoryUsedMiB = v;
         break;
     case Field::FbFree:
         p.fbFree = v;
         break;
     case Field::FbReserved:
         p.fbReserved = v;
-        break;
-    case Field::GpuTemp:
-        g.temperatureC = v;
-        break;
-    case Field::Power:
-        g.powerW = v;
-        break;
-    case Field::SmClock:
-        g.smClockMHz = v;
         break;
     case Field::MemoryTotal:
         g.memoryTotalMiB = v;
@@ -316,13 +303,12 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
             HostParts& h = at[point.ms][host];
             h.snapshot.timestampMs = point.ms;
             h.snapshot.server = host;
-            if (s.field == Field::HostCpu) {
-                h.snapshot.host.cpuPercent = point.value;
-            } else if (s.field == Field::HostMemoryUsed) {
-                h.snapshot.host.memoryUsedBytes = toBytes(point.value);
+            const MetricTarget target = s.metric ? s.metric->target : MetricTarget::Gpu;
+            if (s.metric && target == MetricTarget::Host) {
+                setMetricValue(*s.metric, h.snapshot.host, point.value);
             } else if (s.field == Field::HostMemoryTotal) {
                 h.snapshot.host.memoryTotalBytes = toBytes(point.value);
-            } else if (s.field == Field::ProcessMemory || s.field == Field::ProcessSm) {
+            } else if (s.metric && target == MetricTarget::Process) {
                 bool ok = false;
                 const qint64 pid = s.labels[QLatin1String("pid")].toString().toLongLong(&ok);
                 if (!ok)
@@ -333,7 +319,7 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 const QString user = s.labels[QLatin1String("user")].toString();
                 p.ghost = user == QLatin1String("(not in /proc)");
                 p.user = p.ghost ? QString() : user;
-                (s.field == Field::ProcessMemory ? p.usedMemoryMiB : p.smUtilPercent) = point.value;
+                setMetricValue(*s.metric, p, point.value);
             } else {
                 // A GPU without UUID is still told apart by its index.
                 const QString key = uuid.isEmpty() ? QLatin1String("#") + gpuLabel : uuid;
@@ -347,7 +333,10 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 g.gpu.name = label(s.labels, "modelName", "model_name");
                 g.gpu.pciBusId = s.labels[QLatin1String("pci_bus_id")].toString();
                 g.gpu.vendor = QStringLiteral("nvidia");
-                fillGpu(g, s.field, point.value);
+                if (s.metric)
+                    setMetricValue(*s.metric, g.gpu, point.value);
+                else
+                    fillGpu(g, s.field, point.value);
             }
         }
     }

@@ -15,7 +15,7 @@ constexpr qint64 kT0 = 1795305600000 + 12 * 3'600'000; // a fixed noon
 
 SeriesKey utilOf(const Snapshot& s, int gpu)
 {
-    return SeriesKey{s.server, s.gpus[gpu].uuid, SeriesMetric::GpuUtilization};
+    return SeriesKey{s.server, s.gpus[gpu].uuid, MetricId::GpuUtilization};
 }
 
 // Ten minutes of the demo fleet, one reading every 2 s.

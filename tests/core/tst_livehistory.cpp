@@ -42,7 +42,7 @@ private Q_SLOTS:
         LiveHistory h;
         for (int i = 0; i < 10; ++i)
             h.append(at(1000 * i, 10 * i));
-        const auto pts = h.series(kServer, kGpu, Metric::GpuUtilization, 0, 9000, 400);
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 9000, 400);
         QCOMPARE(pts.size(), 10);
         QCOMPARE(pts[3], QPointF(3000, 30));
         QCOMPARE(gaps(pts), 0);
@@ -53,7 +53,7 @@ private Q_SLOTS:
         LiveHistory h;
         for (int i = 0; i < 3600; ++i)
             h.append(at(1000 * i, i % 2 ? 100 : 0));
-        const auto pts = h.series(kServer, kGpu, Metric::GpuUtilization, 0, 3'599'000, 300);
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 3'599'000, 300);
         QVERIFY2(pts.size() <= 301 && pts.size() >= 290, qPrintable(QString::number(pts.size())));
         // Averages, not samples: alternating 0/100 reduces to about 50.
         for (const auto& p : pts)
@@ -65,12 +65,12 @@ private Q_SLOTS:
         LiveHistory h;
         for (int i = 0; i < 30; ++i)
             h.append(at(1000 * i, (i >= 10 && i < 20) ? std::nullopt : std::optional<double>(80)));
-        const auto pts = h.series(kServer, kGpu, Metric::GpuUtilization, 0, 29'000, 400);
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 29'000, 400);
         QVERIFY(gaps(pts) >= 1);
         for (const auto& p : pts)
             QVERIFY(std::isnan(p.y()) || p.y() == 80); // never a 0 for the absent stretch
         // The other metric of the same samples is unaffected.
-        QCOMPARE(gaps(h.series(kServer, kGpu, Metric::Power, 0, 29'000, 400)), 0);
+        QCOMPARE(gaps(h.series(kServer, kGpu, MetricId::GpuPower, 0, 29'000, 400)), 0);
     }
 
     void missingSamplesBreakTheLine()
@@ -80,16 +80,38 @@ private Q_SLOTS:
             h.append(at(1000 * i, 50));
         for (int i = 60; i < 70; ++i) // 50 s outage
             h.append(at(1000 * i, 50));
-        const auto pts = h.series(kServer, kGpu, Metric::GpuUtilization, 0, 69'000, 400);
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 69'000, 400);
         QCOMPARE(gaps(pts), 1);
     }
 
-    void memoryIsInGiB()
+    void memoryIsInTheMetricsUnitMiB()
     {
+        // The chart, not the history, scales to GiB (one decision, in units).
         LiveHistory h;
         h.append(at(0, 1));
         h.append(at(1000, 1));
-        QCOMPARE(h.series(kServer, kGpu, Metric::MemoryUsed, 0, 1000, 100).first().y(), 2.0);
+        QCOMPARE(h.series(kServer, kGpu, MetricId::GpuMemoryUsed, 0, 1000, 100).first().y(),
+                 2048.0);
+    }
+
+    void smClockIsKeptFromItsTableRow()
+    {
+        LiveHistory h;
+        Snapshot s = at(0, 1);
+        s.gpus[0].smClockMHz = 1410;
+        h.append(s);
+        h.append(at(1000, 1)); // no clock: absent, not 0
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuSmClock, 0, 1000, 100);
+        QCOMPARE(pts.size(), 2);
+        QCOMPARE(pts[0].y(), 1410.0);
+        QVERIFY(std::isnan(pts[1].y()));
+    }
+
+    void hostAndProcessMetricsHaveNoLiveSeries()
+    {
+        LiveHistory h;
+        h.append(at(0, 1));
+        QVERIFY(h.series(kServer, kGpu, MetricId::HostCpu, 0, 1000, 100).isEmpty());
     }
 
     void oldPointsAreDropped()
@@ -107,7 +129,7 @@ private Q_SLOTS:
         h.append(at(1000, 1));
         h.append(at(3000, 3));
         h.append(at(3000, 33)); // same time: replaced, not doubled
-        const auto pts = h.series(kServer, kGpu, Metric::GpuUtilization, 0, 6000, 100);
+        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 6000, 100);
         QCOMPARE(pts.size(), 3);
         QCOMPARE(pts[1], QPointF(3000, 33));
     }
@@ -116,7 +138,8 @@ private Q_SLOTS:
     {
         LiveHistory h;
         h.append(at(0, 1));
-        QVERIFY(h.series(kServer, QStringLiteral("GPU-other"), Metric::Power, 0, 10, 10).isEmpty());
+        QVERIFY(h.series(kServer, QStringLiteral("GPU-other"), MetricId::GpuPower, 0, 10, 10)
+                    .isEmpty());
     }
 };
 

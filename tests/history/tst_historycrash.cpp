@@ -83,7 +83,7 @@ private Q_SLOTS:
         QVERIFY2(store, qPrintable(error));
         const QString server = DemoWorld::serverNames().first();
         const Snapshot ref = DemoWorld().serverAt(0, kT0);
-        const SeriesKey key{server, ref.gpus.first().uuid, SeriesMetric::GpuTemperature};
+        const SeriesKey key{server, ref.gpus.first().uuid, MetricId::GpuTemperature};
         const qint64 end = lastReported + 10 * kStepMs;
         const int points = int((end - kT0) / kStepMs);
         const HistoryResult r = store->query(key, kT0, end, points);

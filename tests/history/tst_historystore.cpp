@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -49,7 +50,7 @@ Snapshot gpuSnapshot(qint64 ms, std::optional<double> util, std::optional<double
 
 SeriesKey utilKey()
 {
-    return {kServer, kGpu, SeriesMetric::GpuUtilization};
+    return {kServer, kGpu, MetricId::GpuUtilization};
 }
 
 struct Brute
@@ -114,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(store->servers().contains(QStringLiteral("infer-03")));
         const Snapshot& first = all.first();
         const GpuSample& gpu = first.gpus.first();
-        const SeriesKey power{first.server, gpu.uuid, SeriesMetric::GpuPower};
+        const SeriesKey power{first.server, gpu.uuid, MetricId::GpuPower};
         QVERIFY(store->seriesOf(first.server).contains(power));
 
         const HistoryResult r = store->query(power, kT0, kT0 + 10 * kMinute, 600);
@@ -158,9 +159,8 @@ private Q_SLOTS:
             }
         }
         // A series never written answers with empty buckets, not an error.
-        const HistoryResult none =
-            store->query({kServer, QStringLiteral("GPU-none"), SeriesMetric::GpuPower}, kT0,
-                         kT0 + 10 * kSecond, 10);
+        const HistoryResult none = store->query(
+            {kServer, QStringLiteral("GPU-none"), MetricId::GpuPower}, kT0, kT0 + 10 * kSecond, 10);
         QVERIFY(none.error.isEmpty());
         QCOMPARE(none.buckets.size(), 10);
         QCOMPARE(none.buckets.first().count, 0);
@@ -176,8 +176,9 @@ private Q_SLOTS:
         QVERIFY(store->append({gpuSnapshot(kT0 + 2 * kSecond, 99), gpuSnapshot(kT0 + kSecond, 99),
                                gpuSnapshot(kT0 + 3 * kSecond, 30)},
                               nullptr));
-        QCOMPARE(store->droppedSampleCount() - before,
-                 2 * 6); // two snapshots × (4 GPU + 2 host series)
+        // Two snapshots × 4 GPU series. The host and the SM clock report
+        // nothing here, so they have no series to drop from.
+        QCOMPARE(store->droppedSampleCount() - before, 2 * 4);
         const HistoryResult r = store->query(utilKey(), kT0, kT0 + 4 * kSecond, 4);
         QCOMPARE(r.buckets.at(0).mean, 10.0);
         QCOMPARE(r.buckets.at(1).count, 0);
@@ -282,6 +283,106 @@ private Q_SLOTS:
         QCOMPARE(count(kHour, hour), 120);
     }
 
+    void everyMetricTableRowIsStoredAndReadBack()
+    {
+        // The store takes its series from the metric table: a row (SM clock
+        // was added as one) is stored and read back with nothing else edited.
+        auto store = openRw(file(QStringLiteral("table.db")));
+        QVERIFY(store);
+        QList<Snapshot> batch;
+        for (int i = 0; i < 3; ++i) {
+            Snapshot s = gpuSnapshot(kT0 + i * kSecond, 40 + i, 250.27 + i);
+            s.gpus[0].smClockMHz = 1410 + i;
+            s.host.cpuPercent = 12.34 + i;
+            s.host.memoryUsedBytes = quint64(3 + i) << 30;
+            GpuProcess p;
+            p.pid = 4242;
+            p.startTimeMs = kT0 - kHour;
+            p.gpuUuid = kGpu;
+            p.user = QStringLiteral("erin");
+            p.usedMemoryMiB = 5000 + i;
+            p.smUtilPercent = 30 + i;
+            s.processes.append(p);
+            batch.append(s);
+        }
+        QString error;
+        QVERIFY2(store->append(batch, &error), qPrintable(error));
+        const auto facts = store->processes(kServer, kT0, kT0 + kMinute);
+        QCOMPARE(facts.size(), 1);
+        const QList<SeriesKey> stored = store->seriesOf(kServer);
+        for (const MetricDef& d : metricTable()) {
+            const QString target = d.target == MetricTarget::Gpu ? kGpu
+                                   : d.target == MetricTarget::Host
+                                       ? QStringLiteral("host")
+                                       : QStringLiteral("proc:") + QString::number(facts[0].id);
+            const SeriesKey key{kServer, target, d.id};
+            QVERIFY2(stored.contains(key), d.promName);
+            const HistoryResult r = store->query(key, kT0, kT0 + 3 * kSecond, 3);
+            QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+            QCOMPARE(r.buckets.size(), 3);
+            for (int i = 0; i < 3; ++i) {
+                const Snapshot& s = batch[i];
+                const std::optional<double> v =
+                    d.target == MetricTarget::Gpu    ? metricValue(d, s.gpus[0])
+                    : d.target == MetricTarget::Host ? metricValue(d, s.host)
+                                                     : metricValue(d, s.processes[0]);
+                QVERIFY(v);
+                // Kept at the row's precision: 250.27 W reads 250.3 W.
+                const double q = quantaPerUnit(d.id);
+                QCOMPARE(r.buckets[i].count, 1);
+                QCOMPARE(r.buckets[i].mean, std::round(*v * q) / q);
+            }
+        }
+        const HistoryResult clock =
+            store->query({kServer, kGpu, MetricId::GpuSmClock}, kT0, kT0 + 3 * kSecond, 3);
+        QCOMPARE(clock.buckets[2].mean, 1412.0);
+        store.reset();
+
+        // On disk each series carries its row's number, the ones files written
+        // before the table hold (1-4, 10, 11, 20, 21) plus SM clock's 5.
+        QSet<int> onDisk;
+        {
+            auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ids"));
+            db.setDatabaseName(file(QStringLiteral("table.db")));
+            QVERIFY(db.open());
+            QSqlQuery q(QStringLiteral("SELECT metric FROM series"), db);
+            while (q.next())
+                onDisk.insert(q.value(0).toInt());
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("ids"));
+        QCOMPARE(onDisk, (QSet<int>{1, 2, 3, 4, 5, 10, 11, 20, 21}));
+    }
+
+    void aMetricNeverReportedCostsNoSeries()
+    {
+        // These GPUs never report an SM clock: no series, no bytes, and the
+        // query answers empty buckets as for any series never written. Once
+        // a clock comes, the series starts, and later absences are gaps.
+        auto store = openRw(file(QStringLiteral("noclock.db")));
+        QVERIFY(store);
+        QList<Snapshot> batch;
+        for (int i = 0; i < 5; ++i)
+            batch.append(gpuSnapshot(kT0 + i * kSecond, 50));
+        QVERIFY(store->append(batch, nullptr));
+        const SeriesKey clock{kServer, kGpu, MetricId::GpuSmClock};
+        QVERIFY(!store->seriesOf(kServer).contains(clock));
+        QVERIFY(store->seriesOf(kServer).contains(utilKey()));
+        const HistoryResult none = store->query(clock, kT0, kT0 + 5 * kSecond, 5);
+        QVERIFY(none.error.isEmpty());
+        QCOMPARE(none.buckets.size(), 5);
+        for (const HistoryBucket& b : none.buckets)
+            QCOMPARE(b.count, 0);
+
+        Snapshot withClock = gpuSnapshot(kT0 + 5 * kSecond, 50);
+        withClock.gpus[0].smClockMHz = 1980;
+        QVERIFY(store->append({withClock, gpuSnapshot(kT0 + 6 * kSecond, 50)}, nullptr));
+        QVERIFY(store->seriesOf(kServer).contains(clock));
+        const HistoryResult r = store->query(clock, kT0 + 5 * kSecond, kT0 + 7 * kSecond, 2);
+        QCOMPARE(r.buckets.size(), 2);
+        QCOMPARE(r.buckets[0].mean, 1980.0);
+        QCOMPARE(r.buckets[1].count, 0);
+    }
+
     void processWithoutReportedMemoryIsStoredAsAbsent()
     {
         // Windows/WDDM drivers and some containers report a process but not
@@ -348,7 +449,7 @@ private Q_SLOTS:
         // The process series is keyed by the fact id.
         const SeriesKey mem{QStringLiteral("infer-03"),
                             QStringLiteral("proc:") + QString::number(ghost->id),
-                            SeriesMetric::ProcessMemory};
+                            MetricId::ProcessMemory};
         const HistoryResult r = store->query(mem, kT0, kT0 + 30 * kSecond, 30);
         QCOMPARE(r.buckets.at(7).mean, 4096.0);
         QCOMPARE(r.buckets.at(8).mean, 3072.0);

@@ -117,23 +117,9 @@ public:
         const GpuSample* g = s.gpuByUuid(key.target);
         if (!g)
             return std::nan("");
-        std::optional<double> v;
-        switch (key.metric) {
-        case SeriesMetric::GpuUtilization:
-            v = g->utilizationGpuPercent;
-            break;
-        case SeriesMetric::GpuMemoryUsed:
-            v = g->memoryUsedMiB;
-            break;
-        case SeriesMetric::GpuTemperature:
-            v = g->temperatureC;
-            break;
-        case SeriesMetric::GpuPower:
-            v = g->powerW;
-            break;
-        default:
-            break;
-        }
+        // Any per-GPU row of the metric table (others read absent).
+        const MetricDef* d = findMetric(key.metric);
+        const std::optional<double> v = d ? metricValue(*d, *g) : std::nullopt;
         return v ? *v : std::nan("");
     }
 
@@ -184,7 +170,7 @@ public:
     }
 
     // The eight GPUs of the demo fleet (4 + 2 + 2), one series each.
-    static QList<HistorySeries> demoGpuSeries(SeriesMetric metric)
+    static QList<HistorySeries> demoGpuSeries(MetricId metric)
     {
         QList<HistorySeries> out;
         const QStringList servers = DemoWorld::serverNames();

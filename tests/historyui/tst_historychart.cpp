@@ -31,7 +31,7 @@ constexpr qint64 kNow = 1795305600000 + 15 * kHour + 20 * kMinute;
 
 QList<HistorySeries> twoGpus()
 {
-    return FakeHistoryProvider::demoGpuSeries(SeriesMetric::GpuUtilization).mid(0, 2);
+    return FakeHistoryProvider::demoGpuSeries(MetricId::GpuUtilization).mid(0, 2);
 }
 
 bool answered(const HistoryChartModel& m)
@@ -128,7 +128,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPixelWidth(400);
-        model.setSeries(FakeHistoryProvider::demoGpuSeries(SeriesMetric::GpuMemoryUsed));
+        model.setSeries(FakeHistoryProvider::demoGpuSeries(MetricId::GpuMemoryUsed));
         QCOMPARE(model.rowCount(), 8);
         QTRY_VERIFY(answered(model));
         const QModelIndex name = model.index(0, HistoryChartModel::NameColumn);
@@ -369,17 +369,17 @@ private Q_SLOTS:
                 return b.startMs <= t && t < b.endMs;
             });
             QVERIFY(it != buckets.cend());
-            const SeriesMetric m = SeriesMetric::GpuUtilization;
+            const MetricId m = MetricId::GpuUtilization;
             const QString name = f.model()->seriesAt(row).name;
             QString expected;
             if (it->count == 0)
                 expected = name + QStringLiteral(": n/a");
             else if (it->min == it->max)
-                expected = name + QStringLiteral(": ") + formatHistoryValue(m, it->mean);
+                expected = name + QStringLiteral(": ") + formatMetric(m, it->mean);
             else
                 expected = QStringLiteral("%1: %2 (min %3, max %4)")
-                               .arg(name, formatHistoryValue(m, it->mean),
-                                    formatHistoryValue(m, it->min), formatHistoryValue(m, it->max));
+                               .arg(name, formatMetric(m, it->mean), formatMetric(m, it->min),
+                                    formatMetric(m, it->max));
             QCOMPARE(lines.at(1 + row), expected);
         }
         QVERIFY(f.plot()->crosshairLines(r.left() - 5).isEmpty());
@@ -459,13 +459,13 @@ private Q_SLOTS:
         QTest::addColumn<bool>("zoom");
         QTest::addColumn<bool>("dark");
         QTest::newRow("24h") << QStringLiteral("history-24h") << kDay
-                             << int(SeriesMetric::GpuUtilization) << false << false;
+                             << int(MetricId::GpuUtilization) << false << false;
         QTest::newRow("7d") << QStringLiteral("history-7d") << 7 * kDay
-                            << int(SeriesMetric::GpuUtilization) << false << false;
+                            << int(MetricId::GpuUtilization) << false << false;
         QTest::newRow("zoom") << QStringLiteral("history-zoom") << kDay
-                              << int(SeriesMetric::GpuUtilization) << true << false;
+                              << int(MetricId::GpuUtilization) << true << false;
         QTest::newRow("dark") << QStringLiteral("history-7d-dark") << 7 * kDay
-                              << int(SeriesMetric::GpuPower) << false << true;
+                              << int(MetricId::GpuPower) << false << true;
     }
     void rendersViews()
     {
@@ -482,7 +482,7 @@ private Q_SLOTS:
             chart.setAutoFillBackground(true);
         }
         chart.resize(1200, 520);
-        chart.setSeries(FakeHistoryProvider::demoGpuSeries(SeriesMetric(metric)));
+        chart.setSeries(FakeHistoryProvider::demoGpuSeries(MetricId(metric)));
         chart.followNow(span);
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));

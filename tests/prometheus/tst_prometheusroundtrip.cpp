@@ -4,6 +4,7 @@
 #include "agent/agentserver.h"
 #include "answerof.h"
 #include "freeport.h"
+#include "model/metrics.h"
 #include "sources/demoworld.h"
 #include "sources/prometheusproducer.h"
 
@@ -179,6 +180,22 @@ private Q_SLOTS:
         QCOMPARE(alice->usedMemoryMiB, 71200.0);
         QCOMPARE(s.host.cpuPercent, published.host.cpuPercent);
         QCOMPARE(s.host.memoryTotalBytes, published.host.memoryTotalBytes);
+        // Every row of the metric table makes the whole trip (exporter name,
+        // Prometheus, reader) by that row alone.
+        for (const MetricDef& d : metricTable()) {
+            if (d.target == MetricTarget::Gpu) {
+                for (int i = 0; i < s.gpus.size(); ++i)
+                    QCOMPARE(metricValue(d, s.gpus[i]), metricValue(d, published.gpus[i]));
+            } else if (d.target == MetricTarget::Host) {
+                QVERIFY2(metricValue(d, published.host), d.promName);
+                QCOMPARE(metricValue(d, s.host), metricValue(d, published.host));
+            } else {
+                const auto want =
+                    std::find_if(published.processes.begin(), published.processes.end(),
+                                 [](const GpuProcess& p) { return p.pid == 2101; });
+                QCOMPARE(metricValue(d, *alice), metricValue(d, *want));
+            }
+        }
 
         // The status line names the server and counts what it sees.
         const QString status = test::initialised(producer);

@@ -14,10 +14,12 @@
 #include "window/servertree.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
+#include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -275,6 +277,92 @@ private Q_SLOTS:
         QVERIFY(waitForData());
         QTest::qWait(150);
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-history-zoom.png"))));
+        history.stop();
+    }
+
+    void liveMemoryChartScalesItsAxisOnce()
+    {
+        // LiveHistory hands MiB; the chart shows the unit displayScale picks
+        // for its axis top: an 80 GiB board reads in GiB, a small one in MiB.
+        LiveChart big(MetricId::GpuMemoryUsed);
+        big.setYMaximum(81559);
+        big.setPoints({QPointF(0, 512), QPointF(1000, 71168)}, 0, 1000);
+        QCOMPARE(big.displayUnit(), QStringLiteral("GiB"));
+        QVERIFY(big.chart()->title().endsWith(QStringLiteral("(GiB)")));
+        auto* line = qobject_cast<QLineSeries*>(big.chart()->series().value(0));
+        QVERIFY(line);
+        QCOMPARE(line->at(1).y(), 69.5);
+
+        LiveChart small(MetricId::GpuMemoryUsed);
+        small.setYMaximum(512);
+        small.setPoints({QPointF(0, 300), QPointF(1000, 400)}, 0, 1000);
+        QCOMPARE(small.displayUnit(), QStringLiteral("MiB"));
+        line = qobject_cast<QLineSeries*>(small.chart()->series().value(0));
+        QVERIFY(line);
+        QCOMPARE(line->at(1).y(), 400.0);
+
+        LiveChart util(MetricId::GpuUtilization);
+        QCOMPARE(util.displayUnit(), QStringLiteral("%"));
+        QCOMPARE(util.chart()->title(), QStringLiteral("GPU utilisation (%)"));
+    }
+
+    void historyTabOffersEveryGpuAndHostRowOfTheMetricTable()
+    {
+        // The metric list is the table's: SM clock, one row there, is offered,
+        // stored and charted without a line in the window for it.
+        QTemporaryDir dir;
+        HistoryService history(dir.filePath(QStringLiteral("history.sqlite")));
+        QSignalSpy opened(&history, &HistoryService::opened);
+        QSignalSpy appended(&history, &HistoryProvider::dataAppended);
+        history.start();
+        QVERIFY(opened.wait(5000));
+        const auto recent = DemoProducer().backfill(kT - 10 * 60'000, kT);
+        history.ingestBatch(recent);
+        QVERIFY(appended.wait(20000));
+
+        LiveState fleet;
+        fleet.ingestBatch(recent);
+        MainWindow w(&fleet);
+        w.setHistory(&history);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.selectServer(QStringLiteral("gpu-lab-01"));
+
+        QComboBox* list = nullptr;
+        for (QComboBox* c : w.findChildren<QComboBox*>())
+            if (c->findText(metricTitle(metricDef(MetricId::GpuUtilization))) >= 0)
+                list = c;
+        QVERIFY(list);
+        QStringList want;
+        for (const MetricDef& d : metricTable())
+            if (d.target != MetricTarget::Process)
+                want << metricTitle(d);
+        QStringList have;
+        for (int i = 0; i < list->count(); ++i)
+            have << list->itemText(i);
+        QCOMPARE(have, want);
+
+        const int clock = list->findText(QStringLiteral("GPU SM clock"));
+        QVERIFY(clock >= 0);
+        w.showHistory(clock);
+        HistoryChartModel* model = w.historyChart()->model();
+        model->followNow(10 * 60'000);
+        QCOMPARE(model->seriesCount(), 4);
+        QCOMPARE(model->metric(), MetricId::GpuSmClock);
+        double peak = 0;
+        for (int i = 0; i < 100 && peak == 0; ++i) {
+            QTest::qWait(50);
+            for (int r = 0; r < model->seriesCount(); ++r)
+                for (const HistoryBucket& b : model->buckets(r))
+                    if (b.count > 0)
+                        peak = std::max(peak, b.max);
+        }
+        // The demo's training GPU runs its SMs at a boost clock, far above idle.
+        QVERIFY2(peak > 1000, qPrintable(QString::number(peak)));
+        QVERIFY(model->index(0, HistoryChartModel::LastValueColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" MHz")));
         history.stop();
     }
 

@@ -8,7 +8,7 @@
 //
 //     auto* chart = new gw::HistoryChart(historyProvider, parent);
 //     chart->setTitle(tr("GPU utilisation — gpu-lab-01"));
-//     chart->setSeries({{{server, gpu0Uuid, gw::SeriesMetric::GpuUtilization},
+//     chart->setSeries({{{server, gpu0Uuid, gw::MetricId::GpuUtilization},
 //                        QStringLiteral("GPU 0")}, …});   // colour: from the palette
 //     chart->followNow(24 * 3600 * 1000);   // or setFixedRange(fromMs, toMs)
 //

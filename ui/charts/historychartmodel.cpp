@@ -1,57 +1,14 @@
 #include "charts/historychartmodel.h"
 
+#include "model/metrics.h"
 #include "model/units.h"
 #include "models/roles.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cmath>
 
 namespace gw {
-
-namespace {
-
-QString trMetric(const char* s)
-{
-    return QCoreApplication::translate("gw::HistoryChartModel", s);
-}
-
-} // namespace
-
-HistoryMetricInfo historyMetricInfo(SeriesMetric metric)
-{
-    const QString percent = QStringLiteral("%");
-    const QString gib = QStringLiteral("GiB");
-    constexpr double perMiB = 1.0 / 1024;
-    switch (metric) {
-    case SeriesMetric::GpuUtilization:
-        return {trMetric("GPU utilisation"), percent, 1, 0, 100};
-    case SeriesMetric::GpuMemoryUsed:
-        return {trMetric("GPU memory used"), gib, perMiB, 1, 0};
-    case SeriesMetric::GpuTemperature:
-        return {trMetric("GPU temperature"), QStringLiteral("°C"), 1, 0, 0};
-    case SeriesMetric::GpuPower:
-        return {trMetric("GPU power"), QStringLiteral("W"), 1, 1, 0};
-    case SeriesMetric::HostCpu:
-        return {trMetric("Host CPU"), percent, 1, 1, 100};
-    case SeriesMetric::HostMemoryUsed:
-        return {trMetric("Host memory used"), gib, perMiB, 1, 0};
-    case SeriesMetric::ProcessMemory:
-        return {trMetric("Process memory"), gib, perMiB, 1, 0};
-    case SeriesMetric::ProcessSm:
-        return {trMetric("Process SM"), percent, 1, 0, 100};
-    }
-    return {};
-}
-
-QString formatHistoryValue(SeriesMetric metric, double raw)
-{
-    if (std::isnan(raw))
-        return notAvailable();
-    const HistoryMetricInfo info = historyMetricInfo(metric);
-    return QString::number(raw * info.scale, 'f', info.decimals) + QLatin1Char(' ') + info.unit;
-}
 
 QColor historySeriesColor(int index, bool dark)
 {
@@ -113,9 +70,9 @@ void HistoryChartModel::setSeriesVisible(int row, bool visible)
     Q_EMIT seriesLayoutChanged();
 }
 
-SeriesMetric HistoryChartModel::metric() const
+MetricId HistoryChartModel::metric() const
 {
-    return m_rows.isEmpty() ? SeriesMetric::GpuUtilization : m_rows.first().series.key.metric;
+    return m_rows.isEmpty() ? MetricId::GpuUtilization : m_rows.first().series.key.metric;
 }
 
 void HistoryChartModel::followNow(qint64 spanMs)
@@ -319,7 +276,7 @@ QVariant HistoryChartModel::data(const QModelIndex& index, int role) const
         const double v = lastValue(index.row());
         switch (role) {
         case Qt::DisplayRole:
-            return formatHistoryValue(r.series.key.metric, v);
+            return formatMetric(r.series.key.metric, v);
         case RawValueRole:
             return std::isnan(v) ? QVariant() : QVariant(v);
         case SortRole:

@@ -31,20 +31,6 @@ struct HistorySeries
     bool visible = true;
 };
 
-// How a metric is shown: values are stored in the metric's own unit (MiB…)
-// and multiplied by `scale` for display.
-struct HistoryMetricInfo
-{
-    QString title; // translated
-    QString unit;
-    double scale = 1;
-    int decimals = 0;
-    double fixedMax = 0; // > 0: the value axis always ends here (percentages)
-};
-
-HistoryMetricInfo historyMetricInfo(SeriesMetric metric);
-// "93 %", "69.5 GiB"; NaN reads "n/a".
-QString formatHistoryValue(SeriesMetric metric, double raw);
 // Distinct line colours, readable on light (dark == false) or dark windows.
 QColor historySeriesColor(int index, bool dark);
 
@@ -72,7 +58,7 @@ public:
     bool isSeriesVisible(int row) const { return m_rows.at(row).series.visible; }
     void setSeriesVisible(int row, bool visible);
     // The metric of the first series: charts show one metric (one unit).
-    SeriesMetric metric() const;
+    MetricId metric() const;
 
     // Latest answer for a series (empty until one arrives); in time order.
     const QList<HistoryBucket>& buckets(int row) const { return m_rows.at(row).result.buckets; }

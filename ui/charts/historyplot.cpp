@@ -3,6 +3,7 @@
 #include "charts/axisstep.h"
 #include "charts/historychartmodel.h"
 #include "common/palette.h"
+#include "model/metrics.h"
 #include "model/units.h"
 
 #include <QDateTime>
@@ -119,9 +120,9 @@ double HistoryPlot::yForValue(double v) const
 
 void HistoryPlot::layoutValueAxis() const
 {
-    const HistoryMetricInfo info = historyMetricInfo(m_model->metric());
+    const MetricDef& def = metricDef(m_model->metric());
     const int targetTicks = std::max(2, int(plotRect().height()) / kMinValueTickPx);
-    double top = info.fixedMax;
+    double top = def.fixedMax; // in the metric's unit until scaled below
     if (top <= 0) {
         // Only what is in view counts; a spike outside the range must not
         // flatten what is shown.
@@ -131,11 +132,13 @@ void HistoryPlot::layoutValueAxis() const
                 continue;
             for (const HistoryBucket& b : m_model->buckets(row)) {
                 if (b.count > 0 && b.endMs > m_model->fromMs() && b.startMs < m_model->toMs())
-                    hi = std::max(hi, b.max * info.scale);
+                    hi = std::max(hi, b.max);
             }
         }
         top = hi > 0 ? hi : 1;
     }
+    m_scale = metricDisplay(def, top);
+    top *= m_scale.factor;
     m_yMin = 0;
     const AxisTicks ticks = niceAxisTicks(top, targetTicks);
     m_yStep = ticks.step;
@@ -156,7 +159,7 @@ void HistoryPlot::ensureGeometry() const
     m.dpr = devicePixelRatioF();
     m.yMin = m_yMin;
     m.yMax = m_yMax;
-    m.scale = historyMetricInfo(m_model->metric()).scale;
+    m.scale = m_scale.factor;
     // 1.5 logical pixels, rounded to whole device pixels: dense lines are spans.
     m.lineWidthPx = std::max(1, int(std::lround(kLineWidth * m.dpr)));
     m_geometry.resize(m_model->seriesCount());
@@ -241,7 +244,7 @@ QStringList HistoryPlot::crosshairLines(double x) const
     if (x < r.left() || x > r.right())
         return {};
     const qint64 t = timeForX(x);
-    const SeriesMetric metric = m_model->metric();
+    const MetricId metric = m_model->metric();
     const bool multiDay = m_model->spanMs() > kDay;
     auto stamp = [&](qint64 ms) {
         const QDateTime dt = QDateTime::fromMSecsSinceEpoch(ms);
@@ -262,12 +265,11 @@ QStringList HistoryPlot::crosshairLines(double x) const
         if (!b || b->count <= 0 || std::isnan(b->mean)) {
             lines.append(tr("%1: %2").arg(name, notAvailable()));
         } else if (b->count == 1 || b->min == b->max) {
-            lines.append(tr("%1: %2").arg(name, formatHistoryValue(metric, b->mean)));
+            lines.append(tr("%1: %2").arg(name, formatMetric(metric, b->mean)));
         } else {
             lines.append(tr("%1: %2 (min %3, max %4)")
-                             .arg(name, formatHistoryValue(metric, b->mean),
-                                  formatHistoryValue(metric, b->min),
-                                  formatHistoryValue(metric, b->max)));
+                             .arg(name, formatMetric(metric, b->mean), formatMetric(metric, b->min),
+                                  formatMetric(metric, b->max)));
         }
     }
     lines.prepend(when.isEmpty() ? stamp(t) : when);
@@ -291,7 +293,6 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     const QPalette pal = palette();
     const QRectF r = plotRect();
     const QFontMetrics fm = fontMetrics();
-    const HistoryMetricInfo info = historyMetricInfo(m_model->metric());
     const QColor text = pal.color(QPalette::Text);
     QColor grid = pal.color(QPalette::Text);
     grid.setAlpha(isDarkPalette(pal) ? 40 : 28);
@@ -302,12 +303,12 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     p.setFont(bold);
     p.setPen(text);
     p.drawText(QRectF(r.left(), 2, r.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               m_title.isEmpty() ? info.title : m_title);
+               m_title.isEmpty() ? metricTitle(metricDef(m_model->metric())) : m_title);
     p.setFont(font());
     // The unit heads the value labels, on the title's line, clear of the top tick.
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRectF(0, 2, r.left() - 6, fm.height() + 2), Qt::AlignRight | Qt::AlignVCenter,
-               info.unit);
+               m_scale.symbol);
 
     // Grid lines sit on device pixel centres so they stay one pixel sharp.
     const double dpr = devicePixelRatioF();
@@ -466,7 +467,7 @@ void HistoryPlot::paintCrosshair(QPainter& p) const
     // A dot where the crosshair meets each mean line.
     p.setRenderHint(QPainter::Antialiasing, true);
     const qint64 t = timeForX(m_cursor.x());
-    const double scale = historyMetricInfo(m_model->metric()).scale;
+    const double scale = m_scale.factor;
     for (int row = 0; row < m_model->seriesCount(); ++row) {
         const HistoryBucket* b = m_model->isSeriesVisible(row) ? bucketAt(row, t) : nullptr;
         if (!b || b->count <= 0 || std::isnan(b->mean))

@@ -11,6 +11,7 @@
 // around a point; double-click, Home or Esc to reset.
 
 #include "charts/historygeometry.h"
+#include "model/units.h"
 
 #include <QWidget>
 
@@ -104,6 +105,7 @@ private:
     mutable double m_yMin = 0;
     mutable double m_yMax = 1;
     mutable double m_yStep = 0.2;
+    mutable DisplayScale m_scale; // of the value axis, chosen by its top
 
     Drag m_drag = Drag::None;
     double m_pressX = 0;

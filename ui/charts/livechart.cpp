@@ -15,34 +15,22 @@
 
 namespace gw {
 
-namespace {
-QColor lineColor(Metric m, bool dark)
+QColor metricColor(const MetricDef& d, bool dark)
 {
-    switch (m) {
-    case Metric::GpuUtilization:
-        return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    case Metric::MemoryUsed:
-        return dark ? QColor(0xba, 0x68, 0xc8) : QColor(0x6a, 0x1b, 0x9a);
-    case Metric::Temperature:
-        return dark ? QColor(0xff, 0x8a, 0x65) : QColor(0xd8, 0x43, 0x15);
-    case Metric::Power:
-        return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
-    }
-    return {};
+    return QColor::fromRgb(dark ? d.colors.dark : d.colors.light);
 }
-} // namespace
 
-LiveChart::LiveChart(Metric metric, QWidget* parent)
+LiveChart::LiveChart(MetricId metric, QWidget* parent)
     // Handing the chart to the constructor: QChartView(parent) would make a
     // default chart that setChart() releases without deleting.
     : QChartView(new QChart, parent)
     , m_metric(metric)
+    , m_scale(metricDisplay(metricDef(metric), metricDef(metric).fixedMax))
     , m_chart(chart())
     , m_x(new QDateTimeAxis)
     , m_y(new QValueAxis)
 {
-    const MetricInfo info = metricInfo(metric);
-    m_chart->setTitle(info.title + QStringLiteral(" (") + info.unit + QLatin1Char(')'));
+    updateTitle();
     m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 8, 4));
     m_chart->setBackgroundRoundness(0);
@@ -66,6 +54,12 @@ void LiveChart::setYMaximum(double max)
     m_yMax = max;
 }
 
+void LiveChart::updateTitle()
+{
+    m_chart->setTitle(metricTitle(metricDef(m_metric)) + QStringLiteral(" (") + m_scale.symbol +
+                      QLatin1Char(')'));
+}
+
 int LiveChart::pixelWidth() const
 {
     const int w = int(m_chart->plotArea().width() * devicePixelRatioF());
@@ -79,7 +73,7 @@ QLineSeries* LiveChart::segment(int i)
         m_chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
-        QPen pen(lineColor(m_metric, isDarkPalette(palette())));
+        QPen pen(metricColor(metricDef(m_metric), isDarkPalette(palette())));
         pen.setWidthF(1.6);
         s->setPen(pen);
         m_segments.append(s);
@@ -89,10 +83,23 @@ QLineSeries* LiveChart::segment(int i)
 
 void LiveChart::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 toMs)
 {
+    // One unit for the whole axis, chosen by its top in the metric's unit.
+    const MetricDef& def = metricDef(m_metric);
+    double maxRaw = 0;
+    for (const auto& p : points) {
+        if (!std::isnan(p.y()))
+            maxRaw = std::max(maxRaw, p.y());
+    }
+    const double yMax = def.fixedMax > 0 ? def.fixedMax : m_yMax;
+    const DisplayScale scale = metricDisplay(def, yMax > 0 ? yMax : maxRaw);
+    const bool retitle = scale.symbol != m_scale.symbol;
+    m_scale = scale;
+    if (retitle)
+        updateTitle();
+
     // Split at NaN into contiguous segments; each segment is one series,
     // replaced in one call.
     QList<QList<QPointF>> parts(1);
-    double maxY = 0;
     m_pointCount = 0;
     for (const auto& p : points) {
         if (std::isnan(p.y())) {
@@ -100,10 +107,10 @@ void LiveChart::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 to
                 parts.append(QList<QPointF>());
             continue;
         }
-        parts.back().append(p);
-        maxY = std::max(maxY, p.y());
+        parts.back().append(QPointF(p.x(), p.y() * m_scale.factor));
         ++m_pointCount;
     }
+    const double maxY = maxRaw * m_scale.factor;
     if (parts.back().isEmpty())
         parts.removeLast();
     for (int i = 0; i < parts.size(); ++i) {
@@ -119,7 +126,7 @@ void LiveChart::setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 to
 
     m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
     // Round the top up to a 1/2/2.5/5 step so ticks read 0, 25, 50…
-    const double want = std::max(m_yMax > 0 ? m_yMax : maxY * 1.15, 1.0);
+    const double want = std::max(yMax > 0 ? yMax * m_scale.factor : maxY * 1.15, 1.0);
     const AxisTicks ticks = niceAxisTicks(want, 4);
     m_y->setRange(0, ticks.top);
     m_y->setTickCount(int(std::lround(ticks.top / ticks.step)) + 1);
@@ -143,7 +150,7 @@ void LiveChart::applyPalette()
     }
     for (auto* s : std::as_const(m_segments)) {
         QPen pen = s->pen();
-        pen.setColor(lineColor(m_metric, dark));
+        pen.setColor(metricColor(metricDef(m_metric), dark));
         s->setPen(pen);
     }
 }

@@ -4,7 +4,9 @@
 // already reduced to its width (NaN = gap) and replaces them in bulk; a gap
 // splits the line into segments instead of drawing a false 0.
 
-#include "model/units.h"
+#include "model/metrics.h"
+
+#include <QColor>
 
 #include <QChartView>
 #include <QList>
@@ -17,16 +19,22 @@ class QValueAxis;
 
 namespace gw {
 
+// A metric's default line colour on a light or dark window.
+QColor metricColor(const MetricDef& d, bool dark);
+
 class LiveChart final : public QChartView
 {
     Q_OBJECT
 public:
-    explicit LiveChart(Metric metric, QWidget* parent = nullptr);
+    explicit LiveChart(MetricId metric, QWidget* parent = nullptr);
 
-    Metric metric() const { return m_metric; }
-    // Upper bound of the y axis (100 % for utilisation, the memory size…);
-    // 0 lets the axis follow the data.
+    MetricId metric() const { return m_metric; }
+    // Upper bound of the y axis in the metric's unit (the memory size in
+    // MiB, the power limit…); 0 lets the axis follow the data. A percentage
+    // always ends at 100.
     void setYMaximum(double max);
+    // The unit the axis shows now ("GiB" for memory of a few GiB).
+    QString displayUnit() const { return m_scale.symbol; }
     void setPoints(const QList<QPointF>& points, qint64 fromMs, qint64 toMs);
 
     // Points the chart can draw across: the plot width in device pixels.
@@ -40,8 +48,10 @@ protected:
 private:
     QLineSeries* segment(int i);
     void applyPalette();
+    void updateTitle();
 
-    Metric m_metric;
+    MetricId m_metric;
+    DisplayScale m_scale;
     QChart* m_chart;
     QDateTimeAxis* m_x;
     QValueAxis* m_y;

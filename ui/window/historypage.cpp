@@ -2,6 +2,7 @@
 
 #include "charts/historychart.h"
 #include "engine/livestate.h"
+#include "model/metrics.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -11,20 +12,16 @@
 namespace gw {
 
 namespace {
-struct HistoryMetricChoice
+// The History tab offers every per-GPU and host row of the metric table.
+QList<const MetricDef*> historyMetrics()
 {
-    const char* label;
-    SeriesMetric metric;
-    bool perGpu;
-};
-constexpr HistoryMetricChoice kHistoryMetrics[] = {
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "GPU utilisation"), SeriesMetric::GpuUtilization, true},
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "GPU memory used"), SeriesMetric::GpuMemoryUsed, true},
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "GPU temperature"), SeriesMetric::GpuTemperature, true},
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "GPU power"), SeriesMetric::GpuPower, true},
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "Host CPU"), SeriesMetric::HostCpu, false},
-    {QT_TRANSLATE_NOOP("gw::HistoryPage", "Host memory used"), SeriesMetric::HostMemoryUsed, false},
-};
+    QList<const MetricDef*> out;
+    for (const MetricDef& d : metricTable()) {
+        if (d.target != MetricTarget::Process)
+            out.append(&d);
+    }
+    return out;
+}
 constexpr qint64 kDefaultHistorySpanMs = 24LL * 3600 * 1000;
 } // namespace
 
@@ -37,8 +34,8 @@ HistoryPage::HistoryPage(const LiveState* fleet, HistoryProvider* history, QWidg
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     auto* row = new QHBoxLayout;
-    for (const auto& c : kHistoryMetrics)
-        m_metric->addItem(tr(c.label));
+    for (const MetricDef* d : historyMetrics())
+        m_metric->addItem(metricTitle(*d), int(d->id));
     row->addWidget(new QLabel(tr("Show:")));
     row->addWidget(m_metric);
     row->addStretch(1);
@@ -78,22 +75,23 @@ void HistoryPage::updateSeries()
         return;
     m_seriesServer = m_server;
     m_seriesGpus = gpus;
-    const auto& choice = kHistoryMetrics[std::max(0, m_metric->currentIndex())];
+    const MetricDef* found = findMetric(MetricId(m_metric->currentData().toInt()));
+    const MetricDef& choice = found ? *found : metricTable().front();
     QList<HistorySeries> series;
-    if (choice.perGpu) {
+    if (choice.target == MetricTarget::Gpu) {
         for (const auto& g : s ? s->gpus : QList<GpuSample>()) {
             HistorySeries hs;
-            hs.key = SeriesKey{m_server, g.uuid, choice.metric};
+            hs.key = SeriesKey{m_server, g.uuid, choice.id};
             hs.name = tr("GPU %1").arg(g.index);
             series.append(hs);
         }
     } else {
         HistorySeries hs;
-        hs.key = SeriesKey{m_server, QStringLiteral("host"), choice.metric};
+        hs.key = SeriesKey{m_server, QStringLiteral("host"), choice.id};
         hs.name = m_server;
         series.append(hs);
     }
-    m_chart->setTitle(tr("%1 — %2").arg(tr(choice.label), m_server));
+    m_chart->setTitle(tr("%1 — %2").arg(metricTitle(choice), m_server));
     m_chart->setSeries(series);
 }
 

@@ -2,6 +2,7 @@
 
 #include "charts/livechart.h"
 #include "engine/livehistory.h"
+#include "model/metrics.h"
 #include "model/snapshot.h"
 #include "model/units.h"
 
@@ -12,10 +13,10 @@ namespace gw {
 
 LiveGpuPage::LiveGpuPage(QWidget* parent)
     : QWidget(parent)
-    , m_utilisation(new LiveChart(Metric::GpuUtilization))
-    , m_memory(new LiveChart(Metric::MemoryUsed))
-    , m_temperature(new LiveChart(Metric::Temperature))
-    , m_power(new LiveChart(Metric::Power))
+    , m_utilisation(new LiveChart(MetricId::GpuUtilization))
+    , m_memory(new LiveChart(MetricId::GpuMemoryUsed))
+    , m_temperature(new LiveChart(MetricId::GpuTemperature))
+    , m_power(new LiveChart(MetricId::GpuPower))
     , m_details(new QLabel)
 {
     auto* grid = new QGridLayout(this);
@@ -47,7 +48,7 @@ void LiveGpuPage::showGpu(const GpuSample& g)
     if (!g.error.isEmpty())
         text = tr("<b>Error:</b> %1").arg(g.error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
     m_details->setText(text);
-    m_memory->setYMaximum(g.memoryTotalMiB ? *g.memoryTotalMiB / 1024 : 0);
+    m_memory->setYMaximum(g.memoryTotalMiB.value_or(0));
     m_power->setYMaximum(g.powerLimitW ? *g.powerLimitW : 0);
 }
 
