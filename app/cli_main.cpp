@@ -15,7 +15,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLoggingCategory>
-#include <QThread>
 
 #include <cstdio>
 
@@ -66,15 +65,10 @@ int snapshotCommand(const QCommandLineParser& parser)
             return fail(2, error);
         gw::LocalProducer producer(*options, gw::backendOption(parser));
         print(stderr, producer.init() + QLatin1Char('\n'));
-        // Rates (CPU %, disk I/O, per-process SM %) need two readings.
         const auto interval = gw::rateIntervalOption(parser, &error);
         if (!interval)
             return fail(2, error);
-        if (interval->count() > 0) {
-            producer.sampleOnce();
-            QThread::msleep(ulong(interval->count()));
-        }
-        snapshots.append(producer.sampleOnce());
+        snapshots.append(producer.sampleWithRates(*interval));
     }
 
     if (parser.isSet(QStringLiteral("json"))) {

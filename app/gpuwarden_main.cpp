@@ -1,6 +1,7 @@
 // gpuwarden: the desktop application. Parses arguments and wires parts; the
 // logic lives in core/ and ui/.
 
+#include "common/translations.h"
 #include "engine/desktopoptions.h"
 #include "engine/engine.h"
 #include "engine/livestate.h"
@@ -20,11 +21,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSettings>
 #include <QTimer>
-#include <QTranslator>
 
 #include <chrono>
 #include <cstdio>
@@ -38,14 +36,7 @@ int main(int argc, char* argv[])
     QApplication::setDesktopFileName(QStringLiteral("gpuwarden"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpuwarden.svg")));
 
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("gpuwarden"), QStringLiteral("_"),
-                        QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    gw::installTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QThread>
 
 namespace gw {
 
@@ -24,6 +25,15 @@ QString LocalProducer::init()
                QCoreApplication::translate("gw::LocalProducer", "Host figures unavailable: %1")
                    .arg(m_hostError);
     return msg;
+}
+
+Snapshot LocalProducer::sampleWithRates(std::chrono::milliseconds interval)
+{
+    if (interval.count() > 0) {
+        sampleOnce();
+        QThread::msleep(ulong(interval.count()));
+    }
+    return sampleOnce();
 }
 
 Snapshot LocalProducer::sampleOnce()

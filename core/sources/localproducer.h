@@ -6,6 +6,8 @@
 #include "sampling/samplerregistry.h"
 #include "sources/source.h"
 
+#include <chrono>
+
 namespace gw {
 
 class LocalProducer final : public Producer
@@ -20,6 +22,10 @@ public:
 
     // One snapshot now (what the CLI prints).
     Snapshot sampleOnce();
+    // One reading with its rates (CPU %, disk I/O, per-process SM %), which
+    // need two: a first one, `interval` of waiting, then the one returned.
+    // For one-shot callers (gpuwarden-cli); a Source never waits like this.
+    Snapshot sampleWithRates(std::chrono::milliseconds interval);
 
     const Detection& detection() const { return m_detection; }
 

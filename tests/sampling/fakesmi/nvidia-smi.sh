@@ -8,7 +8,7 @@
 #   delay-seconds (optional) wait this long first (timeout tests)
 # The requested field list must equal the CSV header with " [unit]" removed,
 # so a change in the sampler's query fails loudly instead of replaying stale data.
-# See tests/samplers/README.md.
+# See tests/sampling/README.md.
 
 me="fake nvidia-smi"
 dir=${GW_FAKE_SMI_DIR-}
