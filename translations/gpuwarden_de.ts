@@ -48,22 +48,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU utilisation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Temperature</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Power</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation type="unfinished"></translation>
     </message>
@@ -191,6 +175,30 @@
         <source>--pin needs an https:// --source</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the token is longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token contains spaces or control characters (one token, one line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token for %1 (not echoed): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the token from standard input: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token on standard input (pipe it in: printf %s &quot;$TOKEN&quot; | gpuwarden-cli token set --source URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token on standard input is longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentClient</name>
@@ -226,112 +234,6 @@
     </message>
 </context>
 <context>
-    <name>gw::FleetModel</name>
-    <message>
-        <source>idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>busy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory held while idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>utilisation not reported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Server / GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Util</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Temp</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Power</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 — %n GPU(s), backend %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>CPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-%2 — %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Next try in %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last reading %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Some readings were lost on the agent before they could be fetched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU(s), backend %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Agent %1 of ours; readings are shifted to our clock</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::HistoryChartModel</name>
     <message>
         <source>Series</source>
@@ -350,6 +252,21 @@
     </message>
     <message>
         <source>Check a series to show it (Space toggles the current one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryPage</name>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -392,53 +309,7 @@
     </message>
 </context>
 <context>
-    <name>gw::LocalProducer</name>
-    <message>
-        <source>Host figures unavailable: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::MainWindow</name>
-    <message>
-        <source>GPU Warden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;About GPU Warden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>About GPU Warden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;GPU Warden&lt;/b&gt; %1&lt;br&gt;Monitoring and admin for shared GPU servers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %n min</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Time window of the charts</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>gw::HostPage</name>
     <message>
         <source>Host</source>
         <translation type="unfinished"></translation>
@@ -474,29 +345,6 @@
     <message>
         <source>Warnings</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter processes by user, command, pid…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No GPU found on this machine.&lt;/b&gt; Showing the host only.&lt;br&gt;%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Updated %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU(s), %1 process(es) on GPUs</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n core(s)</source>
@@ -541,10 +389,9 @@
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 · GPU %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>gw::LiveGpuPage</name>
     <message>
         <source>Utilisation %1</source>
         <translation type="unfinished"></translation>
@@ -581,10 +428,88 @@
         <source>&lt;b&gt;Error:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>gw::LiveHeader</name>
+    <message numerus="yes">
+        <source>Last %n min</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time window of the charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), %1 process(es) on GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::LocalProducer</name>
+    <message>
+        <source>Host figures unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::MainWindow</name>
+    <message>
+        <source>GPU Warden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Warden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About GPU Warden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU Warden&lt;/b&gt; %1&lt;br&gt;Monitoring and admin for shared GPU servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Live</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Metrics</name>
     <message>
         <source>GPU utilisation</source>
         <translation type="unfinished"></translation>
@@ -602,6 +527,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>GPU SM clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Host CPU</source>
         <translation type="unfinished"></translation>
     </message>
@@ -610,39 +539,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show:</source>
+        <source>Process memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>History</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>History off: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Servers…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1&lt;br&gt;These servers are asked without a token until the keychain answers; File → Servers… stores tokens again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit Server…</source>
+        <source>Process SM</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -682,6 +583,13 @@
     </message>
     <message>
         <source>(not in /proc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ProcessPane</name>
+    <message>
+        <source>Filter processes by user, command, pid…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -915,6 +823,119 @@
     </message>
 </context>
 <context>
+    <name>gw::ServerTree</name>
+    <message>
+        <source>Edit Server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServerTreeModel</name>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory held while idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Util</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last reading %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent %1 of ours; readings are shifted to our clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some readings were lost on the agent before they could be fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), backend %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n GPU(s), backend %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::ServersDialog</name>
     <message>
         <source>&amp;Edit…</source>
@@ -1002,6 +1023,29 @@
     </message>
     <message>
         <source>Trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::StatusLine</name>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History off: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No GPU found on this machine.&lt;/b&gt; Showing the host only.&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1&lt;br&gt;These servers are asked without a token until the keychain answers; File → Servers… stores tokens again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

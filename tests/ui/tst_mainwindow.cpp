@@ -18,8 +18,8 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScreen>
 #include <QLineSeries>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
