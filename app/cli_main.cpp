@@ -4,8 +4,6 @@
 //   gpuwarden-cli token remove --source URL
 
 #include "model/snapshottext.h"
-#include "remote/agentclient.h"
-#include "remote/secretstore.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
@@ -34,7 +32,8 @@ QString tr(const char* s)
 // Says what went wrong on stderr and gives the exit code.
 int fail(int rc, const QString& message)
 {
-    print(stderr, QStringLiteral("gpuwarden-cli: ") + message + QLatin1Char('\n'));
+    for (const QString& line : message.split(QLatin1Char('\n')))
+        print(stderr, QStringLiteral("gpuwarden-cli: ") + line + QLatin1Char('\n'));
     return rc;
 }
 
@@ -46,16 +45,10 @@ int snapshotCommand(const QCommandLineParser& parser)
     if (!sourceError.isEmpty())
         return fail(2, sourceError);
     if (agent) {
-        gw::AgentClient client(agent->url, agent->token);
-        client.setPinnedSha256(agent->pinnedSha256);
-        const gw::AgentReply reply = client.fetchSnapshotBlocking();
-        if (!reply.snapshot) {
-            fail(1, reply.error);
-            // A refused token: say which one was sent, or where none was found.
-            return reply.error.contains(QLatin1String("HTTP 401")) ? fail(1, agent->tokenOrigin)
-                                                                   : 1;
-        }
-        snapshots.append(*reply.snapshot);
+        const auto snapshot = gw::readAgentSnapshot(*agent, &sourceError);
+        if (!snapshot)
+            return fail(1, sourceError);
+        snapshots.append(*snapshot);
     } else if (parser.isSet(QStringLiteral("demo"))) {
         snapshots = gw::DemoWorld().at(QDateTime::currentMSecsSinceEpoch());
     } else {
@@ -87,24 +80,23 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     if (!url)
         return fail(2,
                     error.isEmpty() ? tr("token %1: --source URL is required").arg(verb) : error);
-    const QString key = gw::SecretStore::tokenKey(*url);
-    gw::SecretStore store;
+    gw::TokenChange change;
     if (verb == QLatin1String("set")) {
         const auto token = gw::tokenFromStdin(url->toString(QUrl::RemoveUserInfo), &error);
         if (!token)
             return fail(2, error);
-        error = store.writeBlocking(key, *token);
-        if (error.isEmpty()) {
-            print(stderr, tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key));
-            return 0;
-        }
+        change = gw::storeAgentToken(*url, *token);
     } else {
-        error = store.removeBlocking(key);
-        if (error.isEmpty()) {
-            print(stderr,
-                  tr("gpuwarden-cli: no token in the keychain as \"%1\" any more\n").arg(key));
-            return 0;
-        }
+        change = gw::forgetAgentToken(*url);
+    }
+    const QString& key = change.key;
+    error = change.error;
+    if (error.isEmpty()) {
+        print(stderr,
+              verb == QLatin1String("set")
+                  ? tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key)
+                  : tr("gpuwarden-cli: no token in the keychain as \"%1\" any more\n").arg(key));
+        return 0;
     }
     print(stderr, tr("gpuwarden-cli: keychain, token %1 \"%2\": %3\n").arg(verb, key, error));
     return 1;

@@ -140,4 +140,29 @@ std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)
     return token;
 }
 
+std::optional<Snapshot> readAgentSnapshot(const AgentSource& source, QString* error)
+{
+    AgentClient client(source.url, source.token);
+    client.setPinnedSha256(source.pinnedSha256);
+    const AgentReply reply = client.fetchSnapshotBlocking();
+    if (!reply.snapshot) {
+        *error = reply.error;
+        if (reply.error.contains(QLatin1String("HTTP 401")))
+            *error += QLatin1Char('\n') + source.tokenOrigin;
+    }
+    return reply.snapshot;
+}
+
+TokenChange storeAgentToken(const QUrl& url, const QByteArray& token)
+{
+    const QString key = SecretStore::tokenKey(url);
+    return {key, SecretStore().writeBlocking(key, token)};
+}
+
+TokenChange forgetAgentToken(const QUrl& url)
+{
+    const QString key = SecretStore::tokenKey(url);
+    return {key, SecretStore().removeBlocking(key)};
+}
+
 } // namespace gw

@@ -3,6 +3,8 @@
 // --source URL and --pin: one agent to read, with its token from
 // GPUWARDEN_TOKEN or the keychain. Shared by gpuwarden and gpuwarden-cli.
 
+#include "model/snapshot.h"
+
 #include <QCommandLineParser>
 #include <QUrl>
 
@@ -36,5 +38,20 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* er
 // read to its end. Absent, with `error`, when none came or validateToken()
 // refuses it.
 std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error);
+
+// `gpuwarden-cli token set|remove`: keeps or forgets the token of the agent
+// at `url` in the keychain (waiting at most SecretStore::kTimeoutMs). The
+// key it used, and the keychain's error in words (empty when done).
+// One reading of the --source agent. Absent with `error` when it fails; a
+// refused token (HTTP 401) adds which token was sent or where none was found.
+std::optional<Snapshot> readAgentSnapshot(const AgentSource& source, QString* error);
+
+struct TokenChange
+{
+    QString key;
+    QString error;
+};
+TokenChange storeAgentToken(const QUrl& url, const QByteArray& token);
+TokenChange forgetAgentToken(const QUrl& url);
 
 } // namespace gw

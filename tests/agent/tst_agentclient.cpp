@@ -201,6 +201,9 @@ private Q_SLOTS:
             runCli({QStringLiteral("snapshot"), QStringLiteral("--source"), url}, "bad");
         QCOMPARE(rc, 1);
         QVERIFY2(err.contains("HTTP 401"), err.constData());
+        // A refused token: the CLI says which one it sent, on its own line.
+        QVERIFY2(err.contains("\ngpuwarden-cli: the token came from GPUWARDEN_TOKEN\n"),
+                 err.constData());
         std::tie(rc, out, err) = runCli(
             {QStringLiteral("snapshot"), QStringLiteral("--source"), QStringLiteral("ftp://x")},
             "tok");
