@@ -34,6 +34,20 @@ namespace {
 constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
 
 // An hour of demo history and the present, as the demo source delivers it.
+// Opens `history` (a real store) and records [kT - spanMs, kT) of the demo
+// fleet in it, waiting until the writer has committed; `recorded` gets the
+// readings.
+void recordDemo(HistoryService& history, qint64 spanMs, QList<Snapshot>* recorded)
+{
+    QSignalSpy opened(&history, &HistoryService::opened);
+    QSignalSpy appended(&history, &HistoryProvider::dataAppended);
+    history.start();
+    QVERIFY(opened.wait(5000));
+    *recorded = DemoProducer().backfill(kT - spanMs, kT);
+    history.ingestBatch(*recorded);
+    QVERIFY(appended.wait(20000));
+}
+
 void feedDemo(LiveState& fleet)
 {
     DemoProducer producer;
@@ -210,13 +224,10 @@ private Q_SLOTS:
         // History tab through the reader thread.
         QTemporaryDir dir;
         HistoryService history(dir.filePath(QStringLiteral("history.sqlite")));
-        QSignalSpy opened(&history, &HistoryService::opened);
-        QSignalSpy appended(&history, &HistoryProvider::dataAppended);
-        history.start();
-        QVERIFY(opened.wait(5000));
-        const auto week = DemoProducer().backfill(kT - 7 * 24 * 3'600'000LL, kT);
-        history.ingestBatch(week);
-        QVERIFY(appended.wait(20000));
+        QList<Snapshot> week;
+        recordDemo(history, 7 * 24 * 3'600'000LL, &week);
+        if (QTest::currentTestFailed())
+            return;
 
         LiveState fleet;
         fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
@@ -312,13 +323,10 @@ private Q_SLOTS:
         // stored and charted without a line in the window for it.
         QTemporaryDir dir;
         HistoryService history(dir.filePath(QStringLiteral("history.sqlite")));
-        QSignalSpy opened(&history, &HistoryService::opened);
-        QSignalSpy appended(&history, &HistoryProvider::dataAppended);
-        history.start();
-        QVERIFY(opened.wait(5000));
-        const auto recent = DemoProducer().backfill(kT - 10 * 60'000, kT);
-        history.ingestBatch(recent);
-        QVERIFY(appended.wait(20000));
+        QList<Snapshot> recent;
+        recordDemo(history, 10 * 60'000, &recent);
+        if (QTest::currentTestFailed())
+            return;
 
         LiveState fleet;
         fleet.ingestBatch(recent);
