@@ -308,14 +308,17 @@ bool NvmlSampler::sample(Snapshot& out)
                 break;
             // Where this GPU starts to throttle: the desktop calls it hot from
             // there. 0 would make every GPU hot, so it counts as unreported.
-            if (lib.deviceGetTemperatureThreshold &&
-                ok("nvmlDeviceGetTemperatureThreshold",
-                   lib.deviceGetTemperatureThreshold(dev.handle,
-                                                     nvml::TEMPERATURE_THRESHOLD_SLOWDOWN, &v)) &&
-                v != 0)
-                g.slowdownTemperatureC = fromU32(v);
+            // A board property, so asked once (until a call fails for real).
+            if (!dev.slowdownAsked && lib.deviceGetTemperatureThreshold) {
+                const nvml::Return rc = lib.deviceGetTemperatureThreshold(
+                    dev.handle, nvml::TEMPERATURE_THRESHOLD_SLOWDOWN, &v);
+                if (ok("nvmlDeviceGetTemperatureThreshold", rc) && v != 0)
+                    dev.slowdownC = fromU32(v);
+                dev.slowdownAsked = rc == nvml::SUCCESS || rc == nvml::ERROR_NOT_SUPPORTED;
+            }
             if (lost)
                 break;
+            g.slowdownTemperatureC = dev.slowdownC;
             if (lib.deviceGetPowerUsage &&
                 ok("nvmlDeviceGetPowerUsage", lib.deviceGetPowerUsage(dev.handle, &v)))
                 g.powerW = fromU32(v, 1e-3);

@@ -5,6 +5,7 @@
 #include "sampling/sampler.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace gw {
@@ -40,6 +41,9 @@ private:
         // whose samples only set this baseline (they can be minutes old).
         unsigned long long lastSeenUs = 0;
         bool utilBaselineSet = false;
+        // The slowdown temperature is a property of the board: asked once.
+        bool slowdownAsked = false;
+        std::optional<double> slowdownC;
         std::vector<unsigned char> processBuffer;
         std::vector<nvml::ProcessUtilizationSample> utilBuffer;
     };

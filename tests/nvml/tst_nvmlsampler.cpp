@@ -159,6 +159,25 @@ private Q_SLOTS:
         QCOMPARE(findProcess(snap, 4343)->user, QStringLiteral("bob"));
     }
 
+    void slowdownTemperatureIsAskedOncePerGpu()
+    {
+        // A board property: every sample carries it, NVML is asked once
+        // (also when it answers NOT_SUPPORTED, as the L40S here does).
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        for (int i = 0; i < 3; ++i) {
+            Snapshot snap;
+            QVERIFY(s->sample(snap));
+            QCOMPARE(snap.gpus[0].slowdownTemperatureC, 87.0);
+            QVERIFY(!snap.gpus[1].slowdownTemperatureC);
+        }
+        const auto calls =
+            fakeHook<unsigned (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlSlowdownCalls");
+        QVERIFY(calls);
+        QCOMPARE(calls(0), 1u);
+        QCOMPARE(calls(1), 1u);
+    }
+
     void notSupportedFieldsAreAbsentWhileOthersPresent()
     {
         auto s = open(basic());

@@ -279,6 +279,7 @@ GW_EXPORT Return nvmlDeviceGetTemperatureThreshold(Device device, TemperatureThr
     Gpu* gpu = nullptr;
     if (const Return rc = enter(device, kTemperatureThreshold, &gpu); rc != SUCCESS)
         return rc;
+    ++gpu->slowdownCalls;
     if (!temp)
         return ERROR_INVALID_ARGUMENT;
     if (threshold != TEMPERATURE_THRESHOLD_SLOWDOWN || gpu->slowdown == 0)
@@ -412,6 +413,10 @@ GW_EXPORT Return nvmlDeviceGetProcessUtilization(Device device,
 GW_EXPORT unsigned long long gwFakeNvmlLastSeenTimestamp(unsigned index)
 {
     return index < g_state.gpus.size() ? g_state.gpus[index].lastSeenArg : 0;
+}
+GW_EXPORT unsigned gwFakeNvmlSlowdownCalls(unsigned index)
+{
+    return index < g_state.gpus.size() ? g_state.gpus[index].slowdownCalls : 0;
 }
 GW_EXPORT unsigned gwFakeNvmlComputeListCalls(unsigned index)
 {

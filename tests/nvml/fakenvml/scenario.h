@@ -85,6 +85,7 @@ struct Gpu
     // The slowdown threshold; 0 (unset) answers NOT_SUPPORTED, as GPUs
     // without one do.
     unsigned slowdown = 0;
+    unsigned slowdownCalls = 0; // how often a sampler asked for it
     bool persistence = false;
     Return fail[kFnCount] = {};
     long lostAfter = -1;
