@@ -401,7 +401,7 @@ private Q_SLOTS:
         }
         const auto facts = store->processes(kServer, kT0, kT0 + 10 * kSecond);
         QCOMPARE(facts.size(), 1);
-        QCOMPARE(facts[0].maxMemoryMiB, std::optional<double>());
+        QVERIFY(!facts[0].maxMemoryMiB.has_value());
         QCOMPARE(facts[0].lastSeenMs, kT0 + 2 * kSecond);
     }
 
