@@ -162,8 +162,13 @@ bool AgentJournal::openDatabase(QString* error)
         return false;
     };
     m_stream = meta(QStringLiteral("stream")).value_or(QString());
-    if (m_stream.isEmpty())
-        return failed(m_db.lastError());
+    if (m_stream.isEmpty()) {
+        // meta() ran its own query: m_db has no error to tell.
+        *error =
+            m_path + QStringLiteral(" is not a GPU Warden agent journal (it has no stream id)");
+        m_db.rollback();
+        return false;
+    }
     m_reserved = meta(QStringLiteral("reserved_through")).value_or(QString()).toULongLong();
     const bool clean = meta(QStringLiteral("clean")) == QLatin1String("1");
     const quint64 lastClean =
@@ -267,12 +272,9 @@ bool AgentJournal::reserveThrough(quint64 sequence)
 
 quint64 AgentJournal::take(QString* error)
 {
-    const quint64 seq = m_next++;
     // Normally flush() keeps the reservation ahead; this is the fallback.
-    if (seq > m_reserved && !m_closed && !reserveThrough(seq + m_options.reserveAhead) && error)
-        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
-                 QStringLiteral("; after a crash numbers could be reused");
-    return seq;
+    reserveFor(m_next, error);
+    return m_next++;
 }
 
 bool AgentJournal::reserveFor(quint64 sequence, QString* error)
@@ -430,7 +432,7 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
         return false;
     }
     const int newReadings = int(m_pending.size());
-    const bool merge = newReadings > 0 && m_smallRows + 1 > 1 &&
+    const bool merge = newReadings > 0 && m_smallRows > 0 &&
                        m_smallReadings + newReadings >= m_options.blockReadings;
     bool ok = writeRows(&why) && (!merge || mergeSmallRows(&why)) &&
               (!expired || retentionStep(nowMs, &why));

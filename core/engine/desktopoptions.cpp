@@ -110,9 +110,16 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     }
 
     o.settingsFile = parser.value(QStringLiteral("settings"));
-    if (parser.isSet(QStringLiteral("quit-after-ms")))
-        o.quitAfter =
-            std::chrono::milliseconds(parser.value(QStringLiteral("quit-after-ms")).toInt());
+    if (parser.isSet(QStringLiteral("quit-after-ms"))) {
+        const QString text = parser.value(QStringLiteral("quit-after-ms"));
+        const int ms = text.toInt(&ok);
+        if (!ok || ms <= 0) {
+            *error = QStringLiteral("--quit-after-ms: expected a positive number of ms, got \"%1\"")
+                         .arg(text);
+            return std::nullopt;
+        }
+        o.quitAfter = std::chrono::milliseconds(ms);
+    }
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     return o;
 }

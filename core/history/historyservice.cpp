@@ -283,11 +283,6 @@ qint64 HistoryService::newestMs(const QString& server) const
     return m_newest.value(server, 0);
 }
 
-void HistoryService::ingest(const Snapshot& snapshot)
-{
-    ingestBatch({snapshot});
-}
-
 void HistoryService::ingestBatch(const QList<Snapshot>& snapshots)
 {
     QMutexLocker lock(&m_feedLock);

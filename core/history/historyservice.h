@@ -45,7 +45,6 @@ public:
     // Thread-safe: the engine calls ingestBatch() on the thread that made
     // the readings, and the batch goes straight on to the writer thread.
     // Readings that come before start() or after stop() are not stored.
-    void ingest(const gw::Snapshot& snapshot);
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
 
 Q_SIGNALS:

@@ -180,7 +180,7 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
         f.ghost = q.value(9).toInt() != 0;
         f.firstSeenMs = q.value(10).toLongLong();
         f.lastSeenMs = q.value(11).toLongLong();
-        // The type has no "unknown": a process never reported with memory is 0 here.
+        // NULL: the driver never reported its memory; it stays absent.
         if (!q.value(12).isNull())
             f.maxMemoryMiB = q.value(12).toDouble();
         out.append(f);

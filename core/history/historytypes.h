@@ -17,9 +17,6 @@ namespace gw {
 // One series: a metric of a target on a server. Targets: a GPU UUID, "host",
 // or "proc:<process fact id>" for a GPU process. The metric ids and what
 // they mean are the table in model/metrics.h.
-// Kept for branches written before the metric table; new code says MetricId.
-using SeriesMetric = MetricId;
-
 struct SeriesKey
 {
     QString server;

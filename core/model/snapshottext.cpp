@@ -13,12 +13,9 @@ QString snapshotText(const Snapshot& s)
     out += QStringLiteral("%1  %2  backend %3\n")
                .arg(s.server, QDateTime::fromMSecsSinceEpoch(s.timestampMs).toString(Qt::ISODate),
                     s.backend);
-    const auto bytes = [](const std::optional<quint64>& v) {
-        return v ? std::optional<double>(double(*v)) : std::nullopt;
-    };
     out += QStringLiteral("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
-               .arg(formatPercent(s.host.cpuPercent), formatBytes(bytes(s.host.memoryUsedBytes)),
-                    formatBytes(bytes(s.host.memoryTotalBytes)),
+               .arg(formatPercent(s.host.cpuPercent), formatByteCount(s.host.memoryUsedBytes),
+                    formatByteCount(s.host.memoryTotalBytes),
                     formatBytesPerSec(s.host.diskReadBytesPerSec),
                     formatBytesPerSec(s.host.diskWriteBytesPerSec));
     for (const auto& g : s.gpus) {

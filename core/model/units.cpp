@@ -39,23 +39,6 @@ DisplayScale displayScale(Unit unit, double magnitude)
     return {unitSymbol(unit), 1, 0};
 }
 
-QString formatValue(Unit unit, std::optional<double> v)
-{
-    switch (unit) {
-    case Unit::Percent:
-        return formatPercent(v);
-    case Unit::MiB:
-        return formatMiB(v);
-    case Unit::Celsius:
-        return formatCelsius(v);
-    case Unit::Watts:
-        return formatWatts(v);
-    case Unit::MHz:
-        return formatMHz(v);
-    }
-    return notAvailable();
-}
-
 QString notAvailable()
 {
     return tr("n/a");
@@ -86,6 +69,11 @@ QString formatBytes(std::optional<double> bytes)
         ++u;
     }
     return QString::number(v, 'f', u == 0 ? 0 : 1) + QLatin1Char(' ') + QLatin1String(units[u]);
+}
+
+QString formatByteCount(std::optional<quint64> bytes)
+{
+    return formatBytes(bytes ? std::optional<double>(double(*bytes)) : std::nullopt);
 }
 
 QString formatBytesPerSec(std::optional<double> bytes)

@@ -35,13 +35,11 @@ struct DisplayScale
 };
 DisplayScale displayScale(Unit unit, double magnitude);
 
-// A value of `unit` as a person reads it ("69.5 GiB", "93 %"); absent: n/a.
-QString formatValue(Unit unit, std::optional<double> v);
-
 QString notAvailable();
 QString formatPercent(std::optional<double> v);
 QString formatMiB(std::optional<double> mib);           // "20.0 GiB", "512 MiB"
 QString formatBytes(std::optional<double> bytes);       // "1.5 GiB"
+QString formatByteCount(std::optional<quint64> bytes);  // the same, from a count
 QString formatBytesPerSec(std::optional<double> bytes); // "12.0 MB/s"
 QString formatCelsius(std::optional<double> v);
 QString formatWatts(std::optional<double> v);

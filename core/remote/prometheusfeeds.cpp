@@ -39,14 +39,6 @@ void PrometheusFeeds::setServers(const QList<RemoteServer>& servers)
         });
 }
 
-QStringList PrometheusFeeds::servers() const
-{
-    QStringList names;
-    for (const auto& [name, feed] : m_feeds)
-        names.append(name);
-    return names;
-}
-
 void PrometheusFeeds::stop()
 {
     for (auto& [name, feed] : m_feeds)

@@ -28,12 +28,8 @@ public:
     explicit PrometheusFeeds(std::chrono::milliseconds interval, QObject* parent = nullptr);
     ~PrometheusFeeds() override;
 
-    // Polls no more often than kMinInterval.
-    std::chrono::milliseconds interval() const { return m_interval; }
-
     // Replaces the servers watched; an unchanged one keeps its source.
     void setServers(const QList<gw::RemoteServer>& servers);
-    QStringList servers() const;
     void stop();
 
 Q_SIGNALS:

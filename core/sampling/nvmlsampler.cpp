@@ -314,7 +314,7 @@ bool NvmlSampler::sample(Snapshot& out)
                     dev.handle, nvml::TEMPERATURE_THRESHOLD_SLOWDOWN, &v);
                 if (ok("nvmlDeviceGetTemperatureThreshold", rc) && v != 0)
                     dev.slowdownC = fromU32(v);
-                dev.slowdownAsked = rc == nvml::SUCCESS || rc == nvml::ERROR_NOT_SUPPORTED;
+                dev.slowdownAsked = !lost;
             }
             if (lost)
                 break;

@@ -1,5 +1,7 @@
 #include "sources/source.h"
 
+#include <QMetaMethod>
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QLoggingCategory>
@@ -82,6 +84,7 @@ Q_SIGNALS:
     void statusChanged(const QString& message);
     void snapshotReady(const gw::Snapshot& snapshot);
     void backfillReady(const QList<gw::Snapshot>& snapshots);
+    void polled(const QList<gw::Snapshot>& snapshots);
 
 private:
     // One poll at a time: the next is timed from this one's start, and
@@ -90,6 +93,8 @@ private:
     {
         m_pollStarted.start();
         m_producer->produce([this](const QList<Snapshot>& snapshots) {
+            if (!snapshots.isEmpty())
+                Q_EMIT polled(snapshots); // one hand-over per poll, however many servers
             for (const auto& s : snapshots)
                 Q_EMIT snapshotReady(s);
             // A problem replaces the start-up line while it lasts; when it
@@ -148,18 +153,40 @@ void Source::start(std::chrono::milliseconds backfill)
     // after stop() nothing more is delivered.
     m_delivering = true;
     connect(worker, &SourceWorker::statusChanged, this, &Source::statusChanged);
+    // Readings leave on the worker thread through produced() (the engine);
+    // the hop to this thread for snapshotReady()/backfillReady() is made only
+    // while something listens to them, not for every reading of the app.
+    const auto listened = [this](auto signal) {
+        return isSignalConnected(QMetaMethod::fromSignal(signal));
+    };
+    connect(worker, &SourceWorker::polled, this, &Source::produced, Qt::DirectConnection);
     connect(
         worker, &SourceWorker::snapshotReady, this,
-        [this](const Snapshot& s) { Q_EMIT produced({s}); }, Qt::DirectConnection);
-    connect(worker, &SourceWorker::backfillReady, this, &Source::produced, Qt::DirectConnection);
-    connect(worker, &SourceWorker::snapshotReady, this, [this](const Snapshot& s) {
-        if (m_delivering)
-            Q_EMIT snapshotReady(s);
-    });
-    connect(worker, &SourceWorker::backfillReady, this, [this](const QList<Snapshot>& s) {
-        if (m_delivering)
-            Q_EMIT backfillReady(s);
-    });
+        [this, listened](const Snapshot& s) {
+            if (listened(&Source::snapshotReady))
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, s] {
+                        if (m_delivering)
+                            Q_EMIT snapshotReady(s);
+                    },
+                    Qt::QueuedConnection);
+        },
+        Qt::DirectConnection);
+    connect(
+        worker, &SourceWorker::backfillReady, this,
+        [this, listened](const QList<Snapshot>& past) {
+            Q_EMIT produced(past);
+            if (listened(&Source::backfillReady))
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, past] {
+                        if (m_delivering)
+                            Q_EMIT backfillReady(past);
+                    },
+                    Qt::QueuedConnection);
+        },
+        Qt::DirectConnection);
     m_thread.start();
     QMetaObject::invokeMethod(
         worker, [worker, ms = qint64(backfill.count())] { worker->begin(ms); },

@@ -67,12 +67,22 @@ private Q_SLOTS:
 
     void onlyOneInstanceInstallsAndTheHandlersGoWithIt()
     {
+        const auto handler = [] {
+            struct sigaction current = {};
+            if (::sigaction(SIGTERM, nullptr, &current) != 0)
+                return static_cast<void (*)(int)>(nullptr);
+            return current.sa_handler;
+        };
+        const auto before = handler(); // QtTest's own, or the default
         {
             QuitOnSignals first;
             QuitOnSignals second;
             QVERIFY(first.isActive());
             QVERIFY(!second.isActive());
+            QVERIFY(handler() != before);
         }
+        // Gone with the instance: the previous handler is back.
+        QVERIFY(handler() == before);
         // Restored: a new instance can install again.
         QuitOnSignals again;
         QVERIFY(again.isActive());

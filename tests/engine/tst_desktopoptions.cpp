@@ -75,6 +75,12 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--keep-hours-days"), QStringLiteral("36501")}
             << QStringLiteral("--keep-hours-days: expected a number of days (0 < days <= "
                               "36500), got \"36501\"");
+        QTest::newRow("quit after nothing")
+            << QStringList{QStringLiteral("--quit-after-ms"), QStringLiteral("abc")}
+            << QStringLiteral("--quit-after-ms: expected a positive number of ms, got \"abc\"");
+        QTest::newRow("quit before starting")
+            << QStringList{QStringLiteral("--quit-after-ms"), QStringLiteral("-5")}
+            << QStringLiteral("--quit-after-ms: expected a positive number of ms, got \"-5\"");
         QTest::newRow("bad proc root")
             << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
             << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");

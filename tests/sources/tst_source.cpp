@@ -162,6 +162,39 @@ private Q_SLOTS:
         QCOMPARE(snaps.size(), n); // nothing after stop
     }
 
+    void aPollOfManyServersIsHandedOnOnce()
+    {
+        // produced() feeds the engine: one batch per poll, however many
+        // servers it read, not one hand-over (and one lock) per server.
+        class ThreeServers final : public Producer
+        {
+        public:
+            QString init() override { return QStringLiteral("three"); }
+            QList<Snapshot> produce() override
+            {
+                QList<Snapshot> out;
+                for (const char* name : {"a", "b", "c"}) {
+                    Snapshot s;
+                    s.server = QString::fromLatin1(name);
+                    s.timestampMs = ++m_t;
+                    out.append(s);
+                }
+                return out;
+            }
+
+        private:
+            qint64 m_t = 0;
+        };
+        Source source(std::make_unique<ThreeServers>(), 20ms);
+        QList<qsizetype> batches;
+        connect(&source, &Source::produced, this,
+                [&](const QList<Snapshot>& b) { batches.append(b.size()); });
+        source.start();
+        QTRY_VERIFY_WITH_TIMEOUT(batches.size() >= 2, 5000);
+        source.stop();
+        QVERIFY(std::all_of(batches.begin(), batches.end(), [](qsizetype n) { return n == 3; }));
+    }
+
     void aProblemReplacesTheStatusWhileItLasts()
     {
         Source source(std::make_unique<FlakyProducer>(), 20ms);

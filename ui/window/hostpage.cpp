@@ -58,20 +58,17 @@ void HostPage::showSnapshot(const Snapshot& s, const QString& backendMessage)
     set(HostCpu, h.cpuCount
                      ? tr("%1 of %n core(s)", nullptr, *h.cpuCount).arg(formatPercent(h.cpuPercent))
                      : formatPercent(h.cpuPercent));
-    auto bytes = [](const std::optional<quint64>& v) {
-        return v ? std::optional<double>(double(*v)) : std::nullopt;
-    };
     set(HostMemory,
         tr("%1 used of %2")
-            .arg(formatBytes(bytes(h.memoryUsedBytes)), formatBytes(bytes(h.memoryTotalBytes))));
+            .arg(formatByteCount(h.memoryUsedBytes), formatByteCount(h.memoryTotalBytes)));
     set(HostDisk, tr("read %1, write %2")
                       .arg(formatBytesPerSec(h.diskReadBytesPerSec),
                            formatBytesPerSec(h.diskWriteBytesPerSec)));
     set(HostCgroupMemory,
         h.cgroupMemoryLimitBytes
             ? tr("%1 used of %2 limit (cgroup %3)")
-                  .arg(formatBytes(bytes(h.cgroupMemoryUsedBytes)),
-                       formatBytes(bytes(h.cgroupMemoryLimitBytes)), h.cgroupVersion)
+                  .arg(formatByteCount(h.cgroupMemoryUsedBytes),
+                       formatByteCount(h.cgroupMemoryLimitBytes), h.cgroupVersion)
             : (h.cgroupVersion.isEmpty() ? tr("not in a limited cgroup")
                                          : tr("no limit (cgroup %1)").arg(h.cgroupVersion)));
     set(HostCgroupCpu, h.cgroupCpuLimitCores

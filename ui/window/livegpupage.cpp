@@ -28,7 +28,6 @@ LiveGpuPage::LiveGpuPage(QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     grid->addWidget(m_details, 2, 0, 1, 2);
-    m_utilisation->setYMaximum(100);
 }
 
 void LiveGpuPage::showGpu(const GpuSample& g)
@@ -49,7 +48,7 @@ void LiveGpuPage::showGpu(const GpuSample& g)
         text = tr("<b>Error:</b> %1").arg(g.error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
     m_details->setText(text);
     m_memory->setYMaximum(g.memoryTotalMiB.value_or(0));
-    m_power->setYMaximum(g.powerLimitW ? *g.powerLimitW : 0);
+    m_power->setYMaximum(g.powerLimitW.value_or(0));
 }
 
 void LiveGpuPage::refresh(const LiveHistory& history, const QString& server, const QString& uuid,
