@@ -255,9 +255,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(snaps.size() >= 4, 5000);
         source.stop();
         QVERIFY(starts.size() >= 4);
-        // Not back to back: a coarse timer may fire up to 5 % early.
+        // Not back to back: a coarse timer may fire up to 5 % early, and the
+        // starts are read in whole ms (94 ms seen under ASan).
         for (qsizetype i = 1; i < starts.size(); ++i)
-            QVERIFY2(starts[i] - starts[i - 1] >= 95,
+            QVERIFY2(starts[i] - starts[i - 1] >= 90,
                      qPrintable(QStringLiteral("poll %1 started %2 ms after the one before")
                                     .arg(i)
                                     .arg(starts[i] - starts[i - 1])));
