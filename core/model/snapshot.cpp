@@ -11,6 +11,15 @@ const GpuSample* Snapshot::gpuByUuid(const QString& uuid) const
     return nullptr;
 }
 
+const MigInstance* GpuSample::migByUuid(const QString& uuid) const
+{
+    for (const auto& m : migInstances) {
+        if (m.uuid == uuid)
+            return &m;
+    }
+    return nullptr;
+}
+
 std::optional<double> bytesToMiB(quint64 bytes)
 {
     if (isSentinelBytes(bytes))

@@ -35,6 +35,24 @@ struct HostSample
     bool operator==(const HostSample&) const = default;
 };
 
+// One MIG instance of a partitioned GPU: a unit of use like a GPU. The driver
+// does not report utilisation per instance, so there is no field for it.
+struct MigInstance
+{
+    int index = -1;  // MIG device index on its parent (nvidia-smi's "Device N")
+    QString uuid;    // "MIG-…"; the stable key of an instance
+    QString profile; // "3g.40gb"
+    std::optional<int> gpuInstanceId;
+    std::optional<int> computeInstanceId;
+    // Compute slices of this instance (the "3" of 3g.40gb); with the parent's
+    // migSliceCount it gives the instance's fraction of the GPU.
+    std::optional<int> computeSlices;
+    std::optional<double> memoryUsedMiB;
+    std::optional<double> memoryTotalMiB;
+
+    bool operator==(const MigInstance&) const = default;
+};
+
 struct GpuSample
 {
     int index = -1;
@@ -50,16 +68,29 @@ struct GpuSample
     // Where the driver starts to slow the GPU down to cool it (NVML's
     // slowdown threshold); absent from nvidia-smi's query and amdgpu.
     std::optional<double> slowdownTemperatureC;
+    // Where the driver shuts the GPU down (NVML's shutdown threshold).
+    std::optional<double> shutdownTemperatureC;
+    // Memory the driver keeps for itself (nvmlDeviceGetMemoryInfo_v2);
+    // not part of used, not available to processes.
+    std::optional<double> memoryReservedMiB;
     std::optional<double> powerW;
     std::optional<double> powerLimitW;
     std::optional<double> smClockMHz;
     std::optional<double> fanPercent; // may exceed 100 on NVIDIA
     std::optional<bool> persistenceMode;
+    // MIG mode: absent where the GPU cannot be partitioned. When true, the
+    // instances are the units of use and utilisation is absent (the driver
+    // does not report it in MIG mode).
+    std::optional<bool> migEnabled;
+    std::optional<int> migSliceCount; // compute slices of the whole GPU (7 on A100/H100)
+    QList<MigInstance> migInstances;
     // Set when the device failed as a whole this sample ("GPU is lost"); the
     // other fields then hold nothing.
     QString error;
 
     bool operator==(const GpuSample&) const = default;
+
+    const MigInstance* migByUuid(const QString& uuid) const;
 };
 
 struct GpuProcess
@@ -72,6 +103,8 @@ struct GpuProcess
     QString user;
     QString command;
     QString gpuUuid;
+    // The MIG instance the process runs on ("MIG-…"); empty on a whole GPU.
+    QString migUuid;
     std::optional<double> usedMemoryMiB;
     std::optional<double> smUtilPercent; // only where the driver gives it
     // The driver reports the pid but this /proc does not show it: another PID
@@ -87,6 +120,10 @@ struct Snapshot
     QString server;         // display name of the server
     qint64 timestampMs = 0; // wall clock, ms since the epoch
     QString backend;        // "nvml", "nvidia-smi", "amdgpu", "host", "demo"
+    // How often the server is sampled. A reading older than three intervals
+    // is stale, and a span without readings longer than three intervals is a
+    // gap. Set by the Source that polls (or reported by the agent).
+    std::optional<qint64> intervalMs;
     HostSample host;
     QList<GpuSample> gpus;
     QList<GpuProcess> processes;
@@ -115,6 +152,7 @@ std::optional<double> bytesToMiB(quint64 bytes);
 } // namespace gw
 
 Q_DECLARE_TYPEINFO(gw::HostSample, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::MigInstance, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::GpuSample, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::GpuProcess, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::Snapshot, Q_RELOCATABLE_TYPE);

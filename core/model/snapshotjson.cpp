@@ -39,8 +39,25 @@ QJsonObject hostToJson(const HostSample& h)
     };
 }
 
+QJsonObject migToJson(const MigInstance& m)
+{
+    return QJsonObject{
+        {QStringLiteral("index"), m.index},
+        {QStringLiteral("uuid"), m.uuid},
+        {QStringLiteral("profile"), m.profile},
+        {QStringLiteral("gpu_instance_id"), opt(m.gpuInstanceId)},
+        {QStringLiteral("compute_instance_id"), opt(m.computeInstanceId)},
+        {QStringLiteral("compute_slices"), opt(m.computeSlices)},
+        {QStringLiteral("memory_used_mib"), opt(m.memoryUsedMiB)},
+        {QStringLiteral("memory_total_mib"), opt(m.memoryTotalMiB)},
+    };
+}
+
 QJsonObject gpuToJson(const GpuSample& g)
 {
+    QJsonArray mig;
+    for (const auto& m : g.migInstances)
+        mig.append(migToJson(m));
     return QJsonObject{
         {QStringLiteral("index"), g.index},
         {QStringLiteral("uuid"), g.uuid},
@@ -53,11 +70,16 @@ QJsonObject gpuToJson(const GpuSample& g)
         {QStringLiteral("memory_total_mib"), opt(g.memoryTotalMiB)},
         {QStringLiteral("temperature_c"), opt(g.temperatureC)},
         {QStringLiteral("slowdown_temperature_c"), opt(g.slowdownTemperatureC)},
+        {QStringLiteral("shutdown_temperature_c"), opt(g.shutdownTemperatureC)},
+        {QStringLiteral("memory_reserved_mib"), opt(g.memoryReservedMiB)},
         {QStringLiteral("power_w"), opt(g.powerW)},
         {QStringLiteral("power_limit_w"), opt(g.powerLimitW)},
         {QStringLiteral("sm_clock_mhz"), opt(g.smClockMHz)},
         {QStringLiteral("fan_percent"), opt(g.fanPercent)},
         {QStringLiteral("persistence_mode"), opt(g.persistenceMode)},
+        {QStringLiteral("mig_enabled"), opt(g.migEnabled)},
+        {QStringLiteral("mig_slice_count"), opt(g.migSliceCount)},
+        {QStringLiteral("mig_instances"), mig},
         {QStringLiteral("error"),
          g.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(g.error)},
     };
@@ -74,6 +96,8 @@ QJsonObject processToJson(const GpuProcess& p)
         {QStringLiteral("command"),
          p.command.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.command)},
         {QStringLiteral("gpu_uuid"), p.gpuUuid},
+        {QStringLiteral("mig_uuid"),
+         p.migUuid.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.migUuid)},
         {QStringLiteral("used_memory_mib"), opt(p.usedMemoryMiB)},
         {QStringLiteral("sm_utilization_percent"), opt(p.smUtilPercent)},
         {QStringLiteral("ghost"), p.ghost},
@@ -212,6 +236,7 @@ QJsonObject toJson(const Snapshot& s)
         {QStringLiteral("timestamp"),
          QDateTime::fromMSecsSinceEpoch(s.timestampMs, Qt::UTC).toString(Qt::ISODateWithMs)},
         {QStringLiteral("backend"), s.backend},
+        {QStringLiteral("interval_ms"), opt(s.intervalMs)},
         {QStringLiteral("host"), hostToJson(s.host)},
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("processes"), procs},
@@ -235,6 +260,9 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
     else if (r.ok())
         r.fail(QStringLiteral("timestamp_ms"), QStringLiteral("missing"));
     s.backend = r.string(o, {}, QStringLiteral("backend"), true);
+    s.intervalMs = r.integer<qint64>(o, {}, QStringLiteral("interval_ms"));
+    if (s.intervalMs && *s.intervalMs == 0)
+        r.fail(QStringLiteral("interval_ms"), QStringLiteral("must be positive"));
 
     if (o.contains(QStringLiteral("host"))) {
         const QString p = QStringLiteral("host.");
@@ -285,7 +313,30 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gs.powerLimitW = r.number(g, p, QStringLiteral("power_limit_w"), 0, 1e6);
         gs.smClockMHz = r.number(g, p, QStringLiteral("sm_clock_mhz"), 0, 1e6);
         gs.fanPercent = r.number(g, p, QStringLiteral("fan_percent"), 0, 1000);
+        gs.shutdownTemperatureC =
+            r.number(g, p, QStringLiteral("shutdown_temperature_c"), -273, 1000);
+        gs.memoryReservedMiB = r.number(g, p, QStringLiteral("memory_reserved_mib"), 0, kBig);
         gs.persistenceMode = r.boolean(g, p, QStringLiteral("persistence_mode"));
+        gs.migEnabled = r.boolean(g, p, QStringLiteral("mig_enabled"));
+        gs.migSliceCount = r.integer<int>(g, p, QStringLiteral("mig_slice_count"));
+        const QJsonArray mig = r.array(g, p, QStringLiteral("mig_instances"));
+        for (qsizetype k = 0; k < mig.size() && r.ok(); ++k) {
+            const QString mp = p + QStringLiteral("mig_instances[%1].").arg(k);
+            const QJsonObject m = r.object(mig.at(k), mp.chopped(1));
+            MigInstance mi;
+            if (const auto index = r.integer<int>(m, mp, QStringLiteral("index")))
+                mi.index = *index;
+            else if (r.ok())
+                r.fail(mp + QStringLiteral("index"), QStringLiteral("missing"));
+            mi.uuid = r.string(m, mp, QStringLiteral("uuid"), true);
+            mi.profile = r.string(m, mp, QStringLiteral("profile"), false);
+            mi.gpuInstanceId = r.integer<int>(m, mp, QStringLiteral("gpu_instance_id"));
+            mi.computeInstanceId = r.integer<int>(m, mp, QStringLiteral("compute_instance_id"));
+            mi.computeSlices = r.integer<int>(m, mp, QStringLiteral("compute_slices"));
+            mi.memoryUsedMiB = r.number(m, mp, QStringLiteral("memory_used_mib"), 0, kBig);
+            mi.memoryTotalMiB = r.number(m, mp, QStringLiteral("memory_total_mib"), 0, kBig);
+            gs.migInstances.append(mi);
+        }
         gs.error = r.string(g, p, QStringLiteral("error"), false);
         s.gpus.append(gs);
     }
@@ -304,6 +355,7 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gp.user = r.string(j, p, QStringLiteral("user"), false);
         gp.command = r.string(j, p, QStringLiteral("command"), false);
         gp.gpuUuid = r.string(j, p, QStringLiteral("gpu_uuid"), true);
+        gp.migUuid = r.string(j, p, QStringLiteral("mig_uuid"), false);
         gp.usedMemoryMiB = r.number(j, p, QStringLiteral("used_memory_mib"), 0, kBig);
         gp.smUtilPercent = r.number(j, p, QStringLiteral("sm_utilization_percent"), 0, 100);
         gp.ghost = r.boolean(j, p, QStringLiteral("ghost")).value_or(false);

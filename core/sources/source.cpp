@@ -92,7 +92,13 @@ private:
     void poll()
     {
         m_pollStarted.start();
-        m_producer->produce([this](const QList<Snapshot>& snapshots) {
+        m_producer->produce([this](QList<Snapshot> snapshots) {
+            // A reading a producer did not stamp with its server's own
+            // interval (an agent's, a scrape interval) is sampled at ours.
+            for (auto& s : snapshots) {
+                if (!s.intervalMs)
+                    s.intervalMs = qint64(m_interval.count());
+            }
             if (!snapshots.isEmpty())
                 Q_EMIT polled(snapshots); // one hand-over per poll, however many servers
             for (const auto& s : snapshots)
