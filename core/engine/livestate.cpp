@@ -1,12 +1,59 @@
 #include "engine/livestate.h"
 
+#include <QDateTime>
 #include <QSet>
 
 namespace gw {
 
 LiveState::LiveState(QObject* parent)
     : QObject(parent)
-{}
+    , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+    m_freshnessTimer.setInterval(1000);
+    connect(&m_freshnessTimer, &QTimer::timeout, this, &LiveState::checkFreshness);
+    m_freshnessTimer.start();
+}
+
+void LiveState::setClock(std::function<qint64()> nowMs)
+{
+    m_now = std::move(nowMs);
+}
+
+Freshness LiveState::freshness(const QString& server) const
+{
+    Freshness f;
+    const Snapshot* s = latest(server);
+    if (!s)
+        return f;
+    f.hasReading = true;
+    f.intervalMs = s->intervalMs.value_or(kDefaultIntervalMs);
+    f.ageMs = std::max<qint64>(0, m_now() - s->timestampMs);
+    const LinkStatus* link = connection(server);
+    const bool linkDown = link && link->state != LinkState::Connected;
+    f.stale = linkDown || f.ageMs > kStaleIntervals * f.intervalMs;
+    return f;
+}
+
+void LiveState::checkFreshness()
+{
+    bool anyStale = false;
+    for (const auto& server : std::as_const(m_order)) {
+        const bool stale = freshness(server).stale;
+        anyStale = anyStale || stale;
+        const auto it = m_stale.find(server);
+        if (it == m_stale.end()) {
+            m_stale.insert(server, stale);
+            continue;
+        }
+        if (*it == stale)
+            continue;
+        *it = stale;
+        Q_EMIT freshnessChanged(server, stale);
+        Q_EMIT serverUpdated(server);
+    }
+    if (anyStale)
+        Q_EMIT staleTick();
+}
 
 const Snapshot* LiveState::latest(const QString& server) const
 {
@@ -37,6 +84,7 @@ void LiveState::removeServer(const QString& server)
         return;
     m_latest.remove(server);
     m_connections.remove(server);
+    m_stale.remove(server);
     Q_EMIT serverRemoved(server);
 }
 

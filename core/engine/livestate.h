@@ -12,8 +12,22 @@
 
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
+
+#include <functional>
 
 namespace gw {
+
+// How old a server's newest reading is. Every view of a server asks this
+// before it shows a figure or a verdict: a stale server shows its last
+// figures greyed with their age and no busy/idle verdict.
+struct Freshness
+{
+    bool hasReading = false; // false: nothing received yet (ageMs is then 0)
+    bool stale = true;       // older than kStaleIntervals intervals, or the link is not connected
+    qint64 ageMs = 0;        // now minus the newest reading's time (workstation clock)
+    qint64 intervalMs = 0;   // the server's sampling interval (Snapshot::intervalMs)
+};
 
 class LiveState final : public QObject
 {
@@ -28,6 +42,21 @@ public:
 
     // How a remote server is reached; null for local and demo sources.
     const LinkStatus* connection(const QString& server) const;
+
+    // A reading older than this many sampling intervals is stale.
+    static constexpr int kStaleIntervals = 3;
+    // Assumed where a reading does not say its interval.
+    static constexpr qint64 kDefaultIntervalMs = 1000;
+
+    // The age of server's newest reading, now.
+    Freshness freshness(const QString& server) const;
+    // The clock freshness is measured with (tests step it); ms since the epoch.
+    void setClock(std::function<qint64()> nowMs);
+    // How often freshness is re-checked (serverUpdated for a server that
+    // turned stale or fresh, and staleTick for ages that grew).
+    void setFreshnessCheckInterval(int ms) { m_freshnessTimer.setInterval(ms); }
+    // Re-checks freshness now (what the timer does).
+    void checkFreshness();
 
     // Latest wall-clock time seen from any source (charts end there).
     qint64 newestTimestampMs() const { return m_newestMs; }
@@ -45,6 +74,11 @@ Q_SIGNALS:
     void serverAdded(const QString& server);
     void serverUpdated(const QString& server);
     void serverRemoved(const QString& server);
+    // A server's freshness flipped (it also gets serverUpdated).
+    void freshnessChanged(const QString& server, bool stale);
+    // Emitted on each check while some server is stale, so "last reading
+    // 4 min ago" texts can move on.
+    void staleTick();
 
 private:
     void store(const Snapshot& s, bool notify);
@@ -54,6 +88,9 @@ private:
     QHash<QString, LinkStatus> m_connections;
     LiveHistory m_history;
     qint64 m_newestMs = 0;
+    std::function<qint64()> m_now;
+    QTimer m_freshnessTimer;
+    QHash<QString, bool> m_stale; // as last announced
 };
 
 } // namespace gw
