@@ -5,9 +5,11 @@
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "remote/serverlist.h"
+#include "window/fleetprocesspage.h"
 #include "window/historypage.h"
 #include "window/hostpage.h"
 #include "window/livegpupage.h"
+#include "window/overviewpage.h"
 #include "window/liveheader.h"
 #include "window/processpane.h"
 #include "window/serversdialog.h"
@@ -112,7 +114,51 @@ void MainWindow::buildUi()
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setSizes({520, 760});
-    setCentralWidget(split);
+    m_details = split;
+
+    // The fleet at a glance comes first: an admin opens the window to see
+    // every GPU at once, and goes into one server from there. It gets the
+    // whole width (the tree would take a third of it and say the same).
+    m_overview = new OverviewPage(m_fleet);
+    connect(m_overview, &OverviewPage::gpuActivated, this, &MainWindow::selectGpu);
+    m_fleetProcesses = new FleetProcessPage(m_fleet);
+    connect(m_fleetProcesses, &FleetProcessPage::openHistoryRequested, this,
+            [this](const QString& server, const QString& uuid) {
+                selectGpu(server, uuid);
+                showHistory(0);
+            });
+    m_top = new QTabWidget;
+    m_top->setDocumentMode(true);
+    m_top->addTab(m_overview, tr("&Overview"));
+    m_top->addTab(m_fleetProcesses, tr("&Processes"));
+    m_top->addTab(m_details, tr("&Details"));
+    connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
+    setCentralWidget(m_top);
+}
+
+void MainWindow::showOverview()
+{
+    m_top->setCurrentWidget(m_overview);
+}
+
+void MainWindow::showFleetProcesses()
+{
+    m_top->setCurrentWidget(m_fleetProcesses);
+}
+
+void MainWindow::showDetails()
+{
+    m_top->setCurrentWidget(m_details);
+}
+
+bool MainWindow::detailsShown() const
+{
+    return m_top->currentWidget() == m_details;
+}
+
+bool MainWindow::overviewShown() const
+{
+    return m_top->currentWidget() == m_overview;
 }
 
 ProcessModel* MainWindow::processModel() const
@@ -158,6 +204,7 @@ void MainWindow::setHistory(HistoryProvider* history)
     m_historyPage = new HistoryPage(m_fleet, history);
     m_views->addTab(m_historyPage, tr("History"));
     m_historyPage->setServer(m_server);
+    m_fleetProcesses->setHistory(history);
 }
 
 HistoryChart* MainWindow::historyChart() const
@@ -169,6 +216,7 @@ void MainWindow::showHistory(int metricIndex)
 {
     if (!m_historyPage)
         return;
+    showDetails();
     m_views->setCurrentWidget(m_historyPage);
     m_historyPage->showMetric(metricIndex);
 }
@@ -196,11 +244,15 @@ void MainWindow::showKeychainErrors(const QStringList& errors)
 void MainWindow::selectServer(const QString& server)
 {
     m_tree->selectServer(server);
+    showDetails();
 }
 
 void MainWindow::selectGpu(const QString& server, const QString& uuid)
 {
     m_tree->selectGpu(server, uuid);
+    if (m_views->currentWidget() != m_historyPage)
+        m_views->setCurrentIndex(0);
+    showDetails();
 }
 
 void MainWindow::onSelected(const QString& server, const QString& gpuUuid)

@@ -1,9 +1,11 @@
 #pragma once
 
-// The desktop's window: the server tree on the left; on the right the Live
-// tab (a GPU's charts or a server's host page under a title line), the
-// History tab and the selection's processes; the status line below. Builds
-// and wires the pages; each page shows what it is given.
+// The desktop's window, three pages: the fleet overview (every GPU at once,
+// the default), the processes of all servers, and the details of one server:
+// the server tree on the left; on the right the Live tab (a GPU's charts or a
+// server's host page under a title line), the History tab and the
+// selection's processes. The status line below. Builds and wires the pages;
+// each page shows what it is given.
 
 #include <QMainWindow>
 #include <QPointer>
@@ -29,6 +31,8 @@ class ServerList;
 class ServersDialog;
 class ServerTree;
 class ServerTreeModel;
+class OverviewPage;
+class FleetProcessPage;
 class StatusLine;
 struct Snapshot;
 
@@ -49,6 +53,15 @@ public:
     QLabel* banner() const;
     QString statusText() const;
     int windowMinutes() const;
+
+    OverviewPage* overviewPage() const { return m_overview; }
+    FleetProcessPage* fleetProcessPage() const { return m_fleetProcesses; }
+    // The three pages; selectServer() and selectGpu() show the details.
+    void showOverview();
+    void showFleetProcesses();
+    void showDetails();
+    bool detailsShown() const;
+    bool overviewShown() const;
 
     void selectServer(const QString& server);
     void selectGpu(const QString& server, const QString& uuid);
@@ -100,6 +113,10 @@ private:
     ProcessPane* m_processes = nullptr;
     StatusLine* m_statusLine = nullptr;
     QTabWidget* m_views = nullptr;
+    QTabWidget* m_top = nullptr;
+    OverviewPage* m_overview = nullptr;
+    FleetProcessPage* m_fleetProcesses = nullptr;
+    QWidget* m_details = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;

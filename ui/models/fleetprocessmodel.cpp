@@ -1,0 +1,534 @@
+#include "models/fleetprocessmodel.h"
+
+#include "engine/livestate.h"
+#include "model/gpustate.h"
+#include "model/metrics.h"
+#include "model/units.h"
+#include "models/roles.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gw {
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("gw::FleetProcessModel", text);
+}
+
+QString processKey(const QString& server, const GpuProcess& p)
+{
+    return server + u'|' + QString::number(p.pid) + u'|' +
+           QString::number(p.startTimeMs.value_or(0)) + u'|' + p.gpuUuid + u'|' + p.migUuid;
+}
+
+qint64 startOfDayMs(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).date().startOfDay().toMSecsSinceEpoch();
+}
+
+// The GPU's state as a process row shows it.
+DisplayState gpuDisplayState(const GpuSample& g, int processCount)
+{
+    if (g.migEnabled.value_or(false) && g.error.isEmpty() &&
+        !(g.temperatureC && *g.temperatureC >= hotThresholdC(g)))
+        return DisplayState::NotReported;
+    return displayState(gpuState(g, processCount));
+}
+
+QString csvField(const QString& s)
+{
+    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n') && !s.contains(u'\r'))
+        return s;
+    QString q = s;
+    q.replace(u"\""_qs, u"\"\""_qs);
+    return u'"' + q + u'"';
+}
+
+QString number(std::optional<double> v)
+{
+    return v ? QString::number(*v, 'g', 12) : QString();
+}
+
+QString stateKey(DisplayState s)
+{
+    switch (s) {
+    case DisplayState::Free:
+        return QStringLiteral("free");
+    case DisplayState::Busy:
+        return QStringLiteral("busy");
+    case DisplayState::IdleHeld:
+        return QStringLiteral("idle_held");
+    case DisplayState::Hot:
+        return QStringLiteral("hot");
+    case DisplayState::NotReported:
+        return QStringLiteral("not_reported");
+    case DisplayState::Stale:
+        return QStringLiteral("stale");
+    case DisplayState::Error:
+        return QStringLiteral("error");
+    case DisplayState::Connecting:
+        return QStringLiteral("connecting");
+    }
+    return {};
+}
+} // namespace
+
+QString FleetProcessRow::gpuText() const
+{
+    const QString index = gpuIndex >= 0 ? QString::number(gpuIndex) : QStringLiteral("?");
+    return migProfile.isEmpty() ? index : index + u" · " + migProfile;
+}
+
+QString FleetProcessRow::stateText() const
+{
+    if (state == DisplayState::Stale)
+        return tr("stale (%1 ago)").arg(formatDuration(ageMs));
+    return stateName(state);
+}
+
+QString FleetProcessRow::idleText() const
+{
+    if (state != DisplayState::IdleHeld || !idleForMs)
+        return {};
+    return idleAtLeast ? tr("idle for ≥ %1").arg(formatDuration(*idleForMs))
+                       : tr("idle for %1").arg(formatDuration(*idleForMs));
+}
+
+QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
+{
+    QString out = QStringLiteral("server,gpu_index,gpu_uuid,mig_profile,mig_uuid,pid,user,command,"
+                                 "memory_mib,sm_percent,state,idle_for_s,ghost\r\n");
+    for (const FleetProcessRow& r : rows) {
+        const QStringList fields = {
+            csvField(r.server),
+            r.gpuIndex >= 0 ? QString::number(r.gpuIndex) : QString(),
+            csvField(r.gpuUuid),
+            csvField(r.migProfile),
+            csvField(r.migUuid),
+            QString::number(r.pid),
+            csvField(r.user),
+            csvField(r.command),
+            number(r.memoryMiB),
+            number(r.smPercent),
+            stateKey(r.state),
+            r.state == DisplayState::IdleHeld && r.idleForMs ? QString::number(*r.idleForMs / 1000)
+                                                             : QString(),
+            r.ghost ? QStringLiteral("true") : QStringLiteral("false"),
+        };
+        out += fields.join(u',') + QStringLiteral("\r\n");
+    }
+    return out.toUtf8();
+}
+
+QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows)
+{
+    QJsonArray array;
+    auto opt = [](std::optional<double> v) { return v ? QJsonValue(*v) : QJsonValue(); };
+    for (const FleetProcessRow& r : rows) {
+        QJsonObject o;
+        o[u"server"_qs] = r.server;
+        o[u"gpu_index"_qs] = r.gpuIndex >= 0 ? QJsonValue(r.gpuIndex) : QJsonValue();
+        o[u"gpu_uuid"_qs] = r.gpuUuid;
+        o[u"mig_profile"_qs] = r.migProfile.isEmpty() ? QJsonValue() : QJsonValue(r.migProfile);
+        o[u"mig_uuid"_qs] = r.migUuid.isEmpty() ? QJsonValue() : QJsonValue(r.migUuid);
+        o[u"pid"_qs] = r.pid;
+        o[u"user"_qs] = r.user;
+        o[u"command"_qs] = r.command;
+        o[u"memory_mib"_qs] = opt(r.memoryMiB);
+        o[u"sm_percent"_qs] = opt(r.smPercent);
+        o[u"state"_qs] = stateKey(r.state);
+        o[u"idle_for_s"_qs] = r.state == DisplayState::IdleHeld && r.idleForMs
+                                  ? QJsonValue(*r.idleForMs / 1000)
+                                  : QJsonValue();
+        o[u"idle_for_at_least"_qs] = r.idleAtLeast && r.state == DisplayState::IdleHeld;
+        o[u"ghost"_qs] = r.ghost;
+        array.append(o);
+    }
+    return QJsonDocument(array).toJson(QJsonDocument::Indented);
+}
+
+QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
+                                         qint64 toMs)
+{
+    // Per user and GPU the spans, merged so two processes of one user on one
+    // GPU at once count once.
+    QHash<QString, QList<std::pair<qint64, qint64>>> spans;
+    QHash<QString, QString> userOf;
+    for (const ProcessFact& f : facts) {
+        const qint64 a = std::max(f.firstSeenMs, fromMs);
+        const qint64 b = std::min(f.lastSeenMs, toMs);
+        if (b <= a)
+            continue;
+        const QString user = f.user.isEmpty() ? QStringLiteral("?") : f.user;
+        const QString key = user + u'\n' + f.server + u'\n' + f.gpuUuid;
+        spans[key].append({a, b});
+        userOf[key] = user;
+    }
+    QHash<QString, double> hours;
+    for (auto it = spans.begin(); it != spans.end(); ++it) {
+        auto& list = it.value();
+        std::sort(list.begin(), list.end());
+        qint64 total = 0;
+        qint64 curA = list.first().first, curB = list.first().second;
+        for (const auto& [a, b] : list) {
+            if (a > curB) {
+                total += curB - curA;
+                curA = a;
+                curB = b;
+            } else {
+                curB = std::max(curB, b);
+            }
+        }
+        total += curB - curA;
+        hours[userOf[it.key()]] += double(total) / 3'600'000.0;
+    }
+    return hours;
+}
+
+FleetProcessModel::FleetProcessModel(LiveState* fleet, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_fleet(fleet)
+    , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+    m_sessionStartMs = m_now();
+    auto schedule = [this] {
+        if (m_pending)
+            return;
+        m_pending = true;
+        QTimer::singleShot(0, this, [this] {
+            if (m_pending)
+                rebuild();
+        });
+    };
+    connect(fleet, &LiveState::serverUpdated, this, [this, schedule](const QString& server) {
+        if (const Snapshot* s = m_fleet->latest(server))
+            account(*s);
+        schedule();
+    });
+    connect(fleet, &LiveState::serverRemoved, this, schedule);
+    connect(fleet, &LiveState::staleTick, this, schedule);
+    for (const QString& server : fleet->servers()) {
+        if (const Snapshot* s = fleet->latest(server))
+            account(*s);
+    }
+    rebuild();
+}
+
+void FleetProcessModel::account(const Snapshot& s)
+{
+    const qint64 t = s.timestampMs;
+    auto last = m_lastReadingMs.constFind(s.server);
+    const bool first = last == m_lastReadingMs.cend();
+    if (!first && *last >= t)
+        return; // the same reading again
+
+    // GPU-hours: the time since the previous reading is charged to what was
+    // on the GPUs then, unless the gap is longer than a stale reading.
+    if (!first) {
+        const Snapshot& prev = m_lastAccounted[s.server];
+        const qint64 interval = prev.intervalMs.value_or(LiveState::kDefaultIntervalMs);
+        const qint64 dayStart = startOfDayMs(t);
+        const QDate day = QDateTime::fromMSecsSinceEpoch(t).date();
+        if (day != m_sessionDay) {
+            m_sessionDay = day;
+            m_sessionHours.clear();
+        }
+        const qint64 dt = std::min(t - *last, t - dayStart);
+        if (dt > 0 && t - *last <= LiveState::kStaleIntervals * interval) {
+            QHash<QString, double> weightOf; // user \n unit → weight
+            for (const GpuProcess& p : prev.processes) {
+                double w = 1;
+                if (!p.migUuid.isEmpty()) {
+                    if (const GpuSample* g = prev.gpuByUuid(p.gpuUuid)) {
+                        const MigInstance* m = g->migByUuid(p.migUuid);
+                        if (m && m->computeSlices && g->migSliceCount && *g->migSliceCount > 0)
+                            w = double(*m->computeSlices) / *g->migSliceCount;
+                    }
+                }
+                const QString user = p.user.isEmpty() ? QStringLiteral("?") : p.user;
+                weightOf[user + u'\n' + p.gpuUuid + u'\n' + p.migUuid] = w;
+            }
+            for (auto it = weightOf.cbegin(); it != weightOf.cend(); ++it) {
+                const QString user = it.key().section(u'\n', 0, 0);
+                m_sessionHours[user] += it.value() * double(dt) / 3'600'000.0;
+            }
+        }
+    } else if (!m_sessionDay.isValid()) {
+        m_sessionDay = QDateTime::fromMSecsSinceEpoch(t).date();
+    }
+
+    // Held-idle runs of this server's processes.
+    QHash<QString, int> perGpu;
+    for (const GpuProcess& p : s.processes)
+        ++perGpu[p.gpuUuid];
+    const QString prefix = s.server + u'|';
+    QSet<QString> present;
+    for (const GpuProcess& p : s.processes) {
+        const GpuSample* g = s.gpuByUuid(p.gpuUuid);
+        if (!g || gpuDisplayState(*g, perGpu.value(p.gpuUuid)) != DisplayState::IdleHeld)
+            continue;
+        const QString key = processKey(s.server, p);
+        present.insert(key);
+        if (m_idle.contains(key))
+            continue;
+        // A run that starts now: look back through the live record for the
+        // last reading the GPU was busy; not before the process started.
+        IdleRun run{t, false};
+        const QList<QPointF> points =
+            m_fleet->history().series(s.server, p.gpuUuid, MetricId::GpuUtilization,
+                                      t - m_fleet->history().kDefaultRetentionMs, t, 100000);
+        bool broken = false;
+        qint64 since = t;
+        for (auto it = points.crbegin(); it != points.crend(); ++it) {
+            if (std::isnan(it->y())) {
+                broken = true; // a gap: what came before is not known
+                break;
+            }
+            if (it->y() >= kIdleBelowPercent) {
+                broken = true;
+                break;
+            }
+            since = qint64(it->x());
+        }
+        run.sinceMs = since;
+        run.atLeast = !broken;
+        if (p.startTimeMs && *p.startTimeMs >= run.sinceMs) {
+            run.sinceMs = *p.startTimeMs;
+            run.atLeast = false;
+        } else if (first && points.isEmpty()) {
+            run.atLeast = true;
+        }
+        m_idle.insert(key, run);
+    }
+    for (auto it = m_idle.begin(); it != m_idle.end();) {
+        if (it.key().startsWith(prefix) && !present.contains(it.key()))
+            it = m_idle.erase(it);
+        else
+            ++it;
+    }
+    m_lastReadingMs[s.server] = t;
+    m_lastAccounted[s.server] = s;
+}
+
+void FleetProcessModel::rebuild()
+{
+    m_pending = false;
+    QList<FleetProcessRow> rows;
+    for (const QString& server : m_fleet->servers()) {
+        const Snapshot* s = m_fleet->latest(server);
+        if (!s)
+            continue;
+        const Freshness fresh = m_fleet->freshness(server);
+        QHash<QString, int> perGpu;
+        for (const GpuProcess& p : s->processes)
+            ++perGpu[p.gpuUuid];
+        for (const GpuProcess& p : s->processes) {
+            FleetProcessRow r;
+            r.server = server;
+            r.gpuUuid = p.gpuUuid;
+            r.migUuid = p.migUuid;
+            r.pid = p.pid;
+            r.startTimeMs = p.startTimeMs;
+            r.user = p.user;
+            r.command = p.command;
+            r.memoryMiB = p.usedMemoryMiB;
+            r.smPercent = p.smUtilPercent;
+            r.ghost = p.ghost;
+            r.ageMs = fresh.ageMs;
+            if (const GpuSample* g = s->gpuByUuid(p.gpuUuid)) {
+                r.gpuIndex = g->index;
+                if (const MigInstance* m = g->migByUuid(p.migUuid))
+                    r.migProfile = m->profile;
+                r.state = gpuDisplayState(*g, perGpu.value(p.gpuUuid));
+            }
+            if (fresh.stale)
+                r.state = DisplayState::Stale;
+            if (auto it = m_idle.constFind(processKey(server, p)); it != m_idle.cend()) {
+                r.idleForMs = std::max<qint64>(0, s->timestampMs - it->sinceMs);
+                r.idleAtLeast = it->atLeast;
+            }
+            rows.append(std::move(r));
+        }
+    }
+    auto same = [](const FleetProcessRow& a, const FleetProcessRow& b) {
+        return a.server == b.server && a.pid == b.pid && a.startTimeMs == b.startTimeMs &&
+               a.gpuUuid == b.gpuUuid && a.migUuid == b.migUuid;
+    };
+    const bool sameRows =
+        rows.size() == m_rows.size() &&
+        std::equal(rows.cbegin(), rows.cend(), m_rows.cbegin(), m_rows.cend(), same);
+    if (sameRows) {
+        m_rows = std::move(rows);
+        if (!m_rows.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    } else {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+    }
+    Q_EMIT totalsChanged();
+}
+
+QList<UserTotal> FleetProcessModel::userTotals() const
+{
+    QHash<QString, UserTotal> totals;
+    QHash<QString, QSet<QString>> units;
+    for (const FleetProcessRow& r : m_rows) {
+        const QString user = r.user.isEmpty() ? QStringLiteral("?") : r.user;
+        UserTotal& t = totals[user];
+        t.user = user;
+        ++t.processes;
+        units[user].insert(r.server + u'\n' + r.gpuUuid + u'\n' + r.migUuid);
+        if (r.memoryMiB)
+            t.memoryMiB = t.memoryMiB.value_or(0) + *r.memoryMiB;
+    }
+    const QHash<QString, double>& hours = m_historyHours ? *m_historyHours : m_sessionHours;
+    for (auto it = hours.cbegin(); it != hours.cend(); ++it) {
+        UserTotal& t = totals[it.key()];
+        t.user = it.key();
+        t.gpuHours = it.value();
+    }
+    QList<UserTotal> out;
+    for (auto it = totals.begin(); it != totals.end(); ++it) {
+        it->units = int(units.value(it.key()).size());
+        out.append(*it);
+    }
+    std::sort(out.begin(), out.end(), [](const UserTotal& a, const UserTotal& b) {
+        if (a.gpuHours != b.gpuHours)
+            return a.gpuHours > b.gpuHours;
+        return a.user < b.user;
+    });
+    return out;
+}
+
+void FleetProcessModel::setHistoryGpuHours(const QHash<QString, double>& hours, qint64 dayStartMs)
+{
+    Q_UNUSED(dayStartMs);
+    m_historyHours = hours;
+    Q_EMIT totalsChanged();
+}
+
+int FleetProcessModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FleetProcessModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const FleetProcessRow& r = m_rows[index.row()];
+    const int col = index.column();
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+        switch (col) {
+        case ServerColumn:
+            return r.server;
+        case GpuColumn:
+            return r.gpuText();
+        case PidColumn:
+            return QString::number(r.pid);
+        case UserColumn:
+            return r.user.isEmpty() ? tr("unknown") : r.user;
+        case CommandColumn:
+            if (role == Qt::ToolTipRole && r.ghost)
+                return tr("%1\nNot visible in this server's /proc: another PID namespace, a "
+                          "container, or a process that just exited.")
+                    .arg(r.command);
+            return r.command;
+        case MemoryColumn:
+            return formatMiB(r.memoryMiB);
+        case SmColumn:
+            return formatPercent(r.smPercent);
+        case StateColumn:
+            return r.stateText();
+        case IdleColumn:
+            if (role == Qt::ToolTipRole && r.idleForMs)
+                return r.idleAtLeast
+                           ? tr("Held idle at every reading this desktop has of the GPU; it may "
+                                "have been idle longer.")
+                           : tr("How long the GPU has been held idle with this process on it, "
+                                "per the live record (not before the process started).");
+            return r.idleText();
+        }
+    }
+    if (role == Qt::FontRole && r.ghost) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+    }
+    if (role == Qt::TextAlignmentRole &&
+        (col == PidColumn || col == MemoryColumn || col == SmColumn))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == SortRole || role == RawValueRole) {
+        switch (col) {
+        case ServerColumn:
+            return r.server;
+        case GpuColumn:
+            return r.gpuIndex * 100 + (r.migProfile.isEmpty() ? 0 : 1);
+        case PidColumn:
+            return r.pid;
+        case UserColumn:
+            return r.user;
+        case CommandColumn:
+            return r.command;
+        case MemoryColumn:
+            return r.memoryMiB ? QVariant(*r.memoryMiB) : QVariant(role == SortRole ? -1.0 : QVariant());
+        case SmColumn:
+            return r.smPercent ? QVariant(*r.smPercent) : QVariant(role == SortRole ? -1.0 : QVariant());
+        case StateColumn:
+            return int(r.state);
+        case IdleColumn:
+            return r.idleForMs ? QVariant(*r.idleForMs) : QVariant(role == SortRole ? qint64(-1) : QVariant());
+        }
+    }
+    if (role == ServerRole)
+        return r.server;
+    if (role == GpuUuidRole)
+        return r.gpuUuid;
+    if (role == PidRole)
+        return r.pid;
+    return {};
+}
+
+QVariant FleetProcessModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ServerColumn:
+        return tr("Server");
+    case GpuColumn:
+        return tr("GPU");
+    case PidColumn:
+        return tr("PID");
+    case UserColumn:
+        return tr("User");
+    case CommandColumn:
+        return tr("Command");
+    case MemoryColumn:
+        return tr("Memory");
+    case SmColumn:
+        return tr("SM");
+    case StateColumn:
+        return tr("State");
+    case IdleColumn:
+        return tr("Idle for");
+    }
+    return {};
+}
+
+} // namespace gw

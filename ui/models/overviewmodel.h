@@ -1,0 +1,112 @@
+#pragma once
+
+// The fleet at a glance, as plain data for the overview's painted view: every
+// GPU of every server as a tile (utilisation, memory, temperature, power,
+// users, verdict, freshness), grouped by server, sorted and filtered. Rebuilt
+// from LiveState when it changes (coalesced: a poll of many servers gives one
+// rebuild).
+
+#include "common/palette.h"
+#include "engine/livestate.h"
+#include "model/linkstatus.h"
+#include "model/snapshot.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <optional>
+
+namespace gw {
+
+struct OverviewTile
+{
+    QString server;
+    QString uuid;
+    int index = -1;
+    QString model; // "NVIDIA H100 80GB HBM3"
+    std::optional<double> utilPercent;
+    std::optional<double> memoryUsedMiB;
+    std::optional<double> memoryTotalMiB;
+    std::optional<double> temperatureC;
+    std::optional<double> powerW;
+    QStringList users; // sorted, distinct; a process without a user reads "?"
+    int processCount = 0;
+    // The verdict; Stale (no verdict) when the server's newest reading is old.
+    DisplayState state = DisplayState::NotReported;
+    bool stale = false;
+    qint64 ageMs = 0;
+    bool mig = false;
+    std::optional<int> migSliceCount;
+    QList<MigInstance> migInstances;
+    QString error;
+
+    // What a screen reader and a tooltip say about the tile, in one line.
+    QString description() const;
+};
+
+struct OverviewGroup
+{
+    QString server;
+    Freshness freshness;
+    std::optional<LinkState> link; // remote servers only
+    int gpuCount = 0;               // all of the server's GPUs, shown or not
+    QList<int> tiles;               // indices into OverviewModel::tiles(), in display order
+
+    // "8 GPUs · updated 2 s ago", "stale · last reading 4 min 10 s ago", "unreachable".
+    QString headerText() const;
+};
+
+class OverviewModel final : public QObject
+{
+    Q_OBJECT
+public:
+    enum class SortKey
+    {
+        Server,      // servers by name, GPUs by index
+        Utilisation, // highest first (absent last); servers by their highest
+        Memory,      // fraction of memory used, highest first
+        Temperature, // hottest first
+    };
+
+    explicit OverviewModel(const LiveState* fleet, QObject* parent = nullptr);
+
+    void setSortKey(SortKey key);
+    SortKey sortKey() const { return m_sort; }
+    // Matches a tile whose users, GPU model or server contain `text` (any case).
+    void setTextFilter(const QString& text);
+    QString textFilter() const { return m_text; }
+    // Only tiles in this state; nullopt: all.
+    void setStateFilter(std::optional<DisplayState> state);
+    std::optional<DisplayState> stateFilter() const { return m_state; }
+
+    // Reads LiveState again now (it is also done by itself, coalesced, when
+    // LiveState changes).
+    void rebuild();
+
+    const QList<OverviewTile>& tiles() const { return m_tiles; }
+    // The groups shown (servers with at least one tile that passes the
+    // filter, or every server when no filter is set), in display order.
+    const QList<OverviewGroup>& groups() const { return m_groups; }
+    int shownTileCount() const;
+    int totalGpuCount() const { return int(m_tiles.size()); }
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void scheduleRebuild();
+    bool passes(const OverviewTile& t) const;
+    void arrange();
+
+    const LiveState* m_fleet;
+    QTimer m_coalesce;
+    SortKey m_sort = SortKey::Server;
+    QString m_text;
+    std::optional<DisplayState> m_state;
+    QList<OverviewTile> m_tiles;
+    QList<OverviewGroup> m_allGroups; // every server, tiles by index
+    QList<OverviewGroup> m_groups;
+};
+
+} // namespace gw

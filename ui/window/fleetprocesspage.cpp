@@ -1,0 +1,363 @@
+#include "window/fleetprocesspage.h"
+
+#include "common/palette.h"
+#include "engine/livestate.h"
+#include "history/historyservice.h"
+#include "history/historystore.h"
+#include "model/units.h"
+#include "models/roles.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace gw {
+
+namespace {
+// Free text over every column, and optionally one user exactly.
+class FleetProcessProxy final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setText(const QString& text)
+    {
+        beginFilterChange();
+        m_text = text.trimmed();
+        m_user.clear();
+        static const QString prefix = QStringLiteral("user:");
+        if (m_text.startsWith(prefix)) {
+            m_user = m_text.mid(prefix.size()).trimmed();
+            m_text.clear();
+        }
+        endFilterChange();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        auto* m = static_cast<FleetProcessModel*>(sourceModel());
+        if (row >= m->rowCount(parent))
+            return false;
+        const FleetProcessRow& r = m->rowAt(row);
+        if (!m_user.isEmpty() && r.user != m_user)
+            return false;
+        if (m_text.isEmpty())
+            return true;
+        for (int c = 0; c < FleetProcessModel::ColumnCount; ++c) {
+            if (m->index(row, c).data().toString().contains(m_text, Qt::CaseInsensitive))
+                return true;
+        }
+        return false;
+    }
+
+private:
+    // Qt 6.4 has no beginFilterChange(); invalidateFilter() after the change.
+    void beginFilterChange() {}
+    void endFilterChange() { invalidateFilter(); }
+
+    QString m_text;
+    QString m_user;
+};
+
+// The state column's dot, in the view's own palette.
+class StateDotDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const QVariant state = index.data(RawValueRole);
+        if (!state.isValid())
+            return;
+        const QColor c = stateColor(DisplayState(state.toInt()), option->palette);
+        const int size = option->fontMetrics.height();
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawEllipse(QRectF(size * 0.25, size * 0.25, size * 0.5, size * 0.5));
+        p.end();
+        option->features |= QStyleOptionViewItem::HasDecoration;
+        option->icon = QIcon(pm);
+        option->decorationSize = QSize(size, size);
+    }
+};
+
+qint64 startOfTodayMs()
+{
+    return QDate::currentDate().startOfDay().toMSecsSinceEpoch();
+}
+} // namespace
+
+FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
+    : QWidget(parent)
+    , m_model(new FleetProcessModel(fleet, this))
+    , m_proxy(new FleetProcessProxy(this))
+    , m_table(new QTableView)
+    , m_totals(new QStandardItemModel(this))
+    , m_totalsTable(new QTableView)
+    , m_filter(new QLineEdit)
+    , m_hoursNote(new QLabel)
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(SortRole);
+    m_proxy->setDynamicSortFilter(true);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(FleetProcessModel::ServerColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setSectionResizeMode(FleetProcessModel::CommandColumn,
+                                                      QHeaderView::Stretch);
+    m_table->setItemDelegateForColumn(FleetProcessModel::StateColumn, new StateDotDelegate(this));
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->setAccessibleName(tr("Processes of all servers"));
+    m_table->setWordWrap(false);
+    const QFontMetrics fm(font());
+    m_table->setColumnWidth(FleetProcessModel::ServerColumn, fm.horizontalAdvance(u"gpu-node-16-xx"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::GpuColumn, fm.horizontalAdvance(u"0 · 3g.40gb"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::PidColumn, fm.horizontalAdvance(u"4194304"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::UserColumn, fm.horizontalAdvance(u"username12"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::MemoryColumn, fm.horizontalAdvance(u"80.0 GiB"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::SmColumn, fm.horizontalAdvance(u"100 %"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::StateColumn,
+                            fm.horizontalAdvance(stateName(DisplayState::IdleHeld)) + fm.height() + 24);
+    m_table->setColumnWidth(FleetProcessModel::IdleColumn, fm.horizontalAdvance(u"idle for ≥ 23 h 59 min"_qs) + 16);
+
+    m_totals->setHorizontalHeaderLabels(
+        {tr("User"), tr("GPUs held"), tr("Processes"), tr("Memory"), tr("GPU-hours")});
+    m_totalsTable->setModel(m_totals);
+    m_totalsTable->verticalHeader()->hide();
+    m_totalsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_totalsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_totalsTable->horizontalHeader()->setStretchLastSection(true);
+    m_totalsTable->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_totalsTable->setAccessibleName(tr("Totals per user"));
+
+    m_filter->setPlaceholderText(tr("Filter (text, or user:NAME)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter processes"));
+    auto* exportButton = new QPushButton(tr("&Export…"));
+    exportButton->setToolTip(tr("Save the rows shown as CSV or JSON"));
+    connect(exportButton, &QPushButton::clicked, this, &FleetProcessPage::exportShown);
+
+    auto* legend = new QLabel(
+        tr("<b>idle, memory held</b>: the GPU is below 10 % busy while the process holds memory; "
+           "<i>Idle for</i> is how long, per the live record (≥: idle at every reading this "
+           "desktop has). Italic rows: processes this server's /proc does not show."));
+    legend->setWordWrap(true);
+    legend->setAccessibleName(tr("Legend"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(exportButton);
+
+    auto* totalsBox = new QWidget;
+    auto* totalsLayout = new QVBoxLayout(totalsBox);
+    totalsLayout->setContentsMargins(0, 0, 0, 0);
+    totalsLayout->addWidget(m_hoursNote);
+    totalsLayout->addWidget(m_totalsTable, 1);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(totalsBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 2);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+    layout->addWidget(legend);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &FleetProcessPage::setFilter);
+    connect(m_model, &FleetProcessModel::totalsChanged, this, &FleetProcessPage::updateTotals);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_table->indexAt(pos);
+        if (!index.isValid())
+            return;
+        QMenu* menu = contextMenuFor(index.row());
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_table->viewport()->mapToGlobal(pos));
+    });
+    auto* timer = new QTimer(this);
+    timer->setInterval(60'000);
+    connect(timer, &QTimer::timeout, this, &FleetProcessPage::refreshHistoryHours);
+    timer->start();
+    updateTotals();
+}
+
+FleetProcessPage::~FleetProcessPage()
+{
+    if (m_loader) {
+        m_loader->wait();
+        delete m_loader;
+    }
+}
+
+void FleetProcessPage::setFilter(const QString& text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);
+    static_cast<FleetProcessProxy*>(m_proxy)->setText(text);
+}
+
+QList<FleetProcessRow> FleetProcessPage::shownRows() const
+{
+    QList<FleetProcessRow> rows;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        rows.append(m_model->rowAt(m_proxy->mapToSource(m_proxy->index(r, 0)).row()));
+    return rows;
+}
+
+QMenu* FleetProcessPage::contextMenuFor(int row)
+{
+    auto* menu = new QMenu(this);
+    const FleetProcessRow r = m_model->rowAt(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+    menu->addAction(tr("&Copy"), this, [this, row] {
+        QStringList cells;
+        for (int c = 0; c < FleetProcessModel::ColumnCount; ++c)
+            cells << m_proxy->index(row, c).data().toString();
+        QApplication::clipboard()->setText(cells.join(u'\t'));
+    });
+    if (!r.user.isEmpty())
+        menu->addAction(tr("&Filter by %1").arg(r.user), this,
+                        [this, user = r.user] { setFilter(QStringLiteral("user:") + user); });
+    menu->addAction(tr("Open in &history"), this, [this, r] {
+        Q_EMIT openHistoryRequested(r.server, r.gpuUuid);
+    });
+    return menu;
+}
+
+void FleetProcessPage::updateTotals()
+{
+    const QList<UserTotal> totals = m_model->userTotals();
+    const bool fromHistory = m_model->gpuHoursFromHistory();
+    m_totals->setRowCount(0);
+    for (const UserTotal& t : totals) {
+        QList<QStandardItem*> items;
+        items << new QStandardItem(t.user);
+        items << new QStandardItem(QString::number(t.units));
+        items << new QStandardItem(QString::number(t.processes));
+        items << new QStandardItem(formatMiB(t.memoryMiB));
+        items << new QStandardItem(QString::number(t.gpuHours, 'f', 2));
+        for (int c = 1; c < items.size(); ++c)
+            items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_totals->appendRow(items);
+    }
+    const QString since =
+        QLocale().toString(QDateTime::fromMSecsSinceEpoch(
+                               std::max(m_model->sessionStartMs(), startOfTodayMs()))
+                               .time(),
+                           QLocale::ShortFormat);
+    const QString header = fromHistory ? tr("GPU-hours today (history)")
+                                       : tr("GPU-hours since %1 (this session)").arg(since);
+    m_totals->setHeaderData(4, Qt::Horizontal, header);
+    m_hoursNote->setText(
+        fromHistory ? tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                         "today from the recorded process history.")
+                    : tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                         "seen since %1 (history is off).")
+                          .arg(since));
+}
+
+void FleetProcessPage::setHistory(HistoryProvider* history)
+{
+    m_history = history;
+    refreshHistoryHours();
+}
+
+void FleetProcessPage::refreshHistoryHours()
+{
+    // Process facts are in the store; the provider's queries are for series,
+    // so the facts are read through a read-only store of the same file on a
+    // thread of our own.
+    auto* service = qobject_cast<HistoryService*>(m_history.data());
+    if (!service || service->path().isEmpty() || (m_loader && m_loader->isRunning()))
+        return;
+    if (m_loader) {
+        delete m_loader;
+        m_loader = nullptr;
+    }
+    const QString path = service->path();
+    const qint64 from = startOfTodayMs();
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    QPointer<FleetProcessPage> self(this);
+    m_loader = QThread::create([path, from, to, self] {
+        QString error;
+        auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+        if (!store)
+            return;
+        const QList<ProcessFact> facts = store->processes({}, from, to, &error);
+        if (!error.isEmpty())
+            return;
+        const QHash<QString, double> hours = gpuHoursFromFacts(facts, from, to);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, hours, from] {
+                if (self)
+                    self->m_model->setHistoryGpuHours(hours, from);
+            },
+            Qt::QueuedConnection);
+    });
+    m_loader->start();
+}
+
+bool FleetProcessPage::exportTo(const QString& path, QString* error) const
+{
+    const QList<FleetProcessRow> rows = shownRows();
+    const QByteArray data = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+                                ? fleetProcessesJson(rows)
+                                : fleetProcessesCsv(rows);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void FleetProcessPage::exportShown()
+{
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export processes"), QStringLiteral("gpu-processes.csv"),
+        tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTo(path, &error))
+        QMessageBox::warning(this, tr("Export processes"), error);
+}
+
+} // namespace gw

@@ -1,0 +1,74 @@
+#pragma once
+
+// Every GPU process of the fleet in one table, with per-user totals below
+// (GPUs held, memory, GPU-hours today), a context menu (copy, filter by the
+// user, open the GPU in the History tab) and export of what is shown as CSV
+// or JSON.
+
+#include "models/fleetprocessmodel.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+class QThread;
+
+namespace gw {
+
+class HistoryProvider;
+class LiveState;
+
+class FleetProcessPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FleetProcessPage(LiveState* fleet, QWidget* parent = nullptr);
+    ~FleetProcessPage() override;
+
+    FleetProcessModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTableView* table() const { return m_table; }
+    QTableView* totalsTable() const { return m_totalsTable; }
+    QStandardItemModel* totals() const { return m_totals; }
+    QLineEdit* filterEdit() const { return m_filter; }
+
+    // The rows the table shows, in its order (what export writes).
+    QList<FleetProcessRow> shownRows() const;
+    void setFilter(const QString& text);
+
+    // GPU-hours today from the history's process facts (re-read every
+    // minute); without it they count from when the desktop started.
+    void setHistory(HistoryProvider* history);
+    void refreshHistoryHours();
+
+    // Asks for a file and writes the shown rows there; errors in a message box.
+    void exportShown();
+    // Writes the shown rows to `path` (.json: JSON, else CSV); false with
+    // `error` when it cannot.
+    bool exportTo(const QString& path, QString* error) const;
+
+    // The menu a right click on `row` (of the proxy) opens.
+    QMenu* contextMenuFor(int row);
+
+Q_SIGNALS:
+    void openHistoryRequested(const QString& server, const QString& gpuUuid);
+
+private:
+    void updateTotals();
+
+    FleetProcessModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    QStandardItemModel* m_totals;
+    QTableView* m_totalsTable;
+    QLineEdit* m_filter;
+    QLabel* m_hoursNote;
+    QPointer<HistoryProvider> m_history;
+    QThread* m_loader = nullptr;
+};
+
+} // namespace gw

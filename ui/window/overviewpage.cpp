@@ -1,0 +1,115 @@
+#include "window/overviewpage.h"
+
+#include "common/palette.h"
+#include "engine/livestate.h"
+#include "models/overviewmodel.h"
+#include "window/overviewview.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace gw {
+
+OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
+    : QWidget(parent)
+    , m_model(new OverviewModel(fleet, this))
+    , m_view(new OverviewView(m_model))
+    , m_sort(new QComboBox)
+    , m_state(new QComboBox)
+    , m_filter(new QLineEdit)
+    , m_count(new QLabel)
+    , m_legend(new QLabel)
+{
+    m_sort->addItem(tr("Server"), int(OverviewModel::SortKey::Server));
+    m_sort->addItem(tr("Utilisation"), int(OverviewModel::SortKey::Utilisation));
+    m_sort->addItem(tr("Memory"), int(OverviewModel::SortKey::Memory));
+    m_sort->addItem(tr("Temperature"), int(OverviewModel::SortKey::Temperature));
+    m_sort->setAccessibleName(tr("Sort GPUs by"));
+    m_state->addItem(tr("All states"), -1);
+    for (DisplayState s : legendStates()) {
+        if (s != DisplayState::Connecting)
+            m_state->addItem(stateName(s), int(s));
+    }
+    m_state->setAccessibleName(tr("Show GPUs in state"));
+    m_filter->setPlaceholderText(tr("Filter by user, model or server"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter GPUs"));
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setAccessibleName(tr("Legend"));
+    m_legend->setText(legendHtml(palette()));
+
+    auto* sortLabel = new QLabel(tr("&Sort:"));
+    sortLabel->setBuddy(m_sort);
+    auto* stateLabel = new QLabel(tr("S&how:"));
+    stateLabel->setBuddy(m_state);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(sortLabel);
+    bar->addWidget(m_sort);
+    bar->addSpacing(8);
+    bar->addWidget(stateLabel);
+    bar->addWidget(m_state);
+    bar->addSpacing(8);
+    bar->addWidget(m_filter, 1);
+    bar->addSpacing(8);
+    bar->addWidget(m_count);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 2);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+
+    connect(m_sort, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setSortKey(OverviewModel::SortKey(m_sort->currentData().toInt()));
+    });
+    connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
+        const int v = m_state->currentData().toInt();
+        m_model->setStateFilter(v < 0 ? std::nullopt : std::optional(DisplayState(v)));
+    });
+    connect(m_filter, &QLineEdit::textChanged, m_model, &OverviewModel::setTextFilter);
+    connect(m_model, &OverviewModel::changed, this, &OverviewPage::updateCount);
+    connect(m_view, &OverviewView::gpuActivated, this, &OverviewPage::gpuActivated);
+    setFocusProxy(m_view);
+    updateCount();
+}
+
+QString OverviewPage::legendHtml(const QPalette& palette)
+{
+    QStringList items;
+    for (DisplayState s : legendStates()) {
+        // Filled: a verdict; a ring: no verdict (stale, not reported, connecting).
+        const bool ring = s == DisplayState::Stale || s == DisplayState::NotReported ||
+                          s == DisplayState::Connecting;
+        items << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                     .arg(stateColor(s, palette).name(),
+                          ring ? QStringLiteral("\u25CB") : QStringLiteral("\u25CF"),
+                          stateName(s).toHtmlEscaped());
+    }
+    return items.join(QStringLiteral(" &nbsp; ")) + QStringLiteral(" &nbsp; ") +
+           tr("· greyed tiles: last figures of a stale server, with their age · "
+              "bar: memory used (one part per MIG instance) · n/r: not reported")
+               .toHtmlEscaped();
+}
+
+void OverviewPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_legend->setText(legendHtml(palette()));
+}
+
+void OverviewPage::updateCount()
+{
+    const int shown = m_model->shownTileCount();
+    const int all = m_model->totalGpuCount();
+    m_count->setText(shown == all ? tr("%n GPUs", nullptr, all)
+                                  : tr("%1 of %2").arg(shown).arg(tr("%n GPUs", nullptr, all)));
+}
+
+} // namespace gw
