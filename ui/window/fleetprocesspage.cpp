@@ -317,7 +317,10 @@ void FleetProcessPage::refreshHistoryHours()
         auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
         if (!store)
             return;
-        const QList<ProcessFact> facts = store->processes({}, from, to, &error);
+        // "All servers" is an empty, not a null, string: a null one binds
+        // as SQL NULL and matches nothing.
+        const QList<ProcessFact> facts =
+            store->processes(QString::fromLatin1(""), from, to, &error);
         if (!error.isEmpty())
             return;
         const QHash<QString, double> hours = gpuHoursFromFacts(facts, from, to);

@@ -38,6 +38,8 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter by user, model or server"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(tr("Filter GPUs"));
+    m_count->setMinimumWidth(
+        m_count->fontMetrics().horizontalAdvance(tr("%1 of %2").arg(9999).arg(tr("%n GPUs", nullptr, 9999))));
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAccessibleName(tr("Legend"));

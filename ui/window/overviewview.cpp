@@ -33,16 +33,17 @@ QString shortModel(QString name)
     return name;
 }
 
-QColor muted(const QPalette& pal)
-{
-    return pal.color(QPalette::Disabled, QPalette::Text);
-}
-
 QColor mix(const QColor& a, const QColor& b, double t)
 {
     return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
                             float(a.greenF() * (1 - t) + b.greenF() * t),
                             float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+// Greyed text: halfway to the background, in any palette.
+QColor muted(const QPalette& pal)
+{
+    return mix(pal.color(QPalette::Text), pal.color(QPalette::Window), 0.5);
 }
 } // namespace
 
@@ -224,15 +225,21 @@ void OverviewView::relayout()
                 else if (!t.error.isEmpty())
                     value = tr("error");
                 else if (t.mig)
-                    value = tr("MIG · util n/r");
+                    value = tr("util n/r");
                 else
                     value = formatPercent(t.utilPercent);
                 b.title = QString::number(t.index);
+                // A stale tile's age takes the temperature's place (that is
+                // in its tooltip).
+                if (t.stale)
+                    b.temperature.clear();
                 const int valueRoom = inner - dot - fm.horizontalAdvance(b.title + u' ') -
                                       fm.horizontalAdvance(b.temperature) - 6;
                 b.value = bm.elidedText(value, Qt::ElideRight, std::max(0, valueRoom));
-                if (t.mig && t.memoryUsedMiB && t.memoryTotalMiB && !t.migInstances.isEmpty())
-                    b.memory = tr("%n instances", nullptr, int(t.migInstances.size()));
+                if (t.mig && !t.migInstances.isEmpty())
+                    b.memory = fm.elidedText(
+                        tr("MIG: %n instances", nullptr, int(t.migInstances.size())),
+                        Qt::ElideRight, inner - 4);
                 else
                     b.memory = fm.elidedText(
                         tr("%1 / %2").arg(formatMiB(t.memoryUsedMiB), formatMiB(t.memoryTotalMiB)),
@@ -279,6 +286,17 @@ QRect OverviewView::tileRect(const QString& server, const QString& uuid) const
     for (const TileBox& b : m_tileRects) {
         if (tiles[b.tile].server == server && tiles[b.tile].uuid == uuid)
             return b.rect.translated(0, -verticalScrollBar()->value());
+    }
+    return {};
+}
+
+QString OverviewView::tileText(const QString& server, const QString& uuid) const
+{
+    const auto& tiles = m_model->tiles();
+    for (const TileBox& b : m_tileRects) {
+        if (tiles[b.tile].server == server && tiles[b.tile].uuid == uuid)
+            return QStringList{b.title + u' ' + b.value, b.temperature, b.memory, b.users, b.power}
+                .join(u'\n');
     }
     return {};
 }
@@ -556,7 +574,7 @@ void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
     int x = dot.right() + 5;
     p.drawText(QPoint(x, row1 + asc), b.title);
     x += fm.horizontalAdvance(b.title + u' ');
-    p.setFont(m_bold);
+    p.setFont(t.stale ? font() : m_bold);
     p.drawText(QPoint(x, row1 + asc), b.value);
     p.setFont(font());
     p.drawText(QPoint(right - fm.horizontalAdvance(b.temperature), row1 + asc), b.temperature);

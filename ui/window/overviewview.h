@@ -26,6 +26,8 @@ public:
 
     // Where a tile is drawn, in viewport coordinates; empty when not shown.
     QRect tileRect(const QString& server, const QString& uuid) const;
+    // The texts a tile shows, one line each ("" when not shown).
+    QString tileText(const QString& server, const QString& uuid) const;
     // The focus tile (server, GPU UUID); empty strings when none.
     QString focusServer() const;
     QString focusUuid() const;
