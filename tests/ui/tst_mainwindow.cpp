@@ -79,6 +79,9 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         feedDemo(fleet);
+        // The window opens on the fleet overview; the details are a tab away.
+        QVERIFY(w.overviewShown());
+        w.showDetails();
 
         // Models hold the fleet.
         ServerTreeModel* m = w.serverTreeModel();
@@ -111,6 +114,7 @@ private Q_SLOTS:
         LiveState fleet;
         MainWindow w(&fleet);
         w.show();
+        w.showDetails();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         feedDemo(fleet);
         w.setWindowMinutes(5);
@@ -151,6 +155,7 @@ private Q_SLOTS:
         LiveState fleet;
         MainWindow w(&fleet);
         w.show();
+        w.showDetails();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QString why = QStringLiteral("No GPU found; showing the host only. nvml: cannot load "
                                            "NVML library libnvidia-ml.so.1; "
@@ -392,6 +397,7 @@ private Q_SLOTS:
             MainWindow w(&fleet);
             w.setBackendStatus(DemoProducer().init());
             w.show();
+            w.showDetails();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             feedDemo(fleet);
             QApplication::processEvents();

@@ -130,12 +130,14 @@ private Q_SLOTS:
                                     .arg(view->viewport()->height())));
             for (int i = 0; i < 16; ++i) {
                 for (int j = 0; j < 8; ++j) {
-                    const QRect r = view->tileRect(nodeName(i), QStringLiteral("GPU-%1-%2").arg(i).arg(j));
+                    const QRect r =
+                        view->tileRect(nodeName(i), QStringLiteral("GPU-%1-%2").arg(i).arg(j));
                     QVERIFY(!r.isEmpty());
                     QVERIFY2(view->viewport()->rect().contains(r),
                              qPrintable(nodeName(i) + QString::number(j)));
                     // Readable: the figures are not elided away.
-                    QVERIFY(r.width() >= view->fontMetrics().horizontalAdvance(u"80.0 / 80.0 GiB"_qs));
+                    QVERIFY(r.width() >=
+                            view->fontMetrics().horizontalAdvance(u"80.0 / 80.0 GiB"_qs));
                 }
             }
             // A busy tile shows its utilisation, memory and users.
@@ -143,8 +145,8 @@ private Q_SLOTS:
             QVERIFY2(text.contains(u" %"_qs) && text.contains(u"GiB"_qs), qPrintable(text));
             QVERIFY(w.overviewPage()->legend()->text().contains(stateName(DisplayState::IdleHeld)));
             QApplication::processEvents();
-            QVERIFY(w.grab().save(shotPath(dark ? u"overview-dark-1920.png"_qs
-                                                : u"overview-light-1920.png"_qs)));
+            QVERIFY(w.grab().save(
+                shotPath(dark ? u"overview-dark-1920.png"_qs : u"overview-light-1920.png"_qs)));
         }
     }
 
@@ -223,7 +225,8 @@ private Q_SLOTS:
         QCOMPARE(m->groups().size(), 16);
         QCOMPARE(m->groups().first().server, nodeName(0));
 
-        page.sortChoice()->setCurrentIndex(page.sortChoice()->findData(int(OverviewModel::SortKey::Utilisation)));
+        page.sortChoice()->setCurrentIndex(
+            page.sortChoice()->findData(int(OverviewModel::SortKey::Utilisation)));
         QCOMPARE(m->sortKey(), OverviewModel::SortKey::Utilisation);
         double previousTop = 101;
         for (const OverviewGroup& g : m->groups()) {
@@ -244,7 +247,8 @@ private Q_SLOTS:
         // Stale and not-reported GPUs sort last, not as 0.
         QCOMPARE(m->groups().last().server, nodeName(kStaleServer));
 
-        page.sortChoice()->setCurrentIndex(page.sortChoice()->findData(int(OverviewModel::SortKey::Temperature)));
+        page.sortChoice()->setCurrentIndex(
+            page.sortChoice()->findData(int(OverviewModel::SortKey::Temperature)));
         QCOMPARE(m->tiles()[m->groups().first().tiles.first()].uuid, u"GPU-2-5"_qs); // 91 °C
 
         // By user: every tile shown has carol on it, and every GPU of hers is shown.
@@ -267,7 +271,8 @@ private Q_SLOTS:
 
         // By state.
         page.filterEdit()->clear();
-        page.stateChoice()->setCurrentIndex(page.stateChoice()->findData(int(DisplayState::IdleHeld)));
+        page.stateChoice()->setCurrentIndex(
+            page.stateChoice()->findData(int(DisplayState::IdleHeld)));
         int held = 0;
         for (int i = 0; i < 16; ++i)
             for (int j = 0; j < 8; ++j)
@@ -301,7 +306,8 @@ private Q_SLOTS:
                 if (stale) {
                     QVERIFY(tile.description().contains(u"4 min"_qs));
                     QVERIFY(!tile.description().contains(stateName(DisplayState::Busy)));
-                    QVERIFY(page.view()->tileText(g.server, tile.uuid).contains(u"4 min 00 s ago"_qs));
+                    QVERIFY(
+                        page.view()->tileText(g.server, tile.uuid).contains(u"4 min 00 s ago"_qs));
                 }
             }
         }
@@ -311,8 +317,8 @@ private Q_SLOTS:
         const QRect staleTile = page.view()->tileRect(nodeName(kStaleServer), u"GPU-6-1"_qs);
         const QRect busyTile = page.view()->tileRect(nodeName(0), u"GPU-0-2"_qs);
         QVERIFY(isHeld(6, 1) == false && !isFree(6, 1));
-        for (DisplayState s : {DisplayState::Busy, DisplayState::Free, DisplayState::IdleHeld,
-                               DisplayState::Hot})
+        for (DisplayState s :
+             {DisplayState::Busy, DisplayState::Free, DisplayState::IdleHeld, DisplayState::Hot})
             QCOMPARE(countPixels(img, staleTile, stateColor(s, pal)), 0);
         QVERIFY(countPixels(img, busyTile, stateColor(DisplayState::Busy, pal)) > 4);
 
@@ -383,7 +389,8 @@ private Q_SLOTS:
         }
         QCOMPARE(page.totals()->rowCount(), int(totals.size()));
         QVERIFY(!page.model()->gpuHoursFromHistory());
-        QVERIFY(page.totals()->headerData(4, Qt::Horizontal).toString().contains(u"this session"_qs));
+        QVERIFY(
+            page.totals()->headerData(4, Qt::Horizontal).toString().contains(u"this session"_qs));
 
         // MIG rows name their profile; stale rows say so.
         bool sawMig = false, sawStale = false;
@@ -426,18 +433,17 @@ private Q_SLOTS:
             QVERIFY2(qAbs(t.gpuHours - expected[t.user]) < 1e-9,
                      qPrintable(t.user + QString::number(t.gpuHours)));
 
+        page.resize(1280, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.grab().save(shotPath(u"processes.png"_qs)));
+
         // With history: the totals come from it, and the column says so.
         page.model()->setHistoryGpuHours({{u"alice"_qs, 5.5}}, kNow - 12 * 3'600'000);
         QVERIFY(page.model()->gpuHoursFromHistory());
         QVERIFY(page.totals()->headerData(4, Qt::Horizontal).toString().contains(u"history"_qs));
         QCOMPARE(page.totals()->item(0, 0)->text(), u"alice"_qs);
         QCOMPARE(page.totals()->item(0, 4)->text(), u"5.50"_qs);
-
-        page.resize(1280, 720);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        page.table()->sortByColumn(FleetProcessModel::IdleColumn, Qt::DescendingOrder);
-        QVERIFY(page.grab().save(shotPath(u"processes.png"_qs)));
     }
 
     void gpuHoursFromFactsMergeOverlaps()
@@ -453,11 +459,11 @@ private Q_SLOTS:
         };
         const qint64 h = 3'600'000;
         const QList<ProcessFact> facts = {
-            fact(u"alice"_qs, u"G0"_qs, 0, 2 * h),     // 2 h
-            fact(u"alice"_qs, u"G0"_qs, h, 3 * h),     // overlaps: 1 h more
-            fact(u"alice"_qs, u"G1"_qs, 0, h),         // another GPU: 1 h
-            fact(u"bob"_qs, u"G0"_qs, -5 * h, h / 2),  // clipped at 0: 0.5 h
-            fact(u"carol"_qs, u"G2"_qs, -2 * h, -h),   // before the day: nothing
+            fact(u"alice"_qs, u"G0"_qs, 0, 2 * h),    // 2 h
+            fact(u"alice"_qs, u"G0"_qs, h, 3 * h),    // overlaps: 1 h more
+            fact(u"alice"_qs, u"G1"_qs, 0, h),        // another GPU: 1 h
+            fact(u"bob"_qs, u"G0"_qs, -5 * h, h / 2), // clipped at 0: 0.5 h
+            fact(u"carol"_qs, u"G2"_qs, -2 * h, -h),  // before the day: nothing
         };
         const QHash<QString, double> hours = gpuHoursFromFacts(facts, 0, 10 * h);
         QCOMPARE(hours.value(u"alice"_qs), 4.0);
@@ -475,7 +481,8 @@ private Q_SLOTS:
         QVERIFY(opened.wait(5000));
         // Two readings of today, ten minutes apart.
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        const qint64 t0 = std::max(now - 600'000, QDate::currentDate().startOfDay().toMSecsSinceEpoch());
+        const qint64 t0 =
+            std::max(now - 600'000, QDate::currentDate().startOfDay().toMSecsSinceEpoch());
         QList<Snapshot> batch;
         for (qint64 t : {t0, now}) {
             Snapshot s = syntheticFleet(t, 1, 2).first();
@@ -492,7 +499,8 @@ private Q_SLOTS:
         for (const UserTotal& t : page.model()->userTotals())
             if (t.user == u"bob"_qs)
                 bob = t.gpuHours;
-        QVERIFY2(qAbs(bob - double(now - t0) / 3'600'000.0) < 1e-6, qPrintable(QString::number(bob)));
+        QVERIFY2(qAbs(bob - double(now - t0) / 3'600'000.0) < 1e-6,
+                 qPrintable(QString::number(bob)));
         history.stop();
     }
 
@@ -565,7 +573,8 @@ private Q_SLOTS:
         // Filtered by a user from the context menu: only that user's rows.
         int carolRow = -1;
         for (int r = 0; r < page.proxy()->rowCount(); ++r)
-            if (page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString() == u"carol"_qs)
+            if (page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString() ==
+                u"carol"_qs)
                 carolRow = r;
         QVERIFY(carolRow >= 0);
         QMenu* menu = page.contextMenuFor(carolRow);
@@ -585,7 +594,8 @@ private Q_SLOTS:
         QCOMPARE(page.filterEdit()->text(), u"user:carol"_qs);
         QVERIFY(page.proxy()->rowCount() > 0);
         for (int r = 0; r < page.proxy()->rowCount(); ++r)
-            QCOMPARE(page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString(), u"carol"_qs);
+            QCOMPARE(page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString(),
+                     u"carol"_qs);
 
         QTemporaryDir dir;
         QString error;

@@ -26,11 +26,26 @@ inline const QStringList& fleetUsers()
 }
 
 // Which GPUs are what (server i, GPU j).
-inline bool isFree(int i, int j) { return (i * 8 + j) % 7 == 3; }
-inline bool isHeld(int i, int j) { return !isFree(i, j) && (i + j) % 5 == 0; }
-inline bool isMig(int i, int j) { return i == 4 && j == 2; }
-inline bool isLost(int i, int j) { return i == 9 && j == 7; }
-inline bool isHot(int i, int j) { return i == 2 && j == 5; }
+inline bool isFree(int i, int j)
+{
+    return (i * 8 + j) % 7 == 3;
+}
+inline bool isHeld(int i, int j)
+{
+    return !isFree(i, j) && (i + j) % 5 == 0;
+}
+inline bool isMig(int i, int j)
+{
+    return i == 4 && j == 2;
+}
+inline bool isLost(int i, int j)
+{
+    return i == 9 && j == 7;
+}
+inline bool isHot(int i, int j)
+{
+    return i == 2 && j == 5;
+}
 inline constexpr int kStaleServer = 6;
 // Processes started before this (a process keeps its start time across readings).
 inline constexpr qint64 kFleetStartMs = 1795305600000;

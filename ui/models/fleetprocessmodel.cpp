@@ -132,7 +132,9 @@ QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
 QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows)
 {
     QJsonArray array;
-    auto opt = [](std::optional<double> v) { return v ? QJsonValue(*v) : QJsonValue(); };
+    auto opt = [](std::optional<double> v) {
+        return v ? QJsonValue(*v) : QJsonValue();
+    };
     for (const FleetProcessRow& r : rows) {
         QJsonObject o;
         o[u"server"_qs] = r.server;
@@ -486,13 +488,16 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
         case CommandColumn:
             return r.command;
         case MemoryColumn:
-            return r.memoryMiB ? QVariant(*r.memoryMiB) : QVariant(role == SortRole ? -1.0 : QVariant());
+            return r.memoryMiB ? QVariant(*r.memoryMiB)
+                               : QVariant(role == SortRole ? -1.0 : QVariant());
         case SmColumn:
-            return r.smPercent ? QVariant(*r.smPercent) : QVariant(role == SortRole ? -1.0 : QVariant());
+            return r.smPercent ? QVariant(*r.smPercent)
+                               : QVariant(role == SortRole ? -1.0 : QVariant());
         case StateColumn:
             return int(r.state);
         case IdleColumn:
-            return r.idleForMs ? QVariant(*r.idleForMs) : QVariant(role == SortRole ? qint64(-1) : QVariant());
+            return r.idleForMs ? QVariant(*r.idleForMs)
+                               : QVariant(role == SortRole ? qint64(-1) : QVariant());
         }
     }
     if (role == ServerRole)

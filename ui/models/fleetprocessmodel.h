@@ -41,23 +41,23 @@ struct FleetProcessRow
     std::optional<double> smPercent;
     bool ghost = false;
     DisplayState state = DisplayState::NotReported;
-    qint64 ageMs = 0;                  // the server's reading's age (stale rows)
-    std::optional<qint64> idleForMs;   // held idle this long (IdleHeld rows only)
-    bool idleAtLeast = false;          // the run began before the desktop saw the server
+    qint64 ageMs = 0;                // the server's reading's age (stale rows)
+    std::optional<qint64> idleForMs; // held idle this long (IdleHeld rows only)
+    bool idleAtLeast = false;        // the run began before the desktop saw the server
 
     QString gpuText() const;   // "3", "3 · 3g.40gb"
     QString stateText() const; // "idle, memory held", "stale (4 min 10 s ago)"
-    QString idleText() const;  // "idle for 16 min 20 s", "idle for ≥ 2 h 05 min", "" when not idle
+    QString idleText() const; // "idle for 16 min 20 s", "idle for ≥ 2 h 05 min", "" when not idle
 };
 
 // What one user holds now, and has used today.
 struct UserTotal
 {
     QString user;
-    int units = 0;      // GPUs and MIG instances with the user's processes
+    int units = 0; // GPUs and MIG instances with the user's processes
     int processes = 0;
     std::optional<double> memoryMiB; // absent when no process reports memory
-    double gpuHours = 0; // today (history) or since the desktop started
+    double gpuHours = 0;             // today (history) or since the desktop started
 };
 
 // CSV (RFC 4180: CRLF lines, fields with a comma, quote or line break quoted,
@@ -131,9 +131,9 @@ private:
         bool atLeast = false;
     };
     QHash<QString, IdleRun> m_idle;
-    QHash<QString, qint64> m_lastReadingMs;     // per server, last accounted reading
-    QHash<QString, Snapshot> m_lastAccounted;   // the reading the next interval is charged to
-    QHash<QString, double> m_sessionHours;      // per user, local day of m_sessionDay
+    QHash<QString, qint64> m_lastReadingMs;   // per server, last accounted reading
+    QHash<QString, Snapshot> m_lastAccounted; // the reading the next interval is charged to
+    QHash<QString, double> m_sessionHours;    // per user, local day of m_sessionDay
     QDate m_sessionDay;
     std::optional<QHash<QString, double>> m_historyHours;
 };

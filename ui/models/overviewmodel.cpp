@@ -73,16 +73,16 @@ QString OverviewTile::description() const
 
 QString OverviewGroup::headerText() const
 {
-    const QString gpus = QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr,
-                                                     gpuCount);
+    const QString gpus =
+        QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr, gpuCount);
     if (!freshness.hasReading) {
         if (link)
             return linkStateText(*link);
         return tr("waiting for the first reading");
     }
     if (freshness.stale) {
-        QString s = tr("%1 · stale, last reading %2 ago")
-                        .arg(gpus, formatDuration(freshness.ageMs));
+        QString s =
+            tr("%1 · stale, last reading %2 ago").arg(gpus, formatDuration(freshness.ageMs));
         if (link && *link != LinkState::Connected)
             s += u" · " + linkStateText(*link);
         return s;
@@ -242,20 +242,18 @@ void OverviewModel::arrange()
         m_groups.append(std::move(g));
     }
     // Servers: by name, or by their first (highest) tile.
-    std::stable_sort(m_groups.begin(), m_groups.end(),
-                     [this](const OverviewGroup& a, const OverviewGroup& b) {
-                         if (m_sort != SortKey::Server) {
-                             const auto ka = a.tiles.isEmpty()
-                                                 ? std::nullopt
-                                                 : keyOf(m_tiles[a.tiles.first()], m_sort);
-                             const auto kb = b.tiles.isEmpty()
-                                                 ? std::nullopt
-                                                 : keyOf(m_tiles[b.tiles.first()], m_sort);
-                             if (ka != kb)
-                                 return higherFirst(ka, kb);
-                         }
-                         return QString::localeAwareCompare(a.server, b.server) < 0;
-                     });
+    std::stable_sort(
+        m_groups.begin(), m_groups.end(), [this](const OverviewGroup& a, const OverviewGroup& b) {
+            if (m_sort != SortKey::Server) {
+                const auto ka =
+                    a.tiles.isEmpty() ? std::nullopt : keyOf(m_tiles[a.tiles.first()], m_sort);
+                const auto kb =
+                    b.tiles.isEmpty() ? std::nullopt : keyOf(m_tiles[b.tiles.first()], m_sort);
+                if (ka != kb)
+                    return higherFirst(ka, kb);
+            }
+            return QString::localeAwareCompare(a.server, b.server) < 0;
+        });
     Q_EMIT changed();
 }
 

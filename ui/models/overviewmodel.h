@@ -50,8 +50,8 @@ struct OverviewGroup
     QString server;
     Freshness freshness;
     std::optional<LinkState> link; // remote servers only
-    int gpuCount = 0;               // all of the server's GPUs, shown or not
-    QList<int> tiles;               // indices into OverviewModel::tiles(), in display order
+    int gpuCount = 0;              // all of the server's GPUs, shown or not
+    QList<int> tiles;              // indices into OverviewModel::tiles(), in display order
 
     // "8 GPUs · updated 2 s ago", "stale · last reading 4 min 10 s ago", "unreachable".
     QString headerText() const;

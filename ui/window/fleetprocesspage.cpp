@@ -141,15 +141,21 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->setAccessibleName(tr("Processes of all servers"));
     m_table->setWordWrap(false);
     const QFontMetrics fm(font());
-    m_table->setColumnWidth(FleetProcessModel::ServerColumn, fm.horizontalAdvance(u"gpu-node-16-xx"_qs) + 16);
-    m_table->setColumnWidth(FleetProcessModel::GpuColumn, fm.horizontalAdvance(u"0 · 3g.40gb"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::ServerColumn,
+                            fm.horizontalAdvance(u"gpu-node-16-xx"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::GpuColumn,
+                            fm.horizontalAdvance(u"0 · 3g.40gb"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::PidColumn, fm.horizontalAdvance(u"4194304"_qs) + 16);
-    m_table->setColumnWidth(FleetProcessModel::UserColumn, fm.horizontalAdvance(u"username12"_qs) + 16);
-    m_table->setColumnWidth(FleetProcessModel::MemoryColumn, fm.horizontalAdvance(u"80.0 GiB"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::UserColumn,
+                            fm.horizontalAdvance(u"username12"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::MemoryColumn,
+                            fm.horizontalAdvance(u"80.0 GiB"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::SmColumn, fm.horizontalAdvance(u"100 %"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::StateColumn,
-                            fm.horizontalAdvance(stateName(DisplayState::IdleHeld)) + fm.height() + 24);
-    m_table->setColumnWidth(FleetProcessModel::IdleColumn, fm.horizontalAdvance(u"idle for ≥ 23 h 59 min"_qs) + 16);
+                            fm.horizontalAdvance(stateName(DisplayState::IdleHeld)) + fm.height() +
+                                24);
+    m_table->setColumnWidth(FleetProcessModel::IdleColumn,
+                            fm.horizontalAdvance(u"idle for ≥ 23 h 59 min"_qs) + 16);
 
     m_totals->setHorizontalHeaderLabels(
         {tr("User"), tr("GPUs held"), tr("Processes"), tr("Memory"), tr("GPU-hours")});
@@ -252,9 +258,8 @@ QMenu* FleetProcessPage::contextMenuFor(int row)
     if (!r.user.isEmpty())
         menu->addAction(tr("&Filter by %1").arg(r.user), this,
                         [this, user = r.user] { setFilter(QStringLiteral("user:") + user); });
-    menu->addAction(tr("Open in &history"), this, [this, r] {
-        Q_EMIT openHistoryRequested(r.server, r.gpuUuid);
-    });
+    menu->addAction(tr("Open in &history"), this,
+                    [this, r] { Q_EMIT openHistoryRequested(r.server, r.gpuUuid); });
     return menu;
 }
 
@@ -274,11 +279,10 @@ void FleetProcessPage::updateTotals()
             items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_totals->appendRow(items);
     }
-    const QString since =
-        QLocale().toString(QDateTime::fromMSecsSinceEpoch(
-                               std::max(m_model->sessionStartMs(), startOfTodayMs()))
-                               .time(),
-                           QLocale::ShortFormat);
+    const QString since = QLocale().toString(
+        QDateTime::fromMSecsSinceEpoch(std::max(m_model->sessionStartMs(), startOfTodayMs()))
+            .time(),
+        QLocale::ShortFormat);
     const QString header = fromHistory ? tr("GPU-hours today (history)")
                                        : tr("GPU-hours since %1 (this session)").arg(since);
     m_totals->setHeaderData(4, Qt::Horizontal, header);
@@ -353,9 +357,9 @@ bool FleetProcessPage::exportTo(const QString& path, QString* error) const
 void FleetProcessPage::exportShown()
 {
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export processes"), QStringLiteral("gpu-processes.csv"),
-        tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export processes"),
+                                                      QStringLiteral("gpu-processes.csv"),
+                                                      tr("CSV (*.csv);;JSON (*.json)"), &filter);
     if (path.isEmpty())
         return;
     QString error;

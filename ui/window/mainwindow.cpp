@@ -9,8 +9,8 @@
 #include "window/historypage.h"
 #include "window/hostpage.h"
 #include "window/livegpupage.h"
-#include "window/overviewpage.h"
 #include "window/liveheader.h"
+#include "window/overviewpage.h"
 #include "window/processpane.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
@@ -93,7 +93,6 @@ void MainWindow::buildUi()
     auto* live = new QWidget;
     auto* liveLayout = new QVBoxLayout(live);
     liveLayout->setContentsMargins(0, 0, 0, 0);
-    liveLayout->addWidget(m_statusLine->banner());
     liveLayout->addWidget(m_header);
     liveLayout->addWidget(m_pages, 1);
 
@@ -133,7 +132,14 @@ void MainWindow::buildUi()
     m_top->addTab(m_fleetProcesses, tr("&Processes"));
     m_top->addTab(m_details, tr("&Details"));
     connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
-    setCentralWidget(m_top);
+    // The banner (no GPU found, keychain errors) above every page.
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_statusLine->banner());
+    centralLayout->addWidget(m_top, 1);
+    setCentralWidget(central);
 }
 
 void MainWindow::showOverview()

@@ -38,8 +38,8 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter by user, model or server"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(tr("Filter GPUs"));
-    m_count->setMinimumWidth(
-        m_count->fontMetrics().horizontalAdvance(tr("%1 of %2").arg(9999).arg(tr("%n GPUs", nullptr, 9999))));
+    m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(
+        tr("%1 of %2").arg(9999).arg(tr("%n GPUs", nullptr, 9999))));
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAccessibleName(tr("Legend"));
@@ -67,9 +67,8 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
 
-    connect(m_sort, &QComboBox::currentIndexChanged, this, [this] {
-        m_model->setSortKey(OverviewModel::SortKey(m_sort->currentData().toInt()));
-    });
+    connect(m_sort, &QComboBox::currentIndexChanged, this,
+            [this] { m_model->setSortKey(OverviewModel::SortKey(m_sort->currentData().toInt())); });
     connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
         const int v = m_state->currentData().toInt();
         m_model->setStateFilter(v < 0 ? std::nullopt : std::optional(DisplayState(v)));

@@ -19,11 +19,11 @@
 namespace gw {
 
 namespace {
-constexpr int kPad = 5;      // inside a tile
-constexpr int kGap = 4;      // between tiles
-constexpr int kCardGap = 8;  // between cards and around them
-constexpr int kCardPad = 4;  // inside a card, around its tiles
-constexpr int kRowGap = 2;   // between a tile's lines
+constexpr int kPad = 5;     // inside a tile
+constexpr int kGap = 4;     // between tiles
+constexpr int kCardGap = 8; // between cards and around them
+constexpr int kCardPad = 4; // inside a card, around its tiles
+constexpr int kRowGap = 2;  // between a tile's lines
 constexpr int kMaxColumns = 8;
 
 QString shortModel(QString name)
@@ -154,8 +154,8 @@ void OverviewView::relayout()
             for (int col = 0; col < columns && row * columns + col < groups.size(); ++col) {
                 const int n = std::max(1, int(groups[row * columns + col].tiles.size()));
                 const int lines = (n + perRow - 1) / perRow;
-                rowH = std::max(rowH, headerH + 2 * kCardPad + lines * m_tileHeight +
-                                          (lines - 1) * kGap);
+                rowH = std::max(rowH,
+                                headerH + 2 * kCardPad + lines * m_tileHeight + (lines - 1) * kGap);
             }
             total += rowH + kCardGap;
         }
@@ -197,7 +197,8 @@ void OverviewView::relayout()
             const int x = kCardGap + col * (cardW + kCardGap);
             card.rect = QRect(x, y, cardW, h);
             card.header = QRect(x + kCardPad, y + 2, cardW - 2 * kCardPad, headerH - 2);
-            card.name = bm.elidedText(g.server, Qt::ElideMiddle, card.header.width() * 2 / 5);
+            // The server's name first; the rest of the line gets what is left.
+            card.name = bm.elidedText(g.server, Qt::ElideMiddle, card.header.width() - m_line - 8);
             // The models of the server's GPUs, when they are one kind.
             QSet<QString> models;
             for (int ti : g.tiles)
@@ -205,9 +206,9 @@ void OverviewView::relayout()
             QString detail = g.headerText();
             if (models.size() == 1 && !models.cbegin()->isEmpty())
                 detail = *models.cbegin() + u" · " + detail;
-            card.detail =
-                fm.elidedText(detail, Qt::ElideRight,
-                              card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8);
+            card.detail = fm.elidedText(
+                detail, Qt::ElideRight,
+                std::max(0, card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8));
             for (int k = 0; k < g.tiles.size(); ++k) {
                 const OverviewTile& t = tiles[g.tiles[k]];
                 TileBox b;
@@ -237,9 +238,9 @@ void OverviewView::relayout()
                                       fm.horizontalAdvance(b.temperature) - 6;
                 b.value = bm.elidedText(value, Qt::ElideRight, std::max(0, valueRoom));
                 if (t.mig && !t.migInstances.isEmpty())
-                    b.memory = fm.elidedText(
-                        tr("MIG: %n instances", nullptr, int(t.migInstances.size())),
-                        Qt::ElideRight, inner - 4);
+                    b.memory =
+                        fm.elidedText(tr("MIG: %n instances", nullptr, int(t.migInstances.size())),
+                                      Qt::ElideRight, inner - 4);
                 else
                     b.memory = fm.elidedText(
                         tr("%1 / %2").arg(formatMiB(t.memoryUsedMiB), formatMiB(t.memoryTotalMiB)),
@@ -247,8 +248,8 @@ void OverviewView::relayout()
                 QString users = t.users.join(u", ");
                 if (t.users.isEmpty())
                     users = t.mig && !t.migInstances.isEmpty() ? QString() : tr("no processes");
-                b.users = fm.elidedText(users, Qt::ElideRight,
-                                        inner - fm.horizontalAdvance(b.power) - 6);
+                b.users =
+                    fm.elidedText(users, Qt::ElideRight, inner - fm.horizontalAdvance(b.power) - 6);
                 m_tileRects.append(b);
             }
             m_cards.append(card);
@@ -507,7 +508,7 @@ void OverviewView::paintCard(QPainter& p, const CardBox& c) const
     DisplayState s = DisplayState::Free;
     if (!g.freshness.hasReading)
         s = g.link && *g.link != LinkState::Connecting ? DisplayState::Error
-                                                        : DisplayState::Connecting;
+                                                       : DisplayState::Connecting;
     else if (g.freshness.stale)
         s = g.link && *g.link != LinkState::Connected && *g.link != LinkState::Stale
                 ? DisplayState::Error
