@@ -279,10 +279,10 @@ void FleetProcessPage::updateTotals()
             items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_totals->appendRow(items);
     }
-    const QString since = QLocale().toString(
+    const QString since =
         QDateTime::fromMSecsSinceEpoch(std::max(m_model->sessionStartMs(), startOfTodayMs()))
-            .time(),
-        QLocale::ShortFormat);
+            .time()
+            .toString(QStringLiteral("HH:mm"));
     const QString header = fromHistory ? tr("GPU-hours today (history)")
                                        : tr("GPU-hours since %1 (this session)").arg(since);
     m_totals->setHeaderData(4, Qt::Horizontal, header);
