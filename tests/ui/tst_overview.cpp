@@ -170,6 +170,29 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(shotPath(u"overview-1024.png"_qs)));
     }
 
+    void aLargerFontGivesWiderTilesNotClippedFigures()
+    {
+        LiveState fleet;
+        OverviewPage page(&fleet);
+        QFont f = page.font();
+        f.setPointSizeF(f.pointSizeF() * 1.5);
+        page.setFont(f);
+        page.resize(1920, 1000);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        feed(fleet, kNow);
+        QCOMPARE(page.view()->tileCount(), 128);
+        const QChar ellipsis(0x2026);
+        for (const OverviewTile& t : page.model()->tiles()) {
+            const QStringList lines = page.view()->tileText(t.server, t.uuid).split(u'\n');
+            // Figures (first line, temperature, memory, power) are never elided.
+            for (int i : {0, 1, 2, 4})
+                QVERIFY2(!lines[i].contains(ellipsis), qPrintable(t.server + u' ' + lines[i]));
+            QVERIFY(page.view()->tileRect(t.server, t.uuid).width() >=
+                    page.view()->fontMetrics().horizontalAdvance(u"80.0 / 80.0 GiB"_qs));
+        }
+    }
+
     void keyboardAndClickOpenTheRightGpu()
     {
         LiveState fleet;
@@ -331,6 +354,29 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         for (const OverviewGroup& g : m->groups())
             QVERIFY2(!g.freshness.stale, qPrintable(g.server + g.headerText()));
+    }
+
+    void aServerThatNeverAnsweredSaysWhy()
+    {
+        LiveState fleet;
+        OverviewPage page(&fleet);
+        page.resize(1200, 800);
+        feed(fleet, kNow);
+        LinkStatus down;
+        down.server = u"remote-9"_qs;
+        down.state = LinkState::Unreachable;
+        down.error = u"connection refused"_qs;
+        fleet.setConnection(down);
+        QCoreApplication::processEvents();
+        const OverviewGroup* g = nullptr;
+        for (const OverviewGroup& group : page.model()->groups())
+            if (group.server == down.server)
+                g = &group;
+        QVERIFY(g);
+        QVERIFY(g->tiles.isEmpty());
+        QVERIFY(!g->freshness.hasReading);
+        QCOMPARE(g->headerText(), linkStateText(LinkState::Unreachable));
+        QCOMPARE(page.model()->totalGpuCount(), 128);
     }
 
     void migTileShowsItsInstancesAndNoUtilisation()

@@ -47,7 +47,7 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
 
     auto* sortLabel = new QLabel(tr("&Sort:"));
     sortLabel->setBuddy(m_sort);
-    auto* stateLabel = new QLabel(tr("S&how:"));
+    auto* stateLabel = new QLabel(tr("Sho&w:"));
     stateLabel->setBuddy(m_state);
     auto* bar = new QHBoxLayout;
     bar->addWidget(sortLabel);

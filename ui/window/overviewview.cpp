@@ -236,6 +236,9 @@ void OverviewView::relayout()
                     b.temperature.clear();
                 const int valueRoom = inner - dot - fm.horizontalAdvance(b.title + u' ') -
                                       fm.horizontalAdvance(b.temperature) - 6;
+                // An age that does not fit drops its "ago".
+                if (t.stale && bm.horizontalAdvance(value) > valueRoom)
+                    value = formatDuration(t.ageMs);
                 b.value = bm.elidedText(value, Qt::ElideRight, std::max(0, valueRoom));
                 if (t.mig && !t.migInstances.isEmpty())
                     b.memory =
@@ -534,6 +537,16 @@ void OverviewView::paintCard(QPainter& p, const CardBox& c) const
     p.setFont(font());
     p.setPen(g.freshness.stale ? muted(pal) : pal.color(QPalette::WindowText));
     p.drawText(QPoint(nameX + bm.horizontalAdvance(c.name) + 8, base), c.detail);
+    // A server without tiles says why in its card.
+    if (g.tiles.isEmpty()) {
+        const QString why = !g.freshness.hasReading ? g.headerText()
+                            : g.gpuCount == 0       ? tr("No GPU on this server.")
+                                                    : QString();
+        p.setPen(muted(pal));
+        const QRect body(c.rect.left() + kCardPad + kPad, c.header.bottom() + kCardPad,
+                         c.rect.width() - 2 * (kCardPad + kPad), m_tileHeight);
+        p.drawText(body, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, why);
+    }
 }
 
 void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
