@@ -1,10 +1,10 @@
 #include "sampling/nvmlsampler.h"
 
+#include "sampling/smimig.h"
 #include "util/textparse.h"
 
 #include <QDateTime>
 #include <QFile>
-#include <QRegularExpression>
 #include <QVarLengthArray>
 
 #include <algorithm>
@@ -48,19 +48,6 @@ QString migProfileFromName(const QString& name)
     if (at < 0)
         return QString();
     return name.mid(at + 4).trimmed();
-}
-
-// Compute slices of a profile name: "3g.40gb" -> 3, "1c.3g.71gb" -> 1 (a
-// compute instance of one slice inside a 3-slice GPU instance).
-std::optional<int> computeSlicesFromProfile(const QString& profile)
-{
-    static const QRegularExpression re(QStringLiteral("^(?:(\\d+)c\\.)?(\\d+)g\\."));
-    const auto m = re.match(profile);
-    if (!m.hasMatch())
-        return std::nullopt;
-    bool ok = false;
-    const int n = (m.capturedLength(1) ? m.captured(1) : m.captured(2)).toInt(&ok);
-    return ok && n > 0 ? std::optional<int>(n) : std::nullopt;
 }
 
 } // namespace
@@ -450,7 +437,7 @@ bool NvmlSampler::readMig(Device& dev, GpuSample& g, Snapshot& out, QList<GpuPro
             attr.computeInstanceSliceCount > 0 && !isSentinelU32(attr.computeInstanceSliceCount))
             mi.computeSlices = int(attr.computeInstanceSliceCount);
         else
-            mi.computeSlices = computeSlicesFromProfile(mi.profile);
+            mi.computeSlices = smimig::computeSlicesOfProfile(mi.profile);
         const MemoryReading mem = readMemory(dev, mig);
         if (mem.rc == nvml::SUCCESS) {
             mi.memoryUsedMiB = mem.usedMiB;
