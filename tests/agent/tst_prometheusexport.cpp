@@ -2,6 +2,11 @@
 // metric table, under dcgm-exporter's names, in both label styles.
 #include "agent/metricsexport.h"
 #include "model/metrics.h"
+#include "sources/prometheusproducer.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
 
 #include <QTest>
 
@@ -163,6 +168,98 @@ private Q_SLOTS:
         s.gpus[0].migInstances.clear();
         s.processes[0].migUuid.clear();
         QVERIFY(!prometheusText(s, MetricLabels::Dcgm).contains("GPU_I_"));
+    }
+
+    void migInstancesAreReadBackByThePrometheusProducer()
+    {
+        // What /metrics writes, as Prometheus' API would return it (a vector
+        // of the same series), read back by PrometheusProducer.
+        Snapshot s;
+        s.server = QStringLiteral("h");
+        GpuSample g;
+        g.index = 0;
+        g.uuid = QStringLiteral("GPU-m");
+        g.name = QStringLiteral("H100");
+        g.memoryUsedMiB = 11125;
+        g.memoryTotalMiB = 81559;
+        g.memoryReservedMiB = 479;
+        g.temperatureC = 52;
+        g.shutdownTemperatureC = 92;
+        g.migEnabled = true;
+        MigInstance a;
+        a.uuid = QStringLiteral("MIG-a");
+        a.profile = QStringLiteral("3g.40gb");
+        a.gpuInstanceId = 2;
+        a.computeInstanceId = 0;
+        a.computeSlices = 3;
+        a.memoryUsedMiB = 11091;
+        a.memoryTotalMiB = 40448;
+        MigInstance b = a;
+        b.uuid = QStringLiteral("MIG-b");
+        b.profile = QStringLiteral("1g.10gb");
+        b.gpuInstanceId = 9;
+        b.computeSlices = 1;
+        b.memoryUsedMiB = 9;
+        b.memoryTotalMiB = 9984;
+        g.migInstances = {a, b};
+        s.gpus.append(g);
+        GpuProcess p;
+        p.pid = 7;
+        p.user = QStringLiteral("erin");
+        p.gpuUuid = g.uuid;
+        p.migUuid = b.uuid;
+        p.usedMemoryMiB = 5;
+        s.processes.append(p);
+
+        static const QRegularExpression sample(QStringLiteral("^(\\w+)\\{(.*)\\} (\\S+)$"));
+        static const QRegularExpression pair(QStringLiteral("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\""));
+        QJsonArray result;
+        for (const QString& line : QString::fromUtf8(prometheusText(s)).split(u'\n')) {
+            const auto m = sample.match(line);
+            if (!m.hasMatch())
+                continue;
+            QJsonObject metric{{QStringLiteral("__name__"), m.captured(1)}};
+            for (auto it = pair.globalMatch(m.captured(2)); it.hasNext();) {
+                const auto l = it.next();
+                metric.insert(l.captured(1), l.captured(2));
+            }
+            result.append(
+                QJsonObject{{QStringLiteral("metric"), metric},
+                            {QStringLiteral("value"), QJsonArray{1795342395.0, m.captured(3)}}});
+        }
+        QString why;
+        const auto snaps = PrometheusProducer::snapshotsFromData(
+            QJsonObject{{QStringLiteral("resultType"), QStringLiteral("vector")},
+                        {QStringLiteral("result"), result}},
+            QStringLiteral("vector"), QString(), &why);
+        QVERIFY2(snaps, qPrintable(why));
+        QCOMPARE(snaps->size(), 1);
+        const Snapshot& back = snaps->first();
+        QCOMPARE(back.gpus.size(), 1);
+        const GpuSample& gb = back.gpus.first();
+        // The parent's own figures are not overwritten by its instances'.
+        QCOMPARE(gb.memoryUsedMiB, 11125.0);
+        QCOMPARE(gb.memoryTotalMiB, 81559.0);
+        QCOMPARE(gb.memoryReservedMiB, 479.0);
+        QCOMPARE(gb.temperatureC, 52.0);
+        QCOMPARE(gb.shutdownTemperatureC, 92.0);
+        QCOMPARE(gb.migEnabled, true);
+        QCOMPARE(gb.migInstances.size(), 2);
+        const MigInstance& ra = gb.migInstances.at(0);
+        QCOMPARE(ra.profile, QStringLiteral("3g.40gb"));
+        QCOMPARE(ra.gpuInstanceId, 2);
+        QCOMPARE(ra.computeInstanceId, 0);
+        QCOMPARE(ra.computeSlices, 3);
+        QCOMPARE(ra.memoryUsedMiB, 11091.0);
+        QCOMPARE(ra.memoryTotalMiB, 40448.0);
+        // No MIG UUID travels through Prometheus: parent and ids are the key.
+        QCOMPARE(ra.uuid, QStringLiteral("GPU-m/GI2/CI0"));
+        const MigInstance& rb = gb.migInstances.at(1);
+        QCOMPARE(rb.gpuInstanceId, 9);
+        QCOMPARE(rb.memoryTotalMiB, 9984.0);
+        QCOMPARE(back.processes.size(), 1);
+        QCOMPARE(back.processes.first().migUuid, rb.uuid);
+        QCOMPARE(back.processes.first().gpuUuid, QStringLiteral("GPU-m"));
     }
 };
 
