@@ -398,6 +398,11 @@ bool NvmlSampler::readMig(Device& dev, GpuSample& g, Snapshot& out, QList<GpuPro
         return false;
     if (mo != Outcome::Value)
         return true;
+    // The most MIG devices a GPU can hold is one per compute slice (7 on
+    // A100/H100/H200, 4 on A30): the whole GPU's slice count, without the
+    // GPU-instance profile tables.
+    if (maxCount > 0 && maxCount <= 64)
+        g.migSliceCount = int(maxCount);
     for (unsigned k = 0; k < maxCount; ++k) {
         nvml::Device mig = nullptr;
         const nvml::Return hr = lib.deviceGetMigDeviceHandleByIndex(dev.handle, k, &mig);

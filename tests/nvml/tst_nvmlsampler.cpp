@@ -299,6 +299,7 @@ private Q_SLOTS:
         QCOMPARE(h.memoryUsedMiB, 11125.0);
         QCOMPARE(h.memoryReservedMiB, 479.0);
         QCOMPARE(h.migInstances.size(), 4);
+        QCOMPARE(h.migSliceCount, 7); // nvmlDeviceGetMaxMigDeviceCount
 
         const MigInstance* big = instanceAt(h, 0);
         QVERIFY(big);
