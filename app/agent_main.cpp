@@ -33,6 +33,11 @@ int main(int argc, char* argv[])
                       QStringLiteral("file"), QStringLiteral("/etc/gpuwarden/agent.toml")});
     parser.addOption({QStringLiteral("demo"),
                       QStringLiteral("Serve the first server of the simulated demo fleet.")});
+    parser.addOption({QStringLiteral("demo-server"),
+                      QStringLiteral("With --demo: serve this server of the demo fleet instead "
+                                     "(1: gpu-lab-01, 3: infer-03 with a MIG-partitioned H100, "
+                                     "4 to 64: generated servers with 8 GPUs)."),
+                      QStringLiteral("n"), QStringLiteral("1")});
     parser.addOption({QStringLiteral("port"),
                       QStringLiteral("Listen on this port instead of the configured one (0: any "
                                      "free port, printed at start)."),
@@ -109,9 +114,16 @@ int main(int argc, char* argv[])
         engine.addThreadSafeConsumer(history.get(), &gw::HistoryService::ingestBatch);
 
     const bool demo = parser.isSet(QStringLiteral("demo"));
+    bool demoServerOk = false;
+    const int demoServer = parser.value(QStringLiteral("demo-server")).toInt(&demoServerOk);
+    if (!demoServerOk || demoServer < 1 || demoServer > gw::DemoWorld::kMaxServers) {
+        std::fprintf(stderr, "gpuwarden-agent: --demo-server: expected 1..%d\n",
+                     gw::DemoWorld::kMaxServers);
+        return 2;
+    }
     gw::Source source(
         demo ? std::unique_ptr<gw::Producer>(
-                   std::make_unique<gw::DemoProducer>(gw::DemoProducer::Servers::FirstOnly))
+                   std::make_unique<gw::DemoProducer>(gw::DemoProducer::single(demoServer - 1)))
              : std::make_unique<gw::LocalProducer>(gw::SamplerOptions(), config->backend),
         std::chrono::milliseconds(config->intervalMs));
     engine.attach(&source);

@@ -76,7 +76,8 @@ int main(int argc, char* argv[])
     std::unique_ptr<gw::Source> source;
     if (options->demo || options->local) {
         source = std::make_unique<gw::Source>(
-            options->demo ? std::unique_ptr<gw::Producer>(std::make_unique<gw::DemoProducer>())
+            options->demo ? std::unique_ptr<gw::Producer>(std::make_unique<gw::DemoProducer>(
+                                gw::DemoProducer::Servers::All, options->demoServers))
                           : std::make_unique<gw::LocalProducer>(options->sampler, options->backend),
             options->interval);
         engine.attach(source.get());

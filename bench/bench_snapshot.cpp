@@ -165,12 +165,13 @@ QByteArray smiGpuCsv()
 {
     QByteArray s = "index, uuid, name, pci.bus_id, utilization.gpu [%], utilization.memory [%], "
                    "memory.used [MiB], memory.total [MiB], temperature.gpu, power.draw [W], "
-                   "power.limit [W], clocks.current.sm [MHz], fan.speed [%], persistence_mode\n";
+                   "power.limit [W], clocks.current.sm [MHz], fan.speed [%], persistence_mode, "
+                   "memory.reserved [MiB], mig.mode.current\n";
     for (int g = 0; g < kGpus; ++g)
         s += QByteArray::number(g) + ", " + uuid(g) + ", NVIDIA H100 80GB HBM3, 00000000:" +
              QByteArray::number(0x18 + g, 16).rightJustified(2, '0').toUpper() + ":00.0, " +
              QByteArray::number(60 + g) +
-             ", 11, 19818, 81559, 59, 631.95, 700.00, 1980, [N/A], Enabled\n";
+             ", 11, 19818, 81559, 59, 631.95, 700.00, 1980, [N/A], Enabled, 479, Disabled\n";
     return s;
 }
 

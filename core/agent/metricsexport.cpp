@@ -45,8 +45,11 @@ class Writer
 {
 public:
     // One family: HELP, TYPE, then a sample per item that has a value.
+    // `more`: lines of the same metric for other entities (MIG instances),
+    // which must sit in the same group under one HELP and TYPE.
     template <typename Items, typename Labels, typename Value>
-    void family(const char* name, const char* help, const Items& items, Labels labels, Value value)
+    void family(const char* name, const char* help, const Items& items, Labels labels, Value value,
+                const QByteArray& more = QByteArray())
     {
         QByteArray lines;
         for (const auto& item : items) {
@@ -60,6 +63,7 @@ public:
             lines += number(*v);
             lines += '\n';
         }
+        lines += more;
         if (lines.isEmpty())
             return;
         m_out += QByteArray("# HELP ") + name + ' ' + help + '\n';
@@ -67,6 +71,25 @@ public:
         m_out += lines;
     }
     QByteArray take() { return std::move(m_out); }
+
+    // The sample lines alone, for `more` of another family.
+    template <typename Items, typename Labels, typename Value>
+    static QByteArray lines(const char* name, const Items& items, Labels labels, Value value)
+    {
+        QByteArray out;
+        for (const auto& item : items) {
+            const std::optional<double> v = value(item);
+            if (!v || !std::isfinite(*v))
+                continue;
+            out += name;
+            out += '{';
+            out += labels(item);
+            out += "} ";
+            out += number(*v);
+            out += '\n';
+        }
+        return out;
+    }
 
 private:
     QByteArray m_out;
@@ -76,6 +99,21 @@ std::optional<double> opt(const std::optional<double>& v)
 {
     return v;
 }
+
+// Free framebuffer as dcgm-exporter reports it: total = free + used + reserved.
+std::optional<double> freeMiB(const std::optional<double>& total, const std::optional<double>& used,
+                              const std::optional<double>& reserved)
+{
+    if (!total || !used)
+        return std::nullopt;
+    return *total - *used - reserved.value_or(0.0);
+}
+
+struct InstanceRef
+{
+    const GpuSample* gpu;
+    const MigInstance* mig;
+};
 
 } // namespace
 
@@ -90,21 +128,49 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
     const QByteArray hostKey = dcgm ? "Hostname" : "hostname";
     // Explicit QByteArray returns: with QStringBuilder an `auto` return would be
     // an expression still pointing at this call's temporaries.
-    auto gpuLabels = [&](const GpuSample& g) -> QByteArray {
+    // A MIG instance carries its parent's labels plus dcgm-exporter's
+    // GPU_I_PROFILE and GPU_I_ID (the GPU instance id), and our GPU_CI_ID
+    // (compute instance id): two compute instances can share one GPU
+    // instance, and each series must stay unique.
+    const QByteArray profileKey = dcgm ? "GPU_I_PROFILE" : "gpu_i_profile";
+    const QByteArray instanceKey = dcgm ? "GPU_I_ID" : "gpu_i_id";
+    const QByteArray computeKey = dcgm ? "GPU_CI_ID" : "gpu_ci_id";
+    auto migLabels = [&](const MigInstance& m) -> QByteArray {
+        auto id = [](const std::optional<int>& v) {
+            return v ? QByteArray::number(*v) : QByteArray();
+        };
+        return profileKey + "=\"" + escapeLabelValue(m.profile) + "\"," + instanceKey + "=\"" +
+               id(m.gpuInstanceId) + "\"," + computeKey + "=\"" + id(m.computeInstanceId) + "\",";
+    };
+    auto labelsOf = [&](const GpuSample& g, const MigInstance* m) -> QByteArray {
         return QByteArray("gpu=\"") + QByteArray::number(g.index) + "\"," + uuidKey + "=\"" +
                escapeLabelValue(g.uuid) + "\",pci_bus_id=\"" + escapeLabelValue(g.pciBusId) +
                "\",device=\"nvidia" + QByteArray::number(g.index) + "\"," + modelKey + "=\"" +
-               escapeLabelValue(g.name) + "\"," + hostKey + "=\"" + host + '"';
+               escapeLabelValue(g.name) + "\"," + (m ? migLabels(*m) : QByteArray()) + hostKey +
+               "=\"" + host + '"';
+    };
+    auto gpuLabels = [&](const GpuSample& g) -> QByteArray {
+        return labelsOf(g, nullptr);
+    };
+    QList<InstanceRef> instances;
+    for (const auto& g : s.gpus) {
+        for (const auto& m : g.migInstances)
+            instances.append(InstanceRef{&g, &m});
+    }
+    auto instanceLabels = [&](const InstanceRef& r) -> QByteArray {
+        return labelsOf(*r.gpu, r.mig);
     };
     QHash<QString, const GpuSample*> byUuid;
     for (const auto& g : s.gpus)
         byUuid.insert(g.uuid, &g);
     auto processLabels = [&](const GpuProcess& p) -> QByteArray {
         const GpuSample* g = byUuid.value(p.gpuUuid);
+        const MigInstance* m = g && !p.migUuid.isEmpty() ? g->migByUuid(p.migUuid) : nullptr;
         return QByteArray("pid=\"") + QByteArray::number(p.pid) + "\",user=\"" +
                escapeLabelValue(p.ghost ? QStringLiteral("(not in /proc)") : p.user) + "\",gpu=\"" +
                (g ? QByteArray::number(g->index) : QByteArray()) + "\"," + uuidKey + "=\"" +
-               escapeLabelValue(p.gpuUuid) + "\"," + hostKey + "=\"" + host + '"';
+               escapeLabelValue(p.gpuUuid) + "\"," + (m ? migLabels(*m) : QByteArray()) + hostKey +
+               "=\"" + host + '"';
     };
     const QList<HostSample> hosts{s.host};
     auto hostLabels = [&](const HostSample&) -> QByteArray {
@@ -121,24 +187,57 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
         for (const MetricDef& d : metricTable()) {
             if (d.target != target)
                 continue;
-            w.family(d.promName, d.promHelp, items, labels,
-                     [&d](const auto& item) -> std::optional<double> {
-                         const std::optional<double> v = metricValue(d, item);
-                         return v ? std::optional<double>(*v * d.promPerUnit) : std::nullopt;
-                     });
+            // dcgm-exporter reports framebuffer use per MIG instance too.
+            const QByteArray more =
+                d.id == MetricId::GpuMemoryUsed && target == MetricTarget::Gpu
+                    ? Writer::lines(d.promName, instances, instanceLabels,
+                                    [](const InstanceRef& r) { return r.mig->memoryUsedMiB; })
+                    : QByteArray();
+            w.family(
+                d.promName, d.promHelp, items, labels,
+                [&d](const auto& item) -> std::optional<double> {
+                    const std::optional<double> v = metricValue(d, item);
+                    return v ? std::optional<double>(*v * d.promPerUnit) : std::nullopt;
+                },
+                more);
         }
     };
     tableFamilies(MetricTarget::Gpu, s.gpus, gpuLabels);
     w.family("DCGM_FI_DEV_MEM_COPY_UTIL", "Memory utilization (in %).", s.gpus, gpuLabels,
              [](const GpuSample& g) { return opt(g.utilizationMemoryPercent); });
-    w.family("DCGM_FI_DEV_FB_FREE", "Framebuffer memory free (in MiB).", s.gpus, gpuLabels,
-             [](const GpuSample& g) {
-                 return g.memoryUsedMiB && g.memoryTotalMiB
-                            ? std::optional<double>(*g.memoryTotalMiB - *g.memoryUsedMiB)
-                            : std::nullopt;
+    w.family(
+        "DCGM_FI_DEV_FB_FREE", "Framebuffer memory free (in MiB).", s.gpus, gpuLabels,
+        [](const GpuSample& g) {
+            return freeMiB(g.memoryTotalMiB, g.memoryUsedMiB, g.memoryReservedMiB);
+        },
+        Writer::lines("DCGM_FI_DEV_FB_FREE", instances, instanceLabels, [](const InstanceRef& r) {
+            return freeMiB(r.mig->memoryTotalMiB, r.mig->memoryUsedMiB, std::nullopt);
+        }));
+    w.family("DCGM_FI_DEV_FB_RESERVED", "Framebuffer memory reserved (in MiB).", s.gpus, gpuLabels,
+             [](const GpuSample& g) { return opt(g.memoryReservedMiB); });
+    w.family(
+        "gpuwarden_gpu_memory_total_mib", "GPU memory size (in MiB).", s.gpus, gpuLabels,
+        [](const GpuSample& g) { return opt(g.memoryTotalMiB); },
+        Writer::lines("gpuwarden_gpu_memory_total_mib", instances, instanceLabels,
+                      [](const InstanceRef& r) { return r.mig->memoryTotalMiB; }));
+    w.family("DCGM_FI_DEV_SLOWDOWN_TEMP", "Slowdown temperature threshold (in C).", s.gpus,
+             gpuLabels, [](const GpuSample& g) { return opt(g.slowdownTemperatureC); });
+    w.family("DCGM_FI_DEV_SHUTDOWN_TEMP", "Shutdown temperature threshold (in C).", s.gpus,
+             gpuLabels, [](const GpuSample& g) { return opt(g.shutdownTemperatureC); });
+    w.family("gpuwarden_gpu_mig_enabled",
+             "1 when the GPU is partitioned into MIG instances, 0 when MIG is off.", s.gpus,
+             gpuLabels, [](const GpuSample& g) {
+                 return g.migEnabled ? std::optional<double>(*g.migEnabled) : std::nullopt;
              });
-    w.family("gpuwarden_gpu_memory_total_mib", "GPU memory size (in MiB).", s.gpus, gpuLabels,
-             [](const GpuSample& g) { return opt(g.memoryTotalMiB); });
+    w.family("gpuwarden_gpu_mig_slices", "Compute slices of the whole GPU in MIG mode.", s.gpus,
+             gpuLabels, [](const GpuSample& g) {
+                 return g.migSliceCount ? std::optional<double>(*g.migSliceCount) : std::nullopt;
+             });
+    w.family("gpuwarden_mig_compute_slices", "Compute slices of a MIG instance.", instances,
+             instanceLabels, [](const InstanceRef& r) {
+                 return r.mig->computeSlices ? std::optional<double>(*r.mig->computeSlices)
+                                             : std::nullopt;
+             });
     w.family("gpuwarden_gpu_power_limit_watts", "Enforced power limit (in W).", s.gpus, gpuLabels,
              [](const GpuSample& g) { return opt(g.powerLimitW); });
     w.family("gpuwarden_gpu_fan_percent", "Fan speed (in % of maximum).", s.gpus, gpuLabels,

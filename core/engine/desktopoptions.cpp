@@ -18,6 +18,12 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
     parser.addOption(
         {QStringLiteral("demo"),
          QCoreApplication::translate("main", "Show a simulated fleet of three servers.")});
+    parser.addOption(
+        {QStringLiteral("demo-servers"),
+         QCoreApplication::translate(
+             "main", "Show a simulated fleet of this many servers (1 to 64; from the fourth on, "
+                     "8 GPUs each)."),
+         QStringLiteral("n")});
     parser.addOption({QStringLiteral("interval-ms"),
                       QCoreApplication::translate("main", "Sampling interval."),
                       QStringLiteral("ms"), QStringLiteral("1000")});
@@ -73,6 +79,16 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     }
     o.interval = std::chrono::milliseconds(intervalMs);
     o.demo = parser.isSet(QStringLiteral("demo"));
+    if (parser.isSet(QStringLiteral("demo-servers"))) {
+        const QString text = parser.value(QStringLiteral("demo-servers"));
+        const int n = text.toInt(&ok);
+        if (!ok || n < 1 || n > 64) {
+            *error = QStringLiteral("--demo-servers: expected 1..64, got \"%1\"").arg(text);
+            return std::nullopt;
+        }
+        o.demoServers = n;
+        o.demo = true;
+    }
     o.local = !o.demo && !agentSource && !parser.isSet(QStringLiteral("no-local"));
     if (o.local) {
         const auto sampler = samplerOptions(parser, error);

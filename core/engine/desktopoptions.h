@@ -23,6 +23,8 @@ struct DesktopOptions
 
     std::chrono::milliseconds interval{1000};
     bool demo = false;
+    // Servers of the demo fleet (--demo-servers, which implies --demo).
+    int demoServers = 3;
     // Sample this machine: neither --demo, nor --source, nor --no-local.
     bool local = false;
     SamplerOptions sampler;

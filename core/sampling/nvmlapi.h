@@ -63,11 +63,15 @@ enum TemperatureSensor : int
 {
     TEMPERATURE_GPU = 0
 };
-// nvmlTemperatureThresholds_t; only the one we read.
+// nvmlTemperatureThresholds_t; only the ones we read.
 enum TemperatureThreshold : int
 {
+    TEMPERATURE_THRESHOLD_SHUTDOWN = 0,
     TEMPERATURE_THRESHOLD_SLOWDOWN = 1
 };
+// nvmlDeviceGetMigMode's modes (NVML_DEVICE_MIG_DISABLE / _ENABLE).
+constexpr unsigned kMigDisable = 0x0;
+constexpr unsigned kMigEnable = 0x1;
 enum ClockType : int
 {
     CLOCK_GRAPHICS = 0,
@@ -108,6 +112,39 @@ struct Memory
     unsigned long long used;
 };
 static_assert(sizeof(Memory) == 24);
+
+// nvmlMemory_v2_t (driver 515+): reserved is memory the driver keeps for
+// itself. version must be kMemoryV2Version (NVML_STRUCT_VERSION(Memory, 2)).
+struct MemoryV2
+{
+    unsigned version;
+    unsigned long long total;
+    unsigned long long reserved;
+    unsigned long long free;
+    unsigned long long used;
+};
+static_assert(sizeof(MemoryV2) == 40);
+static_assert(offsetof(MemoryV2, total) == 8);
+static_assert(offsetof(MemoryV2, used) == 32);
+constexpr unsigned kMemoryV2Version = unsigned(sizeof(MemoryV2)) | (2u << 24); // 0x02000028
+static_assert(kMemoryV2Version == 0x02000028);
+
+// nvmlDeviceAttributes_t, filled by nvmlDeviceGetAttributes_v2 for MIG
+// device handles only.
+struct DeviceAttributes
+{
+    unsigned multiprocessorCount;
+    unsigned sharedCopyEngineCount;
+    unsigned sharedDecoderCount;
+    unsigned sharedEncoderCount;
+    unsigned sharedJpegCount;
+    unsigned sharedOfaCount;
+    unsigned gpuInstanceSliceCount;
+    unsigned computeInstanceSliceCount;
+    unsigned long long memorySizeMB;
+};
+static_assert(sizeof(DeviceAttributes) == 40);
+static_assert(offsetof(DeviceAttributes, memorySizeMB) == 32);
 
 // Process records differ between function versions and, for the _v3
 // functions of drivers 535.43-535.86, between drivers. All share pid at 0
@@ -161,6 +198,10 @@ using DeviceGetStringFn = Return (*)(Device, char*, unsigned);
 using DeviceGetPciInfoFn = Return (*)(Device, PciInfo*);
 using DeviceGetUtilizationRatesFn = Return (*)(Device, Utilization*);
 using DeviceGetMemoryInfoFn = Return (*)(Device, Memory*);
+using DeviceGetMemoryInfoV2Fn = Return (*)(Device, MemoryV2*);
+using DeviceGetMigModeFn = Return (*)(Device, unsigned*, unsigned*);
+using DeviceGetMigDeviceHandleByIndexFn = Return (*)(Device, unsigned, Device*);
+using DeviceGetAttributesFn = Return (*)(Device, DeviceAttributes*);
 using DeviceGetTemperatureFn = Return (*)(Device, TemperatureSensor, unsigned*);
 using DeviceGetTemperatureThresholdFn = Return (*)(Device, TemperatureThreshold, unsigned*);
 using DeviceGetUIntFn = Return (*)(Device, unsigned*);

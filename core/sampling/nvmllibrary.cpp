@@ -153,10 +153,15 @@ bool NvmlLibrary::load(const QString& library)
     deviceGetUuid = firstOf<nvml::DeviceGetStringFn>(m_handle, {"nvmlDeviceGetUUID"});
     deviceGetUtilizationRates =
         firstOf<nvml::DeviceGetUtilizationRatesFn>(m_handle, {"nvmlDeviceGetUtilizationRates"});
-    // v1 on purpose: v2 folds reserved memory into "used", which would make
-    // an idle GPU look occupied and disagree with what nvidia-smi shows.
+    // _v2 where the driver has it (515+): it reports the driver's reserved
+    // memory on its own, as nvidia-smi shows it; v1 counts it as used.
     deviceGetMemoryInfo =
         firstOf<nvml::DeviceGetMemoryInfoFn>(m_handle, {"nvmlDeviceGetMemoryInfo"});
+    deviceGetMemoryInfoV2 =
+        firstOf<nvml::DeviceGetMemoryInfoV2Fn>(m_handle, {"nvmlDeviceGetMemoryInfo_v2"});
+    const void* anyMemoryInfo = deviceGetMemoryInfoV2
+                                    ? reinterpret_cast<const void*>(deviceGetMemoryInfoV2)
+                                    : reinterpret_cast<const void*>(deviceGetMemoryInfo);
 
     const std::pair<const void*, const char*> required[] = {
         {reinterpret_cast<const void*>(init), "nvmlInit_v2"},
@@ -167,7 +172,7 @@ bool NvmlLibrary::load(const QString& library)
         {reinterpret_cast<const void*>(deviceGetName), "nvmlDeviceGetName"},
         {reinterpret_cast<const void*>(deviceGetUuid), "nvmlDeviceGetUUID"},
         {reinterpret_cast<const void*>(deviceGetUtilizationRates), "nvmlDeviceGetUtilizationRates"},
-        {reinterpret_cast<const void*>(deviceGetMemoryInfo), "nvmlDeviceGetMemoryInfo"},
+        {anyMemoryInfo, "nvmlDeviceGetMemoryInfo"},
     };
     for (const auto& [fn, fnName] : required) {
         if (!fn) {
@@ -204,6 +209,20 @@ bool NvmlLibrary::load(const QString& library)
     graphicsProcesses = resolveProcessList("nvmlDeviceGetGraphicsRunningProcesses_v3",
                                            "nvmlDeviceGetGraphicsRunningProcesses_v2",
                                            "nvmlDeviceGetGraphicsRunningProcesses");
+    mpsProcesses = resolveProcessList("nvmlDeviceGetMPSComputeRunningProcesses_v3",
+                                      "nvmlDeviceGetMPSComputeRunningProcesses_v2",
+                                      "nvmlDeviceGetMPSComputeRunningProcesses");
+    deviceGetMigMode = firstOf<nvml::DeviceGetMigModeFn>(m_handle, {"nvmlDeviceGetMigMode"});
+    deviceGetMaxMigDeviceCount =
+        firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetMaxMigDeviceCount"});
+    deviceGetMigDeviceHandleByIndex = firstOf<nvml::DeviceGetMigDeviceHandleByIndexFn>(
+        m_handle, {"nvmlDeviceGetMigDeviceHandleByIndex"});
+    deviceGetGpuInstanceId =
+        firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetGpuInstanceId"});
+    deviceGetComputeInstanceId =
+        firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetComputeInstanceId"});
+    deviceGetAttributes =
+        firstOf<nvml::DeviceGetAttributesFn>(m_handle, {"nvmlDeviceGetAttributes_v2"});
     deviceGetProcessUtilization =
         firstOf<nvml::DeviceGetProcessUtilizationFn>(m_handle, {"nvmlDeviceGetProcessUtilization"});
     qCDebug(lcNvml) << "process lists through" << computeProcesses.name << "and"

@@ -48,7 +48,10 @@ public:
     nvml::DeviceGetStringFn deviceGetName = nullptr;
     nvml::DeviceGetStringFn deviceGetUuid = nullptr;
     nvml::DeviceGetUtilizationRatesFn deviceGetUtilizationRates = nullptr;
+    // At least one of the two memory functions is required; _v2 (driver
+    // 515+) also reports the memory the driver reserves for itself.
     nvml::DeviceGetMemoryInfoFn deviceGetMemoryInfo = nullptr;
+    nvml::DeviceGetMemoryInfoV2Fn deviceGetMemoryInfoV2 = nullptr;
     // Optional: a missing one leaves its field absent.
     nvml::SystemGetVersionFn systemGetDriverVersion = nullptr;
     nvml::SystemGetVersionFn systemGetNvmlVersion = nullptr;
@@ -62,6 +65,14 @@ public:
     nvml::DeviceGetEnableStateFn deviceGetPersistenceMode = nullptr;
     ProcessListFn computeProcesses;
     ProcessListFn graphicsProcesses;
+    ProcessListFn mpsProcesses; // clients of an MPS server
+    // MIG (Ampere and newer datacenter GPUs)
+    nvml::DeviceGetMigModeFn deviceGetMigMode = nullptr;
+    nvml::DeviceGetUIntFn deviceGetMaxMigDeviceCount = nullptr;
+    nvml::DeviceGetMigDeviceHandleByIndexFn deviceGetMigDeviceHandleByIndex = nullptr;
+    nvml::DeviceGetUIntFn deviceGetGpuInstanceId = nullptr;
+    nvml::DeviceGetUIntFn deviceGetComputeInstanceId = nullptr;
+    nvml::DeviceGetAttributesFn deviceGetAttributes = nullptr; // _v2, MIG handles only
     nvml::DeviceGetProcessUtilizationFn deviceGetProcessUtilization = nullptr;
 
 private:

@@ -1,6 +1,10 @@
 #include "sampling/nvmlsampler.h"
 
+#include "sampling/smimig.h"
+#include "util/textparse.h"
+
 #include <QDateTime>
+#include <QFile>
 #include <QVarLengthArray>
 
 #include <algorithm>
@@ -34,6 +38,16 @@ void markFailed(GpuSample& gpu, const QString& error)
     failed.vendor = gpu.vendor;
     failed.error = error;
     gpu = std::move(failed);
+}
+
+// "NVIDIA H100 80GB HBM3 MIG 3g.40gb" -> "3g.40gb"; empty when the name
+// carries no profile.
+QString migProfileFromName(const QString& name)
+{
+    const qsizetype at = name.lastIndexOf(QLatin1String("MIG "));
+    if (at < 0)
+        return QString();
+    return name.mid(at + 4).trimmed();
 }
 
 } // namespace
@@ -149,14 +163,16 @@ NvmlSampler::Outcome NvmlSampler::classify(Device& dev, const char* function, nv
     }
 }
 
-bool NvmlSampler::readProcessList(Device& dev, const NvmlLibrary::ProcessListFn& fn, GpuSample& gpu,
-                                  Snapshot& out, QList<GpuProcess>& processes, qsizetype first)
+bool NvmlSampler::readProcessList(Device& dev, nvml::Device handle,
+                                  const NvmlLibrary::ProcessListFn& fn, GpuSample& gpu,
+                                  Snapshot& out, QList<GpuProcess>& processes, qsizetype first,
+                                  const QString& migUuid)
 {
     if (!fn.call)
         return true;
     // Probe for the size first: SUCCESS with 0 means nothing runs there.
     unsigned count = 0;
-    nvml::Return rc = fn.call(dev.handle, &count, nullptr);
+    nvml::Return rc = fn.call(handle, &count, nullptr);
     if (rc == nvml::SUCCESS)
         return true;
     const size_t stride = size_t(fn.stride);
@@ -167,7 +183,7 @@ bool NvmlSampler::readProcessList(Device& dev, const NvmlLibrary::ProcessListFn&
         if (dev.processBuffer.size() < capacity * stride)
             dev.processBuffer.resize(capacity * stride);
         count = unsigned(dev.processBuffer.size() / stride);
-        rc = fn.call(dev.handle, &count, dev.processBuffer.data());
+        rc = fn.call(handle, &count, dev.processBuffer.data());
     }
     if (rc != nvml::SUCCESS) {
         if (rc == nvml::ERROR_INSUFFICIENT_SIZE) {
@@ -189,14 +205,18 @@ bool NvmlSampler::readProcessList(Device& dev, const NvmlLibrary::ProcessListFn&
         auto same = std::find_if(processes.begin() + first, processes.end(),
                                  [&](const GpuProcess& p) { return p.pid == qint64(pid); });
         if (same != processes.end()) {
-            // On both the graphics and the compute list: one process.
+            // On both the graphics and the compute list (or on the parent's
+            // aggregate list and its MIG instance's): one process.
             if (!same->usedMemoryMiB)
                 same->usedMemoryMiB = mib;
+            if (same->migUuid.isEmpty())
+                same->migUuid = migUuid;
             continue;
         }
         GpuProcess p;
         p.pid = pid;
         p.gpuUuid = dev.uuid;
+        p.migUuid = migUuid;
         p.usedMemoryMiB = mib;
         processes.append(std::move(p));
     }
@@ -252,6 +272,193 @@ void NvmlSampler::readProcessUtilization(Device& dev, QList<GpuProcess>& process
     dev.utilBaselineSet = true;
 }
 
+NvmlSampler::MemoryReading NvmlSampler::readMemory(Device& dev, nvml::Device handle)
+{
+    NvmlLibrary& lib = *m_lib;
+    MemoryReading r;
+    if (lib.deviceGetMemoryInfoV2 && !dev.memoryV1Only) {
+        nvml::MemoryV2 m{};
+        m.version = nvml::kMemoryV2Version;
+        r.rc = lib.deviceGetMemoryInfoV2(handle, &m);
+        r.function = "nvmlDeviceGetMemoryInfo_v2";
+        if (r.rc == nvml::SUCCESS) {
+            // A total of 0 is no reading (nvtop takes it for unified memory;
+            // we only do so where the driver says NOT_SUPPORTED).
+            r.totalMiB = m.total == 0 ? std::nullopt : bytesToMiB(m.total);
+            r.reservedMiB = bytesToMiB(m.reserved);
+            unsigned long long used = m.used;
+            // Drivers report reserved apart from used (total = reserved +
+            // used + free, as nvidia-smi prints it), though the header's
+            // words allow used to include it (total = used + free). Either
+            // way, used here is what processes hold.
+            if (!isSentinelBytes(m.total) && !isSentinelBytes(m.used) && !isSentinelBytes(m.free) &&
+                !isSentinelBytes(m.reserved) && m.reserved > 0 && m.used >= m.reserved &&
+                m.reserved + m.used + m.free > m.total && m.used + m.free <= m.total)
+                used -= m.reserved;
+            r.usedMiB = bytesToMiB(used);
+            return r;
+        }
+        if ((r.rc == nvml::ERROR_ARGUMENT_VERSION_MISMATCH ||
+             r.rc == nvml::ERROR_FUNCTION_NOT_FOUND) &&
+            lib.deviceGetMemoryInfo) {
+            qCInfo(lcNvml).noquote()
+                << "GPU" << dev.index << lib.describe("nvmlDeviceGetMemoryInfo_v2", r.rc)
+                << "- reading memory with nvmlDeviceGetMemoryInfo";
+            dev.memoryV1Only = true;
+        } else {
+            return r;
+        }
+    }
+    if (!lib.deviceGetMemoryInfo)
+        return r;
+    nvml::Memory m{};
+    r.rc = lib.deviceGetMemoryInfo(handle, &m);
+    r.function = "nvmlDeviceGetMemoryInfo";
+    if (r.rc == nvml::SUCCESS) {
+        // v1 counts the driver's reserved memory as used.
+        r.usedMiB = bytesToMiB(m.used);
+        r.totalMiB = m.total == 0 ? std::nullopt : bytesToMiB(m.total);
+    }
+    return r;
+}
+
+void NvmlSampler::useHostMemory(Device& dev, GpuSample& gpu, Snapshot& out)
+{
+    // An integrated or unified-memory GPU (Jetson, DGX Spark, Grace
+    // superchips in some modes) has no framebuffer of its own and NVML
+    // answers NOT_SUPPORTED. The memory it can use is the host's, so that is
+    // the total, and the host's MemTotal - MemAvailable is what is in use, as
+    // nvtop shows it. Every snapshot says so, so nobody takes it for VRAM.
+    QFile f(m_options.procRoot + QStringLiteral("/meminfo"));
+    std::optional<quint64> totalKiB, availableKiB;
+    if (f.open(QIODevice::ReadOnly)) {
+        const QByteArray text = f.read(64 * 1024);
+        for (const QByteArray& row : text.split('\n')) {
+            const QByteArrayView line(row);
+            auto value = [&](QByteArrayView key) -> std::optional<quint64> {
+                if (!line.startsWith(key))
+                    return std::nullopt;
+                QByteArrayView rest = trimmed(line.sliced(key.size()));
+                if (rest.endsWith("kB"))
+                    rest.chop(2);
+                const auto v = parseI64(trimmed(rest));
+                return v && *v >= 0 ? std::optional<quint64>(quint64(*v)) : std::nullopt;
+            };
+            if (auto v = value("MemTotal:"))
+                totalKiB = v;
+            else if (auto a = value("MemAvailable:"))
+                availableKiB = a;
+        }
+    }
+    QString note = QStringLiteral("GPU %1 (%2) has no memory of its own (unified memory); ")
+                       .arg(dev.index)
+                       .arg(dev.uuid);
+    if (totalKiB && *totalKiB > 0) {
+        gpu.memoryTotalMiB = double(*totalKiB) / 1024.0;
+        if (availableKiB && *availableKiB <= *totalKiB)
+            gpu.memoryUsedMiB = double(*totalKiB - *availableKiB) / 1024.0;
+        note += QStringLiteral("its memory figures are the host's (MemTotal and MemTotal - "
+                               "MemAvailable of /proc/meminfo)");
+    } else {
+        note += QStringLiteral("the host's /proc/meminfo could not be read either, so its "
+                               "memory is not shown");
+    }
+    out.warnings.append(note);
+    // Logged once; the snapshot carries it every time.
+    Snapshot scratch;
+    m_once.warn(scratch, QStringLiteral("unified:") + dev.uuid, note);
+}
+
+bool NvmlSampler::readMig(Device& dev, GpuSample& g, Snapshot& out, QList<GpuProcess>& processes,
+                          qsizetype first)
+{
+    NvmlLibrary& lib = *m_lib;
+    if (!lib.deviceGetMigMode)
+        return true;
+    unsigned current = 0, pending = 0;
+    const nvml::Return rc = lib.deviceGetMigMode(dev.handle, &current, &pending);
+    const Outcome o = classify(dev, "nvmlDeviceGetMigMode", rc, g, out);
+    if (o == Outcome::DeviceFailed)
+        return false;
+    if (o != Outcome::Value) // NOT_SUPPORTED: a GPU that cannot be partitioned
+        return true;
+    g.migEnabled = current == nvml::kMigEnable;
+    if (!*g.migEnabled)
+        return true;
+    // The driver reports no utilisation in MIG mode; never show a number
+    // a driver might still put there.
+    g.utilizationGpuPercent.reset();
+    g.utilizationMemoryPercent.reset();
+    if (!lib.deviceGetMaxMigDeviceCount || !lib.deviceGetMigDeviceHandleByIndex)
+        return true;
+    unsigned maxCount = 0;
+    const Outcome mo = classify(dev, "nvmlDeviceGetMaxMigDeviceCount",
+                                lib.deviceGetMaxMigDeviceCount(dev.handle, &maxCount), g, out);
+    if (mo == Outcome::DeviceFailed)
+        return false;
+    if (mo != Outcome::Value)
+        return true;
+    // The most MIG devices a GPU can hold is one per compute slice (7 on
+    // A100/H100/H200, 4 on A30): the whole GPU's slice count, without the
+    // GPU-instance profile tables.
+    if (maxCount > 0 && maxCount <= 64)
+        g.migSliceCount = int(maxCount);
+    for (unsigned k = 0; k < maxCount; ++k) {
+        nvml::Device mig = nullptr;
+        const nvml::Return hr = lib.deviceGetMigDeviceHandleByIndex(dev.handle, k, &mig);
+        // NOT_FOUND: no instance at this index (indices need not be dense).
+        if (hr == nvml::ERROR_NOT_FOUND || hr == nvml::ERROR_INVALID_ARGUMENT)
+            continue;
+        const Outcome ho = classify(dev, "nvmlDeviceGetMigDeviceHandleByIndex", hr, g, out);
+        if (ho == Outcome::DeviceFailed)
+            return false;
+        if (ho != Outcome::Value)
+            continue;
+        MigInstance mi;
+        mi.index = int(k);
+        char uuid[nvml::kDeviceUuidBufferSize] = {};
+        if (lib.deviceGetUuid(mig, uuid, sizeof uuid) == nvml::SUCCESS)
+            mi.uuid = fromBuffer(uuid, sizeof uuid);
+        if (mi.uuid.isEmpty()) {
+            // The UUID is the key of an instance; without it there is
+            // nothing to attach processes or history to.
+            out.warnings.append(QStringLiteral("GPU %1: MIG device %2 has no UUID; not shown")
+                                    .arg(dev.index)
+                                    .arg(k));
+            continue;
+        }
+        char name[nvml::kDeviceNameBufferSize] = {};
+        if (lib.deviceGetName(mig, name, sizeof name) == nvml::SUCCESS)
+            mi.profile = migProfileFromName(fromBuffer(name, sizeof name));
+        unsigned id = 0;
+        if (lib.deviceGetGpuInstanceId && lib.deviceGetGpuInstanceId(mig, &id) == nvml::SUCCESS &&
+            !isSentinelU32(id))
+            mi.gpuInstanceId = int(id);
+        if (lib.deviceGetComputeInstanceId &&
+            lib.deviceGetComputeInstanceId(mig, &id) == nvml::SUCCESS && !isSentinelU32(id))
+            mi.computeInstanceId = int(id);
+        nvml::DeviceAttributes attr{};
+        if (lib.deviceGetAttributes && lib.deviceGetAttributes(mig, &attr) == nvml::SUCCESS &&
+            attr.computeInstanceSliceCount > 0 && !isSentinelU32(attr.computeInstanceSliceCount))
+            mi.computeSlices = int(attr.computeInstanceSliceCount);
+        else
+            mi.computeSlices = smimig::computeSlicesOfProfile(mi.profile);
+        const MemoryReading mem = readMemory(dev, mig);
+        if (mem.rc == nvml::SUCCESS) {
+            mi.memoryUsedMiB = mem.usedMiB;
+            mi.memoryTotalMiB = mem.totalMiB;
+        } else if (classify(dev, mem.function, mem.rc, g, out) == Outcome::DeviceFailed) {
+            return false;
+        }
+        for (const auto* fn : {&lib.computeProcesses, &lib.graphicsProcesses, &lib.mpsProcesses}) {
+            if (!readProcessList(dev, mig, *fn, g, out, processes, first, mi.uuid))
+                return false;
+        }
+        g.migInstances.append(std::move(mi));
+    }
+    return true;
+}
+
 bool NvmlSampler::sample(Snapshot& out)
 {
     if (!m_lib) {
@@ -292,10 +499,13 @@ bool NvmlSampler::sample(Snapshot& out)
             }
             if (lost)
                 break;
-            nvml::Memory m{};
-            if (ok("nvmlDeviceGetMemoryInfo", lib.deviceGetMemoryInfo(dev.handle, &m))) {
-                g.memoryUsedMiB = bytesToMiB(m.used);
-                g.memoryTotalMiB = m.total == 0 ? std::nullopt : bytesToMiB(m.total);
+            const MemoryReading mem = readMemory(dev, dev.handle);
+            if (mem.rc == nvml::ERROR_NOT_SUPPORTED) {
+                useHostMemory(dev, g, out);
+            } else if (ok(mem.function, mem.rc)) {
+                g.memoryUsedMiB = mem.usedMiB;
+                g.memoryTotalMiB = mem.totalMiB;
+                g.memoryReservedMiB = mem.reservedMiB;
             }
             if (lost)
                 break;
@@ -306,19 +516,27 @@ bool NvmlSampler::sample(Snapshot& out)
                 g.temperatureC = fromU32(v);
             if (lost)
                 break;
-            // Where this GPU starts to throttle: the desktop calls it hot from
-            // there. 0 would make every GPU hot, so it counts as unreported.
-            // A board property, so asked once (until a call fails for real).
-            if (!dev.slowdownAsked && lib.deviceGetTemperatureThreshold) {
-                const nvml::Return rc = lib.deviceGetTemperatureThreshold(
+            // Where this GPU starts to throttle (the desktop calls it hot from
+            // there) and where the driver shuts it down. 0 would make every
+            // GPU hot, so it counts as unreported. Board properties, so asked
+            // once (until a call fails for real).
+            if (!dev.thresholdsAsked && lib.deviceGetTemperatureThreshold) {
+                nvml::Return rc = lib.deviceGetTemperatureThreshold(
                     dev.handle, nvml::TEMPERATURE_THRESHOLD_SLOWDOWN, &v);
                 if (ok("nvmlDeviceGetTemperatureThreshold", rc) && v != 0)
                     dev.slowdownC = fromU32(v);
-                dev.slowdownAsked = !lost;
+                if (!lost) {
+                    rc = lib.deviceGetTemperatureThreshold(
+                        dev.handle, nvml::TEMPERATURE_THRESHOLD_SHUTDOWN, &v);
+                    if (ok("nvmlDeviceGetTemperatureThreshold", rc) && v != 0)
+                        dev.shutdownC = fromU32(v);
+                }
+                dev.thresholdsAsked = !lost;
             }
             if (lost)
                 break;
             g.slowdownTemperatureC = dev.slowdownC;
+            g.shutdownTemperatureC = dev.shutdownC;
             if (lib.deviceGetPowerUsage &&
                 ok("nvmlDeviceGetPowerUsage", lib.deviceGetPowerUsage(dev.handle, &v)))
                 g.powerW = fromU32(v, 1e-3);
@@ -347,12 +565,22 @@ bool NvmlSampler::sample(Snapshot& out)
                 g.persistenceMode = pm == nvml::FEATURE_ENABLED;
             if (lost)
                 break;
-            if (!readProcessList(dev, lib.computeProcesses, g, out, processes, firstProcess) ||
-                !readProcessList(dev, lib.graphicsProcesses, g, out, processes, firstProcess)) {
+            // On a MIG GPU the parent's lists hold every instance's processes
+            // only for a privileged caller; the instances' own lists then
+            // tell which instance each runs on.
+            if (!readProcessList(dev, dev.handle, lib.computeProcesses, g, out, processes,
+                                 firstProcess) ||
+                !readProcessList(dev, dev.handle, lib.graphicsProcesses, g, out, processes,
+                                 firstProcess) ||
+                !readProcessList(dev, dev.handle, lib.mpsProcesses, g, out, processes,
+                                 firstProcess) ||
+                !readMig(dev, g, out, processes, firstProcess)) {
                 lost = true;
                 break;
             }
-            readProcessUtilization(dev, processes, firstProcess);
+            // Not supported in MIG mode.
+            if (g.migEnabled != true)
+                readProcessUtilization(dev, processes, firstProcess);
         } while (false);
 
         if (lost) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sampling/nvmllibrary.h"
+#include "sampling/oncewarnings.h"
 #include "sampling/procfs.h"
 #include "sampling/sampler.h"
 
@@ -41,9 +42,13 @@ private:
         // whose samples only set this baseline (they can be minutes old).
         unsigned long long lastSeenUs = 0;
         bool utilBaselineSet = false;
-        // The slowdown temperature is a property of the board: asked once.
-        bool slowdownAsked = false;
+        // The temperature thresholds are properties of the board: asked once.
+        bool thresholdsAsked = false;
         std::optional<double> slowdownC;
+        std::optional<double> shutdownC;
+        // nvmlDeviceGetMemoryInfo_v2 refused our struct version or is a stub:
+        // v1 from then on.
+        bool memoryV1Only = false;
         std::vector<unsigned char> processBuffer;
         std::vector<nvml::ProcessUtilizationSample> utilBuffer;
     };
@@ -57,14 +62,35 @@ private:
     };
     Outcome classify(Device& dev, const char* function, nvml::Return rc, GpuSample& gpu,
                      Snapshot& out);
-    bool readProcessList(Device& dev, const NvmlLibrary::ProcessListFn& fn, GpuSample& gpu,
-                         Snapshot& out, QList<GpuProcess>& processes, qsizetype first);
+    // Reads one process list of a GPU (handle = dev.handle) or of one of its
+    // MIG instances (handle = the MIG handle, migUuid = its UUID). False when
+    // the device failed as a whole.
+    bool readProcessList(Device& dev, nvml::Device handle, const NvmlLibrary::ProcessListFn& fn,
+                         GpuSample& gpu, Snapshot& out, QList<GpuProcess>& processes,
+                         qsizetype first, const QString& migUuid = QString());
+    // Memory of a GPU or MIG handle, v2 where it works. Returns the status of
+    // the last call and its function name; NOT_SUPPORTED means the device
+    // has no memory of its own (unified memory).
+    struct MemoryReading
+    {
+        nvml::Return rc = nvml::ERROR_FUNCTION_NOT_FOUND;
+        const char* function = "nvmlDeviceGetMemoryInfo";
+        std::optional<double> usedMiB, totalMiB, reservedMiB;
+    };
+    MemoryReading readMemory(Device& dev, nvml::Device handle);
+    // MIG mode and instances (with their processes). False when the device
+    // failed as a whole.
+    bool readMig(Device& dev, GpuSample& gpu, Snapshot& out, QList<GpuProcess>& processes,
+                 qsizetype first);
+    // The host's memory for a GPU without its own (unified memory).
+    void useHostMemory(Device& dev, GpuSample& gpu, Snapshot& out);
     void readProcessUtilization(Device& dev, QList<GpuProcess>& processes, qsizetype first);
 
     SamplerOptions m_options;
     std::unique_ptr<NvmlLibrary> m_lib;
     std::vector<Device> m_devices;
     ProcFs m_procFs;
+    OnceWarnings m_once{lcNvml};
     QString m_error;
     QString m_description;
 };

@@ -1,5 +1,7 @@
 #include "sampling/smisampler.h"
 
+#include "sampling/smimig.h"
+
 #include "util/textparse.h"
 
 #include <QDeadlineTimer>
@@ -32,6 +34,8 @@ enum GpuColumn
     ColSmClock,
     ColFan,
     ColPersistence,
+    ColMemoryReserved,
+    ColMigMode,
     GpuColumnCount
 };
 const char* const kGpuFields[GpuColumnCount] = {"index",
@@ -47,7 +51,9 @@ const char* const kGpuFields[GpuColumnCount] = {"index",
                                                 "power.limit",
                                                 "clocks.current.sm",
                                                 "fan.speed",
-                                                "persistence_mode"};
+                                                "persistence_mode",
+                                                "memory.reserved",
+                                                "mig.mode.current"};
 
 enum ProcessColumn
 {
@@ -288,6 +294,21 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
         else if (!isAbsentToken(persistence))
             warn(where + QStringLiteral(": ") + quoted(persistence) +
                  QStringLiteral(" is not Enabled or Disabled for persistence_mode; left empty"));
+        g.memoryReservedMiB = number(ColMemoryReserved);
+        // [N/A] where the GPU cannot be partitioned.
+        const QByteArrayView mig = trimmed(f[ColMigMode]);
+        if (mig == QByteArrayView("Enabled"))
+            g.migEnabled = true;
+        else if (mig == QByteArrayView("Disabled"))
+            g.migEnabled = false;
+        else if (!isAbsentToken(mig))
+            warn(where + QStringLiteral(": ") + quoted(mig) +
+                 QStringLiteral(" is not Enabled or Disabled for mig.mode.current; left empty"));
+        if (g.migEnabled == true) {
+            // Not reported in MIG mode ([N/A]); never a number here.
+            g.utilizationGpuPercent.reset();
+            g.utilizationMemoryPercent.reset();
+        }
         gpus.append(std::move(g));
     }
     return true;
@@ -354,6 +375,25 @@ bool SmiSampler::readProcesses(QList<GpuProcess>& processes, QStringList& warnin
     return true;
 }
 
+void SmiSampler::readMig(QList<GpuSample>& gpus, QList<GpuProcess>& processes,
+                         QStringList& warnings)
+{
+    QByteArray list, query;
+    if (!run(listArguments(), list) || !run(queryArguments(), query)) {
+        warnings.append(QStringLiteral("MIG instances not shown: ") + m_error);
+        qCWarning(lcSmi).noquote() << warnings.last();
+        m_error.clear();
+        return;
+    }
+    QStringList problems;
+    const auto listed = smimig::parseList(list, problems);
+    const auto queried = smimig::parseQuery(query, problems);
+    smimig::apply(gpus, processes, listed, queried, problems);
+    for (const QString& p : std::as_const(problems))
+        qCWarning(lcSmi).noquote() << p;
+    warnings.append(problems);
+}
+
 bool SmiSampler::open()
 {
     m_gpuCount = 0;
@@ -390,6 +430,9 @@ bool SmiSampler::sample(Snapshot& out)
         qCWarning(lcSmi).noquote() << warnings.last();
         m_error.clear();
     }
+    if (std::any_of(gpus.cbegin(), gpus.cend(),
+                    [](const GpuSample& g) { return g.migEnabled == true; }))
+        readMig(gpus, processes, warnings);
     m_procFs.enrich(processes);
     if (out.backend.isEmpty())
         out.backend = name();

@@ -22,9 +22,13 @@ public:
     QString lastError() const override { return m_error; }
     QString description() const override;
 
-    // The exact arguments of the two calls; the fake nvidia-smi checks them.
+    // The exact arguments of the calls; the fake nvidia-smi checks them.
+    // -L and -q are asked for only while a GPU reports MIG enabled
+    // (see smimig.h for why these two).
     static QStringList gpuQueryArguments();
     static QStringList processQueryArguments();
+    static QStringList listArguments() { return {QStringLiteral("-L")}; }
+    static QStringList queryArguments() { return {QStringLiteral("-q")}; }
 
 private:
     bool resolveProgram();
@@ -32,6 +36,7 @@ private:
     bool run(const QStringList& arguments, QByteArray& output);
     bool readGpus(QList<GpuSample>& gpus, QStringList& warnings);
     bool readProcesses(QList<GpuProcess>& processes, QStringList& warnings);
+    void readMig(QList<GpuSample>& gpus, QList<GpuProcess>& processes, QStringList& warnings);
 
     SamplerOptions m_options;
     QString m_program;

@@ -126,7 +126,78 @@ HostSample makeHost(const QString& name, qint64 ms, quint32 stream, double load,
     return h;
 }
 
+// The MIG-partitioned H100 of infer-03, laid out as a real one (the H100
+// capture of driver 590.48.01): GPU instances 2, 3, 9 and 10.
+GpuSample makeMigGpu(const QString& server, int index, qint64 ms, double day,
+                     QList<GpuProcess>& processes)
+{
+    static constexpr Job train{8120, "alice", 1001, "torchrun --nproc 1 train_small.py --bf16"};
+    static constexpr Job notebook{8244, "bob", 1002, "jupyter-lab --no-browser --port 8891"};
+    static constexpr Job serve{8377, "dave", 1004, "python serve_embeddings.py --port 9100"};
+    struct Slice
+    {
+        const char* profile;
+        int gi;
+        int slices;
+        double totalMiB;
+    };
+    static constexpr Slice kSlices[] = {{"3g.40gb", 2, 3, 40448},
+                                        {"2g.20gb", 3, 2, 20096},
+                                        {"1g.10gb", 9, 1, 9984},
+                                        {"1g.10gb", 10, 1, 9984}};
+    const double trainUtil = 90 + 6 * smooth(ms, 700);
+    const bool serveOn = day > 0.2;
+    const double load = (trainUtil * 3 + (serveOn ? 55 : 0)) / 7; // of the whole GPU
+    GpuSample g = makeGpu(server, index, kH100, load, 0, ms, 90);
+    g.utilizationGpuPercent.reset(); // not reported in MIG mode
+    g.utilizationMemoryPercent.reset();
+    g.migEnabled = true;
+    g.migSliceCount = 7;
+    g.memoryReservedMiB = 479;
+    g.slowdownTemperatureC = 87;
+    g.shutdownTemperatureC = 92;
+    const double used[] = {31200, 8200, serveOn ? 6100.0 : 0.0, 0};
+    double sum = 0;
+    for (int k = 0; k < 4; ++k) {
+        MigInstance m;
+        m.index = k;
+        m.uuid = QStringLiteral("MIG-%1-%2").arg(g.uuid.mid(4, 8)).arg(k, 4, 10, QLatin1Char('0')) +
+                 g.uuid.mid(17);
+        m.profile = QLatin1String(kSlices[k].profile);
+        m.gpuInstanceId = kSlices[k].gi;
+        m.computeInstanceId = 0;
+        m.computeSlices = kSlices[k].slices;
+        m.memoryTotalMiB = kSlices[k].totalMiB;
+        m.memoryUsedMiB = used[k] + 9; // the instance's own overhead, as nvidia-smi shows
+        sum += *m.memoryUsedMiB;
+        g.migInstances.append(m);
+    }
+    g.memoryUsedMiB = sum;
+    auto place = [&](const Job& job, int k) {
+        GpuProcess p = makeProcess(g, job, used[k], std::nullopt); // no per-process SM % in MIG
+        p.migUuid = g.migInstances[k].uuid;
+        processes.append(p);
+    };
+    place(train, 0);
+    place(notebook, 1);
+    if (serveOn)
+        place(serve, 2);
+    return g;
+}
+
 } // namespace
+
+DemoWorld::DemoWorld(int serverCount)
+    : m_serverCount(std::clamp(serverCount, 1, kMaxServers))
+{}
+
+QStringList DemoWorld::names() const
+{
+    QStringList out = serverNames().mid(0, m_serverCount);
+    for (int i = int(out.size()); i < m_serverCount; ++i)
+        out.append(QStringLiteral("node-%1").arg(i + 1, 2, 10, QLatin1Char('0')));
+    return out;
+}
 
 QStringList DemoWorld::serverNames()
 {
@@ -142,13 +213,16 @@ QStringList DemoWorld::userNames()
 QList<Snapshot> DemoWorld::at(qint64 ms) const
 {
     QList<Snapshot> out;
-    for (int i = 0; i < serverNames().size(); ++i)
+    out.reserve(m_serverCount);
+    for (int i = 0; i < m_serverCount; ++i)
         out.append(serverAt(i, ms));
     return out;
 }
 
 Snapshot DemoWorld::serverAt(int server, qint64 ms) const
 {
+    if (server >= int(serverNames().size()))
+        return generatedServerAt(server, ms);
     Snapshot s;
     s.server = serverNames().value(server);
     s.timestampMs = ms;
@@ -207,9 +281,10 @@ Snapshot DemoWorld::serverAt(int server, qint64 ms) const
         const double serveUtil = 10 + 70 * day + 15 * smooth(ms, 500);
         GpuSample g0 = makeGpu(s.server, 0, kH100, serveUtil, 74300, ms, 70);
         GpuSample g1 = makeGpu(s.server, 1, kH100, 0, 3072, ms, 80);
-        s.gpus = {g0, g1};
         s.processes.append(makeProcess(g0, serve, 74300, serveUtil));
         s.processes.append(makeProcess(g1, ghost, 3072, std::nullopt));
+        GpuSample g2 = makeMigGpu(s.server, 2, ms, day, s.processes);
+        s.gpus = {g0, g1, g2};
         s.host = makeHost(s.server, ms, 600, 15, 90, 1024, 96);
         break;
     }
@@ -217,17 +292,57 @@ Snapshot DemoWorld::serverAt(int server, qint64 ms) const
     return s;
 }
 
+Snapshot DemoWorld::generatedServerAt(int server, qint64 ms) const
+{
+    // node-NN: 8 GPUs, most of them running one job of one of the users.
+    Snapshot s;
+    s.server = names().value(server);
+    s.timestampMs = ms;
+    s.backend = QStringLiteral("demo");
+    const QStringList users = userNames();
+    const GpuModel& model = server % 2 ? kA100 : kH100;
+    const quint32 base = 1000 + quint32(server) * 16;
+    double hostLoad = 5;
+    for (int k = 0; k < 8; ++k) {
+        const quint32 stream = base + quint32(k);
+        // Whether a job runs changes every 20 minutes, per GPU.
+        const bool busy = noise(ms / (20 * kMinute), stream) < 0.7;
+        const double util = busy ? 45 + 50 * smooth(ms, stream) : 0;
+        const double mem = busy ? 8000 + std::floor(noise(stream, 77) * 60000) : 0;
+        GpuSample g = makeGpu(s.server, k, model, util, mem, ms, stream);
+        if (busy) {
+            const int u = (server + k) % int(users.size());
+            const QByteArray user = users[u].toLatin1();
+            const Job job{qint64(20000 + server * 100 + k), user.constData(), uint(1001 + u),
+                          "python train.py --config configs/sweep.yaml"};
+            s.processes.append(makeProcess(g, job, mem, util - 3));
+            hostLoad += 6;
+        }
+        s.gpus.append(g);
+    }
+    s.host = makeHost(s.server, ms, base + 50, hostLoad, 120, 1024, 128);
+    return s;
+}
+
 QString DemoProducer::init()
 {
+    const int n = m_fleet.serverCount();
     return QCoreApplication::translate("gw::DemoProducer",
-                                       "Demo mode: a simulated fleet of %1 servers.")
-        .arg(DemoWorld::serverNames().size());
+                                       "Demo mode: a simulated fleet of %n servers.", nullptr, n);
+}
+
+DemoProducer DemoProducer::single(int index)
+{
+    const int served = std::clamp(index, 0, DemoWorld::kMaxServers - 1);
+    DemoProducer p(Servers::FirstOnly, std::max(DemoWorld::kDefaultServers, served + 1));
+    p.m_served = served;
+    return p;
 }
 
 QList<Snapshot> DemoProducer::readingsAt(qint64 ms) const
 {
     if (m_servers == Servers::FirstOnly)
-        return {m_fleet.serverAt(0, ms)};
+        return {m_fleet.serverAt(m_served, ms)};
     return m_fleet.at(ms);
 }
 

@@ -11,10 +11,19 @@
 //  gpu-lab-02  2× L40S             GPU0 dave's bursty inference service;
 //                                  GPU1 eve fine-tunes in the second half of
 //                                  every hour. Fans report, power limit 350 W.
-//  infer-03    2× H100 80GB HBM3   GPU0 svc-infer serves requests by day;
+//  infer-03    3× H100 80GB HBM3   GPU0 svc-infer serves requests by day;
 //                                  GPU1 holds 3 GiB of a process no /proc shows
 //                                  (a ghost from another container); GPU1 fan
 //                                  absent (passive cooling).
+//                                  GPU2 partitioned with MIG into 7 slices:
+//                                  3g.40gb (alice trains), 2g.20gb (bob's
+//                                  idle notebook), 1g.10gb (dave serves by
+//                                  day), 1g.10gb (free). No utilisation: the
+//                                  driver reports none in MIG mode.
+//
+// With more than three servers (DemoWorld(n), --demo-servers n) the rest are
+// node-04, node-05, … with 8 GPUs each (H100 and A100 in turn) and a job on
+// most GPUs: a fleet the size of a lab, for screenshots and benchmarks.
 
 #include "sources/source.h"
 
@@ -23,11 +32,27 @@ namespace gw {
 class DemoWorld
 {
 public:
+    static constexpr int kDefaultServers = 3;
+    static constexpr int kMaxServers = 64;
+
+    // serverCount is clamped to 1..kMaxServers.
+    explicit DemoWorld(int serverCount = kDefaultServers);
+
+    // The three scripted servers (the default fleet).
     static QStringList serverNames();
     static QStringList userNames();
 
+    // This fleet's servers: the scripted ones, then node-04, node-05, …
+    QStringList names() const;
+    int serverCount() const { return m_serverCount; }
+
     QList<Snapshot> at(qint64 ms) const;
     Snapshot serverAt(int server, qint64 ms) const;
+
+private:
+    Snapshot generatedServerAt(int server, qint64 ms) const;
+
+    int m_serverCount = kDefaultServers;
 };
 
 class DemoProducer final : public Producer
@@ -38,9 +63,14 @@ public:
         All,
         FirstOnly, // one server, as an agent serves (gpuwarden-agent --demo)
     };
-    explicit DemoProducer(Servers servers = Servers::All)
-        : m_servers(servers)
+    explicit DemoProducer(Servers servers = Servers::All,
+                          int serverCount = DemoWorld::kDefaultServers)
+        : m_fleet(serverCount)
+        , m_servers(servers)
     {}
+    // Serves only server `index` (0-based) of a fleet big enough to have
+    // it, as an agent serves (gpuwarden-agent --demo --demo-server n).
+    static DemoProducer single(int index);
 
     QString init() override;
     QList<Snapshot> produce() override;
@@ -55,6 +85,7 @@ private:
 
     DemoWorld m_fleet;
     Servers m_servers;
+    int m_served = 0; // Servers::FirstOnly: which one
 };
 
 } // namespace gw

@@ -1,5 +1,7 @@
 #include "sources/prometheusproducer.h"
 
+#include "sampling/smimig.h"
+
 #include "model/metrics.h"
 
 #include <QJsonArray>
@@ -33,6 +35,10 @@ enum class Field
     PowerLimit,
     Fan,
     HostMemoryTotal,
+    SlowdownTemp,
+    ShutdownTemp,
+    MigEnabled,
+    MigComputeSlices,
 };
 
 struct Family
@@ -58,6 +64,10 @@ const QList<Family>& families()
             {"gpuwarden_gpu_power_limit_watts", Field::PowerLimit},
             {"gpuwarden_gpu_fan_percent", Field::Fan},
             {"gpuwarden_host_memory_total_bytes", Field::HostMemoryTotal},
+            {"DCGM_FI_DEV_SLOWDOWN_TEMP", Field::SlowdownTemp},
+            {"DCGM_FI_DEV_SHUTDOWN_TEMP", Field::ShutdownTemp},
+            {"gpuwarden_gpu_mig_enabled", Field::MigEnabled},
+            {"gpuwarden_mig_compute_slices", Field::MigComputeSlices},
         };
         return f;
     }();
@@ -243,12 +253,54 @@ std::optional<QList<Series>> parseResult(const QJsonValue& data, const QString& 
     return out;
 }
 
+struct InstanceParts
+{
+    MigInstance mig;
+    std::optional<double> fbFree;
+};
+
 struct GpuParts
 {
     GpuSample gpu;
     std::optional<double> fbFree;
     std::optional<double> fbReserved;
+    QMap<std::pair<int, int>, InstanceParts> instances; // by GPU and compute instance id
 };
+
+// A series of one MIG instance: dcgm-exporter's GPU_I_ID (and our
+// GPU_CI_ID) label. Absent for a whole GPU's series.
+struct InstanceKey
+{
+    int gpuInstance = -1;
+    int computeInstance = 0;
+    QString profile;
+};
+std::optional<InstanceKey> instanceOf(const QJsonObject& labels)
+{
+    const QString gi = label(labels, "GPU_I_ID", "gpu_i_id");
+    if (gi.isEmpty())
+        return std::nullopt;
+    InstanceKey k;
+    bool ok = false;
+    k.gpuInstance = gi.toInt(&ok);
+    if (!ok || k.gpuInstance < 0)
+        return std::nullopt;
+    const QString ci = label(labels, "GPU_CI_ID", "gpu_ci_id");
+    k.computeInstance = ci.isEmpty() ? 0 : ci.toInt(&ok);
+    if (!ok || k.computeInstance < 0)
+        return std::nullopt;
+    k.profile = label(labels, "GPU_I_PROFILE", "gpu_i_profile");
+    return k;
+}
+
+// Prometheus does not carry an instance's MIG UUID (dcgm-exporter has no
+// label for it), so instances read back are keyed by their parent and ids:
+// "GPU-…/GI2/CI0". Stable while the partition stays, which is what a key
+// must be.
+QString instanceKeyString(const QString& parentUuid, const InstanceKey& k)
+{
+    return parentUuid + QStringLiteral("/GI%1/CI%2").arg(k.gpuInstance).arg(k.computeInstance);
+}
 
 struct HostParts
 {
@@ -284,9 +336,37 @@ void fillGpu(GpuParts& p, Field field, std::optional<double> v)
     case Field::Fan:
         g.fanPercent = v;
         break;
+    case Field::SlowdownTemp:
+        g.slowdownTemperatureC = v;
+        break;
+    case Field::ShutdownTemp:
+        g.shutdownTemperatureC = v;
+        break;
+    case Field::MigEnabled:
+        g.migEnabled = v ? std::optional<bool>(*v != 0) : std::nullopt;
+        break;
     default:
         break;
     }
+}
+
+// False for a figure of the whole GPU that an exporter repeats on each
+// instance's series (temperature, power, clocks).
+bool fillInstance(InstanceParts& p, Field field, const MetricDef* metric, std::optional<double> v)
+{
+    if (metric && metric->id == MetricId::GpuMemoryUsed)
+        p.mig.memoryUsedMiB = v;
+    else if (field == Field::FbFree)
+        p.fbFree = v;
+    else if (field == Field::MemoryTotal)
+        p.mig.memoryTotalMiB = v;
+    else if (field == Field::MigComputeSlices)
+        p.mig.computeSlices = v && *v >= 1 && *v <= 64 ? std::optional<int>(int(*v)) : std::nullopt;
+    else if (field == Field::FbReserved)
+        ; // an instance has none of its own
+    else
+        return false;
+    return true;
 }
 
 // One snapshot per (time, host), oldest first, hosts by name.
@@ -316,6 +396,8 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 GpuProcess& p = h.processes[{pid, uuid}];
                 p.pid = pid;
                 p.gpuUuid = uuid;
+                if (const auto k = instanceOf(s.labels))
+                    p.migUuid = instanceKeyString(uuid, *k);
                 const QString user = s.labels[QLatin1String("user")].toString();
                 p.ghost = user == QLatin1String("(not in /proc)");
                 p.user = p.ghost ? QString() : user;
@@ -333,6 +415,20 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 g.gpu.name = label(s.labels, "modelName", "model_name");
                 g.gpu.pciBusId = s.labels[QLatin1String("pci_bus_id")].toString();
                 g.gpu.vendor = QStringLiteral("nvidia");
+                if (const auto k = instanceOf(s.labels)) {
+                    // Never the parent's figures: an instance of its own.
+                    if (uuid.isEmpty())
+                        continue;
+                    InstanceParts& ip = g.instances[{k->gpuInstance, k->computeInstance}];
+                    ip.mig.uuid = instanceKeyString(uuid, *k);
+                    ip.mig.profile = k->profile;
+                    ip.mig.gpuInstanceId = k->gpuInstance;
+                    ip.mig.computeInstanceId = k->computeInstance;
+                    if (!ip.mig.computeSlices)
+                        ip.mig.computeSlices = smimig::computeSlicesOfProfile(k->profile);
+                    if (fillInstance(ip, s.field, s.metric, point.value))
+                        continue;
+                }
                 if (s.metric)
                     setMetricValue(*s.metric, g.gpu, point.value);
                 else
@@ -352,6 +448,21 @@ QList<Snapshot> assemble(const QList<Series>& series, const QString& hostFilter)
                 // Our agent says the total; DCGM exporter only used + free (+ reserved).
                 if (!g.memoryTotalMiB && g.memoryUsedMiB && p.fbFree)
                     g.memoryTotalMiB = *g.memoryUsedMiB + *p.fbFree + p.fbReserved.value_or(0.0);
+                g.memoryReservedMiB = p.fbReserved;
+                int index = 0;
+                for (InstanceParts& ip : p.instances) {
+                    MigInstance& m = ip.mig;
+                    m.index = index++;
+                    if (!m.memoryTotalMiB && m.memoryUsedMiB && ip.fbFree)
+                        m.memoryTotalMiB = *m.memoryUsedMiB + *ip.fbFree;
+                    g.migInstances.append(m);
+                }
+                if (!g.migInstances.isEmpty()) {
+                    // Series per instance say MIG is on; utilisation is then
+                    // not reported.
+                    g.migEnabled = true;
+                    g.utilizationGpuPercent.reset();
+                }
                 s.gpus.append(g);
             }
             std::stable_sort(s.gpus.begin(), s.gpus.end(),

@@ -81,6 +81,15 @@ private Q_SLOTS:
         QTest::newRow("quit before starting")
             << QStringList{QStringLiteral("--quit-after-ms"), QStringLiteral("-5")}
             << QStringLiteral("--quit-after-ms: expected a positive number of ms, got \"-5\"");
+        QTest::newRow("no demo servers")
+            << QStringList{QStringLiteral("--demo-servers"), QStringLiteral("0")}
+            << QStringLiteral("--demo-servers: expected 1..64, got \"0\"");
+        QTest::newRow("too many demo servers")
+            << QStringList{QStringLiteral("--demo-servers"), QStringLiteral("65")}
+            << QStringLiteral("--demo-servers: expected 1..64, got \"65\"");
+        QTest::newRow("demo servers not a number")
+            << QStringList{QStringLiteral("--demo-servers"), QStringLiteral("many")}
+            << QStringLiteral("--demo-servers: expected 1..64, got \"many\"");
         QTest::newRow("bad proc root")
             << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
             << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");
@@ -107,6 +116,20 @@ private Q_SLOTS:
         const auto agent = parse(badRoot, &error, true);
         QVERIFY2(agent, qPrintable(error));
         QVERIFY(!agent->local);
+    }
+
+    void demoServersSizeTheFleetAndImplyTheDemo()
+    {
+        QString error;
+        const auto plain = parse({QStringLiteral("--demo")}, &error);
+        QVERIFY2(plain, qPrintable(error));
+        QCOMPARE(plain->demoServers, 3); // unchanged default
+        const auto big = parse({QStringLiteral("--demo-servers"), QStringLiteral("16")}, &error);
+        QVERIFY2(big, qPrintable(error));
+        QVERIFY(big->demo);
+        QVERIFY(!big->local);
+        QCOMPARE(big->demoServers, 16);
+        QCOMPARE(big->historyFile, DesktopOptions::HistoryFile::Demo);
     }
 
     void theDemoKeepsAHistoryFileOfItsOwn()

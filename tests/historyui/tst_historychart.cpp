@@ -129,7 +129,7 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPixelWidth(400);
         model.setSeries(FakeHistoryProvider::demoGpuSeries(MetricId::GpuMemoryUsed));
-        QCOMPARE(model.rowCount(), 8);
+        QCOMPARE(model.rowCount(), 9); // the demo's GPUs, the MIG H100 among them
         QTRY_VERIFY(answered(model));
         const QModelIndex name = model.index(0, HistoryChartModel::NameColumn);
         QCOMPARE(name.data().toString(), QStringLiteral("gpu-lab-01 GPU0"));

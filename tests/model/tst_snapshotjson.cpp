@@ -100,6 +100,67 @@ private Q_SLOTS:
         }
     }
 
+    void migAndTheNewFieldsRoundTrip()
+    {
+        Snapshot s = sample();
+        s.intervalMs = 2000;
+        GpuSample& g = s.gpus[0];
+        g.utilizationGpuPercent.reset(); // absent in MIG mode
+        g.shutdownTemperatureC = 92;
+        g.memoryReservedMiB = 479;
+        g.migEnabled = true;
+        g.migSliceCount = 7;
+        MigInstance a;
+        a.index = 0;
+        a.uuid = QStringLiteral("MIG-00000000-0000-0000-0000-000000000000");
+        a.profile = QStringLiteral("1c.3g.71gb");
+        a.gpuInstanceId = 2;
+        a.computeInstanceId = 0;
+        a.computeSlices = 1;
+        a.memoryUsedMiB = 16925;
+        a.memoryTotalMiB = 71424;
+        MigInstance b; // only what an instance must have: index and UUID
+        b.index = 3;
+        b.uuid = QStringLiteral("MIG-00000003-0000-0000-0000-000000000003");
+        g.migInstances = {a, b};
+        s.processes[0].migUuid = a.uuid;
+
+        const QJsonObject o = toJson(s);
+        QCOMPARE(o[QStringLiteral("interval_ms")].toInteger(), 2000);
+        const QJsonObject jg = o[QStringLiteral("gpus")].toArray().first().toObject();
+        QCOMPARE(jg[QStringLiteral("shutdown_temperature_c")].toDouble(), 92.0);
+        QCOMPARE(jg[QStringLiteral("memory_reserved_mib")].toDouble(), 479.0);
+        QCOMPARE(jg[QStringLiteral("mig_enabled")].toBool(), true);
+        QCOMPARE(jg[QStringLiteral("mig_slice_count")].toInt(), 7);
+        QVERIFY(jg[QStringLiteral("utilization_gpu_percent")].isNull());
+        const QJsonArray inst = jg[QStringLiteral("mig_instances")].toArray();
+        QCOMPARE(inst.size(), 2);
+        QCOMPARE(inst[0].toObject()[QStringLiteral("profile")].toString(),
+                 QStringLiteral("1c.3g.71gb"));
+        QCOMPARE(inst[0].toObject()[QStringLiteral("gpu_instance_id")].toInt(), 2);
+        QVERIFY(inst[1].toObject()[QStringLiteral("memory_used_mib")].isNull());
+        QCOMPARE(o[QStringLiteral("processes")]
+                     .toArray()[0]
+                     .toObject()[QStringLiteral("mig_uuid")]
+                     .toString(),
+                 a.uuid);
+        QVERIFY(o[QStringLiteral("processes")]
+                    .toArray()[1]
+                    .toObject()[QStringLiteral("mig_uuid")]
+                    .isNull());
+
+        QString error;
+        const auto back = snapshotFromJsonBytes(toJsonBytes(s), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(*back, s);
+        // And the demo's MIG H100 (infer-03) whole.
+        const Snapshot infer = DemoWorld().serverAt(2, 1795342395000);
+        QVERIFY(infer.gpus[2].migEnabled == true);
+        const auto inferBack = snapshotFromJsonBytes(toJsonBytes(infer), &error);
+        QVERIFY2(inferBack, qPrintable(error));
+        QCOMPARE(*inferBack, infer);
+    }
+
     void badInputIsRejectedWithThePath_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -133,6 +194,21 @@ private Q_SLOTS:
         QTest::newRow("gpus not an array")
             << QByteArray(R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":{}})")
             << QStringLiteral("gpus: expected an array, got an object");
+        QTest::newRow("mig instance without uuid")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","mig_enabled":true,"mig_instances":[{"index":0,"profile":"3g.40gb"}]}]})")
+            << QStringLiteral("gpus[0].mig_instances[0].uuid: missing");
+        QTest::newRow("mig instance without index")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","mig_instances":[{"uuid":"MIG-1"}]}]})")
+            << QStringLiteral("gpus[0].mig_instances[0].index: missing");
+        QTest::newRow("mig instances not an array")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","mig_instances":{}}]})")
+            << QStringLiteral("gpus[0].mig_instances: expected an array, got an object");
+        QTest::newRow("interval of zero")
+            << QByteArray(R"({"server":"a","timestamp_ms":1,"backend":"x","interval_ms":0})")
+            << QStringLiteral("interval_ms: must be positive");
         QTest::newRow("persistence as string")
             << QByteArray(
                    R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","persistence_mode":"Enabled"}]})")

@@ -96,6 +96,16 @@ private:
     }
 
     static QString basic() { return QStringLiteral(GW_NVML_SCENARIOS "/basic.scenario"); }
+    static QString mig() { return QStringLiteral(GW_NVML_SCENARIOS "/mig.scenario"); }
+
+    static const MigInstance* instanceAt(const GpuSample& g, int index)
+    {
+        for (const auto& m : g.migInstances) {
+            if (m.index == index)
+                return &m;
+        }
+        return nullptr;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -114,6 +124,9 @@ private Q_SLOTS:
         addProc(4444, 1000, "Xorg", QByteArray("/usr/lib/xorg/Xorg\0:0\0", 22));
         for (qint64 pid = 5000; pid < 5040; ++pid)
             addProc(pid, 1001, "worker", "worker\0");
+        writeFile(m_procRoot + QStringLiteral("/meminfo"),
+                  "MemTotal:       131072000 kB\nMemFree:         1024000 kB\n"
+                  "MemAvailable:   98304000 kB\nBuffers:          10240 kB\n");
     }
 
     void valuesAndUnitsAreConverted()
@@ -176,6 +189,218 @@ private Q_SLOTS:
         QVERIFY(calls);
         QCOMPARE(calls(0), 1u);
         QCOMPARE(calls(1), 1u);
+    }
+
+    void shutdownTemperatureIsAskedOncePerGpu()
+    {
+        auto s = open(basic());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        for (int i = 0; i < 3; ++i) {
+            Snapshot snap;
+            QVERIFY(s->sample(snap));
+            QCOMPARE(snap.gpus[0].shutdownTemperatureC, 92.0);
+            QVERIFY(!snap.gpus[1].shutdownTemperatureC); // NOT_SUPPORTED
+            QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(u'\n')));
+        }
+        const auto calls =
+            fakeHook<unsigned (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlShutdownCalls");
+        QVERIFY(calls);
+        QCOMPARE(calls(0), 1u);
+        QCOMPARE(calls(1), 1u);
+    }
+
+    void mpsClientsAreListed()
+    {
+        auto s = open(scenario("gpu 0 name=A memtotal=16GiB\n"
+                               "proc 0 compute pid=4343 mem=100MiB\n"
+                               "proc 0 mps pid=4242 mem=2GiB\n"
+                               "proc 0 mps pid=4343 mem=100MiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 2); // 4343 on two lists is one process
+        QCOMPARE(findProcess(snap, 4242)->usedMemoryMiB, 2048.0);
+        QCOMPARE(findProcess(snap, 4242)->user, QStringLiteral("alice"));
+        QCOMPARE(findProcess(snap, 4343)->usedMemoryMiB, 100.0);
+    }
+
+    void reservedMemoryIsReportedApartFromUsed()
+    {
+        // _v2 (with its version stamp): reserved on its own, used as
+        // nvidia-smi shows it (11125 of 81559 MiB on the real H100).
+        auto s = open(scenario("gpu 0 name=A memused=11125MiB memtotal=81559MiB "
+                               "memreserved=479MiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.gpus[0].memoryUsedMiB, 11125.0);
+        QCOMPARE(snap.gpus[0].memoryReservedMiB, 479.0);
+        QCOMPARE(snap.gpus[0].memoryTotalMiB, 81559.0);
+        QVERIFY(snap.warnings.isEmpty());
+    }
+
+    void memoryFallsBackToV1WhereV2RefusesTheVersion()
+    {
+        // A driver whose _v2 wants another struct version: v1, which counts
+        // the reserved memory as used, and no reserved figure.
+        auto s = open(scenario("gpu 0 name=A memused=11125MiB memtotal=81559MiB "
+                               "memreserved=479MiB\n"
+                               "fail 0 nvmlDeviceGetMemoryInfo_v2 ARGUMENT_VERSION_MISMATCH\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        for (int i = 0; i < 2; ++i) {
+            Snapshot snap;
+            QVERIFY(s->sample(snap));
+            QCOMPARE(snap.gpus[0].memoryUsedMiB, 11604.0);
+            QCOMPARE(snap.gpus[0].memoryTotalMiB, 81559.0);
+            QVERIFY(!snap.gpus[0].memoryReservedMiB);
+            QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(u'\n')));
+        }
+    }
+
+    void unifiedMemoryGpuShowsTheHostsMemoryAndSaysSo()
+    {
+        // NOT_SUPPORTED from both memory functions: an integrated GPU. The
+        // host's memory (fake /proc/meminfo) is the total, with a warning.
+        auto s = open(scenario("gpu 0 name=\"NVIDIA GB10\" util=40 temp=50\n"
+                               "fail 0 nvmlDeviceGetMemoryInfo NOT_SUPPORTED\n"
+                               "proc 0 compute pid=4242 mem=3GiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        const GpuSample& g = snap.gpus[0];
+        QCOMPARE(g.memoryTotalMiB, 128000.0);
+        QCOMPARE(g.memoryUsedMiB, 32000.0);
+        QVERIFY(!g.memoryReservedMiB);
+        QCOMPARE(g.utilizationGpuPercent, 40.0);
+        QVERIFY(g.error.isEmpty());
+        QCOMPARE(snap.warnings.size(), 1);
+        QVERIFY2(snap.warnings[0].contains(QStringLiteral("unified memory")) &&
+                     snap.warnings[0].contains(QStringLiteral("host")),
+                 qPrintable(snap.warnings[0]));
+        QCOMPARE(findProcess(snap, 4242)->usedMemoryMiB, 3072.0);
+        // Every snapshot says it, not just the first.
+        Snapshot second;
+        QVERIFY(s->sample(second));
+        QCOMPARE(second.warnings.size(), 1);
+    }
+
+    void migInstancesAreReadWithTheirProcesses()
+    {
+        auto s = open(mig());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(u'\n')));
+        QCOMPARE(snap.gpus.size(), 3);
+        const GpuSample& h = snap.gpus[0];
+        QCOMPARE(h.migEnabled, true);
+        QVERIFY(!h.utilizationGpuPercent); // NOT_SUPPORTED in MIG mode: absent, not 0
+        QVERIFY(!h.utilizationMemoryPercent);
+        QCOMPARE(h.memoryUsedMiB, 11125.0);
+        QCOMPARE(h.memoryReservedMiB, 479.0);
+        QCOMPARE(h.migInstances.size(), 4);
+        QCOMPARE(h.migSliceCount, 7); // nvmlDeviceGetMaxMigDeviceCount
+
+        const MigInstance* big = instanceAt(h, 0);
+        QVERIFY(big);
+        QCOMPARE(big->uuid, QStringLiteral("MIG-1c0a0000-0000-4000-8000-000000000000"));
+        QCOMPARE(big->profile, QStringLiteral("3g.40gb"));
+        QCOMPARE(big->gpuInstanceId, 2);
+        QCOMPARE(big->computeInstanceId, 0);
+        QCOMPARE(big->computeSlices, 3);
+        QCOMPARE(big->memoryUsedMiB, 11091.0);
+        QCOMPARE(big->memoryTotalMiB, 40448.0);
+        QCOMPARE(instanceAt(h, 1)->profile, QStringLiteral("2g.20gb"));
+        QCOMPARE(instanceAt(h, 1)->gpuInstanceId, 3);
+        QCOMPARE(instanceAt(h, 1)->computeSlices, 2);
+        // No attributes from the driver: the slices come from the profile.
+        QCOMPARE(instanceAt(h, 2)->profile, QStringLiteral("1g.10gb"));
+        QCOMPARE(instanceAt(h, 2)->computeSlices, 1);
+        QCOMPARE(instanceAt(h, 2)->gpuInstanceId, 9);
+        QVERIFY(!instanceAt(h, 3)); // NOT_FOUND at index 3: skipped
+        QCOMPARE(instanceAt(h, 4)->gpuInstanceId, 10);
+        QCOMPARE(instanceAt(h, 4)->memoryTotalMiB, 9984.0);
+
+        const GpuProcess* a = findProcess(snap, 4242);
+        QVERIFY(a);
+        QCOMPARE(a->gpuUuid, h.uuid); // the parent GPU
+        QCOMPARE(a->migUuid, big->uuid);
+        QCOMPARE(a->user, QStringLiteral("alice"));
+        QCOMPARE(a->usedMemoryMiB, 7484.0);
+        QCOMPARE(findProcess(snap, 4343)->migUuid, instanceAt(h, 1)->uuid);
+        QCOMPARE(findProcess(snap, 4343)->user, QStringLiteral("bob"));
+        QVERIFY(findProcess(snap, 6001)->ghost);
+        QCOMPARE(findProcess(snap, 6001)->migUuid, instanceAt(h, 4)->uuid);
+        QCOMPARE(snap.processes.size(), 4);
+    }
+
+    void nonMigGpusAreUnaffectedByMig()
+    {
+        auto s = open(mig());
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        // L40S: MIG mode NOT_SUPPORTED -> absent; everything else as before.
+        const GpuSample& l = snap.gpus[1];
+        QVERIFY(!l.migEnabled);
+        QVERIFY(l.migInstances.isEmpty());
+        QCOMPARE(l.utilizationGpuPercent, 7.0);
+        QCOMPARE(l.memoryReservedMiB, 300.0);
+        QCOMPARE(findProcess(snap, 4444)->gpuUuid, l.uuid);
+        QVERIFY(findProcess(snap, 4444)->migUuid.isEmpty());
+        // A100 with MIG disabled: false, no instances, utilisation 0 is a real 0.
+        const GpuSample& a = snap.gpus[2];
+        QCOMPARE(a.migEnabled, false);
+        QVERIFY(a.migInstances.isEmpty());
+        QCOMPARE(a.utilizationGpuPercent, 0.0);
+        // And the basic scenario's GPUs know nothing of MIG (one scenario
+        // per loaded fake: the first sampler shuts NVML down first).
+        s.reset();
+        auto b = open(basic());
+        QVERIFY2(b->open(), qPrintable(b->lastError()));
+        Snapshot plain;
+        QVERIFY(b->sample(plain));
+        for (const auto& g : plain.gpus) {
+            QVERIFY(!g.migEnabled);
+            QVERIFY(g.migInstances.isEmpty());
+        }
+        for (const auto& p : plain.processes)
+            QVERIFY(p.migUuid.isEmpty());
+    }
+
+    void migUtilisationStaysAbsentEvenIfTheDriverAnswers()
+    {
+        auto s = open(scenario("gpu 0 name=H mig=1 util=0 memutil=0 memtotal=80GiB\n"
+                               "mig 0 0 name=\"H MIG 7g.80gb\" gi=0 ci=0 slices=7 "
+                               "memtotal=80GiB\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.gpus[0].migEnabled, true);
+        QVERIFY(!snap.gpus[0].utilizationGpuPercent);
+        QVERIFY(!snap.gpus[0].utilizationMemoryPercent);
+        QCOMPARE(snap.gpus[0].migInstances.size(), 1);
+        QCOMPARE(snap.gpus[0].migInstances[0].profile, QStringLiteral("7g.80gb"));
+    }
+
+    void migProcessesOnTheParentsAggregateListAppearOnce()
+    {
+        // A privileged caller sees every instance's processes on the parent
+        // too; each still appears once, on its instance.
+        QFile f(mig());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        text.replace("powerlimit=700000 mig=1\n", "powerlimit=700000 mig=1 migparentlists=1\n");
+        QVERIFY(text.contains("migparentlists=1"));
+        auto s = open(scenario(text));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot snap;
+        QVERIFY(s->sample(snap));
+        QCOMPARE(snap.processes.size(), 4);
+        QCOMPARE(findProcess(snap, 4242)->migUuid,
+                 QStringLiteral("MIG-1c0a0000-0000-4000-8000-000000000000"));
+        QCOMPARE(findProcess(snap, 4343)->migUuid,
+                 QStringLiteral("MIG-1c0a0000-0000-4000-8000-000000000001"));
     }
 
     void notSupportedFieldsAreAbsentWhileOthersPresent()

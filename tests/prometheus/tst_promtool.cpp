@@ -26,7 +26,7 @@ struct Lint
     QByteArray metrics;
 };
 
-Lint lintAgentMetrics(const QByteArray& toml)
+Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0)
 {
     Lint out;
     QString error;
@@ -42,8 +42,9 @@ Lint lintAgentMetrics(const QByteArray& toml)
         out.problems.append(error);
         return out;
     }
-    // The demo server with training, an idle notebook and a ghost process.
-    agent.publish(DemoWorld().serverAt(0, kT));
+    // The demo server with training, an idle notebook and a ghost process
+    // (0), or infer-03 with its MIG-partitioned H100 (2).
+    agent.publish(DemoWorld().serverAt(demoServer, kT));
 
     QNetworkAccessManager nam;
     QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(agent.port())));
@@ -94,6 +95,25 @@ private Q_SLOTS:
         QVERIFY(lint.metrics.contains("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",uuid=\""));
         QVERIFY(lint.metrics.contains(",model_name=\"NVIDIA A100-SXM4-80GB\""));
         QVERIFY(lint.metrics.contains("gpuwarden_process_gpu_memory_mib{pid=\""));
+    }
+
+    void migInstancesPassPromtoolCleanly()
+    {
+        const Lint lint = lintAgentMetrics("[metrics]\nlabels = \"snake_case\"\n" + kToken, 2);
+        QVERIFY2(lint.problems.isEmpty(), qPrintable(lint.problems.join(QLatin1Char('\n'))));
+        QCOMPARE(lint.exitCode, 0);
+        QVERIFY(
+            lint.metrics.contains(",gpu_i_profile=\"3g.40gb\",gpu_i_id=\"2\",gpu_ci_id=\"0\","));
+        QVERIFY(lint.metrics.contains("DCGM_FI_DEV_SHUTDOWN_TEMP{"));
+        QVERIFY(lint.metrics.contains("DCGM_FI_DEV_FB_RESERVED{"));
+        // dcgm-exporter's own MIG label names are upper case, not camelCase:
+        // the only complaint stays modelName.
+        const Lint dcgm = lintAgentMetrics(kToken, 2);
+        QVERIFY(dcgm.metrics.contains(",GPU_I_PROFILE=\"1g.10gb\",GPU_I_ID=\"9\","));
+        for (const QString& p : dcgm.problems)
+            QVERIFY2(p.endsWith(QLatin1String(
+                         "label names should be written in 'snake_case' not 'camelCase'")),
+                     qPrintable(p));
     }
 
     void dcgmLabelsDifferOnlyByDcgmExportersCamelCase()

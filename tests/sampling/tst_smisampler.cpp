@@ -19,11 +19,12 @@ const QByteArray kGpuHeader = "index, uuid, name, pci.bus_id, utilization.gpu [%
                               "utilization.memory [%], memory.used [MiB], "
                               "memory.total [MiB], temperature.gpu, power.draw [W], power.limit "
                               "[W], clocks.current.sm [MHz], "
-                              "fan.speed [%], persistence_mode\n";
+                              "fan.speed [%], persistence_mode, memory.reserved [MiB], "
+                              "mig.mode.current\n";
 const QByteArray kAppsHeader = "gpu_uuid, pid, used_gpu_memory [MiB], process_name\n";
 const QByteArray kGoodRow =
     "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:01:00.0, "
-    "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled\n";
+    "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled, 297, [N/A]\n";
 
 using Opt = std::optional<double>;
 
@@ -193,6 +194,182 @@ private Q_SLOTS:
         QTEST(snap.processes.last().usedMemoryMiB, "lastMemory");
     }
 
+    void migInstancesFromRealCaptures_data()
+    {
+        QTest::addColumn<QString>("capture");
+        QTest::addColumn<QStringList>("profiles");
+        QTest::addColumn<QList<int>>("gi");
+        QTest::addColumn<QList<int>>("ci");
+        QTest::addColumn<QList<int>>("slices");
+        QTest::addColumn<QList<double>>("used");
+        QTest::addColumn<QList<double>>("total");
+        QTest::addColumn<int>("processInstance"); // the MIG device index of all 3 processes
+        QTest::addColumn<Opt>("reserved");
+
+        QTest::newRow("H100 590.48.01")
+            << QStringLiteral("h100-mig-590.48.01-load")
+            << QStringList{QStringLiteral("3g.40gb"), QStringLiteral("2g.20gb"),
+                           QStringLiteral("1g.10gb"), QStringLiteral("1g.10gb")}
+            << QList<int>{2, 3, 9, 10} << QList<int>{0, 0, 0, 0} << QList<int>{3, 2, 1, 1}
+            << QList<double>{11091, 17, 9, 9} << QList<double>{40448, 20096, 9984, 9984} << 0
+            << Opt(479);
+        // Two compute instances share GPU instance 2 (1c.3g + 2c.3g): the
+        // processes run on compute instance 1 of it.
+        QTest::newRow("H200 590.48.01")
+            << QStringLiteral("h200-mig-590.48.01-load")
+            << QStringList{QStringLiteral("1c.3g.71gb"), QStringLiteral("2c.3g.71gb"),
+                           QStringLiteral("2g.35gb"), QStringLiteral("1g.18gb"),
+                           QStringLiteral("1g.18gb")}
+            << QList<int>{2, 2, 3, 9, 10} << QList<int>{0, 1, 0, 0, 0} << QList<int>{1, 2, 2, 1, 1}
+            << QList<double>{16925, 16925, 17, 9, 9}
+            << QList<double>{71424, 71424, 33280, 16384, 16384} << 1 << Opt(614);
+    }
+
+    void migInstancesFromRealCaptures()
+    {
+        QFETCH(QString, capture);
+        QFETCH(QStringList, profiles);
+        QFETCH(QList<int>, gi);
+        QFETCH(QList<int>, ci);
+        QFETCH(QList<int>, slices);
+        QFETCH(QList<double>, used);
+        QFETCH(QList<double>, total);
+        QFETCH(int, processInstance);
+        useScenario(kSourceDir + QStringLiteral("/fixtures/captures/") + capture);
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY2(s.sample(snap), qPrintable(s.lastError()));
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(QLatin1Char('\n'))));
+        const GpuSample& g = snap.gpus.first();
+        QCOMPARE(g.migEnabled, std::optional<bool>(true));
+        QVERIFY(!g.utilizationGpuPercent && !g.utilizationMemoryPercent);
+        QTEST(g.memoryReservedMiB, "reserved");
+        QCOMPARE(g.migInstances.size(), profiles.size());
+        for (int i = 0; i < profiles.size(); ++i) {
+            const MigInstance& m = g.migInstances.at(i);
+            QCOMPARE(m.index, i);
+            // The captures mask UUIDs as MIG-0000000<i>-…
+            QCOMPARE(m.uuid, QStringLiteral("MIG-0000000%1-0000-0000-0000-00000000000%1").arg(i));
+            QCOMPARE(m.profile, profiles.at(i));
+            QCOMPARE(m.gpuInstanceId, gi.at(i));
+            QCOMPARE(m.computeInstanceId, ci.at(i));
+            QCOMPARE(m.computeSlices, slices.at(i));
+            QCOMPARE(m.memoryUsedMiB, Opt(used.at(i)));
+            QCOMPARE(m.memoryTotalMiB, Opt(total.at(i)));
+        }
+        QCOMPARE(snap.processes.size(), 3);
+        for (const GpuProcess& p : snap.processes) {
+            QCOMPARE(p.gpuUuid, g.uuid); // the parent, as compute-apps says
+            QCOMPARE(p.migUuid, g.migInstances.at(processInstance).uuid);
+        }
+    }
+
+    void migInBasicScenarioLeavesOtherGpusAlone()
+    {
+        useScenario(kSourceDir + QStringLiteral("/smi/basic"));
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY2(s.sample(snap), qPrintable(s.lastError()));
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(snap.gpus.at(0).migEnabled, std::optional<bool>(false));
+        QVERIFY(snap.gpus.at(0).migInstances.isEmpty());
+        QCOMPARE(snap.gpus.at(0).utilizationGpuPercent, Opt(100));
+        QCOMPARE(snap.gpus.at(0).memoryReservedMiB, Opt(479));
+        QVERIFY(!snap.gpus.at(2).migEnabled); // [N/A]: cannot be partitioned
+        const GpuSample& g1 = snap.gpus.at(1);
+        QCOMPARE(g1.migInstances.size(), 4);
+        QCOMPARE(g1.migInstances.at(0).uuid,
+                 QStringLiteral("MIG-6f1b0c2e-1d3a-4c5b-8e7f-100000000000"));
+        for (const GpuProcess& p : snap.processes) {
+            if (p.pid == 21198)
+                QCOMPARE(p.migUuid, g1.migInstances.at(0).uuid);
+            else
+                QVERIFY(p.migUuid.isEmpty());
+        }
+    }
+
+    void garbledMigOutputIsReportedNotFatal()
+    {
+        const QByteArray row = "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA H100 80GB "
+                               "HBM3, 00000000:01:00.0, [N/A], [N/A], 100, 81559, 40, 70.00, "
+                               "700.00, 1980, [N/A], Enabled, 479, Enabled\n";
+        writeScenario(kGpuHeader + row,
+                      kAppsHeader + "GPU-aaaaaaaa-0000-0000-0000-000000000000, 77, 50, a.out\n");
+        QVERIFY(writeFile(scenario(), QStringLiteral("list.txt"),
+                          "  MIG 1g.10gb     Device  9: (UUID: MIG-before-any-gpu)\n"
+                          "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-aaaaaaaa-0000-0000-0000-"
+                          "000000000000)\n"
+                          "  MIG 3g.40gb     Device  0: (UUID: MIG-aaaaaaaa-0000-0000-0000-"
+                          "000000000000)\n"
+                          "  MIG garbage\n"
+                          "  MIG 4g.40gb     Device  1: (UUID: MIG-aaaaaaaa-0000-0000-0000-"
+                          "000000000001)\n"));
+        QVERIFY(writeFile(scenario(), QStringLiteral("query.txt"),
+                          "GPU 00000000:01:00.0\n"
+                          "    MIG Device\n"
+                          "        Index                                          : 0\n"
+                          "        GPU Instance ID                                : x2\n"
+                          "        Compute Instance ID                            : 0\n"
+                          "        Shared FB Memory Usage\n"
+                          "            Total                                      : 40448 MiB\n"
+                          "            Used                                       : lots\n"
+                          "    MIG Device\n"
+                          "        Index                                          : 1\n"
+                          "        GPU Instance ID                                : 1\n"
+                          "        Compute Instance ID                            : 0\n"
+                          "    Processes\n"
+                          "        GPU instance ID                   : 1\n"
+                          "        Compute instance ID               : 0\n"
+                          "        Process ID                        : -5\n"
+                          "        GPU instance ID                   : 1\n"
+                          "        Compute instance ID               : 0\n"
+                          "        Process ID                        : 77\n"
+                          "\x01\xff garbage : : :\n"));
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY2(s.sample(snap), qPrintable(s.lastError()));
+        const GpuSample& g = snap.gpus.first();
+        QCOMPARE(g.migInstances.size(), 2);
+        QCOMPARE(g.migInstances.at(0).profile, QStringLiteral("3g.40gb"));
+        QVERIFY(!g.migInstances.at(0).gpuInstanceId); // "x2": absent, not 0
+        QCOMPARE(g.migInstances.at(0).memoryTotalMiB, Opt(40448));
+        QVERIFY(!g.migInstances.at(0).memoryUsedMiB);
+        QCOMPARE(g.migInstances.at(1).gpuInstanceId, 1);
+        QCOMPARE(snap.processes.size(), 1);
+        QCOMPARE(snap.processes.at(0).migUuid, g.migInstances.at(1).uuid);
+        const QString all = snap.warnings.join(QLatin1Char('\n'));
+        QVERIFY2(snap.warnings.size() == 4, qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("nvidia-smi -L, line 1: a MIG device before any GPU")),
+                 qPrintable(all));
+        QVERIFY2(
+            all.contains(QStringLiteral("nvidia-smi -L, line 4: not a GPU or MIG device line")),
+            qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("nvidia-smi -q, line 4: \"x2\" is not a number")),
+                 qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("\"-5\" is not a process id")), qPrintable(all));
+    }
+
+    void missingMigListingKeepsGpusWithWarning()
+    {
+        const QByteArray row = "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA H100 80GB "
+                               "HBM3, 00000000:01:00.0, [N/A], [N/A], 100, 81559, 40, 70.00, "
+                               "700.00, 1980, [N/A], Enabled, 479, Enabled\n";
+        writeScenario(kGpuHeader + row); // no list.txt: the fake exits 2 for -L
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY2(s.sample(snap), qPrintable(s.lastError()));
+        QCOMPARE(snap.gpus.size(), 1);
+        QVERIFY(snap.gpus.first().migInstances.isEmpty());
+        QCOMPARE(snap.gpus.first().migEnabled, std::optional<bool>(true));
+        QCOMPARE(snap.warnings.size(), 1);
+        QVERIFY2(snap.warnings.first().startsWith(QStringLiteral("MIG instances not shown: ")),
+                 qPrintable(snap.warnings.first()));
+    }
+
     void windowsPathWithSpacesIsKeptWhole()
     {
         useScenario(kSourceDir +
@@ -213,22 +390,22 @@ private Q_SLOTS:
         QTest::newRow("missing column")
             << QByteArray("1, GPU-bbbbbbbb-0000-0000-0000-000000000000, NVIDIA L40S, "
                           "00000000:02:00.0, 9, 2, "
-                          "1235, 46068, 54, 110.23, 350.00, 2520, Disabled")
+                          "1235, 46068, 54, 110.23, 350.00, 2520, Disabled, 297, [N/A]")
             << QStringLiteral(
-                   "nvidia-smi GPU query, line 3: expected 14 fields, found 13; line skipped: "
+                   "nvidia-smi GPU query, line 3: expected 16 fields, found 15; line skipped: "
                    "\"1, GPU-bbbbbbbb-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:02:00.0, "
-                   "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, Disabled\"");
+                   "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, Disabled, 297, [N/A]\"");
         QTest::newRow("non-numeric index")
             << QByteArray("x, GPU-bbbbbbbb-0000-0000-0000-000000000000, NVIDIA L40S, "
                           "00000000:02:00.0, 9, 2, "
-                          "1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled")
+                          "1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled, 297, [N/A]")
             << QStringLiteral(
                    "nvidia-smi GPU query, line 3: no usable index or UUID; line skipped: "
                    "\"x, GPU-bbbbbbbb-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:02:00.0, "
-                   "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled\"");
+                   "9, 2, 1235, 46068, 54, 110.23, 350.00, 2520, [N/A], Disabled, 297, [N/A]\"");
         QTest::newRow("truncated output")
             << QByteArray("1, GPU-bbbb")
-            << QStringLiteral("nvidia-smi GPU query, line 3: expected 14 fields, "
+            << QStringLiteral("nvidia-smi GPU query, line 3: expected 16 fields, "
                               "found 2; line skipped: \"1, GPU-bbbb\"");
     }
 
@@ -250,9 +427,10 @@ private Q_SLOTS:
 
     void garbledNumberLeavesOnlyThatFieldAbsent()
     {
-        writeScenario(kGpuHeader +
-                      "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:01:00.0, "
-                      "9, 2, 12x5, 46068, 54, 110.23, 350.00, 2520, [Unknown Error], Maybe\n");
+        writeScenario(
+            kGpuHeader +
+            "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:01:00.0, "
+            "9, 2, 12x5, 46068, 54, 110.23, 350.00, 2520, [Unknown Error], Maybe, 297, [N/A]\n");
         SmiSampler s(options());
         QVERIFY(s.open());
         Snapshot snap;
@@ -279,7 +457,7 @@ private Q_SLOTS:
                       "0, GPU-aaaaaaaa-0000-0000-0000-000000000000, NVIDIA L40S, 00000000:01:00.0, "
                       "[N/A], [Not Supported], 1, 2, [Unknown Error], "
                       "[Requested functionality has been deprecated], [Insufficient Permissions], "
-                      "[N/A], [N/A], [N/A]\n");
+                      "[N/A], [N/A], [N/A], [N/A], [N/A]\n");
         SmiSampler s(options());
         QVERIFY(s.open());
         Snapshot snap;
@@ -345,7 +523,7 @@ private Q_SLOTS:
         SmiSampler s(o);
         QVERIFY(!s.open());
         QCOMPARE(s.lastError(),
-                 script + QStringLiteral(" answered the GPU query with 3 columns instead of 14: "
+                 script + QStringLiteral(" answered the GPU query with 3 columns instead of 16: "
                                          "\"index, uuid, name\""));
     }
 

@@ -31,7 +31,7 @@ private Q_SLOTS:
         QCOMPARE(fleet[0].server, QStringLiteral("gpu-lab-01"));
         QCOMPARE(fleet[0].gpus.size(), 4);
         QCOMPARE(fleet[1].gpus.size(), 2);
-        QCOMPARE(fleet[2].gpus.size(), 2);
+        QCOMPARE(fleet[2].gpus.size(), 3);
         QSet<QString> users;
         QSet<QString> uuids;
         for (const auto& s : fleet) {
@@ -44,7 +44,7 @@ private Q_SLOTS:
                 uuids.insert(g.uuid);
         }
         QCOMPARE(users.size(), 5); // 12:35 is inside carol's and eve's windows
-        QCOMPARE(uuids.size(), 8); // distinct across servers
+        QCOMPARE(uuids.size(), 9); // distinct across servers
     }
 
     void trainingRunsAtAboutNinetyFivePercentAroundTheClock()
@@ -137,6 +137,120 @@ private Q_SLOTS:
         QCOMPARE(past.size(), 30);
         QCOMPARE(past.first(), DemoWorld().serverAt(0, kDay));
         QCOMPARE(DemoProducer().produce().size(), 3);
+    }
+
+    void migH100IsPartitionedWithUsersOnInstances()
+    {
+        const Snapshot s = DemoWorld().serverAt(2, kDay + 12 * kHour); // infer-03 at noon
+        QCOMPARE(s.server, QStringLiteral("infer-03"));
+        const GpuSample& g = s.gpus[2];
+        QCOMPARE(g.name, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(g.migEnabled, true);
+        QCOMPARE(g.migSliceCount, 7);
+        QVERIFY(!g.utilizationGpuPercent); // absent in MIG mode, never 0
+        QVERIFY(!g.utilizationMemoryPercent);
+        QVERIFY(g.temperatureC && g.powerW);
+        QCOMPARE(g.migInstances.size(), 4);
+        QStringList profiles;
+        int slices = 0;
+        double used = 0;
+        QSet<QString> uuids;
+        for (const MigInstance& m : g.migInstances) {
+            profiles << m.profile;
+            slices += m.computeSlices.value_or(0);
+            used += m.memoryUsedMiB.value_or(0);
+            QVERIFY(m.uuid.startsWith(QLatin1String("MIG-")));
+            QVERIFY(m.memoryUsedMiB <= m.memoryTotalMiB);
+            uuids.insert(m.uuid);
+        }
+        QCOMPARE(profiles, (QStringList{QStringLiteral("3g.40gb"), QStringLiteral("2g.20gb"),
+                                        QStringLiteral("1g.10gb"), QStringLiteral("1g.10gb")}));
+        QCOMPARE(slices, 7);
+        QCOMPARE(uuids.size(), 4);
+        QCOMPARE(g.memoryUsedMiB, used);
+        // Users on instances: alice trains on 3g.40gb, bob's notebook on
+        // 2g.20gb, dave serves on a 1g.10gb by day; the other 1g.10gb is free.
+        QMap<QString, QString> userOn;
+        for (const GpuProcess& p : s.processes) {
+            if (p.gpuUuid != g.uuid)
+                continue;
+            QVERIFY(!p.migUuid.isEmpty());
+            QVERIFY(g.migByUuid(p.migUuid));
+            QVERIFY(!p.smUtilPercent);
+            userOn[p.user] = g.migByUuid(p.migUuid)->profile;
+        }
+        QCOMPARE(userOn.value(QStringLiteral("alice")), QStringLiteral("3g.40gb"));
+        QCOMPARE(userOn.value(QStringLiteral("bob")), QStringLiteral("2g.20gb"));
+        QCOMPARE(userOn.value(QStringLiteral("dave")), QStringLiteral("1g.10gb"));
+        QCOMPARE(userOn.size(), 3);
+        // At night dave's service is off and its instance empty.
+        const Snapshot night = DemoWorld().serverAt(2, kDay + 2 * kHour);
+        int onMig = 0;
+        for (const GpuProcess& p : night.processes)
+            onMig += !p.migUuid.isEmpty();
+        QCOMPARE(onMig, 2);
+        // The other GPUs know nothing of MIG.
+        for (const auto& snap : DemoWorld().at(kDay)) {
+            for (const GpuSample& other : snap.gpus) {
+                if (other.uuid != g.uuid) {
+                    QVERIFY(!other.migEnabled);
+                    QVERIFY(other.migInstances.isEmpty());
+                    QVERIFY(other.utilizationGpuPercent);
+                }
+            }
+        }
+    }
+
+    void serverCountGrowsTheFleet()
+    {
+        const DemoWorld big(16);
+        QCOMPARE(big.serverCount(), 16);
+        const QStringList names = big.names();
+        QCOMPARE(names.size(), 16);
+        QCOMPARE(names.mid(0, 3), DemoWorld::serverNames()); // the scripted three first
+        QCOMPARE(names.at(3), QStringLiteral("node-04"));
+        QCOMPARE(names.last(), QStringLiteral("node-16"));
+        const auto fleet = big.at(kDay + 12 * kHour);
+        QCOMPARE(fleet.size(), 16);
+        QSet<QString> uuids;
+        QSet<QString> servers;
+        int gpus = 0;
+        int processes = 0;
+        for (const Snapshot& s : fleet) {
+            servers.insert(s.server);
+            for (const GpuSample& g : s.gpus)
+                uuids.insert(g.uuid);
+            gpus += int(s.gpus.size());
+            processes += int(s.processes.size());
+        }
+        QCOMPARE(servers.size(), 16);
+        QCOMPARE(gpus, 4 + 2 + 3 + 13 * 8);
+        QCOMPARE(uuids.size(), gpus);    // distinct across the whole fleet
+        QVERIFY(processes > 13 * 8 / 2); // most generated GPUs run a job
+        for (int i = 3; i < 16; ++i) {
+            QCOMPARE(fleet[i].gpus.size(), 8);
+            QCOMPARE(fleet[i].server, names.at(i));
+            QVERIFY(fleet[i].host.cpuPercent);
+        }
+        // The scripted servers are the same as in the default fleet.
+        QCOMPARE(fleet.mid(0, 3), DemoWorld().at(kDay + 12 * kHour));
+        QCOMPARE(big.at(kDay + 5), big.at(kDay + 5)); // deterministic
+        // The producer passes the count on; the default stays three.
+        QCOMPARE(DemoProducer(DemoProducer::Servers::All, 16).produce().size(), 16);
+        QCOMPARE(DemoProducer(DemoProducer::Servers::All, 16).backfill(kDay, kDay + 2000).size(),
+                 16);
+        QCOMPARE(DemoProducer(DemoProducer::Servers::FirstOnly, 16).produce().size(), 1);
+        QCOMPARE(DemoProducer().produce().size(), 3);
+        // An agent can serve any one of them (gpuwarden-agent --demo-server).
+        const auto infer = DemoProducer::single(2).backfill(kDay, kDay + 2000);
+        QCOMPARE(infer.size(), 1);
+        QCOMPARE(infer.first(), DemoWorld().serverAt(2, kDay));
+        QCOMPARE(DemoProducer::single(9).produce().first().server, QStringLiteral("node-10"));
+        QCOMPARE(DemoProducer::single(9).produce().first().gpus.size(), 8);
+        // Out of range is clamped, never an empty or endless fleet.
+        QCOMPARE(DemoWorld(0).serverCount(), 1);
+        QCOMPARE(DemoWorld(2).at(kDay).size(), 2);
+        QCOMPARE(DemoWorld(100000).serverCount(), DemoWorld::kMaxServers);
     }
 };
 

@@ -44,6 +44,51 @@ Return doInit()
     return SUCCESS;
 }
 
+// A MIG device handle points at its Mig; *parent is set to its GPU.
+Mig* migOf(Device device, Gpu** parent)
+{
+    auto* m = reinterpret_cast<Mig*>(device);
+    for (Gpu& g : g_state.gpus) {
+        if (!g.migs.empty() && m >= g.migs.data() && m < g.migs.data() + g.migs.size() &&
+            m->present) {
+            *parent = &g;
+            return m;
+        }
+    }
+    return nullptr;
+}
+
+// Entry of functions that take GPU and MIG handles alike: *mig is set for a
+// MIG handle (its parent's failures and loss apply to it).
+Return enterAny(Device device, Fn fn, Gpu** gpu, Mig** mig)
+{
+    *mig = nullptr;
+    if (g_state.refcount == 0)
+        return ERROR_UNINITIALIZED;
+    Gpu* parent = nullptr;
+    if (Mig* m = migOf(device, &parent)) {
+        if (parent->lostAfter >= 0 && parent->ticks > static_cast<unsigned long>(parent->lostAfter))
+            return parent->lostCode;
+        if (parent->fail[fn] != SUCCESS)
+            return parent->fail[fn];
+        *gpu = parent;
+        *mig = m;
+        return SUCCESS;
+    }
+    auto* p = reinterpret_cast<Gpu*>(device);
+    if (g_state.gpus.empty() || p < g_state.gpus.data() ||
+        p >= g_state.gpus.data() + g_state.gpus.size())
+        return ERROR_INVALID_ARGUMENT;
+    if (fn == kUtilization)
+        ++p->ticks;
+    if (p->lostAfter >= 0 && p->ticks > static_cast<unsigned long>(p->lostAfter))
+        return p->lostCode;
+    if (p->fail[fn] != SUCCESS)
+        return p->fail[fn];
+    *gpu = p;
+    return SUCCESS;
+}
+
 // Common entry of device functions: initialised, valid handle, not lost,
 // no failure configured for this function.
 Return enter(Device device, Fn fn, Gpu** gpu)
@@ -74,18 +119,50 @@ Return copyString(const std::string& s, char* out, unsigned length)
     return SUCCESS;
 }
 
+ProcList& listOf(Fn fn, Gpu& gpu)
+{
+    return fn == kCompute ? gpu.compute : fn == kGraphics ? gpu.graphics : gpu.mps;
+}
+ProcList& listOf(Fn fn, Mig& mig)
+{
+    return fn == kCompute ? mig.compute : fn == kGraphics ? mig.graphics : mig.mps;
+}
+
 Return processes(Device device, Fn fn, unsigned* count, void* infos, size_t stride)
 {
     Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, fn, &gpu); rc != SUCCESS)
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, fn, &gpu, &mig); rc != SUCCESS)
         return rc;
     if (!count)
         return ERROR_INVALID_ARGUMENT;
-    ProcList& list = fn == kCompute ? gpu->compute : gpu->graphics;
+    // What this handle lists: its own processes (with the instance ids for
+    // a MIG handle) and, for a MIG GPU's parent seen by a privileged caller,
+    // every instance's.
+    struct Source
+    {
+        ProcList* list;
+        unsigned gi, ci;
+    };
+    std::vector<Source> sources;
+    if (mig) {
+        sources.push_back({&listOf(fn, *mig), mig->gi, mig->ci});
+    } else {
+        sources.push_back({&listOf(fn, *gpu), 0xFFFFFFFFu, 0xFFFFFFFFu});
+        if (gpu->migMode == 1 && gpu->migParentLists) {
+            for (Mig& m : gpu->migs) {
+                if (m.present)
+                    sources.push_back({&listOf(fn, m), m.gi, m.ci});
+            }
+        }
+    }
+    ProcList& list = *sources.front().list;
     ++list.calls;
     unsigned visible = 0;
-    for (const Proc& p : list.procs)
-        visible += !p.late || list.probed;
+    for (const Source& src : sources) {
+        for (const Proc& p : src.list->procs)
+            visible += !p.late || list.probed;
+    }
     if (*count == 0 || !infos) {
         list.probed = true; // "late" processes start right after the probe
         const unsigned n = visible;
@@ -97,17 +174,19 @@ Return processes(Device device, Fn fn, unsigned* count, void* infos, size_t stri
         return ERROR_INSUFFICIENT_SIZE;
     }
     auto* out = static_cast<unsigned char*>(infos);
-    for (const Proc& p : list.procs) {
-        if (p.late && !list.probed)
-            continue;
-        ProcessDetailV1 rec{};
-        rec.pid = p.pid;
-        rec.usedGpuMemory = p.mem;
-        rec.gpuInstanceId = 0xFFFFFFFFu;
-        rec.computeInstanceId = 0xFFFFFFFFu;
-        rec.usedGpuCcProtectedMemory = 0;
-        memcpy(out, &rec, stride);
-        out += stride;
+    for (const Source& src : sources) {
+        for (const Proc& p : src.list->procs) {
+            if (p.late && !list.probed)
+                continue;
+            ProcessDetailV1 rec{};
+            rec.pid = p.pid;
+            rec.usedGpuMemory = p.mem;
+            rec.gpuInstanceId = src.gi;
+            rec.computeInstanceId = src.ci;
+            rec.usedGpuCcProtectedMemory = 0;
+            memcpy(out, &rec, stride);
+            out += stride;
+        }
     }
     *count = visible;
     return SUCCESS;
@@ -193,15 +272,17 @@ GW_EXPORT Return nvmlDeviceGetHandleByIndex(unsigned index, Device* device)
 GW_EXPORT Return nvmlDeviceGetName(Device device, char* name, unsigned length)
 {
     Gpu* gpu = nullptr;
-    const Return rc = enter(device, kName, &gpu);
-    return rc != SUCCESS ? rc : copyString(gpu->name, name, length);
+    Mig* mig = nullptr;
+    const Return rc = enterAny(device, kName, &gpu, &mig);
+    return rc != SUCCESS ? rc : copyString(mig ? mig->name : gpu->name, name, length);
 }
 
 GW_EXPORT Return nvmlDeviceGetUUID(Device device, char* uuid, unsigned length)
 {
     Gpu* gpu = nullptr;
-    const Return rc = enter(device, kUuid, &gpu);
-    return rc != SUCCESS ? rc : copyString(gpu->uuid, uuid, length);
+    Mig* mig = nullptr;
+    const Return rc = enterAny(device, kUuid, &gpu, &mig);
+    return rc != SUCCESS ? rc : copyString(mig ? mig->uuid : gpu->uuid, uuid, length);
 }
 
 static Return pciInfo(Device device, PciInfo* pci)
@@ -247,18 +328,55 @@ GW_EXPORT Return nvmlDeviceGetUtilizationRates(Device device, Utilization* utili
 }
 #endif
 
+namespace {
+
+bool sentinel(unsigned long long v)
+{
+    return v >= (1ull << 62);
+}
+
+// used/free as the driver counts them; v1 folds reserved into used.
+void memoryOf(const Gpu* gpu, const Mig* mig, bool reservedApart, unsigned long long* total,
+              unsigned long long* reserved, unsigned long long* used, unsigned long long* free)
+{
+    *total = mig ? mig->memTotal : gpu->memTotal;
+    *reserved = mig ? 0 : gpu->memReserved;
+    *used = mig ? mig->memUsed : gpu->memUsed;
+    if (!reservedApart && !sentinel(*used))
+        *used += *reserved;
+    const unsigned long long taken = *used + (reservedApart ? *reserved : 0);
+    *free = !sentinel(*total) && !sentinel(*used) && *total >= taken ? *total - taken
+                                                                     : kValueNotAvailable;
+}
+
+} // namespace
+
 GW_EXPORT Return nvmlDeviceGetMemoryInfo(Device device, Memory* memory)
 {
     Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, kMemory, &gpu); rc != SUCCESS)
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, kMemory, &gpu, &mig); rc != SUCCESS)
         return rc;
     if (!memory)
         return ERROR_INVALID_ARGUMENT;
-    memory->total = gpu->memTotal;
-    memory->used = gpu->memUsed;
-    memory->free = gpu->memTotal >= gpu->memUsed && gpu->memTotal != kValueNotAvailable
-                       ? gpu->memTotal - gpu->memUsed
-                       : kValueNotAvailable;
+    unsigned long long reserved = 0;
+    memoryOf(gpu, mig, false, &memory->total, &reserved, &memory->used, &memory->free);
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetMemoryInfo_v2(Device device, MemoryV2* memory)
+{
+    Gpu* gpu = nullptr;
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, kMemory, &gpu, &mig); rc != SUCCESS)
+        return rc;
+    if (gpu->fail[kMemoryV2] != SUCCESS)
+        return gpu->fail[kMemoryV2];
+    if (!memory)
+        return ERROR_INVALID_ARGUMENT;
+    if (memory->version != kMemoryV2Version && !(gpu->lenientMemoryVersion && memory->version == 2))
+        return ERROR_ARGUMENT_VERSION_MISMATCH;
+    memoryOf(gpu, mig, true, &memory->total, &memory->reserved, &memory->used, &memory->free);
     return SUCCESS;
 }
 
@@ -279,13 +397,25 @@ GW_EXPORT Return nvmlDeviceGetTemperatureThreshold(Device device, TemperatureThr
     Gpu* gpu = nullptr;
     if (const Return rc = enter(device, kTemperatureThreshold, &gpu); rc != SUCCESS)
         return rc;
-    ++gpu->slowdownCalls;
     if (!temp)
         return ERROR_INVALID_ARGUMENT;
-    if (threshold != TEMPERATURE_THRESHOLD_SLOWDOWN || gpu->slowdown == 0)
-        return ERROR_NOT_SUPPORTED;
-    *temp = gpu->slowdown;
-    return SUCCESS;
+    if (threshold == TEMPERATURE_THRESHOLD_SLOWDOWN) {
+        ++gpu->slowdownCalls;
+        if (gpu->slowdown == 0)
+            return ERROR_NOT_SUPPORTED;
+        *temp = gpu->slowdown;
+        return SUCCESS;
+    }
+    if (threshold == TEMPERATURE_THRESHOLD_SHUTDOWN) {
+        ++gpu->shutdownCalls;
+        if (gpu->shutdown == 0)
+            return ERROR_NOT_SUPPORTED;
+        *temp = gpu->shutdown;
+        return SUCCESS;
+    }
+    if (threshold < 0 || threshold > 7) // NVML_TEMPERATURE_THRESHOLD_GPS_CURR
+        return ERROR_INVALID_ARGUMENT;
+    return ERROR_NOT_SUPPORTED;
 }
 
 GW_EXPORT Return nvmlDeviceGetPowerUsage(Device device, unsigned* power)
@@ -368,6 +498,110 @@ GW_EXPORT Return nvmlDeviceGetGraphicsRunningProcesses(Device d, unsigned* n, vo
     return processes(d, kGraphics, n, infos, sizeof(ProcessInfoV1));
 }
 
+GW_EXPORT Return nvmlDeviceGetMPSComputeRunningProcesses_v3(Device d, unsigned* n, void* infos)
+{
+    return processes(d, kMps, n, infos, kV3Stride);
+}
+GW_EXPORT Return nvmlDeviceGetMPSComputeRunningProcesses_v2(Device d, unsigned* n, void* infos)
+{
+    return processes(d, kMps, n, infos, sizeof(ProcessInfoV2));
+}
+GW_EXPORT Return nvmlDeviceGetMPSComputeRunningProcesses(Device d, unsigned* n, void* infos)
+{
+    return processes(d, kMps, n, infos, sizeof(ProcessInfoV1));
+}
+
+// MIG. The parent-only functions take GPU handles (a MIG handle is an
+// INVALID_ARGUMENT to them); the instance ids and attributes are
+// NOT_SUPPORTED on a GPU handle.
+GW_EXPORT Return nvmlDeviceGetMigMode(Device device, unsigned* currentMode, unsigned* pendingMode)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kMigMode, &gpu); rc != SUCCESS)
+        return rc;
+    if (!currentMode || !pendingMode)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->migMode < 0)
+        return ERROR_NOT_SUPPORTED;
+    *currentMode = *pendingMode = unsigned(gpu->migMode);
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetMaxMigDeviceCount(Device device, unsigned* count)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kMigHandle, &gpu); rc != SUCCESS)
+        return rc;
+    if (!count)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->migMode < 0)
+        return ERROR_NOT_SUPPORTED;
+    *count = gpu->migMax;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetMigDeviceHandleByIndex(Device device, unsigned index,
+                                                     Device* migDevice)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kMigHandle, &gpu); rc != SUCCESS)
+        return rc;
+    if (!migDevice || index >= gpu->migMax)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->migMode != 1)
+        return ERROR_NOT_SUPPORTED;
+    if (index >= gpu->migs.size() || !gpu->migs[index].present)
+        return ERROR_NOT_FOUND;
+    *migDevice = reinterpret_cast<Device>(&gpu->migs[index]);
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetGpuInstanceId(Device device, unsigned* id)
+{
+    Gpu* gpu = nullptr;
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, kMigHandle, &gpu, &mig); rc != SUCCESS)
+        return rc;
+    if (!id)
+        return ERROR_INVALID_ARGUMENT;
+    if (!mig)
+        return ERROR_NOT_SUPPORTED;
+    *id = mig->gi;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetComputeInstanceId(Device device, unsigned* id)
+{
+    Gpu* gpu = nullptr;
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, kMigHandle, &gpu, &mig); rc != SUCCESS)
+        return rc;
+    if (!id)
+        return ERROR_INVALID_ARGUMENT;
+    if (!mig)
+        return ERROR_NOT_SUPPORTED;
+    *id = mig->ci;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetAttributes_v2(Device device, DeviceAttributes* attributes)
+{
+    Gpu* gpu = nullptr;
+    Mig* mig = nullptr;
+    if (const Return rc = enterAny(device, kMigHandle, &gpu, &mig); rc != SUCCESS)
+        return rc;
+    if (!attributes)
+        return ERROR_INVALID_ARGUMENT;
+    if (!mig || mig->ciSlices == 0) // "currently only supports MIG device handles"
+        return ERROR_NOT_SUPPORTED;
+    *attributes = DeviceAttributes{};
+    attributes->multiprocessorCount = 16 * mig->ciSlices;
+    attributes->gpuInstanceSliceCount = mig->giSlices ? mig->giSlices : mig->ciSlices;
+    attributes->computeInstanceSliceCount = mig->ciSlices;
+    attributes->memorySizeMB = mig->memTotal >> 20;
+    return SUCCESS;
+}
+
 // Which of these two exist tells a client how wide the _v3 records are.
 GW_EXPORT Return nvmlDeviceGetConfComputeMemSizeInfo(Device, void*)
 {
@@ -417,6 +651,10 @@ GW_EXPORT unsigned long long gwFakeNvmlLastSeenTimestamp(unsigned index)
 GW_EXPORT unsigned gwFakeNvmlSlowdownCalls(unsigned index)
 {
     return index < g_state.gpus.size() ? g_state.gpus[index].slowdownCalls : 0;
+}
+GW_EXPORT unsigned gwFakeNvmlShutdownCalls(unsigned index)
+{
+    return index < g_state.gpus.size() ? g_state.gpus[index].shutdownCalls : 0;
 }
 GW_EXPORT unsigned gwFakeNvmlComputeListCalls(unsigned index)
 {

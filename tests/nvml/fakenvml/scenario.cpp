@@ -85,6 +85,8 @@ const CodeName kCodes[] = {
     {"LIB_RM_VERSION_MISMATCH", ERROR_LIB_RM_VERSION_MISMATCH},
     {"NO_DATA", ERROR_NO_DATA},
     {"DEPRECATED", ERROR_DEPRECATED},
+    {"ARGUMENT_VERSION_MISMATCH", ERROR_ARGUMENT_VERSION_MISMATCH},
+    {"INSUFFICIENT_RESOURCES", ERROR_INSUFFICIENT_RESOURCES},
     {"UNKNOWN", ERROR_UNKNOWN},
 };
 
@@ -267,6 +269,8 @@ private:
             }
             return gpu->lostAfter >= 0 || (*why = "lost needs after=<n>", false);
         }
+        if (kw == "mig" && w.size() >= 3)
+            return parseMig(w, st, why);
         if ((kw == "proc" || kw == "procs") && w.size() >= 4)
             return parseProc(w, st, why);
         if (kw == "putil" && w.size() >= 3)
@@ -336,6 +340,18 @@ private:
                 gpu.fan = u32;
             else if (k == "persistence")
                 gpu.persistence = n != 0;
+            else if (k == "memreserved")
+                gpu.memReserved = n;
+            else if (k == "shutdown")
+                gpu.shutdown = u32;
+            else if (k == "mig")
+                gpu.migMode = int(u32 != 0);
+            else if (k == "migmax")
+                gpu.migMax = u32;
+            else if (k == "migparentlists")
+                gpu.migParentLists = n != 0;
+            else if (k == "lenientmemversion")
+                gpu.lenientMemoryVersion = n != 0;
             else {
                 *why = "unknown gpu key " + k;
                 return false;
@@ -345,16 +361,78 @@ private:
         return true;
     }
 
+    // mig <gpu> <index> uuid=… name="…" gi=<n> ci=<n> slices=<n> [gislices=<n>]
+    //     memused=<bytes> memtotal=<bytes>
+    static bool parseMig(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        Gpu* gpu = nullptr;
+        if (!gpuRef(w[1], st, &gpu, why))
+            return false;
+        unsigned long long index = 0;
+        if (!parseUnsigned(w[2], &index) || index >= 64) {
+            *why = "bad MIG device index " + w[2];
+            return false;
+        }
+        if (gpu->migs.size() <= index)
+            gpu->migs.resize(index + 1);
+        Mig& m = gpu->migs[index];
+        m.present = true;
+        char buf[64];
+        snprintf(buf, sizeof buf, "MIG-fa4e0000-0000-4000-8000-%012llx", index);
+        m.uuid = buf;
+        m.name = gpu->name + " MIG 1g.10gb";
+        for (size_t i = 3; i < w.size(); ++i) {
+            std::string k, v;
+            unsigned long long n = 0;
+            if (!keyValue(w[i], &k, &v)) {
+                *why = "expected key=value, got " + w[i];
+                return false;
+            }
+            if (k == "uuid") {
+                m.uuid = v;
+                continue;
+            }
+            if (k == "name") {
+                m.name = v;
+                continue;
+            }
+            if (!parseUnsigned(v, &n)) {
+                *why = "not a number: " + w[i];
+                return false;
+            }
+            if (k == "gi")
+                m.gi = unsigned(n);
+            else if (k == "ci")
+                m.ci = unsigned(n);
+            else if (k == "slices")
+                m.ciSlices = unsigned(n);
+            else if (k == "gislices")
+                m.giSlices = unsigned(n);
+            else if (k == "memused")
+                m.memUsed = n;
+            else if (k == "memtotal")
+                m.memTotal = n;
+            else {
+                *why = "unknown mig key " + k;
+                return false;
+            }
+        }
+        return true;
+    }
+
     static bool parseProc(const std::vector<std::string>& w, State& st, std::string* why)
     {
         Gpu* gpu = nullptr;
         if (!gpuRef(w[1], st, &gpu, why))
             return false;
-        if (w[2] != "compute" && w[2] != "graphics") {
-            *why = "expected compute or graphics, got " + w[2];
+        if (w[2] != "compute" && w[2] != "graphics" && w[2] != "mps") {
+            *why = "expected compute, graphics or mps, got " + w[2];
             return false;
         }
-        ProcList& list = w[2] == "compute" ? gpu->compute : gpu->graphics;
+        const Fn fn = w[2] == "compute" ? kCompute : w[2] == "graphics" ? kGraphics : kMps;
+        ProcList* list = fn == kCompute    ? &gpu->compute
+                         : fn == kGraphics ? &gpu->graphics
+                                           : &gpu->mps;
         unsigned long long pid = 0, mem = 0, count = 1;
         bool late = false;
         for (size_t i = 3; i < w.size(); ++i) {
@@ -374,7 +452,14 @@ private:
                 mem = n;
             else if (k == "count" && w[0] == "procs")
                 count = n;
-            else {
+            else if (k == "mig") {
+                if (n >= gpu->migs.size() || !gpu->migs[n].present) {
+                    *why = "no MIG device " + v + " on that gpu (declare it with a mig line first)";
+                    return false;
+                }
+                Mig& m = gpu->migs[n];
+                list = fn == kCompute ? &m.compute : fn == kGraphics ? &m.graphics : &m.mps;
+            } else {
                 *why = "unknown process key " + k;
                 return false;
             }
@@ -384,7 +469,7 @@ private:
             return false;
         }
         for (unsigned long long i = 0; i < count; ++i)
-            list.procs.push_back({unsigned(pid + i), mem, late});
+            list->procs.push_back({unsigned(pid + i), mem, late});
         return true;
     }
 

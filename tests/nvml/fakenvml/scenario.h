@@ -30,6 +30,10 @@ enum Fn
     kCompute,
     kGraphics,
     kProcessUtilization,
+    kMemoryV2,
+    kMps,
+    kMigMode,
+    kMigHandle,
     kFnCount
 };
 inline constexpr const char* kFnNames[kFnCount] = {
@@ -48,6 +52,10 @@ inline constexpr const char* kFnNames[kFnCount] = {
     "nvmlDeviceGetComputeRunningProcesses",
     "nvmlDeviceGetGraphicsRunningProcesses",
     "nvmlDeviceGetProcessUtilization",
+    "nvmlDeviceGetMemoryInfo_v2", // _v2 only; nvmlDeviceGetMemoryInfo fails both
+    "nvmlDeviceGetMPSComputeRunningProcesses",
+    "nvmlDeviceGetMigMode",
+    "nvmlDeviceGetMigDeviceHandleByIndex",
 };
 
 struct Proc
@@ -73,6 +81,22 @@ struct UtilSample
     unsigned at = 0; // visible once the GPU's clock reached this
 };
 
+// One MIG device (a compute instance inside a GPU instance).
+struct Mig
+{
+    std::string uuid;
+    std::string name;
+    unsigned gi = 0, ci = 0;
+    unsigned giSlices = 0, ciSlices = 0; // 0: nvmlDeviceGetAttributes_v2 NOT_SUPPORTED
+    unsigned long long memUsed = 0, memTotal = 0;
+    // Reserved by the driver: reported apart by _v2, counted as used by v1.
+    unsigned long long memReserved = 0;
+    // nvmlDeviceGetMemoryInfo_v2 also accepts the bare 2 nvtop passes.
+    bool lenientMemoryVersion = false;
+    ProcList compute, graphics, mps;
+    bool present = false; // declared by a mig line
+};
+
 struct Gpu
 {
     std::string name = "NVIDIA Fake GPU";
@@ -81,11 +105,25 @@ struct Gpu
     unsigned pciId = 0x233010DE;
     unsigned util = 0, memUtil = 0;
     unsigned long long memUsed = 0, memTotal = 0;
+    // Reserved by the driver: reported apart by _v2, counted as used by v1.
+    unsigned long long memReserved = 0;
+    // nvmlDeviceGetMemoryInfo_v2 also accepts the bare 2 nvtop passes.
+    bool lenientMemoryVersion = false;
     unsigned temp = 0, power = 0, powerLimit = 0, smClock = 0, fan = 0;
     // The slowdown threshold; 0 (unset) answers NOT_SUPPORTED, as GPUs
     // without one do.
     unsigned slowdown = 0;
     unsigned slowdownCalls = 0; // how often a sampler asked for it
+    unsigned shutdown = 0;      // NVML_TEMPERATURE_THRESHOLD_SHUTDOWN, 0 = NOT_SUPPORTED
+    unsigned shutdownCalls = 0;
+    // MIG: -1 NOT_SUPPORTED (no MIG), 0 disabled, 1 enabled. migs is indexed
+    // by MIG device index (holes allowed); migMax = nvmlDeviceGetMaxMigDeviceCount.
+    int migMode = -1;
+    unsigned migMax = 7;
+    std::vector<Mig> migs;
+    // The parent's process lists include every instance's processes (what a
+    // privileged caller sees), with their GPU/compute instance ids.
+    bool migParentLists = false;
     bool persistence = false;
     Return fail[kFnCount] = {};
     long lostAfter = -1;
@@ -93,7 +131,7 @@ struct Gpu
     // The GPU's clock: calls of nvmlDeviceGetUtilizationRates, one per sample
     // for a sampler that reads utilisation first.
     unsigned long ticks = 0;
-    ProcList compute, graphics;
+    ProcList compute, graphics, mps;
     std::vector<UtilSample> utilSamples;
     unsigned long long lastSeenArg = 0;
 };

@@ -3,6 +3,8 @@
 # Replays CSV files from the scenario directory named by GW_FAKE_SMI_DIR:
 #   query-gpu.csv            printed for --query-gpu=...
 #   query-compute-apps.csv   printed for --query-compute-apps=...
+#   list.txt                 printed for -L (MIG instances and their UUIDs)
+#   query.txt                printed for -q (MIG instance ids, memory, processes)
 #   exit-code (optional)     exit with this code after printing `stderr` to stderr
 #   stderr (optional)        text for the failure above
 #   delay-seconds (optional) wait this long first (timeout tests)
@@ -20,6 +22,24 @@ fi
 kind=
 fields=
 format=
+if [ $# -eq 1 ] && { [ "$1" = "-L" ] || [ "$1" = "-q" ]; }; then
+    if [ -f "$dir/delay-seconds" ]; then
+        sleep "$(cat "$dir/delay-seconds")"
+    fi
+    if [ -f "$dir/exit-code" ]; then
+        if [ -f "$dir/stderr" ]; then
+            cat "$dir/stderr" >&2
+        fi
+        exit "$(cat "$dir/exit-code")"
+    fi
+    if [ "$1" = "-L" ]; then file="$dir/list.txt"; else file="$dir/query.txt"; fi
+    if [ ! -f "$file" ]; then
+        echo "$me: scenario has no ${file##*/} for $1: $dir" >&2
+        exit 2
+    fi
+    cat "$file"
+    exit 0
+fi
 for arg in "$@"; do
     case $arg in
     --query-gpu=*) kind=query-gpu; fields=${arg#--query-gpu=} ;;
@@ -29,7 +49,7 @@ for arg in "$@"; do
     esac
 done
 if [ -z "$kind" ]; then
-    echo "$me: only --query-gpu and --query-compute-apps are faked" >&2
+    echo "$me: only --query-gpu, --query-compute-apps, -L and -q are faked" >&2
     exit 2
 fi
 if [ "$format" != "csv,nounits" ]; then
