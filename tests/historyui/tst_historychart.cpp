@@ -203,28 +203,33 @@ private Q_SLOTS:
         QVERIFY(!model.isPending(0));
     }
 
-    void sparseSamplingIsOneLineButAnOutageStillBreaksIt_data()
+    void gapsComeFromTheRecordNotFromBuckets_data()
     {
         QTest::addColumn<double>("pixelsPerBucket");
         QTest::newRow("sparse layout") << 4.0; // wider buckets than pixels: polygons
         QTest::newRow("dense layout") << 0.5;  // narrower: pixel spans
     }
 
-    void sparseSamplingIsOneLineButAnOutageStillBreaksIt()
+    void gapsComeFromTheRecordNotFromBuckets()
     {
         // One reading a minute in 10 s buckets: five of six buckets are empty,
-        // and nothing is missing. Then 20 minutes without a reading: a gap.
+        // and nothing is missing. Then 20 minutes without a reading: the
+        // record marks the bucket after it (gapBefore).
         QFETCH(double, pixelsPerBucket);
         QList<HistoryBucket> buckets;
         const qint64 from = kNow - 2 * kHour;
+        bool afterOutage = false;
         for (qint64 t = from; t < kNow; t += 10'000) {
             HistoryBucket b;
             b.startMs = t;
             b.endMs = t + 10'000;
             const bool outage = t >= kNow - 60 * kMinute && t < kNow - 40 * kMinute;
+            afterOutage = afterOutage || outage;
             if ((t - from) % kMinute == 0 && !outage) {
                 b.count = 1;
                 b.min = b.max = b.mean = 50;
+                b.gapBefore = afterOutage;
+                afterOutage = false;
             }
             buckets.append(b);
         }
@@ -233,16 +238,24 @@ private Q_SLOTS:
         m.toMs = kNow;
         m.plot = QRectF(0, 0, buckets.size() * pixelsPerBucket, 300);
         m.yMax = 100;
-        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
+        QCOMPARE(layoutHistorySeries(buckets, m, kMinute).segments, 2);
+        // Without the record's mark the same buckets are one line: empty
+        // buckets are never a gap by themselves.
+        for (auto& b : buckets)
+            b.gapBefore = false;
+        QCOMPARE(layoutHistorySeries(buckets, m, kMinute).segments, 1);
 
-        // Dense readings get no allowance: one empty bucket is a gap.
+        // Dense readings: an empty bucket alone does not break the line; the
+        // record's mark does.
         for (auto& b : buckets) {
             b.count = 1;
             b.min = b.max = b.mean = 50;
         }
         buckets[100].count = 0;
         buckets[100].mean = std::numeric_limits<double>::quiet_NaN();
-        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
+        QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 1);
+        buckets[101].gapBefore = true;
+        QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 2);
     }
 
     void gapsBreakTheLine()
