@@ -145,6 +145,21 @@ double HistoryPlot::valueMax() const
     return m_yMax;
 }
 
+QString HistoryPlot::unitSymbol() const
+{
+    ensureGeometry();
+    return m_scale.symbol;
+}
+
+int HistoryPlot::presentBucketCount(int row) const
+{
+    if (row < 0 || row >= m_model->seriesCount())
+        return 0;
+    const QList<HistoryBucket>& b = m_model->buckets(row);
+    return int(
+        std::count_if(b.cbegin(), b.cend(), [](const HistoryBucket& x) { return x.count > 0; }));
+}
+
 int HistoryPlot::segmentCount(int row) const
 {
     ensureGeometry();

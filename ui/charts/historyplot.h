@@ -62,6 +62,10 @@ public:
     // Value axis ends, in display units.
     double valueMin() const { return m_yMin; }
     double valueMax() const;
+    // The unit the value axis shows now ("GiB" for memory of a few GiB).
+    QString unitSymbol() const;
+    // Buckets with readings in a series' latest answer; for tests.
+    int presentBucketCount(int row) const;
 
     // Drops the laid-out geometry; data, range, size and palette changes do
     // this by themselves (the bench uses it to time a full re-layout).

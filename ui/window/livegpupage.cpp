@@ -19,8 +19,8 @@ namespace gw {
 
 namespace {
 
-constexpr MetricId kMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
-                                 MetricId::GpuTemperature, MetricId::GpuPower};
+constexpr MetricId kLiveMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
+                                     MetricId::GpuTemperature, MetricId::GpuPower};
 
 } // namespace
 
@@ -32,7 +32,7 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     int i = 0;
-    for (MetricId metric : kMetrics) {
+    for (MetricId metric : kLiveMetrics) {
         auto* model = new HistoryChartModel(m_provider, this);
         model->setFixedRange(0, HistoryChartModel::kMinSpanMs);
         auto* plot = new HistoryPlot(model, this);
@@ -48,6 +48,7 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     grid->addWidget(m_details, 2, 0, 1, 2);
+    applySeries(); // each chart knows its metric (unit, axis) before a GPU is chosen
 }
 
 double LiveGpuPage::temperatureTop(double slowdownC)
@@ -117,7 +118,7 @@ void LiveGpuPage::applySeries()
 {
     const bool dark = isDarkPalette(palette());
     for (int i = 0; i < m_models.size(); ++i) {
-        const MetricDef& def = metricDef(kMetrics[i]);
+        const MetricDef& def = metricDef(kLiveMetrics[i]);
         m_models[i]->setSeries(
             {{{m_server, m_uuid, def.id}, metricTitle(def), metricColor(def, dark)}});
     }
@@ -125,7 +126,7 @@ void LiveGpuPage::applySeries()
 
 void LiveGpuPage::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange && !m_uuid.isEmpty())
+    if (event->type() == QEvent::PaletteChange)
         applySeries(); // line colours for the new palette
     QWidget::changeEvent(event);
 }
