@@ -5,12 +5,17 @@
 #include "charts/historyplot.h"
 #include "charts/timerangebar.h"
 #include "darkpalette.h"
+#include "engine/livestate.h"
 #include "fakehistoryprovider.h"
+#include "window/historypage.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
+#include <QDateTime>
 #include <QDir>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -460,6 +465,122 @@ private Q_SLOTS:
         QTRY_VERIFY(answered(*f.model()));
         QCOMPARE(f.model()->errorAt(0), QStringLiteral("database is locked"));
         QCOMPARE(f.plot()->segmentCount(0), 0);
+    }
+
+    void fixedValueAxisEndsAtTheCapacityWithItsLine()
+    {
+        Fixture f(FakeHistoryProvider::demoGpuSeries(MetricId::GpuMemoryUsed).mid(0, 2));
+        const double following = f.plot()->valueMax();
+        f.plot()->setValueTop(81'559);
+        f.plot()->setLimitLine(81'559, QStringLiteral("capacity"));
+        // The axis ends at the capacity itself, whatever the data in view.
+        QCOMPARE(f.plot()->unitSymbol(), QStringLiteral("GiB"));
+        QCOMPARE(f.plot()->valueMax(), 81'559 / 1024.0);
+        QVERIFY(f.plot()->valueMax() != following);
+        // The line is painted along the plot's top.
+        const QImage img = f.plot()->grab().toImage();
+        const QRectF r = f.plot()->plotRect();
+        const double dpr = img.devicePixelRatio();
+        const int y = int(std::floor(r.top() * dpr));
+        const QRgb base = f.plot()->palette().color(QPalette::Base).rgb();
+        int marked = 0, total = 0;
+        for (int x = int(r.left() * dpr) + 2; x < int(r.center().x() * dpr); ++x, ++total)
+            marked += img.pixel(x, y) != base ? 1 : 0;
+        QVERIFY2(marked > total / 4, qPrintable(QStringLiteral("%1 of %2").arg(marked).arg(total)));
+        // No capacity known (0, NaN): the axis follows the data again.
+        f.plot()->setValueTop(0);
+        QVERIFY(!f.plot()->valueTop());
+        QCOMPARE(f.plot()->valueMax(), following);
+        f.plot()->setLimitLine(std::numeric_limits<double>::quiet_NaN());
+        QVERIFY(!f.plot()->limitLine());
+    }
+
+    void historyMemoryChartTopsAtTheCapacity()
+    {
+        LiveState fleet;
+        Snapshot s;
+        s.server = QStringLiteral("gpu-lab-01");
+        s.timestampMs = kNow;
+        for (int i = 0; i < 2; ++i) {
+            GpuSample g;
+            g.index = i;
+            g.uuid = QStringLiteral("GPU-%1").arg(i);
+            g.memoryTotalMiB = i == 0 ? 40'960 : 81'559;
+            s.gpus.append(g);
+        }
+        s.host.memoryTotalBytes = 256ULL << 30;
+        fleet.ingest(s);
+        FakeHistoryProvider provider(kNow);
+        HistoryPage page(&fleet, &provider);
+        page.setServer(s.server);
+        auto* metric = page.findChild<QComboBox*>();
+        QVERIFY(metric);
+        metric->setCurrentIndex(metric->findData(int(MetricId::GpuMemoryUsed)));
+        QCOMPARE(page.chart()->plot()->valueTop(), std::optional<double>(81'559));
+        QCOMPARE(page.chart()->plot()->limitLine(), std::optional<double>(81'559));
+        metric->setCurrentIndex(metric->findData(int(MetricId::HostMemoryUsed)));
+        QCOMPARE(page.chart()->plot()->valueTop(), std::optional<double>(256 * 1024));
+        metric->setCurrentIndex(metric->findData(int(MetricId::GpuUtilization)));
+        QVERIFY(!page.chart()->plot()->valueTop());
+        QVERIFY(!page.chart()->plot()->limitLine());
+    }
+
+    void timeTicksAreRound()
+    {
+        // A range that starts at an odd second still gets ticks on whole,
+        // evenly spaced minutes.
+        Fixture f;
+        const qint64 from = kNow - 15 * kMinute + 17'000;
+        f.model()->setFixedRange(from, from + 15 * kMinute);
+        const QList<qint64> ticks = f.plot()->timeTickTimes();
+        QVERIFY(ticks.size() >= 3);
+        const qint64 step = ticks[1] - ticks[0];
+        QVERIFY(step % kMinute == 0);
+        for (qsizetype i = 0; i < ticks.size(); ++i) {
+            const QTime t = QDateTime::fromMSecsSinceEpoch(ticks[i]).time();
+            QCOMPARE(t.second(), 0);
+            QCOMPARE((t.hour() * 60 + t.minute()) % int(step / kMinute), 0);
+            if (i > 0)
+                QCOMPARE(ticks[i] - ticks[i - 1], step);
+        }
+    }
+
+    void rangeLabelIsNeverElided_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("wide") << 1600;
+        QTest::newRow("default") << 1000;
+        QTest::newRow("narrow") << 700;
+        QTest::newRow("very narrow") << 480;
+    }
+
+    void rangeLabelIsNeverElided()
+    {
+        QFETCH(int, width);
+        FakeHistoryProvider provider(kNow);
+        HistoryChart chart(&provider);
+        chart.setSeries(twoGpus());
+        chart.followNow(kDay);
+        chart.resize(width, 400);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QLabel* label = nullptr;
+        for (QLabel* l : chart.rangeBar()->findChildren<QLabel*>()) {
+            if (l->toolTip() == chart.rangeBar()->rangeText())
+                label = l;
+        }
+        QVERIFY(label);
+        const QString shown = label->text();
+        QVERIFY2(!shown.contains(QChar(0x2026)), qPrintable(shown)); // no "…"
+        // Whole: it fits the label.
+        QVERIFY2(label->fontMetrics().horizontalAdvance(shown) <= label->width(),
+                 qPrintable(QStringLiteral("%1 in %2 px").arg(shown).arg(label->width())));
+        // Both ends of the range are in it (times at least).
+        const QString end = QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(chart.model()->toMs()).time(), QStringLiteral("HH:mm"));
+        QVERIFY2(shown.contains(end), qPrintable(shown));
+        if (width >= 1600)
+            QCOMPARE(shown, chart.rangeBar()->rangeText());
     }
 
     // Renders the views the docs show; saved next to the test binary, copied

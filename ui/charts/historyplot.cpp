@@ -151,6 +151,14 @@ QString HistoryPlot::unitSymbol() const
     return m_scale.symbol;
 }
 
+QList<qint64> HistoryPlot::timeTickTimes() const
+{
+    QList<qint64> out;
+    for (const TimeTick& t : timeTicks())
+        out.append(t.ms);
+    return out;
+}
+
 int HistoryPlot::presentBucketCount(int row) const
 {
     if (row < 0 || row >= m_model->seriesCount())
@@ -276,7 +284,7 @@ QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
         step < kMinute ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
     QDate lastDate;
     auto add = [&](const QDateTime& t) {
-        TimeTick tick{xForTime(t.toMSecsSinceEpoch()), {}, {}};
+        TimeTick tick{t.toMSecsSinceEpoch(), xForTime(t.toMSecsSinceEpoch()), {}, {}};
         if (step >= kDay) {
             tick.label = dayLabel(t);
         } else {

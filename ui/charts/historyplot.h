@@ -64,6 +64,9 @@ public:
     double valueMax() const;
     // The unit the value axis shows now ("GiB" for memory of a few GiB).
     QString unitSymbol() const;
+    // Times of the time axis' ticks (round: whole minutes, hours, days on
+    // the local clock); for tests.
+    QList<qint64> timeTickTimes() const;
     // Buckets with readings in a series' latest answer; for tests.
     int presentBucketCount(int row) const;
 
@@ -90,6 +93,7 @@ protected:
 private:
     struct TimeTick
     {
+        qint64 ms;
         double x;
         QString label;
         QString date; // second line, only where the day changes
