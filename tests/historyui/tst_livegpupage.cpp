@@ -187,6 +187,25 @@ private Q_SLOTS:
             QCOMPARE(p->segmentCount(0), 2);
     }
 
+    void aZoomedChartHoldsItsViewUntilReset()
+    {
+        LiveHistory h;
+        feed(h);
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow));
+        HistoryChartModel* m = page.powerChart()->model();
+        m->zoomTo(kNow - 10 * 60'000, kNow - 5 * 60'000);
+        // The next second's refresh moves the other charts, not this one.
+        page.refresh(kServer, kGpu, kNow - kSpan + 1000, kNow + 1000);
+        QCOMPARE(m->fromMs(), kNow - 10 * 60'000);
+        QCOMPARE(page.utilisationChart()->model()->toMs(), kNow + 1000);
+        // Reset: back to the moving window from the next refresh on.
+        m->resetZoom();
+        QVERIFY(!m->isZoomed());
+        page.refresh(kServer, kGpu, kNow - kSpan + 2000, kNow + 2000);
+        QCOMPARE(m->toMs(), kNow + 2000);
+    }
+
     void migModeSaysUtilisationIsNotReported()
     {
         LiveHistory h;

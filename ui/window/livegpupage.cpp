@@ -102,7 +102,11 @@ void LiveGpuPage::refresh(const QString& server, const QString& uuid, qint64 fro
         applySeries();
     }
     for (HistoryChartModel* m : std::as_const(m_models)) {
-        if (m->fromMs() != fromMs || m->toMs() != toMs)
+        // A chart the admin zoomed into holds its view (with fresh data)
+        // until a double-click, Home or Esc returns it to the moving window.
+        if (m->isZoomed())
+            m->refresh();
+        else if (m->fromMs() != fromMs || m->toMs() != toMs)
             m->setFixedRange(fromMs, toMs);
         else
             m->refresh(); // same window, new readings

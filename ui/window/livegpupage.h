@@ -35,7 +35,8 @@ public:
     // power limit, its slowdown temperature, MIG mode).
     void showGpu(const GpuSample& g);
     // Shows server's GPU uuid over [fromMs, toMs]; the charts ask the live
-    // history for it (answers arrive on the next turn of the event loop).
+    // history for it (answers arrive on the next turn of the event loop). A
+    // chart zoomed with the mouse keeps its view until it is reset.
     void refresh(const QString& server, const QString& uuid, qint64 fromMs, qint64 toMs);
     // New readings for these servers: the charts ask again.
     void notifyAppended(const QStringList& servers);
