@@ -5,6 +5,7 @@
 #include "charts/historyplot.h"
 #include "charts/timerangebar.h"
 #include "darkpalette.h"
+#include "engine/livehistory.h"
 #include "engine/livestate.h"
 #include "fakehistoryprovider.h"
 #include "window/historypage.h"
@@ -261,6 +262,60 @@ private Q_SLOTS:
         QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 1);
         buckets[101].gapBefore = true;
         QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 2);
+    }
+
+    void drawnAtAnyWidthTheLineBreaksOnlyAtTheRecordsGaps_data()
+    {
+        QTest::addColumn<qint64>("intervalMs");
+        QTest::addColumn<qint64>("spanMs");
+        QTest::newRow("1 s, 15 min") << qint64(1000) << 15 * kMinute;
+        QTest::newRow("1 s, 24 h") << qint64(1000) << kDay;
+        QTest::newRow("10 s, 6 h") << qint64(10'000) << 6 * kHour;
+        QTest::newRow("60 s, 24 h") << qint64(60'000) << kDay;
+    }
+
+    void drawnAtAnyWidthTheLineBreaksOnlyAtTheRecordsGaps()
+    {
+        // Readings every interval with two outages (40 intervals: gaps) and
+        // one short hole (2 intervals: none). Whatever the width, the line is
+        // three pieces: never dots and dashes, never a barcode.
+        QFETCH(qint64, intervalMs);
+        QFETCH(qint64, spanMs);
+        LiveHistory live(spanMs + kHour);
+        const qint64 from = kNow - spanMs;
+        const qint64 n = spanMs / intervalMs;
+        for (qint64 i = 0; i < n; ++i) {
+            const bool outage = (i >= n / 4 && i < n / 4 + 40) || (i >= n / 2 && i < n / 2 + 2) ||
+                                (i >= 3 * n / 4 && i < 3 * n / 4 + 40);
+            if (outage)
+                continue;
+            Snapshot s;
+            s.server = QStringLiteral("s");
+            s.timestampMs = from + i * intervalMs;
+            s.intervalMs = intervalMs;
+            GpuSample g;
+            g.uuid = QStringLiteral("GPU-x");
+            g.utilizationGpuPercent = i % 97 == 0 ? 0.0 : 50.0 + double(i % 7);
+            s.gpus.append(g);
+            live.append(s);
+        }
+        for (int width : {400, 1000, 1280, 2540, 4000}) {
+            const HistoryResult r =
+                live.query({QStringLiteral("s"), QStringLiteral("GPU-x"), MetricId::GpuUtilization},
+                           from, kNow, width);
+            HistoryMapping m;
+            m.fromMs = from;
+            m.toMs = kNow;
+            m.plot = QRectF(0, 0, width, 300);
+            m.yMax = 100;
+            const HistorySeriesGeometry g = layoutHistorySeries(r.buckets, m, r.intervalMs);
+            QVERIFY2(g.segments == 3,
+                     qPrintable(QStringLiteral("%1 px: %2 segments").arg(width).arg(g.segments)));
+            // The drops to 0 survive at every width: some bucket's minimum.
+            const bool drop = std::any_of(r.buckets.cbegin(), r.buckets.cend(),
+                                          [](const HistoryBucket& b) { return b.min == 0; });
+            QVERIFY(drop);
+        }
     }
 
     void gapsBreakTheLine()
