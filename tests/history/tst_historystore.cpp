@@ -679,6 +679,15 @@ private Q_SLOTS:
         QCOMPARE(facts.size(), 1);
         QCOMPARE(facts[0].migUuid, migA);
         QCOMPARE(facts[0].user, QStringLiteral("bob"));
+
+        // Kept as long as process facts, then gone with them.
+        store.reset();
+        auto writer = openRw(path);
+        QVERIFY(writer);
+        QVERIFY2(writer->enforceRetention(kT0 + kDay, &error), qPrintable(error));
+        QCOMPARE(writer->migInstances(kServer, kT0, kT0 + kHour).size(), 2);
+        QVERIFY2(writer->enforceRetention(kT0 + 3 * 365 * kDay, &error), qPrintable(error));
+        QVERIFY(writer->migInstances(kServer, kT0, kT0 + kHour).isEmpty());
     }
 
     void unopenablePathsSayWhy()
