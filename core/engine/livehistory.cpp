@@ -1,8 +1,11 @@
 #include "engine/livehistory.h"
 
+#include <QMetaObject>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace gw {
 
@@ -20,13 +23,17 @@ LiveHistory::LiveHistory(qint64 retentionMs)
 
 void LiveHistory::append(const Snapshot& s)
 {
+    const qint64 interval =
+        s.intervalMs && *s.intervalMs > 0
+            ? std::min<qint64>(*s.intervalMs, std::numeric_limits<qint32>::max())
+            : kDefaultSamplingIntervalMs;
     for (const auto& g : s.gpus) {
         auto& d = m_series[key(s.server, g.uuid)];
-        Point p{s.timestampMs, {}};
+        Point p{s.timestampMs, qint32(interval), {}};
         std::size_t slot = 0;
         for (const MetricDef& def : metricTable()) {
             if (def.target == MetricTarget::Gpu)
-                p.v[slot++] = f(metricValue(def, g));
+                p.v[slot++] = g.error.isEmpty() ? f(metricValue(def, g)) : kNaN;
         }
         if (!d.empty() && d.back().t >= p.t) {
             // Out of order (a backfill overlapping live data): keep time order.
@@ -42,78 +49,115 @@ void LiveHistory::append(const Snapshot& s)
         const qint64 oldest = d.back().t - m_retentionMs;
         while (!d.empty() && d.front().t < oldest)
             d.pop_front();
+        qint64& newest = m_newest[s.server];
+        newest = std::max(newest, d.back().t);
     }
 }
 
-QList<QPointF> LiveHistory::series(const QString& server, const QString& gpuUuid, MetricId metric,
-                                   qint64 fromMs, qint64 toMs, int maxPoints) const
+HistoryResult LiveHistory::query(const SeriesKey& k, qint64 fromMs, qint64 toMs, int points) const
 {
-    QList<QPointF> out;
-    const auto it = m_series.constFind(key(server, gpuUuid));
-    const std::optional<std::size_t> slot = gpuMetricSlot(metric);
-    if (it == m_series.cend() || !slot || toMs <= fromMs || maxPoints < 2)
-        return out;
-    const auto& d = *it;
-    auto first = std::lower_bound(d.begin(), d.end(), fromMs,
-                                  [](const Point& a, qint64 t) { return a.t < t; });
-    auto last =
-        std::upper_bound(first, d.end(), toMs, [](qint64 t, const Point& a) { return t < a.t; });
-    const qsizetype n = last - first;
-    if (n == 0)
-        return out;
-
-    // Typical sampling interval: median of a few gaps, so one outage does not
-    // count as the norm.
-    std::vector<qint64> gaps;
-    for (auto p = first; p + 1 < last && gaps.size() < 64; ++p)
-        gaps.push_back((p + 1)->t - p->t);
-    qint64 interval = 1000;
-    if (!gaps.empty()) {
-        std::nth_element(gaps.begin(), gaps.begin() + gaps.size() / 2, gaps.end());
-        interval = std::max<qint64>(1, gaps[gaps.size() / 2]);
+    HistoryResult r;
+    r.key = k;
+    r.fromMs = fromMs;
+    r.toMs = toMs;
+    r.level = HistoryLevel::Raw;
+    if (points <= 0 || toMs <= fromMs) {
+        r.error = QStringLiteral("invalid history query: empty range or no points");
+        return r;
     }
-    const double bucketMs = std::max(double(toMs - fromMs) / maxPoints, double(interval));
-    const double gapMs = std::max(3.0 * interval, 2.0 * bucketMs);
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-
-    out.reserve(std::min<qsizetype>(n, maxPoints) + 8);
-    double lastT = -1;
-    auto emit = [&](double t, double v) {
-        if (lastT >= 0 && t - lastT > gapMs && !out.isEmpty() && !std::isnan(out.back().y()))
-            out.append(QPointF((lastT + t) / 2, nan));
-        out.append(QPointF(t, v));
-        lastT = t;
+    const std::optional<std::size_t> slot = gpuMetricSlot(k.metric);
+    const qint64 span = toMs - fromMs;
+    const qint64 width = std::max<qint64>(1, (span + points - 1) / points);
+    const qint64 n = (span + width - 1) / width;
+    struct Acc
+    {
+        double min = std::numeric_limits<double>::infinity();
+        double max = -std::numeric_limits<double>::infinity();
+        double sum = 0;
+        qint64 count = 0;
+        bool gapBefore = false;
     };
-
-    // The point at exactly toMs would open a bucket past the width: fold it into the last.
-    const qint64 lastBucket = maxPoints - 1;
-    auto bucketOf = [&](qint64 t) {
-        return std::min(lastBucket, qint64(double(t - fromMs) / bucketMs));
-    };
-    auto p = first;
-    while (p != last) {
-        const qint64 bucket = bucketOf(p->t);
-        double sumT = 0, sumV = 0;
-        int count = 0, present = 0;
-        for (; p != last && bucketOf(p->t) == bucket; ++p) {
-            sumT += double(p->t);
-            ++count;
-            const float v = p->v[*slot];
-            if (!std::isnan(v)) {
-                sumV += v;
-                ++present;
+    std::vector<Acc> acc(static_cast<size_t>(n));
+    const auto it = m_series.constFind(key(k.server, k.target));
+    qint64 longest = 0;
+    if (it != m_series.cend() && slot) {
+        const auto& d = *it;
+        auto first = std::lower_bound(d.begin(), d.end(), fromMs,
+                                      [](const Point& a, qint64 t) { return a.t < t; });
+        // The last present reading before the range decides whether it opens
+        // in a gap.
+        qint64 prevMs = std::numeric_limits<qint64>::min();
+        qint64 prevInterval = 0;
+        for (auto p = first; p != d.begin();) {
+            --p;
+            if (!std::isnan(p->v[*slot])) {
+                prevMs = p->t;
+                prevInterval = p->intervalMs;
+                break;
             }
         }
-        const double t = sumT / count;
-        emit(t, present ? sumV / present : nan);
+        for (auto p = first; p != d.end() && p->t < toMs; ++p) {
+            const float v = p->v[*slot];
+            if (std::isnan(v))
+                continue; // an absent value is no reading
+            Acc& a = acc[size_t((p->t - fromMs) / width)];
+            if (prevMs != std::numeric_limits<qint64>::min() &&
+                isRecordGap(p->t - prevMs, std::max<qint64>(p->intervalMs, prevInterval)))
+                a.gapBefore = true;
+            prevMs = p->t;
+            prevInterval = p->intervalMs;
+            longest = std::max<qint64>(longest, p->intervalMs);
+            a.min = std::min(a.min, double(v));
+            a.max = std::max(a.max, double(v));
+            a.sum += v;
+            ++a.count;
+        }
     }
-    return out;
+    r.intervalMs = longest > 0 ? longest : kDefaultSamplingIntervalMs;
+    r.buckets.reserve(n);
+    for (qint64 i = 0; i < n; ++i) {
+        HistoryBucket b;
+        b.startMs = fromMs + i * width;
+        b.endMs = std::min(toMs, b.startMs + width);
+        const Acc& a = acc[size_t(i)];
+        if (a.count > 0) {
+            b.min = a.min;
+            b.max = a.max;
+            b.mean = a.sum / double(a.count);
+            b.count = a.count;
+            b.gapBefore = a.gapBefore;
+        }
+        r.buckets.append(b);
+    }
+    return r;
 }
 
 qsizetype LiveHistory::pointCount(const QString& server, const QString& gpuUuid) const
 {
     const auto it = m_series.constFind(key(server, gpuUuid));
     return it == m_series.cend() ? 0 : qsizetype(it->size());
+}
+
+LiveHistoryProvider::LiveHistoryProvider(const LiveHistory* history, QObject* parent)
+    : HistoryProvider(parent)
+    , m_history(history)
+{}
+
+quint64 LiveHistoryProvider::request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points)
+{
+    const quint64 id = ++m_nextId;
+    // Reduced now (the data may change before the answer is delivered),
+    // delivered once the caller has noted the id.
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, r = m_history->query(key, fromMs, toMs, points)] { Q_EMIT resultReady(id, r); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+qint64 LiveHistoryProvider::newestMs(const QString& server) const
+{
+    return m_history->newestMs(server);
 }
 
 } // namespace gw

@@ -1,14 +1,19 @@
 #pragma once
 
-// The last hour per GPU, in memory, for live charts. Charts ask for a time
-// range reduced to their pixel width, never for raw points. (The SQLite
-// history store replaces this as the long-term record; the query shape stays.)
+// The last hour per GPU, in memory: one more history provider, so the Live
+// tab's charts are the same painted charts as the History tab's and work
+// whether or not a history file is kept. Queries answer like the SQLite
+// store's: a range reduced to about as many buckets as the chart has pixels
+// (min, max, mean, count per bucket), gaps decided from the record (no
+// reading for longer than kGapIntervals × the series' sampling interval),
+// never from the bucket width.
 
+#include "history/historyprovider.h"
+#include "history/historytypes.h"
 #include "model/metrics.h"
 #include "model/snapshot.h"
 
 #include <QHash>
-#include <QPointF>
 
 #include <array>
 #include <deque>
@@ -22,26 +27,31 @@ public:
 
     explicit LiveHistory(qint64 retentionMs = kDefaultRetentionMs);
 
-    // Adds one point per GPU of the snapshot; drops points older than the
-    // retention, measured from the newest point of that GPU.
+    // Adds one point per GPU of the snapshot, with the snapshot's sampling
+    // interval (kDefaultSamplingIntervalMs when it has none); drops points
+    // older than the retention, measured from the newest point of that GPU.
     void append(const Snapshot& s);
 
-    // Points of one per-GPU metric (a MetricTarget::Gpu row) in [fromMs,
-    // toMs], at most about `maxPoints`: consecutive points are averaged per
-    // bucket when there are more. x is ms since the epoch, y in the metric's
-    // unit (memory in MiB; the chart scales for display). A point with
-    // y = NaN marks a gap: the value was absent, or no sample came for longer
-    // than three sampling intervals. Absent values never count as 0.
-    QList<QPointF> series(const QString& server, const QString& gpuUuid, MetricId metric,
-                          qint64 fromMs, qint64 toMs, int maxPoints) const;
+    // One per-GPU metric (a MetricTarget::Gpu row) of key.target (a GPU UUID)
+    // in [fromMs, toMs) reduced to buckets of equal width, about `points` of
+    // them, exactly as HistoryStore::query() answers. Absent values are no
+    // reading: never 0.
+    HistoryResult query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) const;
 
+    // Newest point of any GPU of the server; 0 when none.
+    qint64 newestMs(const QString& server) const { return m_newest.value(server, 0); }
     qsizetype pointCount(const QString& server, const QString& gpuUuid) const;
-    void clear() { m_series.clear(); }
+    void clear()
+    {
+        m_series.clear();
+        m_newest.clear();
+    }
 
 private:
     struct Point
     {
         qint64 t;
+        qint32 intervalMs;
         std::array<float, kGpuMetricCount> v; // by gpuMetricSlot(); NaN: absent
     };
     static QString key(const QString& server, const QString& uuid)
@@ -51,6 +61,26 @@ private:
 
     qint64 m_retentionMs;
     QHash<QString, std::deque<Point>> m_series;
+    QHash<QString, qint64> m_newest;
+};
+
+// A LiveHistory as a HistoryProvider for the painted charts. Answers on the
+// next turn of the event loop (the provider contract: never inside
+// request()); whoever appends to the history calls notifyAppended() so
+// following charts ask again. The history must outlive the provider.
+class LiveHistoryProvider final : public HistoryProvider
+{
+    Q_OBJECT
+public:
+    explicit LiveHistoryProvider(const LiveHistory* history, QObject* parent = nullptr);
+
+    quint64 request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) final;
+    qint64 newestMs(const QString& server) const final;
+    void notifyAppended(const QStringList& servers) { Q_EMIT dataAppended(servers); }
+
+private:
+    const LiveHistory* m_history;
+    quint64 m_nextId = 0;
 };
 
 } // namespace gw

@@ -62,6 +62,11 @@ bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
     facts.prepare(QStringLiteral("DELETE FROM process WHERE id IN (SELECT id FROM process "
                                  "WHERE last_seen_ms < ? LIMIT ") +
                   step + QStringLiteral(")"));
+    // MIG instances like process facts: as long as the longest level.
+    QSqlQuery migs(m_db);
+    migs.prepare(QStringLiteral("DELETE FROM mig_instance WHERE id IN (SELECT id FROM "
+                                "mig_instance WHERE last_seen_ms < ? LIMIT ") +
+                 step + QStringLiteral(")"));
     // A roll-up goes when all of it is older than the retention.
     const qint64 minuteCut = (nowMs - m_retention.minuteMs) / 1000 - 60;
     const qint64 hourCut = (nowMs - m_retention.hourMs) / 1000 - 3600;
@@ -71,7 +76,7 @@ bool HistoryStore::enforceRetention(qint64 nowMs, QString* error)
            // A packed hour goes when its last minute is past the retention.
            deleteInSteps(minutes, {minuteCut + 60 - 3600 + 1}, error) &&
            deleteInSteps(rollups, {2, hourCut + 1}, error) &&
-           deleteInSteps(facts, {longest}, error);
+           deleteInSteps(facts, {longest}, error) && deleteInSteps(migs, {longest}, error);
 }
 
 qint64 HistoryStore::fileSizeBytes() const

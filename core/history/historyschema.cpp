@@ -18,38 +18,13 @@ bool exec(QSqlDatabase& db, const QString& sql, const QString& path, QString* wh
     return false;
 }
 
-bool create(QSqlDatabase& db, const QString& path, QString* why)
+const QString kCreateMig = QStringLiteral(
+    "CREATE TABLE mig_instance(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
+    "gpu_uuid TEXT NOT NULL, mig_uuid TEXT NOT NULL, profile TEXT, memory_total_mib REAL, "
+    "first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL, UNIQUE(server, mig_uuid))");
+
+bool run(QSqlDatabase& db, const QStringList& statements, const QString& path, QString* why)
 {
-    const QStringList statements = {
-        QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)"),
-        QStringLiteral("INSERT INTO meta VALUES('application', '") + kApplication +
-            QStringLiteral("')"),
-        QStringLiteral("CREATE TABLE series(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
-                       "target TEXT NOT NULL, metric INTEGER NOT NULL, "
-                       "UNIQUE(server, target, metric))"),
-        QStringLiteral("CREATE TABLE chunk(id INTEGER PRIMARY KEY, series INTEGER NOT NULL, "
-                       "start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, "
-                       "count INTEGER NOT NULL, sealed INTEGER NOT NULL, data BLOB NOT NULL)"),
-        QStringLiteral("CREATE INDEX chunk_series ON chunk(series, start_ms)"),
-        QStringLiteral("CREATE INDEX chunk_end ON chunk(end_ms)"),
-        QStringLiteral("CREATE TABLE rollup(level INTEGER NOT NULL, series INTEGER NOT NULL, "
-                       "bucket_s INTEGER NOT NULL, min_q INTEGER NOT NULL, "
-                       "max_q INTEGER NOT NULL, sum_q INTEGER NOT NULL, "
-                       "count INTEGER NOT NULL, PRIMARY KEY(level, series, bucket_s)) "
-                       "WITHOUT ROWID"),
-        // Minute roll-ups, one row per series and hour (historycodec.h).
-        QStringLiteral("CREATE TABLE rollup_minutes(series INTEGER NOT NULL, "
-                       "hour_s INTEGER NOT NULL, data BLOB NOT NULL, "
-                       "PRIMARY KEY(series, hour_s)) WITHOUT ROWID"),
-        QStringLiteral("CREATE TABLE process(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
-                       "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
-                       "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "
-                       "ghost INTEGER NOT NULL, first_seen_ms INTEGER NOT NULL, "
-                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, "
-                       "UNIQUE(server, gpu_uuid, pid, start_ms))"),
-        QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
-        QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
-    };
     if (!db.transaction()) {
         *why = describe(path, db.lastError(), true);
         return false;
@@ -66,6 +41,55 @@ bool create(QSqlDatabase& db, const QString& path, QString* why)
         return false;
     }
     return true;
+}
+
+// Format 2 → 3: columns added, nothing rewritten; old rows read with the
+// default interval and no MIG instance.
+bool upgradeFrom2(QSqlDatabase& db, const QString& path, QString* why)
+{
+    return run(db,
+               {QStringLiteral("ALTER TABLE series ADD COLUMN interval_ms INTEGER"),
+                QStringLiteral("ALTER TABLE chunk ADD COLUMN interval_ms INTEGER"),
+                QStringLiteral("ALTER TABLE process ADD COLUMN mig_uuid TEXT"), kCreateMig,
+                QStringLiteral("PRAGMA user_version = 3")},
+               path, why);
+}
+
+bool create(QSqlDatabase& db, const QString& path, QString* why)
+{
+    const QStringList statements = {
+        QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)"),
+        QStringLiteral("INSERT INTO meta VALUES('application', '") + kApplication +
+            QStringLiteral("')"),
+        QStringLiteral("CREATE TABLE series(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
+                       "target TEXT NOT NULL, metric INTEGER NOT NULL, interval_ms INTEGER, "
+                       "UNIQUE(server, target, metric))"),
+        QStringLiteral("CREATE TABLE chunk(id INTEGER PRIMARY KEY, series INTEGER NOT NULL, "
+                       "start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL, sealed INTEGER NOT NULL, data BLOB NOT NULL, "
+                       "interval_ms INTEGER)"),
+        QStringLiteral("CREATE INDEX chunk_series ON chunk(series, start_ms)"),
+        QStringLiteral("CREATE INDEX chunk_end ON chunk(end_ms)"),
+        QStringLiteral("CREATE TABLE rollup(level INTEGER NOT NULL, series INTEGER NOT NULL, "
+                       "bucket_s INTEGER NOT NULL, min_q INTEGER NOT NULL, "
+                       "max_q INTEGER NOT NULL, sum_q INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL, PRIMARY KEY(level, series, bucket_s)) "
+                       "WITHOUT ROWID"),
+        // Minute roll-ups, one row per series and hour (historycodec.h).
+        QStringLiteral("CREATE TABLE rollup_minutes(series INTEGER NOT NULL, "
+                       "hour_s INTEGER NOT NULL, data BLOB NOT NULL, "
+                       "PRIMARY KEY(series, hour_s)) WITHOUT ROWID"),
+        QStringLiteral("CREATE TABLE process(id INTEGER PRIMARY KEY, server TEXT NOT NULL, "
+                       "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
+                       "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "
+                       "ghost INTEGER NOT NULL, first_seen_ms INTEGER NOT NULL, "
+                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, mig_uuid TEXT, "
+                       "UNIQUE(server, gpu_uuid, pid, start_ms))"),
+        QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
+        kCreateMig,
+        QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
+    };
+    return run(db, statements, path, why);
 }
 
 } // namespace
@@ -102,6 +126,14 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
         q.value(0).toString() != kApplication) {
         *why = path + QStringLiteral(" is not a GPU Warden history file (it is an SQLite "
                                      "database of another program)");
+        return false;
+    }
+    if (version == 2) {
+        if (writable)
+            return upgradeFrom2(db, path, why);
+        *why = path + QStringLiteral(" holds history format 2; it is upgraded to format %1 "
+                                     "when GPU Warden next opens it for writing")
+                          .arg(kVersion);
         return false;
     }
     if (version < kVersion) {

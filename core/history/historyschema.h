@@ -1,12 +1,16 @@
 #pragma once
 
-// The history file's tables, its version check, and SQLite errors phrased for
-// an admin. Version 1:
+// The history file's tables, its version check and upgrade, and SQLite errors
+// phrased for an admin. Version 3:
 //
 //   meta(key PRIMARY KEY, value)          ("application", "gpuwarden-history")
-//   series(id, server, target, metric)    one row per SeriesKey
-//   chunk(id, series, start_ms, end_ms, count, sealed, data)
-//                                         compressed samples (historycodec.h);
+//   series(id, server, target, metric, interval_ms)
+//                                         one row per SeriesKey; interval_ms:
+//                                         its latest sampling interval
+//   chunk(id, series, start_ms, end_ms, count, sealed, data, interval_ms)
+//                                         compressed samples (historycodec.h),
+//                                         all taken at one sampling interval
+//                                         (a new interval starts a new chunk);
 //                                         the open chunk of a series is
 //                                         rewritten by every commit
 //   rollup(level, series, bucket_s, min_q, max_q, sum_q, count)  WITHOUT ROWID
@@ -14,7 +18,14 @@
 //                                         in quanta of the metric's precision, so
 //                                         rows stay small integers
 //   process(id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user,
-//           command, ghost, first_seen_ms, last_seen_ms, max_memory_mib)
+//           command, ghost, first_seen_ms, last_seen_ms, max_memory_mib,
+//           mig_uuid)
+//   mig_instance(id, server, gpu_uuid, mig_uuid, profile, memory_total_mib,
+//           first_seen_ms, last_seen_ms)  one row per MIG instance seen
+//
+// Format 2 files are upgraded in place when opened for writing: the new
+// columns are added (intervals NULL = kDefaultSamplingIntervalMs, mig_uuid
+// NULL = the whole GPU) and mig_instance is created, in one transaction.
 
 #include "util/sqlitefile.h"
 
@@ -24,7 +35,9 @@
 
 namespace gw::historyschema {
 
-constexpr int kVersion = 2; // 2: adaptive Rice value codes, minute roll-ups packed per hour
+// 2: adaptive Rice value codes, minute roll-ups packed per hour; 3: sampling
+// intervals, MIG instances, a process's MIG instance.
+constexpr int kVersion = 3;
 
 // Creates the tables in an empty file, or checks that an existing one is ours
 // and of a version we read. `why` in words for an admin.

@@ -55,6 +55,8 @@ HistoryStore::~HistoryStore()
     m_findFact.reset();
     m_insertFact.reset();
     m_updateFact.reset();
+    m_setSeriesInterval.reset();
+    m_upsertMig.reset();
     if (m_db.isValid()) {
         m_db.close();
         m_db = QSqlDatabase();
@@ -118,8 +120,8 @@ bool HistoryStore::prepareStatements(QString* error)
         return false;
     };
     return make(m_insertChunk,
-                QStringLiteral("INSERT INTO chunk(series, start_ms, end_ms, count, sealed, data) "
-                               "VALUES(?, ?, ?, ?, ?, ?)")) &&
+                QStringLiteral("INSERT INTO chunk(series, start_ms, end_ms, count, sealed, data, "
+                               "interval_ms) VALUES(?, ?, ?, ?, ?, ?, ?)")) &&
            make(m_updateChunk, QStringLiteral("UPDATE chunk SET end_ms = ?, count = ?, "
                                               "sealed = ?, data = ? WHERE id = ?")) &&
            make(m_upsertRollup,
@@ -138,9 +140,21 @@ bool HistoryStore::prepareStatements(QString* error)
            make(m_insertFact,
                 QStringLiteral("INSERT INTO process(server, gpu_uuid, gpu_model, pid, start_ms, "
                                "uid, user, command, ghost, first_seen_ms, last_seen_ms, "
-                               "max_memory_mib) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+                               "max_memory_mib, mig_uuid) "
+                               "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
            make(m_updateFact, QStringLiteral("UPDATE process SET last_seen_ms = ?, "
-                                             "max_memory_mib = ? WHERE id = ?"));
+                                             "max_memory_mib = ? WHERE id = ?")) &&
+           make(m_setSeriesInterval,
+                QStringLiteral("UPDATE series SET interval_ms = ? WHERE id = ?")) &&
+           make(m_upsertMig,
+                QStringLiteral("INSERT INTO mig_instance(server, gpu_uuid, mig_uuid, profile, "
+                               "memory_total_mib, first_seen_ms, last_seen_ms) "
+                               "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(server, mig_uuid) DO "
+                               "UPDATE SET gpu_uuid = excluded.gpu_uuid, "
+                               "profile = coalesce(excluded.profile, profile), "
+                               "memory_total_mib = coalesce(excluded.memory_total_mib, "
+                               "memory_total_mib), "
+                               "last_seen_ms = max(last_seen_ms, excluded.last_seen_ms)"));
 }
 
 bool HistoryStore::fail(const QSqlQuery& q)
@@ -190,12 +204,17 @@ HistoryStore::SeriesState* HistoryStore::state(const SeriesKey& key)
     s.scale = quantaPerUnit(key.metric);
     s.createdInBatch = true;
     // After a restart the series goes on after its newest stored sample.
-    q.prepare(QStringLiteral("SELECT max(end_ms) FROM chunk WHERE series = ?"));
+    q.prepare(QStringLiteral("SELECT max(end_ms), (SELECT interval_ms FROM series WHERE id = ?) "
+                             "FROM chunk WHERE series = ?"));
+    q.addBindValue(s.id);
     q.addBindValue(s.id);
     if (!q.exec())
         return fail(q), nullptr;
-    if (q.next() && !q.value(0).isNull())
-        s.lastMs = q.value(0).toLongLong();
+    if (q.next()) {
+        if (!q.value(0).isNull())
+            s.lastMs = q.value(0).toLongLong();
+        s.intervalMs = q.value(1).toLongLong(); // NULL (format 2, new): 0
+    }
     // Listed as touched at once, so a rollback forgets it even when all its
     // samples were dropped.
     s.touched = true;
@@ -221,7 +240,8 @@ void HistoryStore::takeRollup(Rollup& acc, int level, qint64 series)
     acc = Rollup{};
 }
 
-void HistoryStore::push(const SeriesKey& key, qint64 ms, std::optional<double> value)
+void HistoryStore::push(const SeriesKey& key, qint64 ms, std::optional<double> value,
+                        qint64 intervalMs)
 {
     SeriesState* s = state(key);
     if (!s)
@@ -236,12 +256,27 @@ void HistoryStore::push(const SeriesKey& key, qint64 ms, std::optional<double> v
         s->touched = true;
         m_touched.push_back(s);
     }
+    // A chunk holds readings of one sampling interval: the interval is part
+    // of the record and decides where the gaps are.
     if (s->chunk.count() > 0 &&
-        (ms - s->chunk.startMs() >= kChunkSpanMs || s->chunk.sizeBytes() >= kChunkMaxBytes)) {
+        (ms - s->chunk.startMs() >= kChunkSpanMs || s->chunk.sizeBytes() >= kChunkMaxBytes ||
+         s->chunkIntervalMs != intervalMs)) {
         if (!writeChunk(*s, true))
             return;
         s->chunk = ChunkEncoder(ms);
         s->chunkRow = 0;
+    }
+    if (s->chunk.count() == 0)
+        s->chunkIntervalMs = intervalMs;
+    if (s->intervalMs != intervalMs) {
+        QSqlQuery& q = *m_setSeriesInterval;
+        q.addBindValue(intervalMs);
+        q.addBindValue(s->id);
+        if (!q.exec()) {
+            fail(q);
+            return;
+        }
+        s->intervalMs = intervalMs;
     }
     std::optional<qint64> q;
     if (value && std::isfinite(*value))
@@ -280,6 +315,7 @@ bool HistoryStore::writeChunk(SeriesState& s, bool sealed)
     q.addBindValue(s.chunk.count());
     q.addBindValue(sealed ? 1 : 0);
     q.addBindValue(data);
+    q.addBindValue(s.chunkIntervalMs);
     if (!q.exec())
         return fail(q);
     s.chunkRow = q.lastInsertId().toLongLong();
@@ -325,6 +361,7 @@ std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuP
             ins.addBindValue(snap.timestampMs);
             ins.addBindValue(snap.timestampMs);
             ins.addBindValue(p.usedMemoryMiB ? QVariant(*p.usedMemoryMiB) : QVariant());
+            ins.addBindValue(p.migUuid.isEmpty() ? QVariant() : QVariant(p.migUuid));
             if (!ins.exec())
                 return fail(ins), std::nullopt;
             f.id = ins.lastInsertId().toLongLong();
@@ -343,6 +380,29 @@ std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuP
         f.dirty = true;
     }
     return f.id;
+}
+
+void HistoryStore::noteMig(const Snapshot& snap, const GpuSample& g, const MigInstance& m)
+{
+    // The instance's row is written when first seen and then about once a
+    // minute (its last_seen_ms), not with every reading.
+    const QString id = snap.server % QChar(0x1f) % m.uuid;
+    auto it = m_migWritten.find(id);
+    if (it != m_migWritten.end() && snap.timestampMs - *it < kMinuteMs && snap.timestampMs >= *it)
+        return;
+    QSqlQuery& q = *m_upsertMig;
+    q.addBindValue(snap.server);
+    q.addBindValue(g.uuid);
+    q.addBindValue(m.uuid);
+    q.addBindValue(m.profile.isEmpty() ? QVariant() : QVariant(m.profile));
+    q.addBindValue(m.memoryTotalMiB ? QVariant(*m.memoryTotalMiB) : QVariant());
+    q.addBindValue(snap.timestampMs);
+    q.addBindValue(snap.timestampMs);
+    if (!q.exec()) {
+        fail(q);
+        return;
+    }
+    m_migWritten.insert(id, snap.timestampMs);
 }
 
 bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
@@ -365,12 +425,17 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
     // reads as empty buckets like any series never written. (After a restart
     // absent readings before a series' next present one are not kept: no
     // sample reads the same as an absent one.)
+    qint64 interval = kDefaultSamplingIntervalMs;
     auto put = [&](qint64 ms, std::optional<double> v) {
         if (v || m_series.find(key) != m_series.end())
-            push(key, ms, v);
+            push(key, ms, v, interval);
     };
     for (const Snapshot& snap : batch) {
         const qint64 ms = snap.timestampMs;
+        // Readings without an interval (older agents) get the documented
+        // default; a nonsense one too.
+        interval =
+            snap.intervalMs && *snap.intervalMs > 0 ? *snap.intervalMs : kDefaultSamplingIntervalMs;
         key.server = snap.server;
         // Every row of the metric table is a series: adding a row stores it.
         for (const GpuSample& g : snap.gpus) {
@@ -382,6 +447,16 @@ bool HistoryStore::append(const QList<Snapshot>& batch, QString* error)
                     continue;
                 key.metric = d.id;
                 put(ms, ok ? metricValue(d, g) : std::nullopt);
+            }
+            // MIG instances: a row each, and their memory as a series keyed
+            // by the instance's UUID, so use can be attributed per instance.
+            for (const MigInstance& m : g.migInstances) {
+                if (m.uuid.isEmpty())
+                    continue;
+                noteMig(snap, g, m);
+                key.target = m.uuid;
+                key.metric = MetricId::GpuMemoryUsed;
+                put(ms, ok ? m.memoryUsedMiB : std::nullopt);
             }
         }
         key.target = QStringLiteral("host");
@@ -526,6 +601,7 @@ void HistoryStore::rollbackBatch()
     m_touched.clear();
     m_pendingRollups.clear();
     m_facts.clear();
+    m_migWritten.clear();
     m_seriesIds.clear();
 }
 

@@ -55,13 +55,22 @@ public:
 
     // The series in [fromMs, toMs) reduced to about `points` buckets of equal
     // width (min, max, mean, count); never more than 2 × points buckets. Raw
-    // chunks, minute or hour roll-ups are chosen by the bucket width. Buckets
-    // with no sample have count 0.
+    // chunks, minute or hour roll-ups are chosen by the bucket width; from
+    // roll-ups the buckets sit on their grid (the first starts at the minute
+    // or hour holding fromMs). Buckets with no sample have count 0; gapBefore
+    // marks where the record has no reading for longer than kGapIntervals ×
+    // the series' sampling interval (exact from raw chunks; from roll-ups
+    // measured between the roll-ups, so at most one roll-up short).
     HistoryResult query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points);
 
     // Process facts of a server (all servers when empty) seen in [fromMs, toMs).
     QList<ProcessFact> processes(const QString& server, qint64 fromMs, qint64 toMs,
                                  QString* error = nullptr);
+
+    // MIG instances of a server (all servers when empty) seen in [fromMs,
+    // toMs); their memory is the series {server, migUuid, GpuMemoryUsed}.
+    QList<MigInstanceFact> migInstances(const QString& server, qint64 fromMs, qint64 toMs,
+                                        QString* error = nullptr);
 
     // Servers and targets with data, for the UI's pickers.
     QList<SeriesKey> seriesOf(const QString& server);
@@ -109,7 +118,9 @@ private:
         qint64 id = 0;
         double scale = 1; // quanta per unit
         ChunkEncoder chunk;
-        qint64 chunkRow = 0; // 0: the open chunk has no row yet
+        qint64 chunkRow = 0;        // 0: the open chunk has no row yet
+        qint64 chunkIntervalMs = 0; // sampling interval of the open chunk's readings
+        qint64 intervalMs = 0;      // as stored in the series row (0: none yet)
         qint64 lastMs = std::numeric_limits<qint64>::min();
         Rollup minute;
         Rollup hour;
@@ -133,7 +144,9 @@ private:
     bool fail(const QSqlQuery& q);
     SeriesState* state(const SeriesKey& key);
     std::optional<qint64> lookupSeriesId(const SeriesKey& key);
-    void push(const SeriesKey& key, qint64 ms, std::optional<double> value);
+    void push(const SeriesKey& key, qint64 ms, std::optional<double> value, qint64 intervalMs);
+    void noteMig(const Snapshot& snap, const GpuSample& g, const MigInstance& m);
+    qint64 seriesIntervalMs(qint64 seriesId);
     void addToRollup(Rollup& acc, int level, qint64 series, qint64 bucketS, qint64 q);
     void takeRollup(Rollup& acc, int level, qint64 series);
     bool writeMinuteRollups();
@@ -154,6 +167,7 @@ private:
     std::unordered_map<SeriesState*, SeriesState> m_backup; // states before this batch
     QList<RollupRow> m_pendingRollups;
     QHash<QString, FactState> m_facts;    // by identity: server, GPU, pid, start time
+    QHash<QString, qint64> m_migWritten;  // server + MIG UUID → last_seen_ms last written
     QHash<SeriesKey, qint64> m_seriesIds; // reader side: known series
     QString m_batchError;
     qint64 m_dropped = 0;
@@ -166,6 +180,8 @@ private:
     std::optional<QSqlQuery> m_findFact;
     std::optional<QSqlQuery> m_insertFact;
     std::optional<QSqlQuery> m_updateFact;
+    std::optional<QSqlQuery> m_setSeriesInterval;
+    std::optional<QSqlQuery> m_upsertMig;
 };
 
 } // namespace gw

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 Q_DECLARE_LOGGING_CATEGORY(lcHistory)
 
@@ -50,26 +51,56 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
         level = 1;
         width = (width + kMinuteMs - 1) / kMinuteMs * kMinuteMs;
     }
-    const qint64 n = (span + width - 1) / width;
+    // Roll-up levels: buckets on the roll-ups' grid (the first starts at the
+    // minute or hour holding fromMs), so a roll-up never straddles two
+    // buckets and its readings, extremes and gaps land in the right one.
+    const qint64 unitMs = level == 2 ? kHourMs : level == 1 ? kMinuteMs : 1;
+    const qint64 base = fromMs - ((fromMs % unitMs) + unitMs) % unitMs;
+    const qint64 n = (toMs - base + width - 1) / width;
     // Buckets in quanta, converted to units once at the end.
     std::vector<QuantaSummary> acc(static_cast<size_t>(n));
 
+    // Gaps from the record: a reading more than kGapIntervals sampling
+    // intervals after the previous present one marks its bucket gapBefore.
+    // Raw chunks know their interval and each reading's time, so the gaps
+    // are exact; roll-ups know only which minutes (hours) had readings, so a
+    // hole is measured between the end of one and the start of the next: at
+    // most one roll-up (≤ one bucket) shorter than the real one.
+    std::vector<char> gapBefore(static_cast<size_t>(n), 0);
+    qint64 prevMs = std::numeric_limits<qint64>::min(); // last present reading (roll-up end)
+    qint64 prevInterval = 0;
+    qint64 longestInterval = 0;
+    auto note = [&](qint64 startMs, qint64 endMs, qint64 interval, qint64 bucket) {
+        if (prevMs != std::numeric_limits<qint64>::min() &&
+            isRecordGap(startMs - prevMs, std::max(interval, prevInterval)) && bucket >= 0)
+            gapBefore[size_t(bucket)] = 1;
+        prevMs = endMs;
+        prevInterval = interval;
+    };
+
     const std::optional<qint64> id = lookupSeriesId(key);
     if (id) {
+        const qint64 seriesInterval = seriesIntervalMs(*id);
         QSqlQuery q(m_db);
         q.setForwardOnly(true);
         if (level == 0) {
-            q.prepare(QStringLiteral("SELECT start_ms, count, data FROM chunk WHERE series = ? "
-                                     "AND start_ms < ? AND end_ms >= ? ORDER BY start_ms"));
+            // The chunk before the range too: its last reading tells whether
+            // the range opens in a gap.
+            q.prepare(QStringLiteral("SELECT start_ms, count, data, interval_ms FROM chunk "
+                                     "WHERE series = ? AND start_ms < ? AND end_ms >= "
+                                     "coalesce((SELECT max(end_ms) FROM chunk WHERE series = ? "
+                                     "AND end_ms < ?), ?) ORDER BY start_ms"));
             q.addBindValue(*id);
             q.addBindValue(toMs);
+            q.addBindValue(*id);
+            q.addBindValue(fromMs);
             q.addBindValue(fromMs);
         } else if (level == 1) {
             // Packed hours that can hold a minute overlapping the range.
             q.prepare(QStringLiteral("SELECT hour_s, data FROM rollup_minutes WHERE series = ? "
                                      "AND hour_s > ? AND hour_s < ? ORDER BY hour_s"));
             q.addBindValue(*id);
-            q.addBindValue((fromMs - kMinuteMs + 1000) / 1000 - 3600);
+            q.addBindValue((fromMs - kMinuteMs + 1000) / 1000 - 2 * 3600);
             q.addBindValue((toMs + 999) / 1000);
         } else {
             q.prepare(QStringLiteral("SELECT bucket_s, min_q, max_q, sum_q, count FROM rollup "
@@ -78,30 +109,45 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
             q.addBindValue(level);
             q.addBindValue(*id);
             // The roll-up that contains fromMs counts in the first bucket.
-            q.addBindValue((fromMs - kHourMs + 1000) / 1000);
+            // One hour more before: whether the range opens in a gap.
+            q.addBindValue((fromMs - 2 * kHourMs + 1000) / 1000);
             q.addBindValue((toMs + 999) / 1000);
+            longestInterval = seriesInterval;
         }
         if (!q.exec()) {
             r.error = historyschema::describe(m_path, q.lastError(), false);
             return r;
         }
+        longestInterval = std::max(longestInterval, level == 0 ? 0 : seriesInterval);
         while (q.next()) {
             if (level == 0) {
                 ChunkDecoder dec(q.value(2).toByteArray(), q.value(0).toLongLong(),
                                  q.value(1).toInt());
+                const qint64 interval = q.value(3).isNull() || q.value(3).toLongLong() <= 0
+                                            ? kDefaultSamplingIntervalMs
+                                            : q.value(3).toLongLong();
                 qint64 ms = 0;
                 std::optional<qint64> v;
+                bool inRange = false;
                 while (dec.next(&ms, &v)) {
-                    if (!v || ms < fromMs)
-                        continue;
+                    if (!v)
+                        continue; // an absent value is no reading
                     if (ms >= toMs)
                         break;
-                    acc[size_t((ms - fromMs) / width)].add(*v);
+                    const qint64 bucket = ms < fromMs ? -1 : (ms - fromMs) / width;
+                    note(ms, ms, interval, bucket);
+                    if (bucket < 0)
+                        continue;
+                    inRange = true;
+                    acc[size_t(bucket)].add(*v);
                 }
+                if (inRange)
+                    longestInterval = std::max(longestInterval, interval);
                 if (dec.corrupt())
                     qCWarning(lcHistory) << "corrupt chunk in" << m_path << "series" << *id;
             } else if (level == 1) {
                 const qint64 hourS = q.value(0).toLongLong();
+                longestInterval = seriesInterval;
                 const auto minutes = decodeMinuteRollups(q.value(1).toByteArray());
                 if (!minutes) {
                     qCWarning(lcHistory) << "unreadable minute roll-ups in" << m_path << "series"
@@ -110,29 +156,42 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
                 }
                 for (const MinuteRollup& m : *minutes) {
                     const qint64 ms = (hourS + m.minute * 60) * 1000;
-                    if (ms + kMinuteMs <= fromMs)
-                        continue; // the minute ends before the range
                     if (ms >= toMs)
                         break;
-                    const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
+                    if (m.count <= 0)
+                        continue;
+                    if (ms < base) {
+                        note(ms, ms + kMinuteMs, seriesInterval, -1);
+                        continue; // the minute ends before the range
+                    }
+                    const qint64 i = (ms - base) / width;
+                    note(ms, ms + kMinuteMs, seriesInterval, i);
                     acc[size_t(i)].merge(m.minQ, m.maxQ, m.sumQ, m.count);
                 }
             } else {
                 const qint64 ms = q.value(0).toLongLong() * 1000;
                 if (ms >= toMs)
                     break;
-                const qint64 i = ms < fromMs ? 0 : (ms - fromMs) / width;
+                if (q.value(4).toLongLong() <= 0)
+                    continue;
+                if (ms < base) {
+                    note(ms, ms + kHourMs, seriesInterval, -1);
+                    continue; // the hour ends before the range
+                }
+                const qint64 i = (ms - base) / width;
+                note(ms, ms + kHourMs, seriesInterval, i);
                 acc[size_t(i)].merge(q.value(1).toLongLong(), q.value(2).toLongLong(),
                                      q.value(3).toLongLong(), q.value(4).toLongLong());
             }
         }
     }
 
+    r.intervalMs = longestInterval > 0 ? longestInterval : kDefaultSamplingIntervalMs;
     const double scale = quantaPerUnit(key.metric);
     r.buckets.reserve(n);
     for (qint64 i = 0; i < n; ++i) {
         HistoryBucket b;
-        b.startMs = fromMs + i * width;
+        b.startMs = base + i * width;
         b.endMs = std::min(toMs, b.startMs + width);
         const QuantaSummary& a = acc[size_t(i)];
         if (a.count > 0) {
@@ -140,6 +199,7 @@ HistoryResult HistoryStore::query(const SeriesKey& key, qint64 fromMs, qint64 to
             b.max = double(a.maxQ) / scale;
             b.mean = double(a.sumQ) / double(a.count) / scale;
             b.count = a.count;
+            b.gapBefore = gapBefore[size_t(i)] != 0;
         }
         r.buckets.append(b);
     }
@@ -152,10 +212,11 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
     QList<ProcessFact> out;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user, "
-                             "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib "
-                             "FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
-                             "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
+    q.prepare(
+        QStringLiteral("SELECT id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user, "
+                       "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib, "
+                       "mig_uuid FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
+                       "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
     q.addBindValue(server);
     q.addBindValue(server);
     q.addBindValue(fromMs);
@@ -183,9 +244,54 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
         // NULL: the driver never reported its memory; it stays absent.
         if (!q.value(12).isNull())
             f.maxMemoryMiB = q.value(12).toDouble();
+        f.migUuid = q.value(13).toString();
         out.append(f);
     }
     return out;
+}
+
+QList<MigInstanceFact> HistoryStore::migInstances(const QString& server, qint64 fromMs, qint64 toMs,
+                                                  QString* error)
+{
+    QList<MigInstanceFact> out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT server, gpu_uuid, mig_uuid, profile, memory_total_mib, "
+                             "first_seen_ms, last_seen_ms FROM mig_instance "
+                             "WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
+                             "AND first_seen_ms < ? ORDER BY server, gpu_uuid, mig_uuid"));
+    q.addBindValue(server);
+    q.addBindValue(server);
+    q.addBindValue(fromMs);
+    q.addBindValue(toMs);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    while (q.next()) {
+        MigInstanceFact m;
+        m.server = q.value(0).toString();
+        m.gpuUuid = q.value(1).toString();
+        m.migUuid = q.value(2).toString();
+        m.profile = q.value(3).toString();
+        if (!q.value(4).isNull())
+            m.memoryTotalMiB = q.value(4).toDouble();
+        m.firstSeenMs = q.value(5).toLongLong();
+        m.lastSeenMs = q.value(6).toLongLong();
+        out.append(m);
+    }
+    return out;
+}
+
+qint64 HistoryStore::seriesIntervalMs(qint64 seriesId)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT interval_ms FROM series WHERE id = ?"));
+    q.addBindValue(seriesId);
+    if (!q.exec() || !q.next() || q.value(0).isNull() || q.value(0).toLongLong() <= 0)
+        return kDefaultSamplingIntervalMs;
+    return q.value(0).toLongLong();
 }
 
 QList<SeriesKey> HistoryStore::seriesOf(const QString& server)

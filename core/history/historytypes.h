@@ -11,6 +11,7 @@
 
 #include <limits>
 #include <optional>
+#include <utility>
 
 namespace gw {
 
@@ -31,8 +32,26 @@ inline size_t qHash(const SeriesKey& k, size_t seed = 0)
     return qHashMulti(seed, k.server, k.target, quint8(k.metric));
 }
 
-// One bucket of a reduced series. count == 0: no sample in the bucket (a gap);
-// min/max/mean are then NaN. Peaks survive reduction through min and max.
+// Gaps come from the record, not from pixels: a series has a gap where it has
+// no reading (or only absent values) for longer than kGapIntervals × its
+// sampling interval, whatever the bucket width a chart asks for.
+constexpr qint64 kGapIntervals = 3;
+// The interval assumed for readings stored without one (history files of
+// format 2, snapshots from agents that do not send interval_ms).
+constexpr qint64 kDefaultSamplingIntervalMs = 1000;
+
+// True when a hole of `holeMs` between two present readings is a gap for a
+// series sampled every `intervalMs`.
+constexpr bool isRecordGap(qint64 holeMs, qint64 intervalMs)
+{
+    return holeMs > kGapIntervals * (intervalMs > 0 ? intervalMs : kDefaultSamplingIntervalMs);
+}
+
+// One bucket of a reduced series. count == 0: no sample in the bucket; min/
+// max/mean are then NaN. An empty bucket alone is not a gap (readings every
+// 10 s leave most 1 s buckets empty); gapBefore is: the record has a gap that
+// ends in this bucket, so a line must not be drawn into it from the previous
+// non-empty bucket. Peaks survive reduction through min and max.
 struct HistoryBucket
 {
     qint64 startMs = 0;
@@ -41,6 +60,7 @@ struct HistoryBucket
     double max = std::numeric_limits<double>::quiet_NaN();
     double mean = std::numeric_limits<double>::quiet_NaN();
     qint64 count = 0;
+    bool gapBefore = false;
 
     bool operator==(const HistoryBucket&) const = default;
 };
@@ -59,7 +79,30 @@ struct HistoryResult
     qint64 toMs = 0;
     HistoryLevel level = HistoryLevel::Raw;
     QList<HistoryBucket> buckets; // in time order, at most 2 × the points asked for
-    QString error;                // set when the query failed
+    // The series' sampling interval in the range (the longest recorded there),
+    // which decided the gaps; charts use it to pick lines or dense spans.
+    qint64 intervalMs = kDefaultSamplingIntervalMs;
+    QString error; // set when the query failed
+};
+
+// The gaps a result shows, as time spans [first, second): from the end of the
+// last non-empty bucket before a gap to the start of the bucket it ends in.
+// What charts leave blank; tests compare them across widths.
+QList<std::pair<qint64, qint64>> historyGaps(const QList<HistoryBucket>& buckets);
+
+// One MIG instance of a GPU as the store keeps it: the instance's memory is
+// also a series (target: its MIG UUID, metric GpuMemoryUsed).
+struct MigInstanceFact
+{
+    QString server;
+    QString gpuUuid; // the parent GPU
+    QString migUuid;
+    QString profile;
+    std::optional<double> memoryTotalMiB;
+    qint64 firstSeenMs = 0;
+    qint64 lastSeenMs = 0;
+
+    bool operator==(const MigInstanceFact&) const = default;
 };
 
 // Who used which GPU, when and how much: the facts hog detection, token
@@ -75,6 +118,7 @@ struct ProcessFact
     std::optional<uint> uid;
     QString user;
     QString command;
+    QString migUuid; // the MIG instance it runs on; empty: the whole GPU
     bool ghost = false;
     qint64 firstSeenMs = 0;
     qint64 lastSeenMs = 0;

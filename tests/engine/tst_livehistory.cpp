@@ -1,5 +1,6 @@
 #include "engine/livehistory.h"
 
+#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
@@ -10,11 +11,13 @@ namespace {
 const QString kServer = QStringLiteral("s");
 const QString kGpu = QStringLiteral("GPU-a");
 
-Snapshot at(qint64 t, std::optional<double> util, std::optional<double> power = 100)
+Snapshot at(qint64 t, std::optional<double> util, std::optional<double> power = 100,
+            std::optional<qint64> intervalMs = 1000)
 {
     Snapshot s;
     s.server = kServer;
     s.timestampMs = t;
+    s.intervalMs = intervalMs;
     GpuSample g;
     g.uuid = kGpu;
     g.utilizationGpuPercent = util;
@@ -24,12 +27,19 @@ Snapshot at(qint64 t, std::optional<double> util, std::optional<double> power = 
     return s;
 }
 
-int gaps(const QList<QPointF>& pts)
+SeriesKey key(MetricId m, const QString& gpu = kGpu)
 {
-    int n = 0;
-    for (const auto& p : pts)
-        n += std::isnan(p.y()) ? 1 : 0;
-    return n;
+    return {kServer, gpu, m};
+}
+
+QList<HistoryBucket> present(const HistoryResult& r)
+{
+    QList<HistoryBucket> out;
+    for (const HistoryBucket& b : r.buckets) {
+        if (b.count > 0)
+            out.append(b);
+    }
+    return out;
 }
 } // namespace
 
@@ -42,46 +52,84 @@ private Q_SLOTS:
         LiveHistory h;
         for (int i = 0; i < 10; ++i)
             h.append(at(1000 * i, 10 * i));
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 9000, 400);
-        QCOMPARE(pts.size(), 10);
-        QCOMPARE(pts[3], QPointF(3000, 30));
-        QCOMPARE(gaps(pts), 0);
+        // 100 ms buckets: one reading in every tenth, the rest empty.
+        const HistoryResult r = h.query(key(MetricId::GpuUtilization), 0, 10'000, 100);
+        QCOMPARE(r.buckets.size(), 100);
+        const auto p = present(r);
+        QCOMPARE(p.size(), 10);
+        QCOMPARE(p[3].startMs, 3000);
+        QCOMPARE(p[3].mean, 30.0);
+        QCOMPARE(r.intervalMs, 1000);
+        // Empty buckets between readings are no gap: the record has none.
+        QVERIFY(historyGaps(r.buckets).isEmpty());
     }
 
-    void manyPointsAreReducedToTheWidth()
+    void manyPointsAreReducedToTheWidthKeepingExtremes()
     {
         LiveHistory h;
         for (int i = 0; i < 3600; ++i)
             h.append(at(1000 * i, i % 2 ? 100 : 0));
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 3'599'000, 300);
-        QVERIFY2(pts.size() <= 301 && pts.size() >= 290, qPrintable(QString::number(pts.size())));
-        // Averages, not samples: alternating 0/100 reduces to about 50.
-        for (const auto& p : pts)
-            QVERIFY2(std::abs(p.y() - 50) <= 10, qPrintable(QString::number(p.y())));
+        const HistoryResult r = h.query(key(MetricId::GpuUtilization), 0, 3'600'000, 300);
+        QCOMPARE(r.buckets.size(), 300);
+        for (const HistoryBucket& b : r.buckets) {
+            // Mean about 50, and the extremes kept: 0 and 100 in every bucket.
+            QVERIFY2(std::abs(b.mean - 50) <= 1, qPrintable(QString::number(b.mean)));
+            QCOMPARE(b.min, 0.0);
+            QCOMPARE(b.max, 100.0);
+            QCOMPARE(b.count, 12);
+        }
     }
 
-    void absentValuesAreGapsNotZero()
+    void absentValuesAreNoReadingNeverZero()
     {
         LiveHistory h;
         for (int i = 0; i < 30; ++i)
             h.append(at(1000 * i, (i >= 10 && i < 20) ? std::nullopt : std::optional<double>(80)));
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 29'000, 400);
-        QVERIFY(gaps(pts) >= 1);
-        for (const auto& p : pts)
-            QVERIFY(std::isnan(p.y()) || p.y() == 80); // never a 0 for the absent stretch
+        const HistoryResult r = h.query(key(MetricId::GpuUtilization), 0, 30'000, 300);
+        for (const HistoryBucket& b : present(r))
+            QCOMPARE(b.min, 80.0); // never a 0 for the absent stretch
+        // 11 s without a present value: a gap, from 9 s to 20 s.
+        const auto g = historyGaps(r.buckets);
+        QCOMPARE(g.size(), 1);
+        QCOMPARE(g[0], std::make_pair(qint64(9100), qint64(20'000)));
         // The other metric of the same samples is unaffected.
-        QCOMPARE(gaps(h.series(kServer, kGpu, MetricId::GpuPower, 0, 29'000, 400)), 0);
+        QVERIFY(historyGaps(h.query(key(MetricId::GpuPower), 0, 30'000, 300).buckets).isEmpty());
     }
 
-    void missingSamplesBreakTheLine()
+    void gapsComeFromTheSamplingInterval()
+    {
+        // Readings every 10 s: a 25 s hole is no gap (under 3 intervals), a
+        // 40 s hole is; the same at any width.
+        LiveHistory h;
+        qint64 t = 0;
+        for (int i = 0; i < 10; ++i, t += 10'000)
+            h.append(at(t, 50, 100, 10'000));
+        t += 15'000; // hole of 25 s
+        for (int i = 0; i < 10; ++i, t += 10'000)
+            h.append(at(t, 50, 100, 10'000));
+        t += 30'000; // hole of 40 s
+        for (int i = 0; i < 10; ++i, t += 10'000)
+            h.append(at(t, 50, 100, 10'000));
+        for (int points : {20, 400, 4000}) {
+            const HistoryResult r = h.query(key(MetricId::GpuUtilization), 0, t, points);
+            QCOMPARE(r.intervalMs, 10'000);
+            const auto g = historyGaps(r.buckets);
+            QCOMPARE(g.size(), 1);
+            const qint64 width = r.buckets.first().endMs - r.buckets.first().startMs;
+            QVERIFY(std::abs(g[0].first - 205'000) <= width);
+            QVERIFY(std::abs(g[0].second - 245'000) <= width);
+        }
+    }
+
+    void readingsWithoutAnIntervalGetTheDefault()
     {
         LiveHistory h;
-        for (int i = 0; i < 10; ++i)
-            h.append(at(1000 * i, 50));
-        for (int i = 60; i < 70; ++i) // 50 s outage
-            h.append(at(1000 * i, 50));
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 69'000, 400);
-        QCOMPARE(gaps(pts), 1);
+        h.append(at(0, 1, 100, std::nullopt));
+        h.append(at(1000, 1, 100, std::nullopt));
+        h.append(at(5000, 1, 100, std::nullopt)); // 4 s > 3 × 1 s: a gap
+        const HistoryResult r = h.query(key(MetricId::GpuUtilization), 0, 6000, 60);
+        QCOMPARE(r.intervalMs, kDefaultSamplingIntervalMs);
+        QCOMPARE(historyGaps(r.buckets).size(), 1);
     }
 
     void memoryIsInTheMetricsUnitMiB()
@@ -90,8 +138,7 @@ private Q_SLOTS:
         LiveHistory h;
         h.append(at(0, 1));
         h.append(at(1000, 1));
-        QCOMPARE(h.series(kServer, kGpu, MetricId::GpuMemoryUsed, 0, 1000, 100).first().y(),
-                 2048.0);
+        QCOMPARE(present(h.query(key(MetricId::GpuMemoryUsed), 0, 2000, 100)).first().mean, 2048.0);
     }
 
     void smClockIsKeptFromItsTableRow()
@@ -101,17 +148,16 @@ private Q_SLOTS:
         s.gpus[0].smClockMHz = 1410;
         h.append(s);
         h.append(at(1000, 1)); // no clock: absent, not 0
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuSmClock, 0, 1000, 100);
-        QCOMPARE(pts.size(), 2);
-        QCOMPARE(pts[0].y(), 1410.0);
-        QVERIFY(std::isnan(pts[1].y()));
+        const auto p = present(h.query(key(MetricId::GpuSmClock), 0, 2000, 100));
+        QCOMPARE(p.size(), 1);
+        QCOMPARE(p[0].mean, 1410.0);
     }
 
     void hostAndProcessMetricsHaveNoLiveSeries()
     {
         LiveHistory h;
         h.append(at(0, 1));
-        QVERIFY(h.series(kServer, kGpu, MetricId::HostCpu, 0, 1000, 100).isEmpty());
+        QVERIFY(present(h.query(key(MetricId::HostCpu), 0, 1000, 100)).isEmpty());
     }
 
     void oldPointsAreDropped()
@@ -120,6 +166,7 @@ private Q_SLOTS:
         for (int i = 0; i < 100; ++i)
             h.append(at(1000 * i, 1));
         QCOMPARE(h.pointCount(kServer, kGpu), 11);
+        QCOMPARE(h.newestMs(kServer), 99'000);
     }
 
     void outOfOrderBackfillKeepsTimeOrder()
@@ -129,17 +176,40 @@ private Q_SLOTS:
         h.append(at(1000, 1));
         h.append(at(3000, 3));
         h.append(at(3000, 33)); // same time: replaced, not doubled
-        const auto pts = h.series(kServer, kGpu, MetricId::GpuUtilization, 0, 6000, 100);
-        QCOMPARE(pts.size(), 3);
-        QCOMPARE(pts[1], QPointF(3000, 33));
+        const auto p = present(h.query(key(MetricId::GpuUtilization), 0, 6000, 6));
+        QCOMPARE(p.size(), 3);
+        QCOMPARE(p[1].startMs, 3000);
+        QCOMPARE(p[1].mean, 33.0);
     }
 
     void unknownGpuGivesNothing()
     {
         LiveHistory h;
         h.append(at(0, 1));
-        QVERIFY(h.series(kServer, QStringLiteral("GPU-other"), MetricId::GpuPower, 0, 10, 10)
+        QVERIFY(present(h.query(key(MetricId::GpuPower, QStringLiteral("GPU-other")), 0, 10, 10))
                     .isEmpty());
+        QVERIFY(!h.query(key(MetricId::GpuPower), 10, 10, 10).error.isEmpty());
+    }
+
+    void providerAnswersLaterWithTheIdItGave()
+    {
+        LiveHistory h;
+        for (int i = 0; i < 10; ++i)
+            h.append(at(1000 * i, 42));
+        LiveHistoryProvider p(&h);
+        QSignalSpy results(&p, &HistoryProvider::resultReady);
+        const quint64 id = p.request(key(MetricId::GpuUtilization), 0, 10'000, 10);
+        QVERIFY(id != 0);
+        QCOMPARE(results.size(), 0); // never inside request()
+        QTRY_COMPARE(results.size(), 1);
+        QCOMPARE(results.at(0).at(0).toULongLong(), id);
+        const auto r = results.at(0).at(1).value<HistoryResult>();
+        QCOMPARE(r.buckets, h.query(key(MetricId::GpuUtilization), 0, 10'000, 10).buckets);
+        QCOMPARE(p.newestMs(kServer), 9000);
+        QCOMPARE(p.newestMs(QStringLiteral("other")), 0);
+        QSignalSpy appended(&p, &HistoryProvider::dataAppended);
+        p.notifyAppended({kServer});
+        QCOMPARE(appended.size(), 1);
     }
 };
 

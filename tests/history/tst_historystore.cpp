@@ -521,6 +521,175 @@ private Q_SLOTS:
                  qPrintable(error));
     }
 
+    void format2FileIsUpgradedInPlace()
+    {
+        // A file as format 2 wrote it (no intervals, no MIG): made by
+        // writing one and taking the format 3 additions out again.
+        const QString path = file(QStringLiteral("format2.sqlite"));
+        {
+            auto store = openRw(path);
+            QVERIFY(store);
+            QList<Snapshot> batch;
+            for (int i = 0; i < 40; ++i) {
+                if (i >= 20 && i < 25)
+                    continue; // 6 s without a reading: a gap at the default 1 s
+                Snapshot s = gpuSnapshot(kT0 + i * kSecond, 50);
+                GpuProcess p;
+                p.pid = 4242;
+                p.gpuUuid = kGpu;
+                p.startTimeMs = kT0 - kHour;
+                p.user = QStringLiteral("alice");
+                p.usedMemoryMiB = 1000;
+                s.processes.append(p);
+                batch.append(s);
+            }
+            QString error;
+            QVERIFY2(store->append(batch, &error), qPrintable(error));
+            QVERIFY(store->flush());
+        }
+        {
+            auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v2"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            for (const char* sql : {"ALTER TABLE series DROP COLUMN interval_ms",
+                                    "ALTER TABLE chunk DROP COLUMN interval_ms",
+                                    "ALTER TABLE process DROP COLUMN mig_uuid",
+                                    "DROP TABLE mig_instance", "PRAGMA user_version = 2"}) {
+                QSqlQuery q(db);
+                QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v2"));
+
+        // Read-only: refused, saying what will happen.
+        QString error;
+        QVERIFY(!HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error));
+        QVERIFY2(error.contains(QStringLiteral("format 2")) &&
+                     error.contains(QStringLiteral("upgraded")),
+                 qPrintable(error));
+
+        // For writing: upgraded, old rows read with the default interval.
+        auto store = openRw(path);
+        QVERIFY(store);
+        HistoryResult r = store->query(utilKey(), kT0, kT0 + 40 * kSecond, 40);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.intervalMs, kDefaultSamplingIntervalMs);
+        QCOMPARE(historyGaps(r.buckets).size(), 1);
+        QCOMPARE(historyGaps(r.buckets).first(),
+                 std::make_pair(kT0 + 20 * kSecond, kT0 + 25 * kSecond));
+        const auto facts = store->processes(kServer, kT0, kT0 + kMinute);
+        QCOMPARE(facts.size(), 1);
+        QVERIFY(facts.first().migUuid.isEmpty());
+        QVERIFY(store->migInstances(kServer, kT0, kT0 + kHour).isEmpty());
+
+        // New readings every 10 s: a 25 s hole is no gap at that interval.
+        QList<Snapshot> slow;
+        for (int i = 0; i < 10; ++i) {
+            Snapshot s = gpuSnapshot(
+                kT0 + 60 * kSecond + i * 10 * kSecond + (i >= 5 ? 15 : 0) * kSecond, 70);
+            s.intervalMs = 10 * kSecond;
+            slow.append(s);
+        }
+        QVERIFY2(store->append(slow, &error), qPrintable(error));
+        r = store->query(utilKey(), kT0 + 60 * kSecond, kT0 + 3 * kMinute, 120);
+        QCOMPARE(r.intervalMs, 10 * kSecond);
+        QVERIFY(historyGaps(r.buckets).isEmpty());
+        // Across both: only the old 6 s hole is a gap.
+        r = store->query(utilKey(), kT0, kT0 + 3 * kMinute, 180);
+        QCOMPARE(historyGaps(r.buckets).size(), 1);
+        store.reset();
+        auto reader = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(reader, qPrintable(error));
+    }
+
+    void migInstancesAndTheirProcessesAreStored()
+    {
+        const QString path = file(QStringLiteral("mig.sqlite"));
+        const QString migA = QStringLiteral("MIG-11111111-2222-3333-4444-555555555555");
+        const QString migB = QStringLiteral("MIG-66666666-7777-8888-9999-000000000000");
+        {
+            auto store = openRw(path);
+            QVERIFY(store);
+            QList<Snapshot> batch;
+            for (qint64 t : {qint64(0), 30 * kSecond, 70 * kSecond}) {
+                Snapshot s = gpuSnapshot(kT0 + t, std::nullopt); // no utilisation in MIG mode
+                s.intervalMs = 10 * kSecond;
+                GpuSample& g = s.gpus[0];
+                g.migEnabled = true;
+                g.migSliceCount = 7;
+                MigInstance a;
+                a.index = 0;
+                a.uuid = migA;
+                a.profile = QStringLiteral("3g.40gb");
+                a.memoryUsedMiB = 20'000 + double(t / kSecond);
+                a.memoryTotalMiB = 40'192;
+                MigInstance b;
+                b.index = 1;
+                b.uuid = migB;
+                b.profile = QStringLiteral("1g.10gb");
+                b.memoryTotalMiB = 9'728; // used: not reported, stays absent
+                g.migInstances = {a, b};
+                GpuProcess p;
+                p.pid = 777;
+                p.gpuUuid = kGpu;
+                p.migUuid = migA;
+                p.startTimeMs = kT0 - kMinute;
+                p.user = QStringLiteral("bob");
+                p.usedMemoryMiB = 19'000;
+                s.processes.append(p);
+                batch.append(s);
+            }
+            QString error;
+            QVERIFY2(store->append(batch, &error), qPrintable(error));
+            QVERIFY(store->flush());
+        }
+        // Read back from the file by a reader of its own.
+        QString error;
+        auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<MigInstanceFact> migs = store->migInstances(kServer, kT0, kT0 + kHour, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(migs.size(), 2);
+        QCOMPARE(migs[0].migUuid, migA);
+        QCOMPARE(migs[0].gpuUuid, kGpu);
+        QCOMPARE(migs[0].profile, QStringLiteral("3g.40gb"));
+        QCOMPARE(migs[0].memoryTotalMiB, std::optional<double>(40'192));
+        QCOMPARE(migs[0].firstSeenMs, kT0);
+        QCOMPARE(migs[0].lastSeenMs, kT0 + 70 * kSecond);
+        QCOMPARE(migs[1].migUuid, migB);
+        QCOMPARE(migs[1].memoryTotalMiB, std::optional<double>(9'728));
+        QVERIFY(store->migInstances(QStringLiteral("other"), kT0, kT0 + kHour).isEmpty());
+
+        // Each instance's memory is a series keyed by its UUID.
+        const HistoryResult a =
+            store->query({kServer, migA, MetricId::GpuMemoryUsed}, kT0, kT0 + 80 * kSecond, 8);
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        QCOMPARE(a.intervalMs, 10 * kSecond);
+        QCOMPARE(a.buckets[0].mean, 20'000.0);
+        QCOMPARE(a.buckets[3].mean, 20'030.0);
+        QCOMPARE(a.buckets[7].mean, 20'070.0);
+        // Absent used memory: no series at all, never zeros.
+        const HistoryResult b =
+            store->query({kServer, migB, MetricId::GpuMemoryUsed}, kT0, kT0 + 80 * kSecond, 8);
+        for (const HistoryBucket& x : b.buckets)
+            QCOMPARE(x.count, 0);
+
+        const auto facts = store->processes(kServer, kT0, kT0 + kHour);
+        QCOMPARE(facts.size(), 1);
+        QCOMPARE(facts[0].migUuid, migA);
+        QCOMPARE(facts[0].user, QStringLiteral("bob"));
+
+        // Kept as long as process facts, then gone with them.
+        store.reset();
+        auto writer = openRw(path);
+        QVERIFY(writer);
+        QVERIFY2(writer->enforceRetention(kT0 + kDay, &error), qPrintable(error));
+        QCOMPARE(writer->migInstances(kServer, kT0, kT0 + kHour).size(), 2);
+        QVERIFY2(writer->enforceRetention(kT0 + 3 * 365 * kDay, &error), qPrintable(error));
+        QVERIFY(writer->migInstances(kServer, kT0, kT0 + kHour).isEmpty());
+    }
+
     void unopenablePathsSayWhy()
     {
         // A path under a regular file cannot exist, even for root.

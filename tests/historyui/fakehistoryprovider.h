@@ -139,6 +139,11 @@ public:
         out.level = width >= 3'600'000 ? HistoryLevel::Hour
                     : width >= 60'000  ? HistoryLevel::Minute
                                        : HistoryLevel::Raw;
+        out.intervalMs = kSampleMs;
+        // Gaps from the record: a bucket after a look that found no reading
+        // (an outage longer than the gap rule's 3 samples) opens after a gap.
+        bool missedSinceLast = false;
+        bool seenAny = false;
         for (qint64 start = r.fromMs; start < r.toMs; start += width) {
             HistoryBucket b;
             b.startMs = start;
@@ -150,11 +155,15 @@ public:
             int seen = 0;
             for (int i = 0; i < looks; ++i) {
                 const qint64 t = b.startMs + (b.endMs - b.startMs) * (2 * i + 1) / (2 * looks);
-                if (inGap(r.key, t))
+                const double v = inGap(r.key, t) ? std::nan("") : valueAt(r.key, t);
+                if (std::isnan(v)) {
+                    missedSinceLast = true;
                     continue;
-                const double v = valueAt(r.key, t);
-                if (std::isnan(v))
-                    continue;
+                }
+                if (seen == 0 && seenAny && missedSinceLast)
+                    b.gapBefore = true;
+                seenAny = true;
+                missedSinceLast = false;
                 b.min = seen == 0 ? v : std::min(b.min, v);
                 b.max = seen == 0 ? v : std::max(b.max, v);
                 sum += v;

@@ -5,12 +5,18 @@
 #include "charts/historyplot.h"
 #include "charts/timerangebar.h"
 #include "darkpalette.h"
+#include "engine/livehistory.h"
+#include "engine/livestate.h"
 #include "fakehistoryprovider.h"
+#include "window/historypage.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
+#include <QDateTime>
 #include <QDir>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -203,28 +209,33 @@ private Q_SLOTS:
         QVERIFY(!model.isPending(0));
     }
 
-    void sparseSamplingIsOneLineButAnOutageStillBreaksIt_data()
+    void gapsComeFromTheRecordNotFromBuckets_data()
     {
         QTest::addColumn<double>("pixelsPerBucket");
         QTest::newRow("sparse layout") << 4.0; // wider buckets than pixels: polygons
         QTest::newRow("dense layout") << 0.5;  // narrower: pixel spans
     }
 
-    void sparseSamplingIsOneLineButAnOutageStillBreaksIt()
+    void gapsComeFromTheRecordNotFromBuckets()
     {
         // One reading a minute in 10 s buckets: five of six buckets are empty,
-        // and nothing is missing. Then 20 minutes without a reading: a gap.
+        // and nothing is missing. Then 20 minutes without a reading: the
+        // record marks the bucket after it (gapBefore).
         QFETCH(double, pixelsPerBucket);
         QList<HistoryBucket> buckets;
         const qint64 from = kNow - 2 * kHour;
+        bool afterOutage = false;
         for (qint64 t = from; t < kNow; t += 10'000) {
             HistoryBucket b;
             b.startMs = t;
             b.endMs = t + 10'000;
             const bool outage = t >= kNow - 60 * kMinute && t < kNow - 40 * kMinute;
+            afterOutage = afterOutage || outage;
             if ((t - from) % kMinute == 0 && !outage) {
                 b.count = 1;
                 b.min = b.max = b.mean = 50;
+                b.gapBefore = afterOutage;
+                afterOutage = false;
             }
             buckets.append(b);
         }
@@ -233,16 +244,78 @@ private Q_SLOTS:
         m.toMs = kNow;
         m.plot = QRectF(0, 0, buckets.size() * pixelsPerBucket, 300);
         m.yMax = 100;
-        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
+        QCOMPARE(layoutHistorySeries(buckets, m, kMinute).segments, 2);
+        // Without the record's mark the same buckets are one line: empty
+        // buckets are never a gap by themselves.
+        for (auto& b : buckets)
+            b.gapBefore = false;
+        QCOMPARE(layoutHistorySeries(buckets, m, kMinute).segments, 1);
 
-        // Dense readings get no allowance: one empty bucket is a gap.
+        // Dense readings: an empty bucket alone does not break the line; the
+        // record's mark does.
         for (auto& b : buckets) {
             b.count = 1;
             b.min = b.max = b.mean = 50;
         }
         buckets[100].count = 0;
         buckets[100].mean = std::numeric_limits<double>::quiet_NaN();
-        QCOMPARE(layoutHistorySeries(buckets, m).segments, 2);
+        QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 1);
+        buckets[101].gapBefore = true;
+        QCOMPARE(layoutHistorySeries(buckets, m, 1000).segments, 2);
+    }
+
+    void drawnAtAnyWidthTheLineBreaksOnlyAtTheRecordsGaps_data()
+    {
+        QTest::addColumn<qint64>("intervalMs");
+        QTest::addColumn<qint64>("spanMs");
+        QTest::newRow("1 s, 15 min") << qint64(1000) << 15 * kMinute;
+        QTest::newRow("1 s, 24 h") << qint64(1000) << kDay;
+        QTest::newRow("10 s, 6 h") << qint64(10'000) << 6 * kHour;
+        QTest::newRow("60 s, 24 h") << qint64(60'000) << kDay;
+    }
+
+    void drawnAtAnyWidthTheLineBreaksOnlyAtTheRecordsGaps()
+    {
+        // Readings every interval with two outages (40 intervals: gaps) and
+        // one short hole (2 intervals: none). Whatever the width, the line is
+        // three pieces: never dots and dashes, never a barcode.
+        QFETCH(qint64, intervalMs);
+        QFETCH(qint64, spanMs);
+        LiveHistory live(spanMs + kHour);
+        const qint64 from = kNow - spanMs;
+        const qint64 n = spanMs / intervalMs;
+        for (qint64 i = 0; i < n; ++i) {
+            const bool outage = (i >= n / 4 && i < n / 4 + 40) || (i >= n / 2 && i < n / 2 + 2) ||
+                                (i >= 3 * n / 4 && i < 3 * n / 4 + 40);
+            if (outage)
+                continue;
+            Snapshot s;
+            s.server = QStringLiteral("s");
+            s.timestampMs = from + i * intervalMs;
+            s.intervalMs = intervalMs;
+            GpuSample g;
+            g.uuid = QStringLiteral("GPU-x");
+            g.utilizationGpuPercent = i % 97 == 0 ? 0.0 : 50.0 + double(i % 7);
+            s.gpus.append(g);
+            live.append(s);
+        }
+        for (int width : {400, 1000, 1280, 2540, 4000}) {
+            const HistoryResult r =
+                live.query({QStringLiteral("s"), QStringLiteral("GPU-x"), MetricId::GpuUtilization},
+                           from, kNow, width);
+            HistoryMapping m;
+            m.fromMs = from;
+            m.toMs = kNow;
+            m.plot = QRectF(0, 0, width, 300);
+            m.yMax = 100;
+            const HistorySeriesGeometry g = layoutHistorySeries(r.buckets, m, r.intervalMs);
+            QVERIFY2(g.segments == 3,
+                     qPrintable(QStringLiteral("%1 px: %2 segments").arg(width).arg(g.segments)));
+            // The drops to 0 survive at every width: some bucket's minimum.
+            const bool drop = std::any_of(r.buckets.cbegin(), r.buckets.cend(),
+                                          [](const HistoryBucket& b) { return b.min == 0; });
+            QVERIFY(drop);
+        }
     }
 
     void gapsBreakTheLine()
@@ -447,6 +520,122 @@ private Q_SLOTS:
         QTRY_VERIFY(answered(*f.model()));
         QCOMPARE(f.model()->errorAt(0), QStringLiteral("database is locked"));
         QCOMPARE(f.plot()->segmentCount(0), 0);
+    }
+
+    void fixedValueAxisEndsAtTheCapacityWithItsLine()
+    {
+        Fixture f(FakeHistoryProvider::demoGpuSeries(MetricId::GpuMemoryUsed).mid(0, 2));
+        const double following = f.plot()->valueMax();
+        f.plot()->setValueTop(81'559);
+        f.plot()->setLimitLine(81'559, QStringLiteral("capacity"));
+        // The axis ends at the capacity itself, whatever the data in view.
+        QCOMPARE(f.plot()->unitSymbol(), QStringLiteral("GiB"));
+        QCOMPARE(f.plot()->valueMax(), 81'559 / 1024.0);
+        QVERIFY(f.plot()->valueMax() != following);
+        // The line is painted along the plot's top.
+        const QImage img = f.plot()->grab().toImage();
+        const QRectF r = f.plot()->plotRect();
+        const double dpr = img.devicePixelRatio();
+        const int y = int(std::floor(r.top() * dpr));
+        const QRgb base = f.plot()->palette().color(QPalette::Base).rgb();
+        int marked = 0, total = 0;
+        for (int x = int(r.left() * dpr) + 2; x < int(r.center().x() * dpr); ++x, ++total)
+            marked += img.pixel(x, y) != base ? 1 : 0;
+        QVERIFY2(marked > total / 4, qPrintable(QStringLiteral("%1 of %2").arg(marked).arg(total)));
+        // No capacity known (0, NaN): the axis follows the data again.
+        f.plot()->setValueTop(0);
+        QVERIFY(!f.plot()->valueTop());
+        QCOMPARE(f.plot()->valueMax(), following);
+        f.plot()->setLimitLine(std::numeric_limits<double>::quiet_NaN());
+        QVERIFY(!f.plot()->limitLine());
+    }
+
+    void historyMemoryChartTopsAtTheCapacity()
+    {
+        LiveState fleet;
+        Snapshot s;
+        s.server = QStringLiteral("gpu-lab-01");
+        s.timestampMs = kNow;
+        for (int i = 0; i < 2; ++i) {
+            GpuSample g;
+            g.index = i;
+            g.uuid = QStringLiteral("GPU-%1").arg(i);
+            g.memoryTotalMiB = i == 0 ? 40'960 : 81'559;
+            s.gpus.append(g);
+        }
+        s.host.memoryTotalBytes = 256ULL << 30;
+        fleet.ingest(s);
+        FakeHistoryProvider provider(kNow);
+        HistoryPage page(&fleet, &provider);
+        page.setServer(s.server);
+        auto* metric = page.findChild<QComboBox*>();
+        QVERIFY(metric);
+        metric->setCurrentIndex(metric->findData(int(MetricId::GpuMemoryUsed)));
+        QCOMPARE(page.chart()->plot()->valueTop(), std::optional<double>(81'559));
+        QCOMPARE(page.chart()->plot()->limitLine(), std::optional<double>(81'559));
+        metric->setCurrentIndex(metric->findData(int(MetricId::HostMemoryUsed)));
+        QCOMPARE(page.chart()->plot()->valueTop(), std::optional<double>(256 * 1024));
+        metric->setCurrentIndex(metric->findData(int(MetricId::GpuUtilization)));
+        QVERIFY(!page.chart()->plot()->valueTop());
+        QVERIFY(!page.chart()->plot()->limitLine());
+    }
+
+    void timeTicksAreRound()
+    {
+        // A range that starts at an odd second still gets ticks on whole,
+        // evenly spaced minutes.
+        Fixture f;
+        const qint64 from = kNow - 15 * kMinute + 17'000;
+        f.model()->setFixedRange(from, from + 15 * kMinute);
+        const QList<qint64> ticks = f.plot()->timeTickTimes();
+        QVERIFY(ticks.size() >= 3);
+        const qint64 step = ticks[1] - ticks[0];
+        QVERIFY(step % kMinute == 0);
+        for (qsizetype i = 0; i < ticks.size(); ++i) {
+            const QTime t = QDateTime::fromMSecsSinceEpoch(ticks[i]).time();
+            QCOMPARE(t.second(), 0);
+            QCOMPARE((t.hour() * 60 + t.minute()) % int(step / kMinute), 0);
+            if (i > 0)
+                QCOMPARE(ticks[i] - ticks[i - 1], step);
+        }
+    }
+
+    void rangeLabelIsNeverElided_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("wide") << 1600;
+        QTest::newRow("default") << 1000;
+        QTest::newRow("narrow") << 700;
+        QTest::newRow("very narrow") << 480;
+    }
+
+    void rangeLabelIsNeverElided()
+    {
+        QFETCH(int, width);
+        FakeHistoryProvider provider(kNow);
+        HistoryChart chart(&provider);
+        chart.setSeries(twoGpus());
+        chart.followNow(kDay);
+        chart.resize(width, 400);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QLabel* label = nullptr;
+        for (QLabel* l : chart.rangeBar()->findChildren<QLabel*>()) {
+            if (l->toolTip() == chart.rangeBar()->rangeText())
+                label = l;
+        }
+        QVERIFY(label);
+        const QString shown = label->text();
+        QVERIFY2(!shown.contains(QChar(0x2026)), qPrintable(shown)); // no "…"
+        // Whole: it fits the label.
+        QVERIFY2(label->fontMetrics().horizontalAdvance(shown) <= label->width(),
+                 qPrintable(QStringLiteral("%1 in %2 px").arg(shown).arg(label->width())));
+        // Both ends of the range are in it (times at least).
+        const QString end = QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(chart.model()->toMs()).time(), QStringLiteral("HH:mm"));
+        QVERIFY2(shown.contains(end), qPrintable(shown));
+        if (width >= 1600)
+            QCOMPARE(shown, chart.rangeBar()->rangeText());
     }
 
     // Renders the views the docs show; saved next to the test binary, copied

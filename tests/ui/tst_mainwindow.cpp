@@ -1,7 +1,8 @@
 #include "charts/historychart.h"
 #include "charts/historychartmodel.h"
-#include "charts/livechart.h"
+#include "charts/historyplot.h"
 #include "darkpalette.h"
+#include "engine/livehistory.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "layoutcheck.h"
@@ -18,7 +19,6 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -100,9 +100,10 @@ private Q_SLOTS:
         // Four charts drawn from history, reduced to their width.
         w.refreshCharts();
         QCOMPARE(w.liveGpuPage()->charts().size(), 4);
-        for (LiveChart* c : w.liveGpuPage()->charts()) {
-            QVERIFY2(c->pointCount() > 100, qPrintable(QString::number(c->pointCount())));
-            QVERIFY(c->pointCount() <= c->pixelWidth() + 1);
+        for (HistoryPlot* c : w.liveGpuPage()->charts()) {
+            QTRY_VERIFY2(c->presentBucketCount(0) > 100,
+                         qPrintable(QString::number(c->presentBucketCount(0))));
+            QVERIFY(c->presentBucketCount(0) <= c->model()->pixelWidth() + 1);
         }
         QVERIFY(!w.banner()->isVisible());
         QCOMPARE(w.statusText(), QStringLiteral("Demo mode: a simulated fleet of 3 servers."));
@@ -117,12 +118,15 @@ private Q_SLOTS:
         w.showDetails();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         feedDemo(fleet);
+        HistoryPlot* util = w.liveGpuPage()->utilisationChart();
         w.setWindowMinutes(5);
         w.refreshCharts();
-        const auto five = w.liveGpuPage()->utilisationChart()->pointCount();
+        QTRY_VERIFY(!util->model()->isPending(0) && util->presentBucketCount(0) > 0);
+        const auto five = util->presentBucketCount(0);
         w.setWindowMinutes(60);
         w.refreshCharts();
-        const auto sixty = w.liveGpuPage()->utilisationChart()->pointCount();
+        QTRY_VERIFY(!util->model()->isPending(0) && util->presentBucketCount(0) > five);
+        const auto sixty = util->presentBucketCount(0);
         QVERIFY2(five < sixty, qPrintable(QStringLiteral("%1 vs %2").arg(five).arg(sixty)));
         QVERIFY(five >= 140); // 5 min of 2 s backfill ≈ 150 points
     }
@@ -218,8 +222,9 @@ private Q_SLOTS:
         w.selectGpu(QStringLiteral("gpu-lab-02"),
                     fleet.latest(QStringLiteral("gpu-lab-02"))->gpus[0].uuid);
         w.refreshCharts();
-        LiveChart* c = w.liveGpuPage()->utilisationChart();
-        QCOMPARE(c->chart()->backgroundBrush().color(), test::darkPalette().color(QPalette::Base));
+        HistoryPlot* c = w.liveGpuPage()->utilisationChart();
+        QCOMPARE(c->palette().color(QPalette::Base), test::darkPalette().color(QPalette::Base));
+        QCOMPARE(c->model()->colorAt(0), metricColor(metricDef(MetricId::GpuUtilization), true));
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
     }
 
@@ -299,27 +304,21 @@ private Q_SLOTS:
     void liveMemoryChartScalesItsAxisOnce()
     {
         // LiveHistory hands MiB; the chart shows the unit displayScale picks
-        // for its axis top: an 80 GiB board reads in GiB, a small one in MiB.
-        LiveChart big(MetricId::GpuMemoryUsed);
-        big.setYMaximum(81559);
-        big.setPoints({QPointF(0, 512), QPointF(1000, 71168)}, 0, 1000);
-        QCOMPARE(big.displayUnit(), QStringLiteral("GiB"));
-        QVERIFY(big.chart()->title().endsWith(QStringLiteral("(GiB)")));
-        auto* line = qobject_cast<QLineSeries*>(big.chart()->series().value(0));
-        QVERIFY(line);
-        QCOMPARE(line->at(1).y(), 69.5);
-
-        LiveChart small(MetricId::GpuMemoryUsed);
-        small.setYMaximum(512);
-        small.setPoints({QPointF(0, 300), QPointF(1000, 400)}, 0, 1000);
-        QCOMPARE(small.displayUnit(), QStringLiteral("MiB"));
-        line = qobject_cast<QLineSeries*>(small.chart()->series().value(0));
-        QVERIFY(line);
-        QCOMPARE(line->at(1).y(), 400.0);
-
-        LiveChart util(MetricId::GpuUtilization);
-        QCOMPARE(util.displayUnit(), QStringLiteral("%"));
-        QCOMPARE(util.chart()->title(), QStringLiteral("GPU utilisation (%)"));
+        // for its axis top, the capacity: an 80 GiB board reads in GiB, a
+        // small one in MiB.
+        LiveHistory history;
+        LiveGpuPage page(&history);
+        GpuSample g;
+        g.memoryTotalMiB = 81559;
+        page.showGpu(g);
+        QCOMPARE(page.memoryChart()->unitSymbol(), QStringLiteral("GiB"));
+        QCOMPARE(page.memoryChart()->valueMax(), 81559 / 1024.0);
+        g.memoryTotalMiB = 512;
+        page.showGpu(g);
+        QCOMPARE(page.memoryChart()->unitSymbol(), QStringLiteral("MiB"));
+        QCOMPARE(page.memoryChart()->valueMax(), 512.0);
+        QCOMPARE(page.utilisationChart()->unitSymbol(), QStringLiteral("%"));
+        QCOMPARE(page.utilisationChart()->valueMax(), 100.0);
     }
 
     void historyTabOffersEveryGpuAndHostRowOfTheMetricTable()
@@ -440,11 +439,11 @@ private Q_SLOTS:
                                         .arg(tree->viewport()->width()));
             }
             // The four charts have room to draw.
-            for (LiveChart* chart : w.liveGpuPage()->charts()) {
+            for (HistoryPlot* chart : w.liveGpuPage()->charts()) {
                 if (chart->width() < chart->minimumWidth() ||
                     chart->height() < chart->minimumHeight())
                     problems.append(QStringLiteral("%1 squeezed to %2 × %3")
-                                        .arg(chart->chart()->title())
+                                        .arg(chart->title())
                                         .arg(chart->width())
                                         .arg(chart->height()));
             }

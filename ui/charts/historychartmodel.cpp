@@ -10,6 +10,11 @@
 
 namespace gw {
 
+QColor metricColor(const MetricDef& d, bool dark)
+{
+    return QColor::fromRgb(dark ? d.colors.dark : d.colors.light);
+}
+
 QColor historySeriesColor(int index, bool dark)
 {
     // Eight hues far apart; the dark set is lighter so lines stand out on a

@@ -31,6 +31,10 @@ struct HistorySeries
     bool visible = true;
 };
 
+// A metric's default line colour on a light or dark window (the metric
+// table's colours; core links no Gui).
+QColor metricColor(const MetricDef& d, bool dark);
+
 // Distinct line colours, readable on light (dark == false) or dark windows.
 QColor historySeriesColor(int index, bool dark);
 
@@ -63,6 +67,8 @@ public:
     // Latest answer for a series (empty until one arrives); in time order.
     const QList<HistoryBucket>& buckets(int row) const { return m_rows.at(row).result.buckets; }
     QString errorAt(int row) const { return m_rows.at(row).result.error; }
+    // The sampling interval the answer's gaps were decided with.
+    qint64 intervalAt(int row) const { return m_rows.at(row).result.intervalMs; }
     bool isPending(int row) const { return m_rows.at(row).pendingId != 0; }
 
     // --- range --------------------------------------------------------------

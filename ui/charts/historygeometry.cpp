@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace gw {
 
@@ -32,38 +31,9 @@ void addSpan(QList<QRect>& out, int left, int right, double lo, double hi, int e
     out.append(r);
 }
 
-// Readings sparser than the buckets (one a minute drawn in 10 s buckets)
-// leave most buckets empty although nothing is missing. When non-empty buckets
-// are typically more than one bucket apart, a hole shorter than three such
-// spacings is not a gap. Dense data gets no allowance: every empty bucket
-// there is a real gap.
-qint64 sparseSamplingAllowance(const QList<HistoryBucket>& buckets)
-{
-    std::vector<qint64> spacing;
-    qint64 prev = -1;
-    for (const HistoryBucket& b : buckets) {
-        if (isGap(b))
-            continue;
-        if (prev >= 0)
-            spacing.push_back(b.startMs - prev);
-        prev = b.startMs;
-        if (spacing.size() >= 256)
-            break;
-    }
-    if (spacing.empty())
-        return 0;
-    std::nth_element(spacing.begin(), spacing.begin() + spacing.size() / 2, spacing.end());
-    const qint64 median = spacing[spacing.size() / 2];
-    const qint64 width = std::max<qint64>(1, buckets.first().endMs - buckets.first().startMs);
-    return median > width ? 3 * median : 0;
-}
-
 struct Filter
 {
     const HistoryMapping& m;
-    qint64 bridgeMs = 0; // sparseSamplingAllowance() of the series
-    qint64 lastEnd = 0;
-    qint64 lastWidth = 0;
     bool open = false;
 
     // Buckets far outside the view (an old answer shown while a zoom loads)
@@ -73,18 +43,10 @@ struct Filter
         const qint64 w = std::max<qint64>(1, b.endMs - b.startMs);
         return b.endMs < m.fromMs - w || b.startMs > m.toMs + w;
     }
-    // A hole between buckets wider than a bucket is a gap too.
-    bool breaksBefore(const HistoryBucket& b) const
-    {
-        const qint64 w = std::max<qint64>(1, b.endMs - b.startMs);
-        return open && b.startMs - lastEnd > std::max({w, lastWidth, bridgeMs});
-    }
-    void took(const HistoryBucket& b)
-    {
-        open = true;
-        lastEnd = b.endMs;
-        lastWidth = std::max<qint64>(1, b.endMs - b.startMs);
-    }
+    // Gaps come from the record (HistoryBucket::gapBefore), never from how
+    // many buckets lie between two readings.
+    bool breaksBefore(const HistoryBucket& b) const { return open && b.gapBefore; }
+    void took(const HistoryBucket&) { open = true; }
 };
 
 void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
@@ -95,7 +57,7 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
         int c = 0;
         double bandLo = 0, bandHi = 0, meanLo = 0, meanHi = 0, meanLast = 0;
     };
-    Filter f{m, sparseSamplingAllowance(buckets)};
+    Filter f{m};
     Column col;
     bool haveCol = false;
     bool joined = false; // the previous flushed column belongs to this segment
@@ -122,14 +84,8 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
     for (const HistoryBucket& b : buckets) {
         if (f.outside(b))
             continue;
-        if (isGap(b)) {
-            if (f.bridgeMs > 0)
-                continue; // judged by the hole before the next reading
-            flush();
-            joined = false;
-            f.open = false;
-            continue;
-        }
+        if (isGap(b))
+            continue; // an empty bucket is no gap by itself
         if (f.breaksBefore(b)) {
             flush();
             joined = false;
@@ -162,13 +118,14 @@ void layoutDense(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
 void layoutSparse(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
                   HistorySeriesGeometry& g)
 {
-    Filter f{m, sparseSamplingAllowance(buckets)};
+    Filter f{m};
     QPolygonF line, upper, lower;
     qint64 firstStart = 0;
+    qint64 lastEnd = 0;
     auto flush = [&] {
         if (line.size() == 1) {
             // A lone bucket: drawn across its own width so it shows.
-            const double x0 = m.x(firstStart), x1 = m.x(f.lastEnd);
+            const double x0 = m.x(firstStart), x1 = m.x(lastEnd);
             line = {QPointF(x0, line[0].y()), QPointF(x1, line[0].y())};
             upper = {QPointF(x0, upper[0].y()), QPointF(x1, upper[0].y())};
             lower = {QPointF(x0, lower[0].y()), QPointF(x1, lower[0].y())};
@@ -186,17 +143,13 @@ void layoutSparse(const QList<HistoryBucket>& buckets, const HistoryMapping& m,
     for (const HistoryBucket& b : buckets) {
         if (f.outside(b))
             continue;
-        if (isGap(b)) {
-            if (f.bridgeMs > 0)
-                continue; // judged by the hole before the next reading
-            flush();
-            f.open = false;
-            continue;
-        }
+        if (isGap(b))
+            continue; // an empty bucket is no gap by itself
         if (f.breaksBefore(b))
             flush();
         if (line.isEmpty())
             firstStart = b.startMs;
+        lastEnd = b.endMs;
         f.took(b);
         const double x = m.x(b.startMs + (b.endMs - b.startMs) / 2);
         line.append(QPointF(x, m.y(b.mean * m.scale)));
@@ -249,7 +202,7 @@ void fillSpans(QImage& layer, QPoint origin, const QList<QRect>& spans, QColor c
 }
 
 HistorySeriesGeometry layoutHistorySeries(const QList<HistoryBucket>& buckets,
-                                          const HistoryMapping& m)
+                                          const HistoryMapping& m, qint64 intervalMs)
 {
     HistorySeriesGeometry g;
     // A middle bucket decides: the last one may be cut short by the range end.
@@ -257,7 +210,11 @@ HistorySeriesGeometry layoutHistorySeries(const QList<HistoryBucket>& buckets,
         return g;
     const HistoryBucket& mid = buckets.at(buckets.size() / 2);
     const double widthPx = (m.x(mid.endMs) - m.x(mid.startMs)) * m.dpr;
-    g.dense = widthPx < kDenseBelowPx;
+    // Readings further apart than the buckets (one every 10 s in 1 s buckets)
+    // are lines between readings, not columns.
+    const double readingPx =
+        (m.x(m.fromMs + std::max<qint64>(0, intervalMs)) - m.x(m.fromMs)) * m.dpr;
+    g.dense = std::max(widthPx, readingPx) < kDenseBelowPx;
     if (g.dense)
         layoutDense(buckets, m, g);
     else

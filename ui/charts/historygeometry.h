@@ -12,8 +12,10 @@
 // * Sparse (zoomed in past the data's resolution): antialiased polylines
 //   through bucket centres and band polygons; few vertices, so cheap.
 //
-// A bucket with count 0, or a hole wider than a bucket between two buckets,
-// ends a segment: gaps are never bridged and never drawn as 0.
+// Gaps come from the record: a segment ends only before a bucket marked
+// gapBefore (no reading for longer than kGapIntervals × the series' sampling
+// interval). Empty buckets between readings are bridged — readings every 10 s
+// in 1 s buckets are one line — and a gap is never drawn as 0.
 
 #include "history/historytypes.h"
 
@@ -65,7 +67,9 @@ struct HistorySeriesGeometry
 void blendSpans(QImage& layer, QPoint origin, const QList<QRect>& spans, QColor color);
 void fillSpans(QImage& layer, QPoint origin, const QList<QRect>& spans, QColor color);
 
+// intervalMs: the series' sampling interval (HistoryResult::intervalMs);
+// readings that lie 2 device pixels or more apart are drawn as lines.
 HistorySeriesGeometry layoutHistorySeries(const QList<HistoryBucket>& buckets,
-                                          const HistoryMapping& m);
+                                          const HistoryMapping& m, qint64 intervalMs = 0);
 
 } // namespace gw

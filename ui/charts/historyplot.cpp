@@ -60,6 +60,61 @@ void HistoryPlot::setTitle(const QString& title)
     update();
 }
 
+void HistoryPlot::setValueTop(std::optional<double> top)
+{
+    if (top && !(*top > 0 && std::isfinite(*top)))
+        top.reset(); // a zero or unknown capacity: follow the data
+    if (top == m_fixedTop)
+        return;
+    m_fixedTop = top;
+    invalidate();
+}
+
+void HistoryPlot::setLimitLine(std::optional<double> value, const QString& label)
+{
+    if (value && !std::isfinite(*value))
+        value.reset();
+    if (value == m_limit && label == m_limitLabel)
+        return;
+    m_limit = value;
+    m_limitLabel = label;
+    update();
+}
+
+void HistoryPlot::setEmptyText(const QString& text)
+{
+    if (text == m_emptyText)
+        return;
+    m_emptyText = text;
+    update();
+}
+
+QString HistoryPlot::message() const
+{
+    bool anyData = false, anyPending = false;
+    QString error;
+    for (int row = 0; row < m_model->seriesCount(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        for (const HistoryBucket& b : m_model->buckets(row)) {
+            if (b.count > 0) {
+                anyData = true;
+                break;
+            }
+        }
+        anyPending = anyPending || m_model->isPending(row);
+        if (error.isEmpty())
+            error = m_model->errorAt(row);
+    }
+    if (!error.isEmpty())
+        return tr("History unavailable: %1").arg(error);
+    if (anyData)
+        return {};
+    if (!m_emptyText.isEmpty())
+        return m_emptyText;
+    return anyPending ? tr("Loading…") : tr("No data in this range");
+}
+
 QRectF HistoryPlot::plotRect() const
 {
     const QFontMetrics fm = fontMetrics();
@@ -88,6 +143,29 @@ double HistoryPlot::valueMax() const
 {
     ensureGeometry();
     return m_yMax;
+}
+
+QString HistoryPlot::unitSymbol() const
+{
+    ensureGeometry();
+    return m_scale.symbol;
+}
+
+QList<qint64> HistoryPlot::timeTickTimes() const
+{
+    QList<qint64> out;
+    for (const TimeTick& t : timeTicks())
+        out.append(t.ms);
+    return out;
+}
+
+int HistoryPlot::presentBucketCount(int row) const
+{
+    if (row < 0 || row >= m_model->seriesCount())
+        return 0;
+    const QList<HistoryBucket>& b = m_model->buckets(row);
+    return int(
+        std::count_if(b.cbegin(), b.cend(), [](const HistoryBucket& x) { return x.count > 0; }));
 }
 
 int HistoryPlot::segmentCount(int row) const
@@ -122,6 +200,14 @@ void HistoryPlot::layoutValueAxis() const
 {
     const MetricDef& def = metricDef(m_model->metric());
     const int targetTicks = std::max(2, int(plotRect().height()) / kMinValueTickPx);
+    if (m_fixedTop) {
+        // Fixed: the axis ends at the capacity itself, ticks at nice steps below.
+        m_scale = metricDisplay(def, *m_fixedTop);
+        m_yMin = 0;
+        m_yMax = *m_fixedTop * m_scale.factor;
+        m_yStep = niceAxisTicks(m_yMax, targetTicks).step;
+        return;
+    }
     double top = def.fixedMax; // in the metric's unit until scaled below
     if (top <= 0) {
         // Only what is in view counts; a spike outside the range must not
@@ -164,9 +250,10 @@ void HistoryPlot::ensureGeometry() const
     m.lineWidthPx = std::max(1, int(std::lround(kLineWidth * m.dpr)));
     m_geometry.resize(m_model->seriesCount());
     for (int row = 0; row < m_model->seriesCount(); ++row) {
-        m_geometry[row] = m_model->isSeriesVisible(row)
-                              ? layoutHistorySeries(m_model->buckets(row), m)
-                              : HistorySeriesGeometry{};
+        m_geometry[row] =
+            m_model->isSeriesVisible(row)
+                ? layoutHistorySeries(m_model->buckets(row), m, m_model->intervalAt(row))
+                : HistorySeriesGeometry{};
     }
 }
 
@@ -197,7 +284,7 @@ QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
         step < kMinute ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
     QDate lastDate;
     auto add = [&](const QDateTime& t) {
-        TimeTick tick{xForTime(t.toMSecsSinceEpoch()), {}, {}};
+        TimeTick tick{t.toMSecsSinceEpoch(), xForTime(t.toMSecsSinceEpoch()), {}, {}};
         if (step >= kDay) {
             tick.label = dayLabel(t);
         } else {
@@ -353,29 +440,41 @@ void HistoryPlot::paintSeries(QPainter& p) const
     const QRectF r = plotRect();
     p.save();
     p.setClipRect(r.adjusted(0, -2, 0, 2));
-    bool anyData = false, anyPending = false;
-    QString error;
     if (m_layerDirty)
         renderLayer();
     p.drawImage(QPointF(m_layerOrigin) / devicePixelRatioF(), m_layer);
-    for (int row = 0; row < m_geometry.size(); ++row) {
-        if (!m_model->isSeriesVisible(row))
-            continue;
-        anyData = anyData || !m_model->buckets(row).isEmpty();
-        anyPending = anyPending || m_model->isPending(row);
-        if (error.isEmpty())
-            error = m_model->errorAt(row);
-    }
     p.restore();
 
-    QString message;
-    if (!error.isEmpty())
-        message = tr("History unavailable: %1").arg(error);
-    else if (!anyData)
-        message = anyPending ? tr("Loading…") : tr("No data in this range");
-    if (!message.isEmpty()) {
+    if (m_limit) {
+        // The capacity or limit: dashed, labelled at the right end.
+        const double y = yForValue(*m_limit * m_scale.factor);
+        if (y >= r.top() - 0.5 && y <= r.bottom() + 0.5) {
+            const QPalette pal = palette();
+            QColor c = pal.color(QPalette::Text);
+            c.setAlpha(150);
+            const double dpr = devicePixelRatioF();
+            const double cy = (std::floor(y * dpr) + 0.5) / dpr;
+            p.setPen(QPen(c, 0, Qt::DashLine));
+            p.drawLine(QPointF(r.left(), cy), QPointF(r.right(), cy));
+            if (!m_limitLabel.isEmpty()) {
+                const QFontMetrics fm = fontMetrics();
+                const double w = fm.horizontalAdvance(m_limitLabel) + 8;
+                // Below the line when it sits at the top, else above it.
+                const double top = cy - fm.height() - 1 < r.top() ? cy + 2 : cy - fm.height() - 1;
+                const QRectF cell(r.right() - w, top, w, fm.height());
+                QColor bg = pal.color(QPalette::Base);
+                bg.setAlpha(200);
+                p.fillRect(cell, bg);
+                p.setPen(pal.color(QPalette::Text));
+                p.drawText(cell, Qt::AlignCenter, m_limitLabel);
+            }
+        }
+    }
+
+    const QString text = message();
+    if (!text.isEmpty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, message);
+        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, text);
     }
 }
 

@@ -15,6 +15,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 namespace gw {
 
 class HistoryChartModel;
@@ -28,6 +30,23 @@ public:
     HistoryChartModel* model() const { return m_model; }
     void setTitle(const QString& title);
     QString title() const { return m_title; }
+
+    // A fixed value axis from 0 to `top` (in the metric's unit, MiB for
+    // memory), whatever the data; absent: the axis follows the data in view
+    // (or the metric's fixed maximum, 100 % for percentages).
+    void setValueTop(std::optional<double> top);
+    std::optional<double> valueTop() const { return m_fixedTop; }
+    // A dashed line across the plot at `value` (the memory size, the power
+    // limit, the slowdown temperature) with its label; absent: none.
+    void setLimitLine(std::optional<double> value, const QString& label = {});
+    std::optional<double> limitLine() const { return m_limit; }
+    // Shown instead of "No data in this range" (say, "not reported in MIG
+    // mode"); empty: the default.
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return m_emptyText; }
+    // The message painted over the plot now ("Loading…", "No data…"), empty
+    // when data is shown; for tests.
+    QString message() const;
 
     // The data area inside the axes, in logical pixels.
     QRectF plotRect() const;
@@ -43,6 +62,13 @@ public:
     // Value axis ends, in display units.
     double valueMin() const { return m_yMin; }
     double valueMax() const;
+    // The unit the value axis shows now ("GiB" for memory of a few GiB).
+    QString unitSymbol() const;
+    // Times of the time axis' ticks (round: whole minutes, hours, days on
+    // the local clock); for tests.
+    QList<qint64> timeTickTimes() const;
+    // Buckets with readings in a series' latest answer; for tests.
+    int presentBucketCount(int row) const;
 
     // Drops the laid-out geometry; data, range, size and palette changes do
     // this by themselves (the bench uses it to time a full re-layout).
@@ -67,6 +93,7 @@ protected:
 private:
     struct TimeTick
     {
+        qint64 ms;
         double x;
         QString label;
         QString date; // second line, only where the day changes
@@ -94,6 +121,10 @@ private:
 
     HistoryChartModel* m_model;
     QString m_title;
+    std::optional<double> m_fixedTop;
+    std::optional<double> m_limit;
+    QString m_limitLabel;
+    QString m_emptyText;
 
     // Geometry cache, rebuilt lazily after data, range, size or palette change.
     mutable bool m_dirty = true;

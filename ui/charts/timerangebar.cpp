@@ -32,10 +32,9 @@ QString presetText(qint64 span)
     return TimeRangeBar::tr("%n min", nullptr, int(span / kMinuteMs));
 }
 
-QString stamp(qint64 ms)
+QString stamp(qint64 ms, const QString& format = QStringLiteral("ddd d MMM HH:mm:ss"))
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms),
-                              QStringLiteral("ddd d MMM HH:mm:ss"));
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), format);
 }
 
 } // namespace
@@ -116,14 +115,25 @@ QString TimeRangeBar::rangeText() const
 void TimeRangeBar::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    elideLabel();
+    fitLabel();
 }
 
-void TimeRangeBar::elideLabel()
+void TimeRangeBar::fitLabel()
 {
-    // Elided in the middle, so "(following now)" or "(zoomed)" stays readable.
-    m_label->setText(m_label->fontMetrics().elidedText(m_rangeText, Qt::ElideMiddle,
-                                                       std::max(0, m_label->width())));
+    // The longest form that fits; the shortest one always shows whole (the
+    // label's minimum width), never elided in the middle of a date.
+    const QFontMetrics fm = m_label->fontMetrics();
+    const int room = m_label->width();
+    QString text = m_rangeShorter.isEmpty() ? m_rangeText : m_rangeShorter.last();
+    for (const QString& t : std::as_const(m_rangeShorter)) {
+        if (fm.horizontalAdvance(t) <= room) {
+            text = t;
+            break;
+        }
+    }
+    m_label->setMinimumWidth(
+        fm.horizontalAdvance(m_rangeShorter.isEmpty() ? m_rangeText : m_rangeShorter.last()));
+    m_label->setText(text);
     m_label->setToolTip(m_rangeText);
 }
 
@@ -134,13 +144,39 @@ void TimeRangeBar::sync()
     if (checked)
         checked->setChecked(true);
     m_reset->setEnabled(m_model->isZoomed());
-    QString text = tr("%1 – %2").arg(stamp(m_model->fromMs()), stamp(m_model->toMs()));
-    if (m_model->isFollowing())
-        text = tr("%1 (following now)").arg(text);
-    else if (m_model->isZoomed())
-        text = tr("%1 (zoomed)").arg(text);
-    m_rangeText = text;
-    elideLabel();
+    const qint64 from = m_model->fromMs();
+    const qint64 to = m_model->toMs();
+    const bool sameDay =
+        QDateTime::fromMSecsSinceEpoch(from).date() == QDateTime::fromMSecsSinceEpoch(to).date();
+    auto withState = [this](const QString& range) {
+        if (m_model->isFollowing())
+            return tr("%1 (following now)").arg(range);
+        if (m_model->isZoomed())
+            return tr("%1 (zoomed)").arg(range);
+        return range;
+    };
+    const QString day = QStringLiteral("ddd d MMM ");
+    const QString seconds = QStringLiteral("HH:mm:ss");
+    const QString minutes = QStringLiteral("HH:mm");
+    // Longest first: full stamps; the second date only where the day changes;
+    // no seconds; no dates (same day); no state words.
+    QStringList forms{tr("%1 – %2").arg(stamp(from, day + seconds), stamp(to, day + seconds))};
+    if (sameDay)
+        forms.append(tr("%1 – %2").arg(stamp(from, day + seconds), stamp(to, seconds)));
+    forms.append(sameDay ? tr("%1 – %2").arg(stamp(from, day + minutes), stamp(to, minutes))
+                         : tr("%1 – %2").arg(stamp(from, QStringLiteral("d MMM ") + minutes),
+                                             stamp(to, QStringLiteral("d MMM ") + minutes)));
+    QStringList candidates;
+    for (const QString& f : std::as_const(forms))
+        candidates.append(withState(f));
+    if (sameDay)
+        candidates.append(tr("%1 – %2").arg(stamp(from, minutes), stamp(to, minutes)));
+    else
+        candidates.append(forms.last());
+    candidates.removeDuplicates();
+    m_rangeText = candidates.first();
+    m_rangeShorter = candidates;
+    fitLabel();
 }
 
 void TimeRangeBar::chooseCustomRange()

@@ -2,8 +2,10 @@
 
 // The row above a history chart: presets (15 min … 7 days) that follow the
 // newest sample, a custom fixed range picked in a small dialog, the range in
-// words, and a button that undoes zoom and pan.
+// words (in full, or in a shorter form that fits: never cut in the middle),
+// and a button that undoes zoom and pan.
 
+#include <QStringList>
 #include <QWidget>
 
 class QAbstractButton;
@@ -39,14 +41,15 @@ protected:
 
 private:
     void sync();
-    void elideLabel();
+    void fitLabel();
 
     HistoryChartModel* m_model;
     QButtonGroup* m_group;
     QToolButton* m_custom;
     QToolButton* m_reset;
     QLabel* m_label;
-    QString m_rangeText; // the whole text; the label shows it elided
+    QString m_rangeText;        // the whole text
+    QStringList m_rangeShorter; // the same range in shorter words, longest first
 };
 
 } // namespace gw

@@ -1,8 +1,10 @@
 #include "window/historypage.h"
 
 #include "charts/historychart.h"
+#include "charts/historyplot.h"
 #include "engine/livestate.h"
 #include "model/metrics.h"
+#include "model/units.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -91,6 +93,20 @@ void HistoryPage::updateSeries()
         hs.name = m_server;
         series.append(hs);
     }
+    // Memory tops at the capacity (the largest GPU's, or the host's), drawn;
+    // other metrics keep their axes (100 % or the data in view).
+    std::optional<double> capacity;
+    if (s && choice.id == MetricId::GpuMemoryUsed) {
+        for (const auto& g : s->gpus) {
+            if (g.memoryTotalMiB && (!capacity || *g.memoryTotalMiB > *capacity))
+                capacity = g.memoryTotalMiB;
+        }
+    } else if (s && choice.id == MetricId::HostMemoryUsed && s->host.memoryTotalBytes) {
+        capacity = double(*s->host.memoryTotalBytes) / (1024.0 * 1024.0);
+    }
+    m_chart->plot()->setValueTop(capacity);
+    m_chart->plot()->setLimitLine(capacity, capacity ? tr("capacity %1").arg(formatMiB(capacity))
+                                                     : QString());
     m_chart->setTitle(tr("%1 — %2").arg(metricTitle(choice), m_server));
     m_chart->setSeries(series);
 }

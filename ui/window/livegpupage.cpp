@@ -1,33 +1,59 @@
 #include "window/livegpupage.h"
 
-#include "charts/livechart.h"
+#include "charts/historychartmodel.h"
+#include "charts/historyplot.h"
+#include "common/palette.h"
 #include "engine/livehistory.h"
+#include "model/gpustate.h"
 #include "model/metrics.h"
 #include "model/snapshot.h"
 #include "model/units.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 
+#include <cmath>
+
 namespace gw {
 
-LiveGpuPage::LiveGpuPage(QWidget* parent)
+namespace {
+
+constexpr MetricId kLiveMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
+                                     MetricId::GpuTemperature, MetricId::GpuPower};
+
+} // namespace
+
+LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     : QWidget(parent)
-    , m_utilisation(new LiveChart(MetricId::GpuUtilization))
-    , m_memory(new LiveChart(MetricId::GpuMemoryUsed))
-    , m_temperature(new LiveChart(MetricId::GpuTemperature))
-    , m_power(new LiveChart(MetricId::GpuPower))
+    , m_provider(new LiveHistoryProvider(history, this))
     , m_details(new QLabel)
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_utilisation, 0, 0);
-    grid->addWidget(m_memory, 0, 1);
-    grid->addWidget(m_temperature, 1, 0);
-    grid->addWidget(m_power, 1, 1);
+    int i = 0;
+    for (MetricId metric : kLiveMetrics) {
+        auto* model = new HistoryChartModel(m_provider, this);
+        model->setFixedRange(0, HistoryChartModel::kMinSpanMs);
+        auto* plot = new HistoryPlot(model, this);
+        plot->setMinimumSize(220, 150);
+        plot->setTitle(metricTitle(metricDef(metric)));
+        if (metricDef(metric).fixedMax > 0)
+            plot->setValueTop(metricDef(metric).fixedMax);
+        m_models.append(model);
+        m_plots.append(plot);
+        grid->addWidget(plot, i / 2, i % 2);
+        ++i;
+    }
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     grid->addWidget(m_details, 2, 0, 1, 2);
+    applySeries(); // each chart knows its metric (unit, axis) before a GPU is chosen
+}
+
+double LiveGpuPage::temperatureTop(double slowdownC)
+{
+    return std::ceil((slowdownC + 8) / 5) * 5;
 }
 
 void LiveGpuPage::showGpu(const GpuSample& g)
@@ -47,16 +73,66 @@ void LiveGpuPage::showGpu(const GpuSample& g)
     if (!g.error.isEmpty())
         text = tr("<b>Error:</b> %1").arg(g.error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
     m_details->setText(text);
-    m_memory->setYMaximum(g.memoryTotalMiB.value_or(0));
-    m_power->setYMaximum(g.powerLimitW.value_or(0));
+
+    // Utilisation: the driver does not report it per GPU in MIG mode.
+    utilisationChart()->setEmptyText(
+        g.migEnabled.value_or(false) ? tr("Utilisation is not reported in MIG mode") : QString());
+    // Memory: 0 to the capacity, which is drawn.
+    memoryChart()->setValueTop(g.memoryTotalMiB);
+    memoryChart()->setLimitLine(
+        g.memoryTotalMiB,
+        g.memoryTotalMiB ? tr("capacity %1").arg(formatMiB(g.memoryTotalMiB)) : QString());
+    // Temperature: up to a little above where the GPU slows down (the
+    // driver's threshold, else kDefaultHotC), which is drawn.
+    const double slowdown = hotThresholdC(g);
+    temperatureChart()->setValueTop(temperatureTop(slowdown));
+    temperatureChart()->setLimitLine(
+        slowdown, tr("slowdown %1").arg(formatMetric(MetricId::GpuTemperature, slowdown)));
+    // Power: 0 to the power limit, which is drawn.
+    powerChart()->setValueTop(g.powerLimitW);
+    powerChart()->setLimitLine(
+        g.powerLimitW, g.powerLimitW ? tr("limit %1").arg(formatWatts(g.powerLimitW)) : QString());
 }
 
-void LiveGpuPage::refresh(const LiveHistory& history, const QString& server, const QString& uuid,
-                          qint64 fromMs, qint64 toMs)
+void LiveGpuPage::refresh(const QString& server, const QString& uuid, qint64 fromMs, qint64 toMs)
 {
-    for (LiveChart* c : charts())
-        c->setPoints(history.series(server, uuid, c->metric(), fromMs, toMs, c->pixelWidth()),
-                     fromMs, toMs);
+    if (server != m_server || uuid != m_uuid) {
+        m_server = server;
+        m_uuid = uuid;
+        applySeries();
+    }
+    for (HistoryChartModel* m : std::as_const(m_models)) {
+        // A chart the admin zoomed into holds its view (with fresh data)
+        // until a double-click, Home or Esc returns it to the moving window.
+        if (m->isZoomed())
+            m->refresh();
+        else if (m->fromMs() != fromMs || m->toMs() != toMs)
+            m->setFixedRange(fromMs, toMs);
+        else
+            m->refresh(); // same window, new readings
+    }
+}
+
+void LiveGpuPage::notifyAppended(const QStringList& servers)
+{
+    m_provider->notifyAppended(servers);
+}
+
+void LiveGpuPage::applySeries()
+{
+    const bool dark = isDarkPalette(palette());
+    for (int i = 0; i < m_models.size(); ++i) {
+        const MetricDef& def = metricDef(kLiveMetrics[i]);
+        m_models[i]->setSeries(
+            {{{m_server, m_uuid, def.id}, metricTitle(def), metricColor(def, dark)}});
+    }
+}
+
+void LiveGpuPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applySeries(); // line colours for the new palette
+    QWidget::changeEvent(event);
 }
 
 } // namespace gw

@@ -1,44 +1,69 @@
 #pragma once
 
-// The Live tab's page for one GPU: four live charts (utilisation, memory,
-// temperature, power) and a line of its other figures.
+// The Live tab's page for one GPU: four painted charts (utilisation, memory,
+// temperature, power) over the last minutes, and a line of its other
+// figures. The charts are the History tab's HistoryPlot, fed from the
+// in-memory last hour (LiveHistory through a LiveHistoryProvider), so live
+// works with history off and both tabs draw gaps by the same rule. Axes are
+// fixed per metric: 0–100 %, memory 0–capacity, temperature up to a little
+// above the slowdown threshold, power 0–power limit; the limits are drawn.
 
 #include <QList>
+#include <QString>
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 
 namespace gw {
 
-class LiveChart;
+class HistoryChartModel;
+class HistoryPlot;
 class LiveHistory;
+class LiveHistoryProvider;
 struct GpuSample;
 
 class LiveGpuPage final : public QWidget
 {
     Q_OBJECT
 public:
-    explicit LiveGpuPage(QWidget* parent = nullptr);
+    // The history must outlive the page.
+    explicit LiveGpuPage(const LiveHistory* history, QWidget* parent = nullptr);
 
-    // The figures of g, and the chart limits that come with it (its memory
-    // size, its power limit).
+    // The figures of g, and the axes that come with it (its memory size, its
+    // power limit, its slowdown temperature, MIG mode).
     void showGpu(const GpuSample& g);
-    // Redraws the charts from history: server's GPU uuid over [fromMs, toMs].
-    void refresh(const LiveHistory& history, const QString& server, const QString& uuid,
-                 qint64 fromMs, qint64 toMs);
+    // Shows server's GPU uuid over [fromMs, toMs]; the charts ask the live
+    // history for it (answers arrive on the next turn of the event loop). A
+    // chart zoomed with the mouse keeps its view until it is reset.
+    void refresh(const QString& server, const QString& uuid, qint64 fromMs, qint64 toMs);
+    // New readings for these servers: the charts ask again.
+    void notifyAppended(const QStringList& servers);
 
-    LiveChart* utilisationChart() const { return m_utilisation; }
-    LiveChart* memoryChart() const { return m_memory; }
-    LiveChart* temperatureChart() const { return m_temperature; }
-    LiveChart* powerChart() const { return m_power; }
-    QList<LiveChart*> charts() const { return {m_utilisation, m_memory, m_temperature, m_power}; }
+    HistoryPlot* utilisationChart() const { return m_plots.at(0); }
+    HistoryPlot* memoryChart() const { return m_plots.at(1); }
+    HistoryPlot* temperatureChart() const { return m_plots.at(2); }
+    HistoryPlot* powerChart() const { return m_plots.at(3); }
+    QList<HistoryPlot*> charts() const { return m_plots; }
+    LiveHistoryProvider* provider() const { return m_provider; }
+
+    // Where the temperature axis ends for a slowdown threshold (°C): the
+    // next multiple of 5 at least 8 °C above it, so the line stays visible.
+    static double temperatureTop(double slowdownC);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
-    LiveChart* m_utilisation;
-    LiveChart* m_memory;
-    LiveChart* m_temperature;
-    LiveChart* m_power;
+    void applySeries();
+
+    LiveHistoryProvider* m_provider;
+    QList<HistoryChartModel*> m_models;
+    QList<HistoryPlot*> m_plots;
     QLabel* m_details;
+    QString m_server;
+    QString m_uuid;
 };
 
 } // namespace gw

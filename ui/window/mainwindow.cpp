@@ -84,7 +84,7 @@ void MainWindow::buildUi()
     setStatusBar(m_statusLine);
     m_header = new LiveHeader;
     connect(m_header, &LiveHeader::chartMinutesChanged, this, &MainWindow::refreshCharts);
-    m_gpuPage = new LiveGpuPage;
+    m_gpuPage = new LiveGpuPage(&m_fleet->history());
     m_hostPage = new HostPage;
     m_pages = new QStackedWidget;
     m_pages->addWidget(m_gpuPage);
@@ -331,7 +331,7 @@ void MainWindow::refreshCharts()
         return;
     const qint64 to = m_fleet->newestTimestampMs();
     const qint64 from = to - qint64(windowMinutes()) * 60'000;
-    m_gpuPage->refresh(m_fleet->history(), m_server, m_gpuUuid, from, to);
+    m_gpuPage->refresh(m_server, m_gpuUuid, from, to);
 }
 
 } // namespace gw

@@ -1,0 +1,267 @@
+// The Live tab's GPU page: the History tab's painted charts fed from the
+// in-memory last hour, fixed axes per metric with their limits drawn, gaps
+// from the record, MIG mode said in words. Renders the page to PNG (1024 ×
+// 700 and 1920 × 1080, light and dark) beside the test binary.
+
+#include "charts/historychartmodel.h"
+#include "charts/historyplot.h"
+#include "darkpalette.h"
+#include "engine/livehistory.h"
+#include "window/livegpupage.h"
+
+#include <QApplication>
+#include <QStyleFactory>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gw;
+
+namespace {
+
+constexpr qint64 kNow = 1795305600000 + 15 * 3'600'000;
+constexpr qint64 kSpan = 15 * 60'000;
+const QString kServer = QStringLiteral("gpu-lab-01");
+const QString kGpu = QStringLiteral("GPU-live");
+
+GpuSample gpu(qint64 t)
+{
+    GpuSample g;
+    g.index = 0;
+    g.uuid = kGpu;
+    g.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+    const double phase = double(t % 600'000) / 600'000.0 * 2 * M_PI;
+    g.utilizationGpuPercent = 60 + 35 * std::sin(phase);
+    g.memoryUsedMiB = 52'000 + 9'000 * std::sin(phase / 2);
+    g.memoryTotalMiB = 81'559;
+    g.temperatureC = 58 + 14 * std::sin(phase);
+    g.slowdownTemperatureC = 87;
+    g.powerW = 420 + 200 * std::sin(phase);
+    g.powerLimitW = 700;
+    g.smClockMHz = 1980;
+    g.fanPercent = std::nullopt; // a passively cooled board: n/a, not 0
+    g.persistenceMode = true;
+    return g;
+}
+
+// 15 min at 1 Hz, with an outage of `outageMs` ending 5 min before now.
+void feed(LiveHistory& h, qint64 outageMs = 0, bool mig = false)
+{
+    for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
+        if (outageMs > 0 && t >= kNow - 5 * 60'000 - outageMs && t < kNow - 5 * 60'000)
+            continue;
+        Snapshot s;
+        s.server = kServer;
+        s.timestampMs = t;
+        s.intervalMs = 1000;
+        GpuSample g = gpu(t);
+        if (mig) {
+            g.migEnabled = true;
+            g.utilizationGpuPercent.reset(); // the driver does not say, per GPU
+        }
+        s.gpus.append(g);
+        h.append(s);
+    }
+}
+
+bool answered(const LiveGpuPage& page)
+{
+    for (HistoryPlot* p : page.charts()) {
+        if (p->model()->isPending(0) || p->model()->buckets(0).isEmpty())
+            return false;
+    }
+    return true;
+}
+
+// Shows the page, points it at the GPU and waits for the four answers.
+void showAndWait(LiveGpuPage& page, const GpuSample& g, QSize size = {1024, 700})
+{
+    page.resize(size);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showGpu(g);
+    page.refresh(kServer, kGpu, kNow - kSpan, kNow);
+    for (HistoryPlot* p : page.charts())
+        p->model()->setPixelWidth(int(std::lround(p->plotRect().width() * p->devicePixelRatioF())));
+    page.refresh(kServer, kGpu, kNow - kSpan, kNow);
+    QTRY_VERIFY(answered(page));
+}
+
+QString pngPath(const QString& name)
+{
+    const bool hidpi = qApp->devicePixelRatio() > 1;
+    return QStringLiteral(GW_TEST_BINARY_DIR "/") + name +
+           (hidpi ? QStringLiteral("@2x.png") : QStringLiteral(".png"));
+}
+
+} // namespace
+
+class TestLiveGpuPage : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); }
+
+    void axesAreFixedPerMetricWithTheirLimitsDrawn()
+    {
+        LiveHistory h;
+        feed(h);
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow));
+        // 0–100 %, memory 0–capacity, power 0–limit, temperature a little
+        // above the slowdown threshold; the limits drawn where they are.
+        QCOMPARE(page.utilisationChart()->valueMax(), 100.0);
+        QCOMPARE(page.memoryChart()->unitSymbol(), QStringLiteral("GiB"));
+        QCOMPARE(page.memoryChart()->valueMax(), 81'559 / 1024.0);
+        QCOMPARE(page.memoryChart()->limitLine(), std::optional<double>(81'559));
+        QCOMPARE(page.powerChart()->valueMax(), 700.0);
+        QCOMPARE(page.powerChart()->limitLine(), std::optional<double>(700));
+        QCOMPARE(page.temperatureChart()->valueMax(), 95.0);
+        QCOMPARE(page.temperatureChart()->limitLine(), std::optional<double>(87));
+
+        // The capacity line is painted: the plot's top row is dashed.
+        HistoryPlot* mem = page.memoryChart();
+        const QImage img = mem->grab().toImage();
+        const QRectF r = mem->plotRect();
+        const double dpr = img.devicePixelRatio();
+        const int y = int(std::floor(r.top() * dpr));
+        const QRgb base = mem->palette().color(QPalette::Base).rgb();
+        int marked = 0, total = 0;
+        for (int x = int(r.left() * dpr) + 2; x < int(r.center().x() * dpr); ++x, ++total)
+            marked += img.pixel(x, y) != base ? 1 : 0;
+        QVERIFY2(marked > total / 4, qPrintable(QStringLiteral("%1 of %2").arg(marked).arg(total)));
+    }
+
+    void temperatureAxisDoesNotFollowTheData()
+    {
+        // Two GPUs, one cool and one hot, share the axis their threshold gives.
+        LiveHistory h;
+        feed(h);
+        LiveGpuPage page(&h);
+        GpuSample cool = gpu(kNow);
+        cool.temperatureC = 31;
+        showAndWait(page, cool);
+        const double a = page.temperatureChart()->valueMax();
+        GpuSample hot = gpu(kNow);
+        hot.temperatureC = 84;
+        page.showGpu(hot);
+        QCOMPARE(page.temperatureChart()->valueMax(), a);
+        // Without a reported threshold: the default (85 °C), still fixed.
+        hot.slowdownTemperatureC.reset();
+        page.showGpu(hot);
+        QCOMPARE(page.temperatureChart()->limitLine(), std::optional<double>(85));
+        QCOMPARE(page.temperatureChart()->valueMax(), LiveGpuPage::temperatureTop(85));
+        QVERIFY(LiveGpuPage::temperatureTop(85) >= 90);
+        // Without a power limit the axis follows the data and no line is drawn.
+        hot.powerLimitW.reset();
+        page.showGpu(hot);
+        QVERIFY(!page.powerChart()->limitLine());
+        QVERIFY(!page.powerChart()->valueTop());
+    }
+
+    void fifteenMinutesAtOneHertzAreOneLine_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x700") << QSize(1024, 700);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        QTest::newRow("2540x1400") << QSize(2540, 1400);
+    }
+
+    void fifteenMinutesAtOneHertzAreOneLine()
+    {
+        // The window's width must not cut the line into dots and dashes;
+        // only the record's outage (40 s > 3 × 1 s) breaks it.
+        QFETCH(QSize, size);
+        LiveHistory h;
+        feed(h);
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow), size);
+        for (HistoryPlot* p : page.charts())
+            QCOMPARE(p->segmentCount(0), 1);
+
+        LiveHistory gapped;
+        feed(gapped, 40'000);
+        LiveGpuPage page2(&gapped);
+        showAndWait(page2, gpu(kNow), size);
+        for (HistoryPlot* p : page2.charts())
+            QCOMPARE(p->segmentCount(0), 2);
+    }
+
+    void aZoomedChartHoldsItsViewUntilReset()
+    {
+        LiveHistory h;
+        feed(h);
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow));
+        HistoryChartModel* m = page.powerChart()->model();
+        m->zoomTo(kNow - 10 * 60'000, kNow - 5 * 60'000);
+        // The next second's refresh moves the other charts, not this one.
+        page.refresh(kServer, kGpu, kNow - kSpan + 1000, kNow + 1000);
+        QCOMPARE(m->fromMs(), kNow - 10 * 60'000);
+        QCOMPARE(page.utilisationChart()->model()->toMs(), kNow + 1000);
+        // Reset: back to the moving window from the next refresh on.
+        m->resetZoom();
+        QVERIFY(!m->isZoomed());
+        page.refresh(kServer, kGpu, kNow - kSpan + 2000, kNow + 2000);
+        QCOMPARE(m->toMs(), kNow + 2000);
+    }
+
+    void migModeSaysUtilisationIsNotReported()
+    {
+        LiveHistory h;
+        feed(h, 0, true);
+        LiveGpuPage page(&h);
+        GpuSample g = gpu(kNow);
+        g.migEnabled = true;
+        g.utilizationGpuPercent.reset();
+        page.resize(1024, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.showGpu(g);
+        page.refresh(kServer, kGpu, kNow - kSpan, kNow);
+        QTRY_VERIFY(!page.utilisationChart()->model()->isPending(0) &&
+                    !page.utilisationChart()->model()->buckets(0).isEmpty());
+        QCOMPARE(page.utilisationChart()->segmentCount(0), 0); // no line, and no zero line
+        QCOMPARE(page.utilisationChart()->message(),
+                 QStringLiteral("Utilisation is not reported in MIG mode"));
+        // Memory is reported in MIG mode: drawn as usual.
+        QTRY_COMPARE(page.memoryChart()->segmentCount(0), 1);
+        QVERIFY(page.memoryChart()->message().isEmpty());
+        // Out of MIG mode again: the ordinary words for no data.
+        g.migEnabled = false;
+        page.showGpu(g);
+        QCOMPARE(page.utilisationChart()->message(), QStringLiteral("No data in this range"));
+    }
+
+    void rendersThePage_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("1024x700") << QSize(1024, 700) << false;
+        QTest::newRow("1024x700 dark") << QSize(1024, 700) << true;
+        QTest::newRow("1920x1080") << QSize(1920, 1080) << false;
+        QTest::newRow("1920x1080 dark") << QSize(1920, 1080) << true;
+    }
+
+    void rendersThePage()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, dark);
+        LiveHistory h;
+        feed(h, 40'000);
+        LiveGpuPage page(&h);
+        if (dark) {
+            page.setPalette(test::darkPalette());
+            page.setAutoFillBackground(true);
+        }
+        showAndWait(page, gpu(kNow), size);
+        const QString name = QStringLiteral("gpu-page-%1x%2%3")
+                                 .arg(size.width())
+                                 .arg(size.height())
+                                 .arg(dark ? QStringLiteral("-dark") : QString());
+        QVERIFY(page.grab().save(pngPath(name)));
+    }
+};
+
+QTEST_MAIN(TestLiveGpuPage)
+#include "tst_livegpupage.moc"
