@@ -132,6 +132,20 @@ HistoryResult LiveHistory::query(const SeriesKey& k, qint64 fromMs, qint64 toMs,
     return r;
 }
 
+QList<LiveHistory::Reading> LiveHistory::readings(const QString& server, const QString& gpuUuid,
+                                                  MetricId metric) const
+{
+    QList<Reading> out;
+    const std::optional<std::size_t> slot = gpuMetricSlot(metric);
+    const auto it = m_series.constFind(key(server, gpuUuid));
+    if (!slot || it == m_series.cend())
+        return out;
+    out.reserve(qsizetype(it->size()));
+    for (const Point& p : *it)
+        out.append(Reading{p.t, p.intervalMs, double(p.v[*slot])});
+    return out;
+}
+
 qsizetype LiveHistory::pointCount(const QString& server, const QString& gpuUuid) const
 {
     const auto it = m_series.constFind(key(server, gpuUuid));

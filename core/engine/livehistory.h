@@ -38,6 +38,18 @@ public:
     // reading: never 0.
     HistoryResult query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points) const;
 
+    // The readings of one per-GPU metric as recorded, oldest first: time,
+    // value (NaN: absent) and the sampling interval they were taken at. For
+    // questions about exact times ("since when idle"), where buckets would
+    // round.
+    struct Reading
+    {
+        qint64 t;
+        qint64 intervalMs;
+        double value;
+    };
+    QList<Reading> readings(const QString& server, const QString& gpuUuid, MetricId metric) const;
+
     // Newest point of any GPU of the server; 0 when none.
     qint64 newestMs(const QString& server) const { return m_newest.value(server, 0); }
     qsizetype pointCount(const QString& server, const QString& gpuUuid) const;

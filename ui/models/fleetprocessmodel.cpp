@@ -285,28 +285,28 @@ void FleetProcessModel::account(const Snapshot& s)
         // A run that starts now: look back through the live record for the
         // last reading the GPU was busy; not before the process started.
         IdleRun run{t, false};
-        const QList<QPointF> points =
-            m_fleet->history().series(s.server, p.gpuUuid, MetricId::GpuUtilization,
-                                      t - m_fleet->history().kDefaultRetentionMs, t, 100000);
+        const QList<LiveHistory::Reading> past =
+            m_fleet->history().readings(s.server, p.gpuUuid, MetricId::GpuUtilization);
         bool broken = false;
+        const bool seen = !past.isEmpty();
         qint64 since = t;
-        for (auto it = points.crbegin(); it != points.crend(); ++it) {
-            if (std::isnan(it->y())) {
-                broken = true; // a gap: what came before is not known
+        for (auto it = past.crbegin(); it != past.crend(); ++it) {
+            if (it->t > t)
+                continue;
+            if (std::isnan(it->value) || it->value >= kIdleBelowPercent) {
+                broken = true; // busy (or not known) then: the idle run starts after it
                 break;
             }
-            if (it->y() >= kIdleBelowPercent) {
-                broken = true;
-                break;
-            }
-            since = qint64(it->x());
+            if (isRecordGap(since - it->t, it->intervalMs))
+                break; // a gap: what came before is not known, so "at least"
+            since = it->t;
         }
         run.sinceMs = since;
         run.atLeast = !broken;
         if (p.startTimeMs && *p.startTimeMs >= run.sinceMs) {
             run.sinceMs = *p.startTimeMs;
             run.atLeast = false;
-        } else if (first && points.isEmpty()) {
+        } else if (first && !seen) {
             run.atLeast = true;
         }
         m_idle.insert(key, run);
