@@ -219,6 +219,11 @@ Snapshot DemoWorld::serverAt(int server, qint64 ms) const
 
 QString DemoProducer::init()
 {
+    // Says what it serves: the agent's demo is one server of the fleet.
+    if (m_servers == Servers::FirstOnly)
+        return QCoreApplication::translate("gw::DemoProducer",
+                                           "Demo mode: one simulated server, %1.")
+            .arg(DemoWorld::serverNames().value(0));
     return QCoreApplication::translate("gw::DemoProducer",
                                        "Demo mode: a simulated fleet of %1 servers.")
         .arg(DemoWorld::serverNames().size());

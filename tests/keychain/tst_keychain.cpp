@@ -213,12 +213,12 @@ private Q_SLOTS:
         SecretStore store(QStringLiteral("gpuwarden-test"));
         const QString key = SecretStore::tokenKey(QUrl(QStringLiteral("http://round-trip")));
         SecretResult r = store.readBlocking(key);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QVERIFY(!r.secret); // never stored: absent, and no error
 
         QCOMPARE(store.writeBlocking(key, "first"), QString());
         r = store.readBlocking(key);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QCOMPARE(r.secret, std::optional<QByteArray>("first"));
 
         QCOMPARE(store.writeBlocking(key, "second"), QString());
@@ -236,7 +236,7 @@ private Q_SLOTS:
         QCOMPARE(store.removeBlocking(key), QString());
         r = store.readBlocking(key);
         QVERIFY(!r.secret);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QCOMPARE(store.removeBlocking(key), QString()); // already gone: not an error
     }
 
@@ -249,8 +249,8 @@ private Q_SLOTS:
         std::optional<QByteArray> seen;
         QThread* const here = QThread::currentThread();
         bool rightThread = true;
-        store.write(QStringLiteral("async"), "value", [&](const QString& error) {
-            QVERIFY2(error.isEmpty(), qPrintable(error));
+        store.write(QStringLiteral("async"), "value", [&](const SecretError& error) {
+            QVERIFY2(error.isEmpty(), qPrintable(error.text()));
             rightThread = rightThread && QThread::currentThread() == here;
             ++writes;
         });
@@ -259,8 +259,8 @@ private Q_SLOTS:
             seen = r.secret;
             ++reads;
         });
-        store.remove(QStringLiteral("async"), [&](const QString& error) {
-            QVERIFY2(error.isEmpty(), qPrintable(error));
+        store.remove(QStringLiteral("async"), [&](const SecretError& error) {
+            QVERIFY2(error.isEmpty(), qPrintable(error.text()));
             ++removes;
         });
         QTRY_COMPARE(removes, 1);

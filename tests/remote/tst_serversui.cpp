@@ -132,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(error.isEmpty());
         QString keychainError = QStringLiteral("not called");
         list.put(agentEntry(QStringLiteral("gpu-07"), url), QByteArray("tok-gpu-07-secret"),
-                 [&](const QString& e) { keychainError = e; });
+                 [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY2(keychainError.isEmpty(), qPrintable(keychainError));
         QCOMPARE(secrets.readBlocking(SecretStore::tokenKey(url)).secret,
@@ -159,7 +159,7 @@ private Q_SLOTS:
         ServerEntry moved = again.entries().first();
         moved.url = parseServerUrl(QStringLiteral("https://gpu-07.example.org:9443"), &error);
         keychainError = QStringLiteral("not called");
-        again.put(moved, std::nullopt, [&](const QString& e) { keychainError = e; });
+        again.put(moved, std::nullopt, [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY2(keychainError.isEmpty(), qPrintable(keychainError));
         QVERIFY(QTest::qWaitFor(
@@ -169,7 +169,7 @@ private Q_SLOTS:
 
         // Removing the server forgets its token too.
         keychainError = QStringLiteral("not called");
-        again.remove(moved.id, [&](const QString& e) { keychainError = e; });
+        again.remove(moved.id, [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY(again.entries().isEmpty());
         QVERIFY(!secrets.readBlocking(SecretStore::tokenKey(moved.url)).secret);
@@ -239,7 +239,7 @@ private Q_SLOTS:
                                          std::pair{QStringLiteral("gpu-lab-02"), b.port()},
                                          std::pair{QStringLiteral("gpu-lab-03"), dead}})
             list.put(agentEntry(name, local(port)), QByteArray("tok"),
-                     [&](const QString&) { --pending; });
+                     [&](const SecretError&) { --pending; });
         QVERIFY(QTest::qWaitFor([&] { return pending == 0; }));
 
         LiveState fleet;
@@ -337,7 +337,7 @@ private Q_SLOTS:
         bool stored = false;
         list.put(agentEntry(QStringLiteral("tls-lab"),
                             QUrl(QStringLiteral("https://127.0.0.1:%1").arg(agent.port()))),
-                 QByteArray("tok"), [&](const QString&) { stored = true; });
+                 QByteArray("tok"), [&](const SecretError&) { stored = true; });
         QVERIFY(QTest::qWaitFor([&] { return stored; }));
         LiveState fleet;
         AgentLinks remote(200ms);
@@ -430,7 +430,7 @@ private Q_SLOTS:
         ServerList list(m_settings.get(), &secrets);
         bool stored = false;
         list.put(agentEntry(QStringLiteral("lab one"), local(agent.port())), QByteArray("tok"),
-                 [&](const QString&) { stored = true; });
+                 [&](const SecretError&) { stored = true; });
         QVERIFY(QTest::qWaitFor([&] { return stored; }));
         m_settings->sync();
 
