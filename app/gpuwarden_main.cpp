@@ -51,6 +51,22 @@ void addOptions(QCommandLineParser& parser)
     gw::addSamplerOptions(parser);
 }
 
+// What is wrong with the command line, empty when nothing is: the parser's
+// verdict, then the values (without the keychain, which --source asks later).
+QString commandLineError(QCommandLineParser& parser, const QStringList& arguments)
+{
+    if (!parser.parse(gw::DesktopOptions::withoutQtOptions(arguments)))
+        return parser.errorText();
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
+        parser.isSet(QStringLiteral("version")))
+        return {};
+    QString error;
+    const bool agentSource = gw::agentUrlOption(parser, &error).has_value();
+    if (error.isEmpty())
+        gw::DesktopOptions::parse(parser, agentSource, &error);
+    return error;
+}
+
 // --help, --version and a mistake on the command line are answered with a
 // QCoreApplication: they need no display (over SSH, in a script).
 int answerWithoutDisplay(int argc, char* argv[])
@@ -60,8 +76,9 @@ int answerWithoutDisplay(int argc, char* argv[])
     gw::installTranslations(app);
     QCommandLineParser parser;
     addOptions(parser);
-    if (!parser.parse(gw::DesktopOptions::withoutQtOptions(QCoreApplication::arguments()))) {
-        std::fprintf(stderr, "gpuwarden: %s\n%s\n", qPrintable(parser.errorText()),
+    if (const QString error = commandLineError(parser, QCoreApplication::arguments());
+        !error.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden: %s\n%s\n", qPrintable(error),
                      qPrintable(QCoreApplication::translate(
                          "main", "Try gpuwarden --help for the options.")));
         return 2;
@@ -80,11 +97,10 @@ bool needsNoDisplay(int argc, char* argv[])
     QStringList args;
     for (int i = 0; i < argc; ++i)
         args.append(QString::fromLocal8Bit(argv[i]));
-    QCommandLineParser parser; // untranslated: only asked what was given
+    QCommandLineParser parser; // untranslated: only asked whether it has an answer
     addOptions(parser);
-    return !parser.parse(gw::DesktopOptions::withoutQtOptions(args)) ||
-           parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
-           parser.isSet(QStringLiteral("version"));
+    return !commandLineError(parser, args).isEmpty() || parser.isSet(QStringLiteral("help")) ||
+           parser.isSet(QStringLiteral("help-all")) || parser.isSet(QStringLiteral("version"));
 }
 
 #ifdef Q_OS_LINUX
@@ -203,12 +219,11 @@ int main(int argc, char* argv[])
 
     if (history) {
         window.setHistory(history.get());
-        QObject::connect(history.get(), &gw::HistoryService::failed, &window,
-                         [&window](const QString& message) {
-                             std::fprintf(stderr, "gpuwarden: history off: %s\n",
-                                          qPrintable(message));
-                             window.showHistoryError(message);
-                         });
+        QObject::connect(
+            history.get(), &gw::HistoryService::failed, &window, [&window](const QString& message) {
+                std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(message));
+                window.showHistoryError(message);
+            });
         history->start();
     } else if (!historyProblem.isEmpty()) {
         window.showHistoryError(historyProblem);

@@ -135,19 +135,26 @@ QStringList DesktopOptions::withoutQtOptions(const QStringList& arguments)
 {
     // QGuiApplication's and QApplication's options (Qt 6), with and without
     // a value; Qt takes them with one dash or two, and "-style=Fusion" too.
-    static const QStringList withValue{
-        QStringLiteral("platform"),        QStringLiteral("platformpluginpath"),
-        QStringLiteral("platformtheme"),   QStringLiteral("plugin"),
-        QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
-        QStringLiteral("qwindowtitle"),    QStringLiteral("qmljsdebugger"),
-        QStringLiteral("style"),           QStringLiteral("stylesheet"),
-        QStringLiteral("session"),         QStringLiteral("display"),
-        QStringLiteral("geometry"),        QStringLiteral("title"),
-        QStringLiteral("name"),            QStringLiteral("visual"),
-        QStringLiteral("graphicssystem")};
+    static const QStringList withValue{QStringLiteral("platform"),
+                                       QStringLiteral("platformpluginpath"),
+                                       QStringLiteral("platformtheme"),
+                                       QStringLiteral("plugin"),
+                                       QStringLiteral("qwindowgeometry"),
+                                       QStringLiteral("qwindowicon"),
+                                       QStringLiteral("qwindowtitle"),
+                                       QStringLiteral("qmljsdebugger"),
+                                       QStringLiteral("style"),
+                                       QStringLiteral("stylesheet"),
+                                       QStringLiteral("session"),
+                                       QStringLiteral("display"),
+                                       QStringLiteral("geometry"),
+                                       QStringLiteral("title"),
+                                       QStringLiteral("name"),
+                                       QStringLiteral("visual"),
+                                       QStringLiteral("graphicssystem")};
     static const QStringList flags{QStringLiteral("reverse"), QStringLiteral("widgetcount"),
-                                   QStringLiteral("nograb"), QStringLiteral("dograb"),
-                                   QStringLiteral("sync"), QStringLiteral("testability")};
+                                   QStringLiteral("nograb"),  QStringLiteral("dograb"),
+                                   QStringLiteral("sync"),    QStringLiteral("testability")};
     QStringList out;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString& a = arguments[i];
@@ -184,7 +191,8 @@ bool DesktopOptions::prepareHistory(QString* error)
         QString base = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
         if (base.isEmpty() || !QFileInfo(base).isWritable())
             base = QDir::tempPath();
-        auto folder = std::make_shared<QTemporaryDir>(base + QStringLiteral("/gpuwarden-demo-XXXXXX"));
+        auto folder =
+            std::make_shared<QTemporaryDir>(base + QStringLiteral("/gpuwarden-demo-XXXXXX"));
         if (!folder->isValid()) {
             *error = QStringLiteral("cannot make a folder for the demo's history in %1: %2")
                          .arg(base, folder->errorString());

@@ -61,12 +61,12 @@ QString snapshotText(const Snapshot& s)
         if (anyError)
             rows.first().append(tr("ERROR"));
         for (const auto& g : s.gpus) {
-            rows.append({QString::number(g.index), g.name, formatPercent(g.utilizationGpuPercent),
-                         QStringLiteral("%1 / %2")
-                             .arg(formatMiB(g.memoryUsedMiB), formatMiB(g.memoryTotalMiB)),
-                         formatCelsius(g.temperatureC),
-                         QStringLiteral("%1 / %2")
-                             .arg(formatWatts(g.powerW), formatWatts(g.powerLimitW))});
+            rows.append(
+                {QString::number(g.index), g.name, formatPercent(g.utilizationGpuPercent),
+                 QStringLiteral("%1 / %2").arg(formatMiB(g.memoryUsedMiB),
+                                               formatMiB(g.memoryTotalMiB)),
+                 formatCelsius(g.temperatureC),
+                 QStringLiteral("%1 / %2").arg(formatWatts(g.powerW), formatWatts(g.powerLimitW))});
             if (anyError)
                 rows.last().append(g.error);
         }
@@ -74,8 +74,7 @@ QString snapshotText(const Snapshot& s)
     }
     if (!s.processes.isEmpty()) {
         // The GPU by its index, as nvidia-smi and CUDA_VISIBLE_DEVICES name it.
-        QList<QStringList> rows{
-            {tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
+        QList<QStringList> rows{{tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
         for (const auto& p : s.processes) {
             const GpuSample* g = s.gpuByUuid(p.gpuUuid);
             QString gpu = g ? QString::number(g->index) : p.gpuUuid;
@@ -83,8 +82,7 @@ QString snapshotText(const Snapshot& s)
                 const MigInstance* mig = g->migByUuid(p.migUuid);
                 gpu += QLatin1Char('/') + (mig ? mig->profile : p.migUuid);
             }
-            rows.append({QString::number(p.pid),
-                         p.ghost ? tr("(not in /proc)") : p.user, gpu,
+            rows.append({QString::number(p.pid), p.ghost ? tr("(not in /proc)") : p.user, gpu,
                          formatMiB(p.usedMemoryMiB), p.command});
         }
         out += table(QStringLiteral("  "), rows);

@@ -39,12 +39,21 @@ bool libsecretLoadable()
 // about it: the message says that, the detail keeps theirs.
 SecretError describe(QKeychain::Error code, const QString& raw)
 {
-    static const char* const noServiceHints[] = {
-        "org.freedesktop.secrets",  "Could not connect",   "autolaunch",
-        "DBUS_SESSION_BUS_ADDRESS", "ServiceUnknown",      "not provided by any",
-        "D-Bus is not running",     "No keychain service", "No keyring daemon",
-        "Connection refused",       "disconnected",        "NoServer",
-        "dbus-launch",              "session bus",         "Failed to execute child process"};
+    static const char* const noServiceHints[] = {"org.freedesktop.secrets",
+                                                 "Could not connect",
+                                                 "autolaunch",
+                                                 "DBUS_SESSION_BUS_ADDRESS",
+                                                 "ServiceUnknown",
+                                                 "not provided by any",
+                                                 "D-Bus is not running",
+                                                 "No keychain service",
+                                                 "No keyring daemon",
+                                                 "Connection refused",
+                                                 "disconnected",
+                                                 "NoServer",
+                                                 "dbus-launch",
+                                                 "session bus",
+                                                 "Failed to execute child process"};
     bool noService = code == QKeychain::NoBackendAvailable;
     for (const char* hint : noServiceHints)
         noService = noService || raw.contains(QLatin1String(hint), Qt::CaseInsensitive);
@@ -153,9 +162,10 @@ void SecretStore::run(Op op, const QString& key, const QByteArray& secret,
         qCInfo(lcSecrets) << "keychain job for" << key << "timed out after" << ms << "ms";
         Outcome o;
         o.timedOut = true;
-        o.error.message = tr("The keychain did not answer within %1 s (a stuck Secret Service, or a "
-                     "keyring waiting to be unlocked)")
-                      .arg(seconds(ms));
+        o.error.message =
+            tr("The keychain did not answer within %1 s (a stuck Secret Service, or a "
+               "keyring waiting to be unlocked)")
+                .arg(seconds(ms));
         settle(o);
     });
     timer->start(ms);

@@ -187,7 +187,8 @@ void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
         if (done)
             done(error);
     };
-    auto forget = [](const SecretError&) {};
+    auto forget = [](const SecretError&) {
+    };
     if (token && token->isEmpty()) {
         m_sessionTokens.remove(newKey);
         m_secrets->remove(newKey, [this, oldKey, moved, forget, finish](const SecretError& error) {
@@ -199,24 +200,24 @@ void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
         finish({bad, {}}); // never stored: the agent would refuse it, or the header break
     } else if (token) {
         const QByteArray typed = *token;
-        m_secrets->write(newKey, typed,
-                         [this, oldKey, newKey, moved, typed, forget,
-                          finish](const SecretError& error) {
-                             if (error.isEmpty()) {
-                                 m_sessionTokens.remove(newKey);
-                                 if (moved)
-                                     m_secrets->remove(oldKey, forget);
-                                 finish({});
-                                 return;
-                             }
-                             // Not lost: used until the app quits, and said so.
-                             m_sessionTokens.insert(newKey, typed);
-                             finish({tr("The keychain could not store the token: %1. It is used "
-                                        "for this session only and will not be remembered after "
-                                        "GPU Warden quits.")
-                                         .arg(error.message),
-                                     error.detail});
-                         });
+        m_secrets->write(
+            newKey, typed,
+            [this, oldKey, newKey, moved, typed, forget, finish](const SecretError& error) {
+                if (error.isEmpty()) {
+                    m_sessionTokens.remove(newKey);
+                    if (moved)
+                        m_secrets->remove(oldKey, forget);
+                    finish({});
+                    return;
+                }
+                // Not lost: used until the app quits, and said so.
+                m_sessionTokens.insert(newKey, typed);
+                finish({tr("The keychain could not store the token: %1. It is used "
+                           "for this session only and will not be remembered after "
+                           "GPU Warden quits.")
+                            .arg(error.message),
+                        error.detail});
+            });
     } else if (moved) {
         // The URL changed and the token did not: move it to the new key.
         m_secrets->read(oldKey, [this, oldKey, newKey, forget, finish](const SecretResult& r) {

@@ -121,12 +121,18 @@ private Q_SLOTS:
 
     void qtsOwnOptionsAreLeftToQt()
     {
-        const QStringList in{QStringLiteral("gpuwarden"),    QStringLiteral("-platform"),
-                             QStringLiteral("offscreen"),    QStringLiteral("--demo"),
-                             QStringLiteral("--style=Fusion"), QStringLiteral("-reverse"),
-                             QStringLiteral("--interval-ms"), QStringLiteral("500"),
-                             QStringLiteral("-qwindowtitle"), QStringLiteral("x y"),
-                             QStringLiteral("--"),           QStringLiteral("-style")};
+        const QStringList in{QStringLiteral("gpuwarden"),
+                             QStringLiteral("-platform"),
+                             QStringLiteral("offscreen"),
+                             QStringLiteral("--demo"),
+                             QStringLiteral("--style=Fusion"),
+                             QStringLiteral("-reverse"),
+                             QStringLiteral("--interval-ms"),
+                             QStringLiteral("500"),
+                             QStringLiteral("-qwindowtitle"),
+                             QStringLiteral("x y"),
+                             QStringLiteral("--"),
+                             QStringLiteral("-style")};
         QCOMPARE(DesktopOptions::withoutQtOptions(in),
                  (QStringList{QStringLiteral("gpuwarden"), QStringLiteral("--demo"),
                               QStringLiteral("--interval-ms"), QStringLiteral("500"),

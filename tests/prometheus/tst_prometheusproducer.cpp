@@ -476,10 +476,10 @@ private Q_SLOTS:
 
         PrometheusProducer nobody(fake.url(), {}, QStringLiteral("elsewhere"));
         const QString nobodyLine = test::initialised(nobody);
-        QVERIFY2(nobodyLine.endsWith(
-                     QStringLiteral("0 servers, 0 GPUs (no DCGM_FI_DEV_* or gpuwarden_* "
-                                    "series for host elsewhere)")),
-                 qPrintable(nobodyLine));
+        QVERIFY2(
+            nobodyLine.endsWith(QStringLiteral("0 servers, 0 GPUs (no DCGM_FI_DEV_* or gpuwarden_* "
+                                               "series for host elsewhere)")),
+            qPrintable(nobodyLine));
     }
 
     void theFakeRefusesMoreThan11000PointsPerSeries()

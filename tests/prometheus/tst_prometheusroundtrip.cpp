@@ -201,9 +201,10 @@ private Q_SLOTS:
         const QString status = test::initialised(producer);
         QVERIFY2(status.startsWith(QStringLiteral("Prometheus 2.")), qPrintable(status));
         // "1 server" in English needs the plural forms of a translation (%n).
-        QVERIFY2(status.contains(QStringLiteral(" at %1: 1 server").arg(prometheus.url().toString())) &&
-                     status.endsWith(QStringLiteral(", 4 GPUs")),
-                 qPrintable(status));
+        QVERIFY2(
+            status.contains(QStringLiteral(" at %1: 1 server").arg(prometheus.url().toString())) &&
+                status.endsWith(QStringLiteral(", 4 GPUs")),
+            qPrintable(status));
 
         // The host filter runs inside Prometheus: its PromQL must parse there.
         PrometheusProducer onlyLab(prometheus.url(), {}, QStringLiteral("gpu-lab-01"));

@@ -237,8 +237,8 @@ void MainWindow::onServerUpdated(const QString& server)
         m_header->showServer(*s, m_fleet->connection(server));
         // The local source's message is about this machine; an agent's or a
         // Prometheus host's page names the backend that server reported.
-        const bool remote = m_fleet->connection(server) != nullptr ||
-                            s->backend == QLatin1String("prometheus");
+        const bool remote =
+            m_fleet->connection(server) != nullptr || s->backend == QLatin1String("prometheus");
         m_hostPage->showSnapshot(*s, remote ? QString() : m_statusLine->backendMessage());
     } else if (const GpuSample* g = s->gpuByUuid(m_gpuUuid)) {
         m_pages->setCurrentWidget(m_gpuPage);

@@ -43,8 +43,8 @@ void fitToScreen(QWidget* window, QSize wanted)
     QRect placed(window->frameGeometry().topLeft(), frame);
     if (!room.contains(placed)) {
         placed.moveCenter(room.center());
-        placed.moveTopLeft(QPoint(std::max(placed.left(), room.left()),
-                                  std::max(placed.top(), room.top())));
+        placed.moveTopLeft(
+            QPoint(std::max(placed.left(), room.left()), std::max(placed.top(), room.top())));
         window->move(placed.topLeft()); // move() places the frame
     }
 }

@@ -263,9 +263,8 @@ void ServersDialog::updateButtons()
 void ServersDialog::showKeychainResult(const SecretError& error)
 {
     // The documented words; what the backend said is in the tooltip.
-    m_message->setText(error.isEmpty()
-                           ? QString()
-                           : tr("<b>Keychain:</b> %1").arg(error.message.toHtmlEscaped()));
+    m_message->setText(
+        error.isEmpty() ? QString() : tr("<b>Keychain:</b> %1").arg(error.message.toHtmlEscaped()));
     m_message->setToolTip(error.detail);
     Q_EMIT serversChanged();
 }
