@@ -136,6 +136,10 @@ int main(int argc, char* argv[])
 #endif
 
     QApplication app(argc, argv);
+    // SIGTERM/SIGINT (logout, Ctrl+C) leave the loop, so history commits
+    // below and the demo's private folder goes with `options`: from the
+    // start, since the history is written before the window shows.
+    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     QApplication::setDesktopFileName(QStringLiteral("gpuwarden"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpuwarden.svg")));
 
@@ -241,9 +245,6 @@ int main(int argc, char* argv[])
             window.close();
         });
     }
-    // SIGTERM/SIGINT (logout, Ctrl+C) leave the loop, so history commits
-    // below and the demo's private folder goes with `options`.
-    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     const int rc = QApplication::exec();
     links.stop();
     servers.saveResumePoints(links.statuses().values());
