@@ -119,6 +119,8 @@ private Q_SLOTS:
         d.urlEdit()->setText(QStringLiteral("https://lab-2.example.org:9807/"));
         d.nameEdit()->setText(QStringLiteral("LAB-1"));
         QVERIFY(d.problemLabel()->text().contains(QStringLiteral("already called")));
+        d.show();
+        QVERIFY(d.grab().save(screenshotPath(QStringLiteral("server-edit-problem.png"))));
         d.nameEdit()->setText(QStringLiteral("lab-2"));
         QVERIFY(d.okButton()->isEnabled());
         QVERIFY(d.problemLabel()->text().isEmpty());

@@ -65,10 +65,13 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     m_pin->setText(m_entry.pinnedSha256.isEmpty()
                        ? tr("none; the system's certificate authorities decide")
                        : formatFingerprint(m_entry.pinnedSha256));
+    // Bold in the dialog's own text colour: legible on light and dark
+    // palettes alike (a fixed red was dark on dark).
     m_problem->setWordWrap(true);
-    QPalette warn = m_problem->palette();
-    warn.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-    m_problem->setPalette(warn);
+    m_problem->setTextFormat(Qt::PlainText);
+    QFont bold = m_problem->font();
+    bold.setBold(true);
+    m_problem->setFont(bold);
 
     auto* clearToken = new QPushButton(tr("Forget Token"));
     clearToken->setEnabled(m_editing);
