@@ -581,6 +581,8 @@ private Q_SLOTS:
         QVERIFY2(!said.contains(QStringLiteral("org.freedesktop")), qPrintable(said));
         QVERIFY(!d->messageLabel()->toolTip().isEmpty());
         QVERIFY(list.sessionOnly(list.entries().first().id));
+        QVERIFY(d->table()->topLevelItem(0)->text(3).contains(
+            QStringLiteral("token for this session only")));
 
         // The server is read with it: connected, readings in.
         QVERIFY(QTest::qWaitFor(

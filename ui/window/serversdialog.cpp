@@ -56,8 +56,10 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     m_kind->addItem(kindText(ServerEntry::Kind::Prometheus), int(ServerEntry::Kind::Prometheus));
     m_kind->setCurrentIndex(m_kind->findData(int(m_entry.kind)));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(m_editing ? tr("unchanged (stored in the keychain if set)")
-                                          : tr("bearer token from the agent's configuration"));
+    m_token->setPlaceholderText(!m_editing ? tr("bearer token from the agent's configuration")
+                                : m_list->sessionOnly(m_entry.id)
+                                    ? tr("unchanged (kept for this session only)")
+                                    : tr("unchanged (stored in the keychain if set)"));
     m_token->setToolTip(tr("Kept in the system keychain, never in a settings file."));
     m_pin->setWordWrap(true);
     m_pin->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -231,6 +233,8 @@ void ServersDialog::refresh()
             item->setToolTip(StateColumn, link->error);
         if (!e.pinnedSha256.isEmpty())
             state += tr(" · certificate pinned");
+        if (m_list->sessionOnly(e.id))
+            state += tr(" · token for this session only");
         item->setText(StateColumn, state);
         if (e.id == selected)
             m_table->setCurrentItem(item);
@@ -269,6 +273,7 @@ void ServersDialog::showKeychainResult(const SecretError& error)
     m_message->setText(
         error.isEmpty() ? QString() : tr("<b>Keychain:</b> %1").arg(error.message.toHtmlEscaped()));
     m_message->setToolTip(error.detail);
+    refresh(); // a token may now be held for this session only
     Q_EMIT serversChanged();
 }
 
