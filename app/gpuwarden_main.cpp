@@ -17,6 +17,7 @@
 #include "sources/source.h"
 #include "util/quitsignals.h"
 #include "window/mainwindow.h"
+#include "window/screenfit.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,38 +28,138 @@
 #include <chrono>
 #include <cstdio>
 
+namespace {
+
+void setApplicationNames()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("GPU Warden"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuwarden"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
+}
+
+// The desktop's options, in the order --help lists them (texts translated
+// when the application's translators are installed).
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Monitoring and admin for shared GPU servers."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    gw::DesktopOptions::addOptions(parser);
+    gw::addAgentSourceOption(parser, gw::SourceUse::BesideThisMachine);
+    gw::DesktopOptions::addWatchOptions(parser);
+    gw::addSamplerOptions(parser);
+}
+
+// What is wrong with the command line, empty when nothing is: the parser's
+// verdict, then the values (without the keychain, which --source asks later).
+QString commandLineError(QCommandLineParser& parser, const QStringList& arguments)
+{
+    if (!parser.parse(gw::DesktopOptions::withoutQtOptions(arguments)))
+        return parser.errorText();
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
+        parser.isSet(QStringLiteral("version")))
+        return {};
+    QString error;
+    const bool agentSource = gw::agentUrlOption(parser, &error).has_value();
+    if (error.isEmpty())
+        gw::DesktopOptions::parse(parser, agentSource, &error);
+    return error;
+}
+
+// --help, --version and a mistake on the command line are answered with a
+// QCoreApplication: they need no display (over SSH, in a script).
+int answerWithoutDisplay(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    setApplicationNames();
+    gw::installTranslations(app);
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (const QString error = commandLineError(parser, QCoreApplication::arguments());
+        !error.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden: %s\n%s\n", qPrintable(error),
+                     qPrintable(QCoreApplication::translate(
+                         "main", "Try gpuwarden --help for the options.")));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+                    qPrintable(QCoreApplication::applicationVersion()));
+        return 0;
+    }
+    std::fputs(qPrintable(parser.helpText()), stdout);
+    return 0;
+}
+
+bool needsNoDisplay(int argc, char* argv[])
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args.append(QString::fromLocal8Bit(argv[i]));
+    QCommandLineParser parser; // untranslated: only asked whether it has an answer
+    addOptions(parser);
+    return !commandLineError(parser, args).isEmpty() || parser.isSet(QStringLiteral("help")) ||
+           parser.isSet(QStringLiteral("help-all")) || parser.isSet(QStringLiteral("version"));
+}
+
+#ifdef Q_OS_LINUX
+// QApplication aborts when it cannot reach a display; say what to do instead.
+bool noDisplayToOpen(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "-platform" || a == "--platform" || a.startsWith("-platform=") ||
+            a.startsWith("--platform="))
+            return false;
+    }
+    return qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+           qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+#endif
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
+    setApplicationNames();
+    if (needsNoDisplay(argc, argv))
+        return answerWithoutDisplay(argc, argv);
+#ifdef Q_OS_LINUX
+    if (noDisplayToOpen(argc, argv)) {
+        std::fprintf(stderr, "gpuwarden: no display to open a window on (DISPLAY and "
+                             "WAYLAND_DISPLAY are not set). Over SSH, use ssh -X or run "
+                             "gpuwarden-cli; for a window without a screen, set "
+                             "QT_QPA_PLATFORM=offscreen.\n");
+        return 1;
+    }
+#endif
+
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("GPU Warden"));
-    QApplication::setOrganizationName(QStringLiteral("gpuwarden"));
-    QApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
+    // SIGTERM/SIGINT (logout, Ctrl+C) leave the loop, so history commits
+    // below and the demo's private folder goes with `options`: from the
+    // start, since the history is written before the window shows.
+    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     QApplication::setDesktopFileName(QStringLiteral("gpuwarden"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpuwarden.svg")));
 
     gw::installTranslations(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Monitoring and admin for shared GPU servers."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    gw::DesktopOptions::addOptions(parser);
-    gw::addAgentSourceOption(parser);
-    gw::DesktopOptions::addWatchOptions(parser);
-    gw::addSamplerOptions(parser);
-    parser.process(app);
+    addOptions(parser);
+    parser.process(app); // checked already; Qt's own options are gone from arguments()
 
     QString error;
     const auto agent = gw::agentSourceOption(parser, &error);
-    const auto options = error.isEmpty()
-                             ? gw::DesktopOptions::parse(parser, agent.has_value(), &error)
-                             : std::nullopt;
+    auto options = error.isEmpty() ? gw::DesktopOptions::parse(parser, agent.has_value(), &error)
+                                   : std::nullopt;
     if (!options) {
         std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(error));
         return 2;
     }
-    options->prepareHistory();
+    QString historyProblem;
+    if (!options->prepareHistory(&historyProblem))
+        std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(historyProblem));
     std::unique_ptr<gw::HistoryService> history;
     if (options->historyPath)
         history = std::make_unique<gw::HistoryService>(*options->historyPath, options->retention);
@@ -84,7 +185,9 @@ int main(int argc, char* argv[])
         QObject::connect(source.get(), &gw::Source::statusChanged, &window,
                          &gw::MainWindow::setBackendStatus);
     } else {
-        window.setBackendStatus(
+        // Not a backend: the host pages of the servers show their own.
+        window.setSourceStatus(
+            QStringLiteral("local"),
             QApplication::translate("main", "Watching remote servers only (--no-local)."));
     }
     // The admin's list (File → Servers…, tokens in the keychain), plus
@@ -121,10 +224,17 @@ int main(int argc, char* argv[])
 
     if (history) {
         window.setHistory(history.get());
-        QObject::connect(history.get(), &gw::HistoryService::failed, &window,
-                         &gw::MainWindow::showHistoryError);
+        QObject::connect(
+            history.get(), &gw::HistoryService::failed, &window, [&window](const QString& message) {
+                std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(message));
+                window.showHistoryError(message);
+            });
         history->start();
+    } else if (!historyProblem.isEmpty()) {
+        window.showHistoryError(historyProblem);
     }
+    // A size made for a 1080p screen at scale 1 is too tall at scale 2.
+    gw::fitToScreen(&window, window.size());
     window.show();
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
@@ -136,8 +246,6 @@ int main(int argc, char* argv[])
             window.close();
         });
     }
-    // SIGTERM/SIGINT (logout, Ctrl+C) leave the loop, so history commits below.
-    const auto quitSignals = gw::QuitOnSignals::quitApplication();
     const int rc = QApplication::exec();
     links.stop();
     servers.saveResumePoints(links.statuses().values());

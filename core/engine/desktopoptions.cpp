@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 namespace gw {
 
@@ -89,7 +90,13 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
         o.demoServers = n;
         o.demo = true;
     }
-    o.local = !o.demo && !agentSource && !parser.isSet(QStringLiteral("no-local"));
+    if (o.demo && agentSource) {
+        *error = QStringLiteral("--demo shows a simulated fleet of its own; leave out --source");
+        return std::nullopt;
+    }
+    // --source adds an agent; this machine is watched beside it unless
+    // --no-local says otherwise.
+    o.local = !o.demo && !parser.isSet(QStringLiteral("no-local"));
     if (o.local) {
         const auto sampler = samplerOptions(parser, error);
         if (!sampler)
@@ -102,14 +109,14 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
         QString path = parser.value(QStringLiteral("history"));
         o.historyFile = HistoryFile::Given;
         if (path.isEmpty() && o.demo) {
-            path = QDir::temp().filePath(QStringLiteral("gpuwarden-demo-history.sqlite"));
-            o.historyFile = HistoryFile::Demo;
+            o.historyFile = HistoryFile::Demo; // the path comes with its folder
         } else if (path.isEmpty()) {
             path = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
                    QStringLiteral("/history.sqlite");
             o.historyFile = HistoryFile::Default;
         }
-        o.historyPath = path;
+        if (o.historyFile != HistoryFile::Demo)
+            o.historyPath = path;
     }
     for (const auto& [option, target] :
          {std::pair{QStringLiteral("keep-raw-days"), &o.retention.rawMs},
@@ -140,16 +147,81 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     return o;
 }
 
-void DesktopOptions::prepareHistory() const
+QStringList DesktopOptions::withoutQtOptions(const QStringList& arguments)
 {
-    if (!historyPath)
-        return;
-    if (historyFile == HistoryFile::Demo) {
-        for (const char* suffix : {"", "-wal", "-shm"})
-            QFile::remove(*historyPath + QLatin1String(suffix));
-    } else if (historyFile == HistoryFile::Default) {
+    // QGuiApplication's and QApplication's options (Qt 6), with and without
+    // a value; Qt takes them with one dash or two, and "-style=Fusion" too.
+    static const QStringList withValue{QStringLiteral("platform"),
+                                       QStringLiteral("platformpluginpath"),
+                                       QStringLiteral("platformtheme"),
+                                       QStringLiteral("plugin"),
+                                       QStringLiteral("qwindowgeometry"),
+                                       QStringLiteral("qwindowicon"),
+                                       QStringLiteral("qwindowtitle"),
+                                       QStringLiteral("qmljsdebugger"),
+                                       QStringLiteral("style"),
+                                       QStringLiteral("stylesheet"),
+                                       QStringLiteral("session"),
+                                       QStringLiteral("display"),
+                                       QStringLiteral("geometry"),
+                                       QStringLiteral("title"),
+                                       QStringLiteral("name"),
+                                       QStringLiteral("visual"),
+                                       QStringLiteral("graphicssystem")};
+    static const QStringList flags{QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+                                   QStringLiteral("nograb"),  QStringLiteral("dograb"),
+                                   QStringLiteral("sync"),    QStringLiteral("testability")};
+    QStringList out;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == QLatin1String("--")) { // the rest is positional
+            out += arguments.mid(i);
+            break;
+        }
+        if (i == 0 || !a.startsWith(QLatin1Char('-'))) {
+            out.append(a);
+            continue;
+        }
+        QString name = a.mid(a.startsWith(QLatin1String("--")) ? 2 : 1);
+        const qsizetype eq = name.indexOf(QLatin1Char('='));
+        const bool inlineValue = eq >= 0;
+        if (inlineValue)
+            name.truncate(eq);
+        if (withValue.contains(name)) {
+            if (!inlineValue)
+                ++i; // its value
+            continue;
+        }
+        if (flags.contains(name) && !inlineValue)
+            continue;
+        out.append(a);
+    }
+    return out;
+}
+
+bool DesktopOptions::prepareHistory(QString* error)
+{
+    if (historyFile == HistoryFile::Demo && !historyPath) {
+        // A folder of this run's own, private to this user: a second demo
+        // (or another user's) never shares, wipes or reads it.
+        QString base = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+        if (base.isEmpty() || !QFileInfo(base).isWritable())
+            base = QDir::tempPath();
+        auto folder =
+            std::make_shared<QTemporaryDir>(base + QStringLiteral("/gpuwarden-demo-XXXXXX"));
+        if (!folder->isValid()) {
+            *error = QStringLiteral("cannot make a folder for the demo's history in %1: %2")
+                         .arg(base, folder->errorString());
+            return false;
+        }
+        QFile::setPermissions(folder->path(),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        demoFolder = std::move(folder);
+        historyPath = demoFolder->filePath(QStringLiteral("history.sqlite"));
+    } else if (historyPath && historyFile == HistoryFile::Default) {
         QDir().mkpath(QFileInfo(*historyPath).absolutePath());
     }
+    return true;
 }
 
 } // namespace gw

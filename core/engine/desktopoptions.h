@@ -11,7 +11,10 @@
 #include <QCommandLineParser>
 
 #include <chrono>
+#include <memory>
 #include <optional>
+
+class QTemporaryDir;
 
 namespace gw {
 
@@ -25,18 +28,20 @@ struct DesktopOptions
     bool demo = false;
     // Servers of the demo fleet (--demo-servers, which implies --demo).
     int demoServers = 3;
-    // Sample this machine: neither --demo, nor --source, nor --no-local.
+    // Sample this machine: neither --demo nor --no-local (--source adds an
+    // agent beside it).
     bool local = false;
     SamplerOptions sampler;
     QString backend;
-    // Absent: --no-history.
+    // Absent: --no-history. For the demo, set by prepareHistory().
     std::optional<QString> historyPath;
     enum class HistoryFile
     {
         Given,   // --history: used as it is
         Default, // in the application's data folder, made if missing
-        Demo,    // the demo's own file, emptied at start so it never mixes
-                 // with what this machine recorded
+        Demo,    // the demo's own file in a private folder of this run
+                 // (prepareHistory()), so it never mixes with what this
+                 // machine recorded, nor with another demo's or user's
     };
     HistoryFile historyFile = HistoryFile::Default;
     RetentionPolicy retention;
@@ -50,12 +55,25 @@ struct DesktopOptions
     static void addOptions(QCommandLineParser& parser);
     static void addWatchOptions(QCommandLineParser& parser);
     // Absent, with `error` ("--interval-ms: expected 100..3600000"), on a
-    // bad value. `agentSource`: --source was given (no local sampling).
+    // bad value. `agentSource`: --source was given (refused with --demo).
     static std::optional<DesktopOptions> parse(const QCommandLineParser& parser, bool agentSource,
                                                QString* error);
 
-    // Makes the default history file's folder, or empties the demo's file.
-    void prepareHistory() const;
+    // The arguments without Qt's own (-platform xcb, --style=Fusion,
+    // -reverse, …), which QApplication takes out of argv itself: the
+    // desktop parses its options before it makes one, so that --help,
+    // --version and a mistake need no display.
+    static QStringList withoutQtOptions(const QStringList& arguments);
+
+    // Makes the default history file's folder, or the demo's private folder
+    // (mode 0700, in the user's runtime folder, else the temp folder) and
+    // points historyPath into it; that folder and the demo's history go
+    // when the last copy of these options does. False, with `error`, when
+    // it cannot be made (historyPath is then absent: no history).
+    bool prepareHistory(QString* error);
+    // The demo's private folder (after prepareHistory()); removed with its
+    // contents when the last copy of these options goes.
+    std::shared_ptr<QTemporaryDir> demoFolder;
 };
 
 } // namespace gw

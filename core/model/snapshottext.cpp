@@ -3,37 +3,92 @@
 #include "model/snapshotjson.h"
 #include "model/units.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace gw {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("gw::SnapshotText", text);
+}
+
+// Rows padded so that every column starts where its header does.
+QString table(const QString& indent, const QList<QStringList>& rows)
+{
+    QList<qsizetype> widths;
+    for (const QStringList& row : rows) {
+        for (qsizetype c = 0; c < row.size(); ++c) {
+            if (widths.size() <= c)
+                widths.append(0);
+            widths[c] = std::max(widths[c], row[c].size());
+        }
+    }
+    QString out;
+    for (const QStringList& row : rows) {
+        QString line = indent;
+        for (qsizetype c = 0; c < row.size(); ++c)
+            line += c + 1 < row.size() ? row[c].leftJustified(widths[c] + 2) : row[c];
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        out += line + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace
 
 QString snapshotText(const Snapshot& s)
 {
     QString out;
-    out += QStringLiteral("%1  %2  backend %3\n")
+    out += tr("%1  %2  backend %3\n")
                .arg(s.server, QDateTime::fromMSecsSinceEpoch(s.timestampMs).toString(Qt::ISODate),
                     s.backend);
-    out += QStringLiteral("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
+    out += tr("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
                .arg(formatPercent(s.host.cpuPercent), formatByteCount(s.host.memoryUsedBytes),
                     formatByteCount(s.host.memoryTotalBytes),
                     formatBytesPerSec(s.host.diskReadBytesPerSec),
                     formatBytesPerSec(s.host.diskWriteBytesPerSec));
-    for (const auto& g : s.gpus) {
-        out += QStringLiteral("GPU %1  %2  util %3  mem %4 / %5  %6  %7 / %8%9\n")
-                   .arg(g.index)
-                   .arg(g.name, formatPercent(g.utilizationGpuPercent), formatMiB(g.memoryUsedMiB),
-                        formatMiB(g.memoryTotalMiB), formatCelsius(g.temperatureC),
-                        formatWatts(g.powerW), formatWatts(g.powerLimitW),
-                        g.error.isEmpty() ? QString() : QStringLiteral("  ERROR: ") + g.error);
+    if (!s.gpus.isEmpty()) {
+        const bool anyError = std::any_of(s.gpus.cbegin(), s.gpus.cend(),
+                                          [](const GpuSample& g) { return !g.error.isEmpty(); });
+        QList<QStringList> rows{
+            {tr("GPU"), tr("NAME"), tr("UTIL"), tr("MEMORY"), tr("TEMP"), tr("POWER")}};
+        if (anyError)
+            rows.first().append(tr("ERROR"));
+        for (const auto& g : s.gpus) {
+            rows.append(
+                {QString::number(g.index), g.name, formatPercent(g.utilizationGpuPercent),
+                 QStringLiteral("%1 / %2").arg(formatMiB(g.memoryUsedMiB),
+                                               formatMiB(g.memoryTotalMiB)),
+                 formatCelsius(g.temperatureC),
+                 QStringLiteral("%1 / %2").arg(formatWatts(g.powerW), formatWatts(g.powerLimitW))});
+            if (anyError)
+                rows.last().append(g.error);
+        }
+        out += table(QString(), rows);
     }
-    for (const auto& p : s.processes) {
-        out += QStringLiteral("  pid %1  %2  %3  %4  %5\n")
-                   .arg(p.pid)
-                   .arg(p.ghost ? QStringLiteral("(not in /proc)") : p.user, p.gpuUuid,
-                        formatMiB(p.usedMemoryMiB), p.command);
+    if (!s.processes.isEmpty()) {
+        // The GPU by its index, as nvidia-smi and CUDA_VISIBLE_DEVICES name it.
+        QList<QStringList> rows{{tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
+        for (const auto& p : s.processes) {
+            const GpuSample* g = s.gpuByUuid(p.gpuUuid);
+            QString gpu = g ? QString::number(g->index) : p.gpuUuid;
+            if (g && !p.migUuid.isEmpty()) {
+                const MigInstance* mig = g->migByUuid(p.migUuid);
+                gpu += QLatin1Char('/') + (mig ? mig->profile : p.migUuid);
+            }
+            rows.append({QString::number(p.pid), p.ghost ? tr("(not in /proc)") : p.user, gpu,
+                         formatMiB(p.usedMemoryMiB), p.command});
+        }
+        out += table(QStringLiteral("  "), rows);
     }
     for (const auto& w : s.warnings)
-        out += QStringLiteral("warning: ") + w + QLatin1Char('\n');
+        out += tr("warning: %1\n").arg(w);
     return out;
 }
 

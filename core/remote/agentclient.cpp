@@ -109,7 +109,9 @@ void AgentClient::fetchJson(const QString& pathAndQuery,
         reply->deleteLater();
         AgentJsonReply out;
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = reply->readAll();
+        // A reply cut off (its transfer timeout, abort() above) is closed:
+        // reading it would only log "QIODevice::read: device not open".
+        const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
         out.httpStatus = status;
         out.peerSha256 = reply->property("gw_peer").toByteArray();
         const bool tlsFailed = reply->error() == QNetworkReply::SslHandshakeFailedError;

@@ -15,6 +15,11 @@ Q_LOGGING_CATEGORY(lcSecrets, "gw.secrets", QtInfoMsg)
 
 namespace gw {
 
+QString SecretError::text() const
+{
+    return detail.isEmpty() ? message : message + QStringLiteral(": ") + detail;
+}
+
 namespace {
 
 #ifdef Q_OS_LINUX
@@ -29,33 +34,47 @@ bool libsecretLoadable()
 
 // The backends' own messages ("Could not connect: No such file or
 // directory", "The name org.freedesktop.secrets was not provided by any
-// .service files") say what broke, not what to do about it.
-QString describe(QKeychain::Error code, const QString& raw)
+// .service files", GLib's "Failed to execute child process "dbus-launch""
+// when there is no session bus at all) say what broke, not what to do
+// about it: the message says that, the detail keeps theirs.
+SecretError describe(QKeychain::Error code, const QString& raw)
 {
-    const QString detail = raw.isEmpty() ? SecretStore::tr("no details given") : raw;
-    static const char* const noServiceHints[] = {
-        "org.freedesktop.secrets",  "Could not connect",   "autolaunch",
-        "DBUS_SESSION_BUS_ADDRESS", "ServiceUnknown",      "not provided by any",
-        "D-Bus is not running",     "No keychain service", "No keyring daemon",
-        "Connection refused",       "disconnected",        "NoServer"};
+    static const char* const noServiceHints[] = {"org.freedesktop.secrets",
+                                                 "Could not connect",
+                                                 "autolaunch",
+                                                 "DBUS_SESSION_BUS_ADDRESS",
+                                                 "ServiceUnknown",
+                                                 "not provided by any",
+                                                 "D-Bus is not running",
+                                                 "No keychain service",
+                                                 "No keyring daemon",
+                                                 "Connection refused",
+                                                 "disconnected",
+                                                 "NoServer",
+                                                 "dbus-launch",
+                                                 "session bus",
+                                                 "Failed to execute child process"};
     bool noService = code == QKeychain::NoBackendAvailable;
     for (const char* hint : noServiceHints)
         noService = noService || raw.contains(QLatin1String(hint), Qt::CaseInsensitive);
+    SecretError e;
+    e.detail = raw;
     if (noService)
-        return SecretStore::
-            tr("No Secret Service on the session bus (is gnome-keyring or KWallet running?): %1")
-                .arg(detail);
-    if (code == QKeychain::AccessDenied || raw.contains(QLatin1String("locked")))
-        return SecretStore::tr("The keychain refused access (is the keyring locked? Unlock it, for "
-                               "example with gnome-keyring-daemon --unlock): %1")
-            .arg(detail);
+        e.message = SecretStore::tr(
+            "No Secret Service on the session bus (is gnome-keyring or KWallet running?)");
+    else if (code == QKeychain::AccessDenied || raw.contains(QLatin1String("locked")))
+        e.message = SecretStore::tr("The keychain refused access (is the keyring locked? Unlock "
+                                    "it, for example with gnome-keyring-daemon --unlock)");
 #ifdef Q_OS_LINUX
-    if (!libsecretLoadable())
-        return SecretStore::tr("libsecret is not installed (Debian: libsecret-1-0), so the Secret "
-                               "Service cannot be reached: %1")
-            .arg(detail);
+    else if (!libsecretLoadable())
+        e.message = SecretStore::tr("libsecret is not installed (Debian: libsecret-1-0), so the "
+                                    "Secret Service cannot be reached");
 #endif
-    return SecretStore::tr("The keychain failed: %1").arg(detail);
+    else
+        e.message = SecretStore::tr("The keychain failed");
+    if (e.detail.isEmpty())
+        e.detail = SecretStore::tr("no details given");
+    return e;
 }
 
 QString seconds(int ms)
@@ -143,9 +162,10 @@ void SecretStore::run(Op op, const QString& key, const QByteArray& secret,
         qCInfo(lcSecrets) << "keychain job for" << key << "timed out after" << ms << "ms";
         Outcome o;
         o.timedOut = true;
-        o.error = tr("The keychain did not answer within %1 s (a stuck Secret Service, or a "
-                     "keyring waiting to be unlocked)")
-                      .arg(seconds(ms));
+        o.error.message =
+            tr("The keychain did not answer within %1 s (a stuck Secret Service, or a "
+               "keyring waiting to be unlocked)")
+                .arg(seconds(ms));
         settle(o);
     });
     timer->start(ms);
@@ -157,7 +177,7 @@ void SecretStore::read(const QString& key, std::function<void(const SecretResult
     run(Op::Read, key, {}, [done = std::move(done), key](const Outcome& o) {
         SecretResult r;
         if (!o.error.isEmpty()) {
-            qCInfo(lcSecrets) << "reading" << key << "failed:" << o.error;
+            qCInfo(lcSecrets) << "reading" << key << "failed:" << o.error.text();
             r.error = o.error;
         } else if (!o.notFound) {
             r.secret = o.data;
@@ -167,21 +187,21 @@ void SecretStore::read(const QString& key, std::function<void(const SecretResult
 }
 
 void SecretStore::write(const QString& key, const QByteArray& secret,
-                        std::function<void(const QString& error)> done)
+                        std::function<void(const SecretError& error)> done)
 {
     run(Op::Write, key, secret, [done = std::move(done), key](const Outcome& o) {
         if (!o.error.isEmpty())
-            qCInfo(lcSecrets) << "writing" << key << "failed:" << o.error;
+            qCInfo(lcSecrets) << "writing" << key << "failed:" << o.error.text();
         // "Not found" cannot happen on a write; report it rather than lose it.
         done(o.notFound ? describe(QKeychain::EntryNotFound, QString()) : o.error);
     });
 }
 
-void SecretStore::remove(const QString& key, std::function<void(const QString& error)> done)
+void SecretStore::remove(const QString& key, std::function<void(const SecretError& error)> done)
 {
     run(Op::Remove, key, {}, [done = std::move(done), key](const Outcome& o) {
         if (!o.error.isEmpty())
-            qCInfo(lcSecrets) << "removing" << key << "failed:" << o.error;
+            qCInfo(lcSecrets) << "removing" << key << "failed:" << o.error.text();
         done(o.error); // a key that was not there is gone all the same
     });
 }
@@ -203,8 +223,8 @@ QString SecretStore::writeBlocking(const QString& key, const QByteArray& secret)
 {
     QEventLoop loop;
     std::optional<QString> out;
-    write(key, secret, [&](const QString& error) {
-        out = error;
+    write(key, secret, [&](const SecretError& error) {
+        out = error.text();
         loop.quit();
     });
     if (!out)
@@ -216,13 +236,18 @@ QString SecretStore::removeBlocking(const QString& key)
 {
     QEventLoop loop;
     std::optional<QString> out;
-    remove(key, [&](const QString& error) {
-        out = error;
+    remove(key, [&](const SecretError& error) {
+        out = error.text();
         loop.quit();
     });
     if (!out)
         loop.exec();
     return *out;
+}
+
+SecretError SecretStore::describeFailure(int keychainErrorCode, const QString& backendText)
+{
+    return describe(QKeychain::Error(keychainErrorCode), backendText);
 }
 
 QString SecretStore::tokenKey(const QUrl& agentUrl)

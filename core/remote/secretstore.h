@@ -25,10 +25,23 @@
 
 namespace gw {
 
+// What went wrong, twice: in the words docs/security.md gives (for the
+// banner and dialogs) and as the backend said it (a GLib or D-Bus message,
+// for the log, a tooltip and the command line).
+struct SecretError
+{
+    QString message; // empty: no error
+    QString detail;  // the backend's own text; may be empty
+
+    bool isEmpty() const { return message.isEmpty(); }
+    // "message: detail" (or the message alone).
+    QString text() const;
+};
+
 struct SecretResult
 {
     std::optional<QByteArray> secret; // absent: not stored, or the keychain failed
-    QString error;                    // empty when simply not stored
+    SecretError error;                // empty when simply not stored
 };
 
 class SecretStore final : public QObject
@@ -47,11 +60,12 @@ public:
     // timeout) — unless this store is destroyed first, which drops it.
     void read(const QString& key, std::function<void(const SecretResult&)> done);
     void write(const QString& key, const QByteArray& secret,
-               std::function<void(const QString& error)> done);
+               std::function<void(const SecretError& error)> done);
     // Removing a missing key is not an error.
-    void remove(const QString& key, std::function<void(const QString& error)> done);
+    void remove(const QString& key, std::function<void(const SecretError& error)> done);
 
-    // The same, waiting in a local event loop (command line).
+    // The same, waiting in a local event loop (command line); the errors as
+    // SecretError::text().
     SecretResult readBlocking(const QString& key);
     QString writeBlocking(const QString& key, const QByteArray& secret);
     QString removeBlocking(const QString& key);
@@ -61,6 +75,12 @@ public:
     // in, path without trailing slash, no user info, query or fragment).
     // Empty for a URL that is not valid or has no host.
     static QString tokenKey(const QUrl& agentUrl);
+
+    // A failed job's error in the documented words (no Secret Service, a
+    // locked keyring, libsecret missing, or "The keychain failed"), with the
+    // backend's text kept as the detail. `keychainErrorCode` is
+    // QKeychain::Error.
+    static SecretError describeFailure(int keychainErrorCode, const QString& backendText);
 
 private:
     enum class Op
@@ -74,7 +94,7 @@ private:
         bool timedOut = false;
         bool notFound = false;
         QByteArray data;
-        QString error; // set on failure (not for notFound)
+        SecretError error; // set on failure (not for notFound)
     };
     void run(Op op, const QString& key, const QByteArray& secret,
              std::function<void(const Outcome&)> done);

@@ -45,7 +45,7 @@ QString validateToken(const QByteArray& token)
     return {};
 }
 
-QUrl parseServerUrl(const QString& text, QString* error)
+QUrl parseServerUrl(const QString& text, QString* error, ServerEntry::Kind kind)
 {
     const QString t = text.trimmed();
     const QUrl url(t, QUrl::StrictMode);
@@ -71,6 +71,8 @@ QUrl parseServerUrl(const QString& text, QString* error)
     QUrl clean = url;
     if (clean.path().endsWith(QLatin1Char('/')))
         clean.setPath(clean.path().chopped(1));
+    if (clean.port() < 0 && kind == ServerEntry::Kind::Agent)
+        clean.setPort(kAgentDefaultPort);
     return clean;
 }
 
@@ -92,11 +94,11 @@ void ServerList::load()
         ServerEntry e;
         e.id = m_settings->value(QStringLiteral("id")).toString();
         e.name = m_settings->value(QStringLiteral("name")).toString();
-        QString why;
-        e.url = parseServerUrl(m_settings->value(QStringLiteral("url")).toString(), &why);
         e.kind = m_settings->value(QStringLiteral("kind")).toString() == QLatin1String("prometheus")
                      ? ServerEntry::Kind::Prometheus
                      : ServerEntry::Kind::Agent;
+        QString why;
+        e.url = parseServerUrl(m_settings->value(QStringLiteral("url")).toString(), &why, e.kind);
         e.pinnedSha256 =
             parseFingerprint(m_settings->value(QStringLiteral("pinned_sha256")).toString());
         if (e.id.isEmpty())
@@ -157,15 +159,16 @@ QString ServerList::validate(const ServerEntry& e) const
 }
 
 void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
-                     std::function<void(const QString& error)> done)
+                     std::function<void(const SecretError& error)> done)
 {
     if (e.id.isEmpty())
         e.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     const auto old = entry(e.id);
     const QString oldKey = old ? SecretStore::tokenKey(old->url) : QString();
     const QString newKey = SecretStore::tokenKey(e.url);
+    const bool moved = !oldKey.isEmpty() && oldKey != newKey;
     // A new URL means another server: a pin made for the old one is void.
-    if (old && oldKey != newKey && e.pinnedSha256 == old->pinnedSha256)
+    if (old && moved && e.pinnedSha256 == old->pinnedSha256)
         e.pinnedSha256.clear();
     if (old)
         std::replace(m_entries.begin(), m_entries.end(), *old, e);
@@ -173,43 +176,68 @@ void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
         m_entries.append(e);
     save();
 
-    auto finish = [done](const QString& error) {
+    // A token held for this session moves with its server like a stored
+    // one (and the keychain gets another chance to keep it).
+    if (moved && !token && m_sessionTokens.contains(oldKey))
+        token = m_sessionTokens.value(oldKey);
+    if (moved)
+        m_sessionTokens.remove(oldKey);
+
+    auto finish = [done](const SecretError& error) {
         if (done)
             done(error);
     };
+    auto forget = [](const SecretError&) {
+    };
     if (token && token->isEmpty()) {
-        m_secrets->remove(newKey, [this, oldKey, newKey, finish](const QString& error) {
-            if (!oldKey.isEmpty() && oldKey != newKey)
-                m_secrets->remove(oldKey, [](const QString&) {});
+        m_sessionTokens.remove(newKey);
+        m_secrets->remove(newKey, [this, oldKey, moved, forget, finish](const SecretError& error) {
+            if (moved)
+                m_secrets->remove(oldKey, forget);
             finish(error);
         });
     } else if (const QString bad = token ? validateToken(*token) : QString(); !bad.isEmpty()) {
-        finish(bad); // never stored: the agent would refuse it, or the header break
+        finish({bad, {}}); // never stored: the agent would refuse it, or the header break
     } else if (token) {
-        m_secrets->write(newKey, *token, [this, oldKey, newKey, finish](const QString& error) {
-            if (error.isEmpty() && !oldKey.isEmpty() && oldKey != newKey)
-                m_secrets->remove(oldKey, [](const QString&) {});
-            finish(error);
-        });
-    } else if (!oldKey.isEmpty() && oldKey != newKey) {
+        const QByteArray typed = *token;
+        m_secrets->write(
+            newKey, typed,
+            [this, oldKey, newKey, moved, typed, forget, finish](const SecretError& error) {
+                if (error.isEmpty()) {
+                    m_sessionTokens.remove(newKey);
+                    if (moved)
+                        m_secrets->remove(oldKey, forget);
+                    finish({});
+                    return;
+                }
+                // Not lost: used until the app quits, and said so.
+                m_sessionTokens.insert(newKey, typed);
+                finish({tr("The keychain could not store the token: %1. It is used "
+                           "for this session only and will not be remembered after "
+                           "GPU Warden quits.")
+                            .arg(error.message),
+                        error.detail});
+            });
+    } else if (moved) {
         // The URL changed and the token did not: move it to the new key.
-        m_secrets->read(oldKey, [this, oldKey, newKey, finish](const SecretResult& r) {
+        m_secrets->read(oldKey, [this, oldKey, newKey, forget, finish](const SecretResult& r) {
             if (!r.secret) {
                 finish(r.error);
                 return;
             }
-            m_secrets->write(newKey, *r.secret, [this, oldKey, finish](const QString& error) {
-                if (error.isEmpty())
-                    m_secrets->remove(oldKey, [](const QString&) {});
-                finish(error);
-            });
+            m_secrets->write(newKey, *r.secret,
+                             [this, oldKey, forget, finish](const SecretError& error) {
+                                 if (error.isEmpty())
+                                     m_secrets->remove(oldKey, forget);
+                                 finish(error);
+                             });
         });
     } else {
         finish({});
     }
 }
 
-void ServerList::remove(const QString& id, std::function<void(const QString& error)> done)
+void ServerList::remove(const QString& id, std::function<void(const SecretError& error)> done)
 {
     const auto old = entry(id);
     if (!old) {
@@ -219,10 +247,18 @@ void ServerList::remove(const QString& id, std::function<void(const QString& err
     }
     m_entries.removeOne(*old);
     save();
-    m_secrets->remove(SecretStore::tokenKey(old->url), [done](const QString& error) {
+    const QString key = SecretStore::tokenKey(old->url);
+    m_sessionTokens.remove(key);
+    m_secrets->remove(key, [done](const SecretError& error) {
         if (done)
             done(error);
     });
+}
+
+bool ServerList::sessionOnly(const QString& id) const
+{
+    const auto e = entry(id);
+    return e && m_sessionTokens.contains(SecretStore::tokenKey(e->url));
 }
 
 void ServerList::pin(const QString& id, const QByteArray& sha256)
@@ -289,16 +325,29 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
         resolveNext(pass);
         return;
     }
+    const QString key = SecretStore::tokenKey(e.url);
+    if (const auto held = m_sessionTokens.constFind(key); held != m_sessionTokens.cend()) {
+        pass->errors.append(tr("%1: the token is used for this session only; it will not be "
+                               "remembered after GPU Warden quits (the keychain could not "
+                               "store it).")
+                                .arg(e.name));
+        (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents)
+            .append(RemoteServer{e.name, e.url, *held, e.pinnedSha256});
+        resolveNext(pass);
+        return;
+    }
     auto take = [this, pass, e](const SecretResult& r) {
         const RemoteServer s{e.name, e.url, r.secret.value_or(QByteArray()), e.pinnedSha256};
         if (!r.error.isEmpty()) {
+            // The banner gets the documented words; the log keeps what the
+            // backend said, for whoever diagnoses it.
             if (pass->keychainError.isEmpty())
                 qCWarning(lcServers).noquote()
-                    << "keychain:" << r.error
+                    << "keychain:" << r.error.text()
                     << "- servers are asked without their tokens until it answers";
             pass->keychainError = r.error;
-            pass->errors.append(
-                tr("%1: the token could not be read from the keychain: %2").arg(e.name, r.error));
+            pass->errors.append(tr("%1: the token could not be read from the keychain: %2")
+                                    .arg(e.name, r.error.message));
         }
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents).append(s);
         resolveNext(pass);
@@ -308,7 +357,7 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
     if (!pass->keychainError.isEmpty())
         take(SecretResult{std::nullopt, pass->keychainError});
     else
-        m_secrets->read(SecretStore::tokenKey(e.url), take);
+        m_secrets->read(key, take);
 }
 
 } // namespace gw

@@ -4,9 +4,12 @@
 // kind (a gpuwarden-agent or a Prometheus server) and, for TLS, a pinned
 // certificate fingerprint. Kept in QSettings, except the tokens: those live in
 // the OS keychain (SecretStore) under SecretStore::tokenKey(url), never in
-// the settings file.
+// the settings file. A token the keychain cannot store (no Secret Service)
+// is kept in this object's memory for the session, used, and said to be
+// forgotten when the app quits.
 
 #include "remote/agentlink.h"
+#include "remote/secretstore.h"
 
 #include <QHash>
 #include <QList>
@@ -20,8 +23,6 @@
 class QSettings;
 
 namespace gw {
-
-class SecretStore;
 
 struct ServerEntry
 {
@@ -41,8 +42,17 @@ struct ServerEntry
 
 QString kindText(ServerEntry::Kind kind);
 
+// The port gpuwarden-agent listens on unless configured otherwise
+// (AgentConfig::kDefaultPort; tst_agentlink checks they agree).
+constexpr int kAgentDefaultPort = 9807;
+
 // "https://gpu-01:9807" → a URL; the reason when it is not one we can use.
-QUrl parseServerUrl(const QString& text, QString* error);
+// The one place an admin's URL is checked and normalised, for the Servers
+// dialog, the saved list and --source of gpuwarden and gpuwarden-cli: an
+// agent's URL without a port gets kAgentDefaultPort (not 80 or 443); a
+// Prometheus server's keeps its scheme's default. A trailing slash goes.
+QUrl parseServerUrl(const QString& text, QString* error,
+                    ServerEntry::Kind kind = ServerEntry::Kind::Agent);
 
 // What is wrong with a bearer token, empty when it can be sent. It travels in
 // an HTTP header: one line, no spaces or control characters, at most
@@ -67,10 +77,14 @@ public:
     // Adds `e` or replaces the entry with its id. `token`: nullopt leaves
     // the stored one as it is (moved along when the URL changed), an empty
     // array removes it. `done` gets the keychain's error, if any; the entry
-    // is saved either way, so a keychain failure loses nothing typed.
+    // is saved either way, so a keychain failure loses nothing typed: a
+    // token it could not store is kept for this session (sessionOnly()),
+    // and the error says it will not be remembered after the app quits.
     void put(ServerEntry e, std::optional<QByteArray> token,
-             std::function<void(const QString& error)> done);
-    void remove(const QString& id, std::function<void(const QString& error)> done);
+             std::function<void(const SecretError& error)> done);
+    void remove(const QString& id, std::function<void(const SecretError& error)> done);
+    // The server's token is held in memory only, for this session.
+    bool sessionOnly(const QString& id) const;
     // Pins (or with an empty fingerprint forgets) a server's certificate.
     void pin(const QString& id, const QByteArray& sha256);
 
@@ -85,7 +99,8 @@ public:
 Q_SIGNALS:
     void changed();
     // Agents with their tokens, Prometheus servers with theirs, and what the
-    // keychain said when it failed (one line per server).
+    // keychain said when it failed (one line per server, in the documented
+    // words; the backend's own text goes to the log).
     void resolved(const QList<gw::RemoteServer>& agents, const QList<gw::RemoteServer>& prometheus,
                   const QStringList& keychainErrors);
 
@@ -96,7 +111,7 @@ private:
         QList<RemoteServer> agents;
         QList<RemoteServer> prometheus;
         QStringList errors;
-        QString keychainError;
+        SecretError keychainError;
         int generation = 0;
     };
     void resolveNext(const std::shared_ptr<ResolvePass>& pass);
@@ -106,6 +121,8 @@ private:
     QSettings* m_settings;
     SecretStore* m_secrets;
     QList<ServerEntry> m_entries;
+    // Tokens the keychain could not store, by SecretStore::tokenKey(url).
+    QHash<QString, QByteArray> m_sessionTokens;
     int m_generation = 0; // a newer resolve() makes an older one moot
 };
 

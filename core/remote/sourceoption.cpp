@@ -27,11 +27,15 @@ void printToStderr(const QString& text)
 }
 } // namespace
 
-void addAgentSourceOption(QCommandLineParser& p)
+void addAgentSourceOption(QCommandLineParser& p, SourceUse use)
 {
     p.addOption({QStringLiteral("source"),
-                 tr("Read a gpuwarden-agent at this URL instead of this machine (token from "
-                    "GPUWARDEN_TOKEN, else from the keychain)."),
+                 use == SourceUse::InsteadOfThisMachine
+                     ? tr("Read a gpuwarden-agent at this URL instead of this machine (port 9807 "
+                          "unless given; token from GPUWARDEN_TOKEN, else from the keychain).")
+                     : tr("Also watch the gpuwarden-agent at this URL, beside this machine and "
+                          "the servers of File → Servers… (port 9807 unless given; token from "
+                          "GPUWARDEN_TOKEN, else from the keychain)."),
                  tr("url")});
     p.addOption({QStringLiteral("pin"),
                  tr("With an https:// --source: accept only the certificate with this SHA-256 "
@@ -44,12 +48,14 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
 {
     if (!p.isSet(QStringLiteral("source")))
         return std::nullopt;
+    // The same check and normalisation as the Servers dialog (a URL
+    // without a port means the agent's default port, 9807).
     const QString text = p.value(QStringLiteral("source"));
-    const QUrl url(text);
-    if (!url.isValid() || url.host().isEmpty() ||
-        (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        *error =
-            tr("--source: expected an http:// or https:// URL of an agent, got \"%1\"").arg(text);
+    QString why;
+    const QUrl url = parseServerUrl(text, &why);
+    if (!why.isEmpty()) {
+        *error = tr("--source: expected an http:// or https:// URL of an agent, got \"%1\": %2")
+                     .arg(text, why);
         return std::nullopt;
     }
     return url;
@@ -84,10 +90,11 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
         source.token = *stored.secret;
         source.tokenOrigin = tr("the token came from the keychain (key \"%1\")").arg(key);
     } else if (!stored.error.isEmpty()) {
+        // The command line shows the backend's own words too.
         source.tokenOrigin =
             tr("no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key "
                "\"%1\"): %2")
-                .arg(key, stored.error);
+                .arg(key, stored.error.text());
     } else {
         source.tokenOrigin =
             tr("no token: GPUWARDEN_TOKEN is not set and the keychain has none under \"%1\" "

@@ -12,11 +12,19 @@
 
 namespace gw {
 
-// --source URL: a gpuwarden-agent to read instead of this machine. The token
-// comes from GPUWARDEN_TOKEN, else from the OS keychain (SecretStore, key
+// --source URL: a gpuwarden-agent to read, instead of this machine
+// (gpuwarden-cli) or beside it (gpuwarden). The URL is checked by
+// parseServerUrl() (port 9807 when it has none). The token comes from
+// GPUWARDEN_TOKEN, else from the OS keychain (SecretStore, key
 // SecretStore::tokenKey(url)); never from the command line (every user reads
 // ps).
-void addAgentSourceOption(QCommandLineParser& parser);
+enum class SourceUse
+{
+    InsteadOfThisMachine,
+    BesideThisMachine,
+};
+void addAgentSourceOption(QCommandLineParser& parser,
+                          SourceUse use = SourceUse::InsteadOfThisMachine);
 struct AgentSource
 {
     QUrl url;

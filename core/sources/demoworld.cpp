@@ -326,6 +326,11 @@ Snapshot DemoWorld::generatedServerAt(int server, qint64 ms) const
 
 QString DemoProducer::init()
 {
+    // Says what it serves: the agent's demo is one server of the fleet.
+    if (m_servers == Servers::FirstOnly)
+        return QCoreApplication::translate("gw::DemoProducer",
+                                           "Demo mode: one simulated server, %1.")
+            .arg(m_fleet.serverAt(m_served, 0).server);
     const int n = m_fleet.serverCount();
     return QCoreApplication::translate("gw::DemoProducer",
                                        "Demo mode: a simulated fleet of %n servers.", nullptr, n);

@@ -725,8 +725,8 @@ QString PrometheusProducer::initLine(const QString& version, const QList<Snapsho
     for (const Snapshot& s : now)
         gpus += s.gpus.size();
     const QString name = version.isEmpty() ? tr("Prometheus") : tr("Prometheus %1").arg(version);
-    const QString hosts = tr("%n server(s)", nullptr, int(now.size()));
-    const QString gpuCount = tr("%n GPU(s)", nullptr, int(gpus));
+    const QString hosts = tr("%n servers", nullptr, int(now.size()));
+    const QString gpuCount = tr("%n GPUs", nullptr, int(gpus));
     QString line = tr("%1 at %2: %3, %4").arg(name, where, hosts, gpuCount);
     if (now.isEmpty())
         line += m_hostFilter.isEmpty()

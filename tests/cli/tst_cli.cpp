@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -248,6 +249,42 @@ private Q_SLOTS:
         QCOMPARE(all.size(), 3);
         QCOMPARE(all[2].toObject()[QStringLiteral("server")].toString(),
                  QStringLiteral("infer-03"));
+    }
+
+    void textNamesGpusByIndexInAlignedColumns()
+    {
+        const Run r = runCli({QStringLiteral("snapshot"), QStringLiteral("--demo")}, cleanEnv());
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        // GPUs and processes by index (as nvidia-smi and CUDA_VISIBLE_DEVICES
+        // name them), never by UUID.
+        QVERIFY2(!r.out.contains("GPU-"), r.out.constData());
+        // Each table: every row's columns start where the header's do.
+        int tables = 0;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QString& header = lines[i];
+            if (!header.trimmed().startsWith(QLatin1String("GPU ")) &&
+                !header.trimmed().startsWith(QLatin1String("PID ")))
+                continue;
+            ++tables;
+            const qsizetype at = header.indexOf(QStringLiteral("MEMORY"));
+            QVERIFY(at > 0);
+            int rows = 0;
+            for (qsizetype j = i + 1; j < lines.size() && !lines[j].isEmpty() &&
+                                      lines[j].at(0).isSpace() == header.at(0).isSpace() &&
+                                      (lines[j].at(0).isSpace() || lines[j].at(0).isDigit());
+                 ++j, ++rows) {
+                QVERIFY2(lines[j].size() > at && !lines[j].at(at).isSpace() &&
+                             lines[j].at(at - 1).isSpace(),
+                         qPrintable(header + QLatin1Char('\n') + lines[j]));
+            }
+            QVERIFY2(rows > 0, qPrintable(header));
+        }
+        QCOMPARE(tables, 6); // three servers, a GPU table and a process table each
+        // alice's job runs on GPU 0 of gpu-lab-01.
+        const QRegularExpression alice(QStringLiteral("^  2101 +alice +0 +"),
+                                       QRegularExpression::MultilineOption);
+        QVERIFY2(QString::fromUtf8(r.out).contains(alice), r.out.constData());
     }
 
     void badArgumentsExplainAndFail_data()

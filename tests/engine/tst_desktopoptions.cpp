@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gw;
@@ -113,9 +114,42 @@ private Q_SLOTS:
         const auto remoteOnly = parse(badRoot + QStringList{QStringLiteral("--no-local")}, &error);
         QVERIFY2(remoteOnly, qPrintable(error));
         QVERIFY(!remoteOnly->local);
-        const auto agent = parse(badRoot, &error, true);
+        // --source adds an agent beside this machine (README, --help): the
+        // sampler options are checked then too.
+        QVERIFY(!parse(badRoot, &error, true));
+        QVERIFY2(error.contains(QStringLiteral("--proc-root")), qPrintable(error));
+        const auto agent = parse({}, &error, true);
         QVERIFY2(agent, qPrintable(error));
-        QVERIFY(!agent->local);
+        QVERIFY(agent->local);
+        const auto agentOnly = parse({QStringLiteral("--no-local")}, &error, true);
+        QVERIFY2(agentOnly, qPrintable(error));
+        QVERIFY(!agentOnly->local);
+        QVERIFY(!parse({QStringLiteral("--demo")}, &error, true));
+        QVERIFY2(error.contains(QStringLiteral("leave out --source")), qPrintable(error));
+    }
+
+    void qtsOwnOptionsAreLeftToQt()
+    {
+        const QStringList in{QStringLiteral("gpuwarden"),
+                             QStringLiteral("-platform"),
+                             QStringLiteral("offscreen"),
+                             QStringLiteral("--demo"),
+                             QStringLiteral("--style=Fusion"),
+                             QStringLiteral("-reverse"),
+                             QStringLiteral("--interval-ms"),
+                             QStringLiteral("500"),
+                             QStringLiteral("-qwindowtitle"),
+                             QStringLiteral("x y"),
+                             QStringLiteral("--"),
+                             QStringLiteral("-style")};
+        QCOMPARE(DesktopOptions::withoutQtOptions(in),
+                 (QStringList{QStringLiteral("gpuwarden"), QStringLiteral("--demo"),
+                              QStringLiteral("--interval-ms"), QStringLiteral("500"),
+                              QStringLiteral("--"), QStringLiteral("-style")}));
+        // Ours, and mistakes, stay for the parser to judge.
+        const QStringList mine{QStringLiteral("gpuwarden"), QStringLiteral("--no-such-option"),
+                               QStringLiteral("--settings"), QStringLiteral("x.ini")};
+        QCOMPARE(DesktopOptions::withoutQtOptions(mine), mine);
     }
 
     void demoServersSizeTheFleetAndImplyTheDemo()
@@ -140,9 +174,33 @@ private Q_SLOTS:
             &error);
         QVERIFY2(o, qPrintable(error));
         QCOMPARE(o->historyFile, DesktopOptions::HistoryFile::Demo);
-        QCOMPARE(*o->historyPath,
-                 QDir::temp().filePath(QStringLiteral("gpuwarden-demo-history.sqlite")));
+        QVERIFY(!o->historyPath); // made with its folder
         QCOMPARE(o->retention.rawMs, 12LL * 3600 * 1000);
+
+        // Each run gets a private folder of its own, gone with its options.
+        QTemporaryDir runtime;
+        QFile::setPermissions(runtime.path(),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
+        auto first = *o;
+        auto second = *o;
+        QVERIFY2(first.prepareHistory(&error), qPrintable(error));
+        QVERIFY2(second.prepareHistory(&error), qPrintable(error));
+        QVERIFY(first.historyPath && second.historyPath);
+        QVERIFY(*first.historyPath != *second.historyPath);
+        const QFileInfo folder(QFileInfo(*first.historyPath).absolutePath());
+        QVERIFY2(folder.absolutePath() == QFileInfo(runtime.path()).absoluteFilePath(),
+                 qPrintable(folder.absoluteFilePath()));
+        QCOMPARE(folder.permissions() & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                         QFile::ReadOther | QFile::WriteOther | QFile::ExeOther),
+                 QFile::Permissions());
+        QFile file(*first.historyPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const QString path = folder.absoluteFilePath();
+        first = DesktopOptions();
+        QVERIFY(!QFileInfo::exists(path));
+        QVERIFY(QFileInfo::exists(QFileInfo(*second.historyPath).absolutePath()));
         // A file named on the command line is used as it is, demo or not.
         const auto given = parse({QStringLiteral("--demo"), QStringLiteral("--history"),
                                   QStringLiteral("/tmp/x.sqlite")},

@@ -31,10 +31,10 @@ int main(int argc, char* argv[])
         std::fflush(stdout);
     };
     store.read(QStringLiteral("probe-key"),
-               [&](const gw::SecretResult& r) { report("read", r.error); });
+               [&](const gw::SecretResult& r) { report("read", r.error.text()); });
     // Queued behind the stuck read inside qtkeychain: must time out as well.
     store.write(QStringLiteral("probe-key"), "x",
-                [&](const QString& error) { report("write", error); });
+                [&](const gw::SecretError& error) { report("write", error.text()); });
     QTimer::singleShot(QByteArray(argv[2]).toInt(), &app, &QCoreApplication::quit);
     return app.exec();
 }

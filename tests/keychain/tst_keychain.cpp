@@ -8,6 +8,8 @@
 #include "remote/secretstore.h"
 #include "sources/demoworld.h"
 
+#include <qt6keychain/keychain.h>
+
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
@@ -213,12 +215,12 @@ private Q_SLOTS:
         SecretStore store(QStringLiteral("gpuwarden-test"));
         const QString key = SecretStore::tokenKey(QUrl(QStringLiteral("http://round-trip")));
         SecretResult r = store.readBlocking(key);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QVERIFY(!r.secret); // never stored: absent, and no error
 
         QCOMPARE(store.writeBlocking(key, "first"), QString());
         r = store.readBlocking(key);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QCOMPARE(r.secret, std::optional<QByteArray>("first"));
 
         QCOMPARE(store.writeBlocking(key, "second"), QString());
@@ -236,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(store.removeBlocking(key), QString());
         r = store.readBlocking(key);
         QVERIFY(!r.secret);
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error.text()));
         QCOMPARE(store.removeBlocking(key), QString()); // already gone: not an error
     }
 
@@ -249,8 +251,8 @@ private Q_SLOTS:
         std::optional<QByteArray> seen;
         QThread* const here = QThread::currentThread();
         bool rightThread = true;
-        store.write(QStringLiteral("async"), "value", [&](const QString& error) {
-            QVERIFY2(error.isEmpty(), qPrintable(error));
+        store.write(QStringLiteral("async"), "value", [&](const SecretError& error) {
+            QVERIFY2(error.isEmpty(), qPrintable(error.text()));
             rightThread = rightThread && QThread::currentThread() == here;
             ++writes;
         });
@@ -259,8 +261,8 @@ private Q_SLOTS:
             seen = r.secret;
             ++reads;
         });
-        store.remove(QStringLiteral("async"), [&](const QString& error) {
-            QVERIFY2(error.isEmpty(), qPrintable(error));
+        store.remove(QStringLiteral("async"), [&](const SecretError& error) {
+            QVERIFY2(error.isEmpty(), qPrintable(error.text()));
             ++removes;
         });
         QTRY_COMPARE(removes, 1);
@@ -391,6 +393,9 @@ private Q_SLOTS:
         QTest::newRow("no such socket")
             << QStringLiteral("unix:path=") + m_keyring.path(QStringLiteral("no-bus-here"));
         QTest::newRow("bus without a Secret Service") << QStringLiteral("bare-bus");
+        // No DBUS_SESSION_BUS_ADDRESS (ssh, cron): GLib tries to start a bus
+        // with dbus-launch and says "Failed to execute child process …".
+        QTest::newRow("no session bus at all") << QString();
     }
     void noSecretServiceIsAClearErrorNotAHang()
     {
@@ -401,7 +406,10 @@ private Q_SLOTS:
             busAddress = bare.address();
         }
         QProcessEnvironment env = m_keyring.environment();
-        env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), busAddress);
+        if (busAddress.isEmpty())
+            env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+        else
+            env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), busAddress);
         const QByteArray cause =
             "No Secret Service on the session bus (is gnome-keyring or KWallet "
             "running?): ";
@@ -432,6 +440,38 @@ private Q_SLOTS:
         env.insert(QStringLiteral("GPUWARDEN_TOKEN"), QStringLiteral("agent-secret"));
         r = cli(snapshotArgs(m_agentUrl), env);
         QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    void backendTextBecomesTheDocumentedWords_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("words");
+        const QString noService = QStringLiteral(
+            "No Secret Service on the session bus (is gnome-keyring or KWallet running?)");
+        QTest::newRow("GLib without a bus")
+            << QString::fromUtf8("Failed to execute child process \u201cdbus-launch\u201d (No such "
+                                 "file or directory)")
+            << noService;
+        QTest::newRow("autolaunch without X11")
+            << QStringLiteral("Cannot autolaunch D-Bus without X11 $DISPLAY") << noService;
+        QTest::newRow("bus without the service")
+            << QStringLiteral("The name org.freedesktop.secrets was not provided by any .service "
+                              "files")
+            << noService;
+        QTest::newRow("locked") << QStringLiteral("Cannot create an item in a locked collection")
+                                << QStringLiteral("The keychain refused access");
+    }
+    void backendTextBecomesTheDocumentedWords()
+    {
+        // The banner shows the words of docs/security.md; the backend's own
+        // text stays as the detail (log, tooltip, command line).
+        QFETCH(QString, backend);
+        QFETCH(QString, words);
+        const SecretError e = SecretStore::describeFailure(QKeychain::OtherError, backend);
+        QVERIFY2(e.message.startsWith(words), qPrintable(e.message));
+        QVERIFY2(!e.message.contains(backend), qPrintable(e.message));
+        QCOMPARE(e.detail, backend);
+        QCOMPARE(e.text(), e.message + QStringLiteral(": ") + backend);
     }
 
     void aStuckSecretServiceTimesOutAndItsLateAnswerIsDropped()

@@ -470,16 +470,16 @@ private Q_SLOTS:
         FakePrometheus fake;
         PrometheusProducer producer(fake.url());
         const QString line = test::initialised(producer);
-        QCOMPARE(line, QStringLiteral("Prometheus 2.42.0 at %1: 3 server(s), 4 GPU(s)")
+        QCOMPARE(line, QStringLiteral("Prometheus 2.42.0 at %1: 3 servers, 4 GPUs")
                            .arg(fake.url().toString()));
         QCOMPARE(fake.paths.first(), QStringLiteral("/api/v1/status/buildinfo"));
 
         PrometheusProducer nobody(fake.url(), {}, QStringLiteral("elsewhere"));
         const QString nobodyLine = test::initialised(nobody);
-        QVERIFY2(nobodyLine.endsWith(
-                     QStringLiteral("0 server(s), 0 GPU(s) (no DCGM_FI_DEV_* or gpuwarden_* "
-                                    "series for host elsewhere)")),
-                 qPrintable(nobodyLine));
+        QVERIFY2(
+            nobodyLine.endsWith(QStringLiteral("0 servers, 0 GPUs (no DCGM_FI_DEV_* or gpuwarden_* "
+                                               "series for host elsewhere)")),
+            qPrintable(nobodyLine));
     }
 
     void theFakeRefusesMoreThan11000PointsPerSeries()
@@ -652,7 +652,7 @@ private Q_SLOTS:
         QSignalSpy snapshots(&source, &Source::snapshotReady);
         source.start();
         QVERIFY(status.wait(5000));
-        QVERIFY2(status[0][0].toString().endsWith(QStringLiteral("3 server(s), 4 GPU(s)")),
+        QVERIFY2(status[0][0].toString().endsWith(QStringLiteral("3 servers, 4 GPUs")),
                  qPrintable(status[0][0].toString()));
         QTRY_COMPARE_WITH_TIMEOUT(fake.paths.size(), 3, 5000);
         QTRY_COMPARE_WITH_TIMEOUT(fake.open(), 1, 5000);

@@ -8,6 +8,8 @@
 #include "remote/agentclient.h"
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"
+#include "remote/serverlist.h"
+#include "remote/sourceoption.h"
 #include "sources/demoworld.h"
 #include "testcert.h"
 
@@ -157,6 +159,10 @@ private Q_SLOTS:
         agent.terminate();
         QVERIFY(agent.waitForFinished(5000));
         QCOMPARE(agent.exitCode(), 0);
+        // It says what it serves: one server of the demo fleet, not three.
+        const QByteArray said = agent.readAllStandardError();
+        QVERIFY2(said.contains("Demo mode: one simulated server, gpu-lab-01."), said.constData());
+        QVERIFY2(!said.contains("3 servers"), said.constData());
         QTest::qWait(1500); // down for a while: nothing is sampled, nothing to miss
         QProcess again;
         QVERIFY(startAgent(again));
@@ -545,6 +551,64 @@ private Q_SLOTS:
         agents[0]->publish(DemoWorld().serverAt(0, kT + 1000));
         QVERIFY(QTest::qWaitFor([&] { return got.value(QStringLiteral("a")).size() == 2; }));
         fleet.stop();
+    }
+
+    void aTimedOutReplyLogsNoDeviceNotOpen()
+    {
+        // A reply cut off by its transfer timeout is closed; reading it
+        // anyway made Qt log "QIODevice::read (QNetworkReplyHttpImpl):
+        // device not open" after every timeout of a stuck agent.
+        static QStringList logged;
+        logged.clear();
+        const QtMessageHandler previous = qInstallMessageHandler(
+            [](QtMsgType, const QMessageLogContext&, const QString& m) { logged.append(m); });
+        QTcpServer stuck; // accepts the connection, says nothing
+        QVERIFY(stuck.listen(QHostAddress::LocalHost, 0));
+        AgentClient client(local(stuck.serverPort()), "tok");
+        client.setTimeoutMs(300);
+        for (const QString& path : {QStringLiteral("/v1/info"), QStringLiteral("/v1/snapshot")}) {
+            const AgentJsonReply r = client.fetchJsonBlocking(path);
+            QCOMPARE(r.failure, AgentFailure::Unreachable);
+            QVERIFY2(r.error.contains(QStringLiteral("no complete reply in time")),
+                     qPrintable(r.error));
+        }
+        qInstallMessageHandler(previous);
+        for (const QString& m : std::as_const(logged))
+            QVERIFY2(!m.contains(QStringLiteral("device not open")), qPrintable(m));
+    }
+
+    void anAgentUrlWithoutAPortMeansTheAgentsPort_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("url");
+        const int agent = int(ServerEntry::Kind::Agent);
+        const int prometheus = int(ServerEntry::Kind::Prometheus);
+        QTest::newRow("http") << "http://gpu-node-7" << agent << "http://gpu-node-7:9807";
+        QTest::newRow("https, slash")
+            << "https://gpu-node-7/" << agent << "https://gpu-node-7:9807";
+        QTest::newRow("a port given") << "http://gpu-node-7:80" << agent << "http://gpu-node-7:80";
+        QTest::newRow("behind a proxy path")
+            << "https://proxy.lab/warden/node7" << agent << "https://proxy.lab:9807/warden/node7";
+        QTest::newRow("Prometheus keeps its scheme's default")
+            << "http://prom.lab" << prometheus << "http://prom.lab";
+    }
+    void anAgentUrlWithoutAPortMeansTheAgentsPort()
+    {
+        QFETCH(QString, typed);
+        QFETCH(int, kind);
+        QFETCH(QString, url);
+        static_assert(kAgentDefaultPort == AgentConfig::kDefaultPort);
+        QString error;
+        QCOMPARE(parseServerUrl(typed, &error, ServerEntry::Kind(kind)), QUrl(url));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        if (kind != int(ServerEntry::Kind::Agent))
+            return;
+        // --source of gpuwarden and gpuwarden-cli goes through the same function.
+        QCommandLineParser parser;
+        addAgentSourceOption(parser);
+        QVERIFY(parser.parse({QStringLiteral("cli"), QStringLiteral("--source"), typed}));
+        QCOMPARE(agentUrlOption(parser, &error), std::optional<QUrl>(QUrl(url)));
     }
 };
 

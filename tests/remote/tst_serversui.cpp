@@ -13,15 +13,18 @@
 #include "remote/serverlist.h"
 #include "sources/demoworld.h"
 #include "testcert.h"
+#include "window/hostpage.h"
 #include "window/mainwindow.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
+#include "window/statusline.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -33,6 +36,9 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace gw;
 using namespace std::chrono_literals;
@@ -67,6 +73,10 @@ class TestServersUi : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
+        // A child run (see aTokenTypedWithoutAKeychainIsKeptForTheSession)
+        // keeps the bus without a Secret Service it was given.
+        if (isChild())
+            return;
         // qtkeychain talks to whatever session bus this process finds first:
         // make it ours before anything touches D-Bus.
         QVERIFY2(m_bus.start(true), qPrintable(m_bus.error()));
@@ -109,12 +119,24 @@ private Q_SLOTS:
         d.urlEdit()->setText(QStringLiteral("https://lab-2.example.org:9807/"));
         d.nameEdit()->setText(QStringLiteral("LAB-1"));
         QVERIFY(d.problemLabel()->text().contains(QStringLiteral("already called")));
+        d.show();
+        QVERIFY(d.grab().save(screenshotPath(QStringLiteral("server-edit-problem.png"))));
         d.nameEdit()->setText(QStringLiteral("lab-2"));
         QVERIFY(d.okButton()->isEnabled());
         QVERIFY(d.problemLabel()->text().isEmpty());
         d.tokenEdit()->setText(QStringLiteral("  s3cret  "));
         QCOMPARE(d.entry().url, QUrl(QStringLiteral("https://lab-2.example.org:9807")));
         QCOMPARE(d.token(), std::optional<QByteArray>("s3cret"));
+
+        // The token row's label names its field (an "&" of its own, not a
+        // literal one): Alt+T reaches the token.
+        QLabel* tokenLabel = nullptr;
+        for (QLabel* l : d.findChildren<QLabel*>()) {
+            if (l->text() == QLatin1String("&Token:"))
+                tokenLabel = l;
+        }
+        QVERIFY(tokenLabel);
+        QCOMPARE(tokenLabel->buddy(), d.tokenEdit());
 
         // Editing: an untouched token field leaves the stored token alone.
         ServerEditDialog edit(&list, list.entries().first());
@@ -132,7 +154,7 @@ private Q_SLOTS:
         QVERIFY(error.isEmpty());
         QString keychainError = QStringLiteral("not called");
         list.put(agentEntry(QStringLiteral("gpu-07"), url), QByteArray("tok-gpu-07-secret"),
-                 [&](const QString& e) { keychainError = e; });
+                 [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY2(keychainError.isEmpty(), qPrintable(keychainError));
         QCOMPARE(secrets.readBlocking(SecretStore::tokenKey(url)).secret,
@@ -159,7 +181,7 @@ private Q_SLOTS:
         ServerEntry moved = again.entries().first();
         moved.url = parseServerUrl(QStringLiteral("https://gpu-07.example.org:9443"), &error);
         keychainError = QStringLiteral("not called");
-        again.put(moved, std::nullopt, [&](const QString& e) { keychainError = e; });
+        again.put(moved, std::nullopt, [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY2(keychainError.isEmpty(), qPrintable(keychainError));
         QVERIFY(QTest::qWaitFor(
@@ -169,7 +191,7 @@ private Q_SLOTS:
 
         // Removing the server forgets its token too.
         keychainError = QStringLiteral("not called");
-        again.remove(moved.id, [&](const QString& e) { keychainError = e; });
+        again.remove(moved.id, [&](const SecretError& e) { keychainError = e.text(); });
         QVERIFY(QTest::qWaitFor([&] { return keychainError != QLatin1String("not called"); }));
         QVERIFY(again.entries().isEmpty());
         QVERIFY(!secrets.readBlocking(SecretStore::tokenKey(moved.url)).secret);
@@ -239,7 +261,7 @@ private Q_SLOTS:
                                          std::pair{QStringLiteral("gpu-lab-02"), b.port()},
                                          std::pair{QStringLiteral("gpu-lab-03"), dead}})
             list.put(agentEntry(name, local(port)), QByteArray("tok"),
-                     [&](const QString&) { --pending; });
+                     [&](const SecretError&) { --pending; });
         QVERIFY(QTest::qWaitFor([&] { return pending == 0; }));
 
         LiveState fleet;
@@ -279,6 +301,17 @@ private Q_SLOTS:
         QVERIFY(down.data(Qt::ToolTipRole)
                     .toString()
                     .contains(QStringLiteral("refused"), Qt::CaseInsensitive));
+
+        // An agent's host page names the backend that agent reported, not
+        // this desktop's status line ("Watching remote servers only").
+        window.selectServer(QStringLiteral("gpu-lab-01"));
+        QVERIFY(QTest::qWaitFor([&] {
+            const auto labels = window.hostPage()->findChildren<QLabel*>();
+            return std::any_of(labels.cbegin(), labels.cend(),
+                               [](const QLabel* l) { return l->text() == QLatin1String("demo"); });
+        }));
+        for (const QLabel* l : window.hostPage()->findChildren<QLabel*>())
+            QVERIFY2(!l->text().contains(QStringLiteral("Watching remote")), qPrintable(l->text()));
 
         // The down server, selected, says why.
         window.selectServer(QStringLiteral("gpu-lab-03"));
@@ -337,7 +370,7 @@ private Q_SLOTS:
         bool stored = false;
         list.put(agentEntry(QStringLiteral("tls-lab"),
                             QUrl(QStringLiteral("https://127.0.0.1:%1").arg(agent.port()))),
-                 QByteArray("tok"), [&](const QString&) { stored = true; });
+                 QByteArray("tok"), [&](const SecretError&) { stored = true; });
         QVERIFY(QTest::qWaitFor([&] { return stored; }));
         LiveState fleet;
         AgentLinks remote(200ms);
@@ -430,7 +463,7 @@ private Q_SLOTS:
         ServerList list(m_settings.get(), &secrets);
         bool stored = false;
         list.put(agentEntry(QStringLiteral("lab one"), local(agent.port())), QByteArray("tok"),
-                 [&](const QString&) { stored = true; });
+                 [&](const SecretError&) { stored = true; });
         QVERIFY(QTest::qWaitFor([&] { return stored; }));
         m_settings->sync();
 
@@ -462,9 +495,209 @@ private Q_SLOTS:
                  qPrintable(secondLog));
     }
 
+    void aTokenTypedWithoutAKeychainIsKeptForTheSession()
+    {
+        // qtkeychain keeps the first session bus a process finds, so the
+        // keychain-less half runs in a child of this test on a bus without a
+        // Secret Service: sessionTokenWithoutAKeychain() below.
+        if (isChild())
+            QSKIP("the parent's half");
+        test::PrivateBus bare;
+        QVERIFY2(bare.start(false), qPrintable(bare.error()));
+        QProcess child;
+        QProcessEnvironment env = bare.environment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("GW_SERVERSUI_CHILD"), QStringLiteral("1"));
+        child.setProcessEnvironment(env);
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(QCoreApplication::applicationFilePath(),
+                    {QStringLiteral("sessionTokenWithoutAKeychain")});
+        QVERIFY(child.waitForFinished(90000));
+        const QByteArray out = child.readAll();
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+                 out.constData());
+        QVERIFY2(out.contains("PASS   : TestServersUi::sessionTokenWithoutAKeychain()"),
+                 out.constData());
+    }
+
+    void sessionTokenWithoutAKeychain()
+    {
+        if (!isChild())
+            QSKIP("runs in a child process on a bus without a Secret Service");
+        const QByteArray token = "tok-for-this-session";
+        AgentConfig c;
+        c.port = 0;
+        c.tokens = {{QStringLiteral("ws"), sha256(token), TokenScope::Read}};
+        AgentServer agent(c);
+        QString error;
+        QVERIFY(agent.listen(&error));
+        agent.publish(DemoWorld().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
+
+        // Wired as gpuwarden's main() wires them.
+        SecretStore secrets;
+        ServerList list(m_settings.get(), &secrets);
+        LiveState fleet;
+        AgentLinks remote(200ms);
+        connect(&remote, &AgentLinks::readings, &fleet, &LiveState::ingestBatch);
+        connect(&remote, &AgentLinks::statusChanged, &fleet, &LiveState::setConnection);
+        MainWindow window(&fleet);
+        connect(&list, &ServerList::resolved, &remote,
+                [&](const QList<RemoteServer>& agents, const QList<RemoteServer>&,
+                    const QStringList& errors) {
+                    remote.setServers(agents);
+                    window.showKeychainErrors(errors);
+                });
+        window.setServerList(&list);
+        window.show();
+
+        // File → Servers… → Add…: the admin types the server and its token.
+        ServersDialog* d = window.showServersDialog();
+        QPushButton* add = nullptr;
+        for (QPushButton* b : d->findChildren<QPushButton*>())
+            add = b->text() == QStringLiteral("&Add…") ? b : add;
+        QVERIFY(add);
+        bool typed = false;
+        QTimer::singleShot(200, this, [&] {
+            auto* e = qobject_cast<ServerEditDialog*>(QApplication::activeModalWidget());
+            if (!e)
+                return;
+            e->nameEdit()->setText(QStringLiteral("lab"));
+            e->urlEdit()->setText(local(agent.port()).toString());
+            e->tokenEdit()->setText(QString::fromLatin1(token));
+            typed = e->okButton()->isEnabled();
+            e->okButton()->click();
+        });
+        add->click();
+        QVERIFY(typed);
+
+        // The dialog says plainly that the token is not kept, in the
+        // documented words; the backend's own text is only in the tooltip.
+        QVERIFY(QTest::qWaitFor([&] { return !d->messageLabel()->text().isEmpty(); }, 20000));
+        const QString said = d->messageLabel()->text();
+        QVERIFY2(said.contains(QStringLiteral("No Secret Service on the session bus")),
+                 qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("will not be remembered after GPU Warden quits")),
+                 qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("org.freedesktop")), qPrintable(said));
+        QVERIFY(!d->messageLabel()->toolTip().isEmpty());
+        QVERIFY(list.sessionOnly(list.entries().first().id));
+        QVERIFY(d->table()->topLevelItem(0)->text(3).contains(
+            QStringLiteral("token for this session only")));
+
+        // The server is read with it: connected, readings in.
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const LinkStatus* link = fleet.connection(QStringLiteral("lab"));
+                return link && link->state == LinkState::Connected &&
+                       fleet.latest(QStringLiteral("lab"));
+            },
+            20000));
+        // The banner says the same, without the backend's text.
+        QVERIFY(QTest::qWaitFor([&] { return window.banner()->isVisible(); }, 10000));
+        const QString banner = window.banner()->text();
+        QVERIFY2(banner.contains(QStringLiteral("for this session only")), qPrintable(banner));
+        QVERIFY2(!banner.contains(QStringLiteral("org.freedesktop")) &&
+                     !banner.contains(QStringLiteral("dbus-launch")),
+                 qPrintable(banner));
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("session-token-banner.png"))));
+
+        // Never written anywhere.
+        m_settings->sync();
+        QFile file(m_settingsFile->fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains(token));
+        d->close();
+        remote.stop();
+    }
+
+    void editServerInTheTreeOpensThatServersEditor()
+    {
+        if (isChild())
+            QSKIP("the parent's half");
+        SecretStore secrets;
+        ServerList list(m_settings.get(), &secrets);
+        for (const char* name : {"gpu-a", "gpu-b"})
+            list.put(agentEntry(QLatin1String(name), local(test::freePort())), std::nullopt, {});
+        LiveState fleet;
+        LinkStatus link;
+        for (const char* name : {"gpu-a", "gpu-b"}) {
+            link.server = QLatin1String(name);
+            link.state = LinkState::Unreachable;
+            fleet.setConnection(link);
+        }
+        MainWindow window(&fleet);
+        window.setServerList(&list);
+        window.resize(1000, 600);
+        window.show();
+        ServerTreeModel* model = window.serverTreeModel();
+        QVERIFY(QTest::qWaitFor([&] { return model->rowCount() == 2; }));
+
+        // Right-click gpu-b → Edit Server…: gpu-b's editor, not just the list.
+        QString edited;
+        QTimer::singleShot(300, this, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            if (!menu)
+                return;
+            QTimer::singleShot(300, this, [&] {
+                if (auto* e = qobject_cast<ServerEditDialog*>(QApplication::activeModalWidget())) {
+                    edited = e->nameEdit()->text();
+                    e->reject();
+                }
+            });
+            menu->actions().first()->trigger();
+            menu->close();
+        });
+        ServerTree* tree = window.serverTree();
+        const QModelIndex b = model->serverIndex(QStringLiteral("gpu-b"));
+        QVERIFY(b.isValid());
+        Q_EMIT tree->customContextMenuRequested(tree->visualRect(b).center());
+        QCOMPARE(edited, QStringLiteral("gpu-b"));
+    }
+
+    void historyOffIsLegibleOnLightAndDarkBars()
+    {
+        if (isChild())
+            QSKIP("the parent's half");
+        // A full disk says "History off: …" in the status bar: in the bar's
+        // own text colour, never BrightText (white on a light bar).
+        for (const bool dark : {false, true}) {
+            QApplication::setPalette(dark ? test::darkPalette()
+                                          : QApplication::style()->standardPalette());
+            LiveState fleet;
+            MainWindow window(&fleet);
+            window.show();
+            window.showHistoryError(QStringLiteral("database or disk is full"));
+            QLabel* label = window.statusLine()->historyLabel();
+            QVERIFY(label->isVisible());
+            QVERIFY(label->text().contains(QStringLiteral("History off")));
+            const QColor text = label->palette().color(label->foregroundRole());
+            const QColor bar =
+                window.statusLine()->palette().color(window.statusLine()->backgroundRole());
+            // WCAG contrast ratio of the two colours.
+            auto luminance = [](const QColor& c) {
+                auto channel = [](double v) {
+                    return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+                };
+                return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
+                       0.0722 * channel(c.blueF());
+            };
+            const double l1 = luminance(text);
+            const double l2 = luminance(bar);
+            const double ratio = (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
+            QVERIFY2(
+                ratio >= 4.5,
+                qPrintable(QStringLiteral("%1 on %2: %3").arg(text.name(), bar.name()).arg(ratio)));
+            QVERIFY(window.grab().save(screenshotPath(dark ? QStringLiteral("history-off-dark.png")
+                                                           : QStringLiteral("history-off.png"))));
+        }
+        QApplication::setPalette(QApplication::style()->standardPalette());
+    }
+
     void cleanupTestCase() { m_bus.stop(); }
 
 private:
+    static bool isChild() { return qEnvironmentVariableIsSet("GW_SERVERSUI_CHILD"); }
+
     test::PrivateBus m_bus;
     std::unique_ptr<QTemporaryFile> m_settingsFile;
     std::unique_ptr<QSettings> m_settings;

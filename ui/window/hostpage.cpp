@@ -56,7 +56,7 @@ void HostPage::showSnapshot(const Snapshot& s, const QString& backendMessage)
     set(HostName, h.hostname.isEmpty() ? notAvailable() : h.hostname);
     set(HostBackend, backendMessage.isEmpty() ? s.backend : backendMessage);
     set(HostCpu, h.cpuCount
-                     ? tr("%1 of %n core(s)", nullptr, *h.cpuCount).arg(formatPercent(h.cpuPercent))
+                     ? tr("%1 of %n cores", nullptr, *h.cpuCount).arg(formatPercent(h.cpuPercent))
                      : formatPercent(h.cpuPercent));
     set(HostMemory,
         tr("%1 used of %2")

@@ -54,8 +54,8 @@ void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
 {
     m_chartSpan->setEnabled(false);
     m_title->setLine(s.server);
-    QString subtitle = tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
-                           .arg(s.processes.size());
+    QString subtitle = tr("%n GPUs", nullptr, int(s.gpus.size())) + QStringLiteral(", ") +
+                       tr("%n processes on GPUs", nullptr, int(s.processes.size()));
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
     m_subtitle->setLine(subtitle);

@@ -76,7 +76,10 @@ void MainWindow::buildUi()
     connect(m_tree, &ServerTree::selected, this, &MainWindow::onSelected);
     connect(m_tree, &ServerTree::editServerRequested, this, [this](const QString& server) {
         m_tree->selectServer(server);
-        showServersDialog();
+        // That server's editor, over the list; a --source agent (not in the
+        // list) leaves the list alone.
+        if (ServersDialog* d = showServersDialog())
+            d->editServerNamed(server);
     });
 
     // Right: banner, title + time window, a GPU's charts or the host page.
@@ -290,7 +293,11 @@ void MainWindow::onServerUpdated(const QString& server)
     if (m_gpuUuid.isEmpty()) {
         m_pages->setCurrentWidget(m_hostPage);
         m_header->showServer(*s, m_fleet->connection(server));
-        m_hostPage->showSnapshot(*s, m_statusLine->backendMessage());
+        // The local source's message is about this machine; an agent's or a
+        // Prometheus host's page names the backend that server reported.
+        const bool remote =
+            m_fleet->connection(server) != nullptr || s->backend == QLatin1String("prometheus");
+        m_hostPage->showSnapshot(*s, remote ? QString() : m_statusLine->backendMessage());
     } else if (const GpuSample* g = s->gpuByUuid(m_gpuUuid)) {
         m_pages->setCurrentWidget(m_gpuPage);
         m_header->showGpu(*s, *g);

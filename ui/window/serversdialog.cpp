@@ -2,6 +2,7 @@
 
 #include "engine/livestate.h"
 #include "remote/agentclient.h"
+#include "window/screenfit.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -55,8 +56,10 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     m_kind->addItem(kindText(ServerEntry::Kind::Prometheus), int(ServerEntry::Kind::Prometheus));
     m_kind->setCurrentIndex(m_kind->findData(int(m_entry.kind)));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(m_editing ? tr("unchanged (stored in the keychain if set)")
-                                          : tr("bearer token from the agent's configuration"));
+    m_token->setPlaceholderText(!m_editing ? tr("bearer token from the agent's configuration")
+                                : m_list->sessionOnly(m_entry.id)
+                                    ? tr("unchanged (kept for this session only)")
+                                    : tr("unchanged (stored in the keychain if set)"));
     m_token->setToolTip(tr("Kept in the system keychain, never in a settings file."));
     m_pin->setWordWrap(true);
     m_pin->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -64,10 +67,13 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     m_pin->setText(m_entry.pinnedSha256.isEmpty()
                        ? tr("none; the system's certificate authorities decide")
                        : formatFingerprint(m_entry.pinnedSha256));
+    // Bold in the dialog's own text colour: legible on light and dark
+    // palettes alike (a fixed red was dark on dark).
     m_problem->setWordWrap(true);
-    QPalette warn = m_problem->palette();
-    warn.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-    m_problem->setPalette(warn);
+    m_problem->setTextFormat(Qt::PlainText);
+    QFont bold = m_problem->font();
+    bold.setBold(true);
+    m_problem->setFont(bold);
 
     auto* clearToken = new QPushButton(tr("Forget Token"));
     clearToken->setEnabled(m_editing);
@@ -96,7 +102,11 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&URL:"), m_url);
     form->addRow(tr("&Kind:"), m_kind);
-    form->addRow(tr("&Token:"), tokenRow);
+    // A row whose field is a layout gets no buddy from addRow(), and its
+    // label would show the "&" itself: the label names the token field.
+    auto* tokenLabel = new QLabel(tr("&Token:"));
+    tokenLabel->setBuddy(m_token);
+    form->addRow(tokenLabel, tokenRow);
     form->addRow(tr("Pinned certificate:"), pinRow);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -108,6 +118,7 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     connect(m_name, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     connect(m_url, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
     connect(m_token, &QLineEdit::textChanged, this, &ServerEditDialog::revalidate);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &ServerEditDialog::revalidate);
     setMinimumWidth(520);
     revalidate();
 }
@@ -122,8 +133,8 @@ ServerEntry ServerEditDialog::entry() const
     ServerEntry e = m_entry;
     e.name = m_name->text().trimmed();
     QString ignored;
-    e.url = parseServerUrl(m_url->text(), &ignored);
     e.kind = ServerEntry::Kind(m_kind->currentData().toInt());
+    e.url = parseServerUrl(m_url->text(), &ignored, e.kind);
     return e;
 }
 
@@ -140,7 +151,7 @@ std::optional<QByteArray> ServerEditDialog::token() const
 void ServerEditDialog::revalidate()
 {
     QString problem;
-    parseServerUrl(m_url->text(), &problem);
+    parseServerUrl(m_url->text(), &problem, entry().kind);
     if (problem.isEmpty() || m_url->text().trimmed().isEmpty())
         problem = m_list->validate(entry());
     if (problem.isEmpty())
@@ -202,7 +213,7 @@ ServersDialog::ServersDialog(ServerList* list, const LiveState* fleet, QWidget* 
         connect(m_fleet, &LiveState::serverUpdated, this, &ServersDialog::refresh);
         connect(m_fleet, &LiveState::serverRemoved, this, &ServersDialog::refresh);
     }
-    resize(760, 360);
+    resize(sizeOnScreen(this, QSize(760, 360)));
     refresh();
 }
 
@@ -222,6 +233,8 @@ void ServersDialog::refresh()
             item->setToolTip(StateColumn, link->error);
         if (!e.pinnedSha256.isEmpty())
             state += tr(" · certificate pinned");
+        if (m_list->sessionOnly(e.id))
+            state += tr(" · token for this session only");
         item->setText(StateColumn, state);
         if (e.id == selected)
             m_table->setCurrentItem(item);
@@ -254,10 +267,13 @@ void ServersDialog::updateButtons()
         (link->state == LinkState::Untrusted || link->state == LinkState::PinMismatch));
 }
 
-void ServersDialog::showKeychainResult(const QString& error)
+void ServersDialog::showKeychainResult(const SecretError& error)
 {
-    m_message->setText(error.isEmpty() ? QString()
-                                       : tr("<b>Keychain:</b> %1").arg(error.toHtmlEscaped()));
+    // The documented words; what the backend said is in the tooltip.
+    m_message->setText(
+        error.isEmpty() ? QString() : tr("<b>Keychain:</b> %1").arg(error.message.toHtmlEscaped()));
+    m_message->setToolTip(error.detail);
+    refresh(); // a token may now be held for this session only
     Q_EMIT serversChanged();
 }
 
@@ -272,15 +288,28 @@ void ServersDialog::editServer()
         editEntry(e);
 }
 
+bool ServersDialog::editServerNamed(const QString& name)
+{
+    for (const auto& e : m_list->entries()) {
+        if (e.name == name) {
+            selectServer(name);
+            editEntry(e);
+            return true;
+        }
+    }
+    return false;
+}
+
 void ServersDialog::editEntry(const std::optional<ServerEntry>& existing)
 {
     ServerEditDialog d(m_list, existing, this);
     if (d.exec() != QDialog::Accepted)
         return;
-    m_list->put(d.entry(), d.token(), [self = QPointer<ServersDialog>(this)](const QString& error) {
-        if (self)
-            self->showKeychainResult(error);
-    });
+    m_list->put(d.entry(), d.token(),
+                [self = QPointer<ServersDialog>(this)](const SecretError& error) {
+                    if (self)
+                        self->showKeychainResult(error);
+                });
 }
 
 void ServersDialog::removeServer()
@@ -293,7 +322,7 @@ void ServersDialog::removeServer()
             tr("Stop watching %1 and forget its token? Its history stays.").arg(e->name)) !=
         QMessageBox::Yes)
         return;
-    m_list->remove(e->id, [self = QPointer<ServersDialog>(this)](const QString& error) {
+    m_list->remove(e->id, [self = QPointer<ServersDialog>(this)](const SecretError& error) {
         if (self)
             self->showKeychainResult(error);
     });

@@ -65,6 +65,9 @@ public:
     QTreeWidget* table() const { return m_table; }
     QLabel* messageLabel() const { return m_message; }
     void selectServer(const QString& name);
+    // Opens the editor of the server called `name` (modal, as Edit… does);
+    // false when the list has none by that name (a --source agent).
+    bool editServerNamed(const QString& name);
 
     // Asks the admin to compare and accept a certificate fingerprint; true
     // when they did. `changed`: a pinned certificate was replaced.
@@ -84,7 +87,7 @@ private:
     void trustCertificate();
     void updateButtons();
     std::optional<ServerEntry> current() const;
-    void showKeychainResult(const QString& error);
+    void showKeychainResult(const SecretError& error);
 
     ServerList* m_list;
     const LiveState* m_fleet;

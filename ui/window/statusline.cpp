@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QLabel>
+#include <QStyle>
 
 namespace gw {
 
@@ -14,6 +15,7 @@ StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
     , m_backend(new QLabel(tr("Starting…")))
     , m_updated(new QLabel)
     , m_history(new QLabel)
+    , m_historyIcon(new QLabel)
 {
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -32,6 +34,8 @@ StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
                                8);
     addWidget(m_backend, 1);
     m_history->hide();
+    m_historyIcon->hide();
+    addPermanentWidget(m_historyIcon);
     addPermanentWidget(m_history);
     addPermanentWidget(m_updated);
 }
@@ -59,10 +63,16 @@ void StatusLine::setSourceStatus(const QString& source, const QString& message)
 
 void StatusLine::showHistoryError(const QString& message)
 {
-    m_history->setText(tr("History off: %1").arg(message));
+    // The bar's own text colour (legible on light and dark bars alike),
+    // bold, with the warning icon: BrightText is meant for dark fills.
+    m_history->setText(tr("<b>History off:</b> %1").arg(message.toHtmlEscaped()));
+    m_history->setTextFormat(Qt::RichText);
     m_history->setToolTip(message);
-    m_history->setForegroundRole(QPalette::BrightText);
+    m_history->setForegroundRole(QPalette::WindowText);
+    m_historyIcon->setPixmap(
+        style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(fontMetrics().height()));
     m_history->setVisible(!message.isEmpty());
+    m_historyIcon->setVisible(!message.isEmpty());
 }
 
 void StatusLine::showKeychainErrors(const QStringList& errors)
@@ -104,8 +114,8 @@ void StatusLine::updateBanner()
         parts.append(tr("<b>No GPU found on this machine.</b> Showing the host only.<br>%1")
                          .arg(m_backendMessage.toHtmlEscaped()));
     if (!m_keychainErrors.isEmpty())
-        parts.append(tr("<b>Keychain:</b> %1<br>These servers are asked without a token until "
-                        "the keychain answers; File → Servers… stores tokens again.")
+        parts.append(tr("<b>Keychain:</b> %1<br>A server without its token is asked without "
+                        "one until the keychain answers; File → Servers… stores tokens again.")
                          .arg(m_keychainErrors.join(QStringLiteral("<br>")).toHtmlEscaped()));
     m_banner->setText(parts.join(QStringLiteral("<br>")));
     m_banner->setVisible(!parts.isEmpty());

@@ -23,6 +23,8 @@ public:
 
     // The banner widget; the window places it (it is not part of the bar).
     QLabel* banner() const { return m_banner; }
+    // "History off: …" (hidden while history works).
+    QLabel* historyLabel() const { return m_history; }
     QString text() const;
     QString backendMessage() const { return m_backendMessage; }
 
@@ -42,6 +44,7 @@ private:
     QLabel* m_backend;
     QLabel* m_updated;
     QLabel* m_history;
+    QLabel* m_historyIcon;
     QString m_backendMessage;
     QStringList m_keychainErrors;
     QMap<QString, QString> m_sourceStatus;
