@@ -1,5 +1,7 @@
 #include "window/liveheader.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
 #include "window/elidinglabel.h"
@@ -15,6 +17,8 @@ LiveHeader::LiveHeader(QWidget* parent)
     : QWidget(parent)
     , m_title(new ElidingLabel)
     , m_subtitle(new ElidingLabel)
+    , m_staleMark(new QLabel)
+    , m_stale(new ElidingLabel)
     , m_chartSpan(new QComboBox)
 {
     QFont tf = m_title->font();
@@ -34,6 +38,12 @@ LiveHeader::LiveHeader(QWidget* parent)
     auto* titles = new QVBoxLayout;
     titles->addWidget(m_title);
     titles->addWidget(m_subtitle);
+    auto* staleRow = new QHBoxLayout;
+    staleRow->addWidget(m_staleMark);
+    staleRow->addWidget(m_stale, 1);
+    titles->addLayout(staleRow);
+    m_staleMark->hide();
+    m_stale->hide();
     row->addLayout(titles, 1);
     row->addWidget(m_chartSpan, 0, Qt::AlignTop);
 }
@@ -54,8 +64,8 @@ void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
 {
     m_chartSpan->setEnabled(false);
     m_title->setLine(s.server);
-    QString subtitle = tr("%n GPU(s), %1 process(es) on GPUs", nullptr, int(s.gpus.size()))
-                           .arg(s.processes.size());
+    QString subtitle = tr("%n GPUs", nullptr, int(s.gpus.size())) + QStringLiteral(", ") +
+                       tr("%n processes on GPUs", nullptr, int(s.processes.size()));
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
     m_subtitle->setLine(subtitle);
@@ -73,6 +83,28 @@ void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)
 {
     m_title->setLine(server);
     m_subtitle->setLine(connectionText(link));
+}
+
+void LiveHeader::setFreshness(const Freshness& f)
+{
+    const bool stale = f.stale && f.hasReading;
+    m_stale->setLine(stale ? staleText(f) : QString());
+    m_stale->setVisible(stale);
+    m_staleMark->setVisible(stale);
+    if (stale) {
+        const int side = fontMetrics().height();
+        m_staleMark->setPixmap(stateIcon(DisplayState::Stale, palette())
+                                   .pixmap(QSize(side, side), devicePixelRatioF()));
+        m_stale->setToolTip(tr("No reading for more than %1 sampling intervals: the figures "
+                               "and processes shown are the last ones received.")
+                                .arg(LiveState::kStaleIntervals));
+    }
+    m_title->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
+}
+
+QString LiveHeader::staleLine() const
+{
+    return m_stale->isVisibleTo(this) ? m_stale->line() : QString();
 }
 
 int LiveHeader::chartMinutes() const

@@ -7,10 +7,12 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 
 namespace gw {
 
 class ElidingLabel;
+struct Freshness;
 struct GpuSample;
 struct LinkStatus;
 struct Snapshot;
@@ -29,6 +31,12 @@ public:
     // A remote server that has not answered yet: who it is and why not.
     void showUnanswered(const QString& server, const LinkStatus* link);
 
+    // How old the figures shown are: a stale server's title is greyed and a
+    // line under it says since when ("stale — last reading 4 min ago").
+    void setFreshness(const Freshness& f);
+    // The stale line as shown (empty while fresh).
+    QString staleLine() const;
+
     int chartMinutes() const;
     void setChartMinutes(int minutes);
 
@@ -38,6 +46,8 @@ Q_SIGNALS:
 private:
     ElidingLabel* m_title;
     ElidingLabel* m_subtitle;
+    QLabel* m_staleMark;
+    ElidingLabel* m_stale;
     QComboBox* m_chartSpan;
 };
 

@@ -1,5 +1,6 @@
 #include "window/serversdialog.h"
 
+#include "common/palette.h"
 #include "engine/livestate.h"
 #include "remote/agentclient.h"
 
@@ -66,7 +67,7 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
                        : formatFingerprint(m_entry.pinnedSha256));
     m_problem->setWordWrap(true);
     QPalette warn = m_problem->palette();
-    warn.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+    warn.setColor(QPalette::WindowText, stateColor(DisplayState::Error, warn));
     m_problem->setPalette(warn);
 
     auto* clearToken = new QPushButton(tr("Forget Token"));

@@ -4,28 +4,79 @@
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
 
+#include <QAction>
+#include <QActionGroup>
+#include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScrollBar>
 
 namespace gw {
 
 ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     : QTreeView(parent)
     , m_model(model)
+    , m_expandAll(new QAction(tr("&Expand All"), this))
+    , m_collapseAll(new QAction(tr("&Collapse All"), this))
 {
     setModel(model);
     setItemDelegate(new ServerTreeDelegate(this));
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
+    setTextElideMode(Qt::ElideRight);
     header()->setStretchLastSection(false);
     for (int c = ServerTreeModel::NameColumn; c < ServerTreeModel::ColumnCount; ++c)
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    setMinimumWidth(280);
+    // Unsorted (the order servers were configured and appeared in) until
+    // the user sorts.
+    header()->setSortIndicator(-1, Qt::AscendingOrder);
+    setSortingEnabled(true);
+    connect(header(), &QHeaderView::sectionResized, this, [this] { updateGeometry(); });
+
+    m_expandAll->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_collapseAll->setShortcut(QKeySequence(tr("Ctrl+Shift+W")));
+    connect(m_expandAll, &QAction::triggered, this, &QTreeView::expandAll);
+    connect(m_collapseAll, &QAction::triggered, this, &QTreeView::collapseAll);
+    addAction(m_expandAll);
+    addAction(m_collapseAll);
+
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             &ServerTree::onCurrentChanged);
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ServerTree::showMenu);
-    connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::autoSelect);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::onRowsInserted);
+    connect(model, &QAbstractItemModel::layoutChanged, this, &ServerTree::spanRows);
+    connect(model, &QAbstractItemModel::modelReset, this, &ServerTree::spanRows);
+    spanRows();
+}
+
+void ServerTree::spanRows()
+{
+    // Server rows: a summary or a state in words, across the row, so it never
+    // widens a figure column.
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        setFirstColumnSpanned(r, {}, true);
+}
+
+void ServerTree::onRowsInserted(const QModelIndex& parent, int first, int last)
+{
+    for (int r = first; r <= last; ++r) {
+        const QModelIndex idx = m_model->index(r, 0, parent);
+        if (ServerTreeModel::spansRow(idx))
+            setFirstColumnSpanned(r, parent, true);
+    }
+    // A server's GPUs and a GPU's MIG instances show the first time they
+    // appear; what the user collapses later stays collapsed.
+    if (parent.isValid()) {
+        const QString key = parent.data(ServerRole).toString() + QLatin1Char('/') +
+                            parent.data(GpuUuidRole).toString() + QLatin1Char('/') +
+                            parent.data(MigUuidRole).toString();
+        if (!m_expandedOnce.contains(key)) {
+            m_expandedOnce.insert(key);
+            expand(parent);
+        }
+    }
+    autoSelect(parent, first);
 }
 
 void ServerTree::autoSelect(const QModelIndex& parent, int first)
@@ -35,9 +86,12 @@ void ServerTree::autoSelect(const QModelIndex& parent, int first)
     const QString server = currentIndex().data(ServerRole).toString();
     if (!parent.isValid() && server.isEmpty()) {
         selectServer(m_model->index(first, 0).data(ServerRole).toString());
-    } else if (parent.isValid() && currentIndex().data(GpuUuidRole).toString().isEmpty() &&
+    } else if (parent.isValid() &&
+               ServerTreeModel::rowKind(parent) == ServerTreeModel::RowKind::Server &&
+               currentIndex().data(GpuUuidRole).toString().isEmpty() &&
                parent.data(ServerRole).toString() == server) {
-        selectGpu(server, m_model->index(first, 0, parent).data(GpuUuidRole).toString());
+        // The first GPU in the order shown.
+        selectGpu(server, m_model->index(0, 0, parent).data(GpuUuidRole).toString());
     }
 }
 
@@ -73,13 +127,60 @@ void ServerTree::onCurrentChanged()
 void ServerTree::showMenu(const QPoint& pos)
 {
     const QModelIndex idx = indexAt(pos);
-    if (!m_serversEditable || !idx.isValid() || !idx.data(LinkStateRole).isValid())
-        return;
-    const QString server = idx.data(ServerRole).toString();
     QMenu menu(this);
-    menu.addAction(tr("Edit Server…"), this,
-                   [this, server] { Q_EMIT editServerRequested(server); });
+    if (m_serversEditable && idx.isValid() && idx.data(LinkStateRole).isValid()) {
+        const QString server = idx.data(ServerRole).toString();
+        menu.addAction(tr("Edit Server…"), this,
+                       [this, server] { Q_EMIT editServerRequested(server); });
+        menu.addSeparator();
+    }
+    menu.addAction(m_expandAll);
+    menu.addAction(m_collapseAll);
+    QMenu* sortMenu = menu.addMenu(tr("Sort By"));
+    auto* group = new QActionGroup(sortMenu);
+    for (int c = 0; c < ServerTreeModel::ColumnCount; ++c) {
+        const QString title =
+            c == ServerTreeModel::NameColumn
+                ? tr("Name")
+                : m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        QAction* a = sortMenu->addAction(title);
+        a->setCheckable(true);
+        a->setChecked(header()->sortIndicatorSection() == c);
+        group->addAction(a);
+        // Names read A→Z; figures largest first.
+        connect(a, &QAction::triggered, this, [this, c] {
+            sortByColumn(c, c == ServerTreeModel::NameColumn ? Qt::AscendingOrder
+                                                             : Qt::DescendingOrder);
+        });
+    }
     menu.exec(viewport()->mapToGlobal(pos));
+}
+
+int ServerTree::neededWidth() const
+{
+    int columns = 0;
+    for (int c = 0; c < ServerTreeModel::ColumnCount; ++c) {
+        if (!header()->isSectionHidden(c))
+            columns += std::max(header()->sectionSize(c), header()->sectionSizeHint(c));
+    }
+    return columns + 2 * frameWidth() + verticalScrollBar()->sizeHint().width();
+}
+
+QSize ServerTree::sizeHint() const
+{
+    return {neededWidth(), QTreeView::sizeHint().height()};
+}
+
+QSize ServerTree::minimumSizeHint() const
+{
+    return {neededWidth(), QTreeView::minimumSizeHint().height()};
+}
+
+bool ServerTree::event(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        updateGeometry();
+    return QTreeView::event(event);
 }
 
 } // namespace gw
