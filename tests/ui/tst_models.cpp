@@ -175,7 +175,7 @@ private Q_SLOTS:
         QCOMPARE(ServerTreeDelegate::dotColor(name, light), stateColor(DisplayState::Error, light));
         QCOMPARE(ServerTreeDelegate::dotColor(name, dark), stateColor(DisplayState::Error, dark));
         // The state in words, across the row, not in a figure column.
-        QVERIFY(name.data().toString().contains(linkStateText(LinkState::Unreachable)));
+        QVERIFY(name.data(SummaryRole).toString().contains(linkStateText(LinkState::Unreachable)));
         QVERIFY(!model.index(0, ServerTreeModel::UtilColumn).data().isValid());
         // Only the name column has a dot.
         QVERIFY(!ServerTreeDelegate::dotColor(model.index(0, ServerTreeModel::UtilColumn), dark));

@@ -22,7 +22,9 @@ StateLegend::StateLegend(QWidget* parent)
     : QWidget(parent)
     , m_states(legendStates())
 {
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     setAccessibleName(tr("Legend"));
 }
 

@@ -20,6 +20,10 @@ enum ModelRole
     DisplayStateRole,
     StaleRole,   // bool: the row's figures are not current (greyed, no verdict)
     MigUuidRole, // QString: the MIG instance of the row ("MIG-…"), empty otherwise
+    // QString: the one line a row shows across its width where it has one
+    // (a server: "gpu-lab-01 · 3 of 4 busy · 2 users"); DisplayRole keeps
+    // its name.
+    SummaryRole,
 };
 
 } // namespace gw

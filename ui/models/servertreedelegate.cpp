@@ -28,6 +28,11 @@ void ServerTreeDelegate::initStyleOption(QStyleOptionViewItem* option,
                                          const QModelIndex& index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
+    if (index.column() == ServerTreeModel::NameColumn) {
+        // A row that spans the tree says its summary there.
+        if (const QVariant summary = index.data(SummaryRole); summary.isValid())
+            option->text = summary.toString();
+    }
     if (const auto state = mark(index)) {
         option->features |= QStyleOptionViewItem::HasDecoration;
         option->icon = stateIcon(*state, option->palette);

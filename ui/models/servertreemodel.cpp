@@ -585,6 +585,8 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
     if (column != NameColumn)
         return {};
     if (role == Qt::DisplayRole)
+        return item.name;
+    if (role == SummaryRole)
         return serverSummary(row);
     if (role == Qt::ToolTipRole) {
         QStringList lines{link ? tr("%1 — %2").arg(item.name, linkStateText(link->state))
@@ -794,7 +796,7 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
     if (idx.column() != NameColumn)
         return {};
     const QString user = proc->ghost ? tr("(not in /proc)") : proc->user;
-    if (role == Qt::DisplayRole)
+    if (role == Qt::DisplayRole || role == SummaryRole)
         return tr("%1 · %2 · pid %3 · %4")
             .arg(user, formatMiB(proc->usedMemoryMiB))
             .arg(proc->pid)

@@ -17,8 +17,6 @@ LiveHeader::LiveHeader(QWidget* parent)
     : QWidget(parent)
     , m_title(new ElidingLabel)
     , m_subtitle(new ElidingLabel)
-    , m_staleMark(new QLabel)
-    , m_stale(new ElidingLabel)
     , m_chartSpan(new QComboBox)
 {
     QFont tf = m_title->font();
@@ -38,12 +36,6 @@ LiveHeader::LiveHeader(QWidget* parent)
     auto* titles = new QVBoxLayout;
     titles->addWidget(m_title);
     titles->addWidget(m_subtitle);
-    auto* staleRow = new QHBoxLayout;
-    staleRow->addWidget(m_staleMark);
-    staleRow->addWidget(m_stale, 1);
-    titles->addLayout(staleRow);
-    m_staleMark->hide();
-    m_stale->hide();
     row->addLayout(titles, 1);
     row->addWidget(m_chartSpan, 0, Qt::AlignTop);
 }
@@ -68,43 +60,52 @@ void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
                        tr("%n processes on GPUs", nullptr, int(s.processes.size()));
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
-    m_subtitle->setLine(subtitle);
+    setSubtitle(subtitle);
 }
 
 void LiveHeader::showGpu(const Snapshot& s, const GpuSample& g)
 {
     m_chartSpan->setEnabled(true);
     m_title->setLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
-    m_subtitle->setLine(g.pciBusId.isEmpty() ? g.uuid
-                                             : g.uuid + QStringLiteral(" · ") + g.pciBusId);
+    setSubtitle(g.pciBusId.isEmpty() ? g.uuid : g.uuid + QStringLiteral(" · ") + g.pciBusId);
 }
 
 void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)
 {
     m_title->setLine(server);
-    m_subtitle->setLine(connectionText(link));
+    setSubtitle(connectionText(link));
 }
 
 void LiveHeader::setFreshness(const Freshness& f)
 {
     const bool stale = f.stale && f.hasReading;
-    m_stale->setLine(stale ? staleText(f) : QString());
-    m_stale->setVisible(stale);
-    m_staleMark->setVisible(stale);
-    if (stale) {
-        const int side = fontMetrics().height();
-        m_staleMark->setPixmap(stateIcon(DisplayState::Stale, palette())
-                                   .pixmap(QSize(side, side), devicePixelRatioF()));
-        m_stale->setToolTip(tr("No reading for more than %1 sampling intervals: the figures "
-                               "and processes shown are the last ones received.")
-                                .arg(LiveState::kStaleIntervals));
-    }
+    m_staleLine = stale ? staleText(f) : QString();
     m_title->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
+    // The warning reads in the window's text colour, not the subtitle's grey.
+    m_subtitle->setForegroundRole(stale ? QPalette::WindowText : QPalette::PlaceholderText);
+    showSubtitle();
 }
 
 QString LiveHeader::staleLine() const
 {
-    return m_stale->isVisibleTo(this) ? m_stale->line() : QString();
+    return m_staleLine;
+}
+
+void LiveHeader::setSubtitle(const QString& line)
+{
+    m_baseSubtitle = line;
+    showSubtitle();
+}
+
+void LiveHeader::showSubtitle()
+{
+    // "○ stale — last reading 4 min ago · 4 GPUs, …": the hollow ring is the
+    // stale mark of the tree and the legend.
+    m_subtitle->setLine(
+        m_staleLine.isEmpty()
+            ? m_baseSubtitle
+            : QStringLiteral("\u25CB ") + m_staleLine +
+                  (m_baseSubtitle.isEmpty() ? QString() : QStringLiteral(" · ") + m_baseSubtitle));
 }
 
 int LiveHeader::chartMinutes() const

@@ -44,10 +44,13 @@ Q_SIGNALS:
     void chartMinutesChanged();
 
 private:
+    void setSubtitle(const QString& line);
+    void showSubtitle();
+
     ElidingLabel* m_title;
     ElidingLabel* m_subtitle;
-    QLabel* m_staleMark;
-    ElidingLabel* m_stale;
+    QString m_baseSubtitle;
+    QString m_staleLine;
     QComboBox* m_chartSpan;
 };
 
