@@ -40,8 +40,10 @@ private Q_SLOTS:
         QVERIFY(!a.stale);
         QCOMPARE(a.ageMs, 3000);
         QCOMPARE(a.intervalMs, 2000);
+        QVERIFY(!fleet.freshness(QStringLiteral("b")).stale); // 3 s: not more than 3 × 1 s
+        now = kT + 3001;
         const Freshness b = fleet.freshness(QStringLiteral("b"));
-        QVERIFY(b.stale); // 3 s > 3 × 1 s
+        QVERIFY(b.stale);
         QCOMPARE(b.intervalMs, LiveState::kDefaultIntervalMs);
         now = kT + 6000; // exactly three intervals: not yet
         QVERIFY(!fleet.freshness(QStringLiteral("a")).stale);

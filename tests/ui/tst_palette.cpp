@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QSet>
+#include <QStyle>
 #include <QStyleFactory>
 #include <QTest>
 
