@@ -11,7 +11,29 @@
 #include <QMenu>
 #include <QScrollBar>
 
+#include <functional>
+
 namespace gw {
+
+namespace {
+// A header whose sections leave room for the sort arrow only where it is
+// drawn (the sorted column), not on every figure column: at 16 pt that is
+// some 120 px a 1,024 px window does not have.
+class TreeHeader final : public QHeaderView
+{
+public:
+    using QHeaderView::QHeaderView;
+
+protected:
+    QSize sectionSizeFromContents(int logicalIndex) const final
+    {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        if (isSortIndicatorShown() && logicalIndex != sortIndicatorSection())
+            size.rwidth() -= size.height() + style()->pixelMetric(QStyle::PM_HeaderMargin);
+        return size;
+    }
+};
+} // namespace
 
 ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     : QTreeView(parent)
@@ -19,14 +41,18 @@ ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     , m_expandAll(new QAction(tr("&Expand All"), this))
     , m_collapseAll(new QAction(tr("&Collapse All"), this))
 {
+    setHeader(new TreeHeader(Qt::Horizontal, this));
     setModel(model);
     setItemDelegate(new ServerTreeDelegate(this));
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
     setTextElideMode(Qt::ElideRight);
     header()->setStretchLastSection(false);
-    for (int c = ServerTreeModel::NameColumn; c < ServerTreeModel::ColumnCount; ++c)
+    // The figures take what they need; the names take the rest, and give
+    // way (elided, whole in the tooltip) before a figure would.
+    for (int c = ServerTreeModel::UtilColumn; c < ServerTreeModel::ColumnCount; ++c)
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(ServerTreeModel::NameColumn, QHeaderView::Stretch);
     // Unsorted (the order servers were configured and appeared in) until
     // the user sorts.
     header()->setSortIndicator(-1, Qt::AscendingOrder);
@@ -45,26 +71,34 @@ ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ServerTree::showMenu);
     connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::onRowsInserted);
-    connect(model, &QAbstractItemModel::layoutChanged, this, &ServerTree::spanRows);
-    connect(model, &QAbstractItemModel::modelReset, this, &ServerTree::spanRows);
+    connect(model, &QAbstractItemModel::layoutChanged, this, [this] { spanRows(); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] { spanRows(); });
     spanRows();
 }
 
 void ServerTree::spanRows()
 {
-    // Server rows: a summary or a state in words, across the row, so it never
-    // widens a figure column.
-    for (int r = 0; r < m_model->rowCount(); ++r)
-        setFirstColumnSpanned(r, {}, true);
+    spanRows({}, 0, m_model->rowCount() - 1);
 }
 
-void ServerTree::onRowsInserted(const QModelIndex& parent, int first, int last)
+void ServerTree::spanRows(const QModelIndex& parent, int first, int last)
 {
+    // Server and process rows: a summary or a state in words, across the
+    // row, so it never widens a figure column. Rows come with their children
+    // (a server's GPUs, an instance's processes): those are spanned too.
     for (int r = first; r <= last; ++r) {
         const QModelIndex idx = m_model->index(r, 0, parent);
         if (ServerTreeModel::spansRow(idx))
             setFirstColumnSpanned(r, parent, true);
+        const int children = m_model->rowCount(idx);
+        if (children > 0)
+            spanRows(idx, 0, children - 1);
     }
+}
+
+void ServerTree::onRowsInserted(const QModelIndex& parent, int first, int last)
+{
+    spanRows(parent, first, last);
     // A server's GPUs and a GPU's MIG instances show the first time they
     // appear; what the user collapses later stays collapsed.
     if (parent.isValid()) {
@@ -156,19 +190,59 @@ void ServerTree::showMenu(const QPoint& pos)
     menu.exec(viewport()->mapToGlobal(pos));
 }
 
-int ServerTree::neededWidth() const
+int ServerTree::sizeHintForColumn(int column) const
+{
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    int widest = 0;
+    const int indent = indentation();
+    std::function<void(const QModelIndex&, int)> walk = [&](const QModelIndex& parent, int depth) {
+        const int rows = m_model->rowCount(parent);
+        for (int r = 0; r < rows; ++r) {
+            const QModelIndex first = m_model->index(r, 0, parent);
+            if (!ServerTreeModel::spansRow(first)) {
+                const QModelIndex idx = m_model->index(r, column, parent);
+                int w = itemDelegateForIndex(idx)->sizeHint(option, idx).width();
+                if (column == 0)
+                    w += indent * (depth + (rootIsDecorated() ? 1 : 0));
+                widest = std::max(widest, w);
+            }
+            walk(first, depth + 1);
+        }
+    };
+    walk({}, 0);
+    return widest;
+}
+
+int ServerTree::figuresWidth() const
 {
     int columns = 0;
-    for (int c = 0; c < ServerTreeModel::ColumnCount; ++c) {
+    for (int c = ServerTreeModel::UtilColumn; c < ServerTreeModel::ColumnCount; ++c) {
         if (!header()->isSectionHidden(c))
-            columns += std::max(header()->sectionSize(c), header()->sectionSizeHint(c));
+            columns += std::max(sizeHintForColumn(c), header()->sectionSizeHint(c));
     }
     return columns + 2 * frameWidth() + verticalScrollBar()->sizeHint().width();
 }
 
+int ServerTree::minimumNameWidth() const
+{
+    // A GPU row's mark and "GPU 10 ·" at least; the model name may be
+    // elided (it is whole in the tooltip).
+    const QFontMetrics fm = fontMetrics();
+    return indentation() * 2 + style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this) +
+           fm.height() / 2 + fm.horizontalAdvance(tr("GPU %1 · %2").arg(10).arg(QString()));
+}
+
+int ServerTree::neededWidth() const
+{
+    return figuresWidth() + minimumNameWidth();
+}
+
 QSize ServerTree::sizeHint() const
 {
-    return {neededWidth(), QTreeView::sizeHint().height()};
+    // Room for every name in full where the window has it.
+    const int names = std::max(minimumNameWidth(), sizeHintForColumn(ServerTreeModel::NameColumn));
+    return {figuresWidth() + names, QTreeView::sizeHint().height()};
 }
 
 QSize ServerTree::minimumSizeHint() const

@@ -33,11 +33,17 @@ public:
     QAction* expandAllAction() const { return m_expandAll; }
     QAction* collapseAllAction() const { return m_collapseAll; }
 
-    // The width every column needs at the current font, with the tree's frame
-    // and scroll bar: the least the tree asks of its splitter.
+    // The least the tree asks of its splitter at the current font: every
+    // figure column whole, with the tree's frame and scroll bar, and the
+    // start of the names (they elide beyond).
     int neededWidth() const;
+    int minimumNameWidth() const;
     QSize sizeHint() const final;
     QSize minimumSizeHint() const final;
+
+    // What a column's figures need, rows that span the tree left out (they
+    // elide instead): the width ResizeToContents gives the column.
+    int sizeHintForColumn(int column) const final;
 
 Q_SIGNALS:
     // gpuUuid empty: the server itself.
@@ -51,6 +57,8 @@ private:
     void autoSelect(const QModelIndex& parent, int first);
     void onRowsInserted(const QModelIndex& parent, int first, int last);
     void spanRows();
+    void spanRows(const QModelIndex& parent, int first, int last);
+    int figuresWidth() const;
     void onCurrentChanged();
     void showMenu(const QPoint& pos);
 
