@@ -8,6 +8,7 @@
 // others go on; a local sampler starts failing.
 #include "agent/agentserver.h"
 #include "common/palette.h"
+#include "darkpalette.h"
 #include "engine/engine.h"
 #include "engine/livestate.h"
 #include "models/processmodel.h"
@@ -290,6 +291,52 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(viewsNotFresh(w, QStringLiteral("prom-a")), QStringList(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(w.statusLine()->staleSummary().isEmpty(), 3000);
         source.stop();
+    }
+
+    // docs/screenshots/stale-server*.png: the demo fleet with gpu-lab-02's
+    // agent stopped four minutes ago, one of its GPUs selected.
+    void staleServerScreenshots_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("light") << false;
+        QTest::newRow("dark") << true;
+    }
+
+    void staleServerScreenshots()
+    {
+        QFETCH(bool, dark);
+        constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
+        constexpr qint64 kDownFor = 4 * 60'000;
+        const QString down = QStringLiteral("gpu-lab-02");
+        LiveState fleet;
+        fleet.setClock([] { return kT; });
+        QList<Snapshot> readings;
+        for (const Snapshot& s : DemoProducer().backfill(kT - 15 * 60'000, kT + 1)) {
+            if (s.server != down || s.timestampMs <= kT - kDownFor)
+                readings.append(s);
+        }
+        fleet.ingestBatch(readings);
+        LinkStatus link;
+        link.server = down;
+        link.state = LinkState::Unreachable;
+        link.error = QStringLiteral("connection refused");
+        fleet.setConnection(link);
+        MainWindow w(&fleet);
+        if (dark)
+            w.setPalette(test::darkPalette());
+        w.setBackendStatus(QStringLiteral("Watching 3 servers."));
+        w.resize(1280, 820);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(viewsNotStale(w, down), QStringList());
+        QCOMPARE(viewsNotFresh(w, QStringLiteral("gpu-lab-01")), QStringList());
+        QVERIFY(w.statusLine()->staleSummary().contains(QStringLiteral("1 servers stale")));
+        w.selectGpu(down, fleet.latest(down)->gpus[0].uuid);
+        QVERIFY(w.liveHeader()->staleLine().contains(QStringLiteral("4 min ago")));
+        w.refreshCharts();
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(shotPath(dark ? QStringLiteral("stale-server-dark.png")
+                                            : QStringLiteral("stale-server.png"))));
     }
 
     void aLocalSamplerThatFailsIsStale()

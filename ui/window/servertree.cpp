@@ -74,6 +74,17 @@ ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     connect(model, &QAbstractItemModel::layoutChanged, this, [this] { spanRows(); });
     connect(model, &QAbstractItemModel::modelReset, this, [this] { spanRows(); });
     spanRows();
+    // What the model holds already opens as if it had just arrived.
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex server = model->index(r, 0);
+        if (model->rowCount(server) > 0)
+            onRowsInserted(server, 0, model->rowCount(server) - 1);
+        for (int g = 0; g < model->rowCount(server); ++g) {
+            const QModelIndex gpu = model->index(g, 0, server);
+            if (model->rowCount(gpu) > 0)
+                onRowsInserted(gpu, 0, model->rowCount(gpu) - 1);
+        }
+    }
 }
 
 void ServerTree::spanRows()
