@@ -263,6 +263,27 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
     }
 
+    void processModelMarksAStaleServersRows()
+    {
+        ProcessModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(DemoWorld().serverAt(0, kT));
+        QVERIFY(!model.index(0, 0).data(StaleRole).toBool());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setStale(true);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed[0][2].value<QList<int>>(), QList<int>{StaleRole});
+        for (int r = 0; r < model.rowCount(); ++r)
+            QVERIFY(model.index(r, ProcessModel::UserColumn).data(StaleRole).toBool());
+        model.setStale(true); // no change, no signal
+        QCOMPARE(changed.size(), 1);
+        // The rows stay: the last processes known, greyed, not dropped.
+        QCOMPARE(model.rowCount(), 3);
+        model.setStale(false);
+        QVERIFY(!model.index(0, 0).data(StaleRole).toBool());
+    }
+
     void processModelFiltersByGpuAndShowsGhosts()
     {
         ProcessModel model;

@@ -242,6 +242,35 @@ private Q_SLOTS:
         QCOMPARE(model.index(1, 0, model.index(0, 0)).data(GpuUuidRole).toString(), gpu1Uuid);
     }
 
+    void sortingInTheViewKeepsTheUsersSelection()
+    {
+        LiveState fleet;
+        clockAtNewest(fleet);
+        ServerTreeModel model(&fleet);
+        ServerTree tree(&model);
+        for (const auto& s : DemoWorld().at(kT))
+            fleet.ingest(s);
+        // Unsorted until asked: servers in the order they came.
+        QCOMPARE(tree.header()->sortIndicatorSection(), -1);
+        const QString picked = fleet.latest(QStringLiteral("gpu-lab-02"))->gpus[1].uuid;
+        tree.setCurrentIndex(model.gpuIndex(QStringLiteral("gpu-lab-02"), picked));
+        tree.sortByColumn(ServerTreeModel::UtilColumn, Qt::DescendingOrder);
+        QCOMPARE(tree.currentIndex().data(GpuUuidRole).toString(), picked);
+        // The busiest server on top (mean utilisation of its GPUs).
+        for (int r = 1; r < model.rowCount(); ++r)
+            QVERIFY(model.index(r - 1, ServerTreeModel::UtilColumn).data(SortRole).toDouble() >=
+                    model.index(r, ServerTreeModel::UtilColumn).data(SortRole).toDouble());
+        const Snapshot* top = fleet.latest(model.index(0, 0).data().toString());
+        double mean = 0;
+        for (const auto& g : top->gpus)
+            mean += *g.utilizationGpuPercent / double(top->gpus.size());
+        QCOMPARE(model.index(0, ServerTreeModel::UtilColumn).data(SortRole).toDouble(), mean);
+        for (const auto& s : DemoWorld().at(kT + 30'000))
+            fleet.ingest(s);
+        QCOMPARE(tree.currentIndex().data(GpuUuidRole).toString(), picked);
+        QVERIFY(tree.isFirstColumnSpanned(0, {})); // still spanned after moving
+    }
+
     void expandAllAndCollapseAll()
     {
         LiveState fleet;

@@ -7,7 +7,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 
 namespace gw {
 
