@@ -56,6 +56,45 @@ private Q_SLOTS:
         QCOMPARE(a.ageMs, 1);
     }
 
+    void aFleetPolledLessOftenThanItSamplesDoesNotFlicker()
+    {
+        // Agents sample every second; a large fleet is polled every 5 s, so
+        // five readings arrive together. Between polls the newest is up to
+        // 6 s old: not stale. When the batches stop, stale after three polls.
+        LiveState fleet;
+        qint64 now = kT;
+        fleet.setClock([&] { return now; });
+        auto poll = [&] {
+            QList<Snapshot> batch;
+            for (qint64 t = now - 4000; t <= now; t += 1000)
+                batch.append(reading(QStringLiteral("a"), t, 1000));
+            fleet.ingestBatch(batch);
+        };
+        for (int i = 0; i < 4; ++i, now += 5000)
+            poll();
+        now -= 5000;
+        QCOMPARE(fleet.freshness(QStringLiteral("a")).arrivalIntervalMs, 5000);
+        now += 4900; // just before the next poll
+        QVERIFY(!fleet.freshness(QStringLiteral("a")).stale);
+        now += 100;
+        poll();
+        now += 15'000; // three polls missed
+        QVERIFY(!fleet.freshness(QStringLiteral("a")).stale);
+        now += 1;
+        QVERIFY(fleet.freshness(QStringLiteral("a")).stale);
+        // Back after a minute's outage: one long gap does not widen the
+        // allowance (the shortest of the last gaps counts).
+        now += 45'000;
+        poll();
+        QCOMPARE(fleet.freshness(QStringLiteral("a")).arrivalIntervalMs, 5000);
+        // A server read every second keeps the sampling interval's limit.
+        fleet.ingest(reading(QStringLiteral("b"), now, 1000));
+        now += 1000;
+        fleet.ingest(reading(QStringLiteral("b"), now, 1000));
+        now += 3001;
+        QVERIFY(fleet.freshness(QStringLiteral("b")).stale);
+    }
+
     void aReadingFromTheFutureIsAgeZero()
     {
         LiveState fleet;
