@@ -713,7 +713,7 @@ QVariant ServerTreeModel::migData(const QModelIndex& idx, int role) const
     const Path p = pathOf(idx);
     const QString& server = m_servers[p.server].name;
     const GpuSample* g = gpuAt(p.server, p.gpu);
-    if (!g)
+    if (!g || p.mig >= m_servers[p.server].gpus[p.gpu].migs.size())
         return {};
     const MigInstance* m = g->migByUuid(m_servers[p.server].gpus[p.gpu].migs[p.mig].uuid);
     if (!m)
@@ -777,7 +777,7 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
     const auto& item = m_servers[p.server];
     const Snapshot* s = m_fleet->latest(item.name);
     const GpuSample* g = gpuAt(p.server, p.gpu);
-    if (!s || !g)
+    if (!s || !g || p.mig >= item.gpus[p.gpu].migs.size())
         return {};
     const Mig& mig = item.gpus[p.gpu].migs[p.mig];
     const GpuProcess* proc = processOf(*s, mig.pids.value(p.process), mig.uuid);
