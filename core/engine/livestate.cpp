@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QSet>
 
+#include <algorithm>
+
 namespace gw {
 
 LiveState::LiveState(QObject* parent)
@@ -28,10 +30,25 @@ Freshness LiveState::freshness(const QString& server) const
     f.hasReading = true;
     f.intervalMs = s->intervalMs.value_or(kDefaultIntervalMs);
     f.ageMs = std::max<qint64>(0, m_now() - s->timestampMs);
+    if (const auto it = m_arrivals.constFind(server);
+        it != m_arrivals.cend() && !it->gaps.isEmpty())
+        f.arrivalIntervalMs = *std::min_element(it->gaps.cbegin(), it->gaps.cend());
     const LinkStatus* link = connection(server);
     const bool linkDown = link && link->state != LinkState::Connected;
-    f.stale = linkDown || f.ageMs > kStaleIntervals * f.intervalMs;
+    f.stale = linkDown || f.ageMs > kStaleIntervals * std::max(f.intervalMs, f.arrivalIntervalMs);
     return f;
+}
+
+void LiveState::noteArrival(const QString& server)
+{
+    Arrivals& a = m_arrivals[server];
+    const qint64 now = m_now();
+    if (a.lastMs > 0) {
+        a.gaps.append(std::max<qint64>(0, now - a.lastMs));
+        if (a.gaps.size() > kArrivalGaps)
+            a.gaps.removeFirst();
+    }
+    a.lastMs = now;
 }
 
 void LiveState::checkFreshness()
@@ -85,6 +102,7 @@ void LiveState::removeServer(const QString& server)
     m_latest.remove(server);
     m_connections.remove(server);
     m_stale.remove(server);
+    m_arrivals.remove(server);
     Q_EMIT serverRemoved(server);
 }
 
@@ -108,6 +126,7 @@ void LiveState::store(const Snapshot& s, bool notify)
 void LiveState::ingest(const Snapshot& snapshot)
 {
     store(snapshot, true);
+    noteArrival(snapshot.server);
 }
 
 void LiveState::ingestBatch(const QList<Snapshot>& snapshots)
@@ -117,6 +136,9 @@ void LiveState::ingestBatch(const QList<Snapshot>& snapshots)
         store(s, false);
         touched.insert(s.server);
     }
+    // One arrival per server and batch, however many readings it holds.
+    for (const auto& server : std::as_const(touched))
+        noteArrival(server);
     for (const auto& server : std::as_const(m_order)) {
         if (touched.contains(server))
             Q_EMIT serverUpdated(server);

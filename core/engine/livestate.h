@@ -27,6 +27,13 @@ struct Freshness
     bool stale = true;       // older than kStaleIntervals intervals, or the link is not connected
     qint64 ageMs = 0;        // now minus the newest reading's time (workstation clock)
     qint64 intervalMs = 0;   // the server's sampling interval (Snapshot::intervalMs)
+    // How often readings reach this workstation: the shortest of the last few
+    // gaps between arrivals (0 until two have arrived). A remote fleet polled
+    // less often than its agents sample (AgentLinks widens the poll beyond 20
+    // servers) delivers readings in batches this far apart; staleness allows
+    // three of whichever is longer, so such a server does not flicker stale
+    // between polls.
+    qint64 arrivalIntervalMs = 0;
 };
 
 class LiveState final : public QObject
@@ -91,6 +98,14 @@ private:
     std::function<qint64()> m_now;
     QTimer m_freshnessTimer;
     QHash<QString, bool> m_stale; // as last announced
+    struct Arrivals
+    {
+        qint64 lastMs = 0;
+        QList<qint64> gaps; // the last kArrivalGaps, newest last
+    };
+    static constexpr int kArrivalGaps = 3;
+    void noteArrival(const QString& server);
+    QHash<QString, Arrivals> m_arrivals;
 };
 
 } // namespace gw

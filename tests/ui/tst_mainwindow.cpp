@@ -50,6 +50,9 @@ void recordDemo(HistoryService& history, qint64 spanMs, QList<Snapshot>* recorde
 
 void feedDemo(LiveState& fleet)
 {
+    // The demo's readings are from kT: the fleet's clock stands there, so
+    // they are current (not stale).
+    fleet.setClock([&fleet] { return fleet.newestTimestampMs(); });
     DemoProducer producer;
     fleet.ingestBatch(producer.backfill(kT - 3'600'000, kT));
     for (const auto& s : DemoWorld().at(kT))

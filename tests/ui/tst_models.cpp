@@ -21,6 +21,13 @@ using namespace gw;
 namespace {
 constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000; // all five users busy
 
+// Demo readings are from kT, long ago: the fleet's clock stands at its
+// newest reading, so they are current.
+void clockAtNewest(LiveState& fleet)
+{
+    fleet.setClock([&fleet] { return fleet.newestTimestampMs(); });
+}
+
 // How many pixels of image inside rect are exactly color.
 int pixelsOf(const QImage& image, const QRect& rect, const QColor& color)
 {
@@ -40,6 +47,7 @@ private Q_SLOTS:
     void serverTreeModelHoldsServersAndGpus()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -64,6 +72,7 @@ private Q_SLOTS:
     void statusTellsHeldMemoryFromIdle()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         // A moment when bob's notebook sits idle (it spikes now and then).
         qint64 t = kT;
@@ -82,6 +91,7 @@ private Q_SLOTS:
     void aGpuIsHotFromItsOwnSlowdownTemperature()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         Snapshot s = DemoWorld().serverAt(0, kT);
         s.gpus[0].temperatureC = 80; // under the 85 °C default
@@ -108,6 +118,7 @@ private Q_SLOTS:
     {
         // The model says the state; it paints nothing.
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         fleet.ingest(DemoWorld().serverAt(0, kT));
         const QModelIndex busy = model.index(0, 0, model.index(0, 0)); // alice training
@@ -137,8 +148,8 @@ private Q_SLOTS:
             const QRectF row = tree->visualRect(busy);
             return pixelsOf(image, QRectF(row.topLeft() * dpr, row.size() * dpr).toRect(), color);
         };
-        const QColor light = stateColor(GpuState::Busy, false);
-        const QColor dark = stateColor(GpuState::Busy, true);
+        const QColor light = stateColor(DisplayState::Busy, QApplication::palette());
+        const QColor dark = stateColor(DisplayState::Busy, test::darkPalette());
         QVERIFY(light != dark);
         const QPalette darkPalette = test::darkPalette();
         QVERIFY2(dotPixels(nullptr, light) > 10, "light window: light dot");
@@ -150,6 +161,7 @@ private Q_SLOTS:
     void aServerThatIsDownSaysSoInItsDotsColour()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         Snapshot s = DemoWorld().serverAt(0, kT);
         fleet.ingest(s);
@@ -158,18 +170,32 @@ private Q_SLOTS:
         link.state = LinkState::Unreachable;
         fleet.setConnection(link);
         const QModelIndex name = model.index(0, ServerTreeModel::NameColumn);
-        QCOMPARE(ServerTreeDelegate::dotColor(name, false), stateColor(GpuState::Error, false));
-        QCOMPARE(ServerTreeDelegate::dotColor(name, true), stateColor(GpuState::Error, true));
+        const QPalette light = QApplication::palette();
+        const QPalette dark = test::darkPalette();
+        QCOMPARE(ServerTreeDelegate::dotColor(name, light), stateColor(DisplayState::Error, light));
+        QCOMPARE(ServerTreeDelegate::dotColor(name, dark), stateColor(DisplayState::Error, dark));
+        // The state in words, across the row, not in a figure column.
+        QVERIFY(name.data(SummaryRole).toString().contains(linkStateText(LinkState::Unreachable)));
+        QVERIFY(!model.index(0, ServerTreeModel::UtilColumn).data().isValid());
         // Only the name column has a dot.
-        QVERIFY(!ServerTreeDelegate::dotColor(model.index(0, ServerTreeModel::UtilColumn), true));
+        QVERIFY(!ServerTreeDelegate::dotColor(model.index(0, ServerTreeModel::UtilColumn), dark));
+        // Its GPUs keep their last figures, greyed, with no verdict: stale.
+        const QModelIndex gpu0 = model.index(0, 0, name);
+        QVERIFY(gpu0.data(StaleRole).toBool());
+        QVERIFY(!gpu0.data(StatusRole).isValid());
+        QCOMPARE(ServerTreeDelegate::mark(gpu0), DisplayState::Stale);
+        QVERIFY(model.index(0, ServerTreeModel::UtilColumn, name).data().isValid());
         link.state = LinkState::Connected;
         fleet.setConnection(link);
-        QCOMPARE(ServerTreeDelegate::dotColor(name, false), stateColor(GpuState::Idle, false));
+        // Connected and current: the server has no mark of its own, its GPUs speak.
+        QVERIFY(!ServerTreeDelegate::dotColor(name, light));
+        QCOMPARE(ServerTreeDelegate::mark(gpu0), DisplayState::Busy);
     }
 
     void lostGpuShowsAsErrorAndAbsentValuesAsNa()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         Snapshot s = DemoWorld().serverAt(1, kT);
         GpuSample lost;
@@ -191,6 +217,7 @@ private Q_SLOTS:
     void gpuThatVanishesIsRemovedFromTheTree()
     {
         LiveState fleet;
+        clockAtNewest(fleet);
         ServerTreeModel model(&fleet);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -234,6 +261,27 @@ private Q_SLOTS:
         model.setSnapshot(s);
         QCOMPARE(removed.size(), 1);
         QCOMPARE(model.rowCount(), 2);
+    }
+
+    void processModelMarksAStaleServersRows()
+    {
+        ProcessModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(DemoWorld().serverAt(0, kT));
+        QVERIFY(!model.index(0, 0).data(StaleRole).toBool());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setStale(true);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed[0][2].value<QList<int>>(), QList<int>{StaleRole});
+        for (int r = 0; r < model.rowCount(); ++r)
+            QVERIFY(model.index(r, ProcessModel::UserColumn).data(StaleRole).toBool());
+        model.setStale(true); // no change, no signal
+        QCOMPARE(changed.size(), 1);
+        // The rows stay: the last processes known, greyed, not dropped.
+        QCOMPARE(model.rowCount(), 3);
+        model.setStale(false);
+        QVERIFY(!model.index(0, 0).data(StaleRole).toBool());
     }
 
     void processModelFiltersByGpuAndShowsGhosts()

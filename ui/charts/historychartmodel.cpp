@@ -1,5 +1,6 @@
 #include "charts/historychartmodel.h"
 
+#include "common/palette.h"
 #include "model/metrics.h"
 #include "model/units.h"
 #include "models/roles.h"
@@ -17,14 +18,11 @@ QColor metricColor(const MetricDef& d, bool dark)
 
 QColor historySeriesColor(int index, bool dark)
 {
-    // Eight hues far apart; the dark set is lighter so lines stand out on a
-    // dark window, the light set darker for white paper.
-    static const QRgb light[] = {0x1f5fbf, 0xd9480f, 0x2b8a3e, 0xae3ec9,
-                                 0xc92a2a, 0x0b7285, 0x8f6b00, 0x495057};
-    static const QRgb darkSet[] = {0x74c0fc, 0xffa94d, 0x8ce99a, 0xe599f7,
-                                   0xff8787, 0x66d9e8, 0xffe066, 0xced4da};
-    const int i = ((index % 8) + 8) % 8;
-    return QColor(dark ? darkSet[i] : light[i]);
+    // The one palette decides (common/palette.h): series colours apart from
+    // the state colours.
+    QPalette p;
+    p.setColor(QPalette::Window, dark ? Qt::black : Qt::white);
+    return seriesColor(index, p);
 }
 
 HistoryChartModel::HistoryChartModel(HistoryProvider* provider, QObject* parent)

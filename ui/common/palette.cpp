@@ -1,6 +1,12 @@
 #include "common/palette.h"
 
 #include <QCoreApplication>
+#include <QHash>
+#include <QPainter>
+#include <QPixmap>
+#include <QPolygonF>
+
+#include <algorithm>
 
 namespace gw {
 
@@ -23,26 +29,135 @@ DisplayState displayState(GpuState state)
     return DisplayState::NotReported;
 }
 
+std::optional<DisplayState> linkDisplayState(LinkState state)
+{
+    switch (state) {
+    case LinkState::Connected:
+        return std::nullopt;
+    case LinkState::Connecting:
+        return DisplayState::Connecting;
+    case LinkState::Stale:
+        return DisplayState::Stale;
+    default:
+        return DisplayState::Error;
+    }
+}
+
 QColor stateColor(DisplayState state, const QPalette& palette)
 {
+    // Light set: dark enough for white paper; dark set: light enough for a
+    // dark window. Free is bluish green, busy blue, idle-held ochre, hot
+    // vermillion, error crimson; the no-verdict states are greys and a purple
+    // told apart by their shapes as well.
     const bool dark = isDarkPalette(palette);
     switch (state) {
     case DisplayState::Free:
-        return dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32);
+        return QColor(dark ? 0x3ddba0 : 0x1a7f45);
     case DisplayState::Busy:
-        return dark ? QColor(0x42, 0xa5, 0xf5) : QColor(0x15, 0x65, 0xc0);
+        return QColor(dark ? 0x56b4e9 : 0x0072b2);
     case DisplayState::IdleHeld:
-        return dark ? QColor(0xff, 0xca, 0x28) : QColor(0xc7, 0x8a, 0x00);
+        return QColor(dark ? 0xf0d54a : 0xb08600);
     case DisplayState::Hot:
-        return dark ? QColor(0xff, 0x8a, 0x65) : QColor(0xe6, 0x51, 0x00);
+        return QColor(dark ? 0xff6a2e : 0xa82e00);
     case DisplayState::Error:
-        return dark ? QColor(0xef, 0x53, 0x50) : QColor(0xc6, 0x28, 0x28);
+        return QColor(dark ? 0xff5a6e : 0xa8002e);
     case DisplayState::NotReported:
+        return QColor(dark ? 0xb4b4b4 : 0x5f5f5f);
     case DisplayState::Stale:
+        return QColor(dark ? 0x7a7a7a : 0x808080);
     case DisplayState::Connecting:
-        return QColor(0x9e, 0x9e, 0x9e);
+        return QColor(dark ? 0xd183e8 : 0x8e44ad);
     }
     return {};
+}
+
+StateShape stateShape(DisplayState state)
+{
+    switch (state) {
+    case DisplayState::Stale:
+        return StateShape::Ring;
+    case DisplayState::Error:
+        return StateShape::Diamond;
+    case DisplayState::Connecting:
+        return StateShape::HalfDot;
+    default:
+        return StateShape::Dot;
+    }
+}
+
+void paintStateMark(QPainter* p, const QRectF& rect, DisplayState state, const QPalette& palette)
+{
+    const QColor color = stateColor(state, palette);
+    const qreal side = std::min(rect.width(), rect.height()) * 0.62;
+    const QRectF r(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side);
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    switch (stateShape(state)) {
+    case StateShape::Dot:
+        p->setPen(Qt::NoPen);
+        p->setBrush(color);
+        p->drawEllipse(r);
+        break;
+    case StateShape::Ring: {
+        const qreal w = std::max<qreal>(1.5, side * 0.18);
+        p->setPen(QPen(color, w));
+        p->setBrush(Qt::NoBrush);
+        p->drawEllipse(r.adjusted(w / 2, w / 2, -w / 2, -w / 2));
+        break;
+    }
+    case StateShape::Diamond: {
+        const QRectF d = r.adjusted(-side * 0.08, -side * 0.08, side * 0.08, side * 0.08);
+        const QPointF c = d.center();
+        p->setPen(Qt::NoPen);
+        p->setBrush(color);
+        p->drawPolygon(QPolygonF{QPointF(c.x(), d.top()), QPointF(d.right(), c.y()),
+                                 QPointF(c.x(), d.bottom()), QPointF(d.left(), c.y())});
+        break;
+    }
+    case StateShape::HalfDot: {
+        const qreal w = std::max<qreal>(1.0, side * 0.12);
+        p->setPen(QPen(color, w));
+        p->setBrush(Qt::NoBrush);
+        const QRectF ring = r.adjusted(w / 2, w / 2, -w / 2, -w / 2);
+        p->drawEllipse(ring);
+        p->setPen(Qt::NoPen);
+        p->setBrush(color);
+        p->drawPie(ring, 90 * 16, 180 * 16); // the left half filled
+        break;
+    }
+    }
+    p->restore();
+}
+
+QIcon stateIcon(DisplayState state, const QPalette& palette)
+{
+    static QHash<quint64, QIcon> cache;
+    const quint64 key =
+        (quint64(stateColor(state, palette).rgba()) << 8) | quint64(stateShape(state));
+    if (const auto it = cache.constFind(key); it != cache.cend())
+        return *it;
+    QIcon icon;
+    for (int size : {16, 32}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        paintStateMark(&p, QRectF(0, 0, size, size), state, palette);
+        p.end();
+        icon.addPixmap(pm);
+    }
+    return *cache.insert(key, icon);
+}
+
+QColor staleTextColor(const QPalette& palette)
+{
+    // Halfway between text and background: plainly greyed, still readable
+    // (about 3:1 against the background in both palettes).
+    const QColor t = palette.color(QPalette::Text);
+    const QColor b = palette.color(QPalette::Base);
+    auto mix = [](int x, int y) {
+        return (x * 55 + y * 45) / 100;
+    };
+    return QColor(mix(t.red(), b.red()), mix(t.green(), b.green()), mix(t.blue(), b.blue()));
 }
 
 QString stateName(DisplayState state)
@@ -68,6 +183,47 @@ QString stateName(DisplayState state)
     return {};
 }
 
+QString stateDescription(DisplayState state)
+{
+    const char* text = "";
+    switch (state) {
+    case DisplayState::Free:
+        text = QT_TRANSLATE_NOOP("gw::Palette",
+                                 "Reporting, below 10 % utilisation, no process on it.");
+        break;
+    case DisplayState::Busy:
+        text = QT_TRANSLATE_NOOP("gw::Palette", "In use: at or above 10 % utilisation.");
+        break;
+    case DisplayState::IdleHeld:
+        text = QT_TRANSLATE_NOOP("gw::Palette",
+                                 "Processes hold memory on it while it is nearly idle.");
+        break;
+    case DisplayState::Hot:
+        text = QT_TRANSLATE_NOOP("gw::Palette",
+                                 "At or above the temperature where the driver slows it down.");
+        break;
+    case DisplayState::NotReported:
+        text = QT_TRANSLATE_NOOP(
+            "gw::Palette",
+            "The driver does not report its utilisation (MIG mode, old drivers): no verdict.");
+        break;
+    case DisplayState::Stale:
+        text = QT_TRANSLATE_NOOP(
+            "gw::Palette",
+            "No reading for more than three sampling intervals, or the server is not "
+            "connected: the figures shown are the last ones, greyed, with no verdict.");
+        break;
+    case DisplayState::Error:
+        text = QT_TRANSLATE_NOOP(
+            "gw::Palette", "The device failed, or the server cannot be reached or refuses us.");
+        break;
+    case DisplayState::Connecting:
+        text = QT_TRANSLATE_NOOP("gw::Palette", "The server has not answered yet.");
+        break;
+    }
+    return QCoreApplication::translate("gw::Palette", text);
+}
+
 QList<DisplayState> legendStates()
 {
     return {DisplayState::Free,  DisplayState::Busy,        DisplayState::IdleHeld,
@@ -77,10 +233,12 @@ QList<DisplayState> legendStates()
 
 QColor seriesColor(int index, const QPalette& palette)
 {
-    static const QRgb light[] = {0x1f5fbf, 0xd9480f, 0x2b8a3e, 0xae3ec9,
-                                 0xc92a2a, 0x0b7285, 0x8f6b00, 0x495057};
-    static const QRgb darkSet[] = {0x74c0fc, 0xffa94d, 0x8ce99a, 0xe599f7,
-                                   0xff8787, 0x66d9e8, 0xffe066, 0xced4da};
+    // Hues kept away from the state colours (tst_palette measures it), so a
+    // GPU's line never reads as a verdict.
+    static const QRgb light[] = {0x1b4ada, 0xbc7f6e, 0x0a7a76, 0xb2598f,
+                                 0x5e980d, 0x411626, 0x648ff6, 0x2d4f19};
+    static const QRgb darkSet[] = {0x2478cb, 0xf6ad42, 0x4a9892, 0xfbcbd1,
+                                   0x7efe4b, 0x9542f0, 0xcafae4, 0x1e8f1a};
     const int i = ((index % kSeriesColorCount) + kSeriesColorCount) % kSeriesColorCount;
     return QColor(isDarkPalette(palette) ? darkSet[i] : light[i]);
 }

@@ -8,11 +8,18 @@
 // delegate), so a dark palette set on one window recolours that window.
 
 #include "model/gpustate.h"
+#include "model/linkstatus.h"
 
 #include <QColor>
+#include <QIcon>
 #include <QList>
 #include <QPalette>
 #include <QString>
+
+#include <optional>
+
+class QPainter;
+class QRectF;
 
 namespace gw {
 
@@ -35,14 +42,45 @@ enum class DisplayState
 };
 
 DisplayState displayState(GpuState state);
+// The mark of a remote server's link: none while connected (its GPUs speak),
+// connecting, stale (answers without new readings), error (refused, failing,
+// unreachable, untrusted).
+std::optional<DisplayState> linkDisplayState(LinkState state);
+// The colours are built on Okabe & Ito's colour-blind-safe set, tuned so that
+// (tst_palette checks it, CIEDE2000 on both palettes) every two states differ
+// by at least 12 in normal vision, two states of the same shape by at least
+// 10 under deuteranopia, and each has 3:1 contrast against QPalette::Base.
 QColor stateColor(DisplayState state, const QPalette& palette);
+
+// The shape that carries a state where colour alone cannot (colour-blind
+// readers, greyscale prints): a verdict is a filled dot; stale a hollow ring
+// (the last figures, no verdict); an error a diamond; connecting a half dot.
+enum class StateShape
+{
+    Dot,
+    Ring,
+    Diamond,
+    HalfDot,
+};
+StateShape stateShape(DisplayState state);
+// Paints state's mark (colour and shape) centred in rect.
+void paintStateMark(QPainter* painter, const QRectF& rect, DisplayState state,
+                    const QPalette& palette);
+// The mark as an icon (16 and 32 px), cached per colour and shape.
+QIcon stateIcon(DisplayState state, const QPalette& palette);
+// The text colour of figures that are no longer current (a stale server's).
+QColor staleTextColor(const QPalette& palette);
 // The word a legend and a tooltip use ("idle, memory held").
 QString stateName(DisplayState state);
+// One sentence on what state means, for a legend's tooltip.
+QString stateDescription(DisplayState state);
 // Every state, in legend order.
 QList<DisplayState> legendStates();
 
 // The colour of series `index` (GPU index in a chart); eight apart, then
-// repeated.
+// repeated. No series colour is a state colour: every series differs from
+// every state by at least 14 and from the other series by at least 20
+// (CIEDE2000), with 3:1 contrast against QPalette::Base.
 QColor seriesColor(int index, const QPalette& palette);
 inline constexpr int kSeriesColorCount = 8;
 

@@ -74,6 +74,16 @@ void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
     }
 }
 
+void ProcessModel::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1),
+                           {StaleRole});
+}
+
 int ProcessModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -116,6 +126,10 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
 
     if (role == PidRole)
         return p.pid;
+    if (role == StaleRole)
+        return m_stale;
+    if (role == MigUuidRole)
+        return p.migUuid;
     if (role == GpuUuidRole)
         return p.gpuUuid;
     if (role == Qt::ToolTipRole && p.ghost)

@@ -32,6 +32,10 @@ public:
     // The processes of `snapshot`, restricted to one GPU unless `gpuUuid` is empty.
     void setSnapshot(const Snapshot& snapshot, const QString& gpuUuid = {});
     void clear();
+    // The processes are those of a stale server's last reading: every row
+    // says so (StaleRole), so views grey them.
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
 
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
@@ -49,6 +53,7 @@ private:
     QList<GpuProcess> m_rows;
     QHash<QString, int> m_gpuIndex; // uuid → GPU index for display
     qint64 m_nowMs = 0;
+    bool m_stale = false;
 };
 
 } // namespace gw

@@ -1,15 +1,81 @@
 #include "models/servertreemodel.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "engine/livestate.h"
 #include "model/units.h"
 #include "models/roles.h"
 
 #include <QDateTime>
+#include <QSet>
+
+#include <algorithm>
+#include <numeric>
 
 namespace gw {
 
 namespace {
-constexpr quintptr kServerId = 0;
+
+// An index's internal id says its level and its parents' rows: level in the
+// low two bits, then the server, GPU and MIG rows, 20 bits each.
+static_assert(sizeof(quintptr) >= 8, "the tree's ids need 64 bits");
+constexpr int kRowBits = 20;
+constexpr quintptr kRowMask = (quintptr(1) << kRowBits) - 1;
+
+struct Path
+{
+    int level = -1; // 0 server, 1 GPU, 2 MIG instance, 3 process
+    int server = -1;
+    int gpu = -1;
+    int mig = -1;
+    int process = -1;
+};
+
+Path pathOf(const QModelIndex& idx)
+{
+    Path p;
+    if (!idx.isValid())
+        return p;
+    const quintptr id = idx.internalId();
+    p.level = int(id & 3);
+    const int a = int((id >> 2) & kRowMask);
+    const int b = int((id >> (2 + kRowBits)) & kRowMask);
+    const int c = int((id >> (2 + 2 * kRowBits)) & kRowMask);
+    switch (p.level) {
+    case 0:
+        p.server = idx.row();
+        break;
+    case 1:
+        p.server = a;
+        p.gpu = idx.row();
+        break;
+    case 2:
+        p.server = a;
+        p.gpu = b;
+        p.mig = idx.row();
+        break;
+    default:
+        p.server = a;
+        p.gpu = b;
+        p.mig = c;
+        p.process = idx.row();
+        break;
+    }
+    return p;
+}
+
+quintptr childId(const Path& parent)
+{
+    switch (parent.level) {
+    case 0:
+        return 1 | (quintptr(parent.server) << 2);
+    case 1:
+        return 2 | (quintptr(parent.server) << 2) | (quintptr(parent.gpu) << (2 + kRowBits));
+    default:
+        return 3 | (quintptr(parent.server) << 2) | (quintptr(parent.gpu) << (2 + kRowBits)) |
+               (quintptr(parent.mig) << (2 + 2 * kRowBits));
+    }
+}
 
 QVariant raw(const std::optional<double>& v)
 {
@@ -24,6 +90,45 @@ QString shortGpuName(const QString& name)
             return name.mid(prefix.size());
     }
     return name;
+}
+
+// "69.5 / 80.0 GiB": the unit once where both share it, so the column stays narrow.
+QString usedOfTotal(const std::optional<double>& used, const std::optional<double>& total)
+{
+    if (!used || !total)
+        return formatMiB(used);
+    QString a = formatMiB(used);
+    const QString b = formatMiB(total);
+    const qsizetype sa = a.lastIndexOf(QLatin1Char(' '));
+    const qsizetype sb = b.lastIndexOf(QLatin1Char(' '));
+    if (sa > 0 && sb > 0 && a.mid(sa) == b.mid(sb))
+        a.truncate(sa);
+    return ServerTreeModel::tr("%1 / %2").arg(a, b);
+}
+
+bool isMig(const GpuSample& g)
+{
+    return g.migEnabled.value_or(false);
+}
+
+const GpuProcess* processOf(const Snapshot& s, qint64 pid, const QString& migUuid)
+{
+    for (const auto& p : s.processes) {
+        if (p.pid == pid && p.migUuid == migUuid)
+            return &p;
+    }
+    return nullptr;
+}
+
+// Values sort before absent ones, whichever the direction.
+bool lessOrAbsent(const QVariant& a, const QVariant& b, Qt::SortOrder order)
+{
+    if (!a.isValid() || !b.isValid())
+        return a.isValid() && !b.isValid();
+    const int c = QVariant::compare(a, b) == QPartialOrdering::Less      ? -1
+                  : QVariant::compare(a, b) == QPartialOrdering::Greater ? 1
+                                                                         : 0;
+    return order == Qt::AscendingOrder ? c < 0 : c > 0;
 }
 
 } // namespace
@@ -56,6 +161,27 @@ ServerTreeModel::ServerTreeModel(const LiveState* fleet, QObject* parent)
     connect(fleet, &LiveState::serverAdded, this, &ServerTreeModel::onServerAdded);
     connect(fleet, &LiveState::serverUpdated, this, &ServerTreeModel::onServerUpdated);
     connect(fleet, &LiveState::serverRemoved, this, &ServerTreeModel::onServerRemoved);
+    connect(fleet, &LiveState::staleTick, this, &ServerTreeModel::onStaleTick);
+}
+
+ServerTreeModel::RowKind ServerTreeModel::rowKind(const QModelIndex& index)
+{
+    switch (pathOf(index).level) {
+    case 1:
+        return RowKind::Gpu;
+    case 2:
+        return RowKind::MigInstance;
+    case 3:
+        return RowKind::Process;
+    default:
+        return RowKind::Server;
+    }
+}
+
+bool ServerTreeModel::spansRow(const QModelIndex& index)
+{
+    const RowKind k = rowKind(index);
+    return k == RowKind::Server || k == RowKind::Process;
 }
 
 void ServerTreeModel::onServerRemoved(const QString& server)
@@ -77,44 +203,129 @@ void ServerTreeModel::onServerAdded(const QString& server)
     onServerUpdated(server);
 }
 
+void ServerTreeModel::onStaleTick()
+{
+    // The ages of stale servers moved on: their summaries say so.
+    for (int r = 0; r < m_servers.size(); ++r) {
+        if (m_fleet->freshness(m_servers[r].name).stale)
+            Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
+    }
+}
+
+void ServerTreeModel::syncChildren(int serverRow, const Snapshot& s)
+{
+    QList<Gpu> want;
+    for (const auto& g : s.gpus) {
+        Gpu gpu{g.uuid, {}};
+        if (isMig(g)) {
+            for (const auto& m : g.migInstances) {
+                Mig mig{m.uuid, {}};
+                for (const auto& p : s.processes) {
+                    if (p.gpuUuid == g.uuid && p.migUuid == m.uuid && !mig.pids.contains(p.pid))
+                        mig.pids.append(p.pid);
+                }
+                gpu.migs.append(mig);
+            }
+        }
+        want.append(gpu);
+    }
+    auto& item = m_servers[serverRow];
+    const QModelIndex serverIdx = index(serverRow, 0);
+    auto uuidsOf = [](const QList<Gpu>& gpus) {
+        QStringList u;
+        for (const auto& g : gpus)
+            u.append(g.uuid);
+        return u;
+    };
+    // Keep the current order (it may be sorted) where the set is the same.
+    QStringList have = uuidsOf(item.gpus);
+    QStringList wanted = uuidsOf(want);
+    QStringList haveSorted = have;
+    QStringList wantedSorted = wanted;
+    haveSorted.sort();
+    wantedSorted.sort();
+    if (haveSorted != wantedSorted) {
+        // The set of GPUs changed (first report, a GPU vanished): rebuild the children.
+        if (!item.gpus.isEmpty()) {
+            beginRemoveRows(serverIdx, 0, int(item.gpus.size()) - 1);
+            item.gpus.clear();
+            endRemoveRows();
+        }
+        if (!want.isEmpty()) {
+            beginInsertRows(serverIdx, 0, int(want.size()) - 1);
+            item.gpus = want;
+            endInsertRows();
+        }
+        return;
+    }
+    for (int gr = 0; gr < item.gpus.size(); ++gr) {
+        Gpu& gpu = item.gpus[gr];
+        const Gpu& next = want[wanted.indexOf(gpu.uuid)];
+        const QModelIndex gpuIdx = index(gr, 0, serverIdx);
+        QStringList migsHave;
+        QStringList migsWant;
+        for (const auto& m : gpu.migs)
+            migsHave.append(m.uuid);
+        for (const auto& m : next.migs)
+            migsWant.append(m.uuid);
+        if (migsHave != migsWant) {
+            if (!gpu.migs.isEmpty()) {
+                beginRemoveRows(gpuIdx, 0, int(gpu.migs.size()) - 1);
+                gpu.migs.clear();
+                endRemoveRows();
+            }
+            if (!next.migs.isEmpty()) {
+                beginInsertRows(gpuIdx, 0, int(next.migs.size()) - 1);
+                gpu.migs = next.migs;
+                endInsertRows();
+            }
+            continue;
+        }
+        for (int mr = 0; mr < gpu.migs.size(); ++mr) {
+            Mig& mig = gpu.migs[mr];
+            const QList<qint64>& pids = next.migs[mr].pids;
+            const QModelIndex migIdx = index(mr, 0, gpuIdx);
+            if (mig.pids != pids) {
+                if (!mig.pids.isEmpty()) {
+                    beginRemoveRows(migIdx, 0, int(mig.pids.size()) - 1);
+                    mig.pids.clear();
+                    endRemoveRows();
+                }
+                if (!pids.isEmpty()) {
+                    beginInsertRows(migIdx, 0, int(pids.size()) - 1);
+                    mig.pids = pids;
+                    endInsertRows();
+                }
+            } else if (!pids.isEmpty()) {
+                Q_EMIT dataChanged(index(0, 0, migIdx),
+                                   index(int(pids.size()) - 1, ColumnCount - 1, migIdx));
+            }
+        }
+        if (!gpu.migs.isEmpty())
+            Q_EMIT dataChanged(index(0, 0, gpuIdx),
+                               index(int(gpu.migs.size()) - 1, ColumnCount - 1, gpuIdx));
+    }
+    if (!item.gpus.isEmpty())
+        Q_EMIT dataChanged(index(0, 0, serverIdx),
+                           index(int(item.gpus.size()) - 1, ColumnCount - 1, serverIdx));
+}
+
 void ServerTreeModel::onServerUpdated(const QString& server)
 {
     const QModelIndex parent = serverIndex(server);
     if (!parent.isValid())
         return;
-    const Snapshot* s = m_fleet->latest(server);
-    if (!s) {
-        Q_EMIT dataChanged(index(parent.row(), 0), index(parent.row(), ColumnCount - 1));
-        return;
-    }
-    auto& item = m_servers[parent.row()];
-    QStringList uuids;
-    for (const auto& g : s->gpus)
-        uuids.append(g.uuid);
-    if (uuids != item.gpuUuids) {
-        // The set of GPUs changed (first report, a GPU vanished): rebuild the children.
-        if (!item.gpuUuids.isEmpty()) {
-            beginRemoveRows(parent, 0, int(item.gpuUuids.size()) - 1);
-            item.gpuUuids.clear();
-            endRemoveRows();
-        }
-        if (!uuids.isEmpty()) {
-            beginInsertRows(parent, 0, int(uuids.size()) - 1);
-            item.gpuUuids = uuids;
-            endInsertRows();
-        }
-    } else if (!uuids.isEmpty()) {
-        Q_EMIT dataChanged(index(0, 0, parent),
-                           index(int(uuids.size()) - 1, ColumnCount - 1, parent));
-    }
+    if (const Snapshot* s = m_fleet->latest(server))
+        syncChildren(parent.row(), *s);
     Q_EMIT dataChanged(index(parent.row(), 0), index(parent.row(), ColumnCount - 1));
+    applySort();
 }
 
 QModelIndex ServerTreeModel::serverIndex(const QString& server) const
 {
     for (int i = 0; i < m_servers.size(); ++i) {
         if (m_servers[i].name == server)
-            return createIndex(i, 0, kServerId);
+            return createIndex(i, 0, quintptr(0));
     }
     return {};
 }
@@ -124,8 +335,26 @@ QModelIndex ServerTreeModel::gpuIndex(const QString& server, const QString& uuid
     const QModelIndex parent = serverIndex(server);
     if (!parent.isValid())
         return {};
-    const int row = int(m_servers[parent.row()].gpuUuids.indexOf(uuid));
-    return row < 0 ? QModelIndex() : index(row, 0, parent);
+    const auto& gpus = m_servers[parent.row()].gpus;
+    for (int i = 0; i < gpus.size(); ++i) {
+        if (gpus[i].uuid == uuid)
+            return index(i, 0, parent);
+    }
+    return {};
+}
+
+QModelIndex ServerTreeModel::migIndex(const QString& server, const QString& gpuUuid,
+                                      const QString& migUuid) const
+{
+    const QModelIndex parent = gpuIndex(server, gpuUuid);
+    if (!parent.isValid())
+        return {};
+    const auto& migs = m_servers[parent.parent().row()].gpus[parent.row()].migs;
+    for (int i = 0; i < migs.size(); ++i) {
+        if (migs[i].uuid == migUuid)
+            return index(i, 0, parent);
+    }
+    return {};
 }
 
 QModelIndex ServerTreeModel::index(int row, int column, const QModelIndex& parent) const
@@ -133,28 +362,49 @@ QModelIndex ServerTreeModel::index(int row, int column, const QModelIndex& paren
     if (column < 0 || column >= ColumnCount || row < 0)
         return {};
     if (!parent.isValid())
-        return row < m_servers.size() ? createIndex(row, column, kServerId) : QModelIndex();
-    if (parent.internalId() != kServerId || parent.row() >= m_servers.size())
+        return row < m_servers.size() ? createIndex(row, column, quintptr(0)) : QModelIndex();
+    if (row >= rowCount(parent))
         return {};
-    if (row >= m_servers[parent.row()].gpuUuids.size())
-        return {};
-    return createIndex(row, column, quintptr(parent.row()) + 1);
+    return createIndex(row, column, childId(pathOf(parent)));
 }
 
 QModelIndex ServerTreeModel::parent(const QModelIndex& child) const
 {
-    if (!child.isValid() || child.internalId() == kServerId)
+    const Path p = pathOf(child);
+    switch (p.level) {
+    case 1:
+        return createIndex(p.server, 0, quintptr(0));
+    case 2:
+        return createIndex(p.gpu, 0, childId({0, p.server, -1, -1, -1}));
+    case 3:
+        return createIndex(p.mig, 0, childId({1, p.server, p.gpu, -1, -1}));
+    default:
         return {};
-    return createIndex(int(child.internalId() - 1), 0, kServerId);
+    }
 }
 
 int ServerTreeModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
         return int(m_servers.size());
-    if (parent.internalId() != kServerId || parent.column() != 0)
+    if (parent.column() != 0)
         return 0;
-    return int(m_servers.value(parent.row()).gpuUuids.size());
+    const Path p = pathOf(parent);
+    if (p.server < 0 || p.server >= m_servers.size())
+        return 0;
+    const auto& gpus = m_servers[p.server].gpus;
+    switch (p.level) {
+    case 0:
+        return int(gpus.size());
+    case 1:
+        return p.gpu < gpus.size() ? int(gpus[p.gpu].migs.size()) : 0;
+    case 2:
+        return p.gpu < gpus.size() && p.mig < gpus[p.gpu].migs.size()
+                   ? int(gpus[p.gpu].migs[p.mig].pids.size())
+                   : 0;
+    default:
+        return 0;
+    }
 }
 
 int ServerTreeModel::columnCount(const QModelIndex&) const
@@ -176,28 +426,137 @@ GpuState ServerTreeModel::stateOf(const QString& server, const GpuSample& g) con
 
 const GpuSample* ServerTreeModel::gpuAt(int serverRow, int gpuRow) const
 {
+    if (serverRow < 0 || serverRow >= m_servers.size())
+        return nullptr;
     const auto& item = m_servers[serverRow];
+    if (gpuRow < 0 || gpuRow >= item.gpus.size())
+        return nullptr;
     const Snapshot* s = m_fleet->latest(item.name);
-    return s ? s->gpuByUuid(item.gpuUuids.value(gpuRow)) : nullptr;
+    return s ? s->gpuByUuid(item.gpus[gpuRow].uuid) : nullptr;
 }
 
 QVariant ServerTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
-    switch (section) {
-    case NameColumn:
-        return tr("Server / GPU");
-    case UtilColumn:
-        return tr("Util");
-    case MemoryColumn:
-        return tr("Memory");
-    case TempColumn:
-        return tr("Temp");
-    case PowerColumn:
-        return tr("Power");
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("Server / GPU");
+        case UtilColumn:
+            return tr("Util");
+        case MemoryColumn:
+            return tr("Memory");
+        case TempColumn:
+            return tr("Temp");
+        case PowerColumn:
+            return tr("Power");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case UtilColumn:
+            return tr("GPU utilisation; on a server, the mean of its GPUs when sorting");
+        case MemoryColumn:
+            return tr("GPU memory used / total");
+        case TempColumn:
+            return tr("GPU temperature");
+        case PowerColumn:
+            return tr("Power drawn");
+        }
     }
     return {};
+}
+
+QString ServerTreeModel::serverSummary(int row) const
+{
+    const auto& item = m_servers[row];
+    const Snapshot* s = m_fleet->latest(item.name);
+    const LinkStatus* link = m_fleet->connection(item.name);
+    const Freshness f = m_fleet->freshness(item.name);
+    QStringList parts{item.name};
+    if (link && link->state != LinkState::Connected) {
+        parts.append(linkStateText(link->state));
+        if (f.hasReading)
+            parts.append(lastReadingText(f));
+        return parts.join(QStringLiteral(" · "));
+    }
+    if (!s)
+        return item.name;
+    if (f.stale) {
+        parts.append(staleText(f));
+        return parts.join(QStringLiteral(" · "));
+    }
+    int busy = 0;
+    QSet<QString> users;
+    for (const auto& g : s->gpus) {
+        int processes = 0;
+        for (const auto& p : s->processes) {
+            if (p.gpuUuid != g.uuid)
+                continue;
+            ++processes;
+            if (!p.user.isEmpty())
+                users.insert(p.user);
+        }
+        const bool used = g.utilizationGpuPercent ? *g.utilizationGpuPercent >= kIdleBelowPercent
+                                                  : isMig(g) && processes > 0;
+        busy += used ? 1 : 0;
+    }
+    const int gpus = int(s->gpus.size());
+    if (gpus == 0)
+        parts.append(tr("no GPU"));
+    else
+        parts.append(tr("%1 of %n busy", nullptr, gpus).arg(busy));
+    if (!users.isEmpty())
+        parts.append(tr("%n users", nullptr, int(users.size())));
+    if (s->host.cpuPercent)
+        parts.append(tr("CPU %1").arg(formatPercent(s->host.cpuPercent)));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QVariant ServerTreeModel::serverSortValue(int row, int column) const
+{
+    const auto& item = m_servers[row];
+    const Snapshot* s = m_fleet->latest(item.name);
+    if (column == NameColumn)
+        return item.name;
+    if (!s)
+        return {};
+    double sum = 0;
+    int n = 0;
+    double most = 0;
+    for (const auto& g : s->gpus) {
+        std::optional<double> v;
+        switch (column) {
+        case UtilColumn:
+            v = g.utilizationGpuPercent;
+            break;
+        case MemoryColumn:
+            v = g.memoryUsedMiB;
+            break;
+        case TempColumn:
+            v = g.temperatureC;
+            break;
+        case PowerColumn:
+            v = g.powerW;
+            break;
+        }
+        if (!v)
+            continue;
+        most = n == 0 ? *v : std::max(most, *v);
+        sum += *v;
+        ++n;
+    }
+    if (n == 0)
+        return {};
+    switch (column) {
+    case UtilColumn:
+        return sum / n; // mean utilisation
+    case TempColumn:
+        return most; // the hottest GPU
+    default:
+        return sum; // memory used, power drawn in all
+    }
 }
 
 QVariant ServerTreeModel::serverData(int row, int column, int role) const
@@ -209,40 +568,243 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
         return item.name;
     if (role == LinkStateRole)
         return link ? QVariant(int(link->state)) : QVariant();
-    if (column == NameColumn && (role == Qt::DisplayRole || role == SortRole))
+    if (role == SortRole)
+        return serverSortValue(row, column);
+    const Freshness f = m_fleet->freshness(item.name);
+    if (role == StaleRole)
+        return f.hasReading && f.stale;
+    if (role == DisplayStateRole && column == NameColumn) {
+        if (link) {
+            if (const auto mark = linkDisplayState(link->state))
+                return int(*mark);
+        }
+        if (f.hasReading && f.stale)
+            return int(DisplayState::Stale);
+        return {};
+    }
+    if (column != NameColumn)
+        return {};
+    if (role == Qt::DisplayRole)
         return item.name;
-    if (link && column == NameColumn && role == Qt::ToolTipRole) {
-        QStringList lines{tr("%1 — %2").arg(item.name, linkStateText(link->state))};
-        if (!link->error.isEmpty())
+    if (role == SummaryRole)
+        return serverSummary(row);
+    if (role == Qt::ToolTipRole) {
+        QStringList lines{link ? tr("%1 — %2").arg(item.name, linkStateText(link->state))
+                               : item.name};
+        if (link && !link->error.isEmpty())
             lines.append(link->error);
-        if (link->retryInMs > 0)
+        if (link && link->retryInMs > 0)
             lines.append(tr("Next try in %n s", nullptr, int((link->retryInMs + 999) / 1000)));
-        if (link->lastReadingMs > 0)
-            lines.append(tr("Last reading %1")
-                             .arg(QDateTime::fromMSecsSinceEpoch(link->lastReadingMs)
-                                      .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-        if (link->clockOffsetMs != 0)
+        if (f.hasReading) {
+            lines.append(tr("Last reading %1 (%2 ago)")
+                             .arg(QDateTime::fromMSecsSinceEpoch(s->timestampMs)
+                                      .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                                  ageText(f.ageMs)));
+            if (f.stale)
+                lines.append(tr("Stale: no reading for more than %1 sampling intervals of %2; "
+                                "the figures are the last ones, with no verdict")
+                                 .arg(LiveState::kStaleIntervals)
+                                 .arg(formatDuration(f.intervalMs)));
+        }
+        if (link && link->clockOffsetMs != 0)
             lines.append(tr("Agent %1 of ours; readings are shifted to our clock")
                              .arg(clockOffsetText(link->clockOffsetMs)));
-        if (link->readingsLost)
+        if (link && link->readingsLost)
             lines.append(tr("Some readings were lost on the agent before they could be fetched"));
-        if (s)
-            lines.append(tr("%n GPU(s), backend %1", nullptr, int(s->gpus.size())).arg(s->backend));
+        if (s) {
+            lines.append(tr("%n GPUs", nullptr, int(s->gpus.size())) + QStringLiteral(" · ") +
+                         tr("backend %1").arg(s->backend));
+            if (s->host.memoryUsedBytes)
+                lines.append(tr("Host memory %1 used of %2")
+                                 .arg(formatByteCount(s->host.memoryUsedBytes),
+                                      formatByteCount(s->host.memoryTotalBytes)));
+        }
         return lines.join(QLatin1Char('\n'));
     }
-    // A server that is not connected says so where its figures would be.
-    if (link && link->state != LinkState::Connected && column == UtilColumn &&
-        role == Qt::DisplayRole)
-        return linkStateText(link->state);
-    if (!s)
+    return {};
+}
+
+QVariant ServerTreeModel::gpuSortValue(const QString& server, const GpuSample& g, int column) const
+{
+    Q_UNUSED(server);
+    switch (column) {
+    case NameColumn:
+        return g.index;
+    case UtilColumn:
+        return raw(g.utilizationGpuPercent);
+    case MemoryColumn:
+        return raw(g.memoryUsedMiB);
+    case TempColumn:
+        return raw(g.temperatureC);
+    case PowerColumn:
+        return raw(g.powerW);
+    }
+    return {};
+}
+
+QVariant ServerTreeModel::gpuData(const QModelIndex& idx, int role) const
+{
+    const Path p = pathOf(idx);
+    const QString& server = m_servers[p.server].name;
+    const GpuSample* g = gpuAt(p.server, p.gpu);
+    if (!g)
         return {};
-    if (column == NameColumn && role == Qt::ToolTipRole)
-        return tr("%1 — %n GPU(s), backend %2", nullptr, int(s->gpus.size()))
-            .arg(item.name, s->backend);
-    if (column == UtilColumn && role == Qt::DisplayRole)
-        return tr("CPU %1").arg(formatPercent(s->host.cpuPercent));
-    if (column == MemoryColumn && role == Qt::DisplayRole && s->host.memoryUsedBytes)
-        return formatBytes(double(*s->host.memoryUsedBytes));
+    if (role == ServerRole)
+        return server;
+    if (role == GpuUuidRole)
+        return g->uuid;
+    const Freshness f = m_fleet->freshness(server);
+    if (role == StaleRole)
+        return f.stale;
+    if (role == StatusRole)
+        return f.stale ? QVariant() : QVariant(int(stateOf(server, *g)));
+    if (role == DisplayStateRole && idx.column() == NameColumn)
+        return int(f.stale ? DisplayState::Stale : displayState(stateOf(server, *g)));
+    if (role == SortRole || role == RawValueRole) {
+        if (role == RawValueRole && idx.column() == NameColumn)
+            return {};
+        return gpuSortValue(server, *g, idx.column());
+    }
+    if (role == Qt::TextAlignmentRole && idx.column() != NameColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    const QString migText = tr("Utilisation is not reported in MIG mode");
+    switch (idx.column()) {
+    case NameColumn:
+        if (role == Qt::DisplayRole)
+            return tr("GPU %1 · %2").arg(g->index).arg(shortGpuName(g->name));
+        if (role == Qt::ToolTipRole) {
+            QStringList lines{g->uuid};
+            if (!g->error.isEmpty())
+                lines.append(g->error);
+            else if (f.stale)
+                lines.append(tr("%1 — %2").arg(g->name, staleText(f)));
+            else
+                lines.append(tr("%1 — %2").arg(g->name, stateText(stateOf(server, *g))));
+            if (isMig(*g))
+                lines.append(tr("MIG mode: %n instances", nullptr, int(g->migInstances.size())) +
+                             QStringLiteral("; ") + migText);
+            return lines.join(QLatin1Char('\n'));
+        }
+        break;
+    case UtilColumn:
+        if (role == Qt::DisplayRole)
+            return formatPercent(g->utilizationGpuPercent);
+        if (role == Qt::ToolTipRole && isMig(*g) && !g->utilizationGpuPercent)
+            return migText;
+        break;
+    case MemoryColumn:
+        if (role == Qt::DisplayRole)
+            return usedOfTotal(g->memoryUsedMiB, g->memoryTotalMiB);
+        break;
+    case TempColumn:
+        if (role == Qt::DisplayRole)
+            return formatCelsius(g->temperatureC);
+        break;
+    case PowerColumn:
+        if (role == Qt::DisplayRole)
+            return formatWatts(g->powerW);
+        break;
+    }
+    return {};
+}
+
+QVariant ServerTreeModel::migData(const QModelIndex& idx, int role) const
+{
+    const Path p = pathOf(idx);
+    const QString& server = m_servers[p.server].name;
+    const GpuSample* g = gpuAt(p.server, p.gpu);
+    if (!g || p.mig >= m_servers[p.server].gpus[p.gpu].migs.size())
+        return {};
+    const MigInstance* m = g->migByUuid(m_servers[p.server].gpus[p.gpu].migs[p.mig].uuid);
+    if (!m)
+        return {};
+    if (role == ServerRole)
+        return server;
+    if (role == GpuUuidRole)
+        return g->uuid;
+    if (role == MigUuidRole)
+        return m->uuid;
+    const Freshness f = m_fleet->freshness(server);
+    if (role == StaleRole)
+        return f.stale;
+    if (role == DisplayStateRole && idx.column() == NameColumn && f.stale)
+        return int(DisplayState::Stale);
+    if (role == Qt::TextAlignmentRole && idx.column() != NameColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    auto id = [](const std::optional<int>& v) {
+        return v ? QString::number(*v) : notAvailable();
+    };
+    switch (idx.column()) {
+    case NameColumn:
+        if (role == Qt::DisplayRole)
+            return tr("%1 · GI %2 · CI %3")
+                .arg(m->profile.isEmpty() ? tr("MIG %1").arg(m->index) : m->profile,
+                     id(m->gpuInstanceId), id(m->computeInstanceId));
+        if (role == SortRole)
+            return m->index;
+        if (role == Qt::ToolTipRole) {
+            QStringList lines{m->uuid,
+                              tr("MIG instance %1 of GPU %2, profile %3")
+                                  .arg(m->index)
+                                  .arg(g->index)
+                                  .arg(m->profile.isEmpty() ? notAvailable() : m->profile),
+                              tr("GPU instance %1, compute instance %2")
+                                  .arg(id(m->gpuInstanceId), id(m->computeInstanceId))};
+            if (f.stale)
+                lines.append(staleText(f));
+            return lines.join(QLatin1Char('\n'));
+        }
+        break;
+    case UtilColumn:
+        if (role == Qt::DisplayRole)
+            return notAvailable();
+        if (role == Qt::ToolTipRole)
+            return tr("Utilisation is not reported per MIG instance");
+        break;
+    case MemoryColumn:
+        if (role == Qt::DisplayRole)
+            return usedOfTotal(m->memoryUsedMiB, m->memoryTotalMiB);
+        if (role == SortRole || role == RawValueRole)
+            return raw(m->memoryUsedMiB);
+        break;
+    }
+    return {};
+}
+
+QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
+{
+    const Path p = pathOf(idx);
+    const auto& item = m_servers[p.server];
+    const Snapshot* s = m_fleet->latest(item.name);
+    const GpuSample* g = gpuAt(p.server, p.gpu);
+    if (!s || !g || p.mig >= item.gpus[p.gpu].migs.size())
+        return {};
+    const Mig& mig = item.gpus[p.gpu].migs[p.mig];
+    const GpuProcess* proc = processOf(*s, mig.pids.value(p.process), mig.uuid);
+    if (!proc)
+        return {};
+    if (role == ServerRole)
+        return item.name;
+    if (role == GpuUuidRole)
+        return g->uuid;
+    if (role == MigUuidRole)
+        return mig.uuid;
+    if (role == PidRole)
+        return proc->pid;
+    if (role == StaleRole)
+        return m_fleet->freshness(item.name).stale;
+    if (idx.column() != NameColumn)
+        return {};
+    const QString user = proc->ghost ? tr("(not in /proc)") : proc->user;
+    if (role == Qt::DisplayRole || role == SummaryRole)
+        return tr("%1 · %2 · pid %3 · %4")
+            .arg(user, formatMiB(proc->usedMemoryMiB))
+            .arg(proc->pid)
+            .arg(proc->command);
+    if (role == Qt::ToolTipRole)
+        return tr("pid %1, user %2\n%3").arg(proc->pid).arg(user, proc->command);
+    if (role == SortRole)
+        return proc->pid;
     return {};
 }
 
@@ -250,66 +812,123 @@ QVariant ServerTreeModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid())
         return {};
-    if (idx.internalId() == kServerId)
+    const Path p = pathOf(idx);
+    if (p.server < 0 || p.server >= m_servers.size())
+        return {};
+    switch (p.level) {
+    case 0:
         return serverData(idx.row(), idx.column(), role);
-
-    const int serverRow = int(idx.internalId() - 1);
-    if (serverRow >= m_servers.size())
-        return {};
-    const QString& server = m_servers[serverRow].name;
-    const GpuSample* g = gpuAt(serverRow, idx.row());
-    if (!g)
-        return {};
-    if (role == ServerRole)
-        return server;
-    if (role == GpuUuidRole)
-        return g->uuid;
-
-    if (role == StatusRole)
-        return int(stateOf(server, *g));
-
-    switch (idx.column()) {
-    case NameColumn:
-        if (role == Qt::DisplayRole)
-            return tr("GPU %1 · %2").arg(g->index).arg(shortGpuName(g->name));
-        if (role == SortRole)
-            return g->index;
-        if (role == Qt::ToolTipRole)
-            return g->error.isEmpty()
-                       ? tr("%1\n%2 — %3").arg(g->uuid, g->name, stateText(stateOf(server, *g)))
-                       : tr("%1\n%2").arg(g->uuid, g->error);
-        break;
-    case UtilColumn:
-        if (role == Qt::DisplayRole)
-            return formatPercent(g->utilizationGpuPercent);
-        if (role == RawValueRole || role == SortRole)
-            return raw(g->utilizationGpuPercent);
-        break;
-    case MemoryColumn:
-        if (role == Qt::DisplayRole)
-            return g->memoryUsedMiB && g->memoryTotalMiB
-                       ? tr("%1 / %2").arg(formatMiB(g->memoryUsedMiB),
-                                           formatMiB(g->memoryTotalMiB))
-                       : formatMiB(g->memoryUsedMiB);
-        if (role == RawValueRole || role == SortRole)
-            return raw(g->memoryUsedMiB);
-        break;
-    case TempColumn:
-        if (role == Qt::DisplayRole)
-            return formatCelsius(g->temperatureC);
-        if (role == RawValueRole || role == SortRole)
-            return raw(g->temperatureC);
-        break;
-    case PowerColumn:
-        if (role == Qt::DisplayRole)
-            return formatWatts(g->powerW);
-        if (role == RawValueRole || role == SortRole)
-            return raw(g->powerW);
-        break;
+    case 1:
+        return gpuData(idx, role);
+    case 2:
+        return migData(idx, role);
+    default:
+        return processData(idx, role);
     }
-    if (role == Qt::TextAlignmentRole && idx.column() != NameColumn)
-        return int(Qt::AlignRight | Qt::AlignVCenter);
-    return {};
+}
+
+ServerTreeModel::Key ServerTreeModel::keyOf(const QModelIndex& idx) const
+{
+    Key k;
+    const Path p = pathOf(idx);
+    k.column = idx.column();
+    if (p.server < 0 || p.server >= m_servers.size())
+        return k;
+    const auto& s = m_servers[p.server];
+    k.server = s.name;
+    if (p.level >= 1 && p.gpu < s.gpus.size())
+        k.gpu = s.gpus[p.gpu].uuid;
+    if (p.level >= 2 && p.gpu < s.gpus.size() && p.mig < s.gpus[p.gpu].migs.size())
+        k.mig = s.gpus[p.gpu].migs[p.mig].uuid;
+    if (p.level >= 3 && !k.mig.isEmpty())
+        k.pid = s.gpus[p.gpu].migs[p.mig].pids.value(p.process, -1);
+    return k;
+}
+
+QModelIndex ServerTreeModel::indexOf(const Key& k) const
+{
+    QModelIndex idx = serverIndex(k.server);
+    if (!k.gpu.isEmpty())
+        idx = gpuIndex(k.server, k.gpu);
+    if (!k.mig.isEmpty())
+        idx = migIndex(k.server, k.gpu, k.mig);
+    if (k.pid >= 0 && idx.isValid()) {
+        const int row = int(m_servers[idx.parent().parent().row()]
+                                .gpus[idx.parent().row()]
+                                .migs[idx.row()]
+                                .pids.indexOf(k.pid));
+        idx = row < 0 ? QModelIndex() : index(row, 0, idx);
+    }
+    return idx.isValid() ? index(idx.row(), k.column, idx.parent()) : QModelIndex();
+}
+
+void ServerTreeModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= ColumnCount)
+        return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    applySort();
+}
+
+void ServerTreeModel::applySort()
+{
+    if (m_sortColumn < 0)
+        return;
+    // The order wanted, computed before anything moves.
+    QList<int> serverOrder(m_servers.size());
+    std::iota(serverOrder.begin(), serverOrder.end(), 0);
+    QList<QVariant> serverKeys;
+    for (int r = 0; r < m_servers.size(); ++r)
+        serverKeys.append(serverSortValue(r, m_sortColumn));
+    std::stable_sort(serverOrder.begin(), serverOrder.end(), [&](int a, int b) {
+        return lessOrAbsent(serverKeys[a], serverKeys[b], m_sortOrder);
+    });
+    QList<QList<int>> gpuOrders;
+    bool moved = false;
+    for (int i = 0; i < serverOrder.size(); ++i)
+        moved = moved || serverOrder[i] != i;
+    for (int r = 0; r < m_servers.size(); ++r) {
+        const auto& item = m_servers[r];
+        const Snapshot* s = m_fleet->latest(item.name);
+        QList<int> order(item.gpus.size());
+        std::iota(order.begin(), order.end(), 0);
+        if (s) {
+            QList<QVariant> keys;
+            for (const auto& g : item.gpus) {
+                const GpuSample* sample = s->gpuByUuid(g.uuid);
+                keys.append(sample ? gpuSortValue(item.name, *sample, m_sortColumn) : QVariant());
+            }
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+                return lessOrAbsent(keys[a], keys[b], m_sortOrder);
+            });
+        }
+        for (int i = 0; i < order.size(); ++i)
+            moved = moved || order[i] != i;
+        gpuOrders.append(order);
+    }
+    if (!moved)
+        return;
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    QList<Key> keys;
+    for (const auto& idx : before)
+        keys.append(keyOf(idx));
+    QList<Server> next;
+    for (int r : std::as_const(serverOrder)) {
+        Server item = m_servers[r];
+        QList<Gpu> gpus;
+        for (int g : std::as_const(gpuOrders[r]))
+            gpus.append(item.gpus[g]);
+        item.gpus = gpus;
+        next.append(item);
+    }
+    m_servers = next;
+    QModelIndexList after;
+    for (const auto& k : std::as_const(keys))
+        after.append(indexOf(k));
+    changePersistentIndexList(before, after);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 } // namespace gw

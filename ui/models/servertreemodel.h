@@ -1,16 +1,26 @@
 #pragma once
 
-// Servers → GPUs with their live figures. Each GPU row says its state
-// (StatusRole, a GpuState decided in core); ServerTreeDelegate colours it.
+// Servers → GPUs → MIG instances → their processes, with live figures. Each
+// GPU row says its state (StatusRole, a GpuState decided in core) and the
+// mark to show (DisplayStateRole); ServerTreeDelegate paints it. A server
+// whose newest reading is stale (LiveState::freshness) keeps its last
+// figures, marked StaleRole and DisplayState::Stale, with no verdict.
+// Server rows and process rows carry one line of text (a summary) meant to
+// span the row (ServerTree spans them), so that a long state such as
+// "authentication failed" never widens a figure column.
 
 #include "model/gpustate.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 
 namespace gw {
 
 class LiveState;
+struct GpuProcess;
 struct GpuSample;
+struct MigInstance;
+struct Snapshot;
 
 // How a state reads in a tooltip.
 QString stateText(GpuState s);
@@ -28,6 +38,14 @@ public:
         PowerColumn,
         ColumnCount
     };
+    // What a row is.
+    enum class RowKind
+    {
+        Server,
+        Gpu,
+        MigInstance,
+        Process,
+    };
 
     explicit ServerTreeModel(const LiveState* fleet, QObject* parent = nullptr);
 
@@ -37,25 +55,69 @@ public:
     int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
+    // Orders servers (by name, or by their GPUs' mean utilisation, memory
+    // used, hottest temperature, power drawn) and each server's GPUs, and
+    // keeps that order as readings come in.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) final;
+
+    static RowKind rowKind(const QModelIndex& index);
+    // Rows whose text is one line across all columns (servers, processes).
+    static bool spansRow(const QModelIndex& index);
 
     QModelIndex serverIndex(const QString& server) const;
     QModelIndex gpuIndex(const QString& server, const QString& uuid) const;
+    QModelIndex migIndex(const QString& server, const QString& gpuUuid,
+                         const QString& migUuid) const;
 
 private:
-    void onServerAdded(const QString& server);
-    void onServerUpdated(const QString& server);
-    void onServerRemoved(const QString& server);
-    QVariant serverData(int row, int column, int role) const;
-    const GpuSample* gpuAt(int serverRow, int gpuRow) const;
-    GpuState stateOf(const QString& server, const GpuSample& g) const;
-
-    const LiveState* m_fleet;
+    struct Mig
+    {
+        QString uuid;
+        QList<qint64> pids; // processes on the instance, in the snapshot's order
+    };
+    struct Gpu
+    {
+        QString uuid;
+        QList<Mig> migs;
+    };
     struct Server
     {
         QString name;
-        QStringList gpuUuids;
+        QList<Gpu> gpus;
     };
+    // A row's place, stable across sorting: what a persistent index keeps.
+    struct Key
+    {
+        QString server;
+        QString gpu;
+        QString mig;
+        qint64 pid = -1;
+        int column = 0;
+    };
+
+    void onServerAdded(const QString& server);
+    void onServerUpdated(const QString& server);
+    void onServerRemoved(const QString& server);
+    void onStaleTick();
+    void syncChildren(int serverRow, const Snapshot& s);
+    void applySort();
+    Key keyOf(const QModelIndex& index) const;
+    QModelIndex indexOf(const Key& key) const;
+
+    QVariant serverData(int row, int column, int role) const;
+    QVariant gpuData(const QModelIndex& idx, int role) const;
+    QVariant migData(const QModelIndex& idx, int role) const;
+    QVariant processData(const QModelIndex& idx, int role) const;
+    QString serverSummary(int row) const;
+    const GpuSample* gpuAt(int serverRow, int gpuRow) const;
+    GpuState stateOf(const QString& server, const GpuSample& g) const;
+    QVariant serverSortValue(int row, int column) const;
+    QVariant gpuSortValue(const QString& server, const GpuSample& g, int column) const;
+
+    const LiveState* m_fleet;
     QList<Server> m_servers;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 };
 
 } // namespace gw

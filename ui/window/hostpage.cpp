@@ -1,8 +1,11 @@
 #include "window/hostpage.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "model/snapshot.h"
 #include "model/units.h"
 
+#include <QDateTime>
 #include <QFormLayout>
 #include <QLabel>
 
@@ -11,6 +14,7 @@ namespace gw {
 namespace {
 enum HostRow
 {
+    HostReading,
     HostName,
     HostBackend,
     HostCpu,
@@ -29,9 +33,9 @@ HostPage::HostPage(QWidget* parent)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    const QStringList labels{tr("Host"),       tr("Backend"),  tr("CPU"),
-                             tr("Memory"),     tr("Disk I/O"), tr("Cgroup memory"),
-                             tr("Cgroup CPU"), tr("GPUs"),     tr("Warnings")};
+    const QStringList labels{
+        tr("Last reading"), tr("Host"),          tr("Backend"),    tr("CPU"),  tr("Memory"),
+        tr("Disk I/O"),     tr("Cgroup memory"), tr("Cgroup CPU"), tr("GPUs"), tr("Warnings")};
     for (int r = 0; r < HostRowCount; ++r) {
         auto* value = new QLabel;
         value->setWordWrap(true);
@@ -45,6 +49,35 @@ void HostPage::showNothing()
 {
     for (QLabel* value : std::as_const(m_values))
         value->setText(notAvailable());
+}
+
+void HostPage::setFreshness(qint64 timestampMs, const Freshness& f)
+{
+    const bool stale = f.hasReading && f.stale;
+    const QString when =
+        QDateTime::fromMSecsSinceEpoch(timestampMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    m_values[HostReading]->setText(f.hasReading
+                                       ? (stale ? tr("%1 — %2").arg(when, staleText(f))
+                                                : tr("%1 (%2 ago)").arg(when, ageText(f.ageMs)))
+                                       : notAvailable());
+    if (stale == m_greyed)
+        return;
+    m_greyed = stale;
+    for (int r = HostName; r < HostRowCount; ++r) {
+        QLabel* value = m_values[r];
+        if (stale) {
+            QPalette p = value->palette();
+            p.setColor(QPalette::WindowText, staleTextColor(palette()));
+            value->setPalette(p);
+        } else {
+            value->setPalette(QPalette());
+        }
+    }
+}
+
+QString HostPage::lastReadingLine() const
+{
+    return m_values[HostReading]->text();
 }
 
 void HostPage::showSnapshot(const Snapshot& s, const QString& backendMessage)

@@ -10,6 +10,7 @@ class QLabel;
 
 namespace gw {
 
+struct Freshness;
 struct Snapshot;
 
 class HostPage final : public QWidget
@@ -23,9 +24,17 @@ public:
     void showSnapshot(const Snapshot& s, const QString& backendMessage);
     // A remote server that has not answered yet: every figure n/a.
     void showNothing();
+    // How old the figures are: the first row says when the reading was taken
+    // and how long ago; a stale server's figures are greyed.
+    void setFreshness(qint64 timestampMs, const Freshness& f);
+    // The text of the "Last reading" row.
+    QString lastReadingLine() const;
+    // Whether the figures are shown greyed (stale).
+    bool greyed() const { return m_greyed; }
 
 private:
     QList<QLabel*> m_values;
+    bool m_greyed = false;
 };
 
 } // namespace gw

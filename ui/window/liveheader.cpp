@@ -1,5 +1,7 @@
 #include "window/liveheader.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
 #include "window/elidinglabel.h"
@@ -58,21 +60,52 @@ void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
                        tr("%n processes on GPUs", nullptr, int(s.processes.size()));
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
-    m_subtitle->setLine(subtitle);
+    setSubtitle(subtitle);
 }
 
 void LiveHeader::showGpu(const Snapshot& s, const GpuSample& g)
 {
     m_chartSpan->setEnabled(true);
     m_title->setLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
-    m_subtitle->setLine(g.pciBusId.isEmpty() ? g.uuid
-                                             : g.uuid + QStringLiteral(" · ") + g.pciBusId);
+    setSubtitle(g.pciBusId.isEmpty() ? g.uuid : g.uuid + QStringLiteral(" · ") + g.pciBusId);
 }
 
 void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)
 {
     m_title->setLine(server);
-    m_subtitle->setLine(connectionText(link));
+    setSubtitle(connectionText(link));
+}
+
+void LiveHeader::setFreshness(const Freshness& f)
+{
+    const bool stale = f.stale && f.hasReading;
+    m_staleLine = stale ? staleText(f) : QString();
+    m_title->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
+    // The warning reads in the window's text colour, not the subtitle's grey.
+    m_subtitle->setForegroundRole(stale ? QPalette::WindowText : QPalette::PlaceholderText);
+    showSubtitle();
+}
+
+QString LiveHeader::staleLine() const
+{
+    return m_staleLine;
+}
+
+void LiveHeader::setSubtitle(const QString& line)
+{
+    m_baseSubtitle = line;
+    showSubtitle();
+}
+
+void LiveHeader::showSubtitle()
+{
+    // "○ stale — last reading 4 min ago · 4 GPUs, …": the hollow ring is the
+    // stale mark of the tree and the legend.
+    m_subtitle->setLine(
+        m_staleLine.isEmpty()
+            ? m_baseSubtitle
+            : QStringLiteral("\u25CB ") + m_staleLine +
+                  (m_baseSubtitle.isEmpty() ? QString() : QStringLiteral(" · ") + m_baseSubtitle));
 }
 
 int LiveHeader::chartMinutes() const

@@ -11,6 +11,7 @@ class QComboBox;
 namespace gw {
 
 class ElidingLabel;
+struct Freshness;
 struct GpuSample;
 struct LinkStatus;
 struct Snapshot;
@@ -29,6 +30,12 @@ public:
     // A remote server that has not answered yet: who it is and why not.
     void showUnanswered(const QString& server, const LinkStatus* link);
 
+    // How old the figures shown are: a stale server's title is greyed and a
+    // line under it says since when ("stale — last reading 4 min ago").
+    void setFreshness(const Freshness& f);
+    // The stale line as shown (empty while fresh).
+    QString staleLine() const;
+
     int chartMinutes() const;
     void setChartMinutes(int minutes);
 
@@ -36,8 +43,13 @@ Q_SIGNALS:
     void chartMinutesChanged();
 
 private:
+    void setSubtitle(const QString& line);
+    void showSubtitle();
+
     ElidingLabel* m_title;
     ElidingLabel* m_subtitle;
+    QString m_baseSubtitle;
+    QString m_staleLine;
     QComboBox* m_chartSpan;
 };
 

@@ -1,5 +1,6 @@
 #include "window/mainwindow.h"
 
+#include "common/legend.h"
 #include "engine/livestate.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
@@ -43,6 +44,11 @@ MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     buildMenus();
     buildUi();
     connect(m_fleet, &LiveState::serverUpdated, this, &MainWindow::onServerUpdated);
+    // A stale selection's ages move on ("last reading 4 min ago").
+    connect(m_fleet, &LiveState::staleTick, this, [this] {
+        if (!m_server.isEmpty() && m_fleet->freshness(m_server).stale)
+            onServerUpdated(m_server);
+    });
     m_chartTimer = new QTimer(this);
     m_chartTimer->setInterval(kChartRefresh);
     connect(m_chartTimer, &QTimer::timeout, this, &MainWindow::refreshCharts);
@@ -111,7 +117,14 @@ void MainWindow::buildUi()
     right->setStretchFactor(1, 2);
 
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_tree);
+    // The tree with the legend of its marks under it.
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_tree, 1);
+    m_legend = new StateLegend;
+    leftLayout->addWidget(m_legend);
+    split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
@@ -284,11 +297,18 @@ void MainWindow::onServerUpdated(const QString& server)
         m_header->showUnanswered(server, m_fleet->connection(server));
         m_pages->setCurrentWidget(m_hostPage);
         m_hostPage->showNothing();
+        m_header->setFreshness(Freshness{});
+        m_processes->setFreshness(Freshness{});
         return;
     }
     if (m_historyPage)
         m_historyPage->setServer(m_server);
+    const Freshness fresh = m_fleet->freshness(server);
     m_statusLine->showUpdated(s->timestampMs);
+    m_statusLine->showSelected(server);
+    m_header->setFreshness(fresh);
+    m_hostPage->setFreshness(s->timestampMs, fresh);
+    m_processes->setFreshness(fresh);
     processModel()->setSnapshot(*s, m_gpuUuid);
     if (m_gpuUuid.isEmpty()) {
         m_pages->setCurrentWidget(m_hostPage);

@@ -33,6 +33,7 @@ class ServerTree;
 class ServerTreeModel;
 class OverviewPage;
 class FleetProcessPage;
+class StateLegend;
 class StatusLine;
 struct Snapshot;
 
@@ -50,6 +51,9 @@ public:
     LiveGpuPage* liveGpuPage() const { return m_gpuPage; }
     HostPage* hostPage() const { return m_hostPage; }
     StatusLine* statusLine() const { return m_statusLine; }
+    LiveHeader* liveHeader() const { return m_header; }
+    ProcessPane* processPane() const { return m_processes; }
+    StateLegend* legend() const { return m_legend; }
     QLabel* banner() const;
     QString statusText() const;
     int windowMinutes() const;
@@ -106,6 +110,7 @@ private:
     ServerTreeModel* m_treeModel;
 
     ServerTree* m_tree = nullptr;
+    StateLegend* m_legend = nullptr;
     LiveHeader* m_header = nullptr;
     QStackedWidget* m_pages = nullptr;
     LiveGpuPage* m_gpuPage = nullptr;

@@ -1,9 +1,13 @@
 #include "window/processpane.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
+#include "models/servertreedelegate.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -16,6 +20,7 @@ ProcessPane::ProcessPane(QWidget* parent)
     , m_model(new ProcessModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_filter(new QLineEdit)
+    , m_stale(new QLabel)
     , m_table(new QTableView)
 {
     m_proxy->setSourceModel(m_model);
@@ -28,6 +33,11 @@ ProcessPane::ProcessPane(QWidget* parent)
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
     m_table->setModel(m_proxy);
+    // Greys the rows of a stale server (StaleRole), as the tree does.
+    m_table->setItemDelegate(new ServerTreeDelegate(m_table));
+    m_stale->setWordWrap(true);
+    m_stale->setForegroundRole(QPalette::PlaceholderText);
+    m_stale->hide();
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ProcessModel::MemoryColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -39,7 +49,22 @@ ProcessPane::ProcessPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_filter);
+    layout->addWidget(m_stale);
     layout->addWidget(m_table);
+}
+
+void ProcessPane::setFreshness(const Freshness& f)
+{
+    const bool stale = f.hasReading && f.stale;
+    m_model->setStale(stale);
+    m_stale->setText(stale ? tr("%1: these processes may have ended since.").arg(staleText(f))
+                           : QString());
+    m_stale->setVisible(stale);
+}
+
+QString ProcessPane::staleLine() const
+{
+    return m_stale->isVisibleTo(this) ? m_stale->text() : QString();
 }
 
 void ProcessPane::setFilter(const QString& text)

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -11,6 +12,7 @@ class QTableView;
 namespace gw {
 
 class ProcessModel;
+struct Freshness;
 
 class ProcessPane final : public QWidget
 {
@@ -21,11 +23,16 @@ public:
     ProcessModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     void setFilter(const QString& text);
+    // A stale server's processes: greyed, under a line that says since when.
+    void setFreshness(const Freshness& f);
+    // The line shown over a stale server's processes (empty while fresh).
+    QString staleLine() const;
 
 private:
     ProcessModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QLineEdit* m_filter;
+    QLabel* m_stale;
     QTableView* m_table;
 };
 

@@ -1,5 +1,6 @@
 #include "window/serversdialog.h"
 
+#include "common/palette.h"
 #include "engine/livestate.h"
 #include "remote/agentclient.h"
 #include "window/screenfit.h"

@@ -4,28 +4,124 @@
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
 
+#include <QAction>
+#include <QActionGroup>
+#include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScrollBar>
+
+#include <functional>
 
 namespace gw {
+
+namespace {
+// A header whose sections leave room for the sort arrow only where it is
+// drawn (the sorted column), not on every figure column: at 16 pt that is
+// some 120 px a 1,024 px window does not have.
+class TreeHeader final : public QHeaderView
+{
+public:
+    using QHeaderView::QHeaderView;
+
+protected:
+    QSize sectionSizeFromContents(int logicalIndex) const final
+    {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        if (isSortIndicatorShown() && logicalIndex != sortIndicatorSection())
+            size.rwidth() -= size.height() + style()->pixelMetric(QStyle::PM_HeaderMargin);
+        return size;
+    }
+};
+} // namespace
 
 ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     : QTreeView(parent)
     , m_model(model)
+    , m_expandAll(new QAction(tr("&Expand All"), this))
+    , m_collapseAll(new QAction(tr("&Collapse All"), this))
 {
+    setHeader(new TreeHeader(Qt::Horizontal, this));
     setModel(model);
     setItemDelegate(new ServerTreeDelegate(this));
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
+    setTextElideMode(Qt::ElideRight);
     header()->setStretchLastSection(false);
-    for (int c = ServerTreeModel::NameColumn; c < ServerTreeModel::ColumnCount; ++c)
+    // The figures take what they need; the names take the rest, and give
+    // way (elided, whole in the tooltip) before a figure would.
+    for (int c = ServerTreeModel::UtilColumn; c < ServerTreeModel::ColumnCount; ++c)
         header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    setMinimumWidth(280);
+    header()->setSectionResizeMode(ServerTreeModel::NameColumn, QHeaderView::Stretch);
+    // Unsorted (the order servers were configured and appeared in) until
+    // the user sorts.
+    header()->setSortIndicator(-1, Qt::AscendingOrder);
+    setSortingEnabled(true);
+    connect(header(), &QHeaderView::sectionResized, this, [this] { updateGeometry(); });
+
+    m_expandAll->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_collapseAll->setShortcut(QKeySequence(tr("Ctrl+Shift+W")));
+    connect(m_expandAll, &QAction::triggered, this, &QTreeView::expandAll);
+    connect(m_collapseAll, &QAction::triggered, this, &QTreeView::collapseAll);
+    addAction(m_expandAll);
+    addAction(m_collapseAll);
+
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             &ServerTree::onCurrentChanged);
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ServerTree::showMenu);
-    connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::autoSelect);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::onRowsInserted);
+    connect(model, &QAbstractItemModel::layoutChanged, this, [this] { spanRows(); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] { spanRows(); });
+    spanRows();
+    // What the model holds already opens as if it had just arrived.
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex server = model->index(r, 0);
+        if (model->rowCount(server) > 0)
+            onRowsInserted(server, 0, model->rowCount(server) - 1);
+        for (int g = 0; g < model->rowCount(server); ++g) {
+            const QModelIndex gpu = model->index(g, 0, server);
+            if (model->rowCount(gpu) > 0)
+                onRowsInserted(gpu, 0, model->rowCount(gpu) - 1);
+        }
+    }
+}
+
+void ServerTree::spanRows()
+{
+    spanRows({}, 0, m_model->rowCount() - 1);
+}
+
+void ServerTree::spanRows(const QModelIndex& parent, int first, int last)
+{
+    // Server and process rows: a summary or a state in words, across the
+    // row, so it never widens a figure column. Rows come with their children
+    // (a server's GPUs, an instance's processes): those are spanned too.
+    for (int r = first; r <= last; ++r) {
+        const QModelIndex idx = m_model->index(r, 0, parent);
+        if (ServerTreeModel::spansRow(idx))
+            setFirstColumnSpanned(r, parent, true);
+        const int children = m_model->rowCount(idx);
+        if (children > 0)
+            spanRows(idx, 0, children - 1);
+    }
+}
+
+void ServerTree::onRowsInserted(const QModelIndex& parent, int first, int last)
+{
+    spanRows(parent, first, last);
+    // A server's GPUs and a GPU's MIG instances show the first time they
+    // appear; what the user collapses later stays collapsed.
+    if (parent.isValid()) {
+        const QString key = parent.data(ServerRole).toString() + QLatin1Char('/') +
+                            parent.data(GpuUuidRole).toString() + QLatin1Char('/') +
+                            parent.data(MigUuidRole).toString();
+        if (!m_expandedOnce.contains(key)) {
+            m_expandedOnce.insert(key);
+            expand(parent);
+        }
+    }
+    autoSelect(parent, first);
 }
 
 void ServerTree::autoSelect(const QModelIndex& parent, int first)
@@ -35,9 +131,12 @@ void ServerTree::autoSelect(const QModelIndex& parent, int first)
     const QString server = currentIndex().data(ServerRole).toString();
     if (!parent.isValid() && server.isEmpty()) {
         selectServer(m_model->index(first, 0).data(ServerRole).toString());
-    } else if (parent.isValid() && currentIndex().data(GpuUuidRole).toString().isEmpty() &&
+    } else if (parent.isValid() &&
+               ServerTreeModel::rowKind(parent) == ServerTreeModel::RowKind::Server &&
+               currentIndex().data(GpuUuidRole).toString().isEmpty() &&
                parent.data(ServerRole).toString() == server) {
-        selectGpu(server, m_model->index(first, 0, parent).data(GpuUuidRole).toString());
+        // The first GPU in the order shown.
+        selectGpu(server, m_model->index(0, 0, parent).data(GpuUuidRole).toString());
     }
 }
 
@@ -73,13 +172,100 @@ void ServerTree::onCurrentChanged()
 void ServerTree::showMenu(const QPoint& pos)
 {
     const QModelIndex idx = indexAt(pos);
-    if (!m_serversEditable || !idx.isValid() || !idx.data(LinkStateRole).isValid())
-        return;
-    const QString server = idx.data(ServerRole).toString();
     QMenu menu(this);
-    menu.addAction(tr("Edit Server…"), this,
-                   [this, server] { Q_EMIT editServerRequested(server); });
+    if (m_serversEditable && idx.isValid() && idx.data(LinkStateRole).isValid()) {
+        const QString server = idx.data(ServerRole).toString();
+        menu.addAction(tr("Edit Server…"), this,
+                       [this, server] { Q_EMIT editServerRequested(server); });
+        menu.addSeparator();
+    }
+    menu.addAction(m_expandAll);
+    menu.addAction(m_collapseAll);
+    QMenu* sortMenu = menu.addMenu(tr("Sort By"));
+    auto* group = new QActionGroup(sortMenu);
+    for (int c = 0; c < ServerTreeModel::ColumnCount; ++c) {
+        const QString title =
+            c == ServerTreeModel::NameColumn
+                ? tr("Name")
+                : m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        QAction* a = sortMenu->addAction(title);
+        a->setCheckable(true);
+        a->setChecked(header()->sortIndicatorSection() == c);
+        group->addAction(a);
+        // Names read A→Z; figures largest first.
+        connect(a, &QAction::triggered, this, [this, c] {
+            sortByColumn(c, c == ServerTreeModel::NameColumn ? Qt::AscendingOrder
+                                                             : Qt::DescendingOrder);
+        });
+    }
     menu.exec(viewport()->mapToGlobal(pos));
+}
+
+int ServerTree::sizeHintForColumn(int column) const
+{
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    int widest = 0;
+    const int indent = indentation();
+    std::function<void(const QModelIndex&, int)> walk = [&](const QModelIndex& parent, int depth) {
+        const int rows = m_model->rowCount(parent);
+        for (int r = 0; r < rows; ++r) {
+            const QModelIndex first = m_model->index(r, 0, parent);
+            if (!ServerTreeModel::spansRow(first)) {
+                const QModelIndex idx = m_model->index(r, column, parent);
+                int w = itemDelegateForIndex(idx)->sizeHint(option, idx).width();
+                if (column == 0)
+                    w += indent * (depth + (rootIsDecorated() ? 1 : 0));
+                widest = std::max(widest, w);
+            }
+            walk(first, depth + 1);
+        }
+    };
+    walk({}, 0);
+    return widest;
+}
+
+int ServerTree::figuresWidth() const
+{
+    int columns = 0;
+    for (int c = ServerTreeModel::UtilColumn; c < ServerTreeModel::ColumnCount; ++c) {
+        if (!header()->isSectionHidden(c))
+            columns += std::max(sizeHintForColumn(c), header()->sectionSizeHint(c));
+    }
+    return columns + 2 * frameWidth() + verticalScrollBar()->sizeHint().width();
+}
+
+int ServerTree::minimumNameWidth() const
+{
+    // A GPU row's mark and "GPU 10 ·" at least; the model name may be
+    // elided (it is whole in the tooltip).
+    const QFontMetrics fm = fontMetrics();
+    return indentation() * 2 + style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this) +
+           fm.height() / 2 + fm.horizontalAdvance(tr("GPU %1 · %2").arg(10).arg(QString()));
+}
+
+int ServerTree::neededWidth() const
+{
+    return figuresWidth() + minimumNameWidth();
+}
+
+QSize ServerTree::sizeHint() const
+{
+    // Room for every name in full where the window has it.
+    const int names = std::max(minimumNameWidth(), sizeHintForColumn(ServerTreeModel::NameColumn));
+    return {figuresWidth() + names, QTreeView::sizeHint().height()};
+}
+
+QSize ServerTree::minimumSizeHint() const
+{
+    return {neededWidth(), QTreeView::minimumSizeHint().height()};
+}
+
+bool ServerTree::event(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        updateGeometry();
+    return QTreeView::event(event);
 }
 
 } // namespace gw

@@ -1,5 +1,7 @@
 #include "window/statusline.h"
 
+#include "common/freshness.h"
+#include "common/palette.h"
 #include "engine/livestate.h"
 
 #include <QDateTime>
@@ -16,6 +18,7 @@ StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
     , m_updated(new QLabel)
     , m_history(new QLabel)
     , m_historyIcon(new QLabel)
+    , m_stale(new QLabel)
 {
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -37,6 +40,11 @@ StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
     m_historyIcon->hide();
     addPermanentWidget(m_historyIcon);
     addPermanentWidget(m_history);
+    m_stale->hide();
+    addPermanentWidget(m_stale);
+    connect(fleet, &LiveState::staleTick, this, &StatusLine::updateFreshness);
+    connect(fleet, &LiveState::freshnessChanged, this, &StatusLine::updateFreshness);
+    connect(fleet, &LiveState::serverRemoved, this, &StatusLine::updateFreshness);
     addPermanentWidget(m_updated);
 }
 
@@ -86,6 +94,51 @@ void StatusLine::showUpdated(qint64 timestampMs)
     m_updated->setText(
         tr("Updated %1")
             .arg(QDateTime::fromMSecsSinceEpoch(timestampMs).toString(QStringLiteral("HH:mm:ss"))));
+}
+
+void StatusLine::showSelected(const QString& server)
+{
+    m_selected = server;
+    updateFreshness();
+}
+
+QString StatusLine::staleSummary() const
+{
+    return m_stale->isVisibleTo(this) ? m_stale->text() : QString();
+}
+
+QString StatusLine::updatedText() const
+{
+    return m_updated->text();
+}
+
+void StatusLine::updateFreshness()
+{
+    QStringList stale;
+    for (const auto& server : m_fleet->servers()) {
+        const Freshness f = m_fleet->freshness(server);
+        if (f.stale && f.hasReading)
+            stale.append(tr("%1: %2").arg(server, lastReadingText(f)));
+    }
+    m_stale->setText(stale.isEmpty() ? QString()
+                                     : tr("%n servers stale", nullptr, int(stale.size())));
+    m_stale->setToolTip(stale.join(QLatin1Char('\n')));
+    m_stale->setVisible(!stale.isEmpty());
+    if (m_selected.isEmpty())
+        return;
+    const Freshness f = m_fleet->freshness(m_selected);
+    if (!f.hasReading)
+        return;
+    const Snapshot* s = m_fleet->latest(m_selected);
+    if (f.stale) {
+        m_updated->setText(tr("%1: %2").arg(m_selected, staleText(f)));
+        QPalette p = m_updated->palette();
+        p.setColor(QPalette::WindowText, staleTextColor(palette()));
+        m_updated->setPalette(p);
+    } else {
+        showUpdated(s->timestampMs);
+        m_updated->setPalette(QPalette());
+    }
 }
 
 void StatusLine::updateLine()

@@ -33,11 +33,19 @@ public:
     void showHistoryError(const QString& message);
     void showKeychainErrors(const QStringList& errors);
     void showUpdated(qint64 timestampMs);
+    // The selected server's reading time and age: "Updated 12:35:02" while
+    // fresh, "gpu-lab-02: stale — last reading 4 min ago", greyed, once stale.
+    void showSelected(const QString& server);
+    // "2 servers stale", with their names and ages in the tooltip; empty
+    // (hidden) while every server is fresh.
+    QString staleSummary() const;
+    QString updatedText() const;
     // Whether any server has a GPU may have changed.
     void updateBanner();
 
 private:
     void updateLine();
+    void updateFreshness();
 
     const LiveState* m_fleet;
     QLabel* m_banner;
@@ -45,6 +53,8 @@ private:
     QLabel* m_updated;
     QLabel* m_history;
     QLabel* m_historyIcon;
+    QLabel* m_stale;
+    QString m_selected;
     QString m_backendMessage;
     QStringList m_keychainErrors;
     QMap<QString, QString> m_sourceStatus;
