@@ -19,6 +19,7 @@
 #include <QSet>
 #include <QStyleFactory>
 #include <QTest>
+#include <QTabWidget>
 
 using namespace gw;
 
@@ -261,9 +262,17 @@ private Q_SLOTS:
             QVERIFY(model.index(r - 1, ServerTreeModel::UtilColumn).data(SortRole).toDouble() >=
                     model.index(r, ServerTreeModel::UtilColumn).data(SortRole).toDouble());
         const Snapshot* top = fleet.latest(model.index(0, 0).data().toString());
-        double mean = 0;
-        for (const auto& g : top->gpus)
-            mean += *g.utilizationGpuPercent / double(top->gpus.size());
+        // Over the GPUs that report it (a MIG GPU does not): never as 0.
+        double sum = 0;
+        int reported = 0;
+        for (const auto& g : top->gpus) {
+            if (g.utilizationGpuPercent) {
+                sum += *g.utilizationGpuPercent;
+                ++reported;
+            }
+        }
+        QVERIFY(reported > 0);
+        const double mean = sum / reported;
         QCOMPARE(model.index(0, ServerTreeModel::UtilColumn).data(SortRole).toDouble(), mean);
         for (const auto& s : DemoWorld().at(kT + 30'000))
             fleet.ingest(s);
@@ -316,6 +325,7 @@ private Q_SLOTS:
         fleet.ingest(migServer());
         w.resize(1024, 700);
         w.show();
+        w.showDetails(); // the tree's page; the window opens on the overview
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         ServerTree* tree = w.serverTree();
         tree->expandAll();
@@ -340,6 +350,12 @@ private Q_SLOTS:
         qInfo("tree %d wide, needs %d; window minimum %d; pages minimum %d", tree->width(),
               tree->neededWidth(), w.minimumSizeHint().width(),
               w.liveHeader()->parentWidget()->minimumSizeHint().width());
+        // Every page of the window fits: none sets a minimum wider than the screen.
+        for (QTabWidget* t : w.findChildren<QTabWidget*>()) {
+            for (int i = 0; i < t->count(); ++i)
+                QVERIFY2(t->widget(i)->minimumSizeHint().width() <= 1024,
+                         qPrintable(at + t->tabText(i)));
+        }
         QVERIFY2(w.width() <= 1024, qPrintable(at));
         QStringList problems;
         const int viewport = tree->viewport()->width();

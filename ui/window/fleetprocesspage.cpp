@@ -188,6 +188,7 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     auto* totalsBox = new QWidget;
     auto* totalsLayout = new QVBoxLayout(totalsBox);
     totalsLayout->setContentsMargins(0, 0, 0, 0);
+    m_hoursNote->setWordWrap(true); // never what sets the window's width
     totalsLayout->addWidget(m_hoursNote);
     totalsLayout->addWidget(m_totalsTable, 1);
 
