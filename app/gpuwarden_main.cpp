@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QScreen>
 #include <QSettings>
 #include <QTimer>
 
@@ -234,7 +235,11 @@ int main(int argc, char* argv[])
         window.showHistoryError(historyProblem);
     }
     // A size made for a 1080p screen at scale 1 is too tall at scale 2.
-    gw::fitToScreen(&window, window.size());
+    // On a large screen the fleet overview gets most of it.
+    QSize wanted = window.size();
+    if (const QScreen* screen = window.screen())
+        wanted = wanted.expandedTo(screen->availableGeometry().size() * 0.9);
+    gw::fitToScreen(&window, wanted);
     window.show();
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));

@@ -100,15 +100,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Read a gpuwarden-agent at this URL instead of this machine (token from GPUWARDEN_TOKEN, else from the keychain).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>url</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--source: expected an http:// or https:// URL of an agent, got &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -199,6 +191,105 @@
         <source>the token on standard input is longer than %1 bytes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1  %2  backend %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host: CPU %1, memory %2 / %3, disk read %4 write %5
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UTIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>POWER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COMMAND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not in /proc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a gpuwarden-agent at this URL instead of this machine (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also watch the gpuwarden-agent at this URL, beside this machine and the servers of File → Servers… (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--source: expected an http:// or https:// URL of an agent, got &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reading yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last reading %1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentClient</name>
@@ -229,7 +320,180 @@
 <context>
     <name>gw::DemoProducer</name>
     <message>
-        <source>Demo mode: a simulated fleet of %1 servers.</source>
+        <source>Demo mode: one simulated server, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Demo mode: a simulated fleet of %n servers.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::FleetProcessModel</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Not visible in this server&apos;s /proc: another PID namespace, a container, or a process that just exited.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held idle at every reading this desktop has of the GPU; it may have been idle longer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the GPU has been held idle with this process on it, per the live record (not before the process started).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::FleetProcessPage</name>
+    <message>
+        <source>Processes of all servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totals per user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter (text, or user:NAME)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the rows shown as CSV or JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;idle, memory held&lt;/b&gt;: the GPU is below 10 % busy while the process holds memory; &lt;i&gt;Idle for&lt;/i&gt; is how long, per the live record (≥: idle at every reading this desktop has). Italic rows: processes this server&apos;s /proc does not show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in &amp;history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours today (history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours since %1 (this session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per user: GPUs and MIG instances held now, their memory, and GPU-hours today from the recorded process history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per user: GPUs and MIG instances held now, their memory, and GPU-hours seen since %1 (history is off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::FleetProcessRow</name>
+    <message>
+        <source>stale (%1 ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle for ≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle for %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -267,6 +531,10 @@
     </message>
     <message>
         <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -346,13 +614,6 @@
         <source>Warnings</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 of %n core(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 used of %2</source>
         <translation type="unfinished"></translation>
@@ -388,6 +649,25 @@
     <message>
         <source>none</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n cores</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -428,6 +708,22 @@
         <source>&lt;b&gt;Error:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Utilisation is not reported in MIG mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowdown %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::LiveHeader</name>
@@ -442,16 +738,23 @@
         <source>Time window of the charts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · GPU %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>%n GPU(s), %1 process(es) on GPUs</source>
+        <source>%n GPUs</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 · GPU %2 · %3</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%n processes on GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -507,6 +810,18 @@
         <source>Ctrl+Shift+S</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>
@@ -544,6 +859,253 @@
     </message>
     <message>
         <source>Process SM</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewGroup</name>
+    <message>
+        <source>waiting for the first reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · stale, last reading %2 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · updated %2 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewModel</name>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewPage</name>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sort GPUs by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show GPUs in state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by user, model or server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sort:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· greyed tiles: last figures of a stale server, with their age · bar: memory used (one part per MIG instance) · n/r: not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewTile</name>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale, last reading %1 ago, no verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG, %1 instances, utilisation not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewView</name>
+    <message>
+        <source>Fleet overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>util n/r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG: %n instances</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU matches the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No server has reported yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU on this server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Palette</name>
+    <message>
+        <source>free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle, memory held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reporting, below 10 % utilisation, no process on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use: at or above 10 % utilisation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes hold memory on it while it is nearly idle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At or above the temperature where the driver slows it down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver does not report its utilisation (MIG mode, old drivers): no verdict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reading for more than three sampling intervals, or the server is not connected: the figures shown are the last ones, greyed, with no verdict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device failed, or the server cannot be reached or refuses us.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server has not answered yet.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -590,6 +1152,10 @@
     <name>gw::ProcessPane</name>
     <message>
         <source>Filter processes by user, command, pid…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: these processes may have ended since.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -651,20 +1217,6 @@
         <source>Prometheus %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n server(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 at %2: %3, %4</source>
         <translation type="unfinished"></translation>
@@ -680,6 +1232,20 @@
     <message>
         <source>Prometheus: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n servers</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -712,23 +1278,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No Secret Service on the session bus (is gnome-keyring or KWallet running?): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The keychain refused access (is the keyring locked? Unlock it, for example with gnome-keyring-daemon --unlock): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>libsecret is not installed (Debian: libsecret-1-0), so the Secret Service cannot be reached: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The keychain failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The keychain did not answer within %1 s (a stuck Secret Service, or a keyring waiting to be unlocked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Secret Service on the session bus (is gnome-keyring or KWallet running?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain refused access (is the keyring locked? Unlock it, for example with gnome-keyring-daemon --unlock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libsecret is not installed (Debian: libsecret-1-0), so the Secret Service cannot be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain failed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -790,6 +1356,10 @@
         <source>Pinned certificate:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unchanged (kept for this session only)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ServerList</name>
@@ -821,11 +1391,47 @@
         <source>%1: the token could not be read from the keychain: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The keychain could not store the token: %1. It is used for this session only and will not be remembered after GPU Warden quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the token is used for this session only; it will not be remembered after GPU Warden quits (the keychain could not store it).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ServerTree</name>
     <message>
         <source>Edit Server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Expand All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Collapse All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sort By</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -887,30 +1493,12 @@
         </translation>
     </message>
     <message>
-        <source>Last reading %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Agent %1 of ours; readings are shifted to our clock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Some readings were lost on the agent before they could be fetched</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU(s), backend %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 — %n GPU(s), backend %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>CPU %1</source>
@@ -921,17 +1509,108 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1
-%2 — %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilisation; on a server, the mean of its GPUs when sorting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory used / total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power drawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n busy</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last reading %1 (%2 ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale: no reading for more than %1 sampling intervals of %2; the figures are the last ones, with no verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory %1 used of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation is not reported in MIG mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG mode: %n instances</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · GI %2 · CI %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG instance %1 of GPU %2, profile %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU instance %1, compute instance %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation is not reported per MIG instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not in /proc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · pid %3 · %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1, user %2
+%3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1025,6 +1704,17 @@
         <source>Trust</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · token for this session only</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::StateLegend</name>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::StatusLine</name>
@@ -1037,15 +1727,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>History off: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;No GPU found on this machine.&lt;/b&gt; Showing the host only.&lt;br&gt;%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1&lt;br&gt;These servers are asked without a token until the keychain answers; File → Servers… stores tokens again.</source>
+        <source>&lt;b&gt;History off:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n servers stale</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Keychain:&lt;/b&gt; %1&lt;br&gt;A server without its token is asked without one until the keychain answers; File → Servers… stores tokens again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1169,6 +1870,14 @@
     </message>
     <message>
         <source>Watching remote servers only (--no-local).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try gpuwarden --help for the options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a simulated fleet of this many servers (1 to 64; from the fourth on, 8 GPUs each).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,21 +1,13 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
-<!-- English plural forms only ("1 GPU", "2 GPUs"): every other English text is its source. -->
 <context>
-    <name>gw::PrometheusProducer</name>
+    <name>gw::DemoProducer</name>
     <message numerus="yes">
-        <source>%n servers</source>
+        <source>Demo mode: a simulated fleet of %n servers.</source>
         <translation>
-            <numerusform>%n server</numerusform>
-            <numerusform>%n servers</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPUs</source>
-        <translation>
-            <numerusform>%n GPU</numerusform>
-            <numerusform>%n GPUs</numerusform>
+            <numerusform>Demo mode: a simulated fleet of %n server.</numerusform>
+            <numerusform>Demo mode: a simulated fleet of %n servers.</numerusform>
         </translation>
     </message>
 </context>
@@ -45,6 +37,108 @@
             <numerusform>%n processes on GPUs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Last %n min</source>
+        <translation>
+            <numerusform>Last %n min</numerusform>
+            <numerusform>Last %n min</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewModel</name>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewPage</name>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::OverviewView</name>
+    <message numerus="yes">
+        <source>MIG: %n instances</source>
+        <translation>
+            <numerusform>MIG: %n instance</numerusform>
+            <numerusform>MIG: %n instances</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::PrometheusProducer</name>
+    <message numerus="yes">
+        <source>%n servers</source>
+        <translation>
+            <numerusform>%n server</numerusform>
+            <numerusform>%n servers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServerTreeModel</name>
+    <message numerus="yes">
+        <source>%1 of %n busy</source>
+        <translation>
+            <numerusform>%1 of %n busy</numerusform>
+            <numerusform>%1 of %n busy</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <translation>
+            <numerusform>%n user</numerusform>
+            <numerusform>%n users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try in %n s</source>
+        <translation>
+            <numerusform>Next try in %n s</numerusform>
+            <numerusform>Next try in %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG mode: %n instances</source>
+        <translation>
+            <numerusform>MIG mode: %n instance</numerusform>
+            <numerusform>MIG mode: %n instances</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::StatusLine</name>
+    <message numerus="yes">
+        <source>%n servers stale</source>
+        <translation>
+            <numerusform>%n server stale</numerusform>
+            <numerusform>%n servers stale</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gw::TimeRangeBar</name>
@@ -53,6 +147,20 @@
         <translation>
             <numerusform>%n day</numerusform>
             <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
         </translation>
     </message>
 </context>

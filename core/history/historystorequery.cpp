@@ -217,8 +217,11 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
                        "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib, "
                        "mig_uuid FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
                        "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
-    q.addBindValue(server);
-    q.addBindValue(server);
+    // A null QString binds as SQL NULL, which equals nothing: "all servers"
+    // is asked with an empty one, null or not.
+    const QString which = server.isNull() ? QStringLiteral("") : server;
+    q.addBindValue(which);
+    q.addBindValue(which);
     q.addBindValue(fromMs);
     q.addBindValue(toMs);
     if (!q.exec()) {
@@ -260,8 +263,9 @@ QList<MigInstanceFact> HistoryStore::migInstances(const QString& server, qint64 
                              "first_seen_ms, last_seen_ms FROM mig_instance "
                              "WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
                              "AND first_seen_ms < ? ORDER BY server, gpu_uuid, mig_uuid"));
-    q.addBindValue(server);
-    q.addBindValue(server);
+    const QString which = server.isNull() ? QStringLiteral("") : server;
+    q.addBindValue(which);
+    q.addBindValue(which);
     q.addBindValue(fromMs);
     q.addBindValue(toMs);
     if (!q.exec()) {

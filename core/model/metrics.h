@@ -43,7 +43,7 @@ enum class MetricTarget : quint8
 };
 
 // 0xRRGGBB for light and for dark windows. Plain numbers: core links no Gui,
-// ui/ makes the QColor (metricColor() in ui/chartpanel.h).
+// ui/ makes the QColor (metricColor() in ui/charts/historychartmodel.h).
 struct MetricColors
 {
     quint32 light = 0;

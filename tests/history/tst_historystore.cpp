@@ -454,6 +454,9 @@ private Q_SLOTS:
         QCOMPARE(r.buckets.at(7).mean, 4096.0);
         QCOMPARE(r.buckets.at(8).mean, 3072.0);
         QVERIFY(store->processes(QStringLiteral("gpu-lab-01"), kT0, kT0 + kHour).isEmpty());
+        // All servers: asked with an empty name, null (QString()) or not.
+        QCOMPARE(store->processes(QString(), kT0, kT0 + kHour).size(), facts.size());
+        QCOMPARE(store->processes(QStringLiteral(""), kT0, kT0 + kHour).size(), facts.size());
         QVERIFY(store->processes(QStringLiteral("infer-03"), kT0 + 2 * kHour, kT0 + 3 * kHour)
                     .isEmpty());
     }

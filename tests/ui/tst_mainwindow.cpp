@@ -3,6 +3,7 @@
 #include "charts/historyplot.h"
 #include "darkpalette.h"
 #include "engine/livehistory.h"
+#include "common/palette.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "layoutcheck.h"
@@ -227,7 +228,9 @@ private Q_SLOTS:
         w.refreshCharts();
         HistoryPlot* c = w.liveGpuPage()->utilisationChart();
         QCOMPARE(c->palette().color(QPalette::Base), test::darkPalette().color(QPalette::Base));
-        QCOMPARE(c->model()->colorAt(0), metricColor(metricDef(MetricId::GpuUtilization), true));
+        // GPU 0's series colour, as in the History tab, in its dark variant.
+        QCOMPARE(c->model()->colorAt(0), seriesColor(0, test::darkPalette()));
+        QVERIFY(c->model()->colorAt(0) != seriesColor(0, QPalette()));
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
     }
 

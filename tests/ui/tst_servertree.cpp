@@ -18,8 +18,8 @@
 #include <QHeaderView>
 #include <QSet>
 #include <QStyleFactory>
-#include <QTest>
 #include <QTabWidget>
+#include <QTest>
 
 using namespace gw;
 

@@ -15,8 +15,11 @@ void installTranslations(QCoreApplication& app)
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     auto* ours = new QTranslator(&app);
+    // A locale without a translation of its own (C, POSIX, en_US) reads the
+    // source texts with English plural forms ("1 GPU", "2 GPUs").
     if (ours->load(QLocale(), QStringLiteral("gpuwarden"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n")))
+                   QStringLiteral(":/i18n")) ||
+        ours->load(QStringLiteral("gpuwarden_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);
 }
 

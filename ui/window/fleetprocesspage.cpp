@@ -324,8 +324,7 @@ void FleetProcessPage::refreshHistoryHours()
             return;
         // "All servers" is an empty, not a null, string: a null one binds
         // as SQL NULL and matches nothing.
-        const QList<ProcessFact> facts =
-            store->processes(QString::fromLatin1(""), from, to, &error);
+        const QList<ProcessFact> facts = store->processes(QString(), from, to, &error);
         if (!error.isEmpty())
             return;
         const QHash<QString, double> hours = gpuHoursFromFacts(facts, from, to);

@@ -2,6 +2,7 @@
 
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
+#include "common/freshness.h"
 #include "common/palette.h"
 #include "engine/livehistory.h"
 #include "model/gpustate.h"
@@ -72,7 +73,12 @@ void LiveGpuPage::showGpu(const GpuSample& g)
     QString text = parts.join(QStringLiteral(" · "));
     if (!g.error.isEmpty())
         text = tr("<b>Error:</b> %1").arg(g.error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
-    m_details->setText(text);
+    m_detailsText = text;
+    m_details->setText(m_staleText.isEmpty() ? text : m_staleText + QStringLiteral("<br>") + text);
+    if (g.index != m_gpuIndex) {
+        m_gpuIndex = g.index;
+        applySeries();
+    }
 
     // Utilisation: the driver does not report it per GPU in MIG mode.
     utilisationChart()->setEmptyText(
@@ -92,6 +98,20 @@ void LiveGpuPage::showGpu(const GpuSample& g)
     powerChart()->setValueTop(g.powerLimitW);
     powerChart()->setLimitLine(
         g.powerLimitW, g.powerLimitW ? tr("limit %1").arg(formatWatts(g.powerLimitW)) : QString());
+}
+
+void LiveGpuPage::setFreshness(const Freshness& f)
+{
+    const QString stale = staleText(f).toHtmlEscaped();
+    if (stale == m_staleText)
+        return;
+    m_staleText = stale;
+    QPalette p = m_details->palette();
+    p.setColor(QPalette::WindowText,
+               stale.isEmpty() ? palette().color(QPalette::WindowText) : staleTextColor(palette()));
+    m_details->setPalette(p);
+    m_details->setText(stale.isEmpty() ? m_detailsText
+                                       : stale + QStringLiteral("<br>") + m_detailsText);
 }
 
 void LiveGpuPage::refresh(const QString& server, const QString& uuid, qint64 fromMs, qint64 toMs)
@@ -120,11 +140,12 @@ void LiveGpuPage::notifyAppended(const QStringList& servers)
 
 void LiveGpuPage::applySeries()
 {
-    const bool dark = isDarkPalette(palette());
+    // The GPU's own series colour, as its line has in the History tab; never
+    // a state colour (a blue line is not "busy").
+    const QColor color = seriesColor(m_gpuIndex, palette());
     for (int i = 0; i < m_models.size(); ++i) {
         const MetricDef& def = metricDef(kLiveMetrics[i]);
-        m_models[i]->setSeries(
-            {{{m_server, m_uuid, def.id}, metricTitle(def), metricColor(def, dark)}});
+        m_models[i]->setSeries({{{m_server, m_uuid, def.id}, metricTitle(def), color}});
     }
 }
 

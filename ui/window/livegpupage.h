@@ -22,6 +22,7 @@ class HistoryChartModel;
 class HistoryPlot;
 class LiveHistory;
 class LiveHistoryProvider;
+struct Freshness;
 struct GpuSample;
 
 class LiveGpuPage final : public QWidget
@@ -34,6 +35,9 @@ public:
     // The figures of g, and the axes that come with it (its memory size, its
     // power limit, its slowdown temperature, MIG mode).
     void showGpu(const GpuSample& g);
+    // A stale server's figures line is greyed and says how old it is; the
+    // charts show the record, whose gap speaks for itself.
+    void setFreshness(const Freshness& f);
     // Shows server's GPU uuid over [fromMs, toMs]; the charts ask the live
     // history for it (answers arrive on the next turn of the event loop). A
     // chart zoomed with the mouse keeps its view until it is reset.
@@ -62,6 +66,9 @@ private:
     QList<HistoryChartModel*> m_models;
     QList<HistoryPlot*> m_plots;
     QLabel* m_details;
+    QString m_detailsText;
+    QString m_staleText; // empty while fresh
+    int m_gpuIndex = 0;  // its series colour, as in the History tab
     QString m_server;
     QString m_uuid;
 };

@@ -322,6 +322,7 @@ void MainWindow::onServerUpdated(const QString& server)
         m_pages->setCurrentWidget(m_gpuPage);
         m_header->showGpu(*s, *g);
         m_gpuPage->showGpu(*g);
+        m_gpuPage->setFreshness(fresh);
     } else {
         m_pages->setCurrentWidget(m_gpuPage);
     }
