@@ -1,9 +1,9 @@
 #include "charts/historychart.h"
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
+#include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livehistory.h"
-#include "common/palette.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "layoutcheck.h"
@@ -231,6 +231,8 @@ private Q_SLOTS:
         // GPU 0's series colour, as in the History tab, in its dark variant.
         QCOMPARE(c->model()->colorAt(0), seriesColor(0, test::darkPalette()));
         QVERIFY(c->model()->colorAt(0) != seriesColor(0, QPalette()));
+        for (HistoryPlot* chart : w.liveGpuPage()->charts())
+            QTRY_VERIFY(!chart->model()->isPending(0)); // lines drawn, not "Loading…"
         QVERIFY(w.grab().save(shotPath(QStringLiteral("main-window-dark.png"))));
     }
 
@@ -246,6 +248,9 @@ private Q_SLOTS:
             return;
 
         LiveState fleet;
+        // Shown as just recorded: the newest reading is the present.
+        const qint64 newest = week.last().timestampMs;
+        fleet.setClock([newest] { return newest; });
         fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
         MainWindow w(&fleet);
         w.setHistory(&history);
