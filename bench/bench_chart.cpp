@@ -8,6 +8,7 @@
 //
 // Medians of repeated renders into a QImage, measured in the same run.
 
+#include "benchtiming.h"
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
 #include "fakehistoryprovider.h"
@@ -36,20 +37,6 @@ constexpr qint64 kNow = 1795305600000 + 15 * 3600 * kSecondMs;
 constexpr QSize kSize(1600, 600);
 constexpr int kRuns = 40;
 constexpr int kNaiveRuns = 5;
-
-double medianMs(int runs, const std::function<void()>& work)
-{
-    work(); // warm caches, glyphs, the first layout
-    QList<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer t;
-        t.start();
-        work();
-        ms.append(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms.at(ms.size() / 2);
-}
 
 void print(const char* name, double v)
 {
@@ -90,8 +77,8 @@ int main(int argc, char** argv)
         buckets += model.buckets(row).size();
 
     QImage image(kSize, QImage::Format_ARGB32_Premultiplied);
-    const double redraw = medianMs(kRuns, [&] { plot.render(&image); });
-    const double relayout = medianMs(kRuns, [&] {
+    const double redraw = bench::medianMs(kRuns, [&] { plot.render(&image); });
+    const double relayout = bench::medianMs(kRuns, [&] {
         plot.invalidate();
         plot.render(&image);
     });
@@ -134,7 +121,7 @@ int main(int argc, char** argv)
     QChartView view(chart);
     view.resize(kSize);
     view.setRenderHint(QPainter::Antialiasing, true);
-    const double naive = medianMs(kNaiveRuns, [&] {
+    const double naive = bench::medianMs(kNaiveRuns, [&] {
         // QWidget::render, as for our chart (QGraphicsView hides it).
         static_cast<QWidget&>(view).render(&image);
     });

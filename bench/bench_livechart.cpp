@@ -17,6 +17,7 @@
 //
 // Medians of repeated renders into a QImage, measured in the same run.
 
+#include "benchtiming.h"
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
 #include "engine/livehistory.h"
@@ -49,20 +50,6 @@ constexpr QSize kSize(1024, 700);
 constexpr int kRuns = 60;
 constexpr MetricId kLiveMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
                                      MetricId::GpuTemperature, MetricId::GpuPower};
-
-double medianMs(int runs, const std::function<void()>& work)
-{
-    work(); // warm caches, glyphs, the first layout
-    QList<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer t;
-        t.start();
-        work();
-        ms.append(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms.at(ms.size() / 2);
-}
 
 void print(const char* name, double v)
 {
@@ -115,7 +102,7 @@ int main(int argc, char** argv)
     // (render() paints a hidden widget the same way).
     page.hide();
     QImage image(kSize, QImage::Format_ARGB32_Premultiplied);
-    const double paint = medianMs(kRuns, [&] {
+    const double paint = bench::medianMs(kRuns, [&] {
         for (HistoryPlot* p : page.charts())
             p->invalidate();
         page.render(&image);
@@ -123,14 +110,14 @@ int main(int argc, char** argv)
     // A whole second's work: the window moves by a second, the four charts
     // ask the live history, receive the answers, lay out and paint.
     int tick = 0;
-    const double frame = medianMs(kRuns, [&] {
+    const double frame = bench::medianMs(kRuns, [&] {
         const qint64 end = kNow - (++tick % 2 ? 0 : kSecondMs);
         page.refresh(server, gpu.uuid, end - kSpanMs, end);
         while (pending())
             QCoreApplication::processEvents();
         page.render(&image);
     });
-    const double query = medianMs(kRuns, [&] {
+    const double query = bench::medianMs(kRuns, [&] {
         for (int i = 0; i < 4; ++i) {
             const HistoryResult r = history.query({server, gpu.uuid, kLiveMetrics[i]},
                                                   kNow - kSpanMs, kNow, models.at(i)->pixelWidth());
@@ -189,7 +176,7 @@ int main(int argc, char** argv)
     QCoreApplication::processEvents();
     grid.hide();
     int qtFrame = 0;
-    const double qtcharts = medianMs(kRuns, [&] {
+    const double qtcharts = bench::medianMs(kRuns, [&] {
         ++qtFrame;
         for (int i = 0; i < 4; ++i)
             lines[i]->replace(qtFrame % 2 ? nextPoints.at(i) : points.at(i));

@@ -8,6 +8,7 @@
 //
 // Medians of repeated renders, measured in the same run.
 
+#include "benchtiming.h"
 #include "engine/livestate.h"
 #include "models/overviewmodel.h"
 #include "tst_overview_fleet.h"
@@ -30,20 +31,6 @@ namespace {
 constexpr qint64 kNow = 1795305600000 + 12 * 3'600'000;
 constexpr QSize kSize(1920, 1080);
 constexpr int kRuns = 60;
-
-double medianMs(int runs, const std::function<void()>& work)
-{
-    work();
-    QList<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer t;
-        t.start();
-        work();
-        ms.append(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms.at(ms.size() / 2);
-}
 
 } // namespace
 
@@ -71,10 +58,10 @@ int main(int argc, char** argv)
         QPainter p(&image);
         view.paintContent(p, all);
     };
-    const double paintMs = medianMs(kRuns, paint);
+    const double paintMs = bench::medianMs(kRuns, paint);
 
     qint64 t = kNow;
-    const double rebuildMs = medianMs(kRuns / 2, [&] {
+    const double rebuildMs = bench::medianMs(kRuns / 2, [&] {
         t += 1000;
         fleet.setClock([t] { return t; });
         fleet.ingestBatch(test::syntheticFleet(t));

@@ -8,28 +8,7 @@ namespace gw::smimig {
 
 namespace {
 
-struct Line
-{
-    int number;
-    QByteArrayView text;
-};
-
-QList<Line> lines(QByteArrayView text)
-{
-    QList<Line> out;
-    int number = 0;
-    while (!text.isEmpty()) {
-        ++number;
-        const qsizetype eol = text.indexOf('\n');
-        QByteArrayView line = eol < 0 ? text : text.first(eol);
-        text = eol < 0 ? QByteArrayView() : text.sliced(eol + 1);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        if (!trimmed(line).isEmpty())
-            out.append(Line{number, line});
-    }
-    return out;
-}
+using Line = NumberedLine;
 
 QString quoted(QByteArrayView v)
 {
@@ -75,7 +54,7 @@ QList<ListedGpu> parseList(QByteArrayView text, QStringList& warnings)
     static const QRegularExpression migRe(
         QStringLiteral("^\\s+MIG (\\S+)\\s+Device\\s+(\\d+): \\(UUID: (MIG-[0-9A-Za-z-]+)\\)$"));
     QList<ListedGpu> out;
-    for (const Line& line : lines(text)) {
+    for (const Line& line : nonEmptyLines(text)) {
         const QString s = QString::fromUtf8(line.text);
         if (const auto m = gpuRe.match(s); m.hasMatch()) {
             ListedGpu g;
@@ -130,7 +109,7 @@ QList<QueriedGpu> parseQuery(QByteArrayView text, QStringList& warnings)
                                 .arg(quoted(value), QString::fromUtf8(key)));
         return v;
     };
-    for (const Line& line : lines(text)) {
+    for (const Line& line : nonEmptyLines(text)) {
         int indent = 0;
         while (indent < line.text.size() && line.text[indent] == ' ')
             ++indent;

@@ -106,28 +106,7 @@ QString quoted(QByteArrayView line)
     return QLatin1Char('"') + QString::fromUtf8(line) + QLatin1Char('"');
 }
 
-struct Line
-{
-    int number; // 1-based, as an admin counts lines in the tool's output
-    QByteArrayView text;
-};
-
-QList<Line> nonEmptyLines(QByteArrayView text)
-{
-    QList<Line> out;
-    int number = 0;
-    while (!text.isEmpty()) {
-        ++number;
-        const qsizetype eol = text.indexOf('\n');
-        QByteArrayView line = eol < 0 ? text : text.first(eol);
-        text = eol < 0 ? QByteArrayView() : text.sliced(eol + 1);
-        if (line.endsWith('\r')) // Windows builds of nvidia-smi
-            line.chop(1);
-        if (!trimmed(line).isEmpty())
-            out.append(Line{number, line});
-    }
-    return out;
-}
+using Line = NumberedLine;
 
 } // namespace
 

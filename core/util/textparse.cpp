@@ -194,4 +194,21 @@ IntFile<quint64> readU64File(const QString& path, qsizetype maxBytes)
     return readIntFile<quint64>(path, maxBytes);
 }
 
+QList<NumberedLine> nonEmptyLines(QByteArrayView text)
+{
+    QList<NumberedLine> out;
+    int number = 0;
+    while (!text.isEmpty()) {
+        ++number;
+        const qsizetype eol = text.indexOf('\n');
+        QByteArrayView line = eol < 0 ? text : text.first(eol);
+        text = eol < 0 ? QByteArrayView() : text.sliced(eol + 1);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (!trimmed(line).isEmpty())
+            out.append(NumberedLine{number, line});
+    }
+    return out;
+}
+
 } // namespace gw

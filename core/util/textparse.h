@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -22,6 +23,16 @@ std::optional<QByteArray> readSmallFileAt(int dirFd, const char* name, QString* 
                                           qsizetype maxBytes = 1 << 20);
 
 QByteArrayView trimmed(QByteArrayView v);
+
+// One line of a tool's output with its 1-based number, as an admin counts
+// lines; views into the text, which must outlive them.
+struct NumberedLine
+{
+    int number;
+    QByteArrayView text; // without the line end (LF or CRLF, as Windows builds write)
+};
+// The lines of `text` that hold more than white space, numbered as in the text.
+QList<NumberedLine> nonEmptyLines(QByteArrayView text);
 
 std::optional<quint64> parseU64(QByteArrayView v); // surrounding whitespace allowed
 std::optional<qint64> parseI64(QByteArrayView v);
