@@ -32,6 +32,22 @@ private:
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
+    void linesAreNumberedAsInTheText()
+    {
+        // Blank and white-space lines skipped but counted; CRLF as Windows
+        // builds of nvidia-smi write it; a last line without its end.
+        const QByteArray text = "first\r\n\n   \nfourth\nlast";
+        const QList<NumberedLine> lines = nonEmptyLines(text);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines[0].number, 1);
+        QCOMPARE(lines[0].text, QByteArrayView("first"));
+        QCOMPARE(lines[1].number, 4);
+        QCOMPARE(lines[1].text, QByteArrayView("fourth"));
+        QCOMPARE(lines[2].number, 5);
+        QCOMPARE(lines[2].text, QByteArrayView("last"));
+        QVERIFY(nonEmptyLines({}).isEmpty());
+    }
+
     void integerFilesReadExactly_data()
     {
         QTest::addColumn<QByteArray>("content");
