@@ -3,10 +3,17 @@
 // reads the figures back through Prometheus' query API.
 #include "agent/agentserver.h"
 #include "answerof.h"
+#include "common/palette.h"
+#include "engine/engine.h"
+#include "engine/livestate.h"
 #include "freeport.h"
+#include "model/gpustate.h"
 #include "model/metrics.h"
+#include "models/roles.h"
+#include "models/servertreemodel.h"
 #include "sources/demoworld.h"
 #include "sources/prometheusproducer.h"
+#include "sources/source.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -29,7 +36,8 @@ constexpr qint64 kDemoTime = 1795305600000 + 12 * 3'600'000;
 class LocalPrometheus
 {
 public:
-    bool start(quint16 scrapePort, QString* why)
+    // Scrapes 127.0.0.1:scrapePort every scrapeMs.
+    bool start(quint16 scrapePort, QString* why, int scrapeMs = 1000)
     {
         const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
         if (binary.isEmpty()) {
@@ -42,11 +50,13 @@ public:
             *why = file.errorString();
             return false;
         }
-        file.write(QByteArrayLiteral("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
-                                     "scrape_configs:\n"
-                                     "  - job_name: agent\n"
-                                     "    authorization: {credentials: read-token}\n"
-                                     "    static_configs: [{targets: ['127.0.0.1:") +
+        const QByteArray every = QByteArray::number(scrapeMs) + "ms";
+        file.write("global: {scrape_interval: " + every + ", evaluation_interval: " + every +
+                   "}\n"
+                   "scrape_configs:\n"
+                   "  - job_name: agent\n"
+                   "    authorization: {credentials: read-token}\n"
+                   "    static_configs: [{targets: ['127.0.0.1:" +
                    QByteArray::number(scrapePort) + "']}]\n");
         file.close();
         m_port = test::freePort();
@@ -235,7 +245,101 @@ private Q_SLOTS:
             QCOMPARE(past[i].gpus[1].memoryUsedMiB, published.gpus[1].memoryUsedMiB);
         }
     }
+
+    // A scrape target that stops mid-run: Prometheus' next scrape fails and
+    // writes staleness markers, its series drop out of instant queries, and
+    // the desktop (Source → Engine → LiveState, the server tree on top) calls
+    // the host stale instead of showing its last figures as current. Back
+    // fresh when the agent answers again on the same port.
+    void aTargetThatStopsIsStaleAndRecovers()
+    {
+        constexpr int kScrapeMs = 500;
+        constexpr auto kPoll = std::chrono::milliseconds(250);
+        const QString host = QStringLiteral("gpu-lab-01");
+
+        AgentConfig config = scrapedAgentConfig();
+        auto agent = std::make_unique<AgentServer>(config);
+        QString why;
+        QVERIFY2(agent->listen(&why), qPrintable(why));
+        config.port = agent->port(); // the restarted agent comes back here
+        const Snapshot published = DemoWorld().serverAt(0, kDemoTime);
+        agent->publish(published);
+        QTimer republish;
+        connect(&republish, &QTimer::timeout, this, [&] {
+            if (agent)
+                agent->publish(published);
+        });
+        republish.start(250);
+
+        LocalPrometheus prometheus;
+        QVERIFY2(prometheus.start(config.port, &why, kScrapeMs), qPrintable(why));
+
+        // The desktop's side: the Prometheus source polled by a Source, into
+        // the engine and the live state the views read.
+        Engine engine;
+        LiveState fleet;
+        fleet.setFreshnessCheckInterval(100);
+        engine.addConsumer(&fleet, &LiveState::ingestBatch);
+        Source source(std::make_unique<PrometheusProducer>(prometheus.url()), kPoll);
+        engine.attach(&source);
+        ServerTreeModel tree(&fleet);
+        source.start();
+
+        // What the tree says about the first GPU of the host.
+        const auto gpuRow = [&] {
+            return tree.index(0, 0, tree.serverIndex(host));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(fleet.latest(host) && !fleet.freshness(host).stale,
+                                  qPrintable(QString::fromUtf8(prometheus.log())), 30'000);
+        QTRY_COMPARE_WITH_TIMEOUT(tree.rowCount(tree.serverIndex(host)), 4, 5000);
+        QVERIFY(!gpuRow().data(StaleRole).toBool());
+        // Alice's training run: the demo's first GPU is busy.
+        QTRY_COMPARE_WITH_TIMEOUT(gpuRow().data(StatusRole), QVariant(int(GpuState::Busy)), 5000);
+        QCOMPARE(fleet.freshness(host).intervalMs, qint64(kPoll.count())); // the Source's
+
+        // Three polls (or arrivals, whichever are further apart), one scrape
+        // that finds the agent gone, one poll to see it.
+        const Freshness before = fleet.freshness(host);
+        const qint64 expectedMs =
+            LiveState::kStaleIntervals * std::max(before.intervalMs, before.arrivalIntervalMs) +
+            kScrapeMs + before.intervalMs;
+        const qint64 lastBefore = fleet.latest(host)->timestampMs;
+        QElapsedTimer since;
+        since.start();
+        agent.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(fleet.freshness(host).stale, int(expectedMs) + 10'000);
+        const qint64 staleMs = since.elapsed();
+        qInfo("stale %lld ms after the target stopped (expected about %lld ms: 3 x max(poll %lld, "
+              "arrivals %lld) + scrape %d + poll)",
+              staleMs, expectedMs, before.intervalMs, before.arrivalIntervalMs, kScrapeMs);
+        // No reading stamped after the last scrape that worked: the dead
+        // target's figures are not re-sent as new.
+        const qint64 staleAt = QDateTime::currentMSecsSinceEpoch();
+        QTest::qWait(int(3 * kPoll.count()));
+        QVERIFY(fleet.freshness(host).stale);
+        QVERIFY(fleet.latest(host)->timestampMs < staleAt - 2 * kPoll.count());
+        qInfo("the last reading is stamped %lld ms after the last one before the stop",
+              fleet.latest(host)->timestampMs - lastBefore);
+        // The tree keeps the figures, greyed, with no verdict: not busy.
+        QVERIFY(gpuRow().data(StaleRole).toBool());
+        QVERIFY(!gpuRow().data(StatusRole).isValid());
+        QCOMPARE(gpuRow().data(DisplayStateRole), QVariant(int(DisplayState::Stale)));
+        QVERIFY(tree.index(0, ServerTreeModel::UtilColumn, tree.serverIndex(host))
+                    .data(RawValueRole)
+                    .isValid());
+
+        // The agent comes back on the same port; the next scrape finds it.
+        agent = std::make_unique<AgentServer>(config);
+        QVERIFY2(agent->listen(&why), qPrintable(why));
+        agent->publish(published);
+        since.restart();
+        QTRY_VERIFY_WITH_TIMEOUT(!fleet.freshness(host).stale, 15'000);
+        qInfo("fresh again %lld ms after the target came back", since.elapsed());
+        QTRY_COMPARE_WITH_TIMEOUT(gpuRow().data(StatusRole), QVariant(int(GpuState::Busy)), 5000);
+        QVERIFY(!gpuRow().data(StaleRole).toBool());
+        source.stop();
+    }
 };
 
-QTEST_GUILESS_MAIN(TestPrometheusRoundTrip)
+QTEST_MAIN(TestPrometheusRoundTrip)
 #include "tst_prometheusroundtrip.moc"
