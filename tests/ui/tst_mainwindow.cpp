@@ -20,6 +20,8 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -74,6 +76,47 @@ class TestMainWindow : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); }
+
+    void viewMenuSwitchesPagesAndExpandsTheTree()
+    {
+        LiveState fleet;
+        MainWindow w(&fleet);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        feedDemo(fleet);
+        QMenu* view = nullptr;
+        for (QAction* a : w.menuBar()->actions()) {
+            if (a->text() == QStringLiteral("&View"))
+                view = a->menu();
+        }
+        QVERIFY(view);
+        // File, View, Help, in that order.
+        QCOMPARE(w.menuBar()->actions().value(1)->menu(), view);
+        const QList<QAction*> items = view->actions();
+        auto item = [&](const QString& text) -> QAction* {
+            for (QAction* a : items) {
+                if (a->text() == text)
+                    return a;
+            }
+            return nullptr;
+        };
+        QVERIFY(item(QStringLiteral("&Processes")));
+        QCOMPARE(item(QStringLiteral("&Processes"))->shortcut(),
+                 QKeySequence(QStringLiteral("Ctrl+2")));
+        item(QStringLiteral("&Processes"))->trigger();
+        QVERIFY(!w.overviewShown() && !w.detailsShown());
+        item(QStringLiteral("&Overview"))->trigger();
+        QVERIFY(w.overviewShown());
+        // Expand all from the menu opens the tree's page, every server expanded.
+        QVERIFY(items.contains(w.serverTree()->expandAllAction()));
+        w.serverTree()->collapseAllAction()->trigger();
+        w.serverTree()->expandAllAction()->trigger();
+        QVERIFY(w.detailsShown());
+        for (int r = 0; r < w.serverTreeModel()->rowCount(); ++r)
+            QVERIFY(w.serverTree()->isExpanded(w.serverTreeModel()->index(r, 0)));
+        item(QStringLiteral("&Details"))->trigger();
+        QVERIFY(w.detailsShown());
+    }
 
     void opensOnTheDemoFleet()
     {

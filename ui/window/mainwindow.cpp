@@ -18,6 +18,7 @@
 #include "window/statusline.h"
 
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
@@ -43,6 +44,7 @@ MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
     buildUi();
+    buildViewMenu();
     connect(m_fleet, &LiveState::serverUpdated, this, &MainWindow::onServerUpdated);
     // A stale selection's ages move on ("last reading 4 min ago").
     connect(m_fleet, &LiveState::staleTick, this, [this] {
@@ -74,6 +76,26 @@ void MainWindow::buildMenus()
             tr("<b>GPU Warden</b> %1<br>Monitoring and admin for shared GPU servers.")
                 .arg(QStringLiteral(GW_VERSION)));
     });
+}
+
+void MainWindow::buildViewMenu()
+{
+    // Between File and Help: the pages, and the tree's expand/collapse.
+    auto* viewMenu = new QMenu(tr("&View"), this);
+    menuBar()->insertMenu(menuBar()->actions().value(1), viewMenu);
+    const auto page = [&](const QString& text, const QString& keys, void (MainWindow::*show)()) {
+        QAction* a = viewMenu->addAction(text);
+        a->setShortcut(QKeySequence(keys));
+        connect(a, &QAction::triggered, this, show);
+    };
+    page(tr("&Overview"), tr("Ctrl+1"), &MainWindow::showOverview);
+    page(tr("&Processes"), tr("Ctrl+2"), &MainWindow::showFleetProcesses);
+    page(tr("&Details"), tr("Ctrl+3"), &MainWindow::showDetails);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_tree->expandAllAction());
+    viewMenu->addAction(m_tree->collapseAllAction());
+    // The tree lives on the Details page; expanding it shows that page.
+    connect(m_tree->expandAllAction(), &QAction::triggered, this, &MainWindow::showDetails);
 }
 
 void MainWindow::buildUi()

@@ -103,6 +103,7 @@ public Q_SLOTS:
 private:
     void buildMenus();
     void buildUi();
+    void buildViewMenu();
     void onSelected(const QString& server, const QString& gpuUuid);
     void onServerUpdated(const QString& server);
 
