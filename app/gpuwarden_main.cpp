@@ -234,13 +234,24 @@ int main(int argc, char* argv[])
     } else if (!historyProblem.isEmpty()) {
         window.showHistoryError(historyProblem);
     }
-    // A size made for a 1080p screen at scale 1 is too tall at scale 2.
-    // On a large screen the fleet overview gets most of it.
-    QSize wanted = window.size();
-    if (const QScreen* screen = window.screen())
-        wanted = wanted.expandedTo(screen->availableGeometry().size() * 0.9);
+    // Where the admin left the window last time; the first time, most of a
+    // large screen for the fleet overview. Either way it must fit the screen
+    // it opens on (a size made at scale 1 is too tall at scale 2).
+    // The size is kept in logical pixels, not as saveGeometry()'s blob:
+    // restoreGeometry() gave up on it here once the screen had changed.
+    const QString sizeKey = QStringLiteral("window/size");
+    const QString maximizedKey = QStringLiteral("window/maximized");
+    QSize wanted = settings->value(sizeKey).toSize();
+    if (!wanted.isValid() || wanted.isEmpty()) {
+        wanted = window.size();
+        if (const QScreen* screen = window.screen())
+            wanted = wanted.expandedTo(screen->availableGeometry().size() * 0.9);
+    }
     gw::fitToScreen(&window, wanted);
-    window.show();
+    if (settings->value(maximizedKey).toBool())
+        window.showMaximized();
+    else
+        window.show();
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
     if (options->quitAfter) {
@@ -252,6 +263,9 @@ int main(int argc, char* argv[])
         });
     }
     const int rc = QApplication::exec();
+    settings->setValue(sizeKey,
+                       window.isMaximized() ? window.normalGeometry().size() : window.size());
+    settings->setValue(maximizedKey, window.isMaximized());
     links.stop();
     servers.saveResumePoints(links.statuses().values());
     prometheus.stop();

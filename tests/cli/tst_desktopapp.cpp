@@ -34,6 +34,25 @@ QProcessEnvironment offscreen(const QString& runtimeDir)
     QProcessEnvironment env = noDisplay();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir);
+    // The window's place is kept in the user's settings: never the tester's.
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), runtimeDir);
+    return env;
+}
+
+// An offscreen screen of the given size (device pixels) at `scale`.
+QProcessEnvironment screenOf(const QTemporaryDir& dir, int width, int height, int scale)
+{
+    const QString config = dir.filePath(QStringLiteral("screen-%1x%2.json").arg(width).arg(height));
+    QFile f(config);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(QStringLiteral(R"({"screens": [{"name": "s", "x": 0, "y": 0, "width": %1,
+                    "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+                    .arg(width)
+                    .arg(height)
+                    .toUtf8());
+    QProcessEnvironment env = offscreen(dir.path());
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen:configfile=") + config);
+    env.insert(QStringLiteral("QT_SCALE_FACTOR"), QString::number(scale));
     return env;
 }
 
@@ -213,6 +232,39 @@ private Q_SLOTS:
         QVERIFY2(image.width() < 2560 && image.height() < 1440,
                  qPrintable(QStringLiteral("%1 x %2").arg(image.width()).arg(image.height())));
         QVERIFY2(image.height() > 1000, qPrintable(QString::number(image.height()))); // not tiny
+    }
+
+    void theWindowComesBackWhereItWasAndStillFits()
+    {
+        QTemporaryDir dir;
+        const QString shot = dir.filePath(QStringLiteral("window.png"));
+        const QStringList args{QStringLiteral("--demo"),          QStringLiteral("--no-history"),
+                               QStringLiteral("--quit-after-ms"), QStringLiteral("1500"),
+                               QStringLiteral("--screenshot"),    shot};
+        // First run on a 4K screen: most of it (no place kept yet).
+        Run r = run(args, screenOf(dir, 3840, 2160, 1));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QSize first = QImage(shot).size();
+        QVERIFY2(first.width() > 3000 && first.height() > 1700,
+                 qPrintable(QStringLiteral("%1 x %2").arg(first.width()).arg(first.height())));
+        // Its place is kept; on a smaller screen at scale 2 it shrinks to fit.
+        r = run(args, screenOf(dir, 2560, 1440, 2));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QSize small = QImage(shot).size();
+        QVERIFY2(small.width() < 2560 && small.height() < 1440,
+                 qPrintable(QStringLiteral("%1 x %2").arg(small.width()).arg(small.height())));
+        // Back on the 4K screen it opens as it was left (that size in logical
+        // pixels), not at the first-run default.
+        r = run(args, screenOf(dir, 3840, 2160, 1));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QSize again = QImage(shot).size();
+        QVERIFY2(qAbs(again.width() - small.width() / 2) <= 2 &&
+                     qAbs(again.height() - small.height() / 2) <= 2,
+                 qPrintable(QStringLiteral("%1 x %2 after %3 x %4 at scale 2")
+                                .arg(again.width())
+                                .arg(again.height())
+                                .arg(small.width())
+                                .arg(small.height())));
     }
 };
 
