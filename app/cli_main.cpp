@@ -2,8 +2,10 @@
 //   gpuwarden-cli snapshot [--json] [--demo] [--source URL] [sampler options]
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
+//   gpuwarden-cli policy check FILE [--json]
 
 #include "model/snapshottext.h"
+#include "policy/policycheck.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
@@ -116,7 +118,8 @@ int main(int argc, char* argv[])
         "  snapshot                    print one reading of this machine, the demo fleet or an "
         "agent\n"
         "  token set --source URL      keep the agent's token (read from stdin) in the keychain\n"
-        "  token remove --source URL   forget it"));
+        "  token remove --source URL   forget it\n"
+        "  policy check FILE           check a policy.toml and print the effective policy"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
@@ -146,6 +149,13 @@ int main(int argc, char* argv[])
     if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
         (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
         return tokenCommand(parser, args[1]);
+    if (args.value(0) == QLatin1String("policy") && args.value(1) == QLatin1String("check") &&
+        args.size() == 3) {
+        const auto r = gw::checkPolicyFile(args[2], parser.isSet(QStringLiteral("json")));
+        print(stdout, r.out);
+        print(stderr, r.err);
+        return r.exitCode;
+    }
     return fail(2, args.isEmpty() ? QStringLiteral("no command given (try: snapshot, token set, "
                                                    "token remove)")
                                   : QStringLiteral("unknown command \"%1\" (try: snapshot, token "

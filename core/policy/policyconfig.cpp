@@ -1,0 +1,814 @@
+#include "policy/policyconfig.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <functional>
+#include <string_view>
+
+namespace gw {
+
+namespace {
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::policy", s);
+}
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+constexpr qint64 kSecond = 1000;
+constexpr qint64 kMinute = 60 * kSecond;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+
+int editDistance(const QString& a, const QString& b)
+{
+    QList<int> row(b.size() + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = i;
+        for (int j = 1; j <= b.size(); ++j) {
+            const int up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                               diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+bool validAccountName(const QString& name)
+{
+    // POSIX portable user and group names (useradd's rule, upper case allowed
+    // as some directories have it), at most 32 characters.
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.-]{0,31}\\$?$"));
+    return re.match(name).hasMatch();
+}
+
+// Collects every mistake with its position; the file is refused if any.
+class Parser
+{
+public:
+    explicit Parser(QString file)
+        : m_file(std::move(file))
+    {}
+
+    struct Message
+    {
+        toml::source_position where;
+        QString text;
+    };
+    QList<Message> errors;
+    QList<Message> warnings;
+
+    // In file order (tables are walked in key order).
+    static QStringList sorted(QList<Message> list)
+    {
+        std::stable_sort(list.begin(), list.end(), [](const Message& a, const Message& b) {
+            return a.where < b.where;
+        });
+        QStringList out;
+        for (const Message& m : list)
+            out << m.text;
+        return out;
+    }
+
+    QString at(const toml::source_region& where) const
+    {
+        return QStringLiteral("%1:%2:%3: ")
+            .arg(m_file)
+            .arg(where.begin.line)
+            .arg(where.begin.column);
+    }
+    void fail(const toml::source_region& where, const QString& what)
+    {
+        errors << Message{where.begin, at(where) + what};
+    }
+    void warn(const toml::source_region& where, const QString& what)
+    {
+        warnings << Message{where.begin, at(where) + what};
+    }
+
+    // Every key must be known; a near miss is named.
+    void onlyKnown(const toml::table& t, const QString& where,
+                   std::initializer_list<std::string_view> known)
+    {
+        for (const auto& [key, node] : t) {
+            if (std::find(known.begin(), known.end(), key.str()) != known.end())
+                continue;
+            const QString name = qs(key.str());
+            QString best;
+            int bestDistance = 3;
+            for (std::string_view k : known) {
+                const int d = editDistance(name, qs(k));
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = qs(k);
+                }
+            }
+            QString message = tr("unknown key \"%1\" in %2").arg(name, where);
+            if (!best.isEmpty())
+                message += tr(" (did you mean \"%1\"?)").arg(best);
+            fail(key.source(), message);
+        }
+    }
+
+    std::optional<bool> boolean(const toml::table& t, std::string_view key)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return std::nullopt;
+        if (const auto* b = n->as_boolean())
+            return b->get();
+        fail(n->source(), tr("\"%1\" must be true or false").arg(qs(key)));
+        return std::nullopt;
+    }
+
+    std::optional<QString> string(const toml::node& n, const QString& what)
+    {
+        if (const auto* s = n.as_string())
+            return QString::fromStdString(s->get());
+        fail(n.source(), tr("%1 must be a string in quotes").arg(what));
+        return std::nullopt;
+    }
+
+    // An integer or a float within [min, max].
+    std::optional<double> number(const toml::node& n, const QString& what, double min, double max)
+    {
+        double v = 0;
+        if (const auto* i = n.as_integer())
+            v = double(i->get());
+        else if (const auto* f = n.as_floating_point())
+            v = f->get();
+        else {
+            fail(n.source(), tr("%1 must be a number").arg(what));
+            return std::nullopt;
+        }
+        if (!(v >= min && v <= max)) { // NaN fails too
+            fail(n.source(), tr("%1 must be between %2 and %3, not %4")
+                                 .arg(what)
+                                 .arg(min)
+                                 .arg(max)
+                                 .arg(v));
+            return std::nullopt;
+        }
+        return v;
+    }
+    std::optional<double> number(const toml::table& t, std::string_view key, double min,
+                                 double max)
+    {
+        const toml::node* n = t.get(key);
+        return n ? number(*n, QStringLiteral("\"%1\"").arg(qs(key)), min, max) : std::nullopt;
+    }
+
+    std::optional<qint64> duration(const toml::node& n, const QString& what, qint64 min,
+                                   qint64 max)
+    {
+        const auto text = string(n, what);
+        if (!text)
+            return std::nullopt;
+        QString why;
+        const auto ms = parsePolicyDuration(*text, &why);
+        if (!ms) {
+            fail(n.source(), tr("%1: %2").arg(what, why));
+            return std::nullopt;
+        }
+        if (*ms < min || *ms > max) {
+            fail(n.source(), tr("%1 must be between %2 and %3, not \"%4\"")
+                                 .arg(what, formatPolicyDuration(min),
+                                      formatPolicyDuration(max), *text));
+            return std::nullopt;
+        }
+        return ms;
+    }
+    std::optional<qint64> duration(const toml::table& t, std::string_view key, qint64 min,
+                                   qint64 max)
+    {
+        const toml::node* n = t.get(key);
+        return n ? duration(*n, QStringLiteral("\"%1\"").arg(qs(key)), min, max) : std::nullopt;
+    }
+
+    // A choice among fixed words.
+    std::optional<int> choice(const toml::table& t, std::string_view key,
+                              std::initializer_list<std::string_view> words)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return std::nullopt;
+        const auto text = string(*n, QStringLiteral("\"%1\"").arg(qs(key)));
+        if (!text)
+            return std::nullopt;
+        QStringList list;
+        int index = 0;
+        for (std::string_view w : words) {
+            if (*text == qs(w))
+                return index;
+            list << QStringLiteral("\"%1\"").arg(qs(w));
+            ++index;
+        }
+        fail(n->source(), tr("\"%1\" must be %2, not \"%3\"")
+                              .arg(qs(key), list.join(tr(" or ")), *text));
+        return std::nullopt;
+    }
+
+    const toml::array* array(const toml::table& t, std::string_view key)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return nullptr;
+        if (const auto* a = n->as_array())
+            return a;
+        fail(n->source(), tr("\"%1\" must be a list in brackets, [...]").arg(qs(key)));
+        return nullptr;
+    }
+
+    const toml::table* table(const toml::node& n, const QString& what)
+    {
+        if (const auto* t = n.as_table())
+            return t;
+        fail(n.source(), tr("%1 must be a table").arg(what));
+        return nullptr;
+    }
+
+    std::optional<QStringList> names(const toml::table& t, std::string_view key, bool accounts)
+    {
+        const toml::array* a = array(t, key);
+        if (!a)
+            return std::nullopt;
+        QStringList out;
+        bool ok = true;
+        for (const toml::node& n : *a) {
+            const auto s = string(n, tr("each entry of \"%1\"").arg(qs(key)));
+            if (!s) {
+                ok = false;
+                continue;
+            }
+            if (accounts ? !validAccountName(*s) : s->trimmed().isEmpty()) {
+                fail(n.source(), accounts ? tr("\"%1\" is not a valid user name").arg(*s)
+                                          : tr("an entry of \"%1\" is empty").arg(qs(key)));
+                ok = false;
+                continue;
+            }
+            if (out.contains(*s))
+                warn(n.source(), tr("\"%1\" is listed twice").arg(*s));
+            else
+                out << *s;
+        }
+        return ok ? std::optional(out) : std::nullopt;
+    }
+
+private:
+    QString m_file;
+};
+
+void parseHog(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[hog]"), {"threshold_percent", "duration", "scope", "alert"});
+    if (const auto v = p.number(t, "threshold_percent", 0, 100))
+        c.hog.thresholdPercent = *v;
+    if (const auto v = p.duration(t, "duration", kSecond, 7 * kDay))
+        c.hog.durationMs = *v;
+    if (const auto v = p.choice(t, "scope", {"process", "user"}))
+        c.hog.scope = *v == 0 ? HogScope::Process : HogScope::User;
+    if (const auto v = p.boolean(t, "alert"))
+        c.hog.alert = *v;
+}
+
+void parseIdle(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[idle]"),
+                {"min_gpu_utilization", "time_window", "min_memory_mib", "confirm_power",
+                 "warnings", "action", "exempt_users", "exempt_commands", "dry_run",
+                 "kill_grace"});
+    auto& idle = c.idle;
+    if (const auto v = p.number(t, "min_gpu_utilization", 0, 100))
+        idle.minGpuUtilizationPercent = *v;
+    if (const auto v = p.duration(t, "time_window", kMinute, 7 * kDay))
+        idle.timeWindowMs = *v;
+    if (const toml::node* n = t.get("min_memory_mib")) {
+        if (const auto v = p.number(*n, QStringLiteral("\"min_memory_mib\""), 0, 16 * 1024 * 1024)) {
+            if (*v != double(qint64(*v)))
+                p.fail(n->source(), tr("\"min_memory_mib\" must be a whole number of MiB"));
+            else
+                idle.minMemoryMib = qint64(*v);
+        }
+    }
+    if (const auto v = p.boolean(t, "confirm_power"))
+        idle.confirmPower = *v;
+    if (const toml::array* a = p.array(t, "warnings")) {
+        QList<qint64> warnings;
+        bool ok = true;
+        for (const toml::node& n : *a) {
+            const auto ms = p.duration(n, tr("each entry of \"warnings\""), kSecond, 7 * kDay);
+            if (!ms) {
+                ok = false;
+                continue;
+            }
+            if (*ms >= idle.timeWindowMs) {
+                p.fail(n.source(), tr("warning \"%1\" must be shorter than \"time_window\" (%2)")
+                                       .arg(formatPolicyDuration(*ms),
+                                            formatPolicyDuration(idle.timeWindowMs)));
+                ok = false;
+            } else if (warnings.contains(*ms)) {
+                p.fail(n.source(), tr("warning \"%1\" is given twice")
+                                       .arg(formatPolicyDuration(*ms)));
+                ok = false;
+            } else {
+                warnings << *ms;
+            }
+        }
+        if (ok) {
+            std::sort(warnings.begin(), warnings.end(), std::greater<>());
+            idle.warningsMs = warnings;
+        }
+    } else if (!t.get("warnings")) {
+        // The defaults must still fit a shorter time window.
+        idle.warningsMs.removeIf([&](qint64 w) { return w >= idle.timeWindowMs; });
+    }
+    if (const auto v = p.choice(t, "action", {"notify", "terminate"}))
+        idle.action = *v == 0 ? IdleAction::Notify : IdleAction::Terminate;
+    if (const auto v = p.names(t, "exempt_users", true))
+        idle.exemptUsers = *v;
+    if (const auto v = p.names(t, "exempt_commands", false))
+        idle.exemptCommands = *v;
+    if (const auto v = p.boolean(t, "dry_run"))
+        idle.dryRun = *v;
+    if (const auto v = p.duration(t, "kill_grace", kSecond, 10 * kMinute))
+        idle.killGraceMs = *v;
+}
+
+// alice = 30, or alice = { share = 30, windows = ["Mon-Fri 09:00-11:00"] }
+void parseShares(Parser& p, const toml::table& t, const QString& section, bool groups,
+                 QList<QuotaShare>& out)
+{
+    double listed = 0;
+    const toml::node* last = nullptr;
+    for (const auto& [key, node] : t) {
+        QuotaShare share;
+        share.name = qs(key.str());
+        if (!validAccountName(share.name)) {
+            p.fail(key.source(), (groups ? tr("\"%1\" in %2 is not a valid group name")
+                                         : tr("\"%1\" in %2 is not a valid user name"))
+                                     .arg(share.name, section));
+            continue;
+        }
+        const QString what = QStringLiteral("%1 \"%2\"").arg(section, share.name);
+        if (const auto* entry = node.as_table()) {
+            p.onlyKnown(*entry, what, {"share", "windows"});
+            const toml::node* s = entry->get("share");
+            if (!s) {
+                p.fail(node.source(), tr("%1 needs a \"share\"").arg(what));
+                continue;
+            }
+            const auto v = p.number(*s, tr("the share of %1").arg(what), 0, 100);
+            if (!v)
+                continue;
+            share.sharePercent = *v;
+            if (const toml::array* a = p.array(*entry, "windows")) {
+                for (const toml::node& w : *a) {
+                    const auto text = p.string(w, tr("each entry of \"windows\""));
+                    if (!text)
+                        continue;
+                    QString why;
+                    if (const auto window = parseQuotaWindow(*text, &why))
+                        share.windows << *window;
+                    else
+                        p.fail(w.source(), tr("window \"%1\": %2").arg(*text, why));
+                }
+                if (a->empty())
+                    p.fail(entry->get("windows")->source(),
+                           tr("\"windows\" is empty: leave it out for a quota that always "
+                              "applies"));
+            }
+        } else if (node.is_number()) {
+            const auto v = p.number(node, tr("the share of %1").arg(what), 0, 100);
+            if (!v)
+                continue;
+            share.sharePercent = *v;
+        } else {
+            p.fail(node.source(),
+                   tr("%1 must be a share (0-100) or { share = …, windows = [...] }").arg(what));
+            continue;
+        }
+        if (!groups && share.windows.isEmpty()) {
+            listed += share.sharePercent;
+            last = &node;
+        }
+        out << share;
+    }
+    if (!groups && listed > 100 && last)
+        p.warn(last->source(),
+               tr("the users' shares add up to %1 %, more than the server has; each is still "
+                  "a ceiling")
+                   .arg(listed));
+}
+
+void parseQuota(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[quota]"), {"window", "default_share", "users", "groups"});
+    if (const auto v = p.duration(t, "window", kMinute, 7 * kDay))
+        c.quota.windowMs = *v;
+    if (const auto v = p.number(t, "default_share", 0, 100))
+        c.quota.defaultSharePercent = *v;
+    if (const toml::node* n = t.get("users"))
+        if (const toml::table* users = p.table(*n, QStringLiteral("[quota.users]")))
+            parseShares(p, *users, QStringLiteral("[quota.users]"), false, c.quota.users);
+    if (const toml::node* n = t.get("groups"))
+        if (const toml::table* groups = p.table(*n, QStringLiteral("[quota.groups]")))
+            parseShares(p, *groups, QStringLiteral("[quota.groups]"), true, c.quota.groups);
+}
+
+void parseAdaptive(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[adaptive]"),
+                {"enabled", "bands", "hostile_hog_fraction", "hostile_window",
+                 "defensive_multiplier"});
+    auto& a = c.adaptive;
+    if (const auto v = p.boolean(t, "enabled"))
+        a.enabled = *v;
+    if (const toml::array* list = p.array(t, "bands")) {
+        QList<LoadBand> bands;
+        bool ok = true;
+        for (const toml::node& n : *list) {
+            const toml::table* band = p.table(n, tr("each band ({ up_to = …, multiplier = … })"));
+            if (!band) {
+                ok = false;
+                continue;
+            }
+            p.onlyKnown(*band, tr("a band"), {"up_to", "multiplier"});
+            const toml::node* upTo = band->get("up_to");
+            const toml::node* mult = band->get("multiplier");
+            if (!upTo || !mult) {
+                p.fail(n.source(), tr("a band needs \"up_to\" (percent busy) and "
+                                      "\"multiplier\" (0-1)"));
+                ok = false;
+                continue;
+            }
+            const auto u = p.number(*upTo, QStringLiteral("\"up_to\""), 0, 100);
+            const auto m = p.number(*mult, QStringLiteral("\"multiplier\""), 0, 1);
+            if (!u || !m) {
+                ok = false;
+                continue;
+            }
+            if (!bands.isEmpty() && *u <= bands.last().upToPercent) {
+                p.fail(upTo->source(), tr("bands must go up: \"up_to\" %1 after %2")
+                                           .arg(*u)
+                                           .arg(bands.last().upToPercent));
+                ok = false;
+                continue;
+            }
+            if (*u == 0) {
+                p.fail(upTo->source(), tr("\"up_to\" must be above 0"));
+                ok = false;
+                continue;
+            }
+            bands << LoadBand{*u, *m};
+        }
+        if (ok && bands.isEmpty()) {
+            p.fail(t.get("bands")->source(), tr("\"bands\" is empty"));
+        } else if (ok && bands.last().upToPercent != 100) {
+            p.fail(t.get("bands")->source(),
+                   tr("the last band must reach \"up_to\" = 100, not %1, so every load has one")
+                       .arg(bands.last().upToPercent));
+        } else if (ok) {
+            a.bands = bands;
+        }
+    }
+    if (const auto v = p.number(t, "hostile_hog_fraction", 0, 1))
+        a.hostileHogFraction = *v;
+    if (const auto v = p.duration(t, "hostile_window", kHour, 30 * kDay))
+        a.hostileWindowMs = *v;
+    if (const auto v = p.number(t, "defensive_multiplier", 0, 1))
+        a.defensiveMultiplier = *v;
+}
+
+// One entry per [section]; a later issue adds its section here.
+struct Section
+{
+    std::string_view name;
+    void (*parse)(Parser&, const toml::table&, PolicyConfig&);
+};
+constexpr Section kSections[] = {
+    {"hog", parseHog},
+    {"idle", parseIdle},
+    {"quota", parseQuota},
+    {"adaptive", parseAdaptive},
+};
+
+const char* const kDayNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+
+int dayIndex(const QString& s)
+{
+    for (int i = 0; i < 7; ++i)
+        if (s.compare(QLatin1String(kDayNames[i]), Qt::CaseInsensitive) == 0)
+            return i;
+    return -1;
+}
+
+std::optional<int> minuteOfDay(const QString& s, bool end, QString* why)
+{
+    static const QRegularExpression re(QStringLiteral("^(\\d\\d):(\\d\\d)$"));
+    const auto m = re.match(s);
+    if (!m.hasMatch()) {
+        *why = tr("\"%1\" is not a time of day HH:MM").arg(s);
+        return std::nullopt;
+    }
+    const int h = m.captured(1).toInt();
+    const int min = m.captured(2).toInt();
+    if (min > 59 || h > 24 || (h == 24 && (min != 0 || !end))) {
+        *why = tr("\"%1\" is not a time of day (00:00 to 23:59, or 24:00 as an end)").arg(s);
+        return std::nullopt;
+    }
+    return h * 60 + min;
+}
+
+} // namespace
+
+bool QuotaWindow::contains(int dayOfWeek, int minute) const
+{
+    const int day = dayOfWeek - 1;
+    const auto startsOn = [&](int d) { return (days >> ((d + 7) % 7)) & 1; };
+    if (!crossesMidnight())
+        return startsOn(day) && minute >= startMinute && minute < endMinute;
+    // Evening part on a start day, or the morning after one.
+    return (startsOn(day) && minute >= startMinute) || (startsOn(day - 1) && minute < endMinute);
+}
+
+std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why)
+{
+    QString dummy;
+    if (!why)
+        why = &dummy;
+    const QStringList parts = text.simplified().split(QLatin1Char(' '));
+    if (parts.size() != 2) {
+        *why = tr("write days and a time range, such as \"Mon-Fri 09:00-17:00\"");
+        return std::nullopt;
+    }
+    QuotaWindow w;
+    w.text = text.simplified();
+    for (const QString& item : parts[0].split(QLatin1Char(','))) {
+        const QStringList range = item.split(QLatin1Char('-'));
+        const int from = dayIndex(range.value(0));
+        const int to = range.size() == 2 ? dayIndex(range[1]) : from;
+        if (range.size() > 2 || from < 0 || to < 0) {
+            *why = tr("\"%1\" is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, "
+                      "Sun; \"Mon-Fri\", \"Sat,Sun\")")
+                       .arg(item);
+            return std::nullopt;
+        }
+        for (int d = from;; d = (d + 1) % 7) { // "Fri-Mon" wraps over the weekend
+            w.days |= quint8(1u << d);
+            if (d == to)
+                break;
+        }
+    }
+    const QStringList times = parts[1].split(QLatin1Char('-'));
+    if (times.size() != 2) {
+        *why = tr("\"%1\" is not a time range such as 09:00-17:00").arg(parts[1]);
+        return std::nullopt;
+    }
+    const auto start = minuteOfDay(times[0], false, why);
+    if (!start)
+        return std::nullopt;
+    const auto end = minuteOfDay(times[1], true, why);
+    if (!end)
+        return std::nullopt;
+    if (*start == *end) {
+        *why = tr("the window starts and ends at the same time");
+        return std::nullopt;
+    }
+    w.startMinute = *start;
+    w.endMinute = *end;
+    return w;
+}
+
+std::optional<qint64> parsePolicyDuration(const QString& text, QString* why)
+{
+    QString dummy;
+    if (!why)
+        why = &dummy;
+    static const QRegularExpression re(QStringLiteral("^(\\d{1,9})([smhd])$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch()) {
+        *why = tr("\"%1\" is not a duration: write a whole number and s, m, h or d, such as "
+                  "\"30s\", \"10m\", \"2h\"")
+                   .arg(text);
+        return std::nullopt;
+    }
+    const qint64 n = m.captured(1).toLongLong();
+    const QChar unit = m.captured(2).at(0);
+    const qint64 scale = unit == QLatin1Char('s')   ? kSecond
+                         : unit == QLatin1Char('m') ? kMinute
+                         : unit == QLatin1Char('h') ? kHour
+                                                    : kDay;
+    if (n == 0) {
+        *why = tr("\"%1\" must be longer than zero").arg(text);
+        return std::nullopt;
+    }
+    return n * scale;
+}
+
+QString formatPolicyDuration(qint64 ms)
+{
+    if (ms % kDay == 0)
+        return QStringLiteral("%1d").arg(ms / kDay);
+    if (ms % kHour == 0)
+        return QStringLiteral("%1h").arg(ms / kHour);
+    if (ms % kMinute == 0)
+        return QStringLiteral("%1m").arg(ms / kMinute);
+    if (ms % kSecond == 0)
+        return QStringLiteral("%1s").arg(ms / kSecond);
+    return QStringLiteral("%1ms").arg(ms);
+}
+
+PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
+{
+    PolicyParseResult result;
+    toml::table root;
+    try {
+        root = toml::parse(std::string_view(text.constData(), size_t(text.size())),
+                           std::string_view());
+    } catch (const toml::parse_error& e) {
+        result.errors << QStringLiteral("%1:%2:%3: %4")
+                             .arg(fileName)
+                             .arg(e.source().begin.line)
+                             .arg(e.source().begin.column)
+                             .arg(qs(e.description()));
+        return result;
+    }
+    Parser p(fileName);
+    PolicyConfig c;
+    for (const auto& [key, node] : root) {
+        const auto* section = std::find_if(std::begin(kSections), std::end(kSections),
+                                           [&](const Section& s) { return s.name == key.str(); });
+        if (section == std::end(kSections)) {
+            QStringList known;
+            for (const Section& s : kSections)
+                known << QStringLiteral("[%1]").arg(qs(s.name));
+            p.fail(key.source(), tr("unknown section [%1]; the known sections are %2")
+                                     .arg(qs(key.str()), known.join(QStringLiteral(", "))));
+            continue;
+        }
+        if (const toml::table* t =
+                p.table(node, tr("\"%1\" (write it as a section, [%1])").arg(qs(key.str()))))
+            section->parse(p, *t, c);
+    }
+    result.errors = Parser::sorted(p.errors);
+    result.warnings = Parser::sorted(p.warnings);
+    if (result.errors.isEmpty())
+        result.config = c;
+    return result;
+}
+
+PolicyParseResult loadPolicyFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        PolicyParseResult result;
+        result.unreadable = true;
+        result.errors << tr("%1: cannot read the policy: %2").arg(path, f.errorString());
+        return result;
+    }
+    return parsePolicy(f.readAll(), path);
+}
+
+namespace {
+
+QJsonObject durationJson(qint64 ms)
+{
+    return QJsonObject{{QStringLiteral("text"), formatPolicyDuration(ms)},
+                       {QStringLiteral("ms"), ms}};
+}
+
+QJsonArray sharesJson(const QList<QuotaShare>& shares)
+{
+    QJsonArray out;
+    for (const QuotaShare& s : shares) {
+        QJsonArray windows;
+        for (const QuotaWindow& w : s.windows)
+            windows << w.text;
+        out << QJsonObject{{QStringLiteral("name"), s.name},
+                           {QStringLiteral("share_percent"), s.sharePercent},
+                           {QStringLiteral("windows"), windows}};
+    }
+    return out;
+}
+
+} // namespace
+
+QJsonObject policyToJson(const PolicyConfig& c)
+{
+    QJsonArray warnings;
+    for (qint64 w : c.idle.warningsMs)
+        warnings << durationJson(w);
+    QJsonArray bands;
+    for (const LoadBand& b : c.adaptive.bands)
+        bands << QJsonObject{{QStringLiteral("up_to"), b.upToPercent},
+                             {QStringLiteral("multiplier"), b.multiplier}};
+    return QJsonObject{
+        {QStringLiteral("hog"),
+         QJsonObject{
+             {QStringLiteral("threshold_percent"), c.hog.thresholdPercent},
+             {QStringLiteral("duration"), durationJson(c.hog.durationMs)},
+             {QStringLiteral("scope"), c.hog.scope == HogScope::Process ? QStringLiteral("process")
+                                                                        : QStringLiteral("user")},
+             {QStringLiteral("alert"), c.hog.alert}}},
+        {QStringLiteral("idle"),
+         QJsonObject{
+             {QStringLiteral("min_gpu_utilization"), c.idle.minGpuUtilizationPercent},
+             {QStringLiteral("time_window"), durationJson(c.idle.timeWindowMs)},
+             {QStringLiteral("min_memory_mib"), c.idle.minMemoryMib},
+             {QStringLiteral("confirm_power"), c.idle.confirmPower},
+             {QStringLiteral("warnings"), warnings},
+             {QStringLiteral("action"), c.idle.action == IdleAction::Notify
+                                            ? QStringLiteral("notify")
+                                            : QStringLiteral("terminate")},
+             {QStringLiteral("exempt_users"), QJsonArray::fromStringList(c.idle.exemptUsers)},
+             {QStringLiteral("exempt_commands"),
+              QJsonArray::fromStringList(c.idle.exemptCommands)},
+             {QStringLiteral("dry_run"), c.idle.dryRun},
+             {QStringLiteral("kill_grace"), durationJson(c.idle.killGraceMs)}}},
+        {QStringLiteral("quota"),
+         QJsonObject{{QStringLiteral("window"), durationJson(c.quota.windowMs)},
+                     {QStringLiteral("default_share"), c.quota.defaultSharePercent},
+                     {QStringLiteral("users"), sharesJson(c.quota.users)},
+                     {QStringLiteral("groups"), sharesJson(c.quota.groups)}}},
+        {QStringLiteral("adaptive"),
+         QJsonObject{{QStringLiteral("enabled"), c.adaptive.enabled},
+                     {QStringLiteral("bands"), bands},
+                     {QStringLiteral("hostile_hog_fraction"), c.adaptive.hostileHogFraction},
+                     {QStringLiteral("hostile_window"), durationJson(c.adaptive.hostileWindowMs)},
+                     {QStringLiteral("defensive_multiplier"), c.adaptive.defensiveMultiplier}}},
+    };
+}
+
+QString policySummary(const PolicyConfig& c)
+{
+    QStringList warnings;
+    for (qint64 w : c.idle.warningsMs)
+        warnings << formatPolicyDuration(w);
+    const auto shares = [](const QList<QuotaShare>& list, const QString& prefix) {
+        QStringList out;
+        for (const QuotaShare& s : list)
+            out << QStringLiteral("%1%2 %3 %%4")
+                       .arg(prefix, s.name)
+                       .arg(s.sharePercent)
+                       .arg(s.windows.isEmpty()
+                                ? QString()
+                                : QStringLiteral(" (%1)").arg(
+                                      [&] {
+                                          QStringList t;
+                                          for (const QuotaWindow& w : s.windows)
+                                              t << w.text;
+                                          return t.join(QStringLiteral(", "));
+                                      }()));
+        return out;
+    };
+    QStringList bands;
+    for (const LoadBand& b : c.adaptive.bands)
+        bands << QStringLiteral("≤%1 % busy ×%2").arg(b.upToPercent).arg(b.multiplier);
+    QStringList lines;
+    lines << tr("hog: %1 % GPU for %2, per %3, alert %4")
+                 .arg(c.hog.thresholdPercent)
+                 .arg(formatPolicyDuration(c.hog.durationMs),
+                      c.hog.scope == HogScope::Process ? tr("process") : tr("user"),
+                      c.hog.alert ? tr("on") : tr("off"));
+    lines << tr("idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings %5; "
+                "then %6%7, SIGKILL after %8")
+                 .arg(c.idle.minGpuUtilizationPercent)
+                 .arg(formatPolicyDuration(c.idle.timeWindowMs))
+                 .arg(c.idle.minMemoryMib)
+                 .arg(c.idle.confirmPower ? tr("on") : tr("off"),
+                      warnings.isEmpty() ? tr("none") : warnings.join(QStringLiteral(", ")),
+                      c.idle.action == IdleAction::Notify ? tr("notify") : tr("terminate"),
+                      c.idle.dryRun ? tr(" (dry run)") : QString(),
+                      formatPolicyDuration(c.idle.killGraceMs));
+    if (!c.idle.exemptUsers.isEmpty() || !c.idle.exemptCommands.isEmpty())
+        lines << tr("idle exempt: %1")
+                     .arg((c.idle.exemptUsers + c.idle.exemptCommands).join(QStringLiteral(", ")));
+    lines << tr("quota: over %1, default %2 %; %3")
+                 .arg(formatPolicyDuration(c.quota.windowMs))
+                 .arg(c.quota.defaultSharePercent)
+                 .arg((shares(c.quota.users, QString()) +
+                       shares(c.quota.groups, QStringLiteral("@")))
+                          .join(QStringLiteral(", ")));
+    lines << tr("adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5")
+                 .arg(c.adaptive.enabled ? tr("on") : tr("off"), bands.join(QStringLiteral(", ")))
+                 .arg(c.adaptive.defensiveMultiplier)
+                 .arg(c.adaptive.hostileHogFraction * 100)
+                 .arg(formatPolicyDuration(c.adaptive.hostileWindowMs));
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+} // namespace gw

@@ -1,0 +1,142 @@
+#pragma once
+
+// policy.toml: what counts as hogging or idling, what is done about it, and
+// who may use how much of the server. Shared by the agent (which enforces it)
+// and the desktop (which shows it). A broken file is refused as a whole, with
+// every mistake as "file:line:column: reason"; see docs/policies.md.
+//
+// Units: percentages 0–100, fractions and multipliers 0–1, memory in MiB,
+// durations in milliseconds (written "30s", "10m", "2h", "1d" in the file).
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gw {
+
+enum class HogScope
+{
+    Process,
+    User
+};
+
+enum class IdleAction
+{
+    Notify,
+    Terminate
+};
+
+// "Mon-Fri 09:00-11:00": the days a window starts on and its start and end
+// as minutes of the server's local day. End before start: it runs past
+// midnight into the next day ("Fri 22:00-02:00" holds Saturday 01:00).
+// Wall-clock minutes, so a DST change moves nothing.
+struct QuotaWindow
+{
+    quint8 days = 0; // bit 0 Monday … bit 6 Sunday
+    int startMinute = 0; // 0..1439
+    int endMinute = 0; // 1..1440, != startMinute
+    QString text; // as written
+
+    bool crossesMidnight() const { return endMinute < startMinute; }
+    // dayOfWeek 1 (Monday) … 7 (Sunday), as QDate::dayOfWeek().
+    bool contains(int dayOfWeek, int minuteOfDay) const;
+};
+
+struct QuotaShare
+{
+    QString name; // user or Unix group (without '@')
+    double sharePercent = 0; // of the server's GPU capacity, 0–100
+    QList<QuotaWindow> windows; // empty: always; else only inside one of them
+};
+
+struct LoadBand
+{
+    double upToPercent = 100; // this band holds server load <= upToPercent
+    double multiplier = 1; // applied to every quota, 0–1
+};
+
+struct PolicyConfig
+{
+    struct Hog
+    {
+        double thresholdPercent = 80; // GPU utilisation at or above this …
+        qint64 durationMs = 10 * 60'000; // … for this long is a hog
+        HogScope scope = HogScope::Process;
+        bool alert = true;
+    } hog;
+
+    struct Idle
+    {
+        double minGpuUtilizationPercent = 10; // below this …
+        qint64 timeWindowMs = 30 * 60'000; // … for this long is idle
+        qint64 minMemoryMib = 1024; // only processes holding at least this
+        bool confirmPower = true; // near-idle power and flat memory confirm
+        QList<qint64> warningsMs{15 * 60'000, 5 * 60'000}; // before the action, longest first
+        IdleAction action = IdleAction::Notify;
+        QStringList exemptUsers;
+        QStringList exemptCommands;
+        bool dryRun = false; // record what would be done, do nothing
+        qint64 killGraceMs = 30'000; // SIGTERM, then SIGKILL after this
+    } idle;
+
+    struct Quota
+    {
+        qint64 windowMs = 60 * 60'000; // fair share measured over this sliding window
+        double defaultSharePercent = 100; // users listed nowhere
+        QList<QuotaShare> users;
+        QList<QuotaShare> groups;
+    } quota;
+
+    struct Adaptive
+    {
+        bool enabled = true;
+        // Increasing upToPercent, the last one 100.
+        QList<LoadBand> bands{{30, 1.0}, {70, 0.5}, {100, 0.1}};
+        double hostileHogFraction = 0.3; // of hostileWindowMs with hogs present …
+        qint64 hostileWindowMs = 24 * 3'600'000; // … means defensive mode
+        double defensiveMultiplier = 0.1;
+    } adaptive;
+
+    bool operator==(const PolicyConfig&) const = default;
+};
+
+inline bool operator==(const QuotaWindow& a, const QuotaWindow& b)
+{
+    return a.days == b.days && a.startMinute == b.startMinute && a.endMinute == b.endMinute;
+}
+inline bool operator==(const QuotaShare& a, const QuotaShare& b)
+{
+    return a.name == b.name && a.sharePercent == b.sharePercent && a.windows == b.windows;
+}
+inline bool operator==(const LoadBand& a, const LoadBand& b)
+{
+    return a.upToPercent == b.upToPercent && a.multiplier == b.multiplier;
+}
+
+struct PolicyParseResult
+{
+    std::optional<PolicyConfig> config; // absent when errors is not empty
+    QStringList errors; // "file:line:column: reason", in file order
+    QStringList warnings; // same form; do not refuse the file
+    bool unreadable = false; // loadPolicyFile: the file could not be read
+};
+
+PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName);
+PolicyParseResult loadPolicyFile(const QString& path);
+
+// "Mon-Fri 09:00-11:00" → window; nullopt and *why otherwise.
+std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why);
+// "30s", "10m", "2h", "1d" → milliseconds; nullopt and *why otherwise.
+std::optional<qint64> parsePolicyDuration(const QString& text, QString* why);
+QString formatPolicyDuration(qint64 ms); // largest unit that divides it: "90s", "10m"
+
+// The effective policy (defaults filled in), snake_case keys as in the file,
+// durations as both text and milliseconds.
+QJsonObject policyToJson(const PolicyConfig& policy);
+// A few lines for people.
+QString policySummary(const PolicyConfig& policy);
+
+} // namespace gw
