@@ -40,8 +40,8 @@ int editDistance(const QString& a, const QString& b)
         row[0] = i;
         for (int j = 1; j <= b.size(); ++j) {
             const int up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                               diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
             diagonal = up;
         }
     }
@@ -75,9 +75,8 @@ public:
     // In file order (tables are walked in key order).
     static QStringList sorted(QList<Message> list)
     {
-        std::stable_sort(list.begin(), list.end(), [](const Message& a, const Message& b) {
-            return a.where < b.where;
-        });
+        std::stable_sort(list.begin(), list.end(),
+                         [](const Message& a, const Message& b) { return a.where < b.where; });
         QStringList out;
         for (const Message& m : list)
             out << m.text;
@@ -156,24 +155,19 @@ public:
             return std::nullopt;
         }
         if (!(v >= min && v <= max)) { // NaN fails too
-            fail(n.source(), tr("%1 must be between %2 and %3, not %4")
-                                 .arg(what)
-                                 .arg(min)
-                                 .arg(max)
-                                 .arg(v));
+            fail(n.source(),
+                 tr("%1 must be between %2 and %3, not %4").arg(what).arg(min).arg(max).arg(v));
             return std::nullopt;
         }
         return v;
     }
-    std::optional<double> number(const toml::table& t, std::string_view key, double min,
-                                 double max)
+    std::optional<double> number(const toml::table& t, std::string_view key, double min, double max)
     {
         const toml::node* n = t.get(key);
         return n ? number(*n, QStringLiteral("\"%1\"").arg(qs(key)), min, max) : std::nullopt;
     }
 
-    std::optional<qint64> duration(const toml::node& n, const QString& what, qint64 min,
-                                   qint64 max)
+    std::optional<qint64> duration(const toml::node& n, const QString& what, qint64 min, qint64 max)
     {
         const auto text = string(n, what);
         if (!text)
@@ -185,9 +179,9 @@ public:
             return std::nullopt;
         }
         if (*ms < min || *ms > max) {
-            fail(n.source(), tr("%1 must be between %2 and %3, not \"%4\"")
-                                 .arg(what, formatPolicyDuration(min),
-                                      formatPolicyDuration(max), *text));
+            fail(n.source(),
+                 tr("%1 must be between %2 and %3, not \"%4\"")
+                     .arg(what, formatPolicyDuration(min), formatPolicyDuration(max), *text));
             return std::nullopt;
         }
         return ms;
@@ -217,8 +211,8 @@ public:
             list << QStringLiteral("\"%1\"").arg(qs(w));
             ++index;
         }
-        fail(n->source(), tr("\"%1\" must be %2, not \"%3\"")
-                              .arg(qs(key), list.join(tr(" or ")), *text));
+        fail(n->source(),
+             tr("\"%1\" must be %2, not \"%3\"").arg(qs(key), list.join(tr(" or ")), *text));
         return std::nullopt;
     }
 
@@ -289,15 +283,15 @@ void parseIdle(Parser& p, const toml::table& t, PolicyConfig& c)
 {
     p.onlyKnown(t, QStringLiteral("[idle]"),
                 {"min_gpu_utilization", "time_window", "min_memory_mib", "confirm_power",
-                 "warnings", "action", "exempt_users", "exempt_commands", "dry_run",
-                 "kill_grace"});
+                 "warnings", "action", "exempt_users", "exempt_commands", "dry_run", "kill_grace"});
     auto& idle = c.idle;
     if (const auto v = p.number(t, "min_gpu_utilization", 0, 100))
         idle.minGpuUtilizationPercent = *v;
     if (const auto v = p.duration(t, "time_window", kMinute, 7 * kDay))
         idle.timeWindowMs = *v;
     if (const toml::node* n = t.get("min_memory_mib")) {
-        if (const auto v = p.number(*n, QStringLiteral("\"min_memory_mib\""), 0, 16 * 1024 * 1024)) {
+        if (const auto v =
+                p.number(*n, QStringLiteral("\"min_memory_mib\""), 0, 16 * 1024 * 1024)) {
             if (*v != double(qint64(*v)))
                 p.fail(n->source(), tr("\"min_memory_mib\" must be a whole number of MiB"));
             else
@@ -321,8 +315,8 @@ void parseIdle(Parser& p, const toml::table& t, PolicyConfig& c)
                                             formatPolicyDuration(idle.timeWindowMs)));
                 ok = false;
             } else if (warnings.contains(*ms)) {
-                p.fail(n.source(), tr("warning \"%1\" is given twice")
-                                       .arg(formatPolicyDuration(*ms)));
+                p.fail(n.source(),
+                       tr("warning \"%1\" is given twice").arg(formatPolicyDuration(*ms)));
                 ok = false;
             } else {
                 warnings << *ms;
@@ -431,9 +425,9 @@ void parseQuota(Parser& p, const toml::table& t, PolicyConfig& c)
 
 void parseAdaptive(Parser& p, const toml::table& t, PolicyConfig& c)
 {
-    p.onlyKnown(t, QStringLiteral("[adaptive]"),
-                {"enabled", "bands", "hostile_hog_fraction", "hostile_window",
-                 "defensive_multiplier"});
+    p.onlyKnown(
+        t, QStringLiteral("[adaptive]"),
+        {"enabled", "bands", "hostile_hog_fraction", "hostile_window", "defensive_multiplier"});
     auto& a = c.adaptive;
     if (const auto v = p.boolean(t, "enabled"))
         a.enabled = *v;
@@ -538,7 +532,9 @@ std::optional<int> minuteOfDay(const QString& s, bool end, QString* why)
 bool QuotaWindow::contains(int dayOfWeek, int minute) const
 {
     const int day = dayOfWeek - 1;
-    const auto startsOn = [&](int d) { return (days >> ((d + 7) % 7)) & 1; };
+    const auto startsOn = [&](int d) {
+        return (days >> ((d + 7) % 7)) & 1;
+    };
     if (!crossesMidnight())
         return startsOn(day) && minute >= startMinute && minute < endMinute;
     // Evening part on a start day, or the morning after one.
@@ -718,12 +714,12 @@ QJsonObject policyToJson(const PolicyConfig& c)
                              {QStringLiteral("multiplier"), b.multiplier}};
     return QJsonObject{
         {QStringLiteral("hog"),
-         QJsonObject{
-             {QStringLiteral("threshold_percent"), c.hog.thresholdPercent},
-             {QStringLiteral("duration"), durationJson(c.hog.durationMs)},
-             {QStringLiteral("scope"), c.hog.scope == HogScope::Process ? QStringLiteral("process")
-                                                                        : QStringLiteral("user")},
-             {QStringLiteral("alert"), c.hog.alert}}},
+         QJsonObject{{QStringLiteral("threshold_percent"), c.hog.thresholdPercent},
+                     {QStringLiteral("duration"), durationJson(c.hog.durationMs)},
+                     {QStringLiteral("scope"), c.hog.scope == HogScope::Process
+                                                   ? QStringLiteral("process")
+                                                   : QStringLiteral("user")},
+                     {QStringLiteral("alert"), c.hog.alert}}},
         {QStringLiteral("idle"),
          QJsonObject{
              {QStringLiteral("min_gpu_utilization"), c.idle.minGpuUtilizationPercent},
@@ -735,8 +731,7 @@ QJsonObject policyToJson(const PolicyConfig& c)
                                             ? QStringLiteral("notify")
                                             : QStringLiteral("terminate")},
              {QStringLiteral("exempt_users"), QJsonArray::fromStringList(c.idle.exemptUsers)},
-             {QStringLiteral("exempt_commands"),
-              QJsonArray::fromStringList(c.idle.exemptCommands)},
+             {QStringLiteral("exempt_commands"), QJsonArray::fromStringList(c.idle.exemptCommands)},
              {QStringLiteral("dry_run"), c.idle.dryRun},
              {QStringLiteral("kill_grace"), durationJson(c.idle.killGraceMs)}}},
         {QStringLiteral("quota"),
@@ -764,15 +759,12 @@ QString policySummary(const PolicyConfig& c)
             out << QStringLiteral("%1%2 %3 %%4")
                        .arg(prefix, s.name)
                        .arg(s.sharePercent)
-                       .arg(s.windows.isEmpty()
-                                ? QString()
-                                : QStringLiteral(" (%1)").arg(
-                                      [&] {
-                                          QStringList t;
-                                          for (const QuotaWindow& w : s.windows)
-                                              t << w.text;
-                                          return t.join(QStringLiteral(", "));
-                                      }()));
+                       .arg(s.windows.isEmpty() ? QString() : QStringLiteral(" (%1)").arg([&] {
+                           QStringList t;
+                           for (const QuotaWindow& w : s.windows)
+                               t << w.text;
+                           return t.join(QStringLiteral(", "));
+                       }()));
         return out;
     };
     QStringList bands;

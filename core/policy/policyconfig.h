@@ -35,59 +35,68 @@ enum class IdleAction
 // Wall-clock minutes, so a DST change moves nothing.
 struct QuotaWindow
 {
-    quint8 days = 0; // bit 0 Monday … bit 6 Sunday
+    quint8 days = 0;     // bit 0 Monday … bit 6 Sunday
     int startMinute = 0; // 0..1439
-    int endMinute = 0; // 1..1440, != startMinute
-    QString text; // as written
+    int endMinute = 0;   // 1..1440, != startMinute
+    QString text;        // as written
 
     bool crossesMidnight() const { return endMinute < startMinute; }
     // dayOfWeek 1 (Monday) … 7 (Sunday), as QDate::dayOfWeek().
     bool contains(int dayOfWeek, int minuteOfDay) const;
+    bool operator==(const QuotaWindow& o) const // the text is not compared
+    {
+        return days == o.days && startMinute == o.startMinute && endMinute == o.endMinute;
+    }
 };
 
 struct QuotaShare
 {
-    QString name; // user or Unix group (without '@')
-    double sharePercent = 0; // of the server's GPU capacity, 0–100
+    QString name;               // user or Unix group (without '@')
+    double sharePercent = 0;    // of the server's GPU capacity, 0–100
     QList<QuotaWindow> windows; // empty: always; else only inside one of them
+    bool operator==(const QuotaShare&) const = default;
 };
 
 struct LoadBand
 {
     double upToPercent = 100; // this band holds server load <= upToPercent
-    double multiplier = 1; // applied to every quota, 0–1
+    double multiplier = 1;    // applied to every quota, 0–1
+    bool operator==(const LoadBand&) const = default;
 };
 
 struct PolicyConfig
 {
     struct Hog
     {
-        double thresholdPercent = 80; // GPU utilisation at or above this …
+        double thresholdPercent = 80;    // GPU utilisation at or above this …
         qint64 durationMs = 10 * 60'000; // … for this long is a hog
         HogScope scope = HogScope::Process;
         bool alert = true;
+        bool operator==(const Hog&) const = default;
     } hog;
 
     struct Idle
     {
         double minGpuUtilizationPercent = 10; // below this …
-        qint64 timeWindowMs = 30 * 60'000; // … for this long is idle
-        qint64 minMemoryMib = 1024; // only processes holding at least this
-        bool confirmPower = true; // near-idle power and flat memory confirm
+        qint64 timeWindowMs = 30 * 60'000;    // … for this long is idle
+        qint64 minMemoryMib = 1024;           // only processes holding at least this
+        bool confirmPower = true;             // near-idle power and flat memory confirm
         QList<qint64> warningsMs{15 * 60'000, 5 * 60'000}; // before the action, longest first
         IdleAction action = IdleAction::Notify;
         QStringList exemptUsers;
         QStringList exemptCommands;
-        bool dryRun = false; // record what would be done, do nothing
+        bool dryRun = false;         // record what would be done, do nothing
         qint64 killGraceMs = 30'000; // SIGTERM, then SIGKILL after this
+        bool operator==(const Idle&) const = default;
     } idle;
 
     struct Quota
     {
-        qint64 windowMs = 60 * 60'000; // fair share measured over this sliding window
+        qint64 windowMs = 60 * 60'000;    // fair share measured over this sliding window
         double defaultSharePercent = 100; // users listed nowhere
         QList<QuotaShare> users;
         QList<QuotaShare> groups;
+        bool operator==(const Quota&) const = default;
     } quota;
 
     struct Adaptive
@@ -95,33 +104,21 @@ struct PolicyConfig
         bool enabled = true;
         // Increasing upToPercent, the last one 100.
         QList<LoadBand> bands{{30, 1.0}, {70, 0.5}, {100, 0.1}};
-        double hostileHogFraction = 0.3; // of hostileWindowMs with hogs present …
+        double hostileHogFraction = 0.3;         // of hostileWindowMs with hogs present …
         qint64 hostileWindowMs = 24 * 3'600'000; // … means defensive mode
         double defensiveMultiplier = 0.1;
+        bool operator==(const Adaptive&) const = default;
     } adaptive;
 
     bool operator==(const PolicyConfig&) const = default;
 };
 
-inline bool operator==(const QuotaWindow& a, const QuotaWindow& b)
-{
-    return a.days == b.days && a.startMinute == b.startMinute && a.endMinute == b.endMinute;
-}
-inline bool operator==(const QuotaShare& a, const QuotaShare& b)
-{
-    return a.name == b.name && a.sharePercent == b.sharePercent && a.windows == b.windows;
-}
-inline bool operator==(const LoadBand& a, const LoadBand& b)
-{
-    return a.upToPercent == b.upToPercent && a.multiplier == b.multiplier;
-}
-
 struct PolicyParseResult
 {
     std::optional<PolicyConfig> config; // absent when errors is not empty
-    QStringList errors; // "file:line:column: reason", in file order
-    QStringList warnings; // same form; do not refuse the file
-    bool unreadable = false; // loadPolicyFile: the file could not be read
+    QStringList errors;                 // "file:line:column: reason", in file order
+    QStringList warnings;               // same form; do not refuse the file
+    bool unreadable = false;            // loadPolicyFile: the file could not be read
 };
 
 PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName);

@@ -1,0 +1,436 @@
+#include "policy/policyconfig.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gw;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+PolicyParseResult parse(const char* text)
+{
+    return parsePolicy(QByteArray(text), QStringLiteral("policy.toml"));
+}
+
+constexpr qint64 kMin = 60'000;
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GW_CLI), args);
+    Run r;
+    if (!p.waitForFinished(20000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestPolicyConfig : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void emptyFileGivesTheDefaults()
+    {
+        const auto r = parse("");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        QVERIFY(r.errors.isEmpty());
+        QVERIFY(r.warnings.isEmpty());
+        const PolicyConfig& c = *r.config;
+        QCOMPARE(c, PolicyConfig());
+        QCOMPARE(c.hog.thresholdPercent, 80.0);
+        QCOMPARE(c.hog.durationMs, 10 * kMin);
+        QCOMPARE(c.hog.scope, HogScope::Process);
+        QVERIFY(c.hog.alert);
+        QCOMPARE(c.idle.minGpuUtilizationPercent, 10.0);
+        QCOMPARE(c.idle.timeWindowMs, 30 * kMin);
+        QCOMPARE(c.idle.minMemoryMib, 1024);
+        QVERIFY(c.idle.confirmPower);
+        QCOMPARE(c.idle.warningsMs, (QList<qint64>{15 * kMin, 5 * kMin}));
+        QCOMPARE(c.idle.action, IdleAction::Notify);
+        QVERIFY(!c.idle.dryRun);
+        QCOMPARE(c.idle.killGraceMs, 30'000);
+        QCOMPARE(c.quota.windowMs, 60 * kMin);
+        QCOMPARE(c.quota.defaultSharePercent, 100.0);
+        QCOMPARE(c.adaptive.bands.size(), 3);
+        QCOMPARE(c.adaptive.bands[0], (LoadBand{30, 1.0}));
+        QCOMPARE(c.adaptive.bands[1], (LoadBand{70, 0.5}));
+        QCOMPARE(c.adaptive.bands[2], (LoadBand{100, 0.1}));
+        QCOMPARE(c.adaptive.hostileHogFraction, 0.3);
+        QCOMPARE(c.adaptive.defensiveMultiplier, 0.1);
+        QCOMPARE(c.adaptive.hostileWindowMs, 24 * 60 * kMin);
+    }
+
+    void everyKeySet()
+    {
+        const auto r = parse(R"([hog]
+threshold_percent = 90.5
+duration = "2h"
+scope = "user"
+alert = false
+[idle]
+min_gpu_utilization = 5
+time_window = "1h"
+min_memory_mib = 2048
+confirm_power = false
+warnings = ["5m", "20m", "30s"]
+action = "terminate"
+exempt_users = ["root", "svc_ml"]
+exempt_commands = ["jupyter-lab"]
+dry_run = true
+kill_grace = "1m"
+[quota]
+window = "2h"
+default_share = 20
+[quota.users]
+alice = 30
+bob = { share = 12.5, windows = ["Mon-Fri 09:00-11:00"] }
+[quota.groups]
+students = 40
+[adaptive]
+enabled = false
+bands = [{ up_to = 50, multiplier = 1 }, { up_to = 100, multiplier = 0.25 }]
+hostile_hog_fraction = 0.5
+hostile_window = "12h"
+defensive_multiplier = 0.2
+)");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        const PolicyConfig& c = *r.config;
+        QCOMPARE(c.hog.thresholdPercent, 90.5);
+        QCOMPARE(c.hog.durationMs, 120 * kMin);
+        QCOMPARE(c.hog.scope, HogScope::User);
+        QVERIFY(!c.hog.alert);
+        QCOMPARE(c.idle.minGpuUtilizationPercent, 5.0);
+        QCOMPARE(c.idle.timeWindowMs, 60 * kMin);
+        QCOMPARE(c.idle.minMemoryMib, 2048);
+        QVERIFY(!c.idle.confirmPower);
+        // Longest first, whatever the order written.
+        QCOMPARE(c.idle.warningsMs, (QList<qint64>{20 * kMin, 5 * kMin, 30'000}));
+        QCOMPARE(c.idle.action, IdleAction::Terminate);
+        QCOMPARE(c.idle.exemptUsers, (QStringList{u"root"_s, u"svc_ml"_s}));
+        QCOMPARE(c.idle.exemptCommands, QStringList{u"jupyter-lab"_s});
+        QVERIFY(c.idle.dryRun);
+        QCOMPARE(c.idle.killGraceMs, kMin);
+        QCOMPARE(c.quota.windowMs, 120 * kMin);
+        QCOMPARE(c.quota.defaultSharePercent, 20.0);
+        QCOMPARE(c.quota.users.size(), 2);
+        QCOMPARE(c.quota.users[0].name, QStringLiteral("alice"));
+        QCOMPARE(c.quota.users[0].sharePercent, 30.0);
+        QVERIFY(c.quota.users[0].windows.isEmpty());
+        QCOMPARE(c.quota.users[1].name, QStringLiteral("bob"));
+        QCOMPARE(c.quota.users[1].sharePercent, 12.5);
+        QCOMPARE(c.quota.users[1].windows.size(), 1);
+        QCOMPARE(c.quota.users[1].windows[0].days, quint8(0b0011111));
+        QCOMPARE(c.quota.users[1].windows[0].startMinute, 9 * 60);
+        QCOMPARE(c.quota.users[1].windows[0].endMinute, 11 * 60);
+        QCOMPARE(c.quota.groups.size(), 1);
+        QCOMPARE(c.quota.groups[0].name, QStringLiteral("students"));
+        QVERIFY(!c.adaptive.enabled);
+        QCOMPARE(c.adaptive.bands, (QList<LoadBand>{LoadBand{50, 1.0}, LoadBand{100, 0.25}}));
+        QCOMPARE(c.adaptive.hostileHogFraction, 0.5);
+        QCOMPARE(c.adaptive.hostileWindowMs, 12 * 60 * kMin);
+        QCOMPARE(c.adaptive.defensiveMultiplier, 0.2);
+
+        // The JSON carries what was read.
+        const QJsonObject j = policyToJson(c);
+        QCOMPARE(j[u"hog"_s][u"scope"_s].toString(), QStringLiteral("user"));
+        QCOMPARE(j[u"hog"_s][u"duration"_s][u"text"_s].toString(), QStringLiteral("2h"));
+        QCOMPARE(j[u"hog"_s][u"duration"_s][u"ms"_s].toInteger(), 120 * kMin);
+        QCOMPARE(j[u"idle"_s][u"action"_s].toString(), QStringLiteral("terminate"));
+        QCOMPARE(j[u"idle"_s][u"warnings"_s].toArray().size(), 3);
+        QCOMPARE(j[u"idle"_s][u"warnings"_s][2][u"text"_s].toString(), QStringLiteral("30s"));
+        QCOMPARE(j[u"idle"_s][u"kill_grace"_s][u"ms"_s].toInteger(), kMin);
+        QCOMPARE(j[u"quota"_s][u"users"_s][1][u"windows"_s][0].toString(),
+                 QStringLiteral("Mon-Fri 09:00-11:00"));
+        QCOMPARE(j[u"quota"_s][u"groups"_s][0][u"share_percent"_s].toDouble(), 40.0);
+        QCOMPARE(j[u"adaptive"_s][u"bands"_s][1][u"multiplier"_s].toDouble(), 0.25);
+        QCOMPARE(j[u"adaptive"_s][u"enabled"_s].toBool(), false);
+    }
+
+    void eachMistakeNamedWithItsPosition_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("error");
+        QTest::newRow("unknown key, did you mean")
+            << QByteArray("[hog]\nthreshhold_percent = 80\n")
+            << QByteArray(
+                   "policy.toml:2:1: unknown key \"threshhold_percent\" in [hog] (did you mean "
+                   "\"threshold_percent\"?)");
+        QTest::newRow("unknown key, nothing near")
+            << QByteArray("[idle]\n  colour = 1\n")
+            << QByteArray("policy.toml:2:3: unknown key \"colour\" in [idle]");
+        QTest::newRow("wrong type")
+            << QByteArray("[hog]\nalert = \"yes\"\n")
+            << QByteArray("policy.toml:2:9: \"alert\" must be true or false");
+        QTest::newRow("number as string")
+            << QByteArray("[hog]\nthreshold_percent = \"80\"\n")
+            << QByteArray("policy.toml:2:21: \"threshold_percent\" must be a number");
+        QTest::newRow("out of range")
+            << QByteArray("[hog]\nthreshold_percent = 120\n")
+            << QByteArray(
+                   "policy.toml:2:21: \"threshold_percent\" must be between 0 and 100, not 120");
+        QTest::newRow("fraction out of range")
+            << QByteArray("[adaptive]\nhostile_hog_fraction = 1.5\n")
+            << QByteArray(
+                   "policy.toml:2:24: \"hostile_hog_fraction\" must be between 0 and 1, not 1.5");
+        QTest::newRow("bad duration")
+            << QByteArray("[hog]\nduration = \"10x\"\n")
+            << QByteArray("policy.toml:2:12: \"duration\": \"10x\" is not a duration: write a "
+                          "whole number "
+                          "and s, m, h or d, such as \"30s\", \"10m\", \"2h\"");
+        QTest::newRow("zero duration")
+            << QByteArray("[idle]\nkill_grace = \"0s\"\n")
+            << QByteArray("policy.toml:2:14: \"kill_grace\": \"0s\" must be "
+                          "longer than zero");
+        QTest::newRow("duration too long")
+            << QByteArray("[idle]\nkill_grace = \"2h\"\n")
+            << QByteArray(
+                   "policy.toml:2:14: \"kill_grace\" must be between 1s and 10m, not \"2h\"");
+        QTest::newRow("duration as number")
+            << QByteArray("[hog]\nduration = 600\n")
+            << QByteArray("policy.toml:2:12: \"duration\" must be a string in quotes");
+        QTest::newRow("bad enum") << QByteArray("[idle]\naction = \"kill\"\n")
+                                  << QByteArray(
+                                         "policy.toml:2:10: \"action\" must be \"notify\" or "
+                                         "\"terminate\", not \"kill\"");
+        QTest::newRow("bad scope")
+            << QByteArray("[hog]\nscope = \"group\"\n")
+            << QByteArray("policy.toml:2:9: \"scope\" must be \"process\" or "
+                          "\"user\", not \"group\"");
+        QTest::newRow("unknown section")
+            << QByteArray("[hog]\n\n[tokens]\nx = 1\n")
+            << QByteArray(
+                   "policy.toml:3:2: unknown section [tokens]; the known sections are [hog], "
+                   "[idle], [quota], [adaptive]");
+        QTest::newRow("bad day")
+            << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
+                          "}\n")
+            << QByteArray(
+                   "policy.toml:2:32: window \"Mon-Xyz 09:00-11:00\": \"Mon-Xyz\" is not a day or "
+                   "a "
+                   "range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; \"Mon-Fri\", \"Sat,Sun\")");
+        QTest::newRow("bad hour")
+            << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon 25:00-26:00\"] }\n")
+            << QByteArray(
+                   "policy.toml:2:32: window \"Mon 25:00-26:00\": \"25:00\" is not a time of day "
+                   "(00:00 to 23:59, or 24:00 as an end)");
+        QTest::newRow("empty window")
+            << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon 09:00-09:00\"] }\n")
+            << QByteArray("policy.toml:2:32: window \"Mon 09:00-09:00\": the window starts and "
+                          "ends at the "
+                          "same time");
+        QTest::newRow("share out of range")
+            << QByteArray("[quota.users]\nalice = 130\n")
+            << QByteArray("policy.toml:2:9: the share of [quota.users] \"alice\" must be between 0 "
+                          "and 100, "
+                          "not 130");
+        QTest::newRow("bad user name")
+            << QByteArray("[quota.users]\n\"al ice\" = 10\n")
+            << QByteArray("policy.toml:2:1: \"al ice\" in [quota.users] is not a valid user name");
+        QTest::newRow("bad exempt user")
+            << QByteArray("[idle]\nexempt_users = [\"ok\", \"-x\"]\n")
+            << QByteArray("policy.toml:2:23: \"-x\" is not a valid user name");
+        QTest::newRow("warning not shorter")
+            << QByteArray("[idle]\ntime_window = \"30m\"\nwarnings = [\"30m\"]\n")
+            << QByteArray(
+                   "policy.toml:3:13: warning \"30m\" must be shorter than \"time_window\" (30m)");
+        QTest::newRow("warning twice")
+            << QByteArray("[idle]\nwarnings = [\"5m\", \"300s\"]\n")
+            << QByteArray("policy.toml:2:19: warning \"5m\" is given twice");
+        QTest::newRow("bands not increasing")
+            << QByteArray("[adaptive]\nbands = [{ up_to = 70, multiplier = 1 }, { up_to = 30, "
+                          "multiplier = 0.5 }]\n")
+            << QByteArray("policy.toml:2:52: bands must go up: \"up_to\" 30 after 70");
+        QTest::newRow("bands not reaching 100")
+            << QByteArray("[adaptive]\nbands = [{ up_to = 70, multiplier = 1 }]\n")
+            << QByteArray(
+                   "policy.toml:2:9: the last band must reach \"up_to\" = 100, not 70, so every "
+                   "load has one");
+        QTest::newRow("multiplier above 1")
+            << QByteArray("[adaptive]\nbands = [{ up_to = 100, multiplier = 2 }]\n")
+            << QByteArray("policy.toml:2:38: \"multiplier\" must be between 0 and 1, not 2");
+        QTest::newRow("section as value")
+            << QByteArray("idle = 3\n")
+            << QByteArray("policy.toml:1:8: \"idle\" (write it as a section, "
+                          "[idle]) must be a table");
+        QTest::newRow("toml syntax") << QByteArray("[hog]\nalert = tru\n")
+                                     << QByteArray(); // toml++'s own words, checked below
+    }
+
+    void eachMistakeNamedWithItsPosition()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, error);
+        const auto r = parsePolicy(text, QStringLiteral("policy.toml"));
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors.size(), 1);
+        if (error.isEmpty())
+            QVERIFY2(r.errors[0].startsWith(QLatin1String("policy.toml:2:")),
+                     qPrintable(r.errors[0]));
+        else
+            QCOMPARE(r.errors[0].toUtf8(), error);
+    }
+
+    void everyErrorIsCollectedInFileOrder()
+    {
+        const auto r = parse("[quota]\ndefault_share = -1\n[hog]\nscope = \"x\"\nduration = "
+                             "\"1y\"\n[adaptive]\nenabled = 1\n");
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors.size(), 4);
+        QVERIFY(r.errors[0].startsWith(QLatin1String("policy.toml:2:17: ")));
+        QVERIFY(r.errors[1].startsWith(QLatin1String("policy.toml:4:9: ")));
+        QVERIFY(r.errors[2].startsWith(QLatin1String("policy.toml:5:12: ")));
+        QVERIFY(r.errors[3].startsWith(QLatin1String("policy.toml:7:11: ")));
+    }
+
+    void sharesOverOneHundredWarnOnly()
+    {
+        const auto r = parse("[quota.users]\nalice = 60\nbob = 50\n");
+        QVERIFY(r.config);
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings[0].startsWith(QLatin1String("policy.toml:3:7: the users' shares add "
+                                                        "up to 110 %")),
+                 qPrintable(r.warnings[0]));
+    }
+
+    void shorterTimeWindowDropsDefaultWarningsThatDoNotFit()
+    {
+        const auto r = parse("[idle]\ntime_window = \"10m\"\n");
+        QVERIFY(r.config);
+        QCOMPARE(r.config->idle.warningsMs, QList<qint64>{5 * kMin});
+    }
+
+    void windows()
+    {
+        QString why;
+        // Friday evening into Saturday morning.
+        const auto w = parseQuotaWindow(QStringLiteral("Fri 22:00-02:00"), &why);
+        QVERIFY2(w, qPrintable(why));
+        QVERIFY(w->crossesMidnight());
+        QCOMPARE(w->days, quint8(1 << 4));
+        QVERIFY(w->contains(5, 22 * 60)); // Fri 22:00
+        QVERIFY(w->contains(5, 23 * 60 + 59));
+        QVERIFY(w->contains(6, 0));        // Sat 00:00
+        QVERIFY(w->contains(6, 60 + 59));  // Sat 01:59
+        QVERIFY(!w->contains(6, 2 * 60));  // Sat 02:00: over
+        QVERIFY(!w->contains(5, 60));      // Fri 01:00: Thursday started nothing
+        QVERIFY(!w->contains(6, 22 * 60)); // Sat 22:00
+
+        // Sunday night runs into Monday: the week wraps.
+        const auto sun = parseQuotaWindow(QStringLiteral("Sun 23:00-01:00"), &why);
+        QVERIFY(sun && sun->contains(1, 30) && !sun->contains(7, 30));
+
+        const auto weekdays = parseQuotaWindow(QStringLiteral("Mon-Fri 09:00-11:00"), &why);
+        QVERIFY(weekdays);
+        QVERIFY(weekdays->contains(1, 9 * 60));
+        QVERIFY(!weekdays->contains(1, 11 * 60));
+        QVERIFY(!weekdays->contains(6, 10 * 60));
+
+        const auto wrap = parseQuotaWindow(QStringLiteral("Fri-Mon 00:00-24:00"), &why);
+        QVERIFY(wrap);
+        QCOMPARE(wrap->days, quint8(0b1110001));
+
+        const auto list = parseQuotaWindow(QStringLiteral("sat,SUN 10:00-12:00"), &why);
+        QVERIFY(list);
+        QCOMPARE(list->days, quint8(0b1100000));
+
+        for (const char* bad : {"25:00", "Mon 25:00-26:00", "Mon-Xyz 09:00-10:00", "Mon 9:00-10:00",
+                                "Mon 09:60-10:00", "Mon 24:00-02:00", "Mon-Tue-Wed 09:00-10:00",
+                                "Mon 09:00", "", "Mon 09:00-10:00 x"}) {
+            QVERIFY2(!parseQuotaWindow(QString::fromLatin1(bad), &why), bad);
+            QVERIFY(!why.isEmpty());
+        }
+    }
+
+    void durations()
+    {
+        QCOMPARE(parsePolicyDuration(QStringLiteral("30s"), nullptr), 30'000);
+        QCOMPARE(parsePolicyDuration(QStringLiteral("10m"), nullptr), 10 * kMin);
+        QCOMPARE(parsePolicyDuration(QStringLiteral("2h"), nullptr), 120 * kMin);
+        QCOMPARE(parsePolicyDuration(QStringLiteral("1d"), nullptr), 24 * 60 * kMin);
+        for (const char* bad :
+             {"10x", "10", "m", "-5m", "1.5h", " 5m", "5 m", "0s", "5M", "9999999999s"})
+            QVERIFY2(!parsePolicyDuration(QString::fromLatin1(bad), nullptr), bad);
+        QCOMPARE(formatPolicyDuration(90'000), QStringLiteral("90s"));
+        QCOMPARE(formatPolicyDuration(24 * 60 * kMin), QStringLiteral("1d"));
+    }
+
+    void exampleFileIsValidAndMatchesTheDefaults()
+    {
+        QFile f(QStringLiteral(GW_POLICY_EXAMPLE));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto r = parsePolicy(f.readAll(), QStringLiteral("policy.toml.example"));
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        QVERIFY(r.warnings.isEmpty());
+        // Everything but the example quotas is the default.
+        PolicyConfig c = *r.config;
+        QCOMPARE(c.quota.users.size(), 2);
+        QCOMPARE(c.quota.users[1].windows.size(), 2);
+        QCOMPARE(c.quota.groups.size(), 1);
+        c.quota.users.clear();
+        c.quota.groups.clear();
+        QCOMPARE(c, PolicyConfig());
+    }
+
+    void cliCheck()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString bad = dir.filePath(QStringLiteral("bad.toml"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("[hog]\nscope = \"group\"\n[idle]\nkill_grace = \"10x\"\n");
+        }
+
+        Run r = runCli(
+            {QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral(GW_POLICY_EXAMPLE)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("valid") && r.out.contains("hog: 80 % GPU for 10m"), r.out);
+        QVERIFY2(r.err.isEmpty(), r.err);
+
+        r = runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--json"),
+                    QStringLiteral(GW_POLICY_EXAMPLE)});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j[u"idle"_s][u"time_window"_s][u"text"_s].toString(), QStringLiteral("30m"));
+        QCOMPARE(j[u"quota"_s][u"users"_s][0][u"name"_s].toString(), QStringLiteral("alice"));
+
+        r = runCli({QStringLiteral("policy"), QStringLiteral("check"), bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        const QList<QByteArray> lines = r.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].startsWith((bad + QStringLiteral(":2:9: \"scope\"")).toUtf8()), r.err);
+        QVERIFY2(lines[1].startsWith((bad + QStringLiteral(":4:14: \"kill_grace\"")).toUtf8()),
+                 r.err);
+
+        r = runCli({QStringLiteral("policy"), QStringLiteral("check"),
+                    dir.filePath(QStringLiteral("missing.toml"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot read the policy"), r.err);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPolicyConfig)
+#include "tst_policyconfig.moc"
