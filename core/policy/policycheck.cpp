@@ -12,8 +12,7 @@ PolicyCheckOutcome checkPolicyFile(const QString& path, bool json)
     const PolicyParseResult r = loadPolicyFile(path);
     PolicyCheckOutcome outcome;
     for (const QString& w : r.warnings)
-        outcome.err +=
-            QCoreApplication::translate("gw::policy", "%1 (warning)").arg(w) + QLatin1Char('\n');
+        outcome.err += w + QLatin1Char('\n');
     for (const QString& e : r.errors)
         outcome.err += e + QLatin1Char('\n');
     if (!r.config) {

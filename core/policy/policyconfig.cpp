@@ -96,7 +96,7 @@ public:
     }
     void warn(const toml::source_region& where, const QString& what)
     {
-        warnings << Message{where.begin, at(where) + what};
+        warnings << Message{where.begin, at(where) + tr("warning: ") + what};
     }
 
     // Every key must be known; a near miss is named.
@@ -397,7 +397,8 @@ void parseShares(Parser& p, const toml::table& t, const QString& section, bool g
         }
         if (!groups && share.windows.isEmpty()) {
             listed += share.sharePercent;
-            last = &node;
+            if (!last || last->source().begin < node.source().begin)
+                last = &node; // the last in the file (tables are walked by key)
         }
         out << share;
     }

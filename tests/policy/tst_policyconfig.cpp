@@ -305,11 +305,12 @@ defensive_multiplier = 0.2
 
     void sharesOverOneHundredWarnOnly()
     {
-        const auto r = parse("[quota.users]\nalice = 60\nbob = 50\n");
+        // bob comes first by name, alice last in the file: the warning is at alice.
+        const auto r = parse("[quota.users]\nbob = 50\nalice = 60\n");
         QVERIFY(r.config);
         QCOMPARE(r.warnings.size(), 1);
-        QVERIFY2(r.warnings[0].startsWith(QLatin1String("policy.toml:3:7: the users' shares add "
-                                                        "up to 110 %")),
+        QVERIFY2(r.warnings[0].startsWith(QLatin1String("policy.toml:3:9: warning: the users' "
+                                                        "shares add up to 110 %")),
                  qPrintable(r.warnings[0]));
     }
 
@@ -424,6 +425,17 @@ defensive_multiplier = 0.2
         QVERIFY2(lines[0].startsWith((bad + QStringLiteral(":2:9: \"scope\"")).toUtf8()), r.err);
         QVERIFY2(lines[1].startsWith((bad + QStringLiteral(":4:14: \"kill_grace\"")).toUtf8()),
                  r.err);
+
+        // A warning does not refuse the file.
+        const QString generous = dir.filePath(QStringLiteral("generous.toml"));
+        {
+            QFile f(generous);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("[quota.users]\nalice = 60\nbob = 50\n");
+        }
+        r = runCli({QStringLiteral("policy"), QStringLiteral("check"), generous});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.startsWith((generous + QStringLiteral(":3:7: warning: ")).toUtf8()), r.err);
 
         r = runCli({QStringLiteral("policy"), QStringLiteral("check"),
                     dir.filePath(QStringLiteral("missing.toml"))});
