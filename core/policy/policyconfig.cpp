@@ -647,8 +647,11 @@ PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
     Parser p(fileName);
     PolicyConfig c;
     for (const auto& [key, node] : root) {
+        // A plain name, not the binding: clang 14 (the fuzz build) refuses
+        // structured bindings captured in a lambda.
+        const std::string_view name = key.str();
         const auto* section = std::find_if(std::begin(kSections), std::end(kSections),
-                                           [&](const Section& s) { return s.name == key.str(); });
+                                           [name](const Section& s) { return s.name == name; });
         if (section == std::end(kSections)) {
             QStringList known;
             for (const Section& s : kSections)
