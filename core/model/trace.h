@@ -31,6 +31,7 @@ public:
     void accept(const Snapshot& s, qint64 lineNumber = 0);
     // The newest accepted time of `server`, if any.
     std::optional<qint64> newest(const QString& server) const;
+    qsizetype serverCount() const { return m_last.size(); }
 
 private:
     struct Last
@@ -62,6 +63,7 @@ public:
     const QString& path() const { return m_path; }
     // The newest time written for `server`, if any.
     std::optional<qint64> newest(const QString& server) const { return m_order.newest(server); }
+    qsizetype serverCount() const { return m_order.serverCount(); }
 
 private:
     QFile m_file;

@@ -1,7 +1,10 @@
 #include "sources/recorder.h"
 
 #include "model/trace.h"
+#include "util/duration.h"
 #include "util/quitsignals.h"
+
+#include <QCoreApplication>
 
 #include <QEventLoop>
 #include <QTimer>
@@ -9,6 +12,51 @@
 #include <memory>
 
 namespace gw {
+
+namespace {
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::Recorder", s);
+}
+
+} // namespace
+
+std::optional<RecordOptions> recordOptions(const QString& duration, const QString& output,
+                                           const QString& intervalMs, QString* error)
+{
+    RecordOptions o;
+    if (duration.isEmpty()) {
+        *error = tr("record: --duration is required (such as 30s, 10m or 2h)");
+        return std::nullopt;
+    }
+    QString why;
+    const auto span = parseDuration(duration, &why);
+    if (!span) {
+        *error = tr("--duration: %1").arg(why);
+        return std::nullopt;
+    }
+    if (span->count() <= 0) {
+        *error = tr("--duration: must be more than zero, got \"%1\"").arg(duration);
+        return std::nullopt;
+    }
+    o.duration = *span;
+    if (output.isEmpty()) {
+        *error = tr("record: --output FILE is required");
+        return std::nullopt;
+    }
+    o.path = output;
+    if (!intervalMs.isEmpty()) {
+        bool ok = false;
+        const int ms = intervalMs.toInt(&ok);
+        if (!ok || ms < 10 || ms > 3'600'000) {
+            *error = tr("--interval-ms: expected 10..3600000, got \"%1\"").arg(intervalMs);
+            return std::nullopt;
+        }
+        o.interval = std::chrono::milliseconds(ms);
+    }
+    return o;
+}
 
 RecordResult recordTrace(const RecordOptions& options, const ReadRound& read,
                          const std::function<void(const QString&)>& warn)
@@ -71,6 +119,7 @@ RecordResult recordTrace(const RecordOptions& options, const ReadRound& read,
     tick.stop();
     end.stop();
     result.written = writer.written();
+    result.servers = writer.serverCount();
     writer.close();
     return result;
 }

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 
 namespace gw {
 
@@ -24,13 +25,21 @@ struct RecordOptions
 
 struct RecordResult
 {
-    qint64 written = 0;  // readings written
-    qint64 repeated = 0; // readings not newer than the last of their server (an
-                         // agent polled faster than it samples), left out
+    qint64 written = 0;    // readings written
+    qsizetype servers = 0; // of this many servers
+    qint64 repeated = 0;   // readings not newer than the last of their server (an
+                           // agent polled faster than it samples), left out
     qint64 failedReads = 0;
     bool interrupted = false; // stopped by SIGINT or SIGTERM
     QString error;            // the trace could not be opened or written; empty when fine
 };
+
+// The options of `gpuwarden-cli record`, checked: --duration as
+// parseDuration() reads it (more than zero), --output not empty, and
+// --interval-ms (empty: one second) a whole number from 10 to 3600000.
+// Absent with a message naming the option otherwise.
+std::optional<RecordOptions> recordOptions(const QString& duration, const QString& output,
+                                           const QString& intervalMs, QString* error);
 
 // One round of readings; on failure return nothing and set `error` (the
 // recording goes on and reports it through `warn`).
