@@ -165,8 +165,8 @@ std::optional<Snapshot> TraceReader::next()
         if (line.size() > kMaxLineBytes)
             return failAt(tr("line longer than %1 MiB").arg(kMaxLineBytes / (1024 * 1024)));
         if (line.trimmed().isEmpty()) {
-            if (!ended && line.isEmpty() && m_device->atEnd()) {
-                --m_line; // nothing after the last newline: no line at all
+            if (!ended && line.isEmpty()) {
+                --m_line; // nothing after the last newline (or nothing more came): no line
                 m_done = true;
                 return std::nullopt;
             }

@@ -1,6 +1,8 @@
+#include "freeport.h"
 #include "model/snapshotjson.h"
 #include "model/trace.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -374,6 +376,42 @@ private Q_SLOTS:
         const auto readings = gw::readTrace(out, &error);
         QVERIFY2(readings, qPrintable(error));
         QVERIFY(readings->size() >= 3);
+    }
+
+    // record --source: the real agent (demo, sampling every 100 ms), polled.
+    void recordReadsAnAgent()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("agent.toml"));
+        write(cfg, "[agent]\ninterval_ms = 100\n[journal]\npath = \"" +
+                       dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
+                       "\"\n[[token]]\nname = \"ws\"\nsha256 = \"" +
+                       QCryptographicHash::hash("tok", QCryptographicHash::Sha256).toHex() +
+                       "\"\n");
+        const quint16 port = test::freePort();
+        QProcess agent;
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), cfg, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QString::number(port)});
+        QVERIFY(agent.waitForReadyRead(10000));
+        QVERIFY(agent.readLine().startsWith("listening on"));
+        QProcessEnvironment env = cleanEnv();
+        env.insert(QStringLiteral("GPUWARDEN_TOKEN"), QStringLiteral("tok"));
+        const QString out = dir.filePath(QStringLiteral("agent.jsonl"));
+        const Run r =
+            runCli({QStringLiteral("record"), QStringLiteral("--source"),
+                    QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--duration"),
+                    QStringLiteral("1500ms"), QStringLiteral("--interval-ms"),
+                    QStringLiteral("100"), QStringLiteral("--output"), out},
+                   env);
+        agent.terminate();
+        agent.waitForFinished(5000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        const auto readings = gw::readTrace(out, &error);
+        QVERIFY2(readings, qPrintable(error));
+        QVERIFY2(readings->size() >= 5, r.err.constData());
+        QVERIFY2(r.err.contains("readings of 1 servers written to"), r.err.constData());
     }
 
     void recordRefusesABadDuration()
