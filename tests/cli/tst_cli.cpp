@@ -388,7 +388,7 @@ private Q_SLOTS:
                        "\"\n[[token]]\nname = \"ws\"\nsha256 = \"" +
                        QCryptographicHash::hash("tok", QCryptographicHash::Sha256).toHex() +
                        "\"\n");
-        const quint16 port = test::freePort();
+        const quint16 port = gw::test::freePort();
         QProcess agent;
         agent.start(QStringLiteral(GW_AGENT),
                     {QStringLiteral("--config"), cfg, QStringLiteral("--demo"),
