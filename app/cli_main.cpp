@@ -1,5 +1,6 @@
 // gpuwarden-cli: answers from the command line and from scripts.
 //   gpuwarden-cli snapshot [--json] [--demo] [--source URL] [sampler options]
+//   gpuwarden-cli record --duration 10m --output run.jsonl [--demo | --source URL]
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
 //   gpuwarden-cli policy check FILE [--json]
@@ -10,6 +11,7 @@
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
+#include "sources/recorder.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -75,6 +77,54 @@ int snapshotCommand(const QCommandLineParser& parser)
     return 0;
 }
 
+// Readings at a steady interval into a trace (docs/traces.md). An agent is
+// polled for its latest reading; one it has not replaced yet is left out.
+int recordCommand(const QCommandLineParser& parser)
+{
+    QString error;
+    const auto options = gw::recordOptions(
+        parser.value(QStringLiteral("duration")), parser.value(QStringLiteral("output")),
+        parser.isSet(QStringLiteral("interval-ms")) ? parser.value(QStringLiteral("interval-ms"))
+                                                    : QString(),
+        &error);
+    if (!options)
+        return fail(2, error);
+    const auto agent = gw::agentSourceOption(parser, &error);
+    if (!error.isEmpty())
+        return fail(2, error);
+    gw::ReadRound read;
+    std::unique_ptr<gw::LocalProducer> local;
+    if (agent) {
+        read = [&](QString* why) {
+            const auto s = gw::readAgentSnapshot(*agent, why);
+            return s ? QList<gw::Snapshot>{*s} : QList<gw::Snapshot>{};
+        };
+    } else if (parser.isSet(QStringLiteral("demo"))) {
+        read = [world = gw::DemoWorld()](QString*) {
+            return world.at(QDateTime::currentMSecsSinceEpoch());
+        };
+    } else {
+        const auto sampler = gw::samplerOptions(parser, &error);
+        if (!sampler)
+            return fail(2, error);
+        local = std::make_unique<gw::LocalProducer>(*sampler, gw::backendOption(parser));
+        print(stderr, local->init() + QLatin1Char('\n'));
+        read = [&](QString*) {
+            return local->produce();
+        };
+    }
+    const gw::RecordResult r = gw::recordTrace(
+        *options, read, [](const QString& why) { fail(0, tr("reading failed: %1").arg(why)); });
+    if (!r.error.isEmpty())
+        fail(1, r.error);
+    print(stderr,
+          tr("gpuwarden-cli: %1 readings of %2 servers written to %3%4\n")
+              .arg(r.written)
+              .arg(r.servers)
+              .arg(options->path, r.interrupted ? tr(" (stopped by a signal)") : QString()));
+    return r.error.isEmpty() ? 0 : 1;
+}
+
 int tokenCommand(const QCommandLineParser& parser, const QString& verb)
 {
     QString error;
@@ -117,18 +167,26 @@ int main(int argc, char* argv[])
         "GPU Warden command line.\n\nCommands:\n"
         "  snapshot                    print one reading of this machine, the demo fleet or an "
         "agent\n"
+        "  record --duration 10m --output FILE\n"
+        "                              write readings at --interval-ms (default 1000) to a trace\n"
         "  token set --source URL      keep the agent's token (read from stdin) in the keychain\n"
         "  token remove --source URL   forget it\n"
         "  policy check FILE           check a policy.toml and print the effective policy"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("snapshot | token set | token remove"));
+                                 QStringLiteral("snapshot | record | token set | token remove"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
     gw::addAgentSourceOption(parser);
     gw::addRateIntervalOption(parser);
+    parser.addOption({QStringLiteral("duration"),
+                      QStringLiteral("record: how long, such as 30s, 10m or 2h."),
+                      QStringLiteral("span")});
+    parser.addOption({QStringLiteral("output"),
+                      QStringLiteral("record: the trace file to write (JSON Lines)."),
+                      QStringLiteral("file")});
     parser.addOption(
         {QStringLiteral("verbose"), QStringLiteral("Log what the samplers do to stderr.")});
     gw::addSamplerOptions(parser);
@@ -146,6 +204,8 @@ int main(int argc, char* argv[])
     const QStringList args = parser.positionalArguments();
     if (args.value(0) == QLatin1String("snapshot") && args.size() == 1)
         return snapshotCommand(parser);
+    if (args.value(0) == QLatin1String("record") && args.size() == 1)
+        return recordCommand(parser);
     if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
         (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
         return tokenCommand(parser, args[1]);
@@ -156,9 +216,10 @@ int main(int argc, char* argv[])
         print(stderr, r.err);
         return r.exitCode;
     }
-    return fail(2, args.isEmpty() ? QStringLiteral("no command given (try: snapshot, token set, "
-                                                   "token remove)")
-                                  : QStringLiteral("unknown command \"%1\" (try: snapshot, token "
-                                                   "set, token remove)")
-                                        .arg(args.join(QLatin1Char(' '))));
+    return fail(2, args.isEmpty()
+                       ? QStringLiteral("no command given (try: snapshot, record, policy check, "
+                                        "token set, token remove)")
+                       : QStringLiteral("unknown command \"%1\" (try: snapshot, record, policy "
+                                        "check, token set, token remove)")
+                             .arg(args.join(QLatin1Char(' '))));
 }

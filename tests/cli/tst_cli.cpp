@@ -1,7 +1,11 @@
+#include "freeport.h"
 #include "model/snapshotjson.h"
+#include "model/trace.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -319,6 +323,114 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+    // record: the real binary, the demo fleet, in real time (docs/traces.md).
+    void recordWritesAReadableTrace()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("run.jsonl"));
+        const Run r = runCli({QStringLiteral("record"), QStringLiteral("--demo"),
+                              QStringLiteral("--duration"), QStringLiteral("2s"),
+                              QStringLiteral("--interval-ms"), QStringLiteral("200"),
+                              QStringLiteral("--output"), out},
+                             cleanEnv());
+        QCOMPARE(r.exitCode, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.endsWith('\n')); // whole lines only
+        QString error;
+        const auto readings = gw::readTrace(out, &error);
+        QVERIFY2(readings, qPrintable(error));
+        QCOMPARE(qsizetype(bytes.count('\n')), readings->size());
+        QHash<QString, int> perServer;
+        for (const auto& s : *readings)
+            ++perServer[s.server];
+        QCOMPARE(perServer.size(), 3);
+        for (auto it = perServer.cbegin(); it != perServer.cend(); ++it)
+            QVERIFY2(it.value() >= 8, qPrintable(it.key()));
+        QVERIFY2(r.err.contains(
+                     QByteArray(QByteArray::number(readings->size()) + " readings of 3 servers")),
+                 r.err.constData());
+    }
+
+    void recordStopsCleanlyOnSigterm()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("run.jsonl"));
+        QProcess p;
+        p.setProcessEnvironment(cleanEnv());
+        p.start(QStringLiteral(GW_CLI),
+                {QStringLiteral("record"), QStringLiteral("--demo"), QStringLiteral("--duration"),
+                 QStringLiteral("1h"), QStringLiteral("--interval-ms"), QStringLiteral("100"),
+                 QStringLiteral("--output"), out});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(out).size() > 0, 10000);
+        QTest::qWait(300);
+        p.terminate(); // SIGTERM
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardError().contains("stopped by a signal"));
+        QString error;
+        const auto readings = gw::readTrace(out, &error);
+        QVERIFY2(readings, qPrintable(error));
+        QVERIFY(readings->size() >= 3);
+    }
+
+    // record --source: the real agent (demo, sampling every 100 ms), polled.
+    void recordReadsAnAgent()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("agent.toml"));
+        write(cfg, "[agent]\ninterval_ms = 100\n[journal]\npath = \"" +
+                       dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
+                       "\"\n[[token]]\nname = \"ws\"\nsha256 = \"" +
+                       QCryptographicHash::hash("tok", QCryptographicHash::Sha256).toHex() +
+                       "\"\n");
+        const quint16 port = gw::test::freePort();
+        QProcess agent;
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), cfg, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QString::number(port)});
+        QVERIFY(agent.waitForReadyRead(10000));
+        QVERIFY(agent.readLine().startsWith("listening on"));
+        QProcessEnvironment env = cleanEnv();
+        env.insert(QStringLiteral("GPUWARDEN_TOKEN"), QStringLiteral("tok"));
+        const QString out = dir.filePath(QStringLiteral("agent.jsonl"));
+        const Run r =
+            runCli({QStringLiteral("record"), QStringLiteral("--source"),
+                    QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--duration"),
+                    QStringLiteral("1500ms"), QStringLiteral("--interval-ms"),
+                    QStringLiteral("100"), QStringLiteral("--output"), out},
+                   env);
+        agent.terminate();
+        agent.waitForFinished(5000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        const auto readings = gw::readTrace(out, &error);
+        QVERIFY2(readings, qPrintable(error));
+        QVERIFY2(readings->size() >= 5, r.err.constData());
+        QVERIFY2(r.err.contains("readings of 1 servers written to"), r.err.constData());
+    }
+
+    void recordRefusesABadDuration()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("run.jsonl"));
+        Run r = runCli({QStringLiteral("record"), QStringLiteral("--demo"),
+                        QStringLiteral("--duration"), QStringLiteral("10 minutes"),
+                        QStringLiteral("--output"), out},
+                       cleanEnv());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--duration: expected a whole number and a unit"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(out)); // nothing written
+        r = runCli(
+            {QStringLiteral("record"), QStringLiteral("--demo"), QStringLiteral("--output"), out},
+            cleanEnv());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--duration is required"), r.err.constData());
     }
 };
 
