@@ -2,6 +2,7 @@
 #include "sampling/procfs.h"
 #include "util/textparse.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -166,6 +167,13 @@ private Q_SLOTS:
         child.start(QStringLiteral("sleep"), {QStringLiteral("30")});
         QVERIFY(child.waitForStarted());
         const qint64 pid = child.processId();
+        // QProcess may say "started" while the child is still between fork and
+        // exec, when the kernel shows no command line yet (seen under ASan).
+        const auto execed = [pid] {
+            QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            return cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains("sleep");
+        };
+        QTRY_VERIFY(execed());
         const auto info = fs.lookup(pid);
         QVERIFY(info.has_value());
         QVERIFY2(info->command.endsWith(QStringLiteral("sleep 30")), qPrintable(info->command));
