@@ -1,0 +1,168 @@
+#pragma once
+
+// The policy engine: hog, idle and fair-share detection and the adaptive
+// quota, fed readings one by one in time order per server. The same object
+// runs live (the agent, the desktop in local mode: fed as readings arrive)
+// and replayed (a trace, the agent's journal, a history file: fed from the
+// record). There is no other implementation. See docs/policies.md.
+//
+// Time comes from the readings only, never from a clock: a reading stands
+// for the time until the next reading of its server, up to 3 × its sampling
+// interval (readingSpanMs); a longer silence is a gap, which counts as
+// nothing and breaks anything that must be continuous.
+//
+// Not thread-safe: one thread feeds it (the agent gives it a thread of its
+// own; replay runs it on the caller's).
+
+#include "model/snapshot.h"
+#include "policy/policyconfig.h"
+#include "policy/policyevent.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QTimeZone>
+
+#include <functional>
+#include <memory>
+
+namespace gw {
+
+// The time a reading at `atMs` stands for, given the next reading of its
+// server at `nextMs` (absent: none yet) and its sampling interval: the time
+// to the next reading if that is at most 3 × the interval, else one interval
+// (the rest is a gap). One rule for policies, books and reports.
+qint64 readingSpanMs(qint64 atMs, std::optional<qint64> nextMs, qint64 intervalMs);
+// Whether the silence between two readings is a gap.
+bool isReadingGap(qint64 fromMs, qint64 toMs, qint64 intervalMs);
+
+// What the enforcer is asked to do: signal one process, identified by pid
+// and start time, for one event. The enforcer re-checks both before acting.
+struct EnforcementRequest
+{
+    enum class Signal
+    {
+        Terminate, // SIGTERM
+        Kill       // SIGKILL, grace period after Terminate
+    };
+    QString eventId;
+    QString server;
+    Signal signal = Signal::Terminate;
+    qint64 pid = 0;
+    std::optional<qint64> processStartMs;
+    std::optional<uint> uid;
+    QString gpuUuid;
+    QString migUuid;
+    qint64 atMs = 0; // the time of the reading that asked for it
+    bool operator==(const EnforcementRequest&) const = default;
+};
+
+// Current verdict on one process, for badges in the process table and tree.
+struct ProcessVerdict
+{
+    qint64 pid = 0;
+    std::optional<qint64> processStartMs;
+    QString gpuUuid;
+    QString user;
+    bool hog = false;
+    bool idle = false;      // judged idle (warnings running or acted on)
+    bool overQuota = false; // its user is in a fair-share event
+    QString reason;         // one line per verdict, for a tooltip
+    bool operator==(const ProcessVerdict&) const = default;
+};
+
+// The adaptive side, per server, as of its newest reading.
+struct PolicyStatus
+{
+    QString server;
+    qint64 atMs = 0;
+    double loadPercent = 0;         // mean GPU busy over the last 5 min of readings
+    int loadBand = 0;               // index into [adaptive] bands
+    double bandMultiplier = 1;      // that band's multiplier
+    double hogFraction = 0;         // of [adaptive] hostile_window with a hog open
+    bool defensive = false;         // hogFraction > hostile_hog_fraction
+    double defensiveMultiplier = 1; // [adaptive] defensive_multiplier when defensive, else 1
+    struct User
+    {
+        QString user;
+        double quotaPercent = 100;   // in effect now (time windows applied)
+        double allowedPercent = 100; // quota × band multiplier × defensive multiplier
+        double sharePercent = 0;     // measured over [quota] window
+        bool operator==(const User&) const = default;
+    };
+    QList<User> users; // users seen in the quota window, by name
+    QList<ProcessVerdict> verdicts;
+    int openEvents = 0;
+    bool operator==(const PolicyStatus&) const = default;
+};
+
+// What one reading changed.
+struct PolicyStep
+{
+    QList<PolicyEvent> changed;        // events opened, updated with an action, or ended
+    QList<EnforcementRequest> enforce; // only when actions are live (not dry run or replay)
+};
+
+class PolicyEngine
+{
+public:
+    // Unix groups of a user, for [quota.groups] ("lab", not "@lab").
+    using GroupResolver = std::function<QStringList(const QString& user)>;
+
+    struct Options
+    {
+        // Actions are carried out: the engine asks for signals (enforce). Off
+        // in replay and previews; dry_run in the policy also keeps it from
+        // asking. Either way the event records what was (or would be) done.
+        bool enforcing = false;
+        // The servers' local time, for quota windows. Default: this machine's.
+        QTimeZone timeZone = QTimeZone::systemTimeZone();
+        GroupResolver groups; // none: groups never match
+    };
+
+    explicit PolicyEngine(PolicyConfig policy);
+    PolicyEngine(PolicyConfig policy, Options options);
+    ~PolicyEngine();
+    PolicyEngine(const PolicyEngine&) = delete;
+    PolicyEngine& operator=(const PolicyEngine&) = delete;
+
+    // A new policy from the next reading on. Running evaluations carry on
+    // under the new rules (a hog candidate keeps its start), so an edited
+    // threshold changes the verdict at once.
+    void setPolicy(PolicyConfig policy);
+    const PolicyConfig& policy() const;
+
+    // One reading. A reading not newer than the last one of its server is
+    // refused (nothing changes; counted in refusedCount()).
+    PolicyStep feed(const Snapshot& reading);
+    quint64 refusedCount() const;
+    quint64 fedCount() const;
+
+    // Events still open, oldest first.
+    QList<PolicyEvent> openEvents() const;
+    // The adaptive figures and verdicts of a server (empty when never fed).
+    PolicyStatus status(const QString& server) const;
+    QStringList servers() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> d;
+};
+
+// Replays readings through a fresh engine (no enforcement) and answers every
+// event it found, each once, in the order they were opened, with their last
+// version (open ones have no end). `error` is set when `next` reports one.
+struct ReplayResult
+{
+    QList<PolicyEvent> events;
+    quint64 readings = 0;
+    quint64 refused = 0;
+    QString error;
+};
+// `next` hands over the readings one by one; nullopt ends the replay (with
+// `error` set when it stopped on a fault).
+ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
+                            const std::function<std::optional<Snapshot>(QString* error)>& next);
+
+} // namespace gw

@@ -1,0 +1,292 @@
+#include "policy/policyevent.h"
+
+#include "policy/policyconfig.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonValue>
+
+#include <array>
+#include <cmath>
+
+namespace gw {
+
+namespace {
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::PolicyEvent", s);
+}
+
+constexpr std::array<const char*, 3> kKindNames{"hog", "idle", "fair_share"};
+constexpr std::array<const char*, 4> kActionNames{"warning", "terminate", "kill", "refused"};
+
+// Minutes and hours the way an admin says them: "42 min", "1 h 05 min",
+// "18.5 h" past a day's worth of hours is not needed here.
+QString spanText(double ms)
+{
+    const qint64 minutes = qint64(std::llround(ms / 60'000.0));
+    if (ms < 60'000)
+        return tr("%1 s").arg(qint64(std::llround(ms / 1000.0)));
+    if (minutes < 60)
+        return tr("%1 min").arg(minutes);
+    if (minutes % 60 == 0)
+        return tr("%1 h").arg(minutes / 60);
+    return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString percentText(double v)
+{
+    return tr("%1 %").arg(qint64(std::llround(v)));
+}
+
+QString processText(const PolicyEvent& e)
+{
+    if (e.pid == 0)
+        return e.user;
+    const QString command = e.command.isEmpty() ? tr("process") : e.command;
+    return e.user.isEmpty() ? tr("%1 (PID %2)").arg(command).arg(e.pid)
+                            : tr("%1 (PID %2, %3)").arg(command).arg(e.pid).arg(e.user);
+}
+
+QString placeText(const PolicyEvent& e)
+{
+    if (e.gpuIndex < 0)
+        return e.server;
+    return tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
+}
+
+// Strict field readers for policyEventFromJson: each records the first
+// error with the key's name and leaves the target as it was.
+class Reader
+{
+public:
+    Reader(const QJsonObject& o, QString* error)
+        : m_o(o)
+        , m_error(error)
+    {}
+    bool ok() const { return m_ok; }
+    void fail(const QString& key, const QString& why)
+    {
+        if (m_ok && m_error)
+            *m_error = QStringLiteral("%1%2: %3").arg(m_prefix, key, why);
+        m_ok = false;
+    }
+    void setPrefix(const QString& p) { m_prefix = p; }
+
+    void text(const char* key, QString& out, bool required = true)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(key));
+        if (v.isUndefined() && !required)
+            return;
+        if (!v.isString())
+            return fail(QLatin1String(key), tr("expected a string"));
+        out = v.toString();
+    }
+    void integer(const char* key, qint64& out)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(key));
+        if (!isInteger(v))
+            return fail(QLatin1String(key), tr("expected an integer"));
+        out = qint64(v.toDouble());
+    }
+    void optionalInteger(const char* key, std::optional<qint64>& out)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(key));
+        if (v.isNull() || v.isUndefined()) {
+            out.reset();
+            return;
+        }
+        if (!isInteger(v))
+            return fail(QLatin1String(key), tr("expected an integer or null"));
+        out = qint64(v.toDouble());
+    }
+    void number(const char* key, double& out, bool required = true)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(key));
+        if (v.isUndefined() && !required)
+            return;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()))
+            return fail(QLatin1String(key), tr("expected a number"));
+        out = v.toDouble();
+    }
+    void boolean(const char* key, bool& out, bool required = true)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(key));
+        if (v.isUndefined() && !required)
+            return;
+        if (!v.isBool())
+            return fail(QLatin1String(key), tr("expected true or false"));
+        out = v.toBool();
+    }
+
+private:
+    static bool isInteger(const QJsonValue& v)
+    {
+        if (!v.isDouble())
+            return false;
+        const double d = v.toDouble();
+        return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
+    }
+
+    const QJsonObject& m_o;
+    QString* m_error;
+    QString m_prefix;
+    bool m_ok = true;
+};
+
+QJsonValue optionalJson(const std::optional<qint64>& v)
+{
+    return v ? QJsonValue(double(*v)) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+QString policyEventKindName(PolicyEventKind kind)
+{
+    return QLatin1String(kKindNames[size_t(kind)]);
+}
+
+std::optional<PolicyEventKind> policyEventKindFromName(const QString& name)
+{
+    for (size_t i = 0; i < kKindNames.size(); ++i)
+        if (name == QLatin1String(kKindNames[i]))
+            return PolicyEventKind(i);
+    return std::nullopt;
+}
+
+QString policyActionKindName(PolicyAction::Kind kind)
+{
+    return QLatin1String(kActionNames[size_t(kind)]);
+}
+
+QString policyEventText(const PolicyEvent& e)
+{
+    const double lasted = e.durationMs;
+    switch (e.kind) {
+    case PolicyEventKind::Hog:
+        return tr("GPU hog: %1 at %2 for %3 on %4")
+            .arg(processText(e), percentText(e.meanPercent), spanText(lasted), placeText(e));
+    case PolicyEventKind::Idle:
+        return tr("Idle GPU: %1 holds %2 MiB at %3 for %4 on %5")
+            .arg(processText(e))
+            .arg(qint64(std::llround(e.memoryMiB)))
+            .arg(percentText(e.meanPercent), spanText(lasted), placeText(e));
+    case PolicyEventKind::FairShare:
+        return tr("Over quota: %1 at %2 of %3 for %4 (expected quota: %5)")
+            .arg(processText(e), percentText(e.meanPercent), e.server, spanText(lasted),
+                 percentText(e.quotaPercent));
+    }
+    return {};
+}
+
+QJsonObject toJson(const PolicyEvent& e)
+{
+    QJsonArray actions;
+    for (const PolicyAction& a : e.actions)
+        actions << QJsonObject{{QStringLiteral("kind"), policyActionKindName(a.kind)},
+                               {QStringLiteral("at_ms"), double(a.atMs)},
+                               {QStringLiteral("simulated"), a.simulated},
+                               {QStringLiteral("detail"), a.detail}};
+    return QJsonObject{
+        {QStringLiteral("id"), e.id},
+        {QStringLiteral("kind"), policyEventKindName(e.kind)},
+        {QStringLiteral("server"), e.server},
+        {QStringLiteral("start_ms"), double(e.startMs)},
+        {QStringLiteral("detected_ms"), double(e.detectedMs)},
+        {QStringLiteral("end_ms"), optionalJson(e.endMs)},
+        {QStringLiteral("end_reason"), e.endReason},
+        {QStringLiteral("gpu_uuid"), e.gpuUuid},
+        {QStringLiteral("gpu_index"), e.gpuIndex},
+        {QStringLiteral("mig_uuid"), e.migUuid},
+        {QStringLiteral("pid"), double(e.pid)},
+        {QStringLiteral("process_start_ms"), optionalJson(e.processStartMs)},
+        {QStringLiteral("user"), e.user},
+        {QStringLiteral("command"), e.command},
+        {QStringLiteral("peak_percent"), e.peakPercent},
+        {QStringLiteral("mean_percent"), e.meanPercent},
+        {QStringLiteral("memory_mib"), e.memoryMiB},
+        {QStringLiteral("quota_percent"), e.quotaPercent},
+        {QStringLiteral("excess_percent"), e.excessPercent},
+        {QStringLiteral("duration_ms"), e.durationMs},
+        {QStringLiteral("estimated"), e.estimated},
+        {QStringLiteral("actions"), actions},
+        {QStringLiteral("text"), policyEventText(e)},
+    };
+}
+
+std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* error)
+{
+    PolicyEvent e;
+    Reader r(o, error);
+    QString kind;
+    r.text("id", e.id);
+    r.text("kind", kind);
+    if (r.ok()) {
+        const auto k = policyEventKindFromName(kind);
+        if (!k)
+            r.fail(QStringLiteral("kind"),
+                   tr("expected hog, idle or fair_share, got \"%1\"").arg(kind));
+        else
+            e.kind = *k;
+    }
+    r.text("server", e.server);
+    r.integer("start_ms", e.startMs);
+    r.integer("detected_ms", e.detectedMs);
+    r.optionalInteger("end_ms", e.endMs);
+    r.text("end_reason", e.endReason, false);
+    r.text("gpu_uuid", e.gpuUuid);
+    qint64 gpuIndex = -1;
+    r.integer("gpu_index", gpuIndex);
+    e.gpuIndex = int(gpuIndex);
+    r.text("mig_uuid", e.migUuid, false);
+    r.integer("pid", e.pid);
+    r.optionalInteger("process_start_ms", e.processStartMs);
+    r.text("user", e.user);
+    r.text("command", e.command);
+    r.number("peak_percent", e.peakPercent);
+    r.number("mean_percent", e.meanPercent);
+    r.number("memory_mib", e.memoryMiB, false);
+    r.number("quota_percent", e.quotaPercent, false);
+    r.number("excess_percent", e.excessPercent, false);
+    r.number("duration_ms", e.durationMs);
+    r.boolean("estimated", e.estimated, false);
+    const QJsonValue actions = o.value(QStringLiteral("actions"));
+    if (r.ok() && !actions.isUndefined() && !actions.isArray())
+        r.fail(QStringLiteral("actions"), tr("expected an array"));
+    if (!r.ok())
+        return std::nullopt;
+    const QJsonArray list = actions.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString at = QStringLiteral("actions[%1].").arg(i);
+        if (!list[i].isObject()) {
+            if (error)
+                *error = QStringLiteral("actions[%1]: %2").arg(i).arg(tr("expected an object"));
+            return std::nullopt;
+        }
+        const QJsonObject ao = list[i].toObject();
+        Reader ar(ao, error);
+        ar.setPrefix(at);
+        PolicyAction a;
+        QString name;
+        ar.text("kind", name);
+        bool known = false;
+        for (size_t k = 0; k < kActionNames.size(); ++k)
+            if (name == QLatin1String(kActionNames[k])) {
+                a.kind = PolicyAction::Kind(k);
+                known = true;
+            }
+        if (ar.ok() && !known)
+            ar.fail(QStringLiteral("kind"),
+                    tr("expected warning, terminate, kill or refused, got \"%1\"").arg(name));
+        ar.integer("at_ms", a.atMs);
+        ar.boolean("simulated", a.simulated);
+        ar.text("detail", a.detail, false);
+        if (!ar.ok())
+            return std::nullopt;
+        e.actions << a;
+    }
+    return e;
+}
+
+} // namespace gw

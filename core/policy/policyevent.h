@@ -1,0 +1,104 @@
+#pragma once
+
+// What the policy engine finds: hog, idle and fair-share events, and what was
+// done about them. One event is one span (start, and end once it is over) of
+// one subject (a process, or a user) on one server. While it lasts it
+// changes: its figures grow, warnings and actions are added, it ends. Each
+// change is handed on as the whole event again, with the same id, so anyone
+// who keeps the newest version per id (the agent's event log, the desktop)
+// has the current truth. See docs/policies.md for the JSON.
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace gw {
+
+enum class PolicyEventKind
+{
+    Hog,      // high utilisation, for longer than [hog] duration
+    Idle,     // memory held on a GPU that stays unused for [idle] time_window
+    FairShare // a user's share of the server over [quota] window above their quota
+};
+
+QString policyEventKindName(PolicyEventKind kind); // "hog", "idle", "fair_share"
+std::optional<PolicyEventKind> policyEventKindFromName(const QString& name);
+
+// A step taken on an event: a warning to the owner, a signal sent (or what
+// would have been sent in a dry run or a replay), or a refusal to act.
+struct PolicyAction
+{
+    enum class Kind
+    {
+        Warning,   // "terminate in 5m"
+        Terminate, // SIGTERM
+        Kill,      // SIGKILL after the grace period
+        Refused    // the process was not acted on, and why (detail)
+    };
+    Kind kind = Kind::Warning;
+    qint64 atMs = 0;
+    // Nothing was done: dry_run, a replay, or an engine without an enforcer.
+    bool simulated = false;
+    QString detail; // "terminate in 5m", "pid 1234 now belongs to another process", …
+    bool operator==(const PolicyAction&) const = default;
+};
+
+QString policyActionKindName(PolicyAction::Kind kind); // "warning", "terminate", "kill", "refused"
+
+struct PolicyEvent
+{
+    // Stable for the same facts: the same readings and policy give the same
+    // ids, live or replayed. "<kind>/<server>/<subject>/<startMs>".
+    QString id;
+    PolicyEventKind kind = PolicyEventKind::Hog;
+    QString server;
+    qint64 startMs = 0;          // when the behaviour began (not when it was judged)
+    qint64 detectedMs = 0;       // when the engine judged it (start + duration / window)
+    std::optional<qint64> endMs; // absent while it lasts
+    QString endReason;           // "below threshold", "process exited", "gap in readings", …
+
+    // Subject. A process event has pid (+ start time); a user-scope hog and a
+    // fair-share event have user only (pid 0).
+    QString gpuUuid; // empty for fair share (the whole server)
+    int gpuIndex = -1;
+    QString migUuid;
+    qint64 pid = 0;
+    std::optional<qint64> processStartMs;
+    QString user;
+    QString command;
+
+    // Figures over the event so far, in percent: utilisation for hog and idle
+    // (the GPU's, for idle), the measured share for fair share.
+    double peakPercent = 0;
+    double meanPercent = 0;
+    double memoryMiB = 0;     // idle: memory held at the last reading
+    double quotaPercent = 0;  // fair share: the quota that applied
+    double excessPercent = 0; // fair share: peak share - quota
+    double durationMs = 0;    // time covered by readings inside the event
+    // Per-process utilisation was attributed (a lone process gets the GPU's
+    // utilisation; several share it by memory), not reported by the driver.
+    bool estimated = false;
+
+    QList<PolicyAction> actions;
+
+    bool isOpen() const { return !endMs.has_value(); }
+    bool operator==(const PolicyEvent&) const = default;
+};
+
+// "GPU hog: python (PID 12345, alice) at 95 % for 42 min on gpu-node-3 GPU 2",
+// "Idle GPU: …", "Over quota: alice at 48 % of gpu-node-3 for 1 h (quota 30 %)".
+QString policyEventText(const PolicyEvent& event);
+
+QJsonObject toJson(const PolicyEvent& event);
+// Strict, like snapshotFromJson: a missing or mistyped key is an error naming
+// it ("actions[1].at_ms: expected an integer").
+std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* error);
+
+} // namespace gw
+
+Q_DECLARE_TYPEINFO(gw::PolicyAction, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::PolicyEvent, Q_RELOCATABLE_TYPE);
+Q_DECLARE_METATYPE(gw::PolicyEvent)
