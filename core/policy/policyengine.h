@@ -139,6 +139,11 @@ public:
     quint64 refusedCount() const;
     quint64 fedCount() const;
 
+    // Adds what the enforcer did (or refused) to an event, open or recently
+    // ended, and answers the event as it now stands (to be handed on like
+    // any change); nothing when the event is unknown.
+    std::optional<PolicyEvent> recordAction(const QString& eventId, const PolicyAction& action);
+
     // Events still open, oldest first.
     QList<PolicyEvent> openEvents() const;
     // The adaptive figures and verdicts of a server (empty when never fed).

@@ -38,6 +38,22 @@ void PolicyService::setPolicy(const PolicyConfig& policy)
     m_policyChanged = true;
 }
 
+void PolicyService::recordAction(const QString& eventId, const PolicyAction& action)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this, eventId, action] {
+            if (const auto e = m_engine.recordAction(eventId, action)) {
+                {
+                    QMutexLocker lock(&m_lock);
+                    m_open = m_engine.openEvents();
+                }
+                Q_EMIT eventsChanged({*e});
+            }
+        },
+        Qt::QueuedConnection);
+}
+
 PolicyConfig PolicyService::policy() const
 {
     QMutexLocker lock(&m_lock);

@@ -29,6 +29,9 @@ public:
     // Thread-safe: the policy in force from the next reading on.
     void setPolicy(const PolicyConfig& policy);
     PolicyConfig policy() const;
+    // Thread-safe: adds what the enforcer did to an event; the event as it
+    // now stands follows through eventsChanged().
+    void recordAction(const QString& eventId, const gw::PolicyAction& action);
 
     // Thread-safe copies of what was last published.
     PolicyStatus status(const QString& server) const;
