@@ -4,9 +4,11 @@
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
 //   gpuwarden-cli policy check FILE [--json]
+//   gpuwarden-cli replay --trace run.jsonl [--policy policy.toml] [--from T] [--to T] [--json]
 
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
+#include "policy/policyreplay.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
@@ -17,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QTimeZone>
 
 #include <cstdio>
 
@@ -154,6 +157,38 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     return 1;
 }
 
+// The events the policy engine finds in a trace (docs/policies.md).
+int replayCommand(const QCommandLineParser& parser)
+{
+    gw::ReplayCommand command;
+    command.tracePath = parser.value(QStringLiteral("trace"));
+    if (command.tracePath.isEmpty())
+        return fail(2, tr("replay: --trace FILE is required"));
+    command.policyPath = parser.value(QStringLiteral("policy"));
+    command.json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("tz"))) {
+        command.timeZone = QTimeZone(parser.value(QStringLiteral("tz")).toUtf8());
+        if (!command.timeZone.isValid())
+            return fail(2, tr("--tz: \"%1\" is not a time zone (such as Europe/Berlin or UTC)")
+                               .arg(parser.value(QStringLiteral("tz"))));
+    }
+    for (const char* name : {"from", "to"}) {
+        const QString key = QLatin1String(name);
+        if (!parser.isSet(key))
+            continue;
+        const auto ms = gw::parseReplayTime(parser.value(key), command.timeZone);
+        if (!ms)
+            return fail(2, tr("--%1: \"%2\" is not a time (write 2026-11-24T09:00:00+01:00, "
+                              "2026-11-24 09:00 or milliseconds since the epoch)")
+                               .arg(key, parser.value(key)));
+        (key == QLatin1String("from") ? command.fromMs : command.toMs) = *ms;
+    }
+    const auto r = gw::replayCommand(command);
+    print(stdout, r.out);
+    print(stderr, r.err);
+    return r.exitCode;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -171,7 +206,9 @@ int main(int argc, char* argv[])
         "                              write readings at --interval-ms (default 1000) to a trace\n"
         "  token set --source URL      keep the agent's token (read from stdin) in the keychain\n"
         "  token remove --source URL   forget it\n"
-        "  policy check FILE           check a policy.toml and print the effective policy"));
+        "  policy check FILE           check a policy.toml and print the effective policy\n"
+        "  replay --trace FILE [--policy FILE]\n"
+        "                              the events a policy finds in a trace"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
@@ -187,6 +224,22 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("output"),
                       QStringLiteral("record: the trace file to write (JSON Lines)."),
                       QStringLiteral("file")});
+    parser.addOption({QStringLiteral("trace"),
+                      QStringLiteral("replay: the trace to replay (JSON Lines)."),
+                      QStringLiteral("file")});
+    parser.addOption({QStringLiteral("policy"),
+                      QStringLiteral("replay: the policy.toml to apply (default: built-in)."),
+                      QStringLiteral("file")});
+    parser.addOption({QStringLiteral("from"),
+                      QStringLiteral("replay: skip readings before this time."),
+                      QStringLiteral("time")});
+    parser.addOption({QStringLiteral("to"),
+                      QStringLiteral("replay: skip readings from this time on."),
+                      QStringLiteral("time")});
+    parser.addOption({QStringLiteral("tz"),
+                      QStringLiteral("replay: the servers' time zone for quota windows "
+                                     "(default: this machine's)."),
+                      QStringLiteral("zone")});
     parser.addOption(
         {QStringLiteral("verbose"), QStringLiteral("Log what the samplers do to stderr.")});
     gw::addSamplerOptions(parser);
@@ -206,6 +259,8 @@ int main(int argc, char* argv[])
         return snapshotCommand(parser);
     if (args.value(0) == QLatin1String("record") && args.size() == 1)
         return recordCommand(parser);
+    if (args.value(0) == QLatin1String("replay") && args.size() == 1)
+        return replayCommand(parser);
     if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
         (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
         return tokenCommand(parser, args[1]);
@@ -217,9 +272,9 @@ int main(int argc, char* argv[])
         return r.exitCode;
     }
     return fail(2, args.isEmpty()
-                       ? QStringLiteral("no command given (try: snapshot, record, policy check, "
-                                        "token set, token remove)")
-                       : QStringLiteral("unknown command \"%1\" (try: snapshot, record, policy "
+                       ? QStringLiteral("no command given (try: snapshot, record, replay, policy "
                                         "check, token set, token remove)")
+                       : QStringLiteral("unknown command \"%1\" (try: snapshot, record, replay, "
+                                        "policy check, token set, token remove)")
                              .arg(args.join(QLatin1Char(' '))));
 }

@@ -26,7 +26,7 @@ constexpr std::array<const char*, 4> kActionNames{"warning", "terminate", "kill"
 QString spanText(double ms)
 {
     const qint64 minutes = qint64(std::llround(ms / 60'000.0));
-    if (ms < 60'000)
+    if (ms < 120'000)
         return tr("%1 s").arg(qint64(std::llround(ms / 1000.0)));
     if (minutes < 60)
         return tr("%1 min").arg(minutes);
