@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <vector>
 
 namespace gw {
@@ -52,8 +53,8 @@ constexpr qsizetype kRecentClosed = 256;
 // apart.
 struct ProcessKey
 {
-    QString gpu;
-    QString mig;
+    int gpu = -1; // slots of the server (ServerState::slot)
+    int mig = -1;
     qint64 pid = 0;
     qint64 startMs = -1;
     bool operator==(const ProcessKey&) const = default;
@@ -66,7 +67,7 @@ size_t qHash(const ProcessKey& k, size_t seed = 0)
 
 struct UserGpuKey
 {
-    QString gpu;
+    int gpu = -1;
     QString user;
     bool operator==(const UserGpuKey&) const = default;
 };
@@ -106,6 +107,7 @@ struct Run
     QString gpuUuid;
     QString migUuid;
     int gpuIndex = -1;
+    int gpuSlot = -1;
 };
 
 // Weighted entries over a sliding span of readings: each reading counts for
@@ -151,6 +153,23 @@ struct ServerState
     qint64 hogPresentMs = 0;
     qint64 firstMs = 0;
 
+    // GPU and MIG uuids as small numbers, for cheap keys; and when each
+    // GPU was last in a reading without an error.
+    QHash<QString, int> slots;
+    QStringList slotNames;
+    std::vector<qint64> slotSeenMs;
+    int slot(const QString& uuid)
+    {
+        const auto it = slots.constFind(uuid);
+        if (it != slots.constEnd())
+            return *it;
+        const int i = int(slotNames.size());
+        slotNames << uuid;
+        slots.insert(uuid, i);
+        slotSeenMs.push_back(std::numeric_limits<qint64>::min());
+        return i;
+    }
+
     int userIndexOf(const QString& user)
     {
         const auto it = userIndex.constFind(user);
@@ -164,21 +183,25 @@ struct ServerState
     }
 };
 
-// Per-process utilisation for this reading, and whether it was attributed.
-struct Attributed
+// One process of the reading being evaluated: where it is, its key, and
+// its utilisation (and whether that was attributed).
+struct ProcessReading
 {
+    int gpuPos = -1; // index into Snapshot::gpus; -1: not in the reading
+    ProcessKey key;
     std::optional<double> util;
     bool estimated = false;
 };
+using Readings = QVarLengthArray<ProcessReading, 64>;
 
-QString processSubject(const ProcessKey& k)
+QString processSubject(const ServerState& s, const ProcessKey& k)
 {
-    QString s = k.gpu;
-    if (!k.mig.isEmpty())
-        s += QLatin1Char(':') + k.mig;
-    s += QStringLiteral("/%1@").arg(k.pid);
-    s += k.startMs >= 0 ? QString::number(k.startMs) : QStringLiteral("?");
-    return s;
+    QString out = s.slotNames[k.gpu];
+    if (k.mig >= 0)
+        out += QLatin1Char(':') + s.slotNames[k.mig];
+    out += QStringLiteral("/%1@").arg(k.pid);
+    out += k.startMs >= 0 ? QString::number(k.startMs) : QStringLiteral("?");
+    return out;
 }
 
 QString eventId(PolicyEventKind kind, const QString& server, const QString& subject, qint64 startMs)
@@ -224,11 +247,29 @@ struct PolicyEngine::State
     }
 
     // The quota in effect for `user` at `atMs` (server local time).
+    // The local day of week and minute of day of a time. Offsets change on
+    // whole minutes, so one conversion serves a whole UTC minute.
+    qint64 localMinuteKey = std::numeric_limits<qint64>::min();
+    int localDay = 1;
+    int localMinute = 0;
+    void localTime(qint64 atMs)
+    {
+        const qint64 key = atMs >= 0 ? atMs / 60'000 : (atMs - 59'999) / 60'000;
+        if (key == localMinuteKey)
+            return;
+        localMinuteKey = key;
+        const QDateTime local = QDateTime::fromMSecsSinceEpoch(atMs, options.timeZone);
+        localDay = local.date().dayOfWeek();
+        localMinute = local.time().hour() * 60 + local.time().minute();
+    }
+
     double quotaFor(const QString& user, qint64 atMs)
     {
-        const QDateTime local = QDateTime::fromMSecsSinceEpoch(atMs, options.timeZone);
-        const int day = local.date().dayOfWeek();
-        const int minute = local.time().hour() * 60 + local.time().minute();
+        if (policy.quota.users.isEmpty() && policy.quota.groups.isEmpty())
+            return policy.quota.defaultSharePercent;
+        localTime(atMs);
+        const int day = localDay;
+        const int minute = localMinute;
         const auto applies = [&](const QuotaShare& q) {
             if (q.windows.isEmpty())
                 return true;
@@ -323,9 +364,9 @@ struct PolicyEngine::State
 
     void feed(ServerState& s, const Snapshot& r);
     void breakAll(ServerState& s, qint64 endMs, const QString& reason);
-    void evaluateHogs(ServerState& s, const Snapshot& r, const QList<Attributed>& util);
-    void evaluateIdle(ServerState& s, const Snapshot& r);
-    void evaluateShare(ServerState& s, const Snapshot& r, const QList<Attributed>& util, bool gap,
+    void evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in);
+    void evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in);
+    void evaluateShare(ServerState& s, const Snapshot& r, const Readings& in, bool gap,
                        qint64 previousMs);
     void stageIdle(ServerState& s, Run& run, qint64 atMs);
 };
@@ -409,42 +450,71 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
         s.firstMs = t;
     s.lastMs = t;
 
-    // Utilisation per process: the driver's per-process figure where given,
-    // else the GPU's, shared by memory (estimated).
-    QList<Attributed> util(r.processes.size());
-    for (const GpuSample& g : r.gpus) {
-        if (!g.error.isEmpty() || !g.utilizationGpuPercent)
-            continue;
-        double memory = 0;
+    // Where each process is, and its utilisation: the driver's per-process
+    // figure where given, else the GPU's, shared by memory (estimated).
+    const qsizetype gpuCount = r.gpus.size();
+    QVarLengthArray<int, 16> gpuSlot(gpuCount);
+    struct Sharing
+    {
         int count = 0;
         int withMemory = 0;
-        for (const GpuProcess& p : r.processes)
-            if (p.gpuUuid == g.uuid && p.migUuid.isEmpty()) {
-                ++count;
-                if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
-                    memory += *p.usedMemoryMiB;
-                    ++withMemory;
-                }
+        double memory = 0;
+    };
+    QVarLengthArray<Sharing, 16> sharing(gpuCount);
+    for (qsizetype j = 0; j < gpuCount; ++j) {
+        gpuSlot[j] = s.slot(r.gpus[j].uuid);
+        if (r.gpus[j].error.isEmpty())
+            s.slotSeenMs[size_t(gpuSlot[j])] = t;
+    }
+    Readings in(r.processes.size());
+    qsizetype guess = 0;
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        ProcessReading& pr = in[i];
+        for (qsizetype n = 0; n < gpuCount; ++n) {
+            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
+            if (r.gpus[j].uuid == p.gpuUuid) {
+                pr.gpuPos = int(j);
+                guess = j;
+                break;
             }
-        for (qsizetype i = 0; i < r.processes.size(); ++i) {
-            const GpuProcess& p = r.processes[i];
-            if (p.gpuUuid != g.uuid || !p.migUuid.isEmpty())
-                continue;
-            if (p.smUtilPercent) {
-                util[i] = {p.smUtilPercent, false};
-            } else if (count == 1) {
-                util[i] = {g.utilizationGpuPercent, true};
-            } else if (withMemory == count && memory > 0) {
-                util[i] = {*g.utilizationGpuPercent * *p.usedMemoryMiB / memory, true};
-            } else {
-                util[i] = {*g.utilizationGpuPercent / count, true};
+        }
+        pr.key = {pr.gpuPos >= 0 ? gpuSlot[pr.gpuPos] : s.slot(p.gpuUuid),
+                  p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
+        if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
+            Sharing& sh = sharing[pr.gpuPos];
+            ++sh.count;
+            if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
+                sh.memory += *p.usedMemoryMiB;
+                ++sh.withMemory;
             }
         }
     }
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        ProcessReading& pr = in[i];
+        if (pr.gpuPos < 0 || !p.migUuid.isEmpty())
+            continue;
+        const GpuSample& g = r.gpus[pr.gpuPos];
+        if (!g.error.isEmpty() || !g.utilizationGpuPercent)
+            continue;
+        const Sharing& sh = sharing[pr.gpuPos];
+        if (p.smUtilPercent) {
+            pr.util = p.smUtilPercent;
+        } else {
+            pr.estimated = true;
+            if (sh.count == 1)
+                pr.util = g.utilizationGpuPercent;
+            else if (sh.withMemory == sh.count && sh.memory > 0)
+                pr.util = *g.utilizationGpuPercent * *p.usedMemoryMiB / sh.memory;
+            else
+                pr.util = *g.utilizationGpuPercent / sh.count;
+        }
+    }
 
-    evaluateHogs(s, r, util);
-    evaluateIdle(s, r);
-    evaluateShare(s, r, util, gap, previous.value_or(t));
+    evaluateHogs(s, r, in);
+    evaluateIdle(s, r, in);
+    evaluateShare(s, r, in, gap, previous.value_or(t));
 
     // Hog presence for defensive mode: runs of readings with a hog open.
     bool hogOpen = false;
@@ -463,160 +533,152 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
         s.hogSpans.pop_front();
 }
 
-void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r,
-                                       const QList<Attributed>& util)
+void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in)
 {
     const qint64 t = r.timestampMs;
     const double threshold = policy.hog.thresholdPercent;
     const bool byUser = policy.hog.scope == HogScope::User;
-    QSet<QString> gpusPresent;
-    for (const GpuSample& g : r.gpus)
-        if (g.error.isEmpty())
-            gpusPresent.insert(g.uuid);
 
-    // One figure per subject this reading.
-    struct Seen
-    {
-        double util = 0;
-        bool estimated = false;
-        const GpuProcess* process = nullptr;
-    };
-    QHash<ProcessKey, Seen> byProcess;
-    QHash<UserGpuKey, Seen> byUserGpu;
-    for (qsizetype i = 0; i < r.processes.size(); ++i) {
-        if (!util[i].util)
-            continue;
-        const GpuProcess& p = r.processes[i];
-        if (byUser) {
-            Seen& seen = byUserGpu[{p.gpuUuid, p.user}];
-            seen.util += *util[i].util;
-            seen.estimated = seen.estimated || util[i].estimated;
-            seen.process = seen.process ? seen.process : &p;
-        } else {
-            byProcess.insert({p.gpuUuid, p.migUuid, p.pid, p.startTimeMs.value_or(-1)},
-                             {*util[i].util, util[i].estimated, &p});
+    // One step of one subject: above the threshold extends (or starts) its
+    // run; one reading below is a dip and tolerated, two in a row end it at
+    // the first of them.
+    const auto stepRun = [&](auto& runs, const auto& key, double util, bool estimated,
+                             const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf) {
+        auto found = runs.find(key);
+        if (util >= threshold) {
+            if (found == runs.end()) {
+                Run run;
+                run.firstMs = t;
+                run.pid = byUser ? 0 : p.pid;
+                run.processStartMs = byUser ? std::nullopt : p.startTimeMs;
+                run.uid = p.uid;
+                run.user = p.user;
+                run.command = byUser ? QString() : p.command;
+                run.gpuUuid = p.gpuUuid;
+                run.migUuid = byUser ? QString() : p.migUuid;
+                run.gpuIndex = gpuPos >= 0 ? r.gpus[gpuPos].index : -1;
+                run.gpuSlot = gpuSlot;
+                found = runs.insert(key, run);
+            }
+            Run& run = *found;
+            run.lastMs = t;
+            run.seenMs = t;
+            run.lowStreak = 0;
+            run.peak = std::max(run.peak, util);
+            run.sum += util;
+            ++run.count;
+            run.estimated = run.estimated || estimated;
+            if (!run.event && t - run.firstMs + s.intervalMs >= policy.hog.durationMs) {
+                open(run, PolicyEventKind::Hog, s.name, subjectOf(key), t);
+                publishRun(run, t, s.intervalMs, true);
+            } else {
+                publishRun(run, t, s.intervalMs, false);
+            }
+        } else if (found != runs.end()) {
+            Run& run = *found;
+            run.seenMs = t;
+            if (++run.lowStreak == 1)
+                run.lowSinceMs = t;
+            if (run.lowStreak >= 2) {
+                close(run, run.lowSinceMs, tr("below threshold"), s.intervalMs);
+                runs.erase(found);
+            } else {
+                run.sum += util;
+                ++run.count;
+            }
         }
-    }
-
-    const auto gpuIndex = [&](const QString& uuid) {
-        const GpuSample* g = r.gpuByUuid(uuid);
-        return g ? g->index : -1;
     };
-
-    auto step = [&](auto& runs, const auto& seenBy, auto subjectOf) {
-        // Subjects gone: the process exited, or its GPU went away.
+    // Subjects not in this reading: the process exited, or its GPU went away.
+    const auto dropUnseen = [&](auto& runs) {
         for (auto it = runs.begin(); it != runs.end();) {
-            if (seenBy.contains(it.key())) {
+            if (it->seenMs == t) {
                 ++it;
                 continue;
             }
-            const QString why =
-                gpusPresent.contains(it->gpuUuid) ? tr("process exited") : tr("GPU disappeared");
-            close(*it, t, why, s.intervalMs);
+            const bool gpuThere = s.slotSeenMs[size_t(it->gpuSlot)] == t;
+            close(*it, t, gpuThere ? tr("process exited") : tr("GPU disappeared"), s.intervalMs);
             it = runs.erase(it);
         }
-        for (auto it = seenBy.constBegin(); it != seenBy.constEnd(); ++it) {
-            const Seen& seen = *it;
-            auto found = runs.find(it.key());
-            if (seen.util >= threshold) {
-                if (found == runs.end()) {
-                    Run run;
-                    run.firstMs = t;
-                    run.pid = byUser ? 0 : seen.process->pid;
-                    run.processStartMs = byUser ? std::nullopt : seen.process->startTimeMs;
-                    run.uid = seen.process->uid;
-                    run.user = seen.process->user;
-                    run.command = byUser ? QString() : seen.process->command;
-                    run.gpuUuid = seen.process->gpuUuid;
-                    run.migUuid = byUser ? QString() : seen.process->migUuid;
-                    run.gpuIndex = gpuIndex(run.gpuUuid);
-                    found = runs.insert(it.key(), run);
-                }
-                Run& run = *found;
-                run.lastMs = t;
-                run.seenMs = t;
-                run.lowStreak = 0;
-                run.peak = std::max(run.peak, seen.util);
-                run.sum += seen.util;
-                ++run.count;
-                run.estimated = run.estimated || seen.estimated;
-                if (!run.event && t - run.firstMs + s.intervalMs >= policy.hog.durationMs) {
-                    open(run, PolicyEventKind::Hog, s.name, subjectOf(it.key()), t);
-                    publishRun(run, t, s.intervalMs, true);
-                } else {
-                    publishRun(run, t, s.intervalMs, false);
-                }
-            } else if (found != runs.end()) {
-                // One reading below is a dip and tolerated; two in a row end it,
-                // at the first of them.
-                Run& run = *found;
-                run.seenMs = t;
-                if (++run.lowStreak == 1)
-                    run.lowSinceMs = t;
-                if (run.lowStreak >= 2) {
-                    close(run, run.lowSinceMs, tr("below threshold"), s.intervalMs);
-                    runs.erase(found);
-                } else {
-                    run.sum += seen.util;
-                    ++run.count;
-                }
-            }
-        }
     };
+
     if (byUser) {
-        if (!s.hogs.isEmpty())
-            breakAll(s, t, tr("policy changed"));
-        step(s.userHogs, byUserGpu,
-             [](const UserGpuKey& k) { return QStringLiteral("%1/user:%2").arg(k.gpu, k.user); });
+        if (!s.hogs.isEmpty()) {
+            for (Run& run : s.hogs)
+                close(run, t, tr("policy changed"), s.intervalMs);
+            s.hogs.clear();
+        }
+        struct Sum
+        {
+            double util = 0;
+            bool estimated = false;
+            qsizetype first = -1;
+        };
+        QHash<UserGpuKey, Sum> sums;
+        for (qsizetype i = 0; i < r.processes.size(); ++i) {
+            if (!in[i].util)
+                continue;
+            Sum& sum = sums[{in[i].key.gpu, r.processes[i].user}];
+            sum.util += *in[i].util;
+            sum.estimated = sum.estimated || in[i].estimated;
+            sum.first = sum.first < 0 ? i : sum.first;
+        }
+        for (auto it = sums.constBegin(); it != sums.constEnd(); ++it)
+            stepRun(s.userHogs, it.key(), it->util, it->estimated, r.processes[it->first],
+                    in[it->first].gpuPos, in[it->first].key.gpu, [&](const UserGpuKey& k) {
+                        return QStringLiteral("%1/user:%2").arg(s.slotNames[k.gpu], k.user);
+                    });
+        dropUnseen(s.userHogs);
     } else {
-        for (Run& run : s.userHogs)
-            close(run, t, tr("policy changed"), s.intervalMs);
-        s.userHogs.clear();
-        step(s.hogs, byProcess, [](const ProcessKey& k) { return processSubject(k); });
+        if (!s.userHogs.isEmpty()) {
+            for (Run& run : s.userHogs)
+                close(run, t, tr("policy changed"), s.intervalMs);
+            s.userHogs.clear();
+        }
+        for (qsizetype i = 0; i < r.processes.size(); ++i)
+            if (in[i].util)
+                stepRun(s.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i],
+                        in[i].gpuPos, in[i].key.gpu,
+                        [&](const ProcessKey& k) { return processSubject(s, k); });
+        dropUnseen(s.hogs);
     }
 }
 
-void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r)
+void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in)
 {
     const qint64 t = r.timestampMs;
     const PolicyConfig::Idle& idle = policy.idle;
-    QSet<ProcessKey> present;
-    QSet<QString> gpusPresent;
-    for (const GpuSample& g : r.gpus)
-        if (g.error.isEmpty())
-            gpusPresent.insert(g.uuid);
 
-    for (const GpuProcess& p : r.processes) {
-        const ProcessKey key{p.gpuUuid, p.migUuid, p.pid, p.startTimeMs.value_or(-1)};
-        present.insert(key);
-        const GpuSample* g = r.gpuByUuid(p.gpuUuid);
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        const ProcessKey& key = in[i].key;
+        const GpuSample* g = in[i].gpuPos >= 0 ? &r.gpus[in[i].gpuPos] : nullptr;
         // A reading is low only when everything needed says so; anything
         // unknown or busy resets the span.
-        QString notLow;
+        const char* notLow = nullptr;
         const double memory = p.usedMemoryMiB.value_or(0);
-        if (idle.exemptUsers.contains(p.user) || commandExempt(idle.exemptCommands, p.command))
-            notLow = tr("exempt");
+        if (!p.usedMemoryMiB || memory < double(idle.minMemoryMib))
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "holds little memory");
         else if (!g || !g->error.isEmpty())
-            notLow = tr("GPU not read");
-        else if (!p.usedMemoryMiB || memory < double(idle.minMemoryMib))
-            notLow = tr("holds little memory");
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "GPU not read");
         else if (!g->utilizationGpuPercent)
-            notLow = tr("utilisation not reported");
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "utilisation not reported");
         else if (*g->utilizationGpuPercent >= idle.minGpuUtilizationPercent)
-            notLow = tr("busy");
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "busy again");
         else if (idle.confirmPower && g->powerW && g->powerLimitW && *g->powerLimitW > 0 &&
                  *g->powerW > kIdlePowerFraction * *g->powerLimitW)
-            notLow = tr("power draw above idle");
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "power draw above idle");
+        else if (idle.exemptUsers.contains(p.user) || commandExempt(idle.exemptCommands, p.command))
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 
         auto found = s.idles.find(key);
-        if (notLow.isEmpty() && idle.confirmPower && found != s.idles.end()) {
+        if (!notLow && idle.confirmPower && found != s.idles.end()) {
             const double from = found->firstMemoryMiB;
             if (std::fabs(memory - from) > std::max(kFlatMemoryMiB, kFlatMemoryFraction * from))
-                notLow = tr("memory changing");
+                notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "memory changing");
         }
-        if (!notLow.isEmpty()) {
+        if (notLow) {
             if (found != s.idles.end()) {
-                close(*found, t, notLow == tr("busy") ? tr("busy again") : notLow, s.intervalMs);
+                close(*found, t, tr(notLow), s.intervalMs);
                 s.idles.erase(found);
             }
             continue;
@@ -633,6 +695,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r)
             run.gpuUuid = p.gpuUuid;
             run.migUuid = p.migUuid;
             run.gpuIndex = g->index;
+            run.gpuSlot = key.gpu;
             found = s.idles.insert(key, run);
         }
         Run& run = *found;
@@ -647,7 +710,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r)
             // No verdict before the window is covered by low readings.
             if (t - run.firstMs + s.intervalMs < idle.timeWindowMs)
                 continue;
-            open(run, PolicyEventKind::Idle, s.name, processSubject(key), t);
+            open(run, PolicyEventKind::Idle, s.name, processSubject(s, key), t);
             qint64 lead = 0;
             if (idle.action == IdleAction::Terminate)
                 for (qint64 w : idle.warningsMs)
@@ -660,11 +723,11 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r)
     }
 
     for (auto it = s.idles.begin(); it != s.idles.end();) {
-        if (present.contains(it.key())) {
+        if (it->seenMs == t) {
             ++it;
             continue;
         }
-        const QString why = !gpusPresent.contains(it->gpuUuid) ? tr("GPU disappeared")
+        const QString why = s.slotSeenMs[size_t(it->gpuSlot)] != t ? tr("GPU disappeared")
                             : it->acted ? tr("process ended after the action")
                                         : tr("process exited");
         close(*it, t, why, s.intervalMs);
@@ -724,8 +787,8 @@ void PolicyEngine::State::stageIdle(ServerState& s, Run& run, qint64 t)
     addAction(run, a, t, s.intervalMs);
 }
 
-void PolicyEngine::State::evaluateShare(ServerState& s, const Snapshot& r,
-                                        const QList<Attributed>& util, bool gap, qint64 previousMs)
+void PolicyEngine::State::evaluateShare(ServerState& s, const Snapshot& r, const Readings& in,
+                                        bool gap, qint64 previousMs)
 {
     const qint64 t = r.timestampMs;
     // The previous reading stood until this one (unless there was a gap).
@@ -775,10 +838,10 @@ void PolicyEngine::State::evaluateShare(ServerState& s, const Snapshot& r,
         for (qsizetype i = 0; i < r.processes.size(); ++i) {
             const GpuProcess& p = r.processes[i];
             double use = 0;
-            if (util[i].util) {
-                use = *util[i].util / 100;
+            if (in[i].util) {
+                use = *in[i].util / 100;
             } else if (!p.migUuid.isEmpty()) {
-                const GpuSample* g = r.gpuByUuid(p.gpuUuid);
+                const GpuSample* g = in[i].gpuPos >= 0 ? &r.gpus[in[i].gpuPos] : nullptr;
                 const MigInstance* m = g ? g->migByUuid(p.migUuid) : nullptr;
                 if (m && m->computeSlices && g->migSliceCount && *g->migSliceCount > 0) {
                     int sharing = 0;
