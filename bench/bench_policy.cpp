@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <limits>
 #include <random>
 
 using namespace gw;
@@ -210,7 +211,8 @@ int main(int argc, char* argv[])
         quint64 after = 0;
         quint64 parsed = 0;
         for (;;) {
-            const auto entries = journal->read(after, ~quint64(0), 1000, &error);
+            const auto entries =
+                journal->read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &error);
             if (entries.isEmpty())
                 break;
             for (const auto& e : entries) {
