@@ -48,6 +48,7 @@ constexpr double kFlatMemoryMiB = 256;
 // Closed events kept for actions that report after the end (a SIGKILL
 // outcome after the process already exited).
 constexpr qsizetype kRecentClosed = 256;
+constexpr qint64 kGroupsFreshMs = 10 * 60'000;
 
 // One process on one GPU (or MIG instance); start time tells a reused pid
 // apart.
@@ -232,21 +233,22 @@ struct PolicyEngine::State
     // Order in which open events were opened, for openEvents().
     quint64 openSerial = 0;
     QHash<QString, quint64> openOrder;
-    QHash<QString, QStringList> groupCache;
+    QHash<QString, std::pair<qint64, QStringList>> groupCache;
 
     PolicyStep* step = nullptr;
 
-    QStringList groupsOf(const QString& user)
+    // Group membership changes rarely; asked again every kGroupsFreshMs of
+    // reading time.
+    QStringList groupsOf(const QString& user, qint64 atMs)
     {
         if (!options.groups)
             return {};
         auto it = groupCache.find(user);
-        if (it == groupCache.end())
-            it = groupCache.insert(user, options.groups(user));
-        return *it;
+        if (it == groupCache.end() || atMs - it->first >= kGroupsFreshMs || atMs < it->first)
+            it = groupCache.insert(user, {atMs, options.groups(user)});
+        return it->second;
     }
 
-    // The quota in effect for `user` at `atMs` (server local time).
     // The local day of week and minute of day of a time. Offsets change on
     // whole minutes, so one conversion serves a whole UTC minute.
     qint64 localMinuteKey = std::numeric_limits<qint64>::min();
@@ -283,7 +285,7 @@ struct PolicyEngine::State
                 return q.sharePercent;
         std::optional<double> best;
         if (!policy.quota.groups.isEmpty()) {
-            const QStringList groups = groupsOf(user);
+            const QStringList groups = groupsOf(user, atMs);
             for (const QuotaShare& q : policy.quota.groups)
                 if (groups.contains(q.name) && applies(q))
                     best = std::max(best.value_or(0), q.sharePercent);

@@ -8,6 +8,7 @@
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 #include "policy/policyevent.h"
+#include "policy/unixgroups.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -136,6 +137,8 @@ private Q_SLOTS:
     void fairShareNeedsHalfTheWindow();
     void quotaWindowAcrossMidnight();
     void quotaWindowAcrossDst();
+    void groupQuotas();
+    void unixGroups();
     void adaptiveBandAndDefensiveMode();
     void policyChangeAppliesAtOnce();
     void replayMatchesLive();
@@ -609,6 +612,47 @@ void TestPolicyEngine::quotaWindowAcrossDst()
     QCOMPARE(quotaAtUtc(utc(10, 25, 1, 30)), 30.0);  // 02:30 CET
     QCOMPARE(quotaAtUtc(utc(10, 25, 2, 59)), 30.0);  // 03:59 CET
     QCOMPARE(quotaAtUtc(utc(10, 25, 3, 0)), 80.0);   // 04:00 CET
+}
+
+void TestPolicyEngine::groupQuotas()
+{
+    PolicyConfig p = sharePolicy();
+    p.quota.users = {QuotaShare{QStringLiteral("alice"), 30, {}}};
+    p.quota.groups = {QuotaShare{QStringLiteral("students"), 10, {}},
+                      QuotaShare{QStringLiteral("staff"), 40, {}}};
+    p.quota.defaultSharePercent = 60;
+    PolicyEngine::Options options;
+    int asked = 0;
+    options.groups = [&asked](const QString& user) {
+        ++asked;
+        if (user == QLatin1String("bob"))
+            return QStringList{QStringLiteral("students"), QStringLiteral("staff")};
+        if (user == QLatin1String("carol"))
+            return QStringList{QStringLiteral("students")};
+        return QStringList{QStringLiteral("users")};
+    };
+    PolicyEngine engine(p, options);
+    for (int i = 0; i < 5; ++i)
+        engine.feed(reading(kT0 + i * kSecond, {gpu(0, 100), gpu(1, 100), gpu(2, 100), gpu(3, 100)},
+                            {proc(100, 0, "alice", 4096, 1'700'000'000'000, 100),
+                             proc(101, 1, "bob", 4096, 1'700'000'000'000, 100),
+                             proc(102, 2, "carol", 4096, 1'700'000'000'000, 100),
+                             proc(103, 3, "dave", 4096, 1'700'000'000'000, 100)}));
+    QHash<QString, double> quota;
+    for (const PolicyStatus::User& u : engine.status(QStringLiteral("node-1")).users)
+        quota.insert(u.user, u.quotaPercent);
+    QCOMPARE(quota.value(QStringLiteral("alice")), 30.0); // her own entry first
+    QCOMPARE(quota.value(QStringLiteral("bob")), 40.0);   // the larger of his groups
+    QCOMPARE(quota.value(QStringLiteral("carol")), 10.0);
+    QCOMPARE(quota.value(QStringLiteral("dave")), 60.0); // listed nowhere
+    QVERIFY2(asked <= 4, "groups are resolved once per user");
+}
+
+void TestPolicyEngine::unixGroups()
+{
+    // root exists everywhere and is in group root (gid 0).
+    QVERIFY(unixGroupsOf(QStringLiteral("root")).contains(QStringLiteral("root")));
+    QVERIFY(unixGroupsOf(QStringLiteral("no-such-user-gw")).isEmpty());
 }
 
 void TestPolicyEngine::adaptiveBandAndDefensiveMode()
