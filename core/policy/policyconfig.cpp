@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QUrl>
 
 #include <toml++/toml.h>
 
@@ -488,6 +489,42 @@ void parseAdaptive(Parser& p, const toml::table& t, PolicyConfig& c)
         a.defensiveMultiplier = *v;
 }
 
+void parseAlerts(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[alerts]"), {"webhook_url", "rate_limit", "retries", "timeout"});
+    auto& a = c.alerts;
+    if (const toml::node* n = t.get("webhook_url")) {
+        if (const auto text = p.string(*n, QStringLiteral("\"webhook_url\""))) {
+            const QUrl url(*text, QUrl::StrictMode);
+            if (text->isEmpty()) {
+                a.webhookUrl.clear();
+            } else if (!url.isValid() || url.host().isEmpty()) {
+                p.fail(n->source(), tr("\"webhook_url\": \"%1\" is not a valid URL, such as "
+                                       "\"https://hooks.example.com/services/…\"")
+                                        .arg(*text));
+            } else if (url.scheme() != QLatin1String("http") &&
+                       url.scheme() != QLatin1String("https")) {
+                p.fail(n->source(),
+                       tr("\"webhook_url\": \"%1\" must be an http:// or https:// URL").arg(*text));
+            } else {
+                a.webhookUrl = *text;
+            }
+        }
+    }
+    if (const auto v = p.duration(t, "rate_limit", kSecond, kDay))
+        a.rateLimitMs = *v;
+    if (const toml::node* n = t.get("retries")) {
+        if (const auto v = p.number(*n, QStringLiteral("\"retries\""), 0, 20)) {
+            if (!n->is_integer())
+                p.fail(n->source(), tr("\"retries\" must be a whole number"));
+            else
+                a.retries = int(*v);
+        }
+    }
+    if (const auto v = p.duration(t, "timeout", kSecond, 5 * kMinute))
+        a.timeoutMs = *v;
+}
+
 // One entry per [section]; a later issue adds its section here.
 struct Section
 {
@@ -495,10 +532,8 @@ struct Section
     void (*parse)(Parser&, const toml::table&, PolicyConfig&);
 };
 constexpr Section kSections[] = {
-    {"hog", parseHog},
-    {"idle", parseIdle},
-    {"quota", parseQuota},
-    {"adaptive", parseAdaptive},
+    {"hog", parseHog},           {"idle", parseIdle},     {"quota", parseQuota},
+    {"adaptive", parseAdaptive}, {"alerts", parseAlerts},
 };
 
 const char* const kDayNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
@@ -629,6 +664,19 @@ QString formatPolicyDuration(qint64 ms)
     return QStringLiteral("%1ms").arg(ms);
 }
 
+QString redactedWebhookUrl(const QString& text)
+{
+    if (text.isEmpty())
+        return {};
+    const QUrl url(text);
+    QString shown = url.scheme() + QStringLiteral("://") + url.host();
+    if (url.port() >= 0)
+        shown += QLatin1Char(':') + QString::number(url.port());
+    if (!(url.path().isEmpty() || url.path() == QLatin1String("/")) || url.hasQuery())
+        shown += QStringLiteral("/…");
+    return shown;
+}
+
 PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
 {
     PolicyParseResult result;
@@ -749,6 +797,11 @@ QJsonObject policyToJson(const PolicyConfig& c)
                      {QStringLiteral("hostile_hog_fraction"), c.adaptive.hostileHogFraction},
                      {QStringLiteral("hostile_window"), durationJson(c.adaptive.hostileWindowMs)},
                      {QStringLiteral("defensive_multiplier"), c.adaptive.defensiveMultiplier}}},
+        {QStringLiteral("alerts"),
+         QJsonObject{{QStringLiteral("webhook_url"), redactedWebhookUrl(c.alerts.webhookUrl)},
+                     {QStringLiteral("rate_limit"), durationJson(c.alerts.rateLimitMs)},
+                     {QStringLiteral("retries"), c.alerts.retries},
+                     {QStringLiteral("timeout"), durationJson(c.alerts.timeoutMs)}}},
     };
 }
 
@@ -804,6 +857,15 @@ QString policySummary(const PolicyConfig& c)
                  .arg(c.adaptive.defensiveMultiplier)
                  .arg(c.adaptive.hostileHogFraction * 100)
                  .arg(formatPolicyDuration(c.adaptive.hostileWindowMs));
+    if (c.alerts.webhookUrl.isEmpty())
+        lines << tr("alerts: no webhook");
+    else
+        lines << tr("alerts: webhook %1, at most one per kind and user every %2, %3 retries, "
+                    "timeout %4")
+                     .arg(redactedWebhookUrl(c.alerts.webhookUrl),
+                          formatPolicyDuration(c.alerts.rateLimitMs))
+                     .arg(c.alerts.retries)
+                     .arg(formatPolicyDuration(c.alerts.timeoutMs));
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -110,6 +110,16 @@ struct PolicyConfig
         bool operator==(const Adaptive&) const = default;
     } adaptive;
 
+    // The agent's webhook (Slack-compatible JSON POST); see docs/enforcement.md.
+    struct Alerts
+    {
+        QString webhookUrl;               // http or https; empty: no webhook
+        qint64 rateLimitMs = 10 * 60'000; // at most one alert per event kind and user in this span
+        int retries = 5;                  // after the first attempt, with backoff
+        qint64 timeoutMs = 10'000;        // per attempt
+        bool operator==(const Alerts&) const = default;
+    } alerts;
+
     bool operator==(const PolicyConfig&) const = default;
 };
 
@@ -129,9 +139,12 @@ std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why);
 // "30s", "10m", "2h", "1d" → milliseconds; nullopt and *why otherwise.
 std::optional<qint64> parsePolicyDuration(const QString& text, QString* why);
 QString formatPolicyDuration(qint64 ms); // largest unit that divides it: "90s", "10m"
+// "https://hooks.slack.com/…": scheme, host and port; the rest hidden.
+QString redactedWebhookUrl(const QString& url);
 
 // The effective policy (defaults filled in), snake_case keys as in the file,
-// durations as both text and milliseconds.
+// durations as both text and milliseconds. The webhook URL is shown as its
+// scheme and host only (webhook URLs carry their secret in the path).
 QJsonObject policyToJson(const PolicyConfig& policy);
 // A few lines for people.
 QString policySummary(const PolicyConfig& policy);

@@ -221,7 +221,7 @@ defensive_multiplier = 0.2
             << QByteArray("[hog]\n\n[tokens]\nx = 1\n")
             << QByteArray(
                    "policy.toml:3:2: unknown section [tokens]; the known sections are [hog], "
-                   "[idle], [quota], [adaptive]");
+                   "[idle], [quota], [adaptive], [alerts]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
                           "}\n")
@@ -441,6 +441,116 @@ defensive_multiplier = 0.2
                     dir.filePath(QStringLiteral("missing.toml"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("cannot read the policy"), r.err);
+    }
+
+    void alertsSection()
+    {
+        const auto r = parse(R"([alerts]
+webhook_url = "https://hooks.example.com/services/T000/B000/secret"
+rate_limit = "30m"
+retries = 0
+timeout = "5s"
+)");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        const PolicyConfig::Alerts& a = r.config->alerts;
+        QCOMPARE(a.webhookUrl, u"https://hooks.example.com/services/T000/B000/secret"_s);
+        QCOMPARE(a.rateLimitMs, 30 * kMin);
+        QCOMPARE(a.retries, 0);
+        QCOMPARE(a.timeoutMs, 5'000);
+
+        // Defaults: no webhook, 10m, 5 retries, 10s.
+        const PolicyConfig::Alerts d = parse("").config->alerts;
+        QVERIFY(d.webhookUrl.isEmpty());
+        QCOMPARE(d.rateLimitMs, 10 * kMin);
+        QCOMPARE(d.retries, 5);
+        QCOMPARE(d.timeoutMs, 10'000);
+        // An empty URL is no webhook; http is allowed (a receiver on the LAN).
+        QVERIFY(parse("[alerts]\nwebhook_url = \"\"\n").config->alerts.webhookUrl.isEmpty());
+        QCOMPARE(parse("[alerts]\nwebhook_url = \"http://10.0.0.5:8080/hook\"\n")
+                     .config->alerts.webhookUrl,
+                 u"http://10.0.0.5:8080/hook"_s);
+        QCOMPARE(parse("[alerts]\nretries = 20\n").config->alerts.retries, 20);
+
+        // The JSON and the summary show the host, never the secret path.
+        const QJsonObject j = policyToJson(*r.config)[u"alerts"_s].toObject();
+        QCOMPARE(j[u"webhook_url"_s].toString(), u"https://hooks.example.com/…"_s);
+        QCOMPARE(j[u"rate_limit"_s][u"text"_s].toString(), u"30m"_s);
+        QCOMPARE(j[u"rate_limit"_s][u"ms"_s].toInteger(), 30 * kMin);
+        QCOMPARE(j[u"retries"_s].toInt(), 0);
+        QCOMPARE(j[u"timeout"_s][u"ms"_s].toInteger(), 5'000);
+        const QString summary = policySummary(*r.config);
+        QVERIFY2(summary.contains(u"alerts: webhook https://hooks.example.com/…, at most one per "
+                                  "kind and user every 30m, 0 retries, timeout 5s"_s),
+                 qPrintable(summary));
+        QVERIFY(!summary.contains(u"secret"_s));
+        QVERIFY(policySummary(PolicyConfig()).contains(u"alerts: no webhook"_s));
+        QCOMPARE(redactedWebhookUrl(u"http://10.0.0.5:8080/"_s), u"http://10.0.0.5:8080"_s);
+        QCOMPARE(redactedWebhookUrl(QString()), QString());
+    }
+
+    void alertsMistakes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("ftp URL") << QByteArray("[alerts]\nwebhook_url = \"ftp://x.org/hook\"\n")
+                                 << u"policy.toml:2:15: \"webhook_url\": \"ftp://x.org/hook\" must "
+                                    "be an http:// or https:// URL"_s;
+        QTest::newRow("no host") << QByteArray("[alerts]\nwebhook_url = \"http://\"\n")
+                                 << u"policy.toml:2:15: \"webhook_url\": \"http://\" is not a "
+                                    "valid URL, such as \"https://hooks.example.com/services/…\""_s;
+        QTest::newRow("not a URL")
+            << QByteArray("[alerts]\nwebhook_url = \"hooks.example.com/x\"\n")
+            << u"policy.toml:2:15: \"webhook_url\": \"hooks.example.com/x\" is not a valid URL, "
+               "such as \"https://hooks.example.com/services/…\""_s;
+        QTest::newRow("space in host")
+            << QByteArray("[alerts]\nwebhook_url = \"https://hooks example.com/x\"\n")
+            << u"policy.toml:2:15: \"webhook_url\": \"https://hooks example.com/x\" is not a "
+               "valid URL, such as \"https://hooks.example.com/services/…\""_s;
+        QTest::newRow("URL as number") << QByteArray("[alerts]\nwebhook_url = 5\n")
+                                       << u"policy.toml:2:15: \"webhook_url\" must be a string in "
+                                          "quotes"_s;
+        QTest::newRow("retries too many")
+            << QByteArray("[alerts]\nretries = 21\n")
+            << u"policy.toml:2:11: \"retries\" must be between 0 and 20, not 21"_s;
+        QTest::newRow("retries negative")
+            << QByteArray("[alerts]\nretries = -1\n")
+            << u"policy.toml:2:11: \"retries\" must be between 0 and 20, not -1"_s;
+        QTest::newRow("retries fraction")
+            << QByteArray("[alerts]\nretries = 2.5\n")
+            << u"policy.toml:2:11: \"retries\" must be a whole number"_s;
+        QTest::newRow("retries in quotes") << QByteArray("[alerts]\nretries = \"5\"\n")
+                                           << u"policy.toml:2:11: \"retries\" must be a number"_s;
+        QTest::newRow("rate limit not a duration")
+            << QByteArray("[alerts]\nrate_limit = \"10x\"\n")
+            << u"policy.toml:2:14: \"rate_limit\": \"10x\" is not a duration: write a whole "
+               "number and s, m, h or d, such as \"30s\", \"10m\", \"2h\""_s;
+        QTest::newRow("rate limit too long")
+            << QByteArray("[alerts]\nrate_limit = \"2d\"\n")
+            << u"policy.toml:2:14: \"rate_limit\" must be between 1s and 1d, not \"2d\""_s;
+        QTest::newRow("timeout too long")
+            << QByteArray("[alerts]\ntimeout = \"1h\"\n")
+            << u"policy.toml:2:11: \"timeout\" must be between 1s and 5m, not \"1h\""_s;
+        QTest::newRow("timeout zero") << QByteArray("[alerts]\ntimeout = \"0s\"\n")
+                                      << u"policy.toml:2:11: \"timeout\": \"0s\" must be longer "
+                                         "than zero"_s;
+        QTest::newRow("near miss") << QByteArray("[alerts]\nwebhook_ur = \"https://x.org\"\n")
+                                   << u"policy.toml:2:1: unknown key \"webhook_ur\" in [alerts] "
+                                      "(did you mean \"webhook_url\"?)"_s;
+        QTest::newRow("near miss retries") << QByteArray("[alerts]\nretrys = 3\n")
+                                           << u"policy.toml:2:1: unknown key \"retrys\" in "
+                                              "[alerts] (did you mean \"retries\"?)"_s;
+        QTest::newRow("alerts not a table")
+            << QByteArray("alerts = 1\n")
+            << u"policy.toml:1:10: \"alerts\" (write it as a section, [alerts]) must be a "
+               "table"_s;
+    }
+    void alertsMistakes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        const auto r = parsePolicy(text, u"policy.toml"_s);
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors, QStringList{error});
     }
 };
 

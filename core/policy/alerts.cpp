@@ -1,0 +1,348 @@
+#include "policy/alerts.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QMutex>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QThread>
+#include <QTimer>
+#include <QUrl>
+
+#include <atomic>
+#include <deque>
+
+namespace gw {
+
+Q_LOGGING_CATEGORY(lcAlerts, "gw.alerts")
+
+namespace {
+
+// Events remembered for their next change; ended ones are forgotten. A bound
+// in case ends never come (a policy change that drops open events).
+constexpr qsizetype kMaxTrackedEvents = 10'000;
+
+QString actionText(const PolicyAction& a)
+{
+    QString text;
+    switch (a.kind) {
+    case PolicyAction::Kind::Warning:
+        text = Alerter::tr("warning: %1").arg(a.detail);
+        break;
+    case PolicyAction::Kind::Terminate:
+        text = a.detail.isEmpty() ? Alerter::tr("SIGTERM sent") : a.detail;
+        break;
+    case PolicyAction::Kind::Kill:
+        text = a.detail.isEmpty() ? Alerter::tr("SIGKILL sent") : a.detail;
+        break;
+    case PolicyAction::Kind::Refused:
+        text = a.detail;
+        break;
+    }
+    return a.simulated ? Alerter::tr("dry run: %1").arg(text) : text;
+}
+
+bool alertsOn(const PolicyAction& a)
+{
+    return a.kind == PolicyAction::Kind::Warning || a.kind == PolicyAction::Kind::Terminate ||
+           a.kind == PolicyAction::Kind::Kill;
+}
+
+} // namespace
+
+struct Alerter::Shared
+{
+    struct Settings
+    {
+        QUrl url;
+        qint64 rateLimitMs = 0;
+        int retries = 0;
+        qint64 timeoutMs = 10'000;
+        bool hogAlerts = true;
+    };
+
+    Options options;
+
+    // Deciding: notify()'s side.
+    QMutex decideLock;
+    QHash<QString, qsizetype> actionsSeen; // event id → actions already looked at
+    struct Limit
+    {
+        qint64 lastSentMs = 0;
+        int heldBack = 0;
+    };
+    QHash<QString, Limit> limits; // "<kind>/<user>"
+
+    // Between notify() and the worker.
+    mutable QMutex lock;
+    Settings settings;
+    std::deque<QString> queue;
+    bool pumpPosted = false;
+    QString lastError;
+
+    std::atomic<quint64> sent{0}, failed{0}, dropped{0}, rateLimited{0}, retried{0};
+
+    QThread thread;
+    Worker* worker = nullptr;
+    QPointer<Alerter> owner;
+};
+
+// Lives on Shared::thread: one POST at a time, in queue order.
+class Alerter::Worker final : public QObject
+{
+public:
+    explicit Worker(Shared* shared)
+        : s(shared)
+    {}
+
+    void pump()
+    {
+        {
+            QMutexLocker locker(&s->lock);
+            s->pumpPosted = false;
+            if (busy || s->queue.empty())
+                return;
+            current = s->queue.front();
+            s->queue.pop_front();
+        }
+        busy = true;
+        attempt = 0;
+        send();
+    }
+
+private:
+    void send()
+    {
+        if (!nam) {
+            nam = new QNetworkAccessManager(this);
+            nam->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+        }
+        Shared::Settings settings;
+        {
+            QMutexLocker locker(&s->lock);
+            settings = s->settings;
+        }
+        if (settings.url.isEmpty()) { // the webhook was switched off meanwhile
+            busy = false;
+            pump();
+            return;
+        }
+        QNetworkRequest request(settings.url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+        request.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("gpuwarden-agent"));
+        request.setTransferTimeout(int(std::min<qint64>(settings.timeoutMs, INT_MAX)));
+        const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("text"), current}})
+                                    .toJson(QJsonDocument::Compact);
+        QNetworkReply* reply = nam->post(request, body);
+        const qint64 timeoutMs = settings.timeoutMs;
+        const int retries = settings.retries;
+        connect(reply, &QNetworkReply::finished, this, [this, reply, timeoutMs, retries] {
+            reply->deleteLater();
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (reply->error() == QNetworkReply::NoError && status >= 200 && status < 300) {
+                ++s->sent;
+                report(true, QString());
+                return;
+            }
+            QString why;
+            if (reply->error() == QNetworkReply::OperationCanceledError)
+                why = Alerter::tr("no answer within %1").arg(formatPolicyDuration(timeoutMs));
+            else if (status > 0)
+                why = Alerter::tr("HTTP %1").arg(status);
+            else
+                why = reply->errorString();
+            {
+                QMutexLocker locker(&s->lock);
+                s->lastError = why;
+            }
+            if (attempt < retries) {
+                const qint64 delay = std::min(s->options.retryCapMs,
+                                              s->options.retryBaseMs << std::min(attempt, 30));
+                ++attempt;
+                ++s->retried;
+                qCInfo(lcAlerts).noquote() << "webhook:" << why << "- retry" << attempt << "of"
+                                           << retries << "in" << delay << "ms";
+                QTimer::singleShot(int(delay), this, [this] { send(); });
+                return;
+            }
+            ++s->failed;
+            qCWarning(lcAlerts).noquote() << "webhook: giving up on an alert:" << why;
+            report(false, why);
+        });
+    }
+
+    void report(bool ok, const QString& why)
+    {
+        const QString text = current;
+        busy = false;
+        current.clear();
+        if (Alerter* owner = s->owner.data()) {
+            QMetaObject::invokeMethod(
+                owner,
+                [owner, ok, text, why] {
+                    if (ok)
+                        Q_EMIT owner->delivered(text);
+                    else
+                        Q_EMIT owner->failed(text, why);
+                },
+                Qt::QueuedConnection);
+        }
+        pump();
+    }
+
+    Shared* s;
+    QNetworkAccessManager* nam = nullptr;
+    QString current;
+    bool busy = false;
+    int attempt = 0;
+};
+
+Alerter::Alerter(const PolicyConfig& policy, QObject* parent)
+    : Alerter(policy, Options(), parent)
+{}
+
+Alerter::Alerter(const PolicyConfig& policy, Options options, QObject* parent)
+    : QObject(parent)
+    , d(std::make_shared<Shared>())
+{
+    if (!options.clock)
+        options.clock = [] {
+            return QDateTime::currentMSecsSinceEpoch();
+        };
+    options.queueLimit = std::max(1, options.queueLimit);
+    options.retryBaseMs = std::max<qint64>(1, options.retryBaseMs);
+    d->options = std::move(options);
+    d->owner = this;
+    setPolicy(policy);
+    d->thread.setObjectName(QStringLiteral("gw-alerts"));
+    d->worker = new Worker(d.get());
+    d->worker->moveToThread(&d->thread);
+    connect(&d->thread, &QThread::finished, d->worker, &QObject::deleteLater);
+    d->thread.start();
+}
+
+Alerter::~Alerter()
+{
+    d->thread.quit();
+    d->thread.wait();
+}
+
+void Alerter::setPolicy(const PolicyConfig& policy)
+{
+    QMutexLocker locker(&d->lock);
+    d->settings.url = QUrl(policy.alerts.webhookUrl);
+    d->settings.rateLimitMs = policy.alerts.rateLimitMs;
+    d->settings.retries = policy.alerts.retries;
+    d->settings.timeoutMs = policy.alerts.timeoutMs;
+    d->settings.hogAlerts = policy.hog.alert;
+}
+
+void Alerter::notify(const QList<PolicyEvent>& events)
+{
+    for (const PolicyEvent& e : events)
+        notify(e);
+}
+
+void Alerter::notify(const PolicyEvent& event)
+{
+    Shared::Settings settings;
+    {
+        QMutexLocker locker(&d->lock);
+        settings = d->settings;
+    }
+    if (settings.url.isEmpty() || (event.kind == PolicyEventKind::Hog && !settings.hogAlerts))
+        return;
+
+    QMutexLocker decide(&d->decideLock);
+    QString text;
+    const auto seen = d->actionsSeen.find(event.id);
+    if (seen == d->actionsSeen.end()) {
+        if (!event.isOpen())
+            return; // first seen already over: history, not news
+        if (d->actionsSeen.size() >= kMaxTrackedEvents)
+            d->actionsSeen.clear();
+        d->actionsSeen.insert(event.id, event.actions.size());
+        text = policyEventText(event);
+        // Opened with its actions already (an agent restarted): the newest.
+        for (qsizetype i = event.actions.size() - 1; i >= 0; --i) {
+            if (alertsOn(event.actions[i])) {
+                text += QStringLiteral(" — ") + actionText(event.actions[i]);
+                break;
+            }
+        }
+    } else {
+        QStringList steps;
+        for (qsizetype i = *seen; i < event.actions.size(); ++i) {
+            if (alertsOn(event.actions[i]))
+                steps << actionText(event.actions[i]);
+        }
+        *seen = std::max(*seen, event.actions.size());
+        if (!event.isOpen())
+            d->actionsSeen.erase(seen);
+        if (steps.isEmpty())
+            return;
+        text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
+    }
+
+    // At most one per kind and user in the rate limit's span.
+    const qint64 now = d->options.clock();
+    const QString key = policyEventKindName(event.kind) + QLatin1Char('/') + event.user;
+    auto limit = d->limits.find(key);
+    if (limit != d->limits.end() && now - limit->lastSentMs < settings.rateLimitMs &&
+        now >= limit->lastSentMs) {
+        ++limit->heldBack;
+        ++d->rateLimited;
+        return;
+    }
+    if (limit == d->limits.end())
+        limit = d->limits.insert(key, {});
+    if (limit->heldBack > 0)
+        text += tr(" … and %1 more").arg(limit->heldBack);
+    limit->lastSentMs = now;
+    limit->heldBack = 0;
+    decide.unlock();
+
+    bool post = false;
+    {
+        QMutexLocker locker(&d->lock);
+        while (qsizetype(d->queue.size()) >= d->options.queueLimit) {
+            d->queue.pop_front();
+            ++d->dropped;
+        }
+        d->queue.push_back(text);
+        post = !d->pumpPosted;
+        d->pumpPosted = true;
+    }
+    if (post) {
+        Worker* worker = d->worker;
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->pump(); }, Qt::QueuedConnection);
+    }
+}
+
+Alerter::Counters Alerter::counters() const
+{
+    Counters c;
+    c.sent = d->sent;
+    c.failed = d->failed;
+    c.dropped = d->dropped;
+    c.rateLimited = d->rateLimited;
+    c.retried = d->retried;
+    QMutexLocker locker(&d->lock);
+    c.queued = qsizetype(d->queue.size());
+    return c;
+}
+
+QString Alerter::lastError() const
+{
+    QMutexLocker locker(&d->lock);
+    return d->lastError;
+}
+
+} // namespace gw

@@ -1,0 +1,92 @@
+#pragma once
+
+// The agent's webhook: a Slack-compatible JSON POST, {"text": "…"}, for the
+// policy events an admin should hear about. See docs/enforcement.md.
+//
+// Which changes of an event make an alert (notify() is handed every change):
+//  * an event seen for the first time while open (detected): hog, idle and
+//    fair share alike; hog only while [hog] alert = true;
+//  * each new Warning, Terminate or Kill action on an event (the idle stages),
+//    simulated ones (dry run) included, marked as such;
+//  * nothing else: not figure updates, not the end, not refusals (those are
+//    in the event itself), not an event first seen already ended.
+// The text is policyEventText(), and for an action " — " and what was done:
+// "Idle GPU: python (PID 12345, alice) holds 20480 MiB at 0 % for 30 min on
+// gpu-node-3 GPU 2 — SIGTERM sent to process 12345 (python, alice); …".
+//
+// Rate limit: at most one alert per event kind and user per [alerts]
+// rate_limit; the ones held back are counted, and the next alert sent for
+// that kind and user ends "… and 3 more".
+//
+// Delivery happens on a thread of its own (QNetworkAccessManager); notify()
+// only decides and queues, so the caller never waits on the network. One
+// POST at a time, in order; a failure (no connection, no answer within
+// [alerts] timeout, an HTTP status other than 2xx) is retried up to
+// [alerts] retries times after 1 s, 2 s, 4 s … (at most 60 s), and the
+// alerts behind it wait, so none is lost while a receiver is down — until
+// the queue is full (1,000): then the oldest waiting alert is dropped.
+
+#include "policy/policyconfig.h"
+#include "policy/policyevent.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace gw {
+
+class Alerter final : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        qint64 retryBaseMs = 1000;  // first retry after this, then doubled …
+        qint64 retryCapMs = 60'000; // … up to this
+        int queueLimit = 1000;      // alerts waiting; the oldest dropped beyond
+        // Wall clock for the rate limit, ms since the epoch. Default: the system's.
+        std::function<qint64()> clock;
+    };
+
+    // For /metrics; all since the start.
+    struct Counters
+    {
+        quint64 sent = 0;        // answered 2xx
+        quint64 failed = 0;      // given up on after the last retry
+        quint64 dropped = 0;     // pushed out of a full queue
+        quint64 rateLimited = 0; // held back by the rate limit
+        quint64 retried = 0;     // attempts after a failure
+        qsizetype queued = 0;    // waiting now (not counting the one being sent)
+    };
+
+    explicit Alerter(const PolicyConfig& policy, QObject* parent = nullptr);
+    Alerter(const PolicyConfig& policy, Options options, QObject* parent = nullptr);
+    // Stops the delivery thread; alerts not delivered yet are lost.
+    ~Alerter() override;
+
+    // Thread-safe. The webhook, rate limit, retries and timeout ([alerts])
+    // and whether hogs alert ([hog] alert), from the next alert on.
+    void setPolicy(const PolicyConfig& policy);
+
+    // Thread-safe and cheap: decides (the rule above), applies the rate limit
+    // and queues. Does nothing without a webhook URL.
+    void notify(const gw::PolicyEvent& event);
+    void notify(const QList<gw::PolicyEvent>& events);
+
+    Counters counters() const; // thread-safe
+    QString lastError() const; // thread-safe; the last failed attempt, in words
+
+Q_SIGNALS:
+    // On the Alerter's thread.
+    void delivered(const QString& text);
+    void failed(const QString& text, const QString& error); // after the last retry
+
+private:
+    struct Shared;
+    class Worker;
+    std::shared_ptr<Shared> d;
+};
+
+} // namespace gw

@@ -1,0 +1,91 @@
+#pragma once
+
+// Carries out the policy engine's enforcement requests on this machine
+// (Linux): SIGTERM, then SIGKILL after the grace period. Nothing is signalled
+// unless every check passes at the moment of the signal:
+//
+//  * the request names a start time, and the pid still has it (its
+//    /proc/<pid>/stat start time within 1 s of the request's: btime in
+//    /proc/stat is whole seconds and may be re-derived by the kernel), and the
+//    process is not a zombie;
+//  * the pid is above 1, not this process and not its parent;
+//  * no uid of the process (real, effective, saved, filesystem) is 0;
+//  * the newest reading of the request's server (setLatest) lists that pid,
+//    with that start time, on the request's GPU (and MIG instance, if any).
+//    Checked before SIGTERM and before a direct Kill request; the SIGKILL
+//    after the grace period re-checks identity and uid only (a process that
+//    got SIGTERM may well have let go of the GPU already).
+//
+// On the real /proc the process is held by a pidfd opened before the checks
+// and signalled through it (pidfd_send_signal), so a pid reused between the
+// check and the signal cannot be hit. With an injected sendSignal (tests) or
+// another proc root, the pid is signalled.
+//
+// Every outcome, done or refused, is reported with `acted` as a PolicyAction
+// (Terminate, Kill or Refused; never simulated) for the event to record.
+// Lives on the thread that calls it; the grace period is a QTimer on it.
+// Destroying the enforcer cancels pending SIGKILLs.
+
+#include "model/snapshot.h"
+#include "policy/policyengine.h"
+#include "policy/policyevent.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <sys/types.h>
+
+#include <functional>
+#include <memory>
+
+namespace gw {
+
+class Enforcer final : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        QString procRoot = QStringLiteral("/proc");
+        // Sends a signal to a pid, answering 0 or -1 with errno set, as
+        // ::kill. Empty: the kernel (pidfd on the real /proc, else ::kill).
+        std::function<int(pid_t, int)> sendSignal;
+        // Wall clock, ms since the epoch (for PolicyAction::atMs).
+        std::function<qint64()> clock;
+        // SIGTERM → SIGKILL ([idle] kill_grace).
+        qint64 killGraceMs = 30'000;
+        // Never signalled. Default: getpid() and getppid().
+        qint64 ownPid = 0;
+        qint64 parentPid = 0;
+    };
+
+    explicit Enforcer(QObject* parent = nullptr);
+    explicit Enforcer(Options options, QObject* parent = nullptr);
+    ~Enforcer() override;
+
+    // The newest reading of a server; requests for that server are checked
+    // against it. Call it for every reading (it keeps one per server).
+    void setLatest(const gw::Snapshot& reading);
+    // For requests from now on ([idle] kill_grace of the policy in force).
+    void setKillGraceMs(qint64 ms);
+    qint64 killGraceMs() const;
+
+    // Checks and signals at once; the answer comes with `acted` (before this
+    // returns, except the SIGKILL after the grace period). A Terminate for a
+    // process already waiting out its grace period is ignored.
+    void enforce(const gw::EnforcementRequest& request);
+    void enforce(const QList<gw::EnforcementRequest>& requests);
+
+    // Processes waiting out their grace period.
+    int pendingCount() const;
+
+Q_SIGNALS:
+    void acted(const QString& eventId, const gw::PolicyAction& action);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace gw
