@@ -181,6 +181,9 @@ PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
                                 QDialogButtonBox::AcceptRole);
     m_save->setDefault(false);
     m_save->setAutoDefault(false);
+    // The status line wraps; the buttons keep their whole labels.
+    m_replay->setMinimumWidth(m_replay->sizeHint().width());
+    m_replay->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(m_replay);
     bottom->addWidget(m_status, 1);

@@ -10,8 +10,6 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-#include <limits>
-
 namespace gw {
 
 // --- the local journal ------------------------------------------------------
@@ -211,8 +209,7 @@ ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool
                 }
                 if (at >= page.size()) {
                     QString readError;
-                    page =
-                        journal->read(after, std::numeric_limits<quint64>::max(), 2000, &readError);
+                    page = journal->read(after, journal->lastSequence() + 1, kPageSize, &readError);
                     at = 0;
                     if (!readError.isEmpty()) {
                         *why = readError;

@@ -96,6 +96,7 @@ class ReplayRunner final : public QObject
 public:
     static constexpr int kProgressEvery = 500; // readings
     static constexpr int kMaxProblems = 5;
+    static constexpr int kPageSize = 2000; // journal entries read at a time
 
     explicit ReplayRunner(QObject* parent = nullptr);
     // Cancels a replay still running and waits for its thread.
