@@ -7,10 +7,12 @@
 #include "darkpalette.h"
 
 #include "agent/agentjournal.h"
+#include "engine/livestate.h"
 #include "model/snapshotjson.h"
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 #include "remote/policyclient.h"
+#include "window/mainwindow.h"
 #include "window/policydialog.h"
 #include "window/policyreplay.h"
 #include "window/policytext.h"
@@ -24,10 +26,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -216,6 +221,53 @@ private Q_SLOTS:
     {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QVERIFY(m_dir.isValid());
+        // Tools → Policy… opens this computer's file from the settings: a
+        // private one, never the user's.
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toLocal8Bit());
+        QSettings().setValue(QStringLiteral("policy/path"),
+                             m_dir.filePath(QStringLiteral("settings/policy.toml")));
+    }
+
+    void toolsMenuOpensTheSelectedServersPolicy()
+    {
+        StubAgent agent;
+        agent.answer("GET /v1/policy", 200, policyAnswer(PolicyConfig{}, 7));
+        LiveState fleet;
+        Snapshot remote = reading(QDateTime::currentMSecsSinceEpoch(), 10);
+        remote.server = QStringLiteral("gpu-01");
+        Snapshot local = reading(QDateTime::currentMSecsSinceEpoch(), 10);
+        fleet.ingestBatch({local, remote});
+        MainWindow w(&fleet);
+        w.setPolicyAgents([&] {
+            return QList<RemoteServer>{{QStringLiteral("gpu-01"), agent.url(), "t", {}}};
+        });
+        QAction* policy = nullptr;
+        for (QAction* menu : w.menuBar()->actions())
+            if (menu->text() == QStringLiteral("&Tools"))
+                for (QAction* a : menu->menu()->actions())
+                    if (a->text() == QStringLiteral("&Policy…"))
+                        policy = a;
+        QVERIFY(policy);
+
+        // Nothing selected, or this computer: the local file.
+        policy->trigger();
+        auto* d = w.findChild<PolicyDialog*>();
+        QVERIFY(d);
+        QVERIFY(d->target().isLocal());
+        QCOMPARE(d->target().localPath, m_dir.filePath(QStringLiteral("settings/policy.toml")));
+        QCOMPARE(d->target().journalPath, LocalJournalRecorder::defaultPath());
+        QVERIFY(d->target().journalPath.endsWith(QStringLiteral("/local-journal.sqlite")));
+        delete d;
+
+        // An agent selected: its policy over HTTP.
+        w.selectServer(QStringLiteral("gpu-01"));
+        PolicyDialog* remoteDialog = w.showPolicyDialog();
+        QVERIFY(!remoteDialog->target().isLocal());
+        QCOMPARE(remoteDialog->target().agent->url, agent.url());
+        QTRY_VERIFY(remoteDialog->isLoaded());
+        QCOMPARE(remoteDialog->windowTitle(), QStringLiteral("Policy: gpu-01"));
+        delete remoteDialog;
     }
 
     void typoShowsLineColumnAndDisablesSave()
