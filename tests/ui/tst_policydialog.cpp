@@ -422,6 +422,32 @@ private Q_SLOTS:
         QVERIFY2(!d.text().contains(QStringLiteral("[quota.users]")), qPrintable(d.text()));
     }
 
+    void textEditsOfOddLayouts()
+    {
+        // A multi-line array is replaced whole; a section the text lacks is
+        // added, after its sub-table if need be (valid TOML).
+        QString text = QStringLiteral("[idle]\nexempt_users = [\n    \"root\",\n    "
+                                      "\"backup\", # the nightly job\n]\ndry_run = true\n\n"
+                                      "[quota.users]\nalice = 30\n");
+        text = policytext::setKey(text, QStringLiteral("idle"), QStringLiteral("exempt_users"),
+                                  policytext::stringArray({QStringLiteral("root")}));
+        text = policytext::setKey(text, QStringLiteral("quota"), QStringLiteral("window"),
+                                  policytext::string(QStringLiteral("2h")));
+        QCOMPARE(text, QStringLiteral("[idle]\nexempt_users = [\"root\"]\ndry_run = true\n\n"
+                                      "[quota.users]\nalice = 30\n\n[quota]\nwindow = \"2h\"\n"));
+        const PolicyParseResult r = parsePolicy(text.toUtf8(), QStringLiteral("policy.toml"));
+        QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(r.config->quota.windowMs, 7'200'000);
+        QCOMPARE(r.config->quota.users.size(), 1);
+        QCOMPARE(r.config->idle.exemptUsers, QStringList{QStringLiteral("root")});
+        // Names that are not bare keys are quoted; strings escaped.
+        QCOMPARE(policytext::key(QStringLiteral("first.last")), QStringLiteral("\"first.last\""));
+        QCOMPARE(policytext::string(QStringLiteral("a\"b\\c")), QStringLiteral("\"a\\\"b\\\\c\""));
+        QCOMPARE(policytext::parseProblem(QStringLiteral("policy.toml:12:3: bad: 1:2: x")).text(),
+                 QStringLiteral("12:3: bad: 1:2: x"));
+        QCOMPARE(policytext::parseProblem(QStringLiteral("no position")).line, 0);
+    }
+
     void jsonToTomlRoundTrip()
     {
         // What GET /v1/policy answers becomes a text that reads back the same.

@@ -191,9 +191,16 @@ ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool
                         .arg(request.journalPath);
         return out;
     }
-    auto journal = AgentJournal::open(request.journalPath, &error);
+    // The recorder holds the file for a moment every few seconds: wait it out.
+    std::unique_ptr<AgentJournal> journal;
+    for (int attempt = 0; !journal && attempt < kOpenAttempts && !cancelled.load(); ++attempt) {
+        if (attempt > 0)
+            QThread::msleep(kOpenRetryMs);
+        journal = AgentJournal::open(request.journalPath, &error);
+    }
     if (!journal) {
         out.error = error;
+        out.cancelled = cancelled.load();
         return out;
     }
     const auto pass = [&](const PolicyConfig& policy, int index) {

@@ -96,7 +96,9 @@ class ReplayRunner final : public QObject
 public:
     static constexpr int kProgressEvery = 500; // readings
     static constexpr int kMaxProblems = 5;
-    static constexpr int kPageSize = 2000; // journal entries read at a time
+    static constexpr int kPageSize = 2000;   // journal entries read at a time
+    static constexpr int kOpenAttempts = 20; // the journal busy: tried again …
+    static constexpr int kOpenRetryMs = 100; // … this often
 
     explicit ReplayRunner(QObject* parent = nullptr);
     // Cancels a replay still running and waits for its thread.
