@@ -638,6 +638,12 @@ private Q_SLOTS:
                      d.replayStatus()->text().startsWith(QStringLiteral("0 event(s) in ")),
                  qPrintable(d.replayStatus()->text()));
         QVERIFY(!d.cancelReplayButton()->isEnabled());
+
+        // Closed while replaying: the replay stops with it.
+        auto* closing = new PolicyDialog(t);
+        closing->startReplay();
+        QVERIFY(closing->replayRunning());
+        delete closing;
     }
 
     void localJournalRecorderWritesReadings()

@@ -231,6 +231,8 @@ PolicyDialog::~PolicyDialog()
 {
     if (m_client)
         m_client->abort();
+    // Before the widgets its signals update: cancels a replay and waits for it.
+    delete m_runner;
 }
 
 void PolicyDialog::buildForm(QWidget* page)
