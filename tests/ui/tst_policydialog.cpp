@@ -842,7 +842,9 @@ private Q_SLOTS:
     void screenshots()
     {
         QFETCH(bool, dark);
-        PolicyTarget t = localTarget(dark ? QStringLiteral("shot-dark") : QStringLiteral("shot"));
+        // Where an admin's file would be (not written: nothing is saved).
+        PolicyTarget t = localTarget(QStringLiteral("shot"));
+        t.localPath = QStringLiteral("/home/admin/.config/gpuwarden/policy.toml");
         PolicyDialog d(t);
         if (dark) {
             // With the disabled colours a desktop's dark theme has.

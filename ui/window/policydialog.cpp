@@ -168,6 +168,10 @@ PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
+    // The list needs a few lines; the rest goes to the form and the text.
+    const int line = m_problems->fontMetrics().height();
+    m_problems->setMinimumHeight(3 * line);
+    split->setSizes({40 * line, 5 * line});
 
     m_status = new QLabel;
     m_status->setWordWrap(true);
