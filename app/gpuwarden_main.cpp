@@ -17,6 +17,7 @@
 #include "sources/source.h"
 #include "util/quitsignals.h"
 #include "window/mainwindow.h"
+#include "window/policyreplay.h"
 #include "window/screenfit.h"
 
 #include <QApplication>
@@ -222,6 +223,25 @@ int main(int argc, char* argv[])
         window.setServerList(&servers);
         servers.resolve();
     }
+
+    // --- Policy dialog (Tools → Policy…) and its local journal -------------
+    // This computer's readings go to a journal of the desktop's own (24 h),
+    // which the dialog's "Replay last 24 h" reads; agents replay their own.
+    std::unique_ptr<gw::LocalJournalRecorder> localJournal;
+    if (source && !options->demo) {
+        localJournal =
+            std::make_unique<gw::LocalJournalRecorder>(gw::LocalJournalRecorder::defaultPath());
+        QObject::connect(source.get(), &gw::Source::produced, localJournal.get(),
+                         &gw::LocalJournalRecorder::ingestBatch, Qt::DirectConnection);
+        QObject::connect(localJournal.get(), &gw::LocalJournalRecorder::failed, &window,
+                         [](const QString& message) {
+                             std::fprintf(stderr, "gpuwarden: local journal: %s\n",
+                                          qPrintable(message));
+                         });
+        localJournal->start();
+    }
+    window.setPolicyAgents([&links] { return links.servers(); });
+    // --- end of the policy dialog's block -----------------------------------
 
     if (history) {
         window.setHistory(history.get());

@@ -12,6 +12,7 @@
 #include "window/livegpupage.h"
 #include "window/liveheader.h"
 #include "window/overviewpage.h"
+#include "window/policydialog.h"
 #include "window/processpane.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
@@ -69,6 +70,9 @@ void MainWindow::buildMenus()
     fileMenu->addSeparator();
     auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    auto* toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    toolsMenu->addAction(tr("&Policy…"), this, [this] { showPolicyDialog(); });
+
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About GPU Warden"), this, [this] {
         QMessageBox::about(
@@ -373,6 +377,24 @@ ServersDialog* MainWindow::showServersDialog()
     m_serversDialog->raise();
     m_serversDialog->activateWindow();
     return m_serversDialog;
+}
+
+void MainWindow::setPolicyAgents(std::function<QList<RemoteServer>()> agents)
+{
+    m_policyAgents = std::move(agents);
+}
+
+PolicyDialog* MainWindow::showPolicyDialog()
+{
+    PolicyTarget target = PolicyTarget::local();
+    const QList<RemoteServer> agents = m_policyAgents ? m_policyAgents() : QList<RemoteServer>();
+    for (const RemoteServer& agent : agents)
+        if (agent.name == m_server)
+            target = PolicyTarget::remote(agent);
+    auto* dialog = new PolicyDialog(target, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::refreshCharts()

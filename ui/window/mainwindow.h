@@ -10,6 +10,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+
 class QLabel;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -32,6 +34,8 @@ class ServersDialog;
 class ServerTree;
 class ServerTreeModel;
 class OverviewPage;
+class PolicyDialog;
+struct RemoteServer;
 class FleetProcessPage;
 class StateLegend;
 class StatusLine;
@@ -85,6 +89,12 @@ public:
     // Opens (or raises) the Servers dialog, modeless.
     ServersDialog* showServersDialog();
 
+    // Tools → Policy…: the agents (with their tokens) whose policy the
+    // dialog can edit; a selected server that is none of them is this
+    // computer. Opens the dialog for the selected server, modeless.
+    void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
+    PolicyDialog* showPolicyDialog();
+
 public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
     // banner when no GPU is found.
@@ -129,6 +139,7 @@ private:
     ServerList* m_serverList = nullptr;
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
+    std::function<QList<RemoteServer>()> m_policyAgents;
 
     QString m_server;
     QString m_gpuUuid; // empty: the server itself is selected

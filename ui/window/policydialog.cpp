@@ -1,0 +1,943 @@
+#include "window/policydialog.h"
+
+#include "model/units.h"
+#include "remote/policyclient.h"
+#include "window/policyreplay.h"
+#include "window/policytext.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTableWidget>
+#include <QTabWidget>
+#include <QTextBlock>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace gw {
+
+namespace {
+
+constexpr int kLineRole = Qt::UserRole + 1;
+constexpr int kColumnRole = Qt::UserRole + 2;
+const QString kFileName = QStringLiteral("policy.toml");
+
+QStringList splitList(const QString& text, QChar separator)
+{
+    QStringList out;
+    for (const QString& part : text.split(separator)) {
+        const QString t = part.trimmed();
+        if (!t.isEmpty())
+            out << t;
+    }
+    return out;
+}
+
+QString kindText(PolicyEventKind kind)
+{
+    switch (kind) {
+    case PolicyEventKind::Hog:
+        return PolicyDialog::tr("Hog");
+    case PolicyEventKind::Idle:
+        return PolicyDialog::tr("Idle");
+    case PolicyEventKind::FairShare:
+        return PolicyDialog::tr("Fair share");
+    }
+    return {};
+}
+
+QString subjectText(const PolicyEvent& e)
+{
+    QString subject = e.pid > 0
+                          ? PolicyDialog::tr("%1 (PID %2, %3)")
+                                .arg(e.command.isEmpty() ? PolicyDialog::tr("process") : e.command)
+                                .arg(e.pid)
+                                .arg(e.user)
+                          : e.user;
+    if (e.gpuIndex >= 0)
+        subject += PolicyDialog::tr(", GPU %1").arg(e.gpuIndex);
+    return subject;
+}
+
+} // namespace
+
+// --- target -----------------------------------------------------------------
+
+QString PolicyTarget::displayName() const
+{
+    return agent ? agent->name : PolicyDialog::tr("This computer");
+}
+
+QString PolicyTarget::defaultLocalPath()
+{
+    const QString fallback =
+        QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+        QStringLiteral("/gpuwarden/policy.toml");
+    return QSettings().value(QStringLiteral("policy/path"), fallback).toString();
+}
+
+PolicyTarget PolicyTarget::local()
+{
+    PolicyTarget t;
+    t.localPath = defaultLocalPath();
+    t.journalPath = LocalJournalRecorder::defaultPath();
+    return t;
+}
+
+PolicyTarget PolicyTarget::remote(const RemoteServer& agent)
+{
+    PolicyTarget t;
+    t.agent = agent;
+    return t;
+}
+
+// --- dialog -----------------------------------------------------------------
+
+PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
+    : QDialog(parent)
+    , m_target(std::move(target))
+{
+    setWindowTitle(tr("Policy: %1").arg(m_target.displayName()));
+    qRegisterMetaType<gw::ReplayOutcome>();
+
+    m_title = new QLabel;
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_tabs = new QTabWidget;
+    auto* formPage = new QScrollArea;
+    formPage->setWidgetResizable(true);
+    formPage->setFrameShape(QFrame::NoFrame);
+    auto* form = new QWidget;
+    buildForm(form);
+    formPage->setWidget(form);
+    m_tabs->addTab(formPage, tr("&Form"));
+
+    m_text = new QPlainTextEdit;
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setTabChangesFocus(false);
+    m_tabs->addTab(m_text, tr("policy.&toml"));
+
+    auto* replayPage = new QWidget;
+    buildReplay(replayPage);
+    m_tabs->addTab(replayPage, tr("&Replay"));
+
+    m_validity = new QLabel;
+    m_validity->setWordWrap(true);
+    m_problems = new QListWidget;
+    m_problems->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_problems->setToolTip(tr("Click a mistake to go to it in the text."));
+    auto* problemsBox = new QWidget;
+    auto* problemsLayout = new QVBoxLayout(problemsBox);
+    problemsLayout->setContentsMargins(0, 0, 0, 0);
+    problemsLayout->addWidget(m_validity);
+    problemsLayout->addWidget(m_problems);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_tabs);
+    split->addWidget(problemsBox);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    // The list needs a few lines; the rest goes to the form and the text.
+    const int line = m_problems->fontMetrics().height();
+    m_problems->setMinimumHeight(3 * line);
+    split->setSizes({40 * line, 5 * line});
+
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_replay = new QPushButton(tr("Replay Last 24 h"));
+    m_replay->setToolTip(tr("List the events the edited policy would have found in the last "
+                            "24 hours of readings, before saving it."));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    m_save = buttons->addButton(m_target.isLocal() ? tr("&Save")
+                                                   : tr("&Apply to %1").arg(m_target.agent->name),
+                                QDialogButtonBox::AcceptRole);
+    m_save->setDefault(false);
+    m_save->setAutoDefault(false);
+    // The status line wraps; the buttons keep their whole labels.
+    m_replay->setMinimumWidth(m_replay->sizeHint().width());
+    m_replay->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_replay);
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(buttons);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(split, 1);
+    layout->addLayout(bottom);
+
+    m_validateTimer = new QTimer(this);
+    m_validateTimer->setSingleShot(true);
+    m_validateTimer->setInterval(kValidateDelayMs);
+    connect(m_validateTimer, &QTimer::timeout, this, &PolicyDialog::validateNow);
+    connect(m_text, &QPlainTextEdit::textChanged, this, &PolicyDialog::onTextChanged);
+    connect(m_problems, &QListWidget::itemClicked, this, &PolicyDialog::goToProblem);
+    connect(m_problems, &QListWidget::itemActivated, this, &PolicyDialog::goToProblem);
+    connect(m_save, &QPushButton::clicked, this, &PolicyDialog::save);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_replay, &QPushButton::clicked, this, &PolicyDialog::startReplay);
+
+    m_runner = new ReplayRunner(this);
+    connect(m_runner, &ReplayRunner::progress, this, [this](quint64 readings, int pass) {
+        m_replayStatus->setText(pass == 0
+                                    ? tr("Replaying the edited policy… %L1 readings").arg(readings)
+                                    : tr("Replaying the current policy for comparison… "
+                                         "%L1 readings")
+                                          .arg(readings));
+    });
+    connect(m_runner, &ReplayRunner::finished, this, [this](const ReplayOutcome& out) {
+        std::optional<QList<PolicyEvent>> current;
+        if (out.current)
+            current = out.current->events;
+        QStringList problems = out.problems;
+        if (out.skipped > quint64(out.problems.size()))
+            problems << tr("%n entries skipped in all.", nullptr, int(out.skipped));
+        showReplay(out.edited.events, current, out.readings, problems, out.error, out.cancelled);
+    });
+
+    resize(1024, 700);
+    load();
+}
+
+PolicyDialog::~PolicyDialog()
+{
+    if (m_client)
+        m_client->abort();
+    // Before the widgets its signals update: cancels a replay and waits for it.
+    delete m_runner;
+}
+
+void PolicyDialog::buildForm(QWidget* page)
+{
+    const auto spin = [](double max, int decimals, const QString& suffix) {
+        auto* s = new QDoubleSpinBox;
+        s->setRange(0, max);
+        s->setDecimals(decimals);
+        s->setSuffix(suffix);
+        return s;
+    };
+    const auto bindDouble = [this](QDoubleSpinBox* w, const QString& section, const QString& key) {
+        m_fields.insert(section + QLatin1Char('/') + key, w);
+        connect(w, &QDoubleSpinBox::valueChanged, this,
+                [this, section, key](double v) { writeKey(section, key, policytext::number(v)); });
+    };
+    const auto bindText = [this](QLineEdit* w, const QString& section, const QString& key,
+                                 bool list) {
+        m_fields.insert(section + QLatin1Char('/') + key, w);
+        connect(w, &QLineEdit::textEdited, this, [this, section, key, list](const QString& t) {
+            writeKey(section, key,
+                     list ? policytext::stringArray(splitList(t, QLatin1Char(',')))
+                          : policytext::string(t.trimmed()));
+        });
+    };
+    const auto bindCheck = [this](QCheckBox* w, const QString& section, const QString& key) {
+        m_fields.insert(section + QLatin1Char('/') + key, w);
+        connect(w, &QCheckBox::toggled, this,
+                [this, section, key](bool on) { writeKey(section, key, policytext::boolean(on)); });
+    };
+    const auto bindChoice = [this](QComboBox* w, const QString& section, const QString& key) {
+        m_fields.insert(section + QLatin1Char('/') + key, w);
+        connect(w, &QComboBox::activated, this, [this, w, section, key] {
+            writeKey(section, key, policytext::string(w->currentData().toString()));
+        });
+    };
+
+    // [hog]
+    auto* hog = new QGroupBox(tr("Hog: a GPU kept busy"));
+    auto* hogForm = new QFormLayout(hog);
+    auto* threshold = spin(100, 1, tr(" %"));
+    bindDouble(threshold, QStringLiteral("hog"), QStringLiteral("threshold_percent"));
+    hogForm->addRow(tr("Utilisation at least:"), threshold);
+    auto* hogDuration = new QLineEdit;
+    hogDuration->setPlaceholderText(QStringLiteral("10m"));
+    bindText(hogDuration, QStringLiteral("hog"), QStringLiteral("duration"), false);
+    hogForm->addRow(tr("For at least:"), hogDuration);
+    auto* scope = new QComboBox;
+    scope->addItem(tr("each process"), QStringLiteral("process"));
+    scope->addItem(tr("a user's processes together"), QStringLiteral("user"));
+    bindChoice(scope, QStringLiteral("hog"), QStringLiteral("scope"));
+    hogForm->addRow(tr("Judge:"), scope);
+    auto* alert = new QCheckBox(tr("Alert when a hog is found"));
+    bindCheck(alert, QStringLiteral("hog"), QStringLiteral("alert"));
+    hogForm->addRow(QString(), alert);
+
+    // [adaptive]
+    auto* adaptive = new QGroupBox(tr("Adaptive quotas"));
+    auto* adaptiveLayout = new QVBoxLayout(adaptive);
+    auto* enabled = new QCheckBox(tr("Tighten quotas as the server gets busy"));
+    bindCheck(enabled, QStringLiteral("adaptive"), QStringLiteral("enabled"));
+    adaptiveLayout->addWidget(enabled);
+    auto* adaptiveNote = new QLabel(tr("Load bands and defensive mode: in the text."));
+    adaptiveNote->setForegroundRole(QPalette::PlaceholderText);
+    adaptiveNote->setWordWrap(true);
+    adaptiveLayout->addWidget(adaptiveNote);
+
+    // [idle]
+    auto* idle = new QGroupBox(tr("Idle: GPU memory held but unused"));
+    auto* idleForm = new QFormLayout(idle);
+    auto* minUtil = spin(100, 1, tr(" %"));
+    bindDouble(minUtil, QStringLiteral("idle"), QStringLiteral("min_gpu_utilization"));
+    idleForm->addRow(tr("Utilisation below:"), minUtil);
+    auto* window = new QLineEdit;
+    window->setPlaceholderText(QStringLiteral("30m"));
+    bindText(window, QStringLiteral("idle"), QStringLiteral("time_window"), false);
+    idleForm->addRow(tr("For at least:"), window);
+    auto* memory = new QSpinBox;
+    memory->setRange(0, 16 * 1024 * 1024);
+    memory->setSuffix(tr(" MiB"));
+    m_fields.insert(QStringLiteral("idle/min_memory_mib"), memory);
+    connect(memory, &QSpinBox::valueChanged, this, [this](int v) {
+        writeKey(QStringLiteral("idle"), QStringLiteral("min_memory_mib"), QString::number(v));
+    });
+    idleForm->addRow(tr("Holding at least:"), memory);
+    auto* warnings = new QLineEdit;
+    warnings->setPlaceholderText(QStringLiteral("15m, 5m"));
+    bindText(warnings, QStringLiteral("idle"), QStringLiteral("warnings"), true);
+    idleForm->addRow(tr("Warn before acting:"), warnings);
+    auto* action = new QComboBox;
+    action->addItem(tr("notify the owner"), QStringLiteral("notify"));
+    action->addItem(tr("terminate the process"), QStringLiteral("terminate"));
+    bindChoice(action, QStringLiteral("idle"), QStringLiteral("action"));
+    idleForm->addRow(tr("Then:"), action);
+    auto* dryRun = new QCheckBox(tr("Dry run: record what would be done, do nothing"));
+    bindCheck(dryRun, QStringLiteral("idle"), QStringLiteral("dry_run"));
+    idleForm->addRow(QString(), dryRun);
+    auto* exemptUsers = new QLineEdit;
+    exemptUsers->setPlaceholderText(tr("user names, comma-separated"));
+    bindText(exemptUsers, QStringLiteral("idle"), QStringLiteral("exempt_users"), true);
+    idleForm->addRow(tr("Exempt users:"), exemptUsers);
+    auto* exemptCommands = new QLineEdit;
+    exemptCommands->setPlaceholderText(tr("commands, comma-separated"));
+    bindText(exemptCommands, QStringLiteral("idle"), QStringLiteral("exempt_commands"), true);
+    idleForm->addRow(tr("Exempt commands:"), exemptCommands);
+
+    // [quota]
+    auto* quota = new QGroupBox(tr("Fair share: quotas"));
+    auto* quotaLayout = new QGridLayout(quota);
+    auto* quotaForm = new QFormLayout;
+    auto* quotaWindow = new QLineEdit;
+    quotaWindow->setPlaceholderText(QStringLiteral("1h"));
+    bindText(quotaWindow, QStringLiteral("quota"), QStringLiteral("window"), false);
+    quotaForm->addRow(tr("Measured over:"), quotaWindow);
+    auto* defaultShare = spin(100, 1, tr(" %"));
+    bindDouble(defaultShare, QStringLiteral("quota"), QStringLiteral("default_share"));
+    quotaForm->addRow(tr("Users not listed:"), defaultShare);
+    auto* groupsNote = new QLabel(tr("Group quotas: in the text."));
+    groupsNote->setForegroundRole(QPalette::PlaceholderText);
+    quotaForm->addRow(QString(), groupsNote);
+    m_users = new QTableWidget(0, 3);
+    m_users->setHorizontalHeaderLabels(
+        {tr("User"), tr("Share (%)"), tr("Time windows (; between them)")});
+    m_users->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_users->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_users->horizontalHeader()->setStretchLastSection(true);
+    m_users->verticalHeader()->hide();
+    m_users->setMinimumHeight(120);
+    connect(m_users, &QTableWidget::cellChanged, this, [this] {
+        if (!m_loadingForm)
+            writeUsers();
+    });
+    auto* addUser = new QPushButton(tr("Add User"));
+    auto* removeUser = new QPushButton(tr("Remove"));
+    connect(addUser, &QPushButton::clicked, this, [this] {
+        {
+            const QSignalBlocker block(m_users);
+            const int row = m_users->rowCount();
+            m_users->insertRow(row);
+            m_users->setItem(row, 0, new QTableWidgetItem(tr("user%1").arg(row + 1)));
+            m_users->setItem(row, 1, new QTableWidgetItem(QStringLiteral("25")));
+            m_users->setItem(row, 2, new QTableWidgetItem);
+        }
+        writeUsers();
+        m_users->editItem(m_users->item(m_users->rowCount() - 1, 0));
+    });
+    connect(removeUser, &QPushButton::clicked, this, [this] {
+        const int row = m_users->currentRow();
+        if (row < 0)
+            return;
+        m_users->removeRow(row);
+        writeUsers();
+    });
+    auto* userButtons = new QVBoxLayout;
+    userButtons->addWidget(addUser);
+    userButtons->addWidget(removeUser);
+    userButtons->addStretch(1);
+    quotaLayout->addLayout(quotaForm, 0, 0, 1, 2);
+    quotaLayout->addWidget(m_users, 1, 0);
+    quotaLayout->addLayout(userButtons, 1, 1);
+
+    auto* grid = new QGridLayout(page);
+    auto* left = new QVBoxLayout;
+    left->addWidget(hog);
+    left->addWidget(adaptive);
+    left->addStretch(1);
+    grid->addLayout(left, 0, 0);
+    grid->addWidget(idle, 0, 1);
+    grid->addWidget(quota, 1, 0, 1, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(1, 1);
+}
+
+void PolicyDialog::buildReplay(QWidget* page)
+{
+    m_replayStatus = new QLabel(tr("Replay the edited policy over the readings of the last "
+                                   "24 hours to see what it would have found."));
+    m_replayStatus->setWordWrap(true);
+    m_replayStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_cancelReplay = new QPushButton(tr("Cancel Replay"));
+    m_cancelReplay->setEnabled(false);
+    connect(m_cancelReplay, &QPushButton::clicked, this, &PolicyDialog::cancelReplay);
+    m_replayCounts = new QLabel;
+    m_replayCounts->setWordWrap(true);
+    m_replayTable = new QTreeWidget;
+    m_replayTable->setRootIsDecorated(false);
+    m_replayTable->setUniformRowHeights(true);
+    m_replayTable->setHeaderLabels(
+        {tr("Kind"), tr("Subject"), tr("Start"), tr("Duration"), tr("What")});
+    m_replayTable->header()->setStretchLastSection(true);
+    m_replayTable->setSortingEnabled(true);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_replayStatus, 1);
+    top->addWidget(m_cancelReplay);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(top);
+    layout->addWidget(m_replayCounts);
+    layout->addWidget(m_replayTable, 1);
+}
+
+QString PolicyDialog::text() const
+{
+    return m_text->toPlainText();
+}
+
+void PolicyDialog::setText(const QString& text)
+{
+    m_textEdited = true;
+    m_text->setPlainText(text);
+    validateNow();
+}
+
+void PolicyDialog::setStatus(const QString& text)
+{
+    m_status->setText(text);
+    m_status->setToolTip(text);
+}
+
+void PolicyDialog::load()
+{
+    if (m_target.isLocal()) {
+        const QString path = m_target.localPath;
+        m_title->setText(tr("The policy of this computer, %1. The desktop checks it; the "
+                            "local policy service applies it after Save.")
+                             .arg(QDir::toNativeSeparators(path)));
+        QFile f(path);
+        QString text;
+        if (f.exists()) {
+            if (!f.open(QIODevice::ReadOnly)) {
+                setStatus(tr("Cannot read %1: %2").arg(path, f.errorString()));
+            } else {
+                text = QString::fromUtf8(f.readAll());
+            }
+        } else {
+            text = tr("# policy.toml of this computer: every key at its default. See "
+                      "docs/policies.md.\n") +
+                   policytext::fromPolicyJson(policyToJson(PolicyConfig{}));
+            setStatus(tr("%1 does not exist yet; Save creates it.").arg(path));
+        }
+        m_savedText = text;
+        m_loaded = true;
+        setText(text);
+        Q_EMIT loaded();
+        return;
+    }
+    const RemoteServer& agent = *m_target.agent;
+    m_title->setText(tr("The policy in force on %1 (%2). Applying it needs a token with admin "
+                        "scope; the agent checks it again and keeps the previous version.")
+                         .arg(agent.name, agent.url.toString(QUrl::RemoveUserInfo)));
+    m_client = new PolicyClient(agent, this);
+    setStatus(tr("Reading the policy of %1…").arg(agent.name));
+    updateButtons();
+    m_client->getPolicy([this, name = agent.name](const PolicyReply& r) {
+        if (!r.ok) {
+            setStatus(tr("Cannot read the policy of %1: %2").arg(name, r.error));
+            showProblems({r.error}, {});
+            updateButtons();
+            Q_EMIT loaded();
+            return;
+        }
+        const QString text =
+            tr("# The policy in force on %1 (version %2, from %3), every key with its "
+               "effective value.\n")
+                .arg(name)
+                .arg(r.version)
+                .arg(r.source.isEmpty() ? tr("unknown source") : r.source) +
+            policytext::fromPolicyJson(r.policy);
+        m_savedText = text;
+        m_loaded = true;
+        setText(text);
+        setStatus(r.changedMs > 0 ? tr("Version %1, changed %2.")
+                                        .arg(r.version)
+                                        .arg(QDateTime::fromMSecsSinceEpoch(r.changedMs)
+                                                 .toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                                  : tr("Version %1.").arg(r.version));
+        Q_EMIT loaded();
+    });
+}
+
+void PolicyDialog::onTextChanged()
+{
+    if (!m_formWriting)
+        m_textEdited = true;
+    m_validateTimer->start();
+}
+
+void PolicyDialog::validateNow()
+{
+    m_validateTimer->stop();
+    const PolicyParseResult r = parsePolicy(text().toUtf8(), kFileName);
+    m_policy = r.config;
+    m_errorCount = int(r.errors.size());
+    showProblems(r.errors, r.warnings);
+    if (m_policy && m_textEdited)
+        loadForm(*m_policy);
+    if (m_policy)
+        m_textEdited = false;
+    updateButtons();
+    Q_EMIT validated();
+}
+
+void PolicyDialog::showProblems(const QStringList& errors, const QStringList& warnings,
+                                const QStringList& notes)
+{
+    m_problems->clear();
+    const auto add = [this](const QString& message, QStyle::StandardPixmap icon,
+                            const QString& prefix) {
+        const policytext::Problem p = policytext::parseProblem(message);
+        auto* item = new QListWidgetItem(style()->standardIcon(icon), prefix + p.text());
+        item->setToolTip(message);
+        item->setData(kLineRole, p.line);
+        item->setData(kColumnRole, p.column);
+        m_problems->addItem(item);
+    };
+    for (const QString& e : errors)
+        add(e, QStyle::SP_MessageBoxCritical, QString());
+    for (const QString& w : warnings)
+        add(w, QStyle::SP_MessageBoxWarning, tr("warning: "));
+    for (const QString& n : notes)
+        add(n, QStyle::SP_MessageBoxInformation, QString());
+    if (errors.isEmpty() && warnings.isEmpty())
+        m_validity->setText(notes.isEmpty() ? tr("The policy is valid.") : QString());
+    else if (errors.isEmpty())
+        m_validity->setText(
+            tr("The policy is valid, with %n warning(s):", nullptr, int(warnings.size())));
+    else
+        m_validity->setText(
+            tr("%n mistake(s); Save waits until they are fixed:", nullptr, int(errors.size())));
+    m_validity->setVisible(!m_validity->text().isEmpty());
+}
+
+void PolicyDialog::goToProblem(QListWidgetItem* item)
+{
+    if (!item)
+        return;
+    const int line = item->data(kLineRole).toInt();
+    const int column = item->data(kColumnRole).toInt();
+    if (line <= 0)
+        return;
+    const QTextBlock block = m_text->document()->findBlockByNumber(line - 1);
+    if (!block.isValid())
+        return;
+    QTextCursor c(block);
+    c.setPosition(block.position() + std::clamp(column - 1, 0, std::max(0, block.length() - 1)));
+    m_tabs->setCurrentIndex(TextTab);
+    m_text->setTextCursor(c);
+    m_text->ensureCursorVisible();
+    m_text->setFocus();
+}
+
+void PolicyDialog::writeKey(const QString& section, const QString& key, const QString& value)
+{
+    if (m_loadingForm)
+        return;
+    const QString updated = policytext::setKey(text(), section, key, value);
+    if (updated == text())
+        return;
+    m_formWriting = true;
+    // One edit of the document, so Undo in the text takes the form's change back.
+    QTextCursor c(m_text->document());
+    c.select(QTextCursor::Document);
+    c.insertText(updated);
+    m_formWriting = false;
+}
+
+void PolicyDialog::writeUsers()
+{
+    QStringList lines;
+    for (int row = 0; row < m_users->rowCount(); ++row) {
+        const auto cell = [&](int column) {
+            const QTableWidgetItem* item = m_users->item(row, column);
+            return item ? item->text().trimmed() : QString();
+        };
+        const QString name = cell(0);
+        if (name.isEmpty())
+            continue;
+        bool ok = false;
+        const double share = cell(1).toDouble(&ok);
+        // Not a number: written as it is, so the check points at it.
+        const QString shareText = ok ? policytext::number(share) : policytext::string(cell(1));
+        const QStringList windows = splitList(cell(2), QLatin1Char(';'));
+        if (windows.isEmpty())
+            lines << policytext::key(name) + QStringLiteral(" = ") + shareText;
+        else
+            lines << QStringLiteral("%1 = { share = %2, windows = %3 }")
+                         .arg(policytext::key(name), shareText, policytext::stringArray(windows));
+    }
+    QString updated =
+        policytext::removeKey(text(), QStringLiteral("quota"), QStringLiteral("users"));
+    updated = policytext::setSection(updated, QStringLiteral("quota.users"), lines);
+    if (updated == text())
+        return;
+    m_formWriting = true;
+    QTextCursor c(m_text->document());
+    c.select(QTextCursor::Document);
+    c.insertText(updated);
+    m_formWriting = false;
+}
+
+void PolicyDialog::loadForm(const PolicyConfig& p)
+{
+    m_loadingForm = true;
+    const auto setDouble = [this](const QString& key, double v) {
+        auto* w = static_cast<QDoubleSpinBox*>(m_fields.value(key));
+        const QSignalBlocker block(w);
+        w->setValue(v);
+    };
+    const auto setText = [this](const QString& key, const QString& v) {
+        auto* w = static_cast<QLineEdit*>(m_fields.value(key));
+        const QSignalBlocker block(w);
+        if (w->text() != v)
+            w->setText(v);
+    };
+    const auto setCheck = [this](const QString& key, bool on) {
+        auto* w = static_cast<QCheckBox*>(m_fields.value(key));
+        const QSignalBlocker block(w);
+        w->setChecked(on);
+    };
+    const auto setChoice = [this](const QString& key, const QString& value) {
+        auto* w = static_cast<QComboBox*>(m_fields.value(key));
+        const QSignalBlocker block(w);
+        w->setCurrentIndex(std::max(0, w->findData(value)));
+    };
+    const auto durations = [](const QList<qint64>& list) {
+        QStringList out;
+        for (qint64 ms : list)
+            out << formatPolicyDuration(ms);
+        return out.join(QStringLiteral(", "));
+    };
+    setDouble(QStringLiteral("hog/threshold_percent"), p.hog.thresholdPercent);
+    setText(QStringLiteral("hog/duration"), formatPolicyDuration(p.hog.durationMs));
+    setChoice(QStringLiteral("hog/scope"), p.hog.scope == HogScope::Process
+                                               ? QStringLiteral("process")
+                                               : QStringLiteral("user"));
+    setCheck(QStringLiteral("hog/alert"), p.hog.alert);
+    setDouble(QStringLiteral("idle/min_gpu_utilization"), p.idle.minGpuUtilizationPercent);
+    setText(QStringLiteral("idle/time_window"), formatPolicyDuration(p.idle.timeWindowMs));
+    {
+        auto* w = static_cast<QSpinBox*>(m_fields.value(QStringLiteral("idle/min_memory_mib")));
+        const QSignalBlocker block(w);
+        w->setValue(int(std::min<qint64>(p.idle.minMemoryMib, w->maximum())));
+    }
+    setText(QStringLiteral("idle/warnings"), durations(p.idle.warningsMs));
+    setChoice(QStringLiteral("idle/action"), p.idle.action == IdleAction::Notify
+                                                 ? QStringLiteral("notify")
+                                                 : QStringLiteral("terminate"));
+    setCheck(QStringLiteral("idle/dry_run"), p.idle.dryRun);
+    setText(QStringLiteral("idle/exempt_users"), p.idle.exemptUsers.join(QStringLiteral(", ")));
+    setText(QStringLiteral("idle/exempt_commands"),
+            p.idle.exemptCommands.join(QStringLiteral(", ")));
+    setText(QStringLiteral("quota/window"), formatPolicyDuration(p.quota.windowMs));
+    setDouble(QStringLiteral("quota/default_share"), p.quota.defaultSharePercent);
+    setCheck(QStringLiteral("adaptive/enabled"), p.adaptive.enabled);
+    {
+        const QSignalBlocker block(m_users);
+        m_users->setRowCount(0);
+        for (const QuotaShare& s : p.quota.users) {
+            const int row = m_users->rowCount();
+            m_users->insertRow(row);
+            QStringList windows;
+            for (const QuotaWindow& w : s.windows)
+                windows << w.text;
+            m_users->setItem(row, 0, new QTableWidgetItem(s.name));
+            m_users->setItem(row, 1, new QTableWidgetItem(policytext::number(s.sharePercent)));
+            m_users->setItem(row, 2, new QTableWidgetItem(windows.join(QStringLiteral("; "))));
+        }
+    }
+    m_loadingForm = false;
+}
+
+void PolicyDialog::updateButtons()
+{
+    const bool valid = m_loaded && m_errorCount == 0 && m_policy.has_value();
+    m_save->setEnabled(valid && !m_saving);
+    m_replay->setEnabled(valid && !replayRunning());
+    m_cancelReplay->setEnabled(replayRunning());
+    m_tabs->widget(FormTab)->setEnabled(m_loaded);
+}
+
+void PolicyDialog::save()
+{
+    validateNow();
+    if (hasErrors() || !m_policy || !m_loaded || m_saving)
+        return;
+    if (m_target.isLocal())
+        saveLocal();
+    else
+        saveRemote();
+}
+
+void PolicyDialog::saveLocal()
+{
+    const QString path = m_target.localPath;
+    const QString previous = path + QStringLiteral(".previous");
+    const QString text = this->text();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        setStatus(tr("Cannot write %1: %2").arg(path, f.errorString()));
+        return;
+    }
+    f.write(text.toUtf8());
+    if (QFileInfo::exists(path)) {
+        QFile::remove(previous);
+        if (!QFile::copy(path, previous)) {
+            f.cancelWriting();
+            f.commit();
+            setStatus(tr("Not saved: the previous version could not be kept as %1.").arg(previous));
+            return;
+        }
+    }
+    if (!f.commit()) {
+        setStatus(tr("Cannot write %1: %2").arg(path, f.errorString()));
+        return;
+    }
+    m_savedText = text;
+    setStatus(QFileInfo::exists(previous)
+                  ? tr("Saved to %1; the previous version is kept as %2.").arg(path, previous)
+                  : tr("Saved to %1.").arg(path));
+    Q_EMIT saved(path);
+}
+
+void PolicyDialog::saveRemote()
+{
+    m_saving = true;
+    updateButtons();
+    const QString name = m_target.agent->name;
+    setStatus(tr("Sending the policy to %1…").arg(name));
+    const QString sent = text();
+    m_client->putPolicy(sent.toUtf8(), [this, sent, name](const PolicyReply& r) {
+        m_saving = false;
+        if (r.ok) {
+            m_savedText = sent;
+            QStringList notes;
+            notes << (r.persisted
+                          ? tr("%1 applied the policy (version %2).").arg(name).arg(r.version)
+                          : tr("%1 applied the policy (version %2), but could not "
+                               "store it: it lasts until the agent restarts.")
+                                .arg(name)
+                                .arg(r.version));
+            const PolicyParseResult effective =
+                parsePolicy(policytext::fromPolicyJson(r.policy).toUtf8(), kFileName);
+            if (effective.config)
+                notes << tr("In force now:")
+                      << policySummary(*effective.config)
+                             .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            showProblems({}, {}, notes);
+            setStatus(notes.first());
+            updateButtons();
+            Q_EMIT saved(name);
+            return;
+        }
+        if (!r.errors.isEmpty()) {
+            setStatus(tr("%1 refused the policy: %2").arg(name, r.error));
+            showProblems(r.errors, {});
+        } else {
+            setStatus(r.error);
+            showProblems({r.error}, {});
+        }
+        updateButtons();
+    });
+}
+
+bool PolicyDialog::replayRunning() const
+{
+    return (m_runner && m_runner->isRunning()) || m_agentReplay;
+}
+
+void PolicyDialog::setReplayRange(qint64 fromMs, qint64 toMs)
+{
+    m_replayRange = std::pair{fromMs, toMs};
+}
+
+void PolicyDialog::startReplay()
+{
+    validateNow();
+    if (!m_policy || !m_loaded || replayRunning())
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const auto [from, to] = m_replayRange.value_or(std::pair{now - kReplaySpanMs, now});
+    std::optional<PolicyConfig> current;
+    const bool compare = m_savedText != text();
+    if (compare)
+        current = parsePolicy(m_savedText.toUtf8(), kFileName).config;
+    m_tabs->setCurrentIndex(ReplayTab);
+    m_replayTable->clear();
+    m_replayCounts->clear();
+    m_replayStatus->setText(tr("Replaying the edited policy…"));
+    if (m_target.isLocal()) {
+        m_runner->start(ReplayRequest{m_target.journalPath, *m_policy, current, from, to});
+        updateButtons();
+        return;
+    }
+    m_agentReplay = true;
+    updateButtons();
+    const QByteArray edited = text().toUtf8();
+    const QByteArray saved = m_savedText.toUtf8();
+    const auto parse = [](const QList<QJsonObject>& json, QStringList* problems) {
+        QList<PolicyEvent> out;
+        for (qsizetype i = 0; i < json.size(); ++i) {
+            QString why;
+            if (auto e = policyEventFromJson(json[i], &why))
+                out << *e;
+            else if (problems->size() < ReplayRunner::kMaxProblems)
+                *problems << tr("event %1 of the agent's answer skipped: %2").arg(i).arg(why);
+        }
+        return out;
+    };
+    m_client->replay(edited, from, to, [=, this](const ReplayReply& r) {
+        if (!r.ok) {
+            m_agentReplay = false;
+            showReplay({}, std::nullopt, 0, r.errors, r.error, false);
+            return;
+        }
+        QStringList problems;
+        const QList<PolicyEvent> events = parse(r.events, &problems);
+        if (!compare || !current) {
+            m_agentReplay = false;
+            showReplay(events, std::nullopt, r.readings, problems, {}, false);
+            return;
+        }
+        m_replayStatus->setText(tr("Replaying the current policy for comparison…"));
+        m_client->replay(saved, from, to, [=, this](const ReplayReply& c) mutable {
+            m_agentReplay = false;
+            std::optional<QList<PolicyEvent>> currentEvents;
+            if (c.ok)
+                currentEvents = parse(c.events, &problems);
+            showReplay(events, currentEvents, r.readings, problems, {}, false);
+        });
+    });
+}
+
+void PolicyDialog::cancelReplay()
+{
+    if (m_runner->isRunning()) {
+        m_runner->cancel();
+        m_replayStatus->setText(tr("Cancelling…"));
+        return;
+    }
+    if (m_agentReplay) {
+        m_client->abort();
+        m_agentReplay = false;
+        showReplay({}, std::nullopt, 0, {}, {}, true);
+    }
+}
+
+void PolicyDialog::showReplay(const QList<PolicyEvent>& edited,
+                              const std::optional<QList<PolicyEvent>>& current, quint64 readings,
+                              const QStringList& problems, const QString& error, bool cancelled)
+{
+    m_replayEvents = edited;
+    m_replayTable->setSortingEnabled(false);
+    m_replayTable->clear();
+    for (const PolicyEvent& e : edited) {
+        auto* item = new QTreeWidgetItem(m_replayTable);
+        item->setText(0, kindText(e.kind));
+        item->setText(1, subjectText(e));
+        item->setText(2, QDateTime::fromMSecsSinceEpoch(e.startMs).toString(
+                             QStringLiteral("yyyy-MM-dd HH:mm")));
+        item->setText(3, e.isOpen() ? tr("%1 (open)").arg(formatDuration(qint64(e.durationMs)))
+                                    : formatDuration(qint64(e.durationMs)));
+        item->setText(4, policyEventText(e));
+        item->setToolTip(4, policyEventText(e));
+    }
+    m_replayTable->setSortingEnabled(true);
+    for (int c = 0; c < 4; ++c)
+        m_replayTable->resizeColumnToContents(c);
+
+    QStringList counts;
+    for (const PolicyEventKind kind :
+         {PolicyEventKind::Hog, PolicyEventKind::Idle, PolicyEventKind::FairShare}) {
+        const auto count = [kind](const QList<PolicyEvent>& list) {
+            return std::count_if(list.begin(), list.end(),
+                                 [kind](const PolicyEvent& e) { return e.kind == kind; });
+        };
+        counts << (current ? tr("%1: %2 (current policy: %3)")
+                                 .arg(kindText(kind))
+                                 .arg(count(edited))
+                                 .arg(count(*current))
+                           : tr("%1: %2").arg(kindText(kind)).arg(count(edited)));
+    }
+    m_replayCounts->setText(error.isEmpty() && !cancelled ? counts.join(QStringLiteral(" · "))
+                                                          : QString());
+    QString status;
+    if (!error.isEmpty())
+        status = tr("The replay failed: %1").arg(error);
+    else if (cancelled)
+        status = tr("Replay cancelled after %n reading(s).", nullptr, int(readings));
+    else if (readings == 0)
+        status = tr("No readings in the last 24 hours to replay.");
+    else
+        status =
+            tr("%n event(s) in %L1 readings of the last 24 hours.", nullptr, int(edited.size()))
+                .arg(readings);
+    if (!problems.isEmpty())
+        status += QLatin1Char('\n') + problems.join(QLatin1Char('\n'));
+    m_replayStatus->setText(status);
+    updateButtons();
+    Q_EMIT replayFinished();
+}
+
+} // namespace gw

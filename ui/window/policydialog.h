@@ -1,0 +1,174 @@
+#pragma once
+
+// Tools → Policy…: edits the policy.toml of this computer or of one agent.
+// Two views of the same text: a form for the common keys (it writes each key
+// it changes into the text, leaving the rest as written) and the text
+// itself, checked as it is typed with the parser the agent uses; mistakes
+// are listed as "line:column: reason" under it, a click goes there, and Save
+// waits until there are none. "Replay last 24 h" lists what the edited
+// policy would have found (this computer: the desktop's local journal; an
+// agent: POST /v1/replay), beside the current policy's counts.
+
+#include "policy/policyconfig.h"
+#include "policy/policyevent.h"
+#include "remote/agentlink.h"
+
+#include <QDialog>
+#include <QHash>
+#include <QPointer>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableWidget;
+class QTimer;
+class QTreeWidget;
+
+namespace gw {
+
+class PolicyClient;
+class ReplayRunner;
+struct ReplayOutcome;
+
+struct PolicyTarget
+{
+    // Set: an agent (its policy over HTTP); absent: this computer.
+    std::optional<RemoteServer> agent;
+    QString localPath;   // this computer's policy.toml
+    QString journalPath; // this computer's readings, for the replay
+
+    bool isLocal() const { return !agent.has_value(); }
+    QString displayName() const;
+
+    // QSettings "policy/path", default ~/.config/gpuwarden/policy.toml.
+    static QString defaultLocalPath();
+    static PolicyTarget local();
+    static PolicyTarget remote(const RemoteServer& agent);
+};
+
+class PolicyDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    static constexpr int kValidateDelayMs = 300;
+    static constexpr qint64 kReplaySpanMs = 24 * 3'600'000;
+    enum Tab
+    {
+        FormTab,
+        TextTab,
+        ReplayTab
+    };
+
+    explicit PolicyDialog(PolicyTarget target, QWidget* parent = nullptr);
+    ~PolicyDialog() override;
+
+    const PolicyTarget& target() const { return m_target; }
+    QString text() const;
+    void setText(const QString& text);
+    // The text as last loaded or saved (what is in force).
+    QString savedText() const { return m_savedText; }
+    // Checks the text now instead of after the typing pause.
+    void validateNow();
+    bool hasErrors() const { return m_errorCount > 0; }
+    bool isLoaded() const { return m_loaded; }
+    // The policy as the text says, when valid.
+    std::optional<PolicyConfig> policy() const { return m_policy; }
+
+    // Local: writes the file (the old one kept as <file>.previous); agent:
+    // PUT /v1/policy. Emits saved() or shows why not.
+    void save();
+    // The replay of the edited policy; range default: the 24 h up to now.
+    void startReplay();
+    void cancelReplay();
+    bool replayRunning() const;
+    void setReplayRange(qint64 fromMs, qint64 toMs);
+    QList<PolicyEvent> replayEvents() const { return m_replayEvents; }
+
+    // For tests and screenshots.
+    QTabWidget* tabs() const { return m_tabs; }
+    QPlainTextEdit* textEdit() const { return m_text; }
+    QListWidget* problemList() const { return m_problems; }
+    QLabel* validityLabel() const { return m_validity; }
+    QLabel* statusLabel() const { return m_status; }
+    QPushButton* saveButton() const { return m_save; }
+    QPushButton* replayButton() const { return m_replay; }
+    QPushButton* cancelReplayButton() const { return m_cancelReplay; }
+    QLabel* replayStatus() const { return m_replayStatus; }
+    QLabel* replayCounts() const { return m_replayCounts; }
+    QTreeWidget* replayTable() const { return m_replayTable; }
+    QTableWidget* usersTable() const { return m_users; }
+    // The form's editor of "section/key" ("hog/threshold_percent").
+    QWidget* formField(const QString& sectionAndKey) const { return m_fields.value(sectionAndKey); }
+    // Moves the text cursor to a problem's line and column (its click).
+    void goToProblem(QListWidgetItem* item);
+
+Q_SIGNALS:
+    // The text was checked (after the pause, or validateNow()).
+    void validated();
+    // The policy was written (local: the file path) or the agent took it.
+    void saved(const QString& where);
+    // The agent's policy arrived (or could not).
+    void loaded();
+    void replayFinished();
+
+private:
+    void buildForm(QWidget* page);
+    void buildReplay(QWidget* page);
+    void load();
+    void onTextChanged();
+    void writeKey(const QString& section, const QString& key, const QString& value);
+    void writeUsers();
+    void loadForm(const PolicyConfig& policy);
+    void showProblems(const QStringList& errors, const QStringList& warnings,
+                      const QStringList& notes = {});
+    void updateButtons();
+    void saveLocal();
+    void saveRemote();
+    void showReplay(const QList<PolicyEvent>& edited,
+                    const std::optional<QList<PolicyEvent>>& current, quint64 readings,
+                    const QStringList& problems, const QString& error, bool cancelled);
+    void setStatus(const QString& text);
+
+    PolicyTarget m_target;
+    PolicyClient* m_client = nullptr;
+    ReplayRunner* m_runner = nullptr;
+    bool m_loaded = false;
+    bool m_saving = false;
+    bool m_agentReplay = false;
+    QString m_savedText;
+    std::optional<PolicyConfig> m_policy;
+    int m_errorCount = 0;
+    bool m_formWriting = false; // the text changes because the form wrote it
+    bool m_textEdited = false;  // the admin typed: the form follows the text
+    bool m_loadingForm = false;
+    std::optional<std::pair<qint64, qint64>> m_replayRange;
+    QList<PolicyEvent> m_replayEvents;
+
+    QLabel* m_title = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QPlainTextEdit* m_text = nullptr;
+    QTimer* m_validateTimer = nullptr;
+    QLabel* m_validity = nullptr;
+    QListWidget* m_problems = nullptr;
+    QLabel* m_status = nullptr;
+    QPushButton* m_save = nullptr;
+    QPushButton* m_replay = nullptr;
+    QPushButton* m_cancelReplay = nullptr;
+    QLabel* m_replayStatus = nullptr;
+    QLabel* m_replayCounts = nullptr;
+    QTreeWidget* m_replayTable = nullptr;
+    QTableWidget* m_users = nullptr;
+    QHash<QString, QWidget*> m_fields;
+};
+
+} // namespace gw

@@ -1,0 +1,268 @@
+#include "window/policyreplay.h"
+
+#include "agent/agentjournal.h"
+#include "model/snapshotjson.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTimer>
+
+namespace gw {
+
+// --- the local journal ------------------------------------------------------
+
+QString LocalJournalRecorder::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/local-journal.sqlite");
+}
+
+LocalJournalRecorder::LocalJournalRecorder(QString path, QObject* parent)
+    : QObject(parent)
+    , m_path(std::move(path))
+{
+    m_thread.setObjectName(QStringLiteral("gw-local-journal"));
+}
+
+LocalJournalRecorder::~LocalJournalRecorder()
+{
+    stop();
+}
+
+void LocalJournalRecorder::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new QObject;
+    m_worker->moveToThread(&m_thread);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_worker, [this] {
+        auto* timer = new QTimer(m_worker);
+        timer->setObjectName(QStringLiteral("flush"));
+        connect(timer, &QTimer::timeout, m_worker, [this] { write(); });
+        timer->start(m_flushIntervalMs);
+    });
+}
+
+void LocalJournalRecorder::stop()
+{
+    if (!m_thread.isRunning()) {
+        write();
+        return;
+    }
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this] {
+            write();
+            delete m_worker->findChild<QTimer*>(QStringLiteral("flush"));
+        },
+        Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    delete m_worker;
+    m_worker = nullptr;
+}
+
+void LocalJournalRecorder::ingestBatch(const QList<Snapshot>& readings)
+{
+    QMutexLocker lock(&m_lock);
+    m_pending << readings;
+    if (m_pending.size() > kMaxPending)
+        m_pending.remove(0, m_pending.size() - kMaxPending);
+}
+
+qsizetype LocalJournalRecorder::pendingCount() const
+{
+    QMutexLocker lock(&m_lock);
+    return m_pending.size();
+}
+
+QString LocalJournalRecorder::flushNow()
+{
+    if (!m_thread.isRunning())
+        return write();
+    QString error;
+    QMetaObject::invokeMethod(
+        m_worker, [this, &error] { error = write(); }, Qt::BlockingQueuedConnection);
+    return error;
+}
+
+QString LocalJournalRecorder::write()
+{
+    QList<Snapshot> batch;
+    {
+        QMutexLocker lock(&m_lock);
+        batch.swap(m_pending);
+    }
+    if (batch.isEmpty())
+        return {};
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QString error;
+    auto journal = AgentJournal::open(m_path, &error);
+    if (journal) {
+        for (const Snapshot& s : std::as_const(batch)) {
+            QString why;
+            const quint64 sequence = journal->take(&why);
+            journal->append(sequence, s.timestampMs, toJsonBytes(s, false));
+        }
+        if (journal->close(QDateTime::currentMSecsSinceEpoch(), &error)) {
+            m_failuresInARow = 0;
+            return {};
+        }
+    } else {
+        // Busy (a replay reads it) or broken: keep the readings for the
+        // next try.
+        QMutexLocker lock(&m_lock);
+        m_pending = batch + m_pending;
+        if (m_pending.size() > kMaxPending)
+            m_pending.remove(0, m_pending.size() - kMaxPending);
+    }
+    if (++m_failuresInARow == 3)
+        Q_EMIT failed(error);
+    return error;
+}
+
+// --- the replay -------------------------------------------------------------
+
+ReplayRunner::ReplayRunner(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<gw::ReplayOutcome>();
+}
+
+ReplayRunner::~ReplayRunner()
+{
+    cancel();
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+bool ReplayRunner::isRunning() const
+{
+    return m_thread != nullptr;
+}
+
+void ReplayRunner::cancel()
+{
+    m_cancelled.store(true);
+}
+
+bool ReplayRunner::start(const ReplayRequest& request)
+{
+    if (m_thread)
+        return false;
+    m_cancelled.store(false);
+    m_thread = QThread::create([this, request] {
+        const ReplayOutcome out =
+            replayJournal(request, m_cancelled,
+                          [this](quint64 readings, int pass) { Q_EMIT progress(readings, pass); });
+        QMetaObject::invokeMethod(
+            this,
+            [this, out] {
+                if (m_thread) {
+                    m_thread->wait();
+                    delete m_thread;
+                    m_thread = nullptr;
+                }
+                Q_EMIT finished(out);
+            },
+            Qt::QueuedConnection);
+    });
+    m_thread->setObjectName(QStringLiteral("gw-policy-replay"));
+    m_thread->start();
+    return true;
+}
+
+ReplayOutcome
+ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool>& cancelled,
+                            const std::function<void(quint64 readings, int pass)>& progress)
+{
+    ReplayOutcome out;
+    QString error;
+    if (!QFileInfo::exists(request.journalPath)) {
+        out.error = QCoreApplication::translate(
+                        "gw::ReplayRunner",
+                        "No readings of this computer are recorded yet (%1 does not exist).")
+                        .arg(request.journalPath);
+        return out;
+    }
+    // The recorder holds the file for a moment every few seconds: wait it out.
+    std::unique_ptr<AgentJournal> journal;
+    for (int attempt = 0; !journal && attempt < kOpenAttempts && !cancelled.load(); ++attempt) {
+        if (attempt > 0)
+            QThread::msleep(kOpenRetryMs);
+        journal = AgentJournal::open(request.journalPath, &error);
+    }
+    if (!journal) {
+        out.error = error;
+        out.cancelled = cancelled.load();
+        return out;
+    }
+    const auto pass = [&](const PolicyConfig& policy, int index) {
+        quint64 after = 0;
+        QList<AgentJournal::Entry> page;
+        qsizetype at = 0;
+        quint64 readings = 0;
+        const auto next = [&](QString* why) -> std::optional<Snapshot> {
+            for (;;) {
+                if (cancelled.load()) {
+                    out.cancelled = true;
+                    return std::nullopt;
+                }
+                if (at >= page.size()) {
+                    QString readError;
+                    page = journal->read(after, journal->lastSequence() + 1, kPageSize, &readError);
+                    at = 0;
+                    if (!readError.isEmpty()) {
+                        *why = readError;
+                        return std::nullopt;
+                    }
+                    if (page.isEmpty())
+                        return std::nullopt;
+                }
+                const AgentJournal::Entry& e = page[at++];
+                after = e.sequence;
+                QString bad;
+                std::optional<Snapshot> s = snapshotFromJsonBytes(e.json, &bad);
+                if (!s) {
+                    if (index == 0) {
+                        ++out.skipped;
+                        if (out.problems.size() < kMaxProblems)
+                            out.problems << QCoreApplication::translate(
+                                                "gw::ReplayRunner", "journal entry %1 skipped: %2")
+                                                .arg(e.sequence)
+                                                .arg(bad);
+                    }
+                    continue;
+                }
+                if (s->timestampMs < request.fromMs || s->timestampMs > request.toMs)
+                    continue;
+                if (++readings % kProgressEvery == 0 && progress)
+                    progress(readings, index);
+                return s;
+            }
+        };
+        ReplayResult r = replayReadings(policy, PolicyEngine::Options{}, next);
+        if (progress)
+            progress(readings, index);
+        if (index == 0)
+            out.readings = readings;
+        return r;
+    };
+    out.edited = pass(request.policy, 0);
+    if (!out.edited.error.isEmpty())
+        out.error = out.edited.error;
+    else if (request.current && !out.cancelled)
+        out.current = pass(*request.current, 1);
+    if (out.current && !out.current->error.isEmpty())
+        out.error = out.current->error;
+    journal->close(QDateTime::currentMSecsSinceEpoch(), &error);
+    return out;
+}
+
+} // namespace gw
