@@ -470,7 +470,8 @@ private Q_SLOTS:
         QCOMPARE(policytext::sections(text),
                  (QStringList{QStringLiteral("hog"), QStringLiteral("idle"),
                               QStringLiteral("quota"), QStringLiteral("quota.users"),
-                              QStringLiteral("quota.groups"), QStringLiteral("adaptive")}));
+                              QStringLiteral("quota.groups"), QStringLiteral("adaptive"),
+                              QStringLiteral("alerts")}));
         const PolicyParseResult defaults = parsePolicy(
             policytext::fromPolicyJson(policyToJson(PolicyConfig{})).toUtf8(), QStringLiteral("p"));
         QVERIFY(defaults.config && *defaults.config == PolicyConfig{});
