@@ -103,8 +103,8 @@ int main(int argc, char* argv[])
         auto journal = gw::AgentJournal::open(config->journalPath, options, &error);
         if (!journal) {
             std::fprintf(stderr,
-                         "gpuwarden-agent: journal: %s; readings and policy events are kept "
-                         "in memory only, a restart starts a new stream\n",
+                         "gpuwarden-agent: journal: %s; readings are kept in memory only (policy "
+                         "events too), a restart starts a new stream\n",
                          qPrintable(error));
         } else {
             std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",

@@ -75,6 +75,26 @@ class TestAgentPolicy : public QObject
     QTemporaryDir m_dir;
 
 private Q_SLOTS:
+    void configPolicyPath()
+    {
+        const QByteArray token =
+            "[[token]]\nname = \"t\"\nsha256 = \"" + sha256("tok").toHex() + "\"\n";
+        QString error;
+        auto c = AgentConfig::parse("[policy]\npath = \"/etc/gpuwarden/policy.toml\"\n" + token,
+                                    QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->policyPath, QStringLiteral("/etc/gpuwarden/policy.toml"));
+        c = AgentConfig::parse(token, QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->policyPath.isEmpty()); // the built-in defaults
+        c = AgentConfig::parse("[policy]\nfile = \"x\"\n" + token, QStringLiteral("agent.toml"),
+                               &error);
+        QVERIFY(!c);
+        QVERIFY2(error == QStringLiteral("agent.toml:2:8: unknown key \"file\" in [policy]") &&
+                     error.contains(QStringLiteral("\"file\"")),
+                 qPrintable(error));
+    }
+
     void getDefaultsAndScopes()
     {
         AgentServer server(agentConfig());
