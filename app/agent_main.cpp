@@ -16,8 +16,51 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QSocketNotifier>
 
+#include <csignal>
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+// SIGHUP re-reads the policy. The handler only writes a byte to a socket
+// (async-signal-safe); the main thread's event loop does the work, as
+// QuitOnSignals does for SIGTERM and SIGINT.
+int g_hangUpFd = -1;
+
+void onHangUp(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_hangUpFd, &byte, 1);
+}
+
+std::unique_ptr<QSocketNotifier> onSigHup(std::function<void()> then)
+{
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, fds) != 0)
+        return nullptr;
+    g_hangUpFd = fds[1];
+    struct sigaction sa = {};
+    sa.sa_handler = onHangUp;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGHUP, &sa, nullptr);
+    auto notifier = std::make_unique<QSocketNotifier>(fds[0], QSocketNotifier::Read);
+    QObject::connect(notifier.get(), &QSocketNotifier::activated, notifier.get(),
+                     [fd = fds[0], then = std::move(then)] {
+                         char buffer[16];
+                         while (::read(fd, buffer, sizeof buffer) > 0) {
+                         }
+                         then();
+                     });
+    return notifier;
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -179,6 +222,16 @@ int main(int argc, char* argv[])
     source.start();
 
     const auto quitSignals = gw::QuitOnSignals::quitApplication();
+    const auto hangUp = onSigHup([&server, &policyPath] {
+        if (policyPath.isEmpty()) {
+            std::fprintf(stderr, "gpuwarden-agent: SIGHUP: no policy file to re-read\n");
+            return;
+        }
+        std::fprintf(stderr, "gpuwarden-agent: SIGHUP: re-reading %s\n", qPrintable(policyPath));
+        if (server.reloadPolicy())
+            std::fprintf(stderr, "gpuwarden-agent: policy version %d in force\n",
+                         server.policyVersion());
+    });
     const int rc = QCoreApplication::exec();
     source.stop();
     engine.removeConsumer(&policyService);

@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace gw;
 using namespace gwtest;
 
@@ -439,6 +441,17 @@ private Q_SLOTS:
         const QJsonObject o = call(nam, port, QStringLiteral("/v1/policy"), "tok").json();
         QCOMPARE(o[QStringLiteral("source")].toString(), good);
         QCOMPARE(hogThreshold(o), 90.0);
+
+        // SIGHUP re-reads the file (and, unlike SIGHUP's default, leaves the agent running).
+        QVERIFY(writeFile(good, kPolicy80));
+        QByteArray err;
+        QVERIFY(::kill(pid_t(agent.processId()), SIGHUP) == 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += agent.readAllStandardError()).contains("policy version 2 in force"), 5000);
+        QVERIFY2(err.contains(QByteArray("SIGHUP: re-reading " + QFile::encodeName(good))),
+                 err.constData());
+        QCOMPARE(agent.state(), QProcess::Running);
+        QCOMPARE(hogThreshold(call(nam, port, QStringLiteral("/v1/policy"), "tok").json()), 80.0);
         agent.terminate();
         QVERIFY(agent.waitForFinished(10000));
         QCOMPARE(agent.exitCode(), 0);
