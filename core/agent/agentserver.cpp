@@ -959,8 +959,7 @@ QHttpServerResponse AgentServer::replay(const QHttpServerRequest& request) const
             while (!done) {
                 if (at >= page.size()) {
                     QString why;
-                    page = m_journal->read(cursor, std::numeric_limits<quint64>::max(),
-                                           kMaxSamplesLimit, &why);
+                    page = m_journal->read(cursor, quint64(kMaxSequence), kMaxSamplesLimit, &why);
                     at = 0;
                     if (!why.isEmpty()) {
                         *error = why;

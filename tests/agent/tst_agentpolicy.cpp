@@ -5,6 +5,7 @@
 // on a broken policy, and an edited value changing the verdict.
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
+#include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
 #include "policy/policyservice.h"
 #include "policytesthelpers.h"
@@ -297,12 +298,25 @@ private Q_SLOTS:
         QVERIFY2(server.listen(&error), qPrintable(error));
         for (int i = 0; i < 30; ++i)
             server.publish(reading(kT + i * 1000, 85));
+        if (journal) {
+            // Stored, not only queued: the replay reads the file.
+            QSignalSpy flushed(server.journal(), &JournalWriter::flushed);
+            QVERIFY(flushed.wait(5000));
+            QCOMPARE(flushed.first().first().toString(), QString());
+            // And a few more still queued.
+            for (int i = 30; i < 35; ++i)
+                server.publish(reading(kT + i * 1000, 85));
+        }
         QNetworkAccessManager nam;
         const QString range = QStringLiteral("/v1/replay?from=%1&to=%2");
 
         Reply r = call(nam, server.port(), range.arg(kT + 5000).arg(kT + 15'000), kReadToken);
         QCOMPARE(r.status, 200);
         QCOMPARE(r.json()[QStringLiteral("readings")].toInt(), 10); // [from, to)
+        if (journal) { // stored and still queued readings together
+            r = call(nam, server.port(), range.arg(kT + 25'000).arg(kT + 40'000), kReadToken);
+            QCOMPARE(r.json()[QStringLiteral("readings")].toInt(), 10);
+        }
         QVERIFY(r.json()[QStringLiteral("events")].isArray());
 
         // POST: the same with the policy in the body; it changes nothing.
