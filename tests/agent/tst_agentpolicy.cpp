@@ -9,8 +9,10 @@
 #include "agent/metricsexport.h"
 #include "policy/policyservice.h"
 #include "policytesthelpers.h"
+#include "sources/demoworld.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
@@ -355,6 +357,34 @@ private Q_SLOTS:
         r = call(nam, server.port(), range.arg(QStringLiteral("x")).arg(kT), kReadToken);
         QCOMPARE(r.status, 400);
         QCOMPARE(call(nam, server.port(), range.arg(kT).arg(kT + 1000)).status, 401);
+    }
+
+    void replayCostOfAnHour()
+    {
+        // The replay runs on the HTTP thread: what an hour of a demo server
+        // (4 GPUs, its processes) at 1 Hz costs, from the journal's file.
+        AgentServer server(agentConfig());
+        QString error;
+        auto j = AgentJournal::open(m_dir.filePath(QStringLiteral("hour.sqlite")), &error);
+        QVERIFY2(j, qPrintable(error));
+        server.attachJournal(std::move(j));
+        QVERIFY2(server.listen(&error), qPrintable(error));
+        const DemoWorld world;
+        constexpr int kReadings = 3600;
+        for (int i = 0; i < kReadings; ++i)
+            server.publish(world.serverAt(0, kT + i * 1000LL));
+        QSignalSpy flushed(server.journal(), &JournalWriter::flushed);
+        QVERIFY(flushed.wait(5000));
+        QNetworkAccessManager nam;
+        QElapsedTimer timer;
+        timer.start();
+        const Reply r = call(nam, server.port(),
+                             QStringLiteral("/v1/replay?from=%1&to=%2").arg(kT).arg(kT + 3'600'000),
+                             kReadToken);
+        const qint64 ms = timer.elapsed();
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json()[QStringLiteral("readings")].toInt(), kReadings);
+        qInfo("replay of %d demo readings (1 h at 1 Hz) from the journal: %lld ms", kReadings, ms);
     }
 
     void infoAndMetrics()
