@@ -8,6 +8,10 @@
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"
 
+#include <QDateTime>
+#include <QHttpServer>
+#include <QHttpServerResponder>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -159,6 +163,45 @@ private Q_SLOTS:
         QCOMPARE(spy->last().at(1).value<QList<PolicyEvent>>().first().pid, 9);
         QCOMPARE(link->eventStream(), second.stream());
         QCOMPARE(link->eventCursor(), 1u);
+    }
+
+    void olderAgentWithoutEventLog()
+    {
+        // An agent from before the event log: readings as ever, /v1/events
+        // asked once (404) and then left alone.
+        QHttpServer fake;
+        int eventRequests = 0;
+        const QJsonObject page{{QStringLiteral("stream"), QStringLiteral("s1")},
+                               {QStringLiteral("instance"), QStringLiteral("s1")},
+                               {QStringLiteral("now_ms"), QDateTime::currentMSecsSinceEpoch()},
+                               {QStringLiteral("next"), 1},
+                               {QStringLiteral("last_sequence"), 1},
+                               {QStringLiteral("interval_ms"), 1000},
+                               {QStringLiteral("truncated"), false}};
+        fake.route(QStringLiteral("/v1/info"), [page] { return page; });
+        fake.route(QStringLiteral("/v1/samples"), [page] {
+            QJsonObject o = page;
+            o.insert(QStringLiteral("samples"), QJsonArray());
+            return o;
+        });
+        fake.setMissingHandler(
+            [&](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                if (request.url().path() == QLatin1String("/v1/events"))
+                    ++eventRequests;
+                responder.write(QHttpServerResponder::StatusCode::NotFound);
+            });
+        const quint16 port = quint16(fake.listen(QHostAddress::LocalHost));
+        QVERIFY(port != 0);
+        QNetworkAccessManager nam;
+        AgentLink link(remoteFor(port), &nam);
+        link.setPollInterval(std::chrono::milliseconds(100));
+        QSignalSpy spy(&link, &AgentLink::eventsReceived);
+        link.start();
+        QTRY_COMPARE_WITH_TIMEOUT(eventRequests, 1, 5000);
+        QTest::qWait(500); // several polls of the readings
+        QCOMPARE(eventRequests, 1);
+        QCOMPARE(link.status().state, LinkState::Connected);
+        QVERIFY(spy.isEmpty());
     }
 
     void linksReemit()
