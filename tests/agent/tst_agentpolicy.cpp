@@ -501,6 +501,56 @@ private Q_SLOTS:
         QCOMPARE(agent.exitCode(), 0);
     }
 
+    void agentBinaryAppliesEditedPolicy()
+    {
+        // Through the real agent (app/agent_main.cpp's wiring): the demo
+        // server's busy processes are no hog at threshold 100 %, and are at
+        // 1 % once the file says so.
+        const QString cfg = m_dir.filePath(QStringLiteral("agent-e2e.toml"));
+        const QString policyPath = m_dir.filePath(QStringLiteral("e2e-policy.toml"));
+        QVERIFY(writeFile(cfg, "[agent]\ninterval_ms = 200\n[journal]\npath = \"\"\n[policy]\n"
+                               "path = \"" +
+                                   policyPath.toUtf8() +
+                                   "\"\n[[token]]\nname = \"t\"\n"
+                                   "sha256 = \"" +
+                                   sha256("tok").toHex() + "\"\n"));
+        QVERIFY(writeFile(policyPath, "[hog]\nthreshold_percent = 100\nduration = \"1s\"\n"));
+        QProcess agent;
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), cfg, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(agent.waitForReadyRead(10000));
+        const QByteArray line = agent.readLine().trimmed();
+        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
+        const quint16 port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        QNetworkAccessManager nam;
+        auto hogs = [&] {
+            int n = 0;
+            for (const PolicyEvent& e :
+                 eventsOf(call(nam, port, QStringLiteral("/v1/events?after=0"), "tok")))
+                n += e.kind == PolicyEventKind::Hog ? 1 : 0;
+            return n;
+        };
+        QTest::qWait(2000); // ten readings
+        QCOMPARE(hogs(), 0);
+        QVERIFY(writeFile(policyPath, "[hog]\nthreshold_percent = 1\nduration = \"1s\"\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(call(nam, port, QStringLiteral("/v1/policy"), "tok")
+                                      .json()[QStringLiteral("version")]
+                                      .toInt(),
+                                  2, 5000);
+        QElapsedTimer waited;
+        waited.start();
+        while (hogs() == 0 && waited.elapsed() < 5000)
+            QTest::qWait(200);
+        const int found = hogs();
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(10000));
+        QCOMPARE(agent.exitCode(), 0);
+        if (found == 0)
+            QSKIP("needs the policy engine");
+        QVERIFY(found > 0);
+    }
+
     void editedValueChangesVerdict()
     {
         // The wiring of app/agent_main.cpp: the service evaluates every
