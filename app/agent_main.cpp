@@ -1,11 +1,13 @@
 // gpuwarden-agent: samples this server and serves it over HTTP/JSON.
-//   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--demo]
+//   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--policy policy.toml] [--demo]
 
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
+#include "policy/policyconfig.h"
+#include "policy/policyservice.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
@@ -14,8 +16,51 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QSocketNotifier>
 
+#include <csignal>
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+// SIGHUP re-reads the policy. The handler only writes a byte to a socket
+// (async-signal-safe); the main thread's event loop does the work, as
+// QuitOnSignals does for SIGTERM and SIGINT.
+int g_hangUpFd = -1;
+
+void onHangUp(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_hangUpFd, &byte, 1);
+}
+
+std::unique_ptr<QSocketNotifier> onSigHup(std::function<void()> then)
+{
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, fds) != 0)
+        return nullptr;
+    g_hangUpFd = fds[1];
+    struct sigaction sa = {};
+    sa.sa_handler = onHangUp;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGHUP, &sa, nullptr);
+    auto notifier = std::make_unique<QSocketNotifier>(fds[0], QSocketNotifier::Read);
+    QObject::connect(notifier.get(), &QSocketNotifier::activated, notifier.get(),
+                     [fd = fds[0], then = std::move(then)] {
+                         char buffer[16];
+                         while (::read(fd, buffer, sizeof buffer) > 0) {
+                         }
+                         then();
+                     });
+    return notifier;
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -42,6 +87,10 @@ int main(int argc, char* argv[])
                       QStringLiteral("Listen on this port instead of the configured one (0: any "
                                      "free port, printed at start)."),
                       QStringLiteral("port")});
+    parser.addOption({QStringLiteral("policy"),
+                      QStringLiteral("Policy file (policy.toml) instead of the configured one "
+                                     "([policy] path)."),
+                      QStringLiteral("file")});
     parser.process(app);
 
     QString error;
@@ -60,20 +109,45 @@ int main(int argc, char* argv[])
         config->port = quint16(port);
     }
 
+    // The policies. A broken file means no start: every mistake is printed
+    // as file:line:column, exit code 2, as for agent.toml.
+    const QString policyPath = parser.isSet(QStringLiteral("policy"))
+                                   ? parser.value(QStringLiteral("policy"))
+                                   : config->policyPath;
+    gw::PolicyConfig policy;
+    if (policyPath.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden-agent: policy: built-in defaults\n");
+    } else {
+        const gw::PolicyParseResult parsed = gw::loadPolicyFile(policyPath);
+        for (const QString& e : parsed.errors)
+            std::fprintf(stderr, "%s\n", qPrintable(e));
+        for (const QString& w : parsed.warnings)
+            std::fprintf(stderr, "%s (warning)\n", qPrintable(w));
+        if (!parsed.config) {
+            std::fprintf(stderr, "gpuwarden-agent: the policy %s is refused; not starting\n",
+                         qPrintable(policyPath));
+            return 2;
+        }
+        policy = *parsed.config;
+        std::fprintf(stderr, "gpuwarden-agent: policy: %s\n", qPrintable(policyPath));
+    }
+
     gw::AgentServer server(*config);
     // The journal lets a restart continue the stream; without one the agent
     // still serves, from memory, and says what that costs.
     if (config->journalPath.isEmpty()) {
-        std::fprintf(stderr, "gpuwarden-agent: no journal configured: readings are kept in "
-                             "memory only, a restart starts a new stream\n");
+        std::fprintf(stderr,
+                     "gpuwarden-agent: no journal configured: readings are kept in memory only, "
+                     "policy events too (the last %lld), a restart starts a new stream\n",
+                     static_cast<long long>(gw::AgentServer::kMemoryEventLimit));
     } else {
         gw::AgentJournal::Options options;
         options.retention = config->journalRetention;
         auto journal = gw::AgentJournal::open(config->journalPath, options, &error);
         if (!journal) {
             std::fprintf(stderr,
-                         "gpuwarden-agent: journal: %s; readings are kept in memory only, a "
-                         "restart starts a new stream\n",
+                         "gpuwarden-agent: journal: %s; readings are kept in memory only (policy "
+                         "events too), a restart starts a new stream\n",
                          qPrintable(error));
         } else {
             std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",
@@ -113,6 +187,20 @@ int main(int argc, char* argv[])
     if (history)
         engine.addThreadSafeConsumer(history.get(), &gw::HistoryService::ingestBatch);
 
+    // The policies are evaluated on every reading, on a thread of their own,
+    // whether or not anyone is watching; the server numbers and stores the
+    // events, and serves, changes and replays the policy.
+    gw::PolicyEngine::Options policyOptions;
+    policyOptions.enforcing = true;
+    gw::PolicyService policyService(policy, policyOptions);
+    server.attachPolicy(&policyService, policy, policyPath);
+    QObject::connect(&policyService, &gw::PolicyService::eventsChanged, &server,
+                     &gw::AgentServer::recordEvents, Qt::QueuedConnection);
+    // ENFORCEMENT: connect gw::PolicyService::enforcementRequested to the
+    // enforcer here (built separately), and eventsChanged to the webhook
+    // alerts. Nothing else in this file needs to change for them.
+    engine.addThreadSafeConsumer(&policyService, &gw::PolicyService::ingestBatch);
+
     const bool demo = parser.isSet(QStringLiteral("demo"));
     bool demoServerOk = false;
     const int demoServer = parser.value(QStringLiteral("demo-server")).toInt(&demoServerOk);
@@ -134,8 +222,19 @@ int main(int argc, char* argv[])
     source.start();
 
     const auto quitSignals = gw::QuitOnSignals::quitApplication();
+    const auto hangUp = onSigHup([&server, &policyPath] {
+        if (policyPath.isEmpty()) {
+            std::fprintf(stderr, "gpuwarden-agent: SIGHUP: no policy file to re-read\n");
+            return;
+        }
+        std::fprintf(stderr, "gpuwarden-agent: SIGHUP: re-reading %s\n", qPrintable(policyPath));
+        if (server.reloadPolicy())
+            std::fprintf(stderr, "gpuwarden-agent: policy version %d in force\n",
+                         server.policyVersion());
+    });
     const int rc = QCoreApplication::exec();
     source.stop();
+    engine.removeConsumer(&policyService);
     if (!server.closeJournal(&error))
         std::fprintf(stderr, "gpuwarden-agent: journal: %s\n", qPrintable(error));
     if (history)

@@ -146,7 +146,7 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     Parser p(source, error);
     AgentConfig c;
     p.onlyKnown(root, QStringLiteral("the file"),
-                {"agent", "journal", "limits", "metrics", "tls", "token"});
+                {"agent", "journal", "limits", "metrics", "policy", "tls", "token"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -188,6 +188,12 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
             c.journalPath = *path; // "" turns the journal off
         if (const auto h = p.integer(*j, "retention_hours", 1, 24 * 366))
             c.journalRetention = std::chrono::hours(*h);
+    }
+
+    if (const toml::table* pol = p.table(root, "policy")) {
+        p.onlyKnown(*pol, QStringLiteral("[policy]"), {"path"});
+        if (const auto path = p.string(*pol, "path"))
+            c.policyPath = *path; // "" : the built-in defaults
     }
 
     if (const toml::table* m = p.table(root, "metrics")) {

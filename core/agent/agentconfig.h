@@ -54,6 +54,10 @@ struct AgentConfig
     static constexpr auto kDefaultStateDirectory = "/var/lib/gpuwarden";
     static constexpr auto kDefaultJournalFile = "agent-journal.sqlite";
 
+    // [policy] path: policy.toml (docs/policies.md). Empty: the built-in
+    // defaults of PolicyConfig; a PUT /v1/policy is then kept in memory only.
+    QString policyPath;
+
     qint64 maxBodyBytes = 64 * 1024;
     double requestsPerSecond = 50; // per client address
     int burst = 100;

@@ -16,7 +16,9 @@ namespace gw {
 
 namespace {
 
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
+// Event numbers reserved on disk ahead of use.
+constexpr quint64 kEventReserveAhead = 100;
 constexpr auto kApplication = "gpuwarden-agent-journal";
 // Another agent holding the file is reported at once, not waited for.
 constexpr std::chrono::milliseconds kBusyTimeout{200};
@@ -150,6 +152,8 @@ bool AgentJournal::openDatabase(QString* error)
         *error = m_path + QStringLiteral(" is not a GPU Warden agent journal");
         return false;
     }
+    if (version != 0 && version < kVersion && !upgrade(version, error))
+        return false;
 
     // Takes the write lock for as long as this agent runs.
     if (!m_db.transaction()) {
@@ -186,6 +190,15 @@ bool AgentJournal::openDatabase(QString* error)
         m_uncleanStart = m_next > lastStored + 1;
         m_lostFrom = lastStored + 1;
     }
+    quint64 lastEventStored = 0;
+    if (q.exec(QStringLiteral("SELECT max(seq) FROM event")) && q.next())
+        lastEventStored = fromDb(q.value(0));
+    q.finish();
+    m_eventReserved =
+        meta(QStringLiteral("event_reserved_through")).value_or(QString()).toULongLong();
+    const quint64 lastEventClean =
+        meta(QStringLiteral("last_event_sequence")).value_or(QString()).toULongLong();
+    m_nextEvent = std::max(clean ? lastEventClean : m_eventReserved, lastEventStored) + 1;
     // Synced: were this lost to a power cut, the previous clean close would
     // stand and this run's numbers be handed out again.
     if (!setMeta(QStringLiteral("clean"), QStringLiteral("0")))
@@ -199,18 +212,56 @@ bool AgentJournal::openDatabase(QString* error)
         return false;
     }
     readOldest();
+    readOldestEvent();
+    return true;
+}
+
+namespace {
+
+QStringList eventTableStatements()
+{
+    return {QStringLiteral("CREATE TABLE event(seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL, "
+                           "at_ms INTEGER NOT NULL, json BLOB NOT NULL)"),
+            QStringLiteral("CREATE INDEX event_by_id ON event(event_id)"),
+            QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion)};
+}
+
+} // namespace
+
+bool AgentJournal::upgrade(int from, QString* error)
+{
+    // Format 1 → 2: the event table; readings and numbers stay as they are.
+    Q_UNUSED(from);
+    if (!m_db.transaction()) {
+        *error = describe(m_db.lastError(), true);
+        return false;
+    }
+    QSqlQuery q(m_db);
+    for (const QString& s : eventTableStatements()) {
+        if (!q.exec(s)) {
+            *error = describe(q.lastError(), true);
+            m_db.rollback();
+            return false;
+        }
+    }
+    if (!m_db.commit()) {
+        *error = describe(m_db.lastError(), true);
+        m_db.rollback();
+        return false;
+    }
+    qCInfo(lcJournal).noquote() << m_path << "upgraded to journal format" << kVersion;
     return true;
 }
 
 bool AgentJournal::create(QString* error)
 {
-    const QStringList statements = {
+    QStringList statements = {
         QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)"),
         QStringLiteral("CREATE TABLE reading(first_seq INTEGER PRIMARY KEY, "
                        "last_seq INTEGER NOT NULL, last_ms INTEGER NOT NULL, "
                        "count INTEGER NOT NULL, data BLOB NOT NULL)"),
-        QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
     };
+    statements += eventTableStatements();
     if (!m_db.transaction()) {
         *error = describe(m_db.lastError(), true);
         return false;
@@ -411,6 +462,140 @@ bool AgentJournal::retentionStep(qint64 nowMs, QString* error)
     return true;
 }
 
+void AgentJournal::appendEvent(quint64 sequence, qint64 atMs, const QString& eventId,
+                               QByteArray json)
+{
+    if (m_closed)
+        return;
+    m_nextEvent = std::max(m_nextEvent, sequence + 1);
+    m_pendingEvents.append({sequence, atMs, eventId, std::move(json)});
+    if (m_pendingEvents.size() > m_options.maxPending)
+        m_pendingEvents.remove(0, m_pendingEvents.size() - m_options.maxPending);
+}
+
+bool AgentJournal::writeEvents(QString* error)
+{
+    if (m_pendingEvents.isEmpty())
+        return true;
+    QSqlQuery q(m_db);
+    if (!q.prepare(QStringLiteral("INSERT OR REPLACE INTO event VALUES(?, ?, ?, ?)"))) {
+        *error = describe(q.lastError(), true);
+        return false;
+    }
+    for (const PendingEvent& e : std::as_const(m_pendingEvents)) {
+        q.addBindValue(toDb(e.sequence));
+        q.addBindValue(e.eventId);
+        q.addBindValue(e.atMs);
+        q.addBindValue(e.json);
+        if (!q.exec()) {
+            *error = describe(q.lastError(), true);
+            return false;
+        }
+    }
+    return true;
+}
+
+qint64 AgentJournal::eventRetentionMs() const
+{
+    return std::max<qint64>(m_options.retention.count(),
+                            std::chrono::milliseconds(kMinEventRetention).count());
+}
+
+void AgentJournal::readOldestEvent()
+{
+    m_oldestEventMs.reset();
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT at_ms FROM event ORDER BY seq LIMIT 1")) && q.next())
+        m_oldestEventMs = q.value(0).toLongLong();
+}
+
+bool AgentJournal::eventRetentionStep(qint64 nowMs, QString* error)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("DELETE FROM event WHERE seq IN (SELECT seq FROM event ORDER BY seq "
+                             "LIMIT ?) AND at_ms < ?"));
+    q.addBindValue(m_options.retentionStep);
+    q.addBindValue(nowMs - eventRetentionMs());
+    if (!q.exec()) {
+        *error = describe(q.lastError(), true);
+        return false;
+    }
+    return true;
+}
+
+QList<AgentJournal::Entry> AgentJournal::readEvents(quint64 after, quint64 before, int limit,
+                                                    QString* error)
+{
+    QList<Entry> out;
+    if (limit <= 0 || after + 1 >= before)
+        return out;
+    if (m_db.isOpen()) {
+        QSqlQuery q(m_db);
+        q.setForwardOnly(true);
+        q.prepare(QStringLiteral(
+            "SELECT seq, json FROM event WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?"));
+        q.addBindValue(toDb(after));
+        q.addBindValue(toDb(before));
+        q.addBindValue(limit);
+        if (!q.exec()) {
+            if (error)
+                *error = describe(q.lastError(), false);
+            return out;
+        }
+        while (q.next())
+            out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
+    }
+    for (const PendingEvent& e : std::as_const(m_pendingEvents)) {
+        if (out.size() >= limit || e.sequence >= before)
+            break;
+        if (e.sequence > after && (out.isEmpty() || e.sequence > out.last().sequence))
+            out.append({e.sequence, e.json});
+    }
+    return out;
+}
+
+QList<AgentJournal::Entry> AgentJournal::latestEventRecords(QString* error)
+{
+    QList<Entry> out;
+    if (!m_db.isOpen())
+        return out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT seq, json FROM event WHERE seq IN (SELECT max(seq) FROM "
+                               "event GROUP BY event_id) ORDER BY seq"))) {
+        if (error)
+            *error = describe(q.lastError(), false);
+        return out;
+    }
+    while (q.next())
+        out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
+    return out;
+}
+
+quint64 AgentJournal::sequenceBefore(qint64 ms)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT max(last_seq) FROM reading WHERE last_ms < ?"));
+    q.addBindValue(ms);
+    if (m_db.isOpen() && q.exec() && q.next())
+        return fromDb(q.value(0));
+    return 0;
+}
+
+std::optional<qint64> AgentJournal::lastReadingMs()
+{
+    std::optional<qint64> out;
+    if (m_db.isOpen()) {
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("SELECT max(last_ms) FROM reading")) && q.next() &&
+            !q.value(0).isNull())
+            out = q.value(0).toLongLong();
+    }
+    for (const Pending& p : std::as_const(m_pending))
+        out = std::max(out.value_or(p.timestampMs), p.timestampMs);
+    return out;
+}
+
 bool AgentJournal::flush(qint64 nowMs, QString* error)
 {
     if (m_closed || !m_db.isOpen()) {
@@ -419,9 +604,13 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
         return false;
     }
     const bool expired = m_oldestMs && *m_oldestMs < nowMs - m_options.retention.count();
+    const bool eventsExpired = m_oldestEventMs && *m_oldestEventMs < nowMs - eventRetentionMs();
     const quint64 used = m_next - 1;
     const bool topUp = m_reserved < used + m_options.reserveAhead / 2;
-    if (m_pending.isEmpty() && !expired && !topUp)
+    const quint64 eventsUsed = m_nextEvent - 1;
+    const bool eventTopUp = m_eventReserved < eventsUsed + kEventReserveAhead / 2;
+    if (m_pending.isEmpty() && m_pendingEvents.isEmpty() && !expired && !eventsExpired && !topUp &&
+        !eventTopUp)
         return true;
 
     QString why;
@@ -434,8 +623,17 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
     const int newReadings = int(m_pending.size());
     const bool merge = newReadings > 0 && m_smallRows > 0 &&
                        m_smallReadings + newReadings >= m_options.blockReadings;
+    const bool newEvents = !m_pendingEvents.isEmpty();
+    // Event numbers are covered in the same transaction that stores them.
     bool ok = writeRows(&why) && (!merge || mergeSmallRows(&why)) &&
-              (!expired || retentionStep(nowMs, &why));
+              (!expired || retentionStep(nowMs, &why)) && writeEvents(&why) &&
+              (!eventsExpired || eventRetentionStep(nowMs, &why));
+    if (ok && eventTopUp) {
+        ok = setMeta(QStringLiteral("event_reserved_through"),
+                     QString::number(eventsUsed + kEventReserveAhead));
+        if (!ok)
+            why = describe(m_db.lastError(), true);
+    }
     if (ok && !m_db.commit()) {
         why = describe(m_db.lastError(), true);
         ok = false;
@@ -465,6 +663,15 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
         }
         m_pending.clear();
     }
+    if (eventTopUp)
+        m_eventReserved = eventsUsed + kEventReserveAhead;
+    if (newEvents) {
+        if (!m_oldestEventMs)
+            m_oldestEventMs = m_pendingEvents.first().atMs;
+        m_pendingEvents.clear();
+    }
+    if (eventsExpired)
+        readOldestEvent();
     if (merge || expired)
         readOldest();
     if (topUp && !reserveThrough(used + m_options.reserveAhead)) {
@@ -483,9 +690,11 @@ bool AgentJournal::close(qint64 nowMs, QString* error)
     const bool flushed = flush(nowMs, &why);
     // Even when the last readings could not be stored, the numbers they used
     // are recorded as used: the next start continues after them.
-    bool marked = m_db.transaction() &&
-                  setMeta(QStringLiteral("last_sequence"), QString::number(m_next - 1)) &&
-                  setMeta(QStringLiteral("clean"), QStringLiteral("1")) && m_db.commit();
+    bool marked =
+        m_db.transaction() &&
+        setMeta(QStringLiteral("last_sequence"), QString::number(m_next - 1)) &&
+        setMeta(QStringLiteral("last_event_sequence"), QString::number(m_nextEvent - 1)) &&
+        setMeta(QStringLiteral("clean"), QStringLiteral("1")) && m_db.commit();
     if (!marked) {
         if (why.isEmpty())
             why = describe(m_db.lastError(), true);

@@ -3,16 +3,25 @@
 // The agent's journal: every numbered reading on disk, so a restarted agent
 // continues its sequence and still serves what clients had not fetched.
 //
-// One SQLite file (WAL, exclusive lock: one agent per journal), format 1:
+// One SQLite file (WAL, exclusive lock: one agent per journal), format 2
+// (a format 1 file is upgraded in place when opened: the event table added):
 //
 //   meta(key PRIMARY KEY, value)   application, stream (a UUID made with the
-//                                  file), reserved_through, clean, last_sequence
+//                                  file), reserved_through, clean, last_sequence,
+//                                  event_reserved_through, last_event_sequence
 //   reading(first_seq PRIMARY KEY, last_seq, last_ms, count, data)
 //                                  qCompress of lines "SEQ JSON\n", the JSON
 //                                  exactly as /v1/samples serves it. A flush
 //                                  writes one small row; once a minute's worth
 //                                  of small rows exist they are merged into one
 //                                  block, which compresses about 9× better.
+//
+//   event(seq PRIMARY KEY, event_id, at_ms, json)
+//                                  the policy event log: one row per change of
+//                                  an event, the whole PolicyEvent JSON as of
+//                                  that change; numbered apart from readings
+//                                  (/v1/events), written in the same flush and
+//                                  kept for max(retention, kMinEventRetention).
 //
 // Numbers are never reused: before a sequence is handed out it is covered by
 // `reserved_through` on disk. A clean close records the last number used; a
@@ -42,6 +51,9 @@ class AgentJournal
 public:
     static constexpr std::chrono::hours kDefaultRetention{24};
 
+    // Policy events are kept at least this long, whatever the readings' retention.
+    static constexpr std::chrono::hours kMinEventRetention{7 * 24};
+
     struct Options
     {
         std::chrono::milliseconds retention = kDefaultRetention;
@@ -60,7 +72,7 @@ public:
     struct Entry
     {
         quint64 sequence = 0;
-        QByteArray json; // compact, with "sequence"
+        QByteArray json; // compact, with "sequence"; for events the PolicyEvent JSON
     };
 
     // Opens (creating if needed) the journal at `path`. Absent, with `error`
@@ -110,6 +122,25 @@ public:
     // queued ones included.
     QList<Entry> read(quint64 after, quint64 before, int limit, QString* error);
 
+    // Policy events, numbered apart from readings. The last event number
+    // used; like readings, numbers are covered on disk (by a reservation
+    // topped up in each flush) and never reused after a crash.
+    quint64 lastEventSequence() const { return m_nextEvent - 1; }
+    // Queues one change of an event for the next flush. `atMs`: when it was
+    // recorded (retention).
+    void appendEvent(quint64 sequence, qint64 atMs, const QString& eventId, QByteArray json);
+    // Records with after < sequence < before, oldest first, at most `limit`,
+    // queued ones included.
+    QList<Entry> readEvents(quint64 after, quint64 before, int limit, QString* error);
+    // The newest stored record of every event, oldest first (the agent
+    // closes the open ones at start).
+    QList<Entry> latestEventRecords(QString* error);
+    // The newest sequence stored in rows that end before `ms` (0: none): a
+    // read after it starts at or before the first reading at `ms`.
+    quint64 sequenceBefore(qint64 ms);
+    // The time of the newest stored reading.
+    std::optional<qint64> lastReadingMs();
+
     // Oldest sequence still held (stored or queued).
     std::optional<quint64> oldestSequence();
     qsizetype pendingCount() const { return m_pending.size(); }
@@ -124,7 +155,20 @@ private:
         QByteArray json;
     };
 
+    struct PendingEvent
+    {
+        quint64 sequence;
+        qint64 atMs;
+        QString eventId;
+        QByteArray json;
+    };
+
     AgentJournal() = default;
+    bool upgrade(int from, QString* error);
+    bool writeEvents(QString* error);
+    bool eventRetentionStep(qint64 nowMs, QString* error);
+    qint64 eventRetentionMs() const;
+    void readOldestEvent();
     bool openDatabase(QString* error);
     bool create(QString* error);
     bool setMeta(const QString& key, const QString& value);
@@ -147,6 +191,10 @@ private:
     bool m_uncleanStart = false;
     bool m_closed = false;
     QList<Pending> m_pending;
+    quint64 m_nextEvent = 1;
+    quint64 m_eventReserved = 0;
+    QList<PendingEvent> m_pendingEvents;
+    std::optional<qint64> m_oldestEventMs;
     std::optional<QSqlQuery> m_insert; // prepared once: a flush a second
     // last_ms of the oldest row, so an idle flush asks the file nothing.
     std::optional<qint64> m_oldestMs;

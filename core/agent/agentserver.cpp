@@ -7,9 +7,13 @@
 #include "agent/metricsexport.h"
 #include "agent/requestguard.h"
 #include "model/snapshotjson.h"
+#include "policy/policyengine.h"
+#include "policy/policyservice.h"
 
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
@@ -18,6 +22,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
+#include <QSaveFile>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
@@ -29,6 +34,9 @@ Q_LOGGING_CATEGORY(lcAgent, "gw.agent", QtInfoMsg)
 namespace gw {
 
 namespace {
+
+// How a policy sent in a request body is named in its errors.
+constexpr auto kPolicyBodyName = "policy.toml";
 
 constexpr int kDefaultSamplesLimit = 100;
 constexpr int kMaxSamplesLimit = 1000;
@@ -138,8 +146,13 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
 {
     qRegisterMetaType<gw::Snapshot>();
     m_clock.start();
+    qRegisterMetaType<QList<gw::PolicyEvent>>();
     m_flushTimer.setInterval(kJournalFlushInterval);
     connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
+    m_policyChangedMs = m_now();
+    m_policyReload.setSingleShot(true);
+    m_policyReload.setInterval(kPolicyReloadDelay);
+    connect(&m_policyReload, &QTimer::timeout, this, [this] { reloadPolicy(); });
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -168,6 +181,24 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
         guarded(Access::Read, [this](const QHttpServerRequest&) { return processes(); }));
     m_server->route(QStringLiteral("/metrics"),
                     guarded(Access::Read, [this](const QHttpServerRequest&) { return metrics(); }));
+    m_server->route(
+        QStringLiteral("/v1/events"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return events(r); }));
+    // GET: read scope; PUT changes the policy: admin.
+    m_server->route(QStringLiteral("/v1/policy"), [this](const QHttpServerRequest& request,
+                                                         QHttpServerResponder&& responder) {
+        const bool put = request.method() == Method::Put;
+        if (auto refused = refuse(request, put ? Access::Admin : Access::Read,
+                                  QHttpServerRequest::Methods(Method::Get) | Method::Put))
+            send(request, *refused, std::move(responder));
+        else
+            send(request, put ? policyPut(request) : json(policyDocument()), std::move(responder));
+    });
+    // POST replays with the policy in the body; it changes nothing: read scope.
+    m_server->route(QStringLiteral("/v1/replay"),
+                    guarded(
+                        Access::Read, [this](const QHttpServerRequest& r) { return replay(r); },
+                        QHttpServerRequest::Methods(Method::Get) | Method::Post));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,
@@ -191,6 +222,9 @@ void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
         return;
     }
     m_nextSequence = journal->lastSequence() + 1;
+    m_nextEventSequence = journal->lastEventSequence() + 1;
+    m_events.clear();
+    closeEventsLeftOpen(*journal);
     m_journal = std::make_unique<JournalWriter>(std::move(journal));
     connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
     m_flushTimer.start();
@@ -427,6 +461,7 @@ QHttpServerResponse AgentServer::info() const
         {QStringLiteral("interval_ms"), m_config.intervalMs},
         {QStringLiteral("last_sequence"), qint64(m_nextSequence - 1)},
         {QStringLiteral("gpus"), gpus},
+        {QStringLiteral("policy"), policyInfo()},
     });
 }
 
@@ -540,8 +575,439 @@ QHttpServerResponse AgentServer::processes() const
 QHttpServerResponse AgentServer::metrics() const
 {
     const Snapshot* s = latest();
-    return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"),
-                               s ? prometheusText(*s, m_config.metricLabels) : QByteArray());
+    PolicyMetrics pm;
+    if (m_policyService) {
+        for (const PolicyStatus& st : m_policyService->statuses()) {
+            if (!pm.status || st.atMs > pm.status->atMs)
+                pm.status = st;
+        }
+    }
+    for (const PolicyEventKind kind :
+         {PolicyEventKind::Hog, PolicyEventKind::Idle, PolicyEventKind::FairShare}) {
+        const QString name = policyEventKindName(kind);
+        pm.openEvents[name] = 0;
+        pm.eventsTotal[name] = m_eventsTotal.value(name);
+    }
+    for (const PolicyEventKind kind : m_openEvents)
+        ++pm.openEvents[policyEventKindName(kind)];
+    QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
+    text += policyPrometheusText(pm);
+    return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
+}
+
+// ---- policy events ----
+
+void AgentServer::closeEventsLeftOpen(AgentJournal& journal)
+{
+    // The engine starts fresh: whatever the previous run left open is over
+    // as of its last stored reading.
+    QString why;
+    const QList<AgentJournal::Entry> latest = journal.latestEventRecords(&why);
+    if (!why.isEmpty())
+        qCWarning(lcAgent).noquote() << "journal:" << why;
+    const std::optional<qint64> lastReading = journal.lastReadingMs();
+    int closed = 0;
+    for (const AgentJournal::Entry& entry : latest) {
+        QString error;
+        std::optional<PolicyEvent> event =
+            policyEventFromJson(QJsonDocument::fromJson(entry.json).object(), &error);
+        if (!event) {
+            qCWarning(lcAgent).noquote()
+                << "journal: event record" << entry.sequence << "is unreadable:" << error;
+            continue;
+        }
+        if (!event->isOpen())
+            continue;
+        event->endMs = std::max(lastReading.value_or(event->detectedMs), event->startMs);
+        event->endReason = QStringLiteral("agent restarted");
+        const quint64 sequence = m_nextEventSequence++;
+        QByteArray json = QJsonDocument(toJson(*event)).toJson(QJsonDocument::Compact);
+        journal.appendEvent(sequence, m_now(), event->id, json);
+        m_events.push_back({sequence, std::move(json)});
+        ++closed;
+    }
+    if (closed > 0)
+        qCInfo(lcAgent).noquote() << "policy:" << closed
+                                  << "event(s) left open by the previous run closed (agent "
+                                     "restarted)";
+}
+
+void AgentServer::storeEvent(const PolicyEvent& event, qint64 atMs)
+{
+    const quint64 sequence = m_nextEventSequence++;
+    QByteArray json = QJsonDocument(toJson(event)).toJson(QJsonDocument::Compact);
+    if (m_journal)
+        m_journal->appendEvent(sequence, atMs, event.id, json);
+    m_events.push_back({sequence, std::move(json)});
+    while (qsizetype(m_events.size()) > kMemoryEventLimit)
+        m_events.pop_front();
+}
+
+void AgentServer::recordEvents(const QList<PolicyEvent>& events)
+{
+    const qint64 now = m_now();
+    for (const PolicyEvent& e : events) {
+        if (!m_openEvents.contains(e.id))
+            ++m_eventsTotal[policyEventKindName(e.kind)];
+        if (e.isOpen())
+            m_openEvents.insert(e.id, e.kind);
+        else
+            m_openEvents.remove(e.id);
+        storeEvent(e, now);
+    }
+}
+
+QHttpServerResponse AgentServer::events(const QHttpServerRequest& request) const
+{
+    // The cursor protocol of samples(), over the event log.
+    const QUrlQuery q = request.query();
+    const IntegerParameter afterParam =
+        integerParameter(q, QStringLiteral("after"), 0, kMaxSequence);
+    if (!afterParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), afterParam.error);
+    const quint64 after = quint64(afterParam.value.value_or(0));
+    const IntegerParameter limitParam =
+        integerParameter(q, QStringLiteral("limit"), 1, kMaxSamplesLimit);
+    if (!limitParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), limitParam.error);
+    const int limit = int(limitParam.value.value_or(kDefaultSamplesLimit));
+    QByteArrayList out;
+    quint64 last = after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, const QByteArray& event) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append("{\"sequence\":" + QByteArray::number(sequence) + ",\"event\":" + event + '}');
+    };
+    const quint64 ringOldest = m_events.empty() ? m_nextEventSequence : m_events.front().sequence;
+    if (m_journal && after + 1 < ringOldest) {
+        QString why;
+        for (const auto& e : m_journal->readEvents(after, ringOldest, limit, &why))
+            take(e.sequence, e.json);
+        if (!why.isEmpty())
+            qCWarning(lcAgent).noquote() << "journal:" << why;
+    }
+    for (const EventRecord& e : m_events) {
+        if (out.size() >= limit)
+            break;
+        if (e.sequence > last)
+            take(e.sequence, e.json);
+    }
+    const quint64 lastSequence = m_nextEventSequence - 1;
+    const bool truncated =
+        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
+    if (truncated && out.size() < limit)
+        last = lastSequence;
+    QByteArray body =
+        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
+                                  {QStringLiteral("stream"), stream()},
+                                  {QStringLiteral("now_ms"), m_now()},
+                                  {QStringLiteral("next"), qint64(last)},
+                                  {QStringLiteral("last_sequence"), qint64(lastSequence)},
+                                  {QStringLiteral("truncated"), truncated}})
+            .toJson(QJsonDocument::Compact);
+    body.chop(1); // the closing brace
+    body += ",\"events\":[";
+    body += out.join(',');
+    body += "]}";
+    QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+// ---- the policy in force ----
+
+void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& policy,
+                               const QString& path)
+{
+    m_policyService = service;
+    m_policy = policy;
+    m_previousPolicy.reset();
+    m_policyPath = path;
+    m_policyVersion = 1;
+    m_policyChangedMs = m_now();
+    m_policyWatcher.reset();
+    m_policyFileBytes.clear();
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly))
+        m_policyFileBytes = f.readAll();
+    // The file and its folder: an editor that saves by writing a new file
+    // and renaming it over the old one leaves the watcher watching nothing;
+    // the folder's change brings the path back.
+    m_policyWatcher = std::make_unique<QFileSystemWatcher>();
+    m_policyWatcher->addPath(path);
+    m_policyWatcher->addPath(QFileInfo(path).absolutePath());
+    connect(m_policyWatcher.get(), &QFileSystemWatcher::fileChanged, this,
+            &AgentServer::policyFileTouched);
+    connect(m_policyWatcher.get(), &QFileSystemWatcher::directoryChanged, this,
+            &AgentServer::policyFileTouched);
+}
+
+QString AgentServer::policySource() const
+{
+    return m_policyPath.isEmpty() ? QStringLiteral("built-in defaults") : m_policyPath;
+}
+
+void AgentServer::policyFileTouched()
+{
+    if (!m_policyWatcher)
+        return;
+    if (!m_policyWatcher->files().contains(m_policyPath) && QFileInfo::exists(m_policyPath))
+        m_policyWatcher->addPath(m_policyPath);
+    // Several writes make one edit (truncate, then write): read it once quiet.
+    m_policyReload.start();
+}
+
+bool AgentServer::reloadPolicy(QStringList* errors)
+{
+    if (m_policyPath.isEmpty())
+        return true;
+    QFile f(m_policyPath);
+    PolicyParseResult parsed;
+    QByteArray bytes;
+    if (!f.open(QIODevice::ReadOnly)) {
+        parsed.errors << tr("%1: cannot read the policy: %2").arg(m_policyPath, f.errorString());
+    } else {
+        bytes = f.readAll();
+        if (bytes == m_policyFileBytes)
+            return true; // our own write, or a touch
+        parsed = parsePolicy(bytes, m_policyPath);
+    }
+    if (!parsed.config) {
+        for (const QString& e : std::as_const(parsed.errors))
+            qCWarning(lcAgent).noquote() << "policy:" << e;
+        qCWarning(lcAgent).noquote()
+            << "policy:" << m_policyPath
+            << tr("refused; the policy in force (version %1) stays").arg(m_policyVersion);
+        if (errors)
+            *errors = parsed.errors;
+        Q_EMIT policyRefused(parsed.errors);
+        return false;
+    }
+    for (const QString& w : std::as_const(parsed.warnings))
+        qCWarning(lcAgent).noquote() << "policy:" << w;
+    m_policyFileBytes = bytes;
+    if (*parsed.config != m_policy) {
+        applyPolicy(*parsed.config);
+        qCInfo(lcAgent).noquote() << "policy:" << m_policyPath << "applied, version"
+                                  << m_policyVersion;
+    }
+    return true;
+}
+
+void AgentServer::applyPolicy(const PolicyConfig& policy)
+{
+    m_previousPolicy = m_policy;
+    m_policy = policy;
+    ++m_policyVersion;
+    m_policyChangedMs = m_now();
+    if (m_policyService)
+        m_policyService->setPolicy(policy);
+    Q_EMIT policyChanged(m_policyVersion);
+}
+
+QJsonObject AgentServer::policyDocument() const
+{
+    return QJsonObject{
+        {QStringLiteral("policy"), policyToJson(m_policy)},
+        {QStringLiteral("source"), policySource()},
+        {QStringLiteral("version"), m_policyVersion},
+        {QStringLiteral("changed_ms"), m_policyChangedMs},
+        {QStringLiteral("previous"),
+         m_previousPolicy ? QJsonValue(policyToJson(*m_previousPolicy)) : QJsonValue()},
+    };
+}
+
+namespace {
+
+QHttpServerResponse invalidPolicy(const QStringList& errors)
+{
+    QJsonObject o =
+        QJsonDocument::fromJson(errorDocument(QStringLiteral("invalid_policy"),
+                                              AgentServer::tr("the policy has %n error(s); nothing "
+                                                              "was changed",
+                                                              nullptr, int(errors.size()))))
+            .object();
+    QJsonObject e = o.value(QStringLiteral("error")).toObject();
+    e.insert(QStringLiteral("errors"), QJsonArray::fromStringList(errors));
+    o.insert(QStringLiteral("error"), e);
+    return json(o, Status(422));
+}
+
+} // namespace
+
+QHttpServerResponse AgentServer::policyPut(const QHttpServerRequest& request)
+{
+    const QByteArray body = request.body();
+    if (body.trimmed().isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"),
+                         tr("send the policy (policy.toml text) as the request body"));
+    const PolicyParseResult parsed = parsePolicy(body, QString::fromLatin1(kPolicyBodyName));
+    if (!parsed.config)
+        return invalidPolicy(parsed.errors);
+    bool persisted = false;
+    if (!m_policyPath.isEmpty()) {
+        // The previous file is kept beside it; the new one replaces it at once.
+        const QString previous = m_policyPath + QStringLiteral(".previous");
+        if (QFileInfo::exists(m_policyPath)) {
+            QFile::remove(previous);
+            if (!QFile::copy(m_policyPath, previous))
+                qCWarning(lcAgent).noquote()
+                    << "policy:" << tr("cannot keep the previous policy as %1").arg(previous);
+        }
+        QSaveFile f(m_policyPath);
+        if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size() || !f.commit())
+            return jsonError(500, QStringLiteral("write_failed"),
+                             tr("cannot write %1 (%2); the policy in force stays")
+                                 .arg(m_policyPath, f.errorString()));
+        m_policyFileBytes = body;
+        persisted = true;
+        if (m_policyWatcher && !m_policyWatcher->files().contains(m_policyPath))
+            m_policyWatcher->addPath(m_policyPath);
+    }
+    if (*parsed.config != m_policy)
+        applyPolicy(*parsed.config);
+    qCInfo(lcAgent).noquote() << "policy: set through the API, version" << m_policyVersion
+                              << (persisted ? QString(QStringLiteral("written to ") + m_policyPath)
+                                            : QStringLiteral("(in memory only)"));
+    QJsonObject o = policyDocument();
+    o.insert(QStringLiteral("persisted"), persisted);
+    if (!persisted)
+        o.insert(QStringLiteral("message"),
+                 tr("the agent has no policy file configured ([policy] path): the policy is "
+                    "in force until the agent restarts"));
+    if (!parsed.warnings.isEmpty())
+        o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(parsed.warnings));
+    return json(o);
+}
+
+QJsonObject AgentServer::policyInfo() const
+{
+    QJsonObject o{{QStringLiteral("version"), m_policyVersion},
+                  {QStringLiteral("source"), policySource()},
+                  {QStringLiteral("open_events"), int(m_openEvents.size())}};
+    std::optional<PolicyStatus> status;
+    if (m_policyService) {
+        for (const PolicyStatus& st : m_policyService->statuses()) {
+            if (!status || st.atMs > status->atMs)
+                status = st;
+        }
+    }
+    if (!status)
+        return o;
+    o.insert(QStringLiteral("load_percent"), status->loadPercent);
+    o.insert(QStringLiteral("load_band"), status->loadBand);
+    o.insert(QStringLiteral("band_multiplier"), status->bandMultiplier);
+    o.insert(QStringLiteral("defensive"), status->defensive);
+    o.insert(QStringLiteral("hog_fraction"), status->hogFraction);
+    o.insert(QStringLiteral("open_events"), status->openEvents);
+    QJsonObject users;
+    for (const PolicyStatus::User& u : status->users)
+        users.insert(u.user, QJsonObject{{QStringLiteral("quota_percent"), u.quotaPercent},
+                                         {QStringLiteral("allowed_percent"), u.allowedPercent},
+                                         {QStringLiteral("share_percent"), u.sharePercent}});
+    o.insert(QStringLiteral("users"), users);
+    return o;
+}
+
+// ---- replay ----
+
+QHttpServerResponse AgentServer::replay(const QHttpServerRequest& request) const
+{
+    const QUrlQuery q = request.query();
+    const IntegerParameter fromParam = integerParameter(q, QStringLiteral("from"), 0, kMaxSequence);
+    if (!fromParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), fromParam.error);
+    const IntegerParameter toParam = integerParameter(q, QStringLiteral("to"), 0, kMaxSequence);
+    if (!toParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), toParam.error);
+    if (!fromParam.value || !toParam.value)
+        return jsonError(400, QStringLiteral("bad_request"),
+                         tr("\"from\" and \"to\" are required (ms since the epoch)"));
+    const qint64 from = *fromParam.value;
+    const qint64 to = *toParam.value;
+    if (to <= from)
+        return jsonError(400, QStringLiteral("bad_request"), tr("\"to\" must be after \"from\""));
+    if (to - from > kMaxReplayMs)
+        return jsonError(400, QStringLiteral("bad_request"),
+                         tr("the range is longer than %n day(s)", nullptr,
+                            int(kMaxReplayMs / (24 * 3'600'000LL))));
+    PolicyConfig policy = m_policy;
+    if (request.method() == Method::Post) {
+        const PolicyParseResult parsed =
+            parsePolicy(request.body(), QString::fromLatin1(kPolicyBodyName));
+        if (!parsed.config)
+            return invalidPolicy(parsed.errors);
+        policy = *parsed.config;
+    }
+
+    // Inline on the HTTP thread: a day at 1 Hz is about 86,400 readings to
+    // parse and evaluate; other requests wait meanwhile (docs/agent-api.md).
+    std::function<std::optional<Snapshot>(QString*)> next;
+    QList<AgentJournal::Entry> page;
+    qsizetype at = 0;
+    quint64 cursor = 0;
+    bool done = false;
+    auto inRange = [&](const Snapshot& s) {
+        return s.timestampMs >= from;
+    };
+    if (m_journal) {
+        cursor = m_journal->sequenceBefore(from);
+        next = [&](QString* error) -> std::optional<Snapshot> {
+            while (!done) {
+                if (at >= page.size()) {
+                    QString why;
+                    page = m_journal->read(cursor, quint64(kMaxSequence), kMaxSamplesLimit, &why);
+                    at = 0;
+                    if (!why.isEmpty()) {
+                        *error = why;
+                        return std::nullopt;
+                    }
+                    if (page.isEmpty())
+                        return std::nullopt;
+                    cursor = page.last().sequence;
+                }
+                const AgentJournal::Entry& e = page[at++];
+                QString why;
+                std::optional<Snapshot> s = snapshotFromJsonBytes(e.json, &why);
+                if (!s) {
+                    *error = tr("reading %1: %2").arg(e.sequence).arg(why);
+                    return std::nullopt;
+                }
+                if (s->timestampMs >= to) {
+                    done = true;
+                    return std::nullopt;
+                }
+                if (inRange(*s))
+                    return s;
+            }
+            return std::nullopt;
+        };
+    } else {
+        auto it = m_ring.begin();
+        next = [&, it](QString*) mutable -> std::optional<Snapshot> {
+            for (; it != m_ring.end(); ++it) {
+                if (it->snapshot.timestampMs >= to)
+                    return std::nullopt;
+                if (inRange(it->snapshot))
+                    return (it++)->snapshot;
+            }
+            return std::nullopt;
+        };
+    }
+    const ReplayResult result = replayReadings(policy, PolicyEngine::Options{}, next);
+    if (!result.error.isEmpty())
+        return jsonError(500, QStringLiteral("replay_failed"), result.error);
+    QJsonArray events;
+    for (const PolicyEvent& e : result.events)
+        events.append(toJson(e));
+    return json(QJsonObject{{QStringLiteral("from"), from},
+                            {QStringLiteral("to"), to},
+                            {QStringLiteral("readings"), qint64(result.readings)},
+                            {QStringLiteral("refused"), qint64(result.refused)},
+                            {QStringLiteral("events"), events}});
 }
 
 } // namespace gw

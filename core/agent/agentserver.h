@@ -11,10 +11,14 @@
 #include "agent/agentconfig.h"
 #include "agent/requestguard.h"
 #include "model/snapshot.h"
+#include "policy/policyconfig.h"
+#include "policy/policyevent.h"
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHttpServerRequest>
+#include <QJsonObject>
+#include <QMap>
 #include <QObject>
 #include <QTimer>
 #include <QUuid>
@@ -23,7 +27,9 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 
+class QFileSystemWatcher;
 class QHttpServer;
 class QHttpServerResponse;
 class QTcpServer;
@@ -32,6 +38,7 @@ namespace gw {
 
 class AgentJournal;
 class JournalWriter;
+class PolicyService;
 
 class AgentServer final : public QObject
 {
@@ -77,8 +84,41 @@ public:
 
     static constexpr std::chrono::milliseconds kJournalFlushInterval{1000};
 
+    // Policy events kept in memory for /v1/events (all of them without a
+    // journal; the newest with one, older cursors are read from it).
+    static constexpr qsizetype kMemoryEventLimit = 10'000;
+    // The longest range /v1/replay accepts.
+    static constexpr qint64 kMaxReplayMs = 7 * 24 * 3'600'000LL;
+    // Edits of the policy file are applied once it has been quiet this long.
+    static constexpr std::chrono::milliseconds kPolicyReloadDelay{250};
+
+    // The policies. `service` (not owned; may be null: tests that record
+    // events by hand) evaluates the readings; `policy` is in force, read from
+    // `path` (empty: the built-in defaults, and PUT /v1/policy keeps a new
+    // one in memory only). A path is watched: an edit on disk is applied, a
+    // broken one is refused (logged with file:line:column) and the policy in
+    // force stays. Without this call the built-in defaults are served.
+    void attachPolicy(PolicyService* service, const PolicyConfig& policy, const QString& path);
+    // Reads the policy file again (the watcher, SIGHUP). False with every
+    // error ("file:line:column: reason") when refused; the policy stays.
+    bool reloadPolicy(QStringList* errors = nullptr);
+    PolicyConfig policy() const { return m_policy; }
+    // 1 at start, +1 per change.
+    int policyVersion() const { return m_policyVersion; }
+    QString policySource() const;
+    quint64 lastEventSequence() const { return m_nextEventSequence - 1; }
+
 public Q_SLOTS:
     void publish(const gw::Snapshot& snapshot);
+    // Numbers and stores changed policy events, each as a whole (the same id
+    // once per change): PolicyService::eventsChanged, queued.
+    void recordEvents(const QList<gw::PolicyEvent>& events);
+
+Q_SIGNALS:
+    // A new policy is in force (PUT, file edit).
+    void policyChanged(int version);
+    // An edited policy file was refused; the previous policy stays.
+    void policyRefused(const QStringList& errors);
 
 private:
     enum class Access
@@ -102,6 +142,15 @@ private:
     QHttpServerResponse samples(const QHttpServerRequest& request) const;
     QHttpServerResponse processes() const;
     QHttpServerResponse metrics() const;
+    QHttpServerResponse events(const QHttpServerRequest& request) const;
+    QHttpServerResponse policyPut(const QHttpServerRequest& request);
+    QHttpServerResponse replay(const QHttpServerRequest& request) const;
+    QJsonObject policyDocument() const;
+    QJsonObject policyInfo() const;
+    void applyPolicy(const PolicyConfig& policy);
+    void policyFileTouched();
+    void storeEvent(const PolicyEvent& event, qint64 atMs);
+    void closeEventsLeftOpen(AgentJournal& journal);
 
     AgentConfig m_config;
     std::unique_ptr<QHttpServer> m_server;
@@ -123,6 +172,28 @@ private:
     QTimer m_flushTimer;
     QString m_lastJournalError; // logged once, not every second
     std::function<qint64()> m_now;
+
+    // Policies.
+    PolicyService* m_policyService = nullptr;
+    PolicyConfig m_policy;
+    std::optional<PolicyConfig> m_previousPolicy;
+    QString m_policyPath;
+    QByteArray m_policyFileBytes; // the file as last applied or written
+    int m_policyVersion = 1;
+    qint64 m_policyChangedMs = 0;
+    std::unique_ptr<QFileSystemWatcher> m_policyWatcher;
+    QTimer m_policyReload;
+
+    // The event log: numbered apart from readings.
+    struct EventRecord
+    {
+        quint64 sequence;
+        QByteArray json; // the PolicyEvent JSON as of this change
+    };
+    std::deque<EventRecord> m_events;
+    quint64 m_nextEventSequence = 1;
+    QHash<QString, PolicyEventKind> m_openEvents; // by id
+    QMap<QString, quint64> m_eventsTotal;         // events seen opening, by kind name
 
     struct Bucket
     {

@@ -19,6 +19,20 @@ public:
             m_journal->append(sequence, timestampMs, std::move(json));
     }
 
+    void appendEvent(quint64 sequence, qint64 atMs, const QString& eventId, QByteArray json)
+    {
+        if (m_journal)
+            m_journal->appendEvent(sequence, atMs, eventId, std::move(json));
+    }
+
+    QList<AgentJournal::Entry> readEvents(quint64 after, quint64 before, int limit, QString* error)
+    {
+        return m_journal ? m_journal->readEvents(after, before, limit, error)
+                         : QList<AgentJournal::Entry>();
+    }
+
+    quint64 sequenceBefore(qint64 ms) { return m_journal ? m_journal->sequenceBefore(ms) : 0; }
+
     bool reserveFor(quint64 sequence, QString* error)
     {
         if (!m_journal)
@@ -115,6 +129,41 @@ void JournalWriter::append(quint64 sequence, qint64 timestampMs, QByteArray json
             w->append(sequence, timestampMs, std::move(json));
         },
         Qt::QueuedConnection);
+}
+
+void JournalWriter::appendEvent(quint64 sequence, qint64 atMs, const QString& eventId,
+                                QByteArray json)
+{
+    if (m_closed)
+        return;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, sequence, atMs, eventId, json = std::move(json)]() mutable {
+            w->appendEvent(sequence, atMs, eventId, std::move(json));
+        },
+        Qt::QueuedConnection);
+}
+
+QList<AgentJournal::Entry> JournalWriter::readEvents(quint64 after, quint64 before, int limit,
+                                                     QString* error)
+{
+    if (m_closed)
+        return {};
+    QList<AgentJournal::Entry> out;
+    QMetaObject::invokeMethod(
+        m_worker, [&, w = m_worker] { out = w->readEvents(after, before, limit, error); },
+        Qt::BlockingQueuedConnection);
+    return out;
+}
+
+quint64 JournalWriter::sequenceBefore(qint64 ms)
+{
+    if (m_closed)
+        return 0;
+    quint64 out = 0;
+    QMetaObject::invokeMethod(
+        m_worker, [&, w = m_worker] { out = w->sequenceBefore(ms); }, Qt::BlockingQueuedConnection);
+    return out;
 }
 
 void JournalWriter::flush(qint64 nowMs)

@@ -43,6 +43,13 @@ public:
     quint64 take(QString* error);
     // Queues a numbered reading for the writer's next flush.
     void append(quint64 sequence, qint64 timestampMs, QByteArray json);
+    // Queues one change of a policy event (numbered by the caller, apart
+    // from readings) for the same flush as the readings.
+    void appendEvent(quint64 sequence, qint64 atMs, const QString& eventId, QByteArray json);
+    // As AgentJournal::readEvents, from the writer thread (waits for it).
+    QList<AgentJournal::Entry> readEvents(quint64 after, quint64 before, int limit, QString* error);
+    // As AgentJournal::sequenceBefore, from the writer thread (waits for it).
+    quint64 sequenceBefore(qint64 ms);
     // Asks the writer to flush; the outcome arrives as flushed().
     void flush(qint64 nowMs);
     // As AgentJournal::read, from the writer thread (waits for it).

@@ -253,3 +253,47 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
 }
 
 } // namespace gw
+
+namespace gw {
+
+QByteArray policyPrometheusText(const PolicyMetrics& m)
+{
+    QByteArray out;
+    auto head = [&](const char* name, const char* help, const char* type) {
+        out += QByteArray("# HELP ") + name + ' ' + help + "\n# TYPE " + name + ' ' + type + '\n';
+    };
+    if (m.status) {
+        const PolicyStatus& s = *m.status;
+        head("gpuwarden_policy_load_percent",
+             "Mean GPU busy over the last 5 minutes, as the policies see it.", "gauge");
+        out += "gpuwarden_policy_load_percent " + number(s.loadPercent) + '\n';
+        head("gpuwarden_policy_load_band", "Index of the [adaptive] load band in force.", "gauge");
+        out += "gpuwarden_policy_load_band " + QByteArray::number(s.loadBand) + '\n';
+        head("gpuwarden_policy_defensive", "1 while the server is in defensive mode.", "gauge");
+        out += QByteArray("gpuwarden_policy_defensive ") + (s.defensive ? "1" : "0") + '\n';
+        if (!s.users.isEmpty()) {
+            head("gpuwarden_policy_allowed_share_percent",
+                 "Share of the server a user may use now (quota, load band, defensive mode).",
+                 "gauge");
+            for (const PolicyStatus::User& u : s.users)
+                out += "gpuwarden_policy_allowed_share_percent{user=\"" + escapeLabelValue(u.user) +
+                       "\"} " + number(u.allowedPercent) + '\n';
+        }
+    }
+    if (!m.openEvents.isEmpty()) {
+        head("gpuwarden_policy_open_events", "Policy events open now, by kind.", "gauge");
+        for (auto it = m.openEvents.begin(); it != m.openEvents.end(); ++it)
+            out += "gpuwarden_policy_open_events{kind=\"" + escapeLabelValue(it.key()) + "\"} " +
+                   QByteArray::number(it.value()) + '\n';
+    }
+    if (!m.eventsTotal.isEmpty()) {
+        head("gpuwarden_policy_events_total", "Policy events opened since the agent started.",
+             "counter");
+        for (auto it = m.eventsTotal.begin(); it != m.eventsTotal.end(); ++it)
+            out += "gpuwarden_policy_events_total{kind=\"" + escapeLabelValue(it.key()) + "\"} " +
+                   QByteArray::number(it.value()) + '\n';
+    }
+    return out;
+}
+
+} // namespace gw

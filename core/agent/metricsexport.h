@@ -6,8 +6,12 @@
 // with pid and user labels. Absent values are left out, never written as 0.
 
 #include "model/snapshot.h"
+#include "policy/policyengine.h"
 
 #include <QByteArray>
+#include <QMap>
+
+#include <optional>
 
 namespace gw {
 
@@ -22,6 +26,18 @@ enum class MetricLabels
 };
 
 QByteArray prometheusText(const Snapshot& s, MetricLabels labels = MetricLabels::Dcgm);
+
+// The policies' side of /metrics: the adaptive figures of the newest
+// status, and events open and seen, by kind (every kind written, 0 too).
+struct PolicyMetrics
+{
+    std::optional<PolicyStatus> status;
+    QMap<QString, int> openEvents;      // by kind name
+    QMap<QString, quint64> eventsTotal; // events seen opening since start, by kind name
+};
+// gpuwarden_policy_load_percent, _load_band, _defensive,
+// _allowed_share_percent{user}, _open_events{kind}, _events_total{kind}.
+QByteArray policyPrometheusText(const PolicyMetrics& m);
 
 // Label value escaping of the exposition format: \\, \" and \n.
 QByteArray escapeLabelValue(const QString& v);

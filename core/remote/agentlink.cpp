@@ -29,6 +29,7 @@ AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* p
 {
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
+    qRegisterMetaType<QList<gw::PolicyEvent>>();
     m_client.setNetworkAccessManager(nam);
     m_client.setPinnedSha256(m_server.pinnedSha256);
     m_status.server = m_server.name;
@@ -85,6 +86,7 @@ void AgentLink::poll()
         });
         return;
     }
+    pollEvents();
     const qint64 sent = nowMs();
     m_client.fetchJson(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
                        [this, sent](const AgentJsonReply& r) {
@@ -96,6 +98,94 @@ void AgentLink::poll()
                            else
                                onFailure(r);
                        });
+}
+
+void AgentLink::pollEvents()
+{
+    if (!m_running || m_eventsInFlight || m_eventsUnsupported)
+        return;
+    m_eventsInFlight = true;
+    m_client.fetchJson(
+        QStringLiteral("/v1/events?after=%1&limit=%2").arg(m_eventCursor).arg(kPageSize),
+        [this](const AgentJsonReply& r) {
+            m_eventsInFlight = false;
+            if (m_running)
+                onEvents(r);
+        });
+}
+
+void AgentLink::onEvents(const AgentJsonReply& r)
+{
+    // The readings decide the link's state; a failing event log is logged
+    // and asked again on the next poll.
+    auto failed = [this](const QString& error) {
+        if (error != m_lastEventsError)
+            qCWarning(lcAgentLink).noquote() << m_server.name << "events:" << error;
+        m_lastEventsError = error;
+    };
+    if (!r.json) {
+        if (r.httpStatus == 404) {
+            m_eventsUnsupported = true;
+            qCInfo(lcAgentLink).noquote()
+                << m_server.name << "has no policy event log (an older agent)";
+            return;
+        }
+        failed(r.error);
+        return;
+    }
+    const QJsonObject& o = *r.json;
+    if (!o[QStringLiteral("events")].isArray() || !o[QStringLiteral("next")].isDouble() ||
+        !o[QStringLiteral("last_sequence")].isDouble()) {
+        failed(tr("%1: not an events reply (no \"events\", \"next\" or \"last_sequence\")")
+                   .arg(m_server.url.toString(QUrl::RemoveUserInfo)));
+        return;
+    }
+    QString stream = o[QStringLiteral("stream")].toString();
+    if (stream.isEmpty())
+        stream = o[QStringLiteral("instance")].toString();
+    if (stream != m_eventStream) {
+        // First contact, or a new numbering: from the first record.
+        const bool fromStart = m_eventCursor == 0;
+        if (!m_eventStream.isEmpty())
+            qCInfo(lcAgentLink).noquote()
+                << m_server.name << "has a new event stream; reading its events from the start";
+        m_eventStream = stream;
+        m_eventCursor = 0;
+        if (!fromStart) {
+            pollEvents();
+            return;
+        }
+    }
+    m_lastEventsError.clear();
+    const auto last = quint64(o[QStringLiteral("last_sequence")].toInteger());
+    const QJsonArray records = o[QStringLiteral("events")].toArray();
+    QList<PolicyEvent> out;
+    out.reserve(records.size());
+    for (const auto& v : records) {
+        const QJsonObject record = v.toObject();
+        QString why;
+        std::optional<PolicyEvent> e;
+        if (!record[QStringLiteral("event")].isObject())
+            why = tr("no \"event\" object");
+        else
+            e = policyEventFromJson(record[QStringLiteral("event")].toObject(), &why);
+        if (!e) {
+            ++m_eventsSkipped;
+            qCWarning(lcAgentLink).noquote()
+                << m_server.name << "skipped event record"
+                << record[QStringLiteral("sequence")].toInteger() << "-" << why;
+            continue;
+        }
+        out.append(std::move(*e));
+    }
+    if (m_eventCursor > last) // the same stream cannot go back; never re-read
+        m_eventCursor = last;
+    m_eventCursor = std::max(m_eventCursor, quint64(o[QStringLiteral("next")].toInteger()));
+    if (!out.isEmpty())
+        Q_EMIT eventsReceived(m_server.name, out);
+    // A full page: more is waiting.
+    if (records.size() >= kPageSize)
+        pollEvents();
 }
 
 void AgentLink::onFailure(const AgentJsonReply& r)

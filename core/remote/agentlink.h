@@ -8,9 +8,16 @@
 // stale, auth failed, unreachable, certificate questions) with the last error,
 // backs off exponentially while failing, and puts the agent's timestamps on
 // the workstation's clock when the two disagree.
+//
+// Beside the readings it follows the agent's policy event log
+// (/v1/events) with a cursor of its own: from the first record on first
+// contact, so the desktop shows the events of hours it was closed; after the
+// last record seen from then on; from the first again when the agent's
+// stream changes. Events are handed on as the agent recorded them.
 
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
+#include "policy/policyevent.h"
 #include "remote/agentclient.h"
 
 #include <QElapsedTimer>
@@ -60,6 +67,11 @@ public:
     const LinkStatus& status() const { return m_status; }
     quint64 cursor() const { return m_cursor; }
     QString stream() const { return m_stream; }
+    // The policy event log: the last record seen, and its stream.
+    quint64 eventCursor() const { return m_eventCursor; }
+    QString eventStream() const { return m_eventStream; }
+    // Malformed event records skipped so far.
+    int eventsSkipped() const { return m_eventsSkipped; }
 
     // How often to ask when all is well; failures back off from 1 s anyway.
     void setPollInterval(std::chrono::milliseconds interval);
@@ -76,8 +88,14 @@ Q_SIGNALS:
     // workstation's clock.
     void readings(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
+    // Changed policy events, oldest first, each the whole event as of one
+    // change (the same id again for a later change). `server`: the
+    // configured name.
+    void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
 
 private:
+    void pollEvents();
+    void onEvents(const AgentJsonReply& reply);
     void poll();
     void onInfo(const AgentJsonReply& reply);
     void onReply(const AgentJsonReply& reply, qint64 sentMs, qint64 receivedMs);
@@ -110,6 +128,14 @@ private:
         qint64 offsetMs;
     };
     std::deque<ClockSample> m_clock;
+
+    // /v1/events
+    bool m_eventsInFlight = false;
+    bool m_eventsUnsupported = false; // an agent without the route (404)
+    quint64 m_eventCursor = 0;
+    QString m_eventStream;
+    QString m_lastEventsError; // logged once, not every poll
+    int m_eventsSkipped = 0;
 };
 
 } // namespace gw

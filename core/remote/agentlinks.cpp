@@ -33,6 +33,8 @@ public:
                 connect(link.get(), &AgentLink::readings, this, &AgentLinksWorker::readings);
                 connect(link.get(), &AgentLink::statusChanged, this,
                         &AgentLinksWorker::statusChanged);
+                connect(link.get(), &AgentLink::eventsReceived, this,
+                        &AgentLinksWorker::eventsReceived);
                 link->setPollInterval(interval);
                 if (const auto it = resume.constFind(s.name); it != resume.cend())
                     link->resumeAt(it->stream, it->cursor);
@@ -55,6 +57,7 @@ Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
+    void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
 
 private:
     std::chrono::milliseconds m_base;
@@ -68,6 +71,7 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
 {
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
+    qRegisterMetaType<QList<gw::PolicyEvent>>();
     m_thread.setObjectName(QStringLiteral("gw-remote"));
     auto* worker = new AgentLinksWorker(baseInterval);
     worker->moveToThread(&m_thread);
@@ -81,6 +85,11 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
         Q_EMIT statusChanged(s);
     });
     connect(worker, &AgentLinksWorker::serverRemoved, this, &AgentLinks::serverRemoved);
+    connect(worker, &AgentLinksWorker::eventsReceived, this,
+            [this](const QString& server, const QList<PolicyEvent>& events) {
+                if (isWatched(server)) // not from a server removed meanwhile
+                    Q_EMIT eventsReceived(server, events);
+            });
     m_worker = worker;
     m_thread.start();
 }

@@ -56,6 +56,8 @@ Q_SIGNALS:
     void produced(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
+    // Policy events of one server as AgentLink::eventsReceived hands them on.
+    void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
 
 private:
     bool isWatched(const QString& name) const;
