@@ -105,6 +105,11 @@ PolicyConfig benchPolicy()
                      QuotaShare{QStringLiteral("user2"), 20, {}}};
     p.quota.defaultSharePercent = 25;
     p.idle.confirmPower = false; // the store keeps no power limit
+    // Low enough that an hour of this fleet opens events (the default needs
+    // one job on a GPU at ≥ 80 % for 10 min).
+    p.hog.thresholdPercent = 30;
+    p.hog.durationMs = 5 * 60'000;
+    p.idle.timeWindowMs = 5 * 60'000;
     return p;
 }
 
