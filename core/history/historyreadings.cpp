@@ -192,6 +192,7 @@ struct HistoryReadings::State
 
 bool HistoryReadings::State::init()
 {
+    QString why;
     if (names.isEmpty())
         names = store->servers();
     names.removeDuplicates();
@@ -201,7 +202,6 @@ bool HistoryReadings::State::init()
         Server& s = servers[size_t(i)];
         s.name = names[i];
         serverIndex.insert(s.name, int(i));
-        QString why;
         const QStringList gpus = store->gpusOf(s.name, &why);
         const QHash<QString, QString> models =
             why.isEmpty() ? store->gpuModels(s.name, &why) : QHash<QString, QString>();
@@ -212,6 +212,18 @@ bool HistoryReadings::State::init()
         for (qsizetype g = 0; g < gpus.size(); ++g)
             s.gpus.push_back({gpus[g], models.value(gpus[g]), int(g), {}});
     }
+    // Up to the newest sample now: a file still being written reads as it
+    // was when the readings began.
+    const std::optional<qint64> newest = store->newestSampleMs(&why);
+    if (!why.isEmpty()) {
+        error = why;
+        return false;
+    }
+    if (!newest || *newest < fromMs) {
+        done = true;
+        return true;
+    }
+    toMs = std::min(toMs, *newest + 1);
     return true;
 }
 

@@ -39,6 +39,9 @@
 // memory series is present within its first and last sighting, which the store updates about once a
 // minute.
 //
+// A file still being written reads as it was when the readings began: up to
+// its newest sample then.
+//
 // Memory-bounded: the store is read a window of time at a time (an hour by
 // default), holding the compressed chunks of that window and one decoder per
 // series; each chunk is fetched and decoded once.

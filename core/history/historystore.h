@@ -86,6 +86,11 @@ public:
     std::optional<qint64> nextChunkEndMs(const QStringList& servers, qint64 atMs,
                                          QString* error = nullptr);
 
+    // The time of the newest raw sample of any series; absent when there is
+    // none. A reader of a file still being written reads up to it, so what
+    // it fetches is consistent (samples appended later are not mixed in).
+    std::optional<qint64> newestSampleMs(QString* error = nullptr);
+
     // The GPUs of a server (their UUIDs; MIG instances, the host and
     // processes left out) in the order the store first saw them: the order
     // of the GPU's first series, which is the order of the readings' GPU

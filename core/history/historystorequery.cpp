@@ -413,6 +413,20 @@ std::optional<qint64> HistoryStore::nextChunkEndMs(const QStringList& servers, q
     return q.value(0).toLongLong();
 }
 
+std::optional<qint64> HistoryStore::newestSampleMs(QString* error)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT max(end_ms) FROM chunk"))) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return std::nullopt;
+    }
+    if (!q.next() || q.value(0).isNull())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
 QStringList HistoryStore::gpusOf(const QString& server, QString* error)
 {
     QStringList out;

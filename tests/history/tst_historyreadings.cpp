@@ -9,6 +9,7 @@
 #include "policy/policyengine.h"
 #include "replayhistory.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 using namespace gw;
@@ -415,6 +417,88 @@ private Q_SLOTS:
         HistoryReadings none(*m_store, {QStringLiteral("gamma")}, kT0, kEnd);
         QVERIFY(!none.next(&error));
         QVERIFY(error.isEmpty());
+    }
+
+    void aFileBeingWrittenReadsAsItWas()
+    {
+        // One GPU and one job at 1 Hz; the writer goes on while a reader is
+        // half-way: the reader ends where the file ended when it began.
+        const QString path = m_dir.filePath(QStringLiteral("live.sqlite"));
+        QString error;
+        auto writer = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+        QVERIFY2(writer, qPrintable(error));
+        auto second = [](qint64 i) {
+            Snapshot s;
+            s.server = QStringLiteral("live");
+            s.timestampMs = kT0 + i * kSecond;
+            s.intervalMs = kSecond;
+            s.gpus.append(gpu(0, QStringLiteral("GPU-l0"), double(i % 100), 100, 40, 50));
+            s.processes.append(process(7, kT0, QStringLiteral("fay"), QStringLiteral("GPU-l0"),
+                                       double(i % 1000), std::nullopt));
+            return s;
+        };
+        auto write = [&](qint64 from, qint64 to) {
+            for (qint64 i = from; i < to; i += 60) {
+                QList<Snapshot> batch;
+                for (qint64 j = i; j < std::min(to, i + 60); ++j)
+                    batch.append(second(j));
+                if (!writer->append(batch, &error))
+                    return false;
+            }
+            return true;
+        };
+        QVERIFY2(write(0, 1800), qPrintable(error));
+        auto readings = HistoryReadings::open(path, {}, kT0, kT0 + 10 * kHour, &error, 5 * kMinute);
+        QVERIFY2(readings, qPrintable(error));
+        for (qint64 i = 0; i < 100; ++i) {
+            const auto r = readings->next(&error);
+            QVERIFY2(r, qPrintable(error));
+            QCOMPARE(r->timestampMs, kT0 + i * kSecond);
+        }
+        QVERIFY2(write(1800, 3600), qPrintable(error));
+        qint64 i = 100;
+        while (const auto r = readings->next(&error)) {
+            QCOMPARE(r->timestampMs, kT0 + i * kSecond);
+            QCOMPARE(r->processes.size(), 1);
+            QCOMPARE(r->processes[0].usedMemoryMiB, double(i % 1000));
+            ++i;
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(i, 1800);
+        // Opened again, it has the whole hour.
+        readings = HistoryReadings::open(path, {}, kT0, kT0 + 10 * kHour, &error);
+        QVERIFY2(readings, qPrintable(error));
+        QCOMPARE(readAll(*readings, &error).size(), 3600);
+    }
+
+    void longSilencesAreSkipped()
+    {
+        // Ten minutes, five days of nothing, ten minutes: read through in
+        // hour windows without walking the empty days.
+        const QString path = m_dir.filePath(QStringLiteral("silent.sqlite"));
+        QString error;
+        auto writer = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+        QVERIFY2(writer, qPrintable(error));
+        QList<Snapshot> batch;
+        for (qint64 start : {kT0, kT0 + 5 * 24 * kHour})
+            for (qint64 i = 0; i < 60; ++i) {
+                Snapshot s;
+                s.server = QStringLiteral("quiet");
+                s.timestampMs = start + i * 10 * kSecond;
+                s.intervalMs = 10 * kSecond;
+                s.gpus.append(gpu(0, QStringLiteral("GPU-q0"), 1, 100, 40, 50));
+                batch.append(s);
+            }
+        QVERIFY2(writer->append(batch, &error), qPrintable(error));
+        QElapsedTimer timer;
+        timer.start();
+        HistoryReadings readings(*writer, {}, 0, std::numeric_limits<qint64>::max());
+        const QList<Snapshot> got = readAll(readings, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(got.size(), batch.size());
+        for (qsizetype i = 0; i < got.size(); ++i)
+            QCOMPARE(got[i].timestampMs, batch[i].timestampMs);
+        QVERIFY(timer.elapsed() < 5000);
     }
 
     void emptyRanges()
