@@ -163,6 +163,7 @@ struct HistoryReadings::State
     HistoryStore* store = nullptr;
     std::unique_ptr<HistoryStore> owned;
     QStringList names;
+    QStringList filter; // the servers asked for; empty: all (a faster query)
     std::vector<Server> servers;
     QHash<QString, int> serverIndex;
     qint64 fromMs = 0;
@@ -193,6 +194,7 @@ struct HistoryReadings::State
 bool HistoryReadings::State::init()
 {
     QString why;
+    filter = names;
     if (names.isEmpty())
         names = store->servers();
     names.removeDuplicates();
@@ -238,7 +240,7 @@ bool HistoryReadings::State::loadWindow()
             ++it;
     }
     QString why;
-    QList<RawChunk> chunks = store->rawChunks(names, w0, w1, decodedBeforeMs, &why);
+    QList<RawChunk> chunks = store->rawChunks(filter, w0, w1, decodedBeforeMs, &why);
     if (!why.isEmpty()) {
         error = why;
         return false;
@@ -362,7 +364,7 @@ bool HistoryReadings::State::advance()
             }
         if (!pending) {
             QString why;
-            const std::optional<qint64> end = store->nextChunkEndMs(names, w1, &why);
+            const std::optional<qint64> end = store->nextChunkEndMs(filter, w1, &why);
             if (!why.isEmpty()) {
                 error = why;
                 return false;

@@ -360,10 +360,11 @@ QList<RawChunk> HistoryStore::rawChunks(const QStringList& servers, qint64 fromM
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     // chunk_end bounds the scan: a chunk that starts before toMs ends before
-    // toMs + kMaxChunkSpanMs.
+    // toMs + kMaxChunkSpanMs. CROSS JOIN keeps SQLite from walking every
+    // series of the servers instead (a week has thousands of process series).
     q.prepare(QStringLiteral("SELECT s.server, s.target, s.metric, c.series, c.start_ms, "
                              "c.end_ms, c.count, c.data, c.interval_ms FROM chunk c "
-                             "JOIN series s ON s.id = c.series WHERE c.end_ms >= ? "
+                             "CROSS JOIN series s ON s.id = c.series WHERE c.end_ms >= ? "
                              "AND c.end_ms < ? AND c.start_ms < ? AND c.start_ms >= ? AND ") +
               serverFilter(servers) + QStringLiteral(" ORDER BY c.series, c.start_ms"));
     q.addBindValue(std::max(fromMs, decodedBeforeMs));
@@ -397,7 +398,7 @@ std::optional<qint64> HistoryStore::nextChunkEndMs(const QStringList& servers, q
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT c.end_ms FROM chunk c JOIN series s ON s.id = c.series "
+    q.prepare(QStringLiteral("SELECT c.end_ms FROM chunk c CROSS JOIN series s ON s.id = c.series "
                              "WHERE c.end_ms >= ? AND ") +
               serverFilter(servers) + QStringLiteral(" ORDER BY c.end_ms LIMIT 1"));
     q.addBindValue(atMs);
