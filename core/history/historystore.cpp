@@ -25,7 +25,8 @@ constexpr qint64 kHourMs = std::chrono::milliseconds(1h).count();
 // A chunk holds about an hour: small enough that a query decodes little it
 // does not need, big enough that the per-row overhead stays under a byte per
 // hundred samples.
-constexpr qint64 kChunkSpanMs = kHourMs;
+constexpr qint64 kChunkSpanMs = HistoryStore::kMaxChunkSpanMs;
+static_assert(kChunkSpanMs == kHourMs);
 constexpr qsizetype kChunkMaxBytes = 64 * 1024;
 constexpr std::chrono::milliseconds kBusyTimeout = 5s;
 

@@ -63,6 +63,51 @@ public:
     // measured between the roll-ups, so at most one roll-up short).
     HistoryResult query(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points);
 
+    // The raw samples of one series in [fromMs, toMs), in time order, exactly
+    // as stored: absent values included, no bucketing, no roll-ups (so only
+    // within the raw retention). Each chunk is decoded once. Empty when the
+    // series has none there; `error` set when the file cannot be read.
+    QList<RawSample> samples(const SeriesKey& key, qint64 fromMs, qint64 toMs,
+                             QString* error = nullptr);
+
+    // The compressed raw chunks of the servers' series (all servers when
+    // `servers` is empty) that start before toMs, end at or after fromMs and
+    // start at or after `decodedBeforeMs`, ordered by series and time. A
+    // reader walking forward window by window passes the previous window's
+    // end as `decodedBeforeMs` (the smallest qint64 the first time), so it
+    // never fetches a chunk twice; a chunk's samples at or after toMs come
+    // with it. Process series included.
+    QList<RawChunk> rawChunks(const QStringList& servers, qint64 fromMs, qint64 toMs,
+                              qint64 decodedBeforeMs, QString* error = nullptr);
+
+    // The time of the first raw chunk end at or after `atMs` of any series
+    // of the servers (all when empty): where a reader skipping an empty
+    // stretch of time goes on. Absent when nothing is stored from there on.
+    std::optional<qint64> nextChunkEndMs(const QStringList& servers, qint64 atMs,
+                                         QString* error = nullptr);
+
+    // The time of the newest raw sample of any series; absent when there is
+    // none. A reader of a file still being written reads up to it, so what
+    // it fetches is consistent (samples appended later are not mixed in).
+    std::optional<qint64> newestSampleMs(QString* error = nullptr);
+
+    // The GPUs of a server (their UUIDs; MIG instances, the host and
+    // processes left out) in the order the store first saw them: the order
+    // of the GPU's first series, which is the order of the readings' GPU
+    // list (their index) when the GPUs came together.
+    QStringList gpusOf(const QString& server, QString* error = nullptr);
+
+    // The GPU model (name) of each GPU of a server a process fact records
+    // (gpu_model); GPUs no process ran on are not there.
+    QHash<QString, QString> gpuModels(const QString& server, QString* error = nullptr);
+
+    // Whether the store has the series (whatever its samples).
+    bool hasSeries(const SeriesKey& key);
+
+    // A chunk spans less than this from its first sample to its last
+    // (the writer seals it at one hour); readers bound their scans with it.
+    static constexpr qint64 kMaxChunkSpanMs = 3600 * 1000;
+
     // Process facts of a server (all servers when empty) seen in [fromMs, toMs).
     QList<ProcessFact> processes(const QString& server, qint64 fromMs, qint64 toMs,
                                  QString* error = nullptr);

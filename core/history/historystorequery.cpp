@@ -288,6 +288,190 @@ QList<MigInstanceFact> HistoryStore::migInstances(const QString& server, qint64 
     return out;
 }
 
+QList<RawSample> HistoryStore::samples(const SeriesKey& key, qint64 fromMs, qint64 toMs,
+                                       QString* error)
+{
+    QList<RawSample> out;
+    if (toMs <= fromMs)
+        return out;
+    const std::optional<qint64> id = lookupSeriesId(key);
+    if (!id)
+        return out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    // A chunk spans less than kMaxChunkSpanMs: the lower bound on start_ms
+    // keeps the index scan to the range.
+    q.prepare(QStringLiteral("SELECT start_ms, count, data, interval_ms FROM chunk "
+                             "WHERE series = ? AND start_ms > ? AND start_ms < ? AND end_ms >= ? "
+                             "ORDER BY start_ms"));
+    q.addBindValue(*id);
+    q.addBindValue(fromMs - kMaxChunkSpanMs);
+    q.addBindValue(toMs);
+    q.addBindValue(fromMs);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    const double scale = quantaPerUnit(key.metric);
+    while (q.next()) {
+        ChunkDecoder dec(q.value(2).toByteArray(), q.value(0).toLongLong(), q.value(1).toInt());
+        const qint64 interval = q.value(3).isNull() || q.value(3).toLongLong() <= 0
+                                    ? kDefaultSamplingIntervalMs
+                                    : q.value(3).toLongLong();
+        qint64 ms = 0;
+        std::optional<qint64> v;
+        while (dec.next(&ms, &v)) {
+            if (ms >= toMs)
+                break;
+            if (ms < fromMs)
+                continue;
+            out.append(
+                {ms, v ? std::optional<double>(double(*v) / scale) : std::nullopt, interval});
+        }
+        if (dec.corrupt())
+            qCWarning(lcHistory) << "corrupt chunk in" << m_path << "series" << *id;
+    }
+    return out;
+}
+
+namespace {
+
+// "(s.server IN (?, ?, …) OR ? = 0)" and its binds: the servers asked for,
+// all when none.
+QString serverFilter(const QStringList& servers)
+{
+    if (servers.isEmpty())
+        return QStringLiteral("1");
+    QString in = QStringLiteral("s.server IN (");
+    for (qsizetype i = 0; i < servers.size(); ++i)
+        in += i == 0 ? QStringLiteral("?") : QStringLiteral(", ?");
+    return in + QLatin1Char(')');
+}
+
+} // namespace
+
+QList<RawChunk> HistoryStore::rawChunks(const QStringList& servers, qint64 fromMs, qint64 toMs,
+                                        qint64 decodedBeforeMs, QString* error)
+{
+    QList<RawChunk> out;
+    if (toMs <= fromMs)
+        return out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    // chunk_end bounds the scan: a chunk that starts before toMs ends before
+    // toMs + kMaxChunkSpanMs. CROSS JOIN keeps SQLite from walking every
+    // series of the servers instead (a week has thousands of process series).
+    q.prepare(QStringLiteral("SELECT s.server, s.target, s.metric, c.series, c.start_ms, "
+                             "c.end_ms, c.count, c.data, c.interval_ms FROM chunk c "
+                             "CROSS JOIN series s ON s.id = c.series WHERE c.end_ms >= ? "
+                             "AND c.end_ms < ? AND c.start_ms < ? AND c.start_ms >= ? AND ") +
+              serverFilter(servers) + QStringLiteral(" ORDER BY c.series, c.start_ms"));
+    q.addBindValue(std::max(fromMs, decodedBeforeMs));
+    q.addBindValue(toMs + kMaxChunkSpanMs);
+    q.addBindValue(toMs);
+    q.addBindValue(decodedBeforeMs);
+    for (const QString& s : servers)
+        q.addBindValue(s);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    while (q.next()) {
+        RawChunk c;
+        c.key = {q.value(0).toString(), q.value(1).toString(), MetricId(q.value(2).toInt())};
+        c.seriesId = q.value(3).toLongLong();
+        c.startMs = q.value(4).toLongLong();
+        c.endMs = q.value(5).toLongLong();
+        c.count = q.value(6).toInt();
+        c.data = q.value(7).toByteArray();
+        if (!q.value(8).isNull() && q.value(8).toLongLong() > 0)
+            c.intervalMs = q.value(8).toLongLong();
+        out.append(std::move(c));
+    }
+    return out;
+}
+
+std::optional<qint64> HistoryStore::nextChunkEndMs(const QStringList& servers, qint64 atMs,
+                                                   QString* error)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT c.end_ms FROM chunk c CROSS JOIN series s ON s.id = c.series "
+                             "WHERE c.end_ms >= ? AND ") +
+              serverFilter(servers) + QStringLiteral(" ORDER BY c.end_ms LIMIT 1"));
+    q.addBindValue(atMs);
+    for (const QString& s : servers)
+        q.addBindValue(s);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+std::optional<qint64> HistoryStore::newestSampleMs(QString* error)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT max(end_ms) FROM chunk"))) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return std::nullopt;
+    }
+    if (!q.next() || q.value(0).isNull())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+QStringList HistoryStore::gpusOf(const QString& server, QString* error)
+{
+    QStringList out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT target, min(id) AS first FROM series WHERE server = ? "
+                             "AND target <> 'host' AND target NOT LIKE 'proc:%' "
+                             "AND target NOT IN (SELECT mig_uuid FROM mig_instance "
+                             "WHERE server = ?) GROUP BY target ORDER BY first"));
+    q.addBindValue(server);
+    q.addBindValue(server);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    while (q.next())
+        out.append(q.value(0).toString());
+    return out;
+}
+
+QHash<QString, QString> HistoryStore::gpuModels(const QString& server, QString* error)
+{
+    QHash<QString, QString> out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT gpu_uuid, max(gpu_model) FROM process WHERE server = ? "
+                             "AND gpu_model IS NOT NULL AND gpu_model <> '' GROUP BY gpu_uuid"));
+    q.addBindValue(server);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return out;
+    }
+    while (q.next())
+        out.insert(q.value(0).toString(), q.value(1).toString());
+    return out;
+}
+
+bool HistoryStore::hasSeries(const SeriesKey& key)
+{
+    return lookupSeriesId(key).has_value();
+}
+
 qint64 HistoryStore::seriesIntervalMs(qint64 seriesId)
 {
     QSqlQuery q(m_db);

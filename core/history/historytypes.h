@@ -5,6 +5,7 @@
 
 #include "model/metrics.h"
 
+#include <QByteArray>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -125,6 +126,33 @@ struct ProcessFact
     std::optional<double> maxMemoryMiB; // absent: the driver never reported it
 
     bool operator==(const ProcessFact&) const = default;
+};
+
+// One stored point of a series, as recorded (no bucketing): its time, its
+// value in the metric's unit at the metric's precision (absent: the reading
+// had none, a gap in the value) and the sampling interval of its chunk.
+struct RawSample
+{
+    qint64 ms = 0;
+    std::optional<double> value;
+    qint64 intervalMs = kDefaultSamplingIntervalMs;
+
+    bool operator==(const RawSample&) const = default;
+};
+
+// One compressed chunk of a series as stored (historycodec.h), for readers
+// that decode as they go and so hold compressed samples only
+// (HistoryReadings). Samples: ChunkDecoder(data, startMs, count), values in
+// quanta (÷ quantaPerUnit(key.metric)).
+struct RawChunk
+{
+    SeriesKey key;
+    qint64 seriesId = 0;
+    qint64 startMs = 0; // the first sample's time
+    qint64 endMs = 0;   // the last sample's time
+    int count = 0;
+    QByteArray data;
+    qint64 intervalMs = kDefaultSamplingIntervalMs;
 };
 
 struct RetentionPolicy
