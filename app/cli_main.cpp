@@ -4,12 +4,14 @@
 //   gpuwarden-cli token set --source URL      (the token on stdin)
 //   gpuwarden-cli token remove --source URL
 //   gpuwarden-cli policy check FILE [--json]
-//   gpuwarden-cli replay --trace run.jsonl [--policy policy.toml] [--from T] [--to T] [--json]
+//   gpuwarden-cli replay --trace run.jsonl | --history FILE [--policy policy.toml] [--from T]
+//                        [--to T] [--server NAME] [--tz ZONE] [--json]
 
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
 #include "policy/policyreplay.h"
 #include "remote/sourceoption.h"
+#include "replayhistory.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
@@ -162,8 +164,9 @@ int replayCommand(const QCommandLineParser& parser)
 {
     gw::ReplayCommand command;
     command.tracePath = parser.value(QStringLiteral("trace"));
-    if (command.tracePath.isEmpty())
-        return fail(2, tr("replay: --trace FILE is required"));
+    const QString history = parser.value(QStringLiteral("history"));
+    if (command.tracePath.isEmpty() == history.isEmpty())
+        return fail(2, tr("replay: give --trace FILE or --history FILE"));
     command.policyPath = parser.value(QStringLiteral("policy"));
     command.json = parser.isSet(QStringLiteral("json"));
     if (parser.isSet(QStringLiteral("tz"))) {
@@ -183,7 +186,20 @@ int replayCommand(const QCommandLineParser& parser)
                                .arg(key, parser.value(key)));
         (key == QLatin1String("from") ? command.fromMs : command.toMs) = *ms;
     }
-    const auto r = gw::replayCommand(command);
+    gw::PolicyCheckOutcome r;
+    if (!history.isEmpty()) {
+        gw::HistoryReplayCommand h;
+        h.historyPath = history;
+        h.policyPath = command.policyPath;
+        h.fromMs = command.fromMs;
+        h.toMs = command.toMs;
+        h.servers = parser.values(QStringLiteral("server"));
+        h.json = command.json;
+        h.timeZone = command.timeZone;
+        r = gw::replayHistoryCommand(h);
+    } else {
+        r = gw::replayCommand(command);
+    }
     print(stdout, r.out);
     print(stderr, r.err);
     return r.exitCode;
@@ -207,7 +223,7 @@ int main(int argc, char* argv[])
         "  token set --source URL      keep the agent's token (read from stdin) in the keychain\n"
         "  token remove --source URL   forget it\n"
         "  policy check FILE           check a policy.toml and print the effective policy\n"
-        "  replay --trace FILE [--policy FILE]\n"
+        "  replay --trace FILE | --history FILE [--policy FILE]\n"
         "                              the events a policy finds in a trace"));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -227,6 +243,13 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("trace"),
                       QStringLiteral("replay: the trace to replay (JSON Lines)."),
                       QStringLiteral("file")});
+    parser.addOption({QStringLiteral("history"),
+                      QStringLiteral("replay: the history store to replay (readings rebuilt "
+                                     "from it)."),
+                      QStringLiteral("file")});
+    parser.addOption({QStringLiteral("server"),
+                      QStringLiteral("replay --history: only this server (repeatable)."),
+                      QStringLiteral("name")});
     parser.addOption({QStringLiteral("policy"),
                       QStringLiteral("replay: the policy.toml to apply (default: built-in)."),
                       QStringLiteral("file")});

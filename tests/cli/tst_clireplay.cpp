@@ -258,7 +258,7 @@ void TestCliReplay::mistakesInArguments_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");
     QTest::newRow("no trace") << QStringList{QStringLiteral("replay")} << 2
-                              << QStringLiteral("replay: --trace FILE is required");
+                              << QStringLiteral("replay: give --trace FILE or --history FILE");
     QTest::newRow("missing trace")
         << QStringList{QStringLiteral("replay"), QStringLiteral("--trace"),
                        QStringLiteral("/nonexistent/run.jsonl")}
