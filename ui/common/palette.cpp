@@ -297,6 +297,34 @@ QString eventKindName(PolicyEventKind kind)
     return {};
 }
 
+QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette)
+{
+    static QHash<quint64, QIcon> cache;
+    const QColor fill = eventKindColor(kind, palette);
+    const quint64 key = (quint64(fill.rgba()) << 8) | quint64(kind);
+    if (const auto it = cache.constFind(key); it != cache.cend())
+        return *it;
+    QIcon icon;
+    for (int size : {16, 32}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(fill);
+        p.drawRoundedRect(QRectF(0.5, 0.5, size - 1, size - 1), size * 0.2, size * 0.2);
+        QFont f = p.font();
+        f.setPixelSize(int(size * 0.72));
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(textColorOn(fill));
+        p.drawText(QRectF(0, 0, size, size), Qt::AlignCenter, eventKindLetter(kind));
+        p.end();
+        icon.addPixmap(pm);
+    }
+    return *cache.insert(key, icon);
+}
+
 QColor textColorOn(const QColor& fill)
 {
     // Relative luminance (WCAG); the contrast with black and with white.

@@ -98,6 +98,8 @@ QString eventKindLetter(PolicyEventKind kind);
 Qt::BrushStyle eventKindPattern(PolicyEventKind kind);
 // The kind in words for legends and headers ("hog", "idle", "fair share").
 QString eventKindName(PolicyEventKind kind);
+// A swatch of the kind's colour with its letter (16 and 32 px), cached.
+QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette);
 // Text that reads on a fill of `fill`: black or white, whichever contrasts more.
 QColor textColorOn(const QColor& fill);
 

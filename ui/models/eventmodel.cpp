@@ -7,8 +7,6 @@
 #include <QDateTime>
 #include <QGuiApplication>
 #include <QLocale>
-#include <QPainter>
-#include <QPixmap>
 
 #include <cmath>
 #include <limits>
@@ -30,32 +28,6 @@ QString actionText(const PolicyAction& a)
     if (a.simulated)
         text = EventModel::tr("%1 (not done)").arg(text);
     return text;
-}
-
-QIcon kindIcon(PolicyEventKind kind)
-{
-    // A swatch with the kind's letter: colour never says it alone.
-    const QPalette palette = QGuiApplication::palette();
-    QIcon icon;
-    for (int size : {16, 32}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        const QColor fill = eventKindColor(kind, palette);
-        p.setPen(Qt::NoPen);
-        p.setBrush(fill);
-        p.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), size * 0.18, size * 0.18);
-        QFont f = p.font();
-        f.setPixelSize(int(size * 0.7));
-        f.setBold(true);
-        p.setFont(f);
-        p.setPen(textColorOn(fill));
-        p.drawText(QRectF(0, 0, size, size), Qt::AlignCenter, eventKindLetter(kind));
-        p.end();
-        icon.addPixmap(pm);
-    }
-    return icon;
 }
 
 } // namespace
@@ -101,7 +73,7 @@ QString EventModel::durationText(qint64 ms)
 
 QString EventModel::timeText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
 QString EventModel::cellText(const PolicyEvent& e, int column)
@@ -205,12 +177,10 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         return tip;
     }
     case Qt::DecorationRole:
-        if (column == KindColumn) {
-            static QIcon icons[3] = {kindIcon(PolicyEventKind::Hog),
-                                     kindIcon(PolicyEventKind::Idle),
-                                     kindIcon(PolicyEventKind::FairShare)};
-            return icons[int(e.kind)];
-        }
+        // The application's palette; EventsPage's delegate repaints it in
+        // the view's own.
+        if (column == KindColumn)
+            return eventKindIcon(e.kind, QGuiApplication::palette());
         return {};
     case Qt::TextAlignmentRole:
         if (column == DurationColumn || column == GpuColumn)

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -26,6 +27,22 @@ namespace gw {
 namespace {
 constexpr PolicyEventKind kKinds[] = {PolicyEventKind::Hog, PolicyEventKind::Idle,
                                       PolicyEventKind::FairShare};
+
+// The kind's swatch in the view's own palette (a dark window's lighter set).
+class KindDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const QVariant kind = index.data(EventModel::KindRole);
+        if (kind.isValid())
+            option->icon = eventKindIcon(PolicyEventKind(kind.toInt()), option->palette);
+    }
+};
 
 QString kindLabel(PolicyEventKind kind)
 {
@@ -127,6 +144,7 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     connect(m_openOnly, &QCheckBox::toggled, m_proxy, &EventFilterProxy::setOpenOnly);
 
     m_table->setModel(m_proxy);
+    m_table->setItemDelegateForColumn(EventModel::KindColumn, new KindDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(EventModel::StartColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -146,8 +164,8 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     width(EventModel::GpuColumn, QStringLiteral("GPU 00"));
     width(EventModel::UserColumn, QStringLiteral("username"));
     width(EventModel::ProcessColumn, QStringLiteral("python3 (123456)"));
-    width(EventModel::StartColumn, QStringLiteral("2026-00-00 00:00:00"));
-    width(EventModel::EndColumn, QStringLiteral("2026-00-00 00:00:00"));
+    width(EventModel::StartColumn, QStringLiteral("2026-00-00 00:00"));
+    width(EventModel::EndColumn, QStringLiteral("2026-00-00 00:00"));
     width(EventModel::DurationColumn, QStringLiteral("00 h 00 min"));
     width(EventModel::FiguresColumn, QStringLiteral("peak 100 % · mean 100 %"));
     width(EventModel::ActionColumn, QStringLiteral("terminate (not done)"));
@@ -276,7 +294,8 @@ void EventsPage::updateCount()
     for (const PolicyEvent& e : m_book->events())
         open += e.isOpen() ? 1 : 0;
     const int shown = m_proxy->rowCount();
-    QString text = tr("%n event(s), %1 open", nullptr, m_book->count()).arg(open);
+    QString text = m_book->count() == 1 ? tr("1 event, %1 open").arg(open)
+                                        : tr("%1 events, %2 open").arg(m_book->count()).arg(open);
     if (shown != m_book->count())
         text = tr("%1 shown of %2").arg(shown).arg(text);
     m_count->setText(text);

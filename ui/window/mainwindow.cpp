@@ -301,7 +301,10 @@ void MainWindow::openEvent(const PolicyEvent& event)
         selectServer(event.server);
     else
         selectGpu(event.server, event.gpuUuid);
-    const auto [from, to] = EventsPage::historyRange(event, QDateTime::currentMSecsSinceEpoch());
+    // An open event runs to the fleet's newest reading (the History tab's now).
+    const qint64 newest = m_fleet->newestTimestampMs();
+    const auto [from, to] =
+        EventsPage::historyRange(event, newest > 0 ? newest : QDateTime::currentMSecsSinceEpoch());
     showHistoryRange(from, to);
 }
 
