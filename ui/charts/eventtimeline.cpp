@@ -15,7 +15,10 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <numeric>
+#include <unordered_map>
 
 namespace gw {
 
@@ -118,10 +121,10 @@ void EventTimeline::setSelectedEvent(const QString& id)
 void EventTimeline::ensureEventVisible(const QString& id)
 {
     ensureLayout();
-    const auto it = m_barOf.constFind(id);
-    if (it == m_barOf.cend())
+    const int bar = barIndexOf(id);
+    if (bar < 0)
         return;
-    const int lane = m_bars.at(*it).lane;
+    const int lane = m_bars.at(bar).lane;
     const int h = laneHeight();
     const int top = lane * h;
     const int visible = viewport()->height() - axisHeight();
@@ -163,6 +166,13 @@ QRectF EventTimeline::plotRect() const
     return QRectF(left, laneTop(0), right - left, double(m_lanes.size()) * laneHeight());
 }
 
+int EventTimeline::barIndexOf(const QString& id) const
+{
+    ensureLayout();
+    const int row = id.isEmpty() ? -1 : m_book->rowOf(id);
+    return row < 0 || row >= m_barOfRow.size() ? -1 : m_barOfRow.at(row);
+}
+
 double EventTimeline::xOf(qint64 ms) const
 {
     const QRect v = viewport()->rect();
@@ -187,15 +197,29 @@ void EventTimeline::ensureLayout() const
     const qint64 from = to - m_spanMs;
     m_lanes.clear();
     m_bars.clear();
-    m_barOf.clear();
+    m_barOfRow.fill(-1, m_book->count());
 
+    // Lanes first (a server and a GPU, or a user), bars after: no string is
+    // built per event.
+    struct LaneKey
+    {
+        QString name; // server, or user
+        int gpu = 0;  // GPU index (-1: the whole server); 0 for users
+        bool operator==(const LaneKey&) const = default;
+    };
+    struct LaneKeyHash
+    {
+        size_t operator()(const LaneKey& k) const { return qHash(k.name) ^ size_t(k.gpu + 1) * 31; }
+    };
+    std::unordered_map<LaneKey, int, LaneKeyHash> laneOf;
     struct Item
     {
         int row;
-        QString key;
+        qint64 start;
+        int laneKey;
     };
     QList<Item> items;
-    QHash<QString, QString> labels;
+    QList<LaneKey> keys;
     for (int row = 0; row < m_book->count(); ++row) {
         const PolicyEvent& e = m_book->at(row);
         const qint64 end = e.endMs.value_or(to);
@@ -203,33 +227,41 @@ void EventTimeline::ensureLayout() const
             continue;
         if (m_accepts && !m_accepts(e))
             continue;
-        QString key;
-        if (m_mode == LaneMode::Gpu) {
-            // Sorted by server, then GPU (the whole server's lane last).
-            const int gpu = e.gpuIndex < 0 ? 99999 : e.gpuIndex;
-            key = e.server.toLower() + QLatin1Char('\x1f') +
-                  QStringLiteral("%1").arg(gpu, 5, 10, QLatin1Char('0')) + e.server;
-            if (!labels.contains(key))
-                labels.insert(key, e.gpuIndex < 0
-                                       ? tr("%1 · all GPUs").arg(e.server)
-                                       : tr("%1 · GPU %2").arg(e.server).arg(e.gpuIndex));
-        } else {
-            key = e.user.toLower() + QLatin1Char('\x1f') + e.user;
-            if (!labels.contains(key))
-                labels.insert(key, e.user.isEmpty() ? tr("(no user)") : e.user);
-        }
-        items.append({row, key});
+        LaneKey key = m_mode == LaneMode::Gpu ? LaneKey{e.server, std::max(-1, e.gpuIndex)}
+                                              : LaneKey{e.user, 0};
+        auto [it, added] = laneOf.try_emplace(key, int(keys.size()));
+        if (added)
+            keys.append(key);
+        items.append({row, e.startMs, it->second});
     }
-    QStringList keys = labels.keys();
-    std::sort(keys.begin(), keys.end());
-    QHash<QString, int> laneOf;
+    // Lanes by server then GPU (the whole server's last), or by user.
+    QList<int> order(keys.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&keys](int a, int b) {
+        const LaneKey& x = keys.at(a);
+        const LaneKey& y = keys.at(b);
+        if (const int c = x.name.compare(y.name, Qt::CaseInsensitive); c != 0)
+            return c < 0;
+        if (x.name != y.name)
+            return x.name < y.name;
+        const int gx = x.gpu < 0 ? INT_MAX : x.gpu;
+        const int gy = y.gpu < 0 ? INT_MAX : y.gpu;
+        return gx < gy;
+    });
+    QList<int> laneOfKey(keys.size());
     const QFontMetrics fm = fontMetrics();
     int widest = 0;
-    for (const QString& key : keys) {
-        laneOf.insert(key, int(m_lanes.size()));
-        const QString label = labels.value(key);
+    for (int key : order) {
+        laneOfKey[key] = int(m_lanes.size());
+        const LaneKey& k = keys.at(key);
+        QString label;
+        if (m_mode == LaneMode::Gpu)
+            label = k.gpu < 0 ? tr("%1 · all GPUs").arg(k.name)
+                              : tr("%1 · GPU %2").arg(k.name).arg(k.gpu);
+        else
+            label = k.name.isEmpty() ? tr("(no user)") : k.name;
         widest = std::max(widest, fm.horizontalAdvance(label));
-        m_lanes.append(Lane{key, label, {}});
+        m_lanes.append(Lane{k.name, label, {}});
     }
     const int maxLabel = std::max(80, viewport()->width() * 2 / 5);
     m_labelWidth = std::min(widest + 16, maxLabel);
@@ -237,25 +269,31 @@ void EventTimeline::ensureLayout() const
         m_labelWidth = 0;
 
     // The x scale needs m_labelWidth and m_layoutNow, set above.
-    std::sort(items.begin(), items.end(), [this](const Item& a, const Item& b) {
-        return m_book->at(a.row).startMs < m_book->at(b.row).startMs;
-    });
+    std::sort(items.begin(), items.end(),
+              [](const Item& a, const Item& b) { return a.start < b.start; });
     m_bars.reserve(items.size());
+    const double x0 = xOf(from);
+    const double scale = (xOf(to) - x0) / double(m_spanMs);
+    const auto x = [&](qint64 ms) {
+        return x0 + double(ms - from) * scale;
+    };
     for (const Item& it : items) {
         const PolicyEvent& e = m_book->at(it.row);
         Bar bar;
         bar.row = it.row;
-        bar.lane = laneOf.value(it.key);
+        bar.lane = laneOfKey.at(it.laneKey);
         bar.open = e.isOpen();
         bar.kind = e.kind;
-        bar.x0 = xOf(std::max(e.startMs, from));
-        bar.x1 = xOf(std::min(e.endMs.value_or(to), to));
+        bar.x0 = x(std::max(e.startMs, from));
+        bar.x1 = x(std::min(e.endMs.value_or(to), to));
         if (bar.x1 - bar.x0 < kMinBarWidth)
             bar.x1 = bar.x0 + kMinBarWidth;
-        m_barOf.insert(e.id, int(m_bars.size()));
+        m_barOfRow[it.row] = int(m_bars.size());
         m_lanes[bar.lane].bars.append(int(m_bars.size()));
         m_bars.append(bar);
     }
+    if (m_labels.size() > 2 * m_bars.size() + 256)
+        m_labels.clear();
     updateScrollBar();
 }
 
@@ -297,8 +335,8 @@ QStringList EventTimeline::laneLabels() const
 QRectF EventTimeline::barRect(const QString& id) const
 {
     ensureLayout();
-    const auto it = m_barOf.constFind(id);
-    return it == m_barOf.cend() ? QRectF() : barRectAt(m_bars.at(*it));
+    const int bar = barIndexOf(id);
+    return bar < 0 ? QRectF() : barRectAt(m_bars.at(bar));
 }
 
 QString EventTimeline::eventAt(const QPointF& pos) const
@@ -462,7 +500,7 @@ void EventTimeline::paintEvent(QPaintEvent*)
 
     // Bars.
     const QColor base = pal.color(QPalette::Base);
-    const int selectedBar = m_barOf.value(m_selected, -1);
+    const int selectedBar = barIndexOf(m_selected);
     const QColor fills[3] = {eventKindColor(PolicyEventKind::Hog, pal),
                              eventKindColor(PolicyEventKind::Idle, pal),
                              eventKindColor(PolicyEventKind::FairShare, pal)};
@@ -490,9 +528,7 @@ void EventTimeline::paintEvent(QPaintEvent*)
             if (const Qt::BrushStyle style = eventKindPattern(bar.kind); style != Qt::NoBrush)
                 p.fillRect(r, QBrush(hatch[k], style));
             // A thin edge in the background colour parts overlapping bars.
-            p.setPen(QPen(base, 1));
-            p.setBrush(Qt::NoBrush);
-            p.drawLine(QPointF(r.left() + 0.5, r.top()), QPointF(r.left() + 0.5, r.bottom()));
+            p.fillRect(QRectF(r.left(), r.top(), 1, r.height()), base);
             if (bar.open) {
                 // The open end: an arrow head past now.
                 const double x = r.right();
@@ -507,18 +543,30 @@ void EventTimeline::paintEvent(QPaintEvent*)
             }
             if (r.width() >= letterW + 6) {
                 const PolicyEvent& e = m_book->at(bar.row);
-                QString text = letters[k];
-                if (r.width() > letterW * 6) {
-                    const QString subject =
-                        e.kind == PolicyEventKind::FairShare || e.command.isEmpty()
-                            ? e.user
-                            : (m_mode == LaneMode::User ? e.command
-                                                        : e.command + QLatin1Char(' ') + e.user);
-                    text = bfm.elidedText(text + QLatin1Char(' ') + subject, Qt::ElideRight,
-                                          int(r.width()) - 8);
+                const int width = int(r.width());
+                Label& label = m_labels[e.id];
+                if (label.width != width || label.mode != int(m_mode)) {
+                    // Laid out once per width: a moving now leaves most as they are.
+                    QString text = letters[k];
+                    if (r.width() > letterW * 6) {
+                        const QString subject =
+                            e.kind == PolicyEventKind::FairShare || e.command.isEmpty()
+                                ? e.user
+                                : (m_mode == LaneMode::User
+                                       ? e.command
+                                       : e.command + QLatin1Char(' ') + e.user);
+                        text = bfm.elidedText(text + QLatin1Char(' ') + subject, Qt::ElideRight,
+                                              width - 8);
+                    }
+                    label.width = width;
+                    label.mode = int(m_mode);
+                    label.text = QStaticText(text);
+                    label.text.setTextFormat(Qt::PlainText);
+                    label.text.prepare(QTransform(), bold);
                 }
                 p.setPen(ink[k]);
-                p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+                p.drawStaticText(QPointF(r.left() + 4, r.center().y() - bfm.height() / 2.0),
+                                 label.text);
             }
         }
     }

@@ -15,6 +15,7 @@
 #include <QAbstractScrollArea>
 #include <QHash>
 #include <QList>
+#include <QStaticText>
 
 #include <functional>
 #include <optional>
@@ -112,6 +113,7 @@ private:
     double laneTop(int lane) const; // viewport y
     QRectF barRectAt(const Bar& bar) const;
     qint64 tickStepMs() const;
+    int barIndexOf(const QString& id) const; // -1: not shown
     void paintAxis(QPainter& p) const;
 
     EventBook* m_book;
@@ -127,8 +129,16 @@ private:
     mutable qint64 m_layoutNow = 0;
     mutable QList<Lane> m_lanes;
     mutable QList<Bar> m_bars;
-    mutable QHash<QString, int> m_barOf; // event id → m_bars
+    mutable QList<int> m_barOfRow; // book row → m_bars, -1: not shown
     mutable int m_labelWidth = 0;
+    // Bar texts, laid out once per width.
+    struct Label
+    {
+        int width = -1;
+        int mode = -1;
+        QStaticText text;
+    };
+    mutable QHash<QString, Label> m_labels;
 };
 
 } // namespace gw
