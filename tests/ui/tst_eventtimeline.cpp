@@ -14,8 +14,15 @@
 #include "fakehistoryprovider.h"
 #include "models/eventbook.h"
 #include "models/eventmodel.h"
+#include "models/fleetprocessmodel.h"
+#include "models/processmodel.h"
+#include "models/servertreedelegate.h"
+#include "models/servertreemodel.h"
+#include "models/verdictbook.h"
 #include "window/eventspage.h"
+#include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
+#include "window/servertree.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -419,6 +426,104 @@ private Q_SLOTS:
         QVERIFY(w.detailsShown());
         QCOMPARE(w.historyChart()->model()->fromMs(), bob.startMs - 9 * kMin);
         QCOMPARE(w.historyChart()->model()->toMs(), *bob.endMs + 9 * kMin);
+    }
+
+    void verdictBadgesInTheTreeAndProcessTables()
+    {
+        LiveState fleet;
+        fleet.setClock([] { return kNow; });
+        Snapshot s = serverReading(QStringLiteral("gpu-lab-01"), 2, kNow);
+        GpuProcess hog;
+        hog.pid = 41890;
+        hog.startTimeMs = kNow - 3 * kHour;
+        hog.user = QStringLiteral("alice");
+        hog.command = QStringLiteral("python");
+        hog.gpuUuid = gpuUuid(s.server, 0);
+        hog.usedMemoryMiB = 30000;
+        GpuProcess other = hog;
+        other.pid = 500;
+        other.user = QStringLiteral("bob");
+        other.gpuUuid = gpuUuid(s.server, 1);
+        s.processes << hog << other;
+        fleet.ingest(s);
+        MainWindow w(&fleet);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        PolicyStatus status;
+        status.server = s.server;
+        ProcessVerdict v;
+        v.pid = hog.pid;
+        v.processStartMs = hog.startTimeMs;
+        v.gpuUuid = hog.gpuUuid;
+        v.user = hog.user;
+        v.hog = true;
+        v.reason = QStringLiteral("GPU hog: python (PID 41890, alice) at 96 % for 2 h");
+        status.verdicts << v;
+        ServerTreeModel* tree = w.serverTreeModel();
+        QSignalSpy treeChanged(tree, &QAbstractItemModel::dataChanged);
+        w.verdictBook()->setStatus(status);
+        QVERIFY(!treeChanged.isEmpty());
+
+        // The tree: a badge on GPU 0, none on GPU 1; the reason in the tooltip.
+        const QModelIndex gpu0 = tree->gpuIndex(s.server, hog.gpuUuid);
+        const QModelIndex gpu1 = tree->gpuIndex(s.server, other.gpuUuid);
+        QCOMPARE(gpu0.data(VerdictFlagsRole).toInt(), int(HogVerdict));
+        QVERIFY(!gpu1.data(VerdictFlagsRole).isValid());
+        QVERIFY2(gpu0.data(Qt::ToolTipRole).toString().contains(v.reason),
+                 qPrintable(gpu0.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(ServerTreeDelegate::badgeWords(HogVerdict | OverQuotaVerdict),
+                 (QStringList{QStringLiteral("hog"), QStringLiteral("quota")}));
+
+        // The Details page's processes (the server selected).
+        w.selectServer(s.server);
+        ProcessModel* pm = w.processModel();
+        QCOMPARE(pm->rowCount(), 2);
+        int hogRow = pm->processAt(0).pid == hog.pid ? 0 : 1;
+        QCOMPARE(pm->index(hogRow, ProcessModel::CommandColumn).data(VerdictFlagsRole).toInt(),
+                 int(HogVerdict));
+        QVERIFY(!pm->index(hogRow, ProcessModel::CommandColumn)
+                     .data(Qt::DecorationRole)
+                     .value<QIcon>()
+                     .isNull());
+        QCOMPARE(pm->index(hogRow, ProcessModel::CommandColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("hog\n") + v.reason);
+        QVERIFY(
+            !pm->index(1 - hogRow, ProcessModel::CommandColumn).data(VerdictFlagsRole).isValid());
+
+        // The fleet's Processes page.
+        FleetProcessModel* fm = w.fleetProcessPage()->model();
+        fm->rebuild();
+        int flagged = 0;
+        for (int r = 0; r < fm->rowCount(); ++r)
+            if (fm->index(r, FleetProcessModel::CommandColumn).data(VerdictFlagsRole).toInt() ==
+                HogVerdict) {
+                ++flagged;
+                QCOMPARE(fm->rowAt(r).pid, hog.pid);
+            }
+        QCOMPARE(flagged, 1);
+
+        // A reused pid (another start time) is another process: no badge.
+        ProcessVerdict stale = v;
+        stale.processStartMs = *hog.startTimeMs - kHour;
+        status.verdicts = {stale};
+        w.verdictBook()->setStatus(status);
+        QVERIFY(!pm->index(hogRow, ProcessModel::CommandColumn).data(VerdictFlagsRole).isValid());
+        // The verdict gone: the badges go.
+        status.verdicts.clear();
+        w.verdictBook()->setStatus(status);
+        QVERIFY(!gpu0.data(VerdictFlagsRole).isValid());
+
+        // Back with idle + over quota, for the picture.
+        v.hog = false;
+        v.idle = true;
+        v.overQuota = true;
+        status.verdicts = {v};
+        w.verdictBook()->setStatus(status);
+        w.serverTree()->expandAll();
+        QCoreApplication::processEvents();
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("verdict-badges.png"))));
     }
 
     void renderThePage_data()

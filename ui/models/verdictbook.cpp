@@ -8,6 +8,12 @@
 
 namespace gw {
 
+int verdictFlags(const ProcessVerdict& v)
+{
+    return (v.hog ? HogVerdict : 0) | (v.idle ? IdleVerdict : 0) |
+           (v.overQuota ? OverQuotaVerdict : 0);
+}
+
 VerdictBook::VerdictBook(QObject* parent)
     : QObject(parent)
 {}
@@ -114,12 +120,15 @@ void merge(std::optional<ProcessVerdict>& into, const ProcessVerdict& v)
 
 std::optional<ProcessVerdict> VerdictBook::processVerdict(const QString& server, qint64 pid,
                                                           const QString& gpuUuid,
-                                                          const QString& user) const
+                                                          const QString& user,
+                                                          std::optional<qint64> startMs) const
 {
     std::optional<ProcessVerdict> out;
     for (const ProcessVerdict& v : verdictsOf(server)) {
-        const bool sameProcess = v.pid > 0 && v.pid == pid &&
-                                 (gpuUuid.isEmpty() || v.gpuUuid.isEmpty() || v.gpuUuid == gpuUuid);
+        const bool sameProcess =
+            v.pid > 0 && v.pid == pid &&
+            (gpuUuid.isEmpty() || v.gpuUuid.isEmpty() || v.gpuUuid == gpuUuid) &&
+            (!startMs || !v.processStartMs || *startMs == *v.processStartMs);
         // A user-wide verdict (no pid: over quota, a user-scope hog) is
         // every process of that user.
         const bool sameUser = v.pid <= 0 && !user.isEmpty() && v.user == user;
@@ -163,6 +172,12 @@ QStringList VerdictBook::badgeWords(const ProcessVerdict& v)
 QString VerdictBook::badgeText(const ProcessVerdict& v)
 {
     return badgeWords(v).join(tr(" · "));
+}
+
+QString VerdictBook::toolTip(const ProcessVerdict& v)
+{
+    const QString words = badgeText(v);
+    return v.reason.isEmpty() ? words : words + QLatin1Char('\n') + v.reason;
 }
 
 QIcon VerdictBook::badgeIcon(const ProcessVerdict& v, const QPalette& palette)

@@ -18,6 +18,21 @@ class QPalette;
 
 namespace gw {
 
+// The role the models answer a row's verdicts in: int, VerdictFlag bits
+// (absent: none). DecorationRole holds the badge icon, ToolTipRole the
+// reasons, on the row's verdict column (the command, or a GPU's name).
+enum VerdictRoleId
+{
+    VerdictFlagsRole = Qt::UserRole + 80
+};
+enum VerdictFlag
+{
+    HogVerdict = 1,
+    IdleVerdict = 2,
+    OverQuotaVerdict = 4
+};
+int verdictFlags(const ProcessVerdict& verdict);
+
 class VerdictBook final : public QObject
 {
     Q_OBJECT
@@ -26,10 +41,13 @@ public:
 
     // The verdict on a process: pid on gpuUuid (empty: on any GPU) of
     // `user` (empty: unknown; over-quota verdicts from events need it).
-    // Nullopt when nothing is held against it.
+    // A verdict on an earlier process with the same pid (its start time
+    // differs from processStartMs) is not this one's. Nullopt when nothing
+    // is held against it.
     std::optional<ProcessVerdict> processVerdict(const QString& server, qint64 pid,
                                                  const QString& gpuUuid = {},
-                                                 const QString& user = {}) const;
+                                                 const QString& user = {},
+                                                 std::optional<qint64> processStartMs = {}) const;
     // The verdicts on a GPU's processes together: hog if any is, and so on;
     // the reasons one per line.
     std::optional<ProcessVerdict> gpuVerdict(const QString& server, const QString& gpuUuid) const;
@@ -39,6 +57,8 @@ public:
     static QStringList badgeWords(const ProcessVerdict& verdict);
     // "hog · over quota"
     static QString badgeText(const ProcessVerdict& verdict);
+    // "hog · over quota", then the reasons, one per line.
+    static QString toolTip(const ProcessVerdict& verdict);
     // A small icon: the first verdict's kind colour and letter (H, I, Q).
     static QIcon badgeIcon(const ProcessVerdict& verdict, const QPalette& palette);
 

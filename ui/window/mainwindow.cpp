@@ -4,6 +4,7 @@
 #include "common/legend.h"
 #include "engine/livestate.h"
 #include "models/eventbook.h"
+#include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
@@ -181,6 +182,13 @@ void MainWindow::buildUi()
     m_events = new EventsPage(m_eventBook);
     connect(m_events, &EventsPage::eventActivated, this, &MainWindow::openEvent);
     m_top->addTab(m_events, tr("&Events"));
+    // Verdict badges in the tree and both process tables.
+    m_treeModel->setVerdicts(m_verdictBook);
+    processModel()->setVerdicts(m_verdictBook);
+    m_fleetProcesses->model()->setVerdicts(m_verdictBook);
+    // A server removed takes its events and verdicts along.
+    connect(m_fleet, &LiveState::serverRemoved, m_eventBook, &EventBook::removeServer);
+    connect(m_fleet, &LiveState::serverRemoved, m_verdictBook, &VerdictBook::removeServer);
     connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
     // The banner (no GPU found, keychain errors) above every page.
     auto* central = new QWidget;
