@@ -287,10 +287,9 @@ int main(int argc, char* argv[])
                 QApplication::translate("main", "Policies off: %1").arg(policyProblem));
         }
     }
-    // The agents' events (hog, idle, fair share as each agent judged them):
-    // QObject::connect(&links, &gw::AgentLinks::eventsReceived, window.eventBook(), [&](const
-    // QString&, const QList<gw::PolicyEvent>& e) { window.eventBook()->addEvents(e);
-    // window.verdictBook()->addEvents(e); });
+    // The agents' events (as each agent judged them), to both books, once AgentLinks has them:
+    // connect(&links, &AgentLinks::eventsReceived) → eventBook()->addEvents,
+    // verdictBook()->addEvents
     if (!options->demo) {
         window.setServerList(&servers);
         servers.resolve();
