@@ -287,9 +287,8 @@ int main(int argc, char* argv[])
                 QApplication::translate("main", "Policies off: %1").arg(policyProblem));
         }
     }
-    // The agents' events (as each agent judged them), to both books, once AgentLinks has them:
-    // connect(&links, &AgentLinks::eventsReceived) → eventBook()->addEvents,
-    // verdictBook()->addEvents
+    // The agents' events, as each agent judged them (AgentLinks, coming):
+    // connect(&links, &AgentLinks::eventsReceived, …): eventBook(), verdictBook() addEvents
     if (!options->demo) {
         window.setServerList(&servers);
         servers.resolve();
