@@ -250,10 +250,16 @@ private Q_SLOTS:
         QCOMPARE(activated.at(0).at(0).toString(), idle);
         QCOMPARE(selected.size(), 1);
         QCOMPARE(t.selectedEvent(), idle);
+        // Enter on the timeline opens the selected one again.
+        t.setFocus();
+        QTest::keyClick(&t, Qt::Key_Return);
+        QCOMPARE(activated.size(), 2);
+        QCOMPARE(activated.at(1).at(0).toString(), idle);
+        activated.clear();
         // Empty space: nothing.
         QTest::mouseClick(t.viewport(), Qt::LeftButton, {},
                           QPoint(int(t.plotRect().left()) + 2, int(r.center().y())));
-        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.size(), 0);
     }
 
     void manyLanesScroll()

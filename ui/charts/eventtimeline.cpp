@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -635,6 +636,22 @@ void EventTimeline::mousePressEvent(QMouseEvent* event)
     setSelectedEvent(id);
     Q_EMIT eventSelected(id);
     Q_EMIT eventActivated(id);
+}
+
+void EventTimeline::mouseReleaseEvent(QMouseEvent* event)
+{
+    event->setAccepted(event->button() == Qt::LeftButton);
+}
+
+void EventTimeline::keyPressEvent(QKeyEvent* event)
+{
+    // Enter opens the selected event, as on a table row.
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
+        !m_selected.isEmpty() && barIndexOf(m_selected) >= 0) {
+        Q_EMIT eventActivated(m_selected);
+        return;
+    }
+    QAbstractScrollArea::keyPressEvent(event);
 }
 
 void EventTimeline::mouseMoveEvent(QMouseEvent* event)

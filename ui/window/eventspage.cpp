@@ -203,7 +203,13 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     connect(book, &EventBook::eventsAdded, this, &EventsPage::refreshChoices);
     connect(book, &EventBook::eventsRemoved, this, &EventsPage::refreshChoices);
     connect(book, &EventBook::reset, this, &EventsPage::refreshChoices);
-    connect(book, &EventBook::eventChanged, this, &EventsPage::updateCount);
+    // An open event changes every reading: the count follows once per batch.
+    connect(book, &EventBook::eventChanged, this, [this] {
+        if (m_countPending)
+            return;
+        m_countPending = true;
+        QMetaObject::invokeMethod(this, &EventsPage::updateCount, Qt::QueuedConnection);
+    });
 
     refreshChoices();
     setSpanMs(6LL * 3600 * 1000);
@@ -290,6 +296,7 @@ QString EventsPage::countText() const
 
 void EventsPage::updateCount()
 {
+    m_countPending = false;
     int open = 0;
     for (const PolicyEvent& e : m_book->events())
         open += e.isOpen() ? 1 : 0;

@@ -83,6 +83,7 @@ private:
     QCheckBox* m_openOnly;
     QLabel* m_count;
     QString m_selected;
+    bool m_countPending = false;
 };
 
 } // namespace gw
