@@ -163,12 +163,12 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     width(EventModel::ServerColumn, QStringLiteral("gpu-node-00"));
     width(EventModel::GpuColumn, QStringLiteral("GPU 00"));
     width(EventModel::UserColumn, QStringLiteral("username"));
-    width(EventModel::ProcessColumn, QStringLiteral("python3 (123456)"));
+    width(EventModel::ProcessColumn, QStringLiteral("jupyter-kernel (123456)"));
     width(EventModel::StartColumn, QStringLiteral("2026-00-00 00:00"));
     width(EventModel::EndColumn, QStringLiteral("2026-00-00 00:00"));
     width(EventModel::DurationColumn, QStringLiteral("00 h 00 min"));
     width(EventModel::FiguresColumn, QStringLiteral("peak 100 % · mean 100 %"));
-    width(EventModel::ActionColumn, QStringLiteral("terminate (not done)"));
+    width(EventModel::ActionColumn, QStringLiteral("warning: terminate in 30m"));
 
     auto* lower = new QWidget;
     auto* lowerLayout = new QVBoxLayout(lower);
