@@ -16,12 +16,14 @@
 #include "models/eventmodel.h"
 #include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
+#include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
 #include "models/verdictbook.h"
 #include "window/eventspage.h"
 #include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
+#include "window/processpane.h"
 #include "window/servertree.h"
 
 #include <QAbstractButton>
@@ -398,8 +400,18 @@ private Q_SLOTS:
     {
         LiveState fleet;
         fleet.setClock([] { return kNow; });
-        for (const QString& s : {QStringLiteral("gpu-lab-01"), QStringLiteral("gpu-lab-02")})
-            fleet.ingest(serverReading(s, 4, kNow));
+        fleet.ingest(serverReading(QStringLiteral("gpu-lab-01"), 4, kNow));
+        Snapshot lab2 = serverReading(QStringLiteral("gpu-lab-02"), 4, kNow);
+        for (qint64 pid : {18002, 18003}) {
+            GpuProcess p;
+            p.pid = pid;
+            p.user = QStringLiteral("frank");
+            p.command = QStringLiteral("python");
+            p.gpuUuid = gpuUuid(lab2.server, 3);
+            p.usedMemoryMiB = 30512;
+            lab2.processes << p;
+        }
+        fleet.ingest(lab2);
         MainWindow w(&fleet);
         FakeHistoryProvider history(kNow);
         w.setHistory(&history);
@@ -421,6 +433,12 @@ private Q_SLOTS:
         QCOMPARE(w.historyChart()->model()->fromMs(), idle.startMs - 36 * kMin);
         QCOMPARE(w.historyChart()->model()->toMs(), kNow);
         QVERIFY(w.historyChart()->isVisible());
+        // Its GPU is the selection, its process the selected row.
+        QCOMPARE(w.processModel()->rowCount(), 2);
+        const QModelIndexList rows =
+            w.processPane()->findChild<QTableView*>()->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().data(PidRole).toLongLong(), 18002);
 
         // Through the page: a click on a bar.
         w.showEvents();

@@ -27,8 +27,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -309,6 +311,20 @@ void MainWindow::openEvent(const PolicyEvent& event)
         selectServer(event.server);
     else
         selectGpu(event.server, event.gpuUuid);
+    // Its process, when it still runs, selected in the process pane.
+    if (event.pid > 0) {
+        if (auto* table = m_processes->findChild<QTableView*>()) {
+            QSortFilterProxyModel* proxy = processProxy();
+            for (int r = 0; r < proxy->rowCount(); ++r) {
+                const QModelIndex i = proxy->index(r, 0);
+                if (i.data(PidRole).toLongLong() == event.pid) {
+                    table->selectRow(r);
+                    table->scrollTo(i);
+                    break;
+                }
+            }
+        }
+    }
     // An open event runs to the fleet's newest reading (the History tab's now).
     const qint64 newest = m_fleet->newestTimestampMs();
     const auto [from, to] =
