@@ -6,6 +6,10 @@
 #include "engine/engine.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
+#include "models/eventbook.h"
+#include "models/verdictbook.h"
+#include "policy/policyconfig.h"
+#include "policy/policyservice.h"
 #include "remote/agentlinks.h"
 #include "remote/prometheusfeeds.h"
 #include "remote/secretstore.h"
@@ -22,9 +26,11 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QIcon>
 #include <QScreen>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <chrono>
@@ -105,6 +111,44 @@ bool needsNoDisplay(int argc, char* argv[])
            parser.isSet(QStringLiteral("help-all")) || parser.isSet(QStringLiteral("version"));
 }
 
+// The policy the desktop judges this machine (or the demo) by: the file named
+// in the settings (policy/path), else ~/.config/gpuwarden/policy.toml when
+// there is one, else the built-in defaults; for the demo, its own policy when
+// the build carries one (:/demo-policy.toml), else the defaults. Nullopt with
+// *problem set when the file cannot be used (the policies are then off).
+std::optional<gw::PolicyConfig> desktopPolicy(const QSettings& settings, bool demo, QString* source,
+                                              QString* problem)
+{
+    QString path;
+    if (demo) {
+        if (QFileInfo::exists(QStringLiteral(":/demo-policy.toml")))
+            path = QStringLiteral(":/demo-policy.toml");
+    } else {
+        path = settings.value(QStringLiteral("policy/path")).toString();
+        if (path.isEmpty()) {
+            const QString standard =
+                QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+                QStringLiteral("/gpuwarden/policy.toml");
+            if (QFileInfo::exists(standard))
+                path = standard;
+        }
+    }
+    if (path.isEmpty()) {
+        *source = QCoreApplication::translate("main", "built-in defaults");
+        return gw::PolicyConfig{};
+    }
+    const gw::PolicyParseResult parsed = gw::loadPolicyFile(path);
+    if (!parsed.config) {
+        *problem = parsed.errors.value(
+            0, QCoreApplication::translate("main", "%1: cannot be read").arg(path));
+        return std::nullopt;
+    }
+    for (const QString& warning : parsed.warnings)
+        std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(warning));
+    *source = path;
+    return parsed.config;
+}
+
 #ifdef Q_OS_LINUX
 // QApplication aborts when it cannot reach a display; say what to do instead.
 bool noDisplayToOpen(int argc, char* argv[])
@@ -165,6 +209,9 @@ int main(int argc, char* argv[])
     std::unique_ptr<gw::HistoryService> history;
     if (options->historyPath)
         history = std::make_unique<gw::HistoryService>(*options->historyPath, options->retention);
+    // Hog, idle and fair-share policies on this machine's (or the demo's)
+    // readings; outlives the source that feeds it.
+    std::unique_ptr<gw::PolicyService> policy;
 
     // Consumers: the live state the window shows (on this thread) and the
     // history writer (fed on the producing threads).
@@ -219,6 +266,30 @@ int main(int argc, char* argv[])
                          prometheus.setServers(scraped);
                          window.showKeychainErrors(keychainErrors);
                      });
+    // Policies, in local mode: the same engine the agent runs, on a thread of
+    // its own, judging only this source's readings (agents judge their own
+    // and send their events). The desktop never signals a process: it shows.
+    if (source) {
+        QString policySource;
+        QString policyProblem;
+        if (const auto config =
+                desktopPolicy(*settings, options->demo, &policySource, &policyProblem)) {
+            policy = std::make_unique<gw::PolicyService>(*config);
+            QObject::connect(source.get(), &gw::Source::produced, policy.get(),
+                             &gw::PolicyService::ingestBatch, Qt::DirectConnection);
+            QObject::connect(policy.get(), &gw::PolicyService::eventsChanged, window.eventBook(),
+                             &gw::EventBook::addEvents);
+            QObject::connect(policy.get(), &gw::PolicyService::statusChanged, window.verdictBook(),
+                             &gw::VerdictBook::setStatus);
+        } else {
+            std::fprintf(stderr, "gpuwarden: policies off: %s\n", qPrintable(policyProblem));
+            window.setSourceStatus(
+                QStringLiteral("policy"),
+                QApplication::translate("main", "Policies off: %1").arg(policyProblem));
+        }
+    }
+    // The agents' events, as each agent judged them (AgentLinks, coming):
+    // connect(&links, &AgentLinks::eventsReceived, …): eventBook(), verdictBook() addEvents
     if (!options->demo) {
         window.setServerList(&servers);
         servers.resolve();

@@ -7,6 +7,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gw {
 
@@ -241,6 +242,99 @@ QColor seriesColor(int index, const QPalette& palette)
                                    0x7efe4b, 0x9542f0, 0xcafae4, 0x1e8f1a};
     const int i = ((index % kSeriesColorCount) + kSeriesColorCount) % kSeriesColorCount;
     return QColor(isDarkPalette(palette) ? darkSet[i] : light[i]);
+}
+
+QColor eventKindColor(PolicyEventKind kind, const QPalette& palette)
+{
+    const bool dark = isDarkPalette(palette);
+    switch (kind) {
+    case PolicyEventKind::Hog:
+        return QColor(dark ? 0xff7a3d : 0xb84f00);
+    case PolicyEventKind::Idle:
+        return QColor(dark ? 0x56b4e9 : 0x0060a8);
+    case PolicyEventKind::FairShare:
+        return QColor(dark ? 0xd98bb8 : 0x9e4a7c);
+    }
+    return {};
+}
+
+QString eventKindLetter(PolicyEventKind kind)
+{
+    switch (kind) {
+    case PolicyEventKind::Hog:
+        return QCoreApplication::translate("gw::Palette", "H", "hog event, one letter");
+    case PolicyEventKind::Idle:
+        return QCoreApplication::translate("gw::Palette", "I", "idle event, one letter");
+    case PolicyEventKind::FairShare:
+        return QCoreApplication::translate("gw::Palette", "Q", "over-quota event, one letter");
+    }
+    return {};
+}
+
+Qt::BrushStyle eventKindPattern(PolicyEventKind kind)
+{
+    switch (kind) {
+    case PolicyEventKind::Hog:
+        return Qt::NoBrush;
+    case PolicyEventKind::Idle:
+        return Qt::BDiagPattern;
+    case PolicyEventKind::FairShare:
+        return Qt::DiagCrossPattern;
+    }
+    return Qt::NoBrush;
+}
+
+QString eventKindName(PolicyEventKind kind)
+{
+    switch (kind) {
+    case PolicyEventKind::Hog:
+        return QCoreApplication::translate("gw::Palette", "hog");
+    case PolicyEventKind::Idle:
+        return QCoreApplication::translate("gw::Palette", "idle");
+    case PolicyEventKind::FairShare:
+        return QCoreApplication::translate("gw::Palette", "fair share");
+    }
+    return {};
+}
+
+QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette)
+{
+    static QHash<quint64, QIcon> cache;
+    const QColor fill = eventKindColor(kind, palette);
+    const quint64 key = (quint64(fill.rgba()) << 8) | quint64(kind);
+    if (const auto it = cache.constFind(key); it != cache.cend())
+        return *it;
+    QIcon icon;
+    for (int size : {16, 32}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(fill);
+        p.drawRoundedRect(QRectF(0.5, 0.5, size - 1, size - 1), size * 0.2, size * 0.2);
+        QFont f = p.font();
+        f.setPixelSize(int(size * 0.72));
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(textColorOn(fill));
+        p.drawText(QRectF(0, 0, size, size), Qt::AlignCenter, eventKindLetter(kind));
+        p.end();
+        icon.addPixmap(pm);
+    }
+    return *cache.insert(key, icon);
+}
+
+QColor textColorOn(const QColor& fill)
+{
+    // Relative luminance (WCAG); the contrast with black and with white.
+    auto channel = [](int c) {
+        const double v = c / 255.0;
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    const double l = 0.2126 * channel(fill.red()) + 0.7152 * channel(fill.green()) +
+                     0.0722 * channel(fill.blue());
+    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 } // namespace gw

@@ -9,6 +9,7 @@
 
 #include "model/gpustate.h"
 #include "model/linkstatus.h"
+#include "policy/policyevent.h"
 
 #include <QColor>
 #include <QIcon>
@@ -83,5 +84,23 @@ QList<DisplayState> legendStates();
 // (CIEDE2000), with 3:1 contrast against QPalette::Base.
 QColor seriesColor(int index, const QPalette& palette);
 inline constexpr int kSeriesColorCount = 8;
+
+// The colour of a policy event's kind (timeline bars, badges): Okabe & Ito's
+// vermillion (hog), blue (idle) and reddish purple (fair share), darker on
+// a light window and lighter on a dark one (every two differ by 14 or more in
+// CIEDE2000 under deuteranopia), each with 3:1 contrast against
+// QPalette::Base. Never alone: eventKindLetter() and eventKindPattern() say it too.
+QColor eventKindColor(PolicyEventKind kind, const QPalette& palette);
+// One letter per kind, drawn on bars and badges: "H", "I", "Q".
+QString eventKindLetter(PolicyEventKind kind);
+// The hatching laid over a kind's colour: none (hog), diagonal (idle),
+// crossed (fair share).
+Qt::BrushStyle eventKindPattern(PolicyEventKind kind);
+// The kind in words for legends and headers ("hog", "idle", "fair share").
+QString eventKindName(PolicyEventKind kind);
+// A swatch of the kind's colour with its letter (16 and 32 px), cached.
+QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette);
+// Text that reads on a fill of `fill`: black or white, whichever contrasts more.
+QColor textColorOn(const QColor& fill);
 
 } // namespace gw

@@ -5,9 +5,11 @@
 #include "model/metrics.h"
 #include "model/units.h"
 #include "models/roles.h"
+#include "models/verdictbook.h"
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -429,12 +431,36 @@ int FleetProcessModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void FleetProcessModel::setVerdicts(const VerdictBook* verdicts)
+{
+    if (m_verdicts)
+        disconnect(m_verdicts, nullptr, this, nullptr);
+    m_verdicts = verdicts;
+    if (verdicts)
+        connect(verdicts, &VerdictBook::changed, this, [this](const QString& server) {
+            for (int row = 0; row < m_rows.size(); ++row)
+                if (m_rows.at(row).server == server)
+                    Q_EMIT dataChanged(index(row, CommandColumn), index(row, CommandColumn));
+        });
+}
+
 QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
     const FleetProcessRow& r = m_rows[index.row()];
     const int col = index.column();
+    if (m_verdicts && col == CommandColumn &&
+        (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
+        if (const auto v =
+                m_verdicts->processVerdict(r.server, r.pid, r.gpuUuid, r.user, r.startTimeMs)) {
+            if (role == Qt::DecorationRole)
+                return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
+            if (role == VerdictFlagsRole)
+                return verdictFlags(*v);
+            return VerdictBook::toolTip(*v);
+        }
+    }
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (col) {
         case ServerColumn:

@@ -25,6 +25,7 @@
 namespace gw {
 
 class LiveState;
+class VerdictBook;
 
 struct FleetProcessRow
 {
@@ -100,6 +101,8 @@ public:
 
     // Reads LiveState again now (done by itself, coalesced, when it changes).
     void rebuild();
+    // Policy verdicts shown as badges on the command (null: none).
+    void setVerdicts(const VerdictBook* verdicts);
 
     // Per-user totals. GPU-hours come from the history's process facts when
     // they were given (setHistoryGpuHours), else from what this desktop saw
@@ -118,6 +121,7 @@ private:
     void account(const Snapshot& s);
 
     LiveState* m_fleet;
+    const VerdictBook* m_verdicts = nullptr;
     QList<FleetProcessRow> m_rows;
     bool m_pending = false;
     std::function<qint64()> m_now;

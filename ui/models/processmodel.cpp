@@ -2,9 +2,11 @@
 
 #include "model/units.h"
 #include "models/roles.h"
+#include "models/verdictbook.h"
 
 #include <QBrush>
 #include <QFont>
+#include <QGuiApplication>
 #include <QPalette>
 #include <QSet>
 
@@ -26,6 +28,7 @@ void ProcessModel::clear()
 void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
 {
     m_nowMs = snapshot.timestampMs;
+    m_server = snapshot.server;
     m_gpuIndex.clear();
     for (const auto& g : snapshot.gpus)
         m_gpuIndex.insert(g.uuid, g.index);
@@ -117,12 +120,37 @@ QVariant ProcessModel::headerData(int section, Qt::Orientation orientation, int 
     return {};
 }
 
+void ProcessModel::setVerdicts(const VerdictBook* verdicts)
+{
+    if (m_verdicts)
+        disconnect(m_verdicts, nullptr, this, nullptr);
+    m_verdicts = verdicts;
+    if (verdicts)
+        connect(verdicts, &VerdictBook::changed, this, [this](const QString& server) {
+            if (server == m_server && !m_rows.isEmpty())
+                Q_EMIT dataChanged(index(0, CommandColumn),
+                                   index(int(m_rows.size()) - 1, CommandColumn));
+        });
+}
+
 QVariant ProcessModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid() || idx.row() >= m_rows.size())
         return {};
     const GpuProcess& p = m_rows[idx.row()];
     const qint64 running = p.startTimeMs ? m_nowMs - *p.startTimeMs : -1;
+
+    if (m_verdicts && idx.column() == CommandColumn &&
+        (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
+        if (const auto v =
+                m_verdicts->processVerdict(m_server, p.pid, p.gpuUuid, p.user, p.startTimeMs)) {
+            if (role == Qt::DecorationRole)
+                return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
+            if (role == VerdictFlagsRole)
+                return verdictFlags(*v);
+            return VerdictBook::toolTip(*v);
+        }
+    }
 
     if (role == PidRole)
         return p.pid;

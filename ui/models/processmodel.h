@@ -11,6 +11,8 @@
 
 namespace gw {
 
+class VerdictBook;
+
 class ProcessModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -43,6 +45,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
 
     const GpuProcess& processAt(int row) const { return m_rows.at(row); }
+    // Policy verdicts shown as badges on the command (null: none).
+    void setVerdicts(const VerdictBook* verdicts);
 
 private:
     static QString keyOf(const GpuProcess& p)
@@ -54,6 +58,8 @@ private:
     QHash<QString, int> m_gpuIndex; // uuid → GPU index for display
     qint64 m_nowMs = 0;
     bool m_stale = false;
+    QString m_server;
+    const VerdictBook* m_verdicts = nullptr;
 };
 
 } // namespace gw

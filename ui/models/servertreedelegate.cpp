@@ -2,6 +2,9 @@
 
 #include "models/roles.h"
 #include "models/servertreemodel.h"
+#include "models/verdictbook.h"
+
+#include <QPainter>
 
 namespace gw {
 
@@ -22,6 +25,68 @@ std::optional<QColor> ServerTreeDelegate::dotColor(const QModelIndex& index,
     if (!state)
         return std::nullopt;
     return stateColor(*state, palette);
+}
+
+QStringList ServerTreeDelegate::badgeWords(int flags)
+{
+    QStringList words;
+    if (flags & HogVerdict)
+        words << tr("hog");
+    if (flags & IdleVerdict)
+        words << tr("idle");
+    if (flags & OverQuotaVerdict)
+        words << tr("quota", "badge: over quota");
+    return words;
+}
+
+void ServerTreeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                               const QModelIndex& index) const
+{
+    const int flags = index.column() == ServerTreeModel::NameColumn &&
+                              ServerTreeModel::rowKind(index) == ServerTreeModel::RowKind::Gpu
+                          ? index.data(VerdictFlagsRole).toInt()
+                          : 0;
+    if (!flags) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    static const PolicyEventKind kinds[] = {PolicyEventKind::Hog, PolicyEventKind::Idle,
+                                            PolicyEventKind::FairShare};
+    static const int bits[] = {HogVerdict, IdleVerdict, OverQuotaVerdict};
+    QFont font = option.font;
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.85 : 8);
+    const QFontMetrics fm(font);
+    const QStringList words = badgeWords(flags);
+    int total = 0;
+    for (const QString& w : words)
+        total += fm.horizontalAdvance(w) + 10 + 3;
+    // The name gives way (elided) to the badges.
+    QStyleOptionViewItem opt(option);
+    opt.rect.setRight(option.rect.right() - total - 2);
+    QStyledItemDelegate::paint(painter, opt, index);
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setFont(font);
+    double x = option.rect.right() - total + 1;
+    const double h = std::min<double>(fm.height() + 2, option.rect.height() - 2);
+    const double y = option.rect.center().y() - h / 2 + 0.5;
+    int w = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (!(flags & bits[i]))
+            continue;
+        const QString word = words.at(w++);
+        const QRectF pill(x, y, fm.horizontalAdvance(word) + 10, h);
+        const QColor fill = eventKindColor(kinds[i], option.palette);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(fill);
+        painter->drawRoundedRect(pill, h / 2, h / 2);
+        painter->setPen(textColorOn(fill));
+        painter->drawText(pill, Qt::AlignCenter, word);
+        x += pill.width() + 3;
+    }
+    painter->restore();
 }
 
 void ServerTreeDelegate::initStyleOption(QStyleOptionViewItem* option,

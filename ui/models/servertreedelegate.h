@@ -4,7 +4,9 @@
 // in colours chosen from the view's own palette (option.palette): a dark
 // palette on one window recolours its marks, whatever the application's
 // palette says. The model only says the state (DisplayStateRole); the figures
-// of a stale server are greyed (StaleRole).
+// of a stale server are greyed (StaleRole). A GPU with policy verdicts on
+// its processes (VerdictFlagsRole) gets small badges at the right of its
+// name: the kind's colour and its word ("hog", "idle", "quota").
 
 #include "common/palette.h"
 
@@ -25,6 +27,11 @@ public:
     static std::optional<DisplayState> mark(const QModelIndex& index);
     // Its colour in palette.
     static std::optional<QColor> dotColor(const QModelIndex& index, const QPalette& palette);
+
+    // The badges' words for VerdictFlag bits, in order.
+    static QStringList badgeWords(int flags);
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const final;
 
 protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const final;

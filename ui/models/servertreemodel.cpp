@@ -1,5 +1,9 @@
 #include "models/servertreemodel.h"
 
+#include "models/verdictbook.h"
+
+#include <QGuiApplication>
+
 #include "common/freshness.h"
 #include "common/palette.h"
 #include "engine/livestate.h"
@@ -668,6 +672,18 @@ QVariant ServerTreeModel::gpuData(const QModelIndex& idx, int role) const
     if (role == Qt::TextAlignmentRole && idx.column() != NameColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     const QString migText = tr("Utilisation is not reported in MIG mode");
+    if (m_verdicts && idx.column() == NameColumn &&
+        (role == VerdictFlagsRole || role == Qt::ToolTipRole)) {
+        const auto v = m_verdicts->gpuVerdict(server, g->uuid);
+        if (role == VerdictFlagsRole)
+            return v ? QVariant(verdictFlags(*v)) : QVariant();
+        if (v) {
+            // The GPU's own lines, then the verdicts on its processes.
+            QStringList lines{g->uuid, tr("%1 — %2").arg(g->name, stateText(stateOf(server, *g)))};
+            lines.append(VerdictBook::toolTip(*v));
+            return lines.join(QLatin1Char('\n'));
+        }
+    }
     switch (idx.column()) {
     case NameColumn:
         if (role == Qt::DisplayRole)
@@ -795,6 +811,18 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
         return m_fleet->freshness(item.name).stale;
     if (idx.column() != NameColumn)
         return {};
+    if (m_verdicts &&
+        (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
+        if (const auto v = m_verdicts->processVerdict(item.name, proc->pid, proc->gpuUuid,
+                                                      proc->user, proc->startTimeMs)) {
+            if (role == Qt::DecorationRole)
+                return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
+            if (role == VerdictFlagsRole)
+                return verdictFlags(*v);
+            return QString(tr("pid %1, user %2\n%3").arg(proc->pid).arg(proc->user, proc->command) +
+                           QLatin1Char('\n') + VerdictBook::toolTip(*v));
+        }
+    }
     const QString user = proc->ghost ? tr("(not in /proc)") : proc->user;
     if (role == Qt::DisplayRole || role == SummaryRole)
         return tr("%1 · %2 · pid %3 · %4")
@@ -806,6 +834,31 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
     if (role == SortRole)
         return proc->pid;
     return {};
+}
+
+void ServerTreeModel::setVerdicts(const VerdictBook* verdicts)
+{
+    if (m_verdicts)
+        disconnect(m_verdicts, nullptr, this, nullptr);
+    m_verdicts = verdicts;
+    if (!verdicts)
+        return;
+    connect(verdicts, &VerdictBook::changed, this, [this](const QString& server) {
+        // The server's GPU rows and everything under them, name column.
+        const QModelIndex s = serverIndex(server);
+        if (!s.isValid())
+            return;
+        QList<QModelIndex> parents{s};
+        while (!parents.isEmpty()) {
+            const QModelIndex parent = parents.takeLast();
+            const int n = rowCount(parent);
+            if (n == 0)
+                continue;
+            Q_EMIT dataChanged(index(0, NameColumn, parent), index(n - 1, NameColumn, parent));
+            for (int r = 0; r < n; ++r)
+                parents.append(index(r, NameColumn, parent));
+        }
+    });
 }
 
 QVariant ServerTreeModel::data(const QModelIndex& idx, int role) const

@@ -17,6 +17,7 @@
 namespace gw {
 
 class LiveState;
+class VerdictBook;
 struct GpuProcess;
 struct GpuSample;
 struct MigInstance;
@@ -63,6 +64,11 @@ public:
     static RowKind rowKind(const QModelIndex& index);
     // Rows whose text is one line across all columns (servers, processes).
     static bool spansRow(const QModelIndex& index);
+
+    // Policy verdicts: a badge on GPU rows (VerdictFlagsRole, painted by
+    // ServerTreeDelegate) and on process rows (the icon); reasons in the
+    // tooltips. Null: none.
+    void setVerdicts(const VerdictBook* verdicts);
 
     QModelIndex serverIndex(const QString& server) const;
     QModelIndex gpuIndex(const QString& server, const QString& uuid) const;
@@ -115,6 +121,7 @@ private:
     QVariant gpuSortValue(const QString& server, const GpuSample& g, int column) const;
 
     const LiveState* m_fleet;
+    const VerdictBook* m_verdicts = nullptr;
     QList<Server> m_servers;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

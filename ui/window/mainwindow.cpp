@@ -1,11 +1,16 @@
 #include "window/mainwindow.h"
 
+#include "charts/historychart.h"
 #include "common/legend.h"
 #include "engine/livestate.h"
+#include "models/eventbook.h"
+#include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
+#include "models/verdictbook.h"
 #include "remote/serverlist.h"
+#include "window/eventspage.h"
 #include "window/fleetprocesspage.h"
 #include "window/historypage.h"
 #include "window/hostpage.h"
@@ -18,12 +23,15 @@
 #include "window/servertree.h"
 #include "window/statusline.h"
 
+#include <QDateTime>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -41,6 +49,8 @@ MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     : QMainWindow(parent)
     , m_fleet(fleet)
     , m_treeModel(new ServerTreeModel(fleet, this))
+    , m_eventBook(new EventBook(this))
+    , m_verdictBook(new VerdictBook(this))
 {
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
@@ -95,6 +105,7 @@ void MainWindow::buildViewMenu()
     page(tr("&Overview"), tr("Ctrl+1"), &MainWindow::showOverview);
     page(tr("&Processes"), tr("Ctrl+2"), &MainWindow::showFleetProcesses);
     page(tr("&Details"), tr("Ctrl+3"), &MainWindow::showDetails);
+    page(tr("&Events"), tr("Ctrl+4"), &MainWindow::showEvents);
     viewMenu->addSeparator();
     viewMenu->addAction(m_tree->expandAllAction());
     viewMenu->addAction(m_tree->collapseAllAction());
@@ -173,6 +184,17 @@ void MainWindow::buildUi()
     m_top->addTab(m_overview, tr("&Overview"));
     m_top->addTab(m_fleetProcesses, tr("&Processes"));
     m_top->addTab(m_details, tr("&Details"));
+    // The policy events of every server: a timeline and a table.
+    m_events = new EventsPage(m_eventBook);
+    connect(m_events, &EventsPage::eventActivated, this, &MainWindow::openEvent);
+    m_top->addTab(m_events, tr("&Events"));
+    // Verdict badges in the tree and both process tables.
+    m_treeModel->setVerdicts(m_verdictBook);
+    processModel()->setVerdicts(m_verdictBook);
+    m_fleetProcesses->model()->setVerdicts(m_verdictBook);
+    // A server removed takes its events and verdicts along.
+    connect(m_fleet, &LiveState::serverRemoved, m_eventBook, &EventBook::removeServer);
+    connect(m_fleet, &LiveState::serverRemoved, m_verdictBook, &VerdictBook::removeServer);
     connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
     // The banner (no GPU found, keychain errors) above every page.
     auto* central = new QWidget;
@@ -197,6 +219,16 @@ void MainWindow::showFleetProcesses()
 void MainWindow::showDetails()
 {
     m_top->setCurrentWidget(m_details);
+}
+
+void MainWindow::showEvents()
+{
+    m_top->setCurrentWidget(m_events);
+}
+
+bool MainWindow::eventsShown() const
+{
+    return m_top->currentWidget() == m_events;
 }
 
 bool MainWindow::detailsShown() const
@@ -267,6 +299,41 @@ void MainWindow::showHistory(int metricIndex)
     showDetails();
     m_views->setCurrentWidget(m_historyPage);
     m_historyPage->showMetric(metricIndex);
+}
+
+void MainWindow::showHistoryRange(qint64 fromMs, qint64 toMs)
+{
+    if (!m_historyPage)
+        return;
+    showHistory(0);
+    m_historyPage->chart()->setFixedRange(fromMs, toMs);
+}
+
+void MainWindow::openEvent(const PolicyEvent& event)
+{
+    if (event.gpuUuid.isEmpty())
+        selectServer(event.server);
+    else
+        selectGpu(event.server, event.gpuUuid);
+    // Its process, when it still runs, selected in the process pane.
+    if (event.pid > 0) {
+        if (auto* table = m_processes->findChild<QTableView*>()) {
+            QSortFilterProxyModel* proxy = processProxy();
+            for (int r = 0; r < proxy->rowCount(); ++r) {
+                const QModelIndex i = proxy->index(r, 0);
+                if (i.data(PidRole).toLongLong() == event.pid) {
+                    table->selectRow(r);
+                    table->scrollTo(i);
+                    break;
+                }
+            }
+        }
+    }
+    // An open event runs to the fleet's newest reading (the History tab's now).
+    const qint64 newest = m_fleet->newestTimestampMs();
+    const auto [from, to] =
+        EventsPage::historyRange(event, newest > 0 ? newest : QDateTime::currentMSecsSinceEpoch());
+    showHistoryRange(from, to);
 }
 
 void MainWindow::showHistoryError(const QString& message)

@@ -1,10 +1,12 @@
 #pragma once
 
-// The desktop's window, three pages: the fleet overview (every GPU at once,
-// the default), the processes of all servers, and the details of one server:
-// the server tree on the left; on the right the Live tab (a GPU's charts or a
-// server's host page under a title line), the History tab and the
-// selection's processes. The status line below. Builds and wires the pages;
+// The desktop's window, four pages: the fleet overview (every GPU at once,
+// the default), the processes of all servers, the details of one server, and
+// the policy events (timeline and table; eventBook() is fed by the policy
+// service or the agents). The details page has the server tree on the left;
+// on the right the Live tab (a GPU's charts or a server's host page under a
+// title line), the History tab and the selection's processes. The status
+// line below. Builds and wires the pages;
 // each page shows what it is given.
 
 #include <QMainWindow>
@@ -39,6 +41,10 @@ struct RemoteServer;
 class FleetProcessPage;
 class StateLegend;
 class StatusLine;
+class EventBook;
+class EventsPage;
+class VerdictBook;
+struct PolicyEvent;
 struct Snapshot;
 
 class MainWindow final : public QMainWindow
@@ -64,10 +70,16 @@ public:
 
     OverviewPage* overviewPage() const { return m_overview; }
     FleetProcessPage* fleetProcessPage() const { return m_fleetProcesses; }
-    // The three pages; selectServer() and selectGpu() show the details.
+    // The four pages; selectServer() and selectGpu() show the details.
     void showOverview();
     void showFleetProcesses();
     void showDetails();
+    void showEvents();
+    bool eventsShown() const;
+    EventsPage* eventsPage() const { return m_events; }
+    // The policy events and current verdicts the window shows (owned by it).
+    EventBook* eventBook() const { return m_eventBook; }
+    VerdictBook* verdictBook() const { return m_verdictBook; }
     bool detailsShown() const;
     bool overviewShown() const;
 
@@ -83,6 +95,11 @@ public:
     // Switches to the History tab with one of its metrics (a row of its
     // metric choice).
     void showHistory(int metricIndex);
+    // Switches to the History tab at a fixed range (the selection's GPU).
+    void showHistoryRange(qint64 fromMs, qint64 toMs);
+    // An event from the Events page: its GPU (or server) and the History tab
+    // at its range.
+    void openEvent(const gw::PolicyEvent& event);
 
     // The remote servers the admin manages (File → Servers…); null: none.
     void setServerList(ServerList* list);
@@ -133,6 +150,9 @@ private:
     OverviewPage* m_overview = nullptr;
     FleetProcessPage* m_fleetProcesses = nullptr;
     QWidget* m_details = nullptr;
+    EventBook* m_eventBook = nullptr;
+    VerdictBook* m_verdictBook = nullptr;
+    EventsPage* m_events = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;

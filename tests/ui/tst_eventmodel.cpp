@@ -1,0 +1,358 @@
+// The events table: one row per event id, newest version wins in place,
+// only the changed cells announced, the filter proxy, limits, and the
+// verdicts the badges read.
+
+#include "eventfixtures.h"
+#include "models/eventbook.h"
+#include "models/eventmodel.h"
+#include "models/roles.h"
+#include "models/verdictbook.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace gw;
+using namespace gw::test;
+
+namespace {
+
+constexpr qint64 kNow = 1'780'000'000'000; // 2026-05-28
+
+} // namespace
+
+class TestEventModel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void upsertByIdKeepsOneRowPerEvent()
+    {
+        EventBook book;
+        EventModel model(&book);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+        const QList<PolicyEvent> events = realisticEvents(kNow);
+        book.addEvents(events);
+        QCOMPARE(model.rowCount(), events.size());
+        QCOMPARE(inserted.size(), 1);
+
+        // The same event again, grown: same row, no insert.
+        PolicyEvent open = events.at(1);
+        QVERIFY(open.isOpen());
+        open.durationMs += 60'000;
+        open.peakPercent = 100;
+        open.meanPercent = 97;
+        book.addEvents({open});
+        QCOMPARE(model.rowCount(), events.size());
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(book.at(1).meanPercent, 97.0);
+
+        // An older version (shorter) is ignored.
+        PolicyEvent older = events.at(1);
+        older.durationMs -= 60'000;
+        book.addEvents({older});
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(book.at(1).meanPercent, 97.0);
+
+        // Ended, then an open version arrives late: the end stays.
+        PolicyEvent ended = open;
+        ended.endMs = kNow;
+        ended.endReason = QStringLiteral("below threshold");
+        book.addEvents({ended, open});
+        QCOMPARE(model.index(1, EventModel::EndColumn).data(EventModel::EndMsRole).toLongLong(),
+                 kNow);
+        QVERIFY(!model.index(1, 0).data(EventModel::OpenRole).toBool());
+
+        // Two versions of a new event in one batch: one row, the newer.
+        PolicyEvent fresh = hogEvent(QStringLiteral("gpu-lab-09"), 0, 1, QStringLiteral("zoe"),
+                                     QStringLiteral("a.out"), kNow - kHour, std::nullopt, 90, 90);
+        PolicyEvent fresher = fresh;
+        fresher.actions << PolicyAction{PolicyAction::Kind::Warning, kNow, false,
+                                        QStringLiteral("terminate in 5m")};
+        book.addEvents({fresher, fresh});
+        QCOMPARE(model.rowCount(), events.size() + 1);
+        QCOMPARE(book.find(fresh.id)->actions.size(), 1);
+        // An event without an id is no event.
+        book.addEvents({PolicyEvent{}});
+        QCOMPARE(model.rowCount(), events.size() + 1);
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void updatesAnnounceOnlyTheChangedCells()
+    {
+        EventBook book;
+        EventModel model(&book);
+        const QList<PolicyEvent> events = realisticEvents(kNow);
+        book.addEvents(events);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+        // A reading later: longer and a new peak.
+        PolicyEvent e = events.at(3);
+        e.durationMs += 1000 * 60;
+        e.peakPercent = 100;
+        book.addEvents({e});
+        QCOMPARE(changed.size(), 1);
+        QModelIndex tl = changed.at(0).at(0).value<QModelIndex>();
+        QModelIndex br = changed.at(0).at(1).value<QModelIndex>();
+        QCOMPARE(tl.row(), 3);
+        QCOMPARE(br.row(), 3);
+        QCOMPARE(tl.column(), int(EventModel::DurationColumn));
+        QCOMPARE(br.column(), int(EventModel::TextColumn));
+
+        // An action added: the action cell only (the sentence says no action).
+        e.actions << PolicyAction{PolicyAction::Kind::Warning, kNow, false,
+                                  QStringLiteral("terminate in 5m")};
+        book.addEvents({e});
+        QCOMPARE(changed.size(), 2);
+        tl = changed.at(1).at(0).value<QModelIndex>();
+        br = changed.at(1).at(1).value<QModelIndex>();
+        QCOMPARE(tl.column(), int(EventModel::ActionColumn));
+        QCOMPARE(br.column(), int(EventModel::ActionColumn));
+        QCOMPARE(model.index(3, EventModel::ActionColumn).data().toString(),
+                 QStringLiteral("warning: terminate in 5m"));
+
+        // The same version again: nothing.
+        book.addEvents({e});
+        QCOMPARE(changed.size(), 2);
+
+        // It ends: from the end cell on.
+        e.endMs = kNow;
+        book.addEvents({e});
+        QCOMPARE(changed.size(), 3);
+        QCOMPARE(changed.at(2).at(0).value<QModelIndex>().column(), int(EventModel::EndColumn));
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void cellsSayWhatHappened()
+    {
+        EventBook book;
+        EventModel model(&book);
+        book.addEvents(realisticEvents(kNow));
+        const auto cell = [&](const QString& idPrefix, int column, int role = Qt::DisplayRole) {
+            for (int r = 0; r < book.count(); ++r)
+                if (book.at(r).id.startsWith(idPrefix))
+                    return model.index(r, column).data(role);
+            return QVariant();
+        };
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::EndColumn).toString(),
+                 QStringLiteral("ongoing"));
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::ProcessColumn).toString(),
+                 QStringLiteral("python (41890)"));
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::GpuColumn).toString(),
+                 QStringLiteral("GPU 0"));
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::FiguresColumn).toString(),
+                 QStringLiteral("peak 100 % · mean 96 %"));
+        QCOMPARE(
+            cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::DurationColumn).toString(),
+            QStringLiteral("2 h"));
+        QCOMPARE(cell(QStringLiteral("fair_share/gpu-lab-01/alice"), EventModel::FiguresColumn)
+                     .toString(),
+                 QStringLiteral("48 % of quota 30 %"));
+        QCOMPARE(
+            cell(QStringLiteral("fair_share/gpu-lab-01/alice"), EventModel::GpuColumn).toString(),
+            QStringLiteral("all"));
+        QCOMPARE(cell(QStringLiteral("fair_share/gpu-lab-01/alice"), EventModel::ProcessColumn)
+                     .toString(),
+                 QStringLiteral("—"));
+        QCOMPARE(cell(QStringLiteral("idle/gpu-lab-01/22001"), EventModel::ActionColumn).toString(),
+                 QStringLiteral("terminate: SIGTERM sent"));
+        QCOMPARE(cell(QStringLiteral("idle/gpu-node-3/6001"), EventModel::ActionColumn).toString(),
+                 QStringLiteral("terminate: dry run (not done)"));
+        const QString tip =
+            cell(QStringLiteral("idle/gpu-lab-01/22001"), EventModel::KindColumn, Qt::ToolTipRole)
+                .toString();
+        QVERIFY2(tip.contains(QStringLiteral("Ended: process exited")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("warning: terminate in 30m")), qPrintable(tip));
+        // Raw values beside the display; an ongoing event sorts after ended ones.
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::StartColumn, RawValueRole)
+                     .toLongLong(),
+                 kNow - 2 * kHour);
+        QVERIFY(!cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::EndColumn, RawValueRole)
+                     .isValid());
+        QCOMPARE(cell(QStringLiteral("hog/gpu-lab-01/41890"), EventModel::EndColumn, SortRole)
+                     .toLongLong(),
+                 std::numeric_limits<qint64>::max());
+        QCOMPARE(EventModel::durationText(59'000), QStringLiteral("59 s"));
+        QCOMPARE(EventModel::durationText(42 * kMin), QStringLiteral("42 min"));
+        QCOMPARE(EventModel::durationText(kHour + 5 * kMin), QStringLiteral("1 h 5 min"));
+        QCOMPARE(EventModel::durationText(50 * kHour), QStringLiteral("2 d 2 h"));
+        QCOMPARE(EventModel::durationText(-5), QStringLiteral("0 s"));
+    }
+
+    void proxyFiltersByKindServerUserTextAndOpen()
+    {
+        EventBook book;
+        EventModel model(&book);
+        EventFilterProxy proxy(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QList<PolicyEvent> events = realisticEvents(kNow);
+        book.addEvents(events);
+        QSignalSpy filterChanged(&proxy, &EventFilterProxy::filterChanged);
+        QCOMPARE(proxy.rowCount(), 12);
+        proxy.setKindShown(PolicyEventKind::Hog, false);
+        QCOMPARE(proxy.rowCount(), 6);
+        proxy.setKindShown(PolicyEventKind::Idle, false);
+        QCOMPARE(proxy.rowCount(), 3); // fair share only
+        proxy.setKindShown(PolicyEventKind::Hog, true);
+        proxy.setKindShown(PolicyEventKind::Idle, true);
+        QCOMPARE(filterChanged.size(), 4);
+        proxy.setServer(QStringLiteral("gpu-lab-01"));
+        QCOMPARE(proxy.rowCount(), 5);
+        proxy.setUser(QStringLiteral("alice"));
+        QCOMPARE(proxy.rowCount(), 3);
+        proxy.setOpenOnly(true);
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setServer({});
+        proxy.setUser({});
+        QCOMPARE(proxy.rowCount(), 4); // open: alice's and chen's hogs, frank's idle, alice's quota
+        proxy.setOpenOnly(false);
+        // Text: command, user, server, pid, the sentence; any case.
+        proxy.setText(QStringLiteral("JUPYTER"));
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setText(QStringLiteral("18002"));
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setText(QStringLiteral("over quota"));
+        QCOMPARE(proxy.rowCount(), 3);
+        proxy.setText(QStringLiteral("  no such thing "));
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setText({});
+        // Events that arrive later follow the filter.
+        proxy.setUser(QStringLiteral("zoe"));
+        QCOMPARE(proxy.rowCount(), 0);
+        book.addEvents({hogEvent(QStringLiteral("gpu-lab-01"), 2, 77, QStringLiteral("zoe"),
+                                 QStringLiteral("a.out"), kNow - kMin, std::nullopt, 95, 95)});
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.indexOfEvent(book.at(book.count() - 1).id).row(), 0);
+        QVERIFY(!proxy.indexOfEvent(events.at(0).id).isValid());
+        QVERIFY(!proxy.indexOfEvent(QStringLiteral("nope")).isValid());
+        // Sorting by the sort role: start, newest first.
+        proxy.setUser({});
+        proxy.sort(EventModel::StartColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, 0).data(EventModel::StartMsRole).toLongLong(), kNow - kMin);
+        proxy.sort(EventModel::EndColumn, Qt::DescendingOrder);
+        QVERIFY(proxy.index(0, 0).data(EventModel::OpenRole).toBool());
+    }
+
+    void modelStaysConsistentThroughRemovalsAndLimits()
+    {
+        EventBook book;
+        EventModel model(&book);
+        EventFilterProxy proxy(&model);
+        QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(EventModel::DurationColumn);
+        book.addEvents(realisticEvents(kNow));
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        book.removeServer(QStringLiteral("gpu-lab-01"));
+        QCOMPARE(book.count(), 7);
+        QVERIFY(!removed.isEmpty());
+        for (const PolicyEvent& e : book.events())
+            QVERIFY(e.server != QStringLiteral("gpu-lab-01"));
+        QCOMPARE(book.rowOf(book.at(3).id), 3);
+        QCOMPARE(book.servers(),
+                 (QStringList{QStringLiteral("dgx-a100"), QStringLiteral("gpu-lab-02"),
+                              QStringLiteral("gpu-node-3")}));
+
+        // Closed events older than 7 days go once something newer arrives.
+        const qint64 later = kNow + 7 * 24 * kHour + 20 * kHour;
+        book.addEvents({hogEvent(QStringLiteral("gpu-lab-02"), 0, 5, QStringLiteral("zoe"),
+                                 QStringLiteral("x"), later - kMin, std::nullopt, 90, 90)});
+        // Every closed one ended more than 7 days before `later`: only the
+        // open ones stay (gpu-lab-02's hog and idle job, and zoe's).
+        for (const PolicyEvent& e : book.events())
+            QVERIFY2(e.isOpen(), qPrintable(e.id));
+        QCOMPARE(book.count(), 3);
+
+        // Past maxEvents, the first started go.
+        book.setLimits({2, 7 * 24 * kHour});
+        QCOMPARE(book.count(), 2);
+        QCOMPARE(book.at(book.count() - 1).user, QStringLiteral("zoe"));
+        book.clear();
+        QCOMPARE(model.rowCount(), 0);
+
+        // Many scattered removals: a reset, still consistent.
+        book.setLimits({});
+        book.addEvents(manyEvents(500, kNow, 24 * kHour, 8, 4));
+        const int before = book.count();
+        book.removeServer(QStringLiteral("node-03"));
+        QVERIFY(book.count() < before);
+        QVERIFY(book.count() > 0);
+        for (int r = 0; r < book.count(); ++r)
+            QCOMPARE(book.rowOf(book.at(r).id), r);
+    }
+
+    void verdictsFromStatusAndFromOpenEvents()
+    {
+        VerdictBook verdicts;
+        QSignalSpy changed(&verdicts, &VerdictBook::changed);
+        QVERIFY(verdicts.isEmpty());
+        // A remote server: verdicts from its open events.
+        const QList<PolicyEvent> events = realisticEvents(kNow);
+        verdicts.addEvents(events);
+        QVERIFY(!verdicts.isEmpty());
+        auto v = verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 41890,
+                                         gpuUuid(QStringLiteral("gpu-lab-01"), 0),
+                                         QStringLiteral("alice"));
+        QVERIFY(v);
+        QVERIFY(v->hog);
+        QVERIFY(v->overQuota); // alice's fair-share event is open
+        QVERIFY(!v->idle);
+        QCOMPARE(VerdictBook::badgeText(*v), QStringLiteral("hog · over quota"));
+        QVERIFY2(v->reason.contains(QStringLiteral("GPU hog")), qPrintable(v->reason));
+        QVERIFY2(v->reason.contains(QStringLiteral("Over quota")), qPrintable(v->reason));
+        // The ended hog of the same user on the same GPU gives nothing.
+        QVERIFY(!verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 41234, {}, {}));
+        // A GPU's badge: its processes' verdicts.
+        const auto g = verdicts.gpuVerdict(QStringLiteral("gpu-lab-02"),
+                                           gpuUuid(QStringLiteral("gpu-lab-02"), 3));
+        QVERIFY(g);
+        QVERIFY(g->idle);
+        QVERIFY(!verdicts.gpuVerdict(QStringLiteral("gpu-lab-02"),
+                                     gpuUuid(QStringLiteral("gpu-lab-02"), 0)));
+        // The event ends: the verdict goes.
+        PolicyEvent ended = events.at(3); // chen's hog on gpu-lab-02
+        ended.endMs = kNow;
+        changed.clear();
+        verdicts.addEvents({ended});
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(!verdicts.processVerdict(QStringLiteral("gpu-lab-02"), 7781));
+
+        // A server with a policy service: its status is the truth.
+        PolicyStatus status;
+        status.server = QStringLiteral("gpu-lab-01");
+        ProcessVerdict idle;
+        idle.pid = 500;
+        idle.gpuUuid = QStringLiteral("GPU-x");
+        idle.user = QStringLiteral("bob");
+        idle.idle = true;
+        idle.reason = QStringLiteral("idle for 1 h holding 10240 MiB");
+        status.verdicts << idle;
+        verdicts.setStatus(status);
+        QVERIFY(!verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 41890, {},
+                                         QStringLiteral("alice")));
+        v = verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 500, QStringLiteral("GPU-x"));
+        QVERIFY(v && v->idle && !v->hog);
+        QCOMPARE(v->reason, idle.reason);
+        // The same pid on another GPU is another process.
+        QVERIFY(
+            !verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 500, QStringLiteral("GPU-y")));
+        // Events for a server with a status do not add to it.
+        verdicts.addEvents(events);
+        QVERIFY(!verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 41890));
+        QVERIFY(!VerdictBook::badgeIcon(*v, QPalette()).isNull());
+        verdicts.removeServer(QStringLiteral("gpu-lab-01"));
+        QVERIFY(
+            !verdicts.processVerdict(QStringLiteral("gpu-lab-01"), 500, QStringLiteral("GPU-x")));
+    }
+};
+
+QTEST_MAIN(TestEventModel)
+#include "tst_eventmodel.moc"

@@ -1,0 +1,195 @@
+#include "models/eventbook.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
+
+namespace gw {
+
+EventBook::EventBook(QObject* parent)
+    : QObject(parent)
+{}
+
+void EventBook::setLimits(Limits limits)
+{
+    m_limits = limits;
+    prune(m_newestMs);
+}
+
+const PolicyEvent* EventBook::find(const QString& id) const
+{
+    const int row = rowOf(id);
+    return row < 0 ? nullptr : &m_events.at(row);
+}
+
+QStringList EventBook::servers() const
+{
+    QSet<QString> seen;
+    for (const PolicyEvent& e : m_events)
+        seen.insert(e.server);
+    QStringList out(seen.cbegin(), seen.cend());
+    out.sort(Qt::CaseInsensitive);
+    return out;
+}
+
+QStringList EventBook::users() const
+{
+    QSet<QString> seen;
+    for (const PolicyEvent& e : m_events)
+        if (!e.user.isEmpty())
+            seen.insert(e.user);
+    QStringList out(seen.cbegin(), seen.cend());
+    out.sort(Qt::CaseInsensitive);
+    return out;
+}
+
+bool EventBook::isNewer(const PolicyEvent& incoming, const PolicyEvent& kept)
+{
+    // Versions of one event only grow: it ends once, actions are appended,
+    // the time its readings cover goes up.
+    if (!kept.isOpen() && incoming.isOpen())
+        return false;
+    if (incoming.actions.size() != kept.actions.size())
+        return incoming.actions.size() > kept.actions.size();
+    if (incoming.isOpen() == kept.isOpen() && incoming.durationMs < kept.durationMs)
+        return false;
+    return incoming != kept;
+}
+
+qint64 EventBook::latestMsOf(const PolicyEvent& e)
+{
+    qint64 t = std::max({e.startMs, e.detectedMs, e.startMs + qint64(std::max(0.0, e.durationMs)),
+                         e.endMs.value_or(0)});
+    for (const PolicyAction& a : e.actions)
+        t = std::max(t, a.atMs);
+    return t;
+}
+
+void EventBook::addEvents(const QList<PolicyEvent>& events)
+{
+    QList<PolicyEvent> fresh;
+    QHash<QString, int> freshRows;
+    for (const PolicyEvent& e : events) {
+        if (e.id.isEmpty())
+            continue;
+        m_newestMs = std::max(m_newestMs, latestMsOf(e));
+        if (const int row = rowOf(e.id); row >= 0) {
+            if (isNewer(e, m_events.at(row))) {
+                const PolicyEvent previous = std::exchange(m_events[row], e);
+                Q_EMIT eventChanged(row, previous);
+            }
+        } else if (const auto it = freshRows.constFind(e.id); it != freshRows.cend()) {
+            if (isNewer(e, fresh.at(*it)))
+                fresh[*it] = e;
+        } else {
+            freshRows.insert(e.id, int(fresh.size()));
+            fresh.append(e);
+        }
+    }
+    if (!fresh.isEmpty()) {
+        const int first = count();
+        const int last = first + int(fresh.size()) - 1;
+        Q_EMIT eventsAboutToBeAdded(first, last);
+        m_events.append(fresh);
+        reindex(first);
+        Q_EMIT eventsAdded(first, last);
+    }
+    prune(m_newestMs);
+}
+
+void EventBook::removeServer(const QString& server)
+{
+    QList<int> rows;
+    for (int i = 0; i < count(); ++i)
+        if (m_events.at(i).server == server)
+            rows.append(i);
+    removeRows(rows);
+}
+
+void EventBook::prune(qint64 nowMs)
+{
+    QList<int> rows;
+    for (int i = 0; i < count(); ++i) {
+        const PolicyEvent& e = m_events.at(i);
+        if (e.endMs && *e.endMs < nowMs - m_limits.keepClosedMs)
+            rows.append(i);
+    }
+    const int over = count() - int(rows.size()) - std::max(0, m_limits.maxEvents);
+    if (over > 0) {
+        // The events that started first go (closed before open at a tie).
+        QList<int> rest;
+        const QSet<int> going(rows.cbegin(), rows.cend());
+        for (int i = 0; i < count(); ++i)
+            if (!going.contains(i))
+                rest.append(i);
+        std::stable_sort(rest.begin(), rest.end(), [this](int a, int b) {
+            const PolicyEvent& x = m_events.at(a);
+            const PolicyEvent& y = m_events.at(b);
+            if (x.startMs != y.startMs)
+                return x.startMs < y.startMs;
+            return !x.isOpen() && y.isOpen();
+        });
+        rows.append(rest.mid(0, over));
+    }
+    removeRows(rows);
+}
+
+void EventBook::clear()
+{
+    Q_EMIT aboutToBeReset();
+    m_events.clear();
+    m_rows.clear();
+    m_newestMs = 0;
+    Q_EMIT reset();
+}
+
+void EventBook::removeRows(QList<int> rows)
+{
+    if (rows.isEmpty())
+        return;
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    int runs = 1;
+    for (int i = 1; i < rows.size(); ++i)
+        runs += rows.at(i) != rows.at(i - 1) + 1 ? 1 : 0;
+    if (runs > 8) {
+        // Many scattered rows: one pass and a reset beats a signal per run.
+        Q_EMIT aboutToBeReset();
+        const QSet<int> going(rows.cbegin(), rows.cend());
+        QList<PolicyEvent> kept;
+        kept.reserve(count() - rows.size());
+        for (int i = 0; i < count(); ++i)
+            if (!going.contains(i))
+                kept.append(std::move(m_events[i]));
+        m_events = std::move(kept);
+        m_rows.clear();
+        reindex(0);
+        Q_EMIT reset();
+        return;
+    }
+    // Contiguous runs, from the last, so the rows before a run keep their place.
+    int end = int(rows.size());
+    while (end > 0) {
+        int begin = end - 1;
+        while (begin > 0 && rows.at(begin - 1) == rows.at(begin) - 1)
+            --begin;
+        const int first = rows.at(begin);
+        const int last = rows.at(end - 1);
+        Q_EMIT eventsAboutToBeRemoved(first, last);
+        for (int i = first; i <= last; ++i)
+            m_rows.remove(m_events.at(i).id);
+        m_events.remove(first, last - first + 1);
+        reindex(first);
+        Q_EMIT eventsRemoved(first, last);
+        end = begin;
+    }
+}
+
+void EventBook::reindex(int from)
+{
+    for (int i = from; i < count(); ++i)
+        m_rows.insert(m_events.at(i).id, i);
+}
+
+} // namespace gw
