@@ -6,8 +6,12 @@
 #include "agent/agentserver.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
+#include "policy/alerts.h"
+#include "policy/demopolicy.h"
+#include "policy/enforcer.h"
 #include "policy/policyconfig.h"
 #include "policy/policyservice.h"
+#include "policy/unixgroups.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
@@ -115,7 +119,12 @@ int main(int argc, char* argv[])
                                    ? parser.value(QStringLiteral("policy"))
                                    : config->policyPath;
     gw::PolicyConfig policy;
-    if (policyPath.isEmpty()) {
+    const bool demo = parser.isSet(QStringLiteral("demo"));
+    if (policyPath.isEmpty() && demo) {
+        // The demo's own policy: short spans, so events come within minutes.
+        policy = *gw::parsePolicy(gw::demoPolicyText(), QLatin1String(gw::kDemoPolicyName)).config;
+        std::fprintf(stderr, "gpuwarden-agent: policy: %s (built in)\n", gw::kDemoPolicyName);
+    } else if (policyPath.isEmpty()) {
         std::fprintf(stderr, "gpuwarden-agent: policy: built-in defaults\n");
     } else {
         const gw::PolicyParseResult parsed = gw::loadPolicyFile(policyPath);
@@ -190,18 +199,46 @@ int main(int argc, char* argv[])
     // The policies are evaluated on every reading, on a thread of their own,
     // whether or not anyone is watching; the server numbers and stores the
     // events, and serves, changes and replays the policy.
+    // The demo's processes are made up (their pids may be real ones of this
+    // machine): a demo agent never asks for a signal.
     gw::PolicyEngine::Options policyOptions;
-    policyOptions.enforcing = true;
+    policyOptions.enforcing = !demo;
+    policyOptions.groups = gw::unixGroupsOf;
     gw::PolicyService policyService(policy, policyOptions);
     server.attachPolicy(&policyService, policy, policyPath);
     QObject::connect(&policyService, &gw::PolicyService::eventsChanged, &server,
                      &gw::AgentServer::recordEvents, Qt::QueuedConnection);
-    // ENFORCEMENT: connect gw::PolicyService::enforcementRequested to the
-    // enforcer here (built separately), and eventsChanged to the webhook
-    // alerts. Nothing else in this file needs to change for them.
+    // Enforcement: the enforcer re-checks each request against the newest
+    // reading and /proc before it signals, and what it did joins the event.
+    gw::Enforcer::Options enforcerOptions;
+    enforcerOptions.killGraceMs = policy.idle.killGraceMs;
+    gw::Enforcer enforcer(enforcerOptions);
+    engine.addConsumer(&enforcer, [&enforcer](const QList<gw::Snapshot>& readings) {
+        for (const auto& s : readings)
+            enforcer.setLatest(s);
+    });
+    QObject::connect(
+        &policyService, &gw::PolicyService::enforcementRequested, &enforcer,
+        [&enforcer](const QList<gw::EnforcementRequest>& requests) { enforcer.enforce(requests); });
+    QObject::connect(&enforcer, &gw::Enforcer::acted, &policyService,
+                     &gw::PolicyService::recordAction);
+    // Webhook alerts, queued off the policy thread: sampling never waits.
+    gw::Alerter alerter(policy);
+    QObject::connect(
+        &policyService, &gw::PolicyService::eventsChanged, &alerter,
+        [&alerter](const QList<gw::PolicyEvent>& events) { alerter.notify(events); },
+        Qt::DirectConnection);
+    QObject::connect(&alerter, &gw::Alerter::failed, &server,
+                     [](const QString& text, const QString& why) {
+                         std::fprintf(stderr, "gpuwarden-agent: webhook: %s: %s\n", qPrintable(why),
+                                      qPrintable(text));
+                     });
+    QObject::connect(&server, &gw::AgentServer::policyChanged, &server, [&](int) {
+        alerter.setPolicy(server.policy());
+        enforcer.setKillGraceMs(server.policy().idle.killGraceMs);
+    });
     engine.addThreadSafeConsumer(&policyService, &gw::PolicyService::ingestBatch);
 
-    const bool demo = parser.isSet(QStringLiteral("demo"));
     bool demoServerOk = false;
     const int demoServer = parser.value(QStringLiteral("demo-server")).toInt(&demoServerOk);
     if (!demoServerOk || demoServer < 1 || demoServer > gw::DemoWorld::kMaxServers) {

@@ -8,6 +8,7 @@
 #include "history/historyservice.h"
 #include "models/eventbook.h"
 #include "models/verdictbook.h"
+#include "policy/demopolicy.h"
 #include "policy/policyconfig.h"
 #include "policy/policyservice.h"
 #include "remote/agentlinks.h"
@@ -20,6 +21,7 @@
 #include "sources/localproducer.h"
 #include "sources/source.h"
 #include "util/quitsignals.h"
+#include "window/alertnotifier.h"
 #include "window/mainwindow.h"
 #include "window/policyreplay.h"
 #include "window/screenfit.h"
@@ -31,6 +33,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QSystemTrayIcon>
 #include <QTimer>
 
 #include <chrono>
@@ -114,15 +117,15 @@ bool needsNoDisplay(int argc, char* argv[])
 // The policy the desktop judges this machine (or the demo) by: the file named
 // in the settings (policy/path), else ~/.config/gpuwarden/policy.toml when
 // there is one, else the built-in defaults; for the demo, its own policy when
-// the build carries one (:/demo-policy.toml), else the defaults. Nullopt with
+// the build carries one (gw::demoPolicyText()). Nullopt with
 // *problem set when the file cannot be used (the policies are then off).
 std::optional<gw::PolicyConfig> desktopPolicy(const QSettings& settings, bool demo, QString* source,
                                               QString* problem)
 {
     QString path;
     if (demo) {
-        if (QFileInfo::exists(QStringLiteral(":/demo-policy.toml")))
-            path = QStringLiteral(":/demo-policy.toml");
+        *source = QLatin1String(gw::kDemoPolicyName);
+        return gw::parsePolicy(gw::demoPolicyText(), *source).config;
     } else {
         path = settings.value(QStringLiteral("policy/path")).toString();
         if (path.isEmpty()) {
@@ -288,8 +291,47 @@ int main(int argc, char* argv[])
                 QApplication::translate("main", "Policies off: %1").arg(policyProblem));
         }
     }
-    // The agents' events, as each agent judged them (AgentLinks, coming):
-    // connect(&links, &AgentLinks::eventsReceived, …): eventBook(), verdictBook() addEvents
+    // A policy saved in the dialog for this computer applies at once.
+    QObject::connect(&window, &gw::MainWindow::localPolicySaved, &window,
+                     [&policy, &window](const QString& path) {
+                         if (!policy)
+                             return;
+                         const gw::PolicyParseResult parsed = gw::loadPolicyFile(path);
+                         if (parsed.config)
+                             policy->setPolicy(*parsed.config);
+                         else
+                             window.setSourceStatus(
+                                 QStringLiteral("policy"),
+                                 QApplication::translate("main", "Policies unchanged: %1")
+                                     .arg(parsed.errors.value(0)));
+                     });
+    // The agents' events, as each agent judged them, from their record: a
+    // desktop that was closed still shows what happened meanwhile.
+    QObject::connect(&links, &gw::AgentLinks::eventsReceived, window.eventBook(),
+                     [&window](const QString&, const QList<gw::PolicyEvent>& events) {
+                         window.eventBook()->addEvents(events);
+                         window.verdictBook()->addEvents(events);
+                     });
+    // Alerts: a tray notification for what is new (not for the past a
+    // desktop catches up on), else the status line.
+    QSystemTrayIcon tray(QApplication::windowIcon());
+    if (QSystemTrayIcon::isSystemTrayAvailable())
+        tray.show();
+    gw::AlertNotifier alerts(&tray);
+    QObject::connect(&alerts, &gw::AlertNotifier::alerted, &window,
+                     [&window](const QString& title, const QString& text) {
+                         window.setSourceStatus(QStringLiteral("alert"),
+                                                QStringLiteral("%1: %2").arg(title, text));
+                     });
+    if (policy) {
+        alerts.setHogAlerts(policy->policy().hog.alert);
+        QObject::connect(policy.get(), &gw::PolicyService::eventsChanged, &alerts,
+                         &gw::AlertNotifier::eventsChanged);
+    }
+    QObject::connect(&links, &gw::AgentLinks::eventsReceived, &alerts,
+                     [&alerts](const QString&, const QList<gw::PolicyEvent>& events) {
+                         alerts.eventsChanged(events);
+                     });
     if (!options->demo) {
         window.setServerList(&servers);
         servers.resolve();

@@ -437,9 +437,12 @@ private Q_SLOTS:
         QTRY_COMPARE(a.counters().queued, 0);
         QTRY_COMPARE(a.counters().sent, 20 - a.counters().dropped);
         const QStringList texts = r.texts();
-        for (int i = 1; i < 15; ++i)
-            QVERIFY2(!texts.join(u'\n').contains(u"user%1)"_s.arg(i)),
-                     qPrintable(texts.join(u'\n')));
+        // At most one of the older ones: whichever the delivery thread had
+        // taken before the queue filled (which one depends on scheduling).
+        int older = 0;
+        for (int i = 0; i < 15; ++i)
+            older += texts.join(u'\n').contains(u"user%1)"_s.arg(i)) ? 1 : 0;
+        QVERIFY2(older <= 1, qPrintable(texts.join(u'\n')));
         for (int i = 15; i < 20; ++i)
             QVERIFY2(texts.join(u'\n').contains(u"user%1)"_s.arg(i)),
                      qPrintable(texts.join(u'\n')));

@@ -460,6 +460,9 @@ PolicyDialog* MainWindow::showPolicyDialog()
             target = PolicyTarget::remote(agent);
     auto* dialog = new PolicyDialog(target, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!target.agent)
+        connect(dialog, &PolicyDialog::saved, this,
+                [this, path = target.localPath] { Q_EMIT localPolicySaved(path); });
     dialog->show();
     return dialog;
 }

@@ -112,6 +112,12 @@ public:
     void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
     PolicyDialog* showPolicyDialog();
 
+Q_SIGNALS:
+    // The policy dialog saved this computer's policy file: the local
+    // policies take it from now on.
+    void localPolicySaved(const QString& path);
+
+public:
 public Q_SLOTS:
     // The backend line from the source: shown in the status bar, and in the
     // banner when no GPU is found.
