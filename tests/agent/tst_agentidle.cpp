@@ -1,0 +1,262 @@
+// The idle scenario end to end, through the real gpuwarden-agent: a real
+// child process is listed by the fake NVML driver as holding 2 GiB on a GPU
+// nobody uses. With min_gpu_utilization = 50, time_window = "1m", warnings
+// 20s and 10s and action = "terminate", the agent judges it idle after the
+// window, records the warnings, and the child gets SIGTERM 20 s later — not
+// before. A second agent with dry_run = true judges its child the same way
+// and the child lives, the event saying what would have been done. Both
+// agents run at once, so the suite takes about 90 s.
+
+#include "freeport.h"
+#include "policy/policyevent.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <unistd.h>
+
+using namespace gw;
+
+namespace {
+
+constexpr uint kNobody = 65534;
+constexpr qint64 kWindowMs = 60'000;
+constexpr qint64 kLeadMs =
+    20'000; // the longest warning: the action comes this long after the verdict
+
+const char* const kToken = "idle-test-token";
+
+void writeFile(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// A `sleep` child, as nobody when the test runs as root (the agent never
+// signals root's processes), exec'd before this returns.
+bool startChild(QProcess& p)
+{
+    if (::geteuid() == 0)
+        p.setChildProcessModifier([] {
+            if (::setgid(kNobody) != 0 || ::setuid(kNobody) != 0)
+                ::_exit(127);
+        });
+    p.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+    if (!p.waitForStarted())
+        return false;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 5000) {
+        QFile comm(QStringLiteral("/proc/%1/comm").arg(p.processId()));
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll() == "sleep\n")
+            return true;
+        QTest::qWait(5);
+    }
+    return false;
+}
+
+struct Agent
+{
+    QTemporaryDir dir;
+    QProcess process;
+    quint16 port = 0;
+    QByteArray log;
+
+    bool start(qint64 childPid, bool dryRun)
+    {
+        const QString scenario = dir.filePath(QStringLiteral("idle.scenario"));
+        writeFile(scenario, "driver 550.54.15\nnvml 12.550.54.15\n"
+                            "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
+                            "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 bus=00000000:19:00.0 "
+                            "util=0 memutil=0 memused=2600MiB memtotal=81920MiB temp=31 "
+                            "power=52000 powerlimit=400000\n"
+                            "proc 0 compute pid=" +
+                                QByteArray::number(childPid) + " mem=2048MiB\n");
+        const QString policy = dir.filePath(QStringLiteral("policy.toml"));
+        writeFile(policy, QByteArray("[hog]\nduration = \"1h\"\n"
+                                     "[idle]\nmin_gpu_utilization = 50\ntime_window = \"1m\"\n"
+                                     "min_memory_mib = 1024\nwarnings = [\"20s\", \"10s\"]\n"
+                                     "action = \"terminate\"\nkill_grace = \"5s\"\n"
+                                     "dry_run = ") +
+                              (dryRun ? "true" : "false") + "\n");
+        const QString config = dir.filePath(QStringLiteral("agent.toml"));
+        writeFile(config, "[agent]\ninterval_ms = 1000\nbackend = \"nvml\"\n[journal]\npath = \"" +
+                              dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
+                              "\"\n[policy]\npath = \"" + policy.toUtf8() +
+                              "\"\n[[token]]\nname = \"test\"\nsha256 = \"" +
+                              QCryptographicHash::hash(kToken, QCryptographicHash::Sha256).toHex() +
+                              "\"\nscope = \"read\"\n");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
+        env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenario);
+        process.setProcessEnvironment(env);
+        port = test::freePort();
+        process.start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
+                                                 QStringLiteral("--port"), QString::number(port)});
+        if (!process.waitForReadyRead(10000))
+            return false;
+        return process.readLine().startsWith("listening on");
+    }
+
+    // The newest version of every event, from /v1/events.
+    QList<PolicyEvent> events(QNetworkAccessManager& net)
+    {
+        QNetworkRequest request(
+            QUrl(QStringLiteral("http://127.0.0.1:%1/v1/events?after=0").arg(port)));
+        request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+        QNetworkReply* reply = net.get(request);
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+        QList<PolicyEvent> out;
+        const QJsonArray records = QJsonDocument::fromJson(reply->readAll())
+                                       .object()
+                                       .value(QStringLiteral("events"))
+                                       .toArray();
+        for (const QJsonValue& r : records) {
+            QString error;
+            const auto e =
+                policyEventFromJson(r.toObject().value(QStringLiteral("event")).toObject(), &error);
+            if (!e)
+                qFatal("event record: %s", qPrintable(error));
+            bool replaced = false;
+            for (PolicyEvent& have : out)
+                if (have.id == e->id) {
+                    have = *e;
+                    replaced = true;
+                }
+            if (!replaced)
+                out << *e;
+        }
+        return out;
+    }
+
+    void stop()
+    {
+        process.terminate();
+        process.waitForFinished(10000);
+        log += process.readAllStandardError();
+    }
+};
+
+std::optional<PolicyEvent> idleEventOf(const QList<PolicyEvent>& events, qint64 pid)
+{
+    for (const PolicyEvent& e : events)
+        if (e.kind == PolicyEventKind::Idle && e.pid == pid)
+            return e;
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestAgentIdle : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void idleChildIsWarnedThenTerminatedAndDryRunSparesIt();
+};
+
+void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
+{
+    QProcess doomed;
+    QProcess spared;
+    QVERIFY(startChild(doomed));
+    QVERIFY(startChild(spared));
+    const qint64 doomedPid = doomed.processId(); // 0 once it has ended
+    const qint64 sparedPid = spared.processId();
+    Agent enforcing;
+    Agent dryRun;
+    QVERIFY2(enforcing.start(doomedPid, false),
+             enforcing.process.readAllStandardError().constData());
+    QVERIFY2(dryRun.start(sparedPid, true), dryRun.process.readAllStandardError().constData());
+    const qint64 startedMs = QDateTime::currentMSecsSinceEpoch();
+
+    // Watch the child every 200 ms until it dies (at most 150 s).
+    qint64 diedMs = 0;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 150'000) {
+        if (doomed.state() == QProcess::NotRunning || doomed.waitForFinished(200)) {
+            diedMs = QDateTime::currentMSecsSinceEpoch();
+            break;
+        }
+    }
+    QNetworkAccessManager net;
+    const QList<PolicyEvent> events = enforcing.events(net);
+    enforcing.stop();
+    QVERIFY2(diedMs > 0, enforcing.log.constData());
+    QCOMPARE(doomed.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(doomed.exitCode(), SIGTERM);
+
+    // The event: judged after the window, warned at once and 10 s later,
+    // SIGTERM at 20 s, carried out by the enforcer after its re-checks.
+    const auto e = idleEventOf(events, doomedPid);
+    QVERIFY2(e, enforcing.log.constData());
+    QVERIFY(e->processStartMs);
+    QCOMPARE(e->user, ::geteuid() == 0 ? QStringLiteral("nobody") : e->user);
+    QVERIFY2(e->detectedMs - e->startMs >= kWindowMs - 1000,
+             qPrintable(QString::number(e->detectedMs - e->startMs)));
+    QVERIFY(e->startMs >= startedMs - 2000);
+    QVERIFY2(e->actions.size() >= 4, QJsonDocument(toJson(*e)).toJson().constData());
+    QCOMPARE(e->actions[0].kind, PolicyAction::Kind::Warning);
+    QCOMPARE(e->actions[0].detail, QStringLiteral("idle: terminate in 20s"));
+    QCOMPARE(e->actions[0].atMs, e->detectedMs);
+    QCOMPARE(e->actions[1].kind, PolicyAction::Kind::Warning);
+    QCOMPARE(e->actions[1].detail, QStringLiteral("idle: terminate in 10s"));
+    QVERIFY(e->actions[1].atMs - e->detectedMs >= 10'000 - 1000);
+    QCOMPARE(e->actions[2].kind, PolicyAction::Kind::Terminate);
+    QVERIFY(!e->actions[2].simulated);
+    const qint64 dueMs = e->actions[2].atMs;
+    QVERIFY2(dueMs - e->detectedMs >= kLeadMs - 1000,
+             qPrintable(QString::number(dueMs - e->detectedMs)));
+    QCOMPARE(e->actions[3].kind, PolicyAction::Kind::Terminate);
+    QVERIFY2(e->actions[3].detail.startsWith(
+                 QStringLiteral("SIGTERM sent to process %1").arg(doomedPid)),
+             qPrintable(e->actions[3].detail));
+    // Not before: the child lived through the window and the warnings.
+    QVERIFY2(
+        diedMs >= e->startMs + kWindowMs + kLeadMs - 2000,
+        qPrintable(
+            QStringLiteral("died %1 ms after the first idle reading").arg(diedMs - e->startMs)));
+
+    qInfo("idle from %lld: judged after %lld ms, warnings at +%lld and +%lld ms, SIGTERM due "
+          "+%lld ms, the child died %lld ms after its first idle reading",
+          static_cast<long long>(e->startMs), static_cast<long long>(e->detectedMs - e->startMs),
+          static_cast<long long>(e->actions[0].atMs - e->detectedMs),
+          static_cast<long long>(e->actions[1].atMs - e->detectedMs),
+          static_cast<long long>(dueMs - e->detectedMs),
+          static_cast<long long>(diedMs - e->startMs));
+
+    // The dry run: the same verdict and steps, nothing sent, the child alive.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            const auto d = idleEventOf(dryRun.events(net), sparedPid);
+            return d && d->actions.size() >= 3;
+        }(),
+        30'000);
+    const auto d = idleEventOf(dryRun.events(net), sparedPid);
+    dryRun.stop();
+    QCOMPARE(spared.state(), QProcess::Running);
+    QVERIFY(d->actions.last().simulated);
+    QCOMPARE(d->actions.last().detail,
+             QStringLiteral("dry run: would send SIGTERM to PID %1").arg(sparedPid));
+    spared.kill();
+    spared.waitForFinished();
+}
+
+QTEST_GUILESS_MAIN(TestAgentIdle)
+#include "tst_agentidle.moc"
