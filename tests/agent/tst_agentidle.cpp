@@ -9,6 +9,7 @@
 
 #include "freeport.h"
 #include "policy/policyevent.h"
+#include "webhookreceiver.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -75,7 +76,7 @@ struct Agent
     quint16 port = 0;
     QByteArray log;
 
-    bool start(qint64 childPid, bool dryRun)
+    bool start(qint64 childPid, bool dryRun, quint16 webhookPort = 0)
     {
         const QString scenario = dir.filePath(QStringLiteral("idle.scenario"));
         writeFile(scenario, "driver 550.54.15\nnvml 12.550.54.15\n"
@@ -91,7 +92,10 @@ struct Agent
                                      "min_memory_mib = 1024\nwarnings = [\"20s\", \"10s\"]\n"
                                      "action = \"terminate\"\nkill_grace = \"5s\"\n"
                                      "dry_run = ") +
-                              (dryRun ? "true" : "false") + "\n");
+                              (dryRun ? "true" : "false") + "\n" +
+                              (webhookPort ? "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
+                                                 QByteArray::number(webhookPort) + "/hook\"\n"
+                                           : QByteArray()));
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
         writeFile(config, "[agent]\ninterval_ms = 1000\nbackend = \"nvml\"\n[journal]\npath = \"" +
                               dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
@@ -145,6 +149,33 @@ struct Agent
         return out;
     }
 
+    // The sequence numbers of /v1/samples from the start.
+    QList<qint64> sequences(QNetworkAccessManager& net)
+    {
+        QList<qint64> out;
+        qint64 after = 0;
+        for (;;) {
+            QNetworkRequest request(QUrl(
+                QStringLiteral("http://127.0.0.1:%1/v1/samples?after=%2").arg(port).arg(after)));
+            request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+            QNetworkReply* reply = net.get(request);
+            QEventLoop loop;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            reply->deleteLater();
+            const QJsonArray samples = QJsonDocument::fromJson(reply->readAll())
+                                           .object()
+                                           .value(QStringLiteral("samples"))
+                                           .toArray();
+            if (samples.isEmpty())
+                return out;
+            for (const QJsonValue& v : samples) {
+                after = qint64(v.toObject().value(QStringLiteral("sequence")).toDouble());
+                out << after;
+            }
+        }
+    }
+
     void stop()
     {
         process.terminate();
@@ -180,7 +211,11 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     const qint64 sparedPid = spared.processId();
     Agent enforcing;
     Agent dryRun;
-    QVERIFY2(enforcing.start(doomedPid, false),
+    // The webhook receiver is down until after the verdict: the alerts are
+    // retried, and sampling never waits for them.
+    const quint16 webhookPort = test::freePort();
+    test::WebhookReceiver receiver;
+    QVERIFY2(enforcing.start(doomedPid, false, webhookPort),
              enforcing.process.readAllStandardError().constData());
     QVERIFY2(dryRun.start(sparedPid, true), dryRun.process.readAllStandardError().constData());
     const qint64 startedMs = QDateTime::currentMSecsSinceEpoch();
@@ -190,13 +225,41 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < 150'000) {
-        if (doomed.state() == QProcess::NotRunning || doomed.waitForFinished(200)) {
+        if (t.elapsed() > kWindowMs + 3000 && receiver.port() == 0)
+            QVERIFY(receiver.listen(webhookPort));
+        QTest::qWait(200); // events flow: the webhook receiver answers meanwhile
+        if (doomed.state() == QProcess::NotRunning) {
             diedMs = QDateTime::currentMSecsSinceEpoch();
             break;
         }
     }
     QNetworkAccessManager net;
     const QList<PolicyEvent> events = enforcing.events(net);
+    // Every reading of the run is there, numbered without a hole, about one
+    // a second, while the webhook was failing.
+    const QList<qint64> sequences = enforcing.sequences(net);
+    const qint64 ranMs = QDateTime::currentMSecsSinceEpoch() - startedMs;
+    QVERIFY2(sequences.size() >= ranMs / 1000 - 5,
+             qPrintable(QStringLiteral("%1 readings in %2 ms").arg(sequences.size()).arg(ranMs)));
+    for (qsizetype i = 1; i < sequences.size(); ++i)
+        QCOMPARE(sequences[i], sequences[i - 1] + 1);
+    // The alerts arrive once the receiver is up, retried.
+    const QString idleAlert = QStringLiteral("sleep 600 (PID %1, ").arg(doomedPid);
+    QElapsedTimer alertWait;
+    alertWait.start();
+    const auto alerted = [&] {
+        for (const QString& text : receiver.texts())
+            if (text.startsWith(QStringLiteral("Idle GPU: ")) && text.contains(idleAlert))
+                return true;
+        return false;
+    };
+    while (!alerted() && alertWait.elapsed() < 40'000)
+        QTest::qWait(100);
+    if (!alerted()) {
+        enforcing.stop();
+        QFAIL(qPrintable(receiver.texts().join(QLatin1Char('\n')) + QLatin1Char('\n') +
+                         QString::fromUtf8(enforcing.log)));
+    }
     enforcing.stop();
     QVERIFY2(diedMs > 0, enforcing.log.constData());
     QCOMPARE(doomed.exitStatus(), QProcess::CrashExit);

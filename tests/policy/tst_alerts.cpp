@@ -6,6 +6,7 @@
 #include "policy/alerts.h"
 
 #include "freeport.h"
+#include "webhookreceiver.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -20,89 +21,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// A small HTTP/1.1 receiver: records each POST, answers 500 to the first
-// `failFirst` requests and 200 after, or never answers (hang).
-class Receiver : public QObject
-{
-public:
-    struct Request
-    {
-        QByteArray method;
-        QByteArray path;
-        QByteArray contentType;
-        QByteArray body;
-        qint64 atMs = 0;
-    };
-    QList<Request> requests;
-    int failFirst = 0;
-    bool hang = false;
-
-    bool listen(quint16 port = 0)
-    {
-        connect(&server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket* s = server.nextPendingConnection()) {
-                connect(s, &QTcpSocket::readyRead, this, [this, s] { onData(s); });
-                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
-            }
-        });
-        clock.start();
-        return server.listen(QHostAddress::LocalHost, port);
-    }
-    quint16 port() const { return server.serverPort(); }
-    QString url() const { return u"http://127.0.0.1:%1/hook/T0/secret"_s.arg(port()); }
-    QStringList texts() const
-    {
-        QStringList out;
-        for (const Request& r : requests)
-            out << QJsonDocument::fromJson(r.body).object().value(u"text"_s).toString();
-        return out;
-    }
-
-private:
-    void onData(QTcpSocket* s)
-    {
-        QByteArray& buf = buffers[s];
-        buf += s->readAll();
-        const qsizetype end = buf.indexOf("\r\n\r\n");
-        if (end < 0)
-            return;
-        const QList<QByteArray> lines = buf.left(end).split('\n');
-        Request r;
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        r.method = first.value(0);
-        r.path = first.value(1);
-        qsizetype length = 0;
-        for (const QByteArray& l : lines) {
-            const qsizetype colon = l.indexOf(':');
-            if (colon < 0)
-                continue;
-            const QByteArray name = l.left(colon).trimmed().toLower();
-            const QByteArray value = l.mid(colon + 1).trimmed();
-            if (name == "content-length")
-                length = value.toLongLong();
-            else if (name == "content-type")
-                r.contentType = value;
-        }
-        if (buf.size() < end + 4 + length)
-            return;
-        r.body = buf.mid(end + 4, length);
-        r.atMs = clock.elapsed();
-        buffers.remove(s);
-        requests << r;
-        if (hang)
-            return;
-        const bool fail = requests.size() <= failFirst;
-        s->write(fail ? QByteArray("HTTP/1.1 500 Internal Server Error\r\nContent-Length: "
-                                   "4\r\nConnection: close\r\n\r\noops")
-                      : QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: "
-                                   "close\r\n\r\nok"));
-        s->disconnectFromHost();
-    }
-
-    QTcpServer server;
-    QHash<QTcpSocket*, QByteArray> buffers;
-    QElapsedTimer clock;
-};
+using Receiver = gw::test::WebhookReceiver;
 
 constexpr qint64 kMin = 60'000;
 
