@@ -192,7 +192,7 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                                   QHttpServerRequest::Methods(Method::Get) | Method::Put))
             send(request, *refused, std::move(responder));
         else
-            send(request, put ? policyPut(request) : json(policyDocument()), std::move(responder));
+            send(request, put ? policyPut(request) : policyGet(request), std::move(responder));
     });
     // POST replays with the policy in the body; it changes nothing: read scope.
     m_server->route(QStringLiteral("/v1/replay"),
@@ -838,6 +838,23 @@ QHttpServerResponse invalidPolicy(const QStringList& errors)
 
 } // namespace
 
+// The policy in force. An admin also gets the text it came from (the file,
+// or the last PUT): the JSON hides the webhook URL's path, so an editor that
+// saves what it was given must start from the text, not the JSON.
+QHttpServerResponse AgentServer::policyGet(const QHttpServerRequest& request) const
+{
+    QJsonObject o = policyDocument();
+    const QByteArray auth = request.value(QByteArrayLiteral("Authorization"));
+    if (auth.startsWith("Bearer ")) {
+        const QByteArray presented = sha256(auth.mid(7).trimmed());
+        for (const AgentToken& t : std::as_const(m_config.tokens))
+            if (t.scope == TokenScope::Admin && sameBytes(presented, t.sha256) &&
+                !m_policyFileBytes.isEmpty())
+                o.insert(QStringLiteral("text"), QString::fromUtf8(m_policyFileBytes));
+    }
+    return json(o);
+}
+
 QHttpServerResponse AgentServer::policyPut(const QHttpServerRequest& request)
 {
     const QByteArray body = request.body();
@@ -867,6 +884,7 @@ QHttpServerResponse AgentServer::policyPut(const QHttpServerRequest& request)
         if (m_policyWatcher && !m_policyWatcher->files().contains(m_policyPath))
             m_policyWatcher->addPath(m_policyPath);
     }
+    m_policyFileBytes = body; // the text in force, for GET with an admin token
     if (*parsed.config != m_policy)
         applyPolicy(*parsed.config);
     qCInfo(lcAgent).noquote() << "policy: set through the API, version" << m_policyVersion

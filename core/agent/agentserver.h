@@ -143,6 +143,7 @@ private:
     QHttpServerResponse processes() const;
     QHttpServerResponse metrics() const;
     QHttpServerResponse events(const QHttpServerRequest& request) const;
+    QHttpServerResponse policyGet(const QHttpServerRequest& request) const;
     QHttpServerResponse policyPut(const QHttpServerRequest& request);
     QHttpServerResponse replay(const QHttpServerRequest& request) const;
     QJsonObject policyDocument() const;

@@ -42,6 +42,7 @@ bool readPolicyAnswer(const QJsonObject& o, PolicyReply* out, QString* why)
     }
     out->policy = o.value(QStringLiteral("policy")).toObject();
     out->source = o.value(QStringLiteral("source")).toString();
+    out->text = o.value(QStringLiteral("text")).toString();
     out->version = o.value(QStringLiteral("version")).toInteger();
     out->changedMs = o.value(QStringLiteral("changed_ms")).toInteger();
     if (o.value(QStringLiteral("previous")).isObject())

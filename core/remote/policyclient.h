@@ -42,6 +42,9 @@ struct PolicyReply
     // 200: the effective policy (policyToJson's shape) and where it stands.
     QJsonObject policy;
     QString source;
+    // The text the policy came from; only for an admin token (the JSON hides
+    // the webhook URL's path, so saving must start from this).
+    QString text;
     qint64 version = 0;
     qint64 changedMs = 0;
     std::optional<QJsonObject> previous;

@@ -224,6 +224,12 @@ private Q_SLOTS:
         QCOMPARE(got[QStringLiteral("version")].toInt(), 2);
         QCOMPARE(got[QStringLiteral("policy")], o[QStringLiteral("policy")]);
         QCOMPARE(got[QStringLiteral("previous")], o[QStringLiteral("previous")]);
+        // The text in force goes to admins only (the JSON hides the webhook
+        // URL's path; an editor saves from the text).
+        QVERIFY(!got.contains(QStringLiteral("text")));
+        const QJsonObject asAdmin =
+            call(nam, server.port(), QStringLiteral("/v1/policy"), kAdminToken).json();
+        QCOMPARE(asAdmin[QStringLiteral("text")].toString().toUtf8(), kPolicy80);
         // Our own write is not applied a second time by the file watcher.
         QTest::qWait(int(AgentServer::kPolicyReloadDelay.count()) + 300);
         QCOMPARE(server.policyVersion(), 2);

@@ -499,13 +499,17 @@ void PolicyDialog::load()
             Q_EMIT loaded();
             return;
         }
+        // An admin token gets the text in force; a read token the effective
+        // values (with the webhook URL hidden: such a token cannot save).
         const QString text =
-            tr("# The policy in force on %1 (version %2, from %3), every key with its "
-               "effective value.\n")
-                .arg(name)
-                .arg(r.version)
-                .arg(r.source.isEmpty() ? tr("unknown source") : r.source) +
-            policytext::fromPolicyJson(r.policy);
+            !r.text.isEmpty()
+                ? r.text
+                : tr("# The policy in force on %1 (version %2, from %3), every key with its "
+                     "effective value.\n")
+                          .arg(name)
+                          .arg(r.version)
+                          .arg(r.source.isEmpty() ? tr("unknown source") : r.source) +
+                      policytext::fromPolicyJson(r.policy);
         m_savedText = text;
         m_loaded = true;
         setText(text);
