@@ -385,6 +385,12 @@ int main(int argc, char* argv[])
         window.showMaximized();
     else
         window.show();
+    if (options->page == QLatin1String("processes"))
+        window.showFleetProcesses();
+    else if (options->page == QLatin1String("details"))
+        window.showDetails();
+    else if (options->page == QLatin1String("events"))
+        window.showEvents();
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
     if (options->quitAfter) {

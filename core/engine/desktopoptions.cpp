@@ -28,6 +28,10 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("interval-ms"),
                       QCoreApplication::translate("main", "Sampling interval."),
                       QStringLiteral("ms"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("page"),
+                      QCoreApplication::translate(
+                          "main", "Open on this page: overview, processes, details or events."),
+                      QStringLiteral("page")});
     parser.addOption({QStringLiteral("screenshot"),
                       QCoreApplication::translate(
                           "main", "Save the window as PNG after --quit-after-ms, then quit."),
@@ -80,6 +84,17 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     }
     o.interval = std::chrono::milliseconds(intervalMs);
     o.demo = parser.isSet(QStringLiteral("demo"));
+    if (parser.isSet(QStringLiteral("page"))) {
+        o.page = parser.value(QStringLiteral("page"));
+        const QStringList pages{QStringLiteral("overview"), QStringLiteral("processes"),
+                                QStringLiteral("details"), QStringLiteral("events")};
+        if (!pages.contains(o.page)) {
+            *error = QStringLiteral("--page: expected overview, processes, details or events, "
+                                    "got \"%1\"")
+                         .arg(o.page);
+            return std::nullopt;
+        }
+    }
     if (parser.isSet(QStringLiteral("demo-servers"))) {
         const QString text = parser.value(QStringLiteral("demo-servers"));
         const int n = text.toInt(&ok);

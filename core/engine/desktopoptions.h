@@ -48,6 +48,9 @@ struct DesktopOptions
     QString settingsFile; // empty: the user's settings
     std::optional<std::chrono::milliseconds> quitAfter;
     QString screenshot;
+    // --page: the page the window opens on ("overview", "processes",
+    // "details", "events"); empty: the overview.
+    QString page;
 
     // The desktop's options, in the order --help lists them: addOptions(),
     // then --source (addAgentSourceOption), addWatchOptions(), then the

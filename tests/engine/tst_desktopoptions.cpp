@@ -91,6 +91,10 @@ private Q_SLOTS:
         QTest::newRow("demo servers not a number")
             << QStringList{QStringLiteral("--demo-servers"), QStringLiteral("many")}
             << QStringLiteral("--demo-servers: expected 1..64, got \"many\"");
+        QTest::newRow("unknown page")
+            << QStringList{QStringLiteral("--page"), QStringLiteral("alerts")}
+            << QStringLiteral("--page: expected overview, processes, details or events, got "
+                              "\"alerts\"");
         QTest::newRow("bad proc root")
             << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
             << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");
