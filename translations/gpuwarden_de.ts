@@ -290,6 +290,326 @@
         <source>stale — %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>replay: the range is empty (--to must be after --from)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: the history keeps no GPU power limit, so idle confirm_power checks only that memory stays flat
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 readings of %3 servers replayed: %4 hog, %5 idle, %6 fair-share events (policy: %7)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;min_memory_mib&quot; must be a whole number of MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;warnings&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning &quot;%1&quot; must be shorter than &quot;time_window&quot; (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning &quot;%1&quot; is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a valid group name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a valid user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a &quot;share&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;windows&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;windows&quot; is empty: leave it out for a quota that always applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a share (0-100) or { share = …, windows = [...] }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the users&apos; shares add up to %1 %, more than the server has; each is still a ceiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each band ({ up_to = …, multiplier = … })</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a band needs &quot;up_to&quot; (percent busy) and &quot;multiplier&quot; (0-1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bands must go up: &quot;up_to&quot; %1 after %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;up_to&quot; must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;bands&quot; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last band must reach &quot;up_to&quot; = 100, not %1, so every load has one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;webhook_url&quot;: &quot;%1&quot; is not a valid URL, such as &quot;https://hooks.example.com/services/…&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;webhook_url&quot;: &quot;%1&quot; must be an http:// or https:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;retries&quot; must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time of day HH:MM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time of day (00:00 to 23:59, or 24:00 as an end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write days and a time range, such as &quot;Mon-Fri 09:00-17:00&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; &quot;Mon-Fri&quot;, &quot;Sat,Sun&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time range such as 09:00-17:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the window starts and ends at the same time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration: write a whole number and s, m, h or d, such as &quot;30s&quot;, &quot;10m&quot;, &quot;2h&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be longer than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown section [%1]; the known sections are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (write it as a section, [%1])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read the policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hog: %1 % GPU for %2, per %3, alert %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings %5; then %6%7, SIGKILL after %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle exempt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota: over %1, default %2 %; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alerts: no webhook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU hog: %1 at %2 for %3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPU: %1 holds %2 MiB at %3 for %4 on %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over quota: %1 at %2 of %3 for %4 (expected quota: %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected hog, idle or fair_share, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 readings replayed (%3 outside the range): %4 hog, %5 idle, %6 fair-share events (policy: %7)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;policy&quot;: expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record: --duration is required (such as 30s, 10m or 2h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration: must be more than zero, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record: --output FILE is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--interval-ms: expected 10..3600000, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number and a unit (ms, s, m, h, d), such as 30s, 10m or 2h; got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no unit (ms, s, m, h, d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too long a span</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentClient</name>
@@ -316,6 +636,129 @@
         <source>%1: /v1/info has no stream or last_sequence; is this a gpuwarden-agent?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: not an events reply (no &quot;events&quot;, &quot;next&quot; or &quot;last_sequence&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;event&quot; object</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AgentServer</name>
+    <message>
+        <source>%1: cannot read the policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused; the policy in force (version %1) stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the policy has %n error(s); nothing was changed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>send the policy (policy.toml text) as the request body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot keep the previous policy as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); the policy in force stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent has no policy file configured ([policy] path): the policy is in force until the agent restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the range is longer than %n day(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AlertNotifier</name>
+    <message>
+        <source>GPU hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not acted on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: would %2 (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Alerter</name>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> … and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::DemoProducer</name>
@@ -329,6 +772,362 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gw::Enforcer</name>
+    <message>
+        <source>process %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1 is never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1 is GPU Warden&apos;s own process: never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1 is the parent of GPU Warden&apos;s process: never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1: start time unknown: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 has exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the start time of pid %1 cannot be read from %2: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1 now belongs to another process (started %2, not %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the owner of pid %1 cannot be read from %2: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs as root: never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reading of %1 to check that %2 still holds %3: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 (%2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer holds %2: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 has exited: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL sent to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM sent to %1; SIGKILL in %2 if it is still running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exited within %2 of SIGTERM; no SIGKILL needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL not sent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL to %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL sent to %1: still running %2 after SIGTERM</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::EventModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not done)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · MIG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of quota %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 · mean %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-process utilisation estimated from the GPU&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak / mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::EventTimeline</name>
+    <message>
+        <source>Policy events timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no user)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last action: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No policy events in the last %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::EventsPage</name>
+    <message>
+        <source>&amp;Hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the events of the last %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lanes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show %1 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events of one server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events of one user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: command, user, PID…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 event, %1 open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events, %2 open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shown of %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -566,6 +1365,13 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>No data in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryReadings::State</name>
+    <message>
+        <source>no value stored for this reading</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -820,6 +1626,38 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>&amp;Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1108,6 +1946,621 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>The server has not answered yet.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>H</source>
+        <comment>hog event, one letter</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I</source>
+        <comment>idle event, one letter</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <comment>over-quota event, one letter</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Parser</name>
+    <message>
+        <source>warning: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (did you mean &quot;%1&quot;?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a string in quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, not %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, not &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2, not &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an entry of &quot;%1&quot; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicyClient</name>
+    <message>
+        <source>%1: the server&apos;s certificate differs from the pinned one; refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the reply is larger than %2 bytes; refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (check the certificate in File → Servers…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no complete reply in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: malformed JSON at offset %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: this agent&apos;s token has read access only; changing the policy needs a token with admin scope (HTTP 403)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;events&quot;: expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicyDialog</name>
+    <message>
+        <source>Hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy.&amp;toml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a mistake to go to it in the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay Last 24 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the events the edited policy would have found in the last 24 hours of readings, before saving it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying the edited policy… %L1 readings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying the current policy for comparison… %L1 readings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries skipped in all.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hog: a GPU kept busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a user&apos;s processes together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert when a hog is found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tighten quotas as the server gets busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load bands and defensive mode: in the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: GPU memory held but unused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation below:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holding at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warn before acting:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notify the owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminate the process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run: record what would be done, do nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user names, comma-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt users:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands, comma-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt commands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair share: quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured over:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users not listed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group quotas: in the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time windows (; between them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay the edited policy over the readings of the last 24 hours to see what it would have found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy of this computer, %1. The desktop checks it; the local policy service applies it after Save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># policy.toml of this computer: every key at its default. See docs/policies.md.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Save creates it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy in force on %1 (%2). Applying it needs a token with admin scope; the agent checks it again and keeps the previous version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the policy of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the policy of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># The policy in force on %1 (version %2, from %3), every key with its effective value.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version %1, changed %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy is valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The policy is valid, with %n warning(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistake(s); Save waits until they are fixed:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: the previous version could not be kept as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved to %1; the previous version is kept as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending the policy to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied the policy (version %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied the policy (version %2), but could not store it: it lasts until the agent restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In force now:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying the edited policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event %1 of the agent&apos;s answer skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying the current policy for comparison…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (current policy: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replay failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replay cancelled after %n reading(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No readings in the last 24 hours to replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) in %L1 readings of the last 24 hours.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicyEngine</name>
+    <message>
+        <source>holds little memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power draw above idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory changing</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicyEngine::State</name>
+    <message>
+        <source>gap in readings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU disappeared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process ended after the action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: terminate in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root&apos;s processes are never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start time unknown: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would send SIGTERM to PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would send SIGTERM to PID %1 (not enforcing here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM requested for PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too few readings in the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back within quota</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -1246,6 +2699,40 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gw::Reader</name>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer or null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ReplayRunner</name>
+    <message>
+        <source>No readings of this computer are recorded yet (%1 does not exist).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>journal entry %1 skipped: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1432,6 +2919,22 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>GPU %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ServerTreeDelegate</name>
+    <message>
+        <source>hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <comment>badge: over quota</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1819,6 +3322,78 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::TraceOrder</name>
+    <message>
+        <source>duplicate reading of &quot;%1&quot; at %2: the same time as its reading%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading of &quot;%1&quot; at %2 is older than its previous reading at %3%4 (readings must be in time order per server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::TraceReader</name>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line longer than %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last line is cut short (was the recorder stopped mid-write?): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::TraceWriter</name>
+    <message>
+        <source>%1: cannot open for writing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: trace is not open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::VerdictBook</name>
+    <message>
+        <source>hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::policy</name>
+    <message>
+        <source>%1: valid
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Monitoring and admin for shared GPU servers.</source>
@@ -1878,6 +3453,37 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>Show a simulated fleet of this many servers (1 to 64; from the fourth on, 8 GPUs each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies off: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies unchanged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open on this page: overview, processes, details or events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>toml</name>
+    <message>
+        <source>&quot;%1&quot; must be a list in brackets, [...]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a table</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
