@@ -25,19 +25,9 @@ QString tr(const char* s)
 PolicyCheckOutcome replayHistoryCommand(const HistoryReplayCommand& command)
 {
     PolicyCheckOutcome outcome;
-    PolicyConfig policy;
-    if (!command.policyPath.isEmpty()) {
-        const PolicyParseResult r = loadPolicyFile(command.policyPath);
-        for (const QString& w : r.warnings)
-            outcome.err += w + QLatin1Char('\n');
-        for (const QString& e : r.errors)
-            outcome.err += e + QLatin1Char('\n');
-        if (!r.config) {
-            outcome.exitCode = r.unreadable ? 1 : 2;
-            return outcome;
-        }
-        policy = *r.config;
-    }
+    const std::optional<PolicyConfig> policy = replayPolicy(command.policyPath, &outcome);
+    if (!policy)
+        return outcome;
     const qint64 from = command.fromMs.value_or(std::numeric_limits<qint64>::min());
     const qint64 to = command.toMs.value_or(std::numeric_limits<qint64>::max());
     if (to <= from) {
@@ -53,22 +43,15 @@ PolicyCheckOutcome replayHistoryCommand(const HistoryReplayCommand& command)
         outcome.exitCode = 1;
         return outcome;
     }
-    if (policy.idle.confirmPower)
+    if (policy->idle.confirmPower)
         outcome.err += tr("note: the history keeps no GPU power limit, so idle confirm_power "
                           "checks only that memory stays flat\n");
     PolicyEngine::Options options;
     options.timeZone = command.timeZone;
     const ReplayResult r =
-        replayReadings(policy, options, [&](QString* why) { return readings->next(why); });
-    for (const PolicyEvent& e : r.events)
-        outcome.out +=
-            command.json
-                ? QString::fromUtf8(QJsonDocument(toJson(e)).toJson(QJsonDocument::Compact)) +
-                      QLatin1Char('\n')
-                : replayEventLine(e, command.timeZone) + QLatin1Char('\n');
-    int counts[3] = {0, 0, 0};
-    for (const PolicyEvent& e : r.events)
-        ++counts[int(e.kind)];
+        replayReadings(*policy, options, [&](QString* why) { return readings->next(why); });
+    const std::array<int, 3> counts =
+        printReplayEvents(r.events, command.json, command.timeZone, &outcome);
     outcome.err +=
         tr("%1: %2 readings of %3 servers replayed: %4 hog, %5 idle, %6 fair-share events "
            "(policy: %7)\n")

@@ -54,22 +54,40 @@ QString replayEventLine(const PolicyEvent& e, const QTimeZone& zone)
     return line;
 }
 
+std::optional<PolicyConfig> replayPolicy(const QString& path, PolicyCheckOutcome* outcome)
+{
+    if (path.isEmpty())
+        return PolicyConfig{};
+    const PolicyParseResult r = loadPolicyFile(path);
+    for (const QString& w : r.warnings)
+        outcome->err += w + QLatin1Char('\n');
+    for (const QString& e : r.errors)
+        outcome->err += e + QLatin1Char('\n');
+    if (!r.config)
+        outcome->exitCode = r.unreadable ? 1 : 2;
+    return r.config;
+}
+
+std::array<int, 3> printReplayEvents(const QList<PolicyEvent>& events, bool json,
+                                     const QTimeZone& zone, PolicyCheckOutcome* outcome)
+{
+    std::array<int, 3> counts{0, 0, 0};
+    for (const PolicyEvent& e : events) {
+        outcome->out +=
+            json ? QString::fromUtf8(QJsonDocument(toJson(e)).toJson(QJsonDocument::Compact))
+                 : replayEventLine(e, zone);
+        outcome->out += QLatin1Char('\n');
+        ++counts[size_t(e.kind)];
+    }
+    return counts;
+}
+
 PolicyCheckOutcome replayCommand(const ReplayCommand& command)
 {
     PolicyCheckOutcome outcome;
-    PolicyConfig policy;
-    if (!command.policyPath.isEmpty()) {
-        const PolicyParseResult r = loadPolicyFile(command.policyPath);
-        for (const QString& w : r.warnings)
-            outcome.err += w + QLatin1Char('\n');
-        for (const QString& e : r.errors)
-            outcome.err += e + QLatin1Char('\n');
-        if (!r.config) {
-            outcome.exitCode = r.unreadable ? 1 : 2;
-            return outcome;
-        }
-        policy = *r.config;
-    }
+    const std::optional<PolicyConfig> policy = replayPolicy(command.policyPath, &outcome);
+    if (!policy)
+        return outcome;
     TraceReader reader;
     QString error;
     if (!reader.open(command.tracePath, &error)) {
@@ -81,7 +99,7 @@ PolicyCheckOutcome replayCommand(const ReplayCommand& command)
     options.timeZone = command.timeZone;
     quint64 skipped = 0;
     const ReplayResult r =
-        replayReadings(policy, options, [&](QString* why) -> std::optional<Snapshot> {
+        replayReadings(*policy, options, [&](QString* why) -> std::optional<Snapshot> {
             while (auto s = reader.next()) {
                 if ((command.fromMs && s->timestampMs < *command.fromMs) ||
                     (command.toMs && s->timestampMs >= *command.toMs)) {
@@ -94,15 +112,8 @@ PolicyCheckOutcome replayCommand(const ReplayCommand& command)
                 *why = reader.error();
             return std::nullopt;
         });
-    for (const PolicyEvent& e : r.events)
-        outcome.out +=
-            command.json
-                ? QString::fromUtf8(QJsonDocument(toJson(e)).toJson(QJsonDocument::Compact)) +
-                      QLatin1Char('\n')
-                : replayEventLine(e, command.timeZone) + QLatin1Char('\n');
-    int counts[3] = {0, 0, 0};
-    for (const PolicyEvent& e : r.events)
-        ++counts[int(e.kind)];
+    const std::array<int, 3> counts =
+        printReplayEvents(r.events, command.json, command.timeZone, &outcome);
     outcome.err +=
         tr("%1: %2 readings replayed (%3 outside the range): %4 hog, %5 idle, %6 "
            "fair-share events (policy: %7)\n")

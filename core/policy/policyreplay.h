@@ -11,6 +11,7 @@
 #include <QString>
 #include <QTimeZone>
 
+#include <array>
 #include <optional>
 
 namespace gw {
@@ -28,6 +29,15 @@ struct ReplayCommand
 // Exit codes: 0 replayed, 1 the trace or policy could not be read or has a
 // bad line (named), 2 the policy is refused.
 PolicyCheckOutcome replayCommand(const ReplayCommand& command);
+
+// What every replay command shares. The policy to replay with: the file's,
+// or the built-in defaults when `path` is empty; nothing when it is refused
+// (its errors and warnings, and the exit code, then in `outcome`).
+std::optional<PolicyConfig> replayPolicy(const QString& path, PolicyCheckOutcome* outcome);
+// The events into outcome->out, one a line (JSON objects or lines for
+// people); answers how many of each kind (hog, idle, fair share).
+std::array<int, 3> printReplayEvents(const QList<PolicyEvent>& events, bool json,
+                                     const QTimeZone& zone, PolicyCheckOutcome* outcome);
 
 // One event as a line for people: "2026-09-21T10:00:00+02:00 – ongoing  hog
 // GPU hog: …; warning at …".
