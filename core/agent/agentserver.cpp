@@ -476,19 +476,39 @@ QHttpServerResponse AgentServer::snapshot() const
     return json(o);
 }
 
-QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
+namespace {
+
+// after= and limit= of a cursor route (/v1/samples, /v1/events); the error
+// in words when either is bad.
+struct CursorQuery
+{
+    quint64 after = 0;
+    int limit = 0;
+    QString error;
+};
+
+CursorQuery cursorQuery(const QHttpServerRequest& request)
 {
     const QUrlQuery q = request.query();
-    const IntegerParameter afterParam =
-        integerParameter(q, QStringLiteral("after"), 0, kMaxSequence);
-    if (!afterParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), afterParam.error);
-    const quint64 after = quint64(afterParam.value.value_or(0));
-    const IntegerParameter limitParam =
+    CursorQuery c;
+    const IntegerParameter after = integerParameter(q, QStringLiteral("after"), 0, kMaxSequence);
+    const IntegerParameter limit =
         integerParameter(q, QStringLiteral("limit"), 1, kMaxSamplesLimit);
-    if (!limitParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), limitParam.error);
-    const int limit = int(limitParam.value.value_or(kDefaultSamplesLimit));
+    c.error = !after.error.isEmpty() ? after.error : limit.error;
+    c.after = quint64(after.value.value_or(0));
+    c.limit = int(limit.value.value_or(kDefaultSamplesLimit));
+    return c;
+}
+
+} // namespace
+
+QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
+{
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    const quint64 after = cursor.after;
+    const int limit = cursor.limit;
     // Older than the ring: from the journal; then the ring. Readings are
     // spliced in as serialized, not parsed again.
     QByteArrayList out;
@@ -660,17 +680,11 @@ void AgentServer::recordEvents(const QList<PolicyEvent>& events)
 QHttpServerResponse AgentServer::events(const QHttpServerRequest& request) const
 {
     // The cursor protocol of samples(), over the event log.
-    const QUrlQuery q = request.query();
-    const IntegerParameter afterParam =
-        integerParameter(q, QStringLiteral("after"), 0, kMaxSequence);
-    if (!afterParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), afterParam.error);
-    const quint64 after = quint64(afterParam.value.value_or(0));
-    const IntegerParameter limitParam =
-        integerParameter(q, QStringLiteral("limit"), 1, kMaxSamplesLimit);
-    if (!limitParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), limitParam.error);
-    const int limit = int(limitParam.value.value_or(kDefaultSamplesLimit));
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    const quint64 after = cursor.after;
+    const int limit = cursor.limit;
     QByteArrayList out;
     quint64 last = after;
     bool hole = false;
