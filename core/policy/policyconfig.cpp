@@ -1,5 +1,7 @@
 #include "policy/policyconfig.h"
 
+#include "util/duration.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -653,15 +655,7 @@ std::optional<qint64> parsePolicyDuration(const QString& text, QString* why)
 
 QString formatPolicyDuration(qint64 ms)
 {
-    if (ms % kDay == 0)
-        return QStringLiteral("%1d").arg(ms / kDay);
-    if (ms % kHour == 0)
-        return QStringLiteral("%1h").arg(ms / kHour);
-    if (ms % kMinute == 0)
-        return QStringLiteral("%1m").arg(ms / kMinute);
-    if (ms % kSecond == 0)
-        return QStringLiteral("%1s").arg(ms / kSecond);
-    return QStringLiteral("%1ms").arg(ms);
+    return formatDuration(std::chrono::milliseconds(ms));
 }
 
 QString redactedWebhookUrl(const QString& text)
