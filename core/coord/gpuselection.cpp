@@ -96,7 +96,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
 {
     QList<Unit> whole;
     QList<Unit> instances;
-    QStringList otherRefusals; // GPUs that offer no unit of the kind asked for
+    QList<Unit> unusable; // GPUs that offer no unit at all (error, MIG without instances)
 
     QList<const GpuSample*> gpus;
     for (const GpuSample& g : latest.gpus)
@@ -107,7 +107,11 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
     for (const GpuSample* g : gpus) {
         const QString gpuLabel = tr("GPU %1").arg(g->index);
         if (!g->error.isEmpty()) {
-            otherRefusals << gpuLabel + QStringLiteral(": ") + tr("error: %1").arg(g->error);
+            Unit u;
+            u.label = gpuLabel;
+            u.candidate.gpuIndex = g->index;
+            u.reasons << tr("error: %1").arg(g->error);
+            unusable << u;
             continue;
         }
         const bool partitioned = g->migEnabled.value_or(false);
@@ -140,7 +144,11 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
         if (request.mig == SelectionRequest::Mig::Never)
             continue;
         if (g->migInstances.isEmpty()) {
-            otherRefusals << gpuLabel + QStringLiteral(": ") + tr("MIG enabled, no instances");
+            Unit u;
+            u.label = gpuLabel;
+            u.candidate.gpuIndex = g->index;
+            u.reasons << tr("MIG enabled, no instances");
+            unusable << u;
             continue;
         }
         QList<MigInstance> sorted = g->migInstances;
@@ -162,31 +170,34 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
         }
     }
 
-    auto collect = [](const QList<Unit>& units, QList<Candidate>& qualified, QStringList& refused) {
+    QList<const Unit*> refusedUnits;
+    auto collect = [&refusedUnits](const QList<Unit>& units) {
+        QList<Candidate> qualified;
         for (const Unit& u : units) {
             if (u.reasons.isEmpty())
                 qualified << u.candidate;
             else
-                refused << u.label + QStringLiteral(": ") + u.reasons.join(QStringLiteral("; "));
+                refusedUnits << &u;
         }
+        std::sort(qualified.begin(), qualified.end(), betterFirst);
+        return qualified;
     };
 
     Ranking ranking;
-    QList<Candidate> wholeQualified;
-    collect(whole, wholeQualified, ranking.refused);
-    std::sort(wholeQualified.begin(), wholeQualified.end(), betterFirst);
-    ranking.qualified = wholeQualified;
-
+    ranking.qualified = collect(whole);
     const bool useInstances =
         request.mig == SelectionRequest::Mig::Only ||
-        (request.mig == SelectionRequest::Mig::Allow && wholeQualified.size() < request.gpus);
-    if (useInstances) {
-        QList<Candidate> migQualified;
-        collect(instances, migQualified, ranking.refused);
-        std::sort(migQualified.begin(), migQualified.end(), betterFirst);
-        ranking.qualified << migQualified;
-    }
-    ranking.refused << otherRefusals;
+        (request.mig == SelectionRequest::Mig::Allow && ranking.qualified.size() < request.gpus);
+    if (useInstances)
+        ranking.qualified << collect(instances);
+    collect(unusable);
+    std::stable_sort(refusedUnits.begin(), refusedUnits.end(), [](const Unit* a, const Unit* b) {
+        if (a->candidate.gpuIndex != b->candidate.gpuIndex)
+            return a->candidate.gpuIndex < b->candidate.gpuIndex;
+        return a->candidate.migIndex < b->candidate.migIndex;
+    });
+    for (const Unit* u : std::as_const(refusedUnits))
+        ranking.refused << u->label + QStringLiteral(": ") + u->reasons.join(QStringLiteral("; "));
     return ranking;
 }
 
