@@ -13,6 +13,7 @@
 #include <ctime>
 
 using namespace gw;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -78,7 +79,7 @@ class TestGpuSelection : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         // "until 14:02:10" is local time; pin the zone so the text is exact.
@@ -97,7 +98,7 @@ private slots:
         ReservationBook book;
         const Ranking r = rankUnits(s, {}, {}, book, kNow);
         QCOMPARE(r.refused, QStringList());
-        QCOMPARE(ids(r.qualified), (QStringList{"2", "0", "1"}));
+        QCOMPARE(ids(r.qualified), (QStringList{u"2"_s, u"0"_s, u"1"_s}));
         // 0.6 × 8,000/10,000 + 0.4 × (1 − 0)
         QCOMPARE(r.qualified[0].score, 0.6 * 0.8 + 0.4 * 1.0);
         QCOMPARE(r.qualified[0].freeMiB, 8'000.0);
@@ -112,7 +113,7 @@ private slots:
 
         // Other weights change the order: idle only.
         const Ranking idleOnly = rankUnits(s, {}, {0.0, 1.0}, book, kNow);
-        QCOMPARE(ids(idleOnly.qualified), (QStringList{"2", "0", "1"}));
+        QCOMPARE(ids(idleOnly.qualified), (QStringList{u"2"_s, u"0"_s, u"1"_s}));
         QCOMPARE(idleOnly.qualified[1].score, 0.75);
         const Ranking memOnly =
             rankUnits(s, {}, {1.0, 0.0}, book, kNow); // 0.8, 0.75, 0.25: same order, other figures
@@ -127,7 +128,7 @@ private slots:
                                             gpu(2, 1'000, 10'000, 10), gpu(0, 9'000, 10'000, 10)});
         ReservationBook book;
         const Ranking r = rankUnits(s, {}, {}, book, kNow);
-        QCOMPARE(ids(r.qualified), (QStringList{"1", "2", "3", "0"}));
+        QCOMPARE(ids(r.qualified), (QStringList{u"1"_s, u"2"_s, u"3"_s, u"0"_s}));
         QCOMPARE(r.qualified[0].score, r.qualified[2].score);
     }
 
@@ -160,7 +161,7 @@ private slots:
         request.minFreeMiB = 8'192;
         request.maxUtilizationPercent = 50;
         const Ranking r = rankUnits(s, request, {}, book, kNow);
-        QCOMPARE(ids(r.qualified), QStringList{"0"});
+        QCOMPARE(ids(r.qualified), QStringList{u"0"_s});
         QCOMPARE(r.refused, (QStringList{
                                 QStringLiteral("GPU 1: reserved for alice until 14:02:10"),
                                 QStringLiteral("GPU 2: 87 % busy, at most 50 %"),
@@ -193,19 +194,19 @@ private slots:
 
         SelectionRequest one;
         one.minFreeMiB = 1'000;
-        QCOMPARE(ids(rankUnits(s, one, {}, book, kNow).qualified), QStringList{"0"});
+        QCOMPARE(ids(rankUnits(s, one, {}, book, kNow).qualified), QStringList{u"0"_s});
 
         SelectionRequest two = one;
         two.gpus = 2;
         const Ranking allow = rankUnits(s, two, {}, book, kNow);
-        QCOMPARE(ids(allow.qualified), (QStringList{"0", "MIG-aaaa", "MIG-bbbb"}));
+        QCOMPARE(ids(allow.qualified), (QStringList{u"0"_s, u"MIG-aaaa"_s, u"MIG-bbbb"_s}));
         QCOMPARE(allow.refused,
                  QStringList{QStringLiteral("GPU 1 MIG 2: 500 MiB free, needs 1,000")});
 
         SelectionRequest only = one;
         only.mig = SelectionRequest::Mig::Only;
         const Ranking o = rankUnits(s, only, {}, book, kNow);
-        QCOMPARE(ids(o.qualified), (QStringList{"MIG-aaaa", "MIG-bbbb"}));
+        QCOMPARE(ids(o.qualified), (QStringList{u"MIG-aaaa"_s, u"MIG-bbbb"_s}));
         // An instance is ranked by its free fraction alone, without weights.
         QCOMPARE(o.qualified[0].score, 0.8);
         QCOMPARE(o.qualified[1].score, 0.5);
@@ -216,12 +217,12 @@ private slots:
         // max utilisation cannot apply to an instance: it does not refuse one.
         only.maxUtilizationPercent = 10;
         QCOMPARE(ids(rankUnits(s, only, {}, book, kNow).qualified),
-                 (QStringList{"MIG-aaaa", "MIG-bbbb"}));
+                 (QStringList{u"MIG-aaaa"_s, u"MIG-bbbb"_s}));
 
         SelectionRequest never = two;
         never.mig = SelectionRequest::Mig::Never;
         const Ranking n = rankUnits(s, never, {}, book, kNow);
-        QCOMPARE(ids(n.qualified), QStringList{"0"});
+        QCOMPARE(ids(n.qualified), QStringList{u"0"_s});
         QCOMPARE(n.refused, QStringList());
 
         // Instances are reserved like GPUs, by their MIG id; an id without
@@ -232,7 +233,7 @@ private slots:
         const auto r = book.reserve(QStringLiteral("node"), only,
                                     rankUnits(s, only, {}, book, kNow).qualified, kNow);
         QVERIFY(r);
-        QCOMPARE(r->units, (QStringList{"MIG-aaaa", "MIG-bbbb", "MIG-cccc"}));
+        QCOMPARE(r->units, (QStringList{u"MIG-aaaa"_s, u"MIG-bbbb"_s, u"MIG-cccc"_s}));
     }
 
     void twentyCallersEightGpus()
@@ -292,7 +293,7 @@ private slots:
         const auto r = book.reserve(QStringLiteral("node"), three,
                                     rankUnits(s, three, {}, book, kNow).qualified, kNow);
         QVERIFY(r);
-        QCOMPARE(r->units, (QStringList{"0", "1", "2"}));
+        QCOMPARE(r->units, (QStringList{u"0"_s, u"1"_s, u"2"_s}));
         QCOMPARE(r->server, QStringLiteral("node"));
         QCOMPARE(r->user, QStringLiteral("carol"));
         QCOMPARE(r->createdMs, kNow);
@@ -316,7 +317,7 @@ private slots:
         QVERIFY(rankUnits(s, request, {}, book, kNow + 999).qualified.isEmpty());
         QVERIFY(book.expire(kNow + 999).isEmpty());
         // At its expiry the unit is free again, for ranking and for the book.
-        QCOMPARE(ids(rankUnits(s, request, {}, book, kNow + 1'000).qualified), QStringList{"0"});
+        QCOMPARE(ids(rankUnits(s, request, {}, book, kNow + 1'000).qualified), QStringList{u"0"_s});
         const QList<Reservation> ended = book.expire(kNow + 1'000);
         QCOMPARE(ended.size(), 1);
         QCOMPARE(ended.first(), *r);
@@ -349,8 +350,8 @@ private slots:
         const auto inst = book.reserve(QStringLiteral("node"), erinMig,
                                        rankUnits(s, erinMig, {}, book, kNow).qualified, kNow);
         QVERIFY(whole && inst);
-        QCOMPARE(whole->units, QStringList{"0"});
-        QCOMPARE(inst->units, QStringList{"MIG-aaaa"});
+        QCOMPARE(whole->units, QStringList{u"0"_s});
+        QCOMPARE(inst->units, QStringList{u"MIG-aaaa"_s});
 
         // Someone else on the GPU, or erin on another server: nothing ends.
         s.processes = {process(QStringLiteral("frank"), QStringLiteral("GPU-0"))};
@@ -386,7 +387,7 @@ private slots:
         QVERIFY(book.release(r->id));
         QVERIFY(!book.release(r->id));
         QVERIFY(book.active().isEmpty());
-        QCOMPARE(ids(rankUnits(s, {}, {}, book, kNow).qualified), QStringList{"0"});
+        QCOMPARE(ids(rankUnits(s, {}, {}, book, kNow).qualified), QStringList{u"0"_s});
     }
 
     void idleCriterionEdges()
@@ -410,8 +411,8 @@ private slots:
                 gpus << gpu(i, 90, 100, 95);
             return server(name, gpus);
         };
-        const QList<Snapshot> fleet = {node("b", 3, 1), node("a", 3, 0), node("c", 1, 7),
-                                       node("d", 5, 3), node("e", 0, 0)};
+        const QList<Snapshot> fleet = {node(u"b"_s, 3, 1), node(u"a"_s, 3, 0), node(u"c"_s, 1, 7),
+                                       node(u"d"_s, 5, 3), node(u"e"_s, 0, 0)};
         auto names = [](const QList<ServerRank>& ranks) {
             QStringList out;
             for (const ServerRank& r : ranks)
@@ -419,13 +420,13 @@ private slots:
             return out;
         };
         const QList<ServerRank> two = rankServers(fleet, 2);
-        QCOMPARE(names(two), (QStringList{"d", "a", "b", "c", "e"}));
+        QCOMPARE(names(two), (QStringList{u"d"_s, u"a"_s, u"b"_s, u"c"_s, u"e"_s}));
         QCOMPARE(two[0], (ServerRank{QStringLiteral("d"), 5, 8, true}));
         QCOMPARE(two[2], (ServerRank{QStringLiteral("b"), 3, 4, true}));
         QCOMPARE(two[3], (ServerRank{QStringLiteral("c"), 1, 8, false}));
 
         const QList<ServerRank> four = rankServers(fleet, 4);
-        QCOMPARE(names(four), (QStringList{"d", "a", "b", "c", "e"}));
+        QCOMPARE(names(four), (QStringList{u"d"_s, u"a"_s, u"b"_s, u"c"_s, u"e"_s}));
         QVERIFY(four[0].enough);
         QVERIFY(!four[1].enough);
         QVERIFY(rankServers({}, 1).isEmpty());
