@@ -4,7 +4,7 @@
 // user may take now (quota × load band × defensive multiplier, each factor
 // with its reason), whether to start now or wait, and for how long. Pure
 // logic over the policy engine's PolicyStatus; see
-// docs/coordination-parallelism.md.
+// docs/coordination.md.
 //
 // Rules:
 //   High:   keeps its quota under load: the band multiplier is not applied.

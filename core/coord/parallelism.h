@@ -4,7 +4,7 @@
 // text ("tp=4,pp=2,dp=1") or a task file (JSON or TOML) with the same keys,
 // and how much memory per GPU, from `--min-free` or a heuristic on the model
 // name that says which rule fired. Pure logic; see
-// docs/coordination-parallelism.md.
+// docs/coordination.md.
 //
 // Spellings (keys are compared without regard to case):
 //   tp   tensor-parallel-size, tensor_parallel_size, tp-size, tp_size, tp
