@@ -527,6 +527,26 @@ void parseAlerts(Parser& p, const toml::table& t, PolicyConfig& c)
         a.timeoutMs = *v;
 }
 
+void parseAllocate(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[allocate]"),
+                {"free_memory_weight", "idle_weight", "default_ttl", "max_wait"});
+    auto& a = c.allocate;
+    const auto freeMemory = p.number(t, "free_memory_weight", 0, 1);
+    const auto idle = p.number(t, "idle_weight", 0, 1);
+    if (freeMemory)
+        a.freeMemoryWeight = *freeMemory;
+    if (idle)
+        a.idleWeight = *idle;
+    if ((freeMemory || idle) && a.freeMemoryWeight + a.idleWeight <= 0)
+        p.fail(t.source(), tr("[allocate]: \"free_memory_weight\" and \"idle_weight\" are both "
+                              "0: every GPU would score the same"));
+    if (const auto v = p.duration(t, "default_ttl", kSecond, kDay))
+        a.defaultTtlMs = *v;
+    if (const auto v = p.duration(t, "max_wait", kSecond, kDay))
+        a.maxWaitMs = *v;
+}
+
 // One entry per [section]; a later issue adds its section here.
 struct Section
 {
@@ -535,7 +555,7 @@ struct Section
 };
 constexpr Section kSections[] = {
     {"hog", parseHog},           {"idle", parseIdle},     {"quota", parseQuota},
-    {"adaptive", parseAdaptive}, {"alerts", parseAlerts},
+    {"adaptive", parseAdaptive}, {"alerts", parseAlerts}, {"allocate", parseAllocate},
 };
 
 const char* const kDayNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
@@ -796,6 +816,11 @@ QJsonObject policyToJson(const PolicyConfig& c)
                      {QStringLiteral("rate_limit"), durationJson(c.alerts.rateLimitMs)},
                      {QStringLiteral("retries"), c.alerts.retries},
                      {QStringLiteral("timeout"), durationJson(c.alerts.timeoutMs)}}},
+        {QStringLiteral("allocate"),
+         QJsonObject{{QStringLiteral("free_memory_weight"), c.allocate.freeMemoryWeight},
+                     {QStringLiteral("idle_weight"), c.allocate.idleWeight},
+                     {QStringLiteral("default_ttl"), durationJson(c.allocate.defaultTtlMs)},
+                     {QStringLiteral("max_wait"), durationJson(c.allocate.maxWaitMs)}}},
     };
 }
 
@@ -860,6 +885,12 @@ QString policySummary(const PolicyConfig& c)
                           formatPolicyDuration(c.alerts.rateLimitMs))
                      .arg(c.alerts.retries)
                      .arg(formatPolicyDuration(c.alerts.timeoutMs));
+    lines << tr("allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at "
+                "most %4")
+                 .arg(c.allocate.freeMemoryWeight)
+                 .arg(c.allocate.idleWeight)
+                 .arg(formatPolicyDuration(c.allocate.defaultTtlMs),
+                      formatPolicyDuration(c.allocate.maxWaitMs));
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -120,6 +120,17 @@ struct PolicyConfig
         bool operator==(const Alerts&) const = default;
     } alerts;
 
+    // GPU selection for jobs (docs/coordination.md): score = freeMemoryWeight
+    // × free-memory fraction + idleWeight × idle fraction.
+    struct Allocate
+    {
+        double freeMemoryWeight = 0.6;
+        double idleWeight = 0.4;
+        qint64 defaultTtlMs = 120'000;  // a reservation lasts this long unless asked otherwise
+        qint64 maxWaitMs = 10 * 60'000; // the longest a caller may wait for GPUs
+        bool operator==(const Allocate&) const = default;
+    } allocate;
+
     bool operator==(const PolicyConfig&) const = default;
 };
 

@@ -221,7 +221,7 @@ defensive_multiplier = 0.2
             << QByteArray("[hog]\n\n[tokens]\nx = 1\n")
             << QByteArray(
                    "policy.toml:3:2: unknown section [tokens]; the known sections are [hog], "
-                   "[idle], [quota], [adaptive], [alerts]");
+                   "[idle], [quota], [adaptive], [alerts], [allocate]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
                           "}\n")
@@ -486,6 +486,39 @@ timeout = "5s"
         QVERIFY(policySummary(PolicyConfig()).contains(u"alerts: no webhook"_s));
         QCOMPARE(redactedWebhookUrl(u"http://10.0.0.5:8080/"_s), u"http://10.0.0.5:8080"_s);
         QCOMPARE(redactedWebhookUrl(QString()), QString());
+    }
+
+    void allocateSection()
+    {
+        const auto r = parse("[allocate]\nfree_memory_weight = 0.7\nidle_weight = 0.3\n"
+                             "default_ttl = \"5m\"\nmax_wait = \"1h\"\n");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        QCOMPARE(r.config->allocate.freeMemoryWeight, 0.7);
+        QCOMPARE(r.config->allocate.idleWeight, 0.3);
+        QCOMPARE(r.config->allocate.defaultTtlMs, 5 * kMin);
+        QCOMPARE(r.config->allocate.maxWaitMs, 60 * kMin);
+        // Defaults: the 0.6 / 0.4, 120 s, 10 min.
+        const PolicyConfig::Allocate d = parse("").config->allocate;
+        QCOMPARE(d.freeMemoryWeight, 0.6);
+        QCOMPARE(d.idleWeight, 0.4);
+        QCOMPARE(d.defaultTtlMs, 2 * kMin);
+        QCOMPARE(d.maxWaitMs, 10 * kMin);
+        const QJsonObject j = policyToJson(*r.config)[u"allocate"_s].toObject();
+        QCOMPARE(j[u"free_memory_weight"_s].toDouble(), 0.7);
+        QCOMPARE(j[u"default_ttl"_s][u"text"_s].toString(), u"5m"_s);
+        QVERIFY2(policySummary(*r.config).contains(
+                     u"allocate: score 0.7 × free memory + 0.3 × idle; reservations "
+                     "last 5m, waits at most 1h"_s),
+                 qPrintable(policySummary(*r.config)));
+        // Mistakes, with their place.
+        QCOMPARE(parse("[allocate]\nidle_weight = 1.5\n").errors.value(0),
+                 u"policy.toml:2:15: \"idle_weight\" must be between 0 and 1, not 1.5"_s);
+        QCOMPARE(parse("[allocate]\nfree_memory_weight = 0\nidle_weight = 0\n").errors.value(0),
+                 u"policy.toml:1:1: [allocate]: \"free_memory_weight\" and \"idle_weight\" are "
+                 "both 0: every GPU would score the same"_s);
+        QCOMPARE(parse("[allocate]\nmax_wait = \"2d\"\n").errors.size(), 1);
+        QCOMPARE(parse("[allocate]\nttl = \"5m\"\n").errors.value(0),
+                 u"policy.toml:2:1: unknown key \"ttl\" in [allocate]"_s);
     }
 
     void alertsMistakes_data()

@@ -471,7 +471,7 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("hog"), QStringLiteral("idle"),
                               QStringLiteral("quota"), QStringLiteral("quota.users"),
                               QStringLiteral("quota.groups"), QStringLiteral("adaptive"),
-                              QStringLiteral("alerts")}));
+                              QStringLiteral("alerts"), QStringLiteral("allocate")}));
         const PolicyParseResult defaults = parsePolicy(
             policytext::fromPolicyJson(policyToJson(PolicyConfig{})).toUtf8(), QStringLiteral("p"));
         QVERIFY(defaults.config && *defaults.config == PolicyConfig{});
