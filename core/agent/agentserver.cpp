@@ -502,6 +502,37 @@ CursorQuery cursorQuery(const QHttpServerRequest& request)
 
 } // namespace
 
+// One page of a cursor route (/v1/samples, /v1/events): the records in
+// `out` (serialized, spliced in as they are) after the envelope. Numbers
+// after `after` that are no longer held (the ring or the journal's retention
+// overtook them, or a crash lost them), before or inside this page, or after
+// it when the page is not full, make it truncated: the caller learns of the
+// hole instead of silently missing it. With nothing held up to the newest
+// number, the cursor moves past the hole.
+QByteArray AgentServer::cursorPage(const char* key, const QByteArrayList& out, quint64 after,
+                                   quint64 last, bool hole, int limit, quint64 lastSequence) const
+{
+    const bool truncated =
+        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
+    if (truncated && out.size() < limit)
+        last = lastSequence;
+    QByteArray body =
+        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
+                                  {QStringLiteral("stream"), stream()},
+                                  {QStringLiteral("now_ms"), m_now()},
+                                  {QStringLiteral("next"), qint64(last)},
+                                  {QStringLiteral("last_sequence"), qint64(lastSequence)},
+                                  {QStringLiteral("truncated"), truncated}})
+            .toJson(QJsonDocument::Compact);
+    body.chop(1); // the closing brace
+    body += ",\"";
+    body += key;
+    body += "\":[";
+    body += out.join(',');
+    body += "]}";
+    return body;
+}
+
 QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
 {
     const CursorQuery cursor = cursorQuery(request);
@@ -533,28 +564,7 @@ QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) cons
         if (n.sequence > last)
             take(n.sequence, sampleJson(n.snapshot, n.sequence));
     }
-    // Numbers after `after` that are no longer held (the ring or the
-    // journal's retention overtook them, or a crash lost them), before or
-    // inside this page, or after it when the page is not full: the caller
-    // learns of the hole instead of silently missing it.
-    const quint64 lastSequence = m_nextSequence - 1;
-    const bool truncated =
-        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
-    // Nothing held up to the newest number: the cursor moves past the hole.
-    if (truncated && out.size() < limit)
-        last = lastSequence;
-    QByteArray body =
-        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
-                                  {QStringLiteral("stream"), stream()},
-                                  {QStringLiteral("now_ms"), m_now()},
-                                  {QStringLiteral("next"), qint64(last)},
-                                  {QStringLiteral("last_sequence"), qint64(lastSequence)},
-                                  {QStringLiteral("truncated"), truncated}})
-            .toJson(QJsonDocument::Compact);
-    body.chop(1); // the closing brace
-    body += ",\"samples\":[";
-    body += out.join(',');
-    body += "]}";
+    QByteArray body = cursorPage("samples", out, after, last, hole, limit, m_nextSequence - 1);
     // Readings are repetitive JSON: deflated they are about a tenth (a
     // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
     // manager asks for it and inflates by itself.
@@ -707,23 +717,8 @@ QHttpServerResponse AgentServer::events(const QHttpServerRequest& request) const
         if (e.sequence > last)
             take(e.sequence, e.json);
     }
-    const quint64 lastSequence = m_nextEventSequence - 1;
-    const bool truncated =
-        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
-    if (truncated && out.size() < limit)
-        last = lastSequence;
-    QByteArray body =
-        QJsonDocument(QJsonObject{{QStringLiteral("instance"), m_instance},
-                                  {QStringLiteral("stream"), stream()},
-                                  {QStringLiteral("now_ms"), m_now()},
-                                  {QStringLiteral("next"), qint64(last)},
-                                  {QStringLiteral("last_sequence"), qint64(lastSequence)},
-                                  {QStringLiteral("truncated"), truncated}})
-            .toJson(QJsonDocument::Compact);
-    body.chop(1); // the closing brace
-    body += ",\"events\":[";
-    body += out.join(',');
-    body += "]}";
+    const QByteArray body =
+        cursorPage("events", out, after, last, hole, limit, m_nextEventSequence - 1);
     QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
     r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
     return r;

@@ -144,6 +144,8 @@ private:
     QHttpServerResponse metrics() const;
     QHttpServerResponse events(const QHttpServerRequest& request) const;
     QHttpServerResponse policyGet(const QHttpServerRequest& request) const;
+    QByteArray cursorPage(const char* key, const QByteArrayList& out, quint64 after, quint64 last,
+                          bool hole, int limit, quint64 lastSequence) const;
     QHttpServerResponse policyPut(const QHttpServerRequest& request);
     QHttpServerResponse replay(const QHttpServerRequest& request) const;
     QJsonObject policyDocument() const;
