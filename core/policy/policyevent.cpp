@@ -104,7 +104,9 @@ public:
     void number(const char* key, double& out, bool required = true)
     {
         const QJsonValue v = m_o.value(QLatin1String(key));
-        if (v.isUndefined() && !required)
+        // An optional figure is null where it does not apply to the event's
+        // kind (memory for a hog); absent from older journals.
+        if ((v.isUndefined() || v.isNull()) && !required)
             return;
         if (!v.isDouble() || !std::isfinite(v.toDouble()))
             return fail(QLatin1String(key), tr("expected a number"));
@@ -188,6 +190,8 @@ QJsonObject toJson(const PolicyEvent& e)
                                {QStringLiteral("at_ms"), double(a.atMs)},
                                {QStringLiteral("simulated"), a.simulated},
                                {QStringLiteral("detail"), a.detail}};
+    const bool idle = e.kind == PolicyEventKind::Idle;
+    const bool fairShare = e.kind == PolicyEventKind::FairShare;
     return QJsonObject{
         {QStringLiteral("id"), e.id},
         {QStringLiteral("kind"), policyEventKindName(e.kind)},
@@ -205,9 +209,9 @@ QJsonObject toJson(const PolicyEvent& e)
         {QStringLiteral("command"), e.command},
         {QStringLiteral("peak_percent"), e.peakPercent},
         {QStringLiteral("mean_percent"), e.meanPercent},
-        {QStringLiteral("memory_mib"), e.memoryMiB},
-        {QStringLiteral("quota_percent"), e.quotaPercent},
-        {QStringLiteral("excess_percent"), e.excessPercent},
+        {QStringLiteral("memory_mib"), idle ? QJsonValue(e.memoryMiB) : QJsonValue()},
+        {QStringLiteral("quota_percent"), fairShare ? QJsonValue(e.quotaPercent) : QJsonValue()},
+        {QStringLiteral("excess_percent"), fairShare ? QJsonValue(e.excessPercent) : QJsonValue()},
         {QStringLiteral("duration_ms"), e.durationMs},
         {QStringLiteral("estimated"), e.estimated},
         {QStringLiteral("actions"), actions},

@@ -779,12 +779,26 @@ void TestPolicyEngine::eventJson()
     const QJsonObject o = toJson(e);
     QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("idle"));
     QVERIFY(o.value(QStringLiteral("end_ms")).isNull());
+    QCOMPARE(o.value(QStringLiteral("memory_mib")).toDouble(), 2048.0);
+    // Figures of other kinds are null, not a zero a reader could take as
+    // measured.
+    QVERIFY(o.value(QStringLiteral("quota_percent")).isNull());
+    QVERIFY(o.value(QStringLiteral("excess_percent")).isNull());
     QCOMPARE(o.value(QStringLiteral("text")).toString(), policyEventText(e));
     QString error;
     const auto back =
         policyEventFromJson(QJsonDocument::fromJson(QJsonDocument(o).toJson()).object(), &error);
     QVERIFY2(back, qPrintable(error));
     QCOMPARE(*back, e);
+
+    // A hog has no memory, quota or excess figure.
+    PolicyEvent hog;
+    hog.id = QStringLiteral("hog/x");
+    hog.kind = PolicyEventKind::Hog;
+    const QJsonObject h = toJson(hog);
+    for (const char* key : {"memory_mib", "quota_percent", "excess_percent"})
+        QVERIFY2(h.value(QLatin1String(key)).isNull(), key);
+    QVERIFY2(policyEventFromJson(h, &error), qPrintable(error));
 }
 
 void TestPolicyEngine::eventJsonErrors_data()
@@ -800,6 +814,8 @@ void TestPolicyEngine::eventJsonErrors_data()
     QTest::newRow("missing id") << "id" << QJsonValue(QJsonValue::Undefined)
                                 << "id: expected a string";
     QTest::newRow("actions") << "actions" << QJsonValue(3) << "actions: expected an array";
+    QTest::newRow("memory") << "memory_mib" << QJsonValue(QStringLiteral("2 GiB"))
+                            << "memory_mib: expected a number";
     QTest::newRow("action kind")
         << "actions"
         << QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("nuke")},
