@@ -4,6 +4,8 @@
 // records each POST (method, path, content type, body, when), answers 500 to
 // the first `failFirst` requests and 200 after, or never answers (hang).
 
+#include "httprequest.h"
+
 #include <QElapsedTimer>
 #include <QHash>
 #include <QJsonDocument>
@@ -58,29 +60,14 @@ private:
     {
         QByteArray& buf = buffers[s];
         buf += s->readAll();
-        const qsizetype end = buf.indexOf("\r\n\r\n");
-        if (end < 0)
+        const auto http = takeHttpRequest(buf);
+        if (!http)
             return;
-        const QList<QByteArray> lines = buf.left(end).split('\n');
         Request r;
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        r.method = first.value(0);
-        r.path = first.value(1);
-        qsizetype length = 0;
-        for (const QByteArray& l : lines) {
-            const qsizetype colon = l.indexOf(':');
-            if (colon < 0)
-                continue;
-            const QByteArray name = l.left(colon).trimmed().toLower();
-            const QByteArray value = l.mid(colon + 1).trimmed();
-            if (name == "content-length")
-                length = value.toLongLong();
-            else if (name == "content-type")
-                r.contentType = value;
-        }
-        if (buf.size() < end + 4 + length)
-            return;
-        r.body = buf.mid(end + 4, length);
+        r.method = http->method;
+        r.path = http->target;
+        r.contentType = http->headers.value("content-type");
+        r.body = http->body;
         r.atMs = clock.elapsed();
         buffers.remove(s);
         requests << r;

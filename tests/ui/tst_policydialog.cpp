@@ -5,6 +5,7 @@
 // cancel, a corrupt entry), and screenshots in both palettes.
 
 #include "darkpalette.h"
+#include "httprequest.h"
 
 #include "agent/agentjournal.h"
 #include "engine/livestate.h"
@@ -89,27 +90,14 @@ private:
     {
         QByteArray& buf = m_buffers[s];
         buf += s->readAll();
-        const qsizetype end = buf.indexOf("\r\n\r\n");
-        if (end < 0)
+        const auto http = test::takeHttpRequest(buf);
+        if (!http)
             return;
-        const QList<QByteArray> lines = buf.left(end).split('\n');
         Request r;
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        r.method = first.value(0);
-        r.target = first.value(1);
-        qsizetype length = 0;
-        for (const QByteArray& l : lines) {
-            const qsizetype colon = l.indexOf(':');
-            const QByteArray name = l.left(colon).trimmed().toLower();
-            const QByteArray value = l.mid(colon + 1).trimmed();
-            if (name == "content-length")
-                length = value.toLongLong();
-            else if (name == "authorization")
-                r.authorization = value;
-        }
-        if (buf.size() < end + 4 + length)
-            return;
-        r.body = buf.mid(end + 4, length);
+        r.method = http->method;
+        r.target = http->target;
+        r.authorization = http->headers.value("authorization");
+        r.body = http->body;
         m_buffers.remove(s);
         requests << r;
         const QByteArray path =
