@@ -71,7 +71,7 @@ void pauseFor(qint64 ms)
     if (ms <= 0)
         return;
     QEventLoop loop;
-    QTimer::singleShot(int(ms), &loop, &QEventLoop::quit);
+    QTimer::singleShot(int(ms), Qt::PreciseTimer, &loop, &QEventLoop::quit);
     loop.exec();
 }
 
@@ -114,6 +114,9 @@ Selection rankUntilEnough(const SelectOptions& o,
         if (now >= deadline) {
             s.error =
                 gpusAsked(o.request.gpus) + QStringLiteral(", ") + qualifying(r.qualified.size());
+            const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
+            if (waited.count() > 0)
+                s.error += tr(" (waited %1)").arg(formatDuration(waited));
             s.exitCode = kExitNoGpus;
             return s;
         }
@@ -443,10 +446,7 @@ int reportSelection(const Selection& s, const SelectOptions& o)
         return fail(s.exitCode, s.error);
     if (!s.granted) {
         // One line per unit: why each refused one was, and that the others would do.
-        const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
-        QStringList lines{s.error + (waited.count() > 0
-                                         ? tr(" (waited %1)").arg(formatDuration(waited))
-                                         : QString())};
+        QStringList lines{s.error};
         for (const Candidate& c : s.units)
             lines << tr("%1: qualifies (score %2)").arg(unitLabel(c)).arg(c.score, 0, 'f', 3);
         lines << s.refused;
@@ -574,7 +574,7 @@ int adviseCommand(const QCommandLineParser& p)
         return QString::number(v, 'f', v == qint64(v) ? 0 : 1);
     };
     print(stdout,
-          tr("%1 (%2 priority) may use %3 % of the GPUs now, uses %4 %\n"
+          tr("%1 (%2 priority) may use %3% of the GPUs now, uses %4%\n"
              "  quota:     %5\n"
              "  load band: %6\n"
              "  defensive: %7\n"

@@ -262,6 +262,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     });
     QTimer timer;
     timer.setInterval(interval);
+    timer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5 % early or late
     QObject::connect(&timer, &QTimer::timeout, &loop, sample);
     sample();
     timer.start();

@@ -293,7 +293,7 @@ private Q_SLOTS:
                                       clitest::fakeNvmlEnv(s));
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.out, QByteArray("export CUDA_VISIBLE_DEVICES=0\n"));
-        QVERIFY2(t.elapsed() >= 3900 && t.elapsed() < 15000, QByteArray::number(t.elapsed()));
+        QVERIFY2(t.elapsed() >= 3500 && t.elapsed() < 15000, QByteArray::number(t.elapsed()));
     }
 
     void waitTimesOutWithExitThreeAndTheReasons()
