@@ -192,7 +192,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         if (releaseAllocation(*o->agent, held->id, &err))
             note(tr("reservation %1 released: %2").arg(held->id, why));
         else if (err.contains(QLatin1String("HTTP 404")))
-            note(tr("reservation %1 already ended at the agent").arg(held->id));
+            note(tr("reservation %1 already ended at the agent (%2)").arg(held->id, why));
         else
             note(tr("reservation %1 not released: %2").arg(held->id, err));
         held.reset();

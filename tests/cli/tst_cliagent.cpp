@@ -73,15 +73,7 @@ class TestCliAgent : public QObject
 
     static QJsonObject json(const Run& r) { return QJsonDocument::fromJson(r.out).object(); }
 
-private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_tmp.isValid());
-        m_machine = clitest::fakeMachine(m_tmp.filePath(QStringLiteral("machine")));
-    }
-
-    // A fresh agent for every test: no reservation leaks from one to the next.
-    void init()
+    void startAgent(const QString& scenario, int gpus = 4)
     {
         const QString config = m_tmp.filePath(QStringLiteral("agent.toml"));
         QVERIFY(clitest::writeFile(config, "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n"
@@ -91,31 +83,43 @@ private Q_SLOTS:
                                                "\"allocate\"\nsha256 = \"" +
                                                sha256Hex(kJobToken) + "\"\n"));
         m_agent = std::make_unique<QProcess>();
-        m_agent->setProcessEnvironment(clitest::fakeNvmlEnv(QStringLiteral(GW_NVML_SELECT)));
+        m_agent->setProcessEnvironment(clitest::fakeNvmlEnv(scenario));
         m_agent->setProcessChannelMode(QProcess::SeparateChannels);
         m_agent->start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
                                                   QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(m_agent->waitForStarted(10'000));
         QVERIFY(m_agent->waitForReadyRead(10'000));
         const QByteArray line = m_agent->readLine().trimmed();
         QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
         m_url =
             QStringLiteral("http://127.0.0.1:%1").arg(line.mid(line.lastIndexOf(':') + 1).toUInt());
-        // Ready once it has a reading of the four fake GPUs.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [this] {
-                QString error;
-                const auto s = gw::readAgentSnapshot(source(), &error);
-                return s && s->gpus.size() == 4;
-            }(),
-            10'000);
+        // Ready once it has a reading of the fake GPUs.
+        const auto ready = [this, gpus] {
+            QString error;
+            const auto s = gw::readAgentSnapshot(source(), &error);
+            return s && s->gpus.size() == gpus;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(ready(), 10'000);
     }
 
-    void cleanup()
+    void stopAgent()
     {
         m_agent->terminate();
         QVERIFY(m_agent->waitForFinished(10'000));
         m_agent.reset();
     }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_machine = clitest::fakeMachine(m_tmp.filePath(QStringLiteral("machine")));
+    }
+
+    // A fresh agent for every test: no reservation leaks from one to the next.
+    void init() { startAgent(QStringLiteral(GW_NVML_SELECT)); }
+
+    void cleanup() { stopAgent(); }
 
     void selectReservesAtTheAgent()
     {
@@ -276,6 +280,31 @@ private Q_SLOTS:
         const auto readings = gw::readTrace(trace, &error);
         QVERIFY2(readings, qPrintable(error));
         QCOMPARE(readings->size(), g[QStringLiteral("sample_count")].toInt());
+    }
+    // A process of the job's user on its GPU ends the reservation before
+    // the job does: run gives it back on sight (or finds the agent ended it
+    // on the same sight). The process is this test's own, so the agent
+    // finds its user in /proc.
+    void runGivesTheReservationBackWhenTheJobsProcessAppears()
+    {
+        stopAgent();
+        const QString scenario = m_tmp.filePath(QStringLiteral("busy.scenario"));
+        QVERIFY(clitest::writeFile(
+            scenario, "gpu 0 name=A util=90 memused=8GiB memtotal=80GiB\n"
+                      "gpu 1 name=B util=10 memused=4GiB memtotal=80GiB\n"
+                      "proc 1 compute pid=" +
+                          QByteArray::number(QCoreApplication::applicationPid()) + " mem=1GiB\n"));
+        startAgent(scenario, 2);
+        const Run r = cli({QStringLiteral("run"), QStringLiteral("--gpus"), QStringLiteral("1"),
+                           QStringLiteral("--interval"), QStringLiteral("100ms"),
+                           QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("with CUDA_VISIBLE_DEVICES=1"), r.err.constData());
+        QVERIFY2(r.err.contains("released: the job's processes appeared") ||
+                     r.err.contains("already ended at the agent (the job's processes appeared)"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("released: the job ended"), r.err.constData());
+        QVERIFY(reservations().isEmpty());
     }
 };
 
