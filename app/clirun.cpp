@@ -257,6 +257,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     QEventLoop loop;
     bool finished = false;
     QObject::connect(&job, &QProcess::finished, &loop, [&] {
+        g_child.store(0); // reaped: the pid may be reused, never signal it again
         finished = true;
         loop.quit();
     });
