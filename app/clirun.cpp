@@ -134,12 +134,8 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         interval = *span;
     }
 
-    // Files first: a run whose record cannot be written is refused before
-    // anything starts.
-    TraceWriter trace;
-    const QString tracePath = parser.value(QStringLiteral("trace"));
-    if (!tracePath.isEmpty() && !trace.open(tracePath, &error))
-        return fail(kExitFailed, error);
+    // A run whose record cannot be written is refused before anything
+    // starts (the trace is opened, and so emptied, only once GPUs are had).
     const QString recordPath = parser.value(QStringLiteral("record"));
     QSaveFile recordFile(recordPath);
     if (!recordPath.isEmpty() && !recordFile.open(QIODevice::WriteOnly))
@@ -197,6 +193,13 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
             note(tr("reservation %1 not released: %2").arg(held->id, err));
         held.reset();
     };
+
+    TraceWriter trace;
+    const QString tracePath = parser.value(QStringLiteral("trace"));
+    if (!tracePath.isEmpty() && !trace.open(tracePath, &error)) {
+        release(tr("the trace cannot be written"));
+        return fail(kExitFailed, error);
+    }
 
     note(tr("running %1 on %2 with CUDA_VISIBLE_DEVICES=%3")
              .arg(command.join(QLatin1Char(' ')), selection.server, record.cudaVisibleDevices));

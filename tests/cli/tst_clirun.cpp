@@ -260,6 +260,11 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("/nonexistent/dir/record.json: cannot write"), r.err.constData());
         QVERIFY(!QFile::exists(marker));
+
+        r = run({QStringLiteral("--trace"), QStringLiteral("/nonexistent/dir/trace.jsonl")}, job);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("/nonexistent/dir/trace.jsonl"), r.err.constData());
+        QVERIFY(!QFile::exists(marker));
     }
 
     void notEnoughGpusStartsNothing()
