@@ -8,6 +8,7 @@
 #include "agent/agentserver.h"
 #include "agent/allocationdesk.h"
 #include "policy/policyservice.h"
+#include "remote/coordclient.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -557,6 +558,76 @@ private Q_SLOTS:
                 call(m_nam, m_port, QStringLiteral("/v1/advice?") + QLatin1String(query), kRead);
             QVERIFY2(r.status == 400 && !r.message().isEmpty(), query);
         }
+        m_server.reset(); // before the service it points at
+    }
+
+    // The CLI's blocking client (remote/coordclient.h) against the routes.
+    void theCommandLineClient()
+    {
+        startServer({gpu(0, 0, 0), gpu(1, 77'900, 0)});
+        PolicyConfig policy;
+        PolicyService service(policy);
+        m_server->attachPolicy(&service, policy, {});
+        const Snapshot now = reading(m_t + 1000, {gpu(0, 0, 0), gpu(1, 77'900, 0)});
+        service.ingestBatch({now});
+        service.drain();
+        m_server->publish(now);
+        m_t += 1000;
+
+        const AgentSource source{QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)),
+                                 kAllocate,
+                                 QStringLiteral("the token came from the test"),
+                                 {}};
+        AllocateBody ask;
+        ask.request.user = QStringLiteral("alice");
+        ask.request.minFreeMiB = 8192;
+        const AllocateReply granted = requestAllocation(source, ask);
+        QCOMPARE(granted.httpStatus, 200);
+        QVERIFY2(granted.error.isEmpty(), qPrintable(granted.error));
+        QVERIFY(granted.reservation);
+        QCOMPARE(granted.reservation->units, QStringList{u"0"_s});
+        QCOMPARE(granted.cudaVisibleDevices, u"0"_s);
+        QCOMPARE(granted.granted.size(), 1);
+        QCOMPARE(granted.granted.first().score, 1.0);
+        QCOMPARE(granted.refused, QStringList{u"GPU 1: 2,100 MiB free, needs 8,192"_s});
+
+        const AllocateReply refused = requestAllocation(source, ask);
+        QCOMPARE(refused.httpStatus, 409);
+        QCOMPARE(refused.error, u"1 GPU asked, 0 qualify"_s);
+        QVERIFY(!refused.reservation);
+        QCOMPARE(refused.refused.size(), 2);
+
+        QString error;
+        const auto state = requestAllocationState(source, &error);
+        QVERIFY2(state, qPrintable(error));
+        QCOMPARE(state->reservations.size(), 1);
+        QCOMPARE(state->reservations.first(), *granted.reservation);
+
+        const auto advice = requestAdvice(source, u"bob & co"_s, Priority::Low, 2, &error);
+        QVERIFY2(advice, qPrintable(error));
+        QCOMPARE(advice->user, u"bob & co"_s);
+        QCOMPARE(advice->priority, Priority::Low);
+
+        QVERIFY2(releaseAllocation(source, granted.reservation->id, &error), qPrintable(error));
+        QVERIFY(!releaseAllocation(source, granted.reservation->id, &error));
+        QVERIFY2(error.contains(u"HTTP 404"_s), qPrintable(error));
+
+        AgentSource wrong = source;
+        wrong.token = "nope";
+        QVERIFY(!requestAllocationState(wrong, &error));
+        QVERIFY2(error.contains(u"HTTP 401"_s) && error.endsWith(u"the token came from the test"_s),
+                 qPrintable(error));
+        AgentSource reader = source;
+        reader.token = kRead;
+        const AllocateReply forbidden = requestAllocation(reader, ask);
+        QCOMPARE(forbidden.httpStatus, 403);
+        QVERIFY2(forbidden.error.contains(u"needs allocate or admin"_s),
+                 qPrintable(forbidden.error));
+        ask.request.gpus = 0; // the agent refuses what the client sends as it is
+        const AllocateReply bad = requestAllocation(source, ask);
+        QCOMPARE(bad.httpStatus, 400);
+        QVERIFY2(bad.error.contains(u"\"gpus\": expected an integer from 1 to 64, got 0"_s),
+                 qPrintable(bad.error));
         m_server.reset(); // before the service it points at
     }
 
