@@ -380,7 +380,13 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
     s.error = r.error;
     if (r.reservation)
         s.server = r.reservation->server;
-    if (r.httpStatus == 200 && r.reservation) {
+    if (r.httpStatus == 200 && r.reservation && r.granted.size() != o.request.gpus) {
+        // Never hand a job fewer (or more) GPUs than it asked for.
+        s.exitCode = kExitFailed;
+        s.error = tr("the agent granted %1 units, %2 asked; not used")
+                      .arg(r.granted.size())
+                      .arg(o.request.gpus);
+    } else if (r.httpStatus == 200 && r.reservation) {
         s.granted = true;
         s.exitCode = 0;
     } else if (r.httpStatus == 409) {

@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,6 +30,48 @@ QByteArray sha256Hex(const QByteArray& token)
 {
     return QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex();
 }
+
+// An "agent" that answers every request with `body` (HTTP 200): what a
+// broken or hostile agent could send.
+class CannedAgent
+{
+public:
+    explicit CannedAgent(QByteArray body)
+        : m_body(std::move(body))
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        QObject::connect(&m_server, &QTcpServer::newConnection, &m_server, [this] {
+            while (QTcpSocket* s = m_server.nextPendingConnection()) {
+                QObject::connect(s, &QTcpSocket::readyRead, s, [this, s] {
+                    m_request += s->readAll();
+                    const qsizetype end = m_request.indexOf("\r\n\r\n");
+                    if (end < 0)
+                        return;
+                    const qsizetype at = m_request.toLower().indexOf("content-length:");
+                    const qsizetype length =
+                        at < 0 ? 0
+                               : m_request.mid(at + 15, m_request.indexOf('\r', at) - at - 15)
+                                     .trimmed()
+                                     .toLongLong();
+                    if (m_request.size() < end + 4 + length)
+                        return;
+                    s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                             "Connection: close\r\nContent-Length: " +
+                             QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
+                    s->disconnectFromHost();
+                    m_request.clear();
+                });
+                QObject::connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
+    }
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+
+private:
+    QTcpServer m_server;
+    QByteArray m_body;
+    QByteArray m_request;
+};
 
 } // namespace
 
@@ -308,6 +352,50 @@ private Q_SLOTS:
                  r.err.constData());
         QVERIFY2(!r.err.contains("released: the job ended"), r.err.constData());
         QVERIFY(reservations().isEmpty());
+    }
+    // Unit ids come from the agent; eval must never run one. A hostile id
+    // is single-quoted, and a grant of the wrong size is not used.
+    void anAgentsAnswerIsNeverRunByEval()
+    {
+        const QString marker = m_tmp.filePath(QStringLiteral("pwned"));
+        const QByteArray id = "0;touch " + marker.toUtf8() + ";'x";
+        const QByteArray body =
+            "{\"reservation\":{\"id\":\"r1\",\"server\":\"evil\",\"user\":\"alice\","
+            "\"units\":[\"" +
+            id +
+            "\"],\"created_ms\":1,\"expires_ms\":2},"
+            "\"cuda_visible_devices\":\"" +
+            id + "\",\"granted\":[{\"id\":\"" + id +
+            "\",\"gpu_index\":0,\"mig_uuid\":null,\"mig_index\":null,\"score\":1,"
+            "\"free_mib\":1,\"utilization_percent\":0}],\"refused\":[],\"waited_ms\":0}";
+        CannedAgent agent(body);
+        QProcess p;
+        p.setProcessEnvironment(env(kJobToken));
+        p.start(QStringLiteral(GW_CLI),
+                {QStringLiteral("select"), QStringLiteral("--source"), agent.url(),
+                 QStringLiteral("--gpus"), QStringLiteral("1")});
+        QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 20'000);
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray line = p.readAllStandardOutput();
+        QCOMPARE(line, "export CUDA_VISIBLE_DEVICES='0;touch " + marker.toUtf8() + ";'\\''x'\n");
+
+        QProcess bash;
+        bash.start(QStringLiteral("bash"),
+                   {QStringLiteral("-c"),
+                    QStringLiteral("eval \"$1\"; printf '%s' \"$CUDA_VISIBLE_DEVICES\""),
+                    QStringLiteral("bash"), QString::fromUtf8(line)});
+        QVERIFY(bash.waitForFinished(10'000));
+        QCOMPARE(bash.readAllStandardOutput(), id);
+        QVERIFY(!QFile::exists(marker));
+
+        // Asked for 2, granted 1: refused, nothing printed.
+        p.start(QStringLiteral(GW_CLI),
+                {QStringLiteral("select"), QStringLiteral("--source"), agent.url(),
+                 QStringLiteral("--gpus"), QStringLiteral("2")});
+        QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 20'000);
+        QCOMPARE(p.exitCode(), 1);
+        QCOMPARE(p.readAllStandardOutput(), QByteArray());
+        QVERIFY(p.readAllStandardError().contains("the agent granted 1 units, 2 asked; not used"));
     }
 };
 

@@ -176,6 +176,24 @@ private Q_SLOTS:
                  QJsonArray{QStringLiteral("GPU 0: 90 % busy, at most 50 %")});
     }
 
+    // MIG instances are units named by their UUID, which the export line
+    // carries unquoted (tests/nvml/scenarios/mig.scenario).
+    void migInstancesAreUnitsByUuid()
+    {
+        Run r = select({QStringLiteral("--gpus"), QStringLiteral("2"), QStringLiteral("--mig"),
+                        QStringLiteral("only")},
+                       QStringLiteral(GW_NVML_MIG));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out, QByteArray("export CUDA_VISIBLE_DEVICES="
+                                   "MIG-1c0a0000-0000-4000-8000-000000000001,"
+                                   "MIG-1c0a0000-0000-4000-8000-000000000002\n"));
+        r = select({QStringLiteral("--gpus"), QStringLiteral("2"), QStringLiteral("--mig"),
+                    QStringLiteral("never")},
+                   QStringLiteral(GW_NVML_MIG));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out, QByteArray("export CUDA_VISIBLE_DEVICES=2,1\n"));
+    }
+
     void badOptionsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");
