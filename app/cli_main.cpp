@@ -6,7 +6,16 @@
 //   gpuwarden-cli policy check FILE [--json]
 //   gpuwarden-cli replay --trace run.jsonl | --history FILE [--policy policy.toml] [--from T]
 //                        [--to T] [--server NAME] [--tz ZONE] [--json]
+//   gpuwarden-cli select|wait --gpus N | --parallel tp=4,pp=2 | --task FILE [--min-free 8GiB]
+//                        [--max-util 50] [--mig allow|only|never] [--wait 5m] [--ttl 2m]
+//                        [--user U] [--source URL] [--json]          (clicoord.h)
+//   gpuwarden-cli advise --source URL [--user U] [--priority P] [--attempt K] [--json]
+//   gpuwarden-cli run --gpus N [select options] [--interval 1s] [--record FILE]
+//                        [--trace FILE] -- CMD ARGS…                 (clirun.h)
 
+#include "clicoord.h"
+#include "cliio.h"
+#include "clirun.h"
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
 #include "policy/policyreplay.h"
@@ -23,28 +32,11 @@
 #include <QLoggingCategory>
 #include <QTimeZone>
 
-#include <cstdio>
-
 namespace {
 
-void print(FILE* f, const QString& text)
-{
-    const QByteArray b = text.toUtf8();
-    std::fwrite(b.constData(), 1, size_t(b.size()), f);
-}
-
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("gpuwarden-cli", s);
-}
-
-// Says what went wrong on stderr and gives the exit code.
-int fail(int rc, const QString& message)
-{
-    for (const QString& line : message.split(QLatin1Char('\n')))
-        print(stderr, QStringLiteral("gpuwarden-cli: ") + line + QLatin1Char('\n'));
-    return rc;
-}
+using gw::cli::fail;
+using gw::cli::print;
+using gw::cli::tr;
 
 int snapshotCommand(const QCommandLineParser& parser)
 {
@@ -224,11 +216,19 @@ int main(int argc, char* argv[])
         "  token remove --source URL   forget it\n"
         "  policy check FILE           check a policy.toml and print the effective policy\n"
         "  replay --trace FILE | --history FILE [--policy FILE]\n"
-        "                              the events a policy finds in a trace"));
+        "                              the events a policy finds in a trace\n"
+        "  select --gpus N | --parallel tp=4,pp=2 | --task FILE\n"
+        "                              the GPUs a job should take: prints\n"
+        "                              export CUDA_VISIBLE_DEVICES=1,3 (reserved with --source)\n"
+        "  wait --gpus N …             the same without reserving\n"
+        "  advise --source URL         whether to start now, and the share allowed\n"
+        "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it did"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("snapshot | record | token set | token remove"));
+                                 QStringLiteral("snapshot | record | replay | policy check | token "
+                                                "set | token remove | select | wait | advise | "
+                                                "run"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
@@ -241,7 +241,8 @@ int main(int argc, char* argv[])
                       QStringLiteral("record: the trace file to write (JSON Lines)."),
                       QStringLiteral("file")});
     parser.addOption({QStringLiteral("trace"),
-                      QStringLiteral("replay: the trace to replay (JSON Lines)."),
+                      QStringLiteral("replay: the trace to replay; run: the trace to write "
+                                     "(JSON Lines)."),
                       QStringLiteral("file")});
     parser.addOption({QStringLiteral("history"),
                       QStringLiteral("replay: the history store to replay (readings rebuilt "
@@ -251,7 +252,8 @@ int main(int argc, char* argv[])
                       QStringLiteral("replay --history: only this server (repeatable)."),
                       QStringLiteral("name")});
     parser.addOption({QStringLiteral("policy"),
-                      QStringLiteral("replay: the policy.toml to apply (default: built-in)."),
+                      QStringLiteral("replay: the policy.toml to apply (default: built-in); "
+                                     "select, wait, run: its [allocate] weights."),
                       QStringLiteral("file")});
     parser.addOption({QStringLiteral("from"),
                       QStringLiteral("replay: skip readings before this time."),
@@ -266,6 +268,8 @@ int main(int argc, char* argv[])
     parser.addOption(
         {QStringLiteral("verbose"), QStringLiteral("Log what the samplers do to stderr.")});
     gw::addSamplerOptions(parser);
+    gw::cli::addCoordOptions(parser);
+    gw::cli::addRunOptions(parser);
     if (!parser.parse(app.arguments()))
         return fail(2, parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -284,6 +288,22 @@ int main(int argc, char* argv[])
         return recordCommand(parser);
     if (args.value(0) == QLatin1String("replay") && args.size() == 1)
         return replayCommand(parser);
+    if (args.value(0) == QLatin1String("select") && args.size() == 1)
+        return gw::cli::selectCommand(parser);
+    if (args.value(0) == QLatin1String("wait") && args.size() == 1)
+        return gw::cli::waitCommand(parser);
+    if (args.value(0) == QLatin1String("advise") && args.size() == 1)
+        return gw::cli::adviseCommand(parser);
+    if (args.value(0) == QLatin1String("run")) {
+        // CMD is what follows the first "--", whatever it looks like.
+        const QStringList all = app.arguments();
+        const qsizetype dashes = all.indexOf(QStringLiteral("--"));
+        const QStringList command = dashes < 0 ? QStringList() : all.mid(dashes + 1);
+        if (args.size() != 1 + command.size())
+            return fail(2, QStringLiteral("run: the command goes after --, such as: gpuwarden-cli "
+                                          "run --gpus 1 -- python train.py"));
+        return gw::cli::runCommand(parser, command);
+    }
     if (args.value(0) == QLatin1String("token") && args.size() == 2 &&
         (args[1] == QLatin1String("set") || args[1] == QLatin1String("remove")))
         return tokenCommand(parser, args[1]);
@@ -296,8 +316,10 @@ int main(int argc, char* argv[])
     }
     return fail(2, args.isEmpty()
                        ? QStringLiteral("no command given (try: snapshot, record, replay, policy "
-                                        "check, token set, token remove)")
+                                        "check, token set, token remove, select, wait, advise, "
+                                        "run)")
                        : QStringLiteral("unknown command \"%1\" (try: snapshot, record, replay, "
-                                        "policy check, token set, token remove)")
+                                        "policy check, token set, token remove, select, wait, "
+                                        "advise, run)")
                              .arg(args.join(QLatin1Char(' '))));
 }

@@ -567,6 +567,48 @@ private Q_SLOTS:
         }
     }
 
+    // `script`: sample k reads entry (k − 1) mod n of each list; GPUs without
+    // a script keep their fixed values.
+    void scriptedValuesFollowTheSamples()
+    {
+        auto s = open(scenario("gpu 0 name=A util=5 memtotal=16GiB temp=30 power=50000\n"
+                               "gpu 1 name=B util=7 memused=1GiB memtotal=8GiB temp=33\n"
+                               "script 0 util=10,50,90 memused=1GiB,2GiB,3GiB,4GiB "
+                               "temp=40,60 power=100000,200000,150000\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        const QList<double> util{10, 50, 90}, mem{1024, 2048, 3072, 4096}, temp{40, 60},
+            power{100, 200, 150};
+        for (int k = 0; k < 7; ++k) {
+            Snapshot snap;
+            QVERIFY(s->sample(snap));
+            QCOMPARE(snap.gpus[0].utilizationGpuPercent, util[k % 3]);
+            QCOMPARE(snap.gpus[0].memoryUsedMiB, mem[k % 4]);
+            QCOMPARE(snap.gpus[0].temperatureC, temp[k % 2]);
+            QCOMPARE(snap.gpus[0].powerW, power[k % 3]);
+            QCOMPARE(snap.gpus[1].utilizationGpuPercent, 7.0);
+            QCOMPARE(snap.gpus[1].memoryUsedMiB, 1024.0);
+        }
+    }
+
+    void badScriptLinesFailInit_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("unknown key") << QByteArray("script 0 fan=1,2\n");
+        QTest::newRow("not a number") << QByteArray("script 0 util=10,x\n");
+        QTest::newRow("empty item") << QByteArray("script 0 util=10,,20\n");
+        QTest::newRow("no such gpu") << QByteArray("script 3 util=10\n");
+        QTest::newRow("too large") << QByteArray("script 0 temp=4294967296\n");
+    }
+
+    void badScriptLinesFailInit()
+    {
+        QFETCH(QByteArray, line);
+        auto s = open(scenario("gpu 0 name=A\n" + line));
+        QVERIFY(!s->open());
+        QVERIFY2(s->lastError().contains(QStringLiteral("NVML_ERROR_UNKNOWN")),
+                 qPrintable(s->lastError()));
+    }
+
     void everyGpuFailingMakesSampleFail()
     {
         auto s = open(scenario("gpu 0 name=A\nlost 0 after=0 code=UNKNOWN\n"));

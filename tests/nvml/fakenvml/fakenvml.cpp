@@ -322,7 +322,7 @@ GW_EXPORT Return nvmlDeviceGetUtilizationRates(Device device, Utilization* utili
         return rc;
     if (!utilization)
         return ERROR_INVALID_ARGUMENT;
-    utilization->gpu = gpu->util;
+    utilization->gpu = scripted(gpu->scriptUtil, gpu->util, gpu->ticks);
     utilization->memory = gpu->memUtil;
     return SUCCESS;
 }
@@ -341,7 +341,7 @@ void memoryOf(const Gpu* gpu, const Mig* mig, bool reservedApart, unsigned long 
 {
     *total = mig ? mig->memTotal : gpu->memTotal;
     *reserved = mig ? 0 : gpu->memReserved;
-    *used = mig ? mig->memUsed : gpu->memUsed;
+    *used = mig ? mig->memUsed : scripted(gpu->scriptMemUsed, gpu->memUsed, gpu->ticks);
     if (!reservedApart && !sentinel(*used))
         *used += *reserved;
     const unsigned long long taken = *used + (reservedApart ? *reserved : 0);
@@ -387,7 +387,7 @@ GW_EXPORT Return nvmlDeviceGetTemperature(Device device, TemperatureSensor senso
         return rc;
     if (sensor != TEMPERATURE_GPU || !temp)
         return ERROR_INVALID_ARGUMENT;
-    *temp = gpu->temp;
+    *temp = scripted(gpu->scriptTemp, gpu->temp, gpu->ticks);
     return SUCCESS;
 }
 
@@ -425,7 +425,7 @@ GW_EXPORT Return nvmlDeviceGetPowerUsage(Device device, unsigned* power)
         return rc;
     if (!power)
         return ERROR_INVALID_ARGUMENT;
-    *power = gpu->power;
+    *power = scripted(gpu->scriptPower, gpu->power, gpu->ticks);
     return SUCCESS;
 }
 

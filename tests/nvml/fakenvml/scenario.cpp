@@ -275,6 +275,8 @@ private:
             return parseProc(w, st, why);
         if (kw == "putil" && w.size() >= 3)
             return parseUtil(w, st, why);
+        if (kw == "script" && w.size() >= 3)
+            return parseScript(w, st, why);
         *why = "cannot read line starting with '" + kw + "'";
         return false;
     }
@@ -470,6 +472,57 @@ private:
         }
         for (unsigned long long i = 0; i < count; ++i)
             list->procs.push_back({unsigned(pid + i), mem, late});
+        return true;
+    }
+
+    // script <gpu> util=10,50,90 memused=1GiB,2GiB temp=40,60 power=100000,200000
+    static bool parseScript(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        Gpu* gpu = nullptr;
+        if (!gpuRef(w[1], st, &gpu, why))
+            return false;
+        for (size_t i = 2; i < w.size(); ++i) {
+            std::string k, v;
+            if (!keyValue(w[i], &k, &v)) {
+                *why = "expected key=v1,v2,…, got " + w[i];
+                return false;
+            }
+            std::vector<unsigned long long> values;
+            size_t start = 0;
+            while (true) {
+                const size_t comma = v.find(',', start);
+                unsigned long long n = 0;
+                const std::string item = v.substr(start, comma - start);
+                if (!parseUnsigned(item, &n)) {
+                    *why = "not a number in " + k + ": '" + item + "'";
+                    return false;
+                }
+                values.push_back(n);
+                if (comma == std::string::npos)
+                    break;
+                start = comma + 1;
+            }
+            if (k == "memused") {
+                gpu->scriptMemUsed = values;
+                continue;
+            }
+            std::vector<unsigned>* list = k == "util"    ? &gpu->scriptUtil
+                                          : k == "temp"  ? &gpu->scriptTemp
+                                          : k == "power" ? &gpu->scriptPower
+                                                         : nullptr;
+            if (!list) {
+                *why = "unknown script key " + k + " (util, memused, temp, power)";
+                return false;
+            }
+            list->clear();
+            for (const unsigned long long n : values) {
+                if (n > 0xFFFFFFFFull) {
+                    *why = "too large for " + k + ": " + std::to_string(n);
+                    return false;
+                }
+                list->push_back(unsigned(n));
+            }
+        }
         return true;
     }
 

@@ -131,6 +131,9 @@ struct Gpu
     // The GPU's clock: calls of nvmlDeviceGetUtilizationRates, one per sample
     // for a sampler that reads utilisation first.
     unsigned long ticks = 0;
+    // `script` lists: per sample instead of the fixed value (empty: fixed).
+    std::vector<unsigned> scriptUtil, scriptTemp, scriptPower;
+    std::vector<unsigned long long> scriptMemUsed;
     ProcList compute, graphics, mps;
     std::vector<UtilSample> utilSamples;
     unsigned long long lastSeenArg = 0;
@@ -144,6 +147,17 @@ struct State
     std::string nvml = "12.550.54.15";
     std::vector<Gpu> gpus;
 };
+
+// The entry of a `script` list for the GPU's clock: the sample that moved the
+// clock to k (k = 1, 2, …) reads entry (k − 1) mod n, so the first sample
+// reads the first value; before any sample, entry 0. `fixed` when not scripted.
+template <typename T>
+T scripted(const std::vector<T>& list, T fixed, unsigned long ticks)
+{
+    if (list.empty())
+        return fixed;
+    return list[(ticks == 0 ? 0 : ticks - 1) % list.size()];
+}
 
 // Reads the scenario at path into st; on a problem prints
 // "fake libnvidia-ml: scenario <file>:<line>: <why>" to stderr, returns false.

@@ -1,0 +1,594 @@
+#include "clicoord.h"
+
+#include "cliio.h"
+#include "coord/advice.h"
+#include "coord/coordjson.h"
+#include "coord/parallelism.h"
+#include "policy/policyconfig.h"
+#include "remote/coordclient.h"
+#include "sampling/commandline.h"
+#include "sources/localproducer.h"
+#include "util/duration.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+namespace gw::cli {
+
+namespace {
+
+QString opt(const char* name)
+{
+    return QLatin1String(name);
+}
+
+// The login name of the caller: the job's processes will run as this user,
+// which is how the agent ends a reservation when they appear.
+QString loginName()
+{
+    if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_name)
+        return QString::fromLocal8Bit(pw->pw_name);
+    return qEnvironmentVariable("USER");
+}
+
+QString number(double v)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    return c.toString(qint64(v));
+}
+
+QString gpusAsked(int n)
+{
+    return n == 1 ? tr("1 GPU asked") : tr("%1 GPUs asked").arg(n);
+}
+
+QString qualifying(qsizetype n)
+{
+    return n == 1 ? tr("1 qualifies") : tr("%1 qualify").arg(n);
+}
+
+QString unitLabel(const Candidate& c)
+{
+    return c.isMig() ? tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
+                     : tr("GPU %1").arg(c.gpuIndex);
+}
+
+// Waits in the event loop (a plain sleep would hold Qt's timers and sockets).
+void pauseFor(qint64 ms)
+{
+    if (ms <= 0)
+        return;
+    QEventLoop loop;
+    QTimer::singleShot(int(ms), Qt::PreciseTimer, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// Ranks readings until enough units qualify or the wait is over, reading
+// again every kWaitPollMs. `read` answers the reading (absent: failed, with
+// its reason); `book` the reservations to respect.
+Selection rankUntilEnough(const SelectOptions& o,
+                          const std::function<std::optional<Snapshot>(QString*)>& read,
+                          const std::function<ReservationBook(qint64)>& book)
+{
+    const qint64 start = nowMs();
+    const qint64 deadline = start + o.waitMs;
+    Selection s;
+    while (true) {
+        QString why;
+        const std::optional<Snapshot> reading = read(&why);
+        if (!reading) {
+            s.error = why;
+            s.exitCode = kExitFailed;
+            return s;
+        }
+        const qint64 now = nowMs();
+        const Ranking r = rankUnits(*reading, o.request, o.weights, book(now), now);
+        s.server = reading->server;
+        s.reading = reading;
+        s.refused = r.refused;
+        s.waitedMs = now - start;
+        if (r.qualified.size() >= o.request.gpus) {
+            s.granted = true;
+            s.units = r.qualified.mid(0, o.request.gpus);
+            s.exitCode = 0;
+            return s;
+        }
+        s.units = r.qualified;
+        if (now >= deadline) {
+            s.error =
+                gpusAsked(o.request.gpus) + QStringLiteral(", ") + qualifying(r.qualified.size());
+            const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
+            if (waited.count() > 0)
+                s.error += tr(" (waited %1)").arg(formatDuration(waited));
+            s.exitCode = kExitNoGpus;
+            return s;
+        }
+        pauseFor(std::min(kWaitPollMs, deadline - now));
+    }
+}
+
+QJsonObject weightsJson(const SelectionWeights& w)
+{
+    return {{QStringLiteral("free_memory"), w.freeMemory}, {QStringLiteral("idle"), w.idle}};
+}
+
+QJsonArray candidatesJson(const QList<Candidate>& units)
+{
+    QJsonArray a;
+    for (const Candidate& c : units)
+        a.append(candidateJson(c));
+    return a;
+}
+
+bool wholeNumber(const QCommandLineParser& p, const char* name, int lo, int hi, QString* error,
+                 int* out)
+{
+    bool ok = false;
+    const QString text = p.value(opt(name));
+    const int v = text.trimmed().toInt(&ok);
+    if (!ok || v < lo || v > hi) {
+        *error = tr("--%1 must be a whole number from %2 to %3, not \"%4\"")
+                     .arg(opt(name))
+                     .arg(lo)
+                     .arg(hi)
+                     .arg(text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+} // namespace
+
+void addCoordOptions(QCommandLineParser& p)
+{
+    p.addOption({opt("gpus"), tr("select, wait, run: how many GPUs (1 to 64)."), tr("n")});
+    p.addOption({opt("parallel"),
+                 tr("select, wait, run: the GPU count from a model's parallelism, "
+                    "\"tp=4,pp=2,dp=1\" (world size = tp × pp × max(dp, cp, dcp))."),
+                 tr("sizes")});
+    p.addOption({opt("task"),
+                 tr("select, wait, run: a task file (JSON or TOML) with the parallelism and "
+                    "the model."),
+                 tr("file")});
+    p.addOption({opt("min-free"),
+                 tr("select, wait, run: free memory each GPU needs, such as 8GiB (default: "
+                    "none with --gpus; from the model's size with --parallel or --task)."),
+                 tr("size")});
+    p.addOption({opt("max-util"), tr("select, wait, run: refuse GPUs busier than this percentage."),
+                 tr("percent")});
+    p.addOption({opt("mig"),
+                 tr("select, wait, run: MIG instances as units: allow (when not enough whole "
+                    "GPUs qualify), only, never (default: allow)."),
+                 tr("allow|only|never")});
+    p.addOption({opt("wait"),
+                 tr("select, wait, run: wait up to this long for enough GPUs, such as 5m "
+                    "(default: 0, answer at once)."),
+                 tr("span")});
+    p.addOption({opt("ttl"),
+                 tr("select, run with --source: how long the agent holds the GPUs for the job "
+                    "to start (default: 2m)."),
+                 tr("span")});
+    p.addOption({opt("user"),
+                 tr("select, wait, run, advise: the user the GPUs are for (default: your login "
+                    "name)."),
+                 tr("name")});
+    p.addOption({opt("priority"), tr("advise: high, normal (default) or low."), tr("priority")});
+    p.addOption({opt("attempt"),
+                 tr("advise: how often the job has waited already (the back-off doubles "
+                    "with each)."),
+                 tr("n")});
+}
+
+std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString* error)
+{
+    SelectOptions o;
+    o.json = p.isSet(opt("json"));
+    const int given =
+        int(p.isSet(opt("gpus"))) + int(p.isSet(opt("parallel"))) + int(p.isSet(opt("task")));
+    if (given == 0) {
+        *error = tr("give the number of GPUs: --gpus N, --parallel tp=4,pp=2 or --task FILE");
+        return std::nullopt;
+    }
+    if (given > 1) {
+        *error = tr("give only one of --gpus, --parallel and --task");
+        return std::nullopt;
+    }
+
+    std::optional<QString> model; // set with --parallel or --task: memory from the heuristic
+    if (p.isSet(opt("gpus"))) {
+        if (!wholeNumber(p, "gpus", 1, kMaxAllocateGpus, error, &o.request.gpus))
+            return std::nullopt;
+    } else {
+        Parallelism par;
+        if (p.isSet(opt("parallel"))) {
+            QString why;
+            const auto parsed = parseParallelism(p.value(opt("parallel")), &why);
+            if (!parsed) {
+                *error = tr("--parallel: %1").arg(why);
+                return std::nullopt;
+            }
+            par = *parsed;
+            model = QString();
+        } else {
+            QString why;
+            const auto task = loadTaskFile(p.value(opt("task")), &why);
+            if (!task) {
+                *error = tr("--task: %1").arg(why);
+                return std::nullopt;
+            }
+            par = task->parallelism;
+            model = task->model;
+        }
+        const qint64 world = par.worldSize();
+        if (world > kMaxAllocateGpus) {
+            *error = tr("%1 needs %2 GPUs; at most %3 can be asked for")
+                         .arg(par.text())
+                         .arg(world)
+                         .arg(kMaxAllocateGpus);
+            return std::nullopt;
+        }
+        o.request.gpus = int(world);
+        o.notes << tr("%1: world size %2 × %3 × max(%4, %5, %6) = %7 GPUs")
+                       .arg(par.text())
+                       .arg(par.tp)
+                       .arg(par.pp)
+                       .arg(par.dp)
+                       .arg(par.cp)
+                       .arg(par.dcp)
+                       .arg(world);
+    }
+
+    if (p.isSet(opt("min-free"))) {
+        QString why;
+        const auto mib = parseMemorySize(p.value(opt("min-free")), &why);
+        if (!mib) {
+            *error = tr("--min-free: %1").arg(why);
+            return std::nullopt;
+        }
+        o.request.minFreeMiB = double(*mib);
+    } else if (model) {
+        const MemoryEstimate e = memoryHeuristicMiB(*model);
+        o.request.minFreeMiB = double(e.mib);
+        o.memoryRule = e.rule;
+        o.notes << e.rule;
+    }
+
+    if (p.isSet(opt("max-util"))) {
+        bool ok = false;
+        const QString text = p.value(opt("max-util"));
+        const double v = text.trimmed().toDouble(&ok);
+        if (!ok || !(v >= 0 && v <= 100)) {
+            *error = tr("--max-util must be a percentage from 0 to 100, not \"%1\"").arg(text);
+            return std::nullopt;
+        }
+        o.request.maxUtilizationPercent = v;
+    }
+
+    if (p.isSet(opt("mig"))) {
+        const QString m = p.value(opt("mig")).trimmed().toLower();
+        if (m == QLatin1String("allow"))
+            o.request.mig = SelectionRequest::Mig::Allow;
+        else if (m == QLatin1String("only"))
+            o.request.mig = SelectionRequest::Mig::Only;
+        else if (m == QLatin1String("never"))
+            o.request.mig = SelectionRequest::Mig::Never;
+        else {
+            *error = tr("--mig must be allow, only or never, not \"%1\"").arg(p.value(opt("mig")));
+            return std::nullopt;
+        }
+    }
+
+    PolicyConfig::Allocate allocate;
+    if (p.isSet(opt("policy"))) {
+        const PolicyParseResult r = loadPolicyFile(p.value(opt("policy")));
+        if (!r.config) {
+            *error = tr("--policy: %1").arg(r.errors.join(QLatin1Char('\n')));
+            return std::nullopt;
+        }
+        allocate = r.config->allocate;
+    }
+    o.weights = {allocate.freeMemoryWeight, allocate.idleWeight};
+    o.request.ttlMs = allocate.defaultTtlMs;
+
+    if (p.isSet(opt("wait"))) {
+        QString why;
+        const auto span = parseDuration(p.value(opt("wait")), &why);
+        if (!span) {
+            *error = tr("--wait: %1").arg(why);
+            return std::nullopt;
+        }
+        o.waitMs = span->count();
+    }
+    if (p.isSet(opt("ttl"))) {
+        QString why;
+        const auto span = parseDuration(p.value(opt("ttl")), &why);
+        if (!span || span->count() < kMinAllocateTtlMs || span->count() > kMaxAllocateTtlMs) {
+            *error = span ? tr("--ttl must be from 1s to 24h, not \"%1\"").arg(p.value(opt("ttl")))
+                          : tr("--ttl: %1").arg(why);
+            return std::nullopt;
+        }
+        o.request.ttlMs = span->count();
+    }
+
+    o.request.user = p.isSet(opt("user")) ? p.value(opt("user")).trimmed() : loginName();
+    if (o.request.user.isEmpty()) {
+        *error = p.isSet(opt("user")) ? tr("--user must name a user")
+                                      : tr("no login name found: give --user NAME");
+        return std::nullopt;
+    }
+
+    QString why;
+    o.agent = agentSourceOption(p, &why);
+    if (!why.isEmpty()) {
+        *error = why;
+        return std::nullopt;
+    }
+    return o;
+}
+
+QString Selection::cudaVisibleDevices() const
+{
+    QStringList ids;
+    for (const Candidate& c : units)
+        ids << c.id;
+    return ids.join(QLatin1Char(','));
+}
+
+Selection selectHere(LocalProducer& producer, const SelectOptions& o)
+{
+    return rankUntilEnough(
+        o,
+        [&producer](QString* why) -> std::optional<Snapshot> {
+            Snapshot s = producer.sampleOnce();
+            if (s.gpus.isEmpty()) {
+                *why = s.warnings.isEmpty() ? tr("no GPU found on this machine")
+                                            : tr("no GPU found on this machine: %1")
+                                                  .arg(s.warnings.join(QStringLiteral("; ")));
+                return std::nullopt;
+            }
+            return s;
+        },
+        [](qint64) { return ReservationBook(); });
+}
+
+Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
+{
+    const AllocateReply r = requestAllocation(agent, AllocateBody{o.request, o.waitMs});
+    Selection s;
+    s.units = r.granted;
+    s.refused = r.refused;
+    s.reservation = r.reservation;
+    s.waitedMs = r.waitedMs;
+    s.error = r.error;
+    if (r.reservation)
+        s.server = r.reservation->server;
+    if (r.httpStatus == 200 && r.reservation && r.granted.size() != o.request.gpus) {
+        // Never hand a job fewer (or more) GPUs than it asked for.
+        s.exitCode = kExitFailed;
+        s.error = tr("the agent granted %1 units, %2 asked; not used")
+                      .arg(r.granted.size())
+                      .arg(o.request.gpus);
+    } else if (r.httpStatus == 200 && r.reservation) {
+        s.granted = true;
+        s.exitCode = 0;
+    } else if (r.httpStatus == 409) {
+        s.exitCode = kExitNoGpus;
+    } else if (r.httpStatus == 400) {
+        s.exitCode = kExitUsage; // the agent refused an option (a wait over its cap)
+    } else {
+        s.exitCode = kExitFailed;
+        if (s.error.isEmpty())
+            s.error = tr("the agent granted nothing (HTTP %1)").arg(r.httpStatus);
+    }
+    return s;
+}
+
+Selection waitAtAgent(const AgentSource& agent, const SelectOptions& o)
+{
+    bool warned = false;
+    return rankUntilEnough(
+        o, [&agent](QString* why) { return readAgentSnapshot(agent, why); },
+        [&agent, &warned](qint64 now) {
+            // Units others hold are not free to wait for: rebuild the book
+            // from the agent's reservations.
+            ReservationBook book;
+            QString why;
+            const auto state = requestAllocationState(agent, &why);
+            if (!state) {
+                if (!warned)
+                    note(tr("reservations unknown, waiting as if there were none: %1").arg(why));
+                warned = true;
+                return book;
+            }
+            for (const Reservation& held : state->reservations) {
+                SelectionRequest r;
+                r.gpus = int(held.units.size());
+                r.user = held.user;
+                r.ttlMs = held.expiresMs - state->nowMs;
+                QList<Candidate> units;
+                for (const QString& id : held.units) {
+                    Candidate c;
+                    c.id = id;
+                    units << c;
+                }
+                if (r.ttlMs > 0 && r.gpus > 0)
+                    book.reserve(held.server, r, units, now);
+            }
+            return book;
+        });
+}
+
+QString exportLine(const QString& value)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9,._:/-]*$"));
+    QString v = value;
+    if (!plain.match(v).hasMatch())
+        v = QLatin1Char('\'') + v.replace(QLatin1Char('\''), QStringLiteral("'\\''")) +
+            QLatin1Char('\'');
+    return QStringLiteral("export CUDA_VISIBLE_DEVICES=") + v + QLatin1Char('\n');
+}
+
+int reportSelection(const Selection& s, const SelectOptions& o)
+{
+    if (s.exitCode != 0 && s.exitCode != kExitNoGpus)
+        return fail(s.exitCode, s.error);
+    if (!s.granted) {
+        // One line per unit: why each refused one was, and that the others would do.
+        QStringList lines{s.error};
+        for (const Candidate& c : s.units)
+            lines << tr("%1: qualifies (score %2)").arg(unitLabel(c)).arg(c.score, 0, 'f', 3);
+        lines << s.refused;
+        if (o.json) {
+            print(stdout,
+                  QString::fromUtf8(
+                      QJsonDocument(
+                          QJsonObject{
+                              {QStringLiteral("error"), s.error},
+                              {QStringLiteral("refused"), QJsonArray::fromStringList(s.refused)},
+                              {QStringLiteral("qualified"), candidatesJson(s.units)},
+                              {QStringLiteral("waited_ms"), double(s.waitedMs)},
+                          })
+                          .toJson()));
+        }
+        return fail(kExitNoGpus, lines.join(QLatin1Char('\n')));
+    }
+
+    QStringList ids;
+    for (const Candidate& c : s.units)
+        ids << tr("%1 (score %2, %3 MiB free)")
+                   .arg(unitLabel(c))
+                   .arg(c.score, 0, 'f', 3)
+                   .arg(number(c.freeMiB));
+    note(s.reservation ? tr("reserved on %1 for %2 until %3: %4")
+                             .arg(s.server, s.reservation->user,
+                                  QDateTime::fromMSecsSinceEpoch(s.reservation->expiresMs)
+                                      .toString(QStringLiteral("HH:mm:ss")),
+                                  ids.join(QStringLiteral(", ")))
+                       : tr("%1: %2").arg(s.server, ids.join(QStringLiteral(", "))));
+    if (o.json) {
+        QJsonObject j{
+            {QStringLiteral("server"), s.server},
+            {QStringLiteral("cuda_visible_devices"), s.cudaVisibleDevices()},
+            {QStringLiteral("reservation"),
+             s.reservation ? QJsonValue(reservationJson(*s.reservation)) : QJsonValue()},
+            {QStringLiteral("granted"), candidatesJson(s.units)},
+            {QStringLiteral("refused"), QJsonArray::fromStringList(s.refused)},
+            // The agent ranks with its own weights and does not say them.
+            {QStringLiteral("weights"),
+             o.agent ? QJsonValue() : QJsonValue(weightsJson(o.weights))},
+            {QStringLiteral("min_free_mib"), o.request.minFreeMiB},
+            {QStringLiteral("memory_rule"),
+             o.memoryRule.isEmpty() ? QJsonValue() : QJsonValue(o.memoryRule)},
+            {QStringLiteral("waited_ms"), double(s.waitedMs)},
+        };
+        print(stdout, QString::fromUtf8(QJsonDocument(j).toJson()));
+    } else {
+        print(stdout, exportLine(s.cudaVisibleDevices()));
+    }
+    return 0;
+}
+
+namespace {
+
+// select and wait: the options, the notes, and a producer for this machine.
+int selectOrWait(const QCommandLineParser& parser, bool reserve)
+{
+    QString error;
+    const auto o = selectOptions(parser, &error);
+    if (!o)
+        return fail(kExitUsage, error);
+    for (const QString& n : o->notes)
+        note(n);
+    if (o->agent) {
+        const Selection s = reserve ? allocateAtAgent(*o->agent, *o) : waitAtAgent(*o->agent, *o);
+        if (!reserve && s.granted)
+            note(tr("nothing reserved (wait only waits; select reserves)"));
+        return reportSelection(s, *o);
+    }
+    const auto sampler = samplerOptions(parser, &error);
+    if (!sampler)
+        return fail(kExitUsage, error);
+    LocalProducer producer(*sampler, backendOption(parser));
+    note(producer.init());
+    if (reserve)
+        note(tr("no agent: nothing reserved (--source URL reserves at the agent)"));
+    return reportSelection(selectHere(producer, *o), *o);
+}
+
+} // namespace
+
+int selectCommand(const QCommandLineParser& parser)
+{
+    return selectOrWait(parser, true);
+}
+
+int waitCommand(const QCommandLineParser& parser)
+{
+    return selectOrWait(parser, false);
+}
+
+int adviseCommand(const QCommandLineParser& p)
+{
+    QString error;
+    if (!p.isSet(QStringLiteral("source")))
+        return fail(kExitUsage, tr("advise needs an agent (--source URL): advice comes from "
+                                   "the agent's record of each user's use"));
+    const auto agent = agentSourceOption(p, &error);
+    if (!agent)
+        return fail(kExitUsage, error);
+    const QString user = p.isSet(opt("user")) ? p.value(opt("user")).trimmed() : loginName();
+    if (user.isEmpty())
+        return fail(kExitUsage, p.isSet(opt("user")) ? tr("--user must name a user")
+                                                     : tr("no login name found: give --user NAME"));
+    Priority priority = Priority::Normal;
+    if (p.isSet(opt("priority"))) {
+        const auto parsed = parsePriority(p.value(opt("priority")), &error);
+        if (!parsed)
+            return fail(kExitUsage, tr("--priority: %1").arg(error));
+        priority = *parsed;
+    }
+    int attempt = 0;
+    if (p.isSet(opt("attempt")) && !wholeNumber(p, "attempt", 0, 1000, &error, &attempt))
+        return fail(kExitUsage, error);
+
+    const auto advice = requestAdvice(*agent, user, priority, attempt, &error);
+    if (!advice)
+        return fail(kExitFailed, error);
+    if (p.isSet(opt("json"))) {
+        print(stdout, QString::fromUtf8(QJsonDocument(adviceJson(*advice)).toJson()));
+        return 0;
+    }
+    const auto pct = [](double v) {
+        return QString::number(v, 'f', v == qint64(v) ? 0 : 1);
+    };
+    print(stdout,
+          tr("%1 (%2 priority) may use %3% of the GPUs now, uses %4%\n"
+             "  quota:     %5\n"
+             "  load band: %6\n"
+             "  defensive: %7\n"
+             "%8\n")
+              .arg(advice->user, priorityName(advice->priority), pct(advice->allowedSharePercent),
+                   pct(advice->sharePercent), advice->quota.reason, advice->band.reason,
+                   advice->defensive.reason, advice->reason));
+    return 0;
+}
+
+} // namespace gw::cli

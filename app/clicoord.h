@@ -1,0 +1,81 @@
+#pragma once
+
+// gpuwarden-cli select | wait | advise (docs/coordination.md, "Command
+// line"): which GPUs a job should take, waiting until enough qualify, and
+// whether to start now. With --source the agent ranks and reserves; without
+// it this machine is read and nothing is reserved (no other process would
+// see the reservation).
+
+#include "coord/gpuselection.h"
+#include "remote/sourceoption.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <optional>
+
+namespace gw {
+class LocalProducer;
+}
+
+namespace gw::cli {
+
+// --gpus, --parallel, --task, --min-free, --max-util, --mig, --wait, --ttl,
+// --user, --priority, --attempt (--source, --policy, --json are added by
+// main).
+void addCoordOptions(QCommandLineParser& parser);
+
+// What select, wait and run ask for, checked.
+struct SelectOptions
+{
+    SelectionRequest request;
+    SelectionWeights weights;
+    qint64 waitMs = 0;
+    bool json = false;
+    std::optional<AgentSource> agent;
+    QString memoryRule; // the model-size heuristic's rule when memory came from it
+    QStringList notes;  // world size, the heuristic's rule: said on stderr, never hidden
+};
+// Absent with `error` (one sentence naming the option) on a bad value.
+std::optional<SelectOptions> selectOptions(const QCommandLineParser& parser, QString* error);
+
+// The outcome of a selection, from this machine or from an agent.
+struct Selection
+{
+    bool granted = false;
+    QList<Candidate> units; // granted: the units, best first; otherwise those that qualified
+    QStringList refused;    // the other units, with the reason for each
+    std::optional<Reservation> reservation;
+    QString server;
+    qint64 waitedMs = 0;
+    std::optional<Snapshot> reading; // the last reading ranked, when read here
+    QString error;                   // not granted: "2 GPUs asked, 1 qualifies", or a failure
+    int exitCode = 0;                // 0 granted, 3 not enough GPUs, 1 failed, 2 refused request
+
+    QString cudaVisibleDevices() const; // "1,3"
+};
+
+// How often a wait reads again.
+inline constexpr qint64 kWaitPollMs = 2000;
+
+// Reads this machine until request.gpus units qualify or waitMs passed.
+Selection selectHere(LocalProducer& producer, const SelectOptions& options);
+// POST /v1/allocate: the agent ranks, waits and reserves.
+Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& options);
+// Ranks the agent's readings here, its reservations respected, without
+// reserving.
+Selection waitAtAgent(const AgentSource& agent, const SelectOptions& options);
+
+// "export CUDA_VISIBLE_DEVICES=1,3": exported, so the job's processes see it
+// after `eval`; a value with anything but [A-Za-z0-9,._:/-] is single-quoted.
+QString exportLine(const QString& cudaVisibleDevices);
+
+// Writes the outcome (stdout: the export line or JSON; stderr: reasons) and
+// answers the exit code.
+int reportSelection(const Selection& selection, const SelectOptions& options);
+
+int selectCommand(const QCommandLineParser& parser);
+int waitCommand(const QCommandLineParser& parser);
+int adviseCommand(const QCommandLineParser& parser);
+
+} // namespace gw::cli
