@@ -11,6 +11,7 @@
 #include "models/verdictbook.h"
 #include "remote/serverlist.h"
 #include "window/eventspage.h"
+#include "window/findgpusdialog.h"
 #include "window/fleetprocesspage.h"
 #include "window/historypage.h"
 #include "window/hostpage.h"
@@ -82,6 +83,8 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
     auto* toolsMenu = menuBar()->addMenu(tr("&Tools"));
     toolsMenu->addAction(tr("&Policy…"), this, [this] { showPolicyDialog(); });
+    auto* find = toolsMenu->addAction(tr("&Find GPUs…"), this, [this] { showFindGpusDialog(); });
+    find->setShortcut(QKeySequence(tr("Ctrl+F")));
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About GPU Warden"), this, [this] {
@@ -465,6 +468,28 @@ PolicyDialog* MainWindow::showPolicyDialog()
                 [this, path = target.localPath] { Q_EMIT localPolicySaved(path); });
     dialog->show();
     return dialog;
+}
+
+void MainWindow::setSelectionWeights(const SelectionWeights& weights)
+{
+    m_weights = weights;
+    if (m_findGpus)
+        m_findGpus->setWeights(weights);
+}
+
+FindGpusDialog* MainWindow::showFindGpusDialog()
+{
+    if (!m_findGpus) {
+        m_findGpus = new FindGpusDialog(m_fleet, this);
+        m_findGpus->setAttribute(Qt::WA_DeleteOnClose);
+        m_findGpus->setWeights(m_weights);
+        m_findGpus->setAgents(
+            [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
+    }
+    m_findGpus->show();
+    m_findGpus->raise();
+    m_findGpus->activateWindow();
+    return m_findGpus;
 }
 
 void MainWindow::refreshCharts()

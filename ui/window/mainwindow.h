@@ -9,6 +9,8 @@
 // line below. Builds and wires the pages;
 // each page shows what it is given.
 
+#include "coord/gpuselection.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -37,6 +39,7 @@ class ServerTree;
 class ServerTreeModel;
 class OverviewPage;
 class PolicyDialog;
+class FindGpusDialog;
 struct RemoteServer;
 class FleetProcessPage;
 class StateLegend;
@@ -112,6 +115,12 @@ public:
     void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
     PolicyDialog* showPolicyDialog();
 
+    // Tools → Find GPUs… (Ctrl+F): where a job of N GPUs would run now,
+    // ranked live over the fleet with the weights of the policy in force
+    // (setSelectionWeights; defaults otherwise). Opens (or raises) it, modeless.
+    void setSelectionWeights(const SelectionWeights& weights);
+    FindGpusDialog* showFindGpusDialog();
+
 Q_SIGNALS:
     // The policy dialog saved this computer's policy file: the local
     // policies take it from now on.
@@ -166,6 +175,8 @@ private:
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
     std::function<QList<RemoteServer>()> m_policyAgents;
+    QPointer<FindGpusDialog> m_findGpus;
+    SelectionWeights m_weights;
 
     QString m_server;
     QString m_gpuUuid; // empty: the server itself is selected
