@@ -253,12 +253,14 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
             const QString scope = p.string(*t, "scope").value_or(QStringLiteral("read"));
             if (scope == QLatin1String("read"))
                 token.scope = TokenScope::Read;
+            else if (scope == QLatin1String("allocate"))
+                token.scope = TokenScope::Allocate;
             else if (scope == QLatin1String("admin"))
                 token.scope = TokenScope::Admin;
             else
                 p.fail(t->get("scope")->source(),
-                       QStringLiteral("token \"%1\": \"scope\" must be \"read\" or \"admin\", "
-                                      "not \"%2\"")
+                       QStringLiteral("token \"%1\": \"scope\" must be \"read\", \"allocate\" "
+                                      "or \"admin\", not \"%2\"")
                            .arg(token.name, scope));
             c.tokens.append(token);
         }

@@ -16,9 +16,12 @@
 
 namespace gw {
 
+// Read: every GET route. Allocate: read, and POST/DELETE /v1/allocate (a
+// job runner's token). Admin: everything.
 enum class TokenScope
 {
     Read,
+    Allocate,
     Admin
 };
 

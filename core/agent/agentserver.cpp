@@ -1,6 +1,7 @@
 #include "agent/agentserver.h"
 
 #include "agent/agentjournal.h"
+#include "agent/allocationdesk.h"
 #include "agent/apiinteger.h"
 #include "agent/guardedserver.h"
 #include "agent/journalwriter.h"
@@ -153,6 +154,9 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_policyReload.setSingleShot(true);
     m_policyReload.setInterval(kPolicyReloadDelay);
     connect(&m_policyReload, &QTimer::timeout, this, [this] { reloadPolicy(); });
+    m_desk =
+        std::make_unique<AllocationDesk>([this] { return latest(); }, [this] { return m_now(); });
+    m_desk->setPolicy(m_policy);
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -199,6 +203,31 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                     guarded(
                         Access::Read, [this](const QHttpServerRequest& r) { return replay(r); },
                         QHttpServerRequest::Methods(Method::Get) | Method::Post));
+    // Coordination: reading the state is read scope; asking for GPUs and
+    // giving them back needs an allocate (or admin) token. A POST may be
+    // held (long-poll): the desk keeps its responder.
+    m_server->route(QStringLiteral("/v1/allocate"), [this](const QHttpServerRequest& request,
+                                                           QHttpServerResponder&& responder) {
+        const bool post = request.method() == Method::Post;
+        if (auto refused = refuse(request, post ? Access::Allocate : Access::Read,
+                                  QHttpServerRequest::Methods(Method::Get) | Method::Post))
+            send(request, *refused, std::move(responder));
+        else if (post)
+            m_desk->allocate(request, std::move(responder));
+        else
+            send(request, m_desk->stateResponse(), std::move(responder));
+    });
+    m_server->route(QStringLiteral("/v1/allocate/<arg>"),
+                    [this](const QString& id, const QHttpServerRequest& request,
+                           QHttpServerResponder&& responder) {
+                        if (auto refused = refuse(request, Access::Allocate, Method::Delete))
+                            send(request, *refused, std::move(responder));
+                        else
+                            send(request, m_desk->release(id), std::move(responder));
+                    });
+    m_server->route(
+        QStringLiteral("/v1/advice"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return m_desk->advice(r); }));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,
@@ -306,6 +335,7 @@ bool AgentServer::listen(QString* error)
     } else {
         m_listener = new GuardedTcpServer(m_server.get(), limits());
     }
+    m_listener->setListenBacklogSize(kListenBacklog);
     // Our own listener rather than QHttpServer::listen(): its sockets are
     // watched byte by byte (guardedserver.h). bind() makes it the server's child.
     if (!m_listener->listen(m_config.listen, m_config.port)) {
@@ -352,6 +382,7 @@ void AgentServer::publish(const Snapshot& snapshot)
     m_ring.push_back({sequence, snapshot});
     while (qsizetype(m_ring.size()) > m_config.ringSize)
         m_ring.pop_front();
+    m_desk->published(m_ring.back().snapshot);
 }
 
 const Snapshot* AgentServer::latest() const
@@ -433,9 +464,16 @@ std::unique_ptr<QHttpServerResponse> AgentServer::refuse(const QHttpServerReques
         return r;
     }
     if (access == Access::Admin && match->scope != TokenScope::Admin)
-        return refusal(jsonError(
-            403, QStringLiteral("forbidden"),
-            QStringLiteral("token \"%1\" has the read scope; this needs admin").arg(match->name)));
+        return refusal(jsonError(403, QStringLiteral("forbidden"),
+                                 QStringLiteral("token \"%1\" has the %2 scope; this needs admin")
+                                     .arg(match->name, match->scope == TokenScope::Read
+                                                           ? QStringLiteral("read")
+                                                           : QStringLiteral("allocate"))));
+    if (access == Access::Allocate && match->scope == TokenScope::Read)
+        return refusal(jsonError(403, QStringLiteral("forbidden"),
+                                 QStringLiteral("token \"%1\" has the read scope; this needs "
+                                                "allocate or admin")
+                                     .arg(match->name)));
     return nullptr;
 }
 
@@ -622,6 +660,7 @@ QHttpServerResponse AgentServer::metrics() const
         ++pm.openEvents[policyEventKindName(kind)];
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
+    text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 
@@ -731,6 +770,8 @@ void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& polic
 {
     m_policyService = service;
     m_policy = policy;
+    m_desk->setPolicyService(service);
+    m_desk->setPolicy(policy);
     m_previousPolicy.reset();
     m_policyPath = path;
     m_policyVersion = 1;
@@ -810,6 +851,7 @@ void AgentServer::applyPolicy(const PolicyConfig& policy)
 {
     m_previousPolicy = m_policy;
     m_policy = policy;
+    m_desk->setPolicy(policy);
     ++m_policyVersion;
     m_policyChangedMs = m_now();
     if (m_policyService)

@@ -37,6 +37,7 @@ class QTcpServer;
 namespace gw {
 
 class AgentJournal;
+class AllocationDesk;
 class JournalWriter;
 class PolicyService;
 
@@ -108,6 +109,13 @@ public:
     QString policySource() const;
     quint64 lastEventSequence() const { return m_nextEventSequence - 1; }
 
+    // Coordination: POST/DELETE/GET /v1/allocate and GET /v1/advice
+    // (docs/coordination.md); the reservations and waiting callers.
+    AllocationDesk* allocationDesk() const { return m_desk.get(); }
+    // The listen backlog: a burst of long-polling callers (hundreds at
+    // once) must not find the queue of connections not yet accepted full.
+    static constexpr int kListenBacklog = 1024;
+
 public Q_SLOTS:
     void publish(const gw::Snapshot& snapshot);
     // Numbers and stores changed policy events, each as a whole (the same id
@@ -125,6 +133,7 @@ private:
     {
         Anyone,
         Read,
+        Allocate, // an allocate or admin token
         Admin
     };
     // Checks method (HEAD wherever GET is), size, rate and token; null when
@@ -205,6 +214,8 @@ private:
     };
     QHash<QString, Bucket> m_buckets;
     QElapsedTimer m_clock;
+
+    std::unique_ptr<AllocationDesk> m_desk;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

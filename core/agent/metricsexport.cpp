@@ -296,4 +296,34 @@ QByteArray policyPrometheusText(const PolicyMetrics& m)
     return out;
 }
 
+QByteArray allocationPrometheusText(const AllocationMetrics& m)
+{
+    QByteArray out;
+    auto head = [&](const char* name, const char* help, const char* type) {
+        out += QByteArray("# HELP ") + name + ' ' + help + "\n# TYPE " + name + ' ' + type + '\n';
+    };
+    QList<const Reservation*> active;
+    for (const Reservation& r : m.state.reservations)
+        if (r.expiresMs > m.state.nowMs)
+            active << &r;
+    head("gpuwarden_reservations", "Reservations of GPUs held now (POST /v1/allocate).", "gauge");
+    out += "gpuwarden_reservations " + QByteArray::number(active.size()) + '\n';
+    if (!active.isEmpty()) {
+        head("gpuwarden_gpu_reserved", "1 for each GPU or MIG instance held by a reservation.",
+             "gauge");
+        for (const Reservation* r : std::as_const(active))
+            for (const QString& unit : r->units)
+                out += "gpuwarden_gpu_reserved{gpu=\"" + escapeLabelValue(unit) + "\",user=\"" +
+                       escapeLabelValue(r->user) + "\"} 1\n";
+    }
+    head("gpuwarden_allocate_waiting", "Callers of POST /v1/allocate waiting for GPUs.", "gauge");
+    out += "gpuwarden_allocate_waiting " + QByteArray::number(m.state.waiting.size()) + '\n';
+    head("gpuwarden_allocate_requests_total",
+         "Answers to POST /v1/allocate since the agent started, by outcome.", "counter");
+    for (const char* outcome : {"granted", "refused", "timeout"})
+        out += QByteArray("gpuwarden_allocate_requests_total{outcome=\"") + outcome + "\"} " +
+               QByteArray::number(m.requestsTotal.value(QLatin1String(outcome))) + '\n';
+    return out;
+}
+
 } // namespace gw

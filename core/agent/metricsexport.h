@@ -5,6 +5,7 @@
 // gpuwarden_* metrics, among them per-process GPU memory and SM utilisation
 // with pid and user labels. Absent values are left out, never written as 0.
 
+#include "coord/coordjson.h"
 #include "model/snapshot.h"
 #include "policy/policyengine.h"
 
@@ -38,6 +39,19 @@ struct PolicyMetrics
 // gpuwarden_policy_load_percent, _load_band, _defensive,
 // _allowed_share_percent{user}, _open_events{kind}, _events_total{kind}.
 QByteArray policyPrometheusText(const PolicyMetrics& m);
+
+// Coordination's side of /metrics (docs/coordination.md): reservations
+// active at state.nowMs, callers waiting, and POST /v1/allocate answers by
+// outcome (granted, refused, timeout; every outcome written, 0 too).
+struct AllocationMetrics
+{
+    AllocationState state;
+    QMap<QString, quint64> requestsTotal; // by outcome
+};
+// gpuwarden_reservations, gpuwarden_gpu_reserved{gpu,user} (1 per reserved
+// unit: the GPU's index or the MIG instance's UUID), gpuwarden_allocate_waiting,
+// gpuwarden_allocate_requests_total{outcome}.
+QByteArray allocationPrometheusText(const AllocationMetrics& m);
 
 // Label value escaping of the exposition format: \\, \" and \n.
 QByteArray escapeLabelValue(const QString& v);

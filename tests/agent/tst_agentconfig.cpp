@@ -114,11 +114,10 @@ private Q_SLOTS:
             << QByteArray("[[token]]\nname = \"ws\"\nsha256 = \"abcd\"\n")
             << QStringLiteral(
                    "agent.toml:3:10: token \"ws\": \"sha256\" must be the 64 hex digits");
-        QTest::newRow("bad scope")
-            << QByteArray("[[token]]\nname = \"ws\"\nsha256 = \"" + kHash +
-                          "\"\nscope = \"root\"\n")
-            << QStringLiteral(
-                   "agent.toml:4:9: token \"ws\": \"scope\" must be \"read\" or \"admin\"");
+        QTest::newRow("bad scope") << QByteArray("[[token]]\nname = \"ws\"\nsha256 = \"" + kHash +
+                                                 "\"\nscope = \"root\"\n")
+                                   << QStringLiteral("agent.toml:4:9: token \"ws\": \"scope\" must "
+                                                     "be \"read\", \"allocate\" or \"admin\"");
         QTest::newRow("no token") << QByteArray("[agent]\nport = 9100\n")
                                   << QStringLiteral("agent.toml: no [[token]] is configured");
         QTest::newRow("half of tls")

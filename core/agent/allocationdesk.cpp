@@ -1,0 +1,319 @@
+#include "agent/allocationdesk.h"
+
+#include "agent/agentserver.h"
+#include "agent/apiinteger.h"
+#include "coord/advice.h"
+#include "model/snapshot.h"
+#include "policy/policyservice.h"
+
+#include <QDateTime>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QTcpSocket>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <limits>
+
+Q_LOGGING_CATEGORY(lcAllocate, "gw.agent.allocate", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+constexpr auto kGranted = "granted";
+constexpr auto kRefused = "refused";
+constexpr auto kTimeout = "timeout";
+
+// The highest backoff attempt /v1/advice takes: 30 s × 2^attempt reaches
+// its 15 min cap long before.
+constexpr qint64 kMaxAdviceAttempt = 64;
+
+QHttpServerResponse
+json(const QJsonObject& o,
+     QHttpServerResponse::StatusCode status = QHttpServerResponse::StatusCode::Ok)
+{
+    QHttpServerResponse r(QByteArrayLiteral("application/json"),
+                          QJsonDocument(o).toJson(QJsonDocument::Compact), status);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+QJsonArray candidatesJson(const QList<Candidate>& list)
+{
+    QJsonArray out;
+    for (const Candidate& c : list)
+        out.append(candidateJson(c));
+    return out;
+}
+
+} // namespace
+
+AllocationDesk::AllocationDesk(std::function<const Snapshot*()> latest, std::function<qint64()> now,
+                               QObject* parent)
+    : QObject(parent)
+    , m_latest(std::move(latest))
+    , m_now(std::move(now))
+{
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &AllocationDesk::serveWaiting);
+    for (const char* outcome : {kGranted, kRefused, kTimeout})
+        m_requestsTotal.insert(QLatin1String(outcome), 0);
+}
+
+AllocationDesk::~AllocationDesk()
+{
+    // Held callers are let go without an answer: their connections close
+    // with the server.
+    for (Waiter& w : m_waiting)
+        disconnect(w.hangUp);
+}
+
+AllocationDesk::Attempt AllocationDesk::attempt(const AllocateBody& body, qint64 nowMs)
+{
+    Attempt a;
+    const Snapshot* latest = m_latest();
+    if (!latest) {
+        a.ranking.refused << tr("the agent has not taken a reading yet");
+        return a;
+    }
+    const SelectionWeights weights{m_policy.allocate.freeMemoryWeight,
+                                   m_policy.allocate.idleWeight};
+    a.ranking = rankUnits(*latest, body.request, weights, m_book, nowMs);
+    a.reservation = m_book.reserve(latest->server, body.request, a.ranking.qualified, nowMs);
+    return a;
+}
+
+QHttpServerResponse AllocationDesk::granted(const Attempt& a, qint64 waitedMs)
+{
+    const Reservation& r = *a.reservation;
+    QList<Candidate> units;
+    for (const QString& id : r.units) {
+        const auto it = std::find_if(a.ranking.qualified.cbegin(), a.ranking.qualified.cend(),
+                                     [&](const Candidate& c) { return c.id == id; });
+        if (it != a.ranking.qualified.cend())
+            units << *it;
+    }
+    ++m_requestsTotal[QLatin1String(kGranted)];
+    qCInfo(lcAllocate).noquote() << "reserved" << r.units.join(QLatin1Char(',')) << "for" << r.user
+                                 << "until" << r.expiresMs << "id" << r.id;
+    return json(QJsonObject{
+        {QStringLiteral("reservation"), reservationJson(r)},
+        {QStringLiteral("cuda_visible_devices"), r.units.join(QLatin1Char(','))},
+        {QStringLiteral("granted"), candidatesJson(units)},
+        {QStringLiteral("refused"), QJsonArray::fromStringList(a.ranking.refused)},
+        {QStringLiteral("weights"),
+         QJsonObject{{QStringLiteral("free_memory"), m_policy.allocate.freeMemoryWeight},
+                     {QStringLiteral("idle"), m_policy.allocate.idleWeight}}},
+        {QStringLiteral("waited_ms"), waitedMs},
+    });
+}
+
+QHttpServerResponse AllocationDesk::refused(const AllocateBody& body, const Attempt& a,
+                                            qint64 waitedMs, const char* outcome)
+{
+    ++m_requestsTotal[QLatin1String(outcome)];
+    const int asked = body.request.gpus;
+    const int qualify = int(a.ranking.qualified.size());
+    QString message;
+    if (!m_latest()) {
+        message = tr("the agent has not taken a reading yet");
+    } else {
+        message = (asked == 1 ? tr("1 GPU asked") : tr("%1 GPUs asked").arg(asked)) +
+                  QStringLiteral(", ") +
+                  (qualify == 1 ? tr("1 qualifies") : tr("%1 qualify").arg(qualify));
+        if (waitedMs > 0)
+            message += tr(" after waiting %1 s").arg(QString::number(double(waitedMs) / 1000.0));
+    }
+    QJsonObject o =
+        QJsonDocument::fromJson(errorDocument(QStringLiteral("not_enough_gpus"), message)).object();
+    o.insert(QStringLiteral("refused"), QJsonArray::fromStringList(a.ranking.refused));
+    o.insert(QStringLiteral("qualified"), candidatesJson(a.ranking.qualified));
+    o.insert(QStringLiteral("waited_ms"), waitedMs);
+    return json(o, QHttpServerResponse::StatusCode::Conflict);
+}
+
+void AllocationDesk::allocate(const QHttpServerRequest& request, QHttpServerResponder&& responder)
+{
+    const qint64 now = m_now();
+    QString error;
+    const std::optional<AllocateBody> body =
+        parseAllocateBody(request.body(), m_policy.allocate, &error);
+    if (!body) {
+        jsonError(400, QStringLiteral("bad_request"), error).write(std::move(responder));
+        return;
+    }
+    m_book.expire(now);
+    const Attempt a = attempt(*body, now);
+    if (a.reservation) {
+        granted(a, 0).write(std::move(responder));
+        schedule(); // its expiry
+        return;
+    }
+    QTcpSocket* socket = responder.socket();
+    if (body->waitMs <= 0 || !socket) {
+        refused(*body, a, 0, kRefused).write(std::move(responder));
+        return;
+    }
+    Waiter w;
+    w.body = *body;
+    w.sinceMs = now;
+    w.deadlineMs = now + body->waitMs;
+    w.responder = std::make_unique<QHttpServerResponder>(std::move(responder));
+    w.socket = socket;
+    // Qt's server deletes the socket (and the request the responder points
+    // at) soon after the client hangs up: the caller must go before that.
+    w.hangUp = connect(socket, &QTcpSocket::disconnected, this, [this, socket] { hungUp(socket); });
+    m_waiting.push_back(std::move(w));
+    qCDebug(lcAllocate).noquote() << body->request.user << "waits up to" << body->waitMs << "ms for"
+                                  << body->request.gpus << "GPU(s)";
+    schedule();
+}
+
+void AllocationDesk::answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response)
+{
+    disconnect(it->hangUp);
+    if (it->socket && it->socket->state() == QAbstractSocket::ConnectedState)
+        response.write(std::move(*it->responder));
+    m_waiting.erase(it);
+}
+
+void AllocationDesk::hungUp(QTcpSocket* socket)
+{
+    const auto before = m_waiting.size();
+    for (auto it = m_waiting.begin(); it != m_waiting.end();) {
+        if (it->socket == socket || !it->socket) {
+            disconnect(it->hangUp);
+            it = m_waiting.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (m_waiting.size() != before)
+        qCDebug(lcAllocate) << before - m_waiting.size() << "waiting caller(s) hung up";
+    schedule();
+}
+
+void AllocationDesk::serveWaiting()
+{
+    if (m_serving)
+        return;
+    m_serving = true;
+    const qint64 now = m_now();
+    m_book.expire(now);
+    for (auto it = m_waiting.begin(); it != m_waiting.end();) {
+        auto here = it++;
+        if (!here->socket) {
+            disconnect(here->hangUp);
+            m_waiting.erase(here);
+            continue;
+        }
+        const Attempt a = attempt(here->body, now);
+        if (a.reservation)
+            answer(here, granted(a, now - here->sinceMs));
+        else if (now >= here->deadlineMs)
+            answer(here, refused(here->body, a, now - here->sinceMs, kTimeout));
+    }
+    m_serving = false;
+    schedule();
+}
+
+void AllocationDesk::schedule()
+{
+    const qint64 now = m_now();
+    qint64 next = std::numeric_limits<qint64>::max();
+    for (const Waiter& w : m_waiting)
+        next = std::min(next, w.deadlineMs);
+    for (const Reservation& r : m_book.active())
+        next = std::min(next, r.expiresMs);
+    if (next == std::numeric_limits<qint64>::max()) {
+        m_timer.stop();
+        return;
+    }
+    // At most a day ahead (QTimer takes an int); asked again then.
+    m_timer.start(int(std::clamp<qint64>(next - now, 0, 24 * 3'600'000LL)));
+}
+
+void AllocationDesk::published(const Snapshot& snapshot)
+{
+    for (const Reservation& r : m_book.observe(snapshot))
+        qCInfo(lcAllocate).noquote()
+            << "reservation" << r.id << "of" << r.user << "ended: the job took its GPUs";
+    if (!m_waiting.empty())
+        serveWaiting();
+    else
+        schedule();
+}
+
+QHttpServerResponse AllocationDesk::release(const QString& id)
+{
+    if (!m_book.release(id))
+        return jsonError(404, QStringLiteral("not_found"),
+                         tr("no reservation %1 is held (it ended, expired, or never was)").arg(id));
+    qCInfo(lcAllocate).noquote() << "reservation" << id << "released";
+    serveWaiting();
+    return json(QJsonObject{{QStringLiteral("released"), id}});
+}
+
+AllocationState AllocationDesk::state() const
+{
+    AllocationState s;
+    s.nowMs = m_now();
+    for (const Reservation& r : m_book.active())
+        if (r.expiresMs > s.nowMs)
+            s.reservations << r;
+    for (const Waiter& w : m_waiting)
+        s.waiting << WaitingCaller{w.body.request.user, w.body.request.gpus,
+                                   w.body.request.minFreeMiB, w.sinceMs, w.deadlineMs};
+    return s;
+}
+
+QHttpServerResponse AllocationDesk::stateResponse() const
+{
+    return json(allocationStateJson(state()));
+}
+
+QHttpServerResponse AllocationDesk::advice(const QHttpServerRequest& request) const
+{
+    const QUrlQuery q = request.query();
+    auto bad = [](const QString& message) {
+        return jsonError(400, QStringLiteral("bad_request"), message);
+    };
+    for (const char* name : {"user", "priority"})
+        if (q.allQueryItemValues(QLatin1String(name)).size() > 1)
+            return bad(tr("\"%1\" is given more than once").arg(QLatin1String(name)));
+    const QString user = q.queryItemValue(QStringLiteral("user"), QUrl::FullyDecoded);
+    if (user.isEmpty() || user.size() > kMaxAllocateUserChars)
+        return bad(
+            tr("\"user\": expected 1 to %1 characters (?user=NAME)").arg(kMaxAllocateUserChars));
+    Priority priority = Priority::Normal;
+    if (q.hasQueryItem(QStringLiteral("priority"))) {
+        QString why;
+        const std::optional<Priority> p =
+            parsePriority(q.queryItemValue(QStringLiteral("priority"), QUrl::FullyDecoded), &why);
+        if (!p)
+            return bad(QStringLiteral("\"priority\": ") + why);
+        priority = *p;
+    }
+    const IntegerParameter attempt =
+        integerParameter(q, QStringLiteral("attempt"), 0, kMaxAdviceAttempt);
+    if (!attempt.error.isEmpty())
+        return bad(attempt.error);
+    const Snapshot* latest = m_latest();
+    if (!m_policyService || !latest)
+        return jsonError(503, QStringLiteral("no_data"),
+                         tr("the policy engine has no reading of this server yet"));
+    const PolicyStatus status = m_policyService->status(latest->server);
+    if (status.atMs == 0)
+        return jsonError(
+            503, QStringLiteral("no_data"),
+            tr("the policy engine has not evaluated a reading of %1 yet").arg(latest->server));
+    return json(
+        adviceJson(adviceFor(status, m_policy, user, priority, int(attempt.value.value_or(0)))));
+}
+
+} // namespace gw

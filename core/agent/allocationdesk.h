@@ -1,0 +1,111 @@
+#pragma once
+
+// The agent's coordination routes (docs/coordination.md, "On the agent"):
+// POST /v1/allocate ranks the units of the newest reading and reserves the
+// best ones; DELETE /v1/allocate/{id} gives them back; GET /v1/allocate
+// lists reservations and waiting callers; GET /v1/advice answers from the
+// policy engine's status. Owned by AgentServer, on its thread; every call
+// comes from there (the reservation book is not thread-safe).
+//
+// A caller that cannot be served and asked to wait is held without a
+// thread: its QHttpServerResponder is kept in a list, and the caller is
+// tried again, oldest first, on every new reading, on every release and on
+// every expiry; at its deadline it gets 409 with the reasons. One timer for
+// the nearest deadline or expiry serves them all. A caller that hangs up is
+// dropped from the list.
+
+#include "coord/coordjson.h"
+#include "policy/policyconfig.h"
+
+#include <QHttpServerResponse>
+#include <QMap>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <list>
+#include <memory>
+
+class QHttpServerRequest;
+class QHttpServerResponder;
+class QTcpSocket;
+
+namespace gw {
+
+class PolicyService;
+struct Snapshot;
+
+class AllocationDesk final : public QObject
+{
+    Q_OBJECT
+public:
+    // `latest`: the newest reading or null; `now`: the agent's wall clock.
+    AllocationDesk(std::function<const Snapshot*()> latest, std::function<qint64()> now,
+                   QObject* parent = nullptr);
+    ~AllocationDesk() override;
+
+    void setClock(std::function<qint64()> now) { m_now = std::move(now); }
+    // The policy in force: [allocate] weights, default ttl and longest wait
+    // for requests from now on; [quota] and [adaptive] for advice.
+    void setPolicy(const PolicyConfig& policy) { m_policy = policy; }
+    // The policy engine whose status advice reads (not owned; may be null).
+    void setPolicyService(PolicyService* service) { m_policyService = service; }
+
+    // POST /v1/allocate: answers now, or holds `responder` until GPUs free
+    // up or the wait ends.
+    void allocate(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+    // DELETE /v1/allocate/{id}
+    QHttpServerResponse release(const QString& id);
+    // GET /v1/allocate
+    QHttpServerResponse stateResponse() const;
+    // GET /v1/advice?user=U&priority=P&attempt=N
+    QHttpServerResponse advice(const QHttpServerRequest& request) const;
+
+    // A new reading (after AgentServer stored it): ends the reservations
+    // its processes took up, then tries the waiting callers.
+    void published(const Snapshot& snapshot);
+
+    AllocationState state() const;
+    int waitingCount() const { return int(m_waiting.size()); }
+    // For /metrics.
+    QMap<QString, quint64> requestsTotal() const { return m_requestsTotal; }
+
+private:
+    struct Waiter
+    {
+        AllocateBody body;
+        qint64 sinceMs = 0;
+        qint64 deadlineMs = 0;
+        std::unique_ptr<QHttpServerResponder> responder;
+        QPointer<QTcpSocket> socket;
+        QMetaObject::Connection hangUp;
+    };
+    struct Attempt
+    {
+        std::optional<Reservation> reservation;
+        Ranking ranking;
+    };
+    Attempt attempt(const AllocateBody& body, qint64 nowMs);
+    QHttpServerResponse granted(const Attempt& a, qint64 waitedMs);
+    QHttpServerResponse refused(const AllocateBody& body, const Attempt& a, qint64 waitedMs,
+                                const char* outcome);
+    // Answers the waiters that can be served now and those whose deadline
+    // passed; drops expired reservations; sets the timer for what is next.
+    void serveWaiting();
+    void answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response);
+    void schedule();
+    void hungUp(QTcpSocket* socket);
+
+    std::function<const Snapshot*()> m_latest;
+    std::function<qint64()> m_now;
+    PolicyConfig m_policy;
+    PolicyService* m_policyService = nullptr;
+    ReservationBook m_book;
+    std::list<Waiter> m_waiting; // oldest first
+    QTimer m_timer;              // the nearest deadline or expiry
+    QMap<QString, quint64> m_requestsTotal;
+    bool m_serving = false;
+};
+
+} // namespace gw

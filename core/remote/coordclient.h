@@ -1,0 +1,46 @@
+#pragma once
+
+// The command line's side of an agent's coordination routes
+// (docs/coordination.md, "On the agent"): ask for GPUs, give them back, ask
+// for advice, read the reservations. Blocking: each call runs its own
+// QEventLoop, so it needs a QCoreApplication and must not be called from a
+// thread without an event dispatcher. The same TLS pin, size limit and
+// error wording as AgentClient; a refused token (401) adds where the token
+// came from.
+
+#include "coord/coordjson.h"
+#include "remote/sourceoption.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gw {
+
+struct AllocateReply
+{
+    std::optional<Reservation> reservation; // 200 only
+    QList<Candidate> granted;               // 200: the units held; 409: those that qualified
+    QStringList refused;                    // the other units, with the reason for each
+    QString cudaVisibleDevices;             // 200: "1,3"
+    qint64 waitedMs = 0;
+    int httpStatus = 0; // 0: no HTTP answer
+    QString error;      // empty on 200; 409: "2 GPUs asked, 1 qualifies"
+};
+
+// Milliseconds an HTTP exchange may take beyond the wait it asked for.
+inline constexpr int kCoordReplyMarginMs = 30'000;
+
+// POST /v1/allocate; the HTTP timeout is the wait plus kCoordReplyMarginMs.
+AllocateReply requestAllocation(const AgentSource& source, const AllocateBody& body);
+// DELETE /v1/allocate/{id}; false with `error` (404: not held).
+bool releaseAllocation(const AgentSource& source, const QString& id, QString* error);
+// GET /v1/advice?user=U&priority=P&attempt=N
+std::optional<Advice> requestAdvice(const AgentSource& source, const QString& user,
+                                    Priority priority, int attempt, QString* error);
+// GET /v1/allocate
+std::optional<AllocationState> requestAllocationState(const AgentSource& source, QString* error);
+
+} // namespace gw
