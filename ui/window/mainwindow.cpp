@@ -6,6 +6,7 @@
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
+#include "models/reservationsview.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "models/verdictbook.h"
@@ -52,6 +53,7 @@ MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     , m_treeModel(new ServerTreeModel(fleet, this))
     , m_eventBook(new EventBook(this))
     , m_verdictBook(new VerdictBook(this))
+    , m_reservations(new ReservationsView(this))
 {
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
@@ -198,6 +200,13 @@ void MainWindow::buildUi()
     // A server removed takes its events and verdicts along.
     connect(m_fleet, &LiveState::serverRemoved, m_eventBook, &EventBook::removeServer);
     connect(m_fleet, &LiveState::serverRemoved, m_verdictBook, &VerdictBook::removeServer);
+    // Reservations: the tree's GPU rows, the GPU page of the selection.
+    m_treeModel->setReservations(m_reservations);
+    connect(m_fleet, &LiveState::serverRemoved, m_reservations, &ReservationsView::removeServer);
+    connect(m_reservations, &ReservationsView::changed, this, [this](const QString& server) {
+        if (server == m_server)
+            onServerUpdated(server);
+    });
     connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
     // The banner (no GPU found, keychain errors) above every page.
     auto* central = new QWidget;
@@ -419,6 +428,10 @@ void MainWindow::onServerUpdated(const QString& server)
         m_header->showGpu(*s, *g);
         m_gpuPage->showGpu(*g);
         m_gpuPage->setFreshness(fresh);
+        const LinkStatus* link = m_fleet->connection(server);
+        const bool up =
+            link && (link->state == LinkState::Connected || link->state == LinkState::Stale);
+        m_gpuPage->setReservationLines(m_reservations->gpuLines(server, *g, up));
     } else {
         m_pages->setCurrentWidget(m_gpuPage);
     }

@@ -40,6 +40,7 @@ class ServerTreeModel;
 class OverviewPage;
 class PolicyDialog;
 class FindGpusDialog;
+class ReservationsView;
 struct RemoteServer;
 class FleetProcessPage;
 class StateLegend;
@@ -83,6 +84,9 @@ public:
     // The policy events and current verdicts the window shows (owned by it).
     EventBook* eventBook() const { return m_eventBook; }
     VerdictBook* verdictBook() const { return m_verdictBook; }
+    // The agents' reservations and waiting callers (fed from AgentLinks),
+    // shown on the GPU page, in the tree and used by Find GPUs.
+    ReservationsView* reservations() const { return m_reservations; }
     bool detailsShown() const;
     bool overviewShown() const;
 
@@ -167,6 +171,7 @@ private:
     QWidget* m_details = nullptr;
     EventBook* m_eventBook = nullptr;
     VerdictBook* m_verdictBook = nullptr;
+    ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
