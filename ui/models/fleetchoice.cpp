@@ -138,9 +138,12 @@ QString selectCommandLine(const SelectionRequest& request, const QString& parall
         args << QStringLiteral("--mig") << QStringLiteral("only");
     else if (request.mig == SelectionRequest::Mig::Never)
         args << QStringLiteral("--mig") << QStringLiteral("never");
-    if (!source.isEmpty())
-        args << QStringLiteral("--source")
-             << shellQuoted(source.toString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash));
+    if (!source.isEmpty()) {
+        QString url = source.toString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash);
+        if (url.endsWith(QLatin1Char('/'))) // a bare root path
+            url.chop(1);
+        args << QStringLiteral("--source") << shellQuoted(url);
+    }
     return args.join(QLatin1Char(' '));
 }
 

@@ -97,7 +97,7 @@ QStringList ReservationsView::unitIdsOf(const GpuSample& gpu)
 
 QString ReservationsView::reservationText(const Reservation& r)
 {
-    return tr("Reserved for %1 since %2 until %3 (%n GPU(s): %4)", nullptr, int(r.units.size()))
+    return tr("Reserved for %1 since %2 until %3 (%n GPUs: %4)", nullptr, int(r.units.size()))
         .arg(r.user, clockTime(r.createdMs), clockTime(r.expiresMs),
              r.units.join(QStringLiteral(", ")));
 }
@@ -109,8 +109,13 @@ QString ReservationsView::waitingText(const QList<WaitingCaller>& waiting)
     QStringList who;
     for (const WaitingCaller& w : waiting)
         who << tr("%1 since %2").arg(w.user, clockTime(w.sinceMs));
-    return tr("%n job(s) waiting for GPUs (%1)", nullptr, int(waiting.size()))
+    return tr("%n jobs waiting for GPUs (%1)", nullptr, int(waiting.size()))
         .arg(who.join(QStringLiteral(", ")));
+}
+
+bool ReservationsView::linkUp(const LinkStatus* link)
+{
+    return !link || link->state == LinkState::Connected || link->state == LinkState::Stale;
 }
 
 QStringList ReservationsView::gpuLines(const QString& server, const GpuSample& gpu,

@@ -12,6 +12,7 @@
 // the next answer says so.
 
 #include "coord/coordjson.h"
+#include "model/linkstatus.h"
 #include "model/snapshot.h"
 
 #include <QHash>
@@ -50,6 +51,11 @@ public:
     // "2 jobs waiting for GPUs (bob since 14:01, carol since 14:03)"; empty
     // when none waits.
     static QString waitingText(const QList<WaitingCaller>& waiting);
+
+    // Whether a server's state is being kept current: its agent answers
+    // (connected, or stale readings but answering). Null (no link) counts
+    // as up, leaving the age alone to decide.
+    static bool linkUp(const LinkStatus* link);
 
     // The lines for one GPU of `server`: its reservations, then the callers
     // waiting on the server; each prefixed "as of N ago: " when the state

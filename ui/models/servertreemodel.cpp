@@ -890,8 +890,7 @@ QVariant ServerTreeModel::withReservations(const QModelIndex& idx, int role,
         return mark.isEmpty() ? value : QVariant(value.toString() + QStringLiteral(" · ") + mark);
     }
     const LinkStatus* link = m_fleet->connection(server);
-    const bool up =
-        link && (link->state == LinkState::Connected || link->state == LinkState::Stale);
+    const bool up = ReservationsView::linkUp(link);
     const QStringList lines = m_reservations->gpuLines(server, *g, up);
     if (lines.isEmpty())
         return value;

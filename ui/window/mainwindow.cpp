@@ -429,8 +429,7 @@ void MainWindow::onServerUpdated(const QString& server)
         m_gpuPage->showGpu(*g);
         m_gpuPage->setFreshness(fresh);
         const LinkStatus* link = m_fleet->connection(server);
-        const bool up =
-            link && (link->state == LinkState::Connected || link->state == LinkState::Stale);
+        const bool up = ReservationsView::linkUp(link);
         m_gpuPage->setReservationLines(m_reservations->gpuLines(server, *g, up));
     } else {
         m_pages->setCurrentWidget(m_gpuPage);
@@ -496,6 +495,11 @@ FindGpusDialog* MainWindow::showFindGpusDialog()
         m_findGpus = new FindGpusDialog(m_fleet, this);
         m_findGpus->setAttribute(Qt::WA_DeleteOnClose);
         m_findGpus->setWeights(m_weights);
+        // Units held by jobs are refused, as the agent refuses them.
+        m_findGpus->setReservations(
+            [this](const QString& server) { return m_reservations->reservations(server); });
+        connect(m_reservations, &ReservationsView::changed, m_findGpus,
+                [d = m_findGpus] { d->recompute(); });
         m_findGpus->setAgents(
             [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
     }
