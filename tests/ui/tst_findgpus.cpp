@@ -188,6 +188,44 @@ private Q_SLOTS:
         QVERIFY(!units.index(3, UnitChoiceModel::ScoreColumn).data(RawValueRole).isValid());
     }
 
+    void migInstancesAreUnitsWhenAsked()
+    {
+        Snapshot s = server(QStringLiteral("a"), {gpu(0, 90, 70000), gpu(1, std::nullopt, 0)});
+        GpuSample& g = s.gpus[1];
+        g.migEnabled = true;
+        for (int i = 0; i < 2; ++i) {
+            MigInstance m;
+            m.index = i;
+            m.uuid = QStringLiteral("MIG-%1").arg(i);
+            m.memoryTotalMiB = 40000;
+            m.memoryUsedMiB = i == 0 ? 30000 : 10000;
+            g.migInstances << m;
+        }
+        SelectionRequest r;
+        r.gpus = 1;
+        r.mig = SelectionRequest::Mig::Only;
+        const FleetChoice c = chooseAcrossFleet({input(s)}, r, {}, kT);
+        QCOMPARE(c.cudaVisibleDevices(), QStringLiteral("MIG-1"));
+        UnitChoiceModel units;
+        QAbstractItemModelTester tester(&units,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        units.setServer(c, QStringLiteral("a"));
+        QCOMPARE(units.qualifiedCount(), 2);
+        QCOMPARE(units.index(0, UnitChoiceModel::UnitColumn).data().toString(),
+                 QStringLiteral("GPU 1 MIG 1"));
+        QCOMPARE(units.index(0, UnitChoiceModel::ScoreColumn).data(RawValueRole).toDouble(),
+                 30000.0 / 40000);
+        QCOMPARE(units.index(0, UnitChoiceModel::UtilColumn).data().toString(),
+                 QStringLiteral("n/a (MIG)"));
+        QVERIFY(!units.index(0, UnitChoiceModel::UtilColumn).data(RawValueRole).isValid());
+        // Never: the whole GPU 0 only; GPU 1 in MIG mode offers nothing.
+        r.mig = SelectionRequest::Mig::Never;
+        QCOMPARE(chooseAcrossFleet({input(s)}, r, {}, kT).cudaVisibleDevices(),
+                 QStringLiteral("0"));
+        QCOMPARE(selectCommandLine(r, {}, {}, {}),
+                 QStringLiteral("gpuwarden-cli select --gpus 1 --mig never"));
+    }
+
     void reservedUnitsAreRefusedAsTheAgentWould()
     {
         const Snapshot s = server(QStringLiteral("a"), {gpu(0, 0, 0), gpu(1, 0, 0), gpu(2, 50, 0)});
@@ -466,8 +504,11 @@ private Q_SLOTS:
                                     .arg(width)
                                     .arg(t->viewport()->width())));
         }
-        QVERIFY(d.grab().save(shotPath(dark ? QStringLiteral("find-gpus-1024x700-dark.png")
-                                            : QStringLiteral("find-gpus-1024x700.png"))));
+        // At ratio 2 (tst_findgpus_hidpi) beside, not over, the 1× shots.
+        const QString scale = d.devicePixelRatio() > 1 ? QStringLiteral("-scale2") : QString();
+        QVERIFY(
+            d.grab().save(shotPath(QStringLiteral("find-gpus-1024x700%1%2.png")
+                                       .arg(dark ? QStringLiteral("-dark") : QString(), scale))));
     }
 
     void reservationLinesSayWhoSinceAndUntil()
