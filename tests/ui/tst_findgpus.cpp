@@ -623,6 +623,20 @@ private Q_SLOTS:
         QVERIFY(dialog->choice().servers[0].ranking.refused.value(0).startsWith(
             QStringLiteral("GPU 0: reserved for alice until ")));
         QCOMPARE(w.showFindGpusDialog(), dialog); // raised, not a second one
+
+        // As an admin sees it: the line under the charts, the tree's mark.
+        dialog->close();
+        st.nowMs = now;
+        st.reservations[0].units = {QStringLiteral("0"), QStringLiteral("1")};
+        st.waiting = {{QStringLiteral("bob"), 2, 8192, now - 60'000, now + 240'000},
+                      {QStringLiteral("carol"), 1, 0, now - 20'000, now + 60'000}};
+        w.reservations()->setState(QStringLiteral("gpu-lab-01"), st);
+        w.serverTree()->expandAllAction()->trigger();
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.liveGpuPage()->findChild<QLabel*>(QStringLiteral("reservations"))->isVisible());
+        QVERIFY(w.grab().save(shotPath(QStringLiteral("gpu-page-reservations-1024x700.png"))));
     }
 };
 
