@@ -31,6 +31,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTranslator>
 
 using namespace gw;
 
@@ -566,6 +567,26 @@ private Q_SLOTS:
         QCOMPARE(view.gpuMark(QStringLiteral("a"), gpu(1, 0, 0)), QString());
         view.removeServer(QStringLiteral("a"));
         QVERIFY(view.gpuLines(QStringLiteral("a"), gpu(3, 0, 0), true).isEmpty());
+    }
+
+    void englishPluralsComeFromTheTranslation()
+    {
+        // The app loads gpuwarden_en.qm for an English locale: one GPU, one job.
+        QTranslator en;
+        QVERIFY2(en.load(QStringLiteral(GW_EN_QM)), GW_EN_QM);
+        QVERIFY(QCoreApplication::installTranslator(&en));
+        Reservation r;
+        r.user = QStringLiteral("alice");
+        r.units = {QStringLiteral("3")};
+        r.createdMs = kT;
+        r.expiresMs = kT + 60'000;
+        const QString one = ReservationsView::reservationText(r);
+        const QString waits =
+            ReservationsView::waitingText({{QStringLiteral("bob"), 1, 0, kT, kT}});
+        QCoreApplication::removeTranslator(&en);
+        QVERIFY2(one.endsWith(QStringLiteral("(1 GPU: 3)")), qPrintable(one));
+        QVERIFY2(waits.startsWith(QStringLiteral("1 job waiting for GPUs (bob since ")),
+                 qPrintable(waits));
     }
 
     void reservationsShowOnTheGpuPageAndInTheTree()
