@@ -7,6 +7,7 @@
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "models/eventbook.h"
+#include "models/reservationsview.h"
 #include "models/verdictbook.h"
 #include "policy/demopolicy.h"
 #include "policy/policyconfig.h"
@@ -278,6 +279,9 @@ int main(int argc, char* argv[])
         if (const auto config =
                 desktopPolicy(*settings, options->demo, &policySource, &policyProblem)) {
             policy = std::make_unique<gw::PolicyService>(*config);
+            // Find GPUs scores with the weights of the policy in force.
+            window.setSelectionWeights(
+                {config->allocate.freeMemoryWeight, config->allocate.idleWeight});
             QObject::connect(source.get(), &gw::Source::produced, policy.get(),
                              &gw::PolicyService::ingestBatch, Qt::DirectConnection);
             QObject::connect(policy.get(), &gw::PolicyService::eventsChanged, window.eventBook(),
@@ -292,19 +296,21 @@ int main(int argc, char* argv[])
         }
     }
     // A policy saved in the dialog for this computer applies at once.
-    QObject::connect(&window, &gw::MainWindow::localPolicySaved, &window,
-                     [&policy, &window](const QString& path) {
-                         if (!policy)
-                             return;
-                         const gw::PolicyParseResult parsed = gw::loadPolicyFile(path);
-                         if (parsed.config)
-                             policy->setPolicy(*parsed.config);
-                         else
-                             window.setSourceStatus(
-                                 QStringLiteral("policy"),
-                                 QApplication::translate("main", "Policies unchanged: %1")
-                                     .arg(parsed.errors.value(0)));
-                     });
+    QObject::connect(
+        &window, &gw::MainWindow::localPolicySaved, &window,
+        [&policy, &window](const QString& path) {
+            if (!policy)
+                return;
+            const gw::PolicyParseResult parsed = gw::loadPolicyFile(path);
+            if (parsed.config) {
+                policy->setPolicy(*parsed.config);
+                window.setSelectionWeights(
+                    {parsed.config->allocate.freeMemoryWeight, parsed.config->allocate.idleWeight});
+            } else
+                window.setSourceStatus(QStringLiteral("policy"),
+                                       QApplication::translate("main", "Policies unchanged: %1")
+                                           .arg(parsed.errors.value(0)));
+        });
     // The agents' events, as each agent judged them, from their record: a
     // desktop that was closed still shows what happened meanwhile.
     QObject::connect(&links, &gw::AgentLinks::eventsReceived, window.eventBook(),
@@ -312,6 +318,11 @@ int main(int argc, char* argv[])
                          window.eventBook()->addEvents(events);
                          window.verdictBook()->addEvents(events);
                      });
+    // Reservations and waiting callers of jobs that coordinate, per agent.
+    QObject::connect(&links, &gw::AgentLinks::allocationsReceived, window.reservations(),
+                     &gw::ReservationsView::setState);
+    QObject::connect(&links, &gw::AgentLinks::serverRemoved, window.reservations(),
+                     &gw::ReservationsView::removeServer);
     // Alerts: a tray notification for what is new (not for the past a
     // desktop catches up on), else the status line.
     QSystemTrayIcon tray(QApplication::windowIcon());

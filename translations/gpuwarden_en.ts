@@ -210,6 +210,23 @@
     </message>
 </context>
 <context>
+    <name>gw::ReservationsView</name>
+    <message numerus="yes">
+        <source>Reserved for %1 since %2 until %3 (%n GPUs: %4)</source>
+        <translation>
+            <numerusform>Reserved for %1 since %2 until %3 (%n GPU: %4)</numerusform>
+            <numerusform>Reserved for %1 since %2 until %3 (%n GPUs: %4)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n jobs waiting for GPUs (%1)</source>
+        <translation>
+            <numerusform>%n job waiting for GPUs (%1)</numerusform>
+            <numerusform>%n jobs waiting for GPUs (%1)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gw::ServerTreeModel</name>
     <message numerus="yes">
         <source>%1 of %n busy</source>

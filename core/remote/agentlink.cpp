@@ -30,6 +30,7 @@ AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* p
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
     qRegisterMetaType<QList<gw::PolicyEvent>>();
+    qRegisterMetaType<gw::AllocationState>();
     m_client.setNetworkAccessManager(nam);
     m_client.setPinnedSha256(m_server.pinnedSha256);
     m_status.server = m_server.name;
@@ -42,6 +43,11 @@ AgentLink::~AgentLink() = default;
 void AgentLink::setPollInterval(std::chrono::milliseconds interval)
 {
     m_interval = std::max(interval, std::chrono::milliseconds(100));
+}
+
+void AgentLink::setAllocationPollInterval(std::chrono::milliseconds interval)
+{
+    m_allocationInterval = std::max(interval, std::chrono::milliseconds(100));
 }
 
 void AgentLink::resumeAt(const QString& stream, quint64 cursor)
@@ -87,6 +93,8 @@ void AgentLink::poll()
         return;
     }
     pollEvents();
+    if (nowMs() - m_lastAllocationPollMs >= m_allocationInterval.count())
+        pollAllocations();
     const qint64 sent = nowMs();
     m_client.fetchJson(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
                        [this, sent](const AgentJsonReply& r) {
@@ -186,6 +194,60 @@ void AgentLink::onEvents(const AgentJsonReply& r)
     // A full page: more is waiting.
     if (records.size() >= kPageSize)
         pollEvents();
+}
+
+void AgentLink::pollAllocations()
+{
+    if (!m_running || m_allocationsInFlight || m_allocationsUnsupported)
+        return;
+    m_allocationsInFlight = true;
+    m_lastAllocationPollMs = nowMs();
+    m_client.fetchJson(QStringLiteral("/v1/allocate"), [this](const AgentJsonReply& r) {
+        m_allocationsInFlight = false;
+        if (m_running)
+            onAllocations(r);
+    });
+}
+
+void AgentLink::onAllocations(const AgentJsonReply& r)
+{
+    // Like the event log: the readings decide the link's state; a failure
+    // is logged once and asked again on the next slow poll.
+    auto failed = [this](const QString& error) {
+        if (error != m_lastAllocationsError)
+            qCWarning(lcAgentLink).noquote() << m_server.name << "reservations:" << error;
+        m_lastAllocationsError = error;
+    };
+    if (!r.json) {
+        if (r.httpStatus == 404) {
+            m_allocationsUnsupported = true;
+            qCInfo(lcAgentLink).noquote()
+                << m_server.name << "serves no reservations (an older agent)";
+            return;
+        }
+        failed(r.error);
+        return;
+    }
+    QString why;
+    auto state = allocationStateFromJson(*r.json, &why);
+    if (!state) {
+        failed(tr("%1: /v1/allocate: %2").arg(m_server.url.toString(QUrl::RemoveUserInfo), why));
+        return;
+    }
+    m_lastAllocationsError.clear();
+    // On our clock, as the readings are.
+    const qint64 shift = m_status.clockOffsetMs;
+    state->nowMs -= shift;
+    for (Reservation& res : state->reservations) {
+        res.server = m_server.name;
+        res.createdMs -= shift;
+        res.expiresMs -= shift;
+    }
+    for (WaitingCaller& w : state->waiting) {
+        w.sinceMs -= shift;
+        w.deadlineMs -= shift;
+    }
+    Q_EMIT allocationsReceived(m_server.name, *state);
 }
 
 void AgentLink::onFailure(const AgentJsonReply& r)

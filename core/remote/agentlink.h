@@ -14,7 +14,12 @@
 // contact, so the desktop shows the events of hours it was closed; after the
 // last record seen from then on; from the first again when the agent's
 // stream changes. Events are handed on as the agent recorded them.
+//
+// More slowly (every kAllocationPollInterval) it asks /v1/allocate for the
+// reservations and waiting callers of jobs that coordinate (issue 12); an
+// agent without the route (404) is not asked again.
 
+#include "coord/coordjson.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
 #include "policy/policyevent.h"
@@ -57,6 +62,8 @@ public:
     // cursor) at most this much of the agent's past is fetched: the recent
     // hour, not a day of journal for every server at every start.
     static constexpr qint64 kCatchUpMs = 3'600'000;
+    // Reservations last minutes; a few seconds late is soon enough.
+    static constexpr std::chrono::milliseconds kAllocationPollInterval{5000};
 
     // `nam` is shared by all links of a fleet (keep-alive connections) and
     // must outlive this link; both live on the same thread.
@@ -79,6 +86,10 @@ public:
     // previous run's LinkStatus); call before start().
     void resumeAt(const QString& stream, quint64 cursor);
     std::chrono::milliseconds pollInterval() const { return m_interval; }
+    // How often to ask /v1/allocate (tests make it short).
+    void setAllocationPollInterval(std::chrono::milliseconds interval);
+    // False once the agent answered 404 to /v1/allocate (an older agent).
+    bool servesAllocations() const { return !m_allocationsUnsupported; }
 
     void start();
     void stop();
@@ -92,8 +103,14 @@ Q_SIGNALS:
     // change (the same id again for a later change). `server`: the
     // configured name.
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
+    // The agent's reservations and waiting callers (GET /v1/allocate), every
+    // time on the workstation's clock (shifted like the readings); nowMs is
+    // when the agent answered. `server`: the configured name.
+    void allocationsReceived(const QString& server, const gw::AllocationState& state);
 
 private:
+    void pollAllocations();
+    void onAllocations(const AgentJsonReply& reply);
     void pollEvents();
     void onEvents(const AgentJsonReply& reply);
     void poll();
@@ -136,6 +153,13 @@ private:
     QString m_eventStream;
     QString m_lastEventsError; // logged once, not every poll
     int m_eventsSkipped = 0;
+
+    // /v1/allocate
+    std::chrono::milliseconds m_allocationInterval = kAllocationPollInterval;
+    bool m_allocationsInFlight = false;
+    bool m_allocationsUnsupported = false;
+    qint64 m_lastAllocationPollMs = 0;
+    QString m_lastAllocationsError;
 };
 
 } // namespace gw

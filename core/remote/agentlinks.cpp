@@ -35,7 +35,10 @@ public:
                         &AgentLinksWorker::statusChanged);
                 connect(link.get(), &AgentLink::eventsReceived, this,
                         &AgentLinksWorker::eventsReceived);
+                connect(link.get(), &AgentLink::allocationsReceived, this,
+                        &AgentLinksWorker::allocationsReceived);
                 link->setPollInterval(interval);
+                link->setAllocationPollInterval(m_allocationInterval);
                 if (const auto it = resume.constFind(s.name); it != resume.cend())
                     link->resumeAt(it->stream, it->cursor);
                 link->start();
@@ -45,6 +48,11 @@ public:
                 if (!replaced)
                     Q_EMIT serverRemoved(name);
             });
+    }
+
+    void setAllocationPollInterval(std::chrono::milliseconds interval)
+    {
+        m_allocationInterval = interval;
     }
 
     void shutDown()
@@ -58,9 +66,11 @@ Q_SIGNALS:
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
+    void allocationsReceived(const QString& server, const gw::AllocationState& state);
 
 private:
     std::chrono::milliseconds m_base;
+    std::chrono::milliseconds m_allocationInterval = AgentLink::kAllocationPollInterval;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     std::map<QString, std::unique_ptr<AgentLink>> m_links;
 };
@@ -72,6 +82,7 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
     qRegisterMetaType<QList<gw::PolicyEvent>>();
+    qRegisterMetaType<gw::AllocationState>();
     m_thread.setObjectName(QStringLiteral("gw-remote"));
     auto* worker = new AgentLinksWorker(baseInterval);
     worker->moveToThread(&m_thread);
@@ -89,6 +100,11 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
             [this](const QString& server, const QList<PolicyEvent>& events) {
                 if (isWatched(server)) // not from a server removed meanwhile
                     Q_EMIT eventsReceived(server, events);
+            });
+    connect(worker, &AgentLinksWorker::allocationsReceived, this,
+            [this](const QString& server, const AllocationState& state) {
+                if (isWatched(server)) // not from a server removed meanwhile
+                    Q_EMIT allocationsReceived(server, state);
             });
     m_worker = worker;
     m_thread.start();
@@ -126,6 +142,15 @@ void AgentLinks::setServers(const QList<RemoteServer>& servers)
         QMetaObject::invokeMethod(m_worker, [w = m_worker, servers, resume = m_resume] {
             if (w)
                 w->setServers(servers, resume);
+        });
+}
+
+void AgentLinks::setAllocationPollInterval(std::chrono::milliseconds interval)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, interval] {
+            if (w)
+                w->setAllocationPollInterval(interval);
         });
 }
 

@@ -31,6 +31,9 @@ public:
 
     explicit AgentLinks(std::chrono::milliseconds baseInterval = std::chrono::milliseconds(1000),
                         QObject* parent = nullptr);
+    // How often each link asks /v1/allocate (default
+    // AgentLink::kAllocationPollInterval); for links made from now on.
+    void setAllocationPollInterval(std::chrono::milliseconds interval);
     ~AgentLinks() override;
 
     static std::chrono::milliseconds pollInterval(std::chrono::milliseconds base, int servers);
@@ -58,6 +61,9 @@ Q_SIGNALS:
     void serverRemoved(const QString& server);
     // Policy events of one server as AgentLink::eventsReceived hands them on.
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
+    // Reservations and waiting callers of one server, as
+    // AgentLink::allocationsReceived hands them on.
+    void allocationsReceived(const QString& server, const gw::AllocationState& state);
 
 private:
     bool isWatched(const QString& name) const;

@@ -1,5 +1,6 @@
 #include "models/servertreemodel.h"
 
+#include "models/reservationsview.h"
 #include "models/verdictbook.h"
 
 #include <QGuiApplication>
@@ -861,6 +862,41 @@ void ServerTreeModel::setVerdicts(const VerdictBook* verdicts)
     });
 }
 
+void ServerTreeModel::setReservations(const ReservationsView* reservations)
+{
+    if (m_reservations)
+        disconnect(m_reservations, nullptr, this, nullptr);
+    m_reservations = reservations;
+    if (!reservations)
+        return;
+    connect(reservations, &ReservationsView::changed, this, [this](const QString& server) {
+        const QModelIndex s = serverIndex(server);
+        const int n = s.isValid() ? rowCount(s) : 0;
+        if (n > 0)
+            Q_EMIT dataChanged(index(0, NameColumn, s), index(n - 1, NameColumn, s));
+    });
+}
+
+QVariant ServerTreeModel::withReservations(const QModelIndex& idx, int role,
+                                           const QVariant& value) const
+{
+    const Path p = pathOf(idx);
+    const QString& server = m_servers[p.server].name;
+    const GpuSample* g = gpuAt(p.server, p.gpu);
+    if (!g)
+        return value;
+    if (role == Qt::DisplayRole) {
+        const QString mark = m_reservations->gpuMark(server, *g);
+        return mark.isEmpty() ? value : QVariant(value.toString() + QStringLiteral(" · ") + mark);
+    }
+    const LinkStatus* link = m_fleet->connection(server);
+    const bool up = ReservationsView::linkUp(link);
+    const QStringList lines = m_reservations->gpuLines(server, *g, up);
+    if (lines.isEmpty())
+        return value;
+    return QString(value.toString() + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
+}
+
 QVariant ServerTreeModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid())
@@ -872,6 +908,9 @@ QVariant ServerTreeModel::data(const QModelIndex& idx, int role) const
     case 0:
         return serverData(idx.row(), idx.column(), role);
     case 1:
+        if (m_reservations && idx.column() == NameColumn &&
+            (role == Qt::DisplayRole || role == Qt::ToolTipRole))
+            return withReservations(idx, role, gpuData(idx, role));
         return gpuData(idx, role);
     case 2:
         return migData(idx, role);

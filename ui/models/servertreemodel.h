@@ -18,6 +18,7 @@ namespace gw {
 
 class LiveState;
 class VerdictBook;
+class ReservationsView;
 struct GpuProcess;
 struct GpuSample;
 struct MigInstance;
@@ -69,6 +70,10 @@ public:
     // ServerTreeDelegate) and on process rows (the icon); reasons in the
     // tooltips. Null: none.
     void setVerdicts(const VerdictBook* verdicts);
+    // Reservations of jobs that coordinate: a GPU row held by one reads
+    // "GPU 1 · H100 · reserved", its tooltip says by whom and until when.
+    // Null: none.
+    void setReservations(const ReservationsView* reservations);
 
     QModelIndex serverIndex(const QString& server) const;
     QModelIndex gpuIndex(const QString& server, const QString& uuid) const;
@@ -112,6 +117,8 @@ private:
 
     QVariant serverData(int row, int column, int role) const;
     QVariant gpuData(const QModelIndex& idx, int role) const;
+    // A GPU row's name and tooltip with its reservations (setReservations).
+    QVariant withReservations(const QModelIndex& idx, int role, const QVariant& value) const;
     QVariant migData(const QModelIndex& idx, int role) const;
     QVariant processData(const QModelIndex& idx, int role) const;
     QString serverSummary(int row) const;
@@ -122,6 +129,7 @@ private:
 
     const LiveState* m_fleet;
     const VerdictBook* m_verdicts = nullptr;
+    const ReservationsView* m_reservations = nullptr;
     QList<Server> m_servers;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

@@ -29,6 +29,7 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     : QWidget(parent)
     , m_provider(new LiveHistoryProvider(history, this))
     , m_details(new QLabel)
+    , m_reservations(new QLabel)
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -49,6 +50,12 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     grid->addWidget(m_details, 2, 0, 1, 2);
+    m_reservations->setWordWrap(true);
+    m_reservations->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reservations->setTextFormat(Qt::PlainText);
+    m_reservations->setObjectName(QStringLiteral("reservations"));
+    m_reservations->hide();
+    grid->addWidget(m_reservations, 3, 0, 1, 2);
     applySeries(); // each chart knows its metric (unit, axis) before a GPU is chosen
 }
 
@@ -112,6 +119,20 @@ void LiveGpuPage::setFreshness(const Freshness& f)
     m_details->setPalette(p);
     m_details->setText(stale.isEmpty() ? m_detailsText
                                        : stale + QStringLiteral("<br>") + m_detailsText);
+}
+
+void LiveGpuPage::setReservationLines(const QStringList& lines)
+{
+    const QString text = lines.join(QLatin1Char('\n'));
+    if (text == m_reservations->text() && m_reservations->isHidden() == text.isEmpty())
+        return;
+    m_reservations->setText(text);
+    m_reservations->setVisible(!text.isEmpty());
+}
+
+QString LiveGpuPage::reservationText() const
+{
+    return m_reservations->text();
 }
 
 void LiveGpuPage::refresh(const QString& server, const QString& uuid, qint64 fromMs, qint64 toMs)

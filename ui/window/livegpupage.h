@@ -38,6 +38,11 @@ public:
     // A stale server's figures line is greyed and says how old it is; the
     // charts show the record, whose gap speaks for itself.
     void setFreshness(const Freshness& f);
+    // Reservations of jobs that coordinate on this GPU and the callers
+    // waiting on its server (ReservationsView::gpuLines); empty: the line
+    // is hidden.
+    void setReservationLines(const QStringList& lines);
+    QString reservationText() const;
     // Shows server's GPU uuid over [fromMs, toMs]; the charts ask the live
     // history for it (answers arrive on the next turn of the event loop). A
     // chart zoomed with the mouse keeps its view until it is reset.
@@ -66,6 +71,7 @@ private:
     QList<HistoryChartModel*> m_models;
     QList<HistoryPlot*> m_plots;
     QLabel* m_details;
+    QLabel* m_reservations;
     QString m_detailsText;
     QString m_staleText; // empty while fresh
     int m_gpuIndex = 0;  // its series colour, as in the History tab

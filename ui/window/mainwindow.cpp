@@ -6,11 +6,13 @@
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
+#include "models/reservationsview.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "models/verdictbook.h"
 #include "remote/serverlist.h"
 #include "window/eventspage.h"
+#include "window/findgpusdialog.h"
 #include "window/fleetprocesspage.h"
 #include "window/historypage.h"
 #include "window/hostpage.h"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
     , m_treeModel(new ServerTreeModel(fleet, this))
     , m_eventBook(new EventBook(this))
     , m_verdictBook(new VerdictBook(this))
+    , m_reservations(new ReservationsView(this))
 {
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
@@ -82,6 +85,8 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
     auto* toolsMenu = menuBar()->addMenu(tr("&Tools"));
     toolsMenu->addAction(tr("&Policy…"), this, [this] { showPolicyDialog(); });
+    auto* find = toolsMenu->addAction(tr("&Find GPUs…"), this, [this] { showFindGpusDialog(); });
+    find->setShortcut(QKeySequence(tr("Ctrl+F")));
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About GPU Warden"), this, [this] {
@@ -195,6 +200,13 @@ void MainWindow::buildUi()
     // A server removed takes its events and verdicts along.
     connect(m_fleet, &LiveState::serverRemoved, m_eventBook, &EventBook::removeServer);
     connect(m_fleet, &LiveState::serverRemoved, m_verdictBook, &VerdictBook::removeServer);
+    // Reservations: the tree's GPU rows, the GPU page of the selection.
+    m_treeModel->setReservations(m_reservations);
+    connect(m_fleet, &LiveState::serverRemoved, m_reservations, &ReservationsView::removeServer);
+    connect(m_reservations, &ReservationsView::changed, this, [this](const QString& server) {
+        if (server == m_server)
+            onServerUpdated(server);
+    });
     connect(m_top, &QTabWidget::currentChanged, this, &MainWindow::refreshCharts);
     // The banner (no GPU found, keychain errors) above every page.
     auto* central = new QWidget;
@@ -416,6 +428,9 @@ void MainWindow::onServerUpdated(const QString& server)
         m_header->showGpu(*s, *g);
         m_gpuPage->showGpu(*g);
         m_gpuPage->setFreshness(fresh);
+        const LinkStatus* link = m_fleet->connection(server);
+        const bool up = ReservationsView::linkUp(link);
+        m_gpuPage->setReservationLines(m_reservations->gpuLines(server, *g, up));
     } else {
         m_pages->setCurrentWidget(m_gpuPage);
     }
@@ -465,6 +480,33 @@ PolicyDialog* MainWindow::showPolicyDialog()
                 [this, path = target.localPath] { Q_EMIT localPolicySaved(path); });
     dialog->show();
     return dialog;
+}
+
+void MainWindow::setSelectionWeights(const SelectionWeights& weights)
+{
+    m_weights = weights;
+    if (m_findGpus)
+        m_findGpus->setWeights(weights);
+}
+
+FindGpusDialog* MainWindow::showFindGpusDialog()
+{
+    if (!m_findGpus) {
+        m_findGpus = new FindGpusDialog(m_fleet, this);
+        m_findGpus->setAttribute(Qt::WA_DeleteOnClose);
+        m_findGpus->setWeights(m_weights);
+        // Units held by jobs are refused, as the agent refuses them.
+        m_findGpus->setReservations(
+            [this](const QString& server) { return m_reservations->reservations(server); });
+        connect(m_reservations, &ReservationsView::changed, m_findGpus,
+                [d = m_findGpus] { d->recompute(); });
+        m_findGpus->setAgents(
+            [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
+    }
+    m_findGpus->show();
+    m_findGpus->raise();
+    m_findGpus->activateWindow();
+    return m_findGpus;
 }
 
 void MainWindow::refreshCharts()

@@ -9,6 +9,8 @@
 // line below. Builds and wires the pages;
 // each page shows what it is given.
 
+#include "coord/gpuselection.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -37,6 +39,8 @@ class ServerTree;
 class ServerTreeModel;
 class OverviewPage;
 class PolicyDialog;
+class FindGpusDialog;
+class ReservationsView;
 struct RemoteServer;
 class FleetProcessPage;
 class StateLegend;
@@ -80,6 +84,9 @@ public:
     // The policy events and current verdicts the window shows (owned by it).
     EventBook* eventBook() const { return m_eventBook; }
     VerdictBook* verdictBook() const { return m_verdictBook; }
+    // The agents' reservations and waiting callers (fed from AgentLinks),
+    // shown on the GPU page, in the tree and used by Find GPUs.
+    ReservationsView* reservations() const { return m_reservations; }
     bool detailsShown() const;
     bool overviewShown() const;
 
@@ -111,6 +118,12 @@ public:
     // computer. Opens the dialog for the selected server, modeless.
     void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
     PolicyDialog* showPolicyDialog();
+
+    // Tools → Find GPUs… (Ctrl+F): where a job of N GPUs would run now,
+    // ranked live over the fleet with the weights of the policy in force
+    // (setSelectionWeights; defaults otherwise). Opens (or raises) it, modeless.
+    void setSelectionWeights(const SelectionWeights& weights);
+    FindGpusDialog* showFindGpusDialog();
 
 Q_SIGNALS:
     // The policy dialog saved this computer's policy file: the local
@@ -158,6 +171,7 @@ private:
     QWidget* m_details = nullptr;
     EventBook* m_eventBook = nullptr;
     VerdictBook* m_verdictBook = nullptr;
+    ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
@@ -166,6 +180,8 @@ private:
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
     std::function<QList<RemoteServer>()> m_policyAgents;
+    QPointer<FindGpusDialog> m_findGpus;
+    SelectionWeights m_weights;
 
     QString m_server;
     QString m_gpuUuid; // empty: the server itself is selected
