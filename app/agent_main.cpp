@@ -246,11 +246,11 @@ int main(int argc, char* argv[])
                      gw::DemoWorld::kMaxServers);
         return 2;
     }
-    gw::Source source(
-        demo ? std::unique_ptr<gw::Producer>(
-                   std::make_unique<gw::DemoProducer>(gw::DemoProducer::single(demoServer - 1)))
-             : std::make_unique<gw::LocalProducer>(gw::SamplerOptions(), config->backend),
-        std::chrono::milliseconds(config->intervalMs));
+    gw::Source source(demo ? std::unique_ptr<gw::Producer>(std::make_unique<gw::DemoProducer>(
+                                 gw::DemoProducer::single(demoServer - 1)))
+                           : std::make_unique<gw::LocalProducer>(
+                                 gw::SamplerOptions(), config->backend, config->serverName),
+                      std::chrono::milliseconds(config->intervalMs));
     engine.attach(&source);
     QObject::connect(&source, &gw::Source::statusChanged, &server, [&](const QString& message) {
         server.setBackendStatus(demo ? QStringLiteral("demo") : config->backend, message);

@@ -306,7 +306,10 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         allocate = r.config->allocate;
     }
     o.weights = {allocate.freeMemoryWeight, allocate.idleWeight};
-    o.request.ttlMs = allocate.defaultTtlMs;
+    // An agent holds for its own [allocate] default_ttl unless --ttl says
+    // otherwise (0 leaves the ttl out of the request); a --policy file
+    // stands for the agent's.
+    o.request.ttlMs = p.isSet(opt("policy")) ? allocate.defaultTtlMs : 0;
 
     if (p.isSet(opt("wait"))) {
         QString why;
@@ -336,7 +339,10 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
     }
 
     QString why;
-    o.agent = agentSourceOption(p, &why);
+    if (p.values(opt("source")).size() > 1)
+        o.fleet = agentSourcesOption(p, &why);
+    else
+        o.agent = agentSourceOption(p, &why);
     if (!why.isEmpty()) {
         *error = why;
         return std::nullopt;
@@ -436,14 +442,88 @@ Selection waitAtAgent(const AgentSource& agent, const SelectOptions& o)
         });
 }
 
-QString exportLine(const QString& value)
+namespace {
+
+// `value` as one word for sh: as it is when it holds only
+// [A-Za-z0-9,._:/-], single-quoted otherwise (agents send these values;
+// eval must never run one).
+QString shellWord(const QString& value)
 {
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9,._:/-]*$"));
     QString v = value;
     if (!plain.match(v).hasMatch())
         v = QLatin1Char('\'') + v.replace(QLatin1Char('\''), QStringLiteral("'\\''")) +
             QLatin1Char('\'');
-    return QStringLiteral("export CUDA_VISIBLE_DEVICES=") + v + QLatin1Char('\n');
+    return v;
+}
+
+} // namespace
+
+Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& o, bool reserve)
+{
+    const qint64 start = nowMs();
+    const qint64 deadline = start + o.waitMs;
+    SelectOptions once = o;
+    once.waitMs = 0;
+    while (true) {
+        QList<Snapshot> readings;
+        QHash<QString, qsizetype> sourceOf; // server name → index in fleet
+        QStringList refused;
+        for (qsizetype i = 0; i < fleet.size(); ++i) {
+            QString why;
+            const auto reading = readAgentSnapshot(fleet[i], &why);
+            if (!reading) {
+                refused << tr("%1: no answer: %2").arg(fleet[i].url.toString(), why);
+                continue;
+            }
+            if (sourceOf.contains(reading->server)) {
+                refused << tr("%1: serves %2, as %3 does; asked once")
+                               .arg(fleet[i].url.toString(), reading->server,
+                                    fleet[sourceOf.value(reading->server)].url.toString());
+                continue;
+            }
+            sourceOf.insert(reading->server, i);
+            readings << *reading;
+        }
+        for (const ServerRank& rank : rankServers(readings, o.request.gpus)) {
+            const AgentSource& agent = fleet[sourceOf.value(rank.server)];
+            Selection s = reserve ? allocateAtAgent(agent, once) : waitAtAgent(agent, once);
+            if (s.granted) {
+                for (const QString& line : refused)
+                    note(line);
+                s.server = rank.server;
+                s.sourceUrl = agent.url.toString();
+                s.waitedMs = nowMs() - start;
+                return s;
+            }
+            refused << tr("%1: %2").arg(rank.server, s.error);
+            for (const QString& line : s.refused)
+                refused << tr("%1: %2").arg(rank.server, line);
+        }
+        const qint64 now = nowMs();
+        if (now >= deadline) {
+            Selection out;
+            out.refused = refused;
+            out.waitedMs = now - start;
+            if (readings.isEmpty()) {
+                out.exitCode = kExitFailed;
+                out.error = tr("none of the %1 agents answered").arg(fleet.size());
+                out.error += QLatin1Char('\n') + refused.join(QLatin1Char('\n'));
+            } else {
+                out.exitCode = kExitNoGpus;
+                out.error = o.request.gpus == 1
+                                ? tr("no server has a GPU that qualifies")
+                                : tr("no server has %1 GPUs that qualify").arg(o.request.gpus);
+            }
+            return out;
+        }
+        pauseFor(std::min(kWaitPollMs, deadline - now));
+    }
+}
+
+QString exportLine(const QString& value)
+{
+    return QStringLiteral("export CUDA_VISIBLE_DEVICES=") + shellWord(value) + QLatin1Char('\n');
 }
 
 int reportSelection(const Selection& s, const SelectOptions& o)
@@ -486,6 +566,7 @@ int reportSelection(const Selection& s, const SelectOptions& o)
     if (o.json) {
         QJsonObject j{
             {QStringLiteral("server"), s.server},
+            {QStringLiteral("source"), s.sourceUrl.isEmpty() ? QJsonValue() : s.sourceUrl},
             {QStringLiteral("cuda_visible_devices"), s.cudaVisibleDevices()},
             {QStringLiteral("reservation"),
              s.reservation ? QJsonValue(reservationJson(*s.reservation)) : QJsonValue()},
@@ -502,6 +583,10 @@ int reportSelection(const Selection& s, const SelectOptions& o)
         print(stdout, QString::fromUtf8(QJsonDocument(j).toJson()));
     } else {
         print(stdout, exportLine(s.cudaVisibleDevices()));
+        // Asked of several agents: which one, for the job to run there.
+        if (!s.sourceUrl.isEmpty())
+            print(stdout, QStringLiteral("export GPUWARDEN_SERVER=%1\nexport GPUWARDEN_SOURCE=%2\n")
+                              .arg(shellWord(s.server), shellWord(s.sourceUrl)));
     }
     return 0;
 }
@@ -517,6 +602,12 @@ int selectOrWait(const QCommandLineParser& parser, bool reserve)
         return fail(kExitUsage, error);
     for (const QString& n : o->notes)
         note(n);
+    if (!o->fleet.isEmpty()) {
+        const Selection s = selectAcrossFleet(o->fleet, *o, reserve);
+        if (!reserve && s.granted)
+            note(tr("nothing reserved (wait only waits; select reserves)"));
+        return reportSelection(s, *o);
+    }
     if (o->agent) {
         const Selection s = reserve ? allocateAtAgent(*o->agent, *o) : waitAtAgent(*o->agent, *o);
         if (!reserve && s.granted)

@@ -32,9 +32,10 @@ struct SelectOptions
     SelectionWeights weights;
     qint64 waitMs = 0;
     bool json = false;
-    std::optional<AgentSource> agent;
-    QString memoryRule; // the model-size heuristic's rule when memory came from it
-    QStringList notes;  // world size, the heuristic's rule: said on stderr, never hidden
+    std::optional<AgentSource> agent; // one --source
+    QList<AgentSource> fleet;         // several --source (select and wait)
+    QString memoryRule;               // the model-size heuristic's rule when memory came from it
+    QStringList notes; // world size, the heuristic's rule: said on stderr, never hidden
 };
 // Absent with `error` (one sentence naming the option) on a bad value.
 std::optional<SelectOptions> selectOptions(const QCommandLineParser& parser, QString* error);
@@ -47,6 +48,7 @@ struct Selection
     QStringList refused;    // the other units, with the reason for each
     std::optional<Reservation> reservation;
     QString server;
+    QString sourceUrl; // the agent that answered, when several were asked
     qint64 waitedMs = 0;
     std::optional<Snapshot> reading; // the last reading ranked, when read here
     QString error;                   // not granted: "2 GPUs asked, 1 qualifies", or a failure
@@ -65,6 +67,15 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& options
 // Ranks the agent's readings here, its reservations respected, without
 // reserving.
 Selection waitAtAgent(const AgentSource& agent, const SelectOptions& options);
+
+// Several agents (docs/coordination.md, "Fleet"): their newest readings
+// ranked by rankServers (servers with enough idle GPUs first), then each
+// server asked in that order (select: POST /v1/allocate with no wait; wait:
+// ranked here) until one grants; the round is repeated every kWaitPollMs
+// until the wait is over. An agent that does not answer is left out and
+// named.
+Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& options,
+                            bool reserve);
 
 // "export CUDA_VISIBLE_DEVICES=1,3": exported, so the job's processes see it
 // after `eval`; a value with anything but [A-Za-z0-9,._:/-] is single-quoted.

@@ -123,6 +123,10 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     const auto o = selectOptions(parser, &error);
     if (!o)
         return fail(kExitUsage, error);
+    // run samples the job where it runs: one agent, or this machine.
+    if (!o->fleet.isEmpty())
+        return fail(kExitUsage, tr("run reads one agent: give --source once (select picks a "
+                                   "server among several)"));
     std::chrono::milliseconds interval = kDefaultInterval;
     if (parser.isSet(QStringLiteral("interval"))) {
         const auto span = parseDuration(parser.value(QStringLiteral("interval")), &error);

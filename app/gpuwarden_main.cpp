@@ -31,6 +31,8 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
+#include <QPainter>
+#include <QPixmap>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
@@ -51,6 +53,22 @@ void setApplicationNames()
 
 // The desktop's options, in the order --help lists them (texts translated
 // when the application's translators are installed).
+// The window with its open dialogs drawn where they stand, for
+// --screenshot: widget grabs work on every platform (offscreen included),
+// where a screen grab needs a real display.
+QPixmap grabWithDialogs(QWidget& window)
+{
+    QPixmap shot = window.grab();
+    QPainter painter(&shot);
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+        if (top == &window || !top->isVisible() || !top->isWindow() ||
+            top->parentWidget() != &window)
+            continue;
+        painter.drawPixmap(top->geometry().topLeft() - window.geometry().topLeft(), top->grab());
+    }
+    return shot;
+}
+
 void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(
@@ -402,12 +420,14 @@ int main(int argc, char* argv[])
         window.showDetails();
     else if (options->page == QLatin1String("events"))
         window.showEvents();
+    else if (options->page == QLatin1String("find-gpus"))
+        window.showFindGpusDialog();
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
     if (options->quitAfter) {
         QTimer::singleShot(*options->quitAfter, &window, [&window, shot = options->screenshot] {
             window.refreshCharts();
-            if (!shot.isEmpty() && !window.grab().save(shot))
+            if (!shot.isEmpty() && !grabWithDialogs(window).save(shot))
                 std::fprintf(stderr, "gpuwarden: could not write %s\n", qPrintable(shot));
             window.close();
         });

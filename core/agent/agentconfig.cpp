@@ -150,7 +150,7 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
-                    {"listen", "port", "interval_ms", "backend", "history", "ring_size"});
+                    {"listen", "port", "interval_ms", "backend", "history", "ring_size", "name"});
         if (const auto listen = p.string(*a, "listen")) {
             if (!c.listen.setAddress(*listen))
                 p.fail(a->get("listen")->source(),
@@ -175,6 +175,20 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
         c.historyPath = p.string(*a, "history").value_or(QString());
         if (const auto n = p.integer(*a, "ring_size", 10, 1'000'000))
             c.ringSize = int(*n);
+        if (const auto name = p.string(*a, "name")) {
+            // The name every reading carries: desktops, reservations and
+            // reports show it, so it must be printable and short.
+            const bool printable = std::none_of(name->cbegin(), name->cend(), [](QChar ch) {
+                return ch.category() == QChar::Other_Control || ch.isSpace();
+            });
+            if (name->isEmpty() || name->size() > 64 || !printable)
+                p.fail(a->get("name")->source(),
+                       QStringLiteral("\"name\" must be 1 to 64 characters without blanks, such "
+                                      "as gpu-node-3, not \"%1\"")
+                           .arg(*name));
+            else
+                c.serverName = *name;
+        }
     }
 
     c.journalPath =

@@ -47,6 +47,7 @@ struct AgentConfig
     MetricLabels metricLabels = MetricLabels::Dcgm;
     QString historyPath; // empty: no history
     int ringSize = 3600; // snapshots kept in memory for /v1/samples
+    QString serverName;  // [agent] name: the server's name in readings; empty: the host name
 
     // [journal]: numbered readings on disk, so a restart continues the
     // stream. Empty: none (memory only). parse() fills in the default

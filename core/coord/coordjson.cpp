@@ -380,9 +380,10 @@ QJsonObject allocateBodyJson(const AllocateBody& body)
         {QStringLiteral("min_free_mib"), q.minFreeMiB},
         {QStringLiteral("wait_seconds"), double(body.waitMs) / 1000.0},
         {QStringLiteral("user"), q.user},
-        {QStringLiteral("ttl_seconds"), double(q.ttlMs) / 1000.0},
         {QStringLiteral("mig"), migName(q.mig)},
     };
+    if (q.ttlMs > 0)
+        o.insert(QStringLiteral("ttl_seconds"), double(q.ttlMs) / 1000.0);
     if (q.maxUtilizationPercent)
         o.insert(QStringLiteral("max_utilization_percent"), *q.maxUtilizationPercent);
     return o;

@@ -52,6 +52,8 @@ struct AllocateBody
     SelectionRequest request;
     qint64 waitMs = 0;
 };
+// request.ttlMs of 0 or less leaves "ttl_seconds" out: the agent's
+// [allocate] default_ttl applies.
 QJsonObject allocateBodyJson(const AllocateBody& body);
 // Ranges: gpus 1..64, min_free_mib 0..2^31, max_utilization_percent 0..100,
 // wait_seconds 0..[allocate] max_wait (over it: an error naming the cap),

@@ -28,14 +28,17 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("interval-ms"),
                       QCoreApplication::translate("main", "Sampling interval."),
                       QStringLiteral("ms"), QStringLiteral("1000")});
-    parser.addOption({QStringLiteral("page"),
-                      QCoreApplication::translate(
-                          "main", "Open on this page: overview, processes, details or events."),
-                      QStringLiteral("page")});
-    parser.addOption({QStringLiteral("screenshot"),
-                      QCoreApplication::translate(
-                          "main", "Save the window as PNG after --quit-after-ms, then quit."),
-                      QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("page"),
+         QCoreApplication::translate(
+             "main", "Open on this page: overview, processes, details or events, or with the "
+                     "Find GPUs dialog open: find-gpus."),
+         QStringLiteral("page")});
+    parser.addOption(
+        {QStringLiteral("screenshot"),
+         QCoreApplication::translate("main", "Save the window (with its open dialogs) as PNG after "
+                                             "--quit-after-ms, then quit."),
+         QStringLiteral("file")});
     parser.addOption(
         {QStringLiteral("quit-after-ms"),
          QCoreApplication::translate("main", "Close the window after this long (for tests)."),
@@ -87,10 +90,11 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     if (parser.isSet(QStringLiteral("page"))) {
         o.page = parser.value(QStringLiteral("page"));
         const QStringList pages{QStringLiteral("overview"), QStringLiteral("processes"),
-                                QStringLiteral("details"), QStringLiteral("events")};
+                                QStringLiteral("details"), QStringLiteral("events"),
+                                QStringLiteral("find-gpus")};
         if (!pages.contains(o.page)) {
-            *error = QStringLiteral("--page: expected overview, processes, details or events, "
-                                    "got \"%1\"")
+            *error = QStringLiteral("--page: expected overview, processes, details, events or "
+                                    "find-gpus, got \"%1\"")
                          .arg(o.page);
             return std::nullopt;
         }

@@ -49,7 +49,8 @@ struct DesktopOptions
     std::optional<std::chrono::milliseconds> quitAfter;
     QString screenshot;
     // --page: the page the window opens on ("overview", "processes",
-    // "details", "events"); empty: the overview.
+    // "details", "events"), or "find-gpus": the overview with the Find GPUs
+    // dialog open; empty: the overview.
     QString page;
 
     // The desktop's options, in the order --help lists them: addOptions(),

@@ -44,13 +44,12 @@ void addAgentSourceOption(QCommandLineParser& p, SourceUse use)
                  tr("sha256")});
 }
 
-std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
+namespace {
+
+// One --source value, checked and normalised as the Servers dialog does (a
+// URL without a port means the agent's default port, 9807).
+std::optional<QUrl> checkedUrl(const QString& text, QString* error)
 {
-    if (!p.isSet(QStringLiteral("source")))
-        return std::nullopt;
-    // The same check and normalisation as the Servers dialog (a URL
-    // without a port means the agent's default port, 9807).
-    const QString text = p.value(QStringLiteral("source"));
     QString why;
     const QUrl url = parseServerUrl(text, &why);
     if (!why.isEmpty()) {
@@ -61,12 +60,11 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
     return url;
 }
 
-std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+// The agent at `url` with its token (GPUWARDEN_TOKEN, else the keychain)
+// and --pin.
+std::optional<AgentSource> sourceFor(const QCommandLineParser& p, const QUrl& url, QString* error)
 {
-    const std::optional<QUrl> url = agentUrlOption(p, error);
-    if (!url)
-        return std::nullopt;
-    AgentSource source{*url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
+    AgentSource source{url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
     if (p.isSet(QStringLiteral("pin"))) {
         source.pinnedSha256 = parseFingerprint(p.value(QStringLiteral("pin")));
         if (source.pinnedSha256.isEmpty()) {
@@ -75,7 +73,7 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
                          .arg(p.value(QStringLiteral("pin")));
             return std::nullopt;
         }
-        if (url->scheme() != QLatin1String("https")) {
+        if (url.scheme() != QLatin1String("https")) {
             *error = tr("--pin needs an https:// --source");
             return std::nullopt;
         }
@@ -84,7 +82,7 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
         source.tokenOrigin = tr("the token came from GPUWARDEN_TOKEN");
         return source;
     }
-    const QString key = SecretStore::tokenKey(*url);
+    const QString key = SecretStore::tokenKey(url);
     const SecretResult stored = SecretStore().readBlocking(key);
     if (stored.secret && !stored.secret->isEmpty()) {
         source.token = *stored.secret;
@@ -102,6 +100,49 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
                 .arg(key);
     }
     return source;
+}
+
+} // namespace
+
+std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
+{
+    if (!p.isSet(QStringLiteral("source")))
+        return std::nullopt;
+    const QStringList values = p.values(QStringLiteral("source"));
+    if (values.size() > 1) {
+        *error = tr("--source is given %1 times; this command reads one agent").arg(values.size());
+        return std::nullopt;
+    }
+    return checkedUrl(values.first(), error);
+}
+
+std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+{
+    const std::optional<QUrl> url = agentUrlOption(p, error);
+    if (!url)
+        return std::nullopt;
+    return sourceFor(p, *url, error);
+}
+
+QList<AgentSource> agentSourcesOption(const QCommandLineParser& p, QString* error)
+{
+    QList<AgentSource> sources;
+    QList<QUrl> seen;
+    for (const QString& text : p.values(QStringLiteral("source"))) {
+        const auto url = checkedUrl(text, error);
+        if (!url)
+            return {};
+        if (seen.contains(*url)) {
+            *error = tr("--source %1 is given twice").arg(url->toString());
+            return {};
+        }
+        seen << *url;
+        const auto source = sourceFor(p, *url, error);
+        if (!source)
+            return {};
+        sources << *source;
+    }
+    return sources;
 }
 
 std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)

@@ -34,10 +34,15 @@ struct AgentSource
     QString tokenOrigin;
     QByteArray pinnedSha256; // --pin: the only certificate accepted
 };
-// Absent when --source is not given; `error` set when it is given but bad.
+// Absent when --source is not given; `error` set when it is given but bad,
+// or given more than once.
 // Reads the keychain (waiting at most SecretStore::kTimeoutMs) when
 // GPUWARDEN_TOKEN is not set.
 std::optional<AgentSource> agentSourceOption(const QCommandLineParser& parser, QString* error);
+// Every --source given (select and wait may ask several agents), each with
+// its token; empty with `error` when one is bad or given twice, empty
+// without when none is given.
+QList<AgentSource> agentSourcesOption(const QCommandLineParser& parser, QString* error);
 // Only the checked URL of --source, without looking for a token.
 std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* error);
 

@@ -36,7 +36,8 @@ private Q_SLOTS:
         const auto c = AgentConfig::parse(
             withToken("[agent]\nlisten = \"::1\"\nport = 9100\ninterval_ms = 2000\nbackend = "
                       "\"nvidia-smi\"\nhistory = \"/var/lib/h.sqlite\"\nring_size = 600\n"
-                      "[limits]\nmax_body_bytes = 1024\nrequests_per_second = 5\nburst = 7\n") +
+                      "name = \"gpu-node-3\"\n[limits]\nmax_body_bytes = 1024\nrequests_per_second "
+                      "= 5\nburst = 7\n") +
                 "[[token]]\nname = \"admin\"\nsha256 = \"" + sha256("root").toHex() +
                 "\"\nscope = \"admin\"\n",
             QStringLiteral("agent.toml"), &error);
@@ -47,6 +48,7 @@ private Q_SLOTS:
         QCOMPARE(c->backend, QStringLiteral("nvidia-smi"));
         QCOMPARE(c->historyPath, QStringLiteral("/var/lib/h.sqlite"));
         QCOMPARE(c->ringSize, 600);
+        QCOMPARE(c->serverName, QStringLiteral("gpu-node-3"));
         QCOMPARE(c->maxBodyBytes, 1024);
         QCOMPARE(c->requestsPerSecond, 5.0);
         QCOMPARE(c->burst, 7);
@@ -98,6 +100,12 @@ private Q_SLOTS:
             << QStringLiteral("agent.toml:2:10: \"listen\" must be an IP address");
         QTest::newRow("unknown backend") << withToken("[agent]\nbackend = \"cuda\"\n")
                                          << QStringLiteral("\"backend\" must be one of auto, nvml");
+        QTest::newRow("name with a blank")
+            << withToken("[agent]\nname = \"gpu node\"\n")
+            << QStringLiteral("agent.toml:2:8: \"name\" must be 1 to 64 characters without "
+                              "blanks, such as gpu-node-3, not \"gpu node\"");
+        QTest::newRow("empty name") << withToken("[agent]\nname = \"\"\n")
+                                    << QStringLiteral("agent.toml:2:8: \"name\" must be 1 to 64");
         QTest::newRow("journal retention of zero")
             << withToken("[journal]\nretention_hours = 0\n")
             << QStringLiteral(

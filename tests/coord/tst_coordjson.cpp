@@ -209,6 +209,16 @@ private Q_SLOTS:
         QVERIFY(!b->request.maxUtilizationPercent);
         QCOMPARE(b->request.ttlMs, 45'000);
         QCOMPARE(b->request.mig, SelectionRequest::Mig::Allow);
+        // A request without a ttl of its own leaves it out, and gets the
+        // agent's default.
+        AllocateBody unsaid;
+        unsaid.request.user = QStringLiteral("alice");
+        unsaid.request.ttlMs = 0;
+        const QJsonObject j = allocateBodyJson(unsaid);
+        QVERIFY(!j.contains(QStringLiteral("ttl_seconds")));
+        const auto d = parseAllocateBody(QJsonDocument(j).toJson(), l, &error);
+        QVERIFY2(d, qPrintable(error));
+        QCOMPARE(d->request.ttlMs, 45'000);
         QCOMPARE(b->waitMs, 0);
         // null is "no limit" for the one optional limit.
         QVERIFY(parseAllocateBody(R"({"user":"a","max_utilization_percent":null})", l, &error));

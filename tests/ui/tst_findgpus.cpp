@@ -618,7 +618,9 @@ private Q_SLOTS:
         // The tree's GPU row: a mark and the line in its tooltip.
         const QModelIndex g0 =
             w.serverTreeModel()->gpuIndex(QStringLiteral("gpu-lab-01"), QStringLiteral("GPU-0"));
-        QVERIFY(g0.data().toString().endsWith(QStringLiteral(" · reserved")));
+        // Ahead of the model name, which a narrow column elides.
+        QVERIFY2(g0.data().toString().startsWith(QStringLiteral("GPU 0 · reserved · ")),
+                 qPrintable(g0.data().toString()));
         QVERIFY(g0.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Reserved for alice")));
         const QModelIndex g1 =
             w.serverTreeModel()->gpuIndex(QStringLiteral("gpu-lab-01"), QStringLiteral("GPU-1"));

@@ -887,7 +887,14 @@ QVariant ServerTreeModel::withReservations(const QModelIndex& idx, int role,
         return value;
     if (role == Qt::DisplayRole) {
         const QString mark = m_reservations->gpuMark(server, *g);
-        return mark.isEmpty() ? value : QVariant(value.toString() + QStringLiteral(" · ") + mark);
+        if (mark.isEmpty())
+            return value;
+        // Right after "GPU 1", ahead of the model name: a narrow column
+        // elides the end of the text, and the mark must stay in view.
+        QString text = value.toString();
+        const QString separator = QStringLiteral(" · ");
+        const qsizetype at = text.indexOf(separator);
+        return at < 0 ? text + separator + mark : text.insert(at, separator + mark);
     }
     const LinkStatus* link = m_fleet->connection(server);
     const bool up = ReservationsView::linkUp(link);
