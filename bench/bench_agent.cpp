@@ -18,6 +18,7 @@
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
 #include "model/snapshotjson.h"
+#include "processcpu.h"
 #include "sources/demoworld.h"
 
 #include <QCoreApplication>
@@ -108,19 +109,6 @@ void print(const char* name, double v, int decimals = 1)
         std::printf("%s=unavailable\n", name);
     else
         std::printf("%s=%.*f\n", name, decimals, v);
-}
-
-// utime + stime of a process, in seconds.
-double cpuSeconds(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray stat = f.readAll();
-    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is state (field 3): utime is field 14, stime field 15.
-    return (fields.value(11).toDouble() + fields.value(12).toDouble()) /
-           double(sysconf(_SC_CLK_TCK));
 }
 
 // An hour of demo readings at 1 Hz through the journal, as the agent writes
@@ -233,9 +221,9 @@ int main(int argc, char** argv)
         double percent = -1;
         if (port) {
             QThread::msleep(2000); // start-up done
-            const double before = cpuSeconds(agent.processId());
+            const double before = gw::bench::processCpuSeconds(agent.processId());
             QThread::sleep(kIdleSeconds);
-            const double after = cpuSeconds(agent.processId());
+            const double after = gw::bench::processCpuSeconds(agent.processId());
             if (before >= 0 && after >= 0)
                 percent = (after - before) / kIdleSeconds * 100.0;
         }

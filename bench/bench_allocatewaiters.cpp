@@ -10,6 +10,7 @@
 // address in a second are over the default burst (100).
 
 #include "agent/agentconfig.h"
+#include "processcpu.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -42,24 +43,11 @@ bool writeFile(const QString& path, const QByteArray& data)
     return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
 }
 
-// utime + stime of a process, in seconds.
-double cpuSeconds(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray stat = f.readAll();
-    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is state (field 3): utime is field 14, stime field 15.
-    return (fields.value(11).toDouble() + fields.value(12).toDouble()) /
-           double(sysconf(_SC_CLK_TCK));
-}
-
 double cpuPercentOver(qint64 pid, int seconds)
 {
-    const double before = cpuSeconds(pid);
+    const double before = gw::bench::processCpuSeconds(pid);
     QThread::sleep(seconds);
-    const double after = cpuSeconds(pid);
+    const double after = gw::bench::processCpuSeconds(pid);
     return before < 0 || after < 0 ? -1 : (after - before) / seconds * 100.0;
 }
 

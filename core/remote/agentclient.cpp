@@ -23,6 +23,51 @@ QByteArray sha256Of(const QSslCertificate& c)
 
 } // namespace
 
+void guardAgentReply(QNetworkReply* reply, const QByteArray& pin, qint64 maxBytes)
+{
+    QObject::connect(reply, &QNetworkReply::sslErrors, reply,
+                     [reply, pin](const QList<QSslError>& errors) {
+                         QByteArray peer = sha256Of(reply->sslConfiguration().peerCertificate());
+                         if (peer.isEmpty() && !errors.isEmpty())
+                             peer = sha256Of(errors.first().certificate());
+                         reply->setProperty("gw_peer", peer);
+                         if (!pin.isEmpty() && peer == pin)
+                             reply->ignoreSslErrors();
+                         else if (!pin.isEmpty())
+                             reply->setProperty("gw_pin_mismatch", true);
+                     });
+    QObject::connect(reply, &QNetworkReply::encrypted, reply, [reply, pin] {
+        const QByteArray peer = sha256Of(reply->sslConfiguration().peerCertificate());
+        reply->setProperty("gw_peer", peer);
+        if (!pin.isEmpty() && peer != pin) {
+            reply->setProperty("gw_pin_mismatch", true);
+            reply->abort();
+        }
+    });
+    QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
+                     [reply, maxBytes](qint64 received, qint64) {
+                         if (received > maxBytes) {
+                             reply->setProperty("gw_too_large", true);
+                             reply->abort();
+                         }
+                     });
+}
+
+QByteArray replyPeerSha256(const QNetworkReply* reply)
+{
+    return reply->property("gw_peer").toByteArray();
+}
+
+bool replyPinMismatch(const QNetworkReply* reply)
+{
+    return reply->property("gw_pin_mismatch").toBool();
+}
+
+bool replyTooLarge(const QNetworkReply* reply)
+{
+    return reply->property("gw_too_large").toBool();
+}
+
 QString formatFingerprint(const QByteArray& sha256)
 {
     return QString::fromLatin1(sha256.toHex(':').toUpper());
@@ -73,38 +118,7 @@ void AgentClient::fetchJson(const QString& pathAndQuery,
     const qint64 maxBytes = m_maxReplyBytes;
     const QByteArray pin = m_pin;
 
-    // TLS: a pin, when there is one, overrides the CAs both ways: a pinned
-    // self-signed certificate is accepted, and a CA-signed certificate that
-    // is not the pinned one is refused.
-    connect(reply, &QNetworkReply::sslErrors, reply, [reply, pin](const QList<QSslError>& errors) {
-        QByteArray peer = sha256Of(reply->sslConfiguration().peerCertificate());
-        if (peer.isEmpty() && !errors.isEmpty())
-            peer = sha256Of(errors.first().certificate());
-        reply->setProperty("gw_peer", peer);
-        if (!pin.isEmpty() && peer == pin)
-            reply->ignoreSslErrors();
-        else if (!pin.isEmpty())
-            reply->setProperty("gw_pin_mismatch", true);
-        // Otherwise the handshake fails as Qt decides: untrusted.
-    });
-    connect(reply, &QNetworkReply::encrypted, reply, [reply, pin] {
-        const QByteArray peer = sha256Of(reply->sslConfiguration().peerCertificate());
-        reply->setProperty("gw_peer", peer);
-        if (!pin.isEmpty() && peer != pin) {
-            reply->setProperty("gw_pin_mismatch", true);
-            reply->abort();
-        }
-    });
-
-    // A reply that grows past the limit is cut off while it arrives, not
-    // after it has filled memory.
-    connect(reply, &QNetworkReply::downloadProgress, reply,
-            [reply, maxBytes](qint64 received, qint64) {
-                if (received > maxBytes) {
-                    reply->setProperty("gw_too_large", true);
-                    reply->abort();
-                }
-            });
+    guardAgentReply(reply, pin, maxBytes);
     connect(reply, &QNetworkReply::finished, this, [reply, where, maxBytes, pin, done] {
         reply->deleteLater();
         AgentJsonReply out;
@@ -113,9 +127,9 @@ void AgentClient::fetchJson(const QString& pathAndQuery,
         // reading it would only log "QIODevice::read: device not open".
         const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
         out.httpStatus = status;
-        out.peerSha256 = reply->property("gw_peer").toByteArray();
+        out.peerSha256 = replyPeerSha256(reply);
         const bool tlsFailed = reply->error() == QNetworkReply::SslHandshakeFailedError;
-        if (reply->property("gw_pin_mismatch").toBool()) {
+        if (replyPinMismatch(reply)) {
             out.failure = AgentFailure::PinMismatch;
             out.error = QCoreApplication::translate(
                             "gw::AgentClient",
@@ -131,7 +145,7 @@ void AgentClient::fetchJson(const QString& pathAndQuery,
                             "Its SHA-256 fingerprint is %3; pin it only after checking it on "
                             "the server.")
                             .arg(where, reply->errorString(), formatFingerprint(out.peerSha256));
-        } else if (reply->property("gw_too_large").toBool()) {
+        } else if (replyTooLarge(reply)) {
             out.failure = AgentFailure::Protocol;
             out.error = QStringLiteral("%1: the reply is larger than %2 bytes; refused")
                             .arg(where)

@@ -17,6 +17,7 @@
 #include <optional>
 
 class QNetworkAccessManager;
+class QNetworkReply;
 
 namespace gw {
 
@@ -52,6 +53,18 @@ struct AgentJsonReply
 QString formatFingerprint(const QByteArray& sha256);
 // Raw bytes from hex with or without colons/spaces; empty when malformed.
 QByteArray parseFingerprint(const QString& text);
+
+// The checks every reply from an agent gets while it arrives, for each of
+// its clients. TLS: a pin, when there is one, decides alone (a pinned
+// self-signed certificate is accepted; any other certificate is refused,
+// CA-signed or not); without one the handshake fails as Qt decides. Size:
+// a reply growing past `maxBytes` is aborted while it arrives, not after it
+// filled memory. What happened is left in the reply's properties for the
+// caller's message: replyPeerSha256(), replyPinMismatch(), replyTooLarge().
+void guardAgentReply(QNetworkReply* reply, const QByteArray& pin, qint64 maxBytes);
+QByteArray replyPeerSha256(const QNetworkReply* reply); // empty over plain HTTP
+bool replyPinMismatch(const QNetworkReply* reply);
+bool replyTooLarge(const QNetworkReply* reply);
 
 class AgentClient final : public QObject
 {

@@ -3,14 +3,11 @@
 #include "remote/agentclient.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QSslCertificate>
-#include <QSslError>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -27,11 +24,6 @@ QString tr(const char* s)
 
 constexpr int kDefaultTimeoutMs = 10'000;
 constexpr qint64 kMaxReplyBytes = 16 * 1024 * 1024;
-
-QByteArray certificateSha256(const QSslCertificate& c)
-{
-    return c.isNull() ? QByteArray() : c.digest(QCryptographicHash::Sha256);
-}
 
 struct Exchange
 {
@@ -69,32 +61,7 @@ Exchange exchange(const AgentSource& source, const QByteArray& verb, const QStri
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
     const QByteArray pin = source.pinnedSha256;
 
-    // A pin decides alone, as in AgentClient: the pinned certificate is
-    // accepted without a CA, any other is refused even with one.
-    QObject::connect(
-        reply, &QNetworkReply::sslErrors, reply, [reply, pin](const QList<QSslError>& errors) {
-            QByteArray peer = certificateSha256(reply->sslConfiguration().peerCertificate());
-            if (peer.isEmpty() && !errors.isEmpty())
-                peer = certificateSha256(errors.first().certificate());
-            if (!pin.isEmpty() && peer == pin)
-                reply->ignoreSslErrors();
-            else if (!pin.isEmpty())
-                reply->setProperty("gw_pin_mismatch", true);
-        });
-    QObject::connect(reply, &QNetworkReply::encrypted, reply, [reply, pin] {
-        if (!pin.isEmpty() &&
-            certificateSha256(reply->sslConfiguration().peerCertificate()) != pin) {
-            reply->setProperty("gw_pin_mismatch", true);
-            reply->abort();
-        }
-    });
-    QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
-                     [reply](qint64 received, qint64) {
-                         if (received > kMaxReplyBytes) {
-                             reply->setProperty("gw_too_large", true);
-                             reply->abort();
-                         }
-                     });
+    guardAgentReply(reply, pin, kMaxReplyBytes);
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     loop.exec();
@@ -106,10 +73,10 @@ Exchange exchange(const AgentSource& source, const QByteArray& verb, const QStri
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error == QJsonParseError::NoError && doc.isObject())
         out.json = doc.object();
-    if (reply->property("gw_pin_mismatch").toBool()) {
+    if (replyPinMismatch(reply)) {
         out.error = tr("%1: the server's certificate differs from the pinned one (%2); refused")
                         .arg(where, formatFingerprint(pin));
-    } else if (reply->property("gw_too_large").toBool()) {
+    } else if (replyTooLarge(reply)) {
         out.error =
             tr("%1: the reply is larger than %2 bytes; refused").arg(where).arg(kMaxReplyBytes);
     } else if (reply->error() == QNetworkReply::OperationCanceledError ||

@@ -1,13 +1,10 @@
 #include "remote/policyclient.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QSslCertificate>
-#include <QSslError>
 #include <QUrlQuery>
 
 namespace gw {
@@ -17,11 +14,6 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("gw::PolicyClient", text);
-}
-
-QByteArray certificateSha256(const QSslCertificate& c)
-{
-    return c.isNull() ? QByteArray() : c.digest(QCryptographicHash::Sha256);
 }
 
 QStringList stringList(const QJsonValue& v)
@@ -94,30 +86,7 @@ void PolicyClient::send(const QByteArray& verb, const QString& pathAndQuery, con
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
     const QByteArray pin = m_server.pinnedSha256;
 
-    // A pin decides alone: the pinned certificate is accepted even without a
-    // CA, any other is refused even with one (as AgentClient does).
-    connect(reply, &QNetworkReply::sslErrors, reply, [reply, pin](const QList<QSslError>& errors) {
-        QByteArray peer = certificateSha256(reply->sslConfiguration().peerCertificate());
-        if (peer.isEmpty() && !errors.isEmpty())
-            peer = certificateSha256(errors.first().certificate());
-        if (!pin.isEmpty() && peer == pin)
-            reply->ignoreSslErrors();
-        else if (!pin.isEmpty())
-            reply->setProperty("gw_pin_mismatch", true);
-    });
-    connect(reply, &QNetworkReply::encrypted, reply, [reply, pin] {
-        if (!pin.isEmpty() &&
-            certificateSha256(reply->sslConfiguration().peerCertificate()) != pin) {
-            reply->setProperty("gw_pin_mismatch", true);
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 received, qint64) {
-        if (received > kMaxReplyBytes) {
-            reply->setProperty("gw_too_large", true);
-            reply->abort();
-        }
-    });
+    guardAgentReply(reply, pin, kMaxReplyBytes);
     connect(reply, &QNetworkReply::finished, this, [reply, where, done = std::move(done)] {
         reply->deleteLater();
         Raw out;
@@ -125,11 +94,11 @@ void PolicyClient::send(const QByteArray& verb, const QString& pathAndQuery, con
         const QByteArray data = reply->isOpen() ? reply->readAll() : QByteArray();
         QJsonParseError pe{};
         const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
-        if (reply->property("gw_pin_mismatch").toBool()) {
+        if (replyPinMismatch(reply)) {
             out.failure = AgentFailure::PinMismatch;
             out.error =
                 tr("%1: the server's certificate differs from the pinned one; refused").arg(where);
-        } else if (reply->property("gw_too_large").toBool()) {
+        } else if (replyTooLarge(reply)) {
             out.failure = AgentFailure::Protocol;
             out.error =
                 tr("%1: the reply is larger than %2 bytes; refused").arg(where).arg(kMaxReplyBytes);
