@@ -131,6 +131,45 @@ struct PolicyConfig
         bool operator==(const Allocate&) const = default;
     } allocate;
 
+    // Token books (docs/tokens.md): GPU time priced per GPU model, per-user
+    // balances, additions. Absent [tokens]: enabled false, no books kept.
+    struct Tokens
+    {
+        bool enabled = false;
+        struct Price
+        {
+            QString pattern;       // matched in the GPU's name, case ignored ("RTX 3090", "H100")
+            double perGpuHour = 0; // tokens per GPU-hour, >= 0
+            int line = 0;          // in the file, for the "matches no GPU seen" warning
+            bool operator==(const Price& o) const // the line is not compared
+            {
+                return pattern == o.pattern && perGpuHour == o.perGpuHour;
+            }
+        };
+        // The longest pattern found in a GPU's name decides (so "RTX A6000"
+        // wins over "A6000" whatever the order); no match: defaultPrice.
+        QList<Price> prices;
+        double defaultPrice = 1;
+        double initial = 100; // granted when a user is first seen or listed
+        double monthly =
+            30; // on the 1st of each month, 00:00 server time; a new user gets the month's too
+        double overdraftFloor = -10; // at or below: cut off (candidates at any demand)
+        double daily = 1;            // added at 00:00 server time
+        enum class DailyWhen
+        {
+            Negative, // only while the balance is below zero (to recover)
+            Always
+        } dailyWhen = DailyWhen::Negative;
+        enum class Charge
+        {
+            Held, // every second a process holds memory on a GPU
+            Used  // weighted by the process's utilisation
+        } charge = Charge::Held;
+        QString timeZone;  // IANA id for month and day boundaries; empty: the machine's zone
+        QStringList users; // listed users get `initial` when the books start
+        bool operator==(const Tokens&) const = default;
+    } tokens;
+
     bool operator==(const PolicyConfig&) const = default;
 };
 
