@@ -6,13 +6,16 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QTimeZone>
 #include <QUrl>
 
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 namespace gw {
 
@@ -547,6 +550,128 @@ void parseAllocate(Parser& p, const toml::table& t, PolicyConfig& c)
         a.maxWaitMs = *v;
 }
 
+// A finite number with `ok(v)` true, else `need` named in the error.
+std::optional<double> limited(Parser& p, const toml::node& n, const QString& what,
+                              bool (*ok)(double), const QString& need)
+{
+    double v = 0;
+    if (const auto* i = n.as_integer())
+        v = double(i->get());
+    else if (const auto* f = n.as_floating_point())
+        v = f->get();
+    else {
+        p.fail(n.source(), tr("%1 must be a number").arg(what));
+        return std::nullopt;
+    }
+    if (!std::isfinite(v)) {
+        p.fail(n.source(), tr("%1 must be a finite number, not %2").arg(what).arg(v));
+        return std::nullopt;
+    }
+    if (!ok(v)) {
+        p.fail(n.source(), tr("%1 must be %2, not %3").arg(what, need).arg(v));
+        return std::nullopt;
+    }
+    return v;
+}
+
+bool atLeastZero(double v)
+{
+    return v >= 0;
+}
+bool atMostZero(double v)
+{
+    return v <= 0;
+}
+
+std::optional<double> tokenAmount(Parser& p, const toml::table& t, std::string_view key,
+                                  bool negative = false)
+{
+    const toml::node* n = t.get(key);
+    if (!n)
+        return std::nullopt;
+    return negative
+               ? limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atMostZero, tr("0 or below"))
+               : limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atLeastZero,
+                         tr("0 or more"));
+}
+
+// "RTX 3090" = 1: tokens per GPU-hour, kept in file order (toml++ walks by key).
+void parsePrices(Parser& p, const toml::table& t, PolicyConfig::Tokens& out)
+{
+    std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+    for (const auto& [key, node] : t)
+        entries.emplace_back(&key, &node);
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+        return a.first->source().begin < b.first->source().begin;
+    });
+    for (const auto& [key, node] : entries) {
+        const QString pattern = qs(key->str());
+        const int line = int(key->source().begin.line);
+        if (pattern.trimmed().isEmpty()) {
+            p.fail(key->source(), tr("a pattern in [tokens.prices] is empty: write a part of "
+                                     "the GPU's name, such as \"RTX 3090\""));
+            continue;
+        }
+        const auto same = std::find_if(out.prices.begin(), out.prices.end(), [&](const auto& x) {
+            return x.pattern.compare(pattern, Qt::CaseInsensitive) == 0;
+        });
+        if (same != out.prices.end()) {
+            p.fail(key->source(), tr("price \"%1\" repeats \"%2\" (line %3); patterns are "
+                                     "matched ignoring case")
+                                      .arg(pattern, same->pattern)
+                                      .arg(same->line));
+            continue;
+        }
+        const auto v = limited(p, *node, tr("the price of \"%1\"").arg(pattern), atLeastZero,
+                               tr("0 or more tokens per GPU-hour"));
+        if (v)
+            out.prices << PolicyConfig::Tokens::Price{pattern, *v, line};
+    }
+}
+
+void parseTokens(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    p.onlyKnown(t, QStringLiteral("[tokens]"),
+                {"initial", "monthly", "overdraft_floor", "daily", "daily_when", "charge",
+                 "default_price", "time_zone", "users", "prices"});
+    auto& k = c.tokens;
+    k.enabled = true;
+    if (const auto v = tokenAmount(p, t, "initial"))
+        k.initial = *v;
+    if (const auto v = tokenAmount(p, t, "monthly"))
+        k.monthly = *v;
+    if (const auto v = tokenAmount(p, t, "overdraft_floor", true))
+        k.overdraftFloor = *v;
+    if (const auto v = tokenAmount(p, t, "daily"))
+        k.daily = *v;
+    if (const auto v = p.choice(t, "daily_when", {"negative", "always"}))
+        k.dailyWhen = *v == 0 ? PolicyConfig::Tokens::DailyWhen::Negative
+                              : PolicyConfig::Tokens::DailyWhen::Always;
+    if (const auto v = p.choice(t, "charge", {"held", "used"}))
+        k.charge =
+            *v == 0 ? PolicyConfig::Tokens::Charge::Held : PolicyConfig::Tokens::Charge::Used;
+    if (const auto v = tokenAmount(p, t, "default_price"))
+        k.defaultPrice = *v;
+    if (const toml::node* n = t.get("time_zone")) {
+        if (const auto id = p.string(*n, QStringLiteral("\"time_zone\""))) {
+            if (id->isEmpty())
+                p.fail(n->source(),
+                       tr("\"time_zone\" is empty: leave it out for this machine's zone"));
+            else if (!QTimeZone::isTimeZoneIdAvailable(id->toUtf8()))
+                p.fail(n->source(), tr("\"time_zone\": \"%1\" is not a known time zone; write "
+                                       "an IANA name such as \"Europe/Berlin\" or \"UTC\"")
+                                        .arg(*id));
+            else
+                k.timeZone = *id;
+        }
+    }
+    if (const auto v = p.names(t, "users", true))
+        k.users = *v;
+    if (const toml::node* n = t.get("prices"))
+        if (const toml::table* prices = p.table(*n, QStringLiteral("[tokens.prices]")))
+            parsePrices(p, *prices, k);
+}
+
 // One entry per [section]; a later issue adds its section here.
 struct Section
 {
@@ -556,6 +681,7 @@ struct Section
 constexpr Section kSections[] = {
     {"hog", parseHog},           {"idle", parseIdle},     {"quota", parseQuota},
     {"adaptive", parseAdaptive}, {"alerts", parseAlerts}, {"allocate", parseAllocate},
+    {"tokens", parseTokens},
 };
 
 const char* const kDayNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
@@ -767,6 +893,41 @@ QJsonArray sharesJson(const QList<QuotaShare>& shares)
     return out;
 }
 
+QString dailyWhenName(PolicyConfig::Tokens::DailyWhen w)
+{
+    return w == PolicyConfig::Tokens::DailyWhen::Negative ? QStringLiteral("negative")
+                                                          : QStringLiteral("always");
+}
+
+QString chargeName(PolicyConfig::Tokens::Charge c)
+{
+    return c == PolicyConfig::Tokens::Charge::Held ? QStringLiteral("held")
+                                                   : QStringLiteral("used");
+}
+
+// Keys as in the file, so the desktop's form writes it back as [tokens]; the
+// machine's zone (time_zone unset) is left out, as it is in the file.
+QJsonObject tokensJson(const PolicyConfig::Tokens& t)
+{
+    QJsonArray prices;
+    for (const auto& p : t.prices)
+        prices << QJsonObject{{QStringLiteral("pattern"), p.pattern},
+                              {QStringLiteral("per_gpu_hour"), p.perGpuHour},
+                              {QStringLiteral("line"), p.line}};
+    QJsonObject o{{QStringLiteral("initial"), t.initial},
+                  {QStringLiteral("monthly"), t.monthly},
+                  {QStringLiteral("overdraft_floor"), t.overdraftFloor},
+                  {QStringLiteral("daily"), t.daily},
+                  {QStringLiteral("daily_when"), dailyWhenName(t.dailyWhen)},
+                  {QStringLiteral("charge"), chargeName(t.charge)},
+                  {QStringLiteral("default_price"), t.defaultPrice},
+                  {QStringLiteral("users"), QJsonArray::fromStringList(t.users)},
+                  {QStringLiteral("prices"), prices}};
+    if (!t.timeZone.isEmpty())
+        o.insert(QStringLiteral("time_zone"), t.timeZone);
+    return o;
+}
+
 } // namespace
 
 QJsonObject policyToJson(const PolicyConfig& c)
@@ -778,7 +939,7 @@ QJsonObject policyToJson(const PolicyConfig& c)
     for (const LoadBand& b : c.adaptive.bands)
         bands << QJsonObject{{QStringLiteral("up_to"), b.upToPercent},
                              {QStringLiteral("multiplier"), b.multiplier}};
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("hog"),
          QJsonObject{{QStringLiteral("threshold_percent"), c.hog.thresholdPercent},
                      {QStringLiteral("duration"), durationJson(c.hog.durationMs)},
@@ -822,6 +983,10 @@ QJsonObject policyToJson(const PolicyConfig& c)
                      {QStringLiteral("default_ttl"), durationJson(c.allocate.defaultTtlMs)},
                      {QStringLiteral("max_wait"), durationJson(c.allocate.maxWaitMs)}}},
     };
+    // Present only when the file has [tokens]: its presence switches the books on.
+    if (c.tokens.enabled)
+        out.insert(QStringLiteral("tokens"), tokensJson(c.tokens));
+    return out;
 }
 
 QString policySummary(const PolicyConfig& c)
@@ -891,6 +1056,30 @@ QString policySummary(const PolicyConfig& c)
                  .arg(c.allocate.idleWeight)
                  .arg(formatPolicyDuration(c.allocate.defaultTtlMs),
                       formatPolicyDuration(c.allocate.maxWaitMs));
+    if (!c.tokens.enabled) {
+        lines << tr("tokens: no books");
+    } else {
+        const auto& t = c.tokens;
+        QStringList prices;
+        for (const auto& p : t.prices)
+            prices << QStringLiteral("%1 %2").arg(p.pattern).arg(p.perGpuHour);
+        prices << tr("others %1").arg(t.defaultPrice);
+        lines << tr("tokens: %1 per GPU-hour (%2); initial %3, monthly %4, daily %5 %6, floor "
+                    "%7; days in %8")
+                     .arg(prices.join(QStringLiteral(", ")),
+                          t.charge == PolicyConfig::Tokens::Charge::Held ? tr("memory held")
+                                                                         : tr("weighted by use"))
+                     .arg(t.initial)
+                     .arg(t.monthly)
+                     .arg(t.daily)
+                     .arg(t.dailyWhen == PolicyConfig::Tokens::DailyWhen::Negative
+                              ? tr("while negative")
+                              : tr("always"))
+                     .arg(t.overdraftFloor)
+                     .arg(t.timeZone.isEmpty() ? tr("this machine's zone") : t.timeZone);
+        if (!t.users.isEmpty())
+            lines << tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
+    }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

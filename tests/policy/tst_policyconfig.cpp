@@ -585,6 +585,219 @@ timeout = "5s"
         QVERIFY(!r.config);
         QCOMPARE(r.errors, QStringList{error});
     }
+    void tokensEveryKeyRead()
+    {
+        const auto r = parse("[tokens]\n"
+                             "initial = 50\n"
+                             "monthly = 20.5\n"
+                             "overdraft_floor = -5\n"
+                             "daily = 2\n"
+                             "daily_when = \"always\"\n"
+                             "charge = \"used\"\n"
+                             "default_price = 0.25\n"
+                             "time_zone = \"Europe/Berlin\"\n"
+                             "users = [\"alice\", \"bob\"]\n"
+                             "[tokens.prices]\n"
+                             "\"RTX 3090\" = 1\n"
+                             "\"RTX 2080\" = 0.5\n"
+                             "H100 = 8\n"
+                             "\"RTX A6000\" = 4\n");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        QVERIFY(r.warnings.isEmpty());
+        const PolicyConfig::Tokens& t = r.config->tokens;
+        QVERIFY(t.enabled);
+        QCOMPARE(t.initial, 50.0);
+        QCOMPARE(t.monthly, 20.5);
+        QCOMPARE(t.overdraftFloor, -5.0);
+        QCOMPARE(t.daily, 2.0);
+        QCOMPARE(t.dailyWhen, PolicyConfig::Tokens::DailyWhen::Always);
+        QCOMPARE(t.charge, PolicyConfig::Tokens::Charge::Used);
+        QCOMPARE(t.defaultPrice, 0.25);
+        QCOMPARE(t.timeZone, u"Europe/Berlin"_s);
+        QCOMPARE(t.users, (QStringList{u"alice"_s, u"bob"_s}));
+        // In file order, each with its line.
+        QCOMPARE(t.prices.size(), 4);
+        const QStringList patterns{u"RTX 3090"_s, u"RTX 2080"_s, u"H100"_s, u"RTX A6000"_s};
+        const QList<double> perHour{1, 0.5, 8, 4};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(t.prices[i].pattern, patterns[i]);
+            QCOMPARE(t.prices[i].perGpuHour, perHour[i]);
+            QCOMPARE(t.prices[i].line, 12 + i);
+        }
+        // Without the section: no books; an empty section: books with the defaults.
+        QVERIFY(!parse("").config->tokens.enabled);
+        const auto empty = parse("[tokens]\n");
+        QVERIFY2(empty.config, qPrintable(empty.errors.join(u'\n')));
+        PolicyConfig::Tokens defaults;
+        defaults.enabled = true;
+        QCOMPARE(empty.config->tokens, defaults);
+        QCOMPARE(defaults.initial, 100.0);
+        QCOMPARE(defaults.monthly, 30.0);
+        QCOMPARE(defaults.overdraftFloor, -10.0);
+        QCOMPARE(defaults.daily, 1.0);
+        QCOMPARE(defaults.defaultPrice, 1.0);
+        QCOMPARE(defaults.dailyWhen, PolicyConfig::Tokens::DailyWhen::Negative);
+        QCOMPARE(defaults.charge, PolicyConfig::Tokens::Charge::Held);
+        QVERIFY(defaults.timeZone.isEmpty());
+        QVERIFY(parse("[tokens]\ntime_zone = \"UTC\"\n").config);
+        // A user listed twice warns and counts once, as in [idle].
+        const auto twice = parse("[tokens]\nusers = [\"alice\", \"alice\"]\n");
+        QVERIFY(twice.config);
+        QCOMPARE(twice.config->tokens.users, QStringList{u"alice"_s});
+        QCOMPARE(twice.warnings,
+                 QStringList{u"policy.toml:2:20: warning: \"alice\" is listed twice"_s});
+    }
+
+    void tokensMistakes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("unknown key, did you mean")
+            << QByteArray("[tokens]\nmonthy = 30\n")
+            << u"policy.toml:2:1: unknown key \"monthy\" in [tokens] (did you mean "
+               "\"monthly\"?)"_s;
+        QTest::newRow("negative price")
+            << QByteArray("[tokens]\n[tokens.prices]\n\"RTX 3090\" = -1\n")
+            << u"policy.toml:3:14: the price of \"RTX 3090\" must be 0 or more tokens per "
+               "GPU-hour, not -1"_s;
+        QTest::newRow("price not a number")
+            << QByteArray("[tokens.prices]\nH100 = \"8\"\n")
+            << u"policy.toml:2:8: the price of \"H100\" must be a number"_s;
+        QTest::newRow("price infinite")
+            << QByteArray("[tokens.prices]\nH100 = inf\n")
+            << u"policy.toml:2:8: the price of \"H100\" must be a finite number, not inf"_s;
+        QTest::newRow("price nan") << QByteArray("[tokens.prices]\nH100 = nan\n")
+                                   << u"policy.toml:2:8: the price of \"H100\" must be a finite "
+                                      "number, not nan"_s;
+        QTest::newRow("empty pattern")
+            << QByteArray("[tokens.prices]\n\"\" = 1\n")
+            << u"policy.toml:2:1: a pattern in [tokens.prices] is empty: write a part of the "
+               "GPU's name, such as \"RTX 3090\""_s;
+        QTest::newRow("blank pattern")
+            << QByteArray("[tokens.prices]\n\"  \" = 1\n")
+            << u"policy.toml:2:1: a pattern in [tokens.prices] is empty: write a part of the "
+               "GPU's name, such as \"RTX 3090\""_s;
+        QTest::newRow("pattern twice ignoring case")
+            << QByteArray("[tokens.prices]\n\"RTX 3090\" = 1\n\"rtx 3090\" = 2\n")
+            << u"policy.toml:3:1: price \"rtx 3090\" repeats \"RTX 3090\" (line 2); patterns "
+               "are matched ignoring case"_s;
+        QTest::newRow("prices not a table")
+            << QByteArray("[tokens]\nprices = 1\n")
+            << u"policy.toml:2:10: [tokens.prices] must be a table"_s;
+        QTest::newRow("negative default price")
+            << QByteArray("[tokens]\ndefault_price = -0.5\n")
+            << u"policy.toml:2:17: \"default_price\" must be 0 or more, not -0.5"_s;
+        QTest::newRow("negative initial")
+            << QByteArray("[tokens]\ninitial = -1\n")
+            << u"policy.toml:2:11: \"initial\" must be 0 or more, not -1"_s;
+        QTest::newRow("negative monthly")
+            << QByteArray("[tokens]\nmonthly = -30\n")
+            << u"policy.toml:2:11: \"monthly\" must be 0 or more, not -30"_s;
+        QTest::newRow("negative daily") << QByteArray("[tokens]\ndaily = -1\n")
+                                        << u"policy.toml:2:9: \"daily\" must be 0 or more, "
+                                           "not -1"_s;
+        QTest::newRow("floor above zero")
+            << QByteArray("[tokens]\noverdraft_floor = 10\n")
+            << u"policy.toml:2:19: \"overdraft_floor\" must be 0 or below, not 10"_s;
+        QTest::newRow("floor infinite")
+            << QByteArray("[tokens]\noverdraft_floor = -inf\n")
+            << u"policy.toml:2:19: \"overdraft_floor\" must be a finite number, not -inf"_s;
+        QTest::newRow("initial as string") << QByteArray("[tokens]\ninitial = \"100\"\n")
+                                           << u"policy.toml:2:11: \"initial\" must be a number"_s;
+        QTest::newRow("daily_when typo")
+            << QByteArray("[tokens]\ndaily_when = \"negativ\"\n")
+            << u"policy.toml:2:14: \"daily_when\" must be \"negative\" or \"always\", not "
+               "\"negativ\""_s;
+        QTest::newRow("charge typo")
+            << QByteArray("[tokens]\ncharge = \"hold\"\n")
+            << u"policy.toml:2:10: \"charge\" must be \"held\" or \"used\", not \"hold\""_s;
+        QTest::newRow("unknown time zone")
+            << QByteArray("[tokens]\ntime_zone = \"Europe/Berln\"\n")
+            << u"policy.toml:2:13: \"time_zone\": \"Europe/Berln\" is not a known time zone; "
+               "write an IANA name such as \"Europe/Berlin\" or \"UTC\""_s;
+        QTest::newRow("empty time zone")
+            << QByteArray("[tokens]\ntime_zone = \"\"\n")
+            << u"policy.toml:2:13: \"time_zone\" is empty: leave it out for this machine's "
+               "zone"_s;
+        QTest::newRow("bad user name")
+            << QByteArray("[tokens]\nusers = [\"al ice\"]\n")
+            << u"policy.toml:2:10: \"al ice\" is not a valid user name"_s;
+        QTest::newRow("users not a list")
+            << QByteArray("[tokens]\nusers = \"alice\"\n")
+            << u"policy.toml:2:9: \"users\" must be a list in brackets, [...]"_s;
+        QTest::newRow("tokens not a table")
+            << QByteArray("tokens = 1\n")
+            << u"policy.toml:1:10: \"tokens\" (write it as a section, [tokens]) must be a "
+               "table"_s;
+    }
+    void tokensMistakes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        const auto r = parsePolicy(text, u"policy.toml"_s);
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors, QStringList{error});
+    }
+
+    void tokensJsonAndSummary()
+    {
+        const auto r = parse("[tokens]\nmonthly = 20\ndaily_when = \"always\"\ncharge = \"used\"\n"
+                             "time_zone = \"UTC\"\nusers = [\"carol\"]\n"
+                             "[tokens.prices]\n\"RTX 2080\" = 0.5\nH100 = 8\n");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        const QJsonObject j = policyToJson(*r.config)[u"tokens"_s].toObject();
+        QCOMPARE(j[u"initial"_s].toDouble(), 100.0);
+        QCOMPARE(j[u"monthly"_s].toDouble(), 20.0);
+        QCOMPARE(j[u"overdraft_floor"_s].toDouble(), -10.0);
+        QCOMPARE(j[u"daily"_s].toDouble(), 1.0);
+        QCOMPARE(j[u"daily_when"_s].toString(), u"always"_s);
+        QCOMPARE(j[u"charge"_s].toString(), u"used"_s);
+        QCOMPARE(j[u"default_price"_s].toDouble(), 1.0);
+        QCOMPARE(j[u"time_zone"_s].toString(), u"UTC"_s);
+        QCOMPARE(j[u"users"_s].toArray().toVariantList(), QVariantList{u"carol"_s});
+        const QJsonArray prices = j[u"prices"_s].toArray();
+        QCOMPARE(prices.size(), 2);
+        QCOMPARE(prices[0][u"pattern"_s].toString(), u"RTX 2080"_s);
+        QCOMPARE(prices[0][u"per_gpu_hour"_s].toDouble(), 0.5);
+        QCOMPARE(prices[0][u"line"_s].toInt(), 8);
+        QCOMPARE(prices[1][u"pattern"_s].toString(), u"H100"_s);
+        // Absent section, absent key: no books; the machine's zone is not written.
+        QVERIFY(!policyToJson(PolicyConfig()).contains(u"tokens"_s));
+        QVERIFY(!policyToJson(*parse("[tokens]\n").config)[u"tokens"_s].toObject().contains(
+            u"time_zone"_s));
+        const QString summary = policySummary(*r.config);
+        QVERIFY2(summary.contains(u"tokens: RTX 2080 0.5, H100 8, others 1 per GPU-hour (weighted "
+                                  "by use); initial 100, monthly 20, daily 1 always, floor -10; "
+                                  "days in UTC\ntokens users: carol\n"_s),
+                 qPrintable(summary));
+        QVERIFY(policySummary(PolicyConfig()).contains(u"tokens: no books"_s));
+    }
+
+    void tokensExampleInTheExampleFileIsValid()
+    {
+        // The example's [tokens] is commented out (no books by default); with
+        // its "# " removed it is the contract's example.
+        QFile f(QStringLiteral(GW_POLICY_EXAMPLE));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QByteArray tokens;
+        bool inside = false;
+        for (const QByteArray& line : lines) {
+            if (line.startsWith("# [tokens]"))
+                inside = true;
+            if (inside && line.startsWith("# ") && !line.startsWith("# #"))
+                tokens += line.mid(2) + '\n';
+        }
+        const auto r = parsePolicy(tokens, u"example"_s);
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n') + QString::fromUtf8(tokens)));
+        const PolicyConfig::Tokens& t = r.config->tokens;
+        QVERIFY(t.enabled);
+        QCOMPARE(t.timeZone, u"Europe/Berlin"_s);
+        QCOMPARE(t.prices.size(), 4);
+        QCOMPARE(t.prices[0], (PolicyConfig::Tokens::Price{u"RTX 2080"_s, 0.5, 0}));
+        QCOMPARE(t.prices[3], (PolicyConfig::Tokens::Price{u"H100"_s, 8, 0}));
+        QCOMPARE(t.users, (QStringList{u"alice"_s, u"bob"_s}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPolicyConfig)

@@ -346,6 +346,8 @@ QString fromPolicyJson(const QJsonObject& policy)
             if (name == QLatin1String("quota") &&
                 (k == QLatin1String("users") || k == QLatin1String("groups")))
                 continue;
+            if (name == QLatin1String("tokens") && k == QLatin1String("prices"))
+                continue;
             lines << key(k) + QStringLiteral(" = ") + jsonValue(s.value(k));
         }
         if (name == QLatin1String("quota")) {
@@ -356,6 +358,18 @@ QString fromPolicyJson(const QJsonObject& policy)
                 lines << QString() << QStringLiteral("[quota.%1]").arg(sub);
                 lines << shares;
             }
+        }
+        if (name == QLatin1String("tokens")) {
+            // [{"pattern", "per_gpu_hour"}] in file order → "PATTERN" = PRICE.
+            QStringList prices;
+            for (const QJsonValue& v : s.value(QStringLiteral("prices")).toArray()) {
+                const QJsonObject price = v.toObject();
+                prices << key(price.value(QStringLiteral("pattern")).toString()) +
+                              QStringLiteral(" = ") +
+                              number(price.value(QStringLiteral("per_gpu_hour")).toDouble());
+            }
+            if (!prices.isEmpty())
+                lines << QString() << QStringLiteral("[tokens.prices]") << prices;
         }
         done << name;
     };
