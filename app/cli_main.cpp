@@ -12,8 +12,12 @@
 //   gpuwarden-cli advise --source URL [--user U] [--priority P] [--attempt K] [--json]
 //   gpuwarden-cli run --gpus N [select options] [--interval 1s] [--record FILE]
 //                        [--trace FILE] -- CMD ARGS…                 (clirun.h)
+//   gpuwarden-cli tokens --trace FILE | --history FILE --policy FILE [--from T] [--to T]
+//                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
 
 #include "clicoord.h"
+#include "clireadings.h"
+#include "clitokens.h"
 #include "cliio.h"
 #include "clirun.h"
 #include "model/snapshottext.h"
@@ -154,42 +158,30 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
 // The events the policy engine finds in a trace (docs/policies.md).
 int replayCommand(const QCommandLineParser& parser)
 {
-    gw::ReplayCommand command;
-    command.tracePath = parser.value(QStringLiteral("trace"));
-    const QString history = parser.value(QStringLiteral("history"));
-    if (command.tracePath.isEmpty() == history.isEmpty())
-        return fail(2, tr("replay: give --trace FILE or --history FILE"));
-    command.policyPath = parser.value(QStringLiteral("policy"));
-    command.json = parser.isSet(QStringLiteral("json"));
-    if (parser.isSet(QStringLiteral("tz"))) {
-        command.timeZone = QTimeZone(parser.value(QStringLiteral("tz")).toUtf8());
-        if (!command.timeZone.isValid())
-            return fail(2, tr("--tz: \"%1\" is not a time zone (such as Europe/Berlin or UTC)")
-                               .arg(parser.value(QStringLiteral("tz"))));
-    }
-    for (const char* name : {"from", "to"}) {
-        const QString key = QLatin1String(name);
-        if (!parser.isSet(key))
-            continue;
-        const auto ms = gw::parseReplayTime(parser.value(key), command.timeZone);
-        if (!ms)
-            return fail(2, tr("--%1: \"%2\" is not a time (write 2026-11-24T09:00:00+01:00, "
-                              "2026-11-24 09:00 or milliseconds since the epoch)")
-                               .arg(key, parser.value(key)));
-        (key == QLatin1String("from") ? command.fromMs : command.toMs) = *ms;
-    }
+    QString error;
+    const auto readings = gw::cli::readingsOptions(parser, QStringLiteral("replay"),
+                                                   QTimeZone::systemTimeZone(), &error);
+    if (!readings)
+        return fail(2, error);
     gw::PolicyCheckOutcome r;
-    if (!history.isEmpty()) {
+    if (!readings->historyPath.isEmpty()) {
         gw::HistoryReplayCommand h;
-        h.historyPath = history;
-        h.policyPath = command.policyPath;
-        h.fromMs = command.fromMs;
-        h.toMs = command.toMs;
-        h.servers = parser.values(QStringLiteral("server"));
-        h.json = command.json;
-        h.timeZone = command.timeZone;
+        h.historyPath = readings->historyPath;
+        h.policyPath = parser.value(QStringLiteral("policy"));
+        h.fromMs = readings->fromMs;
+        h.toMs = readings->toMs;
+        h.servers = readings->servers;
+        h.json = parser.isSet(QStringLiteral("json"));
+        h.timeZone = readings->timeZone;
         r = gw::replayHistoryCommand(h);
     } else {
+        gw::ReplayCommand command;
+        command.tracePath = readings->tracePath;
+        command.policyPath = parser.value(QStringLiteral("policy"));
+        command.fromMs = readings->fromMs;
+        command.toMs = readings->toMs;
+        command.json = parser.isSet(QStringLiteral("json"));
+        command.timeZone = readings->timeZone;
         r = gw::replayCommand(command);
     }
     print(stdout, r.out);
@@ -222,13 +214,16 @@ int main(int argc, char* argv[])
         "                              export CUDA_VISIBLE_DEVICES=1,3 (reserved with --source)\n"
         "  wait --gpus N …             the same without reserving\n"
         "  advise --source URL         whether to start now, and the share allowed\n"
-        "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it did"));
+        "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it did\n"
+        "  tokens --trace FILE | --history FILE --policy FILE\n"
+        "                              the token books of a trace or history: balances, "
+        "ledger"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
                                  QStringLiteral("snapshot | record | replay | policy check | token "
                                                 "set | token remove | select | wait | advise | "
-                                                "run"));
+                                                "run | tokens"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
@@ -270,6 +265,7 @@ int main(int argc, char* argv[])
     gw::addSamplerOptions(parser);
     gw::cli::addCoordOptions(parser);
     gw::cli::addRunOptions(parser);
+    gw::cli::addTokensOptions(parser);
     if (!parser.parse(app.arguments()))
         return fail(2, parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -288,6 +284,8 @@ int main(int argc, char* argv[])
         return recordCommand(parser);
     if (args.value(0) == QLatin1String("replay") && args.size() == 1)
         return replayCommand(parser);
+    if (args.value(0) == QLatin1String("tokens") && args.size() == 1)
+        return gw::cli::tokensCommand(parser);
     if (args.value(0) == QLatin1String("select") && args.size() == 1)
         return gw::cli::selectCommand(parser);
     if (args.value(0) == QLatin1String("wait") && args.size() == 1)
@@ -317,9 +315,9 @@ int main(int argc, char* argv[])
     return fail(2, args.isEmpty()
                        ? QStringLiteral("no command given (try: snapshot, record, replay, policy "
                                         "check, token set, token remove, select, wait, advise, "
-                                        "run)")
+                                        "run, tokens)")
                        : QStringLiteral("unknown command \"%1\" (try: snapshot, record, replay, "
                                         "policy check, token set, token remove, select, wait, "
-                                        "advise, run)")
+                                        "advise, run, tokens)")
                              .arg(args.join(QLatin1Char(' '))));
 }

@@ -1,0 +1,291 @@
+#include "clitokens.h"
+
+#include "cliio.h"
+#include "clireadings.h"
+#include "policy/policyconfig.h"
+#include "tokens/ledger.h"
+#include "tokens/tokensjson.h"
+#include "tokens/usage.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+
+#include <algorithm>
+#include <chrono>
+
+namespace gw::cli {
+
+namespace {
+
+constexpr qint64 kHourMs = std::chrono::milliseconds(std::chrono::hours(1)).count();
+
+// The [tokens] of a policy file; nothing, with the exit code in *rc and the
+// reasons printed, when it cannot be read, is refused or has no [tokens].
+std::optional<PolicyConfig::Tokens> tokensRules(const QString& path, int* rc)
+{
+    const PolicyParseResult r = loadPolicyFile(path);
+    for (const QString& w : r.warnings)
+        note(w);
+    if (!r.config) {
+        *rc = fail(r.unreadable ? kExitFailed : kExitUsage, r.errors.join(QLatin1Char('\n')));
+        return std::nullopt;
+    }
+    if (!r.config->tokens.enabled) {
+        *rc = fail(kExitUsage, tr("%1 has no [tokens] section")
+                                   .arg(path));
+        return std::nullopt;
+    }
+    return r.config->tokens;
+}
+
+// Tokens for people: at most three decimals, no trailing zeros ("46", "0.5").
+QString amountText(double v, bool sign = false)
+{
+    QString s = QString::number(v, 'f', 3);
+    while (s.endsWith(QLatin1Char('0')))
+        s.chop(1);
+    if (s.endsWith(QLatin1Char('.')))
+        s.chop(1);
+    if (s == QLatin1String("-0"))
+        s = QStringLiteral("0");
+    if (sign && v > 0)
+        s.prepend(QLatin1Char('+'));
+    return s;
+}
+
+QString timeText(qint64 ms, const QTimeZone& zone)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, zone).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+// "no readings from gpu-node-3 2026-11-03 14:00–16:20: not charged" (the
+// date once when both ends fall on one day).
+QString gapText(const CoverageGap& g, const QTimeZone& zone)
+{
+    const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, zone);
+    const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, zone);
+    const QString end = from.date() == to.date() ? to.toString(QStringLiteral("HH:mm"))
+                                                 : timeText(g.toMs, zone);
+    return tr("no readings from %1 %2–%3: not charged")
+        .arg(g.server, timeText(g.fromMs, zone), end);
+}
+
+// Columns padded to their widest cell; the first left-aligned, the rest
+// right-aligned but the last (free text).
+QString table(const QList<QStringList>& rows)
+{
+    QList<qsizetype> width;
+    for (const QStringList& row : rows)
+        for (qsizetype i = 0; i < row.size(); ++i) {
+            if (width.size() <= i)
+                width << 0;
+            width[i] = std::max(width[i], row[i].size());
+        }
+    QString out;
+    for (const QStringList& row : rows) {
+        QStringList cells;
+        for (qsizetype i = 0; i < row.size(); ++i) {
+            if (i == row.size() - 1 && i > 0 && i == width.size() - 1)
+                cells << row[i];
+            else
+                cells << (i == 0 ? row[i].leftJustified(width[i]) : row[i].rightJustified(width[i]));
+        }
+        out += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+    }
+    return out;
+}
+
+struct UserSums
+{
+    double spent = 0;   // usage charged in the range
+    double granted = 0; // grants, monthly and daily additions
+    QMap<QString, double> gpuHours; // by GPU model
+};
+
+QMap<QString, UserSums> sumsOf(const Books& books)
+{
+    QMap<QString, UserSums> out;
+    for (const QString& user : books.balances.keys())
+        out[user];
+    for (const LedgerEntry& e : books.entries) {
+        UserSums& s = out[e.user];
+        switch (e.kind) {
+        case LedgerEntry::Kind::Usage:
+            s.spent -= e.amount;
+            s.gpuHours[e.gpuModel] += e.gpuHours;
+            break;
+        case LedgerEntry::Kind::Grant:
+        case LedgerEntry::Kind::Monthly:
+        case LedgerEntry::Kind::Daily:
+            s.granted += e.amount;
+            break;
+        case LedgerEntry::Kind::Adjustment:
+            break;
+        }
+    }
+    return out;
+}
+
+QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const QString& user,
+                  const QTimeZone& zone)
+{
+    QString out;
+    const QMap<QString, UserSums> sums = sumsOf(books);
+    QList<QStringList> rows{
+        {tr("user"), tr("balance"), tr("spent"), tr("granted"), tr("GPU-hours by model")}};
+    for (auto it = books.balances.begin(); it != books.balances.end(); ++it) {
+        const UserSums& s = sums.value(it.key());
+        QStringList hours;
+        for (auto h = s.gpuHours.begin(); h != s.gpuHours.end(); ++h)
+            hours << QStringLiteral("%1 %2 h").arg(h.key(), amountText(h.value()));
+        QString balance = amountText(it.value());
+        if (books.cutOff.contains(it.key()))
+            balance = tr("%1 (at or below the floor, %2)")
+                          .arg(balance, amountText(rules.overdraftFloor));
+        rows << QStringList{it.key(), balance, amountText(s.spent), amountText(s.granted),
+                            hours.isEmpty() ? tr("none") : hours.join(QStringLiteral(", "))};
+    }
+    if (books.balances.isEmpty())
+        out += tr("no users in the range\n");
+    else
+        out += table(rows);
+    if (!user.isEmpty()) {
+        out += QLatin1Char('\n') + tr("ledger of %1:").arg(user) + QLatin1Char('\n');
+        QList<QStringList> lines{{tr("time"), tr("kind"), tr("amount"), tr("balance"), tr("what")}};
+        double balance = 0;
+        for (const LedgerEntry& e : books.entries) {
+            if (e.user != user)
+                continue;
+            balance += e.amount;
+            lines << QStringList{timeText(e.atMs, zone), ledgerKindName(e.kind),
+                                 amountText(e.amount, true), amountText(balance),
+                                 e.detail.isEmpty() ? e.id : e.detail};
+        }
+        if (lines.size() == 1)
+            out += tr("no entries\n");
+        else
+            out += table(lines);
+    }
+    if (!books.gaps.isEmpty())
+        out += QLatin1Char('\n');
+    for (const CoverageGap& g : books.gaps)
+        out += gapText(g, zone) + QLatin1Char('\n');
+    if (!books.warnings.isEmpty())
+        out += QLatin1Char('\n');
+    for (const QString& w : books.warnings)
+        out += tr("warning: %1").arg(w) + QLatin1Char('\n');
+    return out;
+}
+
+QString compareText(const QList<BookDiff>& diffs, const QString& a, const QString& b)
+{
+    QList<QStringList> rows{{tr("user"), tr("balance (%1)").arg(a), tr("balance (%1)").arg(b),
+                             tr("difference")}};
+    for (const BookDiff& d : diffs)
+        rows << QStringList{d.user, amountText(d.before), amountText(d.after),
+                            amountText(d.after - d.before, true)};
+    return table(rows);
+}
+
+} // namespace
+
+void addTokensOptions(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("compare"),
+                      QStringLiteral("tokens: a second policy.toml; each user's balance under "
+                                     "both and the difference."),
+                      QStringLiteral("file")});
+}
+
+int tokensCommand(const QCommandLineParser& parser)
+{
+    const QString policyPath = parser.value(QStringLiteral("policy"));
+    if (policyPath.isEmpty())
+        return fail(kExitUsage, tr("tokens: give --policy FILE (its [tokens] section prices the "
+                                   "GPU time)"));
+    int rc = 0;
+    const auto rules = tokensRules(policyPath, &rc);
+    if (!rules)
+        return rc;
+    const QString comparePath = parser.value(QStringLiteral("compare"));
+    std::optional<PolicyConfig::Tokens> other;
+    if (parser.isSet(QStringLiteral("compare"))) {
+        if (comparePath.isEmpty())
+            return fail(kExitUsage, tr("--compare must name a policy file"));
+        other = tokensRules(comparePath, &rc);
+        if (!other)
+            return rc;
+    }
+    const QString user = parser.value(QStringLiteral("user")).trimmed();
+    if (parser.isSet(QStringLiteral("user")) && user.isEmpty())
+        return fail(kExitUsage, tr("--user must name a user"));
+    // Times in the books' zone unless --tz says otherwise.
+    const QTimeZone booksZone = rules->timeZone.isEmpty()
+                                    ? QTimeZone::systemTimeZone()
+                                    : QTimeZone(rules->timeZone.toUtf8());
+    QString error;
+    const auto options =
+        readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error);
+    if (!options)
+        return fail(kExitUsage, error);
+    const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);
+    if (!source)
+        return fail(kExitFailed, error);
+
+    UsageMeter meter;
+    std::optional<qint64> first, last;
+    while (const auto s = source->next(&error)) {
+        meter.feed(*s);
+        if (!first)
+            first = s->timestampMs;
+        // The end of the time the reading can stand for.
+        last = std::max(last.value_or(s->timestampMs), s->timestampMs + s->intervalMs);
+    }
+    if (!error.isEmpty())
+        return fail(kExitFailed, error);
+    meter.finish();
+
+    // Without --from/--to: whole UTC hours around the readings, since usage is
+    // charged at the end of its hour.
+    const qint64 fromMs = options->fromMs.value_or(first ? *first / kHourMs * kHourMs : 0);
+    const qint64 untilMs = options->toMs.value_or(
+        last ? (*last + kHourMs - 1) / kHourMs * kHourMs : fromMs + kHourMs);
+    const QList<UsageFact> facts = meter.facts();
+    Books books = buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(),
+                             meter.gaps());
+    books.warnings = meter.warnings() + books.warnings;
+    if (!first)
+        books.warnings.prepend(tr("no readings in the range"));
+    QList<BookDiff> diffs;
+    if (other)
+        diffs = compareBooks(books, buildBooks(facts, *other, fromMs, untilMs, {},
+                                               meter.gpuModelsSeen(), meter.gaps()));
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject j = booksToJson(books);
+        if (other) {
+            QJsonArray compare;
+            for (const BookDiff& d : diffs)
+                compare << QJsonObject{{QStringLiteral("user"), d.user},
+                                       {QStringLiteral("before"), d.before},
+                                       {QStringLiteral("after"), d.after},
+                                       {QStringLiteral("difference"), d.after - d.before}};
+            j.insert(QStringLiteral("compare"), compare);
+        }
+        print(stdout, QString::fromUtf8(QJsonDocument(j).toJson(QJsonDocument::Indented)));
+        return 0;
+    }
+    const QTimeZone zone = options->timeZone;
+    QString out = tr("token books %1 to %2 (%3), policy %4\n\n")
+                      .arg(timeText(fromMs, zone), timeText(untilMs, zone),
+                           QString::fromUtf8(zone.id()), policyPath);
+    out += booksText(books, *rules, user, zone);
+    if (other)
+        out += QLatin1Char('\n') + compareText(diffs, policyPath, comparePath);
+    print(stdout, out);
+    return 0;
+}
+
+} // namespace gw::cli
