@@ -25,6 +25,61 @@ bool isReadingGap(qint64 fromMs, qint64 toMs, qint64 intervalMs)
     return toMs - fromMs > 3 * intervalMs;
 }
 
+void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
+{
+    const qsizetype gpuCount = r.gpus.size();
+    struct Sharing
+    {
+        int count = 0;
+        int withMemory = 0;
+        double memory = 0;
+    };
+    QVarLengthArray<Sharing, 16> sharing(gpuCount);
+    qsizetype guess = 0;
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        ProcessUtilisation& pr = out[i];
+        pr = {};
+        for (qsizetype n = 0; n < gpuCount; ++n) {
+            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
+            if (r.gpus[j].uuid == p.gpuUuid) {
+                pr.gpuPos = int(j);
+                guess = j;
+                break;
+            }
+        }
+        if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
+            Sharing& sh = sharing[pr.gpuPos];
+            ++sh.count;
+            if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
+                sh.memory += *p.usedMemoryMiB;
+                ++sh.withMemory;
+            }
+        }
+    }
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        ProcessUtilisation& pr = out[i];
+        if (pr.gpuPos < 0 || !p.migUuid.isEmpty())
+            continue;
+        const GpuSample& g = r.gpus[pr.gpuPos];
+        if (!g.error.isEmpty() || !g.utilizationGpuPercent)
+            continue;
+        const Sharing& sh = sharing[pr.gpuPos];
+        if (p.smUtilPercent) {
+            pr.percent = p.smUtilPercent;
+        } else {
+            pr.estimated = true;
+            if (sh.count == 1)
+                pr.percent = g.utilizationGpuPercent;
+            else if (sh.withMemory == sh.count && sh.memory > 0)
+                pr.percent = *g.utilizationGpuPercent * *p.usedMemoryMiB / sh.memory;
+            else
+                pr.percent = *g.utilizationGpuPercent / sh.count;
+        }
+    }
+}
+
 namespace {
 
 QString tr(const char* s)
@@ -452,66 +507,24 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
         s.firstMs = t;
     s.lastMs = t;
 
-    // Where each process is, and its utilisation: the driver's per-process
-    // figure where given, else the GPU's, shared by memory (estimated).
     const qsizetype gpuCount = r.gpus.size();
     QVarLengthArray<int, 16> gpuSlot(gpuCount);
-    struct Sharing
-    {
-        int count = 0;
-        int withMemory = 0;
-        double memory = 0;
-    };
-    QVarLengthArray<Sharing, 16> sharing(gpuCount);
     for (qsizetype j = 0; j < gpuCount; ++j) {
         gpuSlot[j] = s.slot(r.gpus[j].uuid);
         if (r.gpus[j].error.isEmpty())
             s.slotSeenMs[size_t(gpuSlot[j])] = t;
     }
+    QVarLengthArray<ProcessUtilisation, 64> shares(r.processes.size());
+    attributeProcessUtilisation(r, shares.data());
     Readings in(r.processes.size());
-    qsizetype guess = 0;
     for (qsizetype i = 0; i < r.processes.size(); ++i) {
         const GpuProcess& p = r.processes[i];
         ProcessReading& pr = in[i];
-        for (qsizetype n = 0; n < gpuCount; ++n) {
-            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
-            if (r.gpus[j].uuid == p.gpuUuid) {
-                pr.gpuPos = int(j);
-                guess = j;
-                break;
-            }
-        }
+        pr.gpuPos = shares[i].gpuPos;
+        pr.util = shares[i].percent;
+        pr.estimated = shares[i].estimated;
         pr.key = {pr.gpuPos >= 0 ? gpuSlot[pr.gpuPos] : s.slot(p.gpuUuid),
                   p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
-        if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
-            Sharing& sh = sharing[pr.gpuPos];
-            ++sh.count;
-            if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
-                sh.memory += *p.usedMemoryMiB;
-                ++sh.withMemory;
-            }
-        }
-    }
-    for (qsizetype i = 0; i < r.processes.size(); ++i) {
-        const GpuProcess& p = r.processes[i];
-        ProcessReading& pr = in[i];
-        if (pr.gpuPos < 0 || !p.migUuid.isEmpty())
-            continue;
-        const GpuSample& g = r.gpus[pr.gpuPos];
-        if (!g.error.isEmpty() || !g.utilizationGpuPercent)
-            continue;
-        const Sharing& sh = sharing[pr.gpuPos];
-        if (p.smUtilPercent) {
-            pr.util = p.smUtilPercent;
-        } else {
-            pr.estimated = true;
-            if (sh.count == 1)
-                pr.util = g.utilizationGpuPercent;
-            else if (sh.withMemory == sh.count && sh.memory > 0)
-                pr.util = *g.utilizationGpuPercent * *p.usedMemoryMiB / sh.memory;
-            else
-                pr.util = *g.utilizationGpuPercent / sh.count;
-        }
     }
 
     evaluateHogs(s, r, in);

@@ -37,6 +37,20 @@ qint64 readingSpanMs(qint64 atMs, std::optional<qint64> nextMs, qint64 intervalM
 // Whether the silence between two readings is a gap.
 bool isReadingGap(qint64 fromMs, qint64 toMs, qint64 intervalMs);
 
+// Where each process of a reading runs and how busy it keeps its GPU: the
+// driver's per-process figure (smUtilPercent) where given, else the GPU's
+// utilisation shared by memory (estimated; evenly where a process's memory
+// is unknown). MIG processes and GPUs without utilisation get none. One
+// attribution for the policy engine and the token books.
+struct ProcessUtilisation
+{
+    int gpuPos = -1;               // index into Snapshot::gpus; -1: not in the reading
+    std::optional<double> percent; // 0..100 of the GPU
+    bool estimated = false;
+};
+// Fills out[i] for r.processes[i]; `out` holds r.processes.size() elements.
+void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out);
+
 // What the enforcer is asked to do: signal one process, identified by pid
 // and start time, for one event. The enforcer re-checks both before acting.
 struct EnforcementRequest

@@ -1,0 +1,97 @@
+#pragma once
+
+// GPU time per user from readings: the facts the token books are built
+// from (docs/tokens.md). Time comes from the readings only, by the one rule
+// of readingSpanMs / isReadingGap (policy/policyengine.h); a silence longer
+// than 3 × the interval is a gap, not use, and is reported.
+//
+// Not thread-safe: one thread feeds it.
+
+#include "model/snapshot.h"
+
+#include <QHash>
+#include <QList>
+#include <QMap>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gw {
+
+// GPU time of one user on one GPU model of one server within one UTC hour.
+struct UsageFact
+{
+    QString server;
+    QString user;
+    QString gpuModel;       // the GPU's name as reported
+    QString migProfile;     // "3g.40gb" for a MIG instance, empty for a whole GPU
+    int migSlices = 0;      // compute slices of the profile
+    int gpuSlices = 0;      // of the GPU (7 on an H100)
+    qint64 hourStartMs = 0; // UTC hour the seconds fall in
+    double heldGpuSeconds =
+        0; // seconds × GPU fraction (MIG slices/total; split by memory when shared)
+    double usedGpuSeconds = 0; // the same weighted by the process's utilisation (0–1)
+    bool operator==(const UsageFact&) const = default;
+};
+
+// A span of one server with no readings (agent down): not charged.
+struct CoverageGap
+{
+    QString server;
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+    bool operator==(const CoverageGap&) const = default;
+};
+
+// Fed readings in time order per server (several servers interleaved is
+// fine); a reading is charged when the next one of its server arrives (or at
+// finish()).
+class UsageMeter
+{
+public:
+    void feed(const Snapshot& reading);
+    void finish();                   // charges each server's last reading (one interval)
+    QList<UsageFact> facts() const;  // merged per (server,user,gpuModel,migProfile,hour), sorted
+    QList<CoverageGap> gaps() const; // silences longer than 3 × interval, per server
+    QStringList warnings() const;    // readings out of order, processes without user, …
+    QSet<QString> gpuModelsSeen() const;
+
+    struct Key
+    {
+        QString server, user, gpuModel, migProfile;
+        qint64 hourStartMs = 0;
+        bool operator==(const Key&) const = default;
+        bool operator<(const Key& o) const;
+    };
+
+private:
+    struct ServerState
+    {
+        std::optional<Snapshot> pending; // the last reading, not yet charged
+        qint64 intervalMs = 0;
+    };
+    void charge(const Snapshot& r, qint64 spanMs);
+    void warnOnce(const QString& text);
+
+    QHash<QString, ServerState> m_servers;
+    struct Amount
+    {
+        int migSlices = 0, gpuSlices = 0;
+        double held = 0, used = 0;
+    };
+    QMap<Key, Amount> m_facts;
+    QList<CoverageGap> m_gaps;
+    QStringList m_warnings;
+    QSet<QString> m_warned;
+    QSet<QString> m_models;
+};
+
+QList<UsageFact> usageFromReadings(const QList<Snapshot>& readings,
+                                   QList<CoverageGap>* gaps = nullptr);
+
+} // namespace gw
+
+Q_DECLARE_TYPEINFO(gw::UsageFact, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::CoverageGap, Q_RELOCATABLE_TYPE);
