@@ -16,10 +16,10 @@
 //                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
 
 #include "clicoord.h"
-#include "clireadings.h"
-#include "clitokens.h"
 #include "cliio.h"
+#include "clireadings.h"
 #include "clirun.h"
+#include "clitokens.h"
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
 #include "policy/policyreplay.h"

@@ -50,16 +50,15 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
     return o;
 }
 
-std::unique_ptr<ReadingsSource> ReadingsSource::open(const ReadingsOptions& options,
-                                                     QString* error)
+std::unique_ptr<ReadingsSource> ReadingsSource::open(const ReadingsOptions& options, QString* error)
 {
     std::unique_ptr<ReadingsSource> s(new ReadingsSource);
     s->m_options = options;
     if (!options.historyPath.isEmpty()) {
-        s->m_history = HistoryReadings::open(
-            options.historyPath, options.servers,
-            options.fromMs.value_or(std::numeric_limits<qint64>::min()),
-            options.toMs.value_or(std::numeric_limits<qint64>::max()), error);
+        s->m_history =
+            HistoryReadings::open(options.historyPath, options.servers,
+                                  options.fromMs.value_or(std::numeric_limits<qint64>::min()),
+                                  options.toMs.value_or(std::numeric_limits<qint64>::max()), error);
         if (!s->m_history)
             return nullptr;
     } else if (!s->m_trace.open(options.tracePath, error)) {

@@ -33,8 +33,7 @@ std::optional<PolicyConfig::Tokens> tokensRules(const QString& path, int* rc)
         return std::nullopt;
     }
     if (!r.config->tokens.enabled) {
-        *rc = fail(kExitUsage, tr("%1 has no [tokens] section")
-                                   .arg(path));
+        *rc = fail(kExitUsage, tr("%1 has no [tokens] section").arg(path));
         return std::nullopt;
     }
     return r.config->tokens;
@@ -66,8 +65,8 @@ QString gapText(const CoverageGap& g, const QTimeZone& zone)
 {
     const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, zone);
     const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, zone);
-    const QString end = from.date() == to.date() ? to.toString(QStringLiteral("HH:mm"))
-                                                 : timeText(g.toMs, zone);
+    const QString end =
+        from.date() == to.date() ? to.toString(QStringLiteral("HH:mm")) : timeText(g.toMs, zone);
     return tr("no readings from %1 %2–%3: not charged")
         .arg(g.server, timeText(g.fromMs, zone), end);
 }
@@ -90,7 +89,8 @@ QString table(const QList<QStringList>& rows)
             if (i == row.size() - 1 && i > 0 && i == width.size() - 1)
                 cells << row[i];
             else
-                cells << (i == 0 ? row[i].leftJustified(width[i]) : row[i].rightJustified(width[i]));
+                cells << (i == 0 ? row[i].leftJustified(width[i])
+                                 : row[i].rightJustified(width[i]));
         }
         out += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
     }
@@ -99,8 +99,8 @@ QString table(const QList<QStringList>& rows)
 
 struct UserSums
 {
-    double spent = 0;   // usage charged in the range
-    double granted = 0; // grants, monthly and daily additions
+    double spent = 0;               // usage charged in the range
+    double granted = 0;             // grants, monthly and daily additions
     QMap<QString, double> gpuHours; // by GPU model
 };
 
@@ -142,8 +142,8 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
             hours << QStringLiteral("%1 %2 h").arg(h.key(), amountText(h.value()));
         QString balance = amountText(it.value());
         if (books.cutOff.contains(it.key()))
-            balance = tr("%1 (at or below the floor, %2)")
-                          .arg(balance, amountText(rules.overdraftFloor));
+            balance =
+                tr("%1 (at or below the floor, %2)").arg(balance, amountText(rules.overdraftFloor));
         rows << QStringList{it.key(), balance, amountText(s.spent), amountText(s.granted),
                             hours.isEmpty() ? tr("none") : hours.join(QStringLiteral(", "))};
     }
@@ -181,8 +181,8 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
 
 QString compareText(const QList<BookDiff>& diffs, const QString& a, const QString& b)
 {
-    QList<QStringList> rows{{tr("user"), tr("balance (%1)").arg(a), tr("balance (%1)").arg(b),
-                             tr("difference")}};
+    QList<QStringList> rows{
+        {tr("user"), tr("balance (%1)").arg(a), tr("balance (%1)").arg(b), tr("difference")}};
     for (const BookDiff& d : diffs)
         rows << QStringList{d.user, amountText(d.before), amountText(d.after),
                             amountText(d.after - d.before, true)};
@@ -222,12 +222,10 @@ int tokensCommand(const QCommandLineParser& parser)
     if (parser.isSet(QStringLiteral("user")) && user.isEmpty())
         return fail(kExitUsage, tr("--user must name a user"));
     // Times in the books' zone unless --tz says otherwise.
-    const QTimeZone booksZone = rules->timeZone.isEmpty()
-                                    ? QTimeZone::systemTimeZone()
-                                    : QTimeZone(rules->timeZone.toUtf8());
+    const QTimeZone booksZone = rules->timeZone.isEmpty() ? QTimeZone::systemTimeZone()
+                                                          : QTimeZone(rules->timeZone.toUtf8());
     QString error;
-    const auto options =
-        readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error);
+    const auto options = readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error);
     if (!options)
         return fail(kExitUsage, error);
     const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);
@@ -250,11 +248,11 @@ int tokensCommand(const QCommandLineParser& parser)
     // Without --from/--to: whole UTC hours around the readings, since usage is
     // charged at the end of its hour.
     const qint64 fromMs = options->fromMs.value_or(first ? *first / kHourMs * kHourMs : 0);
-    const qint64 untilMs = options->toMs.value_or(
-        last ? (*last + kHourMs - 1) / kHourMs * kHourMs : fromMs + kHourMs);
+    const qint64 untilMs =
+        options->toMs.value_or(last ? (*last + kHourMs - 1) / kHourMs * kHourMs : fromMs + kHourMs);
     const QList<UsageFact> facts = meter.facts();
-    Books books = buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(),
-                             meter.gaps());
+    Books books =
+        buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(), meter.gaps());
     books.warnings = meter.warnings() + books.warnings;
     if (!first)
         books.warnings.prepend(tr("no readings in the range"));
