@@ -239,7 +239,7 @@ int tokensCommand(const QCommandLineParser& parser)
         if (!first)
             first = s->timestampMs;
         // The end of the time the reading can stand for.
-        last = std::max(last.value_or(s->timestampMs), s->timestampMs + s->intervalMs);
+        last = std::max(last.value_or(s->timestampMs), s->timestampMs + s->intervalMs.value_or(0));
     }
     if (!error.isEmpty())
         return fail(kExitFailed, error);

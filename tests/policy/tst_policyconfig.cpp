@@ -218,10 +218,10 @@ defensive_multiplier = 0.2
             << QByteArray("policy.toml:2:9: \"scope\" must be \"process\" or "
                           "\"user\", not \"group\"");
         QTest::newRow("unknown section")
-            << QByteArray("[hog]\n\n[tokens]\nx = 1\n")
+            << QByteArray("[hog]\n\n[reports]\nx = 1\n")
             << QByteArray(
-                   "policy.toml:3:2: unknown section [tokens]; the known sections are [hog], "
-                   "[idle], [quota], [adaptive], [alerts], [allocate]");
+                   "policy.toml:3:2: unknown section [reports]; the known sections are [hog], "
+                   "[idle], [quota], [adaptive], [alerts], [allocate], [tokens]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
                           "}\n")
@@ -645,7 +645,7 @@ timeout = "5s"
         QVERIFY(twice.config);
         QCOMPARE(twice.config->tokens.users, QStringList{u"alice"_s});
         QCOMPARE(twice.warnings,
-                 QStringList{u"policy.toml:2:20: warning: \"alice\" is listed twice"_s});
+                 QStringList{u"policy.toml:2:19: warning: \"alice\" is listed twice"_s});
     }
 
     void tokensMistakes_data()
