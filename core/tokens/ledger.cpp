@@ -1,27 +1,328 @@
 #include "tokens/ledger.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <tuple>
+
 namespace gw {
 
-double priceFor(const PolicyConfig::Tokens& rules, const QString&)
+namespace {
+
+QString tr(const char* s)
 {
-    return rules.defaultPrice;
+    return QCoreApplication::translate("gw::Ledger", s);
 }
-Books buildBooks(const QList<UsageFact>&, const PolicyConfig::Tokens&, qint64, qint64,
-                 const QList<Adjustment>&, const QSet<QString>&, const QList<CoverageGap>&)
+
+constexpr qint64 kHourMs = 3600 * 1000;
+
+QString number(double v)
 {
+    return QString::number(v, 'g', 10);
+}
+
+QTimeZone zoneOf(const PolicyConfig::Tokens& rules)
+{
+    if (rules.timeZone.isEmpty())
+        return QTimeZone::systemTimeZone();
+    QTimeZone tz(rules.timeZone.toUtf8());
+    // The parser refuses unknown zones; a hand-made rule falls back to UTC
+    // rather than to this machine's zone, so the books do not move with it.
+    return tz.isValid() ? tz : QTimeZone::utc();
+}
+
+qint64 localMidnight(const QDate& d, const QTimeZone& tz)
+{
+    return QDateTime(d, QTime(0, 0), tz).toMSecsSinceEpoch();
+}
+
+QString hourId(qint64 hourStartMs)
+{
+    return QDateTime::fromMSecsSinceEpoch(hourStartMs, QTimeZone::utc())
+        .toString(QStringLiteral("yyyy-MM-ddTHH"));
+}
+
+struct FactKey
+{
+    QString user, server, gpuModel, migProfile;
+    qint64 hourStartMs = 0;
+    bool operator<(const FactKey& o) const
+    {
+        return std::tie(user, server, gpuModel, migProfile, hourStartMs) <
+               std::tie(o.user, o.server, o.gpuModel, o.migProfile, o.hourStartMs);
+    }
+};
+
+bool entryBefore(const LedgerEntry& a, const LedgerEntry& b)
+{
+    if (a.atMs != b.atMs)
+        return a.atMs < b.atMs;
+    if (a.kind != b.kind)
+        return int(a.kind) < int(b.kind);
+    return a.id < b.id;
+}
+
+} // namespace
+
+QString ledgerKindName(LedgerEntry::Kind kind)
+{
+    switch (kind) {
+    case LedgerEntry::Kind::Grant:
+        return QStringLiteral("grant");
+    case LedgerEntry::Kind::Monthly:
+        return QStringLiteral("monthly");
+    case LedgerEntry::Kind::Daily:
+        return QStringLiteral("daily");
+    case LedgerEntry::Kind::Usage:
+        return QStringLiteral("usage");
+    case LedgerEntry::Kind::Adjustment:
+        return QStringLiteral("adjustment");
+    }
     return {};
 }
-QList<BookDiff> compareBooks(const Books&, const Books&)
+
+std::optional<LedgerEntry::Kind> ledgerKindFromName(const QString& name)
 {
-    return {};
+    for (LedgerEntry::Kind k :
+         {LedgerEntry::Kind::Grant, LedgerEntry::Kind::Monthly, LedgerEntry::Kind::Daily,
+          LedgerEntry::Kind::Usage, LedgerEntry::Kind::Adjustment})
+        if (ledgerKindName(k) == name)
+            return k;
+    return std::nullopt;
 }
-QString ledgerKindName(LedgerEntry::Kind)
+
+double priceFor(const PolicyConfig::Tokens& rules, const QString& gpuModel)
 {
-    return {};
+    const PolicyConfig::Tokens::Price* best = nullptr;
+    for (const PolicyConfig::Tokens::Price& p : rules.prices)
+        if (!p.pattern.isEmpty() && gpuModel.contains(p.pattern, Qt::CaseInsensitive) &&
+            (!best || p.pattern.size() > best->pattern.size()))
+            best = &p;
+    return best ? best->perGpuHour : rules.defaultPrice;
 }
-std::optional<LedgerEntry::Kind> ledgerKindFromName(const QString&)
+
+Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rules, qint64 fromMs,
+                 qint64 untilMs, const QList<Adjustment>& adjustments,
+                 const QSet<QString>& gpuModelsSeen, const QList<CoverageGap>& gaps)
 {
-    return {};
+    Books books;
+    const QTimeZone tz = zoneOf(rules);
+    const bool used = rules.charge == PolicyConfig::Tokens::Charge::Used;
+
+    // Facts merged by key (one usage entry, one id each), charged at the end
+    // of their hour: only those whose charge falls in [fromMs, untilMs), so
+    // the books of a shorter range are a prefix of a longer one's.
+    QMap<FactKey, UsageFact> merged;
+    QSet<QString> models = gpuModelsSeen;
+    for (const UsageFact& f : facts) {
+        models.insert(f.gpuModel);
+        const qint64 at = f.hourStartMs + kHourMs;
+        if (at < fromMs || at >= untilMs)
+            continue;
+        const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs};
+        auto it = merged.find(key);
+        if (it == merged.end()) {
+            merged.insert(key, f);
+        } else {
+            it->heldGpuSeconds += f.heldGpuSeconds;
+            it->usedGpuSeconds += f.usedGpuSeconds;
+        }
+    }
+
+    QList<LedgerEntry> events; // usage and adjustments, and the grants they cause
+    events.reserve(merged.size() + adjustments.size());
+    QHash<QString, double> prices;
+    for (const UsageFact& f : std::as_const(merged)) {
+        auto p = prices.find(f.gpuModel);
+        if (p == prices.end())
+            p = prices.insert(f.gpuModel, priceFor(rules, f.gpuModel));
+        LedgerEntry e;
+        e.kind = LedgerEntry::Kind::Usage;
+        e.user = f.user;
+        e.atMs = f.hourStartMs + kHourMs;
+        e.server = f.server;
+        e.gpuModel = f.gpuModel;
+        e.migProfile = f.migProfile;
+        e.migSlices = f.migSlices;
+        e.gpuSlices = f.gpuSlices;
+        e.hourStartMs = f.hourStartMs;
+        // GPU-hours of the whole GPU: a MIG instance's fraction is already
+        // in the seconds, so the price is the GPU's.
+        e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
+        e.pricePerGpuHour = *p;
+        e.amount = -e.gpuHours * e.pricePerGpuHour;
+        e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
+               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) + u'/' +
+               hourId(f.hourStartMs);
+        const QString hour = hourId(f.hourStartMs);
+        e.detail =
+            f.migProfile.isEmpty()
+                ? tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour")
+                      .arg(number(e.gpuHours), f.gpuModel, f.server, hour,
+                           number(e.pricePerGpuHour))
+                : tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens "
+                     "per GPU-hour")
+                      .arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
+                           QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
+                           number(e.pricePerGpuHour));
+        events << e;
+    }
+    QHash<QString, int> adjustmentCount;
+    for (const Adjustment& a : adjustments) {
+        if (a.atMs < fromMs || a.atMs >= untilMs)
+            continue;
+        LedgerEntry e;
+        e.kind = LedgerEntry::Kind::Adjustment;
+        e.user = a.user;
+        e.atMs = a.atMs;
+        e.amount = a.amount;
+        e.by = a.by;
+        e.reason = a.reason;
+        const QString base =
+            QStringLiteral("adjustment/") + a.user + u'/' + QString::number(a.atMs);
+        const int n = adjustmentCount[base]++;
+        e.id = n == 0 ? base : base + u'/' + QString::number(n);
+        e.detail = tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
+        events << e;
+    }
+
+    // When each user is first known: listed at the start, else their first
+    // entry.
+    QMap<QString, qint64> grantAt;
+    for (const QString& u : rules.users)
+        if (!u.isEmpty() && fromMs < untilMs)
+            grantAt.insert(u, fromMs);
+    for (const LedgerEntry& e : std::as_const(events)) {
+        auto it = grantAt.find(e.user);
+        if (it == grantAt.end())
+            grantAt.insert(e.user, e.atMs);
+        else if (e.atMs < *it)
+            *it = e.atMs;
+    }
+    for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+        LedgerEntry e;
+        e.kind = LedgerEntry::Kind::Grant;
+        e.user = it.key();
+        e.atMs = it.value();
+        e.amount = rules.initial + rules.monthly;
+        e.id = QStringLiteral("grant/") + it.key();
+        e.detail = tr("first seen: initial %1 and this month's %2")
+                       .arg(number(rules.initial), number(rules.monthly));
+        events << e;
+    }
+    std::sort(events.begin(), events.end(), entryBefore);
+
+    // Walk the time: at each local midnight, the monthly (on the 1st) and the
+    // daily additions for users granted before it, from the balances then.
+    QMap<QString, double> balance;
+    QList<LedgerEntry>& out = books.entries;
+    out.reserve(events.size());
+    qsizetype next = 0;
+    auto applyUntil = [&](qint64 t, bool inclusiveUsage) {
+        // Entries before t (and at t, those that sort before monthly/daily:
+        // grants).
+        while (next < events.size() &&
+               (events[next].atMs < t || (events[next].atMs == t && inclusiveUsage &&
+                                          events[next].kind == LedgerEntry::Kind::Grant))) {
+            balance[events[next].user] += events[next].amount;
+            out << events[next];
+            ++next;
+        }
+    };
+    if (fromMs < untilMs) {
+        QDate day = QDateTime::fromMSecsSinceEpoch(fromMs, tz).date();
+        for (;; day = day.addDays(1)) {
+            const qint64 midnight = localMidnight(day, tz);
+            if (midnight >= untilMs)
+                break;
+            if (midnight < fromMs)
+                continue;
+            applyUntil(midnight, true);
+            const QString dayText = day.toString(Qt::ISODate);
+            if (day.day() == 1 && rules.monthly != 0) {
+                const QString month = day.toString(QStringLiteral("yyyy-MM"));
+                for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+                    if (it.value() >= midnight)
+                        continue;
+                    LedgerEntry e;
+                    e.kind = LedgerEntry::Kind::Monthly;
+                    e.user = it.key();
+                    e.atMs = midnight;
+                    e.amount = rules.monthly;
+                    e.id = QStringLiteral("monthly/") + it.key() + u'/' + month;
+                    e.detail = tr("monthly addition for %1").arg(month);
+                    balance[e.user] += e.amount;
+                    out << e;
+                }
+            }
+            if (rules.daily != 0) {
+                const bool always = rules.dailyWhen == PolicyConfig::Tokens::DailyWhen::Always;
+                for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+                    if (it.value() >= midnight || (!always && balance.value(it.key()) >= 0))
+                        continue;
+                    LedgerEntry e;
+                    e.kind = LedgerEntry::Kind::Daily;
+                    e.user = it.key();
+                    e.atMs = midnight;
+                    e.amount = rules.daily;
+                    e.id = QStringLiteral("daily/") + it.key() + u'/' + dayText;
+                    e.detail = always
+                                   ? tr("daily addition for %1").arg(dayText)
+                                   : tr("daily addition for %1 (balance below zero)").arg(dayText);
+                    balance[e.user] += e.amount;
+                    out << e;
+                }
+            }
+        }
+    }
+    applyUntil(untilMs, false);
+
+    for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+        const double b = balance.value(it.key());
+        books.balances.insert(it.key(), b);
+        if (b <= rules.overdraftFloor)
+            books.cutOff << it.key();
+    }
+
+    for (const PolicyConfig::Tokens::Price& p : rules.prices) {
+        bool matched = false;
+        for (const QString& m : std::as_const(models))
+            matched = matched || m.contains(p.pattern, Qt::CaseInsensitive);
+        if (!matched)
+            books.warnings << (p.line > 0 ? tr("price \"%1\" (line %2) matches no GPU seen")
+                                                .arg(p.pattern)
+                                                .arg(p.line)
+                                          : tr("price \"%1\" matches no GPU seen").arg(p.pattern));
+    }
+
+    for (const CoverageGap& g : gaps) {
+        const qint64 a = std::max(g.fromMs, fromMs), b = std::min(g.toMs, untilMs);
+        if (a < b)
+            books.gaps << CoverageGap{g.server, a, b};
+    }
+    std::sort(books.gaps.begin(), books.gaps.end(), [](const CoverageGap& x, const CoverageGap& y) {
+        return std::tie(x.fromMs, x.server, x.toMs) < std::tie(y.fromMs, y.server, y.toMs);
+    });
+    return books;
+}
+
+QList<BookDiff> compareBooks(const Books& a, const Books& b)
+{
+    QMap<QString, BookDiff> diffs;
+    for (auto it = a.balances.cbegin(); it != a.balances.cend(); ++it) {
+        BookDiff& d = diffs[it.key()];
+        d.user = it.key();
+        d.before = it.value();
+    }
+    for (auto it = b.balances.cbegin(); it != b.balances.cend(); ++it) {
+        BookDiff& d = diffs[it.key()];
+        d.user = it.key();
+        d.after = it.value();
+    }
+    return diffs.values();
 }
 
 } // namespace gw

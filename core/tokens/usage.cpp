@@ -1,6 +1,51 @@
 #include "tokens/usage.h"
 
+#include "policy/policyengine.h"
+
+#include <QCoreApplication>
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <tuple>
+
 namespace gw {
+
+namespace {
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::UsageMeter", s);
+}
+
+constexpr qint64 kHourMs = 3600 * 1000;
+constexpr qint64 kDefaultIntervalMs = 1000; // as the policy engine assumes
+
+qint64 hourOf(qint64 ms)
+{
+    // Floor, also before 1970.
+    return (ms >= 0 ? ms / kHourMs : (ms - kHourMs + 1) / kHourMs) * kHourMs;
+}
+
+// "3g.40gb" → 3, where the driver did not give the instance's slices.
+std::optional<int> slicesOfProfile(const QString& profile)
+{
+    const qsizetype g = profile.indexOf(u'g');
+    if (g <= 0)
+        return std::nullopt;
+    bool ok = false;
+    const int n = QStringView(profile).left(g).toInt(&ok);
+    return ok && n > 0 ? std::optional<int>(n) : std::nullopt;
+}
+
+// One unit of use (a whole GPU or a MIG instance) in one reading.
+struct Unit
+{
+    int count = 0;
+    int withMemory = 0;
+    double memory = 0;
+};
+
+} // namespace
 
 bool UsageMeter::Key::operator<(const Key& o) const
 {
@@ -8,26 +53,196 @@ bool UsageMeter::Key::operator<(const Key& o) const
            std::tie(o.server, o.user, o.gpuModel, o.migProfile, o.hourStartMs);
 }
 
-void UsageMeter::feed(const Snapshot&) {}
-void UsageMeter::finish() {}
+void UsageMeter::warnOnce(const QString& text)
+{
+    if (m_warned.contains(text))
+        return;
+    m_warned.insert(text);
+    m_warnings << text;
+}
+
+void UsageMeter::feed(const Snapshot& r)
+{
+    ServerState& s = m_servers[r.server];
+    if (s.pending) {
+        const qint64 last = s.pending->timestampMs;
+        if (r.timestampMs <= last) {
+            // Charged once only: a reading not after the last is refused.
+            m_warnings << tr("%1: reading at %2 ms not after the last one (%3 ms): refused, not "
+                             "charged")
+                              .arg(r.server)
+                              .arg(r.timestampMs)
+                              .arg(last);
+            return;
+        }
+        charge(*s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs));
+        if (isReadingGap(last, r.timestampMs, s.intervalMs))
+            m_gaps << CoverageGap{r.server, last + s.intervalMs, r.timestampMs};
+    }
+    // The interval: the reading's own, else what the readings show (as the
+    // policy engine infers it).
+    if (r.intervalMs && *r.intervalMs > 0)
+        s.intervalMs = *r.intervalMs;
+    else if (s.pending && !isReadingGap(s.pending->timestampMs, r.timestampMs, s.intervalMs))
+        s.intervalMs = std::max<qint64>(1, r.timestampMs - s.pending->timestampMs);
+    else if (s.intervalMs <= 0)
+        s.intervalMs = kDefaultIntervalMs;
+    s.pending = r;
+}
+
+void UsageMeter::finish()
+{
+    // Each server's last reading stands for one interval.
+    QStringList servers = m_servers.keys();
+    servers.sort();
+    for (const QString& name : servers) {
+        ServerState& s = m_servers[name];
+        if (s.pending)
+            charge(*s.pending, s.intervalMs);
+        s.pending.reset();
+    }
+}
+
+void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
+{
+    if (spanMs <= 0)
+        return;
+    for (const GpuSample& g : r.gpus)
+        if (!g.name.isEmpty())
+            m_models.insert(g.name);
+    const qsizetype n = r.processes.size();
+    if (n == 0)
+        return;
+    QVarLengthArray<ProcessUtilisation, 64> util(n);
+    attributeProcessUtilisation(r, util.data());
+
+    // Units and the memory held on each: a process's share of its unit.
+    QHash<QString, Unit> units;
+    auto unitKey = [](const GpuProcess& p) {
+        return p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid;
+    };
+    for (qsizetype i = 0; i < n; ++i) {
+        const GpuProcess& p = r.processes[i];
+        if (util[i].gpuPos < 0)
+            continue;
+        Unit& u = units[unitKey(p)];
+        ++u.count;
+        if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
+            u.memory += *p.usedMemoryMiB;
+            ++u.withMemory;
+        }
+    }
+
+    for (qsizetype i = 0; i < n; ++i) {
+        const GpuProcess& p = r.processes[i];
+        if (util[i].gpuPos < 0) {
+            warnOnce(tr("%1: process %2 on GPU %3, which is not in the reading: not charged")
+                         .arg(r.server)
+                         .arg(p.pid)
+                         .arg(p.gpuUuid));
+            continue;
+        }
+        const GpuSample& g = r.gpus[util[i].gpuPos];
+        if (p.user.isEmpty()) {
+            // Its share still counts in the split, so nobody else pays for it.
+            warnOnce(tr("%1: process %2 on %3 has no user: its GPU time is not charged to anyone")
+                         .arg(r.server)
+                         .arg(p.pid)
+                         .arg(g.name.isEmpty() ? g.uuid : g.name));
+            continue;
+        }
+        if (g.name.isEmpty()) {
+            warnOnce(
+                tr("%1: GPU %2 reports no name: its use is not charged").arg(r.server, g.uuid));
+            continue;
+        }
+        // The unit's fraction of the GPU.
+        double fraction = 1;
+        QString profile;
+        int migSlices = 0, gpuSlices = 0;
+        if (!p.migUuid.isEmpty()) {
+            const MigInstance* mig = g.migByUuid(p.migUuid);
+            profile = mig ? mig->profile : QString();
+            std::optional<int> slices = mig ? mig->computeSlices : std::nullopt;
+            if (!slices && mig)
+                slices = slicesOfProfile(mig->profile);
+            if (!mig || !slices || !g.migSliceCount || *g.migSliceCount <= 0 ||
+                *slices > *g.migSliceCount) {
+                // Charging the whole GPU over-charges; leaving it out would
+                // hide the use. Said, and charged as the whole GPU.
+                warnOnce(tr("%1: MIG instance %2 on %3: slices unknown, charged as the whole GPU")
+                             .arg(r.server, p.migUuid, g.name));
+                profile.clear();
+            } else {
+                migSlices = *slices;
+                gpuSlices = *g.migSliceCount;
+                fraction = double(migSlices) / gpuSlices;
+            }
+        }
+        const Unit& u = units[unitKey(p)];
+        double share = 1;
+        if (u.count > 1) {
+            if (u.withMemory == u.count && u.memory > 0)
+                share = *p.usedMemoryMiB / u.memory;
+            else
+                share = 1.0 / u.count;
+        }
+        // Used: the process's utilisation is of its whole unit, so the
+        // compute it used is the unit's time × that utilisation (with one
+        // process on a unit: held × utilisation). Where the driver gives
+        // none (MIG, utilisation not reported), used = held, said once.
+        std::optional<double> busy;
+        if (util[i].percent)
+            busy = std::clamp(*util[i].percent / 100.0, 0.0, 1.0);
+        else
+            warnOnce(tr("%1: no utilisation for %2 on %3: its used time is charged as held")
+                         .arg(r.server, p.user, g.name));
+
+        // The span split across UTC hours.
+        qint64 from = r.timestampMs;
+        const qint64 end = r.timestampMs + spanMs;
+        while (from < end) {
+            const qint64 hour = hourOf(from);
+            const qint64 to = std::min(end, hour + kHourMs);
+            const double seconds = double(to - from) / 1000.0;
+            Amount& a = m_facts[Key{r.server, p.user, g.name, profile, hour}];
+            a.migSlices = migSlices;
+            a.gpuSlices = gpuSlices;
+            const double held = seconds * fraction * share;
+            a.held += held;
+            a.used += busy ? seconds * fraction * *busy : held;
+            from = to;
+        }
+    }
+}
+
 QList<UsageFact> UsageMeter::facts() const
 {
-    return {};
+    QList<UsageFact> out;
+    out.reserve(m_facts.size());
+    for (auto it = m_facts.cbegin(); it != m_facts.cend(); ++it) {
+        const Key& k = it.key();
+        const Amount& a = it.value();
+        out << UsageFact{k.server,    k.user,        k.gpuModel, k.migProfile, a.migSlices,
+                         a.gpuSlices, k.hourStartMs, a.held,     a.used};
+    }
+    return out;
 }
+
 QList<CoverageGap> UsageMeter::gaps() const
 {
     return m_gaps;
 }
+
 QStringList UsageMeter::warnings() const
 {
     return m_warnings;
 }
+
 QSet<QString> UsageMeter::gpuModelsSeen() const
 {
     return m_models;
 }
-void UsageMeter::charge(const Snapshot&, qint64) {}
-void UsageMeter::warnOnce(const QString&) {}
 
 QList<UsageFact> usageFromReadings(const QList<Snapshot>& readings, QList<CoverageGap>* gaps)
 {
