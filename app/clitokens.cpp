@@ -8,6 +8,7 @@
 #include "tokens/usage.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
@@ -71,9 +72,9 @@ QString gapText(const CoverageGap& g, const QTimeZone& zone)
         .arg(g.server, timeText(g.fromMs, zone), end);
 }
 
-// Columns padded to their widest cell; the first left-aligned, the rest
-// right-aligned but the last (free text).
-QString table(const QList<QStringList>& rows)
+// Columns padded to their widest cell: text columns (`text`, by index)
+// left-aligned, figures right-aligned; the last column is not padded.
+QString table(const QList<QStringList>& rows, const QList<int>& text)
 {
     QList<qsizetype> width;
     for (const QStringList& row : rows)
@@ -86,13 +87,13 @@ QString table(const QList<QStringList>& rows)
     for (const QStringList& row : rows) {
         QStringList cells;
         for (qsizetype i = 0; i < row.size(); ++i) {
-            if (i == row.size() - 1 && i > 0 && i == width.size() - 1)
+            if (i == width.size() - 1 && text.contains(int(i)))
                 cells << row[i];
             else
-                cells << (i == 0 ? row[i].leftJustified(width[i])
-                                 : row[i].rightJustified(width[i]));
+                cells << (text.contains(int(i)) ? row[i].leftJustified(width[i])
+                                                : row[i].rightJustified(width[i]));
         }
-        out += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+        out += cells.join(QStringLiteral("  ")) + QLatin1Char('\n');
     }
     return out;
 }
@@ -150,7 +151,7 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
     if (books.balances.isEmpty())
         out += tr("no users in the range\n");
     else
-        out += table(rows);
+        out += table(rows, {0, 4});
     if (!user.isEmpty()) {
         out += QLatin1Char('\n') + tr("ledger of %1:").arg(user) + QLatin1Char('\n');
         QList<QStringList> lines{{tr("time"), tr("kind"), tr("amount"), tr("balance"), tr("what")}};
@@ -166,7 +167,7 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
         if (lines.size() == 1)
             out += tr("no entries\n");
         else
-            out += table(lines);
+            out += table(lines, {0, 1, 4});
     }
     if (!books.gaps.isEmpty())
         out += QLatin1Char('\n');
@@ -179,14 +180,19 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
     return out;
 }
 
-QString compareText(const QList<BookDiff>& diffs, const QString& a, const QString& b)
+QString compareText(const QList<BookDiff>& diffs, QString a, QString b)
 {
+    // The file names, unless they are the same.
+    if (QFileInfo(a).fileName() != QFileInfo(b).fileName()) {
+        a = QFileInfo(a).fileName();
+        b = QFileInfo(b).fileName();
+    }
     QList<QStringList> rows{
         {tr("user"), tr("balance (%1)").arg(a), tr("balance (%1)").arg(b), tr("difference")}};
     for (const BookDiff& d : diffs)
         rows << QStringList{d.user, amountText(d.before), amountText(d.after),
                             amountText(d.after - d.before, true)};
-    return table(rows);
+    return table(rows, {0});
 }
 
 } // namespace
@@ -245,11 +251,14 @@ int tokensCommand(const QCommandLineParser& parser)
         return fail(kExitFailed, error);
     meter.finish();
 
-    // Without --from/--to: whole UTC hours around the readings, since usage is
-    // charged at the end of its hour.
+    // The books charge an hour's usage at its end, within [from, until). With
+    // --to that is the range asked for (--to 02:00 charges use up to 01:00:
+    // a shorter range's books are a prefix of a longer one's). Without it,
+    // just past the end of the last hour with readings, so every reading read
+    // is charged (an addition due at that very moment comes along).
     const qint64 fromMs = options->fromMs.value_or(first ? *first / kHourMs * kHourMs : 0);
-    const qint64 untilMs =
-        options->toMs.value_or(last ? (*last + kHourMs - 1) / kHourMs * kHourMs : fromMs + kHourMs);
+    const qint64 untilMs = options->toMs.value_or(
+        last ? (*last + kHourMs - 1) / kHourMs * kHourMs + 1 : fromMs + kHourMs);
     const QList<UsageFact> facts = meter.facts();
     Books books =
         buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(), meter.gaps());
