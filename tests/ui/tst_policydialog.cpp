@@ -463,6 +463,23 @@ private Q_SLOTS:
         const PolicyParseResult defaults = parsePolicy(
             policytext::fromPolicyJson(policyToJson(PolicyConfig{})).toUtf8(), QStringLiteral("p"));
         QVERIFY(defaults.config && *defaults.config == PolicyConfig{});
+        // [tokens] too, its prices as [tokens.prices] in their order.
+        PolicyConfig t;
+        t.tokens.enabled = true;
+        t.tokens.initial = 50;
+        t.tokens.overdraftFloor = -5;
+        t.tokens.dailyWhen = PolicyConfig::Tokens::DailyWhen::Always;
+        t.tokens.charge = PolicyConfig::Tokens::Charge::Used;
+        t.tokens.timeZone = QStringLiteral("Europe/Berlin");
+        t.tokens.users = {QStringLiteral("alice")};
+        t.tokens.prices = {{QStringLiteral("RTX 3090"), 1, 0}, {QStringLiteral("H100"), 8.5, 0}};
+        const QString tokensText = policytext::fromPolicyJson(policyToJson(t));
+        const PolicyParseResult tokens = parsePolicy(tokensText.toUtf8(), QStringLiteral("p"));
+        QVERIFY2(tokens.config, qPrintable(tokens.errors.join(QLatin1Char('\n')) + tokensText));
+        QVERIFY2(*tokens.config == t, qPrintable(tokensText));
+        QVERIFY(
+            policytext::sections(tokensText)
+                .endsWith(QStringList{QStringLiteral("tokens"), QStringLiteral("tokens.prices")}));
     }
 
     void formEditSavesFileThatLoads()
