@@ -6,6 +6,7 @@
 #include <QTimeZone>
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 namespace gw {
@@ -45,16 +46,34 @@ QString hourId(qint64 hourStartMs)
         .toString(QStringLiteral("yyyy-MM-ddTHH"));
 }
 
+// A month of a fleet has a few hundred distinct hours and tens of thousands
+// of facts: each hour's text is made once.
+class HourIds
+{
+public:
+    const QString& operator()(qint64 hourStartMs)
+    {
+        auto it = m_ids.find(hourStartMs);
+        if (it == m_ids.end())
+            it = m_ids.insert(hourStartMs, hourId(hourStartMs));
+        return *it;
+    }
+
+private:
+    QHash<qint64, QString> m_ids;
+};
+
 struct FactKey
 {
     QString user, server, gpuModel, migProfile;
     qint64 hourStartMs = 0;
-    bool operator<(const FactKey& o) const
-    {
-        return std::tie(user, server, gpuModel, migProfile, hourStartMs) <
-               std::tie(o.user, o.server, o.gpuModel, o.migProfile, o.hourStartMs);
-    }
+    bool operator==(const FactKey&) const = default;
 };
+
+size_t qHash(const FactKey& k, size_t seed = 0)
+{
+    return qHashMulti(seed, k.user, k.server, k.gpuModel, k.migProfile, k.hourStartMs);
+}
 
 bool entryBefore(const LedgerEntry& a, const LedgerEntry& b)
 {
@@ -115,7 +134,10 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
     // Facts merged by key (one usage entry, one id each), charged at the end
     // of their hour: only those whose charge falls in [fromMs, untilMs), so
     // the books of a shorter range are a prefix of a longer one's.
-    QMap<FactKey, UsageFact> merged;
+    QHash<FactKey, qsizetype> slot;
+    QList<UsageFact> merged;
+    merged.reserve(facts.size());
+    slot.reserve(facts.size());
     QSet<QString> models = gpuModelsSeen;
     for (const UsageFact& f : facts) {
         models.insert(f.gpuModel);
@@ -123,14 +145,19 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         if (at < fromMs || at >= untilMs)
             continue;
         const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs};
-        auto it = merged.find(key);
-        if (it == merged.end()) {
-            merged.insert(key, f);
+        const auto it = slot.constFind(key);
+        if (it == slot.cend()) {
+            slot.insert(key, merged.size());
+            merged << f;
         } else {
-            it->heldGpuSeconds += f.heldGpuSeconds;
-            it->usedGpuSeconds += f.usedGpuSeconds;
+            merged[*it].heldGpuSeconds += f.heldGpuSeconds;
+            merged[*it].usedGpuSeconds += f.usedGpuSeconds;
         }
     }
+    HourIds hourIds;
+    const QString wholeText = tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour");
+    const QString migText = tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
+                               "at %8 tokens per GPU-hour");
 
     QList<LedgerEntry> events; // usage and adjustments, and the grants they cause
     events.reserve(merged.size() + adjustments.size());
@@ -154,21 +181,16 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
         e.pricePerGpuHour = *p;
         e.amount = -e.gpuHours * e.pricePerGpuHour;
+        const QString& hour = hourIds(f.hourStartMs);
         e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
-               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) + u'/' +
-               hourId(f.hourStartMs);
-        const QString hour = hourId(f.hourStartMs);
-        e.detail =
-            f.migProfile.isEmpty()
-                ? tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour")
-                      .arg(number(e.gpuHours), f.gpuModel, f.server, hour,
-                           number(e.pricePerGpuHour))
-                : tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens "
-                     "per GPU-hour")
-                      .arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
-                           QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
-                           number(e.pricePerGpuHour));
-        events << e;
+               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) + u'/' + hour;
+        e.detail = f.migProfile.isEmpty()
+                       ? wholeText.arg(number(e.gpuHours), f.gpuModel, f.server, hour,
+                                       number(e.pricePerGpuHour))
+                       : migText.arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
+                                     QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
+                                     number(e.pricePerGpuHour));
+        events << std::move(e);
     }
     QHash<QString, int> adjustmentCount;
     for (const Adjustment& a : adjustments) {
@@ -213,7 +235,18 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
                        .arg(number(rules.initial), number(rules.monthly));
         events << e;
     }
-    std::sort(events.begin(), events.end(), entryBefore);
+    // Sorted by index: entries are large, moved once into place.
+    {
+        QList<qsizetype> order(events.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(),
+                  [&](qsizetype a, qsizetype b) { return entryBefore(events[a], events[b]); });
+        QList<LedgerEntry> sorted;
+        sorted.reserve(events.size());
+        for (qsizetype i : order)
+            sorted << std::move(events[i]);
+        events = std::move(sorted);
+    }
 
     // Walk the time: at each local midnight, the monthly (on the 1st) and the
     // daily additions for users granted before it, from the balances then.

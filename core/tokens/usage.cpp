@@ -53,6 +53,11 @@ bool UsageMeter::Key::operator<(const Key& o) const
            std::tie(o.server, o.user, o.gpuModel, o.migProfile, o.hourStartMs);
 }
 
+size_t qHash(const UsageMeter::Key& k, size_t seed)
+{
+    return qHashMulti(seed, k.server, k.user, k.gpuModel, k.migProfile, k.hourStartMs);
+}
+
 void UsageMeter::warnOnce(const QString& text)
 {
     if (m_warned.contains(text))
@@ -218,11 +223,12 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
 
 QList<UsageFact> UsageMeter::facts() const
 {
+    QList<Key> keys = m_facts.keys();
+    std::sort(keys.begin(), keys.end());
     QList<UsageFact> out;
-    out.reserve(m_facts.size());
-    for (auto it = m_facts.cbegin(); it != m_facts.cend(); ++it) {
-        const Key& k = it.key();
-        const Amount& a = it.value();
+    out.reserve(keys.size());
+    for (const Key& k : std::as_const(keys)) {
+        const Amount& a = m_facts[k];
         out << UsageFact{k.server,    k.user,        k.gpuModel, k.migProfile, a.migSlices,
                          a.gpuSlices, k.hourStartMs, a.held,     a.used};
     }

@@ -81,7 +81,7 @@ private:
         int migSlices = 0, gpuSlices = 0;
         double held = 0, used = 0;
     };
-    QMap<Key, Amount> m_facts;
+    QHash<Key, Amount> m_facts; // sorted by facts()
     QList<CoverageGap> m_gaps;
     QStringList m_warnings;
     QSet<QString> m_warned;
@@ -90,6 +90,8 @@ private:
 
 QList<UsageFact> usageFromReadings(const QList<Snapshot>& readings,
                                    QList<CoverageGap>* gaps = nullptr);
+
+size_t qHash(const UsageMeter::Key& k, size_t seed = 0);
 
 } // namespace gw
 

@@ -1,0 +1,149 @@
+// The token books' cost, printed as figures (see docs/tokens.md):
+//   ledger_rebuild_ms=          buildBooks over 30 days of a fleet: 40 users on
+//                               16 servers × 8 GPUs, one user's fact per GPU
+//                               and hour (facts of one server, user, model and
+//                               hour merged by the books), Europe/Berlin
+//   usage_meter_readings_per_s= the usage meter over a day of 1 Hz readings of
+//                               one 8-GPU server with 16 processes
+// Facts and readings are made up front, so only the books (or the meter)
+// are timed.
+
+#include "tokens/ledger.h"
+#include "tokens/usage.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+using namespace gw;
+
+namespace {
+
+constexpr int kUsers = 40, kServers = 16, kGpus = 8, kDays = 30;
+constexpr qint64 kHourMs = 3'600'000;
+
+PolicyConfig::Tokens rules()
+{
+    PolicyConfig::Tokens t;
+    t.enabled = true;
+    t.prices = {{QStringLiteral("RTX 2080"), 0.5, 1},
+                {QStringLiteral("RTX 3090"), 1, 2},
+                {QStringLiteral("RTX A6000"), 4, 3},
+                {QStringLiteral("H100"), 8, 4}};
+    t.timeZone = QStringLiteral("Europe/Berlin");
+    return t;
+}
+
+const QStringList& models()
+{
+    static const QStringList m{
+        QStringLiteral("NVIDIA GeForce RTX 2080 Ti"), QStringLiteral("NVIDIA GeForce RTX 3090"),
+        QStringLiteral("NVIDIA RTX A6000"), QStringLiteral("NVIDIA H100 80GB HBM3")};
+    return m;
+}
+
+QList<UsageFact> fleetFacts(qint64 fromMs)
+{
+    std::mt19937 rng(13);
+    QStringList users;
+    for (int u = 0; u < kUsers; ++u)
+        users << QStringLiteral("user%1").arg(u, 2, 10, QLatin1Char('0'));
+    QList<UsageFact> facts;
+    facts.reserve(kServers * kGpus * kDays * 24);
+    for (int s = 0; s < kServers; ++s) {
+        const QString server = QStringLiteral("gpu-node-%1").arg(s, 2, 10, QLatin1Char('0'));
+        for (int h = 0; h < kDays * 24; ++h)
+            for (int g = 0; g < kGpus; ++g) {
+                UsageFact f;
+                f.server = server;
+                f.user = users[int(rng() % kUsers)];
+                f.gpuModel = models()[(s + g / 4) % models().size()]; // two models a server
+                f.hourStartMs = fromMs + h * kHourMs;
+                f.heldGpuSeconds = double(600 + rng() % 3001);
+                f.usedGpuSeconds = f.heldGpuSeconds * double(rng() % 101) / 100;
+                facts << f;
+            }
+    }
+    return facts;
+}
+
+QList<Snapshot> dayOfReadings(qint64 fromMs)
+{
+    QList<Snapshot> out;
+    out.reserve(86'400);
+    for (int i = 0; i < 86'400; ++i) {
+        Snapshot s;
+        s.server = QStringLiteral("gpu-node-00");
+        s.timestampMs = fromMs + i * 1000LL;
+        s.intervalMs = 1000;
+        for (int g = 0; g < kGpus; ++g) {
+            GpuSample gpu;
+            gpu.index = g;
+            gpu.uuid = QStringLiteral("GPU-%1").arg(g);
+            gpu.name = models()[g / 4];
+            gpu.utilizationGpuPercent = 30 + (i + g) % 70;
+            s.gpus << gpu;
+            for (int p = 0; p < 2; ++p) {
+                GpuProcess proc;
+                proc.pid = 1000 + g * 2 + p;
+                proc.user = QStringLiteral("user%1").arg((g * 2 + p + i / 3600) % kUsers);
+                proc.gpuUuid = gpu.uuid;
+                proc.usedMemoryMiB = 1000 + 500 * p;
+                s.processes << proc;
+            }
+        }
+        out << s;
+    }
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QTimeZone berlin("Europe/Berlin");
+    const qint64 from = QDateTime(QDate(2026, 11, 1), QTime(0, 0), berlin).toMSecsSinceEpoch();
+    const qint64 until = QDateTime(QDate(2026, 12, 1), QTime(0, 0), berlin).toMSecsSinceEpoch();
+
+    {
+        const QList<UsageFact> facts = fleetFacts(from);
+        double best = 1e18;
+        qsizetype entries = 0;
+        for (int run = 0; run < 5; ++run) {
+            QElapsedTimer t;
+            t.start();
+            const Books b = buildBooks(facts, rules(), from, until);
+            best = std::min(best, double(t.nsecsElapsed()) / 1e6);
+            entries = b.entries.size();
+        }
+        std::printf("ledger_rebuild_ms=%.1f (%d users, %d servers x %d GPUs x %d days: %lld hourly "
+                    "facts, %lld entries; best of 5; target <= 500)\n",
+                    best, kUsers, kServers, kGpus, kDays, static_cast<long long>(facts.size()),
+                    static_cast<long long>(entries));
+    }
+    {
+        const QList<Snapshot> readings = dayOfReadings(from);
+        double best = 1e18;
+        for (int run = 0; run < 3; ++run) {
+            QElapsedTimer t;
+            t.start();
+            UsageMeter m;
+            for (const Snapshot& r : readings)
+                m.feed(r);
+            m.finish();
+            if (m.facts().isEmpty())
+                return 1;
+            best = std::min(best, double(t.nsecsElapsed()) / 1e9);
+        }
+        std::printf("usage_meter_readings_per_s=%.0f (one day at 1 Hz, 8 GPUs, 16 processes per "
+                    "reading; best of 3)\n",
+                    double(readings.size()) / best);
+    }
+    return 0;
+}
