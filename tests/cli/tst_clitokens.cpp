@@ -166,6 +166,7 @@ private Q_SLOTS:
     void workedExampleAsText();
     void ledgerOfOneUser();
     void priceChangeCompared();
+    void cutOffAndWarningsShown();
     void fromTheHistoryStore();
     void rangeLimitsTheBooks();
     void badTraceLineIsNamed();
@@ -305,6 +306,25 @@ void TestCliTokens::priceChangeCompared()
     QVERIFY2(at >= 0, r.out.constData());
     const QStringList alice = rowOf(r.out.mid(at), u"alice"_s);
     QCOMPARE(alice, (QStringList{u"alice"_s, u"46"_s, u"6"_s, u"-40"_s}));
+}
+
+void TestCliTokens::cutOffAndWarningsShown()
+{
+    // H100 at 100: bob's 1.5 h cost 150, 130 − 150 = −20, below the floor
+    // of −10; a price for a GPU no server has is a warning with its line.
+    const QString dear = write(u"h100.toml"_s, "[tokens]\ntime_zone = \"UTC\"\n\n"
+                                               "[tokens.prices]\n\"H100\" = 100\n"
+                                               "\"V100\" = 3\n");
+    Run r = runCli({u"tokens"_s, u"--trace"_s, m_trace, u"--policy"_s, dear});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(rowOf(r.out, u"bob"_s).value(1), u"-20 (at or below the floor, -10)"_s);
+    QVERIFY2(r.out.contains("\nwarning: price \"V100\" (line 6) matches no GPU seen\n"),
+             r.out.constData());
+    r = runCli({u"tokens"_s, u"--trace"_s, m_trace, u"--policy"_s, dear, u"--json"_s});
+    const auto b = books(r.out);
+    QVERIFY(b);
+    QCOMPARE(b->cutOff, QStringList{u"bob"_s});
+    QCOMPARE(b->balances.value(u"bob"_s), -20.0);
 }
 
 void TestCliTokens::fromTheHistoryStore()
