@@ -298,6 +298,16 @@ private Q_SLOTS:
         QCOMPARE(b.balances.value(QStringLiteral("alice")), 66.0);
     }
 
+    void aPriceForAGpuSeenIdleIsNoWarning()
+    {
+        const Metered m = meter(workedExample());
+        QSet<QString> seen = m.models;
+        seen.insert(QStringLiteral("NVIDIA H100 80GB HBM3")); // seen, never used
+        const Books b = buildBooks(m.facts, rules(), localMs(kBerlin, 2026, 11, 1),
+                                   localMs(kBerlin, 2026, 12, 1), {}, seen);
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
+    }
+
     void gapsAreSaidInTheBooks()
     {
         QList<Snapshot> r = holding(QStringLiteral("node-3"), QStringLiteral("alice"),

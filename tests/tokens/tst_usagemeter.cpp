@@ -196,6 +196,26 @@ private Q_SLOTS:
         QCOMPARE(usedOf(m.facts(), QStringLiteral("bob")), 4 * 0.9);
     }
 
+    void usedOnASharedGpuIsEachProcesssShareOfIt()
+    {
+        // The driver's per-process figure is of the whole GPU: used is not
+        // split by memory a second time.
+        const qint64 t0 = utcMs(2026, 11, 3, 10);
+        UsageMeter m;
+        for (int i = 0; i < 10; ++i) {
+            Snapshot s = reading(QStringLiteral("node-1"), t0 + i * 1000, 1000);
+            s.gpus << gpu(QStringLiteral("GPU-a"), QStringLiteral("RTX 3090"), 80);
+            s.processes << process(1, QStringLiteral("alice"), QStringLiteral("GPU-a"), 3000, 60)
+                        << process(2, QStringLiteral("bob"), QStringLiteral("GPU-a"), 1000, 20);
+            m.feed(s);
+        }
+        m.finish();
+        QCOMPARE(heldOf(m.facts(), QStringLiteral("alice")), 7.5);
+        QCOMPARE(usedOf(m.facts(), QStringLiteral("alice")), 6.0);
+        QCOMPARE(heldOf(m.facts(), QStringLiteral("bob")), 2.5);
+        QCOMPARE(usedOf(m.facts(), QStringLiteral("bob")), 2.0);
+    }
+
     void aReadingOutOfOrderIsRefusedWithAWarning()
     {
         const qint64 t0 = utcMs(2026, 11, 3, 10);
