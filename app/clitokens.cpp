@@ -251,14 +251,13 @@ int tokensCommand(const QCommandLineParser& parser)
         return fail(kExitFailed, error);
     meter.finish();
 
-    // The books charge an hour's usage at its end, within [from, until). With
-    // --to that is the range asked for (--to 02:00 charges use up to 01:00:
-    // a shorter range's books are a prefix of a longer one's). Without it,
-    // just past the end of the last hour with readings, so every reading read
-    // is charged (an addition due at that very moment comes along).
+    // The books charge an hour's use at its end, for the hours that end in
+    // (from, until]: --to 02:00 charges use up to 02:00. Without --to, up to
+    // the end of the last hour a reading stands in, so every reading read is
+    // charged (and no addition due at that moment comes along).
     const qint64 fromMs = options->fromMs.value_or(first ? *first / kHourMs * kHourMs : 0);
-    const qint64 untilMs = options->toMs.value_or(
-        last ? (*last + kHourMs - 1) / kHourMs * kHourMs + 1 : fromMs + kHourMs);
+    const qint64 untilMs =
+        options->toMs.value_or(last ? (*last + kHourMs - 1) / kHourMs * kHourMs : fromMs + kHourMs);
     const QList<UsageFact> facts = meter.facts();
     Books books =
         buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(), meter.gaps());

@@ -75,12 +75,32 @@ size_t qHash(const FactKey& k, size_t seed = 0)
     return qHashMulti(seed, k.user, k.server, k.gpuModel, k.migProfile, k.hourStartMs);
 }
 
+// At one instant: grants, then the use of the hour that ends there, then
+// the additions of a midnight (so a daily sees the balance after that use),
+// then adjustments.
+int tieRank(LedgerEntry::Kind kind)
+{
+    switch (kind) {
+    case LedgerEntry::Kind::Grant:
+        return 0;
+    case LedgerEntry::Kind::Usage:
+        return 1;
+    case LedgerEntry::Kind::Monthly:
+        return 2;
+    case LedgerEntry::Kind::Daily:
+        return 3;
+    case LedgerEntry::Kind::Adjustment:
+        return 4;
+    }
+    return 5;
+}
+
 bool entryBefore(const LedgerEntry& a, const LedgerEntry& b)
 {
     if (a.atMs != b.atMs)
         return a.atMs < b.atMs;
     if (a.kind != b.kind)
-        return int(a.kind) < int(b.kind);
+        return tieRank(a.kind) < tieRank(b.kind);
     return a.id < b.id;
 }
 
@@ -132,8 +152,10 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
     const bool used = rules.charge == PolicyConfig::Tokens::Charge::Used;
 
     // Facts merged by key (one usage entry, one id each), charged at the end
-    // of their hour: only those whose charge falls in [fromMs, untilMs), so
-    // the books of a shorter range are a prefix of a longer one's.
+    // of their hour: those whose hour ends in (fromMs, untilMs], so the books
+    // up to a month's end hold its last hour, and the books of a shorter
+    // range are a prefix of a longer one's (at the instant a range ends,
+    // its use sorts before the additions a longer range adds there).
     QHash<FactKey, qsizetype> slot;
     QList<UsageFact> merged;
     merged.reserve(facts.size());
@@ -142,7 +164,7 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
     for (const UsageFact& f : facts) {
         models.insert(f.gpuModel);
         const qint64 at = f.hourStartMs + kHourMs;
-        if (at < fromMs || at >= untilMs)
+        if (at <= fromMs || at > untilMs)
             continue;
         const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs};
         const auto it = slot.constFind(key);
@@ -254,12 +276,14 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
     QList<LedgerEntry>& out = books.entries;
     out.reserve(events.size());
     qsizetype next = 0;
-    auto applyUntil = [&](qint64 t, bool inclusiveUsage) {
-        // Entries before t (and at t, those that sort before monthly/daily:
-        // grants).
-        while (next < events.size() &&
-               (events[next].atMs < t || (events[next].atMs == t && inclusiveUsage &&
-                                          events[next].kind == LedgerEntry::Kind::Grant))) {
+    auto applyUntil = [&](qint64 t) {
+        // Entries before t, and at t those that sort before monthly and
+        // daily: grants and the use of the hour ending at t.
+        const auto atT = [&](const LedgerEntry& e) {
+            return e.atMs == t &&
+                   (e.kind == LedgerEntry::Kind::Grant || e.kind == LedgerEntry::Kind::Usage);
+        };
+        while (next < events.size() && (events[next].atMs < t || atT(events[next]))) {
             balance[events[next].user] += events[next].amount;
             out << events[next];
             ++next;
@@ -273,7 +297,7 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
                 break;
             if (midnight < fromMs)
                 continue;
-            applyUntil(midnight, true);
+            applyUntil(midnight);
             const QString dayText = day.toString(Qt::ISODate);
             if (day.day() == 1 && rules.monthly != 0) {
                 const QString month = day.toString(QStringLiteral("yyyy-MM"));
@@ -311,7 +335,7 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
             }
         }
     }
-    applyUntil(untilMs, false);
+    applyUntil(untilMs);
 
     for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
         const double b = balance.value(it.key());

@@ -56,7 +56,7 @@ struct Adjustment
 struct Books
 {
     QList<LedgerEntry>
-        entries; // in time order (ties: grant, monthly, daily, usage, adjustment; then id)
+        entries; // in time order (ties: grant, usage, monthly, daily, adjustment; then id)
     QMap<QString, double> balances; // per user at `untilMs`
     QStringList warnings;           // "price \"RTX 2080\" (policy.toml:12) matches no GPU seen"
     QList<CoverageGap> gaps;        // spans not charged (agent down), said in the books
@@ -74,8 +74,10 @@ double priceFor(const PolicyConfig::Tokens& rules, const QString& gpuModel);
 // is first seen (first fact) or listed (at fromMs) = initial + that month's
 // monthly; monthly on the 1st at 00:00 in rules.timeZone; daily at 00:00
 // (while negative, or always); one usage entry per fact, charged at the end
-// of its hour; adjustments as given. Balances are NOT clamped at the floor
-// (use happened); the floor decides who is cut off.
+// of its hour, for the hours that end in (fromMs, untilMs] (the books to a
+// month's end hold its last hour; at a midnight the use of the hour that
+// ends there comes before that midnight's additions); adjustments as given. Balances are NOT
+// clamped at the floor (use happened); the floor decides who is cut off.
 Books buildBooks(
     const QList<UsageFact>& facts, const PolicyConfig::Tokens& rules, qint64 fromMs, qint64 untilMs,
     const QList<Adjustment>& adjustments = {}, const QSet<QString>& gpuModelsSeen = {},

@@ -350,17 +350,17 @@ void TestCliTokens::fromTheHistoryStore()
 void TestCliTokens::rangeLimitsTheBooks()
 {
     // Readings of the first two hours; an hour's use is charged at its end,
-    // so the books to 02:00 hold the first hour (8 × 0.5 + 4 × 1 + 2 × 4 =
-    // 16 tokens), the books to 02:01 both.
+    // so the books to 01:59 hold the first hour (8 × 0.5 + 4 × 1 + 2 × 4 =
+    // 16 tokens), the books to 02:00 both.
     Run r = runCli({u"tokens"_s, u"--trace"_s, m_trace, u"--policy"_s, m_policy, u"--from"_s,
-                    u"2026-11-02T00:00:00Z"_s, u"--to"_s, u"2026-11-02 02:00"_s, u"--json"_s});
+                    u"2026-11-02T00:00:00Z"_s, u"--to"_s, u"2026-11-02 01:59"_s, u"--json"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     auto b = books(r.out);
     QVERIFY(b);
     QCOMPARE(spentBy(*b, u"alice"_s), 16.0);
     QCOMPARE(b->balances.value(u"alice"_s), 114.0);
     r = runCli({u"tokens"_s, u"--trace"_s, m_trace, u"--policy"_s, m_policy, u"--from"_s,
-                u"2026-11-02T00:00:00Z"_s, u"--to"_s, u"2026-11-02 02:01"_s, u"--json"_s});
+                u"2026-11-02T00:00:00Z"_s, u"--to"_s, u"2026-11-02 02:00"_s, u"--json"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     b = books(r.out);
     QVERIFY(b);

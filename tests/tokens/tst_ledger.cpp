@@ -205,6 +205,31 @@ private Q_SLOTS:
         QCOMPARE(b.balances.value(QStringLiteral("alice")), -10.0 + 2 + 30);
     }
 
+    void theHourEndingAtMidnightComesFirst()
+    {
+        // 10 × RTX 3090 for 14 h up to local midnight (23:00 UTC): 130 - 140
+        // = -10 only with the last hour, which is charged at midnight itself.
+        const Metered m =
+            meter(holding(QStringLiteral("n"), QStringLiteral("alice"), QStringLiteral("RTX 3090"),
+                          10, utcMs(2026, 11, 28, 9), 14 * 60));
+        const qint64 midnight = localMs(kBerlin, 2026, 11, 29);
+        QCOMPARE(midnight, utcMs(2026, 11, 28, 23));
+        // The books up to that midnight hold its last hour, not its additions.
+        const Books to = buildBooks(m.facts, rules(), localMs(kBerlin, 2026, 11, 1), midnight);
+        QCOMPARE(sumOf(to, LedgerEntry::Kind::Usage, QStringLiteral("alice")), -140.0);
+        QCOMPARE(to.balances.value(QStringLiteral("alice")), -10.0);
+        QVERIFY(ofKind(to, LedgerEntry::Kind::Daily).isEmpty());
+        // Past it, the daily sees the balance after that hour: below zero.
+        const Books past =
+            buildBooks(m.facts, rules(), localMs(kBerlin, 2026, 11, 1), midnight + 1);
+        const QList<LedgerEntry> daily = ofKind(past, LedgerEntry::Kind::Daily);
+        QCOMPARE(daily.size(), 1);
+        QCOMPARE(daily[0].atMs, midnight);
+        QCOMPARE(past.entries.mid(0, to.entries.size()), to.entries);
+        QCOMPARE(past.entries.last().kind, LedgerEntry::Kind::Daily);
+        QCOMPARE(past.balances.value(QStringLiteral("alice")), -9.0);
+    }
+
     void dailyAtLocalMidnightAcrossDst_data()
     {
         QTest::addColumn<QByteArray>("zone");
