@@ -252,6 +252,9 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     job.setInputChannelMode(QProcess::ForwardedInputChannel);
 
     ForwardSignals forwarding;
+    // Taken before the start: the job runs from a moment after it, so the
+    // duration is never shorter than the job's own time.
+    record.startedMs = nowMs();
     job.start(command.first(), command.mid(1));
     if (!job.waitForStarted(-1)) {
         release(tr("the job did not start"));
@@ -259,7 +262,6 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
                     tr("cannot start %1: %2").arg(command.first(), job.errorString()));
     }
     ForwardSignals::started(pid_t(job.processId()));
-    record.startedMs = nowMs();
 
     QEventLoop loop;
     bool finished = false;
