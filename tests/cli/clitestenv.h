@@ -4,6 +4,8 @@
 // it, the fake libnvidia-ml.so.1 on the library path with a scenario, and a
 // fake /proc and /sys so no test reads the machine it runs on.
 
+#include "clirunner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,13 +14,6 @@
 #include <QStringList>
 
 namespace clitest {
-
-struct Run
-{
-    int exitCode = -1; // -1: crashed or timed out
-    QByteArray out;
-    QByteArray err;
-};
 
 inline bool writeFile(const QString& path, const QByteArray& data)
 {
@@ -57,29 +52,6 @@ inline QStringList fakeMachine(const QString& root)
     return {QStringLiteral("--proc-root"),   proc,
             QStringLiteral("--sys-root"),    sys,
             QStringLiteral("--cgroup-root"), sys + QStringLiteral("/fs/cgroup")};
-}
-
-inline Run runCli(const QStringList& args, const QProcessEnvironment& env,
-                  const QByteArray& input = {}, int timeoutMs = 30000)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(GW_CLI), args);
-    Run r;
-    if (!p.waitForStarted())
-        return r;
-    if (!input.isEmpty())
-        p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
 }
 
 } // namespace clitest

@@ -1,3 +1,4 @@
+#include "clirunner.h"
 #include "freeport.h"
 #include "model/snapshotjson.h"
 #include "model/trace.h"
@@ -16,12 +17,8 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using clitest::Run;
+using clitest::runCli;
 
 // Neither NVML nor nvidia-smi of this machine may leak into a run.
 QProcessEnvironment cleanEnv()
@@ -32,23 +29,6 @@ QProcessEnvironment cleanEnv()
     env.remove(QStringLiteral("GW_FAKE_SMI_DIR"));
     env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     return env;
-}
-
-Run runCli(const QStringList& args, const QProcessEnvironment& env)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(GW_CLI), args);
-    Run r;
-    if (!p.waitForFinished(20000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
 }
 
 void write(const QString& path, const QByteArray& data)

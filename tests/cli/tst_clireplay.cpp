@@ -2,6 +2,7 @@
 // TraceWriter, a policy file, the real binary; its events as JSON and text,
 // the range options, and every way the input can be wrong.
 
+#include "clirunner.h"
 #include "model/snapshotjson.h"
 #include "model/trace.h"
 #include "policy/policyevent.h"
@@ -16,30 +17,10 @@ using namespace gw;
 
 namespace {
 
+using clitest::Run;
+using clitest::runCli;
+
 constexpr qint64 kT0 = 1'790'000'000'000;
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GW_CLI), args);
-    Run r;
-    if (!p.waitForFinished(20000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 // 90 s of node-1: alice's python at 95 % on GPU 0 (a hog after 10 s, and
 // half of the server: over her 30 % quota), bob's notebook holding 2 GiB on

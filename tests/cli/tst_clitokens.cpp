@@ -4,6 +4,7 @@
 // strictly and as text, a price change compared, and every way the command
 // line can be wrong.
 
+#include "clirunner.h"
 #include "history/historystore.h"
 #include "model/trace.h"
 #include "tokens/tokensjson.h"
@@ -21,31 +22,11 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+using clitest::Run;
+using clitest::runCli;
+
 constexpr qint64 kMinute = 60'000;
 constexpr qint64 kT0 = 1'793'577'600'000; // 2026-11-02T00:00:00Z, a Monday
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GW_CLI), args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 GpuSample gpu(int index, const QString& server, const QString& name)
 {

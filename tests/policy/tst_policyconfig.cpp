@@ -1,3 +1,4 @@
+#include "clirunner.h"
 #include "policy/policyconfig.h"
 
 #include <QFile>
@@ -13,35 +14,15 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+using clitest::Run;
+using clitest::runCli;
+
 PolicyParseResult parse(const char* text)
 {
     return parsePolicy(QByteArray(text), QStringLiteral("policy.toml"));
 }
 
 constexpr qint64 kMin = 60'000;
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GW_CLI), args);
-    Run r;
-    if (!p.waitForFinished(20000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 } // namespace
 
