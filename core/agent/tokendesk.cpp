@@ -127,7 +127,7 @@ void TokenDesk::load()
         quint64 after = j.sequenceBefore(m_closedThroughMs - 1);
         for (;;) {
             const QList<AgentJournal::Entry> page =
-                j.read(after, std::numeric_limits<quint64>::max(), 1000, &why);
+                j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
             if (page.isEmpty())
                 break;
             readings += page;
@@ -156,8 +156,10 @@ void TokenDesk::load()
     for (const AgentJournal::Entry& e : std::as_const(readings)) {
         QString error;
         auto s = snapshotFromJsonBytes(e.json, &error);
-        if (!s)
+        if (!s) {
+            qCWarning(lcTokens).noquote() << "reading" << e.sequence << "unreadable:" << error;
             continue;
+        }
         if (s->timestampMs < m_closedThroughMs)
             before = std::move(*s);
         else
