@@ -20,6 +20,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -325,6 +328,39 @@ private Q_SLOTS:
         for (qsizetype i = 0; i < again.size(); ++i)
             QCOMPARE(again[i].heldGpuSeconds, whole[i].heldGpuSeconds);
         QCOMPARE(again, whole);
+    }
+
+    void upgradesFormat2InPlace()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("journal.db"));
+        startServer(true);
+        publish(workedExample().mid(0, 70));
+        m_server.reset();
+        {
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            for (const char* s : {"DROP TABLE usage", "DROP TABLE adjustment",
+                                  "DELETE FROM meta WHERE key IN ('usage_closed_through_ms', "
+                                  "'tokens_start_ms')",
+                                  "PRAGMA user_version = 2"})
+                QVERIFY2(q.exec(QString::fromLatin1(s)), qPrintable(q.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+        // Opened as format 2: the tables come back, the readings stay, and
+        // the hour closed before the upgrade is metered again from them.
+        m_now = workedExample()[69].timestampMs;
+        startServer(true);
+        publish(workedExample().mid(70, 60));
+        const Reply u = call(QStringLiteral("/v1/usage"));
+        QCOMPARE(u.status, 200);
+        QVERIFY(u.json()[QStringLiteral("usage")].toArray().size() >= 1);
+        QCOMPARE(call(QStringLiteral("/v1/ledger"), kAdmin, "POST",
+                      R"({"user":"alice","amount":5,"reason":"x"})")
+                     .status,
+                 201);
     }
 
     void everythingIs404WithoutTokens()
