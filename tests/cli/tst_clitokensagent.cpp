@@ -107,7 +107,8 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("alice"), r.out.constData());
         QVERIFY2(r.out.contains("130"), r.out.constData()); // initial + the month's addition
 
-        QCOMPARE(post(R"({"user":"alice","amount":-5,"reason":"a crashed job's GPU"})"), 201);
+        QCOMPARE(post("{\"user\":\"alice\",\"amount\":-5,\"reason\":\"a crashed job's GPU\"}"),
+                 201);
         r = cli({QStringLiteral("--json"), QStringLiteral("--user"), QStringLiteral("alice")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
