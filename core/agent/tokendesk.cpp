@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QTimeZone>
 #include <QUrlQuery>
 
 #include <limits>
@@ -22,7 +23,6 @@ namespace gw {
 namespace {
 
 constexpr qint64 kHourMs = 3'600'000;
-constexpr qint64 kQuarterMs = 15 * 60'000;
 constexpr int kMaxLedgerPage = 10'000;
 const QString kClosedKey = QStringLiteral("usage_closed_through_ms");
 const QString kStartKey = QStringLiteral("tokens_start_ms");
@@ -180,12 +180,17 @@ void TokenDesk::published(const Snapshot& snapshot)
 
 void TokenDesk::feed(const Snapshot& s, bool replay)
 {
-    Q_UNUSED(replay);
     m_meter.feed(s);
     const qint64 hour = hourOf(s.timestampMs);
-    if (m_openHourMs && hour > *m_openHourMs && hour > m_closedThroughMs)
-        closeThrough(hour, s);
+    const bool closes = m_openHourMs && hour > *m_openHourMs && hour > m_closedThroughMs;
     m_openHourMs = hour;
+    if (!closes)
+        return;
+    closeThrough(hour, s);
+    // The books are built here, once an hour, so /v1/balances answers from
+    // them (a replay builds them once, on the first request).
+    if (!replay)
+        books();
 }
 
 void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
@@ -201,8 +206,13 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
         }
     }
     m_gaps += m_meter.gaps();
-    for (const QString& warning : m_meter.warnings())
-        qCInfo(lcTokens).noquote() << warning;
+    // Each meter lives an hour: a warning is logged once per agent run.
+    for (const QString& warning : m_meter.warnings()) {
+        if (!m_warned.contains(warning)) {
+            m_warned.insert(warning);
+            qCInfo(lcTokens).noquote() << warning;
+        }
+    }
     m_models += m_meter.gpuModelsSeen();
     QList<UsageFact> closed;
     m_carried.clear();
@@ -264,14 +274,18 @@ QByteArrayList TokenDesk::usageAfter(quint64 after, int limit, quint64* last) co
 const Books& TokenDesk::books()
 {
     const qint64 now = m_now();
-    const qint64 quarter = now / kQuarterMs;
-    if (!m_books || quarter != m_booksQuarter) {
+    // Rebuilt when a fact or an adjustment is added (m_books reset) and at
+    // the next midnight in the books' zone (daily and monthly additions).
+    if (!m_books || now >= m_booksUntilMs) {
+        const QTimeZone zone = m_rules.timeZone.isEmpty() ? QTimeZone::systemTimeZone()
+                                                          : QTimeZone(m_rules.timeZone.toUtf8());
+        const QDate today = QDateTime::fromMSecsSinceEpoch(now, zone).date();
+        m_booksUntilMs = today.addDays(1).startOfDay(zone).toMSecsSinceEpoch();
         qint64 from = m_startMs;
         for (const UsageFact& f : std::as_const(m_facts))
             from = std::min(from, f.hourStartMs);
         m_books = buildBooks(m_facts, m_rules, from, std::max(now + 1, m_closedThroughMs + 1),
                              m_adjustments, m_models, m_gaps);
-        m_booksQuarter = quarter;
     }
     return *m_books;
 }

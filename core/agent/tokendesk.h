@@ -6,9 +6,9 @@
 // reading at or after the hour's end, which also covers a gap), and only then
 // numbered and stored, append-only, in the journal's usage table (in memory
 // without a journal). Adjustments (POST /v1/ledger) are stored the same way.
-// The books are buildBooks over every stored fact and adjustment, kept until
-// a fact or an adjustment is added or a quarter of an hour passes (midnight
-// additions), so /v1/balances answers from a cache.
+// The books are buildBooks over every stored fact and adjustment, built when
+// an hour closes and kept until an adjustment is added or the next midnight
+// (daily and monthly additions), so /v1/balances answers from them.
 //
 // A restart neither loses nor double-counts the open hour: the journal's
 // readings from the last one before the closed boundary on are fed again,
@@ -89,7 +89,8 @@ private:
     QSet<QString> m_models;
 
     std::optional<Books> m_books;
-    qint64 m_booksQuarter = -1;
+    qint64 m_booksUntilMs = 0; // the next midnight in the books' zone
+    QSet<QString> m_warned;
 };
 
 } // namespace gw
