@@ -718,6 +718,8 @@ QHttpServerResponse AgentServer::metrics() const
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
+    if (m_tokens->enabled())
+        text += tokenBalancePrometheusText(m_tokens->books().balances);
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 

@@ -248,6 +248,9 @@ private Q_SLOTS:
         QCOMPARE(o[QStringLiteral("overdraft_floor")].toDouble(), -10.0);
         QCOMPARE(o[QStringLiteral("cut_off")].toArray().size(), 0);
         QVERIFY(o[QStringLiteral("gaps")].toArray().size() >= 2);
+        const Reply m = call(QStringLiteral("/metrics"));
+        QVERIFY2(m.body.contains("gpuwarden_token_balance{user=\"alice\"} 46\n"),
+                 m.body.constData());
     }
 
     void adjustments()
@@ -373,6 +376,7 @@ private Q_SLOTS:
             QCOMPARE(r.status, 404);
             QVERIFY(r.message().contains(QStringLiteral("[tokens]")));
         }
+        QVERIFY(!call(QStringLiteral("/metrics")).body.contains("gpuwarden_token_balance"));
         const Reply r = call(QStringLiteral("/v1/ledger"), kAdmin, "POST",
                              R"({"user":"alice","amount":5,"reason":"x"})");
         QCOMPARE(r.status, 404);
