@@ -333,6 +333,37 @@ private Q_SLOTS:
         QCOMPARE(again, whole);
     }
 
+    // Down from 10:29:30 to 11:11:30: the same readings give the same facts
+    // whether the agent stayed up (a gap) or was restarted in a later hour.
+    void restartInALaterHourGivesTheSameFacts()
+    {
+        QList<Snapshot> r = holding(kServer, kAlice, QStringLiteral("NVIDIA RTX A6000"), 2,
+                                    utcMs(2026, 11, 3, 9, 0, 30), 200);
+        r.remove(90, 41); // 10:30:30 … 11:10:30 missing
+        startServer(true);
+        publish(r);
+        const QList<UsageFact> whole = servedFacts();
+        QCOMPARE(whole.size(), 3);
+        m_server.reset();
+        QFile::remove(m_dir.filePath(QStringLiteral("journal.db")));
+
+        m_now = r.first().timestampMs;
+        startServer(true);
+        publish(r.mid(0, 90));
+        QString error;
+        QVERIFY(m_server->closeJournal(&error));
+        m_server.reset();
+        m_now = r[90].timestampMs;
+        startServer(true);
+        publish(r.mid(90));
+        QCOMPARE(servedFacts(), whole);
+        // The gap is in the books of the run that saw it.
+        m_now = r.back().timestampMs + 60'000;
+        QCOMPARE(
+            call(QStringLiteral("/v1/balances")).json()[QStringLiteral("gaps")].toArray().size(),
+            1);
+    }
+
     void upgradesFormat2InPlace()
     {
         const QString path = m_dir.filePath(QStringLiteral("journal.db"));
