@@ -27,7 +27,8 @@
 //   usage(seq PRIMARY KEY, json)  format 3: the token books' usage facts
 //   adjustment(seq PRIMARY KEY, json)  and admin adjustments, numbered,
 //                                  append-only, kept forever (no retention);
-//                                  meta usage_closed_through_ms, tokens_start_ms
+//                                  meta usage_closed_through_ms, tokens_start_ms,
+//                                  usage_gaps
 //                                  (core/agent/tokendesk.h). A format 2 file
 //                                  gets both tables when opened.
 //

@@ -26,6 +26,9 @@ constexpr qint64 kHourMs = 3'600'000;
 constexpr int kMaxLedgerPage = 10'000;
 const QString kClosedKey = QStringLiteral("usage_closed_through_ms");
 const QString kStartKey = QStringLiteral("tokens_start_ms");
+// The spans not charged, as a JSON array: rare (the agent or its sampling
+// down), and the readings that show them expire.
+const QString kGapsKey = QStringLiteral("usage_gaps");
 
 qint64 hourOf(qint64 ms)
 {
@@ -118,6 +121,13 @@ void TokenDesk::load()
         else
             j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
                                  {{kStartKey, QString::number(m_startMs)}}, &why);
+        if (const auto gaps = j.metaValue(kGapsKey)) {
+            for (const QJsonValue& v : QJsonDocument::fromJson(gaps->toUtf8()).array()) {
+                QString error;
+                if (const auto g = coverageGapFromJson(v.toObject(), &error))
+                    m_gaps.append(*g);
+            }
+        }
         if (const auto closed = j.metaValue(kClosedKey))
             m_closedThroughMs = closed->toLongLong();
         else
@@ -205,7 +215,11 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
             it->usedGpuSeconds += f.usedGpuSeconds;
         }
     }
-    m_gaps += m_meter.gaps();
+    // A replay after a restart may find a gap stored before it.
+    for (const CoverageGap& g : m_meter.gaps()) {
+        if (!m_gaps.contains(g))
+            m_gaps.append(g);
+    }
     // Each meter lives an hour: a warning is logged once per agent run.
     for (const QString& warning : m_meter.warnings()) {
         if (!m_warned.contains(warning)) {
@@ -242,11 +256,17 @@ void TokenDesk::storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs)
         for (const UsageFact& f : facts)
             rows.append(
                 {++sequence, QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact)});
+        QJsonArray gaps;
+        for (const CoverageGap& g : std::as_const(m_gaps))
+            gaps.append(coverageGapToJson(g));
+        const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
         QString why;
         bool ok = false;
         m_journal->call([&](AgentJournal& j) {
             ok = j.appendTokenRecords(AgentJournal::TokenTable::Usage, rows,
-                                      {{kClosedKey, QString::number(boundaryMs)}}, &why);
+                                      {{kClosedKey, QString::number(boundaryMs)},
+                                       {kGapsKey, QString::fromUtf8(gapsJson)}},
+                                      &why);
         });
         if (!ok)
             qCWarning(lcTokens).noquote()
