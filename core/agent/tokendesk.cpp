@@ -111,8 +111,9 @@ void TokenDesk::load()
     m_closedThroughMs = m_startMs;
     if (!m_journal)
         return;
-    QList<AgentJournal::Entry> usage, adjustments, readings;
+    QList<AgentJournal::Entry> usage, adjustments;
     QString why;
+    quint64 after = 0;
     m_journal->call([&](AgentJournal& j) {
         usage = j.readTokenRecords(AgentJournal::TokenTable::Usage, &why);
         adjustments = j.readTokenRecords(AgentJournal::TokenTable::Adjustment, &why);
@@ -132,17 +133,7 @@ void TokenDesk::load()
             m_closedThroughMs = closed->toLongLong();
         else
             m_closedThroughMs = m_startMs;
-        // From the last reading before the closed boundary: its span into
-        // the open hour counts (the part before is stored already).
-        quint64 after = j.sequenceBefore(m_closedThroughMs - 1);
-        for (;;) {
-            const QList<AgentJournal::Entry> page =
-                j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
-            if (page.isEmpty())
-                break;
-            readings += page;
-            after = page.back().sequence;
-        }
+        after = j.sequenceBefore(m_closedThroughMs - 1);
     });
     if (!why.isEmpty())
         qCWarning(lcTokens).noquote() << why;
@@ -160,25 +151,38 @@ void TokenDesk::load()
         if (const auto a = adjustmentFromJson(e.json))
             m_adjustments.append(*a);
     }
-    // Readings at or after the boundary, and the last one before it.
+    // The readings from the last one before the closed boundary on (its
+    // span into the open hour counts; the part before is stored already),
+    // a page at a time: they may be a day of them.
     std::optional<Snapshot> before;
-    QList<Snapshot> after;
-    for (const AgentJournal::Entry& e : std::as_const(readings)) {
-        QString error;
-        auto s = snapshotFromJsonBytes(e.json, &error);
-        if (!s) {
-            qCWarning(lcTokens).noquote() << "reading" << e.sequence << "unreadable:" << error;
-            continue;
+    for (;;) {
+        QList<AgentJournal::Entry> page;
+        m_journal->call([&](AgentJournal& j) {
+            page = j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
+        });
+        if (page.isEmpty())
+            break;
+        after = page.back().sequence;
+        for (const AgentJournal::Entry& e : std::as_const(page)) {
+            QString error;
+            auto s = snapshotFromJsonBytes(e.json, &error);
+            if (!s) {
+                qCWarning(lcTokens).noquote() << "reading" << e.sequence << "unreadable:" << error;
+                continue;
+            }
+            if (s->timestampMs < m_closedThroughMs) {
+                before = std::move(*s);
+                continue;
+            }
+            if (before) {
+                feed(*before, true);
+                before.reset();
+            }
+            feed(*s, true);
         }
-        if (s->timestampMs < m_closedThroughMs)
-            before = std::move(*s);
-        else
-            after.append(std::move(*s));
     }
     if (before)
         feed(*before, true);
-    for (const Snapshot& s : std::as_const(after))
-        feed(s, true);
 }
 
 void TokenDesk::published(const Snapshot& snapshot)
