@@ -3,6 +3,8 @@
 #include "cliio.h"
 #include "clireadings.h"
 #include "policy/policyconfig.h"
+#include "remote/coordclient.h"
+#include "remote/sourceoption.h"
 #include "tokens/ledger.h"
 #include "tokens/tokensjson.h"
 #include "tokens/usage.h"
@@ -195,6 +197,67 @@ QString compareText(const QList<BookDiff>& diffs, QString a, QString b)
     return table(rows, {0});
 }
 
+// --source URL: the books an agent keeps (/v1/balances, and with --user
+// the user's /v1/ledger).
+int tokensFromAgent(const QCommandLineParser& parser, const QString& user)
+{
+    QString error;
+    const auto source = agentSourceOption(parser, &error);
+    if (!source)
+        return fail(kExitUsage, error);
+    const auto balances = requestTokenBalances(*source, &error);
+    if (!balances)
+        return fail(kExitFailed, error);
+    std::optional<QJsonArray> ledger;
+    if (!user.isEmpty()) {
+        ledger = requestTokenLedger(*source, user, &error);
+        if (!ledger)
+            return fail(kExitFailed, error);
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject j = *balances;
+        if (ledger)
+            j.insert(QStringLiteral("entries"), *ledger);
+        print(stdout, QString::fromUtf8(QJsonDocument(j).toJson(QJsonDocument::Indented)));
+        return 0;
+    }
+    const QTimeZone zone = QTimeZone::systemTimeZone();
+    const double floor = balances->value(QStringLiteral("overdraft_floor")).toDouble();
+    QString out = tr("token balances at %1, hours closed up to %2 (%3)\n\n")
+                      .arg(source->url.toString(QUrl::RemoveUserInfo),
+                           timeText(balances->value(QStringLiteral("as_of_ms")).toInteger(), zone),
+                           QString::fromUtf8(zone.id()));
+    QList<QStringList> rows{{tr("user"), tr("balance")}};
+    const QJsonObject b = balances->value(QStringLiteral("balances")).toObject();
+    for (auto it = b.begin(); it != b.end(); ++it) {
+        QString balance = amountText(it.value().toDouble());
+        if (it.value().toDouble() <= floor)
+            balance = tr("%1 (at or below the floor, %2)").arg(balance, amountText(floor));
+        rows << QStringList{it.key(), balance};
+    }
+    out += rows.size() == 1 ? tr("no users yet\n") : table(rows, {0});
+    if (ledger) {
+        out += QLatin1Char('\n') + tr("ledger of %1:").arg(user) + QLatin1Char('\n');
+        QList<QStringList> lines{{tr("time"), tr("kind"), tr("amount"), tr("balance"), tr("what")}};
+        double balance = 0;
+        for (const QJsonValue& v : std::as_const(*ledger)) {
+            const QJsonObject e = v.toObject();
+            balance += e.value(QStringLiteral("amount")).toDouble();
+            const QString detail = e.value(QStringLiteral("detail")).toString();
+            lines << QStringList{
+                timeText(e.value(QStringLiteral("at_ms")).toInteger(), zone),
+                e.value(QStringLiteral("kind")).toString(),
+                amountText(e.value(QStringLiteral("amount")).toDouble(), true), amountText(balance),
+                detail.isEmpty() ? e.value(QStringLiteral("id")).toString() : detail};
+        }
+        out += lines.size() == 1 ? tr("no entries\n") : table(lines, {0, 1, 4});
+    }
+    for (const QJsonValue& w : balances->value(QStringLiteral("warnings")).toArray())
+        out += QLatin1Char('\n') + w.toString();
+    print(stdout, out);
+    return 0;
+}
+
 } // namespace
 
 void addTokensOptions(QCommandLineParser& parser)
@@ -207,6 +270,12 @@ void addTokensOptions(QCommandLineParser& parser)
 
 int tokensCommand(const QCommandLineParser& parser)
 {
+    if (parser.isSet(QStringLiteral("source"))) {
+        const QString user = parser.value(QStringLiteral("user")).trimmed();
+        if (parser.isSet(QStringLiteral("user")) && user.isEmpty())
+            return fail(kExitUsage, tr("--user must name a user"));
+        return tokensFromAgent(parser, user);
+    }
     const QString policyPath = parser.value(QStringLiteral("policy"));
     if (policyPath.isEmpty())
         return fail(kExitUsage, tr("tokens: give --policy FILE (its [tokens] section prices the "

@@ -5,15 +5,30 @@
 //                               hour merged by the books), Europe/Berlin
 //   usage_meter_readings_per_s= the usage meter over a day of 1 Hz readings of
 //                               one 8-GPU server with 16 processes
+//   balances_ms=                GET /v1/balances over loopback from an
+//                               in-process agent whose journal holds 30 days
+//                               of facts of 40 users on 8 GPUs (fed as hourly
+//                               readings through the agent's meter); the
+//                               median of 50 requests, and the first after
+//                               the last hour closed (the agent builds the
+//                               books when an hour closes, not per request)
 // Facts and readings are made up front, so only the books (or the meter)
 // are timed.
 
+#include "agent/agentconfig.h"
+#include "agent/agentjournal.h"
+#include "agent/agentserver.h"
+#include "agent/tokendesk.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTemporaryDir>
 #include <QTimeZone>
 
 #include <algorithm>
@@ -102,6 +117,91 @@ QList<Snapshot> dayOfReadings(qint64 fromMs)
     return out;
 }
 
+// One GET over loopback; the milliseconds it took, -1 when it failed.
+double timedGet(QNetworkAccessManager& nam, const QUrl& url, const QByteArray& token)
+{
+    QNetworkRequest req(url);
+    req.setRawHeader("Authorization", "Bearer " + token);
+    QElapsedTimer t;
+    t.start();
+    QNetworkReply* r = nam.get(req);
+    QEventLoop loop;
+    QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const double ms = double(t.nsecsElapsed()) / 1e6;
+    const bool ok = r->error() == QNetworkReply::NoError && r->readAll().contains("\"balances\"");
+    delete r;
+    return ok ? ms : -1;
+}
+
+int balancesBench(qint64 from)
+{
+    QTemporaryDir dir;
+    const QByteArray token = "bench";
+    AgentConfig config;
+    config.port = 0;
+    config.requestsPerSecond = 1e6;
+    config.burst = 1'000'000;
+    config.tokens = {{QStringLiteral("reader"), sha256(token), TokenScope::Read}};
+    AgentServer server(config);
+    qint64 now = from;
+    server.setClock([&now] { return now; });
+    QString error;
+    auto journal = AgentJournal::open(dir.filePath(QStringLiteral("journal.db")), &error);
+    if (!journal) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    server.attachJournal(std::move(journal));
+    PolicyConfig policy;
+    policy.tokens = rules();
+    server.attachPolicy(nullptr, policy, {});
+    if (!server.listen(&error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    // Hourly readings for 30 days: every GPU held by a user drawn at random.
+    std::mt19937 rng(13);
+    for (int h = 0; h <= kDays * 24; ++h) {
+        Snapshot s;
+        s.server = QStringLiteral("gpu-node-00");
+        s.timestampMs = from + h * kHourMs;
+        s.intervalMs = kHourMs;
+        for (int g = 0; g < kGpus; ++g) {
+            GpuSample gpu;
+            gpu.index = g;
+            gpu.uuid = QStringLiteral("GPU-%1").arg(g);
+            gpu.name = models()[g / 2];
+            gpu.utilizationGpuPercent = 50;
+            s.gpus << gpu;
+            GpuProcess proc;
+            proc.pid = 1000 + g;
+            proc.user = QStringLiteral("user%1").arg(int(rng() % kUsers), 2, 10, QLatin1Char('0'));
+            proc.gpuUuid = gpu.uuid;
+            proc.usedMemoryMiB = 1000;
+            s.processes << proc;
+        }
+        now = s.timestampMs;
+        server.publish(s);
+    }
+    const qsizetype facts = server.tokenDesk()->facts().size();
+    QNetworkAccessManager nam;
+    const QUrl url(QStringLiteral("http://127.0.0.1:%1/v1/balances").arg(server.port()));
+    const double first = timedGet(nam, url, token);
+    QList<double> times;
+    for (int i = 0; i < 50; ++i)
+        times << timedGet(nam, url, token);
+    std::sort(times.begin(), times.end());
+    if (first < 0 || times.first() < 0)
+        return 1;
+    std::printf("balances_ms=%.2f (GET /v1/balances over loopback, median of 50; the first "
+                "after the last hour closed: %.2f ms; books of %lld facts; %d users, %d GPUs, %d "
+                "days; target <= 5)\n",
+                times[times.size() / 2], first, static_cast<long long>(facts), kUsers, kGpus,
+                kDays);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -145,5 +245,5 @@ int main(int argc, char** argv)
                     "reading; best of 3)\n",
                     double(readings.size()) / best);
     }
-    return 0;
+    return balancesBench(from);
 }

@@ -16,7 +16,7 @@ namespace gw {
 
 namespace {
 
-constexpr int kVersion = 2;
+constexpr int kVersion = 3;
 // Event numbers reserved on disk ahead of use.
 constexpr quint64 kEventReserveAhead = 100;
 constexpr auto kApplication = "gpuwarden-agent-journal";
@@ -222,22 +222,39 @@ QStringList eventTableStatements()
 {
     return {QStringLiteral("CREATE TABLE event(seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL, "
                            "at_ms INTEGER NOT NULL, json BLOB NOT NULL)"),
-            QStringLiteral("CREATE INDEX event_by_id ON event(event_id)"),
-            QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion)};
+            QStringLiteral("CREATE INDEX event_by_id ON event(event_id)")};
+}
+
+// Format 3: the token books' records, append-only and kept forever.
+QStringList tokenTableStatements()
+{
+    return {QStringLiteral("CREATE TABLE usage(seq INTEGER PRIMARY KEY, json BLOB NOT NULL)"),
+            QStringLiteral("CREATE TABLE adjustment(seq INTEGER PRIMARY KEY, json BLOB NOT NULL)")};
+}
+
+QString versionStatement()
+{
+    return QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion);
 }
 
 } // namespace
 
 bool AgentJournal::upgrade(int from, QString* error)
 {
-    // Format 1 → 2: the event table; readings and numbers stay as they are.
-    Q_UNUSED(from);
+    // Format 1 → 2: the event table; 2 → 3: the token books' tables.
+    // Readings and numbers stay as they are.
+    QStringList statements;
+    if (from < 2)
+        statements += eventTableStatements();
+    if (from < 3)
+        statements += tokenTableStatements();
+    statements += versionStatement();
     if (!m_db.transaction()) {
         *error = describe(m_db.lastError(), true);
         return false;
     }
     QSqlQuery q(m_db);
-    for (const QString& s : eventTableStatements()) {
+    for (const QString& s : std::as_const(statements)) {
         if (!q.exec(s)) {
             *error = describe(q.lastError(), true);
             m_db.rollback();
@@ -262,6 +279,8 @@ bool AgentJournal::create(QString* error)
                        "count INTEGER NOT NULL, data BLOB NOT NULL)"),
     };
     statements += eventTableStatements();
+    statements += tokenTableStatements();
+    statements += versionStatement();
     if (!m_db.transaction()) {
         *error = describe(m_db.lastError(), true);
         return false;
@@ -774,6 +793,76 @@ qint64 AgentJournal::payloadBytes()
     if (q.exec(QStringLiteral("SELECT coalesce(sum(length(data)), 0) FROM reading")) && q.next())
         return q.value(0).toLongLong();
     return 0;
+}
+
+// ---- token books (format 3) ----
+
+bool AgentJournal::appendTokenRecords(TokenTable table, const QList<Entry>& records,
+                                      const QList<std::pair<QString, QString>>& metaValues,
+                                      QString* error)
+{
+    auto fail = [&](const QSqlError& e) {
+        if (error)
+            *error = describe(e, true);
+        m_db.rollback();
+        return false;
+    };
+    if (m_closed) {
+        if (error)
+            *error = m_path + QStringLiteral(" is closed");
+        return false;
+    }
+    // Synced: a closed hour or an adjustment is stored once and for all.
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+    const bool began = m_db.transaction();
+    bool ok = began;
+    if (began) {
+        q.prepare(table == TokenTable::Usage
+                      ? QStringLiteral("INSERT INTO usage VALUES(?, ?)")
+                      : QStringLiteral("INSERT INTO adjustment VALUES(?, ?)"));
+        for (const Entry& e : records) {
+            q.addBindValue(toDb(e.sequence));
+            q.addBindValue(e.json);
+            if (!q.exec()) {
+                ok = fail(q.lastError());
+                break;
+            }
+        }
+        for (const auto& [key, value] : metaValues) {
+            if (ok && !setMeta(key, value))
+                ok = fail(m_db.lastError());
+        }
+        if (ok && !m_db.commit())
+            ok = fail(m_db.lastError());
+    } else if (error) {
+        *error = describe(m_db.lastError(), true);
+    }
+    q.finish();
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    return ok;
+}
+
+QList<AgentJournal::Entry> AgentJournal::readTokenRecords(TokenTable table, QString* error)
+{
+    QList<Entry> out;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(table == TokenTable::Usage
+                    ? QStringLiteral("SELECT seq, json FROM usage ORDER BY seq")
+                    : QStringLiteral("SELECT seq, json FROM adjustment ORDER BY seq"))) {
+        if (error)
+            *error = describe(q.lastError(), false);
+        return out;
+    }
+    while (q.next())
+        out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
+    return out;
+}
+
+std::optional<QString> AgentJournal::metaValue(const QString& key)
+{
+    return meta(key);
 }
 
 } // namespace gw

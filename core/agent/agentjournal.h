@@ -3,8 +3,9 @@
 // The agent's journal: every numbered reading on disk, so a restarted agent
 // continues its sequence and still serves what clients had not fetched.
 //
-// One SQLite file (WAL, exclusive lock: one agent per journal), format 2
-// (a format 1 file is upgraded in place when opened: the event table added):
+// One SQLite file (WAL, exclusive lock: one agent per journal), format 3
+// (older files are upgraded in place when opened: the event table, the token
+// tables added):
 //
 //   meta(key PRIMARY KEY, value)   application, stream (a UUID made with the
 //                                  file), reserved_through, clean, last_sequence,
@@ -22,6 +23,14 @@
 //                                  that change; numbered apart from readings
 //                                  (/v1/events), written in the same flush and
 //                                  kept for max(retention, kMinEventRetention).
+//
+//   usage(seq PRIMARY KEY, json)  format 3: the token books' usage facts
+//   adjustment(seq PRIMARY KEY, json)  and admin adjustments, numbered,
+//                                  append-only, kept forever (no retention);
+//                                  meta usage_closed_through_ms, tokens_start_ms,
+//                                  usage_gaps
+//                                  (core/agent/tokendesk.h). A format 2 file
+//                                  gets both tables when opened.
 //
 // Numbers are never reused: before a sequence is handed out it is covered by
 // `reserved_through` on disk. A clean close records the last number used; a
@@ -140,6 +149,18 @@ public:
     quint64 sequenceBefore(qint64 ms);
     // The time of the newest stored reading.
     std::optional<qint64> lastReadingMs();
+
+    // The token books' records (TokenDesk): stored at once in one synced
+    // transaction with `metaValues`, never rewritten, never expired.
+    enum class TokenTable
+    {
+        Usage,
+        Adjustment
+    };
+    bool appendTokenRecords(TokenTable table, const QList<Entry>& records,
+                            const QList<std::pair<QString, QString>>& metaValues, QString* error);
+    QList<Entry> readTokenRecords(TokenTable table, QString* error);
+    std::optional<QString> metaValue(const QString& key);
 
     // Oldest sequence still held (stored or queued).
     std::optional<quint64> oldestSequence();

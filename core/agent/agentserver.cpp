@@ -7,6 +7,7 @@
 #include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
 #include "agent/requestguard.h"
+#include "agent/tokendesk.h"
 #include "model/snapshotjson.h"
 #include "policy/policyengine.h"
 #include "policy/policyservice.h"
@@ -157,6 +158,7 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_desk =
         std::make_unique<AllocationDesk>([this] { return latest(); }, [this] { return m_now(); });
     m_desk->setPolicy(m_policy);
+    m_tokens = std::make_unique<TokenDesk>([this] { return m_now(); });
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -228,6 +230,28 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_server->route(
         QStringLiteral("/v1/advice"),
         guarded(Access::Read, [this](const QHttpServerRequest& r) { return m_desk->advice(r); }));
+    // Token books (docs/tokens.md, "On the agent"): read scope; an
+    // adjustment needs admin. 404 for all while [tokens] is off.
+    m_server->route(
+        QStringLiteral("/v1/usage"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return usage(r); }));
+    m_server->route(QStringLiteral("/v1/balances"),
+                    guarded(Access::Read, [this](const QHttpServerRequest&) {
+                        return m_tokens->enabled() ? m_tokens->balances() : TokenDesk::notKept();
+                    }));
+    m_server->route(QStringLiteral("/v1/ledger"), [this](const QHttpServerRequest& request,
+                                                         QHttpServerResponder&& responder) {
+        const bool post = request.method() == Method::Post;
+        if (auto refused = refuse(request, post ? Access::Admin : Access::Read,
+                                  QHttpServerRequest::Methods(Method::Get) | Method::Post))
+            send(request, *refused, std::move(responder));
+        else if (!m_tokens->enabled())
+            send(request, TokenDesk::notKept(), std::move(responder));
+        else
+            send(request,
+                 post ? m_tokens->adjust(request, tokenName(request)) : m_tokens->ledger(request),
+                 std::move(responder));
+    });
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,
@@ -245,6 +269,7 @@ AgentServer::~AgentServer()
 
 void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
 {
+    m_tokens->setJournal(nullptr);
     m_journal.reset();
     if (!journal) {
         m_flushTimer.stop();
@@ -256,6 +281,8 @@ void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
     closeEventsLeftOpen(*journal);
     m_journal = std::make_unique<JournalWriter>(std::move(journal));
     connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
+    m_tokens->setJournal(m_journal.get());
+    m_tokens->setPolicy(m_policy);
     m_flushTimer.start();
 }
 
@@ -266,6 +293,7 @@ bool AgentServer::closeJournal(QString* error)
     m_flushTimer.stop();
     const bool ok = m_journal->close(m_now(), error);
     // Readings still in the ring are served; nothing more is written.
+    m_tokens->setJournal(nullptr);
     m_journal.reset();
     return ok;
 }
@@ -383,6 +411,7 @@ void AgentServer::publish(const Snapshot& snapshot)
     while (qsizetype(m_ring.size()) > m_config.ringSize)
         m_ring.pop_front();
     m_desk->published(m_ring.back().snapshot);
+    m_tokens->published(m_ring.back().snapshot);
 }
 
 const Snapshot* AgentServer::latest() const
@@ -571,6 +600,34 @@ QByteArray AgentServer::cursorPage(const char* key, const QByteArrayList& out, q
     return body;
 }
 
+QHttpServerResponse AgentServer::usage(const QHttpServerRequest& request) const
+{
+    if (!m_tokens->enabled())
+        return TokenDesk::notKept();
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    // Facts are kept forever and numbered without holes.
+    quint64 last = cursor.after;
+    const QByteArrayList out = m_tokens->usageAfter(cursor.after, cursor.limit, &last);
+    QHttpServerResponse r(QByteArrayLiteral("application/json"),
+                          cursorPage("usage", out, cursor.after, last, false, cursor.limit,
+                                     m_tokens->lastUsageSequence()));
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+QString AgentServer::tokenName(const QHttpServerRequest& request) const
+{
+    const QByteArray presented =
+        sha256(header(request, QByteArrayLiteral("Authorization")).mid(7).trimmed());
+    for (const AgentToken& t : std::as_const(m_config.tokens)) {
+        if (sameBytes(presented, t.sha256))
+            return t.name;
+    }
+    return {};
+}
+
 QHttpServerResponse AgentServer::samples(const QHttpServerRequest& request) const
 {
     const CursorQuery cursor = cursorQuery(request);
@@ -661,6 +718,8 @@ QHttpServerResponse AgentServer::metrics() const
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
+    if (m_tokens->enabled())
+        text += tokenBalancePrometheusText(m_tokens->books().balances);
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 
@@ -772,6 +831,7 @@ void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& polic
     m_policy = policy;
     m_desk->setPolicyService(service);
     m_desk->setPolicy(policy);
+    m_tokens->setPolicy(policy);
     m_previousPolicy.reset();
     m_policyPath = path;
     m_policyVersion = 1;
@@ -852,6 +912,7 @@ void AgentServer::applyPolicy(const PolicyConfig& policy)
     m_previousPolicy = m_policy;
     m_policy = policy;
     m_desk->setPolicy(policy);
+    m_tokens->setPolicy(policy);
     ++m_policyVersion;
     m_policyChangedMs = m_now();
     if (m_policyService)

@@ -40,6 +40,7 @@ class AgentJournal;
 class AllocationDesk;
 class JournalWriter;
 class PolicyService;
+class TokenDesk;
 
 class AgentServer final : public QObject
 {
@@ -112,6 +113,8 @@ public:
     // Coordination: POST/DELETE/GET /v1/allocate and GET /v1/advice
     // (docs/coordination.md); the reservations and waiting callers.
     AllocationDesk* allocationDesk() const { return m_desk.get(); }
+    // Token books: /v1/usage, /v1/balances, /v1/ledger (docs/tokens.md).
+    TokenDesk* tokenDesk() const { return m_tokens.get(); }
     // The listen backlog: a burst of long-polling callers (hundreds at
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
@@ -149,6 +152,9 @@ private:
     QHttpServerResponse info() const;
     QHttpServerResponse snapshot() const;
     QHttpServerResponse samples(const QHttpServerRequest& request) const;
+    QHttpServerResponse usage(const QHttpServerRequest& request) const;
+    // The name of the (already checked) bearer token.
+    QString tokenName(const QHttpServerRequest& request) const;
     QHttpServerResponse processes() const;
     QHttpServerResponse metrics() const;
     QHttpServerResponse events(const QHttpServerRequest& request) const;
@@ -216,6 +222,7 @@ private:
     QElapsedTimer m_clock;
 
     std::unique_ptr<AllocationDesk> m_desk;
+    std::unique_ptr<TokenDesk> m_tokens;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

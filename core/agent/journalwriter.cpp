@@ -70,6 +70,14 @@ public:
 
     void drop() { m_journal.reset(); }
 
+    bool call(const std::function<void(AgentJournal&)>& work)
+    {
+        if (!m_journal)
+            return false;
+        work(*m_journal);
+        return true;
+    }
+
 private:
     void publishReservation()
     {
@@ -186,6 +194,16 @@ QList<AgentJournal::Entry> JournalWriter::read(quint64 after, quint64 before, in
         m_worker, [&, w = m_worker] { out = w->read(after, before, limit, error); },
         Qt::BlockingQueuedConnection);
     return out;
+}
+
+bool JournalWriter::call(const std::function<void(AgentJournal&)>& work)
+{
+    if (m_closed)
+        return false;
+    bool ok = false;
+    QMetaObject::invokeMethod(
+        m_worker, [&, w = m_worker] { ok = w->call(work); }, Qt::BlockingQueuedConnection);
+    return ok;
 }
 
 bool JournalWriter::close(qint64 nowMs, QString* error)

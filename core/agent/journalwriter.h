@@ -19,6 +19,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace gw {
@@ -54,6 +55,10 @@ public:
     void flush(qint64 nowMs);
     // As AgentJournal::read, from the writer thread (waits for it).
     QList<AgentJournal::Entry> read(quint64 after, quint64 before, int limit, QString* error);
+    // Runs `work` on the journal on the writer thread and waits for it
+    // (rare calls: the token books' closed hours and adjustments). False
+    // when the journal is closed.
+    bool call(const std::function<void(AgentJournal&)>& work);
     // Flushes, marks the journal cleanly closed and stops the thread.
     bool close(qint64 nowMs, QString* error);
 

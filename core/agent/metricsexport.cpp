@@ -296,6 +296,16 @@ QByteArray policyPrometheusText(const PolicyMetrics& m)
     return out;
 }
 
+QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances)
+{
+    QByteArray out = "# HELP gpuwarden_token_balance Each user's token balance (docs/tokens.md).\n"
+                     "# TYPE gpuwarden_token_balance gauge\n";
+    for (auto it = balances.cbegin(); it != balances.cend(); ++it)
+        out += "gpuwarden_token_balance{user=\"" + escapeLabelValue(it.key()) + "\"} " +
+               QByteArray::number(it.value(), 'g', 15) + '\n';
+    return out;
+}
+
 QByteArray allocationPrometheusText(const AllocationMetrics& m)
 {
     QByteArray out;

@@ -53,6 +53,10 @@ struct AllocationMetrics
 // gpuwarden_allocate_requests_total{outcome}.
 QByteArray allocationPrometheusText(const AllocationMetrics& m);
 
+// The token books' side (docs/tokens.md, "On the agent"):
+// gpuwarden_token_balance{user}, each user's balance now.
+QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances);
+
 // Label value escaping of the exposition format: \\, \" and \n.
 QByteArray escapeLabelValue(const QString& v);
 

@@ -213,4 +213,57 @@ std::optional<AllocationState> requestAllocationState(const AgentSource& source,
     return state;
 }
 
+std::optional<QJsonObject> requestTokenBalances(const AgentSource& source, QString* error)
+{
+    const Exchange x = exchange(source, "GET", QStringLiteral("/v1/balances"), {}, QByteArray(),
+                                kDefaultTimeoutMs);
+    if (x.error.isEmpty() && !x.json->value(QStringLiteral("balances")).isObject()) {
+        if (error)
+            *error = tr("%1/v1/balances: no \"balances\" object in the reply")
+                         .arg(source.url.toString(QUrl::RemoveUserInfo));
+        return std::nullopt;
+    }
+    if (!x.error.isEmpty()) {
+        if (error)
+            *error = x.error;
+        return std::nullopt;
+    }
+    return *x.json;
+}
+
+std::optional<QJsonArray> requestTokenLedger(const AgentSource& source, const QString& user,
+                                             QString* error)
+{
+    QJsonArray out;
+    qint64 after = 0;
+    // A bound on pages, so a misbehaving agent cannot keep us here.
+    for (int page = 0; page < 10'000; ++page) {
+        QUrlQuery q;
+        if (!user.isEmpty())
+            q.addQueryItem(QStringLiteral("user"), user);
+        q.addQueryItem(QStringLiteral("after"), QString::number(after));
+        const Exchange x = exchange(source, "GET", QStringLiteral("/v1/ledger"), q, QByteArray(),
+                                    kDefaultTimeoutMs);
+        if (!x.error.isEmpty()) {
+            if (error)
+                *error = x.error;
+            return std::nullopt;
+        }
+        const QJsonArray entries = x.json->value(QStringLiteral("entries")).toArray();
+        for (const QJsonValue& e : entries)
+            out.append(e);
+        const qint64 next = x.json->value(QStringLiteral("next")).toInteger(-1);
+        if (!x.json->value(QStringLiteral("truncated")).toBool() || entries.isEmpty())
+            return out;
+        if (next <= after) {
+            if (error)
+                *error = tr("%1/v1/ledger: the cursor did not move")
+                             .arg(source.url.toString(QUrl::RemoveUserInfo));
+            return std::nullopt;
+        }
+        after = next;
+    }
+    return out;
+}
+
 } // namespace gw

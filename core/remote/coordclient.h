@@ -11,6 +11,8 @@
 #include "coord/coordjson.h"
 #include "remote/sourceoption.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -42,5 +44,12 @@ std::optional<Advice> requestAdvice(const AgentSource& source, const QString& us
                                     Priority priority, int attempt, QString* error);
 // GET /v1/allocate
 std::optional<AllocationState> requestAllocationState(const AgentSource& source, QString* error);
+
+// The agent's token books (docs/tokens.md, "On the agent"): GET
+// /v1/balances as served (checked to hold "balances"), and every entry of
+// GET /v1/ledger?user=U (all users when `user` is empty), page after page.
+std::optional<QJsonObject> requestTokenBalances(const AgentSource& source, QString* error);
+std::optional<QJsonArray> requestTokenLedger(const AgentSource& source, const QString& user,
+                                             QString* error);
 
 } // namespace gw

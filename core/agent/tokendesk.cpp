@@ -1,0 +1,413 @@
+#include "agent/tokendesk.h"
+
+#include "agent/agentserver.h"
+#include "agent/apiinteger.h"
+#include "agent/journalwriter.h"
+#include "model/snapshotjson.h"
+#include "tokens/ledgerbody.h"
+#include "tokens/tokensjson.h"
+
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QTimeZone>
+#include <QUrlQuery>
+
+#include <limits>
+
+Q_LOGGING_CATEGORY(lcTokens, "gw.agent.tokens")
+
+namespace gw {
+
+namespace {
+
+constexpr qint64 kHourMs = 3'600'000;
+constexpr int kMaxLedgerPage = 10'000;
+const QString kClosedKey = QStringLiteral("usage_closed_through_ms");
+const QString kStartKey = QStringLiteral("tokens_start_ms");
+// The spans not charged, as a JSON array: rare (the agent or its sampling
+// down), and the readings that show them expire.
+const QString kGapsKey = QStringLiteral("usage_gaps");
+
+qint64 hourOf(qint64 ms)
+{
+    return ms - ((ms % kHourMs) + kHourMs) % kHourMs;
+}
+
+UsageMeter::Key keyOf(const UsageFact& f)
+{
+    return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs};
+}
+
+QHttpServerResponse
+jsonReply(const QJsonObject& o,
+          QHttpServerResponse::StatusCode status = QHttpServerResponse::StatusCode::Ok)
+{
+    QHttpServerResponse r(QByteArrayLiteral("application/json"),
+                          QJsonDocument(o).toJson(QJsonDocument::Compact), status);
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+QJsonObject adjustmentToJson(const Adjustment& a)
+{
+    return {{QStringLiteral("user"), a.user},
+            {QStringLiteral("at_ms"), a.atMs},
+            {QStringLiteral("amount"), a.amount},
+            {QStringLiteral("by"), a.by},
+            {QStringLiteral("reason"), a.reason}};
+}
+
+std::optional<Adjustment> adjustmentFromJson(const QByteArray& bytes)
+{
+    const QJsonObject o = QJsonDocument::fromJson(bytes).object();
+    if (!o.value(QStringLiteral("user")).isString() ||
+        !o.value(QStringLiteral("amount")).isDouble())
+        return std::nullopt;
+    return Adjustment{o.value(QStringLiteral("user")).toString(),
+                      qint64(o.value(QStringLiteral("at_ms")).toDouble()),
+                      o.value(QStringLiteral("amount")).toDouble(),
+                      o.value(QStringLiteral("by")).toString(),
+                      o.value(QStringLiteral("reason")).toString()};
+}
+
+} // namespace
+
+TokenDesk::TokenDesk(std::function<qint64()> now)
+    : m_now(std::move(now))
+{}
+
+void TokenDesk::setJournal(JournalWriter* journal)
+{
+    // Null (the journal closed): the books stay in memory as they are.
+    m_journal = journal;
+    if (journal)
+        m_loaded = false;
+}
+
+void TokenDesk::setPolicy(const PolicyConfig& policy)
+{
+    const bool was = m_rules.enabled;
+    m_rules = policy.tokens;
+    m_books.reset();
+    if (m_rules.enabled && (!was || !m_loaded))
+        load();
+}
+
+void TokenDesk::load()
+{
+    m_loaded = true;
+    m_meter = UsageMeter();
+    m_carried.clear();
+    m_openHourMs.reset();
+    m_facts.clear();
+    m_adjustments.clear();
+    m_gaps.clear();
+    m_models.clear();
+    m_books.reset();
+    const qint64 now = m_now();
+    m_startMs = hourOf(now);
+    m_closedThroughMs = m_startMs;
+    if (!m_journal)
+        return;
+    QList<AgentJournal::Entry> usage, adjustments;
+    QString why;
+    quint64 after = 0;
+    m_journal->call([&](AgentJournal& j) {
+        usage = j.readTokenRecords(AgentJournal::TokenTable::Usage, &why);
+        adjustments = j.readTokenRecords(AgentJournal::TokenTable::Adjustment, &why);
+        if (const auto start = j.metaValue(kStartKey))
+            m_startMs = start->toLongLong();
+        else
+            j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
+                                 {{kStartKey, QString::number(m_startMs)}}, &why);
+        if (const auto gaps = j.metaValue(kGapsKey)) {
+            for (const QJsonValue& v : QJsonDocument::fromJson(gaps->toUtf8()).array()) {
+                QString error;
+                if (const auto g = coverageGapFromJson(v.toObject(), &error))
+                    m_gaps.append(*g);
+            }
+        }
+        if (const auto closed = j.metaValue(kClosedKey))
+            m_closedThroughMs = closed->toLongLong();
+        else
+            m_closedThroughMs = m_startMs;
+        after = j.sequenceBefore(m_closedThroughMs - 1);
+    });
+    if (!why.isEmpty())
+        qCWarning(lcTokens).noquote() << why;
+    for (const AgentJournal::Entry& e : std::as_const(usage)) {
+        QString error;
+        const auto f = usageFactFromJson(QJsonDocument::fromJson(e.json).object(), &error);
+        if (!f) {
+            qCWarning(lcTokens).noquote() << "usage" << e.sequence << "unreadable:" << error;
+            continue;
+        }
+        m_facts.append(*f);
+        m_models.insert(f->gpuModel);
+    }
+    for (const AgentJournal::Entry& e : std::as_const(adjustments)) {
+        if (const auto a = adjustmentFromJson(e.json))
+            m_adjustments.append(*a);
+    }
+    // The readings from the last one before the closed boundary on (its
+    // span into the open hour counts; the part before is stored already),
+    // a page at a time: they may be a day of them.
+    std::optional<Snapshot> before;
+    for (;;) {
+        QList<AgentJournal::Entry> page;
+        m_journal->call([&](AgentJournal& j) {
+            page = j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
+        });
+        if (page.isEmpty())
+            break;
+        after = page.back().sequence;
+        for (const AgentJournal::Entry& e : std::as_const(page)) {
+            QString error;
+            auto s = snapshotFromJsonBytes(e.json, &error);
+            if (!s) {
+                qCWarning(lcTokens).noquote() << "reading" << e.sequence << "unreadable:" << error;
+                continue;
+            }
+            if (s->timestampMs < m_closedThroughMs) {
+                before = std::move(*s);
+                continue;
+            }
+            if (before) {
+                feed(*before, true);
+                before.reset();
+            }
+            feed(*s, true);
+        }
+    }
+    if (before)
+        feed(*before, true);
+}
+
+void TokenDesk::published(const Snapshot& snapshot)
+{
+    if (!m_rules.enabled || snapshot.timestampMs < m_closedThroughMs)
+        return;
+    feed(snapshot, false);
+}
+
+void TokenDesk::feed(const Snapshot& s, bool replay)
+{
+    m_meter.feed(s);
+    const qint64 hour = hourOf(s.timestampMs);
+    const bool closes = m_openHourMs && hour > *m_openHourMs && hour > m_closedThroughMs;
+    m_openHourMs = hour;
+    if (!closes)
+        return;
+    closeThrough(hour, s);
+    // The books are built here, once an hour, so /v1/balances answers from
+    // them (a replay builds them once, on the first request).
+    if (!replay)
+        books();
+}
+
+void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
+{
+    QHash<UsageMeter::Key, UsageFact> all = m_carried;
+    for (const UsageFact& f : m_meter.facts()) {
+        auto it = all.find(keyOf(f));
+        if (it == all.end()) {
+            all.insert(keyOf(f), f);
+        } else {
+            it->heldGpuSeconds += f.heldGpuSeconds;
+            it->usedGpuSeconds += f.usedGpuSeconds;
+        }
+    }
+    // A replay after a restart may find a gap stored before it.
+    for (const CoverageGap& g : m_meter.gaps()) {
+        if (!m_gaps.contains(g))
+            m_gaps.append(g);
+    }
+    // Each meter lives an hour: a warning is logged once per agent run.
+    for (const QString& warning : m_meter.warnings()) {
+        if (!m_warned.contains(warning)) {
+            m_warned.insert(warning);
+            qCInfo(lcTokens).noquote() << warning;
+        }
+    }
+    m_models += m_meter.gpuModelsSeen();
+    QList<UsageFact> closed;
+    m_carried.clear();
+    for (auto it = all.cbegin(); it != all.cend(); ++it) {
+        const UsageFact& f = it.value();
+        if (f.hourStartMs + kHourMs <= boundaryMs) {
+            // Hours closed before (a replay after a restart) are stored already.
+            if (f.hourStartMs >= m_closedThroughMs)
+                closed.append(f);
+        } else {
+            m_carried.insert(it.key(), f);
+        }
+    }
+    std::sort(closed.begin(), closed.end(),
+              [](const UsageFact& a, const UsageFact& b) { return keyOf(a) < keyOf(b); });
+    storeFacts(closed, boundaryMs);
+    // A fresh meter from this reading on: the one before is charged.
+    m_meter = UsageMeter();
+    m_meter.feed(s);
+}
+
+void TokenDesk::storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs)
+{
+    if (m_journal) {
+        QList<AgentJournal::Entry> rows;
+        quint64 sequence = m_facts.size();
+        for (const UsageFact& f : facts)
+            rows.append(
+                {++sequence, QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact)});
+        QJsonArray gaps;
+        for (const CoverageGap& g : std::as_const(m_gaps))
+            gaps.append(coverageGapToJson(g));
+        const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
+        QString why;
+        bool ok = false;
+        m_journal->call([&](AgentJournal& j) {
+            ok = j.appendTokenRecords(AgentJournal::TokenTable::Usage, rows,
+                                      {{kClosedKey, QString::number(boundaryMs)},
+                                       {kGapsKey, QString::fromUtf8(gapsJson)}},
+                                      &why);
+        });
+        if (!ok)
+            qCWarning(lcTokens).noquote()
+                << "usage facts kept in memory only, the journal refused them:" << why;
+    }
+    m_facts += facts;
+    m_closedThroughMs = boundaryMs;
+    m_books.reset();
+}
+
+QByteArrayList TokenDesk::usageAfter(quint64 after, int limit, quint64* last) const
+{
+    QByteArrayList out;
+    *last = after;
+    for (qsizetype i = qsizetype(std::min<quint64>(after, quint64(m_facts.size())));
+         i < m_facts.size() && out.size() < limit; ++i) {
+        QJsonObject o = usageFactToJson(m_facts[i]);
+        o.insert(QStringLiteral("sequence"), qint64(i + 1));
+        out.append(QJsonDocument(o).toJson(QJsonDocument::Compact));
+        *last = quint64(i + 1);
+    }
+    return out;
+}
+
+const Books& TokenDesk::books()
+{
+    const qint64 now = m_now();
+    // Rebuilt when a fact or an adjustment is added (m_books reset) and at
+    // the next midnight in the books' zone (daily and monthly additions).
+    if (!m_books || now >= m_booksUntilMs) {
+        const QTimeZone zone = m_rules.timeZone.isEmpty() ? QTimeZone::systemTimeZone()
+                                                          : QTimeZone(m_rules.timeZone.toUtf8());
+        const QDate today = QDateTime::fromMSecsSinceEpoch(now, zone).date();
+        m_booksUntilMs = today.addDays(1).startOfDay(zone).toMSecsSinceEpoch();
+        qint64 from = m_startMs;
+        for (const UsageFact& f : std::as_const(m_facts))
+            from = std::min(from, f.hourStartMs);
+        m_books = buildBooks(m_facts, m_rules, from, std::max(now + 1, m_closedThroughMs + 1),
+                             m_adjustments, m_models, m_gaps);
+    }
+    return *m_books;
+}
+
+QHttpServerResponse TokenDesk::notKept()
+{
+    return jsonError(404, QStringLiteral("not_found"),
+                     QStringLiteral("this agent keeps no token books: its policy has no "
+                                    "[tokens] section"));
+}
+
+QHttpServerResponse TokenDesk::balances()
+{
+    const Books& b = books();
+    QJsonObject balances;
+    for (auto it = b.balances.cbegin(); it != b.balances.cend(); ++it)
+        balances.insert(it.key(), it.value());
+    QJsonArray gaps;
+    for (const CoverageGap& g : b.gaps)
+        gaps.append(coverageGapToJson(g));
+    return jsonReply({{QStringLiteral("now_ms"), m_now()},
+                      {QStringLiteral("as_of_ms"), m_closedThroughMs},
+                      {QStringLiteral("balances"), balances},
+                      {QStringLiteral("cut_off"), QJsonArray::fromStringList(b.cutOff)},
+                      {QStringLiteral("overdraft_floor"), m_rules.overdraftFloor},
+                      {QStringLiteral("warnings"), QJsonArray::fromStringList(b.warnings)},
+                      {QStringLiteral("gaps"), gaps}});
+}
+
+QHttpServerResponse TokenDesk::ledger(const QHttpServerRequest& request)
+{
+    const QUrlQuery q = request.query();
+    const IntegerParameter after =
+        integerParameter(q, QStringLiteral("after"), 0, std::numeric_limits<int>::max());
+    const IntegerParameter limit = integerParameter(q, QStringLiteral("limit"), 1, kMaxLedgerPage);
+    const QString error = !after.error.isEmpty() ? after.error : limit.error;
+    if (!error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), error);
+    const QString user = q.queryItemValue(QStringLiteral("user"), QUrl::FullyDecoded);
+    const qint64 skip = after.value.value_or(0);
+    const qint64 max = limit.value.value_or(1000);
+    const Books& b = books();
+    QJsonArray entries;
+    qint64 n = 0;
+    bool more = false;
+    for (const LedgerEntry& e : b.entries) {
+        if (!user.isEmpty() && e.user != user)
+            continue;
+        ++n;
+        if (n <= skip)
+            continue;
+        if (entries.size() >= max) {
+            more = true;
+            break;
+        }
+        entries.append(ledgerEntryToJson(e));
+    }
+    return jsonReply({{QStringLiteral("now_ms"), m_now()},
+                      {QStringLiteral("user"), user},
+                      {QStringLiteral("after"), skip},
+                      {QStringLiteral("next"), skip + entries.size()},
+                      {QStringLiteral("truncated"), more},
+                      {QStringLiteral("balance"),
+                       user.isEmpty() ? QJsonValue() : QJsonValue(b.balances.value(user))},
+                      {QStringLiteral("entries"), entries}});
+}
+
+QHttpServerResponse TokenDesk::adjust(const QHttpServerRequest& request, const QString& by)
+{
+    QString error;
+    const auto body = ledgerBodyFromJson(request.body(), &error);
+    if (!body)
+        return jsonError(400, QStringLiteral("bad_request"), error);
+    Adjustment a{body->user, m_now(), body->amount, by, body->reason};
+    if (m_journal) {
+        bool ok = false;
+        const AgentJournal::Entry row{
+            quint64(m_adjustments.size() + 1),
+            QJsonDocument(adjustmentToJson(a)).toJson(QJsonDocument::Compact)};
+        m_journal->call([&](AgentJournal& j) {
+            ok = j.appendTokenRecords(AgentJournal::TokenTable::Adjustment, {row}, {}, &error);
+        });
+        if (!ok)
+            return jsonError(503, QStringLiteral("journal"),
+                             QStringLiteral("the adjustment was not stored: %1").arg(error));
+    }
+    m_adjustments.append(a);
+    m_books.reset();
+    const Books& b = books();
+    for (auto it = b.entries.crbegin(); it != b.entries.crend(); ++it) {
+        if (it->kind == LedgerEntry::Kind::Adjustment && it->user == a.user && it->atMs == a.atMs &&
+            it->reason == a.reason) {
+            QJsonObject o = ledgerEntryToJson(*it);
+            o.insert(QStringLiteral("balance"), b.balances.value(a.user));
+            return jsonReply(o, QHttpServerResponse::StatusCode::Created);
+        }
+    }
+    return jsonReply(adjustmentToJson(a), QHttpServerResponse::StatusCode::Created);
+}
+
+} // namespace gw

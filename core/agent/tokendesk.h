@@ -1,0 +1,96 @@
+#pragma once
+
+// The agent as its own keeper of the token books (docs/tokens.md, "On the
+// agent"). With [tokens] in the policy in force, every published reading goes
+// through a UsageMeter; a usage fact is final once its hour is closed (a
+// reading at or after the hour's end, which also covers a gap), and only then
+// numbered and stored, append-only, in the journal's usage table (in memory
+// without a journal). Adjustments (POST /v1/ledger) are stored the same way.
+// The books are buildBooks over every stored fact and adjustment, built when
+// an hour closes and kept until an adjustment is added or the next midnight
+// (daily and monthly additions), so /v1/balances answers from them.
+//
+// A restart neither loses nor double-counts the open hour: the journal's
+// readings from the last one before the closed boundary on are fed again,
+// and facts of hours already closed are never stored twice.
+//
+// Owned by AgentServer, on its thread.
+
+#include "policy/policyconfig.h"
+#include "tokens/ledger.h"
+#include "tokens/usage.h"
+
+#include <QByteArrayList>
+#include <QHash>
+#include <QHttpServerResponse>
+
+#include <functional>
+#include <optional>
+
+class QHttpServerRequest;
+
+namespace gw {
+
+class JournalWriter;
+struct Snapshot;
+
+class TokenDesk
+{
+public:
+    explicit TokenDesk(std::function<qint64()> now);
+
+    void setClock(std::function<qint64()> now) { m_now = std::move(now); }
+    // Not owned; null: books in memory only. Call before setPolicy.
+    void setJournal(JournalWriter* journal);
+    // The policy in force; [tokens] switches the books on (loading them from
+    // the journal the first time) or off.
+    void setPolicy(const PolicyConfig& policy);
+    bool enabled() const { return m_rules.enabled; }
+
+    // A new reading (after AgentServer stored it).
+    void published(const Snapshot& snapshot);
+
+    // GET /v1/usage: facts numbered after `after`, at most `limit`, as JSON.
+    QByteArrayList usageAfter(quint64 after, int limit, quint64* last) const;
+    quint64 lastUsageSequence() const { return quint64(m_facts.size()); }
+    // GET /v1/balances
+    QHttpServerResponse balances();
+    // GET /v1/ledger?user=U&after=N&limit=L
+    QHttpServerResponse ledger(const QHttpServerRequest& request);
+    // POST /v1/ledger; `by`: the admin token's name.
+    QHttpServerResponse adjust(const QHttpServerRequest& request, const QString& by);
+    // The 404 every token route answers while [tokens] is off.
+    static QHttpServerResponse notKept();
+
+    // The books now (cached); for /metrics and the bench.
+    const Books& books();
+    qint64 closedThroughMs() const { return m_closedThroughMs; }
+    QList<UsageFact> facts() const { return m_facts; }
+
+private:
+    void load();
+    void feed(const Snapshot& s, bool replay);
+    void closeThrough(qint64 boundaryMs, const Snapshot& s);
+    void storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs);
+
+    std::function<qint64()> m_now;
+    JournalWriter* m_journal = nullptr;
+    PolicyConfig::Tokens m_rules;
+    bool m_loaded = false;
+
+    UsageMeter m_meter;
+    QHash<UsageMeter::Key, UsageFact> m_carried; // the open hour, from earlier meters
+    std::optional<qint64> m_openHourMs;          // the hour of the last reading fed
+    qint64 m_closedThroughMs = 0;                // facts of hours ending by then are stored
+    qint64 m_startMs = 0;                        // the books start
+    QList<UsageFact> m_facts;                    // sequence = index + 1
+    QList<Adjustment> m_adjustments;
+    QList<CoverageGap> m_gaps;
+    QSet<QString> m_models;
+
+    std::optional<Books> m_books;
+    qint64 m_booksUntilMs = 0; // the next midnight in the books' zone
+    QSet<QString> m_warned;
+};
+
+} // namespace gw
