@@ -98,20 +98,18 @@ void TokenBook::rebuildNow()
         QElapsedTimer clock;
         clock.start();
         Result r;
-        QList<UsageFact> facts;
-        QList<CoverageGap> gaps;
-        QSet<QString> models;
-        QStringList meterWarnings;
+        // A copy, finished: each server's last reading stands for one
+        // interval (a server gone silent is charged to its end, as the CLI
+        // does); the next reading of a live one would charge the same.
+        UsageMeter meter;
         qint64 first = 0;
         {
             QMutexLocker lock(&m_mutex);
-            facts = m_meter.facts();
-            gaps = m_meter.gaps();
-            models = m_meter.gpuModelsSeen();
-            meterWarnings = m_meter.warnings();
+            meter = m_meter;
             first = m_firstMs;
             r.newestMs = m_lastMs;
         }
+        meter.finish();
         const auto deliver = [this](const Result& result) {
             QMetaObject::invokeMethod(
                 this, [this, result] { built(result); }, Qt::QueuedConnection);
@@ -123,8 +121,9 @@ void TokenBook::rebuildNow()
         r.asOfMs = r.newestMs - r.newestMs % kHourMs;
         const qint64 from = first - first % kHourMs;
         if (r.asOfMs > from)
-            r.books = buildBooks(facts, rules, from, r.asOfMs, {}, models, gaps);
-        r.books.warnings << meterWarnings;
+            r.books = buildBooks(meter.facts(), rules, from, r.asOfMs, {}, meter.gpuModelsSeen(),
+                                 meter.gaps());
+        r.books.warnings << meter.warnings();
         r.buildMs = double(clock.nsecsElapsed()) / 1e6;
         deliver(r);
     });
