@@ -100,12 +100,15 @@ TokensView::TokensView(QWidget* parent)
 
     m_balanceView->setRenderHint(QPainter::Antialiasing);
     m_hoursView->setRenderHint(QPainter::Antialiasing);
-    m_balanceView->setMinimumSize(240, 180);
-    m_hoursView->setMinimumSize(240, 180);
+    m_balanceView->setMinimumSize(260, 220);
+    m_hoursView->setMinimumSize(300, 220);
 
     m_spentTable->setColumnCount(4);
-    m_spentTable->setHorizontalHeaderLabels(
-        {tr("User"), tr("Balance"), tr("Spent this month"), tr("Added this month")});
+    m_spentTable->setHorizontalHeaderLabels({tr("User"), tr("Balance"), tr("Spent"), tr("Added")});
+    m_spentTable->horizontalHeaderItem(2)->setToolTip(
+        tr("Tokens charged for GPU time this month."));
+    m_spentTable->horizontalHeaderItem(3)->setToolTip(
+        tr("Tokens granted and added (monthly, daily, adjustments) this month."));
     m_spentTable->verticalHeader()->hide();
     m_spentTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_spentTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -157,6 +160,7 @@ TokensView::TokensView(QWidget* parent)
     charts->addWidget(m_balanceView);
     charts->addWidget(m_hoursView);
     charts->setChildrenCollapsible(false);
+    charts->setSizes({420, 580});
 
     auto* ledgerPane = new QWidget;
     auto* filters = new QHBoxLayout;
@@ -172,17 +176,15 @@ TokensView::TokensView(QWidget* parent)
     auto* tables = new QSplitter(Qt::Horizontal);
     tables->addWidget(m_spentTable);
     tables->addWidget(ledgerPane);
-    tables->setStretchFactor(0, 2);
-    tables->setStretchFactor(1, 5);
     tables->setChildrenCollapsible(false);
     m_spentTable->setMinimumWidth(200);
+    tables->setSizes({300, 700});
 
     auto* body = new QSplitter(Qt::Vertical);
     body->addWidget(charts);
     body->addWidget(tables);
-    body->setStretchFactor(0, 1);
-    body->setStretchFactor(1, 1);
     body->setChildrenCollapsible(false);
+    body->setSizes({340, 300}); // the charts need the height for their labels
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(head);
@@ -274,6 +276,10 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     refreshUserFilter();
     fillSpentTable();
     rebuildCharts();
+    m_ledgerView->resizeColumnsToContents();
+    // The detail takes what is left; the others their contents, capped.
+    for (int c = 0; c < LedgerModel::Detail; ++c)
+        m_ledgerView->setColumnWidth(c, qMin(m_ledgerView->columnWidth(c), 160));
     m_adjust->setEnabled(rules.enabled);
 }
 
