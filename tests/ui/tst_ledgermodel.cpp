@@ -77,6 +77,9 @@ private Q_SLOTS:
         QCOMPARE(m.index(3, LedgerModel::BalanceAfter).data().toString(),
                  QString(QChar(0x2212)) + u"20.50"_s);
         QCOMPARE(m.index(2, LedgerModel::Kind).data().toString(), QStringLiteral("usage"));
+        // A minute of a cheap GPU is not "−0".
+        QCOMPARE(LedgerModel::amountText(-0.0031), QString(QChar(0x2212)) + u"0.0031"_s);
+        QCOMPARE(LedgerModel::amountText(0), u"0"_s);
         QCOMPARE(m.index(2, LedgerModel::User).data().toString(), QStringLiteral("alice"));
         QCOMPARE(m.index(6, 0).data(LedgerModel::IdRole).toString(),
                  QStringLiteral("adjustment/alice/5000"));

@@ -66,11 +66,13 @@ QString LedgerModel::kindText(LedgerEntry::Kind kind)
 
 QString LedgerModel::amountText(double amount)
 {
-    const QString figure = QLocale().toString(qAbs(amount), 'f', 2);
-    // Whole tokens without decimals; a minus sign, not a hyphen.
-    QString t = qAbs(amount - std::round(amount)) < 0.005
-                    ? QLocale().toString(qint64(std::llround(qAbs(amount))))
-                    : figure;
+    const double a = qAbs(amount);
+    // Whole tokens without decimals, else two; a charge below 0.01 (a
+    // minute of a cheap GPU) keeps two significant digits, never "−0".
+    const QString t = qAbs(a - std::round(a)) < 0.005 && a >= 0.5
+                          ? QLocale().toString(qint64(std::llround(a)))
+                      : a >= 0.01 ? QLocale().toString(a, 'f', 2)
+                                  : QLocale().toString(a, 'g', 2);
     if (amount > 0)
         return QStringLiteral("+") + t;
     if (amount < 0)

@@ -100,8 +100,9 @@ TokensView::TokensView(QWidget* parent)
 
     m_balanceView->setRenderHint(QPainter::Antialiasing);
     m_hoursView->setRenderHint(QPainter::Antialiasing);
-    m_balanceView->setMinimumSize(260, 220);
-    m_hoursView->setMinimumSize(300, 220);
+    // Small minimums: the window's smallest size is its largest page's.
+    m_balanceView->setMinimumSize(200, 160);
+    m_hoursView->setMinimumSize(220, 160);
 
     m_spentTable->setColumnCount(4);
     m_spentTable->setHorizontalHeaderLabels({tr("User"), tr("Balance"), tr("Spent"), tr("Added")});
@@ -134,7 +135,11 @@ TokensView::TokensView(QWidget* parent)
     m_ledgerView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
 
     m_userFilter->addItem(tr("All users"), QString());
-    m_userFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_userFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_userFilter->setMinimumContentsLength(8);
+    m_kindFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kindFilter->setMinimumContentsLength(8);
+    m_textFilter->setMinimumWidth(80);
     connect(m_userFilter, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setUser(m_userFilter->currentData().toString()); });
     m_kindFilter->addItem(tr("All kinds"), -1);
@@ -177,7 +182,7 @@ TokensView::TokensView(QWidget* parent)
     tables->addWidget(m_spentTable);
     tables->addWidget(ledgerPane);
     tables->setChildrenCollapsible(false);
-    m_spentTable->setMinimumWidth(200);
+    m_spentTable->setMinimumWidth(150);
     tables->setSizes({300, 700});
 
     auto* body = new QSplitter(Qt::Vertical);
