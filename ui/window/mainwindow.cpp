@@ -198,11 +198,20 @@ void MainWindow::buildUi()
     m_top->addTab(m_events, tr("&Events"));
     // The token books, built here from the readings this desktop receives.
     m_tokenBook = new TokenBook(this);
-    m_tokens = new TokensView;
-    m_top->addTab(m_tokens, tr("&Tokens"));
+    // The view (its charts) is made when the page is first shown: a
+    // window that never shows it keeps the layout it had without it.
+    m_tokensPage = new QWidget;
+    auto* tokensLayout = new QVBoxLayout(m_tokensPage);
+    tokensLayout->setContentsMargins(0, 0, 0, 0);
+    m_top->addTab(m_tokensPage, tr("&Tokens"));
     connect(m_tokenBook, &TokenBook::booksChanged, this, [this] {
-        m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
-                           QDateTime::currentMSecsSinceEpoch());
+        if (m_tokens)
+            m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
+                               QDateTime::currentMSecsSinceEpoch());
+    });
+    connect(m_top, &QTabWidget::currentChanged, this, [this] {
+        if (m_top->currentWidget() == m_tokensPage)
+            tokensView();
     });
     // Verdict badges in the tree and both process tables.
     m_treeModel->setVerdicts(m_verdictBook);
@@ -251,12 +260,23 @@ void MainWindow::showEvents()
 
 void MainWindow::showTokens()
 {
-    m_top->setCurrentWidget(m_tokens);
+    m_top->setCurrentWidget(m_tokensPage);
 }
 
 bool MainWindow::tokensShown() const
 {
-    return m_top->currentWidget() == m_tokens;
+    return m_top->currentWidget() == m_tokensPage;
+}
+
+TokensView* MainWindow::tokensView()
+{
+    if (!m_tokens) {
+        m_tokens = new TokensView;
+        m_tokensPage->layout()->addWidget(m_tokens);
+        m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
+                           QDateTime::currentMSecsSinceEpoch());
+    }
+    return m_tokens;
 }
 
 bool MainWindow::eventsShown() const

@@ -86,7 +86,7 @@ public:
     // The token books (Ctrl+5): the desktop's own, from its readings.
     void showTokens();
     bool tokensShown() const;
-    TokensView* tokensView() const { return m_tokens; }
+    TokensView* tokensView(); // made on first use
     TokenBook* tokenBook() const { return m_tokenBook; }
     // The policy events and current verdicts the window shows (owned by it).
     EventBook* eventBook() const { return m_eventBook; }
@@ -181,6 +181,7 @@ private:
     ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     TokenBook* m_tokenBook = nullptr;
+    QWidget* m_tokensPage = nullptr;
     TokensView* m_tokens = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
