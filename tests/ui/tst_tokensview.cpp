@@ -9,6 +9,9 @@
 #include "window/adjustbalancedialog.h"
 #include "window/tokensview.h"
 
+#include "policy/demopolicy.h"
+#include "sources/demoworld.h"
+
 #include "darkpalette.h"
 #include "tokenreadings.h"
 
@@ -138,7 +141,8 @@ private Q_SLOTS:
         QCOMPARE(v.spentTable()->item(alice, 2)->text(), QStringLiteral("84"));
         QCOMPARE(v.spentTable()->item(alice, 3)->text(), QStringLiteral("130"));
         // The "as of" line with its age, the gap of node-h100 said.
-        QVERIFY2(v.asOfLabel()->text().contains(u"12 min ago"_s), qPrintable(v.asOfLabel()->text()));
+        QVERIFY2(v.asOfLabel()->text().contains(u"12 min ago"_s),
+                 qPrintable(v.asOfLabel()->text()));
         QVERIFY(v.asOfLabel()->text().contains(u"the open hour is not charged yet"_s));
         QVERIFY2(v.notesLabel()->text().contains(u"No readings from node-h100"_s),
                  qPrintable(v.notesLabel()->text()));
@@ -226,6 +230,35 @@ private Q_SLOTS:
         book.setRules(cheaper);
         QTRY_VERIFY(changed.size() > before);
         QCOMPARE(book.books().balances.value(u"bob"_s), 110.0);
+    }
+
+    // The demo's week (sparse minutes, then a dense hour) under the demo
+    // policy's [tokens]: books with every user, built in well under the
+    // 10 s between rebuilds.
+    void demoWeekUnderTheDemoPolicy()
+    {
+        const PolicyParseResult parsed =
+            parsePolicy(demoPolicyText(), QLatin1String(kDemoPolicyName));
+        QVERIFY(parsed.config && parsed.config->tokens.enabled);
+        const qint64 now = utcMs(2026, 11, 24, 9, 30);
+        const QList<Snapshot> week = DemoProducer().backfill(now - 7 * 24 * 3'600'000LL, now);
+        TokenBook book;
+        book.setRules(parsed.config->tokens);
+        QElapsedTimer clock;
+        clock.start();
+        book.ingestBatch(week);
+        const double feedMs = double(clock.nsecsElapsed()) / 1e6;
+        QTRY_VERIFY_WITH_TIMEOUT(book.asOfMs() == utcMs(2026, 11, 24, 9), 20'000);
+        QTRY_VERIFY(!book.building());
+        book.rebuildNow();
+        QTRY_VERIFY(!book.building());
+        qInfo("demo week: %lld readings fed in %.0f ms; books of %lld entries built in %.1f ms",
+              qint64(week.size()), feedMs, qint64(book.books().entries.size()), book.lastBuildMs());
+        QVERIFY(book.books().balances.size() >= 5);
+        // The sparse minutes stand for their minute: no gaps in the demo.
+        QVERIFY2(book.books().gaps.isEmpty(),
+                 qPrintable(QString::number(book.books().gaps.size())));
+        QVERIFY(book.lastBuildMs() < 2000);
     }
 
     void adjustDialogWantsAReasonAndAnAmount()

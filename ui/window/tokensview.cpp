@@ -270,7 +270,7 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     }
     for (const QString& w : books.warnings)
         notes << tr("Warning: %1").arg(w);
-    constexpr int kShown = 4;
+    constexpr int kShown = 3; // the rest in the tooltip
     QString noteText = QStringList(notes.mid(0, kShown)).join(QLatin1Char('\n'));
     if (notes.size() > kShown)
         noteText += QLatin1Char('\n') + tr("…and %n more", nullptr, int(notes.size() - kShown));
@@ -361,7 +361,9 @@ void TokensView::rebuildCharts()
         const bool cutOff = m_books.cutOff.contains(u);
         m_balanceSet->append(cutOff ? 0 : b);
         m_cutOffSet->append(cutOff ? b : 0);
-        categories << (cutOff ? tr("%1 ✕").arg(u) : u);
+        // The user's name only (elided first on a narrow chart); the cut-off
+        // set's colour and legend, and the table's "(cut off)", mark them.
+        categories << u;
         lo = qMin(lo, b);
         hi = qMax(hi, b);
     }
