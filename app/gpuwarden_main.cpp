@@ -311,6 +311,11 @@ int main(int argc, char* argv[])
             window.tokenBook()->setRules(config->tokens);
             QObject::connect(source.get(), &gw::Source::produced, window.tokenBook(),
                              &gw::TokenBook::ingestBatch, Qt::DirectConnection);
+            // Before this start: the history this desktop kept (not the
+            // demo's, whose past comes as backfill), read off the GUI thread.
+            if (!options->demo && history && options->historyPath)
+                window.tokenBook()->loadHistory(*options->historyPath, 0,
+                                                QDateTime::currentMSecsSinceEpoch());
         } else {
             std::fprintf(stderr, "gpuwarden: policies off: %s\n", qPrintable(policyProblem));
             window.setSourceStatus(

@@ -9,6 +9,7 @@
 #include "window/adjustbalancedialog.h"
 #include "window/tokensview.h"
 
+#include "history/historystore.h"
 #include "policy/demopolicy.h"
 #include "sources/demoworld.h"
 
@@ -29,6 +30,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -230,6 +232,50 @@ private Q_SLOTS:
         book.setRules(cheaper);
         QTRY_VERIFY(changed.size() > before);
         QCOMPARE(book.books().balances.value(u"bob"_s), 110.0);
+    }
+
+    // Before the desktop started: the history file, read on the worker
+    // thread into a meter of its own; live readings after it. The books are
+    // those of all the readings, as if seen live.
+    void historyBeforeTheStartThenLive()
+    {
+        QList<Snapshot> r = readings();
+        std::stable_sort(r.begin(), r.end(), [](const Snapshot& a, const Snapshot& b) {
+            return a.timestampMs < b.timestampMs;
+        });
+        const qint64 start = utcMs(2026, 11, 4, 12); // mid-way through the 3090's hours
+        QList<Snapshot> past, live;
+        for (const Snapshot& s : std::as_const(r))
+            (s.timestampMs < start ? past : live) << s;
+        QVERIFY(!past.isEmpty() && !live.isEmpty());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"history.sqlite"_s);
+        {
+            QString error;
+            auto store = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY2(store->append(past, &error), qPrintable(error));
+        }
+        TokenBook book;
+        book.setRebuildInterval(50);
+        book.setRules(rules());
+        QSignalSpy loaded(&book, &TokenBook::historyLoaded);
+        book.loadHistory(path, 0, start);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10'000);
+        QCOMPARE(loaded.at(0).at(1).toString(), QString());
+        QCOMPARE(loaded.at(0).at(0).toULongLong(), quint64(past.size()));
+        book.ingestBatch(live);
+        QTRY_VERIFY_WITH_TIMEOUT(!book.building() && book.asOfMs() == utcMs(2026, 11, 6, 1),
+                                 10'000);
+        book.rebuildNow();
+        QTRY_VERIFY(!book.building());
+        QCOMPARE(book.books().balances.value(u"alice"_s), 48.0);
+        QCOMPARE(book.books().balances.value(u"bob"_s), -27.0);
+        // A file that is no history: said, no books from it.
+        QSignalSpy bad(&book, &TokenBook::historyLoaded);
+        book.loadHistory(dir.filePath(u"missing/none.sqlite"_s), 0, start);
+        QTRY_COMPARE_WITH_TIMEOUT(bad.size(), 1, 10'000);
+        QVERIFY(!bad.at(0).at(1).toString().isEmpty());
     }
 
     // The demo's week (sparse minutes, then a dense hour) under the demo

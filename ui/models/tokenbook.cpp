@@ -1,5 +1,6 @@
 #include "models/tokenbook.h"
 
+#include "history/historyreadings.h"
 #include "model/snapshot.h"
 
 #include <QElapsedTimer>
@@ -110,6 +111,19 @@ void TokenBook::rebuildNow()
             r.newestMs = m_lastMs;
         }
         meter.finish();
+        // Before the first live reading: the history's (finished when read).
+        QList<UsageFact> facts = meter.facts();
+        QList<CoverageGap> gaps = meter.gaps();
+        QSet<QString> models = meter.gpuModelsSeen();
+        QStringList warnings = meter.warnings();
+        if (m_pastFirstMs > 0) {
+            facts << m_past.facts();
+            gaps = m_past.gaps() + gaps;
+            models.unite(m_past.gpuModelsSeen());
+            warnings = m_past.warnings() + warnings;
+            first = first > 0 ? qMin(first, m_pastFirstMs) : m_pastFirstMs;
+            r.newestMs = qMax(r.newestMs, m_pastLastMs);
+        }
         const auto deliver = [this](const Result& result) {
             QMetaObject::invokeMethod(
                 this, [this, result] { built(result); }, Qt::QueuedConnection);
@@ -121,11 +135,45 @@ void TokenBook::rebuildNow()
         r.asOfMs = r.newestMs - r.newestMs % kHourMs;
         const qint64 from = first - first % kHourMs;
         if (r.asOfMs > from)
-            r.books = buildBooks(meter.facts(), rules, from, r.asOfMs, {}, meter.gpuModelsSeen(),
-                                 meter.gaps());
-        r.books.warnings << meter.warnings();
+            r.books = buildBooks(facts, rules, from, r.asOfMs, {}, models, gaps);
+        r.books.warnings << warnings;
         r.buildMs = double(clock.nsecsElapsed()) / 1e6;
         deliver(r);
+    });
+}
+
+void TokenBook::loadHistory(const QString& path, qint64 fromMs, qint64 toMs)
+{
+    m_pool.start([this, path, fromMs, toMs] {
+        QString error;
+        quint64 count = 0;
+        const std::unique_ptr<HistoryReadings> readings =
+            HistoryReadings::open(path, {}, fromMs, toMs, &error);
+        if (readings) {
+            UsageMeter past;
+            qint64 first = 0, last = 0;
+            while (const std::optional<Snapshot> s = readings->next(&error)) {
+                past.feed(*s);
+                if (first == 0)
+                    first = s->timestampMs;
+                last = qMax(last, s->timestampMs);
+                ++count;
+            }
+            past.finish();
+            if (error.isEmpty() && count > 0) {
+                m_past = past;
+                m_pastFirstMs = first;
+                m_pastLastMs = last;
+            }
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, count, error] {
+                Q_EMIT historyLoaded(count, error);
+                if (error.isEmpty() && count > 0)
+                    rebuildNow();
+            },
+            Qt::QueuedConnection);
     });
 }
 

@@ -48,8 +48,15 @@ public:
     // Builds now (off the GUI thread); booksChanged() when done.
     void rebuildNow();
 
+    // The readings of a history file in [fromMs, toMs) (the time before
+    // this desktop's first reading), read on the worker thread into a meter
+    // of their own, so live readings are never refused as out of order;
+    // historyLoaded() then books with both.
+    void loadHistory(const QString& path, qint64 fromMs, qint64 toMs);
+
 Q_SIGNALS:
     void booksChanged();
+    void historyLoaded(quint64 readings, const QString& error); // error empty: read
 
 private:
     struct Result
@@ -66,6 +73,11 @@ private:
     UsageMeter m_meter;
     qint64 m_firstMs = 0;
     qint64 m_lastMs = 0;
+
+    // The history's readings; touched only on m_pool's one thread.
+    UsageMeter m_past;
+    qint64 m_pastFirstMs = 0;
+    qint64 m_pastLastMs = 0;
 
     PolicyConfig::Tokens m_rules;
     QTimer* m_timer;
