@@ -8,6 +8,7 @@
 #include "history/historyservice.h"
 #include "models/eventbook.h"
 #include "models/reservationsview.h"
+#include "models/tokenbook.h"
 #include "models/verdictbook.h"
 #include "policy/demopolicy.h"
 #include "policy/policyconfig.h"
@@ -306,6 +307,15 @@ int main(int argc, char* argv[])
                              &gw::EventBook::addEvents);
             QObject::connect(policy.get(), &gw::PolicyService::statusChanged, window.verdictBook(),
                              &gw::VerdictBook::setStatus);
+            // The token books of this source's readings, under the same policy's [tokens].
+            window.tokenBook()->setRules(config->tokens);
+            QObject::connect(source.get(), &gw::Source::produced, window.tokenBook(),
+                             &gw::TokenBook::ingestBatch, Qt::DirectConnection);
+            // Before this start: the history this desktop kept (not the
+            // demo's, whose past comes as backfill), read off the GUI thread.
+            if (!options->demo && history && options->historyPath)
+                window.tokenBook()->loadHistory(*options->historyPath, 0,
+                                                QDateTime::currentMSecsSinceEpoch());
         } else {
             std::fprintf(stderr, "gpuwarden: policies off: %s\n", qPrintable(policyProblem));
             window.setSourceStatus(
@@ -322,6 +332,7 @@ int main(int argc, char* argv[])
             const gw::PolicyParseResult parsed = gw::loadPolicyFile(path);
             if (parsed.config) {
                 policy->setPolicy(*parsed.config);
+                window.tokenBook()->setRules(parsed.config->tokens);
                 window.setSelectionWeights(
                     {parsed.config->allocate.freeMemoryWeight, parsed.config->allocate.idleWeight});
             } else
@@ -420,6 +431,8 @@ int main(int argc, char* argv[])
         window.showDetails();
     else if (options->page == QLatin1String("events"))
         window.showEvents();
+    else if (options->page == QLatin1String("tokens"))
+        window.showTokens();
     else if (options->page == QLatin1String("find-gpus"))
         window.showFindGpusDialog();
     if (source)

@@ -31,8 +31,9 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
     parser.addOption(
         {QStringLiteral("page"),
          QCoreApplication::translate(
-             "main", "Open on this page: overview, processes, details or events, or with the "
-                     "Find GPUs dialog open: find-gpus."),
+             "main",
+             "Open on this page: overview, processes, details, events or tokens, or with the "
+             "Find GPUs dialog open: find-gpus."),
          QStringLiteral("page")});
     parser.addOption(
         {QStringLiteral("screenshot"),
@@ -90,11 +91,11 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     if (parser.isSet(QStringLiteral("page"))) {
         o.page = parser.value(QStringLiteral("page"));
         const QStringList pages{QStringLiteral("overview"), QStringLiteral("processes"),
-                                QStringLiteral("details"), QStringLiteral("events"),
-                                QStringLiteral("find-gpus")};
+                                QStringLiteral("details"),  QStringLiteral("events"),
+                                QStringLiteral("tokens"),   QStringLiteral("find-gpus")};
         if (!pages.contains(o.page)) {
-            *error = QStringLiteral("--page: expected overview, processes, details, events or "
-                                    "find-gpus, got \"%1\"")
+            *error = QStringLiteral("--page: expected overview, processes, details, events, tokens "
+                                    "or find-gpus, got \"%1\"")
                          .arg(o.page);
             return std::nullopt;
         }

@@ -364,8 +364,14 @@ QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
     const qint64 denseFrom = std::max(fromMs, toMs - kDenseBackfillMs);
     for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
          t += kSparseBackfillStepMs) {
-        if (t >= fromMs)
-            out.append(readingsAt(t));
+        if (t >= fromMs) {
+            // Each stands for its minute (token books, history gaps), by
+            // the one rule: a reading's interval is its server's spacing.
+            QList<Snapshot> sparse = readingsAt(t);
+            for (Snapshot& s : sparse)
+                s.intervalMs = kSparseBackfillStepMs;
+            out.append(sparse);
+        }
     }
     for (qint64 t = denseFrom - denseFrom % kBackfillStepMs; t < toMs; t += kBackfillStepMs) {
         if (t >= denseFrom)

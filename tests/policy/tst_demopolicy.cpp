@@ -29,6 +29,19 @@ void TestDemoPolicy::builtInCopyIsTheFile()
     const PolicyParseResult parsed = parsePolicy(demoPolicyText(), QLatin1String(kDemoPolicyName));
     QVERIFY(parsed.config);
     QVERIFY(parsed.config->idle.dryRun);
+    // The demo keeps token books (the Tokens page), with a price for each
+    // GPU model of the demo fleet.
+    const PolicyConfig::Tokens& t = parsed.config->tokens;
+    QVERIFY(t.enabled);
+    QCOMPARE(t.initial, 100.0);
+    QCOMPARE(t.monthly, 30.0);
+    QCOMPARE(t.overdraftFloor, -10.0);
+    for (const char* model : {"NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3", "NVIDIA L40S"}) {
+        bool priced = false;
+        for (const PolicyConfig::Tokens::Price& p : t.prices)
+            priced = priced || QLatin1String(model).contains(p.pattern, Qt::CaseInsensitive);
+        QVERIFY2(priced, model);
+    }
 }
 
 void TestDemoPolicy::demoShowsEveryKindWithinTwoMinutes_data()

@@ -9,6 +9,7 @@
 #include "models/reservationsview.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
+#include "models/tokenbook.h"
 #include "models/verdictbook.h"
 #include "remote/serverlist.h"
 #include "window/eventspage.h"
@@ -24,6 +25,7 @@
 #include "window/serversdialog.h"
 #include "window/servertree.h"
 #include "window/statusline.h"
+#include "window/tokensview.h"
 
 #include <QDateTime>
 #include <QLabel>
@@ -111,6 +113,7 @@ void MainWindow::buildViewMenu()
     page(tr("&Processes"), tr("Ctrl+2"), &MainWindow::showFleetProcesses);
     page(tr("&Details"), tr("Ctrl+3"), &MainWindow::showDetails);
     page(tr("&Events"), tr("Ctrl+4"), &MainWindow::showEvents);
+    page(tr("&Tokens"), tr("Ctrl+5"), &MainWindow::showTokens);
     viewMenu->addSeparator();
     viewMenu->addAction(m_tree->expandAllAction());
     viewMenu->addAction(m_tree->collapseAllAction());
@@ -193,6 +196,23 @@ void MainWindow::buildUi()
     m_events = new EventsPage(m_eventBook);
     connect(m_events, &EventsPage::eventActivated, this, &MainWindow::openEvent);
     m_top->addTab(m_events, tr("&Events"));
+    // The token books, built here from the readings this desktop receives.
+    m_tokenBook = new TokenBook(this);
+    // The view (its charts) is made when the page is first shown: a
+    // window that never shows it keeps the layout it had without it.
+    m_tokensPage = new QWidget;
+    auto* tokensLayout = new QVBoxLayout(m_tokensPage);
+    tokensLayout->setContentsMargins(0, 0, 0, 0);
+    m_top->addTab(m_tokensPage, tr("&Tokens"));
+    connect(m_tokenBook, &TokenBook::booksChanged, this, [this] {
+        if (m_tokens)
+            m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
+                               QDateTime::currentMSecsSinceEpoch());
+    });
+    connect(m_top, &QTabWidget::currentChanged, this, [this] {
+        if (m_top->currentWidget() == m_tokensPage)
+            tokensView();
+    });
     // Verdict badges in the tree and both process tables.
     m_treeModel->setVerdicts(m_verdictBook);
     processModel()->setVerdicts(m_verdictBook);
@@ -236,6 +256,27 @@ void MainWindow::showDetails()
 void MainWindow::showEvents()
 {
     m_top->setCurrentWidget(m_events);
+}
+
+void MainWindow::showTokens()
+{
+    m_top->setCurrentWidget(m_tokensPage);
+}
+
+bool MainWindow::tokensShown() const
+{
+    return m_top->currentWidget() == m_tokensPage;
+}
+
+TokensView* MainWindow::tokensView()
+{
+    if (!m_tokens) {
+        m_tokens = new TokensView;
+        m_tokensPage->layout()->addWidget(m_tokens);
+        m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
+                           QDateTime::currentMSecsSinceEpoch());
+    }
+    return m_tokens;
 }
 
 bool MainWindow::eventsShown() const

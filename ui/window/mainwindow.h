@@ -1,6 +1,6 @@
 #pragma once
 
-// The desktop's window, four pages: the fleet overview (every GPU at once,
+// The desktop's window, five pages: the fleet overview (every GPU at once,
 // the default), the processes of all servers, the details of one server, and
 // the policy events (timeline and table; eventBook() is fed by the policy
 // service or the agents). The details page has the server tree on the left;
@@ -48,6 +48,8 @@ class StatusLine;
 class EventBook;
 class EventsPage;
 class VerdictBook;
+class TokenBook;
+class TokensView;
 struct PolicyEvent;
 struct Snapshot;
 
@@ -81,6 +83,11 @@ public:
     void showEvents();
     bool eventsShown() const;
     EventsPage* eventsPage() const { return m_events; }
+    // The token books (Ctrl+5): the desktop's own, from its readings.
+    void showTokens();
+    bool tokensShown() const;
+    TokensView* tokensView(); // made on first use
+    TokenBook* tokenBook() const { return m_tokenBook; }
     // The policy events and current verdicts the window shows (owned by it).
     EventBook* eventBook() const { return m_eventBook; }
     VerdictBook* verdictBook() const { return m_verdictBook; }
@@ -173,6 +180,9 @@ private:
     VerdictBook* m_verdictBook = nullptr;
     ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
+    TokenBook* m_tokenBook = nullptr;
+    QWidget* m_tokensPage = nullptr;
+    TokensView* m_tokens = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;

@@ -1,0 +1,483 @@
+#include "window/tokensview.h"
+
+#include "common/palette.h"
+#include "models/ledgermodel.h"
+#include "window/adjustbalancedialog.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTimeZone>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gw {
+
+namespace {
+
+QTimeZone zoneOf(const PolicyConfig::Tokens& rules)
+{
+    const QTimeZone z(rules.timeZone.toUtf8());
+    return rules.timeZone.isEmpty() || !z.isValid() ? QTimeZone::systemTimeZone() : z;
+}
+
+// "NVIDIA GeForce RTX 3090" → "RTX 3090": the vendor says nothing on a bar.
+QString shortModel(QString model)
+{
+    for (const char* noise : {"NVIDIA ", "GeForce ", "Tesla "})
+        model.remove(QLatin1String(noise));
+    return model.trimmed();
+}
+
+QString tokens(double v)
+{
+    return LedgerModel::amountText(v).remove(QLatin1Char('+'));
+}
+
+void styleChart(QChart* chart, const QPalette& palette)
+{
+    chart->setTheme(isDarkPalette(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->setTitleBrush(palette.color(QPalette::Text));
+    chart->legend()->setLabelColor(palette.color(QPalette::Text));
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setAnimationOptions(QChart::NoAnimation);
+}
+
+void styleAxis(QAbstractAxis* axis, const QPalette& palette)
+{
+    axis->setLabelsBrush(palette.color(QPalette::Text));
+    axis->setTitleBrush(palette.color(QPalette::Text));
+    axis->setGridLineColor(palette.color(QPalette::Mid));
+    axis->setLinePenColor(palette.color(QPalette::Mid));
+}
+
+} // namespace
+
+TokensView::TokensView(QWidget* parent)
+    : QWidget(parent)
+    , m_asOf(new QLabel)
+    , m_notes(new QLabel)
+    , m_adjust(new QPushButton(tr("&Adjust balance…")))
+    , m_balanceChart(new QChart)
+    , m_balanceView(new QChartView(m_balanceChart))
+    , m_hoursChart(new QChart)
+    , m_hoursView(new QChartView(m_hoursChart))
+    , m_spentTable(new QTableWidget)
+    , m_ledger(new LedgerModel(this))
+    , m_filter(new LedgerFilter(this))
+    , m_userFilter(new QComboBox)
+    , m_kindFilter(new QComboBox)
+    , m_textFilter(new QLineEdit)
+    , m_ledgerView(new QTableView)
+{
+    m_asOf->setWordWrap(true);
+    m_asOf->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->hide();
+    m_adjust->setToolTip(tr("Add or take tokens from a user, with a reason."));
+    connect(m_adjust, &QPushButton::clicked, this, &TokensView::openAdjustDialog);
+
+    m_balanceView->setRenderHint(QPainter::Antialiasing);
+    m_hoursView->setRenderHint(QPainter::Antialiasing);
+    // Small minimums: the window's smallest size is its largest page's.
+    m_balanceView->setMinimumSize(200, 160);
+    m_hoursView->setMinimumSize(220, 160);
+
+    m_spentTable->setColumnCount(4);
+    m_spentTable->setHorizontalHeaderLabels({tr("User"), tr("Balance"), tr("Spent"), tr("Added")});
+    m_spentTable->horizontalHeaderItem(2)->setToolTip(
+        tr("Tokens charged for GPU time this month."));
+    m_spentTable->horizontalHeaderItem(3)->setToolTip(
+        tr("Tokens granted and added (monthly, daily, adjustments) this month."));
+    m_spentTable->verticalHeader()->hide();
+    m_spentTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_spentTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_spentTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_spentTable->horizontalHeader()->setStretchLastSection(true);
+    // A user picked here filters the ledger.
+    connect(m_spentTable, &QTableWidget::itemSelectionChanged, this, [this] {
+        const QList<QTableWidgetItem*> items = m_spentTable->selectedItems();
+        if (!items.isEmpty())
+            m_userFilter->setCurrentIndex(
+                qMax(0, m_userFilter->findData(
+                            m_spentTable->item(items.first()->row(), 0)->data(Qt::UserRole))));
+    });
+
+    m_filter->setSourceModel(m_ledger);
+    m_ledgerView->setModel(m_filter);
+    m_ledgerView->setSortingEnabled(true);
+    m_ledgerView->sortByColumn(-1, Qt::AscendingOrder); // ledger order
+    m_ledgerView->verticalHeader()->hide();
+    m_ledgerView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_ledgerView->setWordWrap(false);
+    m_ledgerView->horizontalHeader()->setStretchLastSection(true);
+    m_ledgerView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+
+    m_userFilter->addItem(tr("All users"), QString());
+    m_userFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_userFilter->setMinimumContentsLength(8);
+    m_kindFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kindFilter->setMinimumContentsLength(8);
+    m_textFilter->setMinimumWidth(80);
+    connect(m_userFilter, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setUser(m_userFilter->currentData().toString()); });
+    m_kindFilter->addItem(tr("All kinds"), -1);
+    for (const auto k :
+         {LedgerEntry::Kind::Grant, LedgerEntry::Kind::Monthly, LedgerEntry::Kind::Daily,
+          LedgerEntry::Kind::Usage, LedgerEntry::Kind::Adjustment})
+        m_kindFilter->addItem(LedgerModel::kindText(k), int(k));
+    connect(m_kindFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int k = m_kindFilter->currentData().toInt();
+        m_filter->setKind(k < 0 ? std::nullopt
+                                : std::optional<LedgerEntry::Kind>(LedgerEntry::Kind(k)));
+    });
+    m_textFilter->setPlaceholderText(tr("Filter the ledger"));
+    m_textFilter->setClearButtonEnabled(true);
+    connect(m_textFilter, &QLineEdit::textChanged, m_filter, &LedgerFilter::setText);
+
+    // Top: the "as of" line and the button; the notes (gaps, warnings).
+    auto* head = new QHBoxLayout;
+    head->addWidget(m_asOf, 1);
+    head->addWidget(m_adjust, 0, Qt::AlignTop);
+
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->addWidget(m_balanceView);
+    charts->addWidget(m_hoursView);
+    charts->setChildrenCollapsible(false);
+    charts->setSizes({420, 580});
+
+    auto* ledgerPane = new QWidget;
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Ledger:")));
+    filters->addWidget(m_userFilter);
+    filters->addWidget(m_kindFilter);
+    filters->addWidget(m_textFilter, 1);
+    auto* ledgerLayout = new QVBoxLayout(ledgerPane);
+    ledgerLayout->setContentsMargins(0, 0, 0, 0);
+    ledgerLayout->addLayout(filters);
+    ledgerLayout->addWidget(m_ledgerView, 1);
+
+    auto* tables = new QSplitter(Qt::Horizontal);
+    tables->addWidget(m_spentTable);
+    tables->addWidget(ledgerPane);
+    tables->setChildrenCollapsible(false);
+    m_spentTable->setMinimumWidth(150);
+    tables->setSizes({300, 700});
+
+    auto* body = new QSplitter(Qt::Vertical);
+    body->addWidget(charts);
+    body->addWidget(tables);
+    body->setChildrenCollapsible(false);
+    body->setSizes({340, 300}); // the charts need the height for their labels
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(head);
+    layout->addWidget(m_notes);
+    layout->addWidget(body, 1);
+
+    setBooks({}, {}, 0, 0);
+}
+
+void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules, qint64 asOfMs,
+                          qint64 nowMs)
+{
+    m_books = books;
+    m_rules = rules;
+    m_asOfMs = asOfMs;
+    const QTimeZone zone = zoneOf(rules);
+    m_ledger->setTimeZone(zone);
+    m_ledger->setBooks(books);
+
+    // This month, in the rules' zone: the month the books end in.
+    m_spent.clear();
+    m_added.clear();
+    m_hours.clear();
+    QSet<QString> users;
+    for (auto it = books.balances.cbegin(); it != books.balances.cend(); ++it)
+        users << it.key();
+    qint64 monthStart = 0;
+    if (asOfMs > 0) {
+        // The hour that ends at asOf belongs to the month it started in.
+        const QDate d = QDateTime::fromMSecsSinceEpoch(asOfMs - 1, zone).date();
+        monthStart =
+            QDateTime(QDate(d.year(), d.month(), 1), QTime(0, 0), zone).toMSecsSinceEpoch();
+    }
+    for (const LedgerEntry& e : books.entries) {
+        users << e.user;
+        if (e.kind == LedgerEntry::Kind::Usage) {
+            if (e.hourStartMs < monthStart)
+                continue;
+            m_spent[e.user] += -e.amount;
+            m_hours[e.user][e.gpuModel] += e.gpuHours;
+        } else if (e.atMs >= monthStart && e.amount > 0) {
+            m_added[e.user] += e.amount;
+        }
+    }
+    m_users = QStringList(users.cbegin(), users.cend());
+    m_users.sort();
+
+    // The "as of" line, then the gaps and warnings.
+    const QLocale locale;
+    if (!rules.enabled) {
+        m_asOf->setText(tr("The policy in force has no [tokens] section: no token books are kept. "
+                           "Add one (Policy…) to price GPU time per model."));
+    } else if (asOfMs <= 0) {
+        m_asOf->setText(tr("No books yet: they are built from the readings of the first whole "
+                           "hour."));
+    } else {
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(asOfMs, zone);
+        const qint64 minutes = qMax<qint64>(0, (nowMs - asOfMs) / 60'000);
+        const QString age = minutes < 1     ? tr("just now")
+                            : minutes < 120 ? tr("%n min ago", nullptr, int(minutes))
+                                            : tr("%n h ago", nullptr, int(minutes / 60));
+        const QString when = at.date() == QDateTime::fromMSecsSinceEpoch(nowMs, zone).date()
+                                 ? at.toString(QStringLiteral("HH:mm"))
+                                 : at.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        m_asOf->setText(tr("<b>Books as of %1</b>, %2; the open hour is not charged yet. "
+                           "Floor %3: users at or below it are cut off.")
+                            .arg(when, age, tokens(rules.overdraftFloor)));
+    }
+    QStringList notes;
+    for (const CoverageGap& g : books.gaps) {
+        const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, zone);
+        const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, zone);
+        notes << tr("No readings from %1 %2–%3: not charged.")
+                     .arg(g.server, from.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                          to.toString(from.date() == to.date()
+                                          ? QStringLiteral("HH:mm")
+                                          : QStringLiteral("yyyy-MM-dd HH:mm")));
+    }
+    for (const QString& w : books.warnings)
+        notes << tr("Warning: %1").arg(w);
+    constexpr int kShown = 3; // the rest in the tooltip
+    QString noteText = QStringList(notes.mid(0, kShown)).join(QLatin1Char('\n'));
+    if (notes.size() > kShown)
+        noteText += QLatin1Char('\n') + tr("…and %n more", nullptr, int(notes.size() - kShown));
+    m_notes->setText(noteText);
+    m_notes->setToolTip(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
+
+    refreshUserFilter();
+    fillSpentTable();
+    rebuildCharts();
+    m_ledgerView->resizeColumnsToContents();
+    // The detail takes what is left; the others their contents, capped.
+    for (int c = 0; c < LedgerModel::Detail; ++c)
+        m_ledgerView->setColumnWidth(c, qMin(m_ledgerView->columnWidth(c), 160));
+    m_adjust->setEnabled(rules.enabled);
+}
+
+QMap<QString, double> TokensView::gpuHoursByModel() const
+{
+    QMap<QString, double> out;
+    for (const auto& perUser : m_hours)
+        for (auto it = perUser.cbegin(); it != perUser.cend(); ++it)
+            out[it.key()] += it.value();
+    return out;
+}
+
+void TokensView::refreshUserFilter()
+{
+    const QString current = m_userFilter->currentData().toString();
+    const QSignalBlocker block(m_userFilter);
+    while (m_userFilter->count() > 1)
+        m_userFilter->removeItem(1);
+    for (const QString& u : std::as_const(m_users))
+        m_userFilter->addItem(u, u);
+    m_userFilter->setCurrentIndex(qMax(0, m_userFilter->findData(current)));
+    m_filter->setUser(m_userFilter->currentData().toString());
+}
+
+void TokensView::fillSpentTable()
+{
+    m_spentTable->setRowCount(int(m_users.size()));
+    const QColor cut = stateColor(DisplayState::Error, palette());
+    for (int row = 0; row < m_users.size(); ++row) {
+        const QString& u = m_users.at(row);
+        const double balance = m_books.balances.value(u);
+        const bool cutOff = m_books.cutOff.contains(u);
+        auto* name = new QTableWidgetItem(cutOff ? tr("%1 (cut off)").arg(u) : u);
+        name->setData(Qt::UserRole, u);
+        auto* bal = new QTableWidgetItem(tokens(balance));
+        auto* spent = new QTableWidgetItem(tokens(m_spent.value(u)));
+        auto* added = new QTableWidgetItem(tokens(m_added.value(u)));
+        for (QTableWidgetItem* i : {bal, spent, added})
+            i->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (cutOff) {
+            name->setForeground(cut);
+            bal->setForeground(cut);
+            name->setToolTip(tr("At or below the overdraft floor (%1): cut off.")
+                                 .arg(tokens(m_rules.overdraftFloor)));
+        }
+        m_spentTable->setItem(row, 0, name);
+        m_spentTable->setItem(row, 1, bal);
+        m_spentTable->setItem(row, 2, spent);
+        m_spentTable->setItem(row, 3, added);
+    }
+}
+
+void TokensView::rebuildCharts()
+{
+    const QPalette pal = palette();
+    // Balances: one bar per user, the cut-off ones in the error colour (a
+    // second set stacked on zero, so the bars stay where they are).
+    m_balanceChart->removeAllSeries();
+    for (QAbstractAxis* a : m_balanceChart->axes())
+        m_balanceChart->removeAxis(a);
+    styleChart(m_balanceChart, pal);
+    m_balanceChart->setTitle(tr("Balance per user (tokens)"));
+    auto* bars = new QStackedBarSeries;
+    m_balanceSet = new QBarSet(tr("balance"));
+    m_cutOffSet = new QBarSet(tr("at or below the floor"));
+    m_balanceSet->setColor(seriesColor(0, pal));
+    m_balanceSet->setBorderColor(seriesColor(0, pal));
+    m_cutOffSet->setColor(stateColor(DisplayState::Error, pal));
+    m_cutOffSet->setBorderColor(stateColor(DisplayState::Error, pal));
+    QStringList categories;
+    double lo = qMin(0.0, m_rules.overdraftFloor), hi = 0;
+    for (const QString& u : std::as_const(m_users)) {
+        const double b = m_books.balances.value(u);
+        const bool cutOff = m_books.cutOff.contains(u);
+        m_balanceSet->append(cutOff ? 0 : b);
+        m_cutOffSet->append(cutOff ? b : 0);
+        // The user's name only (elided first on a narrow chart); the cut-off
+        // set's colour and legend, and the table's "(cut off)", mark them.
+        categories << u;
+        lo = qMin(lo, b);
+        hi = qMax(hi, b);
+    }
+    bars->append(m_balanceSet);
+    bars->append(m_cutOffSet);
+    bars->setBarWidth(0.6);
+    m_balanceChart->addSeries(bars);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories.isEmpty() ? QStringList{QString()} : categories);
+    auto* y = new QValueAxis;
+    const double span = qMax(1.0, hi - lo);
+    y->setRange(lo - span * 0.08, hi + span * 0.08);
+    y->applyNiceNumbers();
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    m_balanceChart->addAxis(x, Qt::AlignBottom);
+    m_balanceChart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    styleAxis(x, pal);
+    styleAxis(y, pal);
+    // The zero line and the floor, across every bar.
+    const double left = -0.5, right = qMax<qsizetype>(1, categories.size()) - 0.5;
+    m_zeroLine = new QLineSeries;
+    m_zeroLine->setName(tr("zero"));
+    m_zeroLine->append(left, 0);
+    m_zeroLine->append(right, 0);
+    m_zeroLine->setPen(QPen(pal.color(QPalette::Text), 1.5));
+    m_floorLine = new QLineSeries;
+    m_floorLine->setName(tr("floor %1").arg(tokens(m_rules.overdraftFloor)));
+    m_floorLine->append(left, m_rules.overdraftFloor);
+    m_floorLine->append(right, m_rules.overdraftFloor);
+    m_floorLine->setPen(QPen(stateColor(DisplayState::Error, pal), 2, Qt::DashLine));
+    for (QLineSeries* line : {m_zeroLine, m_floorLine}) {
+        m_balanceChart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    // The zero line needs no legend entry; the empty cut-off set only when used.
+    for (QLegendMarker* m : m_balanceChart->legend()->markers(m_zeroLine))
+        m->setVisible(false);
+    if (m_books.cutOff.isEmpty())
+        for (QLegendMarker* m : m_balanceChart->legend()->markers(bars))
+            if (m->label() == m_cutOffSet->label())
+                m->setVisible(false);
+    m_balanceChart->legend()->setAlignment(Qt::AlignBottom);
+
+    // GPU-hours by model this month, stacked per user.
+    m_hoursChart->removeAllSeries();
+    for (QAbstractAxis* a : m_hoursChart->axes())
+        m_hoursChart->removeAxis(a);
+    styleChart(m_hoursChart, pal);
+    m_hoursChart->setTitle(tr("GPU-hours by GPU model this month"));
+    const QMap<QString, double> byModel = gpuHoursByModel();
+    const QStringList models = byModel.keys();
+    auto* stacked = new QHorizontalStackedBarSeries;
+    int colour = 0;
+    double most = 0;
+    for (const QString& u : std::as_const(m_users)) {
+        const QMap<QString, double> mine = m_hours.value(u);
+        if (mine.isEmpty())
+            continue;
+        auto* set = new QBarSet(u);
+        set->setColor(seriesColor(colour, pal));
+        set->setBorderColor(seriesColor(colour, pal));
+        ++colour;
+        for (const QString& m : models)
+            set->append(mine.value(m));
+        stacked->append(set);
+    }
+    for (double h : byModel)
+        most = qMax(most, h);
+    stacked->setBarWidth(0.6);
+    m_hoursChart->addSeries(stacked);
+    auto* modelAxis = new QBarCategoryAxis;
+    QStringList modelNames;
+    for (const QString& m : models)
+        modelNames
+            << tr("%1 (%2 h)").arg(shortModel(m), QLocale().toString(byModel.value(m), 'g', 4));
+    modelAxis->append(modelNames.isEmpty() ? QStringList{tr("no use yet")} : modelNames);
+    auto* hoursAxis = new QValueAxis;
+    hoursAxis->setRange(0, qMax(1.0, most * 1.05));
+    hoursAxis->applyNiceNumbers();
+    hoursAxis->setLabelFormat(QStringLiteral("%.0f"));
+    hoursAxis->setTitleText(tr("GPU-hours"));
+    m_hoursChart->addAxis(modelAxis, Qt::AlignLeft);
+    m_hoursChart->addAxis(hoursAxis, Qt::AlignBottom);
+    stacked->attachAxis(modelAxis);
+    stacked->attachAxis(hoursAxis);
+    styleAxis(modelAxis, pal);
+    styleAxis(hoursAxis, pal);
+    m_hoursChart->legend()->setAlignment(Qt::AlignBottom);
+    m_hoursChart->legend()->setVisible(colour > 0);
+}
+
+void TokensView::openAdjustDialog()
+{
+    auto* dialog = new AdjustBalanceDialog(m_users, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAgentKeepsBooks(m_agentKeepsBooks);
+    const QString picked = m_userFilter->currentData().toString();
+    if (!picked.isEmpty())
+        dialog->setUser(picked);
+    connect(dialog, &AdjustBalanceDialog::adjustmentRequested, this,
+            &TokensView::adjustmentRequested);
+    dialog->open();
+}
+
+void TokensView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        fillSpentTable();
+        rebuildCharts();
+    }
+}
+
+} // namespace gw

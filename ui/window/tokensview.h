@@ -1,0 +1,112 @@
+#pragma once
+
+// The Tokens page (issue 13): per-user balances as bars with the zero line
+// and the overdraft floor, GPU-hours by GPU model this month (stacked per
+// user), each user's spending this month, the ledger with filters, and the
+// "as of" line with the gaps and warnings of the books. Shows what it is
+// given (setBooks): the desktop's own TokenBook today, an agent's
+// /v1/balances later. "Adjust balance…" asks for a user, amount and reason
+// and emits adjustmentRequested().
+
+#include "policy/policyconfig.h"
+#include "tokens/ledger.h"
+
+#include <QMap>
+#include <QWidget>
+
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QPushButton;
+class QTableView;
+class QTableWidget;
+
+namespace gw {
+
+class LedgerFilter;
+class LedgerModel;
+
+class TokensView final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TokensView(QWidget* parent = nullptr);
+
+    // books: charged up to asOfMs (the end of the last whole hour); nowMs
+    // for the age in the "as of" line. Rules without [tokens]: no books.
+    void setBooks(const Books& books, const PolicyConfig::Tokens& rules, qint64 asOfMs,
+                  qint64 nowMs);
+    // Where the books come from, for the adjust dialog's note.
+    void setAgentKeepsBooks(bool keeps) { m_agentKeepsBooks = keeps; }
+
+    // Per user, this month (in the rules' zone, the month of asOfMs).
+    QMap<QString, double> spentThisMonth() const { return m_spent; }
+    // Per GPU model (as reported), this month, all users.
+    QMap<QString, double> gpuHoursByModel() const;
+
+    QChart* balanceChart() const { return m_balanceChart; }
+    QChart* hoursChart() const { return m_hoursChart; }
+    QBarSet* balanceSet() const { return m_balanceSet; }
+    QBarSet* cutOffSet() const { return m_cutOffSet; }
+    QLineSeries* floorLine() const { return m_floorLine; }
+    QLineSeries* zeroLine() const { return m_zeroLine; }
+    QLabel* asOfLabel() const { return m_asOf; }
+    QLabel* notesLabel() const { return m_notes; }
+    QTableWidget* spentTable() const { return m_spentTable; }
+    QTableView* ledgerView() const { return m_ledgerView; }
+    LedgerModel* ledgerModel() const { return m_ledger; }
+    LedgerFilter* ledgerFilter() const { return m_filter; }
+    QComboBox* userFilter() const { return m_userFilter; }
+    QComboBox* kindFilter() const { return m_kindFilter; }
+    QLineEdit* textFilter() const { return m_textFilter; }
+    QPushButton* adjustButton() const { return m_adjust; }
+    QStringList users() const { return m_users; }
+
+    // Opens the adjust dialog (modal, returns at once).
+    void openAdjustDialog();
+
+Q_SIGNALS:
+    void adjustmentRequested(const QString& user, double amount, const QString& reason);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuildCharts();
+    void fillSpentTable();
+    void refreshUserFilter();
+
+    Books m_books;
+    PolicyConfig::Tokens m_rules;
+    qint64 m_asOfMs = 0;
+    QStringList m_users;
+    QMap<QString, double> m_spent;
+    QMap<QString, double> m_added;
+    QMap<QString, QMap<QString, double>> m_hours; // user → model → GPU-hours this month
+    bool m_agentKeepsBooks = false;
+
+    QLabel* m_asOf;
+    QLabel* m_notes;
+    QPushButton* m_adjust;
+    QChart* m_balanceChart;
+    QChartView* m_balanceView;
+    QChart* m_hoursChart;
+    QChartView* m_hoursView;
+    QBarSet* m_balanceSet = nullptr;
+    QBarSet* m_cutOffSet = nullptr;
+    QLineSeries* m_floorLine = nullptr;
+    QLineSeries* m_zeroLine = nullptr;
+    QTableWidget* m_spentTable;
+    LedgerModel* m_ledger;
+    LedgerFilter* m_filter;
+    QComboBox* m_userFilter;
+    QComboBox* m_kindFilter;
+    QLineEdit* m_textFilter;
+    QTableView* m_ledgerView;
+};
+
+} // namespace gw
