@@ -330,7 +330,10 @@ int tokensCommand(const QCommandLineParser& parser)
     const QList<UsageFact> facts = meter.facts();
     Books books =
         buildBooks(facts, *rules, fromMs, untilMs, {}, meter.gpuModelsSeen(), meter.gaps());
-    books.warnings = meter.warnings() + books.warnings;
+    books.warnings = meter.warnings() +
+                     (rules->charge == PolicyConfig::Tokens::Charge::Used ? meter.usedWarnings()
+                                                                          : QStringList()) +
+                     books.warnings;
     if (!first)
         books.warnings.prepend(tr("no readings in the range"));
     QList<BookDiff> diffs;

@@ -225,7 +225,9 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
             m_gaps.append(g);
     }
     // Each meter lives an hour: a warning is logged once per agent run.
-    for (const QString& warning : m_meter.warnings()) {
+    const bool used = m_rules.charge == PolicyConfig::Tokens::Charge::Used;
+    for (const QString& warning :
+         m_meter.warnings() + (used ? m_meter.usedWarnings() : QStringList())) {
         if (!m_warned.contains(warning)) {
             m_warned.insert(warning);
             qCInfo(lcTokens).noquote() << warning;

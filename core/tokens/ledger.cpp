@@ -20,9 +20,16 @@ QString tr(const char* s)
 
 constexpr qint64 kHourMs = 3600 * 1000;
 
+// For people: at most 4 decimals, no trailing zeros ("0.0429", "20"); the
+// amounts themselves stay exact.
 QString number(double v)
 {
-    return QString::number(v, 'g', 10);
+    QString text = QString::number(v, 'f', 4);
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text == QLatin1String("-0") ? QStringLiteral("0") : text;
 }
 
 QTimeZone zoneOf(const PolicyConfig::Tokens& rules)

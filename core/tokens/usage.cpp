@@ -58,12 +58,12 @@ size_t qHash(const UsageMeter::Key& k, size_t seed)
     return qHashMulti(seed, k.server, k.user, k.gpuModel, k.migProfile, k.hourStartMs);
 }
 
-void UsageMeter::warnOnce(const QString& text)
+void UsageMeter::warnOnce(const QString& text, QStringList* list)
 {
     if (m_warned.contains(text))
         return;
     m_warned.insert(text);
-    m_warnings << text;
+    (list ? *list : m_warnings) << text;
 }
 
 void UsageMeter::feed(const Snapshot& r)
@@ -201,7 +201,8 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             busy = std::clamp(*util[i].percent / 100.0, 0.0, 1.0);
         else
             warnOnce(tr("%1: no utilisation for %2 on %3: its used time is charged as held")
-                         .arg(r.server, p.user, g.name));
+                         .arg(r.server, p.user, g.name),
+                     &m_usedWarnings);
 
         // The span split across UTC hours.
         qint64 from = r.timestampMs;
@@ -243,6 +244,11 @@ QList<CoverageGap> UsageMeter::gaps() const
 QStringList UsageMeter::warnings() const
 {
     return m_warnings;
+}
+
+QStringList UsageMeter::usedWarnings() const
+{
+    return m_usedWarnings;
 }
 
 QSet<QString> UsageMeter::gpuModelsSeen() const

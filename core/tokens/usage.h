@@ -56,6 +56,9 @@ public:
     QList<UsageFact> facts() const;  // merged per (server,user,gpuModel,migProfile,hour), sorted
     QList<CoverageGap> gaps() const; // silences longer than 3 × interval, per server
     QStringList warnings() const;    // readings out of order, processes without user, …
+    // What matters only under charge = "used": units without utilisation,
+    // whose used time is counted as held.
+    QStringList usedWarnings() const;
     QSet<QString> gpuModelsSeen() const;
 
     struct Key
@@ -73,7 +76,7 @@ private:
         qint64 intervalMs = 0;
     };
     void charge(const Snapshot& r, qint64 spanMs);
-    void warnOnce(const QString& text);
+    void warnOnce(const QString& text, QStringList* list = nullptr);
 
     QHash<QString, ServerState> m_servers;
     struct Amount
@@ -84,6 +87,7 @@ private:
     QHash<Key, Amount> m_facts; // sorted by facts()
     QList<CoverageGap> m_gaps;
     QStringList m_warnings;
+    QStringList m_usedWarnings;
     QSet<QString> m_warned;
     QSet<QString> m_models;
 };

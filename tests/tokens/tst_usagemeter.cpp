@@ -172,7 +172,9 @@ private Q_SLOTS:
         QCOMPARE(facts[0].heldGpuSeconds, 7 * 3.0 / 7);
         // The driver gives no utilisation in MIG mode: used is held, said.
         QCOMPARE(facts[0].usedGpuSeconds, facts[0].heldGpuSeconds);
-        QVERIFY(m.warnings().join(u'\n').contains(QStringLiteral("charged as held")));
+        // Said apart: it matters only under charge = "used".
+        QVERIFY(m.usedWarnings().join(u'\n').contains(QStringLiteral("charged as held")));
+        QVERIFY(!m.warnings().join(u'\n').contains(QStringLiteral("charged as held")));
     }
 
     void usedWeighsByUtilisation()

@@ -115,12 +115,14 @@ void TokenBook::rebuildNow()
         QList<UsageFact> facts = meter.facts();
         QList<CoverageGap> gaps = meter.gaps();
         QSet<QString> models = meter.gpuModelsSeen();
-        QStringList warnings = meter.warnings();
+        const bool used = rules.charge == PolicyConfig::Tokens::Charge::Used;
+        QStringList warnings = meter.warnings() + (used ? meter.usedWarnings() : QStringList());
         if (m_pastFirstMs > 0) {
             facts << m_past.facts();
             gaps = m_past.gaps() + gaps;
             models.unite(m_past.gpuModelsSeen());
-            warnings = m_past.warnings() + warnings;
+            warnings =
+                m_past.warnings() + (used ? m_past.usedWarnings() : QStringList()) + warnings;
             first = first > 0 ? qMin(first, m_pastFirstMs) : m_pastFirstMs;
             r.newestMs = qMax(r.newestMs, m_pastLastMs);
         }
