@@ -343,8 +343,11 @@ void TokensView::rebuildCharts()
     // Balances: one bar per user, the cut-off ones in the error colour (a
     // second set stacked on zero, so the bars stay where they are).
     m_balanceChart->removeAllSeries();
-    for (QAbstractAxis* a : m_balanceChart->axes())
+    // removeAxis() gives the axis back to us (removeAllSeries() deletes).
+    for (QAbstractAxis* a : m_balanceChart->axes()) {
         m_balanceChart->removeAxis(a);
+        delete a;
+    }
     styleChart(m_balanceChart, pal);
     m_balanceChart->setTitle(tr("Balance per user (tokens)"));
     auto* bars = new QStackedBarSeries;
@@ -412,8 +415,11 @@ void TokensView::rebuildCharts()
 
     // GPU-hours by model this month, stacked per user.
     m_hoursChart->removeAllSeries();
-    for (QAbstractAxis* a : m_hoursChart->axes())
+    // removeAxis() gives the axis back to us (removeAllSeries() deletes).
+    for (QAbstractAxis* a : m_hoursChart->axes()) {
         m_hoursChart->removeAxis(a);
+        delete a;
+    }
     styleChart(m_hoursChart, pal);
     m_hoursChart->setTitle(tr("GPU-hours by GPU model this month"));
     const QMap<QString, double> byModel = gpuHoursByModel();
