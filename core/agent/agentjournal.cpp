@@ -16,7 +16,7 @@ namespace gw {
 
 namespace {
 
-constexpr int kVersion = 3;
+constexpr int kVersion = 4;
 // Event numbers reserved on disk ahead of use.
 constexpr quint64 kEventReserveAhead = 100;
 constexpr auto kApplication = "gpuwarden-agent-journal";
@@ -232,6 +232,15 @@ QStringList tokenTableStatements()
             QStringLiteral("CREATE TABLE adjustment(seq INTEGER PRIMARY KEY, json BLOB NOT NULL)")};
 }
 
+// Format 4: the keeper's copy of the other agents' usage facts (each row's
+// JSON names the agent's stream and sequence; the cursor per agent is kept
+// in meta in the same transaction) and the enforcement audit log.
+QStringList keeperTableStatements()
+{
+    return {QStringLiteral("CREATE TABLE peer_usage(seq INTEGER PRIMARY KEY, json BLOB NOT NULL)"),
+            QStringLiteral("CREATE TABLE audit(seq INTEGER PRIMARY KEY, json BLOB NOT NULL)")};
+}
+
 QString versionStatement()
 {
     return QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion);
@@ -241,13 +250,16 @@ QString versionStatement()
 
 bool AgentJournal::upgrade(int from, QString* error)
 {
-    // Format 1 → 2: the event table; 2 → 3: the token books' tables.
+    // Format 1 → 2: the event table; 2 → 3: the token books' tables; 3 → 4:
+    // the keeper's and the audit log's.
     // Readings and numbers stay as they are.
     QStringList statements;
     if (from < 2)
         statements += eventTableStatements();
     if (from < 3)
         statements += tokenTableStatements();
+    if (from < 4)
+        statements += keeperTableStatements();
     statements += versionStatement();
     if (!m_db.transaction()) {
         *error = describe(m_db.lastError(), true);
@@ -280,6 +292,7 @@ bool AgentJournal::create(QString* error)
     };
     statements += eventTableStatements();
     statements += tokenTableStatements();
+    statements += keeperTableStatements();
     statements += versionStatement();
     if (!m_db.transaction()) {
         *error = describe(m_db.lastError(), true);
@@ -795,7 +808,27 @@ qint64 AgentJournal::payloadBytes()
     return 0;
 }
 
-// ---- token books (format 3) ----
+// ---- token books (format 3), keeper and audit (format 4) ----
+
+namespace {
+
+QString tokenTableName(AgentJournal::TokenTable table)
+{
+    switch (table) {
+    case AgentJournal::TokenTable::Usage:
+        return QStringLiteral("usage");
+    case AgentJournal::TokenTable::Adjustment:
+        return QStringLiteral("adjustment");
+    case AgentJournal::TokenTable::PeerUsage:
+        return QStringLiteral("peer_usage");
+    case AgentJournal::TokenTable::Audit:
+        return QStringLiteral("audit");
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+} // namespace
 
 bool AgentJournal::appendTokenRecords(TokenTable table, const QList<Entry>& records,
                                       const QList<std::pair<QString, QString>>& metaValues,
@@ -818,9 +851,7 @@ bool AgentJournal::appendTokenRecords(TokenTable table, const QList<Entry>& reco
     const bool began = m_db.transaction();
     bool ok = began;
     if (began) {
-        q.prepare(table == TokenTable::Usage
-                      ? QStringLiteral("INSERT INTO usage VALUES(?, ?)")
-                      : QStringLiteral("INSERT INTO adjustment VALUES(?, ?)"));
+        q.prepare(QStringLiteral("INSERT INTO %1 VALUES(?, ?)").arg(tokenTableName(table)));
         for (const Entry& e : records) {
             q.addBindValue(toDb(e.sequence));
             q.addBindValue(e.json);
@@ -848,9 +879,8 @@ QList<AgentJournal::Entry> AgentJournal::readTokenRecords(TokenTable table, QStr
     QList<Entry> out;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    if (!q.exec(table == TokenTable::Usage
-                    ? QStringLiteral("SELECT seq, json FROM usage ORDER BY seq")
-                    : QStringLiteral("SELECT seq, json FROM adjustment ORDER BY seq"))) {
+    if (!q.exec(
+            QStringLiteral("SELECT seq, json FROM %1 ORDER BY seq").arg(tokenTableName(table)))) {
         if (error)
             *error = describe(q.lastError(), false);
         return out;

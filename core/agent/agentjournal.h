@@ -3,9 +3,9 @@
 // The agent's journal: every numbered reading on disk, so a restarted agent
 // continues its sequence and still serves what clients had not fetched.
 //
-// One SQLite file (WAL, exclusive lock: one agent per journal), format 3
+// One SQLite file (WAL, exclusive lock: one agent per journal), format 4
 // (older files are upgraded in place when opened: the event table, the token
-// tables added):
+// tables, the keeper's and audit tables added):
 //
 //   meta(key PRIMARY KEY, value)   application, stream (a UUID made with the
 //                                  file), reserved_through, clean, last_sequence,
@@ -31,6 +31,9 @@
 //                                  usage_gaps
 //                                  (core/agent/tokendesk.h). A format 2 file
 //                                  gets both tables when opened.
+//   peer_usage(seq PRIMARY KEY, json)  format 4: a keeper's copy of other
+//                                  agents' usage facts (meta peer_cursor:<url>)
+//   audit(seq PRIMARY KEY, json)   the enforcement audit log, append-only
 //
 // Numbers are never reused: before a sequence is handed out it is covered by
 // `reserved_through` on disk. A clean close records the last number used; a
@@ -152,10 +155,15 @@ public:
 
     // The token books' records (TokenDesk): stored at once in one synced
     // transaction with `metaValues`, never rewritten, never expired.
+    // Format 4: PeerUsage, the keeper's copy of other agents' facts (the
+    // cursor per agent in metaValues of the same call, so a restart neither
+    // loses nor repeats any); Audit, the enforcement audit log.
     enum class TokenTable
     {
         Usage,
-        Adjustment
+        Adjustment,
+        PeerUsage,
+        Audit
     };
     bool appendTokenRecords(TokenTable table, const QList<Entry>& records,
                             const QList<std::pair<QString, QString>>& metaValues, QString* error);

@@ -360,7 +360,7 @@ private Q_SLOTS:
             j->appendEvent(1, kT, QStringLiteral("hog/x"), QByteArrayLiteral("{\"e\":1}"));
             QVERIFY(j->close(kT, &error));
         }
-        QCOMPARE(userVersion(path), 3); // through format 2 to 3 (the token tables)
+        QCOMPARE(userVersion(path), 4); // through format 2 to 3 (the token tables)
         QString error;
         auto j = AgentJournal::open(path, &error);
         QVERIFY2(j, qPrintable(error));
@@ -372,20 +372,20 @@ private Q_SLOTS:
 
     void refusesNewerFormat()
     {
-        const QString path = m_dir.filePath(QStringLiteral("format4.sqlite"));
+        const QString path = m_dir.filePath(QStringLiteral("format5.sqlite"));
         QVERIFY(writeFormat1(path, QStringLiteral("s")));
         {
             QSqlDatabase db =
                 QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bump"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
-            QVERIFY(QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 4")));
+            QVERIFY(QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 5")));
         }
         QSqlDatabase::removeDatabase(QStringLiteral("bump"));
         QString error;
         QVERIFY(!AgentJournal::open(path, &error));
         QCOMPARE(error, path + QStringLiteral(" was written by a newer gpuwarden-agent (journal "
-                                              "format 4, this version reads up to 3)"));
+                                              "format 5, this version reads up to 4)"));
     }
 };
 

@@ -377,6 +377,7 @@ private Q_SLOTS:
             QVERIFY(db.open());
             QSqlQuery q(db);
             for (const char* s : {"DROP TABLE usage", "DROP TABLE adjustment",
+                                  "DROP TABLE peer_usage", "DROP TABLE audit",
                                   "DELETE FROM meta WHERE key IN ('usage_closed_through_ms', "
                                   "'tokens_start_ms')",
                                   "PRAGMA user_version = 2"})
