@@ -8,6 +8,27 @@
 
 namespace gw {
 
+QString jsonTypeName(const QJsonValue& v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
 namespace {
 
 template <typename T>
@@ -120,27 +141,6 @@ public:
         m_ok = false;
     }
 
-    static QString typeName(const QJsonValue& v)
-    {
-        switch (v.type()) {
-        case QJsonValue::Null:
-            return QStringLiteral("null");
-        case QJsonValue::Bool:
-            return QStringLiteral("a boolean");
-        case QJsonValue::Double:
-            return QStringLiteral("a number");
-        case QJsonValue::String:
-            return QStringLiteral("a string");
-        case QJsonValue::Array:
-            return QStringLiteral("an array");
-        case QJsonValue::Object:
-            return QStringLiteral("an object");
-        case QJsonValue::Undefined:
-            break;
-        }
-        return QStringLiteral("nothing");
-    }
-
     QString string(const QJsonObject& o, const QString& path, const QString& key, bool required)
     {
         const QJsonValue v = o.value(key);
@@ -149,7 +149,7 @@ public:
         if (v.isUndefined() && required)
             fail(path + key, QStringLiteral("missing"));
         else if (!v.isUndefined() && !v.isNull())
-            fail(path + key, QStringLiteral("expected a string, got ") + typeName(v));
+            fail(path + key, QStringLiteral("expected a string, got ") + jsonTypeName(v));
         return {};
     }
 
@@ -160,7 +160,7 @@ public:
         if (v.isUndefined() || v.isNull())
             return std::nullopt; // absent keys read as absent values
         if (!v.isDouble()) {
-            fail(path + key, QStringLiteral("expected a number or null, got ") + typeName(v));
+            fail(path + key, QStringLiteral("expected a number or null, got ") + jsonTypeName(v));
             return std::nullopt;
         }
         const double d = v.toDouble();
@@ -190,7 +190,8 @@ public:
         if (v.isUndefined() || v.isNull())
             return std::nullopt;
         if (!v.isBool()) {
-            fail(path + key, QStringLiteral("expected true, false or null, got ") + typeName(v));
+            fail(path + key,
+                 QStringLiteral("expected true, false or null, got ") + jsonTypeName(v));
             return std::nullopt;
         }
         return v.toBool();
@@ -202,14 +203,14 @@ public:
         if (v.isArray())
             return v.toArray();
         if (!v.isUndefined() && !v.isNull())
-            fail(path + key, QStringLiteral("expected an array, got ") + typeName(v));
+            fail(path + key, QStringLiteral("expected an array, got ") + jsonTypeName(v));
         return {};
     }
 
     QJsonObject object(const QJsonValue& v, const QString& path)
     {
         if (!v.isObject())
-            fail(path, QStringLiteral("expected an object, got ") + typeName(v));
+            fail(path, QStringLiteral("expected an object, got ") + jsonTypeName(v));
         return v.toObject();
     }
 

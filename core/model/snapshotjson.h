@@ -23,4 +23,8 @@ QByteArray toJsonBytes(const Snapshot& s, bool indented = true);
 std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error);
 std::optional<Snapshot> snapshotFromJsonBytes(const QByteArray& bytes, QString* error);
 
+// What a JSON value is, for "expected a number, got a string": "null", "a
+// boolean", "a number", "a string", "an array", "an object", "nothing".
+QString jsonTypeName(const QJsonValue& v);
+
 } // namespace gw

@@ -1,5 +1,7 @@
 #include "tokens/tokensjson.h"
 
+#include "model/snapshotjson.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QSet>
@@ -16,27 +18,6 @@ QString tr(const char* s)
 }
 
 constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
-
-QString kindOf(const QJsonValue& v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
 
 // Reads one object strictly: every key known, every value of its type; the
 // first mistake is kept with the key's path.
@@ -81,7 +62,7 @@ public:
             return;
         const QJsonValue v = m_o.value(key);
         if (!v.isString())
-            return fail(key, tr("expected a string, got %1").arg(kindOf(v)));
+            return fail(key, tr("expected a string, got %1").arg(jsonTypeName(v)));
         out = v.toString();
     }
     void number(const QString& key, double& out, bool required = false)
@@ -90,7 +71,7 @@ public:
             return;
         const QJsonValue v = m_o.value(key);
         if (!v.isDouble() || !std::isfinite(v.toDouble()))
-            return fail(key, tr("expected a number, got %1").arg(kindOf(v)));
+            return fail(key, tr("expected a number, got %1").arg(jsonTypeName(v)));
         out = v.toDouble();
     }
     void integer(const QString& key, qint64& out, bool required = false, qint64 min = 0)
@@ -101,7 +82,7 @@ public:
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || std::trunc(d) != d ||
             std::abs(d) > kMaxExactInteger)
-            return fail(key, tr("expected an integer, got %1").arg(kindOf(v)));
+            return fail(key, tr("expected an integer, got %1").arg(jsonTypeName(v)));
         if (d < double(min))
             return fail(key, tr("expected at least %1, got %2").arg(min).arg(qint64(d)));
         out = qint64(d);
@@ -321,14 +302,14 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
     const QJsonValue bal = o.value(QStringLiteral("balances"));
     if (!bal.isObject()) {
         setError(error,
-                 tr("balances: expected an object of user: number, got %1").arg(kindOf(bal)));
+                 tr("balances: expected an object of user: number, got %1").arg(jsonTypeName(bal)));
         return std::nullopt;
     }
     const QJsonObject balances = bal.toObject();
     for (auto it = balances.begin(); it != balances.end(); ++it) {
         if (!it.value().isDouble() || !std::isfinite(it.value().toDouble())) {
             setError(error, QStringLiteral("balances.") + it.key() + QStringLiteral(": ") +
-                                tr("expected a number, got %1").arg(kindOf(it.value())));
+                                tr("expected a number, got %1").arg(jsonTypeName(it.value())));
             return std::nullopt;
         }
         b.balances.insert(it.key(), it.value().toDouble());
@@ -338,8 +319,8 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
             return true;
         const QJsonValue v = o.value(key);
         if (!v.isArray()) {
-            setError(error,
-                     key + QStringLiteral(": ") + tr("expected an array, got %1").arg(kindOf(v)));
+            setError(error, key + QStringLiteral(": ") +
+                                tr("expected an array, got %1").arg(jsonTypeName(v)));
             return false;
         }
         *out = v.toArray();
@@ -352,7 +333,7 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
         for (qsizetype i = 0; i < a.size(); ++i) {
             if (!a[i].isString()) {
                 setError(error, at({}, key, i) + QStringLiteral(": ") +
-                                    tr("expected a string, got %1").arg(kindOf(a[i])));
+                                    tr("expected a string, got %1").arg(jsonTypeName(a[i])));
                 return false;
             }
             *out << a[i].toString();
@@ -367,7 +348,7 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
             const QString where = at({}, key, i);
             if (!a[i].isObject()) {
                 setError(error, where + QStringLiteral(": ") +
-                                    tr("expected an object, got %1").arg(kindOf(a[i])));
+                                    tr("expected an object, got %1").arg(jsonTypeName(a[i])));
                 return false;
             }
             if (!parse(a[i].toObject(), where))

@@ -360,7 +360,7 @@ private Q_SLOTS:
             j->appendEvent(1, kT, QStringLiteral("hog/x"), QByteArrayLiteral("{\"e\":1}"));
             QVERIFY(j->close(kT, &error));
         }
-        QCOMPARE(userVersion(path), 4); // through format 2 to 3 (the token tables)
+        QCOMPARE(userVersion(path), 4); // through formats 2 and 3 to 4
         QString error;
         auto j = AgentJournal::open(path, &error);
         QVERIFY2(j, qPrintable(error));

@@ -6,6 +6,7 @@
 
 #include "clirunner.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -53,5 +54,73 @@ inline QStringList fakeMachine(const QString& root)
             QStringLiteral("--sys-root"),    sys,
             QStringLiteral("--cgroup-root"), sys + QStringLiteral("/fs/cgroup")};
 }
+
+// A [[token]] table of agent.toml: the token kept as its SHA-256, as
+// admins write it.
+inline QByteArray agentTokenToml(const QByteArray& name, const QByteArray& scope,
+                                 const QByteArray& token)
+{
+    return "[[token]]\nname = \"" + name + "\"\nscope = \"" + scope + "\"\nsha256 = \"" +
+           QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex() + "\"\n";
+}
+
+#ifdef GW_AGENT
+// gpuwarden-agent (GW_AGENT) started as an admin starts it, on a free
+// loopback port; stopped with SIGTERM when destroyed.
+class AgentProcess
+{
+public:
+    AgentProcess() = default;
+    AgentProcess(const AgentProcess&) = delete;
+    AgentProcess& operator=(const AgentProcess&) = delete;
+    ~AgentProcess() { stop(); }
+
+    // Writes `toml` to `configPath` and starts the agent on it. False (and
+    // why()) when it did not come up listening.
+    bool start(const QString& configPath, const QByteArray& toml, const QProcessEnvironment& env)
+    {
+        m_url.clear();
+        if (!writeFile(configPath, toml)) {
+            m_why = QStringLiteral("cannot write ") + configPath;
+            return false;
+        }
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        m_process.start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), configPath,
+                                                   QStringLiteral("--port"), QStringLiteral("0")});
+        if (!m_process.waitForStarted(10'000) || !m_process.waitForReadyRead(10'000)) {
+            m_why = QStringLiteral("the agent did not start: ") +
+                    QString::fromLocal8Bit(m_process.readAllStandardError());
+            return false;
+        }
+        const QByteArray line = m_process.readLine().trimmed();
+        if (!line.startsWith("listening on 127.0.0.1:")) {
+            m_why = QString::fromLocal8Bit(line);
+            return false;
+        }
+        m_url =
+            QStringLiteral("http://127.0.0.1:%1").arg(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        return true;
+    }
+    void stop()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        m_process.terminate();
+        if (!m_process.waitForFinished(10'000)) {
+            m_process.kill();
+            m_process.waitForFinished(10'000);
+        }
+    }
+    QString url() const { return m_url; }
+    QString why() const { return m_why; }
+    QProcess& process() { return m_process; }
+
+private:
+    QProcess m_process;
+    QString m_url;
+    QString m_why;
+};
+#endif
 
 } // namespace clitest

@@ -7,7 +7,6 @@
 #include "model/trace.h"
 #include "remote/coordclient.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,11 +24,6 @@ namespace {
 
 const QByteArray kReadToken = "r3ad-token";
 const QByteArray kJobToken = "j0b-token";
-
-QByteArray sha256Hex(const QByteArray& token)
-{
-    return QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex();
-}
 
 // An "agent" that answers every request with `body` (HTTP 200): what a
 // broken or hostile agent could send.
@@ -81,7 +75,7 @@ class TestCliAgent : public QObject
 
     QTemporaryDir m_tmp;
     QStringList m_machine;
-    std::unique_ptr<QProcess> m_agent;
+    std::unique_ptr<clitest::AgentProcess> m_agent;
     QString m_url;
 
     QProcessEnvironment env(const QByteArray& token) const
@@ -119,24 +113,14 @@ class TestCliAgent : public QObject
 
     void startAgent(const QString& scenario, int gpus = 4)
     {
-        const QString config = m_tmp.filePath(QStringLiteral("agent.toml"));
-        QVERIFY(clitest::writeFile(config, "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n"
-                                           "[[token]]\nname = \"reader\"\nsha256 = \"" +
-                                               sha256Hex(kReadToken) +
-                                               "\"\n[[token]]\nname = \"jobs\"\nscope = "
-                                               "\"allocate\"\nsha256 = \"" +
-                                               sha256Hex(kJobToken) + "\"\n"));
-        m_agent = std::make_unique<QProcess>();
-        m_agent->setProcessEnvironment(clitest::fakeNvmlEnv(scenario));
-        m_agent->setProcessChannelMode(QProcess::SeparateChannels);
-        m_agent->start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
-                                                  QStringLiteral("--port"), QStringLiteral("0")});
-        QVERIFY(m_agent->waitForStarted(10'000));
-        QVERIFY(m_agent->waitForReadyRead(10'000));
-        const QByteArray line = m_agent->readLine().trimmed();
-        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
-        m_url =
-            QStringLiteral("http://127.0.0.1:%1").arg(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        m_agent = std::make_unique<clitest::AgentProcess>();
+        QVERIFY2(m_agent->start(m_tmp.filePath(QStringLiteral("agent.toml")),
+                                "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n" +
+                                    clitest::agentTokenToml("reader", "read", kReadToken) +
+                                    clitest::agentTokenToml("jobs", "allocate", kJobToken),
+                                clitest::fakeNvmlEnv(scenario)),
+                 qPrintable(m_agent->why()));
+        m_url = m_agent->url();
         // Ready once it has a reading of the fake GPUs.
         const auto ready = [this, gpus] {
             QString error;
@@ -148,8 +132,8 @@ class TestCliAgent : public QObject
 
     void stopAgent()
     {
-        m_agent->terminate();
-        QVERIFY(m_agent->waitForFinished(10'000));
+        m_agent->stop();
+        QCOMPARE(m_agent->process().exitStatus(), QProcess::NormalExit);
         m_agent.reset();
     }
 

@@ -8,7 +8,6 @@
 #include "clitestenv.h"
 #include "remote/sourceoption.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -29,26 +28,12 @@ public:
     // it did not come up.
     Agent(const QString& dir, const QString& name, const QString& scenario)
     {
-        const QString config = dir + QStringLiteral("/") + name + QStringLiteral(".toml");
-        const QByteArray hash = QCryptographicHash::hash(kJobToken, QCryptographicHash::Sha256);
-        clitest::writeFile(config, "[agent]\ninterval_ms = 100\nname = \"" + name.toUtf8() +
-                                       "\"\n[journal]\npath = \"\"\n[[token]]\nname = "
-                                       "\"jobs\"\nscope = \"allocate\"\nsha256 = \"" +
-                                       hash.toHex() + "\"\n");
-        m_process.setProcessEnvironment(clitest::fakeNvmlEnv(scenario));
-        m_process.start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
-                                                   QStringLiteral("--port"), QStringLiteral("0")});
-        if (!m_process.waitForStarted(10'000) || !m_process.waitForReadyRead(10'000))
-            return;
-        const QByteArray line = m_process.readLine().trimmed();
-        if (line.startsWith("listening on 127.0.0.1:"))
-            m_url = QStringLiteral("http://127.0.0.1:%1")
-                        .arg(line.mid(line.lastIndexOf(':') + 1).toUInt());
-    }
-    ~Agent()
-    {
-        m_process.terminate();
-        m_process.waitForFinished(10'000);
+        m_process.start(dir + QStringLiteral("/") + name + QStringLiteral(".toml"),
+                        "[agent]\ninterval_ms = 100\nname = \"" + name.toUtf8() +
+                            "\"\n[journal]\npath = \"\"\n" +
+                            clitest::agentTokenToml("jobs", "allocate", kJobToken),
+                        clitest::fakeNvmlEnv(scenario));
+        m_url = m_process.url();
     }
     QString url() const { return m_url; }
     // True once the agent serves a reading of `gpus` GPUs.
@@ -63,7 +48,7 @@ public:
     }
 
 private:
-    QProcess m_process;
+    clitest::AgentProcess m_process;
     QString m_url;
 };
 

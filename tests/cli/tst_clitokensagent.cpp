@@ -5,7 +5,6 @@
 
 #include "clitestenv.h"
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,11 +23,6 @@ namespace {
 const QByteArray kReadToken = "r3ad-token";
 const QByteArray kAdminToken = "adm1n-token";
 
-QByteArray sha256Hex(const QByteArray& token)
-{
-    return QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex();
-}
-
 } // namespace
 
 class TestCliTokensAgent : public QObject
@@ -36,7 +30,7 @@ class TestCliTokensAgent : public QObject
     Q_OBJECT
 
     QTemporaryDir m_tmp;
-    std::unique_ptr<QProcess> m_agent;
+    std::unique_ptr<clitest::AgentProcess> m_agent;
     QString m_url;
 
     Run cli(const QStringList& args)
@@ -53,24 +47,16 @@ class TestCliTokensAgent : public QObject
         QVERIFY(clitest::writeFile(policy, tokens ? "[tokens]\ninitial = 100\nmonthly = 30\n"
                                                     "users = [\"alice\", \"bob\"]\n"
                                                   : "# no token books\n"));
-        const QString config = m_tmp.filePath(QStringLiteral("agent.toml"));
-        QVERIFY(clitest::writeFile(
-            config, "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n[policy]\npath = \"" +
-                        policy.toUtf8() + "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" +
-                        sha256Hex(kReadToken) +
-                        "\"\n[[token]]\nname = \"boss\"\nscope = \"admin\"\nsha256 = \"" +
-                        sha256Hex(kAdminToken) + "\"\n"));
-        m_agent = std::make_unique<QProcess>();
-        m_agent->setProcessEnvironment(clitest::fakeNvmlEnv(QStringLiteral(GW_NVML_SELECT)));
-        m_agent->setProcessChannelMode(QProcess::SeparateChannels);
-        m_agent->start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
-                                                  QStringLiteral("--port"), QStringLiteral("0")});
-        QVERIFY(m_agent->waitForStarted(10'000));
-        QVERIFY(m_agent->waitForReadyRead(10'000));
-        const QByteArray line = m_agent->readLine().trimmed();
-        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
-        m_url =
-            QStringLiteral("http://127.0.0.1:%1").arg(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        m_agent = std::make_unique<clitest::AgentProcess>();
+        QVERIFY2(m_agent->start(m_tmp.filePath(QStringLiteral("agent.toml")),
+                                "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n[policy]\n"
+                                "path = \"" +
+                                    policy.toUtf8() + "\"\n" +
+                                    clitest::agentTokenToml("reader", "read", kReadToken) +
+                                    clitest::agentTokenToml("boss", "admin", kAdminToken),
+                                clitest::fakeNvmlEnv(QStringLiteral(GW_NVML_SELECT))),
+                 qPrintable(m_agent->why()));
+        m_url = m_agent->url();
     }
 
     int post(const QByteArray& body)
@@ -90,14 +76,7 @@ class TestCliTokensAgent : public QObject
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_tmp.isValid()); }
 
-    void cleanup()
-    {
-        if (m_agent) {
-            m_agent->terminate();
-            m_agent->waitForFinished(10'000);
-            m_agent.reset();
-        }
-    }
+    void cleanup() { m_agent.reset(); }
 
     void balancesAndLedgerFromTheAgent()
     {
