@@ -17,6 +17,7 @@
 
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
+#include "fakegpus.h"
 #include "model/snapshotjson.h"
 #include "processcpu.h"
 #include "sources/demoworld.h"
@@ -201,22 +202,12 @@ int main(int argc, char** argv)
     }
 
     // Idle cost: 8 GPUs through NVML (the fake library) at 1 Hz.
-    QByteArray scenario = "driver 550.54.15\nnvml 12.550.54.15\n";
-    for (int g = 0; g < 8; ++g)
-        scenario += "gpu " + QByteArray::number(g) +
-                    " name=\"NVIDIA H100 80GB HBM3\" uuid=GPU-00000000-0000-4000-8000-00000000000" +
-                    QByteArray::number(g) +
-                    " util=50 memutil=10 memused=20000MiB "
-                    "memtotal=81559MiB temp=55 power=400000 powerlimit=700000 smclock=1980 "
-                    "fan=30 persistence=1\n";
+    const QByteArray scenario = gw::bench::eightH100Scenario();
     const QString scenarioPath = dir.filePath(QStringLiteral("eight.scenario"));
     writeFile(scenarioPath, scenario);
     auto idle = [&](const QString& configPath) {
         QProcess agent;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
-        env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenarioPath);
-        agent.setProcessEnvironment(env);
+        agent.setProcessEnvironment(gw::bench::fakeNvmlEnvironment(scenarioPath));
         const quint16 port = startAgent(agent, configPath, {});
         double percent = -1;
         if (port) {

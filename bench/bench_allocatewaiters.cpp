@@ -10,6 +10,7 @@
 // address in a second are over the default burst (100).
 
 #include "agent/agentconfig.h"
+#include "fakegpus.h"
 #include "processcpu.h"
 
 #include <QCoreApplication>
@@ -93,22 +94,12 @@ int main(int argc, char** argv)
                       "[limits]\nrequests_per_second = 1000000\nburst = 1000000\n"
                       "[[token]]\nname = \"bench\"\nscope = \"allocate\"\nsha256 = \"" +
                           gw::sha256("bench").toHex() + "\"\n");
-    QByteArray scenario = "driver 550.54.15\nnvml 12.550.54.15\n";
-    for (int g = 0; g < 8; ++g)
-        scenario += "gpu " + QByteArray::number(g) +
-                    " name=\"NVIDIA H100 80GB HBM3\" uuid=GPU-00000000-0000-4000-8000-00000000000" +
-                    QByteArray::number(g) +
-                    " util=50 memutil=10 memused=20000MiB "
-                    "memtotal=81559MiB temp=55 power=400000 powerlimit=700000 smclock=1980 "
-                    "fan=30 persistence=1\n";
+    const QByteArray scenario = gw::bench::eightH100Scenario();
     const QString scenarioPath = dir.filePath(QStringLiteral("eight.scenario"));
     writeFile(scenarioPath, scenario);
 
     QProcess agent;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
-    env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenarioPath);
-    agent.setProcessEnvironment(env);
+    agent.setProcessEnvironment(gw::bench::fakeNvmlEnvironment(scenarioPath));
     agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     agent.start(QStringLiteral(GW_AGENT), {QStringLiteral("--config"), config,
                                            QStringLiteral("--port"), QStringLiteral("0")});
