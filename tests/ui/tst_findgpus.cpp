@@ -297,6 +297,16 @@ private Q_SLOTS:
         QCOMPARE(model.index(3, ServerChoiceModel::NoteColumn).data().toString(),
                  QStringLiteral("stale — last reading 5 min ago"));
         QVERIFY(model.index(3, 0).data(StaleRole).toBool());
+        QVERIFY(!model.index(0, 0).data(StaleRole).toBool());
+        // The stale server's units are greyed (StaleRole) and say why.
+        UnitChoiceModel units;
+        units.setServer(c, QStringLiteral("old-04"));
+        QVERIFY(units.rowCount() > 0);
+        QVERIFY(units.index(0, UnitChoiceModel::UnitColumn).data(StaleRole).toBool());
+        QCOMPARE(units.index(0, UnitChoiceModel::NoteColumn).data().toString(),
+                 QStringLiteral("stale figures"));
+        units.setServer(c, QStringLiteral("gpu-lab-02"));
+        QVERIFY(!units.index(0, UnitChoiceModel::UnitColumn).data(StaleRole).toBool());
         QVERIFY(!c.servers[3].fits);
         QCOMPARE(model.index(4, ServerChoiceModel::NoteColumn).data().toString(),
                  QStringLiteral("no reading yet"));

@@ -265,6 +265,8 @@ QVariant UnitChoiceModel::qualifiedData(int row, int column, int role) const
         return {};
     case MigUuidRole:
         return c.migUuid;
+    case StaleRole:
+        return m_stale;
     case Qt::ToolTipRole:
         if (column == ScoreColumn)
             return c.isMig() ? tr("A MIG instance scores its free-memory fraction alone.")

@@ -4,6 +4,7 @@
 #include "coord/parallelism.h"
 #include "engine/livestate.h"
 #include "models/findgpusmodels.h"
+#include "models/roles.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -30,10 +32,26 @@ namespace {
 
 constexpr int kMaxGpus = 1024;
 
+// The rows of a server that stopped reporting are greyed, as in the tree.
+class StaleRowDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.data(StaleRole).toBool())
+            option->palette.setColor(QPalette::Text, staleTextColor(option->palette));
+    }
+};
+
 QTableView* makeTable(QAbstractItemModel* model)
 {
     auto* t = new QTableView;
     t->setModel(model);
+    t->setItemDelegate(new StaleRowDelegate(t));
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::SingleSelection);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
