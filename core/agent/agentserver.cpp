@@ -718,8 +718,13 @@ QHttpServerResponse AgentServer::metrics() const
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
-    if (m_tokens->enabled())
+    if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
+        // For a keeper that reads the fleet through Prometheus.
+        if (s)
+            text += tokenUsagePrometheusText(usageCounters(m_tokens->facts()), s->server,
+                                             m_tokens->closedThroughMs());
+    }
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 

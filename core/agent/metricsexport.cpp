@@ -306,6 +306,31 @@ QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances)
     return out;
 }
 
+QByteArray tokenUsagePrometheusText(const QList<UsageCounter>& counters, const QString& server,
+                                    qint64 closedThroughMs)
+{
+    QByteArray out = QByteArray("# HELP ") + kTokenUsageMetric +
+                     " GPU-seconds of the token books' closed hours, per user and GPU model "
+                     "(held; charge=\"used\": weighted by utilisation).\n# TYPE " +
+                     kTokenUsageMetric + " counter\n";
+    for (const UsageCounter& c : counters) {
+        out += kTokenUsageMetric + QByteArray("{server=\"") + escapeLabelValue(c.server) +
+               "\",user=\"" + escapeLabelValue(c.user) + "\",gpu_model=\"" +
+               escapeLabelValue(c.gpuModel) + '"';
+        if (!c.migProfile.isEmpty())
+            out += ",mig_profile=\"" + escapeLabelValue(c.migProfile) + "\",mig_slices=\"" +
+                   QByteArray::number(c.migSlices) + "\",gpu_slices=\"" +
+                   QByteArray::number(c.gpuSlices) + '"';
+        out += QByteArray(",charge=\"") + (c.used ? "used" : "held") + "\"} " +
+               QByteArray::number(c.value, 'g', 17) + '\n';
+    }
+    out += QByteArray("# HELP ") + kTokenClosedThroughMetric +
+           " The end of the last hour whose usage is in the counters (Unix seconds).\n# TYPE " +
+           kTokenClosedThroughMetric + " gauge\n" + kTokenClosedThroughMetric + "{server=\"" +
+           escapeLabelValue(server) + "\"} " + QByteArray::number(closedThroughMs / 1000) + '\n';
+    return out;
+}
+
 QByteArray allocationPrometheusText(const AllocationMetrics& m)
 {
     QByteArray out;

@@ -8,6 +8,7 @@
 #include "coord/coordjson.h"
 #include "model/snapshot.h"
 #include "policy/policyengine.h"
+#include "tokens/promusage.h"
 
 #include <QByteArray>
 #include <QMap>
@@ -56,6 +57,14 @@ QByteArray allocationPrometheusText(const AllocationMetrics& m);
 // The token books' side (docs/tokens.md, "On the agent"):
 // gpuwarden_token_balance{user}, each user's balance now.
 QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances);
+
+// The facts of the closed hours as counters, for a keeper that reads them
+// through Prometheus (core/tokens/promusage.h): gpuwarden_token_usage_gpu_
+// seconds_total{server,user,gpu_model,[mig_profile,mig_slices,gpu_slices,]
+// charge} and gpuwarden_token_usage_closed_through_seconds{server}. Values
+// with 17 significant digits, so they read back to the last bit.
+QByteArray tokenUsagePrometheusText(const QList<UsageCounter>& counters, const QString& server,
+                                    qint64 closedThroughMs);
 
 // Label value escaping of the exposition format: \\, \" and \n.
 QByteArray escapeLabelValue(const QString& v);

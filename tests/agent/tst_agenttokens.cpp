@@ -251,6 +251,20 @@ private Q_SLOTS:
         const Reply m = call(QStringLiteral("/metrics"));
         QVERIFY2(m.body.contains("gpuwarden_token_balance{user=\"alice\"} 46\n"),
                  m.body.constData());
+        // The closed hours' GPU-seconds as counters, for a keeper reading
+        // the fleet through Prometheus: 8 × 5 h, 4 × 10 h, 2 × 3 h.
+        for (const auto& [model, seconds] : {std::pair{"NVIDIA GeForce RTX 2080 Ti", "144000"},
+                                             std::pair{"NVIDIA GeForce RTX 3090", "144000"},
+                                             std::pair{"NVIDIA RTX A6000", "21600"}}) {
+            const QByteArray line = "gpuwarden_token_usage_gpu_seconds_total{server=\"" +
+                                    kServer.toUtf8() + "\",user=\"alice\",gpu_model=\"" + model +
+                                    "\",charge=\"held\"} " + seconds + "\n";
+            QVERIFY2(m.body.contains(line), line.constData());
+        }
+        const QByteArray closed = "gpuwarden_token_usage_closed_through_seconds{server=\"" +
+                                  kServer.toUtf8() + "\"} " +
+                                  QByteArray::number(utcMs(2026, 11, 6, 3) / 1000) + "\n";
+        QVERIFY2(m.body.contains(closed), m.body.constData());
     }
 
     void adjustments()
