@@ -4,6 +4,7 @@
 // that dcgm-exporter itself uses, and nothing else.
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
+#include "policy/policyconfig.h"
 #include "sources/demoworld.h"
 
 #include <QNetworkAccessManager>
@@ -12,6 +13,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <memory>
 
 using namespace gw;
 
@@ -26,7 +29,9 @@ struct Lint
     QByteArray metrics;
 };
 
-Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0)
+// `tokens`: with [tokens] and an hour of readings 10 s apart across the
+// hour's end, so the usage counters of a closed hour are exported too.
+Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0, bool tokens = false)
 {
     Lint out;
     QString error;
@@ -44,7 +49,20 @@ Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0)
     }
     // The demo server with training, an idle notebook and a ghost process
     // (0), or infer-03 with its MIG-partitioned H100 (2).
-    agent.publish(DemoWorld().serverAt(demoServer, kT));
+    if (tokens) {
+        PolicyConfig policy;
+        policy.tokens.enabled = true;
+        auto now = std::make_shared<qint64>(kT - 3'600'000);
+        agent.setClock([now] { return *now; });
+        agent.attachPolicy(nullptr, policy, {});
+        for (; *now <= kT + 60'000; *now += 10'000) {
+            Snapshot s = DemoWorld().serverAt(demoServer, *now);
+            s.intervalMs = 10'000;
+            agent.publish(s);
+        }
+    } else {
+        agent.publish(DemoWorld().serverAt(demoServer, kT));
+    }
 
     QNetworkAccessManager nam;
     QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(agent.port())));
@@ -114,6 +132,24 @@ private Q_SLOTS:
             QVERIFY2(p.endsWith(QLatin1String(
                          "label names should be written in 'snake_case' not 'camelCase'")),
                      qPrintable(p));
+    }
+
+    void tokenUsageCountersPassPromtoolCleanly()
+    {
+        // infer-03's MIG instances give the counters their slice labels.
+        for (const int server : {0, 2}) {
+            const Lint lint =
+                lintAgentMetrics("[metrics]\nlabels = \"snake_case\"\n" + kToken, server, true);
+            QVERIFY2(lint.problems.isEmpty(), qPrintable(lint.problems.join(QLatin1Char('\n'))));
+            QCOMPARE(lint.exitCode, 0);
+            QVERIFY2(lint.metrics.contains("gpuwarden_token_usage_gpu_seconds_total{server=\""),
+                     lint.metrics.constData());
+            QVERIFY(lint.metrics.contains(",charge=\"held\"} "));
+            QVERIFY(
+                lint.metrics.contains("gpuwarden_token_usage_closed_through_seconds{server=\""));
+            if (server == 2)
+                QVERIFY(lint.metrics.contains(",mig_slices=\""));
+        }
     }
 
     void dcgmLabelsDifferOnlyByDcgmExportersCamelCase()
