@@ -9,8 +9,6 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QMap>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -486,18 +484,17 @@ PrometheusProducer::PrometheusProducer(QUrl base, QByteArray bearerToken, QStrin
     , m_hostFilter(std::move(hostFilter))
 {}
 
-PrometheusProducer::~PrometheusProducer()
+PrometheusProducer::~PrometheusProducer() = default; // m_api aborts what is in flight
+
+PrometheusApi& PrometheusProducer::api()
 {
-    // Requests still open go now, on this thread, without their callbacks:
-    // whoever asked is going away with this producer (Source::stop()).
-    if (!m_nam)
-        return;
-    const auto open = m_nam->findChildren<QNetworkReply*>(Qt::FindDirectChildrenOnly);
-    for (QNetworkReply* reply : open) {
-        reply->disconnect(this);
-        reply->abort();
-        delete reply;
+    // Made on the thread that polls, as its QNetworkAccessManager must be.
+    if (!m_api) {
+        m_api = new PrometheusApi(m_base, m_token, this);
+        m_api->setTimeoutMs(m_timeoutMs);
+        m_api->setMaxReplyBytes(m_maxReplyBytes);
     }
+    return *m_api;
 }
 
 qint64 PrometheusProducer::backfillStepMs(qint64 fromMs, qint64 toMs)
@@ -525,129 +522,31 @@ QString PrometheusProducer::selector() const
            QLatin1String(",Hostname=\"\",hostname=\"\",instance=~") + instance + QLatin1Char('}');
 }
 
-void PrometheusProducer::get(const QString& path, const QUrlQuery& query, ApiCallback done)
-{
-    if (!m_nam)
-        m_nam = new QNetworkAccessManager(this);
-    QUrl url = m_base;
-    QString basePath = url.path();
-    while (basePath.endsWith(QLatin1Char('/')))
-        basePath.chop(1);
-    url.setPath(basePath + path);
-    url.setQuery(query);
-    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
-
-    QNetworkRequest request(url);
-    request.setRawHeader("Accept", "application/json");
-    if (!m_token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_token);
-    request.setTransferTimeout(m_timeoutMs);
-    QNetworkReply* reply = m_nam->get(request);
-
-    // The body is kept as it arrives, so an endless reply is cut at the cap
-    // instead of filling memory first.
-    struct Body
-    {
-        QByteArray bytes;
-        bool tooLarge = false;
-    };
-    const auto body = std::make_shared<Body>();
-    const qint64 maxBytes = m_maxReplyBytes;
-    connect(reply, &QNetworkReply::readyRead, reply, [reply, body, maxBytes] {
-        body->bytes += reply->readAll();
-        if (body->bytes.size() > maxBytes && !body->tooLarge) {
-            body->tooLarge = true;
-            reply->abort();
-        }
-    });
-    // `this` as the context: the destructor cuts this connection before it
-    // aborts the reply, so `done` never runs for a producer that is gone.
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, body, where, done = std::move(done)] {
-                reply->deleteLater();
-                if (!body->tooLarge && reply->isOpen())
-                    body->bytes += reply->readAll();
-                done(readReply(reply, body->bytes, body->tooLarge, where));
-            });
-}
-
-PrometheusProducer::ApiResult PrometheusProducer::readReply(QNetworkReply* reply,
-                                                            const QByteArray& body, bool tooLarge,
-                                                            const QString& where) const
-{
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QString reason =
-        reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString().trimmed();
-    const QNetworkReply::NetworkError netError = reply->error();
-    const QString netErrorText = reply->errorString();
-
-    ApiResult r;
-    r.httpStatus = status;
-    auto fail = [&](const QString& why) -> ApiResult {
-        r.error = where + QLatin1String(": ") + why;
-        return r;
-    };
-    if (tooLarge)
-        return fail(tr("the reply is larger than %1 MiB; refused (ask for a shorter range or "
-                       "one host)")
-                        .arg(m_maxReplyBytes / (1024 * 1024.0), 0, 'f', 1));
-    if (netError == QNetworkReply::OperationCanceledError ||
-        netError == QNetworkReply::TimeoutError)
-        return fail(tr("no complete reply within %1 s").arg(m_timeoutMs / 1000.0));
-    if (status == 0)
-        return fail(netErrorText);
-
-    QJsonParseError pe{};
-    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
-    const QJsonObject o = doc.object();
-    // Prometheus explains a refused query in the body, whatever the status.
-    if (o[QLatin1String("status")].toString() == QLatin1String("error"))
-        return fail(tr("HTTP %1, %2: %3")
-                        .arg(status)
-                        .arg(o[QLatin1String("errorType")].toString(),
-                             o[QLatin1String("error")].toString()));
-    if (status != 200)
-        return fail(tr("HTTP %1 %2").arg(status).arg(reason));
-    if (netError != QNetworkReply::NoError)
-        return fail(tr("the reply broke off (%1)").arg(netErrorText));
-    if (pe.error != QJsonParseError::NoError)
-        return fail(tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
-    if (!doc.isObject())
-        return fail(tr("unexpected reply: not a JSON object"));
-    if (o[QLatin1String("status")].toString() != QLatin1String("success"))
-        return fail(tr("unexpected reply: status is not \"success\""));
-    if (!o.contains(QLatin1String("data")))
-        return fail(tr("unexpected reply: no data"));
-    r.data = o[QLatin1String("data")];
-    for (const QJsonValue& w : o[QLatin1String("warnings")].toArray())
-        r.warnings << where + QLatin1String(": ") + w.toString();
-    return r;
-}
-
 void PrometheusProducer::fetchSnapshots(const QString& path, const QUrlQuery& query,
                                         const QString& resultType, SnapshotsCallback done)
 {
-    get(path, query, [this, path, resultType, done = std::move(done)](const ApiResult& r) {
-        QString why = r.error;
-        std::optional<QList<Snapshot>> out;
-        if (r.data) {
-            out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
-            if (!out)
-                why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
-                      tr("unexpected reply: %1").arg(why);
-        }
-        if (!out) {
-            if (why != m_lastError)
-                qCWarning(lcPrometheus).noquote() << why;
-            m_lastError = why;
-            done({});
-            return;
-        }
-        m_lastError.clear();
-        for (Snapshot& s : *out)
-            s.warnings += r.warnings;
-        done(*out);
-    });
+    api().get(path, query,
+              [this, path, resultType, done = std::move(done)](const PrometheusApi::Result& r) {
+                  QString why = r.error;
+                  std::optional<QList<Snapshot>> out;
+                  if (r.data) {
+                      out = snapshotsFromData(*r.data, resultType, m_hostFilter, &why);
+                      if (!out)
+                          why = m_base.toString(QUrl::RemoveUserInfo) + path + QLatin1String(": ") +
+                                tr("unexpected reply: %1").arg(why);
+                  }
+                  if (!out) {
+                      if (why != m_lastError)
+                          qCWarning(lcPrometheus).noquote() << why;
+                      m_lastError = why;
+                      done({});
+                      return;
+                  }
+                  m_lastError.clear();
+                  for (Snapshot& s : *out)
+                      s.warnings += r.warnings;
+                  done(*out);
+              });
 }
 
 std::optional<QList<Snapshot>> PrometheusProducer::snapshotsFromData(const QJsonValue& data,
@@ -698,22 +597,23 @@ QString PrometheusProducer::problem() const
 
 void PrometheusProducer::init(StatusCallback done)
 {
-    get(QStringLiteral("/api/v1/status/buildinfo"), {},
-        [this, done = std::move(done)](const ApiResult& info) {
-            if (!info.data && info.httpStatus == 0) {
-                m_lastError = info.error;
-                qCWarning(lcPrometheus).noquote() << info.error;
-                done(tr("Prometheus at %1 not reachable: %2")
-                         .arg(m_base.toString(QUrl::RemoveUserInfo), info.error));
-                return;
-            }
-            // Servers that speak the query API without buildinfo are still read.
-            const QString version =
-                info.data ? info.data->toObject()[QLatin1String("version")].toString() : QString();
-            produce([this, version, done](const QList<Snapshot>& now) {
-                done(initLine(version, now));
-            });
-        });
+    api().get(QStringLiteral("/api/v1/status/buildinfo"), {},
+              [this, done = std::move(done)](const PrometheusApi::Result& info) {
+                  if (!info.data && info.httpStatus == 0) {
+                      m_lastError = info.error;
+                      qCWarning(lcPrometheus).noquote() << info.error;
+                      done(tr("Prometheus at %1 not reachable: %2")
+                               .arg(m_base.toString(QUrl::RemoveUserInfo), info.error));
+                      return;
+                  }
+                  // Servers that speak the query API without buildinfo are still read.
+                  const QString version =
+                      info.data ? info.data->toObject()[QLatin1String("version")].toString()
+                                : QString();
+                  produce([this, version, done](const QList<Snapshot>& now) {
+                      done(initLine(version, now));
+                  });
+              });
 }
 
 QString PrometheusProducer::initLine(const QString& version, const QList<Snapshot>& now) const

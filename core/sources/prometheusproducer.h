@@ -8,6 +8,7 @@
 // call with a message (see docs/prometheus.md). Nothing blocks: each call
 // sends its request and answers from the event loop, like AgentLink.
 
+#include "sources/prometheusapi.h"
 #include "sources/source.h"
 
 #include <QByteArray>
@@ -17,8 +18,6 @@
 
 #include <optional>
 
-class QNetworkAccessManager;
-class QNetworkReply;
 class QUrlQuery;
 
 namespace gw {
@@ -30,8 +29,8 @@ public:
     // Prometheus refuses a query_range whose (end - start) / step exceeds this.
     static constexpr int kMaxPointsPerSeries = 11000;
     static constexpr qint64 kMinStepMs = 1000;
-    static constexpr int kDefaultTimeoutMs = 5000;
-    static constexpr qint64 kMaxReplyBytes = 64 * 1024 * 1024;
+    static constexpr int kDefaultTimeoutMs = PrometheusApi::kDefaultTimeoutMs;
+    static constexpr qint64 kMaxReplyBytes = PrometheusApi::kMaxReplyBytes;
 
     explicit PrometheusProducer(QUrl base, QByteArray bearerToken = {}, QString hostFilter = {},
                                 QObject* parent = nullptr);
@@ -48,8 +47,18 @@ public:
     QString lastError() const { return m_lastError; }
     QString problem() const override;
 
-    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
-    void setMaxReplyBytes(qint64 bytes) { m_maxReplyBytes = bytes; }
+    void setTimeoutMs(int ms)
+    {
+        m_timeoutMs = ms;
+        if (m_api)
+            m_api->setTimeoutMs(ms);
+    }
+    void setMaxReplyBytes(qint64 bytes)
+    {
+        m_maxReplyBytes = bytes;
+        if (m_api)
+            m_api->setMaxReplyBytes(bytes);
+    }
 
     // The step backfill() asks for: whole seconds, at least kMinStepMs, and
     // coarse enough that no series of [fromMs, toMs) has more points than
@@ -69,18 +78,7 @@ public:
     QString selector() const;
 
 private:
-    // `data` of a {"status":"success"} reply, or the reason there is none.
-    struct ApiResult
-    {
-        std::optional<QJsonValue> data;
-        QString error;
-        int httpStatus = 0; // 0: no HTTP answer at all
-        QStringList warnings;
-    };
-    using ApiCallback = std::function<void(const ApiResult& result)>;
-    void get(const QString& path, const QUrlQuery& query, ApiCallback done);
-    ApiResult readReply(QNetworkReply* reply, const QByteArray& body, bool tooLarge,
-                        const QString& where) const;
+    PrometheusApi& api();
     void fetchSnapshots(const QString& path, const QUrlQuery& query, const QString& resultType,
                         SnapshotsCallback done);
     QString initLine(const QString& version, const QList<Snapshot>& now) const;
@@ -88,7 +86,7 @@ private:
     QUrl m_base;
     QByteArray m_token;
     QString m_hostFilter;
-    QNetworkAccessManager* m_nam = nullptr; // a child, made on the thread that polls
+    PrometheusApi* m_api = nullptr; // a child, made on the thread that polls
     int m_timeoutMs = kDefaultTimeoutMs;
     qint64 m_maxReplyBytes = kMaxReplyBytes;
     QString m_lastError;
