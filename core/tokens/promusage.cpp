@@ -139,7 +139,12 @@ std::optional<UsageCounters> usageCountersFromPromReply(const QByteArray& body, 
                                : tr("Prometheus answered: %1").arg(error);
         return std::nullopt;
     }
-    const QJsonObject data = root.value(QStringLiteral("data")).toObject();
+    return usageCountersFromPromData(root.value(QStringLiteral("data")), why);
+}
+
+std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& dataValue, QString* why)
+{
+    const QJsonObject data = dataValue.toObject();
     if (data.value(QStringLiteral("resultType")).toString() != QLatin1String("vector")) {
         *why = tr("data.resultType: expected \"vector\"");
         return std::nullopt;

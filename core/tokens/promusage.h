@@ -21,6 +21,7 @@
 #include "tokens/usage.h"
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -63,6 +64,8 @@ QList<UsageCounter> usageCounters(const QList<UsageFact>& facts);
 // way, never read as 0. A series read twice (scraped by two jobs) is one,
 // with the larger value.
 std::optional<UsageCounters> usageCountersFromPromReply(const QByteArray& body, QString* why);
+// The same from the reply's `data` (PrometheusApi checked the rest).
+std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& data, QString* why);
 
 // What the keeper has taken so far: per series (its key), the counter value
 // absorbed. Kept with the facts it produced (one transaction), so a keeper

@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/livestate.h"
 #include "freeport.h"
+#include "localprometheus.h"
 #include "model/gpustate.h"
 #include "model/metrics.h"
 #include "models/roles.h"
@@ -31,66 +32,6 @@ using namespace gw;
 namespace {
 
 constexpr qint64 kDemoTime = 1795305600000 + 12 * 3'600'000;
-
-// A Prometheus process with its own data directory, stopped with the test.
-class LocalPrometheus
-{
-public:
-    // Scrapes 127.0.0.1:scrapePort every scrapeMs.
-    bool start(quint16 scrapePort, QString* why, int scrapeMs = 1000)
-    {
-        const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
-        if (binary.isEmpty()) {
-            *why = QStringLiteral("prometheus is not installed (.ci/install-deps.sh installs it)");
-            return false;
-        }
-        const QString config = m_dir.filePath(QStringLiteral("scrape-agent.yml"));
-        QFile file(config);
-        if (!file.open(QIODevice::WriteOnly)) {
-            *why = file.errorString();
-            return false;
-        }
-        const QByteArray every = QByteArray::number(scrapeMs) + "ms";
-        file.write("global: {scrape_interval: " + every + ", evaluation_interval: " + every +
-                   "}\n"
-                   "scrape_configs:\n"
-                   "  - job_name: agent\n"
-                   "    authorization: {credentials: read-token}\n"
-                   "    static_configs: [{targets: ['127.0.0.1:" +
-                   QByteArray::number(scrapePort) + "']}]\n");
-        file.close();
-        m_port = test::freePort();
-        const QStringList args{
-            QStringLiteral("--config.file=%1").arg(config),
-            QStringLiteral("--storage.tsdb.path=%1").arg(m_dir.filePath(QStringLiteral("tsdb"))),
-            QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
-            QStringLiteral("--log.level=warn")};
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(binary, args);
-        if (!m_process.waitForStarted()) {
-            *why = m_process.errorString();
-            return false;
-        }
-        return true;
-    }
-
-    ~LocalPrometheus()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-    }
-
-    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
-    QByteArray log() { return m_process.readAll().right(2000); }
-
-private:
-    QTemporaryDir m_dir;
-    QProcess m_process;
-    quint16 m_port = 0;
-};
 
 // Any free port; Prometheus scrapes with this read token.
 AgentConfig scrapedAgentConfig()
@@ -143,7 +84,7 @@ private Q_SLOTS:
         connect(&republish, &QTimer::timeout, &agent, [&] { agent.publish(published); });
         republish.start(250);
 
-        LocalPrometheus prometheus;
+        test::LocalPrometheus prometheus;
         QVERIFY2(prometheus.start(agent.port(), &why), qPrintable(why));
 
         PrometheusProducer producer(prometheus.url(), "unused-by-prometheus");
@@ -271,7 +212,7 @@ private Q_SLOTS:
         });
         republish.start(250);
 
-        LocalPrometheus prometheus;
+        test::LocalPrometheus prometheus;
         QVERIFY2(prometheus.start(config.port, &why, kScrapeMs), qPrintable(why));
 
         // The desktop's side: the Prometheus source polled by a Source, into
