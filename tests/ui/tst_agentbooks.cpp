@@ -13,7 +13,10 @@
 #include "models/ledgermodel.h"
 #include "remote/tokensclient.h"
 #include "window/adjustbalancedialog.h"
+#include "window/mainwindow.h"
 #include "window/tokensview.h"
+
+#include "engine/livestate.h"
 
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
@@ -34,6 +37,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -386,6 +390,33 @@ private Q_SLOTS:
                  qPrintable(line));
         QVERIFY2(line.contains(u"Connection refused"_s), qPrintable(line));
         QVERIFY2(line.contains(u"as read at %1, 5 min ago"_s.arg(hhmm(readAt))), qPrintable(line));
+    }
+
+    // The window as the app wires it: the agents it watches (with their
+    // tokens) are asked once the Tokens page is shown; Adjust goes there.
+    void mainWindowShowsTheKeepersBooksAndAdjustsThere()
+    {
+        startAgent();
+        LiveState fleet;
+        MainWindow w(&fleet);
+        w.setPolicyAgents([this] { return QList<RemoteServer>{agent(kAdmin)}; });
+        w.show();
+        w.showTokens();
+        TokensView* view = w.tokensView();
+        QTRY_COMPARE_WITH_TIMEOUT(view->booksSource().kind, BooksSource::Kind::Keeper, 10'000);
+        QVERIFY2(view->asOfLabel()->text().contains(u"Books kept by node-1"_s),
+                 qPrintable(view->asOfLabel()->text()));
+        QCOMPARE(view->users(), QStringList{kAlice});
+        QCOMPARE(view->spentTable()->item(0, 1)->text(), u"46"_s);
+        view->openAdjustDialog();
+        auto* dialog = view->findChild<AdjustBalanceDialog*>();
+        QVERIFY(dialog);
+        dialog->userBox()->setCurrentText(kAlice);
+        dialog->amountBox()->setValue(-6);
+        dialog->reasonEdit()->setText(u"ran on a reserved GPU"_s);
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(view->spentTable()->item(0, 1)->text(), u"40"_s, 10'000);
+        QCOMPARE(m_server->tokenDesk()->books().balances.value(kAlice), 40.0);
     }
 
     void noKeeperFallsBackAndSaysWhy()
