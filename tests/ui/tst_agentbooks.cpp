@@ -598,6 +598,14 @@ private Q_SLOTS:
         QCOMPARE(bob.at(2).y(), -30.0);
         QCOMPARE(bob.last(), QPointF(double(utcMs(2026, 11, 4)), -30.0));
         QVERIFY(plot.valueMin() <= -30 && plot.valueMax() >= 130);
+        // Between entries the last balance holds; before a user's first, none.
+        QCOMPARE(plot.balancesAt(utcMs(2026, 11, 3, 14)).value(u"bob"_s), 34.0);
+        QCOMPARE(plot.balancesAt(utcMs(2026, 11, 3, 17)).value(u"bob"_s), -30.0);
+        QVERIFY(!plot.balancesAt(utcMs(2026, 11, 1)).contains(kAlice));
+        plot.resize(600, 300);
+        const QString hover = plot.hoverText(plot.xForTime(utcMs(2026, 11, 3, 14)));
+        QVERIFY2(hover.contains(u"bob: 34"_s) && hover.contains(u"alice: 130"_s),
+                 qPrintable(hover));
         plot.setUser(kAlice);
         QCOMPARE(plot.usersShown(), QStringList{kAlice});
         // Alice alone still shows zero and the floor.

@@ -6,8 +6,10 @@
 #include <QDateTime>
 #include <QEvent>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -35,6 +37,7 @@ BalancePlot::BalancePlot(QWidget* parent)
     : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(true);
     setMinimumSize(minimumSizeHint());
 }
 
@@ -78,6 +81,12 @@ void BalancePlot::setLedger(const QList<LedgerEntry>& entries, double floor, qin
         m_toMs = m_fromMs + kHour;
     m_users = m_steps.keys();
     layoutAxis();
+    update();
+}
+
+void BalancePlot::setTimeZone(const QTimeZone& zone)
+{
+    m_zone = zone.isValid() ? zone : QTimeZone::systemTimeZone();
     update();
 }
 
@@ -137,6 +146,43 @@ double BalancePlot::xForTime(qint64 ms) const
     const QRectF r = plotRect();
     return r.left() +
            double(ms - m_fromMs) / double(std::max<qint64>(1, m_toMs - m_fromMs)) * r.width();
+}
+
+QMap<QString, double> BalancePlot::balancesAt(qint64 ms) const
+{
+    QMap<QString, double> out;
+    for (auto it = m_steps.cbegin(); it != m_steps.cend(); ++it) {
+        // The last step at or before ms stands.
+        const auto after = std::upper_bound(it->cbegin(), it->cend(), double(ms),
+                                            [](double t, const QPointF& p) { return t < p.x(); });
+        if (after != it->cbegin())
+            out.insert(it.key(), std::prev(after)->y());
+    }
+    return out;
+}
+
+QString BalancePlot::hoverText(double x) const
+{
+    const QRectF r = plotRect();
+    if (x < r.left() || x > r.right() || m_steps.isEmpty())
+        return {};
+    const qint64 ms = m_fromMs + qint64((x - r.left()) / r.width() * double(m_toMs - m_fromMs));
+    QStringList lines{QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms, m_zone),
+                                         QStringLiteral("ddd d MMM HH:mm"))};
+    const QMap<QString, double> at = balancesAt(ms);
+    for (const QString& u : usersShown())
+        if (at.contains(u))
+            lines << tr("%1: %2").arg(u, tokensText(at.value(u)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void BalancePlot::mouseMoveEvent(QMouseEvent* event)
+{
+    const QString text = hoverText(event->position().x());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
 void BalancePlot::changeEvent(QEvent* event)
@@ -212,14 +258,14 @@ void BalancePlot::paintEvent(QPaintEvent*)
     }
     QList<qint64> ticks;
     if (step >= kDay) {
-        QDateTime t = QDateTime::fromMSecsSinceEpoch(m_fromMs).date().startOfDay();
+        QDateTime t = QDateTime::fromMSecsSinceEpoch(m_fromMs, m_zone).date().startOfDay(m_zone);
         while (t.toMSecsSinceEpoch() < m_fromMs)
             t = t.addDays(1);
         for (; t.toMSecsSinceEpoch() <= m_toMs; t = t.addDays(int(step / kDay)))
             ticks << t.toMSecsSinceEpoch();
     } else {
         const qint64 offset =
-            qint64(QDateTime::fromMSecsSinceEpoch(m_fromMs).offsetFromUtc()) * 1000;
+            qint64(QDateTime::fromMSecsSinceEpoch(m_fromMs, m_zone).offsetFromUtc()) * 1000;
         for (qint64 t = ((m_fromMs + offset + step - 1) / step) * step - offset; t <= m_toMs;
              t += step)
             ticks << t;
@@ -230,7 +276,7 @@ void BalancePlot::paintEvent(QPaintEvent*)
         const double x = xForTime(t);
         p.setPen(QPen(grid, 0));
         p.drawLine(QPointF(crisp(x), r.top()), QPointF(crisp(x), r.bottom()));
-        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(t);
+        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(t, m_zone);
         const QString day = QLocale().toString(dt.date(), QStringLiteral("ddd d MMM"));
         const QString label =
             step >= kDay ? day : QLocale().toString(dt.time(), QStringLiteral("HH:mm"));

@@ -15,6 +15,7 @@
 
 #include <QMap>
 #include <QPointF>
+#include <QTimeZone>
 #include <QWidget>
 
 namespace gw {
@@ -28,6 +29,8 @@ public:
     // The ledger in order; the lines run from each user's first entry to
     // untilMs (the books' "as of").
     void setLedger(const QList<LedgerEntry>& entries, double floor, qint64 untilMs);
+    // The zone of the time axis (the books' zone, as the ledger's times).
+    void setTimeZone(const QTimeZone& zone);
     // Empty: every user; else only this one.
     void setUser(const QString& user);
     QString user() const { return m_user; }
@@ -43,6 +46,10 @@ public:
     qint64 toMs() const { return m_toMs; }
     double floor() const { return m_floor; }
     QRectF plotRect() const;
+    // Each user's balance at `ms` (users not yet in the books absent).
+    QMap<QString, double> balancesAt(qint64 ms) const;
+    // The tooltip at plot x: the time, then "alice: 46" per user drawn.
+    QString hoverText(double x) const;
     double yForValue(double v) const;
     double xForTime(qint64 ms) const;
 
@@ -52,6 +59,7 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) final;
     void changeEvent(QEvent* event) final;
+    void mouseMoveEvent(QMouseEvent* event) final;
 
 private:
     void layoutAxis();
@@ -59,6 +67,7 @@ private:
     QMap<QString, QList<QPointF>> m_steps; // user → (ms, balance) steps
     QStringList m_users;                   // sorted: colours stay with users
     QString m_user;
+    QTimeZone m_zone = QTimeZone::systemTimeZone();
     double m_floor = 0;
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;

@@ -308,6 +308,7 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     refreshUserFilter();
     fillSpentTable();
     rebuildCharts();
+    m_balancePlot->setTimeZone(zone);
     m_balancePlot->setLedger(books.entries, rules.overdraftFloor, asOfMs);
     m_ledgerView->resizeColumnsToContents();
     // The detail takes what is left; the others their contents, capped.
