@@ -25,6 +25,7 @@
 
 #include "darkpalette.h"
 #include "httprequest.h"
+#include "testcert.h"
 #include "tokenreadings.h"
 
 #include <QComboBox>
@@ -41,6 +42,7 @@
 #include <QTabWidget>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -541,6 +543,52 @@ private Q_SLOTS:
         QCOMPARE(got->failure, AgentFailure::Protocol);
         QVERIFY2(got->error.contains(u"/v1/balances: now_ms: expected an integer"_s),
                  qPrintable(got->error));
+    }
+
+    // AgentClient's checks: the pin decides over TLS; a silent agent times out.
+    void pinnedCertificateAndTimeout()
+    {
+        QTemporaryDir dir;
+        const Certificate a = makeCertificate(dir, u"a"_s);
+        const Certificate b = makeCertificate(dir, u"b"_s);
+        QVERIFY2(!a.sha256.isEmpty() && !b.sha256.isEmpty(), "openssl could not make certificates");
+        AgentConfig c = config();
+        c.tlsCertificate = a.cert;
+        c.tlsKey = a.key;
+        m_server = std::make_unique<AgentServer>(c);
+        m_server->setClock([this] { return m_now; });
+        m_server->attachPolicy(nullptr, policy(), {});
+        QString error;
+        QVERIFY2(m_server->listen(&error), qPrintable(error));
+        const QUrl url(u"https://127.0.0.1:%1"_s.arg(m_server->port()));
+        auto balances = [&](const QByteArray& pin) {
+            TokensClient client({u"node-1"_s, url, kRead, pin});
+            std::optional<BalancesReply> got;
+            client.getBalances([&got](const BalancesReply& r) { got = r; });
+            if (!QTest::qWaitFor([&] { return got.has_value(); }, 10'000))
+                return BalancesReply{};
+            return *got;
+        };
+        const BalancesReply pinned = balances(a.sha256);
+        QVERIFY2(pinned.ok(), qPrintable(pinned.error));
+        const BalancesReply other = balances(b.sha256);
+        QCOMPARE(other.failure, AgentFailure::PinMismatch);
+        QVERIFY(other.error.contains(u"differs from the pinned one"_s));
+        QVERIFY(!other.balances);
+        const BalancesReply none = balances({});
+        QCOMPARE(none.failure, AgentFailure::Untrusted);
+
+        // An agent that accepts and never answers.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        TokensClient client(
+            {u"mute"_s, QUrl(u"http://127.0.0.1:%1"_s.arg(silent.serverPort())), kRead, {}});
+        client.setTimeoutMs(300);
+        std::optional<LedgerReply> got;
+        client.getLedger({}, [&got](const LedgerReply& r) { got = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10'000);
+        QCOMPARE(got->failure, AgentFailure::Unreachable);
+        QVERIFY2(got->error.contains(u"no complete reply in time"_s), qPrintable(got->error));
     }
 
     void ledgerAndUsagePagesAreFollowed()
