@@ -266,6 +266,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(books.hasBooks(), 10'000);
         // The agent does not state its role: it keeps its own books.
         QCOMPARE(books.source().keeper, u"node-1"_s);
+        QCOMPARE(books.keeper(), agent(kRead));
         QCOMPARE(books.books().balances.value(kAlice), 46.0);
         QCOMPARE(books.books().entries, m_server->tokenDesk()->books().entries);
         QCOMPARE(books.source().asOfMs, utcMs(2026, 11, 6, 3));

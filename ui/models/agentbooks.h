@@ -69,6 +69,9 @@ public:
     bool polling() const { return m_busy; }
 
     const BooksSource& source() const { return m_source; }
+    // The agent whose books are shown, with its token (for the routes the
+    // page adds beside the books); none: the desktop's own.
+    std::optional<RemoteServer> keeper() const { return hasBooks() ? m_keeper : std::nullopt; }
     bool hasBooks() const { return m_source.kind == BooksSource::Kind::Keeper; }
     const Books& books() const { return m_books; }
     // The keeper's rules as far as the books need them: its floor, its zone
