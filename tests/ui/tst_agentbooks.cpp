@@ -356,6 +356,7 @@ private Q_SLOTS:
         QCOMPARE(dialog->reasonEdit()->text(), u"ran on a reserved GPU"_s);
         QVERIFY(dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
         QCOMPARE(m_server->tokenDesk()->books().balances.value(kAlice), 46.0);
+        QVERIFY(dialog->grab().save(shotPath(u"adjust-read-only-light.png"_s)));
         dialog->reject();
     }
 
