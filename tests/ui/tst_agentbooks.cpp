@@ -492,6 +492,14 @@ private Q_SLOTS:
         QVERIFY2(
             servers.contains(u"node-3 unreachable, last read 12 min ago (connection refused)"_s),
             qPrintable(servers));
+        QVERIFY2(view.asOfLabel()->text().contains(u"Books kept by node-1, as of"_s),
+                 qPrintable(view.asOfLabel()->text()));
+        // Named otherwise here than it names itself: both said.
+        BooksSource renamed = books.source();
+        renamed.keeper = u"lab-keeper"_s;
+        view.setBooksSource(renamed, books.source().readMs);
+        QVERIFY2(view.asOfLabel()->text().contains(u"Books kept by lab-keeper (node-1), as of"_s),
+                 qPrintable(view.asOfLabel()->text()));
         // Ten seconds on, without a new read: the ages move with the clock.
         view.setBooksSource(books.source(), books.source().readMs + 10'000);
         QVERIFY2(view.serversLabel()->text().contains(u"node-2 read 50 s ago"_s),

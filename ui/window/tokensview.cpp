@@ -352,8 +352,14 @@ void TokensView::refreshHeadline()
     } else if (agent) {
         const QString floor =
             tr("Floor %1: users at or below it are cut off.").arg(tokens(m_rules.overdraftFloor));
+        // The server as this desktop names it, and as it names itself where
+        // that differs (its `keeper`, which the relays and servers quote).
+        const QString keeper =
+            m_source.keeperCalled.isEmpty() || m_source.keeperCalled == m_source.keeper
+                ? m_source.keeper
+                : tr("%1 (%2)").arg(m_source.keeper, m_source.keeperCalled);
         line = tr("<b>Books kept by %1, as of %2</b>; the open hour is not charged yet. %3")
-                   .arg(m_source.keeper.toHtmlEscaped(), clock(m_asOfMs), floor);
+                   .arg(keeper.toHtmlEscaped(), clock(m_asOfMs), floor);
         if (m_source.error.isEmpty()) {
             line += QLatin1Char(' ') + tr("Read %1.").arg(agoText(nowMs - m_source.readMs));
         } else {
