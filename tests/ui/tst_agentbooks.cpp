@@ -507,6 +507,40 @@ private Q_SLOTS:
         QVERIFY(view.serversLabel()->text().contains(u"last read 12 min ago"_s));
     }
 
+    // The ledger must add up to the balances read before it (an hour may
+    // close between the two): read again, at most three times, then shown.
+    void aLedgerThatDoesNotAddUpIsReadAgain()
+    {
+        const qint64 now = utcMs(2026, 11, 6, 2, 30);
+        CannedAgent keeper;
+        QJsonObject balances = keeperBalances(now);
+        balances[u"balances"_s] = QJsonObject{{u"alice"_s, 999}, {u"bob"_s, -12}};
+        keeper.answer("GET /v1/balances", 200, balances);
+        keeper.answer("GET /v1/ledger", 200, cannedLedger(now));
+        AgentBooks books;
+        books.setAgents([&] {
+            return QList<RemoteServer>{{u"node-1"_s, keeper.url(), kRead, {}}};
+        });
+        books.pollNow();
+        QTRY_VERIFY_WITH_TIMEOUT(books.hasBooks(), 10'000);
+        int balanceAsks = 0, ledgerAsks = 0;
+        for (const HttpRequest& r : std::as_const(keeper.requests)) {
+            balanceAsks += r.target.startsWith("/v1/balances");
+            ledgerAsks += r.target.startsWith("/v1/ledger");
+        }
+        QCOMPARE(ledgerAsks, 3);
+        QCOMPARE(balanceAsks, 3);
+        QCOMPARE(books.books().balances.value(kAlice), 999.0); // as the keeper says
+        // Once they agree, one read of each.
+        keeper.requests.clear();
+        balances[u"balances"_s] = QJsonObject{{u"alice"_s, 120}, {u"bob"_s, -12}};
+        keeper.answer("GET /v1/balances", 200, balances);
+        books.pollNow();
+        QTRY_VERIFY_WITH_TIMEOUT(books.books().balances.value(kAlice) == 120.0, 10'000);
+        QTRY_VERIFY(!books.polling());
+        QCOMPARE(keeper.requests.size(), 2);
+    }
+
     void badRepliesNameTheKey_data()
     {
         QTest::addColumn<QByteArray>("json");
