@@ -292,6 +292,12 @@ private Q_SLOTS:
         QTRY_VERIFY(!books.polling());
         QCOMPARE(books.books(), before);
         QCOMPARE(books.source().readMs, m_now);
+        // The server removed from File → Servers…: its books go with it.
+        books.setAgents([] { return QList<RemoteServer>{}; });
+        books.pollNow();
+        QVERIFY(!books.hasBooks());
+        QVERIFY(!books.keeper());
+        QVERIFY(books.source().note.contains(u"watches no agents"_s));
     }
 
     void adjustWithAnAdminTokenAppears()
