@@ -56,6 +56,9 @@ public:
             return std::nullopt;
         }
         const QJsonValue v = m_o.value(key);
+        // Absent is said as null (a peer never read has no last contact).
+        if (v.isNull() && !required)
+            return std::nullopt;
         if (v.type() != type || (type == QJsonValue::Double && !std::isfinite(v.toDouble()))) {
             fail(key, tr("expected %1, got %2").arg(tr(expected), jsonTypeName(v)));
             return std::nullopt;

@@ -138,7 +138,8 @@ private:
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
 
-// What node-1 answers as the keeper of three servers, node-3 silent for 12 min.
+// What node-1 answers as the keeper of four servers (as A's keeper writes
+// it): node-3 silent for 12 min, node-4 never read (last contact null).
 QJsonObject keeperBalances(qint64 now)
 {
     return QJsonObject{
@@ -163,6 +164,12 @@ QJsonObject keeperBalances(qint64 now)
                                               {u"reachable"_s, true},
                                               {u"last_contact_ms"_s, now - 40'000},
                                               {u"error"_s, u""_s}},
+                                  QJsonObject{{u"server"_s, u"node-4"_s},
+                                              {u"url"_s, u"https://node-4:9807"_s},
+                                              {u"last_sequence"_s, 0},
+                                              {u"reachable"_s, false},
+                                              {u"last_contact_ms"_s, QJsonValue()},
+                                              {u"error"_s, u"no route to host"_s}},
                                   QJsonObject{{u"server"_s, u"node-3"_s},
                                               {u"url"_s, u"https://node-3:9807"_s},
                                               {u"last_sequence"_s, 7},
@@ -478,10 +485,11 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(books.hasBooks(), 10'000);
         QCOMPARE(books.source().keeper, u"node-1"_s);
         QCOMPARE(books.source().keeperCalled, u"node-1"_s);
-        QCOMPARE(books.source().servers.size(), 3);
-        QCOMPARE(books.source().servers.at(2).server, u"node-3"_s);
-        QVERIFY(!books.source().servers.at(2).reachable);
-        QCOMPARE(books.source().servers.at(2).lastContactMs, now - 12 * 60'000);
+        QCOMPARE(books.source().servers.size(), 4);
+        QCOMPARE(books.source().servers.at(3).server, u"node-3"_s);
+        QVERIFY(!books.source().servers.at(3).reachable);
+        QCOMPARE(books.source().servers.at(3).lastContactMs, now - 12 * 60'000);
+        QCOMPARE(books.source().servers.at(2).lastContactMs, std::nullopt); // null: never
         QCOMPARE(books.books().cutOff, QStringList{u"bob"_s});
         QCOMPARE(books.books().balances.value(u"bob"_s), -12.0);
         // The ledger was asked once, whole, with the token.
@@ -495,6 +503,8 @@ private Q_SLOTS:
         const QString servers = view.serversLabel()->text();
         QVERIFY2(servers.contains(u"node-1 (the keeper)"_s), qPrintable(servers));
         QVERIFY2(servers.contains(u"node-2 read 40 s ago"_s), qPrintable(servers));
+        QVERIFY2(servers.contains(u"node-4 unreachable, never read (no route to host)"_s),
+                 qPrintable(servers));
         QVERIFY2(
             servers.contains(u"node-3 unreachable, last read 12 min ago (connection refused)"_s),
             qPrintable(servers));
@@ -724,7 +734,7 @@ private Q_SLOTS:
         const qint64 now = utcMs(2026, 11, 6, 2, 30);
         CannedAgent keeper;
         startAgent();
-        // The real agent's ledger and balances, stated as a keeper of three.
+        // The real agent's ledger and balances, stated as a keeper of four.
         QJsonObject balances = keeperBalances(now);
         const Books served = m_server->tokenDesk()->books();
         QJsonObject map;
