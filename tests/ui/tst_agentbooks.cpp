@@ -521,6 +521,13 @@ private Q_SLOTS:
         QVERIFY2(view.serversLabel()->text().contains(u"node-2 read 50 s ago"_s),
                  qPrintable(view.serversLabel()->text()));
         QVERIFY(view.serversLabel()->text().contains(u"last read 12 min ago"_s));
+        // A server that answers with an error is reachable but not read: said.
+        BooksSource refused = books.source();
+        refused.servers[1].error = u"HTTP 401: unknown token"_s;
+        view.setBooksSource(refused, books.source().readMs);
+        QVERIFY2(view.serversLabel()->text().contains(
+                     u"node-2 answered 40 s ago but is not read: HTTP 401: unknown token"_s),
+                 qPrintable(view.serversLabel()->text()));
     }
 
     // The ledger must add up to the balances read before it (an hour may

@@ -399,6 +399,13 @@ void TokensView::refreshHeadline()
                                 : std::nullopt;
             if (k.url.isEmpty())
                 servers << tr("%1 (the keeper)").arg(name);
+            else if (k.reachable && !k.error.isEmpty())
+                // It answers, but not with its usage (a refused token, a
+                // fact refused): its use is not in the books.
+                servers << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                               .arg(error, tr("%1 answered %2 but is not read: %3")
+                                               .arg(name, age ? agoText(*age) : tr("once"),
+                                                    k.error.toHtmlEscaped()));
             else if (k.reachable)
                 servers << (age ? tr("%1 read %2").arg(name, agoText(*age)) : name);
             else
