@@ -245,6 +245,11 @@ private Q_SLOTS:
                      hhmm(books.source().failingSinceMs))),
                  qPrintable(line));
         QVERIFY2(line.contains(u"Connection refused"_s), qPrintable(line));
+        // Between polls the ages move on by the view's own clock.
+        view.setClock([this] { return m_now + 60'000; });
+        view.refreshAges();
+        QVERIFY2(view.asOfLabel()->text().contains(u"6 min ago"_s),
+                 qPrintable(view.asOfLabel()->text()));
         QVERIFY2(line.contains(u"as read at %1, 5 min ago"_s.arg(hhmm(readAt))), qPrintable(line));
     }
 

@@ -26,6 +26,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTimeZone>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -235,7 +236,24 @@ TokensView::TokensView(QWidget* parent)
     layout->addWidget(m_notes);
     layout->addWidget(body, 1);
 
+    m_clock = [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
+    auto* ages = new QTimer(this);
+    ages->setInterval(10'000);
+    connect(ages, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            refreshAges();
+    });
+    ages->start();
+
     setBooks({}, {}, 0, 0);
+}
+
+void TokensView::refreshAges()
+{
+    m_nowMs = m_clock();
+    refreshHeadline();
 }
 
 void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules, qint64 asOfMs,

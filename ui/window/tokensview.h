@@ -54,6 +54,11 @@ public:
     // servers, its failure), said in the "as of" line; nowMs for ages.
     void setBooksSource(const BooksSource& source, qint64 nowMs);
     const BooksSource& booksSource() const { return m_source; }
+    // The clock the ages are told by between updates: every 10 s while
+    // shown the "as of" line is told again with clock() as now, so "read
+    // just now" does not stand for a poll's whole interval.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    void refreshAges();
     // How "Adjust balance…" reaches the keeper; null: it only emits
     // adjustmentRequested().
     void setAdjustSubmit(AdjustSubmit submit, const QString& keeper);
@@ -113,6 +118,7 @@ private:
     qint64 m_nowMs = 0;
     AdjustSubmit m_submit;
     QString m_keeper;
+    std::function<qint64()> m_clock;
 
     QLabel* m_asOf;
     QLabel* m_notes;
