@@ -124,6 +124,9 @@ public:
     explicit TokensClient(RemoteServer server, QObject* parent = nullptr);
 
     RemoteServer server() const { return m_server; }
+    // Share one manager (and its connections) across clients; it must live
+    // on this object's thread and outlive it. Without one, one is made.
+    void setNetworkAccessManager(QNetworkAccessManager* nam) { m_nam = nam; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     void setPageSize(int entries) { m_pageSize = entries; }
 

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QNetworkAccessManager>
 #include <QTimer>
 
 #include <cmath>
@@ -39,6 +40,7 @@ AgentBooks::AgentBooks(QObject* parent)
     : QObject(parent)
     , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
     , m_timer(new QTimer(this))
+    , m_nam(new QNetworkAccessManager(this))
 {
     m_timer->setInterval(kPollIntervalMs);
     connect(m_timer, &QTimer::timeout, this, &AgentBooks::pollNow);
@@ -81,6 +83,7 @@ TokensClient* AgentBooks::clientFor(const RemoteServer& server)
     if (!m_client || !(m_client->server() == server)) {
         delete m_client;
         m_client = new TokensClient(server, this);
+        m_client->setNetworkAccessManager(m_nam);
     }
     return m_client;
 }
@@ -135,6 +138,7 @@ void AgentBooks::discover(const QList<RemoteServer>& agents)
     round->waiting = int(agents.size());
     for (qsizetype i = 0; i < agents.size(); ++i) {
         auto* client = new TokensClient(agents.at(i), this);
+        client->setNetworkAccessManager(m_nam);
         client->getBalances([this, client, round, i, generation](const BalancesReply& r) {
             client->deleteLater();
             round->replies[i] = r;
@@ -280,6 +284,7 @@ void AgentBooks::adjust(const QString& user, double amount, const QString& reaso
     }
     // Its own client: a poll in flight must not drop the adjustment's answer.
     auto* client = new TokensClient(*m_keeper, this);
+    client->setNetworkAccessManager(m_nam);
     client->postAdjustment(user, amount, reason,
                            [this, client, done = std::move(done)](const AdjustReply& r) {
                                client->deleteLater();

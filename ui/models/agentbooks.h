@@ -22,6 +22,7 @@
 
 #include <functional>
 
+class QNetworkAccessManager;
 class QTimer;
 
 namespace gw {
@@ -98,8 +99,9 @@ private:
     std::function<QList<RemoteServer>()> m_agents;
     std::function<qint64()> m_now;
     QTimer* m_timer;
-    bool m_busy = false;      // a poll is under way
-    quint64 m_generation = 0; // answers of an older poll are dropped
+    QNetworkAccessManager* m_nam; // shared by every client: connections kept
+    bool m_busy = false;          // a poll is under way
+    quint64 m_generation = 0;     // answers of an older poll are dropped
 
     std::optional<RemoteServer> m_keeper;
     QPointer<TokensClient> m_client;
