@@ -46,7 +46,11 @@ AgentBooks::AgentBooks(QObject* parent)
     connect(m_timer, &QTimer::timeout, this, &AgentBooks::pollNow);
 }
 
-AgentBooks::~AgentBooks() = default;
+AgentBooks::~AgentBooks()
+{
+    // The clients' replies go before the manager they came from.
+    qDeleteAll(findChildren<TokensClient*>(Qt::FindDirectChildrenOnly));
+}
 
 void AgentBooks::setAgents(std::function<QList<RemoteServer>()> agents)
 {
