@@ -582,7 +582,7 @@ private Q_SLOTS:
     void screenshotsOfTheKeepersBooks()
     {
         QFETCH(bool, dark);
-        const qint64 now = utcMs(2026, 11, 6, 2, 30);
+        const qint64 now = utcMs(2026, 11, 6, 3, 30);
         CannedAgent keeper;
         startAgent();
         // The real agent's ledger and balances, stated as a keeper of four.
