@@ -3,6 +3,7 @@
 #include "charts/historychart.h"
 #include "common/legend.h"
 #include "engine/livestate.h"
+#include "models/agentbooks.h"
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
@@ -204,11 +205,12 @@ void MainWindow::buildUi()
     auto* tokensLayout = new QVBoxLayout(m_tokensPage);
     tokensLayout->setContentsMargins(0, 0, 0, 0);
     m_top->addTab(m_tokensPage, tr("&Tokens"));
-    connect(m_tokenBook, &TokenBook::booksChanged, this, [this] {
-        if (m_tokens)
-            m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
-                               QDateTime::currentMSecsSinceEpoch());
-    });
+    connect(m_tokenBook, &TokenBook::booksChanged, this, &MainWindow::showBooks);
+    // The books the agents keep: read once the page was first shown.
+    m_agentBooks = new AgentBooks(this);
+    m_agentBooks->setAgents(
+        [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
+    connect(m_agentBooks, &AgentBooks::changed, this, &MainWindow::showBooks);
     connect(m_top, &QTabWidget::currentChanged, this, [this] {
         if (m_top->currentWidget() == m_tokensPage)
             tokensView();
@@ -273,10 +275,35 @@ TokensView* MainWindow::tokensView()
     if (!m_tokens) {
         m_tokens = new TokensView;
         m_tokensPage->layout()->addWidget(m_tokens);
-        m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(),
-                           QDateTime::currentMSecsSinceEpoch());
+        showBooks();
+        m_agentBooks->start();
     }
     return m_tokens;
+}
+
+void MainWindow::showBooks()
+{
+    if (!m_tokens)
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const BooksSource& source = m_agentBooks->source();
+    if (m_agentBooks->hasBooks()) {
+        m_tokens->setBooks(m_agentBooks->books(), m_agentBooks->rules(), source.asOfMs, now);
+        m_tokens->setAdjustSubmit(
+            [books = QPointer<AgentBooks>(m_agentBooks)](const QString& user, double amount,
+                                                         const QString& reason,
+                                                         std::function<void(const QString&)> done) {
+                if (!books)
+                    return done(tr("the window is closing"));
+                books->adjust(user, amount, reason,
+                              [done](const AdjustReply& r) { done(r.error); });
+            },
+            source.keeper);
+    } else {
+        m_tokens->setBooks(m_tokenBook->books(), m_tokenBook->rules(), m_tokenBook->asOfMs(), now);
+        m_tokens->setAdjustSubmit({}, QString());
+    }
+    m_tokens->setBooksSource(source, now);
 }
 
 bool MainWindow::eventsShown() const

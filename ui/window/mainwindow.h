@@ -48,6 +48,7 @@ class StatusLine;
 class EventBook;
 class EventsPage;
 class VerdictBook;
+class AgentBooks;
 class TokenBook;
 class TokensView;
 struct PolicyEvent;
@@ -83,11 +84,13 @@ public:
     void showEvents();
     bool eventsShown() const;
     EventsPage* eventsPage() const { return m_events; }
-    // The token books (Ctrl+5): the desktop's own, from its readings.
+    // The token books (Ctrl+5): the keeper's among the watched agents
+    // (AgentBooks, polled once the page was shown), else the desktop's own.
     void showTokens();
     bool tokensShown() const;
     TokensView* tokensView(); // made on first use
     TokenBook* tokenBook() const { return m_tokenBook; }
+    AgentBooks* agentBooks() const { return m_agentBooks; }
     // The policy events and current verdicts the window shows (owned by it).
     EventBook* eventBook() const { return m_eventBook; }
     VerdictBook* verdictBook() const { return m_verdictBook; }
@@ -154,6 +157,8 @@ public Q_SLOTS:
     void showKeychainErrors(const QStringList& errors);
 
 private:
+    // Hands the Tokens view the books it shows: the keeper's, else our own.
+    void showBooks();
     void buildMenus();
     void buildUi();
     void buildViewMenu();
@@ -181,6 +186,7 @@ private:
     ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     TokenBook* m_tokenBook = nullptr;
+    AgentBooks* m_agentBooks = nullptr;
     QWidget* m_tokensPage = nullptr;
     TokensView* m_tokens = nullptr;
     HistoryProvider* m_history = nullptr;

@@ -1,5 +1,6 @@
 #include "window/tokensview.h"
 
+#include "charts/balanceplot.h"
 #include "common/palette.h"
 #include "models/ledgermodel.h"
 #include "window/adjustbalancedialog.h"
@@ -24,6 +25,8 @@
 #include <QStackedBarSeries>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTabWidget>
+#include <QTimer>
 #include <QTimeZone>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -53,6 +56,25 @@ QString tokens(double v)
     return LedgerModel::amountText(v).remove(QLatin1Char('+'));
 }
 
+// "40 s", "12 min", "3 h", "2 d": how old something is.
+QString ageText(qint64 ms)
+{
+    const qint64 s = std::max<qint64>(0, ms / 1000);
+    if (s < 90)
+        return TokensView::tr("%n s", nullptr, int(s));
+    if (s < 2 * 3600)
+        return TokensView::tr("%n min", nullptr, int(s / 60));
+    if (s < 2 * 86400)
+        return TokensView::tr("%n h", nullptr, int(s / 3600));
+    return TokensView::tr("%n d", nullptr, int(s / 86400));
+}
+
+// "just now", "40 s ago".
+QString agoText(qint64 ms)
+{
+    return ms < 5000 ? TokensView::tr("just now") : TokensView::tr("%1 ago").arg(ageText(ms));
+}
+
 void styleChart(QChart* chart, const QPalette& palette)
 {
     chart->setTheme(isDarkPalette(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
@@ -77,6 +99,10 @@ TokensView::TokensView(QWidget* parent)
     : QWidget(parent)
     , m_asOf(new QLabel)
     , m_notes(new QLabel)
+    , m_servers(new QLabel)
+    , m_actions(new QHBoxLayout)
+    , m_balancePlot(new BalancePlot)
+    , m_chartTabs(new QTabWidget)
     , m_adjust(new QPushButton(tr("&Adjust balance…")))
     , m_balanceChart(new QChart)
     , m_balanceView(new QChartView(m_balanceChart))
@@ -95,6 +121,9 @@ TokensView::TokensView(QWidget* parent)
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notes->hide();
+    m_servers->setWordWrap(true);
+    m_servers->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_servers->hide();
     m_adjust->setToolTip(tr("Add or take tokens from a user, with a reason."));
     connect(m_adjust, &QPushButton::clicked, this, &TokensView::openAdjustDialog);
 
@@ -140,8 +169,10 @@ TokensView::TokensView(QWidget* parent)
     m_kindFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_kindFilter->setMinimumContentsLength(8);
     m_textFilter->setMinimumWidth(80);
-    connect(m_userFilter, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setUser(m_userFilter->currentData().toString()); });
+    connect(m_userFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setUser(m_userFilter->currentData().toString());
+        m_balancePlot->setUser(m_userFilter->currentData().toString());
+    });
     m_kindFilter->addItem(tr("All kinds"), -1);
     for (const auto k :
          {LedgerEntry::Kind::Grant, LedgerEntry::Kind::Monthly, LedgerEntry::Kind::Daily,
@@ -156,14 +187,22 @@ TokensView::TokensView(QWidget* parent)
     m_textFilter->setClearButtonEnabled(true);
     connect(m_textFilter, &QLineEdit::textChanged, m_filter, &LedgerFilter::setText);
 
-    // Top: the "as of" line and the button; the notes (gaps, warnings).
+    // Top: the "as of" line and the actions (room for more: the price
+    // editor, enforcement); the servers the keeper reads; the notes (gaps,
+    // warnings).
     auto* head = new QHBoxLayout;
     head->addWidget(m_asOf, 1);
-    head->addWidget(m_adjust, 0, Qt::AlignTop);
+    m_actions->addWidget(m_adjust);
+    head->addLayout(m_actions);
+    head->setAlignment(m_actions, Qt::AlignTop);
 
+    // Over time and by model share the right: each needs the width.
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->addTab(m_balancePlot, tr("Balance over time"));
+    m_chartTabs->addTab(m_hoursView, tr("GPU-hours by model"));
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(m_balanceView);
-    charts->addWidget(m_hoursView);
+    charts->addWidget(m_chartTabs);
     charts->setChildrenCollapsible(false);
     charts->setSizes({420, 580});
 
@@ -193,15 +232,40 @@ TokensView::TokensView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(head);
+    layout->addWidget(m_servers);
     layout->addWidget(m_notes);
     layout->addWidget(body, 1);
 
+    m_clock = [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
+    auto* ages = new QTimer(this);
+    ages->setInterval(10'000);
+    connect(ages, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            refreshAges();
+    });
+    ages->start();
+
     setBooks({}, {}, 0, 0);
+}
+
+void TokensView::refreshAges()
+{
+    m_nowMs = m_clock();
+    refreshHeadline();
 }
 
 void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules, qint64 asOfMs,
                           qint64 nowMs)
 {
+    // The same books again (a poll that found nothing new): only their age
+    // moves; the ledger keeps its scroll position and selection.
+    if (books == m_books && rules == m_rules && asOfMs == m_asOfMs && asOfMs > 0) {
+        m_nowMs = nowMs;
+        refreshHeadline();
+        return;
+    }
     m_books = books;
     m_rules = rules;
     m_asOfMs = asOfMs;
@@ -237,27 +301,8 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     m_users = QStringList(users.cbegin(), users.cend());
     m_users.sort();
 
-    // The "as of" line, then the gaps and warnings.
-    const QLocale locale;
-    if (!rules.enabled) {
-        m_asOf->setText(tr("The policy in force has no [tokens] section: no token books are kept. "
-                           "Add one (Policy…) to price GPU time per model."));
-    } else if (asOfMs <= 0) {
-        m_asOf->setText(tr("No books yet: they are built from the readings of the first whole "
-                           "hour."));
-    } else {
-        const QDateTime at = QDateTime::fromMSecsSinceEpoch(asOfMs, zone);
-        const qint64 minutes = qMax<qint64>(0, (nowMs - asOfMs) / 60'000);
-        const QString age = minutes < 1     ? tr("just now")
-                            : minutes < 120 ? tr("%n min ago", nullptr, int(minutes))
-                                            : tr("%n h ago", nullptr, int(minutes / 60));
-        const QString when = at.date() == QDateTime::fromMSecsSinceEpoch(nowMs, zone).date()
-                                 ? at.toString(QStringLiteral("HH:mm"))
-                                 : at.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-        m_asOf->setText(tr("<b>Books as of %1</b>, %2; the open hour is not charged yet. "
-                           "Floor %3: users at or below it are cut off.")
-                            .arg(when, age, tokens(rules.overdraftFloor)));
-    }
+    m_nowMs = nowMs;
+    refreshHeadline();
     QStringList notes;
     for (const CoverageGap& g : books.gaps) {
         const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, zone);
@@ -281,11 +326,121 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     refreshUserFilter();
     fillSpentTable();
     rebuildCharts();
+    m_balancePlot->setTimeZone(zone);
+    m_balancePlot->setLedger(books.entries, rules.overdraftFloor, asOfMs);
     m_ledgerView->resizeColumnsToContents();
     // The detail takes what is left; the others their contents, capped.
     for (int c = 0; c < LedgerModel::Detail; ++c)
         m_ledgerView->setColumnWidth(c, qMin(m_ledgerView->columnWidth(c), 160));
     m_adjust->setEnabled(rules.enabled);
+}
+
+void TokensView::setBooksSource(const BooksSource& source, qint64 nowMs)
+{
+    m_source = source;
+    m_nowMs = nowMs;
+    refreshHeadline();
+}
+
+void TokensView::setAdjustSubmit(AdjustSubmit submit, const QString& keeper)
+{
+    m_submit = std::move(submit);
+    m_keeper = keeper;
+    m_agentKeepsBooks = bool(m_submit);
+}
+
+void TokensView::refreshHeadline()
+{
+    const QTimeZone zone = zoneOf(m_rules);
+    const qint64 nowMs = m_nowMs;
+    const bool agent = m_source.kind == BooksSource::Kind::Keeper;
+    auto clock = [&](qint64 ms) {
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(ms, zone);
+        return at.date() == QDateTime::fromMSecsSinceEpoch(nowMs, zone).date()
+                   ? at.toString(QStringLiteral("HH:mm"))
+                   : at.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    };
+    const QString error = stateColor(DisplayState::Error, palette()).name();
+    QString line;
+    if (!m_rules.enabled) {
+        line = tr("The policy in force has no [tokens] section: no token books are kept. "
+                  "Add one (Policy…) to price GPU time per model.");
+    } else if (m_asOfMs <= 0) {
+        line = tr("No books yet: they are built from the readings of the first whole hour.");
+    } else if (agent) {
+        const QString floor =
+            tr("Floor %1: users at or below it are cut off.").arg(tokens(m_rules.overdraftFloor));
+        // The server as this desktop names it, and as it names itself where
+        // that differs (its `keeper`, which the relays and servers quote).
+        const QString keeper =
+            m_source.keeperCalled.isEmpty() || m_source.keeperCalled == m_source.keeper
+                ? m_source.keeper
+                : tr("%1 (%2)").arg(m_source.keeper, m_source.keeperCalled);
+        line = tr("<b>Books kept by %1, as of %2</b>; the open hour is not charged yet. %3")
+                   .arg(keeper.toHtmlEscaped(), clock(m_asOfMs), floor);
+        if (m_source.error.isEmpty()) {
+            line += QLatin1Char(' ') + tr("Read %1.").arg(agoText(nowMs - m_source.readMs));
+        } else {
+            // Stale: the books shown are the last ones read, and say so.
+            line += QStringLiteral("<br><span style=\"color:%1\">%2</span>")
+                        .arg(error, tr("%1 is not answering (since %2): %3. These are its books "
+                                       "as read at %4, %5.")
+                                        .arg(m_source.keeper.toHtmlEscaped(),
+                                             clock(m_source.failingSinceMs),
+                                             m_source.error.toHtmlEscaped(), clock(m_source.readMs),
+                                             agoText(nowMs - m_source.readMs)));
+        }
+    } else {
+        const qint64 minutes = qMax<qint64>(0, (nowMs - m_asOfMs) / 60'000);
+        const QString age = minutes < 1     ? tr("just now")
+                            : minutes < 120 ? tr("%n min ago", nullptr, int(minutes))
+                                            : tr("%n h ago", nullptr, int(minutes / 60));
+        line = tr("<b>Books as of %1</b>, %2; the open hour is not charged yet. "
+                  "Floor %3: users at or below it are cut off.")
+                   .arg(clock(m_asOfMs), age, tokens(m_rules.overdraftFloor));
+    }
+    if (!agent && !m_source.note.isEmpty())
+        line += QStringLiteral("<br>") + m_source.note.toHtmlEscaped();
+    m_asOf->setText(line);
+
+    // The servers whose usage the keeper reads: the unreachable ones named,
+    // with how long they have been silent.
+    QStringList servers;
+    if (agent) {
+        for (const KeeperServer& k : m_source.servers) {
+            const QString name = k.server.toHtmlEscaped();
+            // The keeper's clock: its now against its last contact, plus the
+            // time since this desktop read it.
+            const std::optional<qint64> age =
+                k.lastContactMs ? std::optional<qint64>(m_source.keeperNowMs - *k.lastContactMs +
+                                                        (nowMs - m_source.readMs))
+                                : std::nullopt;
+            if (k.url.isEmpty())
+                servers << tr("%1 (the keeper)").arg(name);
+            else if (k.reachable && !k.error.isEmpty())
+                // It answers, but not with its usage (a refused token, a
+                // fact refused): its use is not in the books.
+                servers << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                               .arg(error, tr("%1 answered %2 but is not read: %3")
+                                               .arg(name, age ? agoText(*age) : tr("once"),
+                                                    k.error.toHtmlEscaped()));
+            else if (k.reachable)
+                servers << (age ? tr("%1 read %2").arg(name, agoText(*age)) : name);
+            else
+                servers
+                    << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                           .arg(error,
+                                (age ? tr("%1 unreachable, last read %2").arg(name, agoText(*age))
+                                     : tr("%1 unreachable, never read").arg(name)) +
+                                    (k.error.isEmpty()
+                                         ? QString()
+                                         : QStringLiteral(" (") + k.error.toHtmlEscaped() +
+                                               QLatin1Char(')')));
+        }
+    }
+    m_servers->setText(
+        servers.isEmpty() ? QString() : tr("Servers: %1").arg(servers.join(QStringLiteral(" · "))));
+    m_servers->setVisible(!servers.isEmpty());
 }
 
 QMap<QString, double> TokensView::gpuHoursByModel() const
@@ -469,6 +624,8 @@ void TokensView::openAdjustDialog()
     auto* dialog = new AdjustBalanceDialog(m_users, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAgentKeepsBooks(m_agentKeepsBooks);
+    if (m_submit)
+        dialog->setSubmit(m_submit, m_keeper);
     const QString picked = m_userFilter->currentData().toString();
     if (!picked.isEmpty())
         dialog->setUser(picked);
@@ -483,6 +640,7 @@ void TokensView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange) {
         fillSpentTable();
         rebuildCharts();
+        refreshHeadline();
     }
 }
 

@@ -3,13 +3,18 @@
 // The Tokens page (issue 13): per-user balances as bars with the zero line
 // and the overdraft floor, GPU-hours by GPU model this month (stacked per
 // user), each user's spending this month, the ledger with filters, and the
-// "as of" line with the gaps and warnings of the books. Shows what it is
-// given (setBooks): the desktop's own TokenBook today, an agent's
-// /v1/balances later. "Adjust balance…" asks for a user, amount and reason
-// and emits adjustmentRequested().
+// "as of" line with the gaps and warnings of the books, and each user's
+// balance over time (a painted step chart). Shows what it is given
+// (setBooks, setBooksSource): the books an agent keeps (AgentBooks: "Books
+// kept by node-1, as of …", the servers it reads, how old the books are
+// when it stops answering) or the desktop's own TokenBook. "Adjust
+// balance…" asks for a user, amount and reason; with a submitter (an agent
+// keeps the books) the dialog sends it and shows the agent's answer.
 
+#include "models/agentbooks.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
+#include "window/adjustbalancedialog.h"
 
 #include <QMap>
 #include <QWidget>
@@ -18,7 +23,9 @@ class QBarSet;
 class QChart;
 class QChartView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
+class QTabWidget;
 class QLineEdit;
 class QLineSeries;
 class QPushButton;
@@ -27,6 +34,7 @@ class QTableWidget;
 
 namespace gw {
 
+class BalancePlot;
 class LedgerFilter;
 class LedgerModel;
 
@@ -42,6 +50,18 @@ public:
                   qint64 nowMs);
     // Where the books come from, for the adjust dialog's note.
     void setAgentKeepsBooks(bool keeps) { m_agentKeepsBooks = keeps; }
+    // Where the books come from (an agent: its name, when read, its
+    // servers, its failure), said in the "as of" line; nowMs for ages.
+    void setBooksSource(const BooksSource& source, qint64 nowMs);
+    const BooksSource& booksSource() const { return m_source; }
+    // The clock the ages are told by between updates: every 10 s while
+    // shown the "as of" line is told again with clock() as now, so "read
+    // just now" does not stand for a poll's whole interval.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    void refreshAges();
+    // How "Adjust balance…" reaches the keeper; null: it only emits
+    // adjustmentRequested().
+    void setAdjustSubmit(AdjustSubmit submit, const QString& keeper);
 
     // Per user, this month (in the rules' zone, the month of asOfMs).
     QMap<QString, double> spentThisMonth() const { return m_spent; }
@@ -56,6 +76,11 @@ public:
     QLineSeries* zeroLine() const { return m_zeroLine; }
     QLabel* asOfLabel() const { return m_asOf; }
     QLabel* notesLabel() const { return m_notes; }
+    QLabel* serversLabel() const { return m_servers; }
+    BalancePlot* balancePlot() const { return m_balancePlot; }
+    QTabWidget* chartTabs() const { return m_chartTabs; }
+    // The row of the page's actions ("Adjust balance…"): room for more.
+    QHBoxLayout* actionRow() const { return m_actions; }
     QTableWidget* spentTable() const { return m_spentTable; }
     QTableView* ledgerView() const { return m_ledgerView; }
     LedgerModel* ledgerModel() const { return m_ledger; }
@@ -79,6 +104,7 @@ private:
     void rebuildCharts();
     void fillSpentTable();
     void refreshUserFilter();
+    void refreshHeadline();
 
     Books m_books;
     PolicyConfig::Tokens m_rules;
@@ -88,9 +114,18 @@ private:
     QMap<QString, double> m_added;
     QMap<QString, QMap<QString, double>> m_hours; // user → model → GPU-hours this month
     bool m_agentKeepsBooks = false;
+    BooksSource m_source;
+    qint64 m_nowMs = 0;
+    AdjustSubmit m_submit;
+    QString m_keeper;
+    std::function<qint64()> m_clock;
 
     QLabel* m_asOf;
     QLabel* m_notes;
+    QLabel* m_servers;
+    QHBoxLayout* m_actions;
+    BalancePlot* m_balancePlot;
+    QTabWidget* m_chartTabs;
     QPushButton* m_adjust;
     QChart* m_balanceChart;
     QChartView* m_balanceView;
