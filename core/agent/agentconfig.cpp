@@ -186,16 +186,15 @@ std::optional<QString> sourceUrl(Parser& p, const toml::table& t, std::string_vi
     if (!text)
         return std::nullopt;
     const QUrl url(*text, QUrl::StrictMode);
-    const bool ok = url.isValid() && !url.host().isEmpty() &&
-                    (url.scheme() == QLatin1String("http") ||
-                     url.scheme() == QLatin1String("https")) &&
-                    (url.path().isEmpty() || url.path() == QLatin1String("/")) &&
-                    !url.hasQuery() && !url.hasFragment() && url.userInfo().isEmpty();
+    const bool ok =
+        url.isValid() && !url.host().isEmpty() &&
+        (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
+        (url.path().isEmpty() || url.path() == QLatin1String("/")) && !url.hasQuery() &&
+        !url.hasFragment() && url.userInfo().isEmpty();
     if (!ok) {
-        p.fail(t.get(key)->source(),
-               QStringLiteral("%1: \"%2\" must be an agent's address such as "
-                              "https://node-2:9807, not \"%3\"")
-                   .arg(what, QLatin1String(key), *text));
+        p.fail(t.get(key)->source(), QStringLiteral("%1: \"%2\" must be an agent's address such as "
+                                                    "https://node-2:9807, not \"%3\"")
+                                         .arg(what, QLatin1String(key), *text));
         return std::nullopt;
     }
     QString out = *text;
@@ -242,8 +241,7 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
     if (const toml::node* peers = t.get("peer")) {
         const toml::array* list = peers->as_array();
         if (!list)
-            p.fail(peers->source(),
-                   QStringLiteral("peers are written as [[tokens.peer]] tables"));
+            p.fail(peers->source(), QStringLiteral("peers are written as [[tokens.peer]] tables"));
         if (list && !k.keeper)
             p.fail(peers->source(),
                    QStringLiteral("[[tokens.peer]] is for the keeper only; this agent has "
@@ -334,8 +332,8 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
         const QString path = QDir(baseDirectory).absoluteFilePath(s->tokenFile);
         auto refuse = [&](const QString& why) {
             if (error)
-                *error = QStringLiteral("%1: token_file %2 for %3: %4")
-                             .arg(s->where, path, s->url, why);
+                *error =
+                    QStringLiteral("%1: token_file %2 for %3: %4").arg(s->where, path, s->url, why);
             return false;
         };
         QFile f(path);

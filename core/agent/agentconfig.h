@@ -53,7 +53,7 @@ struct TokenKeeping
     // from `keeperSource`.
     bool keeper = true;
     std::chrono::milliseconds pollInterval = kDefaultPollInterval;
-    QList<TokenSource> peers;             // keeper only
+    QList<TokenSource> peers;                // keeper only
     std::optional<TokenSource> keeperSource; // relay only
 };
 

@@ -1,0 +1,345 @@
+#include "agent/keeperlink.h"
+
+#include "agent/agentserver.h"
+#include "agent/tokendesk.h"
+#include "tokens/tokensjson.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QNetworkReply>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+
+Q_LOGGING_CATEGORY(lcKeeper, "gw.agent.keeper")
+
+namespace gw {
+
+namespace {
+
+QByteArray certificateSha256(const QSslCertificate& c)
+{
+    return c.isNull() ? QByteArray()
+                      : QCryptographicHash::hash(c.toDer(), QCryptographicHash::Sha256);
+}
+
+QHttpServerResponse reply(const QJsonObject& o)
+{
+    QHttpServerResponse r(QByteArrayLiteral("application/json"),
+                          QJsonDocument(o).toJson(QJsonDocument::Compact));
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+// A whole number of JSON (the agent writes integers as doubles below 2^53).
+std::optional<qint64> integer(const QJsonValue& v)
+{
+    if (!v.isDouble())
+        return std::nullopt;
+    const double d = v.toDouble();
+    if (d != double(qint64(d)) || d < 0 || d > 9007199254740992.0)
+        return std::nullopt;
+    return qint64(d);
+}
+
+QString typeError(const QString& key, const char* expected)
+{
+    return QStringLiteral("\"%1\": expected %2").arg(key, QLatin1String(expected));
+}
+
+} // namespace
+
+KeeperLink::KeeperLink(TokenKeeping keeping, TokenDesk* desk, std::function<qint64()> now,
+                       QObject* parent)
+    : QObject(parent)
+    , m_keeping(std::move(keeping))
+    , m_desk(desk)
+    , m_now(std::move(now))
+    , m_peerBusy(m_keeping.peers.size(), false)
+{
+    m_timer.setInterval(m_keeping.pollInterval);
+    connect(&m_timer, &QTimer::timeout, this, &KeeperLink::pollNow);
+}
+
+// Replies still in flight are children of m_nam: aborted and deleted with
+// it, their callbacks never run.
+KeeperLink::~KeeperLink() = default;
+
+void KeeperLink::start()
+{
+    if (m_keeping.peers.isEmpty() && !m_keeping.keeperSource)
+        return; // a single server is its own keeper: nothing to read
+    m_timer.start();
+    QTimer::singleShot(0, this, &KeeperLink::pollNow);
+}
+
+void KeeperLink::pollNow()
+{
+    const int before = m_inFlight;
+    if (relay()) {
+        if (m_keeperBusy)
+            m_again = true;
+        else
+            readKeeper();
+    } else if (m_desk->enabled()) {
+        // Without [tokens] in the policy there are no books to add to.
+        for (qsizetype i = 0; i < m_keeping.peers.size(); ++i) {
+            if (m_peerBusy[i]) {
+                m_again = true;
+                continue;
+            }
+            const TokenDesk::PeerCursor cursor = m_desk->peerCursor(m_keeping.peers[i].url);
+            m_peerBusy[i] = true;
+            ++m_inFlight;
+            readPeer(i, cursor.sequence, cursor.stream);
+        }
+    }
+    if (m_inFlight == 0 && before == 0)
+        Q_EMIT roundFinished();
+}
+
+void KeeperLink::finishedOne()
+{
+    if (--m_inFlight > 0)
+        return;
+    if (m_again) {
+        m_again = false;
+        pollNow();
+        return;
+    }
+    Q_EMIT roundFinished();
+}
+
+void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Done done)
+{
+    QNetworkRequest request(QUrl(source.url + pathAndQuery));
+    request.setRawHeader(QByteArrayLiteral("Authorization"),
+                         QByteArrayLiteral("Bearer ") + source.token);
+    request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
+    request.setTransferTimeout(kTimeoutMs);
+    QNetworkReply* r = m_nam.get(request);
+    const QByteArray pin = source.pinSha256;
+    // A pin, when there is one, decides alone: a pinned self-signed
+    // certificate is accepted, any other refused, CA-signed or not.
+    connect(r, &QNetworkReply::sslErrors, r, [r, pin](const QList<QSslError>& errors) {
+        QByteArray peer = certificateSha256(r->sslConfiguration().peerCertificate());
+        if (peer.isEmpty() && !errors.isEmpty())
+            peer = certificateSha256(errors.first().certificate());
+        if (!pin.isEmpty() && peer == pin)
+            r->ignoreSslErrors();
+        else if (!pin.isEmpty())
+            r->setProperty("gw_pin_mismatch", true);
+    });
+    connect(r, &QNetworkReply::encrypted, r, [r, pin] {
+        if (!pin.isEmpty() && certificateSha256(r->sslConfiguration().peerCertificate()) != pin) {
+            r->setProperty("gw_pin_mismatch", true);
+            r->abort();
+        }
+    });
+    // Too large is cut off while it arrives, not after it filled memory.
+    connect(r, &QNetworkReply::downloadProgress, r, [r](qint64 received, qint64) {
+        if (received > kMaxReplyBytes) {
+            r->setProperty("gw_too_large", true);
+            r->abort();
+        }
+    });
+    const QString where = source.url;
+    connect(r, &QNetworkReply::finished, this, [r, where, done = std::move(done)] {
+        r->deleteLater();
+        const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QByteArray body = r->isOpen() ? r->readAll() : QByteArray();
+        if (r->property("gw_pin_mismatch").toBool())
+            return done(
+                std::nullopt,
+                tr("%1: the certificate differs from the pinned fingerprint; refused").arg(where));
+        if (r->property("gw_too_large").toBool())
+            return done(std::nullopt, tr("%1: the reply exceeds %2 MiB; refused")
+                                          .arg(where)
+                                          .arg(kMaxReplyBytes / (1024 * 1024)));
+        if (status == 0)
+            return done(std::nullopt, tr("%1: unreachable: %2").arg(where, r->errorString()));
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
+        if (status != 200) {
+            const QString message = doc.object()
+                                        .value(QStringLiteral("error"))
+                                        .toObject()
+                                        .value(QStringLiteral("message"))
+                                        .toString();
+            return done(std::nullopt,
+                        tr("%1: HTTP %2%3")
+                            .arg(where)
+                            .arg(status)
+                            .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message));
+        }
+        if (!doc.isObject())
+            return done(
+                std::nullopt,
+                tr("%1: the reply is not a JSON object (%2)").arg(where, parseError.errorString()));
+        done(doc.object(), QString());
+    });
+}
+
+void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expectedStream)
+{
+    const TokenSource& peer = m_keeping.peers[index];
+    get(peer, QStringLiteral("/v1/usage?after=%1&limit=%2").arg(after).arg(kPageLimit),
+        [this, index, after, expectedStream](std::optional<QJsonObject> o, const QString& error) {
+            if (!o) {
+                qCInfo(lcKeeper).noquote() << error;
+                m_desk->peerContact(m_keeping.peers[index].url, false, error);
+                m_peerBusy[index] = false;
+                finishedOne();
+                return;
+            }
+            peerPage(index, after, expectedStream, *o);
+        });
+}
+
+void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expectedStream,
+                          const QJsonObject& o)
+{
+    const QString url = m_keeping.peers[index].url;
+    auto end = [&](bool reachable, const QString& error) {
+        if (!error.isEmpty())
+            qCWarning(lcKeeper).noquote() << error;
+        m_desk->peerContact(url, reachable, error);
+        m_peerBusy[index] = false;
+        finishedOne();
+    };
+    // Read strictly: a page half understood is not taken.
+    const QString stream = o.value(QStringLiteral("stream")).toString();
+    const auto next = integer(o.value(QStringLiteral("next")));
+    const QJsonValue items = o.value(QStringLiteral("usage"));
+    if (stream.isEmpty())
+        return end(true, tr("%1: /v1/usage: %2")
+                             .arg(url, typeError(QStringLiteral("stream"), "a non-empty string")));
+    if (!next || quint64(*next) < after)
+        return end(true, tr("%1: /v1/usage: %2")
+                             .arg(url, typeError(QStringLiteral("next"),
+                                                 "a whole number not below the cursor")));
+    if (!items.isArray() || !o.value(QStringLiteral("truncated")).isBool())
+        return end(true, tr("%1: /v1/usage: %2")
+                             .arg(url, typeError(QStringLiteral("usage"), "an array, with "
+                                                                          "\"truncated\"")));
+    if (!expectedStream.isEmpty() && stream != expectedStream) {
+        // The peer lost its journal: its numbers start again on a new
+        // stream. Read it from the start; facts already held are skipped.
+        qCWarning(lcKeeper).noquote()
+            << url << "serves a new stream" << stream << "(was" << expectedStream
+            << "): read from its start, facts already held are not taken again";
+        return readPeer(index, 0, stream);
+    }
+    TokenDesk::PeerPage page;
+    page.stream = stream;
+    page.next = quint64(*next);
+    quint64 last = after;
+    const QJsonArray list = items.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        QJsonObject item = list[i].toObject();
+        const auto sequence = integer(item.take(QStringLiteral("sequence")));
+        QString error;
+        const auto fact = usageFactFromJson(item, &error, QStringLiteral("usage[%1]").arg(i));
+        if (!sequence || quint64(*sequence) <= last)
+            return end(true, tr("%1: /v1/usage: usage[%2].sequence: expected a number above %3")
+                                 .arg(url)
+                                 .arg(i)
+                                 .arg(last));
+        if (!fact)
+            return end(true, tr("%1: /v1/usage: %2").arg(url, error));
+        last = quint64(*sequence);
+        page.facts.append({last, *fact});
+    }
+    // Older agents do not state their gaps.
+    const QJsonArray gaps = o.value(QStringLiteral("gaps")).toArray();
+    for (qsizetype i = 0; i < gaps.size(); ++i) {
+        QString error;
+        const auto gap =
+            coverageGapFromJson(gaps[i].toObject(), &error, QStringLiteral("gaps[%1]").arg(i));
+        if (!gap)
+            return end(true, tr("%1: /v1/usage: %2").arg(url, error));
+        page.gaps.append(*gap);
+    }
+    QString error;
+    if (!m_desk->absorbPeerPage(url, page, &error))
+        return end(true, tr("%1: facts not stored, the journal refused them: %2").arg(url, error));
+    if (o.value(QStringLiteral("truncated")).toBool() && page.next > after)
+        return readPeer(index, page.next, stream);
+    end(true, QString());
+}
+
+void KeeperLink::readKeeper()
+{
+    m_keeperBusy = true;
+    ++m_inFlight;
+    get(*m_keeping.keeperSource, QStringLiteral("/v1/balances"),
+        [this](std::optional<QJsonObject> o, const QString& failure) {
+            QString error = failure;
+            if (o) {
+                // What enforcement judges by must be read whole.
+                const QJsonValue balances = o->value(QStringLiteral("balances"));
+                bool numbers = balances.isObject();
+                for (const QJsonValue& v : balances.toObject())
+                    numbers = numbers && v.isDouble();
+                if (!numbers)
+                    error = typeError(QStringLiteral("balances"), "an object of numbers");
+                else if (!o->value(QStringLiteral("cut_off")).isArray())
+                    error = typeError(QStringLiteral("cut_off"), "an array");
+                else if (!o->value(QStringLiteral("overdraft_floor")).isDouble())
+                    error = typeError(QStringLiteral("overdraft_floor"), "a number");
+                else if (!integer(o->value(QStringLiteral("as_of_ms"))))
+                    error = typeError(QStringLiteral("as_of_ms"), "a whole number");
+                if (!error.isEmpty())
+                    error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->url, error);
+            }
+            if (error.isEmpty()) {
+                m_last = *o;
+                m_fetchedMs = m_now();
+                m_error.clear();
+            } else {
+                // The last balances stay, with this error and their age.
+                qCWarning(lcKeeper).noquote() << error;
+                m_error = error;
+            }
+            m_keeperBusy = false;
+            finishedOne();
+        });
+}
+
+QHttpServerResponse KeeperLink::relayBalances() const
+{
+    if (!m_last)
+        return jsonError(
+            503, QStringLiteral("keeper_unreachable"),
+            m_error.isEmpty()
+                ? tr("the keeper %1 has not been read yet").arg(m_keeping.keeperSource->url)
+                : tr("the keeper has never been read: %1").arg(m_error));
+    QJsonObject o = *m_last;
+    o.insert(QStringLiteral("now_ms"), m_now());
+    o.insert(QStringLiteral("role"), QStringLiteral("relay"));
+    o.insert(QStringLiteral("fetched_ms"), m_fetchedMs);
+    o.insert(QStringLiteral("error"), m_error);
+    return reply(o);
+}
+
+BalanceView KeeperLink::relayView() const
+{
+    BalanceView v;
+    v.error = m_error;
+    if (!m_last)
+        return v;
+    const QJsonObject balances = m_last->value(QStringLiteral("balances")).toObject();
+    for (auto it = balances.begin(); it != balances.end(); ++it)
+        v.balances.insert(it.key(), it.value().toDouble());
+    for (const QJsonValue& u : m_last->value(QStringLiteral("cut_off")).toArray())
+        v.cutOff.append(u.toString());
+    v.overdraftFloor = m_last->value(QStringLiteral("overdraft_floor")).toDouble();
+    v.asOfMs = qint64(m_last->value(QStringLiteral("as_of_ms")).toDouble());
+    v.fetchedMs = m_fetchedMs;
+    v.keeper = m_last->value(QStringLiteral("keeper")).toString();
+    v.valid = true;
+    return v;
+}
+
+} // namespace gw
