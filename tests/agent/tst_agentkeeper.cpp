@@ -1,0 +1,574 @@
+// The keeper of several agents (docs/tokens.md, "Keeper of several agents"),
+// over real loopback HTTP: in-process AgentServers on real ports, each with
+// its own SQLite journal, fed hand-built readings. A keeper (node-1) reads
+// two peers' /v1/usage; its books are over all three servers; a peer down
+// and back, a keeper restarted and a peer that lost its journal (a new
+// stream) take no fact twice and lose none; facts naming the keeper's own
+// server or another peer's are refused and said; a relay serves the
+// keeper's balances and keeps the last ones, with their age and the error,
+// while the keeper is down.
+#include "../tokens/tokenreadings.h"
+#include "agent/agentconfig.h"
+#include "agent/agentjournal.h"
+#include "agent/agentserver.h"
+#include "agent/keeperlink.h"
+#include "agent/tokendesk.h"
+#include "tokens/ledger.h"
+#include "tokens/tokensjson.h"
+#include "tokens/usage.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace gw;
+using namespace gw::test;
+
+namespace {
+
+const QByteArray kRead = "r3ad";
+const QString kKeeper = QStringLiteral("node-1");
+const QString kNode2 = QStringLiteral("node-2");
+const QString kNode3 = QStringLiteral("node-3");
+
+PolicyConfig policy()
+{
+    PolicyConfig p;
+    p.tokens.enabled = true;
+    p.tokens.prices = {{QStringLiteral("RTX 2080"), 0.5, 12},
+                       {QStringLiteral("RTX 3090"), 1, 13},
+                       {QStringLiteral("RTX A6000"), 4, 14}};
+    p.tokens.timeZone = QStringLiteral("Europe/Berlin");
+    return p;
+}
+
+// The GPU and user each server has in these tests.
+struct Holder
+{
+    QString user;
+    QString model;
+    int gpus;
+};
+
+Holder holderOf(const QString& server)
+{
+    if (server == kNode2)
+        return {QStringLiteral("bob"), QStringLiteral("NVIDIA GeForce RTX 3090"), 2};
+    if (server == kNode3)
+        return {QStringLiteral("carol"), QStringLiteral("NVIDIA RTX A6000"), 1};
+    return {QStringLiteral("alice"), QStringLiteral("NVIDIA GeForce RTX 2080 Ti"), 4};
+}
+
+// Phase k: two hours of use from 09:00 + 2k h on 2026-11-03, then a reading
+// with nothing held at the end that closes the second hour. `as` names the
+// server in the readings (a peer misconfigured to another's name).
+QList<Snapshot> phase(const QString& server, int k, const QString& as = {})
+{
+    const Holder h = holderOf(server);
+    const QString name = as.isEmpty() ? server : as;
+    QList<Snapshot> r = holding(name, h.user, h.model, h.gpus, utcMs(2026, 11, 3, 9 + 2 * k, k > 0),
+                                k > 0 ? 119 : 120);
+    r << reading(name, utcMs(2026, 11, 3, 11 + 2 * k), 60'000);
+    return r;
+}
+
+bool factLess(const UsageFact& a, const UsageFact& b)
+{
+    return UsageMeter::Key{a.server, a.user, a.gpuModel, a.migProfile, a.hourStartMs} <
+           UsageMeter::Key{b.server, b.user, b.gpuModel, b.migProfile, b.hourStartMs};
+}
+
+QList<UsageFact> sorted(QList<UsageFact> facts)
+{
+    std::sort(facts.begin(), facts.end(), factLess);
+    return facts;
+}
+
+QList<UsageFact> ofServer(const QList<UsageFact>& facts, const QString& server)
+{
+    QList<UsageFact> out;
+    for (const UsageFact& f : facts)
+        if (f.server == server)
+            out << f;
+    return sorted(out);
+}
+
+struct Reply
+{
+    int status = 0;
+    QByteArray body;
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+QJsonObject serverEntry(const QJsonObject& balances, const QString& url)
+{
+    for (const QJsonValue& v : balances[QStringLiteral("servers")].toArray())
+        if (v[QStringLiteral("url")].toString() == url)
+            return v.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestAgentKeeper : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QNetworkAccessManager m_nam;
+    qint64 m_now = 0;
+    std::unique_ptr<AgentServer> m_keeper, m_node2, m_node3, m_relay;
+    quint16 m_port2 = 0, m_port3 = 0;
+
+    QString journalOf(const QString& name) const
+    {
+        return m_dir.filePath(name + QStringLiteral(".db"));
+    }
+    static QString url(quint16 port) { return QStringLiteral("http://127.0.0.1:%1").arg(port); }
+
+    std::unique_ptr<AgentServer> start(const QString& name, quint16 port, TokenKeeping keeping = {},
+                                       bool journal = true)
+    {
+        AgentConfig c;
+        c.port = port;
+        c.serverName = name;
+        c.requestsPerSecond = 10'000;
+        c.burst = 10'000;
+        c.tokens = {{QStringLiteral("reader"), sha256(kRead), TokenScope::Read}};
+        c.keeping = std::move(keeping);
+        auto s = std::make_unique<AgentServer>(c);
+        s->setClock([this] { return m_now; });
+        if (journal) {
+            QString error;
+            auto j = AgentJournal::open(journalOf(name), &error);
+            if (!j)
+                qFatal("%s", qPrintable(error));
+            s->attachJournal(std::move(j));
+        }
+        s->attachPolicy(nullptr, policy(), {});
+        QString error;
+        if (!s->listen(&error))
+            qFatal("%s", qPrintable(error));
+        return s;
+    }
+
+    TokenKeeping keeperOf(QList<quint16> ports)
+    {
+        TokenKeeping k;
+        for (quint16 p : ports)
+            k.peers << TokenSource{url(p), QStringLiteral("t"), kRead, {}, QStringLiteral("test")};
+        return k;
+    }
+
+    void startAll()
+    {
+        m_node2 = start(kNode2, m_port2);
+        m_node3 = start(kNode3, m_port3);
+        m_port2 = m_node2->port();
+        m_port3 = m_node3->port();
+        m_keeper = start(kKeeper, 0, keeperOf({m_port2, m_port3}));
+    }
+
+    void publish(AgentServer& s, const QList<Snapshot>& readings)
+    {
+        for (const Snapshot& r : readings) {
+            m_now = r.timestampMs;
+            s.publish(r);
+        }
+    }
+
+    // A round of the link, waited for.
+    bool poll(AgentServer& s)
+    {
+        s.keeperLink()->pollNow();
+        QElapsedTimer t;
+        t.start();
+        while (s.keeperLink()->busy() && t.elapsed() < 15'000)
+            QTest::qWait(5);
+        return !s.keeperLink()->busy();
+    }
+
+    Reply call(quint16 port, const QString& path)
+    {
+        QNetworkRequest req(QUrl(url(port) + path));
+        req.setRawHeader("Authorization", "Bearer " + kRead);
+        QNetworkReply* r = m_nam.get(req);
+        if (!r->isFinished()) {
+            QSignalSpy done(r, &QNetworkReply::finished);
+            done.wait(10'000);
+        }
+        Reply out;
+        out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        out.body = r->readAll();
+        r->deleteLater();
+        return out;
+    }
+
+    QList<UsageFact> servedFacts(quint16 port)
+    {
+        QList<UsageFact> out;
+        quint64 after = 0;
+        for (;;) {
+            const Reply r = call(port, QStringLiteral("/v1/usage?after=%1").arg(after));
+            const QJsonArray items = r.json()[QStringLiteral("usage")].toArray();
+            if (r.status != 200 || items.isEmpty())
+                return out;
+            for (const QJsonValue& v : items) {
+                QJsonObject o = v.toObject();
+                after = quint64(o.take(QStringLiteral("sequence")).toInteger());
+                QString error;
+                if (const auto f = usageFactFromJson(o, &error))
+                    out << *f;
+            }
+        }
+    }
+
+    // The books a single keeper of every fact would keep.
+    QMap<QString, double> expectedBalances(const QList<UsageFact>& facts)
+    {
+        QSet<QString> models;
+        for (const UsageFact& f : facts)
+            models << f.gpuModel;
+        return buildBooks(facts, policy().tokens, utcMs(2026, 11, 3, 9), m_now + 1, {}, models)
+            .balances;
+    }
+
+    QMap<QString, double> balancesOf(const QJsonObject& o)
+    {
+        QMap<QString, double> out;
+        const QJsonObject b = o[QStringLiteral("balances")].toObject();
+        for (auto it = b.begin(); it != b.end(); ++it)
+            out.insert(it.key(), it.value().toDouble());
+        return out;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        for (const QString& n : {kKeeper, kNode2, kNode3, QStringLiteral("relay")})
+            QFile::remove(journalOf(n));
+        m_now = utcMs(2026, 11, 3, 9);
+        m_port2 = m_port3 = 0;
+    }
+
+    void cleanup()
+    {
+        m_relay.reset();
+        m_keeper.reset();
+        m_node2.reset();
+        m_node3.reset();
+    }
+
+    void keeperBooksEveryServer()
+    {
+        startAll();
+        publish(*m_keeper, phase(kKeeper, 0));
+        publish(*m_node2, phase(kNode2, 0));
+        publish(*m_node3, phase(kNode3, 0));
+        QVERIFY(poll(*m_keeper));
+        m_now = utcMs(2026, 11, 3, 12);
+
+        const QList<UsageFact> own = servedFacts(m_keeper->port());
+        const QList<UsageFact> two = servedFacts(m_port2);
+        const QList<UsageFact> three = servedFacts(m_port3);
+        QCOMPARE(two.size(), 2);
+        QCOMPARE(three.size(), 2);
+        // The keeper serves only its own facts: no peer's loops back.
+        QCOMPARE(ofServer(own, kKeeper).size(), own.size());
+        QCOMPARE(sorted(m_keeper->tokenDesk()->peerFacts()), sorted(two + three));
+
+        const Reply b = call(m_keeper->port(), QStringLiteral("/v1/balances"));
+        QCOMPARE(b.status, 200);
+        const QJsonObject o = b.json();
+        QCOMPARE(o[QStringLiteral("role")].toString(), QStringLiteral("keeper"));
+        QCOMPARE(o[QStringLiteral("keeper")].toString(), kKeeper);
+        const QMap<QString, double> expected = expectedBalances(own + two + three);
+        QCOMPARE(balancesOf(o), expected);
+        // 4 × RTX 2080 × 2 h × 0.5; 2 × RTX 3090 × 2 h × 1; 1 × A6000 × 2 h × 4.
+        QCOMPARE(expected.value(QStringLiteral("alice")), 130.0 - 4);
+        QCOMPARE(expected.value(QStringLiteral("bob")), 130.0 - 4);
+        QCOMPARE(expected.value(QStringLiteral("carol")), 130.0 - 8);
+
+        const QJsonArray servers = o[QStringLiteral("servers")].toArray();
+        QCOMPARE(servers.size(), 3);
+        QCOMPARE(servers[0][QStringLiteral("server")].toString(), kKeeper);
+        QCOMPARE(servers[0][QStringLiteral("url")].toString(), QString());
+        const QJsonObject s2 = serverEntry(o, url(m_port2));
+        QCOMPARE(s2[QStringLiteral("server")].toString(), kNode2);
+        QCOMPARE(s2[QStringLiteral("last_sequence")].toInteger(), 2);
+        QCOMPARE(s2[QStringLiteral("reachable")].toBool(), true);
+        QCOMPARE(s2[QStringLiteral("error")].toString(), QString());
+        QVERIFY(s2[QStringLiteral("last_contact_ms")].isDouble());
+        QCOMPARE(serverEntry(o, url(m_port3))[QStringLiteral("server")].toString(), kNode3);
+
+        // What enforcement judges by: the same books.
+        const BalanceView view = m_keeper->balanceView();
+        QVERIFY(view.valid);
+        QCOMPARE(view.balances, expected);
+        QCOMPARE(view.keeper, kKeeper);
+        QCOMPARE(view.asOfMs, utcMs(2026, 11, 3, 11));
+        QCOMPARE(view.fetchedMs, m_now);
+        QCOMPARE(view.overdraftFloor, -10.0);
+        QVERIFY(view.error.isEmpty());
+    }
+
+    // /v1/usage states the spans the agent did not charge, so the keeper's
+    // books state its peers' gaps too.
+    void peersGapsAreInTheKeepersBooks()
+    {
+        startAll();
+        publish(*m_node2, phase(kNode2, 0));
+        // Silent from 11:00 to 13:00: a gap.
+        publish(*m_node2, phase(kNode2, 2));
+        const Reply u = call(m_port2, QStringLiteral("/v1/usage"));
+        const QJsonArray gaps = u.json()[QStringLiteral("gaps")].toArray();
+        QCOMPARE(gaps.size(), 1);
+        QCOMPARE(gaps[0][QStringLiteral("server")].toString(), kNode2);
+        QCOMPARE(gaps[0][QStringLiteral("from_ms")].toInteger(), utcMs(2026, 11, 3, 11, 1));
+        QVERIFY(poll(*m_keeper));
+        const Reply b = call(m_keeper->port(), QStringLiteral("/v1/balances"));
+        bool found = false;
+        for (const QJsonValue& g : b.json()[QStringLiteral("gaps")].toArray())
+            found = found || g.toObject() == gaps[0].toObject();
+        QVERIFY2(found, b.body.constData());
+    }
+
+    void peerDownAndBackItsFactsArriveOnce()
+    {
+        startAll();
+        publish(*m_node3, phase(kNode3, 0));
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 2);
+        const qint64 contact =
+            serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(),
+                        url(m_port3))[QStringLiteral("last_contact_ms")]
+                .toInteger();
+
+        m_node3.reset(); // down
+        m_now += 60'000;
+        QVERIFY(poll(*m_keeper));
+        QJsonObject s3 = serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(),
+                                     url(m_port3));
+        QCOMPARE(s3[QStringLiteral("reachable")].toBool(), false);
+        QVERIFY2(s3[QStringLiteral("error")].toString().contains(QStringLiteral("unreachable")),
+                 qPrintable(s3[QStringLiteral("error")].toString()));
+        QCOMPARE(s3[QStringLiteral("last_contact_ms")].toInteger(), contact);
+        QCOMPARE(s3[QStringLiteral("server")].toString(), kNode3); // named while down
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 2);
+
+        // Back on the same address with its journal, with two more hours.
+        m_node3 = start(kNode3, m_port3);
+        publish(*m_node3, phase(kNode3, 1));
+        QVERIFY(poll(*m_keeper));
+        QVERIFY(poll(*m_keeper)); // a second round takes nothing more
+        const QList<UsageFact> served = servedFacts(m_port3);
+        QCOMPARE(served.size(), 4);
+        QCOMPARE(ofServer(m_keeper->tokenDesk()->peerFacts(), kNode3), sorted(served));
+        s3 = serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(),
+                         url(m_port3));
+        QCOMPARE(s3[QStringLiteral("reachable")].toBool(), true);
+        QCOMPARE(s3[QStringLiteral("error")].toString(), QString());
+        QCOMPARE(s3[QStringLiteral("last_sequence")].toInteger(), 4);
+    }
+
+    void keeperRestartedTakesNothingTwice()
+    {
+        startAll();
+        publish(*m_keeper, phase(kKeeper, 0));
+        publish(*m_node2, phase(kNode2, 0));
+        publish(*m_node3, phase(kNode3, 0));
+        QVERIFY(poll(*m_keeper));
+        m_now = utcMs(2026, 11, 3, 12);
+        const QJsonObject before = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        const QList<UsageFact> factsBefore = m_keeper->tokenDesk()->peerFacts();
+        QCOMPARE(factsBefore.size(), 4);
+
+        m_keeper.reset();
+        m_keeper = start(kKeeper, 0, keeperOf({m_port2, m_port3}));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts(), factsBefore); // from the journal
+        QCOMPARE(m_keeper->tokenDesk()->peerCursor(url(m_port2)).sequence, 2u);
+        QVERIFY(poll(*m_keeper));
+        const QJsonObject after = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts(), factsBefore);
+        for (const char* key : {"balances", "cut_off", "gaps", "as_of_ms", "keeper", "warnings"})
+            QCOMPARE(after[QLatin1String(key)], before[QLatin1String(key)]);
+        QCOMPARE(serverEntry(after, url(m_port2))[QStringLiteral("last_sequence")].toInteger(), 2);
+
+        // And goes on where it stopped.
+        publish(*m_node2, phase(kNode2, 1));
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(ofServer(m_keeper->tokenDesk()->peerFacts(), kNode2),
+                 sorted(servedFacts(m_port2)));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 6);
+    }
+
+    // A peer that lost its journal serves its facts again on a new stream:
+    // the keeper reads it from the start and takes only what it lacks.
+    void peerWithANewStreamIsReadAgainWithoutDoubles()
+    {
+        startAll();
+        publish(*m_node3, phase(kNode3, 0));
+        QVERIFY(poll(*m_keeper));
+        const QString oldStream = m_keeper->tokenDesk()->peerCursor(url(m_port3)).stream;
+        QVERIFY(!oldStream.isEmpty());
+        m_node3.reset();
+        QVERIFY(QFile::remove(journalOf(kNode3)));
+        // Started at 09:00 again, it charges the same hours a second time
+        // (a fresh agent charges from its start on): the worst case.
+        m_now = utcMs(2026, 11, 3, 9);
+        m_node3 = start(kNode3, m_port3);
+        QVERIFY(m_node3->stream() != oldStream);
+        // The same hours again (a backfill), then two new ones.
+        publish(*m_node3, phase(kNode3, 0));
+        publish(*m_node3, phase(kNode3, 1));
+        QCOMPARE(servedFacts(m_port3).size(), 4);
+        QVERIFY(poll(*m_keeper));
+        const TokenDesk::PeerCursor cursor = m_keeper->tokenDesk()->peerCursor(url(m_port3));
+        QCOMPARE(cursor.stream, m_node3->stream());
+        QCOMPARE(cursor.sequence, 4u);
+        QCOMPARE(ofServer(m_keeper->tokenDesk()->peerFacts(), kNode3),
+                 sorted(servedFacts(m_port3)));
+        m_now = utcMs(2026, 11, 3, 14);
+        const QJsonObject o = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        QCOMPARE(o[QStringLiteral("balances")][QStringLiteral("carol")].toDouble(),
+                 expectedBalances(servedFacts(m_port3)).value(QStringLiteral("carol")));
+    }
+
+    void factsOfTheKeepersOrAnotherPeersServerAreRefused()
+    {
+        startAll();
+        publish(*m_node2, phase(kNode2, 0));
+        // node-3 misconfigured: its readings say node-1, then node-2.
+        publish(*m_node3, phase(kNode3, 0, kKeeper));
+        QVERIFY(poll(*m_keeper));
+        QJsonObject o = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        QJsonObject s3 = serverEntry(o, url(m_port3));
+        QVERIFY2(s3[QStringLiteral("error")].toString().contains(QStringLiteral(
+                     "2 facts of node-1 refused: node-1 is the keeper's own server")),
+                 qPrintable(s3[QStringLiteral("error")].toString()));
+        QCOMPARE(s3[QStringLiteral("last_sequence")].toInteger(), 2); // moved past them
+        QVERIFY(!o[QStringLiteral("balances")].toObject().contains(QStringLiteral("carol")));
+
+        publish(*m_node3, phase(kNode3, 1, kNode2));
+        QVERIFY(poll(*m_keeper));
+        o = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        s3 = serverEntry(o, url(m_port3));
+        QVERIFY2(s3[QStringLiteral("error")].toString().contains(
+                     QStringLiteral("2 facts of node-2 refused: node-2 is served by %1")
+                         .arg(url(m_port2))),
+                 qPrintable(s3[QStringLiteral("error")].toString()));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 2); // node-2's own two only
+        QCOMPARE(serverEntry(o, url(m_port2))[QStringLiteral("error")].toString(), QString());
+    }
+
+    void relayServesTheKeepersBalancesAndKeepsThemWhileItIsDown()
+    {
+        startAll();
+        publish(*m_keeper, phase(kKeeper, 0));
+        publish(*m_node2, phase(kNode2, 0));
+        QVERIFY(poll(*m_keeper));
+        m_now = utcMs(2026, 11, 3, 12);
+        const quint16 keeperPort = m_keeper->port();
+
+        TokenKeeping relay;
+        relay.keeper = false;
+        relay.keeperSource =
+            TokenSource{url(keeperPort), QStringLiteral("t"), kRead, {}, QStringLiteral("test")};
+        m_relay = start(QStringLiteral("relay"), 0, relay);
+        QVERIFY(poll(*m_relay));
+        const QJsonObject keeper = call(keeperPort, QStringLiteral("/v1/balances")).json();
+        Reply r = call(m_relay->port(), QStringLiteral("/v1/balances"));
+        QCOMPARE(r.status, 200);
+        QJsonObject o = r.json();
+        QCOMPARE(o[QStringLiteral("role")].toString(), QStringLiteral("relay"));
+        QCOMPARE(o[QStringLiteral("keeper")].toString(), kKeeper);
+        QCOMPARE(o[QStringLiteral("balances")], keeper[QStringLiteral("balances")]);
+        QCOMPARE(o[QStringLiteral("as_of_ms")], keeper[QStringLiteral("as_of_ms")]);
+        QCOMPARE(o[QStringLiteral("fetched_ms")].toInteger(), m_now);
+        QCOMPARE(o[QStringLiteral("error")].toString(), QString());
+        BalanceView view = m_relay->balanceView();
+        QVERIFY(view.valid);
+        QCOMPARE(view.balances, balancesOf(keeper));
+        QCOMPARE(view.keeper, kKeeper);
+        QCOMPARE(view.asOfMs, utcMs(2026, 11, 3, 11));
+        QCOMPARE(view.fetchedMs, m_now);
+        QVERIFY(view.error.isEmpty());
+        // The relay still serves its own facts to the keeper.
+        QCOMPARE(call(m_relay->port(), QStringLiteral("/v1/usage")).status, 200);
+
+        const qint64 fetched = m_now;
+        m_keeper.reset();
+        m_now += 10 * 60'000;
+        QVERIFY(poll(*m_relay));
+        r = call(m_relay->port(), QStringLiteral("/v1/balances"));
+        QCOMPARE(r.status, 200);
+        o = r.json();
+        QCOMPARE(o[QStringLiteral("balances")], keeper[QStringLiteral("balances")]);
+        QCOMPARE(o[QStringLiteral("fetched_ms")].toInteger(), fetched);
+        QCOMPARE(o[QStringLiteral("now_ms")].toInteger(), m_now); // the age: 10 min
+        QVERIFY2(o[QStringLiteral("error")].toString().contains(QStringLiteral("unreachable")),
+                 r.body.constData());
+        view = m_relay->balanceView();
+        QVERIFY(view.valid);
+        QCOMPARE(view.balances, balancesOf(keeper));
+        QCOMPARE(view.fetchedMs, fetched);
+        QVERIFY(!view.error.isEmpty());
+    }
+
+    void relayThatNeverReadTheKeeperSays503()
+    {
+        TokenKeeping relay;
+        relay.keeper = false;
+        // A port nothing listens on: a server bound and gone.
+        quint16 dead = 0;
+        {
+            auto gone = start(QStringLiteral("gone"), 0, {}, false);
+            dead = gone->port();
+        }
+        relay.keeperSource = TokenSource{url(dead), QStringLiteral("t"), kRead, {}, {}};
+        m_relay = start(QStringLiteral("relay"), 0, relay);
+        Reply r = call(m_relay->port(), QStringLiteral("/v1/balances"));
+        QVERIFY(poll(*m_relay));
+        r = call(m_relay->port(), QStringLiteral("/v1/balances"));
+        QCOMPARE(r.status, 503);
+        QCOMPARE(r.json()[QStringLiteral("error")][QStringLiteral("code")].toString(),
+                 QStringLiteral("keeper_unreachable"));
+        const BalanceView view = m_relay->balanceView();
+        QVERIFY(!view.valid);
+        QVERIFY(view.balances.isEmpty());
+        QVERIFY(!view.error.isEmpty());
+    }
+
+    // A wrong token is said per peer, and nothing is taken.
+    void refusedTokenIsSaid()
+    {
+        m_node2 = start(kNode2, 0);
+        m_port2 = m_node2->port();
+        TokenKeeping k = keeperOf({m_port2});
+        k.peers[0].token = "wrong";
+        m_keeper = start(kKeeper, 0, k);
+        publish(*m_node2, phase(kNode2, 0));
+        QVERIFY(poll(*m_keeper));
+        const QJsonObject s2 = serverEntry(
+            call(m_keeper->port(), QStringLiteral("/v1/balances")).json(), url(m_port2));
+        QCOMPARE(s2[QStringLiteral("reachable")].toBool(), false);
+        QVERIFY2(s2[QStringLiteral("error")].toString().contains(QStringLiteral("HTTP 401")),
+                 qPrintable(s2[QStringLiteral("error")].toString()));
+        QVERIFY(s2[QStringLiteral("last_contact_ms")].isNull());
+        QCOMPARE(s2[QStringLiteral("server")].toString(), QStringLiteral("127.0.0.1"));
+        QVERIFY(m_keeper->tokenDesk()->peerFacts().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentKeeper)
+#include "tst_agentkeeper.moc"
