@@ -2,10 +2,8 @@
 
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
-#include "tokens/tokensjson.h"
 
 #include <QCryptographicHash>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkReply>
@@ -30,22 +28,6 @@ QHttpServerResponse reply(const QJsonObject& o)
                           QJsonDocument(o).toJson(QJsonDocument::Compact));
     r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
     return r;
-}
-
-// A whole number of JSON (the agent writes integers as doubles below 2^53).
-std::optional<qint64> integer(const QJsonValue& v)
-{
-    if (!v.isDouble())
-        return std::nullopt;
-    const double d = v.toDouble();
-    if (d != double(qint64(d)) || d < 0 || d > 9007199254740992.0)
-        return std::nullopt;
-    return qint64(d);
-}
-
-QString typeError(const QString& key, const char* expected)
-{
-    return QStringLiteral("\"%1\": expected %2").arg(key, QLatin1String(expected));
 }
 
 } // namespace
@@ -159,10 +141,9 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
                                           .arg(kMaxReplyBytes / (1024 * 1024)));
         if (status == 0)
             return done(std::nullopt, tr("%1: unreachable: %2").arg(where, r->errorString()));
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
         if (status != 200) {
-            const QString message = doc.object()
+            const QString message = QJsonDocument::fromJson(body)
+                                        .object()
                                         .value(QStringLiteral("error"))
                                         .toObject()
                                         .value(QStringLiteral("message"))
@@ -173,11 +154,7 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
                             .arg(status)
                             .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message));
         }
-        if (!doc.isObject())
-            return done(
-                std::nullopt,
-                tr("%1: the reply is not a JSON object (%2)").arg(where, parseError.errorString()));
-        done(doc.object(), QString());
+        done(body, QString());
     });
 }
 
@@ -185,20 +162,20 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
 {
     const TokenSource& peer = m_keeping.peers[index];
     get(peer, QStringLiteral("/v1/usage?after=%1&limit=%2").arg(after).arg(kPageLimit),
-        [this, index, after, expectedStream](std::optional<QJsonObject> o, const QString& error) {
-            if (!o) {
+        [this, index, after, expectedStream](std::optional<QByteArray> body, const QString& error) {
+            if (!body) {
                 qCInfo(lcKeeper).noquote() << error;
                 m_desk->peerContact(m_keeping.peers[index].url, false, error);
                 m_peerBusy[index] = false;
                 finishedOne();
                 return;
             }
-            peerPage(index, after, expectedStream, *o);
+            peerPage(index, after, expectedStream, *body);
         });
 }
 
 void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expectedStream,
-                          const QJsonObject& o)
+                          const QByteArray& body)
 {
     const QString url = m_keeping.peers[index].url;
     auto end = [&](bool reachable, const QString& error) {
@@ -208,64 +185,22 @@ void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expecte
         m_peerBusy[index] = false;
         finishedOne();
     };
-    // Read strictly: a page half understood is not taken.
-    const QString stream = o.value(QStringLiteral("stream")).toString();
-    const auto next = integer(o.value(QStringLiteral("next")));
-    const QJsonValue items = o.value(QStringLiteral("usage"));
-    if (stream.isEmpty())
-        return end(true, tr("%1: /v1/usage: %2")
-                             .arg(url, typeError(QStringLiteral("stream"), "a non-empty string")));
-    if (!next || quint64(*next) < after)
-        return end(true, tr("%1: /v1/usage: %2")
-                             .arg(url, typeError(QStringLiteral("next"),
-                                                 "a whole number not below the cursor")));
-    if (!items.isArray() || !o.value(QStringLiteral("truncated")).isBool())
-        return end(true, tr("%1: /v1/usage: %2")
-                             .arg(url, typeError(QStringLiteral("usage"), "an array, with "
-                                                                          "\"truncated\"")));
-    if (!expectedStream.isEmpty() && stream != expectedStream) {
+    QString error;
+    const auto page = peerUsagePageFromJson(body, after, &error);
+    if (!page)
+        return end(true, tr("%1: /v1/usage: %2").arg(url, error));
+    if (!expectedStream.isEmpty() && page->stream != expectedStream) {
         // The peer lost its journal: its numbers start again on a new
         // stream. Read it from the start; facts already held are skipped.
         qCWarning(lcKeeper).noquote()
-            << url << "serves a new stream" << stream << "(was" << expectedStream
+            << url << "serves a new stream" << page->stream << "(was" << expectedStream
             << "): read from its start, facts already held are not taken again";
-        return readPeer(index, 0, stream);
+        return readPeer(index, 0, page->stream);
     }
-    TokenDesk::PeerPage page;
-    page.stream = stream;
-    page.next = quint64(*next);
-    quint64 last = after;
-    const QJsonArray list = items.toArray();
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        QJsonObject item = list[i].toObject();
-        const auto sequence = integer(item.take(QStringLiteral("sequence")));
-        QString error;
-        const auto fact = usageFactFromJson(item, &error, QStringLiteral("usage[%1]").arg(i));
-        if (!sequence || quint64(*sequence) <= last)
-            return end(true, tr("%1: /v1/usage: usage[%2].sequence: expected a number above %3")
-                                 .arg(url)
-                                 .arg(i)
-                                 .arg(last));
-        if (!fact)
-            return end(true, tr("%1: /v1/usage: %2").arg(url, error));
-        last = quint64(*sequence);
-        page.facts.append({last, *fact});
-    }
-    // Older agents do not state their gaps.
-    const QJsonArray gaps = o.value(QStringLiteral("gaps")).toArray();
-    for (qsizetype i = 0; i < gaps.size(); ++i) {
-        QString error;
-        const auto gap =
-            coverageGapFromJson(gaps[i].toObject(), &error, QStringLiteral("gaps[%1]").arg(i));
-        if (!gap)
-            return end(true, tr("%1: /v1/usage: %2").arg(url, error));
-        page.gaps.append(*gap);
-    }
-    QString error;
-    if (!m_desk->absorbPeerPage(url, page, &error))
+    if (!m_desk->absorbPeerPage(url, *page, &error))
         return end(true, tr("%1: facts not stored, the journal refused them: %2").arg(url, error));
-    if (o.value(QStringLiteral("truncated")).toBool() && page.next > after)
-        return readPeer(index, page.next, stream);
+    if (page->truncated && page->next > after)
+        return readPeer(index, page->next, page->stream);
     end(true, QString());
 }
 
@@ -274,27 +209,24 @@ void KeeperLink::readKeeper()
     m_keeperBusy = true;
     ++m_inFlight;
     get(*m_keeping.keeperSource, QStringLiteral("/v1/balances"),
-        [this](std::optional<QJsonObject> o, const QString& failure) {
+        [this](std::optional<QByteArray> body, const QString& failure) {
             QString error = failure;
-            if (o) {
+            QJsonObject o;
+            std::optional<BalanceView> view;
+            if (body) {
                 // What enforcement judges by must be read whole.
-                const QJsonValue balances = o->value(QStringLiteral("balances"));
-                bool numbers = balances.isObject();
-                for (const QJsonValue& v : balances.toObject())
-                    numbers = numbers && v.isDouble();
-                if (!numbers)
-                    error = typeError(QStringLiteral("balances"), "an object of numbers");
-                else if (!o->value(QStringLiteral("cut_off")).isArray())
-                    error = typeError(QStringLiteral("cut_off"), "an array");
-                else if (!o->value(QStringLiteral("overdraft_floor")).isDouble())
-                    error = typeError(QStringLiteral("overdraft_floor"), "a number");
-                else if (!integer(o->value(QStringLiteral("as_of_ms"))))
-                    error = typeError(QStringLiteral("as_of_ms"), "a whole number");
-                if (!error.isEmpty())
+                QJsonParseError parseError;
+                const QJsonDocument doc = QJsonDocument::fromJson(*body, &parseError);
+                o = doc.object();
+                view = doc.isObject() ? balanceViewFromJson(o, &error) : std::nullopt;
+                if (!doc.isObject())
+                    error = tr("not a JSON object (%1)").arg(parseError.errorString());
+                if (!view)
                     error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->url, error);
             }
-            if (error.isEmpty()) {
-                m_last = *o;
+            if (view) {
+                m_last = o;
+                m_lastView = *view;
                 m_fetchedMs = m_now();
                 m_error.clear();
             } else {
@@ -325,20 +257,9 @@ QHttpServerResponse KeeperLink::relayBalances() const
 
 BalanceView KeeperLink::relayView() const
 {
-    BalanceView v;
+    BalanceView v = m_lastView; // invalid until the keeper is read
+    v.fetchedMs = m_last ? m_fetchedMs : 0;
     v.error = m_error;
-    if (!m_last)
-        return v;
-    const QJsonObject balances = m_last->value(QStringLiteral("balances")).toObject();
-    for (auto it = balances.begin(); it != balances.end(); ++it)
-        v.balances.insert(it.key(), it.value().toDouble());
-    for (const QJsonValue& u : m_last->value(QStringLiteral("cut_off")).toArray())
-        v.cutOff.append(u.toString());
-    v.overdraftFloor = m_last->value(QStringLiteral("overdraft_floor")).toDouble();
-    v.asOfMs = qint64(m_last->value(QStringLiteral("as_of_ms")).toDouble());
-    v.fetchedMs = m_fetchedMs;
-    v.keeper = m_last->value(QStringLiteral("keeper")).toString();
-    v.valid = true;
     return v;
 }
 

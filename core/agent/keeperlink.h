@@ -61,11 +61,12 @@ Q_SIGNALS:
     void roundFinished();
 
 private:
-    using Done = std::function<void(std::optional<QJsonObject> json, const QString& error)>;
+    // The body of a 200 reply, or nothing with why.
+    using Done = std::function<void(std::optional<QByteArray> body, const QString& error)>;
     void get(const TokenSource& source, const QString& pathAndQuery, Done done);
     void readPeer(qsizetype index, quint64 after, const QString& expectedStream);
     void peerPage(qsizetype index, quint64 after, const QString& expectedStream,
-                  const QJsonObject& o);
+                  const QByteArray& body);
     void readKeeper();
     void finishedOne();
 
@@ -81,6 +82,7 @@ private:
 
     // Relay: the keeper's last reply.
     std::optional<QJsonObject> m_last;
+    BalanceView m_lastView;
     qint64 m_fetchedMs = 0;
     QString m_error;
 };

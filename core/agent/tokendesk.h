@@ -17,6 +17,7 @@
 // Owned by AgentServer, on its thread.
 
 #include "agent/balanceview.h"
+#include "agent/keeperreplies.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"
@@ -80,14 +81,7 @@ public:
         QString stream;
         quint64 sequence = 0; // the peer's last fact taken (or refused)
     };
-    // One page of a peer's /v1/usage.
-    struct PeerPage
-    {
-        QString stream;
-        quint64 next = 0;                           // the page's "next"
-        QList<std::pair<quint64, UsageFact>> facts; // with the peer's numbers
-        QList<CoverageGap> gaps;
-    };
+    using PeerPage = PeerUsagePage;
     // [agent] name; empty: the server of the readings published (or the host name).
     void setServerName(const QString& name) { m_serverName = name; }
     QString serverName() const;

@@ -12,6 +12,7 @@
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/keeperlink.h"
+#include "agent/keeperreplies.h"
 #include "agent/tokendesk.h"
 #include "tokens/ledger.h"
 #include "tokens/tokensjson.h"
@@ -547,6 +548,71 @@ private Q_SLOTS:
         QVERIFY(!view.valid);
         QVERIFY(view.balances.isEmpty());
         QVERIFY(!view.error.isEmpty());
+    }
+
+    // What a keeper reads from a peer is read strictly: a page half
+    // understood is not taken, and the refusal names the key.
+    void usagePagesAreReadStrictly_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("expected"); // empty: taken
+        const QByteArray fact = R"("server":"node-2","user":"bob","gpu_model":"m",)"
+                                R"("hour_start_ms":0,"held_gpu_seconds":1,"used_gpu_seconds":1)";
+        QTest::newRow("a page") << QByteArray(R"({"stream":"s","next":3,"truncated":false,)"
+                                              R"("usage":[{"sequence":3,)" +
+                                              fact + "}]}")
+                                << QString();
+        QTest::newRow("no stream") << QByteArray(R"({"next":0,"truncated":false,"usage":[]})")
+                                   << QStringLiteral("stream: expected a non-empty string");
+        QTest::newRow("next below the cursor")
+            << QByteArray(R"({"stream":"s","next":1,"truncated":false,"usage":[]})")
+            << QStringLiteral("next: expected a whole number not below 2");
+        QTest::newRow("numbers not rising")
+            << QByteArray(R"({"stream":"s","next":3,"truncated":false,"usage":[{"sequence":2,)" +
+                          fact + "}]}")
+            << QStringLiteral("usage[0].sequence: expected a number above 2");
+        QTest::newRow("a fact with an unknown key")
+            << QByteArray(R"({"stream":"s","next":3,"truncated":false,"usage":[{"sequence":3,)" +
+                          fact + R"(,"extra":1}]})")
+            << QStringLiteral("usage[0]");
+        QTest::newRow("gaps not an array")
+            << QByteArray(R"({"stream":"s","next":2,"truncated":false,"usage":[],"gaps":{}})")
+            << QStringLiteral("gaps: expected an array");
+        QTest::newRow("not JSON") << QByteArray("<html>") << QStringLiteral("not a JSON object");
+    }
+
+    void usagePagesAreReadStrictly()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(QString, expected);
+        QString error;
+        const auto page = peerUsagePageFromJson(body, 2, &error);
+        if (expected.isEmpty()) {
+            QVERIFY2(page, qPrintable(error));
+            QCOMPARE(page->facts.size(), 1);
+            QCOMPARE(page->facts[0].first, 3u);
+            QCOMPARE(page->facts[0].second.user, QStringLiteral("bob"));
+        } else {
+            QVERIFY(!page);
+            QVERIFY2(error.startsWith(expected), qPrintable(error));
+        }
+    }
+
+    void keepersBalancesAreReadStrictly()
+    {
+        QString error;
+        auto o = QJsonDocument::fromJson(R"({"as_of_ms":7,"balances":{"a":-12.5},"cut_off":["a"],)"
+                                         R"("overdraft_floor":-10,"keeper":"node-1"})")
+                     .object();
+        const auto view = balanceViewFromJson(o, &error);
+        QVERIFY2(view, qPrintable(error));
+        QCOMPARE(view->balances.value(QStringLiteral("a")), -12.5);
+        QCOMPARE(view->cutOff, QStringList{QStringLiteral("a")});
+        QCOMPARE(view->asOfMs, 7);
+        QCOMPARE(view->keeper, kKeeper);
+        o[QStringLiteral("balances")] = QJsonObject{{QStringLiteral("a"), QStringLiteral("x")}};
+        QVERIFY(!balanceViewFromJson(o, &error));
+        QCOMPARE(error, QStringLiteral("balances.a: expected a number"));
     }
 
     // A wrong token is said per peer, and nothing is taken.
