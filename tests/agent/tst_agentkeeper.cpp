@@ -18,13 +18,16 @@
 #include "tokens/tokensjson.h"
 #include "tokens/usage.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QSslCertificate>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -137,9 +140,13 @@ class TestAgentKeeper : public QObject
     static QString url(quint16 port) { return QStringLiteral("http://127.0.0.1:%1").arg(port); }
 
     std::unique_ptr<AgentServer> start(const QString& name, quint16 port, TokenKeeping keeping = {},
-                                       bool journal = true)
+                                       bool journal = true, const QString& tlsDir = {})
     {
         AgentConfig c;
+        if (!tlsDir.isEmpty()) {
+            c.tlsCertificate = tlsDir + QStringLiteral("/agent.crt");
+            c.tlsKey = tlsDir + QStringLiteral("/agent.key");
+        }
         c.port = port;
         c.serverName = name;
         c.requestsPerSecond = 10'000;
@@ -613,6 +620,60 @@ private Q_SLOTS:
         o[QStringLiteral("balances")] = QJsonObject{{QStringLiteral("a"), QStringLiteral("x")}};
         QVERIFY(!balanceViewFromJson(o, &error));
         QCOMPARE(error, QStringLiteral("balances.a: expected a number"));
+    }
+
+    // A peer over HTTPS with a self-signed certificate: read with its pin;
+    // a wrong pin or none refuses it, said in its entry.
+    void pinnedPeerOverTls()
+    {
+        QTemporaryDir dir;
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"),
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
+                       QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
+                       QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                       QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"),
+                       dir.filePath(QStringLiteral("agent.key")), QStringLiteral("-out"),
+                       dir.filePath(QStringLiteral("agent.crt"))});
+        QVERIFY(openssl.waitForFinished(30000));
+        QCOMPARE(openssl.exitCode(), 0);
+        QFile certFile(dir.filePath(QStringLiteral("agent.crt")));
+        QVERIFY(certFile.open(QIODevice::ReadOnly));
+        const QByteArray pin = QCryptographicHash::hash(
+            QSslCertificate(&certFile, QSsl::Pem).toDer(), QCryptographicHash::Sha256);
+
+        m_node2 = start(kNode2, 0, {}, true, dir.path());
+        m_port2 = m_node2->port();
+        publish(*m_node2, phase(kNode2, 0));
+        const QString https = QStringLiteral("https://127.0.0.1:%1").arg(m_port2);
+        auto keeperPinned = [&](const QByteArray& p) {
+            TokenKeeping k;
+            k.peers << TokenSource{https, QStringLiteral("t"), kRead, p, QStringLiteral("test")};
+            return k;
+        };
+        m_keeper = start(kKeeper, 0, keeperPinned(pin));
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 2);
+
+        m_keeper.reset();
+        QFile::remove(journalOf(kKeeper));
+        m_keeper = start(kKeeper, 0, keeperPinned(sha256("another certificate")));
+        QVERIFY(poll(*m_keeper));
+        QJsonObject s2 =
+            serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(), https);
+        QVERIFY2(s2[QStringLiteral("error")].toString().contains(
+                     QStringLiteral("differs from the pinned fingerprint")),
+                 qPrintable(s2[QStringLiteral("error")].toString()));
+        QVERIFY(m_keeper->tokenDesk()->peerFacts().isEmpty());
+
+        m_keeper.reset();
+        QFile::remove(journalOf(kKeeper));
+        m_keeper = start(kKeeper, 0, keeperPinned({}));
+        QVERIFY(poll(*m_keeper));
+        s2 = serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(), https);
+        QCOMPARE(s2[QStringLiteral("reachable")].toBool(), false);
+        QVERIFY(m_keeper->tokenDesk()->peerFacts().isEmpty());
     }
 
     // A wrong token is said per peer, and nothing is taken.
