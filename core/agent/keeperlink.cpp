@@ -133,14 +133,16 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
         const QByteArray body = r->isOpen() ? r->readAll() : QByteArray();
         if (r->property("gw_pin_mismatch").toBool())
             return done(
-                std::nullopt,
+                std::nullopt, false,
                 tr("%1: the certificate differs from the pinned fingerprint; refused").arg(where));
         if (r->property("gw_too_large").toBool())
-            return done(std::nullopt, tr("%1: the reply exceeds %2 MiB; refused")
-                                          .arg(where)
-                                          .arg(kMaxReplyBytes / (1024 * 1024)));
+            return done(std::nullopt, status != 0,
+                        tr("%1: the reply exceeds %2 MiB; refused")
+                            .arg(where)
+                            .arg(kMaxReplyBytes / (1024 * 1024)));
         if (status == 0)
-            return done(std::nullopt, tr("%1: unreachable: %2").arg(where, r->errorString()));
+            return done(std::nullopt, false,
+                        tr("%1: unreachable: %2").arg(where, r->errorString()));
         if (status != 200) {
             const QString message = QJsonDocument::fromJson(body)
                                         .object()
@@ -148,13 +150,13 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
                                         .toObject()
                                         .value(QStringLiteral("message"))
                                         .toString();
-            return done(std::nullopt,
+            return done(std::nullopt, status != 0,
                         tr("%1: HTTP %2%3")
                             .arg(where)
                             .arg(status)
                             .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message));
         }
-        done(body, QString());
+        done(body, true, QString());
     });
 }
 
@@ -162,10 +164,11 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
 {
     const TokenSource& peer = m_keeping.peers[index];
     get(peer, QStringLiteral("/v1/usage?after=%1&limit=%2").arg(after).arg(kPageLimit),
-        [this, index, after, expectedStream](std::optional<QByteArray> body, const QString& error) {
+        [this, index, after, expectedStream](std::optional<QByteArray> body, bool answered,
+                                             const QString& error) {
             if (!body) {
                 qCInfo(lcKeeper).noquote() << error;
-                m_desk->peerContact(m_keeping.peers[index].url, false, error);
+                m_desk->peerContact(m_keeping.peers[index].url, answered, error);
                 m_peerBusy[index] = false;
                 finishedOne();
                 return;
@@ -209,7 +212,7 @@ void KeeperLink::readKeeper()
     m_keeperBusy = true;
     ++m_inFlight;
     get(*m_keeping.keeperSource, QStringLiteral("/v1/balances"),
-        [this](std::optional<QByteArray> body, const QString& failure) {
+        [this](std::optional<QByteArray> body, bool, const QString& failure) {
             QString error = failure;
             QJsonObject o;
             std::optional<BalanceView> view;

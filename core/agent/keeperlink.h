@@ -61,8 +61,10 @@ Q_SIGNALS:
     void roundFinished();
 
 private:
-    // The body of a 200 reply, or nothing with why.
-    using Done = std::function<void(std::optional<QByteArray> body, const QString& error)>;
+    // The body of a 200 reply, or nothing with why; `answered`: an HTTP
+    // reply came (a refused token is not the peer being down).
+    using Done =
+        std::function<void(std::optional<QByteArray> body, bool answered, const QString& error)>;
     void get(const TokenSource& source, const QString& pathAndQuery, Done done);
     void readPeer(qsizetype index, quint64 after, const QString& expectedStream);
     void peerPage(qsizetype index, quint64 after, const QString& expectedStream,
