@@ -225,7 +225,8 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
 {
     p.onlyKnown(t, QStringLiteral("[tokens]"),
                 {"keeper", "poll_interval", "peer", "keeper_url", "keeper_token_file",
-                 "keeper_fingerprint"});
+                 "keeper_fingerprint", "prometheus_url", "prometheus_token_file",
+                 "prometheus_fingerprint"});
     k.keeper = p.boolean(t, "keeper").value_or(true);
     if (const auto text = p.string(t, "poll_interval")) {
         QString why;
@@ -274,6 +275,32 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
                            QStringLiteral("%1: %2 is listed twice").arg(what, s.url));
             }
             k.peers.append(s);
+        }
+    }
+    if (const toml::node* prom = t.get("prometheus_url")) {
+        if (!k.keeper) {
+            p.fail(prom->source(), QStringLiteral("\"prometheus_url\" is for the keeper only; "
+                                                  "this agent has keeper = false"));
+        } else {
+            const QString what = QStringLiteral("[tokens]");
+            TokenSource s;
+            s.where = where(p.source(), prom->source());
+            s.url = sourceUrl(p, t, "prometheus_url", what).value_or(QString());
+            s.tokenFile = p.string(t, "prometheus_token_file").value_or(QString());
+            s.pinSha256 = fingerprint(p, t, "prometheus_fingerprint", what).value_or(QByteArray());
+            for (const TokenSource& peer : std::as_const(k.peers)) {
+                if (peer.url == s.url)
+                    p.fail(prom->source(),
+                           QStringLiteral("\"prometheus_url\" %1 is also a [[tokens.peer]]")
+                               .arg(s.url));
+            }
+            k.prometheus = s;
+        }
+    } else {
+        for (std::string_view key : {"prometheus_token_file", "prometheus_fingerprint"}) {
+            if (const toml::node* n = t.get(key))
+                p.fail(n->source(),
+                       QStringLiteral("\"%1\" without \"prometheus_url\"").arg(QLatin1String(key)));
         }
     }
     const toml::node* url = t.get("keeper_url");
@@ -328,6 +355,9 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
         sources.append(&s);
     if (keeping.keeperSource)
         sources.append(&*keeping.keeperSource);
+    // Prometheus is often read without a token.
+    if (keeping.prometheus && !keeping.prometheus->tokenFile.isEmpty())
+        sources.append(&*keeping.prometheus);
     for (TokenSource* s : std::as_const(sources)) {
         const QString path = QDir(baseDirectory).absoluteFilePath(s->tokenFile);
         auto refuse = [&](const QString& why) {

@@ -55,6 +55,9 @@ struct TokenKeeping
     std::chrono::milliseconds pollInterval = kDefaultPollInterval;
     QList<TokenSource> peers;                // keeper only
     std::optional<TokenSource> keeperSource; // relay only
+    // Keeper only: the peers' usage counters read from Prometheus (one
+    // instant query a poll); its token file is optional.
+    std::optional<TokenSource> prometheus;
 };
 
 struct AgentConfig

@@ -165,6 +165,8 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     for (const TokenSource& peer : std::as_const(m_config.keeping.peers))
         peerUrls << peer.url;
     m_tokens->setPeers(peerUrls);
+    if (m_config.keeping.prometheus)
+        m_tokens->setPrometheus(m_config.keeping.prometheus->url);
     m_keeperLink =
         std::make_unique<KeeperLink>(m_config.keeping, m_tokens.get(), [this] { return m_now(); });
     m_keeperLink->start();
@@ -739,6 +741,7 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_tokens->enabled())
         text += tokenBalancePrometheusText(m_tokens->books().balances);
+    text += m_tokens->usageMetricsText(); // the keeper's Prometheus path
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 

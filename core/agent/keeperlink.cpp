@@ -2,6 +2,7 @@
 
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
+#include "tokens/promusage.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
@@ -50,7 +51,7 @@ KeeperLink::~KeeperLink() = default;
 
 void KeeperLink::start()
 {
-    if (m_keeping.peers.isEmpty() && !m_keeping.keeperSource)
+    if (m_keeping.peers.isEmpty() && !m_keeping.keeperSource && !m_keeping.prometheus)
         return; // a single server is its own keeper: nothing to read
     m_timer.start();
     QTimer::singleShot(0, this, &KeeperLink::pollNow);
@@ -76,6 +77,10 @@ void KeeperLink::pollNow()
             ++m_inFlight;
             readPeer(i, cursor.sequence, cursor.stream);
         }
+        if (m_keeping.prometheus && m_promBusy)
+            m_again = true;
+        else if (m_keeping.prometheus)
+            readPrometheus();
     }
     if (m_inFlight == 0 && before == 0)
         Q_EMIT roundFinished();
@@ -96,8 +101,9 @@ void KeeperLink::finishedOne()
 void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Done done)
 {
     QNetworkRequest request(QUrl(source.url + pathAndQuery));
-    request.setRawHeader(QByteArrayLiteral("Authorization"),
-                         QByteArrayLiteral("Bearer ") + source.token);
+    if (!source.token.isEmpty())
+        request.setRawHeader(QByteArrayLiteral("Authorization"),
+                             QByteArrayLiteral("Bearer ") + source.token);
     request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
     request.setTransferTimeout(kTimeoutMs);
     QNetworkReply* r = m_nam.get(request);
@@ -238,6 +244,41 @@ void KeeperLink::readKeeper()
                 m_error = error;
             }
             m_keeperBusy = false;
+            finishedOne();
+        });
+}
+
+void KeeperLink::readPrometheus()
+{
+    m_promBusy = true;
+    ++m_inFlight;
+    get(*m_keeping.prometheus,
+        QStringLiteral("/api/v1/query?query=") +
+            QString::fromLatin1(QUrl::toPercentEncoding(tokenUsageQuery())),
+        [this](std::optional<QByteArray> body, bool answered, const QString& failure) {
+            const QString url = m_keeping.prometheus->url;
+            QString error = failure;
+            if (body) {
+                QString why;
+                const auto counters = usageCountersFromPromReply(*body, &why);
+                if (!counters) {
+                    error = tr("%1: /api/v1/query: %2").arg(url, why);
+                } else {
+                    PromUsageCursor cursor = m_desk->promCursor();
+                    QStringList warnings;
+                    const QList<UsageFact> facts =
+                        absorbUsageCounters(*counters, &cursor, &warnings);
+                    for (const QString& w : std::as_const(warnings))
+                        qCWarning(lcKeeper).noquote() << url << w;
+                    if (!m_desk->absorbPromFacts(facts, cursor, warnings, &why))
+                        error =
+                            tr("%1: facts not stored, the journal refused them: %2").arg(url, why);
+                }
+            }
+            if (!error.isEmpty())
+                qCWarning(lcKeeper).noquote() << error;
+            m_desk->peerContact(url, answered, error);
+            m_promBusy = false;
             finishedOne();
         });
 }

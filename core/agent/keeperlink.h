@@ -7,6 +7,8 @@
 //   GET /v1/usage?after=CURSOR&limit=1000 is read, page after page while
 //   `truncated`, and each page handed to the TokenDesk, which stores it with
 //   the cursor in one journal transaction;
+// - keeper with prometheus_url: the peers' usage counters read from
+//   Prometheus with one instant query, what grew taken (promusage.h);
 // - relay (`keeper = false`): the keeper's GET /v1/balances is read every
 //   poll_interval and kept; the agent's own /v1/balances answers it, with
 //   its age and the last failure.
@@ -70,6 +72,7 @@ private:
     void peerPage(qsizetype index, quint64 after, const QString& expectedStream,
                   const QByteArray& body);
     void readKeeper();
+    void readPrometheus();
     void finishedOne();
 
     TokenKeeping m_keeping;
@@ -81,6 +84,7 @@ private:
     bool m_again = false;
     QList<bool> m_peerBusy;
     bool m_keeperBusy = false;
+    bool m_promBusy = false;
 
     // Relay: the keeper's last reply.
     std::optional<QJsonObject> m_last;

@@ -110,6 +110,7 @@ void TokenDesk::load()
     m_serverPeer.clear();
     for (Peer& p : m_peers)
         p = Peer();
+    m_promCursor = PromUsageCursor();
     m_books.reset();
     const qint64 now = m_now();
     m_startMs = hourOf(now);

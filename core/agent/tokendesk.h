@@ -20,6 +20,7 @@
 #include "agent/keeperreplies.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
+#include "tokens/promusage.h"
 #include "tokens/usage.h"
 
 #include <QByteArrayList>
@@ -97,6 +98,19 @@ public:
     // What the last contact with a peer gave (its entry in /v1/balances).
     void peerContact(const QString& url, bool reachable, const QString& error);
     QList<UsageFact> peerFacts() const { return m_peerFacts; }
+    // The Prometheus path: this agent's own facts as counters for /metrics
+    // (gpuwarden_token_usage_gpu_seconds_total and
+    // gpuwarden_token_usage_closed_through_seconds; core/tokens/promusage.h).
+    // A keeper exports only its own facts, never its peers'.
+    QByteArray usageMetricsText() const;
+    // The keeper reading those counters from Prometheus: where it stands,
+    // and the facts that grew (stored with the cursor in one transaction;
+    // false with `error` when the journal refused: nothing taken).
+    void setPrometheus(const QString& url);
+    PromUsageCursor promCursor() const { return m_promCursor; }
+    bool absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCursor& cursor,
+                         const QStringList& warnings, QString* error);
+
     // The balances as enforcement judges them; invalid while [tokens] is off.
     BalanceView balanceView();
 
@@ -119,6 +133,10 @@ private:
     void load();
     void loadPeers(AgentJournal& journal, QString* why);
     bool ownServer(const QString& server) const;
+    // Facts of the keeper's own server or of a server another source
+    // serves are not taken; said in the source's entry.
+    QList<UsageFact> admissible(const QString& url, const QList<UsageFact>& facts,
+                                QString* refused) const;
     QJsonArray serversJson() const;
     void feed(const Snapshot& s, bool replay);
     void closeThrough(qint64 boundaryMs, const Snapshot& s);
@@ -147,6 +165,8 @@ private:
     QList<UsageFact> m_peerFacts; // peer_usage sequence = index + 1
     QSet<UsageMeter::Key> m_peerKeys;
     QHash<QString, QString> m_serverPeer; // server → the peer URL serving it
+    QString m_promUrl;                    // empty: no Prometheus path
+    PromUsageCursor m_promCursor;
 
     std::optional<Books> m_books;
     qint64 m_booksUntilMs = 0; // the next midnight in the books' zone

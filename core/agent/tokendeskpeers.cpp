@@ -2,6 +2,7 @@
 // several agents"): the peers' facts, their cursors and gaps, the servers'
 // state in /v1/balances, and the BalanceView enforcement judges by.
 #include "agent/journalwriter.h"
+#include "agent/metricsexport.h"
 #include "agent/tokendesk.h"
 #include "tokens/tokensjson.h"
 
@@ -24,6 +25,11 @@ QString cursorKey(const QString& url)
 QString gapsKey(const QString& url)
 {
     return QStringLiteral("peer_gaps:") + url;
+}
+
+QString promCursorKey(const QString& url)
+{
+    return QStringLiteral("prom_cursor:") + url;
 }
 
 UsageMeter::Key keyOf(const UsageFact& f)
@@ -113,6 +119,15 @@ void TokenDesk::loadPeers(AgentJournal& j, QString* why)
         }
         if (const auto gaps = j.metaValue(gapsKey(url)))
             p.gaps = gapsFromJson(gaps->toUtf8());
+    }
+    if (m_promUrl.isEmpty())
+        return;
+    if (const auto cursor = j.metaValue(promCursorKey(m_promUrl))) {
+        QString error;
+        if (const auto c = PromUsageCursor::fromJson(cursor->toUtf8(), &error))
+            m_promCursor = *c;
+        else
+            qCWarning(lcTokens).noquote() << "the Prometheus cursor is unreadable:" << error;
     }
 }
 
@@ -235,6 +250,120 @@ QJsonArray TokenDesk::serversJson() const
             {QStringLiteral("error"), errors.join(QStringLiteral("; "))}});
     }
     return out;
+}
+
+QByteArray TokenDesk::usageMetricsText() const
+{
+    if (!enabled())
+        return {};
+    QByteArray out = QByteArray("# HELP ") + kTokenUsageMetric +
+                     " GPU-seconds of this agent's closed hours (docs/tokens.md).\n# TYPE " +
+                     kTokenUsageMetric + " counter\n";
+    for (const UsageCounter& c : usageCounters(m_facts)) {
+        out += QByteArray(kTokenUsageMetric) + "{server=\"" + escapeLabelValue(c.server) +
+               "\",user=\"" + escapeLabelValue(c.user) + "\",gpu_model=\"" +
+               escapeLabelValue(c.gpuModel) + '"';
+        if (!c.migProfile.isEmpty())
+            out += ",mig_profile=\"" + escapeLabelValue(c.migProfile) + "\",mig_slices=\"" +
+                   QByteArray::number(c.migSlices) + "\",gpu_slices=\"" +
+                   QByteArray::number(c.gpuSlices) + '"';
+        // 17 digits: the value read back is the same double, to the last bit.
+        out += QByteArray(",charge=\"") + (c.used ? "used" : "held") + "\"} " +
+               QByteArray::number(c.value, 'g', 17) + '\n';
+    }
+    out += QByteArray("# HELP ") + kTokenClosedThroughMetric +
+           " The end of this agent's last closed hour, in seconds since the epoch.\n# TYPE " +
+           kTokenClosedThroughMetric + " gauge\n" + kTokenClosedThroughMetric + "{server=\"" +
+           escapeLabelValue(serverName()) + "\"} " + QByteArray::number(m_closedThroughMs / 1000) +
+           '\n';
+    return out;
+}
+
+void TokenDesk::setPrometheus(const QString& url)
+{
+    m_promUrl = url;
+    if (!url.isEmpty() && !m_peerOrder.contains(url)) {
+        m_peerOrder.append(url);
+        m_peers.insert(url, Peer());
+    }
+}
+
+QList<UsageFact> TokenDesk::admissible(const QString& url, const QList<UsageFact>& facts,
+                                       QString* refused) const
+{
+    QList<UsageFact> out;
+    QMap<QString, int> own, other;
+    for (const UsageFact& f : facts) {
+        if (ownServer(f.server))
+            ++own[f.server];
+        else if (m_serverPeer.value(f.server, url) != url)
+            ++other[f.server];
+        else
+            out.append(f);
+    }
+    QStringList said;
+    for (auto it = own.cbegin(); it != own.cend(); ++it)
+        said << QStringLiteral("%1 facts of %2 refused: %2 is the keeper's own server")
+                    .arg(it.value())
+                    .arg(it.key());
+    for (auto it = other.cbegin(); it != other.cend(); ++it)
+        said << QStringLiteral("%1 facts of %2 refused: %2 is served by %3")
+                    .arg(it.value())
+                    .arg(it.key(), m_serverPeer.value(it.key()));
+    *refused = said.join(QStringLiteral("; "));
+    return out;
+}
+
+bool TokenDesk::absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCursor& cursor,
+                                const QStringList& warnings, QString* error)
+{
+    const QString url = m_promUrl;
+    // Prometheus scrapes the keeper too: its own series are expected there
+    // and skipped without a word (its facts are its own journal's).
+    QList<UsageFact> others;
+    for (const UsageFact& f : facts)
+        if (!ownServer(f.server))
+            others.append(f);
+    QString refused;
+    const QList<UsageFact> taken = admissible(url, others, &refused);
+    if (m_journal && (!facts.isEmpty() || !(cursor == m_promCursor))) {
+        QList<AgentJournal::Entry> rows;
+        quint64 sequence = quint64(m_peerFacts.size());
+        for (const UsageFact& f : taken) {
+            QJsonObject o = usageFactToJson(f);
+            o.insert(QStringLiteral("peer_url"), url);
+            o.insert(QStringLiteral("peer_stream"), QString());
+            o.insert(QStringLiteral("peer_sequence"), 0);
+            rows.append({++sequence, QJsonDocument(o).toJson(QJsonDocument::Compact)});
+        }
+        bool ok = false;
+        const bool open = m_journal->call([&](AgentJournal& j) {
+            ok = j.appendTokenRecords(AgentJournal::TokenTable::PeerUsage, rows,
+                                      {{promCursorKey(url), QString::fromUtf8(cursor.toJson())}},
+                                      error);
+        });
+        if (!open && error)
+            *error = QStringLiteral("the journal is closed");
+        if (!ok)
+            return false;
+    }
+    Peer& source = m_peers[url];
+    for (const UsageFact& f : taken) {
+        m_serverPeer.insert(f.server, url);
+        m_models.insert(f.gpuModel);
+        m_peerKeys.insert(keyOf(f));
+    }
+    m_peerFacts += taken;
+    m_promCursor = cursor;
+    if (!taken.isEmpty())
+        m_books.reset();
+    QStringList said = warnings;
+    if (!refused.isEmpty()) {
+        said << refused;
+        qCWarning(lcTokens).noquote() << url << refused;
+    }
+    source.refused = said.join(QStringLiteral("; "));
+    return true;
 }
 
 BalanceView TokenDesk::balanceView()
