@@ -1,0 +1,222 @@
+// The keeper's Prometheus path (docs/tokens.md, "Keeper of several agents"),
+// end to end over loopback: agents export their facts as counters in
+// /metrics; a fake Prometheus (a QHttpServer answering /api/v1/query) serves
+// what it scraped from them; a keeper with prometheus_url takes what grew,
+// the cursor in the same journal transaction: the sums it holds equal the
+// agents' own, a second poll and a keeper restart take nothing twice, and
+// its own server's series (Prometheus scrapes it too) are not taken.
+#include "keepertest.h"
+
+#include <QHttpServer>
+#include <QHttpServerResponse>
+#include <QRegularExpression>
+#include <QTcpServer>
+
+#include "tokens/promusage.h"
+
+using namespace gw;
+using namespace gw::test;
+using namespace keepertest;
+
+namespace {
+
+const QString kNode5 = QStringLiteral("node-5");
+
+double heldSum(const QList<UsageFact>& facts, const QString& server)
+{
+    double sum = 0;
+    for (const UsageFact& f : facts)
+        if (f.server == server)
+            sum += f.heldGpuSeconds;
+    return sum;
+}
+
+QString unescape(const QString& v)
+{
+    QString out;
+    for (qsizetype i = 0; i < v.size(); ++i) {
+        if (v[i] == QLatin1Char('\\') && i + 1 < v.size()) {
+            ++i;
+            out += v[i] == QLatin1Char('n') ? QLatin1Char('\n') : v[i];
+        } else {
+            out += v[i];
+        }
+    }
+    return out;
+}
+
+// What Prometheus would hold after scraping these exposition texts: the
+// two token-usage metrics as an instant vector, labelled with the instance.
+QJsonArray scraped(const QByteArray& text, const QString& instance)
+{
+    static const QRegularExpression line(
+        QStringLiteral("^(gpuwarden_token_usage_\\w+)\\{(.*)\\} (\\S+)$"));
+    static const QRegularExpression label(QStringLiteral("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\""));
+    QJsonArray out;
+    for (const QByteArray& l : text.split('\n')) {
+        const auto m = line.match(QString::fromUtf8(l));
+        if (!m.hasMatch())
+            continue;
+        QJsonObject metric{{QStringLiteral("__name__"), m.captured(1)},
+                           {QStringLiteral("instance"), instance},
+                           {QStringLiteral("job"), QStringLiteral("gpuwarden")}};
+        auto labels = label.globalMatch(m.captured(2));
+        while (labels.hasNext()) {
+            const auto lm = labels.next();
+            metric.insert(lm.captured(1), unescape(lm.captured(2)));
+        }
+        out.append(QJsonObject{{QStringLiteral("metric"), metric},
+                               {QStringLiteral("value"), QJsonArray{1795999000.5, m.captured(3)}}});
+    }
+    return out;
+}
+
+} // namespace
+
+class TestAgentKeeperProm : public KeeperTestBase
+{
+    Q_OBJECT
+
+    QHttpServer m_prom;
+    quint16 m_promPort = 0;
+    QByteArray m_promBody;
+    QString m_promQuery;
+    std::unique_ptr<AgentServer> m_node5;
+
+    QString promUrl() const { return url(m_promPort); }
+
+    // Prometheus scrapes every agent's /metrics.
+    void scrape()
+    {
+        QJsonArray result;
+        for (AgentServer* a : {m_node5.get(), m_keeper.get()}) {
+            if (!a)
+                continue;
+            const Reply r = call(a->port(), QStringLiteral("/metrics"));
+            QCOMPARE(r.status, 200);
+            for (const QJsonValue& v :
+                 scraped(r.body, QStringLiteral("127.0.0.1:%1").arg(a->port())))
+                result.append(v);
+        }
+        m_promBody =
+            QJsonDocument(
+                QJsonObject{{QStringLiteral("status"), QStringLiteral("success")},
+                            {QStringLiteral("data"),
+                             QJsonObject{{QStringLiteral("resultType"), QStringLiteral("vector")},
+                                         {QStringLiteral("result"), result}}}})
+                .toJson(QJsonDocument::Compact);
+    }
+
+    TokenKeeping keeperOfProm() const
+    {
+        TokenKeeping k;
+        k.prometheus = TokenSource{promUrl(), {}, {}, {}, QStringLiteral("test")};
+        return k;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_prom.route(QStringLiteral("/api/v1/query"), [this](const QHttpServerRequest& r) {
+            m_promQuery = r.query().queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
+            return QHttpServerResponse(QByteArrayLiteral("application/json"), m_promBody);
+        });
+        m_promPort = m_prom.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(m_promPort != 0);
+    }
+
+    void init()
+    {
+        for (const QString& n : {kKeeper, kNode5})
+            QFile::remove(journalOf(n));
+        m_now = utcMs(2026, 11, 3, 9);
+        m_promBody.clear();
+    }
+
+    void cleanup()
+    {
+        m_keeper.reset();
+        m_node5.reset();
+    }
+
+    void agentsExportTheirFactsAsCounters()
+    {
+        m_node5 = start(kNode5, 0);
+        publish(*m_node5, phase(kNode5, 0));
+        const Reply r = call(m_node5->port(), QStringLiteral("/metrics"));
+        QVERIFY2(r.body.contains("\ngpuwarden_token_usage_gpu_seconds_total{server=\"node-5\","
+                                 "user=\"alice\",gpu_model=\"NVIDIA GeForce RTX 2080 Ti\","
+                                 "charge=\"held\"} 28800\n"),
+                 r.body.constData());
+        const QByteArray closed =
+            "\ngpuwarden_token_usage_closed_through_seconds{server=\"node-5\"} " +
+            QByteArray::number(utcMs(2026, 11, 3, 11) / 1000) + '\n';
+        QVERIFY(r.body.contains(closed));
+        QVERIFY(r.body.contains("# TYPE gpuwarden_token_usage_gpu_seconds_total counter\n"));
+        // Read back as the keeper reads them, the sums are the agent's.
+        scrape();
+        QString why;
+        const auto counters = usageCountersFromPromReply(m_promBody, &why);
+        QVERIFY2(counters, qPrintable(why));
+        QCOMPARE(counters->counters.size(), 2); // held and used
+        QCOMPARE(counters->closedThroughMs.value(kNode5), utcMs(2026, 11, 3, 11));
+    }
+
+    void keeperTakesWhatGrewOnce()
+    {
+        m_node5 = start(kNode5, 0);
+        m_keeper = start(kKeeper, 0, keeperOfProm());
+        publish(*m_keeper, phase(kKeeper, 0)); // its own series are in Prometheus too
+        publish(*m_node5, phase(kNode5, 0));
+        scrape();
+        QVERIFY(poll(*m_keeper));
+        QVERIFY(m_promQuery.contains(QLatin1String(kTokenUsageMetric)));
+        const QList<UsageFact> agent = servedFacts(m_node5->port());
+        QCOMPARE(heldSum(m_keeper->tokenDesk()->peerFacts(), kNode5), heldSum(agent, kNode5));
+        QCOMPARE(heldSum(m_keeper->tokenDesk()->peerFacts(), kKeeper), 0.0);
+        QVERIFY(poll(*m_keeper)); // nothing grew: nothing taken
+        QCOMPARE(heldSum(m_keeper->tokenDesk()->peerFacts(), kNode5), 28800.0);
+
+        m_now = utcMs(2026, 11, 3, 12);
+        QJsonObject before = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        const QJsonObject source = serverEntry(before, promUrl());
+        QCOMPARE(source[QStringLiteral("reachable")].toBool(), true);
+        QCOMPARE(source[QStringLiteral("error")].toString(), QString());
+        // alice on both servers: 4 × RTX 2080 × 2 h × 0.5, twice.
+        QCOMPARE(before[QStringLiteral("balances")][QStringLiteral("alice")].toDouble(), 130.0 - 8);
+
+        // Restarted, the keeper holds the same and takes nothing twice.
+        const QList<UsageFact> held = m_keeper->tokenDesk()->peerFacts();
+        m_keeper.reset();
+        m_keeper = start(kKeeper, 0, keeperOfProm());
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts(), held);
+        scrape();
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts(), held);
+        const QJsonObject after = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        QCOMPARE(after[QStringLiteral("balances")], before[QStringLiteral("balances")]);
+
+        // Two more hours on node-5: what grew is taken, the sums stay equal.
+        publish(*m_node5, phase(kNode5, 1));
+        scrape();
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(heldSum(m_keeper->tokenDesk()->peerFacts(), kNode5),
+                 heldSum(servedFacts(m_node5->port()), kNode5));
+    }
+
+    void badPrometheusReplyIsSaidAndNothingTaken()
+    {
+        m_keeper = start(kKeeper, 0, keeperOfProm());
+        m_promBody = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}";
+        QVERIFY(poll(*m_keeper));
+        const QJsonObject source =
+            serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(), promUrl());
+        QVERIFY2(source[QStringLiteral("error")].toString().contains(QStringLiteral("parse error")),
+                 qPrintable(source[QStringLiteral("error")].toString()));
+        QVERIFY(m_keeper->tokenDesk()->peerFacts().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentKeeperProm)
+#include "tst_agentkeeperprom.moc"
