@@ -191,6 +191,18 @@ private Q_SLOTS:
         QTest::newRow("peer not a table list")
             << withToken("[tokens]\npeer = \"https://a:1\"\n")
             << QStringLiteral("agent.toml:2:8: peers are written as [[tokens.peer]] tables");
+        QTest::newRow("prometheus on a relay")
+            << withToken("[tokens]\nkeeper = false\nkeeper_url = \"http://n:1\"\n"
+                         "keeper_token_file = \"k\"\nprometheus_url = \"http://prom:9090\"\n")
+            << QStringLiteral("agent.toml:5:18: \"prometheus_url\" is for the keeper only");
+        QTest::newRow("prometheus token without url")
+            << withToken("[tokens]\nprometheus_token_file = \"p\"\n")
+            << QStringLiteral(
+                   "agent.toml:2:25: \"prometheus_token_file\" without \"prometheus_url\"");
+        QTest::newRow("prometheus url with a path")
+            << withToken("[tokens]\nprometheus_url = \"http://prom:9090/api\"\n")
+            << QStringLiteral("agent.toml:2:18: [tokens]: \"prometheus_url\" must be an agent's "
+                              "address");
         QTest::newRow("unknown table")
             << withToken("[agnet]\nport = 1\n")
             << QStringLiteral("agent.toml:1:1: unknown key \"agnet\" in the file");
@@ -240,6 +252,12 @@ private Q_SLOTS:
         QVERIFY(c->keeping.keeperSource);
         QCOMPARE(c->keeping.keeperSource->url, QStringLiteral("https://node-1:9807"));
         QCOMPARE(c->keeping.keeperSource->tokenFile, QStringLiteral("keeper.token"));
+        c = AgentConfig::parse(withToken("[tokens]\nprometheus_url = \"http://prom:9090\"\n"),
+                               QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->keeping.prometheus);
+        QCOMPARE(c->keeping.prometheus->url, QStringLiteral("http://prom:9090"));
+        QVERIFY(c->keeping.prometheus->tokenFile.isEmpty()); // often read without one
     }
 
     // The token files are read at start, beside agent.toml when relative;
