@@ -147,6 +147,13 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "gpuwarden-agent: token books: kept by %s, read every %s\n",
                      qPrintable(config->keeping.keeperSource->url),
                      qPrintable(gw::formatDuration(config->keeping.pollInterval)));
+    else if (config->keeping.prometheus)
+        std::fprintf(stderr,
+                     "gpuwarden-agent: token books: kept here, %lld peers and the counters in %s "
+                     "read every %s\n",
+                     static_cast<long long>(config->keeping.peers.size()),
+                     qPrintable(config->keeping.prometheus->url),
+                     qPrintable(gw::formatDuration(config->keeping.pollInterval)));
     else if (!config->keeping.peers.isEmpty())
         std::fprintf(stderr, "gpuwarden-agent: token books: kept here, %lld peers read every %s\n",
                      static_cast<long long>(config->keeping.peers.size()),
