@@ -741,7 +741,6 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_tokens->enabled())
         text += tokenBalancePrometheusText(m_tokens->books().balances);
-    text += m_tokens->usageMetricsText(); // the keeper's Prometheus path
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }
 

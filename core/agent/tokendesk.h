@@ -98,14 +98,10 @@ public:
     // What the last contact with a peer gave (its entry in /v1/balances).
     void peerContact(const QString& url, bool reachable, const QString& error);
     QList<UsageFact> peerFacts() const { return m_peerFacts; }
-    // The Prometheus path: this agent's own facts as counters for /metrics
-    // (gpuwarden_token_usage_gpu_seconds_total and
-    // gpuwarden_token_usage_closed_through_seconds; core/tokens/promusage.h).
-    // A keeper exports only its own facts, never its peers'.
-    QByteArray usageMetricsText() const;
-    // The keeper reading those counters from Prometheus: where it stands,
-    // and the facts that grew (stored with the cursor in one transaction;
-    // false with `error` when the journal refused: nothing taken).
+    // The keeper reading the agents' usage counters (their /metrics) from
+    // Prometheus: where it stands, and the facts that grew (stored with the
+    // cursor in one transaction; false with `error` when the journal
+    // refused: nothing taken). The keeper's own series are skipped.
     void setPrometheus(const QString& url);
     PromUsageCursor promCursor() const { return m_promCursor; }
     bool absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCursor& cursor,

@@ -2,7 +2,6 @@
 // several agents"): the peers' facts, their cursors and gaps, the servers'
 // state in /v1/balances, and the BalanceView enforcement judges by.
 #include "agent/journalwriter.h"
-#include "agent/metricsexport.h"
 #include "agent/tokendesk.h"
 #include "tokens/tokensjson.h"
 
@@ -249,33 +248,6 @@ QJsonArray TokenDesk::serversJson() const
              p.lastContactMs ? QJsonValue(*p.lastContactMs) : QJsonValue()},
             {QStringLiteral("error"), errors.join(QStringLiteral("; "))}});
     }
-    return out;
-}
-
-QByteArray TokenDesk::usageMetricsText() const
-{
-    if (!enabled())
-        return {};
-    QByteArray out = QByteArray("# HELP ") + kTokenUsageMetric +
-                     " GPU-seconds of this agent's closed hours (docs/tokens.md).\n# TYPE " +
-                     kTokenUsageMetric + " counter\n";
-    for (const UsageCounter& c : usageCounters(m_facts)) {
-        out += QByteArray(kTokenUsageMetric) + "{server=\"" + escapeLabelValue(c.server) +
-               "\",user=\"" + escapeLabelValue(c.user) + "\",gpu_model=\"" +
-               escapeLabelValue(c.gpuModel) + '"';
-        if (!c.migProfile.isEmpty())
-            out += ",mig_profile=\"" + escapeLabelValue(c.migProfile) + "\",mig_slices=\"" +
-                   QByteArray::number(c.migSlices) + "\",gpu_slices=\"" +
-                   QByteArray::number(c.gpuSlices) + '"';
-        // 17 digits: the value read back is the same double, to the last bit.
-        out += QByteArray(",charge=\"") + (c.used ? "used" : "held") + "\"} " +
-               QByteArray::number(c.value, 'g', 17) + '\n';
-    }
-    out += QByteArray("# HELP ") + kTokenClosedThroughMetric +
-           " The end of this agent's last closed hour, in seconds since the epoch.\n# TYPE " +
-           kTokenClosedThroughMetric + " gauge\n" + kTokenClosedThroughMetric + "{server=\"" +
-           escapeLabelValue(serverName()) + "\"} " + QByteArray::number(m_closedThroughMs / 1000) +
-           '\n';
     return out;
 }
 
