@@ -11,6 +11,8 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcKeeper, "gw.agent.keeper")
 
 namespace gw {
@@ -77,8 +79,13 @@ void KeeperLink::pollNow()
             ++m_inFlight;
             readPeer(i, cursor.sequence, cursor.stream);
         }
+        // Prometheus after the peers of the round: a server read directly
+        // is then known to be theirs, and its counters are not taken twice.
         if (m_keeping.prometheus && m_promBusy)
             m_again = true;
+        else if (m_keeping.prometheus &&
+                 std::find(m_peerBusy.cbegin(), m_peerBusy.cend(), true) != m_peerBusy.cend())
+            m_promAfterPeers = true;
         else if (m_keeping.prometheus)
             readPrometheus();
     }
@@ -88,6 +95,11 @@ void KeeperLink::pollNow()
 
 void KeeperLink::finishedOne()
 {
+    if (m_promAfterPeers &&
+        std::find(m_peerBusy.cbegin(), m_peerBusy.cend(), true) == m_peerBusy.cend()) {
+        m_promAfterPeers = false;
+        readPrometheus();
+    }
     if (--m_inFlight > 0)
         return;
     if (m_again) {

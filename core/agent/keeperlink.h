@@ -85,6 +85,7 @@ private:
     QList<bool> m_peerBusy;
     bool m_keeperBusy = false;
     bool m_promBusy = false;
+    bool m_promAfterPeers = false; // Prometheus waits for this round's peers
 
     // Relay: the keeper's last reply.
     std::optional<QJsonObject> m_last;

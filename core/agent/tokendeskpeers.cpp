@@ -334,7 +334,9 @@ bool TokenDesk::absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCu
         said << refused;
         qCWarning(lcTokens).noquote() << url << refused;
     }
-    source.refused = said.join(QStringLiteral("; "));
+    // Said until the next growth: a poll where nothing grew changes nothing.
+    if (!facts.isEmpty() || !warnings.isEmpty())
+        source.refused = said.join(QStringLiteral("; "));
     return true;
 }
 

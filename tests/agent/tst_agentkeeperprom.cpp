@@ -59,7 +59,7 @@ class TestAgentKeeperProm : public KeeperTestBase
     void scrape()
     {
         QJsonArray result;
-        for (AgentServer* a : {m_node5.get(), m_keeper.get()}) {
+        for (AgentServer* a : {m_node5.get(), m_keeper.get(), m_node2.get()}) {
             if (!a)
                 continue;
             const QString instance = QStringLiteral("127.0.0.1:%1").arg(a->port());
@@ -107,7 +107,7 @@ private Q_SLOTS:
 
     void init()
     {
-        for (const QString& n : {kKeeper, kNode5})
+        for (const QString& n : {kKeeper, kNode5, kNode2})
             QFile::remove(journalOf(n));
         m_now = utcMs(2026, 11, 3, 9);
         m_promBody.clear();
@@ -117,6 +117,7 @@ private Q_SLOTS:
     {
         m_keeper.reset();
         m_node5.reset();
+        m_node2.reset();
     }
 
     void keeperTakesWhatGrewOnce()
@@ -159,6 +160,32 @@ private Q_SLOTS:
         QVERIFY(poll(*m_keeper));
         QCOMPARE(heldSum(m_keeper->tokenDesk()->peerFacts(), kNode5),
                  heldSum(servedFacts(m_node5->port()), kNode5));
+    }
+
+    // A server the keeper reads directly is taken from its agent once, and
+    // its counters in Prometheus are refused, said in Prometheus's entry.
+    void serverReadDirectlyIsNotTakenTwice()
+    {
+        m_node2 = start(kNode2, 0);
+        m_node5 = start(kNode5, 0);
+        TokenKeeping k = keeperOfProm();
+        k.peers << TokenSource{
+            url(m_node2->port()), QStringLiteral("t"), kRead, {}, QStringLiteral("test")};
+        publish(*m_node2, phase(kNode2, 0));
+        publish(*m_node5, phase(kNode5, 0));
+        m_keeper = start(kKeeper, 0, k);
+        scrape();
+        QVERIFY(poll(*m_keeper));
+        const QList<UsageFact> held = m_keeper->tokenDesk()->peerFacts();
+        QCOMPARE(heldSum(held, kNode2), heldSum(servedFacts(m_node2->port()), kNode2));
+        QCOMPARE(heldSum(held, kNode5), 28800.0);
+        const QJsonObject o = call(m_keeper->port(), QStringLiteral("/v1/balances")).json();
+        const QString error = serverEntry(o, promUrl())[QStringLiteral("error")].toString();
+        QVERIFY2(error.contains(QStringLiteral("facts of node-2 refused: node-2 is served by %1")
+                                    .arg(url(m_node2->port()))),
+                 qPrintable(error));
+        QCOMPARE(serverEntry(o, url(m_node2->port()))[QStringLiteral("error")].toString(),
+                 QString());
     }
 
     void badPrometheusReplyIsSaidAndNothingTaken()
