@@ -181,7 +181,7 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
 void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expectedStream)
 {
     const TokenSource& peer = m_keeping.peers[index];
-    get(peer, QStringLiteral("/v1/usage?after=%1&limit=%2").arg(after).arg(kPageLimit),
+    get(peer, QStringLiteral("/v1/usage?after=%1&limit=%2").arg(after).arg(m_pageLimit),
         [this, index, after, expectedStream](std::optional<QByteArray> body, bool answered,
                                              const QString& error) {
             if (!body) {
@@ -220,7 +220,9 @@ void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expecte
     }
     if (!m_desk->absorbPeerPage(url, *page, &error))
         return end(true, tr("%1: facts not stored, the journal refused them: %2").arg(url, error));
-    if (page->truncated && page->next > after)
+    // A full page says more follow by next < last_sequence (truncated
+    // alone marks a hole): read on, as long as each page moves.
+    if ((page->truncated || page->next < page->lastSequence) && page->next > after)
         return readPeer(index, page->next, page->stream);
     end(true, QString());
 }

@@ -5,7 +5,7 @@
 // nested event loop):
 // - keeper (`[tokens] keeper = true`): every poll_interval each peer's
 //   GET /v1/usage?after=CURSOR&limit=1000 is read, page after page while
-//   `truncated`, and each page handed to the TokenDesk, which stores it with
+//   `next` is below `last_sequence`, and each page handed to the TokenDesk, which stores it with
 //   the cursor in one journal transaction;
 // - keeper with prometheus_url: the peers' usage counters read from
 //   Prometheus with one instant query, what grew taken (promusage.h);
@@ -50,6 +50,8 @@ public:
     // A round now: every peer (or the keeper) not being read already; one
     // that is gets another round once it answers.
     void pollNow();
+    // Facts asked per page (tests: small, to read many pages).
+    void setPageLimit(int limit) { m_pageLimit = limit; }
     // A round (or a page of one) is under way.
     bool busy() const { return m_inFlight > 0; }
 
@@ -82,6 +84,7 @@ private:
     QTimer m_timer;
     int m_inFlight = 0;
     bool m_again = false;
+    int m_pageLimit = kPageLimit;
     QList<bool> m_peerBusy;
     bool m_keeperBusy = false;
     bool m_promBusy = false;

@@ -48,6 +48,10 @@ std::optional<PeerUsagePage> peerUsagePageFromJson(const QByteArray& body, quint
         return refuse(error,
                       QStringLiteral("next: expected a whole number not below %1").arg(after));
     page.next = quint64(*next);
+    const auto lastSequence = wholeNumber(o.value(QStringLiteral("last_sequence")));
+    if (!lastSequence)
+        return refuse(error, QStringLiteral("last_sequence: expected a whole number"));
+    page.lastSequence = quint64(*lastSequence);
     const QJsonValue truncated = o.value(QStringLiteral("truncated"));
     if (!truncated.isBool())
         return refuse(error, QStringLiteral("truncated: expected true or false"));

@@ -22,7 +22,8 @@ namespace gw {
 struct PeerUsagePage
 {
     QString stream;
-    quint64 next = 0; // the page's "next"
+    quint64 next = 0;         // the page's "next"
+    quint64 lastSequence = 0; // the peer's newest number: more follow while next is below it
     bool truncated = false;
     QList<std::pair<quint64, UsageFact>> facts; // with the peer's numbers, rising
     QList<CoverageGap> gaps;                    // the peer's spans not charged (older agents: none)

@@ -94,6 +94,21 @@ private Q_SLOTS:
         QVERIFY(view.error.isEmpty());
     }
 
+    // A full page is followed by the next (next < last_sequence) in the
+    // same round: a keeper far behind catches up at once.
+    void keeperReadsEveryPageOfARound()
+    {
+        startAll();
+        m_keeper->keeperLink()->setPageLimit(1);
+        publish(*m_node2, phase(kNode2, 0));
+        publish(*m_node2, phase(kNode2, 1));
+        QVERIFY(poll(*m_keeper));
+        QCOMPARE(ofServer(m_keeper->tokenDesk()->peerFacts(), kNode2),
+                 sorted(servedFacts(m_port2)));
+        QCOMPARE(m_keeper->tokenDesk()->peerFacts().size(), 4);
+        QCOMPARE(m_keeper->tokenDesk()->peerCursor(url(m_port2)).sequence, 4u);
+    }
+
     // /v1/usage states the spans the agent did not charge, so the keeper's
     // books state its peers' gaps too.
     void peersGapsAreInTheKeepersBooks()
@@ -329,26 +344,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected"); // empty: taken
         const QByteArray fact = R"("server":"node-2","user":"bob","gpu_model":"m",)"
                                 R"("hour_start_ms":0,"held_gpu_seconds":1,"used_gpu_seconds":1)";
-        QTest::newRow("a page") << QByteArray(R"({"stream":"s","next":3,"truncated":false,)"
-                                              R"("usage":[{"sequence":3,)" +
-                                              fact + "}]}")
-                                << QString();
+        QTest::newRow("a page")
+            << QByteArray(R"({"stream":"s","next":3,"last_sequence":3,"truncated":false,)"
+                          R"("usage":[{"sequence":3,)" +
+                          fact + "}]}")
+            << QString();
         QTest::newRow("no stream") << QByteArray(R"({"next":0,"truncated":false,"usage":[]})")
                                    << QStringLiteral("stream: expected a non-empty string");
         QTest::newRow("next below the cursor")
-            << QByteArray(R"({"stream":"s","next":1,"truncated":false,"usage":[]})")
+            << QByteArray(
+                   R"({"stream":"s","next":1,"last_sequence":1,"truncated":false,"usage":[]})")
             << QStringLiteral("next: expected a whole number not below 2");
         QTest::newRow("numbers not rising")
-            << QByteArray(R"({"stream":"s","next":3,"truncated":false,"usage":[{"sequence":2,)" +
-                          fact + "}]}")
+            << QByteArray(
+                   R"({"stream":"s","next":3,"last_sequence":3,"truncated":false,"usage":[{"sequence":2,)" +
+                   fact + "}]}")
             << QStringLiteral("usage[0].sequence: expected a number above 2");
         QTest::newRow("a fact with an unknown key")
-            << QByteArray(R"({"stream":"s","next":3,"truncated":false,"usage":[{"sequence":3,)" +
-                          fact + R"(,"extra":1}]})")
+            << QByteArray(
+                   R"({"stream":"s","next":3,"last_sequence":3,"truncated":false,"usage":[{"sequence":3,)" +
+                   fact + R"(,"extra":1}]})")
             << QStringLiteral("usage[0]");
         QTest::newRow("gaps not an array")
-            << QByteArray(R"({"stream":"s","next":2,"truncated":false,"usage":[],"gaps":{}})")
+            << QByteArray(
+                   R"({"stream":"s","next":2,"last_sequence":2,"truncated":false,"usage":[],"gaps":{}})")
             << QStringLiteral("gaps: expected an array");
+        QTest::newRow("no last_sequence")
+            << QByteArray(R"({"stream":"s","next":2,"truncated":false,"usage":[]})")
+            << QStringLiteral("last_sequence: expected a whole number");
         QTest::newRow("not JSON") << QByteArray("<html>") << QStringLiteral("not a JSON object");
     }
 
