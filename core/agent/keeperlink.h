@@ -5,8 +5,8 @@
 // nested event loop):
 // - keeper (`[tokens] keeper = true`): every poll_interval each peer's
 //   GET /v1/usage?after=CURSOR&limit=1000 is read, page after page while
-//   `next` is below `last_sequence`, and each page handed to the TokenDesk, which stores it with
-//   the cursor in one journal transaction;
+//   `next` is below `last_sequence`, and each page handed to the TokenDesk,
+//   which stores it with the cursor in one journal transaction;
 // - keeper with prometheus_url: the peers' usage counters read from
 //   Prometheus with one instant query, what grew taken (promusage.h);
 // - relay (`keeper = false`): the keeper's GET /v1/balances is read every
