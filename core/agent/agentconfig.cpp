@@ -5,9 +5,12 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "util/duration.h"
+
 #include <toml++/toml.h>
 
 #include <QStringList>
+#include <QUrl>
 
 #include <algorithm>
 #include <string_view>
@@ -20,6 +23,47 @@ QByteArray sha256(const QByteArray& data)
 }
 
 namespace {
+
+int editDistance(const QString& a, const QString& b)
+{
+    QList<int> row(b.size() + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = i;
+        for (int j = 1; j <= b.size(); ++j) {
+            const int up = row[j];
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// Raw SHA-256 from "AB:CD:…" (colons or blanks optional); empty when malformed.
+QByteArray fingerprintBytes(const QString& text)
+{
+    QString hex = text.trimmed();
+    if (hex.startsWith(QLatin1String("SHA256:"), Qt::CaseInsensitive))
+        hex = hex.mid(7);
+    hex.remove(QLatin1Char(':')).remove(QLatin1Char(' '));
+    const QByteArray raw = QByteArray::fromHex(hex.toLatin1());
+    if (hex.size() != 64 || raw.size() != 32 || raw.toHex() != hex.toLower().toLatin1())
+        return {};
+    return raw;
+}
+
+QString where(const QString& source, const toml::source_region& region)
+{
+    return QStringLiteral("%1:%2:%3").arg(source).arg(region.begin.line).arg(region.begin.column);
+}
 
 class Parser
 {
@@ -50,12 +94,34 @@ public:
                    std::initializer_list<std::string_view> known)
     {
         for (const auto& [key, node] : table) {
-            if (std::find(known.begin(), known.end(), key.str()) == known.end())
-                fail(node.source(),
-                     QStringLiteral("unknown key \"%1\" in %2")
-                         .arg(QString::fromUtf8(key.str().data(), qsizetype(key.str().size())),
-                              name));
+            if (std::find(known.begin(), known.end(), key.str()) != known.end())
+                continue;
+            QString message = QStringLiteral("unknown key \"%1\" in %2").arg(qs(key.str()), name);
+            // A near miss is named: "pol_interval" → "poll_interval".
+            QString best;
+            int bestDistance = 3;
+            for (std::string_view k : known) {
+                const int d = editDistance(qs(key.str()), qs(k));
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = qs(k);
+                }
+            }
+            if (!best.isEmpty())
+                message += QStringLiteral(" (did you mean \"%1\"?)").arg(best);
+            fail(node.source(), message);
         }
+    }
+
+    std::optional<bool> boolean(const toml::table& t, std::string_view key)
+    {
+        const toml::node* n = t.get(key);
+        if (!n)
+            return std::nullopt;
+        if (const auto* b = n->as_boolean())
+            return b->get();
+        fail(n->source(), QStringLiteral("\"%1\" must be true or false").arg(QLatin1String(key)));
+        return std::nullopt;
     }
 
     std::optional<QString> string(const toml::table& t, std::string_view key)
@@ -92,6 +158,8 @@ public:
         return i->get();
     }
 
+    const QString& source() const { return m_source; }
+
     const toml::table* table(const toml::table& root, std::string_view key)
     {
         const toml::node* n = root.get(key);
@@ -109,6 +177,160 @@ private:
     bool m_ok = true;
 };
 
+// An agent's address as [tokens] takes it: http or https, a host, no path,
+// query or credentials (the routes are added to it).
+std::optional<QString> sourceUrl(Parser& p, const toml::table& t, std::string_view key,
+                                 const QString& what)
+{
+    const auto text = p.string(t, key);
+    if (!text)
+        return std::nullopt;
+    const QUrl url(*text, QUrl::StrictMode);
+    const bool ok =
+        url.isValid() && !url.host().isEmpty() &&
+        (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
+        (url.path().isEmpty() || url.path() == QLatin1String("/")) && !url.hasQuery() &&
+        !url.hasFragment() && url.userInfo().isEmpty();
+    if (!ok) {
+        p.fail(t.get(key)->source(), QStringLiteral("%1: \"%2\" must be an agent's address such as "
+                                                    "https://node-2:9807, not \"%3\"")
+                                         .arg(what, QLatin1String(key), *text));
+        return std::nullopt;
+    }
+    QString out = *text;
+    while (out.endsWith(QLatin1Char('/')))
+        out.chop(1);
+    return out;
+}
+
+std::optional<QByteArray> fingerprint(Parser& p, const toml::table& t, std::string_view key,
+                                      const QString& what)
+{
+    const auto text = p.string(t, key);
+    if (!text)
+        return std::nullopt;
+    const QByteArray raw = fingerprintBytes(*text);
+    if (raw.isEmpty()) {
+        p.fail(t.get(key)->source(),
+               QStringLiteral("%1: \"%2\" must be the certificate's SHA-256 fingerprint, 64 hex "
+                              "digits (colons allowed) as the desktop shows it")
+                   .arg(what, QLatin1String(key)));
+        return std::nullopt;
+    }
+    return raw;
+}
+
+// [tokens] (docs/tokens.md, "Keeper of several agents").
+void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
+{
+    p.onlyKnown(t, QStringLiteral("[tokens]"),
+                {"keeper", "poll_interval", "peer", "keeper_url", "keeper_token_file",
+                 "keeper_fingerprint", "prometheus_url", "prometheus_token_file",
+                 "prometheus_fingerprint"});
+    k.keeper = p.boolean(t, "keeper").value_or(true);
+    if (const auto text = p.string(t, "poll_interval")) {
+        QString why;
+        const auto span = parseDuration(*text, &why);
+        if (!span || *span < std::chrono::seconds(1) || *span > std::chrono::hours(24))
+            p.fail(t.get("poll_interval")->source(),
+                   QStringLiteral("\"poll_interval\" must be a duration from 1s to 24h such as "
+                                  "\"60s\", not \"%1\"%2")
+                       .arg(*text, why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why)));
+        else
+            k.pollInterval = *span;
+    }
+    if (const toml::node* peers = t.get("peer")) {
+        const toml::array* list = peers->as_array();
+        if (!list)
+            p.fail(peers->source(), QStringLiteral("peers are written as [[tokens.peer]] tables"));
+        if (list && !k.keeper)
+            p.fail(peers->source(),
+                   QStringLiteral("[[tokens.peer]] is for the keeper only; this agent has "
+                                  "keeper = false and reads the books from keeper_url"));
+        for (size_t i = 0; list && i < list->size(); ++i) {
+            const toml::table* peer = list->get(i)->as_table();
+            if (!peer) {
+                p.fail(list->get(i)->source(),
+                       QStringLiteral("each [[tokens.peer]] must be a table"));
+                break;
+            }
+            const QString what = QStringLiteral("[[tokens.peer]] %1").arg(i + 1);
+            p.onlyKnown(*peer, QStringLiteral("[[tokens.peer]]"),
+                        {"url", "token_file", "fingerprint"});
+            TokenSource s;
+            s.where = where(p.source(), peer->source());
+            s.url = sourceUrl(p, *peer, "url", what).value_or(QString());
+            s.tokenFile = p.string(*peer, "token_file").value_or(QString());
+            s.pinSha256 = fingerprint(p, *peer, "fingerprint", what).value_or(QByteArray());
+            if (!peer->get("url"))
+                p.fail(peer->source(), QStringLiteral("%1 has no \"url\"").arg(what));
+            else if (!peer->get("token_file") || s.tokenFile.isEmpty())
+                p.fail(peer->source(),
+                       QStringLiteral("%1 (%2) has no \"token_file\": the keeper reads "
+                                      "/v1/usage with a read token")
+                           .arg(what, s.url));
+            for (const TokenSource& other : std::as_const(k.peers)) {
+                if (!s.url.isEmpty() && other.url == s.url)
+                    p.fail(peer->get("url")->source(),
+                           QStringLiteral("%1: %2 is listed twice").arg(what, s.url));
+            }
+            k.peers.append(s);
+        }
+    }
+    if (const toml::node* prom = t.get("prometheus_url")) {
+        if (!k.keeper) {
+            p.fail(prom->source(), QStringLiteral("\"prometheus_url\" is for the keeper only; "
+                                                  "this agent has keeper = false"));
+        } else {
+            const QString what = QStringLiteral("[tokens]");
+            TokenSource s;
+            s.where = where(p.source(), prom->source());
+            s.url = sourceUrl(p, t, "prometheus_url", what).value_or(QString());
+            s.tokenFile = p.string(t, "prometheus_token_file").value_or(QString());
+            s.pinSha256 = fingerprint(p, t, "prometheus_fingerprint", what).value_or(QByteArray());
+            for (const TokenSource& peer : std::as_const(k.peers)) {
+                if (peer.url == s.url)
+                    p.fail(prom->source(),
+                           QStringLiteral("\"prometheus_url\" %1 is also a [[tokens.peer]]")
+                               .arg(s.url));
+            }
+            k.prometheus = s;
+        }
+    } else {
+        for (std::string_view key : {"prometheus_token_file", "prometheus_fingerprint"}) {
+            if (const toml::node* n = t.get(key))
+                p.fail(n->source(),
+                       QStringLiteral("\"%1\" without \"prometheus_url\"").arg(QLatin1String(key)));
+        }
+    }
+    const toml::node* url = t.get("keeper_url");
+    if (k.keeper) {
+        for (std::string_view key : {"keeper_url", "keeper_token_file", "keeper_fingerprint"}) {
+            if (const toml::node* n = t.get(key))
+                p.fail(n->source(),
+                       QStringLiteral("\"%1\" is for keeper = false: this agent keeps the "
+                                      "books itself (keeper = true, the default)")
+                           .arg(QLatin1String(key)));
+        }
+        return;
+    }
+    if (!url) {
+        p.fail(t.source(), QStringLiteral("[tokens] keeper = false needs \"keeper_url\" (and "
+                                          "\"keeper_token_file\"): where the books are kept"));
+        return;
+    }
+    const QString what = QStringLiteral("[tokens]");
+    TokenSource s;
+    s.where = where(p.source(), url->source());
+    s.url = sourceUrl(p, t, "keeper_url", what).value_or(QString());
+    s.tokenFile = p.string(t, "keeper_token_file").value_or(QString());
+    s.pinSha256 = fingerprint(p, t, "keeper_fingerprint", what).value_or(QByteArray());
+    if (s.tokenFile.isEmpty())
+        p.fail(t.source(), QStringLiteral("[tokens] keeper = false needs \"keeper_token_file\": "
+                                          "a read token of the keeper"));
+    k.keeperSource = s;
+}
+
 } // namespace
 
 std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error)
@@ -120,7 +342,44 @@ std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error
                          .arg(path, f.errorString());
         return std::nullopt;
     }
-    return parse(f.readAll(), path, error);
+    auto c = parse(f.readAll(), path, error);
+    if (c && !c->readTokenFiles(QFileInfo(path).absolutePath(), error))
+        return std::nullopt;
+    return c;
+}
+
+bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
+{
+    QList<TokenSource*> sources;
+    for (TokenSource& s : keeping.peers)
+        sources.append(&s);
+    if (keeping.keeperSource)
+        sources.append(&*keeping.keeperSource);
+    // Prometheus is often read without a token.
+    if (keeping.prometheus && !keeping.prometheus->tokenFile.isEmpty())
+        sources.append(&*keeping.prometheus);
+    for (TokenSource* s : std::as_const(sources)) {
+        const QString path = QDir(baseDirectory).absoluteFilePath(s->tokenFile);
+        auto refuse = [&](const QString& why) {
+            if (error)
+                *error =
+                    QStringLiteral("%1: token_file %2 for %3: %4").arg(s->where, path, s->url, why);
+            return false;
+        };
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return refuse(QStringLiteral("cannot be read: %1").arg(f.errorString()));
+        // A read token opens every reading of the lab: only the agent's
+        // user may read it, as ssh insists for its keys.
+        const QFileDevice::Permissions perms = f.permissions();
+        if (perms & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
+            return refuse(QStringLiteral("group or others may read it; chmod 600 it"));
+        const QByteArray token = f.readLine(4096).trimmed();
+        if (token.isEmpty())
+            return refuse(QStringLiteral("its first line is empty; it must hold the token"));
+        s->token = token;
+    }
+    return true;
 }
 
 std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QString& source,
@@ -146,7 +405,7 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     Parser p(source, error);
     AgentConfig c;
     p.onlyKnown(root, QStringLiteral("the file"),
-                {"agent", "journal", "limits", "metrics", "policy", "tls", "token"});
+                {"agent", "journal", "limits", "metrics", "policy", "tls", "token", "tokens"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -279,6 +538,9 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
             c.tokens.append(token);
         }
     }
+    if (const toml::table* t = p.table(root, "tokens"))
+        parseTokens(p, *t, c.keeping);
+
     if (p.ok() && c.tokens.isEmpty()) {
         if (error)
             *error = source + QStringLiteral(": no [[token]] is configured; every route but "

@@ -32,6 +32,34 @@ struct AgentToken
     TokenScope scope = TokenScope::Read;
 };
 
+// A remote agent the token books are read from (docs/tokens.md, "Keeper of
+// several agents"): a peer of the keeper, or the keeper read by a relay.
+struct TokenSource
+{
+    QString url;          // http(s)://host:port, no path
+    QString tokenFile;    // a read token, its first line
+    QByteArray token;     // read from tokenFile by load(); set directly in tests
+    QByteArray pinSha256; // raw SHA-256 of the certificate; empty: Qt's own TLS checks
+    QString where;        // "agent.toml:12:1": where the entry is, for messages
+};
+
+// [tokens] of agent.toml. Not in policy.toml: the read tokens are secrets,
+// and policy.toml is served to read tokens by GET /v1/policy.
+struct TokenKeeping
+{
+    static constexpr std::chrono::milliseconds kDefaultPollInterval{60'000};
+    // true: this agent keeps the books (a single server is its own keeper),
+    // of its own facts and its peers'. false: a relay, reading the books
+    // from `keeperSource`.
+    bool keeper = true;
+    std::chrono::milliseconds pollInterval = kDefaultPollInterval;
+    QList<TokenSource> peers;                // keeper only
+    std::optional<TokenSource> keeperSource; // relay only
+    // Keeper only: the peers' usage counters read from Prometheus (one
+    // instant query a poll); its token file is optional.
+    std::optional<TokenSource> prometheus;
+};
+
 struct AgentConfig
 {
     static constexpr quint16 kDefaultPort = 9807;
@@ -71,10 +99,16 @@ struct AgentConfig
 
     QList<AgentToken> tokens;
 
+    TokenKeeping keeping; // [tokens]
+
+    // Reads the file and, through readTokenFiles, the token files it names.
     static std::optional<AgentConfig> load(const QString& path, QString* error);
     // `source` names the text in messages ("agent.toml").
     static std::optional<AgentConfig> parse(const QByteArray& text, const QString& source,
                                             QString* error);
+    // The first line of every token file [tokens] names (relative paths: to
+    // `baseDirectory`), refused when group or others may read it.
+    bool readTokenFiles(const QString& baseDirectory, QString* error);
 };
 
 QByteArray sha256(const QByteArray& data);

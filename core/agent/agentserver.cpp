@@ -5,6 +5,7 @@
 #include "agent/apiinteger.h"
 #include "agent/guardedserver.h"
 #include "agent/journalwriter.h"
+#include "agent/keeperlink.h"
 #include "agent/metricsexport.h"
 #include "agent/requestguard.h"
 #include "agent/tokendesk.h"
@@ -159,6 +160,16 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
         std::make_unique<AllocationDesk>([this] { return latest(); }, [this] { return m_now(); });
     m_desk->setPolicy(m_policy);
     m_tokens = std::make_unique<TokenDesk>([this] { return m_now(); });
+    m_tokens->setServerName(m_config.serverName);
+    QStringList peerUrls;
+    for (const TokenSource& peer : std::as_const(m_config.keeping.peers))
+        peerUrls << peer.url;
+    m_tokens->setPeers(peerUrls);
+    if (m_config.keeping.prometheus)
+        m_tokens->setPrometheus(m_config.keeping.prometheus->url);
+    m_keeperLink =
+        std::make_unique<KeeperLink>(m_config.keeping, m_tokens.get(), [this] { return m_now(); });
+    m_keeperLink->start();
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -237,6 +248,8 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
         guarded(Access::Read, [this](const QHttpServerRequest& r) { return usage(r); }));
     m_server->route(QStringLiteral("/v1/balances"),
                     guarded(Access::Read, [this](const QHttpServerRequest&) {
+                        if (m_keeperLink->relay())
+                            return m_keeperLink->relayBalances();
                         return m_tokens->enabled() ? m_tokens->balances() : TokenDesk::notKept();
                     }));
     m_server->route(QStringLiteral("/v1/ledger"), [this](const QHttpServerRequest& request,
@@ -610,11 +623,19 @@ QHttpServerResponse AgentServer::usage(const QHttpServerRequest& request) const
     // Facts are kept forever and numbered without holes.
     quint64 last = cursor.after;
     const QByteArrayList out = m_tokens->usageAfter(cursor.after, cursor.limit, &last);
-    QHttpServerResponse r(QByteArrayLiteral("application/json"),
-                          cursorPage("usage", out, cursor.after, last, false, cursor.limit,
-                                     m_tokens->lastUsageSequence()));
+    QByteArray body = cursorPage("usage", out, cursor.after, last, false, cursor.limit,
+                                 m_tokens->lastUsageSequence());
+    // The spans not charged, so a keeper's books state them too.
+    body.chop(1);
+    body += ",\"gaps\":" + m_tokens->gapsJson() + '}';
+    QHttpServerResponse r(QByteArrayLiteral("application/json"), body);
     r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
     return r;
+}
+
+BalanceView AgentServer::balanceView() const
+{
+    return m_keeperLink->relay() ? m_keeperLink->relayView() : m_tokens->balanceView();
 }
 
 QString AgentServer::tokenName(const QHttpServerRequest& request) const

@@ -9,6 +9,7 @@
 // same stream, and older cursors are served from disk.
 
 #include "agent/agentconfig.h"
+#include "agent/balanceview.h"
 #include "agent/requestguard.h"
 #include "model/snapshot.h"
 #include "policy/policyconfig.h"
@@ -39,6 +40,7 @@ namespace gw {
 class AgentJournal;
 class AllocationDesk;
 class JournalWriter;
+class KeeperLink;
 class PolicyService;
 class TokenDesk;
 
@@ -115,6 +117,12 @@ public:
     AllocationDesk* allocationDesk() const { return m_desk.get(); }
     // Token books: /v1/usage, /v1/balances, /v1/ledger (docs/tokens.md).
     TokenDesk* tokenDesk() const { return m_tokens.get(); }
+    // The lab's books kept by one agent ([tokens] of agent.toml): polling
+    // the peers (keeper) or the keeper (relay).
+    KeeperLink* keeperLink() const { return m_keeperLink.get(); }
+    // The balances enforcement judges by: the own books (keeper) or the
+    // keeper's last reply (relay).
+    BalanceView balanceView() const;
     // The listen backlog: a burst of long-polling callers (hundreds at
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
@@ -223,6 +231,7 @@ private:
 
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
+    std::unique_ptr<KeeperLink> m_keeperLink;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

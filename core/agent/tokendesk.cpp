@@ -105,6 +105,12 @@ void TokenDesk::load()
     m_adjustments.clear();
     m_gaps.clear();
     m_models.clear();
+    m_peerFacts.clear();
+    m_peerKeys.clear();
+    m_serverPeer.clear();
+    for (Peer& p : m_peers)
+        p = Peer();
+    m_promCursor = PromUsageCursor();
     m_books.reset();
     const qint64 now = m_now();
     m_startMs = hourOf(now);
@@ -134,6 +140,7 @@ void TokenDesk::load()
         else
             m_closedThroughMs = m_startMs;
         after = j.sequenceBefore(m_closedThroughMs - 1);
+        loadPeers(j, &why);
     });
     if (!why.isEmpty())
         qCWarning(lcTokens).noquote() << why;
@@ -146,6 +153,7 @@ void TokenDesk::load()
         }
         m_facts.append(*f);
         m_models.insert(f->gpuModel);
+        m_ownServers.insert(f->server);
     }
     for (const AgentJournal::Entry& e : std::as_const(adjustments)) {
         if (const auto a = adjustmentFromJson(e.json))
@@ -194,6 +202,9 @@ void TokenDesk::published(const Snapshot& snapshot)
 
 void TokenDesk::feed(const Snapshot& s, bool replay)
 {
+    // The keeper's own servers: a peer's fact naming one is refused.
+    m_ownServers.insert(s.server);
+    m_lastServer = s.server;
     m_meter.feed(s);
     const qint64 hour = hourOf(s.timestampMs);
     const bool closes = m_openHourMs && hour > *m_openHourMs && hour > m_closedThroughMs;
@@ -307,11 +318,17 @@ const Books& TokenDesk::books()
                                                           : QTimeZone(m_rules.timeZone.toUtf8());
         const QDate today = QDateTime::fromMSecsSinceEpoch(now, zone).date();
         m_booksUntilMs = today.addDays(1).startOfDay(zone).toMSecsSinceEpoch();
+        // The keeper's books: its own facts and its peers' (none without
+        // peers), and the spans none of them charged.
+        const QList<UsageFact> facts = m_facts + m_peerFacts;
+        QList<CoverageGap> gaps = m_gaps;
+        for (const QString& url : std::as_const(m_peerOrder))
+            gaps += m_peers.value(url).gaps;
         qint64 from = m_startMs;
-        for (const UsageFact& f : std::as_const(m_facts))
+        for (const UsageFact& f : facts)
             from = std::min(from, f.hourStartMs);
-        m_books = buildBooks(m_facts, m_rules, from, std::max(now + 1, m_closedThroughMs + 1),
-                             m_adjustments, m_models, m_gaps);
+        m_books = buildBooks(facts, m_rules, from, std::max(now + 1, m_closedThroughMs + 1),
+                             m_adjustments, m_models, gaps);
     }
     return *m_books;
 }
@@ -338,7 +355,18 @@ QHttpServerResponse TokenDesk::balances()
                       {QStringLiteral("cut_off"), QJsonArray::fromStringList(b.cutOff)},
                       {QStringLiteral("overdraft_floor"), m_rules.overdraftFloor},
                       {QStringLiteral("warnings"), QJsonArray::fromStringList(b.warnings)},
-                      {QStringLiteral("gaps"), gaps}});
+                      {QStringLiteral("gaps"), gaps},
+                      {QStringLiteral("role"), QStringLiteral("keeper")},
+                      {QStringLiteral("keeper"), serverName()},
+                      {QStringLiteral("servers"), serversJson()}});
+}
+
+QByteArray TokenDesk::gapsJson() const
+{
+    QJsonArray gaps;
+    for (const CoverageGap& g : std::as_const(m_gaps))
+        gaps.append(coverageGapToJson(g));
+    return QJsonDocument(gaps).toJson(QJsonDocument::Compact);
 }
 
 QHttpServerResponse TokenDesk::ledger(const QHttpServerRequest& request)

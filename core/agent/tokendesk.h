@@ -16,13 +16,19 @@
 //
 // Owned by AgentServer, on its thread.
 
+#include "agent/balanceview.h"
+#include "agent/keeperreplies.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
+#include "tokens/promusage.h"
 #include "tokens/usage.h"
 
 #include <QByteArrayList>
 #include <QHash>
 #include <QHttpServerResponse>
+#include <QJsonArray>
+#include <QSet>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -31,6 +37,7 @@ class QHttpServerRequest;
 
 namespace gw {
 
+class AgentJournal;
 class JournalWriter;
 struct Snapshot;
 
@@ -62,13 +69,71 @@ public:
     // The 404 every token route answers while [tokens] is off.
     static QHttpServerResponse notKept();
 
+    // The spans not charged, as /v1/usage states them (a JSON array).
+    QByteArray gapsJson() const;
+
+    // The keeper of several agents (docs/tokens.md, "Keeper of several
+    // agents"; tokendeskpeers.cpp). The peers' facts are stored in the
+    // journal's peer_usage table together with each peer's cursor, so a
+    // restart neither loses nor repeats one; the books are over the own
+    // facts and the peers'.
+    struct PeerCursor
+    {
+        QString stream;
+        quint64 sequence = 0; // the peer's last fact taken (or refused)
+    };
+    using PeerPage = PeerUsagePage;
+    // [agent] name; empty: the server of the readings published (or the host name).
+    void setServerName(const QString& name) { m_serverName = name; }
+    QString serverName() const;
+    // The configured peers' URLs, in order (call before setPolicy).
+    void setPeers(const QStringList& urls);
+    PeerCursor peerCursor(const QString& url) const;
+    // Takes a page: facts of the keeper's own server, of a server another
+    // peer serves, or already held are not taken (said in the peer's
+    // status); the cursor moves past all of them in the same journal
+    // transaction. False with `error` when the journal refused: nothing
+    // is taken, the page is asked again.
+    bool absorbPeerPage(const QString& url, const PeerPage& page, QString* error);
+    // What the last contact with a peer gave (its entry in /v1/balances).
+    void peerContact(const QString& url, bool reachable, const QString& error);
+    QList<UsageFact> peerFacts() const { return m_peerFacts; }
+    // The keeper reading the agents' usage counters (their /metrics) from
+    // Prometheus: where it stands, and the facts that grew (stored with the
+    // cursor in one transaction; false with `error` when the journal
+    // refused: nothing taken). The keeper's own series are skipped.
+    void setPrometheus(const QString& url);
+    PromUsageCursor promCursor() const { return m_promCursor; }
+    bool absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCursor& cursor,
+                         const QStringList& warnings, QString* error);
+
+    // The balances as enforcement judges them; invalid while [tokens] is off.
+    BalanceView balanceView();
+
     // The books now (cached); for /metrics and the bench.
     const Books& books();
     qint64 closedThroughMs() const { return m_closedThroughMs; }
     QList<UsageFact> facts() const { return m_facts; }
 
 private:
+    struct Peer
+    {
+        PeerCursor cursor;
+        QList<CoverageGap> gaps;
+        QString server; // of its facts; empty before the first
+        bool reachable = false;
+        std::optional<qint64> lastContactMs;
+        QString error;   // the last contact's
+        QString refused; // facts not taken, said until the next page
+    };
     void load();
+    void loadPeers(AgentJournal& journal, QString* why);
+    bool ownServer(const QString& server) const;
+    // Facts of the keeper's own server or of a server another source
+    // serves are not taken; said in the source's entry.
+    QList<UsageFact> admissible(const QString& url, const QList<UsageFact>& facts,
+                                QString* refused) const;
+    QJsonArray serversJson() const;
     void feed(const Snapshot& s, bool replay);
     void closeThrough(qint64 boundaryMs, const Snapshot& s);
     void storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs);
@@ -87,6 +152,17 @@ private:
     QList<Adjustment> m_adjustments;
     QList<CoverageGap> m_gaps;
     QSet<QString> m_models;
+
+    QString m_serverName;
+    QSet<QString> m_ownServers; // of the readings published
+    QString m_lastServer;
+    QStringList m_peerOrder;
+    QHash<QString, Peer> m_peers; // by URL
+    QList<UsageFact> m_peerFacts; // peer_usage sequence = index + 1
+    QSet<UsageMeter::Key> m_peerKeys;
+    QHash<QString, QString> m_serverPeer; // server → the peer URL serving it
+    QString m_promUrl;                    // empty: no Prometheus path
+    PromUsageCursor m_promCursor;
 
     std::optional<Books> m_books;
     qint64 m_booksUntilMs = 0; // the next midnight in the books' zone

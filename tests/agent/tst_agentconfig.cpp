@@ -131,6 +131,78 @@ private Q_SLOTS:
         QTest::newRow("half of tls")
             << withToken("[tls]\ncertificate = \"/etc/a.crt\"\n")
             << QStringLiteral("[tls] needs both \"certificate\" and \"key\"");
+        QTest::newRow("tokens typo with a suggestion")
+            << withToken("[tokens]\npol_interval = \"30s\"\n")
+            << QStringLiteral("agent.toml:2:16: unknown key \"pol_interval\" in [tokens] (did "
+                              "you mean \"poll_interval\"?)");
+        QTest::newRow("keeper not a boolean")
+            << withToken("[tokens]\nkeeper = \"yes\"\n")
+            << QStringLiteral("agent.toml:2:10: \"keeper\" must be true or false");
+        QTest::newRow("poll interval without a unit")
+            << withToken("[tokens]\npoll_interval = \"60\"\n")
+            << QStringLiteral("agent.toml:2:17: \"poll_interval\" must be a duration from 1s to "
+                              "24h such as \"60s\", not \"60\"");
+        QTest::newRow("poll interval too short")
+            << withToken("[tokens]\npoll_interval = \"100ms\"\n")
+            << QStringLiteral("agent.toml:2:17: \"poll_interval\" must be a duration from 1s");
+        QTest::newRow("keeper with keeper_url")
+            << withToken("[tokens]\nkeeper_url = \"https://node-1:9807\"\n")
+            << QStringLiteral("agent.toml:2:14: \"keeper_url\" is for keeper = false");
+        QTest::newRow("relay without keeper_url")
+            << withToken("[tokens]\nkeeper = false\n")
+            << QStringLiteral("agent.toml:1:1: [tokens] keeper = false needs \"keeper_url\"");
+        QTest::newRow("relay without a token file")
+            << withToken("[tokens]\nkeeper = false\nkeeper_url = \"https://node-1:9807\"\n")
+            << QStringLiteral("agent.toml:1:1: [tokens] keeper = false needs "
+                              "\"keeper_token_file\"");
+        QTest::newRow("relay with peers")
+            << withToken("[tokens]\nkeeper = false\nkeeper_url = \"http://n:1\"\n"
+                         "keeper_token_file = \"k\"\n[[tokens.peer]]\nurl = \"http://m:1\"\n"
+                         "token_file = \"t\"\n")
+            << QStringLiteral("[[tokens.peer]] is for the keeper only");
+        QTest::newRow("peer without url")
+            << withToken("[tokens]\n[[tokens.peer]]\ntoken_file = \"t\"\n")
+            << QStringLiteral("agent.toml:2:1: [[tokens.peer]] 1 has no \"url\"");
+        QTest::newRow("peer without token file")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"https://node-2:9807\"\n")
+            << QStringLiteral("agent.toml:2:1: [[tokens.peer]] 1 (https://node-2:9807) has no "
+                              "\"token_file\"");
+        QTest::newRow("peer url with a path")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"https://node-2:9807/v1/usage\"\n"
+                         "token_file = \"t\"\n")
+            << QStringLiteral("agent.toml:3:7: [[tokens.peer]] 1: \"url\" must be an agent's "
+                              "address such as https://node-2:9807");
+        QTest::newRow("peer url not http")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"ftp://node-2\"\ntoken_file = "
+                         "\"t\"\n")
+            << QStringLiteral("\"url\" must be an agent's address");
+        QTest::newRow("peer listed twice")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"http://a:1\"\ntoken_file = "
+                         "\"t\"\n[[tokens.peer]]\nurl = \"http://a:1/\"\ntoken_file = \"u\"\n")
+            << QStringLiteral("agent.toml:6:7: [[tokens.peer]] 2: http://a:1 is listed twice");
+        QTest::newRow("peer fingerprint short")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"https://a:1\"\ntoken_file = "
+                         "\"t\"\nfingerprint = \"AB:CD\"\n")
+            << QStringLiteral("agent.toml:5:15: [[tokens.peer]] 1: \"fingerprint\" must be the "
+                              "certificate's SHA-256 fingerprint");
+        QTest::newRow("peer typo")
+            << withToken("[tokens]\n[[tokens.peer]]\nurl = \"https://a:1\"\ntoken = \"t\"\n")
+            << QStringLiteral("agent.toml:4:9: unknown key \"token\" in [[tokens.peer]]");
+        QTest::newRow("peer not a table list")
+            << withToken("[tokens]\npeer = \"https://a:1\"\n")
+            << QStringLiteral("agent.toml:2:8: peers are written as [[tokens.peer]] tables");
+        QTest::newRow("prometheus on a relay")
+            << withToken("[tokens]\nkeeper = false\nkeeper_url = \"http://n:1\"\n"
+                         "keeper_token_file = \"k\"\nprometheus_url = \"http://prom:9090\"\n")
+            << QStringLiteral("agent.toml:5:18: \"prometheus_url\" is for the keeper only");
+        QTest::newRow("prometheus token without url")
+            << withToken("[tokens]\nprometheus_token_file = \"p\"\n")
+            << QStringLiteral(
+                   "agent.toml:2:25: \"prometheus_token_file\" without \"prometheus_url\"");
+        QTest::newRow("prometheus url with a path")
+            << withToken("[tokens]\nprometheus_url = \"http://prom:9090/api\"\n")
+            << QStringLiteral("agent.toml:2:18: [tokens]: \"prometheus_url\" must be an agent's "
+                              "address");
         QTest::newRow("unknown table")
             << withToken("[agnet]\nport = 1\n")
             << QStringLiteral("agent.toml:1:1: unknown key \"agnet\" in the file");
@@ -143,6 +215,91 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!AgentConfig::parse(text, QStringLiteral("agent.toml"), &error));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void tokensKeeperAndRelayAreRead()
+    {
+        QString error;
+        auto c = AgentConfig::parse(withToken(""), QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->keeping.keeper); // a single server is its own keeper
+        QCOMPARE(c->keeping.pollInterval, std::chrono::seconds(60));
+        QVERIFY(c->keeping.peers.isEmpty());
+        QVERIFY(!c->keeping.keeperSource);
+        const QByteArray pin = sha256("certificate");
+        c = AgentConfig::parse(
+            withToken("[tokens]\nkeeper = true\npoll_interval = \"30s\"\n[[tokens.peer]]\n"
+                      "url = \"https://node-2:9807/\"\ntoken_file = \"/etc/gw/node-2.token\"\n"
+                      "fingerprint = \"" +
+                      pin.toHex(':').toUpper() +
+                      "\"\n[[tokens.peer]]\nurl = \"http://node-3:9807\"\n"
+                      "token_file = \"node-3.token\"\n"),
+            QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->keeping.pollInterval, std::chrono::seconds(30));
+        QCOMPARE(c->keeping.peers.size(), 2);
+        QCOMPARE(c->keeping.peers[0].url, QStringLiteral("https://node-2:9807"));
+        QCOMPARE(c->keeping.peers[0].tokenFile, QStringLiteral("/etc/gw/node-2.token"));
+        QCOMPARE(c->keeping.peers[0].pinSha256, pin);
+        QCOMPARE(c->keeping.peers[0].where, QStringLiteral("agent.toml:4:1"));
+        QVERIFY(c->keeping.peers[1].pinSha256.isEmpty());
+        c = AgentConfig::parse(withToken("[tokens]\nkeeper = false\nkeeper_url = "
+                                         "\"https://node-1:9807\"\nkeeper_token_file = "
+                                         "\"keeper.token\"\n"),
+                               QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(!c->keeping.keeper);
+        QVERIFY(c->keeping.keeperSource);
+        QCOMPARE(c->keeping.keeperSource->url, QStringLiteral("https://node-1:9807"));
+        QCOMPARE(c->keeping.keeperSource->tokenFile, QStringLiteral("keeper.token"));
+        c = AgentConfig::parse(withToken("[tokens]\nprometheus_url = \"http://prom:9090\"\n"),
+                               QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->keeping.prometheus);
+        QCOMPARE(c->keeping.prometheus->url, QStringLiteral("http://prom:9090"));
+        QVERIFY(c->keeping.prometheus->tokenFile.isEmpty()); // often read without one
+    }
+
+    // The token files are read at start, beside agent.toml when relative;
+    // one that group or others may read is refused, naming the entry.
+    void tokenFilesAreSecrets()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString toml = dir.filePath(QStringLiteral("agent.toml"));
+        auto write = [](const QString& path, const QByteArray& bytes,
+                        QFileDevice::Permissions perms) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(bytes);
+            f.close();
+            QVERIFY(f.setPermissions(perms));
+        };
+        const auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+        write(dir.filePath(QStringLiteral("node-2.token")), "s3cret-2\nignored\n", owner);
+        write(toml,
+              withToken("[tokens]\n[[tokens.peer]]\nurl = \"http://node-2:9807\"\n"
+                        "token_file = \"node-2.token\"\n"),
+              owner);
+        QString error;
+        auto c = AgentConfig::load(toml, &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->keeping.peers[0].token, QByteArray("s3cret-2"));
+
+        write(dir.filePath(QStringLiteral("node-2.token")), "s3cret-2\n",
+              owner | QFileDevice::ReadGroup);
+        QVERIFY(!AgentConfig::load(toml, &error));
+        QVERIFY2(error.startsWith(toml + QStringLiteral(":2:1: token_file ")), qPrintable(error));
+        QVERIFY2(error.endsWith(QStringLiteral("group or others may read it; chmod 600 it")),
+                 qPrintable(error));
+
+        write(dir.filePath(QStringLiteral("node-2.token")), "\n", owner);
+        QVERIFY(!AgentConfig::load(toml, &error));
+        QVERIFY2(error.contains(QStringLiteral("its first line is empty")), qPrintable(error));
+
+        QFile::remove(dir.filePath(QStringLiteral("node-2.token")));
+        QVERIFY(!AgentConfig::load(toml, &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot be read")), qPrintable(error));
     }
 
     void unreadableFileSaysSo()
