@@ -741,10 +741,10 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
-        // For a keeper that reads the fleet through Prometheus.
-        if (s)
-            text += tokenUsagePrometheusText(usageCounters(m_tokens->facts()), s->server,
-                                             m_tokens->closedThroughMs());
+        // For a keeper that reads the fleet through Prometheus: this
+        // agent's own facts only, never its peers'.
+        text += tokenUsagePrometheusText(usageCounters(m_tokens->facts()), m_tokens->serverName(),
+                                         m_tokens->closedThroughMs());
     }
     return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), text);
 }

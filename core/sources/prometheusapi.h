@@ -4,8 +4,7 @@
 // arrives (cut at a size cap), answered once from the event loop with the
 // `data` of a {"status":"success"} reply or one line that says why not
 // (unreachable, too slow, too large, refused with Prometheus's own reason,
-// broken off, not JSON). Shared by PrometheusProducer (the fleet's GPUs) and
-// the keeper's usage reader (core/agent/promusagereader.h).
+// broken off, not JSON). PrometheusProducer's way to Prometheus.
 
 #include <QByteArray>
 #include <QJsonValue>
