@@ -3,6 +3,8 @@
 #include "agent/agentjournal.h"
 #include "agent/allocationdesk.h"
 #include "agent/apiinteger.h"
+#include "agent/balanceenforcer.h"
+#include "agent/balanceview.h"
 #include "agent/guardedserver.h"
 #include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
@@ -159,6 +161,11 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
         std::make_unique<AllocationDesk>([this] { return latest(); }, [this] { return m_now(); });
     m_desk->setPolicy(m_policy);
     m_tokens = std::make_unique<TokenDesk>([this] { return m_now(); });
+    m_enforcement = std::make_unique<BalanceEnforcer>([this] { return m_now(); });
+    m_enforcement->setPolicy(m_policy);
+    m_enforcement->setBalanceSource([this] { return booksBalanceView(); });
+    connect(m_desk.get(), &AllocationDesk::allocationRefused, m_enforcement.get(),
+            &BalanceEnforcer::refusedAllocation);
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -252,6 +259,33 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                  post ? m_tokens->adjust(request, tokenName(request)) : m_tokens->ledger(request),
                  std::move(responder));
     });
+    // Enforcement by balance (docs/tokens.md, "Enforcement"): reading the
+    // candidates and the audit log is read scope; acting needs admin.
+    m_server->route(QStringLiteral("/v1/enforcement"),
+                    guarded(Access::Read, [this](const QHttpServerRequest&) {
+                        return m_tokens->enabled() ? m_enforcement->state() : TokenDesk::notKept();
+                    }));
+    m_server->route(QStringLiteral("/v1/enforcement/<arg>"),
+                    [this](const QString& id, const QHttpServerRequest& request,
+                           QHttpServerResponder&& responder) {
+                        if (auto refused = refuse(request, Access::Admin, Method::Post))
+                            send(request, *refused, std::move(responder));
+                        else
+                            send(request, m_enforcement->decide(id, request, tokenName(request)),
+                                 std::move(responder));
+                    });
+    m_server->route(QStringLiteral("/v1/processes/<arg>/signal"),
+                    [this](const QString& pid, const QHttpServerRequest& request,
+                           QHttpServerResponder&& responder) {
+                        if (auto refused = refuse(request, Access::Admin, Method::Post))
+                            send(request, *refused, std::move(responder));
+                        else
+                            send(request, m_enforcement->signal(pid, request, tokenName(request)),
+                                 std::move(responder));
+                    });
+    m_server->route(
+        QStringLiteral("/v1/audit"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return audit(r); }));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,
@@ -283,6 +317,7 @@ void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
     connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
     m_tokens->setJournal(m_journal.get());
     m_tokens->setPolicy(m_policy);
+    m_enforcement->setJournal(m_journal.get());
     m_flushTimer.start();
 }
 
@@ -294,6 +329,7 @@ bool AgentServer::closeJournal(QString* error)
     const bool ok = m_journal->close(m_now(), error);
     // Readings still in the ring are served; nothing more is written.
     m_tokens->setJournal(nullptr);
+    m_enforcement->setJournal(nullptr);
     m_journal.reset();
     return ok;
 }
@@ -412,6 +448,7 @@ void AgentServer::publish(const Snapshot& snapshot)
         m_ring.pop_front();
     m_desk->published(m_ring.back().snapshot);
     m_tokens->published(m_ring.back().snapshot);
+    m_enforcement->published(m_ring.back().snapshot);
 }
 
 const Snapshot* AgentServer::latest() const
@@ -615,6 +652,39 @@ QHttpServerResponse AgentServer::usage(const QHttpServerRequest& request) const
                                      m_tokens->lastUsageSequence()));
     r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
     return r;
+}
+
+QHttpServerResponse AgentServer::audit(const QHttpServerRequest& request) const
+{
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    // Entries are kept forever and numbered without holes.
+    quint64 last = cursor.after;
+    const AuditLog& log = m_enforcement->audit();
+    const QByteArrayList out = log.after(cursor.after, cursor.limit, &last);
+    QHttpServerResponse r(
+        QByteArrayLiteral("application/json"),
+        cursorPage("audit", out, cursor.after, last, false, cursor.limit, log.lastSequence()));
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
+BalanceView AgentServer::booksBalanceView()
+{
+    BalanceView v;
+    if (!m_tokens->enabled())
+        return v;
+    const Books& b = m_tokens->books();
+    v.balances = b.balances;
+    v.cutOff = b.cutOff;
+    v.overdraftFloor = m_policy.tokens.overdraftFloor;
+    v.asOfMs = m_tokens->closedThroughMs();
+    v.fetchedMs = m_now();
+    if (const Snapshot* s = latest())
+        v.keeper = s->server;
+    v.valid = true;
+    return v;
 }
 
 QString AgentServer::tokenName(const QHttpServerRequest& request) const
@@ -837,6 +907,7 @@ void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& polic
     m_desk->setPolicyService(service);
     m_desk->setPolicy(policy);
     m_tokens->setPolicy(policy);
+    m_enforcement->setPolicy(policy);
     m_previousPolicy.reset();
     m_policyPath = path;
     m_policyVersion = 1;
@@ -918,6 +989,7 @@ void AgentServer::applyPolicy(const PolicyConfig& policy)
     m_policy = policy;
     m_desk->setPolicy(policy);
     m_tokens->setPolicy(policy);
+    m_enforcement->setPolicy(policy);
     ++m_policyVersion;
     m_policyChangedMs = m_now();
     if (m_policyService)

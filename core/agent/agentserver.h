@@ -38,6 +38,8 @@ namespace gw {
 
 class AgentJournal;
 class AllocationDesk;
+class BalanceEnforcer;
+struct BalanceView;
 class JournalWriter;
 class PolicyService;
 class TokenDesk;
@@ -115,6 +117,9 @@ public:
     AllocationDesk* allocationDesk() const { return m_desk.get(); }
     // Token books: /v1/usage, /v1/balances, /v1/ledger (docs/tokens.md).
     TokenDesk* tokenDesk() const { return m_tokens.get(); }
+    // Enforcement by balance: /v1/enforcement, /v1/processes/<pid>/signal,
+    // /v1/audit (docs/tokens.md, "Enforcement").
+    BalanceEnforcer* balanceEnforcer() const { return m_enforcement.get(); }
     // The listen backlog: a burst of long-polling callers (hundreds at
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
@@ -153,6 +158,10 @@ private:
     QHttpServerResponse snapshot() const;
     QHttpServerResponse samples(const QHttpServerRequest& request) const;
     QHttpServerResponse usage(const QHttpServerRequest& request) const;
+    QHttpServerResponse audit(const QHttpServerRequest& request) const;
+    // The balances enforcement judges by, from this agent's own books (the
+    // keeper's view replaces it where a keeper serves them).
+    BalanceView booksBalanceView();
     // The name of the (already checked) bearer token.
     QString tokenName(const QHttpServerRequest& request) const;
     QHttpServerResponse processes() const;
@@ -223,6 +232,7 @@ private:
 
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
+    std::unique_ptr<BalanceEnforcer> m_enforcement;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.
