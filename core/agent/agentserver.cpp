@@ -265,9 +265,11 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                     guarded(Access::Read, [this](const QHttpServerRequest&) {
                         return m_tokens->enabled() ? m_enforcement->state() : TokenDesk::notKept();
                     }));
-    m_server->route(QStringLiteral("/v1/enforcement/<arg>"),
-                    [this](const QString& id, const QHttpServerRequest& request,
-                           QHttpServerResponder&& responder) {
+    // A candidate's id is "user/pid/start_time_ms": three path segments.
+    m_server->route(QStringLiteral("/v1/enforcement/<arg>/<arg>/<arg>"),
+                    [this](const QString& user, const QString& pid, const QString& start,
+                           const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                        const QString id = user + QLatin1Char('/') + pid + QLatin1Char('/') + start;
                         if (auto refused = refuse(request, Access::Admin, Method::Post))
                             send(request, *refused, std::move(responder));
                         else
