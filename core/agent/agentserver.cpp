@@ -792,6 +792,7 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
+        text += enforcementPrometheusText(m_enforcement->actionsTotal());
         // For a keeper that reads the fleet through Prometheus.
         if (s)
             text += tokenUsagePrometheusText(usageCounters(m_tokens->facts()), s->server,

@@ -257,6 +257,14 @@ private Q_SLOTS:
         QVERIFY(audit[2][u"detail"_s].toString().startsWith(u"SIGTERM sent to process"_s));
         QVERIFY(audit[3][u"detail"_s].toString().startsWith(u"SIGKILL sent to process"_s));
 
+        // /metrics counts them.
+        const Reply metrics = get(u"/metrics"_s);
+        QVERIFY2(metrics.body.contains("gpuwarden_enforcement_actions_total{action=\"renice\","
+                                       "outcome=\"done\"} 1\n"),
+                 metrics.body.constData());
+        QVERIFY(metrics.body.contains(
+            "gpuwarden_enforcement_actions_total{action=\"kill\",outcome=\"done\"} 1\n"));
+
         // A read token reads but never acts.
         const Reply readOnly =
             post(u"/v1/processes/%1/signal"_s.arg(c.pid),
