@@ -185,6 +185,8 @@ AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
     }
     r.signal = step == EnforceStep::Kill ? EnforcementRequest::Signal::Kill
                                          : EnforcementRequest::Signal::Terminate;
+    if (step == EnforceStep::Kill)
+        m_terminated.remove(r.eventId); // a direct SIGKILL replaces the grace period's
     m_captured.reset();
     m_capturing = true;
     m_enforcer.enforce(r);
@@ -240,6 +242,9 @@ QHttpServerResponse BalanceEnforcer::state()
                                 {QStringLiteral("outcome"), s.outcome}};
         // Off: candidates listed, no step due.
         const bool due = row.due && rules.mode != Mode::Off;
+        // The SIGKILL after a SIGTERM sent comes by itself.
+        const bool byItself =
+            due && row.due->step == EnforceStep::Kill && m_terminated.contains(eventId(c));
         candidates << QJsonObject{
             {QStringLiteral("id"), c.id},
             {QStringLiteral("user"), c.user},
@@ -258,7 +263,7 @@ QHttpServerResponse BalanceEnforcer::state()
              due ? QJsonValue(enforceStepName(row.due->step)) : QJsonValue()},
             {QStringLiteral("due_ms"), due ? QJsonValue(row.due->dueMs) : QJsonValue()},
             {QStringLiteral("awaiting_confirmation"),
-             due && rules.mode == Mode::Propose && row.due->dueMs <= now},
+             due && !byItself && rules.mode == Mode::Propose && row.due->dueMs <= now},
             {QStringLiteral("done"), done}};
     }
     return jsonReply(QJsonObject{

@@ -277,6 +277,36 @@ private Q_SLOTS:
         QCOMPARE(auditEntries(), audit);
     }
 
+    void autoNeverTouchesAReusedPid()
+    {
+        // The reading lists the child's pid with another start time: the
+        // process it names is gone and the pid now belongs to another. Every
+        // step is refused (audited) and the child is left alone.
+        Child c;
+        QVERIFY(startChild(c, false));
+        startServer(policy(u"auto"_s), u"reused.db"_s);
+        setBalance(-50);
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 4000) {
+            Snapshot s = readingOf(c);
+            s.processes[0].startTimeMs = c.startMs - 60'000;
+            m_server->publish(s);
+            QTest::qWait(100);
+        }
+        const QJsonArray audit = auditEntries();
+        QCOMPARE(audit.size(), 4); // notify, renice, terminate, kill: each refused once
+        for (const QJsonValue& a : audit) {
+            QCOMPARE(a[u"outcome"_s].toString(), u"refused"_s);
+            QVERIFY2(a[u"detail"_s].toString().contains(u"now belongs to another process"_s),
+                     qPrintable(a[u"detail"_s].toString()));
+        }
+        QCOMPARE(c.process.state(), QProcess::Running);
+        QVERIFY(!c.process.waitForFinished(200));
+        QCOMPARE(*niceOf(c.pid), 0);
+        stop(c);
+    }
+
     void reniceIsSeenBeforeTerminate()
     {
         // A longer step: the renice lands and the process still runs.
