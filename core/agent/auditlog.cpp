@@ -41,9 +41,11 @@ void AuditLog::setJournal(JournalWriter* journal)
         [&](AgentJournal& j) { rows = j.readTokenRecords(AgentJournal::TokenTable::Audit, &why); });
     if (!why.isEmpty())
         qCWarning(lcAudit).noquote() << "the audit log cannot be read from the journal:" << why;
-    // Entries made before the journal was attached come after the stored
-    // ones, renumbered: the numbers stay without holes.
-    const QByteArrayList early = m_json;
+    // Entries made before any journal was attached come after the stored
+    // ones, renumbered: the numbers stay without holes. Once a journal has
+    // been attached, every entry is in it.
+    const QByteArrayList early = m_everAttached ? QByteArrayList() : m_json;
+    m_everAttached = true;
     m_json.clear();
     for (const AgentJournal::Entry& r : std::as_const(rows))
         m_json << r.json;

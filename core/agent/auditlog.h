@@ -51,6 +51,7 @@ public:
 
 private:
     JournalWriter* m_journal = nullptr;
+    bool m_everAttached = false;
     QByteArrayList m_json; // sequence = index + 1
 };
 

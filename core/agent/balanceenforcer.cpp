@@ -278,8 +278,7 @@ QHttpServerResponse BalanceEnforcer::state()
         {QStringLiteral("balances"), QJsonObject{{QStringLiteral("as_of_ms"), view.asOfMs},
                                                  {QStringLiteral("fetched_ms"), view.fetchedMs},
                                                  {QStringLiteral("keeper"), view.keeper},
-                                                 {QStringLiteral("error"), view.error},
-                                                 {QStringLiteral("valid"), view.valid}}},
+                                                 {QStringLiteral("error"), view.error}}},
         {QStringLiteral("candidates"), candidates}});
 }
 

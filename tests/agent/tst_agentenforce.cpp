@@ -395,6 +395,30 @@ private Q_SLOTS:
         stop(c);
     }
 
+    void auditInMemoryWithoutJournal()
+    {
+        m_server = std::make_unique<AgentServer>(agentConfig());
+        m_server->attachPolicy(nullptr, policy(u"off"_s), {});
+        QString error;
+        QVERIFY2(m_server->listen(&error), qPrintable(error));
+        const Reply r = post(u"/v1/processes/1/signal"_s,
+                             R"({"action":"kill","start_time_ms":1000,"reason":"init"})");
+        QCOMPARE(r.status, 403);
+        QCOMPARE(r.errorCode(), u"protected"_s);
+        const QJsonObject page = get(u"/v1/audit?after=0&limit=10"_s).json();
+        QCOMPARE(page[u"last_sequence"_s].toInteger(), 1);
+        QCOMPARE(page[u"next"_s].toInteger(), 1);
+        QCOMPARE(page[u"truncated"_s].toBool(), false);
+        const QJsonArray audit = page[u"audit"_s].toArray();
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit[0][u"pid"_s].toInteger(), 1);
+        QCOMPARE(audit[0][u"outcome"_s].toString(), u"refused"_s);
+        QCOMPARE(audit[0][u"detail"_s].toString(), u"pid 1 is never signalled"_s);
+        QVERIFY(audit[0][u"gpu_index"_s].isNull());
+        QVERIFY(get(u"/v1/audit?after=1"_s).json()[u"audit"_s].toArray().isEmpty());
+        QCOMPARE(get(u"/v1/audit?after=x"_s).status, 400);
+    }
+
     void proposeWaitsForConfirmation()
     {
         Child c;
