@@ -151,8 +151,7 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
     e.pid = t.candidate.pid;
     e.startTimeMs = t.candidate.startTimeMs;
     e.command = t.candidate.command;
-    if (t.candidate.gpuIndex >= 0)
-        e.gpuIndex = t.candidate.gpuIndex;
+    e.gpuIndex = t.candidate.gpuIndex;
     e.why = t.why;
     e.outcome = outcome;
     e.detail = detail;
@@ -253,7 +252,7 @@ QHttpServerResponse BalanceEnforcer::state()
             {QStringLiteral("pid"), c.pid},
             {QStringLiteral("start_time_ms"), c.startTimeMs},
             {QStringLiteral("command"), c.command},
-            {QStringLiteral("gpu_index"), c.gpuIndex >= 0 ? QJsonValue(c.gpuIndex) : QJsonValue()},
+            {QStringLiteral("gpu_index"), c.gpuIndex ? QJsonValue(*c.gpuIndex) : QJsonValue()},
             {QStringLiteral("gpu_uuid"), c.gpuUuid},
             {QStringLiteral("mig_profile"), c.migProfile},
             {QStringLiteral("memory_mib"), optional(c.memoryMib)},

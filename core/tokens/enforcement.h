@@ -69,7 +69,7 @@ struct EnforcementCandidate
     qint64 pid = 0;
     qint64 startTimeMs = 0;
     QString command;
-    int gpuIndex = -1;
+    std::optional<int> gpuIndex; // absent: its GPU is not in the reading
     QString gpuUuid;
     QString migUuid;
     QString migProfile;

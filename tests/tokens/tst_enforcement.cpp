@@ -147,7 +147,7 @@ private Q_SLOTS:
         QCOMPARE(c.size(), 1);
         QCOMPARE(c[0].id, u"alice/300/%1"_s.arg(kT0 - 3'600'000 + 300));
         QCOMPARE(c[0].pid, 300);
-        QCOMPARE(c[0].gpuIndex, 0);
+        QCOMPARE(*c[0].gpuIndex, 0);
         QCOMPARE(c[0].gpuUuid, u"GPU-a"_s);
         QCOMPARE(*c[0].memoryMib, 31210.0); // both GPUs
         QCOMPARE(c[0].balance, -12.5);
