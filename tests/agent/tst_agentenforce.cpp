@@ -288,7 +288,7 @@ private Q_SLOTS:
         setBalance(-50);
         QElapsedTimer t;
         t.start();
-        while (t.elapsed() < 4000) {
+        while (t.elapsed() < 5500) {
             Snapshot s = readingOf(c);
             s.processes[0].startTimeMs = c.startMs - 60'000;
             m_server->publish(s);
@@ -300,6 +300,31 @@ private Q_SLOTS:
             QCOMPARE(a[u"outcome"_s].toString(), u"refused"_s);
             QVERIFY2(a[u"detail"_s].toString().contains(u"now belongs to another process"_s),
                      qPrintable(a[u"detail"_s].toString()));
+        }
+        QCOMPARE(c.process.state(), QProcess::Running);
+        QVERIFY(!c.process.waitForFinished(200));
+        QCOMPARE(*niceOf(c.pid), 0);
+        stop(c);
+    }
+
+    void autoDryRunRecordsWhatItWouldDo()
+    {
+        Child c;
+        QVERIFY(startChild(c, false));
+        PolicyConfig p = policy(u"auto"_s);
+        p.tokens.enforcement.dryRun = true;
+        startServer(p, u"dry.db"_s);
+        setBalance(-50);
+        feed(c, 5500);
+        const QJsonObject e = get(u"/v1/enforcement"_s).json();
+        QVERIFY(e[u"dry_run"_s].toBool());
+        const QJsonArray audit = auditEntries();
+        QCOMPARE(audit.size(), 4);
+        const QStringList actions{u"notify"_s, u"renice"_s, u"terminate"_s, u"kill"_s};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(audit[i][u"action"_s].toString(), actions[i]);
+            QCOMPARE(audit[i][u"outcome"_s].toString(), u"would"_s);
+            QVERIFY(audit[i][u"detail"_s].toString().startsWith(u"dry run: would "_s));
         }
         QCOMPARE(c.process.state(), QProcess::Running);
         QVERIFY(!c.process.waitForFinished(200));
