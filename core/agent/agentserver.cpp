@@ -3,6 +3,8 @@
 #include "agent/agentjournal.h"
 #include "agent/allocationdesk.h"
 #include "agent/apiinteger.h"
+#include "agent/balanceenforcer.h"
+#include "agent/balanceview.h"
 #include "agent/guardedserver.h"
 #include "agent/journalwriter.h"
 #include "agent/keeperlink.h"
@@ -170,6 +172,11 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_keeperLink =
         std::make_unique<KeeperLink>(m_config.keeping, m_tokens.get(), [this] { return m_now(); });
     m_keeperLink->start();
+    m_enforcement = std::make_unique<BalanceEnforcer>([this] { return m_now(); });
+    m_enforcement->setPolicy(m_policy);
+    m_enforcement->setBalanceSource([this] { return balanceView(); });
+    connect(m_desk.get(), &AllocationDesk::allocationRefused, m_enforcement.get(),
+            &BalanceEnforcer::refusedAllocation);
 
     auto guarded = [this](Access access, auto handler,
                           QHttpServerRequest::Methods methods = Method::Get) {
@@ -265,6 +272,35 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                  post ? m_tokens->adjust(request, tokenName(request)) : m_tokens->ledger(request),
                  std::move(responder));
     });
+    // Enforcement by balance (docs/tokens.md, "Enforcement"): reading the
+    // candidates and the audit log is read scope; acting needs admin.
+    m_server->route(QStringLiteral("/v1/enforcement"),
+                    guarded(Access::Read, [this](const QHttpServerRequest&) {
+                        return m_tokens->enabled() ? m_enforcement->state() : TokenDesk::notKept();
+                    }));
+    // A candidate's id is "user/pid/start_time_ms": three path segments.
+    m_server->route(QStringLiteral("/v1/enforcement/<arg>/<arg>/<arg>"),
+                    [this](const QString& user, const QString& pid, const QString& start,
+                           const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                        const QString id = user + QLatin1Char('/') + pid + QLatin1Char('/') + start;
+                        if (auto refused = refuse(request, Access::Admin, Method::Post))
+                            send(request, *refused, std::move(responder));
+                        else
+                            send(request, m_enforcement->decide(id, request, tokenName(request)),
+                                 std::move(responder));
+                    });
+    m_server->route(QStringLiteral("/v1/processes/<arg>/signal"),
+                    [this](const QString& pid, const QHttpServerRequest& request,
+                           QHttpServerResponder&& responder) {
+                        if (auto refused = refuse(request, Access::Admin, Method::Post))
+                            send(request, *refused, std::move(responder));
+                        else
+                            send(request, m_enforcement->signal(pid, request, tokenName(request)),
+                                 std::move(responder));
+                    });
+    m_server->route(
+        QStringLiteral("/v1/audit"),
+        guarded(Access::Read, [this](const QHttpServerRequest& r) { return audit(r); }));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,
@@ -296,6 +332,7 @@ void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
     connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
     m_tokens->setJournal(m_journal.get());
     m_tokens->setPolicy(m_policy);
+    m_enforcement->setJournal(m_journal.get());
     m_flushTimer.start();
 }
 
@@ -307,6 +344,7 @@ bool AgentServer::closeJournal(QString* error)
     const bool ok = m_journal->close(m_now(), error);
     // Readings still in the ring are served; nothing more is written.
     m_tokens->setJournal(nullptr);
+    m_enforcement->setJournal(nullptr);
     m_journal.reset();
     return ok;
 }
@@ -425,6 +463,7 @@ void AgentServer::publish(const Snapshot& snapshot)
         m_ring.pop_front();
     m_desk->published(m_ring.back().snapshot);
     m_tokens->published(m_ring.back().snapshot);
+    m_enforcement->published(m_ring.back().snapshot);
 }
 
 const Snapshot* AgentServer::latest() const
@@ -638,6 +677,22 @@ BalanceView AgentServer::balanceView() const
     return m_keeperLink->relay() ? m_keeperLink->relayView() : m_tokens->balanceView();
 }
 
+QHttpServerResponse AgentServer::audit(const QHttpServerRequest& request) const
+{
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    // Entries are kept forever and numbered without holes.
+    quint64 last = cursor.after;
+    const AuditLog& log = m_enforcement->audit();
+    const QByteArrayList out = log.after(cursor.after, cursor.limit, &last);
+    QHttpServerResponse r(
+        QByteArrayLiteral("application/json"),
+        cursorPage("audit", out, cursor.after, last, false, cursor.limit, log.lastSequence()));
+    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return r;
+}
+
 QString AgentServer::tokenName(const QHttpServerRequest& request) const
 {
     const QByteArray presented =
@@ -741,6 +796,7 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
+        text += enforcementPrometheusText(m_enforcement->actionsTotal());
         // For a keeper that reads the fleet through Prometheus: this
         // agent's own facts only, never its peers'.
         text += tokenUsagePrometheusText(usageCounters(m_tokens->facts()), m_tokens->serverName(),
@@ -858,6 +914,7 @@ void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& polic
     m_desk->setPolicyService(service);
     m_desk->setPolicy(policy);
     m_tokens->setPolicy(policy);
+    m_enforcement->setPolicy(policy);
     m_previousPolicy.reset();
     m_policyPath = path;
     m_policyVersion = 1;
@@ -939,6 +996,7 @@ void AgentServer::applyPolicy(const PolicyConfig& policy)
     m_policy = policy;
     m_desk->setPolicy(policy);
     m_tokens->setPolicy(policy);
+    m_enforcement->setPolicy(policy);
     ++m_policyVersion;
     m_policyChangedMs = m_now();
     if (m_policyService)

@@ -39,6 +39,8 @@ namespace gw {
 
 class AgentJournal;
 class AllocationDesk;
+class BalanceEnforcer;
+struct BalanceView;
 class JournalWriter;
 class KeeperLink;
 class PolicyService;
@@ -123,6 +125,9 @@ public:
     // The balances enforcement judges by: the own books (keeper) or the
     // keeper's last reply (relay).
     BalanceView balanceView() const;
+    // Enforcement by balance: /v1/enforcement, /v1/processes/<pid>/signal,
+    // /v1/audit (docs/tokens.md, "Enforcement").
+    BalanceEnforcer* balanceEnforcer() const { return m_enforcement.get(); }
     // The listen backlog: a burst of long-polling callers (hundreds at
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
@@ -161,6 +166,7 @@ private:
     QHttpServerResponse snapshot() const;
     QHttpServerResponse samples(const QHttpServerRequest& request) const;
     QHttpServerResponse usage(const QHttpServerRequest& request) const;
+    QHttpServerResponse audit(const QHttpServerRequest& request) const;
     // The name of the (already checked) bearer token.
     QString tokenName(const QHttpServerRequest& request) const;
     QHttpServerResponse processes() const;
@@ -232,6 +238,7 @@ private:
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
     std::unique_ptr<KeeperLink> m_keeperLink;
+    std::unique_ptr<BalanceEnforcer> m_enforcement;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

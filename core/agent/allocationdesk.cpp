@@ -117,6 +117,7 @@ QHttpServerResponse AllocationDesk::refused(const AllocateBody& body, const Atte
                                             qint64 waitedMs, const char* outcome)
 {
     ++m_requestsTotal[QLatin1String(outcome)];
+    Q_EMIT allocationRefused(m_now());
     const int asked = body.request.gpus;
     const int qualify = int(a.ranking.qualified.size());
     QString message;

@@ -52,6 +52,12 @@ public:
     // The policy engine whose status advice reads (not owned; may be null).
     void setPolicyService(PolicyService* service) { m_policyService = service; }
 
+Q_SIGNALS:
+    // A caller was answered 409 (not enough GPUs): high demand for the
+    // token enforcement (docs/tokens.md, "Enforcement").
+    void allocationRefused(qint64 atMs);
+
+public:
     // POST /v1/allocate: answers now, or holds `responder` until GPUs free
     // up or the wait ends.
     void allocate(const QHttpServerRequest& request, QHttpServerResponder&& responder);

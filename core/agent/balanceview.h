@@ -1,7 +1,8 @@
 #pragma once
 
 // The balances enforcement judges by (docs/tokens.md, "Keeper of several
-// agents"): the keeper's own books, or a relay's last reply from the keeper.
+// agents" and "Enforcement"): the keeper's own books, or a relay's last
+// reply from the keeper.
 
 #include <QMap>
 #include <QString>

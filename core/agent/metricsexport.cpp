@@ -306,6 +306,18 @@ QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances)
     return out;
 }
 
+QByteArray enforcementPrometheusText(const QMap<std::pair<QString, QString>, quint64>& actions)
+{
+    QByteArray out = "# HELP gpuwarden_enforcement_actions_total Enforcement by token balance: "
+                     "actions and refusals by action and outcome (docs/tokens.md).\n"
+                     "# TYPE gpuwarden_enforcement_actions_total counter\n";
+    for (auto it = actions.cbegin(); it != actions.cend(); ++it)
+        out += "gpuwarden_enforcement_actions_total{action=\"" + escapeLabelValue(it.key().first) +
+               "\",outcome=\"" + escapeLabelValue(it.key().second) + "\"} " +
+               QByteArray::number(it.value()) + '\n';
+    return out;
+}
+
 QByteArray tokenUsagePrometheusText(const QList<UsageCounter>& counters, const QString& server,
                                     qint64 closedThroughMs)
 {

@@ -57,6 +57,9 @@ QByteArray allocationPrometheusText(const AllocationMetrics& m);
 // The token books' side (docs/tokens.md, "On the agent"):
 // gpuwarden_token_balance{user}, each user's balance now.
 QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances);
+// gpuwarden_enforcement_actions_total{action,outcome}: the enforcement's
+// actions and refusals since the agent started (docs/tokens.md).
+QByteArray enforcementPrometheusText(const QMap<std::pair<QString, QString>, quint64>& actions);
 
 // The facts of the closed hours as counters, for a keeper that reads them
 // through Prometheus (core/tokens/promusage.h): gpuwarden_token_usage_gpu_

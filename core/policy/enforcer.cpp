@@ -13,6 +13,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -150,8 +151,9 @@ struct Enforcer::Private
     struct Verdict
     {
         Check check = Check::Ok;
-        QString detail; // why not, when not Ok
-        QString who;    // "process 1234 (sleep)"
+        CheckOutcome outcome = CheckOutcome::Ok; // the finer reason, for inspect()
+        QString detail;                          // why not, when not Ok
+        QString who;                             // "process 1234 (sleep)"
     };
 
     std::optional<ProcState> readProcess(qint64 pid)
@@ -187,23 +189,27 @@ struct Enforcer::Private
         Verdict v;
         const QString pid = QString::number(r.pid);
         v.who = tr("process %1").arg(pid);
-        const auto refuse = [&](const QString& why) {
+        const auto refuse = [&](const QString& why, CheckOutcome outcome = CheckOutcome::Unknown) {
             v.check = Check::Refused;
+            v.outcome = outcome;
             v.detail = why;
             return v;
         };
         const auto gone = [&](const QString& why) {
             v.check = Check::Gone;
+            v.outcome = CheckOutcome::Gone;
             v.detail = why;
             return v;
         };
         if (r.pid <= 1 || r.pid > INT_MAX)
-            return refuse(tr("pid %1 is never signalled").arg(pid));
+            return refuse(tr("pid %1 is never signalled").arg(pid), CheckOutcome::Protected);
         if (r.pid == o.ownPid)
-            return refuse(tr("pid %1 is GPU Warden's own process: never signalled").arg(pid));
+            return refuse(tr("pid %1 is GPU Warden's own process: never signalled").arg(pid),
+                          CheckOutcome::Protected);
         if (r.pid == o.parentPid)
             return refuse(
-                tr("pid %1 is the parent of GPU Warden's process: never signalled").arg(pid));
+                tr("pid %1 is the parent of GPU Warden's process: never signalled").arg(pid),
+                CheckOutcome::Protected);
         if (!r.processStartMs)
             return refuse(tr("pid %1: start time unknown: not signalled").arg(pid));
         if (pidfd >= 0 && pidfdExited(pidfd))
@@ -229,14 +235,16 @@ struct Enforcer::Private
             return refuse(tr("the owner of pid %1 cannot be read from %2: not signalled")
                               .arg(pid, o.procRoot));
         if (state->uids.contains(0u))
-            return refuse(tr("%1 runs as root: never signalled").arg(v.who));
+            return refuse(tr("%1 runs as root: never signalled").arg(v.who),
+                          CheckOutcome::Protected);
         if (!checkGpu)
             return v;
         const QString where = r.migUuid.isEmpty() ? r.gpuUuid : r.migUuid;
         const auto latest = latestByServer.constFind(r.server);
         if (latest == latestByServer.cend())
             return refuse(tr("no reading of %1 to check that %2 still holds %3: not signalled")
-                              .arg(r.server, v.who, where));
+                              .arg(r.server, v.who, where),
+                          CheckOutcome::NotOnGpu);
         for (const GpuProcess& p : latest->processes) {
             if (p.pid == r.pid && p.startTimeMs && sameStart(*p.startTimeMs, state->startMs) &&
                 p.gpuUuid == r.gpuUuid && (r.migUuid.isEmpty() || p.migUuid == r.migUuid)) {
@@ -245,7 +253,8 @@ struct Enforcer::Private
                 return v;
             }
         }
-        return refuse(tr("%1 no longer holds %2: not signalled").arg(v.who, where));
+        return refuse(tr("%1 no longer holds %2: not signalled").arg(v.who, where),
+                      CheckOutcome::NotOnGpu);
     }
 
     // 0, or errno.
@@ -428,6 +437,41 @@ void Enforcer::enforce(const EnforcementRequest& request)
     });
     d->pending.insert(key, p);
     p.timer->start(int(std::min<qint64>(grace, INT_MAX)));
+}
+
+Enforcer::CheckResult Enforcer::inspect(const EnforcementRequest& request)
+{
+    const Private::Verdict v = d->check(request, true, -1);
+    return {v.outcome, v.detail, v.who};
+}
+
+Enforcer::CheckResult Enforcer::renice(const EnforcementRequest& request)
+{
+    // Held across the checks, as for a signal: the process checked is the
+    // one reniced (setpriority names a pid; the pidfd tells if it went).
+    int pidfd = -1;
+    if (d->usePidfd && request.pid > 1 && request.pid <= INT_MAX && request.processStartMs)
+        pidfd = pidfdOpen(request.pid);
+    const Private::Verdict v = d->check(request, true, pidfd);
+    CheckResult out{v.outcome, v.detail, v.who};
+    if (v.check == Private::Check::Ok) {
+        errno = 0;
+        if (::setpriority(PRIO_PROCESS, id_t(request.pid), 19) != 0) {
+            out.outcome = CheckOutcome::Unknown;
+            out.failed = true;
+            out.detail =
+                tr("renice of %1 failed: %2").arg(v.who, QString::fromLocal8Bit(strerror(errno)));
+        } else if (pidfd >= 0 && pidfdExited(pidfd)) {
+            out.outcome = CheckOutcome::Gone;
+            out.detail = tr("process %1 has exited").arg(request.pid);
+        } else {
+            out.detail = tr("%1 reniced to 19").arg(v.who);
+        }
+    }
+    if (pidfd >= 0)
+        ::close(pidfd);
+    qCInfo(lcEnforcer).noquote() << request.eventId << out.detail;
+    return out;
 }
 
 } // namespace gw

@@ -80,6 +80,29 @@ public:
     // Processes waiting out their grace period.
     int pendingCount() const;
 
+    // The checks enforce() makes, the GPU included, at this moment, for a
+    // caller that must answer why not (the agent's signal route) before or
+    // instead of acting.
+    enum class CheckOutcome
+    {
+        Ok,
+        Gone,      // exited, a zombie, or the pid now names another process
+        Protected, // pid 1, this process, its parent, root
+        NotOnGpu,  // the newest reading does not list it on the request's GPU
+        Unknown    // start time or owner cannot be read
+    };
+    struct CheckResult
+    {
+        CheckOutcome outcome = CheckOutcome::Ok;
+        QString detail;      // what was done, or why not
+        QString who;         // "process 1234 (python, alice)"
+        bool failed = false; // the checks passed but the system call failed
+    };
+    gw::Enforcer::CheckResult inspect(const gw::EnforcementRequest& request);
+    // Lowers the process's priority (setpriority to nice 19) after the same
+    // checks; not reported with `acted` (no PolicyAction kind for it).
+    gw::Enforcer::CheckResult renice(const gw::EnforcementRequest& request);
+
 Q_SIGNALS:
     void acted(const QString& eventId, const gw::PolicyAction& action);
 

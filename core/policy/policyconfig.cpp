@@ -629,11 +629,37 @@ void parsePrices(Parser& p, const toml::table& t, PolicyConfig::Tokens& out)
     }
 }
 
+// The enforcement keys of [tokens] (docs/tokens.md, "Enforcement").
+void parseEnforcement(Parser& p, const toml::table& t, PolicyConfig::Tokens::Enforcement& e)
+{
+    using Mode = PolicyConfig::Tokens::Enforcement::Mode;
+    if (const auto v = p.choice(t, "enforce", {"off", "propose", "auto"}))
+        e.mode = *v == 0 ? Mode::Off : (*v == 1 ? Mode::Propose : Mode::Auto);
+    if (const auto v = p.number(t, "demand_utilisation", 0, 100))
+        e.demandUtilisationPercent = *v;
+    if (const auto v = p.duration(t, "demand_for", kMinute, kDay))
+        e.demandForMs = *v;
+    if (const auto v = p.boolean(t, "demand_on_refused_allocation"))
+        e.demandOnRefusedAllocation = *v;
+    if (const auto v = p.duration(t, "step_after", kSecond, 7 * kDay))
+        e.stepAfterMs = *v;
+    if (const auto v = p.duration(t, "kill_grace", kSecond, 10 * kMinute))
+        e.killGraceMs = *v;
+    if (const auto v = p.names(t, "protected_users", true))
+        e.protectedUsers = *v;
+    if (const auto v = p.names(t, "protected_commands", false))
+        e.protectedCommands = *v;
+    if (const auto v = p.boolean(t, "dry_run"))
+        e.dryRun = *v;
+}
+
 void parseTokens(Parser& p, const toml::table& t, PolicyConfig& c)
 {
     p.onlyKnown(t, QStringLiteral("[tokens]"),
                 {"initial", "monthly", "overdraft_floor", "daily", "daily_when", "charge",
-                 "default_price", "time_zone", "users", "prices"});
+                 "default_price", "time_zone", "users", "prices", "enforce", "demand_utilisation",
+                 "demand_for", "demand_on_refused_allocation", "step_after", "kill_grace",
+                 "protected_users", "protected_commands", "dry_run"});
     auto& k = c.tokens;
     k.enabled = true;
     if (const auto v = tokenAmount(p, t, "initial"))
@@ -670,6 +696,7 @@ void parseTokens(Parser& p, const toml::table& t, PolicyConfig& c)
     if (const toml::node* n = t.get("prices"))
         if (const toml::table* prices = p.table(*n, QStringLiteral("[tokens.prices]")))
             parsePrices(p, *prices, k);
+    parseEnforcement(p, t, k.enforcement);
 }
 
 // One entry per [section]; a later issue adds its section here.
@@ -925,10 +952,28 @@ QJsonObject tokensJson(const PolicyConfig::Tokens& t)
                   {QStringLiteral("prices"), prices}};
     if (!t.timeZone.isEmpty())
         o.insert(QStringLiteral("time_zone"), t.timeZone);
+    const auto& e = t.enforcement;
+    o.insert(QStringLiteral("enforce"), enforceModeName(e.mode));
+    o.insert(QStringLiteral("demand_utilisation"), e.demandUtilisationPercent);
+    o.insert(QStringLiteral("demand_for"), durationJson(e.demandForMs));
+    o.insert(QStringLiteral("demand_on_refused_allocation"), e.demandOnRefusedAllocation);
+    o.insert(QStringLiteral("step_after"), durationJson(e.stepAfterMs));
+    o.insert(QStringLiteral("kill_grace"), durationJson(e.killGraceMs));
+    o.insert(QStringLiteral("protected_users"), QJsonArray::fromStringList(e.protectedUsers));
+    o.insert(QStringLiteral("protected_commands"), QJsonArray::fromStringList(e.protectedCommands));
+    o.insert(QStringLiteral("dry_run"), e.dryRun);
     return o;
 }
 
 } // namespace
+
+QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode)
+{
+    using Mode = PolicyConfig::Tokens::Enforcement::Mode;
+    return mode == Mode::Off       ? QStringLiteral("off")
+           : mode == Mode::Propose ? QStringLiteral("propose")
+                                   : QStringLiteral("auto");
+}
 
 QJsonObject policyToJson(const PolicyConfig& c)
 {
@@ -1079,6 +1124,14 @@ QString policySummary(const PolicyConfig& c)
                      .arg(t.timeZone.isEmpty() ? tr("this machine's zone") : t.timeZone);
         if (!t.users.isEmpty())
             lines << tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
+        const auto& e = t.enforcement;
+        lines << tr("tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill "
+                    "grace %7")
+                     .arg(enforceModeName(e.mode), e.dryRun ? tr(" (dry run)") : QString())
+                     .arg(e.demandUtilisationPercent)
+                     .arg(formatPolicyDuration(e.demandForMs),
+                          e.demandOnRefusedAllocation ? tr(" or a refused allocation") : QString(),
+                          formatPolicyDuration(e.stepAfterMs), formatPolicyDuration(e.killGraceMs));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

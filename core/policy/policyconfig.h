@@ -167,6 +167,26 @@ struct PolicyConfig
         } charge = Charge::Held;
         QString timeZone;  // IANA id for month and day boundaries; empty: the machine's zone
         QStringList users; // listed users get `initial` when the books start
+        // Enforcement by balance (docs/tokens.md, "Enforcement"): the same
+        // [tokens] section, rules only; the agent acts on them.
+        struct Enforcement
+        {
+            enum class Mode
+            {
+                Off,     // nothing done; candidates still listed
+                Propose, // the due step waits for an admin's confirmation
+                Auto     // steps performed on schedule
+            } mode = Mode::Off;
+            double demandUtilisationPercent = 90;  // mean GPU utilisation of every reading …
+            qint64 demandForMs = 10 * 60'000;      // … over this long is high demand
+            bool demandOnRefusedAllocation = true; // a 409 from /v1/allocate: high for demandForMs
+            qint64 stepAfterMs = 5 * 60'000;       // notify → renice → terminate
+            qint64 killGraceMs = 30'000;           // SIGTERM → SIGKILL
+            QStringList protectedUsers;
+            QStringList protectedCommands;
+            bool dryRun = false; // every action recorded as "would"
+            bool operator==(const Enforcement&) const = default;
+        } enforcement;
         bool operator==(const Tokens&) const = default;
     } tokens;
 
@@ -191,6 +211,8 @@ std::optional<qint64> parsePolicyDuration(const QString& text, QString* why);
 QString formatPolicyDuration(qint64 ms); // largest unit that divides it: "90s", "10m"
 // "https://hooks.slack.com/…": scheme, host and port; the rest hidden.
 QString redactedWebhookUrl(const QString& url);
+// "off", "propose", "auto".
+QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode);
 
 // The effective policy (defaults filled in), snake_case keys as in the file,
 // durations as both text and milliseconds. The webhook URL is shown as its

@@ -276,6 +276,42 @@ private Q_SLOTS:
         QCOMPARE(c.process.exitCode(), SIGTERM);
     }
 
+    void inspectSaysWhyNotAndReniceLowersPriority()
+    {
+        Child c;
+        QVERIFY(startChild(c, u"sleep"_s, {u"60"_s}));
+        Enforcer e;
+        QSignalSpy spy(&e, &Enforcer::acted);
+        // No reading: not on the GPU.
+        QCOMPARE(e.inspect(requestFor(c)).outcome, Enforcer::CheckOutcome::NotOnGpu);
+        e.setLatest(readingWith(c));
+        const Enforcer::CheckResult ok = e.inspect(requestFor(c));
+        QCOMPARE(ok.outcome, Enforcer::CheckOutcome::Ok);
+        QCOMPARE(ok.who, u"process %1 (sleep, nobody)"_s.arg(c.pid));
+        // Another start time: gone (the pid names another process).
+        EnforcementRequest reused = requestFor(c);
+        reused.processStartMs = c.startMs - 10'000;
+        QCOMPARE(e.inspect(reused).outcome, Enforcer::CheckOutcome::Gone);
+        QCOMPARE(e.renice(reused).outcome, Enforcer::CheckOutcome::Gone);
+        // This process and pid 1: protected.
+        EnforcementRequest own = requestFor(c);
+        own.pid = ::getpid();
+        QCOMPARE(e.inspect(own).outcome, Enforcer::CheckOutcome::Protected);
+        own.pid = 1;
+        QCOMPARE(e.inspect(own).outcome, Enforcer::CheckOutcome::Protected);
+        // Renice: nice 19, the process runs on; nothing reported as a PolicyAction.
+        const Enforcer::CheckResult r = e.renice(requestFor(c));
+        QCOMPARE(r.outcome, Enforcer::CheckOutcome::Ok);
+        QCOMPARE(r.detail, u"process %1 (sleep, nobody) reniced to 19"_s.arg(c.pid));
+        QFile stat(u"/proc/%1/stat"_s.arg(c.pid));
+        QVERIFY(stat.open(QIODevice::ReadOnly));
+        const QByteArray text = stat.readAll();
+        QCOMPARE(text.mid(text.lastIndexOf(')') + 2).split(' ').value(16), QByteArray("19"));
+        QVERIFY(stillRunning(c));
+        QCOMPARE(spy.count(), 0);
+        stop(c);
+    }
+
     void aProcessThatNoLongerHoldsTheGpuIsNotSignalled()
     {
         Child c;

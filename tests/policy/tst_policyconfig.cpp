@@ -754,6 +754,104 @@ timeout = "5s"
         QVERIFY(policySummary(PolicyConfig()).contains(u"tokens: no books"_s));
     }
 
+    void tokensEnforcementKeysRead()
+    {
+        using Mode = PolicyConfig::Tokens::Enforcement::Mode;
+        const auto r = parse("[tokens]\n"
+                             "enforce = \"propose\"\n"
+                             "demand_utilisation = 85.5\n"
+                             "demand_for = \"15m\"\n"
+                             "demand_on_refused_allocation = false\n"
+                             "step_after = \"2m\"\n"
+                             "kill_grace = \"10s\"\n"
+                             "protected_users = [\"carol\"]\n"
+                             "protected_commands = [\"sshd\", \"Xorg\"]\n"
+                             "dry_run = true\n");
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        const auto& e = r.config->tokens.enforcement;
+        QCOMPARE(e.mode, Mode::Propose);
+        QCOMPARE(e.demandUtilisationPercent, 85.5);
+        QCOMPARE(e.demandForMs, 15 * 60'000);
+        QVERIFY(!e.demandOnRefusedAllocation);
+        QCOMPARE(e.stepAfterMs, 2 * 60'000);
+        QCOMPARE(e.killGraceMs, 10'000);
+        QCOMPARE(e.protectedUsers, QStringList{u"carol"_s});
+        QCOMPARE(e.protectedCommands, (QStringList{u"sshd"_s, u"Xorg"_s}));
+        QVERIFY(e.dryRun);
+        QCOMPARE(parse("[tokens]\nenforce = \"auto\"\n").config->tokens.enforcement.mode,
+                 Mode::Auto);
+        // Defaults: off, 90 % for 10 min, refused allocations count, 5 min, 30 s.
+        const PolicyConfig::Tokens::Enforcement d;
+        QCOMPARE(parse("[tokens]\n").config->tokens.enforcement, d);
+        QCOMPARE(d.mode, Mode::Off);
+        QCOMPARE(d.demandUtilisationPercent, 90.0);
+        QCOMPARE(d.demandForMs, 10 * 60'000);
+        QVERIFY(d.demandOnRefusedAllocation);
+        QCOMPARE(d.stepAfterMs, 5 * 60'000);
+        QCOMPARE(d.killGraceMs, 30'000);
+        QVERIFY(!d.dryRun);
+
+        // JSON as the file's keys, durations as text and ms.
+        const QJsonObject j = policyToJson(*r.config)[u"tokens"_s].toObject();
+        QCOMPARE(j[u"enforce"_s].toString(), u"propose"_s);
+        QCOMPARE(j[u"demand_utilisation"_s].toDouble(), 85.5);
+        QCOMPARE(j[u"demand_for"_s][u"text"_s].toString(), u"15m"_s);
+        QCOMPARE(j[u"demand_for"_s][u"ms"_s].toInteger(), 15 * 60'000);
+        QCOMPARE(j[u"demand_on_refused_allocation"_s].toBool(), false);
+        QCOMPARE(j[u"step_after"_s][u"text"_s].toString(), u"2m"_s);
+        QCOMPARE(j[u"kill_grace"_s][u"ms"_s].toInteger(), 10'000);
+        QCOMPARE(j[u"protected_users"_s].toArray().toVariantList(), QVariantList{u"carol"_s});
+        QCOMPARE(j[u"protected_commands"_s].toArray().size(), 2);
+        QCOMPARE(j[u"dry_run"_s].toBool(), true);
+        const QString summary = policySummary(*r.config);
+        QVERIFY2(summary.contains(u"tokens enforcement: propose (dry run); demand 85.5 % for "
+                                  "15m; steps every 2m, kill grace 10s"_s),
+                 qPrintable(summary));
+    }
+
+    void tokensEnforcementMistakes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("mode typo")
+            << QByteArray("[tokens]\nenforce = \"automatic\"\n")
+            << u"policy.toml:2:11: \"enforce\" must be \"off\" or \"propose\" or \"auto\", not "
+               "\"automatic\""_s;
+        QTest::newRow("mode as bool")
+            << QByteArray("[tokens]\nenforce = true\n")
+            << u"policy.toml:2:11: \"enforce\" must be a string in quotes"_s;
+        QTest::newRow("key typo, did you mean")
+            << QByteArray("[tokens]\nstep_afer = \"5m\"\n")
+            << u"policy.toml:2:1: unknown key \"step_afer\" in [tokens] (did you mean "
+               "\"step_after\"?)"_s;
+        QTest::newRow("utilisation above 100")
+            << QByteArray("[tokens]\ndemand_utilisation = 101\n")
+            << u"policy.toml:2:22: \"demand_utilisation\" must be between 0 and 100, not 101"_s;
+        QTest::newRow("demand_for too short")
+            << QByteArray("[tokens]\ndemand_for = \"30s\"\n")
+            << u"policy.toml:2:14: \"demand_for\" must be between 1m and 1d, not \"30s\""_s;
+        QTest::newRow("step_after not a duration")
+            << QByteArray("[tokens]\nstep_after = 300\n")
+            << u"policy.toml:2:14: \"step_after\" must be a string in quotes"_s;
+        QTest::newRow("kill_grace too long")
+            << QByteArray("[tokens]\nkill_grace = \"1h\"\n")
+            << u"policy.toml:2:14: \"kill_grace\" must be between 1s and 10m, not \"1h\""_s;
+        QTest::newRow("bad protected user")
+            << QByteArray("[tokens]\nprotected_users = [\"ro ot\"]\n")
+            << u"policy.toml:2:20: \"ro ot\" is not a valid user name"_s;
+        QTest::newRow("dry_run as string")
+            << QByteArray("[tokens]\ndry_run = \"yes\"\n")
+            << u"policy.toml:2:11: \"dry_run\" must be true or false"_s;
+    }
+    void tokensEnforcementMistakes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        const auto r = parsePolicy(text, u"policy.toml"_s);
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors, QStringList{error});
+    }
+
     void tokensExampleInTheExampleFileIsValid()
     {
         // The example's [tokens] is commented out (no books by default); with

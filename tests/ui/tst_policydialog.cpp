@@ -473,6 +473,11 @@ private Q_SLOTS:
         t.tokens.timeZone = QStringLiteral("Europe/Berlin");
         t.tokens.users = {QStringLiteral("alice")};
         t.tokens.prices = {{QStringLiteral("RTX 3090"), 1, 0}, {QStringLiteral("H100"), 8.5, 0}};
+        // The enforcement keys of [tokens] read back the same.
+        t.tokens.enforcement.mode = PolicyConfig::Tokens::Enforcement::Mode::Propose;
+        t.tokens.enforcement.stepAfterMs = 120'000;
+        t.tokens.enforcement.demandOnRefusedAllocation = false;
+        t.tokens.enforcement.protectedUsers = {QStringLiteral("carol")};
         const QString tokensText = policytext::fromPolicyJson(policyToJson(t));
         const PolicyParseResult tokens = parsePolicy(tokensText.toUtf8(), QStringLiteral("p"));
         QVERIFY2(tokens.config, qPrintable(tokens.errors.join(QLatin1Char('\n')) + tokensText));

@@ -1,0 +1,58 @@
+#pragma once
+
+// The enforcement audit log (docs/tokens.md, "Enforcement"): every action
+// and every refusal, who asked (a token's name, or "agent" for the automatic
+// schedule), numbered 1, 2, … without holes. Stored append-only in the
+// journal's `audit` table, each entry at once; in memory without a journal.
+// Served by cursor (GET /v1/audit). Owned by the BalanceEnforcer, on the
+// agent's thread.
+
+#include <QByteArrayList>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gw {
+
+class JournalWriter;
+
+struct AuditEntry
+{
+    quint64 sequence = 0;
+    qint64 atMs = 0;
+    QString by;     // the token's name, or "agent"
+    QString mode;   // "auto", "propose", "manual"
+    QString action; // "notify", "renice", "terminate", "kill", "decline"
+    QString user;
+    qint64 pid = 0;
+    std::optional<qint64> startTimeMs;
+    QString command;
+    std::optional<int> gpuIndex;
+    QString why;
+    QString outcome; // "done", "refused", "would", "failed", "declined"
+    QString detail;
+};
+
+QJsonObject auditEntryToJson(const AuditEntry& e);
+
+class AuditLog
+{
+public:
+    // Not owned; null: in memory only. Loads what the journal holds.
+    void setJournal(JournalWriter* journal);
+    // Numbers and stores `e`; the stored entry. A journal that refuses it is
+    // logged and the entry kept in memory (an action taken is never unsaid).
+    AuditEntry append(AuditEntry e);
+    // Entries numbered after `after`, at most `limit`, as JSON.
+    QByteArrayList after(quint64 after, int limit, quint64* last) const;
+    quint64 lastSequence() const { return quint64(m_json.size()); }
+
+private:
+    JournalWriter* m_journal = nullptr;
+    bool m_everAttached = false;
+    QByteArrayList m_json; // sequence = index + 1
+};
+
+} // namespace gw

@@ -1,0 +1,99 @@
+#pragma once
+
+// Enforcement by token balance on the agent (docs/tokens.md, "Enforcement").
+// Every published reading feeds the demand and the Enforcer's newest reading;
+// then the candidates are found from the balances (a BalanceView from the
+// keeper's books) and the newest reading, and the graduated schedule
+// (core/tokens/enforcement.h) says which step is due. `auto` performs due
+// steps at once, `propose` waits for an admin's confirmation (POST
+// /v1/enforcement/<id>), `off` performs nothing. Every step goes through the
+// Enforcer's checks (identity by start time, pidfd, never root, the agent or
+// its parent, still on its GPU), and every action and refusal goes into the
+// audit log. POST /v1/processes/<pid>/signal is an admin's direct action
+// through the same checks.
+//
+// Owned by AgentServer, on its thread.
+
+#include "agent/auditlog.h"
+#include "agent/balanceview.h"
+#include "model/snapshot.h"
+#include "policy/enforcer.h"
+#include "policy/policyconfig.h"
+#include "tokens/enforcement.h"
+
+#include <QHttpServerResponse>
+#include <QMap>
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+class QHttpServerRequest;
+
+namespace gw {
+
+class JournalWriter;
+
+class BalanceEnforcer final : public QObject
+{
+    Q_OBJECT
+public:
+    BalanceEnforcer(std::function<qint64()> now, Enforcer::Options options = {},
+                    QObject* parent = nullptr);
+    ~BalanceEnforcer() override;
+
+    void setClock(std::function<qint64()> now) { m_now = std::move(now); }
+    void setJournal(JournalWriter* journal) { m_audit.setJournal(journal); }
+    void setPolicy(const PolicyConfig& policy);
+    // Where balances come from (AgentServer: its own books, or the keeper's).
+    void setBalanceSource(std::function<BalanceView()> source) { m_balances = std::move(source); }
+
+    void published(const Snapshot& snapshot);
+    void refusedAllocation(qint64 atMs);
+
+    // GET /v1/enforcement
+    QHttpServerResponse state();
+    // POST /v1/enforcement/<id>; `by`: the admin token's name.
+    QHttpServerResponse decide(const QString& id, const QHttpServerRequest& request,
+                               const QString& by);
+    // POST /v1/processes/<pid>/signal
+    QHttpServerResponse signal(const QString& pid, const QHttpServerRequest& request,
+                               const QString& by);
+
+    const AuditLog& audit() const { return m_audit; }
+    // Actions taken, by (action, outcome), for /metrics.
+    QMap<std::pair<QString, QString>, quint64> actionsTotal() const { return m_actionsTotal; }
+
+private:
+    struct Target
+    {
+        EnforcementCandidate candidate; // the process (user, command, GPU, …)
+        QString by;
+        QString mode;
+        QString why;
+        bool dryRun = false;
+    };
+    void evaluate();
+    AuditEntry perform(const Target& t, EnforceStep step);
+    AuditEntry record(const Target& t, const QString& action, const QString& outcome,
+                      const QString& detail);
+    void enforcerActed(const QString& eventId, const PolicyAction& action);
+    EnforcementRequest request(const EnforcementCandidate& c) const;
+
+    std::function<qint64()> m_now;
+    std::function<BalanceView()> m_balances;
+    Enforcer m_enforcer;
+    PolicyConfig::Tokens m_rules;
+    DemandTracker m_demand;
+    EnforcementPlan m_plan;
+    AuditLog m_audit;
+    std::optional<Snapshot> m_latest;
+    // A terminate in flight: the Enforcer reports synchronously, captured
+    // here; its SIGKILL after the grace period comes later (enforcerActed).
+    std::optional<PolicyAction> m_captured;
+    bool m_capturing = false;
+    QHash<QString, Target> m_terminated; // by event id, until the SIGKILL's report
+    QMap<std::pair<QString, QString>, quint64> m_actionsTotal;
+};
+
+} // namespace gw
