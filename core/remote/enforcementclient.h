@@ -27,15 +27,15 @@ class QNetworkAccessManager;
 
 namespace gw {
 
-struct EnforcementStepDone
+struct RemoteStepDone
 {
     QString step; // notify, renice, terminate, kill
     qint64 atMs = 0;
     QString outcome; // done, refused, would, failed, declined
-    bool operator==(const EnforcementStepDone&) const = default;
+    bool operator==(const RemoteStepDone&) const = default;
 };
 
-struct EnforcementCandidate
+struct RemoteCandidate
 {
     QString id; // "alice/12345/1794990000000"
     QString user;
@@ -53,11 +53,11 @@ struct EnforcementCandidate
     QString step;                // the due step; empty: none due (enforce = off)
     std::optional<qint64> dueMs; // when it is due
     bool awaitingConfirmation = false;
-    QList<EnforcementStepDone> done;
-    bool operator==(const EnforcementCandidate&) const = default;
+    QList<RemoteStepDone> done;
+    bool operator==(const RemoteCandidate&) const = default;
 };
 
-struct EnforcementState
+struct RemoteEnforcement
 {
     qint64 nowMs = 0;
     QString mode; // off, propose, auto
@@ -69,11 +69,11 @@ struct EnforcementState
     qint64 balancesFetchedMs = 0;
     QString keeper;
     QString balancesError; // the last failure reading the keeper; empty: none
-    QList<EnforcementCandidate> candidates;
-    bool operator==(const EnforcementState&) const = default;
+    QList<RemoteCandidate> candidates;
+    bool operator==(const RemoteEnforcement&) const = default;
 };
 
-struct AuditEntry
+struct RemoteAuditEntry
 {
     qint64 sequence = 0;
     qint64 atMs = 0;
@@ -88,10 +88,10 @@ struct AuditEntry
     QString why;
     QString outcome; // done, refused, would, failed, declined
     QString detail;
-    bool operator==(const AuditEntry&) const = default;
+    bool operator==(const RemoteAuditEntry&) const = default;
 };
 
-struct AuditPage
+struct RemoteAuditPage
 {
     QString instance;
     QString stream;
@@ -99,26 +99,25 @@ struct AuditPage
     qint64 next = 0;
     qint64 lastSequence = 0;
     bool truncated = false;
-    QList<AuditEntry> entries;
+    QList<RemoteAuditEntry> entries;
 };
 
-struct EnforcementDecision
+struct RemoteDecision
 {
     QString outcome; // done, refused, declined, would
     QString detail;
-    AuditEntry audit;
+    RemoteAuditEntry audit;
 };
 
 // Each returns nothing and sets *error, naming the key, when `o` is not the
 // route's JSON.
-std::optional<EnforcementState> enforcementStateFromJson(const QJsonObject& o, QString* error);
-std::optional<AuditEntry> auditEntryFromJson(const QJsonObject& o, QString* error,
-                                             const QString& path = {});
-std::optional<AuditPage> auditPageFromJson(const QJsonObject& o, QString* error);
-std::optional<EnforcementDecision> enforcementDecisionFromJson(const QJsonObject& o,
-                                                               QString* error);
+std::optional<RemoteEnforcement> remoteEnforcementFromJson(const QJsonObject& o, QString* error);
+std::optional<RemoteAuditEntry> remoteAuditEntryFromJson(const QJsonObject& o, QString* error,
+                                                         const QString& path = {});
+std::optional<RemoteAuditPage> remoteAuditPageFromJson(const QJsonObject& o, QString* error);
+std::optional<RemoteDecision> remoteDecisionFromJson(const QJsonObject& o, QString* error);
 // The POST body: {"decision", "step", "reason"} (reason left out when empty).
-QByteArray enforcementDecisionBody(bool confirm, const QString& step, const QString& reason);
+QByteArray remoteDecisionBody(bool confirm, const QString& step, const QString& reason);
 
 struct EnforcementReply
 {
@@ -129,10 +128,10 @@ struct EnforcementReply
     QString errorCode; // the agent's code: "step_not_due", "unknown_candidate", "forbidden"…
     bool readOnlyToken = false; // 403 on a POST: the token may read, not act
 
-    std::optional<EnforcementState> state;       // GET /v1/enforcement
-    std::optional<EnforcementDecision> decision; // POST /v1/enforcement/<id>
-    QList<AuditEntry> audit;                     // GET /v1/audit, every page
-    qint64 auditNext = 0;                        // the cursor to ask from next time
+    std::optional<RemoteEnforcement> state; // GET /v1/enforcement
+    std::optional<RemoteDecision> decision; // POST /v1/enforcement/<id>
+    QList<RemoteAuditEntry> audit;          // GET /v1/audit, every page
+    qint64 auditNext = 0;                   // the cursor to ask from next time
     QString auditStream;
 };
 
@@ -181,6 +180,6 @@ private:
 
 } // namespace gw
 
-Q_DECLARE_TYPEINFO(gw::EnforcementStepDone, Q_RELOCATABLE_TYPE);
-Q_DECLARE_TYPEINFO(gw::EnforcementCandidate, Q_RELOCATABLE_TYPE);
-Q_DECLARE_TYPEINFO(gw::AuditEntry, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::RemoteStepDone, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::RemoteCandidate, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::RemoteAuditEntry, Q_RELOCATABLE_TYPE);
