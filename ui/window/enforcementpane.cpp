@@ -195,6 +195,7 @@ void EnforcementPane::polled(const EnforcementReply& reply)
         if (m_pollError.isEmpty())
             m_failingSinceMs = now();
         m_pollError = reply.error;
+        m_pollAnswered = reply.failure == AgentFailure::Protocol;
         m_live = false;
     }
     showHeader();
@@ -274,6 +275,13 @@ void EnforcementPane::showFreshness()
     const qint64 t = now();
     if (!m_client) {
         text = tr("No agent chosen.");
+    } else if (!m_pollError.isEmpty() && m_pollAnswered) {
+        // It answers, but not what the contract says: not a silent agent.
+        bad = true;
+        text = m_state ? tr("%1's reply cannot be used: %2. The candidates below are its last "
+                            "good reply, read %3; nothing can be decided.")
+                             .arg(m_server.name, m_pollError, ageText(t - m_readMs))
+                       : tr("%1's reply cannot be used: %2.").arg(m_server.name, m_pollError);
     } else if (!m_pollError.isEmpty()) {
         bad = true;
         text = m_state ? tr("%1 is not answering since %2 (%3). The candidates below are its "
@@ -314,6 +322,8 @@ void EnforcementPane::selectedChanged()
         why = m_adminWhy.isEmpty() ? tr("This agent's token has read access only; confirming "
                                         "or declining needs a token with admin scope.")
                                    : m_adminWhy;
+    else if (!m_live && m_pollAnswered)
+        why = tr("The agent's reply cannot be used: nothing can be decided.");
     else if (!m_live)
         why = tr("The agent is not answering: nothing can be decided.");
     else if (m_deciding)

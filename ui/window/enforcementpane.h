@@ -89,6 +89,7 @@ private:
     qint64 m_readMs = 0; // when m_state was read (this machine's clock)
     QString m_pollError; // the last poll's failure; empty: it answered
     qint64 m_failingSinceMs = 0;
+    bool m_pollAnswered = false; // the failure is a reply that does not read
     bool m_live = false;
     bool m_adminAllowed = true;
     QString m_adminWhy;
