@@ -464,7 +464,8 @@ private Q_SLOTS:
         QVERIFY(waitRefreshed(other));
         other.candidateView()->selectRow(0);
         QVERIFY(!other.confirmButton()->isEnabled());
-        QCOMPARE(other.buttonsWhy()->text(), u"node-1's token is a read token."_s);
+        QVERIFY(other.buttonsWhy()->text().endsWith(u"node-1's token is a read token."_s));
+        QVERIFY(other.buttonsWhy()->text().contains(u"balance −12.5 at or below the floor"_s));
     }
 
     void oldFiguresSayTheirAgeAndASilentAgentIsNotLive()
@@ -598,8 +599,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTRY_COMPARE(pane.audit()->rowCount(), 3);
         QTRY_COMPARE(pane.candidates()->rowCount(), 2);
-        pane.candidateView()->resizeColumnsToContents();
         pane.candidateView()->selectRow(0);
+        QTest::qWait(50); // the buttons' new text laid out
         QVERIFY(pane.candidateView()->height() >= 100);
         QVERIFY(pane.auditView()->height() >= 100);
         QVERIFY(pane.grab().save(

@@ -22,9 +22,12 @@ QString balanceText(double v)
     return v < 0 ? QStringLiteral("−") + number(-v) : number(v);
 }
 
-QString timeText(qint64 ms)
+QString timeText(qint64 ms, qint64 nowMs)
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).time(), QLocale::ShortFormat);
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms);
+    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date()
+               ? QLocale().toString(t.time(), QLocale::ShortFormat)
+               : QLocale().toString(t, QLocale::ShortFormat);
 }
 
 } // namespace
@@ -92,11 +95,11 @@ QString EnforcementModel::stepText(const QString& step)
     return step;
 }
 
-QString EnforcementModel::doneText(const QList<RemoteStepDone>& done)
+QString EnforcementModel::doneText(const QList<RemoteStepDone>& done, qint64 nowMs)
 {
     QStringList parts;
     for (const RemoteStepDone& s : done)
-        parts << tr("%1 %2 at %3").arg(s.step, s.outcome, timeText(s.atMs));
+        parts << tr("%1 %2 at %3").arg(s.step, s.outcome, timeText(s.atMs, nowMs));
     return parts.isEmpty() ? tr("nothing yet") : parts.join(QStringLiteral(", "));
 }
 
@@ -173,10 +176,10 @@ QVariant EnforcementModel::data(const QModelIndex& index, int role) const
             return tr("none (enforcement off)");
         if (c.awaitingConfirmation)
             return tr("%1, awaiting confirmation").arg(stepText(c.step));
-        return c.dueMs ? tr("%1 at %2").arg(stepText(c.step), timeText(*c.dueMs))
+        return c.dueMs ? tr("%1 at %2").arg(stepText(c.step), timeText(*c.dueMs, m_nowMs))
                        : stepText(c.step);
     case Done:
-        return doneText(c.done);
+        return doneText(c.done, m_nowMs);
     default:
         return {};
     }

@@ -48,7 +48,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     static QString stepText(const QString& step); // translated: "renice" → "renice (nice 19)"
-    static QString doneText(const QList<RemoteStepDone>& done);
+    // Times with the date when it is not the day of `nowMs` (the agent's now).
+    static QString doneText(const QList<RemoteStepDone>& done, qint64 nowMs);
 
 private:
     QList<RemoteCandidate> m_rows;

@@ -21,9 +21,24 @@ namespace gw {
 
 namespace {
 
-QString clockText(qint64 ms)
+// The time of day, with the date when it is not today's.
+QString clockText(qint64 ms, qint64 nowMs)
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).time(), QLocale::ShortFormat);
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms);
+    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date()
+               ? QLocale().toString(t.time(), QLocale::ShortFormat)
+               : QLocale().toString(t, QLocale::ShortFormat);
+}
+
+// Columns fit their contents up to a third of the view, so the last ones
+// stay in sight.
+void fitColumns(QTableView* v)
+{
+    v->resizeColumnsToContents();
+    const int cap = qMax(120, v->viewport()->width() / 3);
+    for (int c = 0; c < v->model()->columnCount(); ++c)
+        if (v->columnWidth(c) > cap)
+            v->setColumnWidth(c, cap);
 }
 
 QString ageText(qint64 ms)
@@ -115,6 +130,13 @@ EnforcementPane::EnforcementPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(split, 1);
+
+    // The evidence fits the width: "why" takes what the others leave.
+    QHeaderView* header = m_view->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(EnforcementModel::Why, QHeaderView::Stretch);
+    m_view->setTextElideMode(Qt::ElideMiddle);
 
     m_outcome->setVisible(false);
     connect(m_confirm, &QPushButton::clicked, this, [this] {
@@ -222,7 +244,7 @@ void EnforcementPane::auditPolled(const EnforcementReply& reply)
         return;
     }
     m_audit->append(reply.auditStream, reply.audit);
-    m_auditView->resizeColumnsToContents();
+    fitColumns(m_auditView);
 }
 
 void EnforcementPane::showHeader()
@@ -248,16 +270,17 @@ void EnforcementPane::showHeader()
             .arg(m_server.name, mode,
                  s.dryRun ? tr(" (dry run: every action only recorded as \"would\")") : QString()));
     m_demand->setText(
-        s.demandHigh ? tr("Demand high%1: %2")
-                           .arg(s.demandSinceMs ? tr(" since %1").arg(clockText(*s.demandSinceMs))
-                                                : QString(),
-                                s.demandReason)
-                     : tr("Demand normal%1")
-                           .arg(s.demandReason.isEmpty() ? QString()
-                                                         : QStringLiteral(": ") + s.demandReason));
+        s.demandHigh
+            ? tr("Demand high%1: %2")
+                  .arg(s.demandSinceMs ? tr(" since %1").arg(clockText(*s.demandSinceMs, now()))
+                                       : QString(),
+                       s.demandReason)
+            : tr("Demand normal%1")
+                  .arg(s.demandReason.isEmpty() ? QString()
+                                                : QStringLiteral(": ") + s.demandReason));
     QString balances =
         tr("Balances kept by %1, as of %2")
-            .arg(s.keeper.isEmpty() ? m_server.name : s.keeper, clockText(s.balancesAsOfMs));
+            .arg(s.keeper.isEmpty() ? m_server.name : s.keeper, clockText(s.balancesAsOfMs, now()));
     if (!s.balancesError.isEmpty())
         balances += tr("; the keeper could not be read (%1): balances read %2")
                         .arg(s.balancesError, ageText(s.nowMs - s.balancesFetchedMs));
@@ -286,7 +309,7 @@ void EnforcementPane::showFreshness()
         bad = true;
         text = m_state ? tr("%1 is not answering since %2 (%3). The candidates below are its "
                             "last reply, read %4; nothing can be decided until it answers.")
-                             .arg(m_server.name, clockText(m_failingSinceMs), m_pollError,
+                             .arg(m_server.name, clockText(m_failingSinceMs, t), m_pollError,
                                   ageText(t - m_readMs))
                        : tr("%1 is not answering (%2).").arg(m_server.name, m_pollError);
     } else if (!m_state) {
@@ -294,9 +317,9 @@ void EnforcementPane::showFreshness()
     } else if (t - m_readMs > 3 * m_interval.count() / 2) {
         bad = true;
         text = tr("Read at %1, %2: older than a poll.")
-                   .arg(clockText(m_readMs), ageText(t - m_readMs));
+                   .arg(clockText(m_readMs, t), ageText(t - m_readMs));
     } else {
-        text = tr("Read at %1, %2.").arg(clockText(m_readMs), ageText(t - m_readMs));
+        text = tr("Read at %1, %2.").arg(clockText(m_readMs, t), ageText(t - m_readMs));
     }
     p.setColor(QPalette::WindowText,
                bad ? stateColor(DisplayState::Error, base) : base.color(QPalette::WindowText));
@@ -340,7 +363,12 @@ void EnforcementPane::selectedChanged()
     m_decline->setEnabled(can);
     m_confirm->setText(can ? tr("Confirm %1").arg(EnforcementModel::stepText(c->step))
                            : tr("Confirm"));
-    m_why->setText(can ? tr("%1's process %2 (%3)").arg(c->user).arg(c->pid).arg(c->command) : why);
+    // The selected candidate's evidence in full (the table elides "why").
+    const QString evidence =
+        c ? tr("%1's process %2 (%3): %4.").arg(c->user).arg(c->pid).arg(c->command, c->why)
+          : QString();
+    m_why->setText(can ? evidence
+                       : (evidence.isEmpty() ? why : evidence + QStringLiteral(" ") + why));
 }
 
 void EnforcementPane::askDeclineReason()
