@@ -500,6 +500,10 @@ private Q_SLOTS:
         pane.candidateView()->selectRow(0);
         QVERIFY(!pane.confirmButton()->isEnabled());
         QVERIFY(pane.buttonsWhy()->text().contains(u"not answering"_s));
+        pane.resize(1024, 700);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QVERIFY(pane.grab().save(shotPath(u"enforcement-not-answering.png"_s)));
     }
 
     void modelsPassTheModelTester()

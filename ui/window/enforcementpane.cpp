@@ -30,17 +30,6 @@ QString clockText(qint64 ms, qint64 nowMs)
                : QLocale().toString(t, QLocale::ShortFormat);
 }
 
-// Columns fit their contents up to a third of the view, so the last ones
-// stay in sight.
-void fitColumns(QTableView* v)
-{
-    v->resizeColumnsToContents();
-    const int cap = qMax(120, v->viewport()->width() / 3);
-    for (int c = 0; c < v->model()->columnCount(); ++c)
-        if (v->columnWidth(c) > cap)
-            v->setColumnWidth(c, cap);
-}
-
 QString ageText(qint64 ms)
 {
     const qint64 s = qMax<qint64>(0, ms / 1000);
@@ -132,11 +121,15 @@ EnforcementPane::EnforcementPane(QWidget* parent)
     layout->addWidget(split, 1);
 
     // The evidence fits the width: "why" takes what the others leave.
-    QHeaderView* header = m_view->horizontalHeader();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(EnforcementModel::Why, QHeaderView::Stretch);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    const auto fit = [](QTableView* view, int why) {
+        QHeaderView* header = view->horizontalHeader();
+        header->setStretchLastSection(false);
+        header->setSectionResizeMode(QHeaderView::ResizeToContents);
+        header->setSectionResizeMode(why, QHeaderView::Stretch);
+        view->setTextElideMode(Qt::ElideMiddle);
+    };
+    fit(m_view, EnforcementModel::Why);
+    fit(m_auditView, AuditModel::Why);
 
     m_outcome->setVisible(false);
     connect(m_confirm, &QPushButton::clicked, this, [this] {
@@ -244,7 +237,6 @@ void EnforcementPane::auditPolled(const EnforcementReply& reply)
         return;
     }
     m_audit->append(reply.auditStream, reply.audit);
-    fitColumns(m_auditView);
 }
 
 void EnforcementPane::showHeader()
