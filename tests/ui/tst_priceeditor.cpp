@@ -11,6 +11,7 @@
 #include "tokenreadings.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -211,7 +212,7 @@ private Q_SLOTS:
         QVERIFY(d.tomlText()->toPlainText().isEmpty());
         // Nothing is replayed from refused prices: the last replay stays.
         QSignalSpy spy(&d, &PriceEditorDialog::replayFinished);
-        QVERIFY(!spy.wait(600));
+        QVERIFY(!spy.wait(450)); // past the 300 ms debounce
         QCOMPARE(d.lastReplay().diffs, before.diffs);
         // The same check as a function.
         QList<PriceText> rows{{u"RTX 2080"_s, u"0.5"_s},
@@ -266,6 +267,7 @@ private Q_SLOTS:
         // The constructor returned with the replay still to come.
         QVERIFY(d.replaying() || d.lastReplay().diffs.isEmpty());
         QVERIFY(waitReplayed(d));
+        QVERIFY(d.lastReplay().offGuiThread);
         // Three edits in a row: only the last one's books are shown.
         const int a6000 = rowOf(d.priceTable(), u"RTX A6000"_s);
         setCell(d.priceTable(), a6000, 1, u"5"_s);
@@ -277,6 +279,41 @@ private Q_SLOTS:
         setCell(d.priceTable(), a6000, 1, u"9"_s);
         auto* late = new PriceEditorDialog(rules(), u.facts, u.gaps, u.models, kFrom, kUntil);
         delete late;
+    }
+
+    // A month of a fleet (40 users, 16 servers × 8 GPUs of 4 models, every
+    // hour: 92,160 facts, bench_ledger's size) replayed under both prices.
+    void replayOfAFleetMonthIsQuick()
+    {
+        const QStringList models{u"NVIDIA GeForce RTX 2080 Ti"_s, u"NVIDIA GeForce RTX 3090"_s,
+                                 u"NVIDIA RTX A6000"_s, u"NVIDIA H100 80GB HBM3"_s};
+        const qint64 from = utcMs(2026, 11, 1);
+        QList<UsageFact> facts;
+        QSet<QString> seen(models.cbegin(), models.cend());
+        for (int h = 0; h < 720; ++h)
+            for (int s = 0; s < 16; ++s)
+                for (int g = 0; g < 8; ++g) {
+                    UsageFact f;
+                    f.server = u"node-%1"_s.arg(s);
+                    f.user = u"user-%1"_s.arg((s * 8 + g + h) % 40);
+                    f.gpuModel = models[s % 4];
+                    f.hourStartMs = from + h * 3'600'000LL;
+                    f.heldGpuSeconds = f.usedGpuSeconds = 3600;
+                    facts << f;
+                }
+        PolicyConfig::Tokens after = rules();
+        after.prices[2].perGpuHour = 5;
+        QElapsedTimer clock;
+        clock.start();
+        const PriceReplay r =
+            replayPrices(rules(), after, facts, {}, seen, from, from + 720 * 3'600'000LL);
+        const qint64 ms = clock.elapsed();
+        qInfo("price_replay_ms=%lld facts=%lld users=%lld", ms, qint64(facts.size()),
+              qint64(r.diffs.size()));
+        QCOMPARE(r.diffs.size(), 40);
+        // The A6000 servers (4 of 16) ran 4 × 8 × 720 GPU-hours: one token more each.
+        QCOMPARE(r.totalAfter - r.totalBefore, -4.0 * 8 * 720);
+        QVERIFY2(ms < 5000, qPrintable(QString::number(ms)));
     }
 
     void screenshots_data()

@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -450,6 +451,7 @@ void PriceEditorDialog::startReplay()
         PriceReplay r =
             replayPrices(m_rules, after, m_facts, m_gaps, m_models, m_fromMs, m_untilMs);
         r.generation = generation;
+        r.offGuiThread = QThread::currentThread() != QCoreApplication::instance()->thread();
         QMetaObject::invokeMethod(
             this,
             [this, r] {

@@ -57,7 +57,8 @@ struct PriceReplay
     double totalAfter = 0;
     QStringList warnings; // of the new books ("price "X" matches no GPU seen")
     qint64 elapsedMs = 0;
-    quint64 generation = 0; // which edit it replays; older ones are dropped
+    quint64 generation = 0;    // which edit it replays; older ones are dropped
+    bool offGuiThread = false; // where it was built (the dialog's replays: always)
 };
 
 // The books of the same facts under `before` and `after`, compared.
