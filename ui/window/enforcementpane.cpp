@@ -237,6 +237,8 @@ void EnforcementPane::auditPolled(const EnforcementReply& reply)
         return;
     }
     m_audit->append(reply.auditStream, reply.audit);
+    // Rows inserted at the top do not re-measure the columns by themselves.
+    m_auditView->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
 }
 
 void EnforcementPane::showHeader()
