@@ -209,7 +209,9 @@ std::optional<RemoteCandidate> remoteCandidateFromJson(const QJsonObject& o, QSt
     r.optionalNumber(QStringLiteral("memory_mib"), c.memoryMiB);
     r.optionalNumber(QStringLiteral("utilisation"), c.utilisation);
     r.text(QStringLiteral("why"), c.why);
-    r.choice(QStringLiteral("step"), c.step, kSteps + QStringList{QString()});
+    // null (or "") while no step is due: enforcement off, or nothing left.
+    if (const auto step = r.value(QStringLiteral("step")); step && !step->isNull())
+        r.choice(QStringLiteral("step"), c.step, kSteps + QStringList{QString()});
     r.optionalInteger(QStringLiteral("due_ms"), c.dueMs);
     r.boolean(QStringLiteral("awaiting_confirmation"), c.awaitingConfirmation);
     if (const auto done = r.array(QStringLiteral("done")))
@@ -262,7 +264,7 @@ std::optional<RemoteAuditEntry> remoteAuditEntryFromJson(const QJsonObject& o, Q
     r.choice(QStringLiteral("action"), a.action, kSteps + QStringList{QStringLiteral("decline")});
     r.text(QStringLiteral("user"), a.user);
     r.integer(QStringLiteral("pid"), a.pid);
-    r.integer(QStringLiteral("start_time_ms"), a.startTimeMs);
+    r.optionalInteger(QStringLiteral("start_time_ms"), a.startTimeMs);
     r.text(QStringLiteral("command"), a.command);
     r.optionalInteger(QStringLiteral("gpu_index"), a.gpuIndex);
     r.text(QStringLiteral("why"), a.why);
@@ -384,6 +386,7 @@ void EnforcementClient::send(const QByteArray& verb, const QString& pathAndQuery
             const QJsonObject e = doc.object().value(QStringLiteral("error")).toObject();
             const QString message = e.value(QStringLiteral("message")).toString();
             out.code = e.value(QStringLiteral("code")).toString();
+            out.message = message;
             out.failure = out.status == 401 || out.status == 403 ? AgentFailure::Auth
                                                                  : AgentFailure::Protocol;
             out.error =
@@ -450,9 +453,12 @@ void EnforcementClient::decide(const QString& candidateId, bool confirm, const Q
                                const QString& reason,
                                std::function<void(const EnforcementReply&)> done)
 {
-    // The id holds slashes ("alice/12345/…"): one path segment, escaped.
-    const QString path = QStringLiteral("/v1/enforcement/") +
-                         QString::fromLatin1(QUrl::toPercentEncoding(candidateId));
+    // The id "user/pid/start_time_ms" is three path segments (the agent's
+    // route); each is escaped, the slashes between them kept.
+    QStringList segments;
+    for (const QString& part : candidateId.split(QLatin1Char('/')))
+        segments << QString::fromLatin1(QUrl::toPercentEncoding(part));
+    const QString path = QStringLiteral("/v1/enforcement/") + segments.join(QLatin1Char('/'));
     send("POST", path, remoteDecisionBody(confirm, step, reason),
          [done = std::move(done), name = m_server.name](const Raw& raw) {
              EnforcementReply out = fromRaw(raw.status, raw.failure, raw.error, raw.code);
@@ -462,9 +468,11 @@ void EnforcementClient::decide(const QString& candidateId, bool confirm, const Q
                                 "declining needs a token with admin scope (HTTP 403)")
                                  .arg(name);
              } else if (raw.status == 409 && raw.code == QStringLiteral("step_not_due")) {
-                 out.error = tr("%1: that step is no longer the one due (HTTP 409 "
-                                "step_not_due); the candidates are read again")
-                                 .arg(name);
+                 out.error =
+                     tr("%1: that step is not the one due now (HTTP 409 step_not_due%2); "
+                        "the candidates are read again")
+                         .arg(name, raw.message.isEmpty() ? QString()
+                                                          : QStringLiteral(": ") + raw.message);
              } else if (raw.status == 404 && raw.code == QStringLiteral("unknown_candidate")) {
                  out.error = tr("%1: the agent no longer lists this candidate (HTTP 404 "
                                 "unknown_candidate)")

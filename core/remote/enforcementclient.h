@@ -50,7 +50,7 @@ struct RemoteCandidate
     std::optional<double> memoryMiB;
     std::optional<double> utilisation; // %; absent where the driver gives none
     QString why;
-    QString step;                // the due step; empty: none due (enforce = off)
+    QString step;                // the due step; empty (null in the JSON): none due
     std::optional<qint64> dueMs; // when it is due
     bool awaitingConfirmation = false;
     QList<RemoteStepDone> done;
@@ -82,7 +82,7 @@ struct RemoteAuditEntry
     QString action; // notify, renice, terminate, kill, decline
     QString user;
     qint64 pid = 0;
-    qint64 startTimeMs = 0;
+    std::optional<qint64> startTimeMs; // null where the agent had none
     QString command;
     std::optional<int> gpuIndex;
     QString why;
@@ -166,6 +166,7 @@ private:
         AgentFailure failure = AgentFailure::None;
         QString error;
         QString code;
+        QString message; // the agent's own words on a refusal
         std::optional<QJsonObject> json;
     };
     void send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,

@@ -338,8 +338,8 @@ private Q_SLOTS:
         QCOMPARE(int(posts), 1);
         const auto post = *std::find_if(agent.requests.cbegin(), agent.requests.cend(),
                                         [](const auto& r) { return r.method == "POST"; });
-        // The id's slashes escaped: it is one path segment.
-        QCOMPARE(post.target, QByteArray("/v1/enforcement/alice%2F12345%2F1794990000000"));
+        // The id "user/pid/start" is the route's three path segments.
+        QCOMPARE(post.target, QByteArray("/v1/enforcement/alice/12345/1794990000000"));
         QCOMPARE(QJsonDocument::fromJson(post.body).object(),
                  (QJsonObject{{u"decision"_s, u"confirm"_s}, {u"step"_s, u"renice"_s}}));
         QCOMPARE(post.headers.value("content-type"), QByteArray("application/json"));
@@ -411,7 +411,8 @@ private Q_SLOTS:
         QCOMPARE(decided.first().first().toBool(), false);
         QVERIFY2(pane.outcomeLabel()->text().contains(u"step_not_due"_s),
                  qPrintable(pane.outcomeLabel()->text()));
-        QVERIFY(pane.outcomeLabel()->text().contains(u"no longer the one due"_s));
+        QVERIFY(pane.outcomeLabel()->text().contains(
+            u"not the one due now (HTTP 409 step_not_due: the due step is terminate)"_s));
         QTRY_COMPARE(agent.count("GET /v1/enforcement"), 2);
         // The buttons stay usable: a 409 is not a read-only token.
         pane.candidateView()->selectRow(0);
@@ -535,7 +536,7 @@ private Q_SLOTS:
         bob[u"id"_s] = u"bob/222/1"_s;
         bob[u"user"_s] = u"bob"_s;
         bob[u"utilisation"_s] = QJsonValue::Null; // not reported: absent, not 0
-        bob[u"step"_s] = u""_s;
+        bob[u"step"_s] = QJsonValue::Null;        // the agent's "no step due"
         bob[u"due_ms"_s] = QJsonValue::Null;
         state = remoteEnforcementFromJson(stateJson({candidateJson(), bob}), &error);
         QVERIFY2(state, qPrintable(error));
@@ -545,10 +546,23 @@ private Q_SLOTS:
                      .isValid());
         QCOMPARE(candidates.data(candidates.index(1, EnforcementModel::Utilisation)).toString(),
                  u"not reported"_s);
+        QCOMPARE(candidates.candidate(1).step, QString());
+        QCOMPARE(candidates.data(candidates.index(1, EnforcementModel::Due)).toString(),
+                 u"none (enforcement off)"_s);
         candidates.clear();
 
         AuditModel audit;
         QAbstractItemModelTester t2(&audit, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // An entry without a start time (null): absent, not 0.
+        QJsonObject noStart = auditJson(5, u"kill"_s, u"refused"_s);
+        noStart[u"start_time_ms"_s] = QJsonValue::Null;
+        const auto refused = remoteAuditEntryFromJson(noStart, &error);
+        QVERIFY2(refused, qPrintable(error));
+        QVERIFY(!refused->startTimeMs);
+        QJsonObject textStart = noStart;
+        textStart[u"start_time_ms"_s] = u"1"_s;
+        QVERIFY(!remoteAuditEntryFromJson(textStart, &error, u"audit[0]"_s));
+        QCOMPARE(error, u"audit[0].start_time_ms: expected an integer, got a string"_s);
         const auto e = [&](qint64 n) {
             return *remoteAuditEntryFromJson(auditJson(n, u"notify"_s, u"done"_s), &error);
         };
