@@ -164,6 +164,9 @@ void EnforcementPane::setServer(const RemoteServer& server)
     m_readMs = 0;
     m_pollError.clear();
     m_live = false;
+    // The old client's requests went with it: none is in flight now.
+    m_auditBusy = false;
+    m_deciding = false;
     m_model->clear();
     m_audit->clear();
     m_poll->start(m_interval);
