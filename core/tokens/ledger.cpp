@@ -373,6 +373,36 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
     return books;
 }
 
+BooksRecord recordOfBooks(const Books& books)
+{
+    BooksRecord r;
+    r.gaps = books.gaps;
+    for (const LedgerEntry& e : books.entries) {
+        // A usage entry is charged at its hour's end: the books began by
+        // the hour's start at the latest.
+        const qint64 began = e.kind == LedgerEntry::Kind::Usage ? e.hourStartMs : e.atMs;
+        if (r.fromMs == 0 || began < r.fromMs)
+            r.fromMs = began;
+        if (e.kind == LedgerEntry::Kind::Adjustment) {
+            r.adjustments.append({e.user, e.atMs, e.amount, e.by, e.reason});
+        } else if (e.kind == LedgerEntry::Kind::Usage) {
+            UsageFact f;
+            f.server = e.server;
+            f.user = e.user;
+            f.gpuModel = e.gpuModel;
+            f.migProfile = e.migProfile;
+            f.migSlices = e.migSlices;
+            f.gpuSlices = e.gpuSlices;
+            f.hourStartMs = e.hourStartMs;
+            f.heldGpuSeconds = e.gpuHours * 3600.0;
+            f.usedGpuSeconds = f.heldGpuSeconds;
+            r.facts.append(f);
+            r.modelsSeen.insert(e.gpuModel);
+        }
+    }
+    return r;
+}
+
 QList<BookDiff> compareBooks(const Books& a, const Books& b)
 {
     QMap<QString, BookDiff> diffs;

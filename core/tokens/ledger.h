@@ -93,6 +93,23 @@ struct BookDiff
 };
 QList<BookDiff> compareBooks(const Books& a, const Books& b);
 
+// What books were built from, read back from their entries: a fact per
+// usage entry (its GPU-hours as charged, held and used alike), the
+// adjustments, the gaps, the GPU models charged, and where they start (the
+// first entry, or the start of the first hour charged). buildBooks of it under the same rules gives
+// the same balances; under other prices, what those prices would have given. The price editor
+// replays the books an agent keeps this way: the desktop holds their ledger, not the facts of every
+// server.
+struct BooksRecord
+{
+    QList<UsageFact> facts;
+    QList<Adjustment> adjustments;
+    QList<CoverageGap> gaps;
+    QSet<QString> modelsSeen;
+    qint64 fromMs = 0;
+};
+BooksRecord recordOfBooks(const Books& books);
+
 QString
 ledgerKindName(LedgerEntry::Kind kind); // "grant", "monthly", "daily", "usage", "adjustment"
 std::optional<LedgerEntry::Kind> ledgerKindFromName(const QString& name);

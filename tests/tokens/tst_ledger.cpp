@@ -365,6 +365,47 @@ private Q_SLOTS:
         QCOMPARE(d[1], (BookDiff{QStringLiteral("bob"), 126.0, 125.0}));
     }
 
+    void booksReadBackFromTheirLedger()
+    {
+        // What the price editor does with the books an agent keeps: rebuilds
+        // them from their own entries. Same rules: the same balances; a
+        // dearer A6000: the same as from the original facts.
+        QList<Snapshot> r = workedExample();
+        r << holding(QStringLiteral("n"), QStringLiteral("frank"), QStringLiteral("RTX 3090"), 8,
+                     utcMs(2026, 11, 12, 0), 20 * 60);
+        const Metered m = meter(r);
+        PolicyConfig::Tokens t = rules();
+        t.users = {QStringLiteral("erin")};
+        const qint64 from = localMs(kBerlin, 2026, 11, 1), until = localMs(kBerlin, 2026, 12, 3);
+        const QList<Adjustment> adjustments{{QStringLiteral("frank"), utcMs(2026, 11, 20, 9), 15,
+                                             QStringLiteral("boss"), QStringLiteral("refund")}};
+        const Books books = buildBooks(m.facts, t, from, until, adjustments, m.models, m.gaps);
+        const BooksRecord rec = recordOfBooks(books);
+        QCOMPARE(rec.fromMs, from);
+        QCOMPARE(rec.adjustments, adjustments);
+        QSet<QString> charged;
+        for (const UsageFact& f : m.facts)
+            charged.insert(f.gpuModel);
+        QCOMPARE(rec.modelsSeen, charged);
+        const Books again =
+            buildBooks(rec.facts, t, rec.fromMs, until, rec.adjustments, rec.modelsSeen, rec.gaps);
+        QCOMPARE(again.balances.keys(), books.balances.keys());
+        for (auto it = books.balances.cbegin(); it != books.balances.cend(); ++it)
+            QCOMPARE(again.balances.value(it.key()), it.value());
+        PolicyConfig::Tokens dearer = t;
+        dearer.prices[2].perGpuHour = 5;
+        const QList<BookDiff> fromFacts = compareBooks(
+            books, buildBooks(m.facts, dearer, from, until, adjustments, m.models, m.gaps));
+        const QList<BookDiff> fromLedger =
+            compareBooks(again, buildBooks(rec.facts, dearer, rec.fromMs, until, rec.adjustments,
+                                           rec.modelsSeen, rec.gaps));
+        QCOMPARE(fromLedger.size(), fromFacts.size());
+        for (int i = 0; i < fromFacts.size(); ++i) {
+            QCOMPARE(fromLedger[i].user, fromFacts[i].user);
+            QCOMPARE(fromLedger[i].after, fromFacts[i].after);
+        }
+    }
+
     void entriesAreOnlyAppended()
     {
         // A user going negative (dailies), another listed, usage over weeks.

@@ -13,7 +13,10 @@
 #include "models/ledgermodel.h"
 #include "remote/tokensclient.h"
 #include "window/adjustbalancedialog.h"
+#include "window/enforcementpane.h"
+#include "window/enforcementtab.h"
 #include "window/mainwindow.h"
+#include "window/policydialog.h"
 #include "window/tokensview.h"
 
 #include "engine/livestate.h"
@@ -278,6 +281,29 @@ private Q_SLOTS:
         dialog->buttons()->button(QDialogButtonBox::Ok)->click();
         QTRY_COMPARE_WITH_TIMEOUT(view->spentTable()->item(0, 1)->text(), u"40"_s, 10'000);
         QCOMPARE(m_server->tokenDesk()->books().balances.value(kAlice), 40.0);
+
+        // The Enforcement tab reads the same real agent's /v1/enforcement.
+        w.tokensTabs()->setCurrentWidget(w.enforcementTab());
+        EnforcementTab* enforcement = w.enforcementTab();
+        QCOMPARE(enforcement->agentChoice()->currentText(), u"node-1"_s);
+        QVERIFY(!enforcement->noAgentsLabel()->isVisibleTo(enforcement));
+        QTRY_VERIFY_WITH_TIMEOUT(enforcement->pane()->live(), 10'000);
+        QVERIFY2(enforcement->pane()->modeLabel()->text().contains(
+                     u"Enforcement on node-1: off: candidates are listed, nothing is done"_s),
+                 qPrintable(enforcement->pane()->modeLabel()->text()));
+
+        // Prices adopted from the editor land in the keeper's policy text,
+        // for the admin to review and save.
+        PolicyConfig::Tokens dearer = m_server->policy().tokens;
+        dearer.defaultPrice = 3;
+        dearer.prices = {{u"RTX A6000"_s, 5, 0}};
+        PolicyDialog* policy = w.adoptPrices(dearer);
+        QVERIFY(policy);
+        QCOMPARE(policy->target().displayName().contains(u"node-1"_s), true);
+        QTRY_VERIFY_WITH_TIMEOUT(policy->text().contains(u"\"RTX A6000\" = 5"_s), 10'000);
+        QVERIFY(policy->text().contains(u"default_price = 3"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(policy->policy().has_value(), 10'000);
+        QCOMPARE(policy->policy()->tokens.prices, dearer.prices);
     }
 
     void noKeeperFallsBackAndSaysWhy()

@@ -226,6 +226,32 @@ private Q_SLOTS:
         QVERIFY(check.errors.first().contains(error));
     }
 
+    void adoptedPricesReplaceThoseOfThePolicyText()
+    {
+        const QString text = QStringLiteral(
+            "# lab policy\n[hog]\nthreshold_percent = 90\n[tokens]\ninitial = 100\ndefault_price = 1\n"
+            "monthly = 30\n[tokens.prices]\n\"RTX 2080\" = 0.5\n\"H100\" = 8\n\n"
+            "[quota]\ndefault_share = 25\n");
+        PolicyConfig::Tokens rules;
+        rules.defaultPrice = 2;
+        rules.prices = {{QStringLiteral("RTX A6000"), 5, 0}, {QStringLiteral("H100"), 9.5, 0}};
+        const auto edited = withTokenPrices(text, rules);
+        QVERIFY(edited);
+        const PolicyParseResult before = parsePolicy(text.toUtf8(), QStringLiteral("policy.toml"));
+        const PolicyParseResult after =
+            parsePolicy(edited->toUtf8(), QStringLiteral("policy.toml"));
+        QVERIFY2(after.config, qPrintable(after.errors.join(u'\n')));
+        QCOMPARE(after.config->tokens.prices, rules.prices);
+        QCOMPARE(after.config->tokens.defaultPrice, 2.0);
+        // Everything else as it was.
+        PolicyConfig expected = *before.config;
+        expected.tokens.prices = rules.prices;
+        expected.tokens.defaultPrice = 2;
+        QCOMPARE(*after.config, expected);
+        QVERIFY(edited->startsWith(u"# lab policy\n[hog]\n"_s));
+        QVERIFY(!withTokenPrices(QStringLiteral("[hog]\nthreshold_percent = 90\n"), rules));
+    }
+
     void tomlReadsBackAsTheSamePrices()
     {
         const QList<PriceText> rows{{u"RTX A6000"_s, u"5"_s},

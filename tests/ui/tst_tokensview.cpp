@@ -7,6 +7,7 @@
 #include "models/ledgermodel.h"
 #include "models/tokenbook.h"
 #include "window/adjustbalancedialog.h"
+#include "window/priceeditor.h"
 #include "window/tokensview.h"
 
 #include "history/historystore.h"
@@ -350,6 +351,41 @@ private Q_SLOTS:
         dialog->buttons()->button(QDialogButtonBox::Ok)->click();
         QCOMPARE(fromView.size(), 1);
         QCOMPARE(fromView.at(0).at(1).toDouble(), 10.0);
+    }
+
+    void priceEditorReplaysTheBooksShown()
+    {
+        // The editor replays the books on the page from their own ledger
+        // (an agent's books come as a ledger): alice's 46 before, 40 with
+        // the RTX A6000 at 5 instead of 4 (2 GPUs × 3 h × 1 more); adopted,
+        // the prices leave the view for the policy.
+        TokensView v;
+        v.setBooks(books(), rules(), kAsOf, kAsOf);
+        QVERIFY(v.pricesButton()->isEnabled());
+        PriceEditorDialog* dialog = v.openPriceEditor();
+        QVERIFY(dialog);
+        QTableWidget* prices = dialog->priceTable();
+        int a6000 = -1;
+        for (int row = 0; row < prices->rowCount(); ++row)
+            if (prices->item(row, 0)->text() == u"RTX A6000"_s)
+                a6000 = row;
+        QVERIFY(a6000 >= 0);
+        prices->item(a6000, 1)->setText(u"5"_s);
+        const auto aliceDiff = [dialog]() -> std::optional<BookDiff> {
+            for (const BookDiff& d : dialog->lastReplay().diffs)
+                if (d.user == u"alice"_s)
+                    return d;
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(aliceDiff() && aliceDiff()->after != aliceDiff()->before, 10'000);
+        QCOMPARE(aliceDiff()->before, 46.0);
+        QCOMPARE(aliceDiff()->after, 40.0);
+        QSignalSpy adopted(&v, &TokensView::pricesAdopted);
+        QVERIFY(dialog->adoptButton()->isEnabled());
+        dialog->adoptButton()->click();
+        QCOMPARE(adopted.size(), 1);
+        const auto adoptedRules = adopted.at(0).at(0).value<PolicyConfig::Tokens>();
+        QCOMPARE(priceFor(adoptedRules, u"NVIDIA RTX A6000"_s), 5.0);
     }
 };
 

@@ -13,6 +13,7 @@
 #include "models/tokenbook.h"
 #include "models/verdictbook.h"
 #include "remote/serverlist.h"
+#include "window/enforcementtab.h"
 #include "window/eventspage.h"
 #include "window/findgpusdialog.h"
 #include "window/fleetprocesspage.h"
@@ -22,6 +23,7 @@
 #include "window/liveheader.h"
 #include "window/overviewpage.h"
 #include "window/policydialog.h"
+#include "window/priceeditor.h"
 #include "window/processpane.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
@@ -274,11 +276,53 @@ TokensView* MainWindow::tokensView()
 {
     if (!m_tokens) {
         m_tokens = new TokensView;
-        m_tokensPage->layout()->addWidget(m_tokens);
+        connect(m_tokens, &TokensView::pricesAdopted, this, &MainWindow::adoptPrices);
+        m_enforcement = new EnforcementTab;
+        m_enforcement->setAgents(
+            [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
+        m_tokensTabs = new QTabWidget;
+        m_tokensTabs->setDocumentMode(true);
+        m_tokensTabs->addTab(m_tokens, tr("&Books"));
+        m_tokensTabs->addTab(m_enforcement, tr("E&nforcement"));
+        // The agents may have changed (File → Servers…) since last shown.
+        connect(m_tokensTabs, &QTabWidget::currentChanged, this, [this] {
+            if (m_tokensTabs->currentWidget() == m_enforcement)
+                m_enforcement->refreshAgents(m_server);
+        });
+        m_tokensPage->layout()->addWidget(m_tokensTabs);
         showBooks();
         m_agentBooks->start();
     }
     return m_tokens;
+}
+
+EnforcementTab* MainWindow::enforcementTab()
+{
+    tokensView();
+    return m_enforcement;
+}
+
+PolicyDialog* MainWindow::adoptPrices(const PolicyConfig::Tokens& rules)
+{
+    const std::optional<RemoteServer> keeper = m_agentBooks->keeper();
+    PolicyDialog* dialog =
+        openPolicyDialog(keeper ? PolicyTarget::remote(*keeper) : PolicyTarget::local());
+    const auto apply = [dialog, rules] {
+        if (const auto text = withTokenPrices(dialog->text(), rules)) {
+            dialog->setText(*text);
+            dialog->tabs()->setCurrentIndex(PolicyDialog::TextTab);
+            dialog->validateNow();
+        } else {
+            QMessageBox::warning(dialog, tr("Adopt prices"),
+                                 tr("This policy has no [tokens] section, so it keeps no token "
+                                    "books: add one to set prices."));
+        }
+    };
+    if (dialog->isLoaded())
+        apply();
+    else
+        connect(dialog, &PolicyDialog::loaded, dialog, apply, Qt::SingleShotConnection);
+    return dialog;
 }
 
 void MainWindow::showBooks()
@@ -541,6 +585,11 @@ PolicyDialog* MainWindow::showPolicyDialog()
     for (const RemoteServer& agent : agents)
         if (agent.name == m_server)
             target = PolicyTarget::remote(agent);
+    return openPolicyDialog(target);
+}
+
+PolicyDialog* MainWindow::openPolicyDialog(const PolicyTarget& target)
+{
     auto* dialog = new PolicyDialog(target, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!target.agent)

@@ -10,6 +10,7 @@
 // each page shows what it is given.
 
 #include "coord/gpuselection.h"
+#include "policy/policyconfig.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -39,6 +40,7 @@ class ServerTree;
 class ServerTreeModel;
 class OverviewPage;
 class PolicyDialog;
+struct PolicyTarget;
 class FindGpusDialog;
 class ReservationsView;
 struct RemoteServer;
@@ -51,6 +53,7 @@ class VerdictBook;
 class AgentBooks;
 class TokenBook;
 class TokensView;
+class EnforcementTab;
 struct PolicyEvent;
 struct Snapshot;
 
@@ -89,6 +92,13 @@ public:
     void showTokens();
     bool tokensShown() const;
     TokensView* tokensView(); // made on first use
+    // The Tokens page's second tab: each agent's enforcement candidates,
+    // decisions and audit log (made with the view).
+    EnforcementTab* enforcementTab();
+    QTabWidget* tokensTabs() const { return m_tokensTabs; }
+    // The price editor's "Adopt": the policy dialog of the books' keeper
+    // (or this computer's) with those prices in its text, to review and save.
+    PolicyDialog* adoptPrices(const gw::PolicyConfig::Tokens& rules);
     TokenBook* tokenBook() const { return m_tokenBook; }
     AgentBooks* agentBooks() const { return m_agentBooks; }
     // The policy events and current verdicts the window shows (owned by it).
@@ -128,6 +138,7 @@ public:
     // computer. Opens the dialog for the selected server, modeless.
     void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
     PolicyDialog* showPolicyDialog();
+    PolicyDialog* openPolicyDialog(const PolicyTarget& target);
 
     // Tools → Find GPUs… (Ctrl+F): where a job of N GPUs would run now,
     // ranked live over the fleet with the weights of the policy in force
@@ -188,7 +199,9 @@ private:
     TokenBook* m_tokenBook = nullptr;
     AgentBooks* m_agentBooks = nullptr;
     QWidget* m_tokensPage = nullptr;
+    QTabWidget* m_tokensTabs = nullptr;
     TokensView* m_tokens = nullptr;
+    EnforcementTab* m_enforcement = nullptr;
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;

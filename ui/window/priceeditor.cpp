@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QThread>
@@ -162,6 +163,45 @@ PriceCheck checkPrices(const PolicyConfig::Tokens& base, const QList<PriceText>&
     return out;
 }
 
+std::optional<QString> withTokenPrices(const QString& policyText, const PolicyConfig::Tokens& rules)
+{
+    // Table headers of TOML: "[name]" at the start of a line (spaces
+    // allowed), not "[[array]]".
+    static const QRegularExpression header(
+        QStringLiteral(R"(^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$)"));
+    static const QRegularExpression defaultPrice(QStringLiteral(R"(^\s*default_price\s*=)"));
+    const QStringList lines = policyText.split(QLatin1Char('\n'));
+    QStringList out;
+    QString table; // the table the line is in
+    bool sawTokens = false;
+    for (const QString& line : lines) {
+        if (const auto m = header.match(line); m.hasMatch()) {
+            table = m.captured(1);
+            if (table == QLatin1String("tokens.prices"))
+                continue; // dropped with its lines
+            out << line;
+            if (table == QLatin1String("tokens")) {
+                sawTokens = true;
+                out << QStringLiteral("default_price = %1").arg(tomlNumber(rules.defaultPrice));
+            }
+            continue;
+        }
+        if (table == QLatin1String("tokens.prices"))
+            continue;
+        if (table == QLatin1String("tokens") && defaultPrice.match(line).hasMatch())
+            continue;
+        out << line;
+    }
+    if (!sawTokens)
+        return std::nullopt;
+    while (!out.isEmpty() && out.last().trimmed().isEmpty())
+        out.removeLast();
+    QString prices = QStringLiteral("\n[tokens.prices]\n");
+    for (const auto& p : rules.prices)
+        prices += QStringLiteral("%1 = %2\n").arg(tomlString(p.pattern), tomlNumber(p.perGpuHour));
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n') + prices;
+}
+
 QString pricesToml(const PolicyConfig::Tokens& rules)
 {
     QString out = QStringLiteral("default_price = %1\n\n[tokens.prices]\n")
@@ -173,13 +213,14 @@ QString pricesToml(const PolicyConfig::Tokens& rules)
 
 PriceReplay replayPrices(const PolicyConfig::Tokens& before, const PolicyConfig::Tokens& after,
                          const QList<UsageFact>& facts, const QList<CoverageGap>& gaps,
-                         const QSet<QString>& modelsSeen, qint64 fromMs, qint64 untilMs)
+                         const QSet<QString>& modelsSeen, qint64 fromMs, qint64 untilMs,
+                         const QList<Adjustment>& adjustments)
 {
     QElapsedTimer clock;
     clock.start();
     PriceReplay out;
-    const Books a = buildBooks(facts, before, fromMs, untilMs, {}, modelsSeen, gaps);
-    const Books b = buildBooks(facts, after, fromMs, untilMs, {}, modelsSeen, gaps);
+    const Books a = buildBooks(facts, before, fromMs, untilMs, adjustments, modelsSeen, gaps);
+    const Books b = buildBooks(facts, after, fromMs, untilMs, adjustments, modelsSeen, gaps);
     out.diffs = compareBooks(a, b);
     std::stable_sort(out.diffs.begin(), out.diffs.end(), [](const BookDiff& x, const BookDiff& y) {
         const double dx = std::abs(x.after - x.before), dy = std::abs(y.after - y.before);
@@ -369,6 +410,13 @@ void PriceEditorDialog::addPrice(const QString& pattern, const QString& price)
         edited();
 }
 
+void PriceEditorDialog::setAdjustments(QList<Adjustment> adjustments)
+{
+    m_adjustments = std::move(adjustments);
+    ++m_generation; // a replay under way is of the books without them
+    startReplay();
+}
+
 QList<PriceText> PriceEditorDialog::rows() const
 {
     QList<PriceText> out;
@@ -447,9 +495,9 @@ void PriceEditorDialog::startReplay()
     m_state->setText(tr("Replaying…"));
     const quint64 generation = m_generation;
     const PolicyConfig::Tokens after = *m_edited;
-    m_pool.start([this, generation, after] {
-        PriceReplay r =
-            replayPrices(m_rules, after, m_facts, m_gaps, m_models, m_fromMs, m_untilMs);
+    m_pool.start([this, generation, after, adjustments = m_adjustments] {
+        PriceReplay r = replayPrices(m_rules, after, m_facts, m_gaps, m_models, m_fromMs, m_untilMs,
+                                     adjustments);
         r.generation = generation;
         r.offGuiThread = QThread::currentThread() != QCoreApplication::instance()->thread();
         QMetaObject::invokeMethod(

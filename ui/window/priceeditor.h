@@ -61,10 +61,19 @@ struct PriceReplay
     bool offGuiThread = false; // where it was built (the dialog's replays: always)
 };
 
-// The books of the same facts under `before` and `after`, compared.
+// The books of the same facts (and adjustments) under `before` and
+// `after`, compared.
 PriceReplay replayPrices(const PolicyConfig::Tokens& before, const PolicyConfig::Tokens& after,
                          const QList<UsageFact>& facts, const QList<CoverageGap>& gaps,
-                         const QSet<QString>& modelsSeen, qint64 fromMs, qint64 untilMs);
+                         const QSet<QString>& modelsSeen, qint64 fromMs, qint64 untilMs,
+                         const QList<Adjustment>& adjustments = {});
+
+// `policyText` (a whole policy.toml) with the [tokens] section's
+// default_price and [tokens.prices] table replaced by those of `rules`
+// (written as pricesToml writes them); the rest of the text as it was.
+// Absent when the text has no [tokens] section.
+std::optional<QString> withTokenPrices(const QString& policyText,
+                                       const PolicyConfig::Tokens& rules);
 
 class PriceEditorDialog final : public QDialog
 {
@@ -81,6 +90,9 @@ public:
     bool replaying() const { return m_running; }
 
     void addPrice(const QString& pattern, const QString& price);
+    // Admin adjustments of the books replayed (they move the balances, not
+    // the differences); replays again.
+    void setAdjustments(QList<Adjustment> adjustments);
 
     QTableWidget* priceTable() const { return m_prices; }
     QLineEdit* defaultPriceEdit() const { return m_defaultPrice; }
@@ -111,6 +123,7 @@ private:
     const QSet<QString> m_models;
     const qint64 m_fromMs;
     const qint64 m_untilMs;
+    QList<Adjustment> m_adjustments;
 
     std::optional<PolicyConfig::Tokens> m_edited;
     PriceReplay m_replay;

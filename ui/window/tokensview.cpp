@@ -1,5 +1,7 @@
 #include "window/tokensview.h"
 
+#include "window/priceeditor.h"
+
 #include "charts/balanceplot.h"
 #include "common/palette.h"
 #include "models/ledgermodel.h"
@@ -104,6 +106,7 @@ TokensView::TokensView(QWidget* parent)
     , m_balancePlot(new BalancePlot)
     , m_chartTabs(new QTabWidget)
     , m_adjust(new QPushButton(tr("&Adjust balance…")))
+    , m_pricesButton(new QPushButton(tr("Edit &prices…")))
     , m_balanceChart(new QChart)
     , m_balanceView(new QChartView(m_balanceChart))
     , m_hoursChart(new QChart)
@@ -126,6 +129,9 @@ TokensView::TokensView(QWidget* parent)
     m_servers->hide();
     m_adjust->setToolTip(tr("Add or take tokens from a user, with a reason."));
     connect(m_adjust, &QPushButton::clicked, this, &TokensView::openAdjustDialog);
+    m_pricesButton->setToolTip(
+        tr("Change the prices per GPU model and see what each user's balance would be."));
+    connect(m_pricesButton, &QPushButton::clicked, this, &TokensView::openPriceEditor);
 
     m_balanceView->setRenderHint(QPainter::Antialiasing);
     m_hoursView->setRenderHint(QPainter::Antialiasing);
@@ -192,6 +198,7 @@ TokensView::TokensView(QWidget* parent)
     // warnings).
     auto* head = new QHBoxLayout;
     head->addWidget(m_asOf, 1);
+    m_actions->addWidget(m_pricesButton);
     m_actions->addWidget(m_adjust);
     head->addLayout(m_actions);
     head->setAlignment(m_actions, Qt::AlignTop);
@@ -333,6 +340,7 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     for (int c = 0; c < LedgerModel::Detail; ++c)
         m_ledgerView->setColumnWidth(c, qMin(m_ledgerView->columnWidth(c), 160));
     m_adjust->setEnabled(rules.enabled);
+    m_pricesButton->setEnabled(rules.enabled);
 }
 
 void TokensView::setBooksSource(const BooksSource& source, qint64 nowMs)
@@ -632,6 +640,21 @@ void TokensView::openAdjustDialog()
     connect(dialog, &AdjustBalanceDialog::adjustmentRequested, this,
             &TokensView::adjustmentRequested);
     dialog->open();
+}
+
+PriceEditorDialog* TokensView::openPriceEditor()
+{
+    if (!m_rules.enabled)
+        return nullptr;
+    const BooksRecord record = recordOfBooks(m_books);
+    auto* dialog =
+        new PriceEditorDialog(m_rules, record.facts, record.gaps, record.modelsSeen,
+                              record.fromMs > 0 ? record.fromMs : m_asOfMs, m_asOfMs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAdjustments(record.adjustments);
+    connect(dialog, &PriceEditorDialog::adoptRequested, this, &TokensView::pricesAdopted);
+    dialog->open();
+    return dialog;
 }
 
 void TokensView::changeEvent(QEvent* event)

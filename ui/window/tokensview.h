@@ -35,6 +35,7 @@ class QTableWidget;
 namespace gw {
 
 class BalancePlot;
+class PriceEditorDialog;
 class LedgerFilter;
 class LedgerModel;
 
@@ -89,13 +90,21 @@ public:
     QComboBox* kindFilter() const { return m_kindFilter; }
     QLineEdit* textFilter() const { return m_textFilter; }
     QPushButton* adjustButton() const { return m_adjust; }
+    QPushButton* pricesButton() const { return m_pricesButton; }
     QStringList users() const { return m_users; }
 
     // Opens the adjust dialog (modal, returns at once).
     void openAdjustDialog();
+    // Opens the price editor over the books shown (rebuilt from their own
+    // ledger, so an agent's books replay as well as this desktop's);
+    // returns it (it deletes itself when closed).
+    PriceEditorDialog* openPriceEditor();
 
 Q_SIGNALS:
     void adjustmentRequested(const QString& user, double amount, const QString& reason);
+    // The price editor's "Adopt these prices": the policy is the caller's
+    // to change (the keeper's or this computer's policy.toml).
+    void pricesAdopted(const gw::PolicyConfig::Tokens& rules);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -127,6 +136,7 @@ private:
     BalancePlot* m_balancePlot;
     QTabWidget* m_chartTabs;
     QPushButton* m_adjust;
+    QPushButton* m_pricesButton;
     QChart* m_balanceChart;
     QChartView* m_balanceView;
     QChart* m_hoursChart;
