@@ -4,6 +4,9 @@
 #include "agent/agentconfig.h"
 #include "agent/agentjournal.h"
 #include "agent/agentserver.h"
+#include "agent/auditlog.h"
+#include "agent/balanceenforcer.h"
+#include "agent/tokendesk.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
 #include "policy/alerts.h"
@@ -245,6 +248,14 @@ int main(int argc, char* argv[])
         &policyService, &gw::PolicyService::eventsChanged, &alerter,
         [&alerter](const QList<gw::PolicyEvent>& events) { alerter.notify(events); },
         Qt::DirectConnection);
+    // The token books' enforcement steps reach people the same way.
+    QObject::connect(server.balanceEnforcer(), &gw::BalanceEnforcer::recorded, &alerter,
+                     [&alerter, &server](const gw::AuditEntry& e) {
+                         const QString text =
+                             gw::auditAlertText(e, server.tokenDesk()->serverName());
+                         if (!text.isEmpty())
+                             alerter.notifyText(QStringLiteral("tokens"), e.user, text);
+                     });
     QObject::connect(&alerter, &gw::Alerter::failed, &server,
                      [](const QString& text, const QString& why) {
                          std::fprintf(stderr, "gpuwarden-agent: webhook: %s: %s\n", qPrintable(why),

@@ -1,5 +1,7 @@
 #include "agent/auditlog.h"
 
+#include <QCoreApplication>
+
 #include "agent/agentjournal.h"
 #include "agent/journalwriter.h"
 
@@ -59,6 +61,21 @@ void AuditLog::setJournal(JournalWriter* journal)
             jr.appendTokenRecords(AgentJournal::TokenTable::Audit, {row}, {}, &why);
         });
     }
+}
+
+QString auditAlertText(const AuditEntry& e, const QString& server)
+{
+    if (e.action == QLatin1String("decline") ||
+        (e.outcome != QLatin1String("done") && e.outcome != QLatin1String("would")))
+        return {};
+    const QString where =
+        e.gpuIndex ? QCoreApplication::translate("gw::AuditLog", " on GPU %1").arg(*e.gpuIndex)
+                   : QString();
+    return QCoreApplication::translate("gw::AuditLog",
+                                       "Token books on %1: %2 (PID %3, %4)%5 — %6: %7")
+        .arg(server, e.command.isEmpty() ? QStringLiteral("?") : e.command)
+        .arg(e.pid)
+        .arg(e.user, where, e.action, e.detail.isEmpty() ? e.why : e.detail);
 }
 
 AuditEntry AuditLog::append(AuditEntry e)

@@ -36,6 +36,11 @@ struct AuditEntry
 };
 
 QJsonObject auditEntryToJson(const AuditEntry& e);
+// The webhook's message for a step on `server`: "Token books on node-1:
+// python (PID 12345, alice) on GPU 1 — notify: alice notified: balance
+// −12.5 at or below the floor −10". Empty for what is no news to people
+// (refusals, declines: they stay in the audit log).
+QString auditAlertText(const AuditEntry& e, const QString& server);
 
 class AuditLog
 {

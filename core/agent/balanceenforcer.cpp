@@ -156,7 +156,9 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
     e.outcome = outcome;
     e.detail = detail;
     ++m_actionsTotal[{action, outcome}];
-    return m_audit.append(e);
+    const AuditEntry stored = m_audit.append(e);
+    Q_EMIT recorded(stored);
+    return stored;
 }
 
 AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
@@ -170,8 +172,8 @@ AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
         if (t.dryRun)
             return record(t, action, QStringLiteral("would"),
                           tr("dry run: would %1 %2").arg(verb(step), c.who));
-        // Nothing else reaches a user: the audit entry and the log line are
-        // the notice (the desktop shows both).
+        // The notice: the audit entry, the log line, and the webhook's
+        // message (recorded() → the agent's Alerter), which reaches people.
         return record(t, action, QStringLiteral("done"), tr("%1 notified: %2").arg(c.who, t.why));
     }
     if (step == EnforceStep::Renice) {

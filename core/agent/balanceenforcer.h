@@ -64,6 +64,11 @@ public:
     // Actions taken, by (action, outcome), for /metrics.
     QMap<std::pair<QString, QString>, quint64> actionsTotal() const { return m_actionsTotal; }
 
+Q_SIGNALS:
+    // Every action and refusal, as stored in the audit log (the agent sends
+    // the steps taken to the webhook: the notice that reaches people).
+    void recorded(const gw::AuditEntry& entry);
+
 private:
     struct Target
     {

@@ -290,11 +290,32 @@ void Alerter::notify(const PolicyEvent& event)
         text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
     }
 
+    queue(policyEventKindName(event.kind) + QLatin1Char('/') + event.user, text,
+          settings.rateLimitMs, decide);
+}
+
+void Alerter::notifyText(const QString& kind, const QString& user, const QString& text)
+{
+    Shared::Settings settings;
+    {
+        QMutexLocker locker(&d->lock);
+        settings = d->settings;
+    }
+    if (settings.url.isEmpty())
+        return;
+    QMutexLocker decide(&d->decideLock);
+    queue(kind + QLatin1Char('/') + user, text, settings.rateLimitMs, decide);
+}
+
+// Called with decideLock held (`decide`), so alerts keep the order in which
+// they were decided; releases it before queueing.
+void Alerter::queue(const QString& key, QString text, qint64 rateLimitMs,
+                    QMutexLocker<QMutex>& decide)
+{
     // At most one per kind and user in the rate limit's span.
     const qint64 now = d->options.clock();
-    const QString key = policyEventKindName(event.kind) + QLatin1Char('/') + event.user;
     auto limit = d->limits.find(key);
-    if (limit != d->limits.end() && now - limit->lastSentMs < settings.rateLimitMs &&
+    if (limit != d->limits.end() && now - limit->lastSentMs < rateLimitMs &&
         now >= limit->lastSentMs) {
         ++limit->heldBack;
         ++d->rateLimited;

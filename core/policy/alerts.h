@@ -29,6 +29,7 @@
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 
+#include <QMutex>
 #include <QObject>
 #include <QString>
 
@@ -74,6 +75,10 @@ public:
     // and queues. Does nothing without a webhook URL.
     void notify(const gw::PolicyEvent& event);
     void notify(const QList<gw::PolicyEvent>& events);
+    // Thread-safe: a message of another kind (`kind`: "tokens" for the token
+    // books' enforcement) about `user`, under the same rate limit per kind
+    // and user, queue and retries. Does nothing without a webhook URL.
+    void notifyText(const QString& kind, const QString& user, const QString& text);
 
     Counters counters() const; // thread-safe
     QString lastError() const; // thread-safe; the last failed attempt, in words
@@ -85,6 +90,9 @@ Q_SIGNALS:
 
 private:
     struct Shared;
+    // The rate limit per `key` (kind/user), then the queue.
+    void queue(const QString& key, QString text, qint64 rateLimitMs, QMutexLocker<QMutex>& decide);
+
     class Worker;
     std::shared_ptr<Shared> d;
 };

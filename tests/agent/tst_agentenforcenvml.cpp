@@ -7,6 +7,9 @@
 // ignores SIGTERM, so the SIGKILL is seen too. About 10 s.
 
 #include "freeport.h"
+#include "webhookreceiver.h"
+
+using namespace Qt::StringLiterals;
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -106,8 +109,13 @@ private Q_SLOTS:
                             "proc 0 compute pid=" +
                                 QByteArray::number(pid) + " mem=2048MiB\n");
         const QString policy = dir.filePath(QStringLiteral("policy.toml"));
+        // The steps reach people through the webhook (rate limit: 1 s per
+        // kind and user, and the steps are at least 1 s apart).
+        gw::test::WebhookReceiver hook;
+        QVERIFY(hook.listen());
         writeFile(policy, "[tokens]\nenforce = \"auto\"\nstep_after = \"1s\"\n"
-                          "kill_grace = \"1s\"\ndemand_for = \"1m\"\n");
+                          "kill_grace = \"1s\"\ndemand_for = \"1m\"\n[alerts]\nwebhook_url = \"" +
+                              hook.url().toUtf8() + "\"\nrate_limit = \"1s\"\n");
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
         writeFile(config, "[agent]\ninterval_ms = 250\nbackend = \"nvml\"\n[journal]\npath = \"" +
                               dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
@@ -182,6 +190,13 @@ private Q_SLOTS:
                          qPrintable(QString::number(at - previous)));
             previous = at;
         }
+        // Each step taken reached the webhook, in order, naming the process.
+        QTRY_VERIFY_WITH_TIMEOUT(hook.texts().size() >= 3, 10'000);
+        const QStringList texts = hook.texts();
+        QVERIFY2(texts[0].contains(u" — notify: "_s), qPrintable(texts.join(u'\n')));
+        QVERIFY2(texts[0].contains(u"(PID %1, %2)"_s.arg(pid).arg(user)), qPrintable(texts[0]));
+        QVERIFY2(texts[1].contains(u" — renice: "_s), qPrintable(texts.join(u'\n')));
+        QVERIFY2(texts[2].contains(u" — terminate: "_s), qPrintable(texts.join(u'\n')));
         agent.terminate();
         QVERIFY(agent.waitForFinished(10'000));
     }

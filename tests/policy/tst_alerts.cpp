@@ -224,6 +224,37 @@ private Q_SLOTS:
         QTRY_COMPARE(a.counters().sent, 4u);
     }
 
+    void otherKindsOfTextShareTheRateLimitAndQueue()
+    {
+        // The token books' enforcement steps (notifyText): their own kind,
+        // limited per user like the events, in order with them.
+        Receiver r;
+        QVERIFY(r.listen());
+        FakeClock clock;
+        Alerter::Options o;
+        o.clock = [&] {
+            return clock.now;
+        };
+        PolicyConfig c = policyFor(r.url());
+        c.alerts.rateLimitMs = 10 * kMin;
+        Alerter a(c, o);
+        a.notify(makeEvent(PolicyEventKind::Hog, u"alice"_s, 1)); // sent
+        a.notifyText(u"tokens"_s, u"alice"_s, u"notified"_s);     // another kind: sent
+        a.notifyText(u"tokens"_s, u"alice"_s, u"reniced"_s);      // held back
+        a.notifyText(u"tokens"_s, u"bob"_s, u"bob notified"_s);   // another user: sent
+        clock.now += 10 * kMin;
+        a.notifyText(u"tokens"_s, u"alice"_s, u"terminated"_s); // sent, with the count
+        QTRY_COMPARE(r.requests.size(), 4);
+        QCOMPARE(r.texts(),
+                 (QStringList{policyEventText(makeEvent(PolicyEventKind::Hog, u"alice"_s, 1)),
+                              u"notified"_s, u"bob notified"_s, u"terminated … and 1 more"_s}));
+        // Without a webhook: nothing, not even counted.
+        Alerter silent(PolicyConfig{});
+        silent.notifyText(u"tokens"_s, u"alice"_s, u"x"_s);
+        QCOMPARE(silent.counters().queued, 0);
+        QCOMPARE(silent.counters().rateLimited, 0u);
+    }
+
     void aReceiverThatIsDownIsRetriedUntilItComesUp()
     {
         const quint16 port = gw::test::freePort();
