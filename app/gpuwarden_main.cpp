@@ -24,9 +24,11 @@
 #include "sources/source.h"
 #include "util/quitsignals.h"
 #include "window/alertnotifier.h"
+#include "window/enforcementtab.h"
 #include "window/mainwindow.h"
 #include "window/policyreplay.h"
 #include "window/screenfit.h"
+#include "window/tokensview.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -62,8 +64,10 @@ QPixmap grabWithDialogs(QWidget& window)
     QPixmap shot = window.grab();
     QPainter painter(&shot);
     for (QWidget* top : QApplication::topLevelWidgets()) {
-        if (top == &window || !top->isVisible() || !top->isWindow() ||
-            top->parentWidget() != &window)
+        // Dialogs of the window or of a widget in it (the price editor's
+        // parent is the Tokens page).
+        if (top == &window || !top->isVisible() || !top->isWindow() || !top->parentWidget() ||
+            top->parentWidget()->window() != &window)
             continue;
         painter.drawPixmap(top->geometry().topLeft() - window.geometry().topLeft(), top->grab());
     }
@@ -433,10 +437,22 @@ int main(int argc, char* argv[])
         window.showEvents();
     else if (options->page == QLatin1String("tokens"))
         window.showTokens();
-    else if (options->page == QLatin1String("find-gpus"))
+    else if (options->page == QLatin1String("enforcement")) {
+        window.showTokens();
+        window.tokensTabs()->setCurrentWidget(window.enforcementTab());
+    } else if (options->page == QLatin1String("find-gpus")) {
         window.showFindGpusDialog();
+    }
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
+    // The price editor over the books once they are built (the demo's week
+    // takes a moment; --quit-after-ms leaves it time).
+    if (options->page == QLatin1String("prices")) {
+        window.showTokens();
+        const qint64 after = options->quitAfter ? options->quitAfter->count() / 2 : 3000;
+        QTimer::singleShot(std::min<qint64>(after, 6000), &window,
+                           [&window] { window.tokensView()->openPriceEditor(); });
+    }
     if (options->quitAfter) {
         QTimer::singleShot(*options->quitAfter, &window, [&window, shot = options->screenshot] {
             window.refreshCharts();

@@ -32,8 +32,9 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
         {QStringLiteral("page"),
          QCoreApplication::translate(
              "main",
-             "Open on this page: overview, processes, details, events or tokens, or with the "
-             "Find GPUs dialog open: find-gpus."),
+             "Open on this page: overview, processes, details, events, tokens or enforcement "
+             "(the Tokens page's second tab), or with a dialog open: find-gpus (Find GPUs), "
+             "prices (the token price editor)."),
          QStringLiteral("page")});
     parser.addOption(
         {QStringLiteral("screenshot"),
@@ -90,13 +91,15 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     o.demo = parser.isSet(QStringLiteral("demo"));
     if (parser.isSet(QStringLiteral("page"))) {
         o.page = parser.value(QStringLiteral("page"));
-        const QStringList pages{QStringLiteral("overview"), QStringLiteral("processes"),
-                                QStringLiteral("details"),  QStringLiteral("events"),
-                                QStringLiteral("tokens"),   QStringLiteral("find-gpus")};
+        const QStringList pages{QStringLiteral("overview"),  QStringLiteral("processes"),
+                                QStringLiteral("details"),   QStringLiteral("events"),
+                                QStringLiteral("tokens"),    QStringLiteral("enforcement"),
+                                QStringLiteral("find-gpus"), QStringLiteral("prices")};
         if (!pages.contains(o.page)) {
-            *error = QStringLiteral("--page: expected overview, processes, details, events, tokens "
-                                    "or find-gpus, got \"%1\"")
-                         .arg(o.page);
+            *error =
+                QStringLiteral("--page: expected overview, processes, details, events, tokens, "
+                               "enforcement, find-gpus or prices, got \"%1\"")
+                    .arg(o.page);
             return std::nullopt;
         }
     }

@@ -410,6 +410,13 @@ void PriceEditorDialog::addPrice(const QString& pattern, const QString& price)
         edited();
 }
 
+void PriceEditorDialog::setBalancesNow(QMap<QString, double> balances)
+{
+    m_balancesNow = std::move(balances);
+    if (!m_replay.diffs.isEmpty())
+        startReplay();
+}
+
 void PriceEditorDialog::setAdjustments(QList<Adjustment> adjustments)
 {
     m_adjustments = std::move(adjustments);
@@ -512,8 +519,24 @@ void PriceEditorDialog::startReplay()
     });
 }
 
-void PriceEditorDialog::showReplay(const PriceReplay& replay)
+void PriceEditorDialog::showReplay(const PriceReplay& rebuilt)
 {
+    // "Balance now" is the balance the page shows; the replay gives the
+    // difference (books rebuilt from a ledger may differ from the shown ones
+    // in the last bit, enough to round 16.625 the other way).
+    PriceReplay replay = rebuilt;
+    if (!m_balancesNow.isEmpty()) {
+        replay.totalBefore = replay.totalAfter = 0;
+        for (BookDiff& d : replay.diffs) {
+            if (const auto now = m_balancesNow.constFind(d.user); now != m_balancesNow.cend()) {
+                const double change = d.after - d.before;
+                d.before = *now;
+                d.after = *now + change;
+            }
+            replay.totalBefore += d.before;
+            replay.totalAfter += d.after;
+        }
+    }
     m_replay = replay;
     m_diffs->setRowCount(int(replay.diffs.size()));
     QFont changed = m_diffs->font();

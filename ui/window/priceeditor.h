@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <QList>
+#include <QMap>
 #include <QSet>
 #include <QThreadPool>
 
@@ -93,6 +94,9 @@ public:
     // Admin adjustments of the books replayed (they move the balances, not
     // the differences); replays again.
     void setAdjustments(QList<Adjustment> adjustments);
+    // The balances the page shows: the "Balance now" column, the replay's
+    // difference added to it.
+    void setBalancesNow(QMap<QString, double> balances);
 
     QTableWidget* priceTable() const { return m_prices; }
     QLineEdit* defaultPriceEdit() const { return m_defaultPrice; }
@@ -124,6 +128,7 @@ private:
     const qint64 m_fromMs;
     const qint64 m_untilMs;
     QList<Adjustment> m_adjustments;
+    QMap<QString, double> m_balancesNow;
 
     std::optional<PolicyConfig::Tokens> m_edited;
     PriceReplay m_replay;

@@ -651,6 +651,7 @@ PriceEditorDialog* TokensView::openPriceEditor()
         new PriceEditorDialog(m_rules, record.facts, record.gaps, record.modelsSeen,
                               record.fromMs > 0 ? record.fromMs : m_asOfMs, m_asOfMs, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setBalancesNow(m_books.balances);
     dialog->setAdjustments(record.adjustments);
     connect(dialog, &PriceEditorDialog::adoptRequested, this, &TokensView::pricesAdopted);
     dialog->open();
