@@ -1,4 +1,5 @@
 #include "remote/policyclient.h"
+#include "remote/agentcall.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -67,75 +68,18 @@ void PolicyClient::abort()
 void PolicyClient::send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
                         int timeoutMs, std::function<void(const Raw&)> done)
 {
-    QUrl url = m_server.url;
-    const QUrl relative(pathAndQuery);
-    url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
-                relative.path());
-    url.setQuery(relative.query());
-    QNetworkRequest req(url);
-    if (!m_server.token.isEmpty())
-        req.setRawHeader("Authorization", "Bearer " + m_server.token);
-    if (!body.isNull())
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/toml"));
-    req.setTransferTimeout(timeoutMs);
     if (!m_nam)
         m_nam = new QNetworkAccessManager(this);
-    QNetworkReply* reply = body.isNull() ? m_nam->sendCustomRequest(req, verb)
-                                         : m_nam->sendCustomRequest(req, verb, body);
-    reply->setParent(this);
-    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
-    const QByteArray pin = m_server.pinnedSha256;
-
-    guardAgentReply(reply, pin, kMaxReplyBytes);
-    connect(reply, &QNetworkReply::finished, this, [reply, where, done = std::move(done)] {
-        reply->deleteLater();
-        Raw out;
-        out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray data = reply->isOpen() ? reply->readAll() : QByteArray();
-        QJsonParseError pe{};
-        const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
-        if (replyPinMismatch(reply)) {
-            out.failure = AgentFailure::PinMismatch;
-            out.error =
-                tr("%1: the server's certificate differs from the pinned one; refused").arg(where);
-        } else if (replyTooLarge(reply)) {
-            out.failure = AgentFailure::Protocol;
-            out.error =
-                tr("%1: the reply is larger than %2 bytes; refused").arg(where).arg(kMaxReplyBytes);
-        } else if (reply->error() == QNetworkReply::SslHandshakeFailedError) {
-            out.failure = AgentFailure::Untrusted;
-            out.error = tr("%1: %2 (check the certificate in File → Servers…)")
-                            .arg(where, reply->errorString());
-        } else if (reply->error() == QNetworkReply::OperationCanceledError ||
-                   reply->error() == QNetworkReply::TimeoutError) {
-            out.failure = AgentFailure::Unreachable;
-            out.error = tr("%1: no complete reply in time").arg(where);
-        } else if (out.status == 0) {
-            out.failure = AgentFailure::Unreachable;
-            out.error = QStringLiteral("%1: %2").arg(where, reply->errorString());
-        } else if (out.status != 200) {
-            const QJsonObject e = doc.object().value(QStringLiteral("error")).toObject();
-            const QString message = e.value(QStringLiteral("message")).toString();
-            out.errors = stringList(e.value(QStringLiteral("errors")));
-            out.failure = out.status == 401 || out.status == 403 ? AgentFailure::Auth
-                                                                 : AgentFailure::Protocol;
-            out.error = QStringLiteral("%1: HTTP %2%3")
-                            .arg(where)
-                            .arg(out.status)
-                            .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message);
-        } else if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-            out.failure = AgentFailure::Protocol;
-            out.error = pe.error != QJsonParseError::NoError
-                            ? tr("%1: malformed JSON at offset %2: %3")
-                                  .arg(where)
-                                  .arg(pe.offset)
-                                  .arg(pe.errorString())
-                            : tr("%1: expected a JSON object").arg(where);
-        } else {
-            out.json = doc.object();
-        }
-        done(out);
-    });
+    callAgent(m_nam, this, m_server, verb, pathAndQuery, body, "application/toml", timeoutMs,
+              kMaxReplyBytes, [done = std::move(done)](const AgentCall& call) {
+                  Raw out;
+                  out.status = call.status;
+                  out.failure = call.failure;
+                  out.error = call.error;
+                  out.errors = stringList(call.errorObject.value(QStringLiteral("errors")));
+                  out.json = call.json;
+                  done(out);
+              });
 }
 
 void PolicyClient::getPolicy(std::function<void(const PolicyReply&)> done)

@@ -1,4 +1,5 @@
 #include "remote/tokensclient.h"
+#include "remote/agentcall.h"
 
 #include "model/snapshotjson.h"
 #include "tokens/tokensjson.h"
@@ -243,76 +244,17 @@ void TokensClient::abort()
 void TokensClient::send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
                         std::function<void(const Raw&)> done)
 {
-    QUrl url = m_server.url;
-    const QUrl relative(pathAndQuery);
-    url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
-                relative.path());
-    url.setQuery(relative.query());
-    QNetworkRequest req(url);
-    if (!m_server.token.isEmpty())
-        req.setRawHeader("Authorization", "Bearer " + m_server.token);
-    if (!body.isNull())
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
-    req.setTransferTimeout(m_timeoutMs);
     if (!m_nam)
         m_nam = new QNetworkAccessManager(this);
-    QNetworkReply* reply = body.isNull() ? m_nam->sendCustomRequest(req, verb)
-                                         : m_nam->sendCustomRequest(req, verb, body);
-    reply->setParent(this);
-    const QString where = whereOf(url);
-    guardAgentReply(reply, m_server.pinnedSha256, kMaxReplyBytes);
-    connect(reply, &QNetworkReply::finished, this, [reply, where, done = std::move(done)] {
-        reply->deleteLater();
-        Raw out;
-        TokensFailure& f = out.failure;
-        f.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray data = reply->isOpen() ? reply->readAll() : QByteArray();
-        QJsonParseError pe{};
-        const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
-        if (replyPinMismatch(reply)) {
-            f.failure = AgentFailure::PinMismatch;
-            f.error =
-                tr("%1: the server's certificate differs from the pinned one; refused").arg(where);
-        } else if (replyTooLarge(reply)) {
-            f.failure = AgentFailure::Protocol;
-            f.error =
-                tr("%1: the reply is larger than %2 bytes; refused").arg(where).arg(kMaxReplyBytes);
-        } else if (reply->error() == QNetworkReply::SslHandshakeFailedError) {
-            f.failure = AgentFailure::Untrusted;
-            f.error = tr("%1: %2 (check the certificate in File → Servers…)")
-                          .arg(where, reply->errorString());
-        } else if (reply->error() == QNetworkReply::OperationCanceledError ||
-                   reply->error() == QNetworkReply::TimeoutError) {
-            f.failure = AgentFailure::Unreachable;
-            f.error = tr("%1: no complete reply in time").arg(where);
-        } else if (f.httpStatus == 0) {
-            f.failure = AgentFailure::Unreachable;
-            f.error = QStringLiteral("%1: %2").arg(where, reply->errorString());
-        } else if (f.httpStatus < 200 || f.httpStatus > 299) {
-            const QString message = doc.object()
-                                        .value(QStringLiteral("error"))
-                                        .toObject()
-                                        .value(QStringLiteral("message"))
-                                        .toString();
-            f.failure = f.httpStatus == 401 || f.httpStatus == 403 ? AgentFailure::Auth
-                                                                   : AgentFailure::Protocol;
-            f.error = QStringLiteral("%1: HTTP %2%3")
-                          .arg(where)
-                          .arg(f.httpStatus)
-                          .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message);
-        } else if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-            f.failure = AgentFailure::Protocol;
-            f.error = pe.error != QJsonParseError::NoError
-                          ? tr("%1: malformed JSON at offset %2: %3")
-                                .arg(where)
-                                .arg(pe.offset)
-                                .arg(pe.errorString())
-                          : tr("%1: expected a JSON object").arg(where);
-        } else {
-            out.json = doc.object();
-        }
-        done(out);
-    });
+    callAgent(m_nam, this, m_server, verb, pathAndQuery, body, "application/json", m_timeoutMs,
+              kMaxReplyBytes, [done = std::move(done)](const AgentCall& call) {
+                  Raw out;
+                  out.failure.httpStatus = call.status;
+                  out.failure.failure = call.failure;
+                  out.failure.error = call.error;
+                  out.json = call.json;
+                  done(out);
+              });
 }
 
 void TokensClient::getBalances(std::function<void(const BalancesReply&)> done)
