@@ -822,7 +822,13 @@ void PolicyDialog::startReplay()
     if (!m_policy || !m_loaded || replayRunning())
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const auto [from, to] = m_replayRange.value_or(std::pair{now - kReplaySpanMs, now});
+    // Plain variables, not a structured binding: the agent's replies are
+    // handled in lambdas that capture them (clang before 16 refuses to
+    // capture a binding).
+    const std::pair<qint64, qint64> range =
+        m_replayRange.value_or(std::pair{now - kReplaySpanMs, now});
+    const qint64 from = range.first;
+    const qint64 to = range.second;
     std::optional<PolicyConfig> current;
     const bool compare = m_savedText != text();
     if (compare)
