@@ -46,8 +46,7 @@ HistoryRoute::HistoryRoute(QString path, RetentionPolicy retention, std::functio
     : m_path(std::move(path))
     , m_retention(retention)
     , m_now(std::move(nowMs))
-{
-}
+{}
 
 HistoryRoute::~HistoryRoute() = default;
 
@@ -62,11 +61,11 @@ QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
     const QUrlQuery q = request.query();
     QString error;
     // The longest range: what the longest-kept level (hour roll-ups) holds.
-    const qint64 maxRangeMs = std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
+    const qint64 maxRangeMs =
+        std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
     const IntegerParameter from = integerParameter(q, QStringLiteral("from"), 0, kMaxSequence);
     const IntegerParameter to = integerParameter(q, QStringLiteral("to"), 0, kMaxSequence);
-    const IntegerParameter points =
-        integerParameter(q, QStringLiteral("points"), 1, kMaxPoints);
+    const IntegerParameter points = integerParameter(q, QStringLiteral("points"), 1, kMaxPoints);
     const IntegerParameter step = integerParameter(q, QStringLiteral("step"), 1, maxRangeMs);
     for (const IntegerParameter* p : {&from, &to, &points, &step})
         if (!p->error.isEmpty())
@@ -85,9 +84,8 @@ QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
         return badRequest(tr("\"points\" or \"step\" is required"));
     const qint64 wanted = points.value ? *points.value : (rangeMs + *step.value - 1) / *step.value;
     if (wanted > kMaxPoints)
-        return badRequest(tr("\"step\" gives %1 buckets; at most %2 are served")
-                              .arg(wanted)
-                              .arg(kMaxPoints));
+        return badRequest(
+            tr("\"step\" gives %1 buckets; at most %2 are served").arg(wanted).arg(kMaxPoints));
 
     const std::optional<QString> seriesText = textParameter(q, QStringLiteral("series"), &error);
     if (!error.isEmpty())

@@ -57,18 +57,18 @@ bool readFinite(const QJsonObject& o, const char* key, const QString& where, dou
     return true;
 }
 
-bool readBucket(const QJsonValue& v, const QString& where, const HistoryReply& r,
-                HistoryBucket* b, QString* error)
+bool readBucket(const QJsonValue& v, const QString& where, const HistoryReply& r, HistoryBucket* b,
+                QString* error)
 {
     if (!v.isObject())
         return setError(error, where, tr("not an object"));
     const QJsonObject o = v.toObject();
     const QString dot = where + QLatin1Char('.');
     qint64 count = 0;
-    if (!readInteger(o, "start_ms", dot, 0, &b->startMs, error)
-        || !readFinite(o, "min", dot, &b->min, error) || !readFinite(o, "max", dot, &b->max, error)
-        || !readFinite(o, "mean", dot, &b->mean, error)
-        || !readInteger(o, "count", dot, 1, &count, error))
+    if (!readInteger(o, "start_ms", dot, 0, &b->startMs, error) ||
+        !readFinite(o, "min", dot, &b->min, error) || !readFinite(o, "max", dot, &b->max, error) ||
+        !readFinite(o, "mean", dot, &b->mean, error) ||
+        !readInteger(o, "count", dot, 1, &count, error))
         return false;
     b->count = count;
     // Roll-up buckets sit on their grid: the first may start up to one step
@@ -113,8 +113,8 @@ bool readSeries(const QJsonValue& v, const QString& where, const HistoryReply& r
         const QJsonObject pair{{QStringLiteral("a"), span[0]}, {QStringLiteral("b"), span[1]}};
         qint64 a = 0;
         qint64 b = 0;
-        if (!readInteger(pair, "a", at + QStringLiteral("[0]"), 0, &a, error)
-            || !readInteger(pair, "b", at + QStringLiteral("[1]"), 0, &b, error))
+        if (!readInteger(pair, "a", at + QStringLiteral("[0]"), 0, &a, error) ||
+            !readInteger(pair, "b", at + QStringLiteral("[1]"), 0, &b, error))
             return false;
         if (b <= a || a < lastEnd)
             return setError(error, at, tr("empty or out of order"));
@@ -200,22 +200,20 @@ QJsonObject historyReplyJson(const HistoryReply& reply)
                                   {QStringLiteral("buckets"), buckets},
                                   {QStringLiteral("gaps"), gaps}});
     }
-    return QJsonObject{{QStringLiteral("now_ms"), reply.nowMs},
-                       {QStringLiteral("server"), reply.server},
-                       {QStringLiteral("from_ms"), reply.fromMs},
-                       {QStringLiteral("to_ms"), reply.toMs},
-                       {QStringLiteral("step_ms"), reply.stepMs},
-                       {QStringLiteral("series"), series}};
+    return QJsonObject{
+        {QStringLiteral("now_ms"), reply.nowMs},   {QStringLiteral("server"), reply.server},
+        {QStringLiteral("from_ms"), reply.fromMs}, {QStringLiteral("to_ms"), reply.toMs},
+        {QStringLiteral("step_ms"), reply.stepMs}, {QStringLiteral("series"), series}};
 }
 
 std::optional<HistoryReply> parseHistoryReply(const QJsonObject& o, QString* error)
 {
     HistoryReply r;
     const QString none;
-    if (!readInteger(o, "now_ms", none, 0, &r.nowMs, error)
-        || !readInteger(o, "from_ms", none, 0, &r.fromMs, error)
-        || !readInteger(o, "to_ms", none, 0, &r.toMs, error)
-        || !readInteger(o, "step_ms", none, 1, &r.stepMs, error))
+    if (!readInteger(o, "now_ms", none, 0, &r.nowMs, error) ||
+        !readInteger(o, "from_ms", none, 0, &r.fromMs, error) ||
+        !readInteger(o, "to_ms", none, 0, &r.toMs, error) ||
+        !readInteger(o, "step_ms", none, 1, &r.stepMs, error))
         return std::nullopt;
     if (r.toMs <= r.fromMs) {
         setError(error, QStringLiteral("to_ms"), tr("not after from_ms"));
