@@ -17,8 +17,7 @@ HistoryBackfill::HistoryBackfill(RemoteServer server, QNetworkAccessManager* nam
     : QObject(parent)
     , m_server(std::move(server))
     , m_nam(nam)
-{
-}
+{}
 
 void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64 untilMs)
 {
@@ -46,7 +45,15 @@ void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64
                   // middle, as AgentLink does for its readings.
                   const qint64 receivedMs = QDateTime::currentMSecsSinceEpoch();
                   const qint64 offset = now.toInteger() - (sentMs + receivedMs) / 2;
-                  m_offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : offset;
+                  // Whole seconds: the round trip makes the milliseconds
+                  // noise, and a backfill shifted by noise would put the
+                  // agent's minutes off the minute.
+                  const qint64 seconds = (std::abs(offset) + 500) / 1000 * (offset < 0 ? -1 : 1);
+                  m_offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : seconds * 1000;
+                  // From here on the agent's clock, on the minute: buckets
+                  // then sit on the store's minute grid, one reading each.
+                  m_atMs = (m_atMs + m_offsetMs) / kBackfillStepMs * kBackfillStepMs;
+                  m_untilMs += m_offsetMs;
                   askNext();
               });
 }
@@ -58,8 +65,8 @@ void HistoryBackfill::askNext()
         return;
     }
     const qint64 to = std::min(m_untilMs, m_atMs + kPieceMs);
-    fetchHistory(m_nam, this, m_server, m_keys, m_atMs + m_offsetMs, to + m_offsetMs,
-                 kBackfillStepMs, kTimeoutMs, [this, to](const HistoryFetch& f) {
+    fetchHistory(m_nam, this, m_server, m_keys, m_atMs, to, kBackfillStepMs, kTimeoutMs,
+                 [this, to](const HistoryFetch& f) {
                      if (!f.reply) {
                          finish(f.call.status == 404 && f.call.code == u"no_history"
                                     ? tr("%1 keeps no history").arg(m_server.name)

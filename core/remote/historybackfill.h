@@ -56,7 +56,9 @@ private:
     RemoteServer m_server;
     QNetworkAccessManager* m_nam;
     QList<SeriesKey> m_keys;
-    qint64 m_atMs = 0; // the workstation's clock: the next piece starts here
+    // Where the next piece starts and where they end: the workstation's
+    // clock until the agent's is known, the agent's from then on.
+    qint64 m_atMs = 0;
     qint64 m_untilMs = 0;
     qint64 m_offsetMs = 0;
     qint64 m_count = 0;
