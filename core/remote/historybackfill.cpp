@@ -52,7 +52,10 @@ void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64
                   m_offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : seconds * 1000;
                   // From here on the agent's clock, on the minute: buckets
                   // then sit on the store's minute grid, one reading each.
-                  m_atMs = (m_atMs + m_offsetMs) / kBackfillStepMs * kBackfillStepMs;
+                  // Up, not down: the minute before holds the desktop's
+                  // own newest reading.
+                  m_atMs = (m_atMs + m_offsetMs + kBackfillStepMs - 1) / kBackfillStepMs *
+                           kBackfillStepMs;
                   m_untilMs += m_offsetMs;
                   askNext();
               });

@@ -3,6 +3,7 @@
 // ahead, and the desktop's own history file, last written three days ago.
 #include "agent/agentserver.h"
 #include "history/historystore.h"
+#include "remote/agentlinks.h"
 #include "remote/historybackfill.h"
 
 #include <QCryptographicHash>
@@ -149,6 +150,76 @@ private Q_SLOTS:
                                MetricId::GpuMemoryUsed};
         QCOMPARE(desktop->samples(memory, now - kDayMs, now - kDayMs + kMinuteMs).value(0).value,
                  std::optional<double>(2048));
+    }
+
+    // The same through the fleet of links, as the desktop runs it: the
+    // backfill's readings come first, then the link's catch-up, so the
+    // store keeps them all (none dropped as older) and has the three days.
+    void linksBackfillBeforeTheyCatchUp()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch() / kMinuteMs * kMinuteMs;
+        const qint64 closedAt = now - 3 * kDayMs;
+        QString error;
+        const QString agentFile = dir.filePath(QStringLiteral("agent.sqlite"));
+        {
+            auto store = HistoryStore::open(agentFile, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY(store->append(
+                minutes(QStringLiteral("gpu-node-7"), now + kSkewMs - 4 * kDayMs, now + kSkewMs, 0),
+                &error));
+            QVERIFY(store->flush(&error));
+        }
+        AgentConfig config;
+        config.port = 0;
+        config.historyPath = agentFile;
+        config.tokens = {{QStringLiteral("reader"),
+                          QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
+                          TokenScope::Read}};
+        AgentServer agent(config);
+        agent.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kSkewMs; });
+        QVERIFY2(agent.listen(&error), qPrintable(error));
+        // The agent's newest readings: the link's catch-up.
+        for (const Snapshot& s :
+             minutes(QStringLiteral("gpu-node-7"), now + kSkewMs - 5 * kMinuteMs, now + kSkewMs, 0))
+            agent.publish(s);
+
+        const QString desktopFile = dir.filePath(QStringLiteral("desktop.sqlite"));
+        auto desktop = HistoryStore::open(desktopFile, HistoryStore::Mode::ReadWrite, &error);
+        QVERIFY2(desktop, qPrintable(error));
+        QVERIFY(desktop->append(
+            minutes(QStringLiteral("lab1"), closedAt - 2 * kDayMs, closedAt, kSkewMs), &error));
+
+        AgentLinks links;
+        links.setBackfillHistory(desktopFile);
+        qint64 received = 0;
+        qint64 newestReceived = 0;
+        bool inOrder = true;
+        connect(&links, &AgentLinks::readings, this, [&](const QList<Snapshot>& batch) {
+            for (const Snapshot& s : batch) {
+                inOrder = inOrder && s.timestampMs > newestReceived;
+                newestReceived = std::max(newestReceived, s.timestampMs);
+            }
+            QString why;
+            QVERIFY2(desktop->append(batch, &why), qPrintable(why));
+            received += batch.size();
+        });
+        links.setServers(
+            {RemoteServer{QStringLiteral("lab1"),
+                          QUrl(QStringLiteral("http://127.0.0.1:%1").arg(agent.port())),
+                          "r3ad",
+                          {}}});
+        QTRY_VERIFY_WITH_TIMEOUT(newestReceived >= now - 2 * kMinuteMs, 30'000);
+        links.stop();
+        QVERIFY(inOrder);
+        QCOMPARE(desktop->droppedSampleCount(), 0);
+        const SeriesKey util{QStringLiteral("lab1"), QStringLiteral("GPU-a"),
+                             MetricId::GpuUtilization};
+        const HistoryResult hours = desktop->query(util, closedAt, now - AgentLink::kCatchUpMs, 71);
+        for (const HistoryBucket& b : hours.buckets)
+            QVERIFY2(b.count > 0, qPrintable(QDateTime::fromMSecsSinceEpoch(b.startMs).toString()));
+        QVERIFY(received >= (3 * kDayMs - AgentLink::kCatchUpMs) / kMinuteMs);
     }
 
     // Nothing to fill: finished at once, nothing asked.
