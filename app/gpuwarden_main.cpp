@@ -279,6 +279,10 @@ int main(int argc, char* argv[])
     QObject::connect(&links, &gw::AgentLinks::statusChanged, &state, &gw::LiveState::setConnection);
     QObject::connect(&links, &gw::AgentLinks::serverRemoved, &state, &gw::LiveState::removeServer);
     links.setResumePoints(servers.resumePoints());
+    // What the history lacks beyond a link's catch-up hour comes from the
+    // agents' /v1/history first (docs/history.md, "Backfill").
+    if (history)
+        links.setBackfillHistory(history->path());
     gw::PrometheusFeeds prometheus{options->interval};
     engine.attach(&prometheus);
     QObject::connect(&prometheus, &gw::PrometheusFeeds::statusChanged, &window,

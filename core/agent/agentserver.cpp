@@ -6,6 +6,7 @@
 #include "agent/balanceenforcer.h"
 #include "agent/balanceview.h"
 #include "agent/guardedserver.h"
+#include "agent/historyroute.h"
 #include "agent/journalwriter.h"
 #include "agent/keeperlink.h"
 #include "agent/metricsexport.h"
@@ -301,6 +302,14 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_server->route(
         QStringLiteral("/v1/audit"),
         guarded(Access::Read, [this](const QHttpServerRequest& r) { return audit(r); }));
+    // The history store, reduced (docs/agent-api.md): read scope.
+    if (!m_config.historyPath.isEmpty())
+        m_history = std::make_unique<HistoryRoute>(m_config.historyPath, RetentionPolicy{},
+                                                   [this] { return m_now(); });
+    m_server->route(QStringLiteral("/v1/history"),
+                    guarded(Access::Read, [this](const QHttpServerRequest& r) {
+                        return m_history ? m_history->respond(r) : HistoryRoute::notKept();
+                    }));
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,

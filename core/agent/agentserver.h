@@ -40,6 +40,7 @@ namespace gw {
 class AgentJournal;
 class AllocationDesk;
 class BalanceEnforcer;
+class HistoryRoute;
 struct BalanceView;
 class JournalWriter;
 class KeeperLink;
@@ -239,6 +240,7 @@ private:
     std::unique_ptr<TokenDesk> m_tokens;
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
+    std::unique_ptr<HistoryRoute> m_history; // null: agent.toml has no history
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

@@ -90,6 +90,8 @@ public:
     // none. A reader of a file still being written reads up to it, so what
     // it fetches is consistent (samples appended later are not mixed in).
     std::optional<qint64> newestSampleMs(QString* error = nullptr);
+    // The same for one server's series: where a backfill of it starts.
+    std::optional<qint64> newestSampleMs(const QString& server, QString* error);
 
     // The GPUs of a server (their UUIDs; MIG instances, the host and
     // processes left out) in the order the store first saw them: the order

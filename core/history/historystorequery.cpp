@@ -428,6 +428,23 @@ std::optional<qint64> HistoryStore::newestSampleMs(QString* error)
     return q.value(0).toLongLong();
 }
 
+std::optional<qint64> HistoryStore::newestSampleMs(const QString& server, QString* error)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT max(chunk.end_ms) FROM chunk JOIN series "
+                             "ON series.id = chunk.series WHERE series.server = ?"));
+    q.addBindValue(server);
+    if (!q.exec()) {
+        if (error)
+            *error = historyschema::describe(m_path, q.lastError(), false);
+        return std::nullopt;
+    }
+    if (!q.next() || q.value(0).isNull())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
 QStringList HistoryStore::gpusOf(const QString& server, QString* error)
 {
     QStringList out;

@@ -1,13 +1,21 @@
 #include "remote/agentlinks.h"
 
+#include "history/historystore.h"
+#include "remote/historybackfill.h"
 #include "remote/reconcile.h"
 
+#include <QDateTime>
+#include <QLoggingCategory>
 #include <QNetworkAccessManager>
 
 #include <map>
 #include <memory>
 
 namespace gw {
+
+namespace {
+Q_LOGGING_CATEGORY(lcAgentLinks, "gw.remote.links")
+} // namespace
 
 class AgentLinksWorker final : public QObject
 {
@@ -41,7 +49,7 @@ public:
                 link->setAllocationPollInterval(m_allocationInterval);
                 if (const auto it = resume.constFind(s.name); it != resume.cend())
                     link->resumeAt(it->stream, it->cursor);
-                link->start();
+                startAfterBackfill(link.get(), s);
                 return link;
             },
             [this](const QString& name, std::unique_ptr<AgentLink>&, bool replaced) {
@@ -58,7 +66,48 @@ public:
     void shutDown()
     {
         m_links.clear();
+        m_history.reset();
         m_nam.reset();
+    }
+
+    void setBackfillHistory(const QString& path) { m_historyPath = path; }
+
+    // What the desktop's history lacks of the server beyond the link's
+    // catch-up hour is asked from the agent's /v1/history first; the link
+    // starts once it is in, so the store gets the readings in time order
+    // (docs/history.md, "Backfill").
+    void startAfterBackfill(AgentLink* link, const RemoteServer& s)
+    {
+        if (!m_historyPath.isEmpty() && !m_history && !m_historyRefused) {
+            QString error;
+            m_history = HistoryStore::open(m_historyPath, HistoryStore::Mode::ReadOnly, &error);
+            if (!m_history) {
+                m_historyRefused = true;
+                qCWarning(lcAgentLinks).noquote() << "no backfill:" << error;
+            }
+        }
+        QList<SeriesKey> keys;
+        std::optional<qint64> newest;
+        if (m_history) {
+            for (const SeriesKey& k : m_history->seriesOf(s.name))
+                if (const MetricDef* d = findMetric(k.metric);
+                    d && d->target != MetricTarget::Process)
+                    keys << k;
+            QString error;
+            newest = m_history->newestSampleMs(s.name, &error);
+        }
+        const qint64 until = QDateTime::currentMSecsSinceEpoch() - AgentLink::kCatchUpMs;
+        if (keys.isEmpty() || !newest || *newest + 1 >= until) {
+            link->start();
+            return;
+        }
+        auto* backfill = new HistoryBackfill(s, m_nam.get(), link);
+        connect(backfill, &HistoryBackfill::readings, this, &AgentLinksWorker::readings);
+        connect(backfill, &HistoryBackfill::finished, link, [link, backfill] {
+            link->start();
+            backfill->deleteLater();
+        });
+        backfill->start(keys, std::max(*newest + 1, until - AgentLinks::kMaxBackfillMs), until);
     }
 
 Q_SIGNALS:
@@ -73,6 +122,10 @@ private:
     std::chrono::milliseconds m_allocationInterval = AgentLink::kAllocationPollInterval;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     std::map<QString, std::unique_ptr<AgentLink>> m_links;
+    // The desktop's history, read-only, for what to backfill.
+    QString m_historyPath;
+    std::unique_ptr<HistoryStore> m_history;
+    bool m_historyRefused = false;
 };
 
 AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
@@ -142,6 +195,15 @@ void AgentLinks::setServers(const QList<RemoteServer>& servers)
         QMetaObject::invokeMethod(m_worker, [w = m_worker, servers, resume = m_resume] {
             if (w)
                 w->setServers(servers, resume);
+        });
+}
+
+void AgentLinks::setBackfillHistory(const QString& path)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, path] {
+            if (w)
+                w->setBackfillHistory(path);
         });
 }
 

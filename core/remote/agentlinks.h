@@ -34,6 +34,12 @@ public:
     // How often each link asks /v1/allocate (default
     // AgentLink::kAllocationPollInterval); for links made from now on.
     void setAllocationPollInterval(std::chrono::milliseconds interval);
+    // The desktop's history file: before a link made from now on starts,
+    // what the file lacks of its server beyond the catch-up hour (up to
+    // kMaxBackfillMs) is asked from the agent's /v1/history and emitted as
+    // readings first (docs/history.md, "Backfill").
+    void setBackfillHistory(const QString& path);
+    static constexpr qint64 kMaxBackfillMs = 31 * 24 * 3'600'000LL;
     ~AgentLinks() override;
 
     static std::chrono::milliseconds pollInterval(std::chrono::milliseconds base, int servers);

@@ -1,0 +1,168 @@
+#include "agent/historyroute.h"
+
+#include "agent/agentserver.h"
+#include "agent/apiinteger.h"
+#include "history/historystore.h"
+#include "history/historywire.h"
+
+#include <QCoreApplication>
+#include <QHttpServerRequest>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QUrlQuery>
+
+namespace gw {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcHistoryRoute, "gw.agent.history")
+
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("gw::HistoryRoute", text, disambiguation, n);
+}
+
+QHttpServerResponse badRequest(const QString& reason)
+{
+    return jsonError(400, QStringLiteral("bad_request"), reason);
+}
+
+// The one value of a text parameter; an error when it is given twice.
+std::optional<QString> textParameter(const QUrlQuery& q, const QString& name, QString* error)
+{
+    const QStringList all = q.allQueryItemValues(name, QUrl::FullyDecoded);
+    if (all.size() > 1) {
+        *error = tr("\"%1\" is given more than once").arg(name);
+        return std::nullopt;
+    }
+    if (all.isEmpty())
+        return std::nullopt;
+    return all.first();
+}
+
+} // namespace
+
+HistoryRoute::HistoryRoute(QString path, RetentionPolicy retention, std::function<qint64()> nowMs)
+    : m_path(std::move(path))
+    , m_retention(retention)
+    , m_now(std::move(nowMs))
+{}
+
+HistoryRoute::~HistoryRoute() = default;
+
+QHttpServerResponse HistoryRoute::notKept()
+{
+    return jsonError(404, QStringLiteral("no_history"),
+                     tr("this agent keeps no history (agent.toml has no \"history\")"));
+}
+
+QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
+{
+    const QUrlQuery q = request.query();
+    QString error;
+    // The longest range: what the longest-kept level (hour roll-ups) holds.
+    const qint64 maxRangeMs =
+        std::max({m_retention.rawMs, m_retention.minuteMs, m_retention.hourMs});
+    const IntegerParameter from = integerParameter(q, QStringLiteral("from"), 0, kMaxSequence);
+    const IntegerParameter to = integerParameter(q, QStringLiteral("to"), 0, kMaxSequence);
+    const IntegerParameter points = integerParameter(q, QStringLiteral("points"), 1, kMaxPoints);
+    const IntegerParameter step = integerParameter(q, QStringLiteral("step"), 1, maxRangeMs);
+    for (const IntegerParameter* p : {&from, &to, &points, &step})
+        if (!p->error.isEmpty())
+            return badRequest(p->error);
+    if (!from.value || !to.value)
+        return badRequest(tr("\"from\" and \"to\" are required (ms since the epoch)"));
+    if (*to.value <= *from.value)
+        return badRequest(tr("\"to\" must be after \"from\""));
+    const qint64 rangeMs = *to.value - *from.value;
+    if (rangeMs > maxRangeMs)
+        return badRequest(tr("the range is longer than the history keeps (%n day(s))", nullptr,
+                             int(maxRangeMs / (24 * 3'600'000LL))));
+    if (points.value && step.value)
+        return badRequest(tr("give \"points\" or \"step\", not both"));
+    if (!points.value && !step.value)
+        return badRequest(tr("\"points\" or \"step\" is required"));
+    const qint64 wanted = points.value ? *points.value : (rangeMs + *step.value - 1) / *step.value;
+    if (wanted > kMaxPoints)
+        return badRequest(
+            tr("\"step\" gives %1 buckets; at most %2 are served").arg(wanted).arg(kMaxPoints));
+
+    const std::optional<QString> seriesText = textParameter(q, QStringLiteral("series"), &error);
+    if (!error.isEmpty())
+        return badRequest(error);
+    if (!seriesText || seriesText->isEmpty())
+        return badRequest(tr("\"series\" is required (<target>/<metric number>, comma-separated)"));
+    const QStringList names = seriesText->split(QLatin1Char(','));
+    if (names.size() > kMaxSeries)
+        return badRequest(
+            tr("%1 series asked for; at most %2 are served").arg(names.size()).arg(kMaxSeries));
+    QList<SeriesKey> keys;
+    for (const QString& name : names) {
+        const std::optional<SeriesKey> key = historySeriesFromName(name, &error);
+        if (!key)
+            return badRequest(QStringLiteral("series: ") + error);
+        keys.append(*key);
+    }
+    const std::optional<QString> serverParam = textParameter(q, QStringLiteral("server"), &error);
+    if (!error.isEmpty())
+        return badRequest(error);
+
+    if (!m_store) {
+        m_store = HistoryStore::open(m_path, HistoryStore::Mode::ReadOnly, &error, m_retention);
+        if (!m_store) {
+            qCWarning(lcHistoryRoute) << "history:" << error;
+            return jsonError(503, QStringLiteral("history_unavailable"), error);
+        }
+    }
+    QString server;
+    if (serverParam && !serverParam->isEmpty()) {
+        server = *serverParam;
+    } else {
+        // An agent records one server; name it when the store holds another.
+        const QStringList servers = m_store->servers();
+        if (servers.size() != 1)
+            return badRequest(
+                servers.isEmpty()
+                    ? tr("the history holds no server yet; give \"server\"")
+                    : tr("\"server\" is required: the history holds %1").arg(servers.join(u", ")));
+        server = servers.first();
+    }
+
+    HistoryReply reply;
+    reply.nowMs = m_now();
+    reply.server = server;
+    reply.fromMs = *from.value;
+    reply.toMs = *to.value;
+    reply.stepMs = std::max<qint64>(1, (rangeMs + wanted - 1) / wanted);
+    bool stepFromStore = false;
+    for (SeriesKey key : std::as_const(keys)) {
+        key.server = server;
+        HistoryWireSeries s;
+        s.key = key;
+        if (m_store->hasSeries(key)) {
+            const HistoryResult r = m_store->query(key, reply.fromMs, reply.toMs, int(wanted));
+            if (!r.error.isEmpty()) {
+                qCWarning(lcHistoryRoute) << "history:" << r.error;
+                m_store.reset(); // opened again at the next request
+                return jsonError(503, QStringLiteral("history_unavailable"), r.error);
+            }
+            // Every series of one request is reduced at the same level, so
+            // their buckets share the width.
+            if (!stepFromStore && !r.buckets.isEmpty()) {
+                reply.stepMs = r.buckets.first().endMs - r.buckets.first().startMs;
+                stepFromStore = true;
+            }
+            s.gaps = historyGaps(r.buckets);
+            for (const HistoryBucket& b : r.buckets)
+                if (b.count > 0)
+                    s.buckets.append(b);
+        }
+        reply.series.append(std::move(s));
+    }
+    QHttpServerResponse out(QByteArrayLiteral("application/json"),
+                            QJsonDocument(historyReplyJson(reply)).toJson(QJsonDocument::Compact));
+    out.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    return out;
+}
+
+} // namespace gw
