@@ -53,24 +53,37 @@ ReportBuilder::ReportBuilder(ReportOptions options)
     , m_policy(m_options.policy.value_or(PolicyConfig{}))
 {}
 
-void ReportBuilder::registerUnits(const Snapshot& r)
+ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, const GpuSample& g)
 {
-    for (const GpuSample& g : r.gpus) {
-        UnitSums& u = m_units[{r.server, gpuKey(g), QString()}];
-        u.unit.server = r.server;
-        u.unit.gpuUuid = g.uuid;
-        u.unit.gpuIndex = g.index;
-        u.unit.gpuModel = g.name;
-        for (const MigInstance& m : g.migInstances) {
-            UnitSums& mu = m_units[{r.server, gpuKey(g), m.uuid}];
-            mu.unit.server = r.server;
-            mu.unit.gpuUuid = g.uuid;
-            mu.unit.gpuIndex = g.index;
-            mu.unit.gpuModel = g.name;
-            mu.unit.migUuid = m.uuid;
-            mu.unit.migProfile = m.profile;
-        }
-    }
+    if (s.slots.size() <= pos)
+        s.slots.resize(pos + 1);
+    GpuSlot& slot = s.slots[pos];
+    if (slot.unit && slot.index == g.index && slot.uuid == g.uuid)
+        return slot;
+    UnitSums& u = m_units[{s.coverage.server, gpuKey(g), QString()}];
+    u.unit.server = s.coverage.server;
+    u.unit.gpuUuid = g.uuid;
+    u.unit.gpuIndex = g.index;
+    u.unit.gpuModel = g.name;
+    slot = GpuSlot{g.uuid, g.index, &u, {}};
+    return slot;
+}
+
+ReportBuilder::UnitSums& ReportBuilder::migUnitFor(GpuSlot& slot, const QString& server,
+                                                   const GpuSample& g, const MigInstance& m)
+{
+    for (const auto& [uuid, unit] : slot.migs)
+        if (uuid == m.uuid)
+            return *unit;
+    UnitSums& u = m_units[{server, gpuKey(g), m.uuid}];
+    u.unit.server = server;
+    u.unit.gpuUuid = g.uuid;
+    u.unit.gpuIndex = g.index;
+    u.unit.gpuModel = g.name;
+    u.unit.migUuid = m.uuid;
+    u.unit.migProfile = m.profile;
+    slot.migs.append({m.uuid, &u});
+    return u;
 }
 
 void ReportBuilder::feed(const Snapshot& r)
@@ -101,7 +114,6 @@ void ReportBuilder::feed(const Snapshot& r)
     // A server's first reading after a silence from the start of the range.
     if (!s.pending && isReadingGap(m_options.fromMs, r.timestampMs, s.intervalMs))
         addGap(s, m_options.fromMs, r.timestampMs);
-    registerUnits(r);
     if (r.timestampMs >= m_options.fromMs && r.timestampMs < m_options.toMs)
         m_meter.feed(r);
     s.pending = r;
@@ -119,14 +131,21 @@ void ReportBuilder::account(const Snapshot& r, qint64 spanMs)
 {
     const qint64 from = std::max(r.timestampMs, m_options.fromMs);
     const qint64 to = std::min(r.timestampMs + spanMs, m_options.toMs);
-    const qint64 ms = to - from;
-    if (ms <= 0)
-        return;
-    m_servers[r.server].coverage.coveredMs += ms;
+    const qint64 ms = std::max<qint64>(0, to - from);
+    ServerState& s = m_servers[r.server];
+    s.coverage.coveredMs += ms;
     const double busyAt = m_policy.hog.thresholdPercent;
     const double idleBelow = m_policy.idle.minGpuUtilizationPercent;
-    for (const GpuSample& g : r.gpus) {
-        UnitSums& u = m_units[{r.server, gpuKey(g), QString()}];
+    // Every unit of every reading is known, even one whose span lies
+    // outside the range (zero coverage, not absent).
+    for (qsizetype pos = 0; pos < r.gpus.size(); ++pos) {
+        const GpuSample& g = r.gpus[pos];
+        GpuSlot& slot = slotFor(s, pos, g);
+        for (const MigInstance& m : g.migInstances)
+            migUnitFor(slot, r.server, g, m).unit.coveredMs += ms;
+        if (ms == 0)
+            continue;
+        UnitSums& u = *slot.unit;
         u.unit.coveredMs += ms;
         u.utilisation.add(g.utilizationGpuPercent, ms);
         u.memory.add(g.memoryUsedMiB, ms);
@@ -137,16 +156,13 @@ void ReportBuilder::account(const Snapshot& r, qint64 spanMs)
         if (g.utilizationGpuPercent) {
             const double util = *g.utilizationGpuPercent;
             u.busyMs = u.busyMs.value_or(0) + (util >= busyAt ? ms : 0);
-            const bool held = !g.uuid.isEmpty() &&
+            const bool held = util < idleBelow && !g.uuid.isEmpty() &&
                               std::any_of(r.processes.begin(), r.processes.end(),
                                           [&](const GpuProcess& p) { return p.gpuUuid == g.uuid; });
-            u.heldIdleMs = u.heldIdleMs.value_or(0) + (held && util < idleBelow ? ms : 0);
+            u.heldIdleMs = u.heldIdleMs.value_or(0) + (held ? ms : 0);
         }
-        for (const MigInstance& m : g.migInstances) {
-            UnitSums& mu = m_units[{r.server, gpuKey(g), m.uuid}];
-            mu.unit.coveredMs += ms;
-            mu.memory.add(m.memoryUsedMiB, ms);
-        }
+        for (const MigInstance& m : g.migInstances)
+            migUnitFor(slot, r.server, g, m).memory.add(m.memoryUsedMiB, ms);
     }
 }
 

@@ -60,15 +60,28 @@ private:
         double energyWattMs = 0;
         std::optional<qint64> busyMs, heldIdleMs;
     };
+    // A server's units by GPU position, checked by uuid and index: the
+    // readings of a day look units up a million times, the map only when a
+    // GPU moves or appears.
+    struct GpuSlot
+    {
+        QString uuid;
+        int index = -1;
+        UnitSums* unit = nullptr;
+        QList<std::pair<QString, UnitSums*>> migs;
+    };
     struct ServerState
     {
         std::optional<Snapshot> pending;
         qint64 intervalMs = 0;
         ServerCoverage coverage;
+        QList<GpuSlot> slots;
     };
     void account(const Snapshot& r, qint64 spanMs);
     void addGap(ServerState& s, qint64 fromMs, qint64 toMs);
-    void registerUnits(const Snapshot& r);
+    GpuSlot& slotFor(ServerState& s, qsizetype pos, const GpuSample& g);
+    UnitSums& migUnitFor(GpuSlot& slot, const QString& server, const GpuSample& g,
+                         const MigInstance& m);
     QList<UserReport> users(const Report& report);
 
     ReportOptions m_options;
