@@ -220,13 +220,15 @@ int main(int argc, char* argv[])
         "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it did\n"
         "  tokens --trace FILE | --history FILE --policy FILE\n"
         "                              the token books of a trace or history: balances, "
-        "ledger"));
+        "ledger\n"
+        "  report --trace FILE | --history FILE --format csv\n"
+        "                              a range's coverage, GPUs and users as CSV"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
                                  QStringLiteral("snapshot | record | replay | policy check | token "
                                                 "set | token remove | select | wait | advise | "
-                                                "run | tokens"));
+                                                "run | tokens | report"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
