@@ -156,9 +156,12 @@ void ReportBuilder::account(const Snapshot& r, qint64 spanMs)
         if (g.utilizationGpuPercent) {
             const double util = *g.utilizationGpuPercent;
             u.busyMs = u.busyMs.value_or(0) + (util >= busyAt ? ms : 0);
-            const bool held = util < idleBelow && !g.uuid.isEmpty() &&
-                              std::any_of(r.processes.begin(), r.processes.end(),
-                                          [&](const GpuProcess& p) { return p.gpuUuid == g.uuid; });
+            const bool held =
+                util < idleBelow && !g.uuid.isEmpty() &&
+                std::any_of(r.processes.begin(), r.processes.end(), [&](const GpuProcess& p) {
+                    // Memory unknown still holds a context.
+                    return p.gpuUuid == g.uuid && (!p.usedMemoryMiB || *p.usedMemoryMiB > 0);
+                });
             u.heldIdleMs = u.heldIdleMs.value_or(0) + (held ? ms : 0);
         }
         for (const MigInstance& m : g.migInstances)
