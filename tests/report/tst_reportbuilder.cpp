@@ -242,6 +242,24 @@ private Q_SLOTS:
                  qPrintable(r.warnings[0]));
     }
 
+    void heldIdleNeedsMemoryHeld()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        // Minute 0: alice's process holds 0 MiB at 0 % (not held); minute
+        // 1: 2000 MiB at 0 % (held); minute 2: 2000 MiB at 10 %, not below
+        // the default minimum of 10 % (not idle). Held idle: 1 min of 3.
+        builder.feed(alphaReading(0, 0, 0, 40, 100, true));
+        builder.feed(alphaReading(1, 0, 2000, 40, 100, true));
+        builder.feed(alphaReading(2, 10, 2000, 40, 100, true));
+        const Report r = builder.finish();
+        QCOMPARE(unit(r, QStringLiteral("alpha"))->heldIdleMs, std::optional<qint64>(kMinute));
+        QCOMPARE(unit(r, QStringLiteral("alpha"))->busyMs, std::optional<qint64>(0));
+    }
+
     void emptyRangeHasNoFleet()
     {
         ReportOptions options;
