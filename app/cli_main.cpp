@@ -14,10 +14,13 @@
 //                        [--trace FILE] -- CMD ARGS…                 (clirun.h)
 //   gpuwarden-cli tokens --trace FILE | --history FILE --policy FILE [--from T] [--to T]
 //                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
+//   gpuwarden-cli report --trace FILE | --history FILE [--policy FILE] [--last 24h |
+//                        --from T --to T] --format csv [--output PATH] [--split]  (clireport.h)
 
 #include "clicoord.h"
 #include "cliio.h"
 #include "clireadings.h"
+#include "clireport.h"
 #include "clirun.h"
 #include "clitokens.h"
 #include "model/snapshottext.h"
@@ -217,13 +220,15 @@ int main(int argc, char* argv[])
         "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it did\n"
         "  tokens --trace FILE | --history FILE --policy FILE\n"
         "                              the token books of a trace or history: balances, "
-        "ledger"));
+        "ledger\n"
+        "  report --trace FILE | --history FILE --format csv\n"
+        "                              a range's coverage, GPUs and users as CSV"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
                                  QStringLiteral("snapshot | record | replay | policy check | token "
                                                 "set | token remove | select | wait | advise | "
-                                                "run | tokens"));
+                                                "run | tokens | report"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("Print JSON (snake_case keys, null for absent values).")});
     parser.addOption({QStringLiteral("demo"), QStringLiteral("Read the simulated demo fleet.")});
@@ -266,6 +271,7 @@ int main(int argc, char* argv[])
     gw::cli::addCoordOptions(parser);
     gw::cli::addRunOptions(parser);
     gw::cli::addTokensOptions(parser);
+    gw::cli::addReportOptions(parser);
     if (!parser.parse(app.arguments()))
         return fail(2, parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -286,6 +292,8 @@ int main(int argc, char* argv[])
         return replayCommand(parser);
     if (args.value(0) == QLatin1String("tokens") && args.size() == 1)
         return gw::cli::tokensCommand(parser);
+    if (args.value(0) == QLatin1String("report") && args.size() == 1)
+        return gw::cli::reportCommand(parser);
     if (args.value(0) == QLatin1String("select") && args.size() == 1)
         return gw::cli::selectCommand(parser);
     if (args.value(0) == QLatin1String("wait") && args.size() == 1)

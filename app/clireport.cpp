@@ -1,0 +1,143 @@
+#include "clireport.h"
+
+#include "cliio.h"
+#include "clireadings.h"
+#include "policy/policyconfig.h"
+#include "report/reportbuilder.h"
+#include "report/reportcsv.h"
+#include "util/duration.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QSaveFile>
+
+#include <chrono>
+
+namespace gw::cli {
+
+namespace {
+
+constexpr std::chrono::hours kDefaultLast{24};
+// Read before the range: the reading just before it stands for time inside,
+// and GPUs seen then are reported (with zero coverage when silent since).
+constexpr qint64 kLookbackMs = std::chrono::milliseconds(std::chrono::hours(1)).count();
+
+bool writeFile(const QString& path, const QByteArray& data, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void addReportOptions(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("last"),
+                      QStringLiteral("report: the range ending now, such as 24h or 7d "
+                                     "(default 24h)."),
+                      QStringLiteral("span")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("report: the output format (csv)."),
+                      QStringLiteral("format")});
+    parser.addOption({QStringLiteral("split"),
+                      QStringLiteral("report: one CSV file per table in the --output folder.")});
+}
+
+int reportCommand(const QCommandLineParser& parser)
+{
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("csv"))
+        return fail(kExitUsage,
+                    format.isEmpty()
+                        ? tr("report: give --format csv")
+                        : tr("report: --format \"%1\" is not known (only csv so far)").arg(format));
+    const QString output = parser.value(QStringLiteral("output"));
+    const bool split = parser.isSet(QStringLiteral("split"));
+    if (split && output.isEmpty())
+        return fail(kExitUsage, tr("report: --split needs --output FOLDER"));
+
+    std::optional<PolicyConfig> policy;
+    const QString policyPath = parser.value(QStringLiteral("policy"));
+    if (parser.isSet(QStringLiteral("policy"))) {
+        if (policyPath.isEmpty())
+            return fail(kExitUsage, tr("--policy must name a policy file"));
+        const PolicyParseResult r = loadPolicyFile(policyPath);
+        for (const QString& w : r.warnings)
+            note(w);
+        if (!r.config)
+            return fail(r.unreadable ? kExitFailed : kExitUsage, r.errors.join(QLatin1Char('\n')));
+        policy = r.config;
+    }
+    const QTimeZone policyZone = policy && !policy->tokens.timeZone.isEmpty()
+                                     ? QTimeZone(policy->tokens.timeZone.toUtf8())
+                                     : QTimeZone::systemTimeZone();
+    QString error;
+    auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error);
+    if (!options)
+        return fail(kExitUsage, error);
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    qint64 fromMs = 0, toMs = 0;
+    if (parser.isSet(QStringLiteral("last"))) {
+        if (options->fromMs || options->toMs)
+            return fail(kExitUsage, tr("report: give --last or --from/--to, not both"));
+        const auto last = parseDuration(parser.value(QStringLiteral("last")), &error);
+        if (!last || last->count() <= 0)
+            return fail(
+                kExitUsage,
+                tr("--last: %1").arg(last ? tr("the span must be longer than zero") : error));
+        toMs = now;
+        fromMs = now - last->count();
+    } else if (options->fromMs) {
+        fromMs = *options->fromMs;
+        toMs = options->toMs.value_or(now);
+        if (toMs <= fromMs)
+            return fail(kExitUsage, tr("report: the range is empty (--to must be after --from)"));
+    } else if (options->toMs) {
+        return fail(kExitUsage, tr("report: --to needs --from (or give --last)"));
+    } else {
+        toMs = now;
+        fromMs = now - std::chrono::milliseconds(kDefaultLast).count();
+    }
+    options->fromMs = fromMs - kLookbackMs;
+    options->toMs = toMs;
+    const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);
+    if (!source)
+        return fail(kExitFailed, error);
+
+    ReportOptions reportOptions;
+    reportOptions.fromMs = fromMs;
+    reportOptions.toMs = toMs;
+    reportOptions.policy = policy;
+    reportOptions.generatedAtMs = now;
+    reportOptions.timeZone = QString::fromUtf8(options->timeZone.id());
+    ReportBuilder builder(reportOptions);
+    while (const auto s = source->next(&error))
+        builder.feed(*s);
+    if (!error.isEmpty())
+        return fail(kExitFailed, error);
+    const Report report = builder.finish();
+
+    if (split) {
+        if (!QDir().mkpath(output))
+            return fail(kExitFailed, tr("%1: cannot create the folder").arg(output));
+        for (const CsvTable& t : reportTables(report))
+            if (!writeFile(QDir(output).filePath(t.name + QStringLiteral(".csv")), csvOfTable(t),
+                           &error))
+                return fail(kExitFailed, error);
+        return 0;
+    }
+    const QByteArray csv = reportCsv(report);
+    if (output.isEmpty() || output == QLatin1String("-")) {
+        fwrite(csv.constData(), 1, size_t(csv.size()), stdout);
+        return 0;
+    }
+    if (!writeFile(output, csv, &error))
+        return fail(kExitFailed, error);
+    return 0;
+}
+
+} // namespace gw::cli

@@ -1,0 +1,96 @@
+// A report's cost, printed as a figure (see docs/reports.md):
+//   report_csv_ms=  ReportBuilder over a day of 1 Hz readings of 16 servers
+//                   × 8 GPUs (40 users, a process on 3 GPUs in 4), the
+//                   report's finish and its one-file CSV; the median of 3
+//   report_readings_per_s=  the same as readings fed per second
+// The readings are copies of four prepared readings per server with the time
+// set (a copy shares its lists), so the builder is what is timed.
+
+#include "benchtiming.h"
+#include "report/reportbuilder.h"
+#include "report/reportcsv.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QTimeZone>
+
+#include <cstdio>
+
+using namespace gw;
+
+namespace {
+
+constexpr int kServers = 16, kGpus = 8, kUsers = 40, kVariants = 4;
+constexpr qint64 kSeconds = 24 * 3600;
+
+QList<QList<Snapshot>> templates()
+{
+    QList<QList<Snapshot>> out;
+    for (int s = 0; s < kServers; ++s) {
+        QList<Snapshot> variants;
+        for (int v = 0; v < kVariants; ++v) {
+            Snapshot r;
+            r.server = QStringLiteral("gpu-node-%1").arg(s);
+            r.backend = QStringLiteral("nvml");
+            r.intervalMs = 1000;
+            for (int g = 0; g < kGpus; ++g) {
+                GpuSample gpu;
+                gpu.index = g;
+                gpu.uuid = QStringLiteral("GPU-%1-%2").arg(s).arg(g);
+                gpu.name = g < 4 ? QStringLiteral("NVIDIA H100 80GB HBM3")
+                                 : QStringLiteral("NVIDIA A100-SXM4-80GB");
+                gpu.utilizationGpuPercent = (g * 13 + v * 29) % 101;
+                gpu.memoryUsedMiB = 1000.0 * (g + v);
+                gpu.memoryTotalMiB = 81920;
+                gpu.temperatureC = 40 + g + v;
+                gpu.powerW = 100 + 50 * v;
+                r.gpus << gpu;
+                if ((g + s) % 4 != 0) {
+                    GpuProcess p;
+                    p.pid = 1000 + g;
+                    p.startTimeMs = 0;
+                    p.user = QStringLiteral("user%1").arg((s * kGpus + g) % kUsers);
+                    p.command = QStringLiteral("python train.py");
+                    p.gpuUuid = gpu.uuid;
+                    p.usedMemoryMiB = 1000.0 * (g + v);
+                    r.processes << p;
+                }
+            }
+            variants << r;
+        }
+        out << variants;
+    }
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QList<QList<Snapshot>> prepared = templates();
+    const qint64 from =
+        QDateTime(QDate(2026, 11, 2), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+    PolicyConfig policy;
+    policy.tokens.enabled = true;
+    policy.tokens.timeZone = QStringLiteral("UTC");
+    qsizetype bytes = 0;
+    const double ms = bench::medianMs(3, [&] {
+        ReportOptions options;
+        options.fromMs = from;
+        options.toMs = from + kSeconds * 1000;
+        options.policy = policy;
+        ReportBuilder builder(options);
+        for (qint64 t = 0; t < kSeconds; ++t)
+            for (int s = 0; s < kServers; ++s) {
+                Snapshot r = prepared[s][int(t % kVariants)];
+                r.timestampMs = from + t * 1000;
+                builder.feed(r);
+            }
+        bytes = reportCsv(builder.finish()).size();
+    });
+    std::printf("report_csv_ms=%.0f\n", ms);
+    std::printf("report_readings_per_s=%.0f\n", double(kSeconds * kServers) / (ms / 1000));
+    std::printf("report_csv_bytes=%lld\n", static_cast<long long>(bytes));
+    return 0;
+}

@@ -1,0 +1,193 @@
+#include "reportcsv.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QTimeZone>
+
+#include <chrono>
+
+namespace gw {
+
+namespace {
+
+constexpr double kMsPerHour = std::chrono::milliseconds(std::chrono::hours(1)).count();
+
+QString field(const std::optional<double>& v)
+{
+    return v ? csvNumber(*v) : QString();
+}
+
+QString hours(std::optional<qint64> ms)
+{
+    return ms ? csvNumber(double(*ms) / kMsPerHour) : QString();
+}
+
+QByteArray csvLine(const QStringList& cells)
+{
+    QByteArray out;
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        QByteArray cell = cells[i].toUtf8();
+        if (cell.contains(',') || cell.contains('"') || cell.contains('\n') ||
+            cell.contains('\r')) {
+            cell.replace("\"", "\"\"");
+            cell = '"' + cell + '"';
+        }
+        out += cell;
+    }
+    out += "\r\n";
+    return out;
+}
+
+} // namespace
+
+QString csvNumber(double v)
+{
+    // The C locale's shortest form that reads back to the same double.
+    return QLocale::c().toString(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString csvTime(qint64 ms, const QString& timeZone)
+{
+    QTimeZone zone(timeZone.toUtf8());
+    if (!zone.isValid())
+        zone = QTimeZone::utc();
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, zone);
+    // An explicit offset, also for UTC ("+00:00", not "Z").
+    const int offset = t.offsetFromUtc();
+    const QString sign = offset < 0 ? QStringLiteral("-") : QStringLiteral("+");
+    const int abs = std::abs(offset) / 60;
+    const QString format = ms % 1000 != 0 ? QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")
+                                          : QStringLiteral("yyyy-MM-ddTHH:mm:ss");
+    return t.toString(format) + sign +
+           QStringLiteral("%1:%2")
+               .arg(abs / 60, 2, 10, QLatin1Char('0'))
+               .arg(abs % 60, 2, 10, QLatin1Char('0'));
+}
+
+QList<CsvTable> reportTables(const Report& r)
+{
+    const auto time = [&](qint64 ms) {
+        return csvTime(ms, r.timeZone);
+    };
+    CsvTable head{QStringLiteral("report"),
+                  {QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("time_zone"),
+                   QStringLiteral("generated_at"), QStringLiteral("servers"),
+                   QStringLiteral("busy_threshold_percent"),
+                   QStringLiteral("idle_threshold_percent"), QStringLiteral("fleet_gpu_hours")},
+                  {}};
+    head.rows << QStringList{time(r.fromMs),
+                             time(r.toMs),
+                             r.timeZone,
+                             time(r.generatedAtMs),
+                             r.servers.join(QLatin1Char(' ')),
+                             csvNumber(r.busyThresholdPercent),
+                             csvNumber(r.idleThresholdPercent),
+                             field(r.fleetGpuHours)};
+
+    CsvTable coverage{
+        QStringLiteral("coverage"),
+        {QStringLiteral("server"), QStringLiteral("covered_hours"), QStringLiteral("gaps")},
+        {}};
+    CsvTable gaps{QStringLiteral("gap"),
+                  {QStringLiteral("server"), QStringLiteral("gap_from"), QStringLiteral("gap_to")},
+                  {}};
+    for (const ServerCoverage& c : r.coverage) {
+        coverage.rows << QStringList{c.server, hours(c.coveredMs), QString::number(c.gaps.size())};
+        for (const CoverageGap& g : c.gaps)
+            gaps.rows << QStringList{g.server, time(g.fromMs), time(g.toMs)};
+    }
+
+    CsvTable units{
+        QStringLiteral("unit"),
+        {QStringLiteral("server"), QStringLiteral("gpu_index"), QStringLiteral("gpu_uuid"),
+         QStringLiteral("gpu_model"), QStringLiteral("mig_uuid"), QStringLiteral("mig_profile"),
+         QStringLiteral("covered_hours"), QStringLiteral("utilisation_mean_percent"),
+         QStringLiteral("utilisation_peak_percent"), QStringLiteral("memory_used_mean_mib"),
+         QStringLiteral("memory_used_peak_mib"), QStringLiteral("temperature_mean_c"),
+         QStringLiteral("temperature_peak_c"), QStringLiteral("power_mean_w"),
+         QStringLiteral("power_peak_w"), QStringLiteral("energy_kwh"), QStringLiteral("busy_hours"),
+         QStringLiteral("held_idle_hours")},
+        {}};
+    for (const UnitReport& u : r.units)
+        units.rows << QStringList{u.server,
+                                  QString::number(u.gpuIndex),
+                                  u.gpuUuid,
+                                  u.gpuModel,
+                                  u.migUuid,
+                                  u.migProfile,
+                                  hours(u.coveredMs),
+                                  field(u.utilisationPercent.mean),
+                                  field(u.utilisationPercent.peak),
+                                  field(u.memoryUsedMiB.mean),
+                                  field(u.memoryUsedMiB.peak),
+                                  field(u.temperatureC.mean),
+                                  field(u.temperatureC.peak),
+                                  field(u.powerW.mean),
+                                  field(u.powerW.peak),
+                                  field(u.energyKWh),
+                                  hours(u.busyMs),
+                                  hours(u.heldIdleMs)};
+
+    CsvTable users{QStringLiteral("user"),
+                   {QStringLiteral("user"), QStringLiteral("gpu_hours"),
+                    QStringLiteral("share_percent"), QStringLiteral("quota_percent"),
+                    QStringLiteral("tokens_charged"), QStringLiteral("balance")},
+                   {}};
+    CsvTable models{
+        QStringLiteral("user_model"),
+        {QStringLiteral("user"), QStringLiteral("gpu_model"), QStringLiteral("gpu_hours")},
+        {}};
+    for (const UserReport& u : r.users) {
+        users.rows << QStringList{u.user,
+                                  csvNumber(u.gpuHours),
+                                  field(u.sharePercent),
+                                  field(u.quotaPercent),
+                                  field(u.tokensCharged),
+                                  field(u.balance)};
+        for (auto it = u.gpuHoursByModel.begin(); it != u.gpuHoursByModel.end(); ++it)
+            models.rows << QStringList{u.user, it.key(), csvNumber(it.value())};
+    }
+
+    CsvTable warnings{QStringLiteral("warning"), {QStringLiteral("warning")}, {}};
+    for (const QString& w : r.warnings)
+        warnings.rows << QStringList{w};
+    return {head, coverage, gaps, units, users, models, warnings};
+}
+
+QByteArray csvOfTable(const CsvTable& table)
+{
+    QByteArray out = csvLine(table.header);
+    for (const QStringList& row : table.rows)
+        out += csvLine(row);
+    return out;
+}
+
+QByteArray reportCsv(const Report& report)
+{
+    const QList<CsvTable> tables = reportTables(report);
+    // The header: `table`, then each table's columns in turn, a name shared
+    // by two tables ("server") once.
+    QStringList header{QStringLiteral("table")};
+    for (const CsvTable& t : tables)
+        for (const QString& c : t.header)
+            if (!header.contains(c))
+                header << c;
+    QByteArray out = csvLine(header);
+    for (const CsvTable& t : tables) {
+        QList<qsizetype> at;
+        for (const QString& c : t.header)
+            at << header.indexOf(c);
+        for (const QStringList& row : t.rows) {
+            QStringList line(header.size());
+            line[0] = t.name;
+            for (qsizetype i = 0; i < row.size(); ++i)
+                line[at[i]] = row[i];
+            out += csvLine(line);
+        }
+    }
+    return out;
+}
+
+} // namespace gw
