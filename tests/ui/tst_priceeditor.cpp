@@ -228,10 +228,11 @@ private Q_SLOTS:
 
     void adoptedPricesReplaceThoseOfThePolicyText()
     {
-        const QString text = QStringLiteral(
-            "# lab policy\n[hog]\nthreshold_percent = 90\n[tokens]\ninitial = 100\ndefault_price = 1\n"
-            "monthly = 30\n[tokens.prices]\n\"RTX 2080\" = 0.5\n\"H100\" = 8\n\n"
-            "[quota]\ndefault_share = 25\n");
+        const QString text =
+            QStringLiteral("# lab policy\n[hog]\nthreshold_percent = 90\n[tokens]\ninitial = "
+                           "100\ndefault_price = 1\n"
+                           "monthly = 30\n[tokens.prices]\n\"RTX 2080\" = 0.5\n\"H100\" = 8\n\n"
+                           "[quota]\ndefault_share = 25\n");
         PolicyConfig::Tokens rules;
         rules.defaultPrice = 2;
         rules.prices = {{QStringLiteral("RTX A6000"), 5, 0}, {QStringLiteral("H100"), 9.5, 0}};
