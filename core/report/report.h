@@ -5,6 +5,7 @@
 // Writers (CSV now; PDF and print later) only lay it out: every figure is
 // computed once, here, by ReportBuilder. Absent figures stay absent.
 
+#include "history/historytypes.h"
 #include "tokens/usage.h"
 
 #include <QList>
@@ -52,6 +53,12 @@ struct UnitReport
     std::optional<double> energyKWh;  // power × time, over the time power was reported
     std::optional<qint64> busyMs;     // utilisation ≥ [hog] threshold_percent
     std::optional<qint64> heldIdleMs; // processes on it, utilisation < [idle] minimum
+    // Utilisation reduced for charts: [fromMs, toMs) cut into
+    // kReportChartBuckets equal buckets, each with the span-weighted mean,
+    // the min and max of the readings whose span falls in it (NaN and
+    // count 0 where none did), gapBefore where the server's record has a
+    // gap before it. Empty for a MIG instance (no utilisation).
+    QList<HistoryBucket> utilisationBuckets;
     bool operator==(const UnitReport&) const = default;
 };
 
@@ -65,8 +72,69 @@ struct UserReport
     std::optional<double> quotaPercent;  // [quota]: the user's share, else the default
     std::optional<double> tokensCharged; // [tokens]: usage charged in the range
     std::optional<double> balance;       // [tokens]: at the end of the range
+    // From the policy engine fed the same readings (PolicyEngine, as
+    // `replay` runs it): time the user's fair-share events were open inside
+    // the range, and the hog and idle events of the user's processes that
+    // overlap the range. Absent without a policy.
+    std::optional<double> violationHours;
+    std::optional<int> hogEvents;
+    std::optional<int> idleEvents;
     bool operator==(const UserReport&) const = default;
 };
+
+// What an admin should look at, worst first: one line of fact and one of
+// advice, both ready to print (translated in core).
+struct Finding
+{
+    enum class Kind
+    {
+        Hog,       // a process at or above the hog threshold for long
+        HeldIdle,  // GPUs held with memory and left idle
+        OverQuota, // a user's share above their quota
+        Overdraft, // a balance below zero at the end
+        Coverage   // a server not heard from for part of the range
+    };
+    enum class Advice
+    {
+        ContactOwner,
+        AdjustQuota,
+        EnableEnforcement,
+        CheckAgent
+    };
+    Kind kind = Kind::Hog;
+    Advice advice = Advice::ContactOwner;
+    QString server; // empty: fleet-wide (a user's share)
+    QString user;
+    QString command; // process findings
+    qint64 pid = 0;
+    QString unit; // "GPU 2", "MIG 1g.10gb on GPU 0"; empty when not one unit
+    double hours = 0;
+    // "python (PID 12345, alice): 18.5 h at > 90 % on node-3 GPU 2 (expected quota: 30 %)"
+    QString text;
+    // "Contact alice; if this is expected, raise their quota in [quota]."
+    QString recommendation;
+    bool operator==(const Finding&) const = default;
+};
+
+// A user holding a server's GPUs at the same hours of the day: "alice's
+// training holds gpu-node-3 every night 20:00–06:00" (over several days) or
+// "alice held gpu-node-3 20:00–06:00" (within a day). Hours in the report's
+// time zone.
+struct TimePattern
+{
+    QString user;
+    QString server;
+    int fromMinute = 0; // minute of the day, 0–1439, in the report's zone
+    int toMinute = 0;   // exclusive; smaller than fromMinute when it wraps midnight
+    int days = 0;       // days the pattern held
+    int daysCovered = 0;
+    QString text;
+    bool operator==(const TimePattern&) const = default;
+};
+
+// Buckets in each unit's utilisation series: 5-minute buckets over 24 h,
+// enough for a printed chart's width and small enough to draw as lines.
+inline constexpr int kReportChartBuckets = 288;
 
 struct Report
 {
@@ -81,6 +149,8 @@ struct Report
     QList<UnitReport> units;             // sorted by server, GPU index, MIG instance
     QList<UserReport> users;             // sorted by name
     std::optional<double> fleetGpuHours; // covered hours of whole GPUs; absent: no GPU
+    QList<Finding> findings;             // worst first
+    QList<TimePattern> patterns;         // by user, then server
     QStringList warnings;
     bool operator==(const Report&) const = default;
 };
@@ -90,3 +160,5 @@ struct Report
 Q_DECLARE_TYPEINFO(gw::ServerCoverage, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::UnitReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::UserReport, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::Finding, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::TimePattern, Q_RELOCATABLE_TYPE);
