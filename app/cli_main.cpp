@@ -15,7 +15,8 @@
 //   gpuwarden-cli tokens --trace FILE | --history FILE --policy FILE [--from T] [--to T]
 //                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
 //   gpuwarden-cli report --trace FILE | --history FILE [--policy FILE] [--last 24h |
-//                        --from T --to T] --format csv [--output PATH] [--split]  (clireport.h)
+//                        --from T --to T] --format csv|pdf [--output PATH] [--split]
+//                        [--paper a4|letter]                                 (clireport.h)
 
 #include "clicoord.h"
 #include "cliio.h"
@@ -34,10 +35,13 @@
 #include "sources/recorder.h"
 
 #include <QCommandLineParser>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLoggingCategory>
 #include <QTimeZone>
+
+#include <memory>
 
 namespace {
 
@@ -194,9 +198,27 @@ int replayCommand(const QCommandLineParser& parser)
 
 } // namespace
 
+// `report` may draw a PDF with widgets (the app's chart, Qt Charts): it runs
+// in a QApplication, on the offscreen platform when there is no display
+// (cron, ssh). Every other command is a QCoreApplication. Any argument
+// spelled "report" counts: the parser has not run yet.
+std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[])
+{
+    bool report = false;
+    for (int i = 1; i < argc; ++i)
+        report = report || qstrcmp(argv[i], "report") == 0;
+    if (!report)
+        return std::make_unique<QCoreApplication>(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return std::make_unique<QApplication>(argc, argv);
+}
+
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    const std::unique_ptr<QCoreApplication> application = makeApplication(argc, argv);
+    QCoreApplication& app = *application;
     QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GW_VERSION));
 
@@ -221,8 +243,8 @@ int main(int argc, char* argv[])
         "  tokens --trace FILE | --history FILE --policy FILE\n"
         "                              the token books of a trace or history: balances, "
         "ledger\n"
-        "  report --trace FILE | --history FILE --format csv\n"
-        "                              a range's coverage, GPUs and users as CSV"));
+        "  report --trace FILE | --history FILE --format csv|pdf\n"
+        "                              a range's coverage, GPUs and users as CSV or PDF"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),

@@ -5,11 +5,16 @@
 #include "policy/policyconfig.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
+#include "report/reportdocument.h"
 #include "util/duration.h"
 
+#include <QApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QSaveFile>
+
+#include <cstdio>
+#include <unistd.h>
 
 #include <chrono>
 
@@ -40,8 +45,12 @@ void addReportOptions(QCommandLineParser& parser)
                       QStringLiteral("report: the range ending now, such as 24h or 7d "
                                      "(default 24h)."),
                       QStringLiteral("span")});
-    parser.addOption({QStringLiteral("format"), QStringLiteral("report: the output format (csv)."),
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("report: the output format (csv or pdf)."),
                       QStringLiteral("format")});
+    parser.addOption({QStringLiteral("paper"),
+                      QStringLiteral("report --format pdf: the page size, a4 (default) or letter."),
+                      QStringLiteral("size")});
     parser.addOption({QStringLiteral("split"),
                       QStringLiteral("report: one CSV file per table in the --output folder.")});
 }
@@ -49,15 +58,36 @@ void addReportOptions(QCommandLineParser& parser)
 int reportCommand(const QCommandLineParser& parser)
 {
     const QString format = parser.value(QStringLiteral("format"));
-    if (format != QLatin1String("csv"))
+    const bool pdf = format == QLatin1String("pdf");
+    if (format != QLatin1String("csv") && !pdf)
         return fail(kExitUsage,
                     format.isEmpty()
-                        ? tr("report: give --format csv")
-                        : tr("report: --format \"%1\" is not known (only csv so far)").arg(format));
+                        ? tr("report: give --format csv or --format pdf")
+                        : tr("report: --format \"%1\" is not known (csv or pdf)").arg(format));
     const QString output = parser.value(QStringLiteral("output"));
     const bool split = parser.isSet(QStringLiteral("split"));
     if (split && output.isEmpty())
         return fail(kExitUsage, tr("report: --split needs --output FOLDER"));
+    if (split && pdf)
+        return fail(kExitUsage, tr("report: --split is for CSV; a PDF is one file"));
+    ReportPageOptions page;
+    const QString paper = parser.value(QStringLiteral("paper")).toLower();
+    if (parser.isSet(QStringLiteral("paper")) && !pdf)
+        return fail(kExitUsage, tr("report: --paper is for --format pdf"));
+    if (paper == QLatin1String("letter"))
+        page.pageSize = QPageSize(QPageSize::Letter);
+    else if (!paper.isEmpty() && paper != QLatin1String("a4"))
+        return fail(kExitUsage,
+                    tr("report: --paper \"%1\" is not known (a4 or letter)").arg(paper));
+    if (pdf) {
+        const bool toStdout = output == QLatin1String("-");
+        if (output.isEmpty() || (toStdout && isatty(fileno(stdout))))
+            return fail(kExitUsage, tr("report: a PDF is not for the terminal: give --output "
+                                       "FILE (or --output - into a pipe)"));
+        if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+            return fail(kExitUsage, tr("report: --format pdf needs the report command first "
+                                       "on the command line"));
+    }
 
     std::optional<PolicyConfig> policy;
     const QString policyPath = parser.value(QStringLiteral("policy"));
@@ -128,6 +158,18 @@ int reportCommand(const QCommandLineParser& parser)
             if (!writeFile(QDir(output).filePath(t.name + QStringLiteral(".csv")), csvOfTable(t),
                            &error))
                 return fail(kExitFailed, error);
+        return 0;
+    }
+    if (pdf) {
+        if (output == QLatin1String("-")) {
+            const QByteArray data = reportPdf(report, page);
+            if (data.isEmpty())
+                return fail(kExitFailed, tr("report: the PDF could not be made"));
+            fwrite(data.constData(), 1, size_t(data.size()), stdout);
+            return 0;
+        }
+        if (!writeReportPdf(report, page, output, &error))
+            return fail(kExitFailed, error);
         return 0;
     }
     const QByteArray csv = reportCsv(report);

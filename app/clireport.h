@@ -3,6 +3,7 @@
 // gpuwarden-cli report --trace FILE | --history FILE [--policy FILE]
 //                      [--last 24h | --from T [--to T]] [--tz ZONE] [--server NAME]…
 //                      --format csv [--output PATH] [--split]
+//                      --format pdf --output FILE [--paper a4|letter]
 //
 // A report's content (docs/reports.md) over a range of recorded readings:
 // coverage per server, each GPU and MIG instance, each user, as CSV: one
@@ -14,6 +15,10 @@
 // times. The hour before the range is read too, so a reading just before
 // it counts for its part inside, and a GPU that stopped reporting shows with
 // zero coverage.
+//
+// PDF: the report laid out on pages (ui/report/reportdocument.h), A4 or
+// Letter, to FILE (`-`: stdout, only into a pipe). It needs the
+// QApplication that cli_main.cpp makes for `report`.
 //
 // Exit 0 done; 1 a file could not be read or written, or a trace line is
 // bad (named); 2 a bad option or a refused policy.

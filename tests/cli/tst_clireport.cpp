@@ -246,11 +246,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error");
         const QString trace = m_trace;
         QTest::newRow("no format") << QStringList{QStringLiteral("--trace"), trace} << 2
-                                   << QStringLiteral("report: give --format csv");
+                                   << QStringLiteral("report: give --format csv or --format pdf");
         QTest::newRow("unknown format")
             << QStringList{QStringLiteral("--trace"), trace, QStringLiteral("--format"),
-                           QStringLiteral("pdf")}
-            << 2 << QStringLiteral("report: --format \"pdf\" is not known (only csv so far)");
+                           QStringLiteral("xls")}
+            << 2 << QStringLiteral("report: --format \"xls\" is not known (csv or pdf)");
         QTest::newRow("no readings")
             << QStringList{QStringLiteral("--format"), QStringLiteral("csv")} << 2
             << QStringLiteral("report: give --trace FILE or --history FILE");

@@ -10,6 +10,7 @@
 #include <QKeyEvent>
 #include <QLocale>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QWheelEvent>
 
@@ -30,6 +31,7 @@ constexpr double kZoomStep = 0.8;    // span factor per notch / key press
 constexpr int kMinValueTickPx = 36;  // between horizontal grid lines
 constexpr int kLabelGapPx = 28;      // between time labels
 constexpr double kLineWidth = 1.5;   // mean lines, logical pixels
+constexpr double kVectorDpr = 16;    // device pixels per logical pixel assumed for vectors
 
 QString dayLabel(const QDateTime& t)
 {
@@ -242,7 +244,9 @@ void HistoryPlot::ensureGeometry() const
     m.fromMs = m_model->fromMs();
     m.toMs = m_model->toMs();
     m.plot = plotRect();
-    m.dpr = devicePixelRatioF();
+    // Vector output (PDF, printer) has no pixels to fill: lay every series
+    // out as polylines by treating the device as very fine.
+    m.dpr = m_vector ? std::max(devicePixelRatioF(), kVectorDpr) : devicePixelRatioF();
     m.yMin = m_yMin;
     m.yMax = m_yMax;
     m.scale = m_scale.factor;
@@ -365,8 +369,15 @@ QStringList HistoryPlot::crosshairLines(double x) const
 
 void HistoryPlot::paintEvent(QPaintEvent*)
 {
-    ensureGeometry();
     QPainter p(this);
+    // Rendered onto a PDF or printer (QWidget::render): series as vectors,
+    // not the raster layer.
+    const bool vector = p.paintEngine() && p.paintEngine()->type() != QPaintEngine::Raster;
+    if (vector != m_vector) {
+        m_vector = vector;
+        m_dirty = true;
+    }
+    ensureGeometry();
     p.fillRect(rect(), palette().color(QPalette::Base));
     const QList<TimeTick> ticks = timeTicks();
     paintAxes(p, ticks);
@@ -440,9 +451,13 @@ void HistoryPlot::paintSeries(QPainter& p) const
     const QRectF r = plotRect();
     p.save();
     p.setClipRect(r.adjusted(0, -2, 0, 2));
-    if (m_layerDirty)
-        renderLayer();
-    p.drawImage(QPointF(m_layerOrigin) / devicePixelRatioF(), m_layer);
+    if (m_vector) {
+        paintVectorSeries(p);
+    } else {
+        if (m_layerDirty)
+            renderLayer();
+        p.drawImage(QPointF(m_layerOrigin) / devicePixelRatioF(), m_layer);
+    }
     p.restore();
 
     if (m_limit) {
@@ -527,6 +542,47 @@ void HistoryPlot::renderLayer() const
             p.setPen(pen);
             for (const QPolygonF& line : g.lines)
                 p.drawPolyline(line);
+        }
+    }
+}
+
+void HistoryPlot::paintVectorSeries(QPainter& p) const
+{
+    // As renderLayer's sparse path, straight onto the painter: bands first,
+    // then the lines, with a pen that scales with the page.
+    const double dpr = std::max(devicePixelRatioF(), kVectorDpr);
+    const bool dark = isDarkPalette(palette());
+    p.setPen(Qt::NoPen);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const HistorySeriesGeometry& g = m_geometry.at(row);
+        QColor band = m_model->colorAt(row);
+        band.setAlpha(dark ? 56 : 40);
+        p.setBrush(band);
+        for (const QPolygonF& poly : g.bands)
+            p.drawPolygon(poly);
+        for (const QRect& span : g.bandRects) // dense: only when buckets are finer still
+            p.drawRect(QRectF(QPointF(span.topLeft()) / dpr, QSizeF(span.size()) / dpr));
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (int row = 0; row < m_geometry.size(); ++row) {
+        if (!m_model->isSeriesVisible(row))
+            continue;
+        const HistorySeriesGeometry& g = m_geometry.at(row);
+        QPen pen(m_model->colorAt(row), kLineWidth);
+        pen.setJoinStyle(Qt::RoundJoin);
+        pen.setCapStyle(Qt::RoundCap);
+        p.setPen(pen);
+        for (const QPolygonF& line : g.lines)
+            p.drawPolyline(line);
+        if (!g.lineRects.isEmpty()) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(m_model->colorAt(row));
+            for (const QRect& span : g.lineRects)
+                p.drawRect(QRectF(QPointF(span.topLeft()) / dpr, QSizeF(span.size()) / dpr));
+            p.setBrush(Qt::NoBrush);
         }
     }
 }

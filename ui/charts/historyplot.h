@@ -6,6 +6,9 @@
 // Painted with QPainter from the model's reduced buckets (at most 2 × the plot
 // width per series), which keeps a full redraw of 8 series well inside a frame.
 //
+// On a vector device (QWidget::render onto a PDF or printer) the series are
+// drawn as polylines and polygons, never through the raster layer.
+//
 // Mouse and keys: drag to zoom into the dragged interval; shift-drag or
 // middle-drag, the wheel and Left/Right to pan; Ctrl+wheel and +/- to zoom
 // around a point; double-click, Home or Esc to reset.
@@ -116,6 +119,7 @@ private:
     void paintAxes(QPainter& p, const QList<TimeTick>& ticks) const;
     void paintSeries(QPainter& p) const;
     void renderLayer() const;
+    void paintVectorSeries(QPainter& p) const;
     void paintOverlay(QPainter& p) const;
     void paintCrosshair(QPainter& p) const;
 
@@ -133,6 +137,9 @@ private:
     mutable QImage m_layer;
     mutable QPoint m_layerOrigin; // device pixel of the layer's top-left
     mutable bool m_layerDirty = true;
+    // Painting onto a vector device (PDF, printer): series laid out as
+    // polylines and drawn straight onto the painter, no raster layer.
+    bool m_vector = false;
     mutable double m_yMin = 0;
     mutable double m_yMax = 1;
     mutable double m_yStep = 0.2;
