@@ -37,6 +37,8 @@ using namespace gw::test;
 
 namespace {
 
+constexpr int kUsers = 90;
+
 const QStringList kPoppler{QStringLiteral("pdfinfo"), QStringLiteral("pdftotext"),
                            QStringLiteral("pdffonts"), QStringLiteral("pdftoppm"),
                            QStringLiteral("pdfimages")};
@@ -126,8 +128,9 @@ QList<HistoryBucket> buckets(qint64 from, qint64 to, double level)
 }
 
 // Every part filled: three servers (one with a MIG instance), findings,
-// patterns, coverage with gaps, 40 users with quota, events and tokens, a
-// unit without power (absent, "—"), warnings.
+// patterns, coverage with gaps, 90 users with quota, events and tokens (90:
+// more rows than an A4 page holds, wherever the table starts; 40 fit one),
+// a unit without power (absent, "—"), warnings.
 Report handReport()
 {
     Report r;
@@ -175,7 +178,7 @@ Report handReport()
     mig.memoryUsedMiB = {10000, 12000};
     r.units.insert(9, mig);
     r.fleetGpuHours = 12 * (24 - 100.0 / 60);
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < kUsers; ++i) {
         UserReport u;
         u.user = QStringLiteral("user%1").arg(i, 2, 10, QLatin1Char('0'));
         u.gpuHoursByModel.insert(QStringLiteral("NVIDIA H100 80GB HBM3"), 0.5 + i * 0.25);
@@ -327,23 +330,24 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("Contact user39")));
         QVERIFY(all.contains(QStringLiteral("user39 held gpu-node-3 20:00–06:00")));
         QVERIFY(all.contains(QStringLiteral("3 processes without a user")));
-        QVERIFY2(all.contains(QStringLiteral("-114.50")), "the lowest balance");
+        QVERIFY2(all.contains(QStringLiteral("-389.50")), "the lowest balance");
         QVERIFY2(all.contains(QStringLiteral("\u2014")), "absent figures as a dash");
         for (int i = 0; i < n; ++i) {
             const QString footer = QStringLiteral("Page %1 of %2").arg(i + 1).arg(n);
             QVERIFY2(pages.at(i).contains(footer), qPrintable(footer));
             QVERIFY(pages.at(i).contains(QStringLiteral("2026-11-03 11:00 UTC+01:00")));
         }
-        // The user table spans pages, its header on each.
+        // The user table spans pages, its header on each (a row: the name,
+        // then its GPU-hours; the bar charts' labels stand alone).
         QList<int> withHeader;
         QList<int> withUsers;
         for (int i = 0; i < n; ++i) {
             if (pages.at(i).contains(QStringLiteral("Idle events")))
                 withHeader.append(i);
-            if (pages.at(i).contains(QRegularExpression(QStringLiteral("\\n\\s*user\\d\\d\\s"))))
+            if (pages.at(i).contains(QRegularExpression(QStringLiteral("\\n\\s*user\\d\\d\\s+\\d+\\.\\d\\d\\s"))))
                 withUsers.append(i);
         }
-        QVERIFY2(withUsers.size() >= 2, "40 users do not fit one page");
+        QVERIFY2(withUsers.size() >= 2, "90 users do not fit one page");
         QVERIFY2(withHeader.size() >= 2, "the header repeats");
         for (int page : withUsers)
             QVERIFY2(withHeader.contains(page), qPrintable(QString::number(page + 1)));

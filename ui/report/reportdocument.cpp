@@ -21,6 +21,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QRegularExpression>
 #include <QTimeZone>
 #include <QValueAxis>
 
@@ -260,13 +261,51 @@ void ReportDocument::Private::table(const QList<Column>& columns, const QList<QS
 {
     const QFont hf = font(kTablePt, true);
     const QFont cf = font(kTablePt);
-    double total = 0;
-    for (const Column& c : columns)
-        total += c.weight;
+    const double pad = pt(2);
+    // Each column at least as wide as its widest word (header) and widest
+    // cell line; what is left goes to the columns by weight.
+    const QFontMetricsF hm(hf, device);
+    const QFontMetricsF cm(cf, device);
     QList<double> widths;
-    for (const Column& c : columns)
-        widths.append(width * c.weight / total);
-    const double pad = pt(2.5);
+    QList<double> natural; // without wrapping the cells
+    double least = 0;
+    double total = 0;
+    for (int i = 0; i < columns.size(); ++i) {
+        double w = 0;
+        for (const QString& word : columns.at(i).header.split(QLatin1Char(' ')))
+            w = std::max(w, hm.horizontalAdvance(word));
+        double whole = w;
+        for (const QStringList& row : rows) {
+            // Left-aligned text may wrap between words; figures stay whole.
+            const QString cell = row.value(i);
+            const QStringList parts = columns.at(i).align & Qt::AlignLeft
+                                          ? cell.split(QRegularExpression(QStringLiteral("\\s")))
+                                          : QStringList{cell};
+            for (const QString& part : parts)
+                w = std::max(w, cm.horizontalAdvance(part));
+            for (const QString& line : cell.split(QLatin1Char('\n')))
+                whole = std::max(whole, cm.horizontalAdvance(line));
+        }
+        widths.append(w + 2 * pad + pt(0.5));
+        natural.append(std::max(w, whole) + 2 * pad + pt(0.5));
+        least += widths.last();
+        total += columns.at(i).weight;
+    }
+    // Wrapping columns first grow towards their unwrapped width, then every
+    // column shares what is left by weight.
+    double extra = width - least;
+    double want = 0;
+    for (int i = 0; i < columns.size(); ++i)
+        want += natural.at(i) - widths.at(i);
+    if (extra > 0 && want > 0) {
+        const double f = std::min(1.0, extra / want);
+        for (int i = 0; i < columns.size(); ++i)
+            widths[i] += (natural.at(i) - widths.at(i)) * f;
+        extra -= want * f;
+    }
+    for (int i = 0; i < columns.size(); ++i)
+        widths[i] = extra >= 0 ? widths.at(i) + extra * columns.at(i).weight / total
+                               : widths.at(i) * width / least; // too wide: squeeze all
     auto rowHeight = [&](const QFont& f, const QStringList& cells) {
         double h = 0;
         for (int i = 0; i < columns.size(); ++i)
@@ -438,7 +477,15 @@ void ReportDocument::Private::utilisationCharts()
         QFont pf;
         pf.setPixelSize(11);
         plot->setFont(pf);
-        plot->setTitle(Text::tr("%1 — GPU utilisation").arg(server));
+        // The chart's time axis reads the machine's clock; say so when the
+        // report's zone is another.
+        const QTimeZone local = QTimeZone::systemTimeZone();
+        const qint64 mid = r.fromMs + (r.toMs - r.fromMs) / 2;
+        const QDateTime midTime = QDateTime::fromMSecsSinceEpoch(mid);
+        plot->setTitle(reportZone(r).offsetFromUtc(midTime) == local.offsetFromUtc(midTime)
+                           ? Text::tr("%1 — GPU utilisation").arg(server)
+                           : Text::tr("%1 — GPU utilisation (times in %2)")
+                                 .arg(server, local.displayName(midTime, QTimeZone::OffsetName)));
         plot->setValueTop(100);
         plot->setAttribute(Qt::WA_DontShowOnScreen);
         plot->resize(kChartWidthPx, kPlotHeightPx);
@@ -450,7 +497,11 @@ void ReportDocument::Private::utilisationCharts()
         // The legend: a colour swatch and "GPU n · model" per line, in columns.
         const QFont lf = font(kTablePt);
         const QFontMetricsF fm(lf, device);
-        const int perRow = series.size() > 4 ? 4 : int(series.size());
+        double widest = 0;
+        for (const HistorySeries& s : series)
+            widest = std::max(widest, fm.horizontalAdvance(s.name));
+        const double entryW = widest + fm.height() * 2 + pt(12);
+        const int perRow = std::clamp(int(width / entryW), 1, std::min(4, int(series.size())));
         const double cellW = width / std::max(1, perRow);
         const int legendRows = int((series.size() + perRow - 1) / perRow);
         const double legendH = legendRows * (fm.height() + pt(2)) + pt(4);
@@ -581,9 +632,10 @@ void ReportDocument::Private::barCharts()
                             : Text::tr("Share against quota"));
         auto* axisY = new QBarCategoryAxis;
         axisY->append(categories);
+        axisY->setTruncateLabels(false);
         auto* axisX = new QValueAxis;
         axisX->setRange(0, std::min(100.0, std::ceil(top * 1.1 / 5) * 5));
-        axisX->setLabelFormat(QStringLiteral("%.0f"));
+        axisX->applyNiceNumbers();
         axisX->setTitleText(Text::tr("% of the fleet's GPU-hours"));
         chart->addAxis(axisY, Qt::AlignLeft);
         chart->addAxis(axisX, Qt::AlignBottom);
@@ -627,6 +679,7 @@ void ReportDocument::Private::barCharts()
                         : Text::tr("Token balances at the end of the range"));
     auto* axisY = new QBarCategoryAxis;
     axisY->append(categories);
+    axisY->setTruncateLabels(false);
     auto* axisX = new QValueAxis;
     axisX->setRange(lo < 0 ? lo * 1.1 : 0, hi > 0 ? hi * 1.1 : 1);
     axisX->applyNiceNumbers();
@@ -657,14 +710,14 @@ void ReportDocument::Private::tables()
                          QString::number(c.gaps.size()),
                          gaps.isEmpty() ? kAbsent : gaps.join(QStringLiteral(", "))});
         }
-        table({{Text::tr("Server"), 2.2, Qt::AlignLeft},
-               {Text::tr("Covered (h)"), 1.2},
-               {Text::tr("Covered (%)"), 1.2},
-               {Text::tr("Gaps"), 0.8},
+        table({{Text::tr("Server"), 1, Qt::AlignLeft},
+               {Text::tr("Covered (h)"), 0.3},
+               {Text::tr("Covered (%)"), 0.3},
+               {Text::tr("Gaps"), 0.2},
                {Text::tr("Gaps (%1)").arg(reportZone(r).displayName(
                     QDateTime::fromMSecsSinceEpoch(r.fromMs, reportZone(r)),
                     QTimeZone::OffsetName)),
-                5, Qt::AlignLeft}},
+                3, Qt::AlignLeft}},
               rows);
     }
 
@@ -684,21 +737,21 @@ void ReportDocument::Private::tables()
                          optNumber(u.powerW.peak, 0), optNumber(u.energyKWh, 2),
                          optHours(u.busyMs), optHours(u.heldIdleMs)});
         }
-        table({{Text::tr("Server"), 1.6, Qt::AlignLeft},
-               {Text::tr("Unit"), 1.3, Qt::AlignLeft},
-               {Text::tr("Model"), 1.9, Qt::AlignLeft},
-               {Text::tr("Covered (h)"), 1},
-               {Text::tr("Util. mean (%)"), 1},
-               {Text::tr("Util. peak (%)"), 0.9},
-               {Text::tr("Mem. mean (GiB)"), 1},
-               {Text::tr("Mem. peak (GiB)"), 1},
-               {Text::tr("Temp. mean (°C)"), 1},
-               {Text::tr("Temp. peak (°C)"), 0.9},
-               {Text::tr("Power mean (W)"), 1},
-               {Text::tr("Power peak (W)"), 1},
-               {Text::tr("Energy (kWh)"), 1},
-               {Text::tr("Busy (h)"), 0.9},
-               {Text::tr("Held idle (h)"), 0.9}},
+        table({{Text::tr("Server"), 0.6, Qt::AlignLeft},
+               {Text::tr("Unit"), 0.6, Qt::AlignLeft},
+               {Text::tr("Model"), 1.2, Qt::AlignLeft},
+               {Text::tr("Covered (h)"), 0.1},
+               {Text::tr("Util. mean (%)"), 0.1},
+               {Text::tr("Util. peak (%)"), 0.1},
+               {Text::tr("Mem. mean (GiB)"), 0.1},
+               {Text::tr("Mem. peak (GiB)"), 0.1},
+               {Text::tr("Temp. mean (°C)"), 0.1},
+               {Text::tr("Temp. peak (°C)"), 0.1},
+               {Text::tr("Power mean (W)"), 0.1},
+               {Text::tr("Power peak (W)"), 0.1},
+               {Text::tr("Energy (kWh)"), 0.1},
+               {Text::tr("Busy (h)"), 0.1},
+               {Text::tr("Held idle (h)"), 0.1}},
               rows);
     }
 
@@ -771,6 +824,8 @@ int ReportDocument::layout(QPagedPaintDevice* device)
     d->barCharts();
     d->tables();
     d->pages = d->page + 1;
+    // The charts lay themselves out through posted layout requests.
+    QCoreApplication::sendPostedEvents();
     return d->pages;
 }
 
