@@ -3,17 +3,30 @@
 //                   × 8 GPUs (40 users, a process on 3 GPUs in 4), the
 //                   report's finish and its one-file CSV; the median of 3
 //   report_readings_per_s=  the same as readings fed per second
+//   report_pdf_ms=  the same day end to end as a PDF: ReportBuilder, finish,
+//                   the pages laid out (a utilisation chart per server, bar
+//                   charts, tables) and written to a file; the median of 3
+//   report_pdf_bytes=  that file's size
+//   report_pdf_write_ms=  only the PDF of the finished Report (layout, the
+//                   16 charts, writing); the median of 3
+// Until ReportBuilder fills UnitReport::utilisationBuckets, the bench fills
+// each whole GPU's 288 buckets itself when they are empty, so the PDF holds
+// its 16 charts of 8 lines.
 // The readings are copies of four prepared readings per server with the time
 // set (a copy shares its lists), so the builder is what is timed.
 
 #include "benchtiming.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
+#include "report/reportdocument.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QDateTime>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTimeZone>
 
+#include <cmath>
 #include <cstdio>
 
 using namespace gw;
@@ -63,19 +76,40 @@ QList<QList<Snapshot>> templates()
     return out;
 }
 
+// Chart buckets for whole GPUs that have none: a wave per GPU.
+void fillChartBuckets(Report& report)
+{
+    const qint64 width = (report.toMs - report.fromMs) / kReportChartBuckets;
+    for (UnitReport& u : report.units) {
+        if (!u.migUuid.isEmpty() || !u.utilisationBuckets.isEmpty())
+            continue;
+        for (int i = 0; i < kReportChartBuckets; ++i) {
+            HistoryBucket b;
+            b.startMs = report.fromMs + i * width;
+            b.endMs = b.startMs + width;
+            b.mean = 50 + 45 * std::sin(i / 20.0 + u.gpuIndex);
+            b.min = std::max(0.0, b.mean - 15);
+            b.max = std::min(100.0, b.mean + 15);
+            b.count = width / 1000;
+            u.utilisationBuckets.append(b);
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
     const QList<QList<Snapshot>> prepared = templates();
     const qint64 from =
         QDateTime(QDate(2026, 11, 2), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
     PolicyConfig policy;
     policy.tokens.enabled = true;
     policy.tokens.timeZone = QStringLiteral("UTC");
-    qsizetype bytes = 0;
-    const double ms = bench::medianMs(3, [&] {
+    const auto build = [&] {
         ReportOptions options;
         options.fromMs = from;
         options.toMs = from + kSeconds * 1000;
@@ -87,10 +121,37 @@ int main(int argc, char** argv)
                 r.timestampMs = from + t * 1000;
                 builder.feed(r);
             }
-        bytes = reportCsv(builder.finish()).size();
-    });
+        Report report = builder.finish();
+        fillChartBuckets(report);
+        return report;
+    };
+    qsizetype bytes = 0;
+    const double ms = bench::medianMs(3, [&] { bytes = reportCsv(build()).size(); });
     std::printf("report_csv_ms=%.0f\n", ms);
     std::printf("report_readings_per_s=%.0f\n", double(kSeconds * kServers) / (ms / 1000));
     std::printf("report_csv_bytes=%lld\n", static_cast<long long>(bytes));
+    std::fflush(stdout);
+
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+    QString error;
+    bool written = true;
+    const double pdfMs = bench::medianMs(3, [&] {
+        written = written && writeReportPdf(build(), {}, pdf, &error);
+    });
+    if (!written) {
+        std::fprintf(stderr, "bench_report: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("report_pdf_ms=%.0f\n", pdfMs);
+    std::printf("report_pdf_bytes=%lld\n", static_cast<long long>(QFileInfo(pdf).size()));
+    const Report report = build();
+    const double writeMs =
+        bench::medianMs(3, [&] { written = written && writeReportPdf(report, {}, pdf, &error); });
+    if (!written) {
+        std::fprintf(stderr, "bench_report: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("report_pdf_write_ms=%.0f\n", writeMs);
     return 0;
 }
