@@ -12,6 +12,9 @@ packages=(
     # keychain: qtkeychain reaches the Secret Service through libsecret; the
     # tests start their own dbus-daemon and gnome-keyring-daemon
     libsecret-1-0 gnome-keyring dbus-daemon
+    # tests/report/tst_reportpdf reads the report's PDF back with pdfinfo,
+    # pdftotext, pdffonts, pdftoppm and pdfimages
+    poppler-utils
 )
 
 missing=()
