@@ -136,9 +136,8 @@ int main(int argc, char** argv)
     const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
     QString error;
     bool written = true;
-    const double pdfMs = bench::medianMs(3, [&] {
-        written = written && writeReportPdf(build(), {}, pdf, &error);
-    });
+    const double pdfMs =
+        bench::medianMs(3, [&] { written = written && writeReportPdf(build(), {}, pdf, &error); });
     if (!written) {
         std::fprintf(stderr, "bench_report: %s\n", qPrintable(error));
         return 1;

@@ -93,8 +93,8 @@ PdfInfo pdfInfo(const QString& pdf)
 // The text of each page (pdftotext separates pages with a form feed).
 QStringList pageTexts(const QString& pdf)
 {
-    const Tool t = runTool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf,
-                                                         QStringLiteral("-")});
+    const Tool t =
+        runTool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
     if (t.exitCode != 0)
         return {};
     QStringList pages = QString::fromUtf8(t.out).split(QLatin1Char('\f'));
@@ -294,10 +294,10 @@ private Q_SLOTS:
         QCOMPARE(result.intervalMs, 5 * kMinute);
         QCOMPARE(provider.newestMs(QStringLiteral("gpu-node-2")), r.toMs);
 
-        const HistoryResult unknown = provider.answer(
-            SeriesKey{QStringLiteral("gpu-node-2"), QStringLiteral("GPU-x"),
-                      MetricId::GpuUtilization},
-            r.fromMs, r.toMs);
+        const HistoryResult unknown =
+            provider.answer(SeriesKey{QStringLiteral("gpu-node-2"), QStringLiteral("GPU-x"),
+                                      MetricId::GpuUtilization},
+                            r.fromMs, r.toMs);
         QVERIFY(unknown.buckets.isEmpty());
         QVERIFY(unknown.error.contains(QStringLiteral("GPU-x")));
     }
@@ -344,7 +344,8 @@ private Q_SLOTS:
         for (int i = 0; i < n; ++i) {
             if (pages.at(i).contains(QStringLiteral("Idle events")))
                 withHeader.append(i);
-            if (pages.at(i).contains(QRegularExpression(QStringLiteral("\\n\\s*user\\d\\d\\s+\\d+\\.\\d\\d\\s"))))
+            if (pages.at(i).contains(
+                    QRegularExpression(QStringLiteral("\\n\\s*user\\d\\d\\s+\\d+\\.\\d\\d\\s"))))
                 withUsers.append(i);
         }
         QVERIFY2(withUsers.size() >= 2, "90 users do not fit one page");
@@ -357,8 +358,8 @@ private Q_SLOTS:
     {
         const Tool t = runTool(QStringLiteral("pdffonts"), {m_a4});
         QCOMPARE(t.exitCode, 0);
-        const QStringList lines = QString::fromUtf8(t.out).split(QLatin1Char('\n'),
-                                                                 Qt::SkipEmptyParts);
+        const QStringList lines =
+            QString::fromUtf8(t.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         int fonts = 0;
         bool body = false;
         for (const QString& line : lines) {
@@ -380,37 +381,40 @@ private Q_SLOTS:
     void noPageIsBlankAndChartsAreVectors()
     {
         const QString prefix = path(QStringLiteral("page"));
-        const Tool t = runTool(QStringLiteral("pdftoppm"),
-                               {QStringLiteral("-r"), QStringLiteral("50"), QStringLiteral("-png"),
-                                m_a4, prefix});
+        const Tool t =
+            runTool(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("50"),
+                                                 QStringLiteral("-png"), m_a4, prefix});
         QVERIFY2(t.exitCode == 0, t.err.constData());
         const QStringList pages = pageTexts(m_a4);
         const int n = int(pages.size());
         int chartPage = -1;
         for (int i = 0; i < n; ++i) {
-            const QString file = n >= 10 ? QStringLiteral("%1-%2.png").arg(prefix).arg(i + 1, 2, 10,
-                                                                                       QLatin1Char('0'))
-                                         : QStringLiteral("%1-%2.png").arg(prefix).arg(i + 1);
+            const QString file =
+                n >= 10
+                    ? QStringLiteral("%1-%2.png").arg(prefix).arg(i + 1, 2, 10, QLatin1Char('0'))
+                    : QStringLiteral("%1-%2.png").arg(prefix).arg(i + 1);
             const QImage image(file);
             QVERIFY2(!image.isNull(), qPrintable(file));
             const Ink ink = inkOf(image);
             // More than a footer: at least 1 % of the page has ink.
             QVERIFY2(ink.dark > image.width() * image.height() / 100,
                      qPrintable(QStringLiteral("page %1 is blank").arg(i + 1)));
-            if (chartPage < 0 && pages.at(i).contains(QStringLiteral("gpu-node-1 — GPU utilisation")))
+            if (chartPage < 0 &&
+                pages.at(i).contains(QStringLiteral("gpu-node-1 — GPU utilisation")))
                 chartPage = i;
         }
         QVERIFY2(chartPage >= 0, "a page with a utilisation chart");
         // The chart is drawn (coloured lines on the page image)…
-        const QImage chart(n >= 10 ? QStringLiteral("%1-%2.png").arg(prefix).arg(chartPage + 1, 2,
-                                                                                  10, QLatin1Char('0'))
+        const QImage chart(n >= 10 ? QStringLiteral("%1-%2.png")
+                                         .arg(prefix)
+                                         .arg(chartPage + 1, 2, 10, QLatin1Char('0'))
                                    : QStringLiteral("%1-%2.png").arg(prefix).arg(chartPage + 1));
         QVERIFY2(inkOf(chart).coloured > 500, "the series' colours on the chart page");
         // …and not as a picture: the page holds no image at all.
         const QString p = QString::number(chartPage + 1);
-        const Tool images = runTool(QStringLiteral("pdfimages"),
-                                    {QStringLiteral("-list"), QStringLiteral("-f"), p,
-                                     QStringLiteral("-l"), p, m_a4});
+        const Tool images =
+            runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), QStringLiteral("-f"), p,
+                                                  QStringLiteral("-l"), p, m_a4});
         QCOMPARE(images.exitCode, 0);
         const QStringList rows =
             QString::fromUtf8(images.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -485,20 +489,26 @@ private Q_SLOTS:
         for (const Snapshot& s : reportFixture())
             QVERIFY2(w.write(s, &error), qPrintable(error));
         w.close();
-        const QStringList range{QStringLiteral("report"), QStringLiteral("--trace"), trace,
-                                QStringLiteral("--from"), QStringLiteral("2026-11-02T10:00:00Z"),
-                                QStringLiteral("--to"), QStringLiteral("2026-11-02T11:00:00Z"),
-                                QStringLiteral("--tz"), QStringLiteral("UTC"),
-                                QStringLiteral("--format"), QStringLiteral("pdf")};
+        const QStringList range{QStringLiteral("report"),
+                                QStringLiteral("--trace"),
+                                trace,
+                                QStringLiteral("--from"),
+                                QStringLiteral("2026-11-02T10:00:00Z"),
+                                QStringLiteral("--to"),
+                                QStringLiteral("2026-11-02T11:00:00Z"),
+                                QStringLiteral("--tz"),
+                                QStringLiteral("UTC"),
+                                QStringLiteral("--format"),
+                                QStringLiteral("pdf")};
         // As cron runs it: no display, no platform chosen.
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         for (const char* var : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
             env.remove(QString::fromLatin1(var));
         const QString out = path(QStringLiteral("cli.pdf"));
-        const clitest::Run ok = clitest::runCli(
-            range + QStringList{QStringLiteral("--output"), out, QStringLiteral("--paper"),
-                                QStringLiteral("letter")},
-            env);
+        const clitest::Run ok = clitest::runCli(range + QStringList{QStringLiteral("--output"), out,
+                                                                    QStringLiteral("--paper"),
+                                                                    QStringLiteral("letter")},
+                                                env);
         QVERIFY2(ok.exitCode == 0, ok.err.constData());
         const PdfInfo info = pdfInfo(out);
         QVERIFY(info.pages >= 1);
@@ -516,10 +526,10 @@ private Q_SLOTS:
             clitest::runCli(range + QStringList{QStringLiteral("--output"), bad}, env);
         QCOMPARE(unwritable.exitCode, 1);
         QVERIFY2(unwritable.err.contains(bad.toUtf8()), unwritable.err.constData());
-        const clitest::Run paper = clitest::runCli(
-            range + QStringList{QStringLiteral("--output"), out, QStringLiteral("--paper"),
-                                QStringLiteral("a5")},
-            env);
+        const clitest::Run paper =
+            clitest::runCli(range + QStringList{QStringLiteral("--output"), out,
+                                                QStringLiteral("--paper"), QStringLiteral("a5")},
+                            env);
         QCOMPARE(paper.exitCode, 2);
         QVERIFY2(paper.err.contains("--paper \"a5\" is not known (a4 or letter)"),
                  paper.err.constData());

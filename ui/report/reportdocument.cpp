@@ -47,9 +47,9 @@ constexpr double kHeadingPt = 12.5;
 constexpr double kBodyPt = 9;
 constexpr double kTablePt = 7.5;
 constexpr double kFooterPt = 7;
-constexpr int kChartWidthPx = 680;  // the widgets' logical width, scaled onto the page
-constexpr int kPlotHeightPx = 230;  // one server's utilisation chart
-constexpr int kMaxBarUsers = 25;    // users in a bar chart; the rest are in the table
+constexpr int kChartWidthPx = 680; // the widgets' logical width, scaled onto the page
+constexpr int kPlotHeightPx = 230; // one server's utilisation chart
+constexpr int kMaxBarUsers = 25;   // users in a bar chart; the rest are in the table
 constexpr int kTopUsersInSummary = 5;
 
 QString number(double v, int decimals)
@@ -83,7 +83,7 @@ QString stamp(qint64 ms, const QTimeZone& tz)
 {
     const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, tz);
     return QStringLiteral("%1 %2").arg(t.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                                        tz.displayName(t, QTimeZone::OffsetName));
+                                       tz.displayName(t, QTimeZone::OffsetName));
 }
 
 QString rangeText(const Report& r)
@@ -208,8 +208,7 @@ struct ReportDocument::Private
     void space(double points) { y = std::min(y + pt(points), pageHeight); }
     void add(const QRectF& r, PaintFn fn) { items.append(Item{page, r, std::move(fn)}); }
 
-    void paragraph(const QString& text, const QFont& f, double indent = 0,
-                   QColor color = Qt::black)
+    void paragraph(const QString& text, const QFont& f, double indent = 0, QColor color = Qt::black)
     {
         const double h = textHeight(f, width - indent, text) + pt(2);
         const QRectF r = take(h).adjusted(indent, 0, 0, 0);
@@ -233,8 +232,8 @@ struct ReportDocument::Private
         const QFont kf = font(kBodyPt, true);
         const QFont vf = font(kBodyPt);
         const double keyW = pt(95);
-        const double h = std::max(textHeight(kf, keyW, key), textHeight(vf, width - keyW, value)) +
-                         pt(2);
+        const double h =
+            std::max(textHeight(kf, keyW, key), textHeight(vf, width - keyW, value)) + pt(2);
         const QRectF r = take(h);
         add(r, [key, value, kf, vf, keyW](QPainter& p, const QRectF& rect) {
             p.setPen(Qt::black);
@@ -242,8 +241,8 @@ struct ReportDocument::Private
             p.drawText(QRectF(rect.left(), rect.top(), keyW, rect.height()),
                        Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, key);
             p.setFont(vf);
-            p.drawText(rect.adjusted(keyW, 0, 0, 0), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
-                       value);
+            p.drawText(rect.adjusted(keyW, 0, 0, 0),
+                       Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, value);
         });
     }
 
@@ -369,8 +368,7 @@ void ReportDocument::Private::titleBlock()
     keyValue(Text::tr("Range"), rangeText(r));
     keyValue(Text::tr("Servers"),
              r.servers.isEmpty() ? Text::tr("none") : r.servers.join(QStringLiteral(", ")));
-    keyValue(Text::tr("Time zone"), r.timeZone.isEmpty() ? QString::fromUtf8(tz.id())
-                                                         : r.timeZone);
+    keyValue(Text::tr("Time zone"), r.timeZone.isEmpty() ? QString::fromUtf8(tz.id()) : r.timeZone);
     keyValue(Text::tr("Generated at"), stamp(r.generatedAtMs, tz));
     keyValue(Text::tr("Thresholds"),
              Text::tr("busy at ≥ %1 % utilisation, held idle below %2 %")
@@ -395,9 +393,9 @@ void ReportDocument::Private::summary()
             idle = idle.value_or(0) + *u.heldIdleMs;
     }
     keyValue(Text::tr("Fleet GPU-hours"),
-             r.fleetGpuHours ? Text::tr("%1 h (covered hours of whole GPUs)")
-                                   .arg(number(*r.fleetGpuHours, 1))
-                             : kAbsent);
+             r.fleetGpuHours
+                 ? Text::tr("%1 h (covered hours of whole GPUs)").arg(number(*r.fleetGpuHours, 1))
+                 : kAbsent);
     auto ofFleet = [&](const std::optional<qint64>& ms) {
         if (!ms)
             return kAbsent;
@@ -416,10 +414,10 @@ void ReportDocument::Private::summary()
     QStringList top;
     for (int i = 0; i < std::min<int>(kTopUsersInSummary, users.size()); ++i) {
         const UserReport& u = users.at(i);
-        top.append(u.sharePercent ? Text::tr("%1: %2 GPU-h (%3 %)")
-                                        .arg(u.user, number(u.gpuHours, 1),
-                                             number(*u.sharePercent, 1))
-                                  : Text::tr("%1: %2 GPU-h").arg(u.user, number(u.gpuHours, 1)));
+        top.append(u.sharePercent
+                       ? Text::tr("%1: %2 GPU-h (%3 %)")
+                             .arg(u.user, number(u.gpuHours, 1), number(*u.sharePercent, 1))
+                       : Text::tr("%1: %2 GPU-h").arg(u.user, number(u.gpuHours, 1)));
     }
     keyValue(Text::tr("Top users"),
              top.isEmpty() ? Text::tr("no GPU use") : top.join(QLatin1Char('\n')));
@@ -537,11 +535,10 @@ void ReportDocument::Private::utilisationCharts()
                 painter.fillRect(QRectF(x + 4 * unit, y + (fm.height() - sw) / 2, sw * 1.6, sw),
                                  colors.at(i));
                 painter.setPen(Qt::black);
-                painter.drawText(QRectF(x + 6 * unit + sw * 1.6, y, cellW - sw * 2 - 8 * unit,
-                                        fm.height()),
-                                 Qt::AlignLeft | Qt::AlignVCenter,
-                                 fm.elidedText(names.at(i), Qt::ElideRight,
-                                               cellW - sw * 2 - 8 * unit));
+                painter.drawText(
+                    QRectF(x + 6 * unit + sw * 1.6, y, cellW - sw * 2 - 8 * unit, fm.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter,
+                    fm.elidedText(names.at(i), Qt::ElideRight, cellW - sw * 2 - 8 * unit));
             }
         });
         space(4);
@@ -654,8 +651,9 @@ void ReportDocument::Private::barCharts()
     if (withBalance.isEmpty())
         return;
     // Lowest balances (overdrafts) on top.
-    std::stable_sort(withBalance.begin(), withBalance.end(),
-                     [](const UserReport& a, const UserReport& b) { return *a.balance < *b.balance; });
+    std::stable_sort(
+        withBalance.begin(), withBalance.end(),
+        [](const UserReport& a, const UserReport& b) { return *a.balance < *b.balance; });
     const int balances = std::min<int>(kMaxBarUsers, withBalance.size());
     auto* set = new QBarSet(Text::tr("Balance (tokens)"));
     QStringList categories;
@@ -714,9 +712,10 @@ void ReportDocument::Private::tables()
                {Text::tr("Covered (h)"), 0.3},
                {Text::tr("Covered (%)"), 0.3},
                {Text::tr("Gaps"), 0.2},
-               {Text::tr("Gaps (%1)").arg(reportZone(r).displayName(
-                    QDateTime::fromMSecsSinceEpoch(r.fromMs, reportZone(r)),
-                    QTimeZone::OffsetName)),
+               {Text::tr("Gaps (%1)")
+                    .arg(reportZone(r).displayName(
+                        QDateTime::fromMSecsSinceEpoch(r.fromMs, reportZone(r)),
+                        QTimeZone::OffsetName)),
                 3, Qt::AlignLeft}},
               rows);
     }
@@ -734,8 +733,8 @@ void ReportDocument::Private::tables()
                          optNumber(u.utilisationPercent.peak, 0), mem(u.memoryUsedMiB.mean),
                          mem(u.memoryUsedMiB.peak), optNumber(u.temperatureC.mean, 0),
                          optNumber(u.temperatureC.peak, 0), optNumber(u.powerW.mean, 0),
-                         optNumber(u.powerW.peak, 0), optNumber(u.energyKWh, 2),
-                         optHours(u.busyMs), optHours(u.heldIdleMs)});
+                         optNumber(u.powerW.peak, 0), optNumber(u.energyKWh, 2), optHours(u.busyMs),
+                         optHours(u.heldIdleMs)});
         }
         table({{Text::tr("Server"), 0.6, Qt::AlignLeft},
                {Text::tr("Unit"), 0.6, Qt::AlignLeft},
@@ -808,7 +807,8 @@ int ReportDocument::layout(QPagedPaintDevice* device)
     d->dpi = device->logicalDpiY();
     const QRect paint = device->pageLayout().paintRectPixels(device->logicalDpiX());
     d->width = paint.width();
-    d->footerHeight = d->textHeight(d->font(kFooterPt), d->width, QStringLiteral("Page")) + d->pt(8);
+    d->footerHeight =
+        d->textHeight(d->font(kFooterPt), d->width, QStringLiteral("Page")) + d->pt(8);
     d->pageHeight = paint.height() - d->footerHeight;
     d->items.clear();
     d->plots.clear();
