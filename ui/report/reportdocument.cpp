@@ -110,8 +110,7 @@ QString coverageLine(const ServerCoverage& c, const Report& r)
     QStringList gaps;
     for (const CoverageGap& g : c.gaps)
         gaps.append(gapText(g, r));
-    return Text::tr("%1, %n gap(s): %2", nullptr, int(c.gaps.size()))
-        .arg(line, gaps.join(QStringLiteral(", ")));
+    return Text::tr("%1, gaps %2").arg(line, gaps.join(QStringLiteral(", ")));
 }
 
 QString unitName(const UnitReport& u)
