@@ -427,9 +427,7 @@ void ReportDocument::Private::findings()
     const Report& r = report;
     heading(Text::tr("Findings"), pt(24));
     if (r.findings.isEmpty())
-        paragraph(Text::tr("Nothing to look at: no hogs, held-idle GPUs, users over quota, "
-                           "overdrafts or coverage gaps were found."),
-                  font(kBodyPt));
+        paragraph(Text::tr("The report holds no findings."), font(kBodyPt));
     for (int i = 0; i < r.findings.size(); ++i) {
         const Finding& f = r.findings.at(i);
         const QFont bf = font(kBodyPt, true);
@@ -444,7 +442,7 @@ void ReportDocument::Private::findings()
     }
     heading(Text::tr("Time patterns"), pt(14));
     if (r.patterns.isEmpty())
-        paragraph(Text::tr("No user held a server at the same hours of the day."), font(kBodyPt));
+        paragraph(Text::tr("The report holds no time patterns."), font(kBodyPt));
     for (const TimePattern& t : r.patterns)
         paragraph(Text::tr("• %1").arg(t.text), font(kBodyPt));
 }
@@ -544,6 +542,10 @@ void ReportDocument::Private::utilisationCharts()
         models.push_back(std::move(model));
         plots.push_back(std::move(plot));
     }
+    if (!headed) {
+        heading(Text::tr("GPU utilisation"), pt(14));
+        paragraph(Text::tr("The report holds no utilisation series to chart."), font(kBodyPt));
+    }
     // The answers are queued, as a real provider's: deliver them now.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall);
 }
@@ -637,7 +639,7 @@ void ReportDocument::Private::barCharts()
         chart->addAxis(axisX, Qt::AlignBottom);
         series->attachAxis(axisY);
         series->attachAxis(axisX);
-        const int heightPx = 110 + shown * (quota ? 22 : 15);
+        const int heightPx = 140 + shown * (quota ? 24 : 18);
         heading(Text::tr("Users"), heightPx * width / kChartWidthPx);
         chartScene(chart, heightPx);
     }
@@ -686,7 +688,7 @@ void ReportDocument::Private::barCharts()
     series->attachAxis(axisY);
     series->attachAxis(axisX);
     chart->legend()->setVisible(false);
-    const int heightPx = 90 + balances * 15;
+    const int heightPx = 110 + balances * 16;
     ensure(heightPx * width / kChartWidthPx);
     chartScene(chart, heightPx);
 }
