@@ -7,13 +7,16 @@
 // PDF.
 
 #include "csvreader.h"
+#include "darkpalette.h"
 #include "history/historyreadings.h"
 #include "history/historystore.h"
+#include "layoutcheck.h"
 #include "policy/policyconfig.h"
 #include "report/reportbuilder.h"
 #include "reportfixture.h"
 #include "window/reportdialog.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
@@ -240,6 +243,35 @@ private Q_SLOTS:
         d->setHistoryFile({});
         d->build();
         QVERIFY(d->statusText().startsWith(QStringLiteral("No history to build a report from")));
+    }
+
+    void layoutHoldsLightAndDark_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("light 720x560") << false << QSize(720, 560);
+        QTest::newRow("dark 1024x700") << true << QSize(1024, 700);
+    }
+    void layoutHoldsLightAndDark()
+    {
+        QFETCH(bool, dark);
+        QFETCH(QSize, size);
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        if (dark)
+            d->setPalette(darkPalette());
+        d->resize(size);
+        d->show();
+        QVERIFY(QTest::qWaitForWindowExposed(d.get()));
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        d->build();
+        QVERIFY(built.wait(10'000));
+        QTest::qWait(20);
+        const QStringList problems = layoutProblems(d.get());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        QVERIFY(
+            d->grab().save(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/report-dialog-%1.png")
+                               .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))));
     }
 
     void savesCsvAndPdf()

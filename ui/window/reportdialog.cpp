@@ -416,6 +416,7 @@ void ReportDialog::showReport()
         auto cell = [](const std::optional<double>& v, const QString& suffix = {}) {
             return v ? QLocale().toString(*v, 'f', 1) + suffix : QStringLiteral("—");
         };
+        html += QStringLiteral("<p><b>%1</b></p>").arg(tr("Users"));
         html += QStringLiteral("<table cellspacing=0 cellpadding=3><tr><th align=left>%1</th>"
                                "<th align=right>%2</th><th align=right>%3</th>"
                                "<th align=right>%4</th><th align=right>%5</th></tr>")
