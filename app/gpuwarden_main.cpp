@@ -27,6 +27,7 @@
 #include "window/enforcementtab.h"
 #include "window/mainwindow.h"
 #include "window/policyreplay.h"
+#include "window/reportdialog.h"
 #include "window/screenfit.h"
 #include "window/tokensview.h"
 
@@ -402,6 +403,12 @@ int main(int argc, char* argv[])
         localJournal->start();
     }
     window.setPolicyAgents([&links] { return links.servers(); });
+    window.setReportSources(options->historyPath.value_or(QString()),
+                            [&policy]() -> std::optional<gw::PolicyConfig> {
+                                if (policy)
+                                    return policy->policy();
+                                return std::nullopt;
+                            });
     // --- end of the policy dialog's block -----------------------------------
 
     if (history) {
@@ -446,6 +453,13 @@ int main(int argc, char* argv[])
         window.tokensTabs()->setCurrentWidget(window.enforcementTab());
     } else if (options->page == QLatin1String("find-gpus")) {
         window.showFindGpusDialog();
+    }
+    // The report dialog once the record has the demo's past (its backfill
+    // is written when the source starts).
+    if (options->page == QLatin1String("report")) {
+        const qint64 after = options->quitAfter ? options->quitAfter->count() / 3 : 2000;
+        QTimer::singleShot(std::min<qint64>(after, 4000), &window,
+                           [&window] { window.showReportDialog()->build(); });
     }
     if (source)
         source->start(options->demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));

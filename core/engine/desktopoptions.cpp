@@ -34,7 +34,8 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
              "main",
              "Open on this page: overview, processes, details, events, tokens or enforcement "
              "(the Tokens page's second tab), or with a dialog open: find-gpus (Find GPUs), "
-             "prices (the token price editor)."),
+             "prices (the token price editor), report (the report dialog, building the last 24 "
+             "h)."),
          QStringLiteral("page")});
     parser.addOption(
         {QStringLiteral("screenshot"),
@@ -91,14 +92,14 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     o.demo = parser.isSet(QStringLiteral("demo"));
     if (parser.isSet(QStringLiteral("page"))) {
         o.page = parser.value(QStringLiteral("page"));
-        const QStringList pages{QStringLiteral("overview"),  QStringLiteral("processes"),
-                                QStringLiteral("details"),   QStringLiteral("events"),
-                                QStringLiteral("tokens"),    QStringLiteral("enforcement"),
-                                QStringLiteral("find-gpus"), QStringLiteral("prices")};
+        const QStringList pages{
+            QStringLiteral("overview"),  QStringLiteral("processes"), QStringLiteral("details"),
+            QStringLiteral("events"),    QStringLiteral("tokens"),    QStringLiteral("enforcement"),
+            QStringLiteral("find-gpus"), QStringLiteral("prices"),    QStringLiteral("report")};
         if (!pages.contains(o.page)) {
             *error =
                 QStringLiteral("--page: expected overview, processes, details, events, tokens, "
-                               "enforcement, find-gpus or prices, got \"%1\"")
+                               "enforcement, find-gpus, prices or report, got \"%1\"")
                     .arg(o.page);
             return std::nullopt;
         }

@@ -94,7 +94,7 @@ private Q_SLOTS:
         QTest::newRow("unknown page")
             << QStringList{QStringLiteral("--page"), QStringLiteral("alerts")}
             << QStringLiteral("--page: expected overview, processes, details, events, tokens, "
-                              "enforcement, find-gpus or prices, got \"alerts\"");
+                              "enforcement, find-gpus, prices or report, got \"alerts\"");
         QTest::newRow("bad proc root")
             << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
             << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");

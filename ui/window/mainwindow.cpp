@@ -25,6 +25,7 @@
 #include "window/policydialog.h"
 #include "window/priceeditor.h"
 #include "window/processpane.h"
+#include "window/reportdialog.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
 #include "window/statusline.h"
@@ -85,6 +86,8 @@ void MainWindow::buildMenus()
     m_serversAction = fileMenu->addAction(tr("&Servers…"), this, [this] { showServersDialog(); });
     m_serversAction->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
     m_serversAction->setEnabled(false);
+    auto* report = fileMenu->addAction(tr("&Report…"), this, [this] { showReportDialog(); });
+    report->setShortcut(QKeySequence(tr("Ctrl+R")));
     fileMenu->addSeparator();
     auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -624,6 +627,28 @@ FindGpusDialog* MainWindow::showFindGpusDialog()
     m_findGpus->raise();
     m_findGpus->activateWindow();
     return m_findGpus;
+}
+
+void MainWindow::setReportSources(const QString& historyFile,
+                                  std::function<std::optional<PolicyConfig>()> policy)
+{
+    m_reportHistory = historyFile;
+    m_reportPolicy = std::move(policy);
+}
+
+ReportDialog* MainWindow::showReportDialog()
+{
+    if (!m_report) {
+        m_report = new ReportDialog(this);
+        m_report->setAttribute(Qt::WA_DeleteOnClose);
+        m_report->setServers(m_fleet->servers());
+        m_report->setHistoryFile(m_reportHistory);
+        m_report->setPolicy(m_reportPolicy ? m_reportPolicy() : std::nullopt);
+    }
+    m_report->show();
+    m_report->raise();
+    m_report->activateWindow();
+    return m_report;
 }
 
 void MainWindow::refreshCharts()

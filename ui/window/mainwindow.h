@@ -54,6 +54,7 @@ class AgentBooks;
 class TokenBook;
 class TokensView;
 class EnforcementTab;
+class ReportDialog;
 struct PolicyEvent;
 struct Snapshot;
 
@@ -146,6 +147,14 @@ public:
     void setSelectionWeights(const SelectionWeights& weights);
     FindGpusDialog* showFindGpusDialog();
 
+    // File → Report… (Ctrl+R): a report over a range built from the record.
+    // The dialog reads `historyFile` (the desktop's history, kept complete
+    // by the agents' backfill) under the policy `policy` answers when it
+    // opens. Opens (or raises) it, modeless.
+    void setReportSources(const QString& historyFile,
+                          std::function<std::optional<PolicyConfig>()> policy);
+    ReportDialog* showReportDialog();
+
 Q_SIGNALS:
     // The policy dialog saved this computer's policy file: the local
     // policies take it from now on.
@@ -197,6 +206,9 @@ private:
     ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     TokenBook* m_tokenBook = nullptr;
+    QPointer<ReportDialog> m_report;
+    QString m_reportHistory;
+    std::function<std::optional<PolicyConfig>()> m_reportPolicy;
     AgentBooks* m_agentBooks = nullptr;
     QWidget* m_tokensPage = nullptr;
     QTabWidget* m_tokensTabs = nullptr;

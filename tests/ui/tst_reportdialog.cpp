@@ -1,0 +1,312 @@
+// The report dialog (File → Report…) as an admin uses it: the real history
+// file holding the hand-computed fixture (tests/report/reportfixture.h),
+// built off the GUI thread into the same Report as ReportBuilder gives in
+// process over the same record; the scope; a slow record cancelled while
+// the GUI keeps answering; a record that fails half-way; every way the
+// choice can be wrong; and the built report saved as CSV (parsed back) and
+// PDF.
+
+#include "csvreader.h"
+#include "darkpalette.h"
+#include "history/historyreadings.h"
+#include "history/historystore.h"
+#include "layoutcheck.h"
+#include "policy/policyconfig.h"
+#include "report/reportbuilder.h"
+#include "reportfixture.h"
+#include "window/reportdialog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+
+using namespace gw;
+using namespace gw::test;
+
+class TestReportDialog : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_history;
+    PolicyConfig m_policy;
+
+    // Readings every second of a made-up server, without end, slowed so a
+    // build lasts until cancelled; `failAfter` > 0 fails after that many.
+    static ReadingsOpener endless(int failAfter = 0)
+    {
+        return [failAfter](QString*) -> ReadingsNext {
+            auto n = std::make_shared<qint64>(0);
+            return [n, failAfter](QString* error) -> std::optional<Snapshot> {
+                if (failAfter > 0 && *n == failAfter) {
+                    *error = QStringLiteral("node-9 stopped answering after 50 readings");
+                    return std::nullopt;
+                }
+                if (*n % 100 == 0)
+                    QThread::msleep(5);
+                Snapshot s = fixtureReading(QStringLiteral("node-9"), kT0 + (*n)++ * 1000);
+                s.intervalMs = 1000;
+                return s;
+            };
+        };
+    }
+
+    ReportDialog* makeDialog()
+    {
+        auto* d = new ReportDialog;
+        d->setAttribute(Qt::WA_DeleteOnClose, false);
+        d->setServers({QStringLiteral("alpha"), QStringLiteral("beta"), QStringLiteral("gamma")});
+        d->setHistoryFile(m_history);
+        d->setPolicy(m_policy);
+        d->setCustomRange(kT0, kT0 + kHour);
+        return d;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_history = m_dir.filePath(QStringLiteral("history.db"));
+        QString error;
+        auto store = HistoryStore::open(m_history, HistoryStore::Mode::ReadWrite, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY2(store->append(reportFixture(), &error), qPrintable(error));
+        const auto parsed = parsePolicy(QByteArray(kReportPolicy), QStringLiteral("p"));
+        QVERIFY(parsed.config);
+        m_policy = *parsed.config;
+    }
+
+    void buildsTheSameReportAsTheBuilderOffTheGuiThread()
+    {
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        QCOMPARE(d->timeZoneId(), QStringLiteral("UTC")); // the policy's [tokens] time_zone
+        QCOMPARE(d->rangeMs(), std::make_pair(kT0, kT0 + kHour));
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        d->build();
+        QVERIFY(d->isBuilding());
+        QVERIFY(!d->buildButton()->isEnabled());
+        QVERIFY(d->cancelButton()->isEnabled());
+        QVERIFY(built.wait(10'000));
+        QVERIFY(!d->isBuilding());
+        QCOMPARE(d->progressBar()->value(), 1000);
+        QVERIFY(d->report());
+
+        // The same record through ReportBuilder here.
+        ReportOptions o;
+        o.fromMs = kT0;
+        o.toMs = kT0 + kHour;
+        o.policy = m_policy;
+        o.timeZone = QStringLiteral("UTC");
+        o.generatedAtMs = d->report()->generatedAtMs;
+        ReportBuilder builder(o);
+        QString error;
+        auto readings =
+            HistoryReadings::open(m_history, {}, kT0 - ReportRun::kLookbackMs, kT0 + kHour, &error);
+        QVERIFY2(readings, qPrintable(error));
+        while (const auto r = readings->next(&error))
+            builder.feed(*r);
+        QVERIFY(error.isEmpty());
+        QCOMPARE(*d->report(), builder.finish());
+
+        // The fixture's hand-computed figures (tst_reportbuilder): alpha
+        // covered 0–4 min and 10–12 min, 6 min; gamma seen only before the
+        // range, with zero coverage.
+        const Report& r = *d->report();
+        QCOMPARE(r.servers, (QStringList{QStringLiteral("alpha"), QStringLiteral("beta"),
+                                         QStringLiteral("gamma")}));
+        QCOMPARE(r.coverage.at(0).coveredMs, 6 * kMinute);
+        QCOMPARE(r.coverage.at(2).coveredMs, 0);
+        // 6 + 3 + 0 min heard of 3 × 60: 5 %.
+        QVERIFY2(d->summaryText().contains(QStringLiteral("heard from for 5.0 % of the range")),
+                 qPrintable(d->summaryText()));
+        QVERIFY(d->statusText().startsWith(QStringLiteral("Built from")));
+    }
+
+    void scopeIsTheChosenServers()
+    {
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        d->setServerChosen(QStringLiteral("beta"), false);
+        QCOMPARE(d->chosenServers(),
+                 (QStringList{QStringLiteral("alpha"), QStringLiteral("gamma")}));
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        d->build();
+        QVERIFY(built.wait(10'000));
+        QCOMPARE(d->report()->servers,
+                 (QStringList{QStringLiteral("alpha"), QStringLiteral("gamma")}));
+        for (const UnitReport& u : d->report()->units)
+            QVERIFY(u.server != QLatin1String("beta"));
+    }
+
+    void cancelStopsTheWorkWhileTheGuiAnswers()
+    {
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
+            return QList<ReadingsOpener>{endless()};
+        });
+        d->setCustomRange(kT0, kT0 + 24 * kHour);
+        QSignalSpy cancelled(d.get(), &ReportDialog::buildCancelled);
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        // The GUI thread's timer keeps firing while the report is read.
+        int ticks = 0;
+        QTimer tick;
+        connect(&tick, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        tick.start(10);
+        d->build();
+        QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 5000);
+        QVERIFY2(ticks >= 5, qPrintable(QString::number(ticks)));
+        QVERIFY(d->statusText().contains(QStringLiteral("readings")));
+        d->cancelButton()->click();
+        QVERIFY(cancelled.wait(5000));
+        QCOMPARE(built.size(), 0);
+        QVERIFY(!d->report());
+        QVERIFY(d->buildButton()->isEnabled());
+        QVERIFY(!d->cancelButton()->isEnabled());
+        QCOMPARE(d->statusText(), QStringLiteral("Cancelled."));
+    }
+
+    void closingWhileBuildingStopsTheWorker()
+    {
+        auto* d = makeDialog();
+        d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
+            return QList<ReadingsOpener>{endless()};
+        });
+        d->build();
+        QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 5000);
+        delete d; // joins the worker; no result reaches a dead dialog
+        QTest::qWait(50);
+    }
+
+    void aRecordFailingHalfWaySaysWhyAndKeepsNothing_data()
+    {
+        QTest::addColumn<int>("failAfter");
+        QTest::newRow("mid-way") << 50;
+    }
+    void aRecordFailingHalfWaySaysWhyAndKeepsNothing()
+    {
+        QFETCH(int, failAfter);
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        d->setSourcePlan([failAfter](const QStringList&, qint64, qint64, QString*) {
+            return QList<ReadingsOpener>{endless(failAfter)};
+        });
+        QSignalSpy failed(d.get(), &ReportDialog::buildFailed);
+        d->build();
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.at(0).at(0).toString(),
+                 QStringLiteral("node-9 stopped answering after 50 readings"));
+        QCOMPARE(d->statusText(), QStringLiteral("The report could not be built: node-9 stopped "
+                                                 "answering after 50 readings"));
+        QVERIFY(!d->report());
+        QString error;
+        QVERIFY(!d->saveCsv(m_dir.filePath(QStringLiteral("x.csv")), &error));
+        QCOMPARE(error, QStringLiteral("Build the report first."));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.csv"))));
+    }
+
+    void badChoicesAreRefusedWithAReason()
+    {
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        for (const QString& s : d->chosenServers())
+            d->setServerChosen(s, false);
+        d->build();
+        QVERIFY(!d->isBuilding());
+        QCOMPARE(d->statusText(), QStringLiteral("Choose at least one server."));
+
+        d->setServerChosen(QStringLiteral("alpha"), true);
+        d->setCustomRange(kT0 + kHour, kT0);
+        d->build();
+        QVERIFY(!d->isBuilding());
+        QCOMPARE(d->statusText(),
+                 QStringLiteral("The range is empty: \"To\" must be after \"From\"."));
+
+        // Not a history file: HistoryReadings' own words.
+        const QString junk = m_dir.filePath(QStringLiteral("junk.db"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not sqlite at all");
+        f.close();
+        d->setHistoryFile(junk);
+        d->setCustomRange(kT0, kT0 + kHour);
+        QSignalSpy failed(d.get(), &ReportDialog::buildFailed);
+        d->build();
+        QVERIFY(failed.wait(5000));
+        QVERIFY2(d->statusText().startsWith(QStringLiteral("The report could not be built: ")) &&
+                     d->statusText().contains(junk),
+                 qPrintable(d->statusText()));
+
+        // No history at all.
+        d->setHistoryFile({});
+        d->build();
+        QVERIFY(d->statusText().startsWith(QStringLiteral("No history to build a report from")));
+    }
+
+    void layoutHoldsLightAndDark_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("light 720x560") << false << QSize(720, 560);
+        QTest::newRow("dark 1024x700") << true << QSize(1024, 700);
+    }
+    void layoutHoldsLightAndDark()
+    {
+        QFETCH(bool, dark);
+        QFETCH(QSize, size);
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        if (dark)
+            d->setPalette(darkPalette());
+        d->resize(size);
+        d->show();
+        QVERIFY(QTest::qWaitForWindowExposed(d.get()));
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        d->build();
+        QVERIFY(built.wait(10'000));
+        QTest::qWait(20);
+        const QStringList problems = layoutProblems(d.get());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        QVERIFY(
+            d->grab().save(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/report-dialog-%1.png")
+                               .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))));
+    }
+
+    void savesCsvAndPdf()
+    {
+        std::unique_ptr<ReportDialog> d(makeDialog());
+        QSignalSpy built(d.get(), &ReportDialog::built);
+        d->build();
+        QVERIFY(built.wait(10'000));
+        const QString csvPath = m_dir.filePath(QStringLiteral("report.csv"));
+        QString error;
+        QVERIFY2(d->saveCsv(csvPath, &error), qPrintable(error));
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const auto rows = readCsv(csv.readAll(), &error);
+        QVERIFY2(rows, qPrintable(error));
+        // The coverage rows of the fixture: alpha 0.1 h (6 min).
+        bool alpha = false;
+        for (const QStringList& r : *rows)
+            if (r.value(0) == QLatin1String("coverage") && r.contains(QStringLiteral("alpha")))
+                alpha = r.contains(QStringLiteral("0.1"));
+        QVERIFY(alpha);
+
+        const QString pdfPath = m_dir.filePath(QStringLiteral("report.pdf"));
+        QVERIFY2(d->savePdf(pdfPath, &error), qPrintable(error));
+        QFile pdf(pdfPath);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(pdf.size() > 2000);
+
+        QVERIFY(!d->savePdf(m_dir.filePath(QStringLiteral("no/such/dir/r.pdf")), &error));
+        QVERIFY2(error.contains(QStringLiteral("no/such/dir")), qPrintable(error));
+        QVERIFY(!d->saveCsv(m_dir.filePath(QStringLiteral("no/such/dir/r.csv")), &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(TestReportDialog)
+#include "tst_reportdialog.moc"

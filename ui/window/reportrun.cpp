@@ -1,0 +1,93 @@
+#include "reportrun.h"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+
+namespace gw {
+
+ReportRun::ReportRun(QList<ReadingsOpener> streams, ReportOptions options, QObject* parent)
+    : QObject(parent)
+    , m_streams(std::move(streams))
+    , m_options(std::move(options))
+{}
+
+ReportRun::~ReportRun()
+{
+    cancel();
+    if (m_thread)
+        m_thread->wait();
+}
+
+void ReportRun::start()
+{
+    if (m_thread)
+        return;
+    m_thread.reset(QThread::create([this] { work(); }));
+    m_thread->setObjectName(QStringLiteral("report"));
+    m_thread->start(QThread::LowPriority);
+}
+
+void ReportRun::cancel()
+{
+    m_cancel = true;
+}
+
+bool ReportRun::isRunning() const
+{
+    return m_thread && m_thread->isRunning();
+}
+
+void ReportRun::work()
+{
+    // Results go back through the receiver's queue; `this` outlives the
+    // thread (the destructor waits), and a result arriving after the run
+    // was dropped is discarded with it.
+    auto post = [this](auto f) {
+        QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
+    };
+    ReportBuilder builder(m_options);
+    const qint64 from = m_options.fromMs;
+    const double span = double(std::max<qint64>(1, m_options.toMs - from));
+    const int streams = int(m_streams.size());
+    QElapsedTimer sinceProgress;
+    sinceProgress.start();
+    for (int i = 0; i < streams; ++i) {
+        QString error;
+        const ReadingsNext next = m_streams[i](&error);
+        if (!next) {
+            post([this, error] { Q_EMIT failed(error); });
+            return;
+        }
+        while (const auto reading = next(&error)) {
+            if (m_cancel) {
+                post([this] { Q_EMIT cancelled(); });
+                return;
+            }
+            if (reading->timestampMs >= m_options.toMs)
+                continue;
+            builder.feed(*reading);
+            const qint64 count = ++m_readings;
+            if (sinceProgress.elapsed() >= 100) {
+                sinceProgress.restart();
+                const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
+                const int permille = int((i + within) / streams * 1000);
+                post([this, permille, count] { Q_EMIT progress(permille, count); });
+            }
+        }
+        if (!error.isEmpty()) {
+            post([this, error] { Q_EMIT failed(error); });
+            return;
+        }
+    }
+    if (m_cancel) {
+        post([this] { Q_EMIT cancelled(); });
+        return;
+    }
+    Report report = builder.finish();
+    post([this, report = std::move(report), count = m_readings.load()]() {
+        Q_EMIT progress(1000, count);
+        Q_EMIT finished(report);
+    });
+}
+
+} // namespace gw
