@@ -145,4 +145,13 @@ private:
     bool m_ok = true;
 };
 
+// `out` = what was read, converted; left as it is when nothing was read:
+//   readInto(entry.reason, f.text(QStringLiteral("reason"), JsonFields::Presence::Optional));
+template <typename T, typename V>
+void readInto(T& out, const std::optional<V>& v)
+{
+    if (v)
+        out = T(*v);
+}
+
 } // namespace gw

@@ -19,14 +19,6 @@ using P = JsonFields::Presence;
 
 constexpr qint64 kMaxSlices = 1024;
 
-// Into `out` when read, left alone when absent.
-template <typename T, typename V>
-void into(T& out, const std::optional<V>& v)
-{
-    if (v)
-        out = T(*v);
-}
-
 void setError(QString* error, const QString& why)
 {
     if (error)
@@ -65,15 +57,15 @@ std::optional<UsageFact> usageFactFromJson(const QJsonObject& o, QString* error,
     JsonFields r(o, error, path);
     r.onlyKeys(kKeys);
     UsageFact f;
-    into(f.server, r.text(QStringLiteral("server")));
-    into(f.user, r.text(QStringLiteral("user")));
-    into(f.gpuModel, r.text(QStringLiteral("gpu_model")));
-    into(f.migProfile, r.text(QStringLiteral("mig_profile"), P::Optional));
-    into(f.migSlices, r.integer(QStringLiteral("mig_slices"), P::Optional, 0, kMaxSlices));
-    into(f.gpuSlices, r.integer(QStringLiteral("gpu_slices"), P::Optional, 0, kMaxSlices));
-    into(f.hourStartMs, r.integer(QStringLiteral("hour_start_ms")));
-    into(f.heldGpuSeconds, r.number(QStringLiteral("held_gpu_seconds")));
-    into(f.usedGpuSeconds, r.number(QStringLiteral("used_gpu_seconds")));
+    readInto(f.server, r.text(QStringLiteral("server")));
+    readInto(f.user, r.text(QStringLiteral("user")));
+    readInto(f.gpuModel, r.text(QStringLiteral("gpu_model")));
+    readInto(f.migProfile, r.text(QStringLiteral("mig_profile"), P::Optional));
+    readInto(f.migSlices, r.integer(QStringLiteral("mig_slices"), P::Optional, 0, kMaxSlices));
+    readInto(f.gpuSlices, r.integer(QStringLiteral("gpu_slices"), P::Optional, 0, kMaxSlices));
+    readInto(f.hourStartMs, r.integer(QStringLiteral("hour_start_ms")));
+    readInto(f.heldGpuSeconds, r.number(QStringLiteral("held_gpu_seconds")));
+    readInto(f.usedGpuSeconds, r.number(QStringLiteral("used_gpu_seconds")));
     if (!r.ok())
         return std::nullopt;
     return f;
@@ -94,9 +86,9 @@ std::optional<CoverageGap> coverageGapFromJson(const QJsonObject& o, QString* er
     JsonFields r(o, error, path);
     r.onlyKeys(kKeys);
     CoverageGap g;
-    into(g.server, r.text(QStringLiteral("server")));
-    into(g.fromMs, r.integer(QStringLiteral("from_ms")));
-    into(g.toMs, r.integer(QStringLiteral("to_ms")));
+    readInto(g.server, r.text(QStringLiteral("server")));
+    readInto(g.fromMs, r.integer(QStringLiteral("from_ms")));
+    readInto(g.toMs, r.integer(QStringLiteral("to_ms")));
     if (r.ok() && g.toMs < g.fromMs)
         r.fail(QStringLiteral("to_ms"), tr("before from_ms"));
     if (!r.ok())
@@ -165,23 +157,23 @@ std::optional<LedgerEntry> ledgerEntryFromJson(const QJsonObject& o, QString* er
     JsonFields r(o, error, path);
     r.onlyKeys(kKeys);
     LedgerEntry e;
-    into(e.id, r.nonEmptyText(QStringLiteral("id")));
+    readInto(e.id, r.nonEmptyText(QStringLiteral("id")));
     if (const auto kind = r.choice(QStringLiteral("kind"), kKinds))
         e.kind = ledgerKindFromName(*kind).value_or(e.kind);
-    into(e.user, r.text(QStringLiteral("user")));
-    into(e.atMs, r.integer(QStringLiteral("at_ms")));
-    into(e.amount, r.number(QStringLiteral("amount")));
-    into(e.server, r.text(QStringLiteral("server"), P::Optional));
-    into(e.gpuModel, r.text(QStringLiteral("gpu_model"), P::Optional));
-    into(e.migProfile, r.text(QStringLiteral("mig_profile"), P::Optional));
-    into(e.migSlices, r.integer(QStringLiteral("mig_slices"), P::Optional, 0, kMaxSlices));
-    into(e.gpuSlices, r.integer(QStringLiteral("gpu_slices"), P::Optional, 0, kMaxSlices));
-    into(e.hourStartMs, r.integer(QStringLiteral("hour_start_ms"), P::Optional));
-    into(e.gpuHours, r.number(QStringLiteral("gpu_hours"), P::Optional));
-    into(e.pricePerGpuHour, r.number(QStringLiteral("price_per_gpu_hour"), P::Optional));
-    into(e.by, r.text(QStringLiteral("by"), P::Optional));
-    into(e.reason, r.text(QStringLiteral("reason"), P::Optional));
-    into(e.detail, r.text(QStringLiteral("detail"), P::Optional));
+    readInto(e.user, r.text(QStringLiteral("user")));
+    readInto(e.atMs, r.integer(QStringLiteral("at_ms")));
+    readInto(e.amount, r.number(QStringLiteral("amount")));
+    readInto(e.server, r.text(QStringLiteral("server"), P::Optional));
+    readInto(e.gpuModel, r.text(QStringLiteral("gpu_model"), P::Optional));
+    readInto(e.migProfile, r.text(QStringLiteral("mig_profile"), P::Optional));
+    readInto(e.migSlices, r.integer(QStringLiteral("mig_slices"), P::Optional, 0, kMaxSlices));
+    readInto(e.gpuSlices, r.integer(QStringLiteral("gpu_slices"), P::Optional, 0, kMaxSlices));
+    readInto(e.hourStartMs, r.integer(QStringLiteral("hour_start_ms"), P::Optional));
+    readInto(e.gpuHours, r.number(QStringLiteral("gpu_hours"), P::Optional));
+    readInto(e.pricePerGpuHour, r.number(QStringLiteral("price_per_gpu_hour"), P::Optional));
+    readInto(e.by, r.text(QStringLiteral("by"), P::Optional));
+    readInto(e.reason, r.text(QStringLiteral("reason"), P::Optional));
+    readInto(e.detail, r.text(QStringLiteral("detail"), P::Optional));
     if (!r.ok())
         return std::nullopt;
     return e;
@@ -213,10 +205,10 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
     JsonFields r(o, error);
     r.onlyKeys(kKeys);
     Books b;
-    into(b.balances, r.numbers(QStringLiteral("balances")));
+    readInto(b.balances, r.numbers(QStringLiteral("balances")));
     const auto entries = r.array(QStringLiteral("entries"));
-    into(b.cutOff, r.strings(QStringLiteral("cut_off"), P::Optional));
-    into(b.warnings, r.strings(QStringLiteral("warnings"), P::Optional));
+    readInto(b.cutOff, r.strings(QStringLiteral("cut_off"), P::Optional));
+    readInto(b.warnings, r.strings(QStringLiteral("warnings"), P::Optional));
     QSet<QString> ids;
     if (entries)
         r.objects(QStringLiteral("entries"), *entries, b.entries,

@@ -442,14 +442,14 @@ private Q_SLOTS:
         QTest::newRow("balance not a number")
             << QByteArray("{" + base + R"(,"balances":{"alice":"46"}})")
             << u"balances.alice: expected a number, got a string"_s;
-        QTest::newRow("no balances") << QByteArray("{" + base + "}") << u"balances: required"_s;
+        QTest::newRow("no balances") << QByteArray("{" + base + "}") << u"balances: missing"_s;
         QTest::newRow("role unknown") << QByteArray("{" + base + R"(,"balances":{},"role":"boss"})")
-                                      << u"role: expected \"keeper\" or \"relay\", got \"boss\""_s;
+                                      << u"role: \"boss\" is not one of \"keeper\", \"relay\""_s;
         QTest::newRow("reachable a string")
             << QByteArray(
                    "{" + base +
                    R"(,"balances":{},"servers":[{"server":"a","url":"","reachable":"yes"}]})")
-            << u"servers[0].reachable: expected a boolean, got a string"_s;
+            << u"servers[0].reachable: expected true or false, got a string"_s;
         QTest::newRow("fractional time")
             << QByteArray(
                    R"({"now_ms":1.5,"as_of_ms":1,"balances":{},"cut_off":[],"overdraft_floor":0})")
