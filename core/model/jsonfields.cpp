@@ -79,28 +79,22 @@ QString JsonFields::element(const QString& key, qsizetype i) const
 
 QString JsonFields::expectedGot(Kind kind, const QJsonValue& v, Presence p)
 {
-    const bool orNull = nullIsAbsent(p);
-    QString what;
-    switch (kind) {
-    case Kind::String:
-        what = orNull ? tr("a string or null") : tr("a string");
-        break;
-    case Kind::Number:
-        what = orNull ? tr("a number or null") : tr("a number");
-        break;
-    case Kind::Integer:
-        what = orNull ? tr("an integer or null") : tr("an integer");
-        break;
-    case Kind::Boolean:
-        what = orNull ? tr("true, false or null") : tr("true or false");
-        break;
-    case Kind::Object:
-        what = orNull ? tr("an object or null") : tr("an object");
-        break;
-    case Kind::Array:
-        what = orNull ? tr("an array or null") : tr("an array");
-        break;
-    }
+    // What each kind is called, without and with null allowed (Kind's order).
+    static const char* const kNames[][2] = {
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "a string"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "a string or null")},
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "a number"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "a number or null")},
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "an integer"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "an integer or null")},
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "true or false"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "true, false or null")},
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "an object"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "an object or null")},
+        {QT_TRANSLATE_NOOP("gw::JsonFields", "an array"),
+         QT_TRANSLATE_NOOP("gw::JsonFields", "an array or null")},
+    };
+    const QString what = tr(kNames[int(kind)][nullIsAbsent(p) ? 1 : 0]);
     // A number of the wrong sort (1.5 for an integer, inf) is said by its
     // value, any other value by its type.
     const bool wrongSort = v.isDouble() && (kind == Kind::Number || kind == Kind::Integer);

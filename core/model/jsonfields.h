@@ -117,6 +117,7 @@ public:
     }
 
 private:
+    // In the order of kNames in jsonfields.cpp.
     enum class Kind
     {
         String,
@@ -126,10 +127,9 @@ private:
         Object,
         Array
     };
-    // The value at `key` when there is one to read; nothing (and a mistake
-    // where `p` says it must be there) otherwise.
-    std::optional<QJsonValue> take(const QString& key, Presence p);
-    // The value at `key` when it is of `kind`; a mistake when it is not.
+    // The value at `key` when there is one to read and it is of `kind`;
+    // nothing otherwise, with a mistake where `p` says it must be there or
+    // the value is of another kind.
     std::optional<QJsonValue> take(const QString& key, Presence p, Kind kind);
     // "expected a number, got a string", "expected a number or null, got …".
     static QString expectedGot(Kind kind, const QJsonValue& v, Presence p = Presence::Required);
