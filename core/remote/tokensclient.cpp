@@ -202,8 +202,8 @@ void TokensClient::usagePage(quint64 after, std::shared_ptr<UsageReply> acc,
                  k.fail(QStringLiteral("stream"),
                         tr("changed from %1 to %2 between pages").arg(acc->stream, stream));
              acc->stream = stream;
-             // Each fact numbered one after the last; the number is the
-             // page's, not the fact's.
+             // Each fact's `sequence` is one above the one before; the fact
+             // is read without it.
              quint64 expected = after;
              if (items)
                  k.objects(QStringLiteral("usage"), *items, acc->facts,
