@@ -1,7 +1,7 @@
 #include "remote/enforcementclient.h"
 #include "remote/agentcall.h"
 
-#include "model/snapshotjson.h"
+#include "model/jsonfields.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -10,7 +10,7 @@
 #include <QNetworkReply>
 #include <QUrlQuery>
 
-#include <cmath>
+#include <limits>
 
 namespace gw {
 
@@ -21,157 +21,9 @@ QString tr(const char* text)
     return QCoreApplication::translate("gw::EnforcementClient", text);
 }
 
-constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
+using P = JsonFields::Presence;
 
-// One object of a reply read strictly: every key asked for is there with
-// its type; the first mistake is kept with the key's path. Unknown keys are
-// left alone (a newer agent may say more).
-class Reader
-{
-public:
-    Reader(const QJsonObject& o, QString* error, QString path)
-        : m_o(o)
-        , m_error(error)
-        , m_path(std::move(path))
-    {}
-    bool ok() const { return m_ok; }
-    QString name(const QString& key) const { return m_path.isEmpty() ? key : m_path + u'.' + key; }
-    void fail(const QString& key, const QString& why)
-    {
-        if (!m_ok)
-            return;
-        m_ok = false;
-        *m_error = name(key) + QStringLiteral(": ") + why;
-    }
-    // The value, or nothing (the error set) when it is missing.
-    std::optional<QJsonValue> value(const QString& key)
-    {
-        if (!m_ok)
-            return std::nullopt;
-        if (!m_o.contains(key)) {
-            fail(key, tr("missing"));
-            return std::nullopt;
-        }
-        return m_o.value(key);
-    }
-    void text(const QString& key, QString& out)
-    {
-        const auto v = value(key);
-        if (!v)
-            return;
-        if (!v->isString())
-            return fail(key, tr("expected a string, got %1").arg(jsonTypeName(*v)));
-        out = v->toString();
-    }
-    void boolean(const QString& key, bool& out)
-    {
-        const auto v = value(key);
-        if (!v)
-            return;
-        if (!v->isBool())
-            return fail(key, tr("expected true or false, got %1").arg(jsonTypeName(*v)));
-        out = v->toBool();
-    }
-    void number(const QString& key, double& out)
-    {
-        const auto v = value(key);
-        if (!v)
-            return;
-        if (!v->isDouble() || !std::isfinite(v->toDouble()))
-            return fail(key, tr("expected a number, got %1").arg(jsonTypeName(*v)));
-        out = v->toDouble();
-    }
-    // null is "not reported"; a missing key is still an error.
-    void optionalNumber(const QString& key, std::optional<double>& out)
-    {
-        const auto v = value(key);
-        if (!v || v->isNull())
-            return;
-        double d = 0;
-        number(key, d);
-        if (m_ok)
-            out = d;
-    }
-    void integer(const QString& key, qint64& out, qint64 min = 0)
-    {
-        const auto v = value(key);
-        if (!v)
-            return;
-        const double d = v->toDouble();
-        if (!v->isDouble() || !std::isfinite(d) || std::trunc(d) != d ||
-            std::abs(d) > kMaxExactInteger)
-            return fail(key, tr("expected an integer, got %1").arg(jsonTypeName(*v)));
-        if (d < double(min))
-            return fail(key, tr("expected at least %1, got %2").arg(min).arg(qint64(d)));
-        out = qint64(d);
-    }
-    template <typename T>
-    void optionalInteger(const QString& key, std::optional<T>& out)
-    {
-        const auto v = value(key);
-        if (!v || v->isNull())
-            return;
-        qint64 i = 0;
-        integer(key, i);
-        if (m_ok)
-            out = T(i);
-    }
-    // One of `allowed`; an empty string only where `allowed` holds it.
-    void choice(const QString& key, QString& out, const QStringList& allowed)
-    {
-        text(key, out);
-        if (m_ok && !allowed.contains(out))
-            fail(
-                key,
-                tr("\"%1\" is not one of \"%2\"").arg(out, allowed.join(QStringLiteral("\", \""))));
-    }
-    std::optional<QJsonObject> object(const QString& key)
-    {
-        const auto v = value(key);
-        if (!v)
-            return std::nullopt;
-        if (!v->isObject()) {
-            fail(key, tr("expected an object, got %1").arg(jsonTypeName(*v)));
-            return std::nullopt;
-        }
-        return v->toObject();
-    }
-    std::optional<QJsonArray> array(const QString& key)
-    {
-        const auto v = value(key);
-        if (!v)
-            return std::nullopt;
-        if (!v->isArray()) {
-            fail(key, tr("expected an array, got %1").arg(jsonTypeName(*v)));
-            return std::nullopt;
-        }
-        return v->toArray();
-    }
-    // Each element of `a` an object, read by `read`; the first error stops.
-    template <typename T, typename Read>
-    void objects(const QString& key, const QJsonArray& a, QList<T>& out, Read read)
-    {
-        for (qsizetype i = 0; m_ok && i < a.size(); ++i) {
-            const QString at = name(key) + u'[' + QString::number(i) + u']';
-            if (!a[i].isObject()) {
-                m_ok = false;
-                *m_error = at + QStringLiteral(": ") +
-                           tr("expected an object, got %1").arg(jsonTypeName(a[i]));
-                return;
-            }
-            if (const auto v = read(a[i].toObject(), m_error, at))
-                out << *v;
-            else
-                m_ok = false;
-        }
-    }
-
-private:
-    const QJsonObject& m_o;
-    QString* m_error;
-    QString m_path;
-    bool m_ok = true;
-};
+constexpr qint64 kMaxIndex = std::numeric_limits<int>::max();
 
 const QStringList kSteps{QStringLiteral("notify"), QStringLiteral("renice"),
                          QStringLiteral("terminate"), QStringLiteral("kill")};
@@ -182,41 +34,39 @@ const QStringList kOutcomes{QStringLiteral("done"), QStringLiteral("refused"),
 std::optional<RemoteStepDone> remoteStepDoneFromJson(const QJsonObject& o, QString* error,
                                                      const QString& path)
 {
-    Reader r(o, error, path);
+    JsonFields r(o, error, path);
     RemoteStepDone s;
-    r.choice(QStringLiteral("step"), s.step, kSteps + QStringList{QStringLiteral("decline")});
-    r.integer(QStringLiteral("at_ms"), s.atMs);
-    r.choice(QStringLiteral("outcome"), s.outcome, kOutcomes);
+    readInto(s.step,
+             r.choice(QStringLiteral("step"), kSteps + QStringList{QStringLiteral("decline")}));
+    readInto(s.atMs, r.integer(QStringLiteral("at_ms"), P::Required, 0));
+    readInto(s.outcome, r.choice(QStringLiteral("outcome"), kOutcomes));
     return r.ok() ? std::optional(s) : std::nullopt;
 }
 
 std::optional<RemoteCandidate> remoteCandidateFromJson(const QJsonObject& o, QString* error,
                                                        const QString& path)
 {
-    Reader r(o, error, path);
+    JsonFields r(o, error, path);
     RemoteCandidate c;
-    r.text(QStringLiteral("id"), c.id);
-    if (r.ok() && c.id.isEmpty())
-        r.fail(QStringLiteral("id"), tr("empty"));
-    r.text(QStringLiteral("user"), c.user);
-    r.number(QStringLiteral("balance"), c.balance);
-    r.number(QStringLiteral("floor"), c.floor);
-    r.integer(QStringLiteral("pid"), c.pid, 1);
-    r.integer(QStringLiteral("start_time_ms"), c.startTimeMs);
-    r.text(QStringLiteral("command"), c.command);
-    r.optionalInteger(QStringLiteral("gpu_index"), c.gpuIndex);
-    r.text(QStringLiteral("gpu_uuid"), c.gpuUuid);
-    r.text(QStringLiteral("mig_profile"), c.migProfile);
-    r.optionalNumber(QStringLiteral("memory_mib"), c.memoryMiB);
-    r.optionalNumber(QStringLiteral("utilisation"), c.utilisation);
-    r.text(QStringLiteral("why"), c.why);
+    readInto(c.id, r.nonEmptyText(QStringLiteral("id")));
+    readInto(c.user, r.text(QStringLiteral("user")));
+    readInto(c.balance, r.number(QStringLiteral("balance")));
+    readInto(c.floor, r.number(QStringLiteral("floor")));
+    readInto(c.pid, r.integer(QStringLiteral("pid"), P::Required, 1));
+    readInto(c.startTimeMs, r.integer(QStringLiteral("start_time_ms"), P::Required, 0));
+    readInto(c.command, r.text(QStringLiteral("command")));
+    readInto(c.gpuIndex, r.integer(QStringLiteral("gpu_index"), P::Nullable, 0, kMaxIndex));
+    readInto(c.gpuUuid, r.text(QStringLiteral("gpu_uuid")));
+    readInto(c.migProfile, r.text(QStringLiteral("mig_profile")));
+    readInto(c.memoryMiB, r.number(QStringLiteral("memory_mib"), P::Nullable));
+    readInto(c.utilisation, r.number(QStringLiteral("utilisation"), P::Nullable));
+    readInto(c.why, r.text(QStringLiteral("why")));
     // null (or "") while no step is due: enforcement off, or nothing left.
-    if (const auto step = r.value(QStringLiteral("step")); step && !step->isNull())
-        r.choice(QStringLiteral("step"), c.step, kSteps + QStringList{QString()});
-    r.optionalInteger(QStringLiteral("due_ms"), c.dueMs);
-    r.boolean(QStringLiteral("awaiting_confirmation"), c.awaitingConfirmation);
-    if (const auto done = r.array(QStringLiteral("done")))
-        r.objects(QStringLiteral("done"), *done, c.done, remoteStepDoneFromJson);
+    readInto(c.step,
+             r.choice(QStringLiteral("step"), kSteps + QStringList{QString()}, P::Nullable));
+    readInto(c.dueMs, r.integer(QStringLiteral("due_ms"), P::Nullable, 0));
+    readInto(c.awaitingConfirmation, r.boolean(QStringLiteral("awaiting_confirmation")));
+    r.objects(QStringLiteral("done"), P::Required, c.done, remoteStepDoneFromJson);
     return r.ok() ? std::optional(c) : std::nullopt;
 }
 
@@ -224,85 +74,82 @@ std::optional<RemoteCandidate> remoteCandidateFromJson(const QJsonObject& o, QSt
 
 std::optional<RemoteEnforcement> remoteEnforcementFromJson(const QJsonObject& o, QString* error)
 {
-    Reader r(o, error, {});
+    JsonFields r(o, error);
     RemoteEnforcement s;
-    r.integer(QStringLiteral("now_ms"), s.nowMs);
-    r.choice(QStringLiteral("mode"), s.mode,
-             {QStringLiteral("off"), QStringLiteral("propose"), QStringLiteral("auto")});
-    r.boolean(QStringLiteral("dry_run"), s.dryRun);
-    if (const auto demand = r.object(QStringLiteral("demand"))) {
-        Reader d(*demand, error, QStringLiteral("demand"));
-        d.boolean(QStringLiteral("high"), s.demandHigh);
-        d.optionalInteger(QStringLiteral("since_ms"), s.demandSinceMs);
-        d.text(QStringLiteral("reason"), s.demandReason);
-        if (!d.ok())
-            return std::nullopt;
-    }
-    if (const auto balances = r.object(QStringLiteral("balances"))) {
-        Reader b(*balances, error, QStringLiteral("balances"));
-        b.integer(QStringLiteral("as_of_ms"), s.balancesAsOfMs);
-        b.integer(QStringLiteral("fetched_ms"), s.balancesFetchedMs);
-        b.text(QStringLiteral("keeper"), s.keeper);
-        b.text(QStringLiteral("error"), s.balancesError);
-        if (!b.ok())
-            return std::nullopt;
-    }
-    if (const auto candidates = r.array(QStringLiteral("candidates")))
-        r.objects(QStringLiteral("candidates"), *candidates, s.candidates, remoteCandidateFromJson);
+    readInto(s.nowMs, r.integer(QStringLiteral("now_ms"), P::Required, 0));
+    readInto(s.mode,
+             r.choice(QStringLiteral("mode"),
+                      {QStringLiteral("off"), QStringLiteral("propose"), QStringLiteral("auto")}));
+    readInto(s.dryRun, r.boolean(QStringLiteral("dry_run")));
+    r.objectOf(QStringLiteral("demand"), P::Required,
+               [&s](const QJsonObject& demand, QString* why, const QString& path) {
+                   JsonFields d(demand, why, path);
+                   readInto(s.demandHigh, d.boolean(QStringLiteral("high")));
+                   readInto(s.demandSinceMs, d.integer(QStringLiteral("since_ms"), P::Nullable, 0));
+                   readInto(s.demandReason, d.text(QStringLiteral("reason")));
+                   return d.ok() ? std::optional(true) : std::nullopt;
+               });
+    r.objectOf(
+        QStringLiteral("balances"), P::Required,
+        [&s](const QJsonObject& balances, QString* why, const QString& path) {
+            JsonFields b(balances, why, path);
+            readInto(s.balancesAsOfMs, b.integer(QStringLiteral("as_of_ms"), P::Required, 0));
+            readInto(s.balancesFetchedMs, b.integer(QStringLiteral("fetched_ms"), P::Required, 0));
+            readInto(s.keeper, b.text(QStringLiteral("keeper")));
+            readInto(s.balancesError, b.text(QStringLiteral("error")));
+            return b.ok() ? std::optional(true) : std::nullopt;
+        });
+    r.objects(QStringLiteral("candidates"), P::Required, s.candidates, remoteCandidateFromJson);
     return r.ok() ? std::optional(s) : std::nullopt;
 }
 
 std::optional<RemoteAuditEntry> remoteAuditEntryFromJson(const QJsonObject& o, QString* error,
                                                          const QString& path)
 {
-    Reader r(o, error, path);
+    JsonFields r(o, error, path);
     RemoteAuditEntry a;
-    r.integer(QStringLiteral("sequence"), a.sequence, 1);
-    r.integer(QStringLiteral("at_ms"), a.atMs);
-    r.text(QStringLiteral("by"), a.by);
-    r.choice(QStringLiteral("mode"), a.mode,
-             {QStringLiteral("auto"), QStringLiteral("propose"), QStringLiteral("manual")});
-    r.choice(QStringLiteral("action"), a.action, kSteps + QStringList{QStringLiteral("decline")});
-    r.text(QStringLiteral("user"), a.user);
-    r.integer(QStringLiteral("pid"), a.pid);
-    r.optionalInteger(QStringLiteral("start_time_ms"), a.startTimeMs);
-    r.text(QStringLiteral("command"), a.command);
-    r.optionalInteger(QStringLiteral("gpu_index"), a.gpuIndex);
-    r.text(QStringLiteral("why"), a.why);
-    r.choice(QStringLiteral("outcome"), a.outcome, kOutcomes);
-    r.text(QStringLiteral("detail"), a.detail);
+    readInto(a.sequence, r.integer(QStringLiteral("sequence"), P::Required, 1));
+    readInto(a.atMs, r.integer(QStringLiteral("at_ms"), P::Required, 0));
+    readInto(a.by, r.text(QStringLiteral("by")));
+    readInto(a.mode,
+             r.choice(QStringLiteral("mode"), {QStringLiteral("auto"), QStringLiteral("propose"),
+                                               QStringLiteral("manual")}));
+    readInto(a.action,
+             r.choice(QStringLiteral("action"), kSteps + QStringList{QStringLiteral("decline")}));
+    readInto(a.user, r.text(QStringLiteral("user")));
+    readInto(a.pid, r.integer(QStringLiteral("pid"), P::Required, 0));
+    readInto(a.startTimeMs, r.integer(QStringLiteral("start_time_ms"), P::Nullable, 0));
+    readInto(a.command, r.text(QStringLiteral("command")));
+    readInto(a.gpuIndex, r.integer(QStringLiteral("gpu_index"), P::Nullable, 0, kMaxIndex));
+    readInto(a.why, r.text(QStringLiteral("why")));
+    readInto(a.outcome, r.choice(QStringLiteral("outcome"), kOutcomes));
+    readInto(a.detail, r.text(QStringLiteral("detail")));
     return r.ok() ? std::optional(a) : std::nullopt;
 }
 
 std::optional<RemoteAuditPage> remoteAuditPageFromJson(const QJsonObject& o, QString* error)
 {
-    Reader r(o, error, {});
+    JsonFields r(o, error);
     RemoteAuditPage p;
-    r.text(QStringLiteral("instance"), p.instance);
-    r.text(QStringLiteral("stream"), p.stream);
-    r.integer(QStringLiteral("now_ms"), p.nowMs);
-    r.integer(QStringLiteral("next"), p.next);
-    r.integer(QStringLiteral("last_sequence"), p.lastSequence);
-    r.boolean(QStringLiteral("truncated"), p.truncated);
-    if (const auto audit = r.array(QStringLiteral("audit")))
-        r.objects(QStringLiteral("audit"), *audit, p.entries, remoteAuditEntryFromJson);
+    readInto(p.instance, r.text(QStringLiteral("instance")));
+    readInto(p.stream, r.text(QStringLiteral("stream")));
+    readInto(p.nowMs, r.integer(QStringLiteral("now_ms"), P::Required, 0));
+    readInto(p.next, r.integer(QStringLiteral("next"), P::Required, 0));
+    readInto(p.lastSequence, r.integer(QStringLiteral("last_sequence"), P::Required, 0));
+    readInto(p.truncated, r.boolean(QStringLiteral("truncated")));
+    r.objects(QStringLiteral("audit"), P::Required, p.entries, remoteAuditEntryFromJson);
     return r.ok() ? std::optional(p) : std::nullopt;
 }
 
 std::optional<RemoteDecision> remoteDecisionFromJson(const QJsonObject& o, QString* error)
 {
-    Reader r(o, error, {});
+    JsonFields r(o, error);
     RemoteDecision d;
-    r.choice(QStringLiteral("outcome"), d.outcome,
-             {QStringLiteral("done"), QStringLiteral("refused"), QStringLiteral("declined"),
-              QStringLiteral("would")});
-    r.text(QStringLiteral("detail"), d.detail);
-    if (const auto audit = r.object(QStringLiteral("audit"))) {
-        const auto a = remoteAuditEntryFromJson(*audit, error, QStringLiteral("audit"));
-        if (!a)
-            return std::nullopt;
-        d.audit = *a;
-    }
+    readInto(d.outcome, r.choice(QStringLiteral("outcome"),
+                                 {QStringLiteral("done"), QStringLiteral("refused"),
+                                  QStringLiteral("declined"), QStringLiteral("would")}));
+    readInto(d.detail, r.text(QStringLiteral("detail")));
+    readInto(d.audit, r.objectOf(QStringLiteral("audit"), P::Required, remoteAuditEntryFromJson));
     return r.ok() ? std::optional(d) : std::nullopt;
 }
 

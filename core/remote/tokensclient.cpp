@@ -1,149 +1,39 @@
 #include "remote/tokensclient.h"
 #include "remote/agentcall.h"
 
-#include "model/snapshotjson.h"
+#include "model/jsonfields.h"
 #include "tokens/tokensjson.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QUrlQuery>
 
-#include <cmath>
 #include <memory>
 
 namespace gw {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("gw::TokensClient", text);
-}
+using P = JsonFields::Presence;
 
-// Reads the keys of one object the route promises; the first mistake is
-// kept with its path. Unknown keys are not refused: agents grow.
-class Keys
-{
-public:
-    Keys(const QJsonObject& o, QString* error, QString path = {})
-        : m_o(o)
-        , m_error(error)
-        , m_path(std::move(path))
-    {}
-    bool ok() const { return m_ok; }
-    QString name(const QString& key) const
-    {
-        return m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key;
-    }
-    void fail(const QString& key, const QString& why)
-    {
-        if (!m_ok)
-            return;
-        m_ok = false;
-        *m_error = name(key) + QStringLiteral(": ") + why;
-    }
-    // The value when present and of the kind; absent → nullopt (fail if required).
-    std::optional<QJsonValue> take(const QString& key, QJsonValue::Type type, bool required,
-                                   const char* expected)
-    {
-        if (!m_ok)
-            return std::nullopt;
-        if (!m_o.contains(key)) {
-            if (required)
-                fail(key, tr("required"));
-            return std::nullopt;
-        }
-        const QJsonValue v = m_o.value(key);
-        // Absent is said as null (a peer never read has no last contact).
-        if (v.isNull() && !required)
-            return std::nullopt;
-        if (v.type() != type || (type == QJsonValue::Double && !std::isfinite(v.toDouble()))) {
-            fail(key, tr("expected %1, got %2").arg(tr(expected), jsonTypeName(v)));
-            return std::nullopt;
-        }
-        return v;
-    }
-    std::optional<qint64> integer(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::Double, required, QT_TR_NOOP("an integer"));
-        if (!v)
-            return std::nullopt;
-        const double d = v->toDouble();
-        if (d != std::floor(d) || std::fabs(d) > 9007199254740992.0) {
-            fail(key, tr("expected an integer, got %1").arg(d));
-            return std::nullopt;
-        }
-        return qint64(d);
-    }
-    std::optional<double> number(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::Double, required, QT_TR_NOOP("a number"));
-        return v ? std::optional<double>(v->toDouble()) : std::nullopt;
-    }
-    std::optional<QString> text(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::String, required, QT_TR_NOOP("a string"));
-        return v ? std::optional<QString>(v->toString()) : std::nullopt;
-    }
-    std::optional<bool> boolean(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::Bool, required, QT_TR_NOOP("a boolean"));
-        return v ? std::optional<bool>(v->toBool()) : std::nullopt;
-    }
-    std::optional<QJsonArray> array(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::Array, required, QT_TR_NOOP("an array"));
-        return v ? std::optional<QJsonArray>(v->toArray()) : std::nullopt;
-    }
-    std::optional<QJsonObject> object(const QString& key, bool required)
-    {
-        const auto v = take(key, QJsonValue::Object, required, QT_TR_NOOP("an object"));
-        return v ? std::optional<QJsonObject>(v->toObject()) : std::nullopt;
-    }
-    std::optional<QStringList> strings(const QString& key, bool required)
-    {
-        const auto a = array(key, required);
-        if (!a)
-            return std::nullopt;
-        QStringList out;
-        for (qsizetype i = 0; i < a->size(); ++i) {
-            if (!a->at(i).isString()) {
-                fail(QStringLiteral("%1[%2]").arg(key).arg(i),
-                     tr("expected a string, got %1").arg(jsonTypeName(a->at(i))));
-                return std::nullopt;
-            }
-            out << a->at(i).toString();
-        }
-        return out;
-    }
-
-private:
-    QJsonObject m_o;
-    QString* m_error;
-    QString m_path;
-    bool m_ok = true;
-};
-
+// The keys of the route's objects: required ones there and of their type; an
+// optional key that is null is absent (a peer never read has no last contact).
+// Unknown keys are not refused: agents grow.
 std::optional<KeeperServer> keeperServerFromJson(const QJsonObject& o, QString* error,
                                                  const QString& path)
 {
-    Keys k(o, error, path);
+    JsonFields k(o, error, path);
     KeeperServer s;
-    s.server = k.text(QStringLiteral("server"), true).value_or(QString());
-    s.url = k.text(QStringLiteral("url"), true).value_or(QString());
-    if (const auto seq = k.integer(QStringLiteral("last_sequence"), false)) {
-        if (*seq < 0)
-            k.fail(QStringLiteral("last_sequence"), tr("expected a count, got %1").arg(*seq));
-        s.lastSequence = quint64(*seq);
-    }
-    s.reachable = k.boolean(QStringLiteral("reachable"), true).value_or(false);
-    s.lastContactMs = k.integer(QStringLiteral("last_contact_ms"), false);
+    readInto(s.server, k.text(QStringLiteral("server")));
+    readInto(s.url, k.text(QStringLiteral("url")));
+    readInto(s.lastSequence, k.integer(QStringLiteral("last_sequence"), P::OptionalOrNull, 0));
+    readInto(s.reachable, k.boolean(QStringLiteral("reachable")));
+    s.lastContactMs = k.integer(QStringLiteral("last_contact_ms"), P::OptionalOrNull);
     if (s.lastContactMs && *s.lastContactMs <= 0)
         s.lastContactMs.reset(); // never read: said as never, not as 1970
-    s.error = k.text(QStringLiteral("error"), false).value_or(QString());
+    readInto(s.error, k.text(QStringLiteral("error"), P::OptionalOrNull));
     if (!k.ok())
         return std::nullopt;
     return s;
@@ -159,64 +49,25 @@ QString whereOf(const QUrl& url)
 
 std::optional<AgentBalances> agentBalancesFromJson(const QJsonObject& o, QString* error)
 {
-    Keys k(o, error);
+    JsonFields k(o, error);
     AgentBalances b;
-    b.nowMs = k.integer(QStringLiteral("now_ms"), true).value_or(0);
-    b.asOfMs = k.integer(QStringLiteral("as_of_ms"), true).value_or(0);
-    if (const auto balances = k.object(QStringLiteral("balances"), true)) {
-        for (auto it = balances->begin(); it != balances->end(); ++it) {
-            if (!it.value().isDouble() || !std::isfinite(it.value().toDouble())) {
-                k.fail(QStringLiteral("balances.") + it.key(),
-                       tr("expected a number, got %1").arg(jsonTypeName(it.value())));
-                break;
-            }
-            b.balances.insert(it.key(), it.value().toDouble());
-        }
-    }
-    b.cutOff = k.strings(QStringLiteral("cut_off"), true).value_or(QStringList());
-    b.overdraftFloor = k.number(QStringLiteral("overdraft_floor"), true).value_or(0);
-    b.warnings = k.strings(QStringLiteral("warnings"), false).value_or(QStringList());
-    if (const auto gaps = k.array(QStringLiteral("gaps"), false)) {
-        for (qsizetype i = 0; i < gaps->size() && k.ok(); ++i) {
-            const QString path = QStringLiteral("gaps[%1]").arg(i);
-            QString why;
-            const auto g = gaps->at(i).isObject()
-                               ? coverageGapFromJson(gaps->at(i).toObject(), &why, path)
-                               : std::nullopt;
-            if (!g) {
-                *error =
-                    why.isEmpty() ? path + QStringLiteral(": ") + tr("expected an object") : why;
-                return std::nullopt;
-            }
-            b.gaps << *g;
-        }
-    }
-    if (const auto role = k.text(QStringLiteral("role"), false)) {
-        if (*role != QLatin1String("keeper") && *role != QLatin1String("relay"))
-            k.fail(QStringLiteral("role"),
-                   tr("expected \"keeper\" or \"relay\", got \"%1\"").arg(*role));
+    readInto(b.nowMs, k.integer(QStringLiteral("now_ms")));
+    readInto(b.asOfMs, k.integer(QStringLiteral("as_of_ms")));
+    readInto(b.balances, k.numbers(QStringLiteral("balances")));
+    readInto(b.cutOff, k.strings(QStringLiteral("cut_off")));
+    readInto(b.overdraftFloor, k.number(QStringLiteral("overdraft_floor")));
+    readInto(b.warnings, k.strings(QStringLiteral("warnings"), P::OptionalOrNull));
+    k.objects(QStringLiteral("gaps"), P::OptionalOrNull, b.gaps, coverageGapFromJson);
+    if (const auto role =
+            k.choice(QStringLiteral("role"), {QStringLiteral("keeper"), QStringLiteral("relay")},
+                     P::OptionalOrNull)) {
         b.role = *role;
         b.roleStated = true;
     }
-    b.keeper = k.text(QStringLiteral("keeper"), false).value_or(QString());
-    if (const auto servers = k.array(QStringLiteral("servers"), false)) {
-        for (qsizetype i = 0; i < servers->size() && k.ok(); ++i) {
-            const QString path = QStringLiteral("servers[%1]").arg(i);
-            if (!servers->at(i).isObject()) {
-                k.fail(path, tr("expected an object, got %1").arg(jsonTypeName(servers->at(i))));
-                break;
-            }
-            QString why;
-            const auto s = keeperServerFromJson(servers->at(i).toObject(), &why, path);
-            if (!s) {
-                *error = why;
-                return std::nullopt;
-            }
-            b.servers << *s;
-        }
-    }
-    b.fetchedMs = k.integer(QStringLiteral("fetched_ms"), false);
-    b.relayError = k.text(QStringLiteral("error"), false).value_or(QString());
+    readInto(b.keeper, k.text(QStringLiteral("keeper"), P::OptionalOrNull));
+    k.objects(QStringLiteral("servers"), P::OptionalOrNull, b.servers, keeperServerFromJson);
+    b.fetchedMs = k.integer(QStringLiteral("fetched_ms"), P::OptionalOrNull);
+    readInto(b.relayError, k.text(QStringLiteral("error"), P::OptionalOrNull));
     if (!k.ok())
         return std::nullopt;
     return b;
@@ -298,25 +149,15 @@ void TokensClient::ledgerPage(const QString& user, qint64 after, std::shared_ptr
              }
              ++acc->pages;
              QString why;
-             Keys k(*raw.json, &why);
-             acc->nowMs = k.integer(QStringLiteral("now_ms"), true).value_or(0);
-             const qint64 next = k.integer(QStringLiteral("next"), true).value_or(0);
-             const bool truncated = k.boolean(QStringLiteral("truncated"), true).value_or(false);
-             const QJsonArray entries =
-                 k.array(QStringLiteral("entries"), true).value_or(QJsonArray());
-             for (qsizetype i = 0; i < entries.size() && k.ok(); ++i) {
-                 const QString path = QStringLiteral("entries[%1]").arg(after + i);
-                 const auto e = entries.at(i).isObject()
-                                    ? ledgerEntryFromJson(entries.at(i).toObject(), &why, path)
-                                    : std::nullopt;
-                 if (!e) {
-                     if (why.isEmpty())
-                         why = path + QStringLiteral(": ") + tr("expected an object");
-                     break;
-                 }
-                 acc->entries << *e;
-             }
-             if (why.isEmpty() && next != after + entries.size())
+             JsonFields k(*raw.json, &why);
+             readInto(acc->nowMs, k.integer(QStringLiteral("now_ms")));
+             const qint64 next = k.integer(QStringLiteral("next")).value_or(0);
+             const bool truncated = k.boolean(QStringLiteral("truncated")).value_or(false);
+             QList<LedgerEntry> entries;
+             if (const auto list = k.array(QStringLiteral("entries")))
+                 k.objects(QStringLiteral("entries"), *list, entries, ledgerEntryFromJson, after);
+             acc->entries += entries;
+             if (k.ok() && next != after + entries.size())
                  why = tr("next: expected %1, got %2").arg(after + entries.size()).arg(next);
              if (why.isEmpty() && truncated && (entries.isEmpty() || acc->pages >= kMaxPages))
                  why = tr("truncated: still true after %n page(s)", nullptr, acc->pages);
@@ -350,40 +191,37 @@ void TokensClient::usagePage(quint64 after, std::shared_ptr<UsageReply> acc,
              }
              ++acc->pages;
              QString why;
-             Keys k(*raw.json, &why);
-             const QString stream = k.text(QStringLiteral("stream"), true).value_or(QString());
-             const qint64 next = k.integer(QStringLiteral("next"), true).value_or(0);
-             const qint64 last = k.integer(QStringLiteral("last_sequence"), true).value_or(0);
-             const bool truncated = k.boolean(QStringLiteral("truncated"), true).value_or(false);
-             const QJsonArray items = k.array(QStringLiteral("usage"), true).value_or(QJsonArray());
-             const QJsonArray gaps = k.array(QStringLiteral("gaps"), false).value_or(QJsonArray());
+             JsonFields k(*raw.json, &why);
+             const QString stream = k.text(QStringLiteral("stream")).value_or(QString());
+             const qint64 next = k.integer(QStringLiteral("next")).value_or(0);
+             const qint64 last = k.integer(QStringLiteral("last_sequence")).value_or(0);
+             const bool truncated = k.boolean(QStringLiteral("truncated")).value_or(false);
+             const auto items = k.array(QStringLiteral("usage"));
+             const auto gaps = k.array(QStringLiteral("gaps"), P::OptionalOrNull);
              if (k.ok() && !acc->stream.isEmpty() && stream != acc->stream)
-                 why = tr("stream: changed from %1 to %2 between pages").arg(acc->stream, stream);
+                 k.fail(QStringLiteral("stream"),
+                        tr("changed from %1 to %2 between pages").arg(acc->stream, stream));
              acc->stream = stream;
+             // Each fact's `sequence` is one above the one before; the fact
+             // is read without it.
              quint64 expected = after;
-             for (qsizetype i = 0; i < items.size() && why.isEmpty(); ++i) {
-                 const QString path = QStringLiteral("usage[%1]").arg(i);
-                 QJsonObject o = items.at(i).toObject();
-                 const QJsonValue seq = o.take(QStringLiteral("sequence"));
-                 if (!seq.isDouble() || quint64(seq.toInteger()) != expected + 1) {
-                     why = tr("%1.sequence: expected %2").arg(path).arg(expected + 1);
-                     break;
-                 }
-                 expected = quint64(seq.toInteger());
-                 const auto f = usageFactFromJson(o, &why, path);
-                 if (!f)
-                     break;
-                 acc->facts << *f;
-             }
+             if (items)
+                 k.objects(QStringLiteral("usage"), *items, acc->facts,
+                           [&expected](QJsonObject o, QString* error, const QString& path) {
+                               const QJsonValue seq = o.take(QStringLiteral("sequence"));
+                               if (!seq.isDouble() || quint64(seq.toInteger()) != expected + 1) {
+                                   *error =
+                                       tr("%1.sequence: expected %2").arg(path).arg(expected + 1);
+                                   return std::optional<UsageFact>();
+                               }
+                               expected = quint64(seq.toInteger());
+                               return usageFactFromJson(o, error, path);
+                           });
              // The spans not charged are the agent's whole record: the last
              // page's answer stands.
              acc->gaps.clear();
-             for (qsizetype i = 0; i < gaps.size() && why.isEmpty(); ++i) {
-                 const auto g = coverageGapFromJson(gaps.at(i).toObject(), &why,
-                                                    QStringLiteral("gaps[%1]").arg(i));
-                 if (g)
-                     acc->gaps << *g;
-             }
+             if (gaps)
+                 k.objects(QStringLiteral("gaps"), *gaps, acc->gaps, coverageGapFromJson);
              if (why.isEmpty() && next != qint64(expected))
                  why = tr("next: expected %1, got %2").arg(expected).arg(next);
              // The /v1/events convention: more follow while next is below
@@ -392,7 +230,7 @@ void TokensClient::usagePage(quint64 after, std::shared_ptr<UsageReply> acc,
              const bool more = next < last;
              if (why.isEmpty() && truncated)
                  why = tr("truncated: facts after %1 are missing").arg(expected);
-             if (why.isEmpty() && more && (items.isEmpty() || acc->pages >= kMaxPages))
+             if (why.isEmpty() && more && (!items || items->isEmpty() || acc->pages >= kMaxPages))
                  why = tr("next: %1 stays below last_sequence %2 after %n page(s)", nullptr,
                           acc->pages)
                            .arg(next)

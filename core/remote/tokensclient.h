@@ -67,7 +67,7 @@ struct AgentBalances
 };
 
 // The reply's JSON read: required keys present and of their type, the first
-// mistake named by its key ("servers[1].reachable: expected a boolean, got a
+// mistake named by its key ("servers[1].reachable: expected true or false, got a
 // string"); an optional key that is null is absent. Keys it does not know
 // are left alone (newer agents add some).
 std::optional<AgentBalances> agentBalancesFromJson(const QJsonObject& o, QString* error);

@@ -97,7 +97,7 @@ private Q_SLOTS:
         QTest::newRow("array") << QByteArray("[]")
                                << QStringLiteral("expected a JSON object of books");
         QTest::newRow("no balances")
-            << QByteArray(R"({"entries":[]})") << QStringLiteral("balances: required");
+            << QByteArray(R"({"entries":[]})") << QStringLiteral("balances: missing");
         QTest::newRow("unknown key")
             << QByteArray(R"({"balances":{},"entries":[],"colour":1})")
             << QStringLiteral(
@@ -115,22 +115,34 @@ private Q_SLOTS:
         QTest::newRow("entry kind typo")
             << QByteArray(
                    R"({"balances":{},"entries":[{"id":"x","kind":"dialy","user":"b","at_ms":1,"amount":1}]})")
-            << QStringLiteral("entries[0].kind: \"dialy\" is not one of grant, monthly, daily, "
-                              "usage, adjustment");
+            << QStringLiteral("entries[0].kind: \"dialy\" is not one of \"grant\", \"monthly\", "
+                              "\"daily\", \"usage\", \"adjustment\"");
         QTest::newRow("entry without user")
             << QByteArray(
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","at_ms":1,"amount":1}]})")
-            << QStringLiteral("entries[0].user: required");
+            << QStringLiteral("entries[0].user: missing");
         QTest::newRow("fractional time")
             << QByteArray(
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1.5,"amount":1}]})")
-            << QStringLiteral("entries[0].at_ms: expected an integer, got a number");
+            << QStringLiteral("entries[0].at_ms: expected an integer, got 1.5");
         QTest::newRow("entry unknown key")
             << QByteArray(
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"colour":2}]})")
             << QStringLiteral("entries[0].colour: unknown key (known: id, kind, user, at_ms, "
                               "amount, server, gpu_model, mig_profile, mig_slices, gpu_slices, "
                               "hour_start_ms, gpu_hours, price_per_gpu_hour, by, reason, detail)");
+        QTest::newRow("optional key null")
+            << QByteArray(
+                   R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"reason":null}]})")
+            << QStringLiteral("entries[0].reason: expected a string, got null");
+        QTest::newRow("too many slices")
+            << QByteArray(
+                   R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"mig_slices":1025}]})")
+            << QStringLiteral("entries[0].mig_slices: expected at most 1024, got 1025");
+        QTest::newRow("empty id")
+            << QByteArray(
+                   R"({"balances":{},"entries":[{"id":"","kind":"daily","user":"b","at_ms":1,"amount":1}]})")
+            << QStringLiteral("entries[0].id: must not be empty");
         QTest::newRow("duplicate id")
             << QByteArray(R"({"balances":{},"entries":[)" + entry + ',' + entry + "]}")
             << QStringLiteral("entries[1].id: \"grant/bob\" appears twice");
@@ -143,7 +155,7 @@ private Q_SLOTS:
             << QStringLiteral("gaps[0].to_ms: before from_ms");
         QTest::newRow("gap without server")
             << QByteArray(R"({"balances":{},"entries":[],"gaps":[{"from_ms":1,"to_ms":5}]})")
-            << QStringLiteral("gaps[0].server: required");
+            << QStringLiteral("gaps[0].server: missing");
     }
     void badBooksAreRefusedNamingTheKey()
     {

@@ -442,14 +442,14 @@ private Q_SLOTS:
         QTest::newRow("balance not a number")
             << QByteArray("{" + base + R"(,"balances":{"alice":"46"}})")
             << u"balances.alice: expected a number, got a string"_s;
-        QTest::newRow("no balances") << QByteArray("{" + base + "}") << u"balances: required"_s;
+        QTest::newRow("no balances") << QByteArray("{" + base + "}") << u"balances: missing"_s;
         QTest::newRow("role unknown") << QByteArray("{" + base + R"(,"balances":{},"role":"boss"})")
-                                      << u"role: expected \"keeper\" or \"relay\", got \"boss\""_s;
+                                      << u"role: \"boss\" is not one of \"keeper\", \"relay\""_s;
         QTest::newRow("reachable a string")
             << QByteArray(
                    "{" + base +
                    R"(,"balances":{},"servers":[{"server":"a","url":"","reachable":"yes"}]})")
-            << u"servers[0].reachable: expected a boolean, got a string"_s;
+            << u"servers[0].reachable: expected true or false, got a string"_s;
         QTest::newRow("fractional time")
             << QByteArray(
                    R"({"now_ms":1.5,"as_of_ms":1,"balances":{},"cut_off":[],"overdraft_floor":0})")
@@ -480,6 +480,76 @@ private Q_SLOTS:
         QCOMPARE(got->failure, AgentFailure::Protocol);
         QVERIFY2(got->error.contains(u"/v1/balances: now_ms: expected an integer"_s),
                  qPrintable(got->error));
+    }
+
+    // A ledger or usage page that does not read fails naming the route and
+    // the key, with the element's place in arrays.
+    void badPagesNameTheKey_data()
+    {
+        QTest::addColumn<QByteArray>("route");
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error"); // empty: the page reads
+        const QByteArray entry = R"({"id":"g","kind":"grant","user":"alice","at_ms":1,"amount":5})";
+        const QByteArray fact =
+            R"("server":"s","user":"alice","gpu_model":"H100","hour_start_ms":0,"held_gpu_seconds":1,"used_gpu_seconds":1)";
+        const QByteArray usage = R"("stream":"x","next":1,"last_sequence":1,"truncated":false)";
+        QTest::newRow("ledger amount")
+            << QByteArray("GET /v1/ledger")
+            << QByteArray(
+                   R"({"now_ms":1,"next":1,"truncated":false,"entries":[{"id":"g","kind":"grant","user":"alice","at_ms":1,"amount":"5"}]})")
+            << u"/v1/ledger: entries[0].amount: expected a number, got a string"_s;
+        QTest::newRow("ledger entry not an object")
+            << QByteArray("GET /v1/ledger")
+            << QByteArray(R"({"now_ms":1,"next":2,"truncated":false,"entries":[)" + entry + ",7]}")
+            << u"/v1/ledger: entries[1]: expected an object, got a number"_s;
+        QTest::newRow("ledger without truncated")
+            << QByteArray("GET /v1/ledger")
+            << QByteArray(R"({"now_ms":1,"next":1,"entries":[)" + entry + "]}")
+            << u"/v1/ledger: truncated: missing"_s;
+        QTest::newRow("ledger next")
+            << QByteArray("GET /v1/ledger")
+            << QByteArray(R"({"now_ms":1,"next":5,"truncated":false,"entries":[)" + entry + "]}")
+            << u"/v1/ledger: next: expected 1, got 5"_s;
+        QTest::newRow("usage sequence")
+            << QByteArray("GET /v1/usage")
+            << QByteArray("{" + usage + R"(,"usage":[{"sequence":2,)" + fact + "}]}")
+            << u"/v1/usage: usage[0].sequence: expected 1"_s;
+        QTest::newRow("usage fact not an object")
+            << QByteArray("GET /v1/usage") << QByteArray("{" + usage + R"(,"usage":["f"]})")
+            << u"/v1/usage: usage[0]: expected an object, got a string"_s;
+        QTest::newRow("usage gap without server")
+            << QByteArray("GET /v1/usage")
+            << QByteArray("{" + usage + R"(,"usage":[{"sequence":1,)" + fact +
+                          R"(}],"gaps":[{"from_ms":1,"to_ms":2}]})")
+            << u"/v1/usage: gaps[0].server: missing"_s;
+        QTest::newRow("usage gaps null: none")
+            << QByteArray("GET /v1/usage")
+            << QByteArray("{" + usage + R"(,"usage":[{"sequence":1,)" + fact + R"(}],"gaps":null})")
+            << QString();
+    }
+    void badPagesNameTheKey()
+    {
+        QFETCH(QByteArray, route);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        CannedAgent canned;
+        const QJsonDocument doc = QJsonDocument::fromJson(json);
+        QVERIFY2(doc.isObject(), json.constData());
+        canned.answer(route, 200, doc.object());
+        TokensClient client({u"node-9"_s, canned.url(), kRead, {}});
+        TokensFailure got;
+        bool done = false;
+        if (route.endsWith("ledger"))
+            client.getLedger({}, [&](const LedgerReply& r) { got = r, done = true; });
+        else
+            client.getUsage(0, [&](const UsageReply& r) { got = r, done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 10'000);
+        if (error.isEmpty()) {
+            QVERIFY2(got.ok(), qPrintable(got.error));
+            return;
+        }
+        QCOMPARE(got.failure, AgentFailure::Protocol);
+        QVERIFY2(got.error.endsWith(error), qPrintable(got.error));
     }
 
     // AgentClient's checks: the pin decides over TLS; a silent agent times out.
