@@ -2,22 +2,63 @@
 
 #include "cliio.h"
 #include "history/historyreadings.h"
+#include "model/snapshotjson.h"
 #include "policy/policyreplay.h"
+#include "remote/agentclient.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimeZone>
+#include <QUrlQuery>
 
 #include <limits>
 
 namespace gw::cli {
 
+void addDemoServersOption(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("demo-servers"),
+                      QStringLiteral("report, tokens --demo: servers of the demo fleet (1..64, "
+                                     "default 3)."),
+                      QStringLiteral("n")});
+}
+
 std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
                                                const QString& command, const QTimeZone& zone,
-                                               QString* error)
+                                               QString* error, unsigned kinds)
 {
     ReadingsOptions o;
     o.tracePath = parser.value(QStringLiteral("trace"));
     o.historyPath = parser.value(QStringLiteral("history"));
-    if (o.tracePath.isEmpty() == o.historyPath.isEmpty()) {
-        *error = tr("%1: give --trace FILE or --history FILE").arg(command);
+    o.demo = (kinds & kReadingsDemo) && parser.isSet(QStringLiteral("demo"));
+    const bool agents = (kinds & kReadingsAgents) && parser.isSet(QStringLiteral("source"));
+    const int given =
+        int(!o.tracePath.isEmpty()) + int(!o.historyPath.isEmpty()) + int(o.demo) + int(agents);
+    if (given != 1) {
+        *error = (kinds & kReadingsDemo) && (kinds & kReadingsAgents)
+                     ? tr("%1: give one of --trace FILE, --history FILE, --demo or --source URL")
+                           .arg(command)
+                 : (kinds & kReadingsDemo)
+                     ? tr("%1: give one of --trace FILE, --history FILE or --demo").arg(command)
+                     : tr("%1: give --trace FILE or --history FILE").arg(command);
         return std::nullopt;
+    }
+    if (o.demo && parser.isSet(QStringLiteral("demo-servers"))) {
+        const QString text = parser.value(QStringLiteral("demo-servers"));
+        bool ok = false;
+        const int n = text.toInt(&ok);
+        if (!ok || n < 1 || n > DemoWorld::kMaxServers) {
+            *error = tr("--demo-servers: expected 1..%1, got \"%2\"")
+                         .arg(DemoWorld::kMaxServers)
+                         .arg(text);
+            return std::nullopt;
+        }
+        o.demoServers = n;
     }
     o.servers = parser.values(QStringLiteral("server"));
     o.timeZone = zone;
@@ -47,13 +88,238 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         *error = tr("%1: the range is empty (--to must be after --from)").arg(command);
         return std::nullopt;
     }
+    if (agents) {
+        o.agents = agentSourcesOption(parser, error);
+        if (o.agents.isEmpty())
+            return std::nullopt;
+    }
     return o;
+}
+
+// The demo fleet sampled every second over [from, to): at each second every
+// server (by index) in turn, made when asked for, so a day of 16 servers
+// (1.38 million readings) streams in constant memory.
+struct ReadingsSource::Demo
+{
+    DemoWorld world;
+    QList<int> servers; // indexes asked for
+    qint64 t = 0;
+    qint64 to = 0;
+    qsizetype next = 0;
+
+    std::optional<Snapshot> read()
+    {
+        if (servers.isEmpty())
+            return std::nullopt;
+        if (next == servers.size()) {
+            next = 0;
+            t += kStepMs;
+        }
+        if (t >= to)
+            return std::nullopt;
+        Snapshot s = world.serverAt(servers[next++], t);
+        s.intervalMs = kStepMs;
+        return s;
+    }
+
+    static constexpr qint64 kStepMs = 1000;
+};
+
+// Agents' GET /v1/readings, read line by line as they arrive (the reply's
+// buffer is bounded, so a slow reader holds the agent back rather than
+// filling memory), merged by time: the earliest head of all agents next.
+struct ReadingsSource::Agents
+{
+    struct Stream
+    {
+        AgentSource source;
+        QString where; // the agent's URL, for messages
+        QNetworkReply* reply = nullptr;
+        qint64 line = 0;
+        std::optional<qint64> lastMs; // of the last reading read
+        TraceOrder order;
+        std::optional<Snapshot> head;
+        bool ended = false;
+    };
+    QNetworkAccessManager nam;
+    std::vector<std::unique_ptr<Stream>> streams;
+    bool primed = false;
+
+    static constexpr qint64 kReadBufferBytes = 4 << 20;
+    static constexpr int kStallTimeoutMs = 120'000; // no byte for this long: given up
+    // The guard's limit: a reply is streamed, not held, so only a runaway
+    // agent meets it (a day of 16 GPUs at 1 Hz is a few GiB at most).
+    static constexpr qint64 kMaxReplyBytes = qint64(64) << 30;
+
+    // Where the stream stopped, for a message.
+    static QString stoppedAt(const Stream& s)
+    {
+        return s.lastMs ? tr("after line %1 (the reading of %2)")
+                              .arg(s.line)
+                              .arg(QDateTime::fromMSecsSinceEpoch(*s.lastMs, QTimeZone::utc())
+                                       .toString(Qt::ISODateWithMs))
+                        : tr("before the first reading");
+    }
+
+    // The next reading of `s`; nothing at its end or on an error (`error`).
+    static std::optional<Snapshot> read(Stream& s, QString* error)
+    {
+        QNetworkReply* r = s.reply;
+        for (;;) {
+            const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (status != 0 && status != 200) {
+                if (!r->isFinished()) {
+                    wait(r);
+                    continue;
+                }
+                const QJsonObject e = QJsonDocument::fromJson(r->readAll())
+                                          .object()[QStringLiteral("error")]
+                                          .toObject();
+                const QString message = e[QStringLiteral("message")].toString();
+                *error = tr("%1: HTTP %2%3")
+                             .arg(s.where)
+                             .arg(status)
+                             .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message);
+                if (status == 401)
+                    *error += QLatin1Char('\n') + s.source.tokenOrigin;
+                return std::nullopt;
+            }
+            if (r->canReadLine()) {
+                const QByteArray line = r->readLine(TraceReader::kMaxLineBytes).trimmed();
+                ++s.line;
+                if (line.isEmpty())
+                    continue;
+                QString why;
+                std::optional<Snapshot> snap = snapshotFromJsonBytes(line, &why);
+                if (snap)
+                    why = s.order.check(*snap);
+                if (!why.isEmpty()) {
+                    *error = tr("%1: line %2: %3").arg(s.where).arg(s.line).arg(why);
+                    return std::nullopt;
+                }
+                s.order.accept(*snap, s.line);
+                s.lastMs = snap->timestampMs;
+                return snap;
+            }
+            if (r->isFinished()) {
+                if (r->error() != QNetworkReply::NoError || r->bytesAvailable() > 0) {
+                    const QString why =
+                        replyPinMismatch(r) ? tr("the server's certificate is not the pinned one")
+                        : r->error() == QNetworkReply::NoError ? tr("the last line is cut")
+                                                               : r->errorString();
+                    *error = tr("%1: the readings stopped %2: %3").arg(s.where, stoppedAt(s), why);
+                    return std::nullopt;
+                }
+                return std::nullopt; // the whole range
+            }
+            wait(r);
+        }
+    }
+
+    static void wait(QNetworkReply* r)
+    {
+        QEventLoop loop;
+        QObject::connect(r, &QNetworkReply::readyRead, &loop, &QEventLoop::quit);
+        QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QObject::connect(r, &QNetworkReply::metaDataChanged, &loop, &QEventLoop::quit);
+        if (!r->isFinished() && !r->canReadLine())
+            loop.exec();
+    }
+};
+
+bool ReadingsSource::openAgents(QString* error)
+{
+    if (!m_options.fromMs) {
+        *error = tr("--source: give the range (--from, and --to, default now)");
+        return false;
+    }
+    const qint64 from = *m_options.fromMs;
+    const qint64 to = m_options.toMs.value_or(QDateTime::currentMSecsSinceEpoch());
+    m_agents = std::make_unique<Agents>();
+    for (const AgentSource& a : std::as_const(m_options.agents)) {
+        auto s = std::make_unique<Agents::Stream>();
+        s->source = a;
+        s->where = a.url.toString(QUrl::RemoveUserInfo);
+        QUrl url = a.url;
+        url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
+                    QStringLiteral("/v1/readings"));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("from"), QString::number(from));
+        q.addQueryItem(QStringLiteral("to"), QString::number(to));
+        url.setQuery(q);
+        QNetworkRequest req(url);
+        if (!a.token.isEmpty())
+            req.setRawHeader("Authorization", "Bearer " + a.token);
+        req.setTransferTimeout(Agents::kStallTimeoutMs);
+        s->reply = m_agents->nam.get(req);
+        s->reply->setReadBufferSize(Agents::kReadBufferBytes);
+        guardAgentReply(s->reply, a.pinnedSha256, Agents::kMaxReplyBytes);
+        m_agents->streams.push_back(std::move(s));
+    }
+    return true;
+}
+
+std::optional<Snapshot> ReadingsSource::nextOfAgents(QString* error)
+{
+    Agents& a = *m_agents;
+    QString why;
+    if (!a.primed) {
+        a.primed = true;
+        for (auto& s : a.streams) {
+            s->head = Agents::read(*s, &why);
+            if (!why.isEmpty()) {
+                *error = why;
+                return std::nullopt;
+            }
+        }
+    }
+    for (;;) {
+        Agents::Stream* best = nullptr;
+        for (auto& s : a.streams)
+            if (s->head && (!best || s->head->timestampMs < best->head->timestampMs))
+                best = s.get();
+        if (!best)
+            return std::nullopt;
+        std::optional<Snapshot> out = std::move(best->head);
+        best->head = Agents::read(*best, &why);
+        if (!why.isEmpty()) {
+            *error = why;
+            return std::nullopt;
+        }
+        if (!m_options.servers.isEmpty() && !m_options.servers.contains(out->server)) {
+            ++m_skipped;
+            continue;
+        }
+        return out;
+    }
 }
 
 std::unique_ptr<ReadingsSource> ReadingsSource::open(const ReadingsOptions& options, QString* error)
 {
     std::unique_ptr<ReadingsSource> s(new ReadingsSource);
     s->m_options = options;
+    if (options.demo) {
+        if (!options.fromMs) {
+            *error = tr("--demo: give the range (--from, and --to, default now)");
+            return nullptr;
+        }
+        const qint64 from = *options.fromMs;
+        const qint64 to = options.toMs.value_or(QDateTime::currentMSecsSinceEpoch());
+        s->m_demo = std::make_unique<Demo>(Demo{DemoWorld(options.demoServers), {}, 0, to, 0});
+        const QStringList names = s->m_demo->world.names();
+        for (qsizetype i = 0; i < names.size(); ++i)
+            if (options.servers.isEmpty() || options.servers.contains(names[i]))
+                s->m_demo->servers.append(int(i));
+        // The first whole second at or after `from`.
+        constexpr qint64 step = Demo::kStepMs;
+        s->m_demo->t = from % step == 0 ? from : from - ((from % step + step) % step) + step;
+        return s;
+    }
+    if (!options.agents.isEmpty()) {
+        if (!s->openAgents(error))
+            return nullptr;
+        return s;
+    }
     if (!options.historyPath.isEmpty()) {
         s->m_history =
             HistoryReadings::open(options.historyPath, options.servers,
@@ -71,6 +337,10 @@ ReadingsSource::~ReadingsSource() = default;
 
 std::optional<Snapshot> ReadingsSource::next(QString* error)
 {
+    if (m_demo)
+        return m_demo->read();
+    if (m_agents)
+        return nextOfAgents(error);
     if (m_history)
         return m_history->next(error);
     while (auto s = m_trace.next()) {

@@ -42,6 +42,7 @@ void addReportOptions(QCommandLineParser& parser)
                       QStringLiteral("span")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("report: the output format (csv)."),
                       QStringLiteral("format")});
+    addDemoServersOption(parser);
     parser.addOption({QStringLiteral("split"),
                       QStringLiteral("report: one CSV file per table in the --output folder.")});
 }
@@ -75,7 +76,8 @@ int reportCommand(const QCommandLineParser& parser)
                                      ? QTimeZone(policy->tokens.timeZone.toUtf8())
                                      : QTimeZone::systemTimeZone();
     QString error;
-    auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error);
+    auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error,
+                                   kReadingsDemo | kReadingsAgents);
     if (!options)
         return fail(kExitUsage, error);
 
