@@ -125,9 +125,11 @@ struct ReadingsSource::Demo
     static constexpr qint64 kStepMs = 1000;
 };
 
-// Agents' GET /v1/readings, read line by line as they arrive (the reply's
-// buffer is bounded, so a slow reader holds the agent back rather than
-// filling memory), merged by time: the earliest head of all agents next.
+// Agents' GET /v1/readings, read line by line, merged by time: the earliest
+// head of all agents next. Each agent is asked an hour at a time, the next
+// hour once the last reading of this one is taken: what is held is at most
+// an hour of each agent (Qt 6.4's reply read buffer limit stalls chunked
+// replies, so the bound comes from the requests).
 struct ReadingsSource::Agents
 {
     struct Stream
@@ -135,6 +137,8 @@ struct ReadingsSource::Agents
         AgentSource source;
         QString where; // the agent's URL, for messages
         QNetworkReply* reply = nullptr;
+        qint64 nextFrom = 0; // of the next request
+        qint64 to = 0;
         qint64 line = 0;
         std::optional<qint64> lastMs; // of the last reading read
         TraceOrder order;
@@ -145,7 +149,7 @@ struct ReadingsSource::Agents
     std::vector<std::unique_ptr<Stream>> streams;
     bool primed = false;
 
-    static constexpr qint64 kReadBufferBytes = 4 << 20;
+    static constexpr qint64 kWindowMs = 3'600'000;
     static constexpr int kStallTimeoutMs = 120'000; // no byte for this long: given up
     // The guard's limit: a reply is streamed, not held, so only a runaway
     // agent meets it (a day of 16 GPUs at 1 Hz is a few GiB at most).
@@ -162,10 +166,10 @@ struct ReadingsSource::Agents
     }
 
     // The next reading of `s`; nothing at its end or on an error (`error`).
-    static std::optional<Snapshot> read(Stream& s, QString* error)
+    std::optional<Snapshot> read(Stream& s, QString* error)
     {
-        QNetworkReply* r = s.reply;
         for (;;) {
+            QNetworkReply* r = s.reply;
             const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (status != 0 && status != 200) {
                 if (!r->isFinished()) {
@@ -210,10 +214,36 @@ struct ReadingsSource::Agents
                     *error = tr("%1: the readings stopped %2: %3").arg(s.where, stoppedAt(s), why);
                     return std::nullopt;
                 }
-                return std::nullopt; // the whole range
+                if (s.nextFrom >= s.to)
+                    return std::nullopt; // the whole range
+                ask(s);
+                continue;
             }
             wait(r);
         }
+    }
+
+    // The next window of `s`.
+    void ask(Stream& s)
+    {
+        if (s.reply)
+            s.reply->deleteLater();
+        const qint64 from = s.nextFrom;
+        const qint64 to = s.to - from > kWindowMs ? from + kWindowMs : s.to;
+        s.nextFrom = to;
+        QUrl url = s.source.url;
+        url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
+                    QStringLiteral("/v1/readings"));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("from"), QString::number(from));
+        q.addQueryItem(QStringLiteral("to"), QString::number(to));
+        url.setQuery(q);
+        QNetworkRequest req(url);
+        if (!s.source.token.isEmpty())
+            req.setRawHeader("Authorization", "Bearer " + s.source.token);
+        req.setTransferTimeout(kStallTimeoutMs);
+        s.reply = nam.get(req);
+        guardAgentReply(s.reply, s.source.pinnedSha256, kMaxReplyBytes);
     }
 
     static void wait(QNetworkReply* r)
@@ -240,20 +270,9 @@ bool ReadingsSource::openAgents(QString* error)
         auto s = std::make_unique<Agents::Stream>();
         s->source = a;
         s->where = a.url.toString(QUrl::RemoveUserInfo);
-        QUrl url = a.url;
-        url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
-                    QStringLiteral("/v1/readings"));
-        QUrlQuery q;
-        q.addQueryItem(QStringLiteral("from"), QString::number(from));
-        q.addQueryItem(QStringLiteral("to"), QString::number(to));
-        url.setQuery(q);
-        QNetworkRequest req(url);
-        if (!a.token.isEmpty())
-            req.setRawHeader("Authorization", "Bearer " + a.token);
-        req.setTransferTimeout(Agents::kStallTimeoutMs);
-        s->reply = m_agents->nam.get(req);
-        s->reply->setReadBufferSize(Agents::kReadBufferBytes);
-        guardAgentReply(s->reply, a.pinnedSha256, Agents::kMaxReplyBytes);
+        s->nextFrom = from;
+        s->to = to;
+        m_agents->ask(*s);
         m_agents->streams.push_back(std::move(s));
     }
     return true;
@@ -266,7 +285,7 @@ std::optional<Snapshot> ReadingsSource::nextOfAgents(QString* error)
     if (!a.primed) {
         a.primed = true;
         for (auto& s : a.streams) {
-            s->head = Agents::read(*s, &why);
+            s->head = a.read(*s, &why);
             if (!why.isEmpty()) {
                 *error = why;
                 return std::nullopt;
@@ -281,7 +300,7 @@ std::optional<Snapshot> ReadingsSource::nextOfAgents(QString* error)
         if (!best)
             return std::nullopt;
         std::optional<Snapshot> out = std::move(best->head);
-        best->head = Agents::read(*best, &why);
+        best->head = a.read(*best, &why);
         if (!why.isEmpty()) {
             *error = why;
             return std::nullopt;

@@ -442,6 +442,7 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
             if (!used && !(m.noSeries && t >= m.fact.firstSeenMs && t <= m.fact.lastSeenMs))
                 continue;
             MigInstance mi;
+            mi.index = int(gpu.migInstances.size()); // not stored: its place in the list
             mi.uuid = m.fact.migUuid;
             mi.profile = m.fact.profile;
             mi.computeSlices = m.slices;
