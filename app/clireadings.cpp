@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -16,6 +17,7 @@
 #include <QTimeZone>
 #include <QUrlQuery>
 
+#include <cmath>
 #include <limits>
 
 namespace gw::cli {
@@ -311,6 +313,127 @@ std::optional<Snapshot> ReadingsSource::nextOfAgents(QString* error)
         }
         return out;
     }
+}
+
+namespace {
+
+QByteArray tomlValue(const QJsonValue& v)
+{
+    if (v.isBool())
+        return v.toBool() ? "true" : "false";
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        if (std::floor(d) == d && std::abs(d) < 1e15)
+            return QByteArray::number(qint64(d));
+        return QByteArray::number(d, 'g', 17);
+    }
+    if (v.isString()) // a JSON string is a TOML basic string
+        return QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    if (v.isObject() && v.toObject().contains(QStringLiteral("text"))) // a duration
+        return tomlValue(v.toObject().value(QStringLiteral("text")));
+    if (v.isArray()) {
+        QByteArrayList items;
+        for (const QJsonValue& item : v.toArray())
+            items.append(tomlValue(item));
+        return '[' + items.join(", ") + ']';
+    }
+    if (v.isObject()) {
+        QByteArrayList items;
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            items.append(it.key().toUtf8() + " = " + tomlValue(it.value()));
+        return "{ " + items.join(", ") + " }";
+    }
+    return "\"\"";
+}
+
+QByteArray tomlKey(const QString& key)
+{
+    return tomlValue(QJsonValue(key));
+}
+
+} // namespace
+
+QByteArray policyTomlFromJson(const QJsonObject& policy)
+{
+    QByteArray out;
+    for (auto section = policy.begin(); section != policy.end(); ++section) {
+        const QJsonObject o = section.value().toObject();
+        const QString name = section.key();
+        out += '[' + name.toUtf8() + "]\n";
+        QByteArray tables;
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QString key = it.key();
+            if (name == QLatin1String("alerts") && key == QLatin1String("webhook_url"))
+                continue; // shown redacted; no report sends alerts
+            if (name == QLatin1String("quota") &&
+                (key == QLatin1String("users") || key == QLatin1String("groups"))) {
+                tables += "[quota." + key.toUtf8() + "]\n";
+                for (const QJsonValue& share : it.value().toArray()) {
+                    const QJsonObject s = share.toObject();
+                    const QJsonArray windows = s.value(QStringLiteral("windows")).toArray();
+                    tables += tomlKey(s.value(QStringLiteral("name")).toString()) + " = ";
+                    tables +=
+                        windows.isEmpty()
+                            ? tomlValue(s.value(QStringLiteral("share_percent")))
+                            : "{ share = " + tomlValue(s.value(QStringLiteral("share_percent"))) +
+                                  ", windows = " + tomlValue(windows) + " }";
+                    tables += '\n';
+                }
+                continue;
+            }
+            if (name == QLatin1String("tokens") && key == QLatin1String("prices")) {
+                tables += "[tokens.prices]\n";
+                for (const QJsonValue& price : it.value().toArray())
+                    tables += tomlKey(price[QStringLiteral("pattern")].toString()) + " = " +
+                              tomlValue(price[QStringLiteral("per_gpu_hour")]) + '\n';
+                continue;
+            }
+            out += key.toUtf8() + " = " + tomlValue(it.value()) + '\n';
+        }
+        out += tables;
+    }
+    return out;
+}
+
+std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
+                                         QString* error)
+{
+    std::optional<PolicyConfig> first;
+    QJsonObject firstJson;
+    QString firstWhere;
+    for (const AgentSource& a : agents) {
+        const QString where = a.url.toString(QUrl::RemoveUserInfo);
+        AgentClient client(a.url, a.token);
+        client.setPinnedSha256(a.pinnedSha256);
+        const AgentJsonReply reply = client.fetchJsonBlocking(QStringLiteral("/v1/policy"));
+        if (!reply.json) {
+            *error = reply.error;
+            if (reply.httpStatus == 401)
+                *error += QLatin1Char('\n') + a.tokenOrigin;
+            return std::nullopt;
+        }
+        const QJsonObject json = reply.json->value(QStringLiteral("policy")).toObject();
+        const QString text = reply.json->value(QStringLiteral("text")).toString();
+        const QString name = where + QStringLiteral("/v1/policy");
+        const PolicyParseResult parsed =
+            parsePolicy(text.isEmpty() ? policyTomlFromJson(json) : text.toUtf8(), name);
+        if (!parsed.config) {
+            *error = tr("%1: the agent's policy cannot be read back: %2; give --policy")
+                         .arg(where, parsed.errors.join(QStringLiteral("; ")));
+            return std::nullopt;
+        }
+        if (!first) {
+            first = parsed.config;
+            firstJson = json;
+            firstWhere = where;
+        } else if (json != firstJson) {
+            warnings->append(tr("the agents' policies differ (%1 and %2): the report uses "
+                                "the policy of %1; give --policy to choose")
+                                 .arg(firstWhere, where));
+        }
+    }
+    return first;
 }
 
 std::unique_ptr<ReadingsSource> ReadingsSource::open(const ReadingsOptions& options, QString* error)

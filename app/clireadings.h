@@ -11,10 +11,12 @@
 
 #include "model/snapshot.h"
 #include "model/trace.h"
+#include "policy/policyconfig.h"
 #include "remote/sourceoption.h"
 #include "sources/demoworld.h"
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QTimeZone>
@@ -59,6 +61,18 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
                                                QString* error, unsigned kinds = kReadingsFiles);
 // --demo-servers, for the commands that take --demo as a readings source.
 void addDemoServersOption(QCommandLineParser& parser);
+
+// The effective policy of the agents (GET /v1/policy, read scope): its text
+// where the agent gives it (an admin token), else rebuilt from its JSON
+// (every key but the webhook URL, which no report uses) and checked by the
+// policy parser. One policy: the first agent's; `warnings` says when others
+// differ. Nothing, with `error` (exit 1), when an agent cannot be asked or
+// its policy cannot be read back.
+std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
+                                         QString* error);
+// The TOML text of a policy's JSON (policyToJson's shape) without the
+// webhook URL; for agentsPolicy, and for tests.
+QByteArray policyTomlFromJson(const QJsonObject& policy);
 
 // The readings the options name, in time order per server.
 class ReadingsSource

@@ -81,6 +81,16 @@ int reportCommand(const QCommandLineParser& parser)
     if (!options)
         return fail(kExitUsage, error);
 
+    if (!policy && !options->agents.isEmpty()) { // the agents' own policy
+        QStringList differ;
+        policy = agentsPolicy(options->agents, &differ, &error);
+        if (!policy)
+            return fail(kExitFailed, error);
+        for (const QString& w : differ)
+            note(w);
+        if (!options->timeZoneGiven && !policy->tokens.timeZone.isEmpty())
+            options->timeZone = QTimeZone(policy->tokens.timeZone.toUtf8());
+    }
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     qint64 fromMs = 0, toMs = 0;
     if (parser.isSet(QStringLiteral("last"))) {

@@ -32,6 +32,16 @@ using namespace gw;
 namespace {
 
 const QByteArray kReadToken = "r3ad-token";
+// Every kind of key the policy's JSON has: durations, shares with windows,
+// prices, a time zone.
+const QByteArray kPolicy = "[hog]\nthreshold_percent = 70\nduration = \"5m\"\n"
+                           "[idle]\nconfirm_power = false\nwarnings = [\"10m\"]\n"
+                           "[quota]\nwindow = \"2h\"\n[quota.users]\nalice = 30\n"
+                           "bob = { share = 50, windows = [\"Mon-Fri 09:00-18:00\"] }\n"
+                           "[alerts]\nwebhook_url = \"https://hooks.example/secret/path\"\n"
+                           "[tokens]\ninitial = 100\nmonthly = 30\ntime_zone = \"Europe/Berlin\"\n"
+                           "users = [\"alice\", \"bob\"]\n"
+                           "[tokens.prices]\n\"A100\" = 2\n\"H100\" = 4.5\n";
 constexpr qint64 kHour = 3'600'000;
 // Two days ago, on the hour: far from the agents' own live readings.
 const qint64 kFrom = (QDateTime::currentMSecsSinceEpoch() / kHour - 48) * kHour;
@@ -164,8 +174,7 @@ private Q_SLOTS:
         m_historyB = path(QStringLiteral("b.sqlite"));
         m_historyAll = path(QStringLiteral("all.sqlite"));
         m_policy = path(QStringLiteral("policy.toml"));
-        QVERIFY(clitest::writeFile(m_policy, "[hog]\nthreshold_percent = 70\nduration = \"5m\"\n"
-                                             "[idle]\nconfirm_power = false\n"));
+        QVERIFY(clitest::writeFile(m_policy, kPolicy));
         QVERIFY(fill(m_historyA, {0}));
         QVERIFY(fill(m_historyB, {1, 2}));
         QVERIFY(fill(m_historyAll, {0, 1, 2}));
@@ -201,6 +210,45 @@ private Q_SLOTS:
             qWarning("history:\n%s\nagents:\n%s", fromHistory.out.constData(),
                      fromAgents.out.constData());
         QCOMPARE(rowsOf(fromAgents.out), expected);
+    }
+
+    // No --policy: the agents' effective policy (from its JSON: a read
+    // token does not get the text), the same report.
+    void theAgentsPolicyIsUsed()
+    {
+        const Run fromHistory =
+            cli(QStringList{QStringLiteral("report"), QStringLiteral("--history"), m_historyAll,
+                            QStringLiteral("--policy"), m_policy} +
+                range());
+        QVERIFY2(fromHistory.exitCode == 0, fromHistory.err.constData());
+        const Run fromAgents =
+            cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"), m_agentA->url(),
+                            QStringLiteral("--source"), m_agentB->url()} +
+                range());
+        QVERIFY2(fromAgents.exitCode == 0, fromAgents.err.constData());
+        QVERIFY2(fromAgents.out.contains("Europe/Berlin"), fromAgents.out.constData());
+        QVERIFY2(!fromAgents.err.contains("differ"), fromAgents.err.constData());
+        QCOMPARE(rowsOf(fromAgents.out), rowsOf(fromHistory.out));
+    }
+
+    void differingPoliciesAreNamed()
+    {
+        const QString other = path(QStringLiteral("other.toml"));
+        QVERIFY(clitest::writeFile(other, "[hog]\nthreshold_percent = 50\n"));
+        auto d = std::make_unique<clitest::AgentProcess>();
+        QVERIFY2(
+            d->start(path(QStringLiteral("agent-d.toml")),
+                     "[agent]\nname = \"agent-d\"\n[journal]\npath = \"\"\n[policy]\npath = \"" +
+                         other.toUtf8() + "\"\n" +
+                         clitest::agentTokenToml("reader", "read", kReadToken),
+                     env()),
+            qPrintable(d->why()));
+        // Its policy is asked for before its readings (it keeps none).
+        const Run r = cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"),
+                                      m_agentA->url(), QStringLiteral("--source"), d->url()} +
+                          range());
+        QVERIFY2(r.err.contains("policies differ") && r.err.contains(d->url().toUtf8()),
+                 r.err.constData());
     }
 
     void theRouteNamesItsParameters()
@@ -264,10 +312,11 @@ private Q_SLOTS:
                       "Transfer-Encoding: chunked\r\n\r\n" +
                       chunk(lines));
         const QString output = path(QStringLiteral("cut.csv"));
-        const Run r = cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"),
-                                      m_agentA->url(), QStringLiteral("--source"), cut.url(),
-                                      QStringLiteral("--output"), output} +
-                          range());
+        const Run r =
+            cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"), m_agentA->url(),
+                            QStringLiteral("--source"), cut.url(), QStringLiteral("--output"),
+                            output, QStringLiteral("--policy"), m_policy} +
+                range());
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(cut.url().toUtf8()), r.err.constData());
         QVERIFY2(r.err.contains("stopped after line 2"), r.err.constData());
@@ -282,8 +331,9 @@ private Q_SLOTS:
         CutServer cut("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n"
                       "Transfer-Encoding: chunked\r\n\r\n" +
                       chunk(lines) + "0\r\n\r\n");
-        const Run r = cli(
-            QStringList{QStringLiteral("report"), QStringLiteral("--source"), cut.url()} + range());
+        const Run r = cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"),
+                                      cut.url(), QStringLiteral("--policy"), m_policy} +
+                          range());
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains((cut.url() + QStringLiteral(": line 2: ")).toUtf8()),
                  r.err.constData());
