@@ -579,9 +579,9 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
                     p.fail(list->get(i)->source(),
                            QStringLiteral("\"formats\": \"%1\" is not a format (\"csv\" or "
                                           "\"pdf\")%2")
-                               .arg(name, editDistance(name.toLower(), QStringLiteral("csv")) <= 1
+                               .arg(name, editDistance(name.toLower(), QStringLiteral("csv")) <= 2
                                               ? QStringLiteral(" (did you mean \"csv\"?)")
-                                          : editDistance(name.toLower(), QStringLiteral("pdf")) <= 1
+                                          : editDistance(name.toLower(), QStringLiteral("pdf")) <= 2
                                               ? QStringLiteral(" (did you mean \"pdf\"?)")
                                               : QString()));
                     break;

@@ -44,8 +44,16 @@ qint64 dailyRunOn(QDate date, int minuteOfDay, const QTimeZone& zone)
 {
     const QTime time(minuteOfDay / 60, minuteOfDay % 60);
     const QDateTime dt(date, time, zone);
-    if (dt.isValid() && dt.date() == date && dt.time() == time)
-        return dt.toMSecsSinceEpoch(); // the first, where it exists twice
+    if (dt.isValid() && dt.date() == date && dt.time() == time) {
+        // Where it exists twice, the first (Qt may give the second).
+        const qint64 ms = dt.toMSecsSinceEpoch();
+        for (const qint64 back : {kHourMs, kHourMs / 2}) {
+            const QDateTime earlier = QDateTime::fromMSecsSinceEpoch(ms - back, zone);
+            if (earlier.date() == date && earlier.time() == time)
+                return ms - back;
+        }
+        return ms;
+    }
     // In the gap: the span after midnight at midnight's offset.
     const QDateTime midnight(date, QTime(0, 0), zone);
     return midnight.toMSecsSinceEpoch() + qint64(minuteOfDay) * kMinuteMs;
