@@ -42,12 +42,12 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
     const int given =
         int(!o.tracePath.isEmpty()) + int(!o.historyPath.isEmpty()) + int(o.demo) + int(agents);
     if (given != 1) {
-        *error = (kinds & kReadingsDemo) && (kinds & kReadingsAgents)
-                     ? tr("%1: give one of --trace FILE, --history FILE, --demo or --source URL")
-                           .arg(command)
-                 : (kinds & kReadingsDemo)
-                     ? tr("%1: give one of --trace FILE, --history FILE or --demo").arg(command)
-                     : tr("%1: give --trace FILE or --history FILE").arg(command);
+        // One sentence for all, the other sources after it.
+        *error = tr("%1: give --trace FILE or --history FILE").arg(command);
+        if ((kinds & kReadingsDemo) && (kinds & kReadingsAgents))
+            *error += tr(" (or --demo, or --source URL)");
+        else if (kinds & kReadingsDemo)
+            *error += tr(" (or --demo)");
         return std::nullopt;
     }
     if (o.demo && parser.isSet(QStringLiteral("demo-servers"))) {
