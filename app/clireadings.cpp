@@ -90,6 +90,11 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         *error = tr("%1: the range is empty (--to must be after --from)").arg(command);
         return std::nullopt;
     }
+    if ((o.demo || agents) && !o.fromMs && !(kinds & kReadingsRangeLater)) {
+        *error = tr("%1: %2 needs the range: give --from (and --to, default now)")
+                     .arg(command, o.demo ? QStringLiteral("--demo") : QStringLiteral("--source"));
+        return std::nullopt;
+    }
     if (agents) {
         o.agents = agentSourcesOption(parser, error);
         if (o.agents.isEmpty())

@@ -36,6 +36,9 @@ enum ReadingsKind : unsigned
     kReadingsFiles = 0,        // --trace or --history only
     kReadingsDemo = 1u << 0,   // --demo
     kReadingsAgents = 1u << 1, // --source URL (repeatable)
+    // The command sets the range itself (report: --last); otherwise --demo
+    // and --source need --from.
+    kReadingsRangeLater = 1u << 2,
 };
 
 struct ReadingsOptions

@@ -77,7 +77,7 @@ int reportCommand(const QCommandLineParser& parser)
                                      : QTimeZone::systemTimeZone();
     QString error;
     auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error,
-                                   kReadingsDemo | kReadingsAgents);
+                                   kReadingsDemo | kReadingsAgents | kReadingsRangeLater);
     if (!options)
         return fail(kExitUsage, error);
 

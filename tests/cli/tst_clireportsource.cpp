@@ -251,6 +251,45 @@ private Q_SLOTS:
                  r.err.constData());
     }
 
+    // --demo: the simulated fleet every second, offline, the same twice.
+    void theDemoFleet()
+    {
+        const QStringList args =
+            QStringList{QStringLiteral("report"), QStringLiteral("--demo"),
+                        QStringLiteral("--demo-servers"), QStringLiteral("5")} +
+            range();
+        const Run a = cli(args);
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        const QList<QStringList> rows = rowsOf(a.out);
+        QStringList covered;
+        for (const QStringList& r : rows)
+            if (r.value(0) == QLatin1String("coverage"))
+                covered << r.value(9) + QLatin1Char('=') + r.value(10);
+        QCOMPARE(covered, (QStringList{QStringLiteral("gpu-lab-01=2"),
+                                       QStringLiteral("gpu-lab-02=2"), QStringLiteral("infer-03=2"),
+                                       QStringLiteral("node-04=2"), QStringLiteral("node-05=2")}));
+        QCOMPARE(rowsOf(cli(args).out), rows);
+        // The demo's report equals the report of its readings in a history file.
+        const Run fromHistory =
+            cli(QStringList{QStringLiteral("report"), QStringLiteral("--history"), m_historyAll} +
+                range());
+        const Run demo3 =
+            cli(QStringList{QStringLiteral("report"), QStringLiteral("--demo")} + range());
+        QVERIFY2(demo3.exitCode == 0, demo3.err.constData());
+        QCOMPARE(rowsOf(demo3.out).size(), rowsOf(fromHistory.out).size());
+
+        Run bad = cli({QStringLiteral("report"), QStringLiteral("--demo"),
+                       QStringLiteral("--demo-servers"), QStringLiteral("0"),
+                       QStringLiteral("--format"), QStringLiteral("csv")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--demo-servers: expected 1..64, got \"0\""),
+                 bad.err.constData());
+        bad = cli({QStringLiteral("tokens"), QStringLiteral("--demo"), QStringLiteral("--policy"),
+                   m_policy});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("tokens: --demo needs the range"), bad.err.constData());
+    }
+
     void theRouteNamesItsParameters()
     {
         QNetworkAccessManager nam;
