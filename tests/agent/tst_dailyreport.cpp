@@ -14,6 +14,8 @@
 #include "sources/demoworld.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -175,6 +177,56 @@ private Q_SLOTS:
         QVERIFY(!parse("[reports]\ndaily_at = \"07:00\"\ndir = \"r\"\n", &error, "port = 9807\n"));
         QCOMPARE(error, QStringLiteral("agent.toml:3:1: [reports] needs the agent's record: set "
                                        "\"history\" in [agent]"));
+    }
+
+    // In process, on a clock that reaches the run 300 ms after start: the
+    // day before's report as catch-up, then the day's when its time comes.
+    void theTimerRunsAtDailyAt()
+    {
+        const QTimeZone zone = QTimeZone::utc();
+        const qint64 run = dailyRunOn(QDate(2026, 11, 24), 7 * 60, zone);
+        const QString history = m_tmp.filePath(QStringLiteral("timer.sqlite"));
+        {
+            QString error;
+            auto store = HistoryStore::open(history, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QList<Snapshot> batch;
+            const DemoWorld world;
+            for (qint64 t = run - 30 * kHour; t < run; t += 60'000) {
+                Snapshot s = world.serverAt(1, t);
+                s.intervalMs = 60'000;
+                batch.append(s);
+            }
+            QVERIFY2(store->append(batch, &error), qPrintable(error));
+        }
+        DailyReporter::Setup setup;
+        setup.config.minuteOfDay = 7 * 60;
+        setup.config.dir = m_tmp.filePath(QStringLiteral("timer"));
+        setup.historyPath = history;
+        setup.server = QStringLiteral("gpu-lab-02");
+        PolicyConfig policy;
+        policy.tokens.timeZone = QStringLiteral("UTC");
+        setup.policy = [policy] {
+            return policy;
+        };
+        QElapsedTimer clock;
+        clock.start();
+        setup.now = [&clock, run] {
+            return run - 300 + clock.elapsed();
+        };
+        QString error;
+        QVERIFY2(DailyReporter::prepareDir(setup.config, &error), qPrintable(error));
+        DailyReporter reporter(setup);
+        QStringList written;
+        connect(&reporter, &DailyReporter::written, this,
+                [&](const QString& path) { written << QFileInfo(path).fileName(); });
+        connect(&reporter, &DailyReporter::failed, this,
+                [](const QString& why) { qWarning("%s", qPrintable(why)); });
+        reporter.start();
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 2, 20'000);
+        written.sort();
+        QCOMPARE(written, (QStringList{QStringLiteral("gpuwarden-gpu-lab-02-2026-11-23.csv"),
+                                       QStringLiteral("gpuwarden-gpu-lab-02-2026-11-24.csv")}));
     }
 
     // A real agent started after the day's run time writes that day's
