@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace gw::cli {
 
@@ -134,17 +135,18 @@ struct ReadingsSource::Demo
 
 // Agents' GET /v1/readings, read line by line, merged by time: the earliest
 // head of all agents next. Each agent is asked an hour at a time, the next
-// hour once the last reading of this one is taken: what is held is at most
-// an hour of each agent (Qt 6.4's reply read buffer limit stalls chunked
-// replies, so the bound comes from the requests).
+// hour once this one has all arrived: what is held is at most two hours of
+// each agent (Qt 6.4's reply read buffer limit stalls chunked replies, so
+// the bound comes from the requests).
 struct ReadingsSource::Agents
 {
     struct Stream
     {
         AgentSource source;
-        QString where; // the agent's URL, for messages
-        QNetworkReply* reply = nullptr;
-        qint64 nextFrom = 0; // of the next request
+        QString where;                       // the agent's URL, for messages
+        QNetworkReply* reply = nullptr;      // being read
+        QNetworkReply* prefetched = nullptr; // the window after it
+        qint64 nextFrom = 0;                 // of the next request
         qint64 to = 0;
         qint64 line = 0;
         std::optional<qint64> lastMs; // of the last reading read
@@ -154,6 +156,15 @@ struct ReadingsSource::Agents
     };
     QNetworkAccessManager nam;
     std::vector<std::unique_ptr<Stream>> streams;
+
+    ~Agents()
+    {
+        // Replies first: none may call back into a stream that is gone.
+        for (auto& s : streams) {
+            delete s->reply;
+            delete s->prefetched;
+        }
+    }
     bool primed = false;
 
     static constexpr qint64 kWindowMs = 3'600'000;
@@ -221,9 +232,16 @@ struct ReadingsSource::Agents
                     *error = tr("%1: the readings stopped %2: %3").arg(s.where, stoppedAt(s), why);
                     return std::nullopt;
                 }
+                r->deleteLater();
+                s.reply = nullptr;
+                if (s.prefetched) {
+                    s.reply = std::exchange(s.prefetched, nullptr);
+                    prefetch(s);
+                    continue;
+                }
                 if (s.nextFrom >= s.to)
                     return std::nullopt; // the whole range
-                ask(s);
+                s.reply = ask(s);
                 continue;
             }
             wait(r);
@@ -231,10 +249,10 @@ struct ReadingsSource::Agents
     }
 
     // The next window of `s`.
-    void ask(Stream& s)
+    // The request for the next window of `s`. Once its reply has all
+    // arrived, the window after it is asked for (at most two are held).
+    QNetworkReply* ask(Stream& s)
     {
-        if (s.reply)
-            s.reply->deleteLater();
         const qint64 from = s.nextFrom;
         const qint64 to = s.to - from > kWindowMs ? from + kWindowMs : s.to;
         s.nextFrom = to;
@@ -249,8 +267,17 @@ struct ReadingsSource::Agents
         if (!s.source.token.isEmpty())
             req.setRawHeader("Authorization", "Bearer " + s.source.token);
         req.setTransferTimeout(kStallTimeoutMs);
-        s.reply = nam.get(req);
-        guardAgentReply(s.reply, s.source.pinnedSha256, kMaxReplyBytes);
+        QNetworkReply* reply = nam.get(req);
+        guardAgentReply(reply, s.source.pinnedSha256, kMaxReplyBytes);
+        QObject::connect(reply, &QNetworkReply::finished, reply, [this, &s] { prefetch(s); });
+        return reply;
+    }
+
+    void prefetch(Stream& s)
+    {
+        if (s.reply && s.reply->isFinished() && s.reply->error() == QNetworkReply::NoError &&
+            !s.prefetched && s.nextFrom < s.to)
+            s.prefetched = ask(s);
     }
 
     static void wait(QNetworkReply* r)
@@ -279,7 +306,7 @@ bool ReadingsSource::openAgents(QString* error)
         s->where = a.url.toString(QUrl::RemoveUserInfo);
         s->nextFrom = from;
         s->to = to;
-        m_agents->ask(*s);
+        s->reply = m_agents->ask(*s);
         m_agents->streams.push_back(std::move(s));
     }
     return true;
