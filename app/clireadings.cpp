@@ -47,8 +47,6 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         *error = tr("%1: give --trace FILE or --history FILE").arg(command);
         if ((kinds & kReadingsDemo) && (kinds & kReadingsAgents))
             *error += tr(" (or --demo, or --source URL)");
-        else if (kinds & kReadingsDemo)
-            *error += tr(" (or --demo)");
         return std::nullopt;
     }
     if (o.demo && parser.isSet(QStringLiteral("demo-servers"))) {
