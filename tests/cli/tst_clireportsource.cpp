@@ -318,6 +318,20 @@ private Q_SLOTS:
         done.wait(10'000);
         QCOMPARE(r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 401);
         delete r;
+        // HEAD: the headers, no body.
+        {
+            QNetworkRequest req(
+                QUrl(m_agentA->url() +
+                     QStringLiteral("/v1/readings?from=%1&to=%2").arg(kFrom).arg(kFrom + 10'000)));
+            req.setRawHeader("Authorization", "Bearer " + kReadToken);
+            QNetworkReply* head = nam.head(req);
+            QSignalSpy headDone(head, &QNetworkReply::finished);
+            QVERIFY(headDone.wait(10'000));
+            QCOMPARE(head->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+            QCOMPARE(head->rawHeader("Content-Type"), QByteArray("application/x-ndjson"));
+            QVERIFY(head->readAll().isEmpty());
+            delete head;
+        }
         // The stream itself: lines of readings of the range, in time order.
         QCOMPARE(get(QStringLiteral("?from=%1&to=%2").arg(kFrom).arg(kFrom + 10'000), &body), 200);
         const QList<QByteArray> lines = body.trimmed().split('\n');
