@@ -29,6 +29,10 @@ constexpr qint64 kHourMs = 60 * kMinuteMs;
 // Read before the range, as `gpuwarden-cli report` does: the reading just
 // before it stands for time inside.
 constexpr qint64 kLookbackMs = kHourMs;
+// The report of a run is made this long after it: the history writer
+// commits every second (HistoryService::kCommitInterval), so the last
+// readings before the run are in the file by then.
+constexpr qint64 kSettleMs = 5000;
 // The timer re-checks the clock at least this often (a suspended or reset
 // clock does not make the run late by more).
 constexpr qint64 kMaxWaitMs = 10 * kMinuteMs;
@@ -98,9 +102,12 @@ DailyReporter::DailyReporter(Setup setup, QObject* parent)
     , m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
+    m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, [this] {
-        if (m_setup.now() >= m_nextMs)
+        if (m_setup.now() >= m_nextMs + kSettleMs) {
             run(m_nextMs);
+            m_doneMs = m_nextMs;
+        }
         arm();
     });
     connect(this, &DailyReporter::written, this,
@@ -154,14 +161,18 @@ void DailyReporter::start()
             << "no daily report of" << isoDate(last, z).left(10) << "yet: writing it now";
         run(last);
     }
+    m_doneMs = last;
     arm();
 }
 
 void DailyReporter::arm()
 {
+    // The first run not yet made: a timer that fires a little early (or a
+    // zone changed by the policy) neither skips nor repeats one.
     const qint64 now = m_setup.now();
-    m_nextMs = nextDailyRun(now, m_setup.config.minuteOfDay, zone());
-    m_timer->start(int(std::clamp<qint64>(m_nextMs - now, 0, kMaxWaitMs)));
+    m_nextMs =
+        nextDailyRun(std::max(m_doneMs, now - kSettleMs), m_setup.config.minuteOfDay, zone());
+    m_timer->start(int(std::clamp<qint64>(m_nextMs + kSettleMs - now, 0, kMaxWaitMs)));
 }
 
 QString DailyReporter::writeCsv(const Setup& setup, const PolicyConfig& policy, qint64 runMs,

@@ -9,7 +9,9 @@
 // is made by gpuwarden-cli beside the agent's binary (the agent links no
 // widgets), with a timeout; its failure is logged. An agent started after
 // today's run time with no report of today writes it at start (catch-up).
-// Files are written whole or not at all (QSaveFile).
+// Files are written whole or not at all (QSaveFile). A run's report is made
+// 5 s after its time, when the history writer has committed the readings
+// before it.
 
 #include "agent/agentconfig.h"
 #include "policy/policyconfig.h"
@@ -85,7 +87,8 @@ private:
 
     Setup m_setup;
     QTimer* m_timer = nullptr;
-    qint64 m_nextMs = 0;
+    qint64 m_nextMs = 0; // the run waited for
+    qint64 m_doneMs = 0; // the last run made (or found made at start)
 };
 
 } // namespace gw
