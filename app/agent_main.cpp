@@ -6,6 +6,7 @@
 #include "agent/agentserver.h"
 #include "agent/auditlog.h"
 #include "agent/balanceenforcer.h"
+#include "agent/dailyreport.h"
 #include "agent/tokendesk.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
@@ -24,7 +25,10 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QSocketNotifier>
+#include <QSysInfo>
 
 #include <csignal>
 #include <cstdio>
@@ -104,6 +108,11 @@ int main(int argc, char* argv[])
     QString error;
     auto config = gw::AgentConfig::load(parser.value(QStringLiteral("config")), &error);
     if (!config) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 2;
+    }
+    // The daily report's folder: made now, so a wrong one stops the start.
+    if (config->dailyReport && !gw::DailyReporter::prepareDir(*config->dailyReport, &error)) {
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
         return 2;
     }
@@ -285,6 +294,35 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(message));
     });
     source.start();
+
+    // The daily report ([reports] in agent.toml): from the history store
+    // with the policy in force when it is made; today's at start if missed.
+    std::unique_ptr<gw::DailyReporter> reporter;
+    if (config->dailyReport) {
+        gw::DailyReporter::Setup setup;
+        setup.config = *config->dailyReport;
+        setup.historyPath = config->historyPath;
+        setup.server = demo ? gw::DemoWorld(demoServer).names().value(demoServer - 1)
+                       : !config->serverName.isEmpty() ? config->serverName
+                                                       : QSysInfo::machineHostName();
+        setup.policyPath = policyPath;
+        setup.cliPath =
+            QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("gpuwarden-cli"));
+        setup.policy = [&server] {
+            return server.policy();
+        };
+        setup.now = [] {
+            return QDateTime::currentMSecsSinceEpoch();
+        };
+        reporter = std::make_unique<gw::DailyReporter>(std::move(setup));
+        QObject::connect(reporter.get(), &gw::DailyReporter::written, [](const QString& path) {
+            std::fprintf(stderr, "gpuwarden-agent: daily report: %s\n", qPrintable(path));
+        });
+        QObject::connect(reporter.get(), &gw::DailyReporter::failed, [](const QString& why) {
+            std::fprintf(stderr, "gpuwarden-agent: daily report: %s\n", qPrintable(why));
+        });
+        reporter->start();
+    }
 
     const auto quitSignals = gw::QuitOnSignals::quitApplication();
     const auto hangUp = onSigHup([&server, &policyPath] {

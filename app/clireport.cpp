@@ -51,6 +51,7 @@ void addReportOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("paper"),
                       QStringLiteral("report --format pdf: the page size, a4 (default) or letter."),
                       QStringLiteral("size")});
+    addDemoServersOption(parser);
     parser.addOption({QStringLiteral("split"),
                       QStringLiteral("report: one CSV file per table in the --output folder.")});
 }
@@ -105,10 +106,21 @@ int reportCommand(const QCommandLineParser& parser)
                                      ? QTimeZone(policy->tokens.timeZone.toUtf8())
                                      : QTimeZone::systemTimeZone();
     QString error;
-    auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error);
+    auto options = readingsOptions(parser, QStringLiteral("report"), policyZone, &error,
+                                   kReadingsDemo | kReadingsAgents | kReadingsRangeLater);
     if (!options)
         return fail(kExitUsage, error);
 
+    if (!policy && !options->agents.isEmpty()) { // the agents' own policy
+        QStringList differ;
+        policy = agentsPolicy(options->agents, &differ, &error);
+        if (!policy)
+            return fail(kExitFailed, error);
+        for (const QString& w : differ)
+            note(w);
+        if (!options->timeZoneGiven && !policy->tokens.timeZone.isEmpty())
+            options->timeZone = QTimeZone(policy->tokens.timeZone.toUtf8());
+    }
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     qint64 fromMs = 0, toMs = 0;
     if (parser.isSet(QStringLiteral("last"))) {

@@ -300,7 +300,8 @@ int tokensCommand(const QCommandLineParser& parser)
     const QTimeZone booksZone = rules->timeZone.isEmpty() ? QTimeZone::systemTimeZone()
                                                           : QTimeZone(rules->timeZone.toUtf8());
     QString error;
-    const auto options = readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error);
+    const auto options =
+        readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error, kReadingsDemo);
     if (!options)
         return fail(kExitUsage, error);
     const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);

@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include <QStringList>
+#include <QTime>
 #include <QUrl>
 
 #include <algorithm>
@@ -404,8 +405,9 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     const toml::table& root = parsed;
     Parser p(source, error);
     AgentConfig c;
-    p.onlyKnown(root, QStringLiteral("the file"),
-                {"agent", "journal", "limits", "metrics", "policy", "tls", "token", "tokens"});
+    p.onlyKnown(
+        root, QStringLiteral("the file"),
+        {"agent", "journal", "limits", "metrics", "policy", "reports", "tls", "token", "tokens"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -540,6 +542,71 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     }
     if (const toml::table* t = p.table(root, "tokens"))
         parseTokens(p, *t, c.keeping);
+
+    if (const toml::table* r = p.table(root, "reports")) {
+        p.onlyKnown(*r, QStringLiteral("[reports]"), {"daily_at", "dir", "formats", "last"});
+        DailyReportConfig d;
+        d.where = where(source, r->source());
+        if (const auto at = p.string(*r, "daily_at")) {
+            const QTime t = QTime::fromString(*at, QStringLiteral("HH:mm"));
+            if (!t.isValid() || at->size() != 5)
+                p.fail(r->get("daily_at")->source(),
+                       QStringLiteral("\"daily_at\" must be a time of day such as \"07:00\" "
+                                      "(24-hour HH:MM), not \"%1\"")
+                           .arg(*at));
+            else
+                d.minuteOfDay = t.hour() * 60 + t.minute();
+        } else {
+            p.fail(r->source(), QStringLiteral("[reports] needs \"daily_at\" (such as \"07:00\")"));
+        }
+        if (const auto dir = p.string(*r, "dir"); dir && !dir->isEmpty())
+            d.dir = *dir;
+        else if (!dir)
+            p.fail(r->source(), QStringLiteral("[reports] needs \"dir\", the folder the reports "
+                                               "are written to"));
+        else
+            p.fail(r->get("dir")->source(), QStringLiteral("\"dir\" must name a folder"));
+        if (const toml::node* formats = r->get("formats")) {
+            const toml::array* list = formats->as_array();
+            d.formats.clear();
+            if (!list || list->empty())
+                p.fail(formats->source(), QStringLiteral("\"formats\" must be a list such as "
+                                                         "[\"csv\", \"pdf\"]"));
+            for (size_t i = 0; list && i < list->size(); ++i) {
+                const auto* f = list->get(i)->as_string();
+                const QString name = f ? QString::fromStdString(f->get()) : QString();
+                if (name != QLatin1String("csv") && name != QLatin1String("pdf")) {
+                    p.fail(list->get(i)->source(),
+                           QStringLiteral("\"formats\": \"%1\" is not a format (\"csv\" or "
+                                          "\"pdf\")%2")
+                               .arg(name, editDistance(name.toLower(), QStringLiteral("csv")) <= 2
+                                              ? QStringLiteral(" (did you mean \"csv\"?)")
+                                          : editDistance(name.toLower(), QStringLiteral("pdf")) <= 2
+                                              ? QStringLiteral(" (did you mean \"pdf\"?)")
+                                              : QString()));
+                    break;
+                }
+                if (!d.formats.contains(name))
+                    d.formats.append(name);
+            }
+        }
+        if (const auto text = p.string(*r, "last")) {
+            QString why;
+            const auto span = parseDuration(*text, &why);
+            if (!span || *span < std::chrono::hours(1) || *span > std::chrono::hours(31 * 24))
+                p.fail(
+                    r->get("last")->source(),
+                    QStringLiteral("\"last\" must be a duration from 1h to 31d such as "
+                                   "\"24h\", not \"%1\"%2")
+                        .arg(*text, why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why)));
+            else
+                d.last = std::chrono::duration_cast<std::chrono::milliseconds>(*span);
+        }
+        if (p.ok() && c.historyPath.isEmpty())
+            p.fail(r->source(), QStringLiteral("[reports] needs the agent's record: set "
+                                               "\"history\" in [agent]"));
+        c.dailyReport = d;
+    }
 
     if (p.ok() && c.tokens.isEmpty()) {
         if (error)

@@ -10,6 +10,7 @@
 #include <QHostAddress>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 #include <optional>
@@ -60,6 +61,17 @@ struct TokenKeeping
     std::optional<TokenSource> prometheus;
 };
 
+// [reports] of agent.toml: the daily report the agent writes from its own
+// record (docs/agent.md, "The daily report"). Absent section: none.
+struct DailyReportConfig
+{
+    int minuteOfDay = 7 * 60;                       // daily_at "07:00", in the servers' zone
+    QString dir;                                    // where the files go
+    QStringList formats{QStringLiteral("csv")};     // "csv", "pdf"
+    std::chrono::milliseconds last{24 * 3'600'000}; // the range, ending at daily_at
+    QString where;                                  // "agent.toml:40:1", for messages
+};
+
 struct AgentConfig
 {
     static constexpr quint16 kDefaultPort = 9807;
@@ -100,6 +112,8 @@ struct AgentConfig
     QList<AgentToken> tokens;
 
     TokenKeeping keeping; // [tokens]
+
+    std::optional<DailyReportConfig> dailyReport; // [reports]
 
     // Reads the file and, through readTokenFiles, the token files it names.
     static std::optional<AgentConfig> load(const QString& path, QString* error);

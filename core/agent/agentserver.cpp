@@ -10,6 +10,7 @@
 #include "agent/journalwriter.h"
 #include "agent/keeperlink.h"
 #include "agent/metricsexport.h"
+#include "agent/readingsroute.h"
 #include "agent/requestguard.h"
 #include "agent/tokendesk.h"
 #include "model/snapshotjson.h"
@@ -310,6 +311,15 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                     guarded(Access::Read, [this](const QHttpServerRequest& r) {
                         return m_history ? m_history->respond(r) : HistoryRoute::notKept();
                     }));
+    // The record as readings, streamed (docs/agent-api.md): read scope.
+    m_readings = std::make_unique<ReadingsRoute>(m_config.historyPath);
+    m_server->route(QStringLiteral("/v1/readings"),
+                    [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                        if (auto refused = refuse(request, Access::Read, Method::Get))
+                            send(request, *refused, std::move(responder));
+                        else
+                            m_readings->respond(request, std::move(responder));
+                    });
     m_server->setMissingHandler(
         [](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
             send(request,

@@ -41,6 +41,7 @@ class AgentJournal;
 class AllocationDesk;
 class BalanceEnforcer;
 class HistoryRoute;
+class ReadingsRoute;
 struct BalanceView;
 class JournalWriter;
 class KeeperLink;
@@ -241,6 +242,7 @@ private:
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
     std::unique_ptr<HistoryRoute> m_history; // null: agent.toml has no history
+    std::unique_ptr<ReadingsRoute> m_readings;
 };
 
 // {"error": {"code": ..., "message": ...}} with the given HTTP status.

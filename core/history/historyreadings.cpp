@@ -33,6 +33,31 @@ std::optional<int> profileSlices(const QString& profile)
     return profile.left(i).toInt();
 }
 
+// The compute slices of a whole GPU in MIG mode, which the store does not
+// keep: derived from the GPU's name where known and its instances' profiles.
+// An A30 has 4 (its profiles 1g.6gb, 2g.12gb, 4g.24gb, each maybe "+me");
+// every other MIG-capable GPU (A100, H100, H200, B200, GH200) has 7. Nothing
+// when no instance names its slices or one names more than 7 (a GPU this
+// rule does not know).
+std::optional<int> gpuSlices(const QString& name, const QList<MigInstance>& instances)
+{
+    bool a30 = name.contains(QLatin1String("A30"));
+    int most = 0;
+    for (const MigInstance& m : instances) {
+        if (!m.computeSlices)
+            continue;
+        most = std::max(most, *m.computeSlices);
+        QString base = m.profile;
+        if (base.endsWith(QLatin1String("+me")))
+            base.chop(3);
+        a30 = a30 || base == QLatin1String("1g.6gb") || base == QLatin1String("2g.12gb") ||
+              base == QLatin1String("4g.24gb");
+    }
+    if (most <= 0 || most > 7 || (a30 && most > 4))
+        return std::nullopt;
+    return a30 ? 4 : 7;
+}
+
 // One series read forward: its fetched chunks, decoded as time goes on.
 class SeriesCursor
 {
@@ -417,6 +442,7 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
             if (!used && !(m.noSeries && t >= m.fact.firstSeenMs && t <= m.fact.lastSeenMs))
                 continue;
             MigInstance mi;
+            mi.index = int(gpu.migInstances.size()); // not stored: its place in the list
             mi.uuid = m.fact.migUuid;
             mi.profile = m.fact.profile;
             mi.computeSlices = m.slices;
@@ -425,8 +451,10 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
                 mi.memoryUsedMiB = used->value;
             gpu.migInstances.append(mi);
         }
-        if (!gpu.migInstances.isEmpty())
+        if (!gpu.migInstances.isEmpty()) {
             gpu.migEnabled = true;
+            gpu.migSliceCount = gpuSlices(gpu.name, gpu.migInstances);
+        }
         r.gpus.append(gpu);
     }
     for (std::size_t i = 0; i < kHostMetricCount; ++i) {

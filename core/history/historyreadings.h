@@ -15,9 +15,14 @@
 //     (model/metrics.h: 1 %, 1 MiB, 1 °C, 0.1 W, 1 MHz). A GPU whose series
 //     have samples at that time but no value in any of them is rebuilt with
 //     `error` set (a lost GPU is stored that way).
-//   * MIG instances of a GPU: UUID, profile, memory total, memory used, and
+//   * MIG instances of a GPU: UUID, index (not stored: the instance's place
+//     among the GPU's instances at that time), profile, memory total, memory used, and
 //     the compute slices the profile names ("3g.40gb": 3); `migEnabled` is
-//     true on a GPU that has instances at that time.
+//     true on a GPU that has instances at that time, and its `migSliceCount`
+//     (not stored) is derived: 4 on an A30 (by its name, or an instance of an
+//     A30-only profile: 1g.6gb, 2g.12gb, 4g.24gb), else 7 (A100, H100, H200,
+//     B200); absent when no instance's profile names its slices or one names
+//     more than 7.
 //   * The host: CPU % (0.1 %) and memory used (1 MiB).
 //   * Processes present at that time: those whose memory or SM series has a
 //     sample then; a process with neither series (its memory never
@@ -32,8 +37,7 @@
 // confirm_power cannot be checked from history: a GPU drawing power at low
 // utilisation may be judged idle where the live engine did not; the
 // flat-memory half is checked), memory total, memory utilisation, fan, thresholds, reserved memory,
-// persistence, PCI bus id, vendor; the MIG slice count of a GPU (so MIG instances count for no load
-// and no fair share in a replay) and instances' index and GPU/compute instance ids; the host's
+// persistence, PCI bus id, vendor; instances' GPU/compute instance ids; the host's
 // name, CPU count, memory total, disk and cgroup figures; warnings. A process whose memory and SM
 // were not reported when first seen appears from its first reported value; a MIG instance without a
 // memory series is present within its first and last sighting, which the store updates about once a

@@ -8,6 +8,7 @@
 #include "history/historystore.h"
 #include "policy/policyengine.h"
 #include "replayhistory.h"
+#include "tokens/usage.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -214,7 +215,9 @@ void compareReading(const Snapshot& rebuilt, const Snapshot& original, const QLi
         QVERIFY2(near(r.powerW, o.powerW, 0.1), where.constData());
         QVERIFY2(near(r.smClockMHz, o.smClockMHz, 1), where.constData());
         // Not kept: absent however the original had it.
-        QVERIFY(!r.powerLimitW && !r.memoryTotalMiB && !r.migSliceCount);
+        QVERIFY(!r.powerLimitW && !r.memoryTotalMiB);
+        // Derived from the instances' profiles: the original's where it has some.
+        QCOMPARE(r.migSliceCount, o.migInstances.isEmpty() ? std::nullopt : o.migSliceCount);
         QCOMPARE(r.migEnabled, o.migInstances.isEmpty() ? std::nullopt : o.migEnabled);
         QCOMPARE(r.migInstances.size(), o.migInstances.size());
         for (qsizetype k = 0; k < o.migInstances.size(); ++k) {
@@ -573,6 +576,79 @@ private Q_SLOTS:
         QVERIFY2(kinds[0] >= 2 && kinds[1] >= 2 && kinds[2] >= 2,
                  qPrintable(QStringLiteral("%1 %2 %3").arg(kinds[0]).arg(kinds[1]).arg(kinds[2])));
         QCOMPARE(eventKeys(rebuilt), eventKeys(original));
+    }
+
+    // Token accounting charges a MIG instance its slices of the GPU, from a
+    // history file as from the readings themselves: the same usage facts.
+    void usageFactsAgreeForMig()
+    {
+        UsageMeter direct;
+        for (const Snapshot& s : m_world)
+            direct.feed(s);
+        direct.finish();
+        UsageMeter fromHistory;
+        HistoryReadings readings(*m_store, {}, kT0, kEnd, 13 * kMinute);
+        QString error;
+        while (auto r = readings.next(&error))
+            fromHistory.feed(*r);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        fromHistory.finish();
+        QList<UsageFact> mig;
+        for (const UsageFact& f : direct.facts())
+            if (!f.migProfile.isEmpty())
+                mig.append(f);
+        QVERIFY(!mig.isEmpty());
+        for (const UsageFact& f : mig)
+            QCOMPARE(f.gpuSlices, 7);
+        QList<UsageFact> rebuiltMig;
+        for (const UsageFact& f : fromHistory.facts())
+            if (!f.migProfile.isEmpty())
+                rebuiltMig.append(f);
+        QCOMPARE(rebuiltMig.size(), mig.size());
+        for (qsizetype i = 0; i < mig.size(); ++i) {
+            QCOMPARE(rebuiltMig[i].user, mig[i].user);
+            QCOMPARE(rebuiltMig[i].migProfile, mig[i].migProfile);
+            QCOMPARE(rebuiltMig[i].migSlices, mig[i].migSlices);
+            QCOMPARE(rebuiltMig[i].gpuSlices, mig[i].gpuSlices);
+            QCOMPARE(rebuiltMig[i].hourStartMs, mig[i].hourStartMs);
+            QVERIFY(std::abs(rebuiltMig[i].heldGpuSeconds - mig[i].heldGpuSeconds) < 1e-6);
+        }
+        for (const QString& w : fromHistory.warnings())
+            QVERIFY2(!w.contains(QStringLiteral("charged as the whole GPU")), qPrintable(w));
+    }
+
+    // An A30 has 4 compute slices: known by its profiles alone.
+    void a30HasFourSlices()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("a30.sqlite"));
+        QString error;
+        auto store = HistoryStore::open(path, HistoryStore::Mode::ReadWrite, &error);
+        QVERIFY2(store, qPrintable(error));
+        QList<Snapshot> batch;
+        for (int i = 0; i < 3; ++i) {
+            Snapshot s;
+            s.server = kAlpha;
+            s.timestampMs = kT0 + i * kSecond;
+            GpuSample g = gpu(0, QStringLiteral("GPU-x"), 10, 100, 40, 50);
+            g.name = QStringLiteral("NVIDIA A30");
+            g.migEnabled = true;
+            g.migSliceCount = 4;
+            MigInstance m;
+            m.uuid = QStringLiteral("MIG-x");
+            m.profile = QStringLiteral("2g.12gb");
+            m.computeSlices = 2;
+            m.memoryUsedMiB = 100;
+            g.migInstances.append(m);
+            s.gpus.append(g);
+            batch.append(s);
+        }
+        QVERIFY2(store->append(batch, &error), qPrintable(error));
+        HistoryReadings readings(*store, {}, kT0, kEnd);
+        const auto r = readings.next(&error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->gpus.size(), 1);
+        QCOMPARE(r->gpus[0].migSliceCount, std::optional<int>(4));
+        QCOMPARE(r->gpus[0].migInstances.value(0).computeSlices, std::optional<int>(2));
     }
 
     void replayCommandPrintsTheEvents()
