@@ -180,12 +180,13 @@ private Q_SLOTS:
         QCOMPARE(names,
                  (QStringList{QStringLiteral("report"), QStringLiteral("coverage"),
                               QStringLiteral("gap"), QStringLiteral("unit"), QStringLiteral("user"),
-                              QStringLiteral("user_model"), QStringLiteral("warning")}));
+                              QStringLiteral("user_model"), QStringLiteral("finding"),
+                              QStringLiteral("pattern"), QStringLiteral("warning")}));
         const QList<QStringList> unit = parsed(csvOfTable(tables[3]));
         QCOMPARE(unit.first(), tables[3].header);
         QCOMPARE(unit.size(), 1 + r.units.size());
         // A table without rows is its header alone.
-        QCOMPARE(csvOfTable(tables[6]), QByteArray("warning\r\n"));
+        QCOMPARE(csvOfTable(tables[8]), QByteArray("warning\r\n"));
     }
 
     void readerRefusesBrokenCsv_data()
