@@ -255,22 +255,18 @@ QList<TimePattern> ReportBuilder::patterns() const
     };
     for (const ServerState& s : m_servers) {
         const QString& server = s.coverage.server;
-        // Covered days per hour of the day.
+        // Covered days per hour of the day: the daily rule needs an hour of
+        // the day covered on two days or more.
         std::array<int, 24> coveredDays{};
-        int daysCovered = 0;
-        for (const auto& day : s.covered.days) {
-            bool any = false;
+        for (const auto& day : s.covered.days)
             for (int h = 0; h < 24; ++h)
-                if (halfHour(day, h)) {
-                    ++coveredDays[size_t(h)];
-                    any = true;
-                }
-            daysCovered += any ? 1 : 0;
-        }
+                coveredDays[size_t(h)] += halfHour(day, h) ? 1 : 0;
+        const bool daily =
+            *std::max_element(coveredDays.begin(), coveredDays.end()) >= kPatternMinDays;
         for (auto it = s.held.cbegin(); it != s.held.cend(); ++it) {
             const QString& user = it.key();
             const DayMinutes& held = it.value();
-            if (daysCovered >= kPatternMinDays) {
+            if (daily) {
                 // Every day: hours held on ≥ 80 % of the days they were covered.
                 std::array<int, 24> heldDays{};
                 for (const auto& day : held.days)
@@ -346,7 +342,7 @@ QList<TimePattern> ReportBuilder::patterns() const
                     p.fromMinute = ofDay(runStart);
                     p.toMinute = endMinute - runStart >= 1440 ? 1440 : ofDay(endMinute);
                     p.days = 1;
-                    p.daysCovered = daysCovered;
+                    p.daysCovered = 1;
                     p.text = tr("%1 held %2 %3")
                                  .arg(user, server,
                                       hhmm(p.fromMinute) + u'–' +
