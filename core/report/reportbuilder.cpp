@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QTimeZone>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <chrono>
@@ -24,6 +25,13 @@ constexpr double kWattMsPerKWh = kMsPerHour * 1000.0;
 QString tr(const char* text)
 {
     return QCoreApplication::translate("gw::ReportBuilder", text);
+}
+
+// Equal text; strings that share their data (copies of one reading's) are
+// equal without comparing.
+bool sameText(const QString& a, const QString& b)
+{
+    return a.size() == b.size() && (a.constData() == b.constData() || a == b);
 }
 
 QString gpuKey(const GpuSample& g)
@@ -46,27 +54,79 @@ struct ReportBuilder::EngineThread
     std::deque<QList<Snapshot>> queue;
     bool done = false;
     std::thread thread;
+    QList<Snapshot> batch;        // the feeding thread's, until pushed
+    QList<PolicyEvent> events;    // the engine thread's, until joined
+    QHash<QString, qsizetype> at; // event id → index in events
 
     EngineThread(const PolicyConfig& policy, PolicyEngine::Options options)
         : engine(policy, std::move(options))
-    {}
-    void push(QList<Snapshot> batch)
     {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [this] { return queue.size() < kEngineQueue; });
-        queue.push_back(std::move(batch));
-        changed.notify_all();
+        batch.reserve(kEngineBatch);
+        thread = std::thread([this] { run(); });
     }
+    ~EngineThread() { stop(); }
+    void feed(const Snapshot& r)
+    {
+        batch << r;
+        if (batch.size() >= kEngineBatch)
+            flush();
+    }
+    void flush()
+    {
+        if (batch.isEmpty())
+            return;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [this] { return queue.size() < kEngineQueue; });
+            queue.push_back(std::move(batch));
+        }
+        changed.notify_all();
+        batch = {};
+        batch.reserve(kEngineBatch);
+    }
+    // Waits for the engine to take every reading, ends the thread; then
+    // merges the open events as they stand.
     void stop()
     {
         if (!thread.joinable())
             return;
+        flush();
         {
             std::lock_guard lock(mutex);
             done = true;
         }
         changed.notify_all();
         thread.join();
+        for (const PolicyEvent& e : engine.openEvents())
+            keep(e);
+    }
+    void keep(const PolicyEvent& e)
+    {
+        const auto it = at.constFind(e.id);
+        if (it == at.constEnd()) {
+            at.insert(e.id, events.size());
+            events << e;
+        } else {
+            events[*it] = e;
+        }
+    }
+    void run()
+    {
+        for (;;) {
+            QList<Snapshot> next;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [this] { return done || !queue.empty(); });
+                if (queue.empty())
+                    return; // done, and everything fed
+                next = std::move(queue.front());
+                queue.pop_front();
+            }
+            changed.notify_all();
+            for (const Snapshot& r : std::as_const(next))
+                for (const PolicyEvent& e : engine.feed(r).changed)
+                    keep(e);
+        }
     }
 };
 
@@ -106,40 +166,13 @@ ReportBuilder::ReportBuilder(ReportOptions options)
     PolicyEngine::Options engine;
     engine.enforcing = false; // as replay runs it
     engine.timeZone = m_zone;
-    m_engine = std::make_unique<EngineThread>(m_policy, engine);
-    m_engine->thread = std::thread([this] {
-        EngineThread& t = *m_engine;
-        for (;;) {
-            QList<Snapshot> batch;
-            {
-                std::unique_lock lock(t.mutex);
-                t.changed.wait(lock, [&t] { return t.done || !t.queue.empty(); });
-                if (t.queue.empty())
-                    return; // done, and all fed
-                batch = std::move(t.queue.front());
-                t.queue.pop_front();
-                t.changed.notify_all();
-            }
-            for (const Snapshot& r : std::as_const(batch))
-                feedEngine(t.engine, r);
-        }
-    });
-    m_batch.reserve(kEngineBatch);
+    // Engines on threads beside this one: up to one a core, at most 4.
+    const int engines = std::clamp(int(std::thread::hardware_concurrency()), 1, 4);
+    for (int i = 0; i < engines; ++i)
+        m_engines.push_back(std::make_unique<EngineThread>(m_policy, engine));
 }
 
-ReportBuilder::~ReportBuilder()
-{
-    m_engine->stop();
-}
-
-void ReportBuilder::flushBatch()
-{
-    if (m_batch.isEmpty())
-        return;
-    m_engine->push(std::move(m_batch));
-    m_batch = {};
-    m_batch.reserve(kEngineBatch);
-}
+ReportBuilder::~ReportBuilder() = default;
 
 qint64 ReportBuilder::localMs(qint64 utcMs)
 {
@@ -184,7 +217,7 @@ void ReportBuilder::markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs
             continue;
         DayMinutes* days = nullptr;
         for (qsizetype i = 0; i < s.heldCache.size() && !days; ++i)
-            if (s.heldCache[(cached + i) % s.heldCache.size()].first == p.user) {
+            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, p.user)) {
                 cached = (cached + i) % s.heldCache.size();
                 days = s.heldCache[cached].second;
             }
@@ -196,26 +229,14 @@ void ReportBuilder::markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs
     }
 }
 
-void ReportBuilder::feedEngine(PolicyEngine& engine, const Snapshot& r)
-{
-    for (const PolicyEvent& e : engine.feed(r).changed) {
-        const auto it = m_eventAt.constFind(e.id);
-        if (it == m_eventAt.constEnd()) {
-            m_eventAt.insert(e.id, m_events.size());
-            m_events << e;
-        } else {
-            m_events[*it] = e;
-        }
-    }
-}
-
 ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, const GpuSample& g)
 {
     if (s.slots.size() <= pos)
         s.slots.resize(pos + 1);
     GpuSlot& slot = s.slots[pos];
-    if (slot.unit && slot.index == g.index && slot.uuid == g.uuid)
+    if (slot.unit && slot.index == g.index && sameText(slot.uuid, g.uuid))
         return slot;
+    s.uuidsChecked = -1; // a GPU moved or appeared: look at the uuids again
     UnitSums& u = m_units[{s.coverage.server, gpuKey(g), QString()}];
     u.unit.server = s.coverage.server;
     u.unit.gpuUuid = g.uuid;
@@ -264,9 +285,9 @@ void ReportBuilder::feed(const Snapshot& r)
         if (s.pendingAfterGap)
             addGap(s, last + s.intervalMs, r.timestampMs);
     }
-    m_batch << r;
-    if (m_batch.size() >= kEngineBatch)
-        flushBatch();
+    if (!s.engine)
+        s.engine = m_engines[size_t(m_nextEngine++ % qsizetype(m_engines.size()))].get();
+    s.engine->feed(r);
     // The interval as UsageMeter infers it: the reading's own, else what the
     // readings show, else the default.
     if (r.intervalMs && *r.intervalMs > 0)
@@ -316,11 +337,48 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
     }
     const double busyAt = m_policy.hog.thresholdPercent;
     const double idleBelow = m_policy.idle.minGpuUtilizationPercent;
+    const qsizetype gpuCount = r.gpus.size();
+    QVarLengthArray<GpuSlot*, 16> slots(gpuCount);
+    bool anyLow = false;
+    for (qsizetype pos = 0; pos < gpuCount; ++pos) {
+        const GpuSample& g = r.gpus[pos];
+        slots[pos] = &slotFor(s, pos, g);
+        anyLow = anyLow || (g.utilizationGpuPercent && *g.utilizationGpuPercent < idleBelow);
+    }
+    // The GPUs a process holds memory on (memory unknown still holds a
+    // context), found once per reading: processes come grouped by GPU, so
+    // the search starts where the last one matched. Where two GPUs of the
+    // server report one uuid, each GPU looks through the processes.
+    QList<bool>& held = m_held;
+    held.fill(false, gpuCount);
+    if (ms > 0 && anyLow) {
+        if (s.uuidsChecked != gpuCount) {
+            s.uuidsUnique = true;
+            for (qsizetype a = 0; a < gpuCount; ++a)
+                for (qsizetype b = a + 1; b < gpuCount; ++b)
+                    s.uuidsUnique = s.uuidsUnique && r.gpus[a].uuid != r.gpus[b].uuid;
+            s.uuidsChecked = gpuCount;
+        }
+        qsizetype guess = 0;
+        for (const GpuProcess& p : r.processes) {
+            if (p.usedMemoryMiB && *p.usedMemoryMiB <= 0)
+                continue;
+            for (qsizetype n = 0; n < gpuCount; ++n) {
+                const qsizetype j = (guess + n) % gpuCount;
+                if (sameText(r.gpus[j].uuid, p.gpuUuid)) {
+                    held[j] = true;
+                    guess = j;
+                    if (s.uuidsUnique)
+                        break;
+                }
+            }
+        }
+    }
     // Every unit of every reading is known, even one whose span lies
     // outside the range (zero coverage, not absent).
-    for (qsizetype pos = 0; pos < r.gpus.size(); ++pos) {
+    for (qsizetype pos = 0; pos < gpuCount; ++pos) {
         const GpuSample& g = r.gpus[pos];
-        GpuSlot& slot = slotFor(s, pos, g);
+        GpuSlot& slot = *slots[pos];
         for (const MigInstance& m : g.migInstances)
             migUnitFor(slot, r.server, g, m).unit.coveredMs += ms;
         if (ms == 0)
@@ -348,13 +406,8 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
                 ++b.count;
             }
             u.busyMs = u.busyMs.value_or(0) + (util >= busyAt ? ms : 0);
-            const bool held =
-                util < idleBelow && !g.uuid.isEmpty() &&
-                std::any_of(r.processes.begin(), r.processes.end(), [&](const GpuProcess& p) {
-                    // Memory unknown still holds a context.
-                    return p.gpuUuid == g.uuid && (!p.usedMemoryMiB || *p.usedMemoryMiB > 0);
-                });
-            u.heldIdleMs = u.heldIdleMs.value_or(0) + (held ? ms : 0);
+            const bool heldIdle = util < idleBelow && !g.uuid.isEmpty() && held[pos];
+            u.heldIdleMs = u.heldIdleMs.value_or(0) + (heldIdle ? ms : 0);
         }
         for (const MigInstance& m : g.migInstances)
             migUnitFor(slot, r.server, g, m).memory.add(m.memoryUsedMiB, ms);
@@ -380,12 +433,9 @@ Report ReportBuilder::finish()
     report.toMs = m_options.toMs;
     report.generatedAtMs = m_options.generatedAtMs;
     report.timeZone = m_zoneId;
-    flushBatch();
-    m_engine->stop();
-    for (const PolicyEvent& e : m_engine->engine.openEvents()) {
-        const auto it = m_eventAt.constFind(e.id);
-        if (it != m_eventAt.constEnd())
-            m_events[*it] = e;
+    for (const auto& engine : m_engines) {
+        engine->stop();
+        m_events << engine->events;
     }
     report.busyThresholdPercent = m_policy.hog.thresholdPercent;
     report.idleThresholdPercent = m_policy.idle.minGpuUtilizationPercent;

@@ -65,6 +65,7 @@ private:
         void add(const std::optional<double>& v, qint64 spanMs);
         MetricSummary summary() const;
     };
+    struct EngineThread; // a policy engine on a thread of its own
     struct BucketSums
     {
         double weighted = 0; // utilisation × ms
@@ -117,12 +118,13 @@ private:
         DayMinutes covered;
         QMap<QString, DayMinutes> held; // by user
         QList<std::pair<QString, DayMinutes*>> heldCache;
+        EngineThread* engine = nullptr;
+        qsizetype uuidsChecked = -1; // GPUs in the reading when uuidsUnique was found
+        bool uuidsUnique = true;
     };
     void account(ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
     void markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
     qint64 localMs(qint64 utcMs);
-    void feedEngine(PolicyEngine& engine, const Snapshot& r);
-    void flushBatch();
     qint64 eventEndMs(const PolicyEvent& e) const;
     qint64 eventOverlapMs(const PolicyEvent& e) const; // clipped to the range
     QList<Finding> findings(const Report& report) const;
@@ -145,16 +147,14 @@ private:
     QString m_zoneId;
     qint64 m_offsetBlock = std::numeric_limits<qint64>::min(); // 15-minute UTC block cached
     qint64 m_offsetMs = 0;
-    // The policy engine runs on a thread of its own, fed the same readings
-    // in the same order in batches (a bounded queue): one engine, as replay
-    // runs it, beside the sums. m_events and m_eventAt are its thread's
-    // until finish() joins it.
-    struct EngineThread;
-    std::unique_ptr<EngineThread> m_engine;
-    QList<Snapshot> m_batch;
-    QList<PolicyEvent> m_events; // each event's newest version, in the order opened
-    QHash<QString, qsizetype> m_eventAt;
-    QList<BucketPart> m_parts; // scratch
+    // Policy engines run on threads of their own, each fed its servers'
+    // readings in the same order in batches (a bounded queue). Servers are
+    // independent in the engine, so each server's events are those one
+    // engine fed everything finds, as replay runs it.
+    std::vector<std::unique_ptr<EngineThread>> m_engines;
+    qsizetype m_nextEngine = 0;
+    QList<PolicyEvent> m_events; // each event's newest version, set by finish()
+    QList<BucketPart> m_parts;   // scratch
 };
 
 } // namespace gw

@@ -37,6 +37,13 @@ std::optional<int> slicesOfProfile(const QString& profile)
     return ok && n > 0 ? std::optional<int>(n) : std::nullopt;
 }
 
+// Equal text; strings that share their data (copies of one reading's) are
+// equal without comparing.
+bool sameText(QStringView a, QStringView b)
+{
+    return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
 // One unit of use (a whole GPU or a MIG instance) in one reading.
 struct Unit
 {
@@ -115,8 +122,8 @@ qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QStr
     if (s.cache.size() <= processPos)
         s.cache.resize(processPos + 1);
     CachedFact& c = s.cache[processPos];
-    if (c.index >= 0 && c.hourStartMs == hour && c.user == user && c.gpuModel == gpuModel &&
-        c.migProfile == profile)
+    if (c.index >= 0 && c.hourStartMs == hour && sameText(c.user, user) &&
+        sameText(c.gpuModel, gpuModel) && sameText(c.migProfile, profile))
         return c.index;
     Key key{server, user, gpuModel, profile, hour};
     auto it = m_index.constFind(key);
@@ -137,7 +144,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
         s.modelsNoted.resize(r.gpus.size());
     for (qsizetype j = 0; j < r.gpus.size(); ++j) {
         const QString& name = r.gpus[j].name;
-        if (name.isEmpty() || s.modelsNoted[j] == name)
+        if (name.isEmpty() || sameText(s.modelsNoted[j], name))
             continue;
         m_models.insert(name);
         s.modelsNoted[j] = name;
@@ -161,7 +168,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
     };
     auto unitOf = [&units](QStringView key) -> Unit& {
         for (UnitOf& u : units)
-            if (u.key == key)
+            if (sameText(u.key, key))
                 return u.unit;
         units.append(UnitOf{key, Unit{}});
         return units.back().unit;
