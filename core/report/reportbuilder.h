@@ -155,6 +155,7 @@ private:
     qsizetype m_nextEngine = 0;
     QList<PolicyEvent> m_events; // each event's newest version, set by finish()
     QList<BucketPart> m_parts;   // scratch
+    QList<bool> m_held;          // scratch: the GPUs of a reading a process holds
 };
 
 } // namespace gw
