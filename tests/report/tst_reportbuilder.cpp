@@ -470,8 +470,17 @@ private Q_SLOTS:
 
     void sameAnswersAsReplay()
     {
+        // Three servers interleaved (node-2 half a minute later), so that
+        // the report's engines, one a core, share them out.
         const PolicyConfig policy = contentPolicy();
-        const QList<Snapshot> trace = contentFixture();
+        QList<Snapshot> trace;
+        for (const Snapshot& s : contentFixture())
+            for (int n = 1; n <= 3; ++n) {
+                Snapshot copy = s;
+                copy.server = QStringLiteral("node-%1").arg(n);
+                copy.timestampMs += n == 2 ? 30'000 : 0;
+                trace << copy;
+            }
         PolicyEngine::Options options;
         options.timeZone = QTimeZone::utc();
         qsizetype at = 0;
@@ -492,6 +501,8 @@ private Q_SLOTS:
             }
         }
         const Report r = contentReport(trace);
+        QCOMPARE(r.users.size(), 2);
+        QCOMPARE(counts[QStringLiteral("alice")][size_t(PolicyEventKind::Hog)], 3);
         for (const UserReport& u : r.users) {
             QCOMPARE(u.hogEvents, std::optional<int>(counts[u.user][size_t(PolicyEventKind::Hog)]));
             QCOMPARE(u.idleEvents,
