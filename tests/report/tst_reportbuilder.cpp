@@ -666,6 +666,57 @@ private Q_SLOTS:
         QCOMPARE(r.patterns[0].text, QStringLiteral("carol held node-2 20:00–06:00"));
     }
 
+    void twoGpusWithOneUuidAreBothHeld()
+    {
+        // A driver reporting one uuid for two GPUs: they are one unit (the
+        // uuid is the key), and a process on that uuid holds both (each GPU
+        // looks through the processes), at 0 %: the unit is covered 2 × 60 s
+        // and held idle 2 × 60 s.
+        Snapshot s = nodeReading(0);
+        s.gpus[1].uuid = s.gpus[0].uuid;
+        s.gpus[0].utilizationGpuPercent = 0;
+        s.processes = s.processes.mid(0, 1); // alice's, on GPU-n0
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        builder.feed(s);
+        const Report r = builder.finish();
+        QCOMPARE(r.units.size(), 1);
+        QCOMPARE(r.units[0].coveredMs, 2 * kMinute);
+        QCOMPARE(r.units[0].heldIdleMs, std::optional<qint64>(2 * kMinute));
+    }
+
+    void coverageFindingAboveFivePercent()
+    {
+        // A server heard for 57 of 60 min (silent 5 %, not more): no
+        // finding; for 56 min (silent 4 min, 6.7 %): a finding of 4 min.
+        for (const int minutes : {57, 56}) {
+            ReportOptions options;
+            options.fromMs = kT0;
+            options.toMs = kT0 + kHour;
+            options.timeZone = QStringLiteral("UTC");
+            ReportBuilder builder(options);
+            for (int m = 0; m < minutes; ++m) {
+                Snapshot s = nodeReading(m);
+                s.processes.clear();
+                builder.feed(s);
+            }
+            const Report r = builder.finish();
+            QCOMPARE(r.coverage[0].coveredMs, minutes * kMinute);
+            if (minutes == 57) {
+                QVERIFY(r.findings.isEmpty());
+            } else {
+                QCOMPARE(r.findings.size(), 1);
+                QCOMPARE(r.findings[0].kind, Finding::Kind::Coverage);
+                QVERIFY(std::abs(r.findings[0].hours - 4.0 / 60) < kEps);
+                QCOMPARE(r.findings[0].text,
+                         QStringLiteral("node-1: not heard from for 0.1 h of 1.0 h (6.7 %)"));
+            }
+        }
+    }
+
     void unknownZoneIsSaid()
     {
         const Report r = patternReport({}, kT0, kT0 + kHour, QStringLiteral("Mars/Olympus"));
