@@ -57,7 +57,9 @@ struct UnitReport
     // kReportChartBuckets equal buckets, each with the span-weighted mean,
     // the min and max of the readings whose span falls in it (NaN and
     // count 0 where none did), gapBefore where the server's record has a
-    // gap before it. Empty for a MIG instance (no utilisation).
+    // gap before it. Empty for a MIG instance (no utilisation). An empty
+    // bucket's NaNs compare unequal, so two UnitReports (and Reports) with
+    // empty buckets are never ==: compare the buckets apart.
     QList<HistoryBucket> utilisationBuckets;
     bool operator==(const UnitReport&) const = default;
 };
@@ -73,9 +75,11 @@ struct UserReport
     std::optional<double> tokensCharged; // [tokens]: usage charged in the range
     std::optional<double> balance;       // [tokens]: at the end of the range
     // From the policy engine fed the same readings (PolicyEngine, as
-    // `replay` runs it): time the user's fair-share events were open inside
-    // the range, and the hog and idle events of the user's processes that
-    // overlap the range. Absent without a policy.
+    // `replay` runs it) with the report's policy, the built-in defaults
+    // without one: time the user's fair-share events were open inside the
+    // range (an event still open at the end lasts to the end of its
+    // server's last reading), and the hog and idle events of the user's
+    // processes that overlap the range. Set for every user the report lists.
     std::optional<double> violationHours;
     std::optional<int> hogEvents;
     std::optional<int> idleEvents;

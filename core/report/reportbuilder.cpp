@@ -5,9 +5,14 @@
 
 #include <QCoreApplication>
 #include <QTimeZone>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 namespace gw {
 
@@ -22,12 +27,108 @@ QString tr(const char* text)
     return QCoreApplication::translate("gw::ReportBuilder", text);
 }
 
+// Equal text; strings that share their data (copies of one reading's) are
+// equal without comparing.
+bool sameText(const QString& a, const QString& b)
+{
+    return a.size() == b.size() && (a.constData() == b.constData() || a == b);
+}
+
 QString gpuKey(const GpuSample& g)
 {
     return g.uuid.isEmpty() ? QStringLiteral("#%1").arg(g.index) : g.uuid;
 }
 
+// Readings handed to the engine's thread at a time, and batches queued at
+// most (the memory a slow engine can take).
+constexpr qsizetype kEngineBatch = 1024;
+constexpr size_t kEngineQueue = 8;
+
 } // namespace
+
+struct ReportBuilder::EngineThread
+{
+    PolicyEngine engine;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<QList<Snapshot>> queue;
+    bool done = false;
+    std::thread thread;
+    QList<Snapshot> batch;        // the feeding thread's, until pushed
+    QList<PolicyEvent> events;    // the engine thread's, until joined
+    QHash<QString, qsizetype> at; // event id → index in events
+
+    EngineThread(const PolicyConfig& policy, PolicyEngine::Options options)
+        : engine(policy, std::move(options))
+    {
+        batch.reserve(kEngineBatch);
+        thread = std::thread([this] { run(); });
+    }
+    ~EngineThread() { stop(); }
+    void feed(const Snapshot& r)
+    {
+        batch << r;
+        if (batch.size() >= kEngineBatch)
+            flush();
+    }
+    void flush()
+    {
+        if (batch.isEmpty())
+            return;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [this] { return queue.size() < kEngineQueue; });
+            queue.push_back(std::move(batch));
+        }
+        changed.notify_all();
+        batch = {};
+        batch.reserve(kEngineBatch);
+    }
+    // Waits for the engine to take every reading, ends the thread; then
+    // merges the open events as they stand.
+    void stop()
+    {
+        if (!thread.joinable())
+            return;
+        flush();
+        {
+            std::lock_guard lock(mutex);
+            done = true;
+        }
+        changed.notify_all();
+        thread.join();
+        for (const PolicyEvent& e : engine.openEvents())
+            keep(e);
+    }
+    void keep(const PolicyEvent& e)
+    {
+        const auto it = at.constFind(e.id);
+        if (it == at.constEnd()) {
+            at.insert(e.id, events.size());
+            events << e;
+        } else {
+            events[*it] = e;
+        }
+    }
+    void run()
+    {
+        for (;;) {
+            QList<Snapshot> next;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [this] { return done || !queue.empty(); });
+                if (queue.empty())
+                    return; // done, and everything fed
+                next = std::move(queue.front());
+                queue.pop_front();
+            }
+            changed.notify_all();
+            for (const Snapshot& r : std::as_const(next))
+                for (const PolicyEvent& e : engine.feed(r).changed)
+                    keep(e);
+        }
+    }
+};
 
 void ReportBuilder::MetricSums::add(const std::optional<double>& v, qint64 spanMs)
 {
@@ -51,15 +152,91 @@ MetricSummary ReportBuilder::MetricSums::summary() const
 ReportBuilder::ReportBuilder(ReportOptions options)
     : m_options(std::move(options))
     , m_policy(m_options.policy.value_or(PolicyConfig{}))
-{}
+{
+    m_zoneId = !m_options.timeZone.isEmpty() ? m_options.timeZone
+               : !m_policy.tokens.timeZone.isEmpty()
+                   ? m_policy.tokens.timeZone
+                   : QString::fromUtf8(QTimeZone::systemTimeZoneId());
+    m_zone = QTimeZone(m_zoneId.toUtf8());
+    if (!m_zone.isValid()) {
+        m_warnings
+            << tr("time zone %1 is unknown: the hours of the day are shown in UTC").arg(m_zoneId);
+        m_zone = QTimeZone::utc();
+    }
+    PolicyEngine::Options engine;
+    engine.enforcing = false; // as replay runs it
+    engine.timeZone = m_zone;
+    // Engines on threads beside this one: up to one a core, at most 4.
+    const int engines = std::clamp(int(std::thread::hardware_concurrency()), 1, 4);
+    for (int i = 0; i < engines; ++i)
+        m_engines.push_back(std::make_unique<EngineThread>(m_policy, engine));
+}
+
+ReportBuilder::~ReportBuilder() = default;
+
+qint64 ReportBuilder::localMs(qint64 utcMs)
+{
+    // Zones change their offset on a quarter hour: one look-up per block.
+    constexpr qint64 kBlockMs = 15 * 60'000;
+    const qint64 block = utcMs >= 0 ? utcMs / kBlockMs : (utcMs - kBlockMs + 1) / kBlockMs;
+    if (block != m_offsetBlock) {
+        m_offsetBlock = block;
+        m_offsetMs =
+            qint64(m_zone.offsetFromUtc(QDateTime::fromMSecsSinceEpoch(block * kBlockMs, m_zone))) *
+            1000;
+    }
+    return utcMs + m_offsetMs;
+}
+
+void ReportBuilder::DayMinutes::mark(qint64 localMinute)
+{
+    const qint64 day = localMinute >= 0 ? localMinute / 1440 : (localMinute - 1439) / 1440;
+    if (day != lastDay) {
+        last = &days[day];
+        lastDay = day;
+    }
+    last->set(size_t(localMinute - day * 1440));
+}
+
+void ReportBuilder::markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs)
+{
+    auto floorDiv = [](qint64 a, qint64 b) {
+        return a >= 0 ? a / b : (a - b + 1) / b;
+    };
+    const qint64 first = floorDiv(localMs(fromMs), 60'000);
+    const qint64 last = floorDiv(localMs(toMs - 1), 60'000);
+    auto mark = [&](DayMinutes& days) {
+        for (qint64 m = first; m <= last; ++m)
+            days.mark(m);
+    };
+    mark(s.covered);
+    // The users holding the server's GPUs: a process listed is a GPU held.
+    qsizetype cached = 0;
+    for (const GpuProcess& p : r.processes) {
+        if (p.user.isEmpty())
+            continue;
+        DayMinutes* days = nullptr;
+        for (qsizetype i = 0; i < s.heldCache.size() && !days; ++i)
+            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, p.user)) {
+                cached = (cached + i) % s.heldCache.size();
+                days = s.heldCache[cached].second;
+            }
+        if (!days) {
+            days = &s.held[p.user];
+            s.heldCache.append({p.user, days});
+        }
+        mark(*days);
+    }
+}
 
 ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, const GpuSample& g)
 {
     if (s.slots.size() <= pos)
         s.slots.resize(pos + 1);
     GpuSlot& slot = s.slots[pos];
-    if (slot.unit && slot.index == g.index && slot.uuid == g.uuid)
+    if (slot.unit && slot.index == g.index && sameText(slot.uuid, g.uuid))
         return slot;
+    s.uuidsChecked = -1; // a GPU moved or appeared: look at the uuids again
     UnitSums& u = m_units[{s.coverage.server, gpuKey(g), QString()}];
     u.unit.server = s.coverage.server;
     u.unit.gpuUuid = g.uuid;
@@ -88,8 +265,12 @@ ReportBuilder::UnitSums& ReportBuilder::migUnitFor(GpuSlot& slot, const QString&
 
 void ReportBuilder::feed(const Snapshot& r)
 {
-    ServerState& s = m_servers[r.server];
-    s.coverage.server = r.server;
+    ServerState*& found = m_serverIndex[r.server];
+    if (!found) {
+        found = &m_servers[r.server];
+        found->coverage.server = r.server;
+    }
+    ServerState& s = *found;
     if (s.pending) {
         const qint64 last = s.pending->timestampMs;
         if (r.timestampMs <= last) {
@@ -99,10 +280,14 @@ void ReportBuilder::feed(const Snapshot& r)
                               .arg(last);
             return;
         }
-        account(*s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs));
-        if (isReadingGap(last, r.timestampMs, s.intervalMs))
+        account(s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs), s.pendingAfterGap);
+        s.pendingAfterGap = isReadingGap(last, r.timestampMs, s.intervalMs);
+        if (s.pendingAfterGap)
             addGap(s, last + s.intervalMs, r.timestampMs);
     }
+    if (!s.engine)
+        s.engine = m_engines[size_t(m_nextEngine++ % qsizetype(m_engines.size()))].get();
+    s.engine->feed(r);
     // The interval as UsageMeter infers it: the reading's own, else what the
     // readings show, else the default.
     if (r.intervalMs && *r.intervalMs > 0)
@@ -112,8 +297,10 @@ void ReportBuilder::feed(const Snapshot& r)
     else if (s.intervalMs <= 0)
         s.intervalMs = kDefaultIntervalMs;
     // A server's first reading after a silence from the start of the range.
-    if (!s.pending && isReadingGap(m_options.fromMs, r.timestampMs, s.intervalMs))
+    if (!s.pending && isReadingGap(m_options.fromMs, r.timestampMs, s.intervalMs)) {
         addGap(s, m_options.fromMs, r.timestampMs);
+        s.pendingAfterGap = true;
+    }
     if (r.timestampMs >= m_options.fromMs && r.timestampMs < m_options.toMs)
         m_meter.feed(r);
     s.pending = r;
@@ -127,20 +314,71 @@ void ReportBuilder::addGap(ServerState& s, qint64 fromMs, qint64 toMs)
         s.coverage.gaps << CoverageGap{s.coverage.server, fromMs, toMs};
 }
 
-void ReportBuilder::account(const Snapshot& r, qint64 spanMs)
+void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap)
 {
     const qint64 from = std::max(r.timestampMs, m_options.fromMs);
     const qint64 to = std::min(r.timestampMs + spanMs, m_options.toMs);
     const qint64 ms = std::max<qint64>(0, to - from);
-    ServerState& s = m_servers[r.server];
     s.coverage.coveredMs += ms;
+    // The chart buckets the span falls in.
+    m_parts.clear();
+    const qint64 range = m_options.toMs - m_options.fromMs;
+    if (ms > 0) {
+        auto startOf = [&](qint64 b) {
+            return m_options.fromMs + range * b / kReportChartBuckets;
+        };
+        for (qint64 b = (from - m_options.fromMs) * kReportChartBuckets / range;
+             b < kReportChartBuckets && startOf(b) < to; ++b) {
+            const qint64 part = std::min(to, startOf(b + 1)) - std::max(from, startOf(b));
+            if (part > 0)
+                m_parts << BucketPart{int(b), part};
+        }
+        markMinutes(s, r, from, to);
+    }
     const double busyAt = m_policy.hog.thresholdPercent;
     const double idleBelow = m_policy.idle.minGpuUtilizationPercent;
+    const qsizetype gpuCount = r.gpus.size();
+    QVarLengthArray<GpuSlot*, 16> slots(gpuCount);
+    bool anyLow = false;
+    for (qsizetype pos = 0; pos < gpuCount; ++pos) {
+        const GpuSample& g = r.gpus[pos];
+        slots[pos] = &slotFor(s, pos, g);
+        anyLow = anyLow || (g.utilizationGpuPercent && *g.utilizationGpuPercent < idleBelow);
+    }
+    // The GPUs a process holds memory on (memory unknown still holds a
+    // context), found once per reading: processes come grouped by GPU, so
+    // the search starts where the last one matched. Where two GPUs of the
+    // server report one uuid, each GPU looks through the processes.
+    QList<bool>& held = m_held;
+    held.fill(false, gpuCount);
+    if (ms > 0 && anyLow) {
+        if (s.uuidsChecked != gpuCount) {
+            s.uuidsUnique = true;
+            for (qsizetype a = 0; a < gpuCount; ++a)
+                for (qsizetype b = a + 1; b < gpuCount; ++b)
+                    s.uuidsUnique = s.uuidsUnique && r.gpus[a].uuid != r.gpus[b].uuid;
+            s.uuidsChecked = gpuCount;
+        }
+        qsizetype guess = 0;
+        for (const GpuProcess& p : r.processes) {
+            if (p.usedMemoryMiB && *p.usedMemoryMiB <= 0)
+                continue;
+            for (qsizetype n = 0; n < gpuCount; ++n) {
+                const qsizetype j = (guess + n) % gpuCount;
+                if (sameText(r.gpus[j].uuid, p.gpuUuid)) {
+                    held[j] = true;
+                    guess = j;
+                    if (s.uuidsUnique)
+                        break;
+                }
+            }
+        }
+    }
     // Every unit of every reading is known, even one whose span lies
     // outside the range (zero coverage, not absent).
-    for (qsizetype pos = 0; pos < r.gpus.size(); ++pos) {
+    for (qsizetype pos = 0; pos < gpuCount; ++pos) {
         const GpuSample& g = r.gpus[pos];
-        GpuSlot& slot = slotFor(s, pos, g);
+        GpuSlot& slot = *slots[pos];
         for (const MigInstance& m : g.migInstances)
             migUnitFor(slot, r.server, g, m).unit.coveredMs += ms;
         if (ms == 0)
@@ -153,16 +391,23 @@ void ReportBuilder::account(const Snapshot& r, qint64 spanMs)
         u.power.add(g.powerW, ms);
         if (g.powerW)
             u.energyWattMs += *g.powerW * double(ms);
+        if (u.buckets.empty())
+            u.buckets.resize(kReportChartBuckets);
+        if (afterGap && !m_parts.isEmpty())
+            u.buckets[size_t(m_parts.front().bucket)].gapBefore = true;
         if (g.utilizationGpuPercent) {
             const double util = *g.utilizationGpuPercent;
+            for (const BucketPart& part : std::as_const(m_parts)) {
+                BucketSums& b = u.buckets[size_t(part.bucket)];
+                b.weighted += util * double(part.ms);
+                b.ms += part.ms;
+                b.min = b.count ? std::min(b.min, util) : util;
+                b.max = b.count ? std::max(b.max, util) : util;
+                ++b.count;
+            }
             u.busyMs = u.busyMs.value_or(0) + (util >= busyAt ? ms : 0);
-            const bool held =
-                util < idleBelow && !g.uuid.isEmpty() &&
-                std::any_of(r.processes.begin(), r.processes.end(), [&](const GpuProcess& p) {
-                    // Memory unknown still holds a context.
-                    return p.gpuUuid == g.uuid && (!p.usedMemoryMiB || *p.usedMemoryMiB > 0);
-                });
-            u.heldIdleMs = u.heldIdleMs.value_or(0) + (held ? ms : 0);
+            const bool heldIdle = util < idleBelow && !g.uuid.isEmpty() && held[pos];
+            u.heldIdleMs = u.heldIdleMs.value_or(0) + (heldIdle ? ms : 0);
         }
         for (const MigInstance& m : g.migInstances)
             migUnitFor(slot, r.server, g, m).memory.add(m.memoryUsedMiB, ms);
@@ -175,9 +420,10 @@ Report ReportBuilder::finish()
         if (!s.pending)
             continue;
         const qint64 at = s.pending->timestampMs;
-        account(*s.pending, readingSpanMs(at, std::nullopt, s.intervalMs));
+        account(s, *s.pending, readingSpanMs(at, std::nullopt, s.intervalMs), s.pendingAfterGap);
         if (isReadingGap(at, m_options.toMs, s.intervalMs))
             addGap(s, at + s.intervalMs, m_options.toMs);
+        s.endMs = at + s.intervalMs;
         s.pending.reset();
     }
     m_meter.finish();
@@ -186,10 +432,11 @@ Report ReportBuilder::finish()
     report.fromMs = m_options.fromMs;
     report.toMs = m_options.toMs;
     report.generatedAtMs = m_options.generatedAtMs;
-    report.timeZone = !m_options.timeZone.isEmpty() ? m_options.timeZone
-                      : !m_policy.tokens.timeZone.isEmpty()
-                          ? m_policy.tokens.timeZone
-                          : QString::fromUtf8(QTimeZone::systemTimeZoneId());
+    report.timeZone = m_zoneId;
+    for (const auto& engine : m_engines) {
+        engine->stop();
+        m_events << engine->events;
+    }
     report.busyThresholdPercent = m_policy.hog.thresholdPercent;
     report.idleThresholdPercent = m_policy.idle.minGpuUtilizationPercent;
     for (const ServerState& s : std::as_const(m_servers)) {
@@ -208,6 +455,25 @@ Report ReportBuilder::finish()
             unit.energyKWh = u.energyWattMs / kWattMsPerKWh;
         unit.busyMs = u.busyMs;
         unit.heldIdleMs = u.heldIdleMs;
+        if (unit.migUuid.isEmpty() && m_options.toMs > m_options.fromMs) {
+            const qint64 range = m_options.toMs - m_options.fromMs;
+            for (int b = 0; b < kReportChartBuckets; ++b) {
+                HistoryBucket out;
+                out.startMs = m_options.fromMs + range * b / kReportChartBuckets;
+                out.endMs = m_options.fromMs + range * (b + 1) / kReportChartBuckets;
+                if (!u.buckets.empty()) {
+                    const BucketSums& in = u.buckets[size_t(b)];
+                    out.gapBefore = in.gapBefore;
+                    if (in.count > 0) {
+                        out.count = in.count;
+                        out.min = in.min;
+                        out.max = in.max;
+                        out.mean = in.weighted / double(in.ms);
+                    }
+                }
+                unit.utilisationBuckets << out;
+            }
+        }
         if (unit.migUuid.isEmpty()) {
             anyGpu = true;
             fleetMs += double(unit.coveredMs);
@@ -222,8 +488,26 @@ Report ReportBuilder::finish()
     if (anyGpu)
         report.fleetGpuHours = fleetMs / kMsPerHour;
     report.users = users(report);
+    report.findings = findings(report);
+    report.patterns = patterns();
     report.warnings = m_warnings + m_meter.warnings() + report.warnings;
     return report;
+}
+
+qint64 ReportBuilder::eventEndMs(const PolicyEvent& e) const
+{
+    if (e.endMs)
+        return *e.endMs;
+    // Open at the end of the record: it lasts to the end of its server's
+    // last reading.
+    const auto it = m_servers.constFind(e.server);
+    return it != m_servers.constEnd() ? std::max(it->endMs, e.startMs) : e.startMs;
+}
+
+qint64 ReportBuilder::eventOverlapMs(const PolicyEvent& e) const
+{
+    return std::max<qint64>(0, std::min(eventEndMs(e), m_options.toMs) -
+                                   std::max(e.startMs, m_options.fromMs));
 }
 
 QList<UserReport> ReportBuilder::users(const Report& report)
@@ -251,7 +535,32 @@ QList<UserReport> ReportBuilder::users(const Report& report)
             if (e.kind == LedgerEntry::Kind::Usage)
                 out[e.user].tokensCharged = out[e.user].tokensCharged.value_or(0) - e.amount;
     }
+    // The engine's events: fair-share time, hog and idle events.
+    for (const PolicyEvent& e : std::as_const(m_events)) {
+        if (e.user.isEmpty())
+            continue;
+        const qint64 overlap = eventOverlapMs(e);
+        const bool overlaps = e.startMs < m_options.toMs && eventEndMs(e) > m_options.fromMs;
+        if (!overlaps)
+            continue;
+        UserReport& u = out[e.user];
+        u.user = e.user;
+        switch (e.kind) {
+        case PolicyEventKind::FairShare:
+            u.violationHours = u.violationHours.value_or(0) + double(overlap) / kMsPerHour;
+            break;
+        case PolicyEventKind::Hog:
+            u.hogEvents = u.hogEvents.value_or(0) + 1;
+            break;
+        case PolicyEventKind::Idle:
+            u.idleEvents = u.idleEvents.value_or(0) + 1;
+            break;
+        }
+    }
     for (UserReport& u : out) {
+        u.violationHours = u.violationHours.value_or(0);
+        u.hogEvents = u.hogEvents.value_or(0);
+        u.idleEvents = u.idleEvents.value_or(0);
         if (report.fleetGpuHours && *report.fleetGpuHours > 0)
             u.sharePercent = u.gpuHours / *report.fleetGpuHours * 100.0;
         if (m_options.policy) {

@@ -66,6 +66,38 @@ QString csvTime(qint64 ms, const QString& timeZone)
                .arg(abs % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString findingKindName(Finding::Kind kind)
+{
+    switch (kind) {
+    case Finding::Kind::Hog:
+        return QStringLiteral("hog");
+    case Finding::Kind::HeldIdle:
+        return QStringLiteral("held_idle");
+    case Finding::Kind::OverQuota:
+        return QStringLiteral("over_quota");
+    case Finding::Kind::Overdraft:
+        return QStringLiteral("overdraft");
+    case Finding::Kind::Coverage:
+        return QStringLiteral("coverage");
+    }
+    return {};
+}
+
+QString findingAdviceName(Finding::Advice advice)
+{
+    switch (advice) {
+    case Finding::Advice::ContactOwner:
+        return QStringLiteral("contact_owner");
+    case Finding::Advice::AdjustQuota:
+        return QStringLiteral("adjust_quota");
+    case Finding::Advice::EnableEnforcement:
+        return QStringLiteral("enable_enforcement");
+    case Finding::Advice::CheckAgent:
+        return QStringLiteral("check_agent");
+    }
+    return {};
+}
+
 QList<CsvTable> reportTables(const Report& r)
 {
     const auto time = [&](qint64 ms) {
@@ -133,7 +165,9 @@ QList<CsvTable> reportTables(const Report& r)
     CsvTable users{QStringLiteral("user"),
                    {QStringLiteral("user"), QStringLiteral("gpu_hours"),
                     QStringLiteral("share_percent"), QStringLiteral("quota_percent"),
-                    QStringLiteral("tokens_charged"), QStringLiteral("balance")},
+                    QStringLiteral("tokens_charged"), QStringLiteral("balance"),
+                    QStringLiteral("violation_hours"), QStringLiteral("hog_events"),
+                    QStringLiteral("idle_events")},
                    {}};
     CsvTable models{
         QStringLiteral("user_model"),
@@ -145,15 +179,55 @@ QList<CsvTable> reportTables(const Report& r)
                                   field(u.sharePercent),
                                   field(u.quotaPercent),
                                   field(u.tokensCharged),
-                                  field(u.balance)};
+                                  field(u.balance),
+                                  field(u.violationHours),
+                                  u.hogEvents ? QString::number(*u.hogEvents) : QString(),
+                                  u.idleEvents ? QString::number(*u.idleEvents) : QString()};
         for (auto it = u.gpuHoursByModel.begin(); it != u.gpuHoursByModel.end(); ++it)
             models.rows << QStringList{u.user, it.key(), csvNumber(it.value())};
     }
 
+    CsvTable findings{QStringLiteral("finding"),
+                      {QStringLiteral("kind"), QStringLiteral("advice"), QStringLiteral("server"),
+                       QStringLiteral("user"), QStringLiteral("command"), QStringLiteral("pid"),
+                       QStringLiteral("unit"), QStringLiteral("hours"), QStringLiteral("text"),
+                       QStringLiteral("recommendation")},
+                      {}};
+    for (const Finding& f : r.findings)
+        findings.rows << QStringList{findingKindName(f.kind),
+                                     findingAdviceName(f.advice),
+                                     f.server,
+                                     f.user,
+                                     f.command,
+                                     f.pid ? QString::number(f.pid) : QString(),
+                                     f.unit,
+                                     csvNumber(f.hours),
+                                     f.text,
+                                     f.recommendation};
+
+    CsvTable patterns{QStringLiteral("pattern"),
+                      {QStringLiteral("user"), QStringLiteral("server"), QStringLiteral("from"),
+                       QStringLiteral("to"), QStringLiteral("days"), QStringLiteral("days_covered"),
+                       QStringLiteral("text")},
+                      {}};
+    const auto minute = [](int m) {
+        return QStringLiteral("%1:%2")
+            .arg(m / 60, 2, 10, QLatin1Char('0'))
+            .arg(m % 60, 2, 10, QLatin1Char('0'));
+    };
+    for (const TimePattern& p : r.patterns)
+        patterns.rows << QStringList{p.user,
+                                     p.server,
+                                     minute(p.fromMinute),
+                                     minute(p.toMinute),
+                                     QString::number(p.days),
+                                     QString::number(p.daysCovered),
+                                     p.text};
+
     CsvTable warnings{QStringLiteral("warning"), {QStringLiteral("warning")}, {}};
     for (const QString& w : r.warnings)
         warnings.rows << QStringList{w};
-    return {head, coverage, gaps, units, users, models, warnings};
+    return {head, coverage, gaps, units, users, models, findings, patterns, warnings};
 }
 
 QByteArray csvOfTable(const CsvTable& table)

@@ -4,7 +4,8 @@
 // quote or line break quoted, quotes doubled), UTF-8, a header row, times in
 // ISO 8601 with the offset of the report's time zone, numbers with a dot and
 // no grouping whatever the locale, absent figures as empty fields. One table
-// per kind of row (report, coverage, gap, unit, user, user_model, warning):
+// per kind of row (report, coverage, gap, unit, user, user_model, finding,
+// pattern, warning):
 // each on its own, or all in one file whose first column, `table`, names
 // the table of the row and whose header is every table's columns in turn.
 
@@ -36,5 +37,9 @@ QByteArray reportCsv(const Report& report);
 // How numbers and times are written (shared with tests that read them back).
 QString csvNumber(double v);
 QString csvTime(qint64 ms, const QString& timeZone);
+// "hog", "held_idle", "over_quota", "overdraft", "coverage"
+QString findingKindName(Finding::Kind kind);
+// "contact_owner", "adjust_quota", "enable_enforcement", "check_agent"
+QString findingAdviceName(Finding::Advice advice);
 
 } // namespace gw

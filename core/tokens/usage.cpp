@@ -37,6 +37,13 @@ std::optional<int> slicesOfProfile(const QString& profile)
     return ok && n > 0 ? std::optional<int>(n) : std::nullopt;
 }
 
+// Equal text; strings that share their data (copies of one reading's) are
+// equal without comparing.
+bool sameText(QStringView a, QStringView b)
+{
+    return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
 // One unit of use (a whole GPU or a MIG instance) in one reading.
 struct Unit
 {
@@ -108,29 +115,69 @@ void UsageMeter::finish()
     }
 }
 
+qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QString& server,
+                                const QString& user, const QString& gpuModel,
+                                const QString& profile, qint64 hour)
+{
+    if (s.cache.size() <= processPos)
+        s.cache.resize(processPos + 1);
+    CachedFact& c = s.cache[processPos];
+    if (c.index >= 0 && c.hourStartMs == hour && sameText(c.user, user) &&
+        sameText(c.gpuModel, gpuModel) && sameText(c.migProfile, profile))
+        return c.index;
+    Key key{server, user, gpuModel, profile, hour};
+    auto it = m_index.constFind(key);
+    if (it == m_index.constEnd()) {
+        it = m_index.insert(key, m_amounts.size());
+        m_amounts.append({std::move(key), Amount{}});
+    }
+    c = CachedFact{user, gpuModel, profile, hour, *it};
+    return *it;
+}
+
 void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
 {
     if (spanMs <= 0)
         return;
-    for (const GpuSample& g : r.gpus)
-        if (!g.name.isEmpty())
-            m_models.insert(g.name);
+    ServerState& s = m_servers[r.server];
+    if (s.modelsNoted.size() < r.gpus.size())
+        s.modelsNoted.resize(r.gpus.size());
+    for (qsizetype j = 0; j < r.gpus.size(); ++j) {
+        const QString& name = r.gpus[j].name;
+        if (name.isEmpty() || sameText(s.modelsNoted[j], name))
+            continue;
+        m_models.insert(name);
+        s.modelsNoted[j] = name;
+    }
     const qsizetype n = r.processes.size();
     if (n == 0)
         return;
     QVarLengthArray<ProcessUtilisation, 64> util(n);
     attributeProcessUtilisation(r, util.data());
 
-    // Units and the memory held on each: a process's share of its unit.
-    QHash<QString, Unit> units;
+    // Units and the memory held on each: a process's share of its unit. A
+    // reading holds a few units: a short list, looked through.
+    struct UnitOf
+    {
+        QStringView key;
+        Unit unit;
+    };
+    QVarLengthArray<UnitOf, 16> units;
     auto unitKey = [](const GpuProcess& p) {
-        return p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid;
+        return QStringView(p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid);
+    };
+    auto unitOf = [&units](QStringView key) -> Unit& {
+        for (UnitOf& u : units)
+            if (sameText(u.key, key))
+                return u.unit;
+        units.append(UnitOf{key, Unit{}});
+        return units.back().unit;
     };
     for (qsizetype i = 0; i < n; ++i) {
         const GpuProcess& p = r.processes[i];
         if (util[i].gpuPos < 0)
             continue;
-        Unit& u = units[unitKey(p)];
+        Unit& u = unitOf(unitKey(p));
         ++u.count;
         if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
             u.memory += *p.usedMemoryMiB;
@@ -184,7 +231,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
                 fraction = double(migSlices) / gpuSlices;
             }
         }
-        const Unit& u = units[unitKey(p)];
+        const Unit& u = unitOf(unitKey(p));
         double share = 1;
         if (u.count > 1) {
             if (u.withMemory == u.count && u.memory > 0)
@@ -211,7 +258,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             const qint64 hour = hourOf(from);
             const qint64 to = std::min(end, hour + kHourMs);
             const double seconds = double(to - from) / 1000.0;
-            Amount& a = m_facts[Key{r.server, p.user, g.name, profile, hour}];
+            Amount& a = m_amounts[amountFor(s, i, r.server, p.user, g.name, profile, hour)].second;
             a.migSlices = migSlices;
             a.gpuSlices = gpuSlices;
             const double held = seconds * fraction * share;
@@ -224,12 +271,15 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
 
 QList<UsageFact> UsageMeter::facts() const
 {
-    QList<Key> keys = m_facts.keys();
-    std::sort(keys.begin(), keys.end());
+    QList<qsizetype> order(m_amounts.size());
+    for (qsizetype i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [this](qsizetype a, qsizetype b) { return m_amounts[a].first < m_amounts[b].first; });
     QList<UsageFact> out;
-    out.reserve(keys.size());
-    for (const Key& k : std::as_const(keys)) {
-        const Amount& a = m_facts[k];
+    out.reserve(order.size());
+    for (const qsizetype i : std::as_const(order)) {
+        const auto& [k, a] = m_amounts[i];
         out << UsageFact{k.server,    k.user,        k.gpuModel, k.migProfile, a.migSlices,
                          a.gpuSlices, k.hourStartMs, a.held,     a.used};
     }

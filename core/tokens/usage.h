@@ -70,10 +70,20 @@ public:
     };
 
 private:
+    // Where a process's seconds went last time: most readings repeat the
+    // previous one's processes, so the fact is found without hashing.
+    struct CachedFact
+    {
+        QString user, gpuModel, migProfile;
+        qint64 hourStartMs = 0;
+        qsizetype index = -1; // into m_amounts
+    };
     struct ServerState
     {
         std::optional<Snapshot> pending; // the last reading, not yet charged
         qint64 intervalMs = 0;
+        QList<CachedFact> cache; // by position of the process in the reading
+        QStringList modelsNoted; // GPU names by position, already in m_models
     };
     void charge(const Snapshot& r, qint64 spanMs);
     void warnOnce(const QString& text, QStringList* list = nullptr);
@@ -84,7 +94,13 @@ private:
         int migSlices = 0, gpuSlices = 0;
         double held = 0, used = 0;
     };
-    QHash<Key, Amount> m_facts; // sorted by facts()
+    qsizetype amountFor(ServerState& s, qsizetype processPos, const QString& server,
+                        const QString& user, const QString& gpuModel, const QString& profile,
+                        qint64 hour);
+
+    // The facts in the order first seen (sorted by facts()), and where each is.
+    QList<std::pair<Key, Amount>> m_amounts;
+    QHash<Key, qsizetype> m_index;
     QList<CoverageGap> m_gaps;
     QStringList m_warnings;
     QStringList m_usedWarnings;

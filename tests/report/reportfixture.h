@@ -153,4 +153,88 @@ inline QList<Snapshot> reportFixture()
     };
 }
 
+// The content fixture: the policy engine's events, findings, chart buckets.
+// Two hours [T0, T0 + 2 h) of one server, node-1, with two A100s, readings
+// every 60 s at minutes 0–59 and 90–119 (a gap in between):
+//   GPU 0: alice's "python train.py" (PID 500) at 100 % (even minutes) and
+//          90 % (odd) from minute 0 to 39; from minute 40 no process, 0 %.
+//   GPU 1: bob's "python notebook.py" (PID 600) holds 4000 MiB at 0 % from
+//          minute 0 to 59; after the gap no process, 0 %.
+// Every figure is worked out in tst_reportbuilder.cpp.
+inline const char* const kContentPolicy = R"([hog]
+threshold_percent = 80
+duration = "10m"
+
+[idle]
+min_gpu_utilization = 10
+time_window = "30m"
+min_memory_mib = 1024
+confirm_power = false
+
+[quota]
+window = "10m"
+default_share = 100
+users = { alice = 40 }
+
+[adaptive]
+enabled = false
+
+[tokens]
+initial = 2.5
+monthly = 0
+daily = 0
+default_price = 3
+time_zone = "UTC"
+)";
+
+inline Snapshot nodeReading(int minute)
+{
+    Snapshot s = fixtureReading(QStringLiteral("node-1"), kT0 + minute * kMinute);
+    const bool alice = minute < 40;
+    const bool bob = minute < 60;
+    for (int i = 0; i < 2; ++i) {
+        GpuSample g;
+        g.index = i;
+        g.uuid = QStringLiteral("GPU-n%1").arg(i);
+        g.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+        g.vendor = QStringLiteral("nvidia");
+        g.utilizationGpuPercent = i == 0 && alice ? (minute % 2 == 0 ? 100 : 90) : 0;
+        g.memoryUsedMiB = i == 0 ? (alice ? 20000 : 0) : (bob ? 4000 : 0);
+        g.memoryTotalMiB = 81920;
+        g.powerW = 100;
+        s.gpus << g;
+    }
+    if (alice) {
+        GpuProcess p;
+        p.pid = 500;
+        p.startTimeMs = kT0 - kHour;
+        p.user = QStringLiteral("alice");
+        p.command = QStringLiteral("python train.py");
+        p.gpuUuid = QStringLiteral("GPU-n0");
+        p.usedMemoryMiB = 20000;
+        s.processes << p;
+    }
+    if (bob) {
+        GpuProcess p;
+        p.pid = 600;
+        p.startTimeMs = kT0 - kHour;
+        p.user = QStringLiteral("bob");
+        p.command = QStringLiteral("python notebook.py");
+        p.gpuUuid = QStringLiteral("GPU-n1");
+        p.usedMemoryMiB = 4000;
+        s.processes << p;
+    }
+    return s;
+}
+
+inline QList<Snapshot> contentFixture()
+{
+    QList<Snapshot> out;
+    for (int m = 0; m < 60; ++m)
+        out << nodeReading(m);
+    for (int m = 90; m < 120; ++m)
+        out << nodeReading(m);
+    return out;
+}
+
 } // namespace gw::test

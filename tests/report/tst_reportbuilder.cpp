@@ -3,10 +3,14 @@
 // never read off the code's output.
 
 #include "policy/policyconfig.h"
+#include "policy/policyengine.h"
 #include "report/reportbuilder.h"
 #include "reportfixture.h"
 
 #include <QTest>
+
+#include <array>
+#include <cmath>
 
 using namespace gw;
 using namespace gw::test;
@@ -59,6 +63,73 @@ void near(std::optional<double> actual, double expected, const char* what)
                                                                  .arg(QLatin1String(what))
                                                                  .arg(*actual, 0, 'g', 17)
                                                                  .arg(expected, 0, 'g', 17)));
+}
+
+PolicyConfig contentPolicy()
+{
+    const PolicyParseResult parsed =
+        parsePolicy(QByteArray(kContentPolicy), QStringLiteral("content.toml"));
+    if (!parsed.config)
+        qFatal("content policy refused: %s", qPrintable(parsed.errors.join(u'\n')));
+    return *parsed.config;
+}
+
+Report contentReport(const QList<Snapshot>& trace = contentFixture())
+{
+    ReportOptions options;
+    options.fromMs = kT0;
+    options.toMs = kT0 + 2 * kHour;
+    options.generatedAtMs = kT0 + 3 * kHour;
+    options.policy = contentPolicy();
+    ReportBuilder builder(options);
+    for (const Snapshot& s : trace)
+        builder.feed(s);
+    return builder.finish();
+}
+
+// carol's job on node-2 when `localHour` is from 20 to 5.
+Snapshot carolReading(qint64 atMs, int localHour)
+{
+    Snapshot s = fixtureReading(QStringLiteral("node-2"), atMs);
+    GpuSample g;
+    g.index = 0;
+    g.uuid = QStringLiteral("GPU-m0");
+    g.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    g.utilizationGpuPercent = 50;
+    s.gpus << g;
+    if (localHour >= 20 || localHour < 6) {
+        GpuProcess p;
+        p.pid = 700;
+        p.startTimeMs = 0;
+        p.user = QStringLiteral("carol");
+        p.command = QStringLiteral("python train.py");
+        p.gpuUuid = g.uuid;
+        p.usedMemoryMiB = 1000;
+        s.processes << p;
+    }
+    return s;
+}
+
+QList<Snapshot> nightlyTrace(const QTimeZone& zone)
+{
+    QList<Snapshot> out;
+    const qint64 from = QDateTime(QDate(2026, 10, 23), QTime(12, 0), zone).toMSecsSinceEpoch();
+    const qint64 to = QDateTime(QDate(2026, 10, 27), QTime(12, 0), zone).toMSecsSinceEpoch();
+    for (qint64 t = from; t < to; t += kMinute)
+        out << carolReading(t, QDateTime::fromMSecsSinceEpoch(t, zone).time().hour());
+    return out;
+}
+
+Report patternReport(const QList<Snapshot>& trace, qint64 from, qint64 to, const QString& zone)
+{
+    ReportOptions options;
+    options.fromMs = from;
+    options.toMs = to;
+    options.timeZone = zone;
+    ReportBuilder builder(options);
+    for (const Snapshot& s : trace)
+        builder.feed(s);
+    return builder.finish();
 }
 
 } // namespace
@@ -270,6 +341,386 @@ private Q_SLOTS:
         QVERIFY(r.units.isEmpty());
         QVERIFY(!r.fleetGpuHours);
         QVERIFY(r.users.isEmpty());
+    }
+
+    // ---- The content fixture (reportfixture.h): events, findings, buckets.
+
+    void contentPerUser()
+    {
+        const Report r = contentReport();
+        QCOMPARE(r.users.size(), 2);
+        const UserReport* alice = user(r, QStringLiteral("alice"));
+        const UserReport* bob = user(r, QStringLiteral("bob"));
+        QVERIFY(alice && bob);
+        // Fair share over a 10 min window, capacity 2 GPUs, adaptive off:
+        // alice's use is her GPU's utilisation (a lone process), so her share
+        // at a reading is 100 / 2 = 50 % (even minutes) or 90 / 2 = 45 %
+        // (odd). Judged once half the window is covered: at minute 4 (five
+        // readings of 60 s); the mean of 50, 45, 50, 45, 50 = 48 > 40: the
+        // event opens at T0 + 4 min. At minute 40 the window holds minutes
+        // 31–40, alice in 31–39: (5 × 45 + 4 × 50) / 10 = 42.5 > 40, still
+        // open; at minute 41 (32–41): (4 × 50 + 4 × 45) / 10 = 38 ≤ 40: it
+        // ends at T0 + 41 min. Violation: 37 min = 37 / 60 h.
+        near(alice->violationHours, 37.0 / 60, "alice violation hours");
+        // Hog: ≥ 80 % from minute 0, judged at minute 9 (10 min of 60 s
+        // readings), ends when the process is gone at minute 40: one event.
+        QCOMPARE(alice->hogEvents, std::optional<int>(1));
+        QCOMPARE(alice->idleEvents, std::optional<int>(0));
+        // bob: 0 % holding 4000 MiB ≥ 1024 for 30 min: one idle event; his
+        // use is 0, so no fair share, no hog.
+        near(bob->violationHours, 0, "bob violation hours");
+        QCOMPARE(bob->hogEvents, std::optional<int>(0));
+        QCOMPARE(bob->idleEvents, std::optional<int>(1));
+        // GPU-hours: alice 40 readings × 60 s = 40 min; bob 60 min. Fleet:
+        // node-1 covered 60 + 30 min = 1.5 h × 2 GPUs = 3 GPU-hours. Shares
+        // 2/3 / 3 = 22.2 % and 1 / 3 = 33.3 %; quotas 40 and the default
+        // 100 (bob has no entry). Tokens at 3 a GPU-hour from 2.5: alice
+        // pays 2 (0.5 left), bob 3 (−0.5).
+        near(r.fleetGpuHours, 3, "fleet");
+        near(alice->sharePercent, 100.0 * (2.0 / 3) / 3, "alice share");
+        near(bob->sharePercent, 100.0 / 3, "bob share");
+        near(alice->quotaPercent, 40, "alice quota");
+        near(bob->quotaPercent, 100, "bob quota (the default: no entry)");
+        near(alice->balance, 0.5, "alice balance");
+        near(bob->balance, -0.5, "bob balance");
+    }
+
+    void contentFindings()
+    {
+        const Report r = contentReport();
+        // Worst first by hours (a tie in kind order):
+        //   held idle, bob: idle from T0 to the gap (minute 59 + one
+        //     interval = 60 min): 1 h, one event → contact the owner;
+        //   overdraft, bob: balance −0.5 after 1 GPU-hour (hours: his
+        //     GPU-hours, 1);
+        //   hog, alice: T0 to minute 40: 2/3 h;
+        //   over quota, alice: 37 min of fair-share events;
+        //   coverage, node-1: silent 30 of 120 min = 25 % > 5 %: 0.5 h.
+        QCOMPARE(r.findings.size(), 5);
+        const Finding& idle = r.findings[0];
+        QCOMPARE(idle.kind, Finding::Kind::HeldIdle);
+        QCOMPARE(idle.advice, Finding::Advice::ContactOwner);
+        QCOMPARE(idle.user, QStringLiteral("bob"));
+        QCOMPARE(idle.server, QStringLiteral("node-1"));
+        QCOMPARE(idle.hours, 1.0);
+        QCOMPARE(idle.text, QStringLiteral("bob: 1.0 h holding 1 GPU(s) idle (< 10 %) on node-1"));
+        QCOMPARE(idle.recommendation,
+                 QStringLiteral("Contact bob; ask them to free the GPUs they do not use."));
+
+        const Finding& overdraft = r.findings[1];
+        QCOMPARE(overdraft.kind, Finding::Kind::Overdraft);
+        QCOMPARE(overdraft.advice, Finding::Advice::ContactOwner);
+        QCOMPARE(overdraft.user, QStringLiteral("bob"));
+        QCOMPARE(overdraft.text, QStringLiteral("bob: balance -0.5 tokens at the end of the range, "
+                                                "after 1.0 GPU-hours"));
+
+        const Finding& hog = r.findings[2];
+        QCOMPARE(hog.kind, Finding::Kind::Hog);
+        QCOMPARE(hog.advice, Finding::Advice::ContactOwner);
+        QCOMPARE(hog.server, QStringLiteral("node-1"));
+        QCOMPARE(hog.user, QStringLiteral("alice"));
+        QCOMPARE(hog.pid, qint64(500));
+        QCOMPARE(hog.command, QStringLiteral("python train.py"));
+        QCOMPARE(hog.unit, QStringLiteral("GPU 0"));
+        QVERIFY(std::abs(hog.hours - 40.0 / 60) < kEps);
+        QCOMPARE(hog.text,
+                 QStringLiteral("python (PID 500, alice): 0.7 h at ≥ 80 % on node-1 GPU 0 "
+                                "(expected quota: 40 %)"));
+        QCOMPARE(
+            hog.recommendation,
+            QStringLiteral("Contact alice; if this is expected, raise their quota in [quota]."));
+
+        const Finding& quota = r.findings[3];
+        QCOMPARE(quota.kind, Finding::Kind::OverQuota);
+        QCOMPARE(quota.advice, Finding::Advice::AdjustQuota);
+        QCOMPARE(quota.user, QStringLiteral("alice"));
+        QVERIFY(std::abs(quota.hours - 37.0 / 60) < kEps);
+        QCOMPARE(quota.text, QStringLiteral("alice: 22.2 % of the fleet's GPU-hours (quota: 40 %), "
+                                            "over quota on a server for 0.6 h"));
+
+        const Finding& coverage = r.findings[4];
+        QCOMPARE(coverage.kind, Finding::Kind::Coverage);
+        QCOMPARE(coverage.advice, Finding::Advice::CheckAgent);
+        QCOMPARE(coverage.server, QStringLiteral("node-1"));
+        QCOMPARE(coverage.hours, 0.5);
+        QCOMPARE(coverage.text, QStringLiteral("node-1: not heard from for 0.5 h of 2.0 h (25 %)"));
+        QVERIFY(r.patterns.isEmpty()); // nobody held node-1 for 3 h
+    }
+
+    void recurringIdleAsksForEnforcement()
+    {
+        // bob's notebook twice idle (before and after the gap, each 30 min
+        // and more at 0 %), [idle] action "notify": it recurs and nothing
+        // enforces it.
+        QList<Snapshot> trace = contentFixture();
+        for (Snapshot& s : trace)
+            if (s.timestampMs >= kT0 + 90 * kMinute)
+                s.processes = nodeReading(0).processes.mid(1); // bob again
+        const Report r = contentReport(trace);
+        const UserReport* bob = user(r, QStringLiteral("bob"));
+        QVERIFY(bob);
+        QCOMPARE(bob->idleEvents, std::optional<int>(2));
+        const Finding& idle = r.findings[0];
+        QCOMPARE(idle.kind, Finding::Kind::HeldIdle);
+        QCOMPARE(idle.advice, Finding::Advice::EnableEnforcement);
+        QCOMPARE(idle.recommendation,
+                 QStringLiteral("Contact bob; it recurs (2 idle events): set [idle] action = "
+                                "\"terminate\" to free such GPUs."));
+    }
+
+    void sameAnswersAsReplay()
+    {
+        // Three servers interleaved (node-2 half a minute later), so that
+        // the report's engines, one a core, share them out.
+        const PolicyConfig policy = contentPolicy();
+        QList<Snapshot> trace;
+        for (const Snapshot& s : contentFixture())
+            for (int n = 1; n <= 3; ++n) {
+                Snapshot copy = s;
+                copy.server = QStringLiteral("node-%1").arg(n);
+                copy.timestampMs += n == 2 ? 30'000 : 0;
+                trace << copy;
+            }
+        PolicyEngine::Options options;
+        options.timeZone = QTimeZone::utc();
+        qsizetype at = 0;
+        const ReplayResult replay =
+            replayReadings(policy, options, [&](QString*) -> std::optional<Snapshot> {
+                if (at < trace.size())
+                    return trace[at++];
+                return std::nullopt;
+            });
+        QVERIFY(!replay.events.isEmpty());
+        QMap<QString, std::array<int, 3>> counts;
+        QMap<QString, qint64> fairMs;
+        for (const PolicyEvent& e : replay.events) {
+            ++counts[e.user][size_t(e.kind)];
+            if (e.kind == PolicyEventKind::FairShare) {
+                QVERIFY(e.endMs); // it ended inside the trace
+                fairMs[e.user] += *e.endMs - e.startMs;
+            }
+        }
+        const Report r = contentReport(trace);
+        QCOMPARE(r.users.size(), 2);
+        QCOMPARE(counts[QStringLiteral("alice")][size_t(PolicyEventKind::Hog)], 3);
+        for (const UserReport& u : r.users) {
+            QCOMPARE(u.hogEvents, std::optional<int>(counts[u.user][size_t(PolicyEventKind::Hog)]));
+            QCOMPARE(u.idleEvents,
+                     std::optional<int>(counts[u.user][size_t(PolicyEventKind::Idle)]));
+            near(u.violationHours, double(fairMs[u.user]) / double(kHour), "violation vs replay");
+        }
+    }
+
+    void chartBuckets()
+    {
+        const Report r = contentReport();
+        const UnitReport* gpu0 = nullptr;
+        for (const UnitReport& u : r.units)
+            if (u.gpuUuid == QStringLiteral("GPU-n0"))
+                gpu0 = &u;
+        QVERIFY(gpu0);
+        const QList<HistoryBucket>& b = gpu0->utilisationBuckets;
+        // 2 h / 288 = 25 s a bucket.
+        QCOMPARE(b.size(), kReportChartBuckets);
+        QCOMPARE(b[0].startMs, kT0);
+        QCOMPARE(b[0].endMs, kT0 + 25'000);
+        QCOMPARE(b.last().endMs, kT0 + 2 * kHour);
+        // Bucket 0: reading 0 (100 %) alone.
+        QCOMPARE(b[0].count, qint64(1));
+        QCOMPARE(b[0].mean, 100.0);
+        // Bucket 2, [50 s, 75 s): reading 0 for 10 s at 100, reading 1 for
+        // 15 s at 90: mean (1000 + 1350) / 25 = 94, min 90, max 100.
+        QCOMPARE(b[2].count, qint64(2));
+        QCOMPARE(b[2].mean, 94.0);
+        QCOMPARE(b[2].min, 90.0);
+        QCOMPARE(b[2].max, 100.0);
+        QVERIFY(!b[2].gapBefore);
+        // Bucket 143 [3575 s, 3600 s): reading 59 at 0 %. 144: in the gap.
+        QCOMPARE(b[143].count, qint64(1));
+        QCOMPARE(b[143].mean, 0.0);
+        QCOMPARE(b[144].count, qint64(0));
+        QVERIFY(std::isnan(b[144].mean));
+        // Bucket 216 [5400 s, 5425 s): reading 90, the first after the gap.
+        QVERIFY(b[216].gapBefore);
+        QCOMPARE(b[216].count, qint64(1));
+        // historyGaps reads the buckets as the report's gap: minute 60 to 90.
+        const auto gaps = historyGaps(b);
+        QCOMPARE(gaps.size(), 1);
+        QCOMPARE(gaps[0].first, kT0 + 60 * kMinute);
+        QCOMPARE(gaps[0].second, kT0 + 90 * kMinute);
+        QCOMPARE(r.coverage[0].gaps.size(), 1);
+        QCOMPARE(r.coverage[0].gaps[0].fromMs, gaps[0].first);
+        QCOMPARE(r.coverage[0].gaps[0].toMs, gaps[0].second);
+
+        // The first fixture: a MIG instance has no buckets; the GPU in MIG
+        // mode has 288, all empty (no utilisation).
+        const Report first = fixtureReport();
+        QVERIFY(unit(first, QStringLiteral("beta"), QStringLiteral("MIG-b0-1"))
+                    ->utilisationBuckets.isEmpty());
+        const UnitReport* beta = unit(first, QStringLiteral("beta"));
+        QCOMPARE(beta->utilisationBuckets.size(), kReportChartBuckets);
+        for (const HistoryBucket& bucket : beta->utilisationBuckets)
+            QCOMPARE(bucket.count, qint64(0));
+    }
+
+    void outOfOrderReadingChangesNothing()
+    {
+        QList<Snapshot> trace = contentFixture();
+        trace.insert(21, nodeReading(10)); // after minute 20: refused
+        const Report clean = contentReport();
+        const Report r = contentReport(trace);
+        QVERIFY(r.warnings.join(u'\n').contains(QStringLiteral("not after the last one")));
+        QCOMPARE(r.users, clean.users);
+        QCOMPARE(r.findings, clean.findings);
+        // Empty buckets hold NaN, which equals nothing: compared apart.
+        QCOMPARE(r.units.size(), clean.units.size());
+        for (qsizetype i = 0; i < r.units.size(); ++i) {
+            UnitReport a = r.units[i], b = clean.units[i];
+            QCOMPARE(a.utilisationBuckets.size(), b.utilisationBuckets.size());
+            for (qsizetype j = 0; j < a.utilisationBuckets.size(); ++j) {
+                const HistoryBucket &x = a.utilisationBuckets[j], &y = b.utilisationBuckets[j];
+                QCOMPARE(x.count, y.count);
+                QCOMPARE(x.gapBefore, y.gapBefore);
+                if (x.count > 0)
+                    QVERIFY(x.mean == y.mean && x.min == y.min && x.max == y.max);
+            }
+            a.utilisationBuckets.clear();
+            b.utilisationBuckets.clear();
+            QCOMPARE(a, b);
+        }
+    }
+
+    void withoutPolicyTheDefaultsFindEvents()
+    {
+        // Default [hog] (80 %, 10 min): alice's hog; default [idle] (10 %,
+        // 30 min, 1024 MiB; power limit unknown, so power does not decide):
+        // bob's idle hold. No quotas without a policy.
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + 2 * kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        for (const Snapshot& s : contentFixture())
+            builder.feed(s);
+        const Report r = builder.finish();
+        const UserReport* alice = user(r, QStringLiteral("alice"));
+        const UserReport* bob = user(r, QStringLiteral("bob"));
+        QVERIFY(alice && bob);
+        QCOMPARE(alice->hogEvents, std::optional<int>(1));
+        QCOMPARE(bob->idleEvents, std::optional<int>(1));
+        QVERIFY(alice->violationHours.has_value());
+        QVERIFY(!alice->quotaPercent);
+        QVERIFY(!bob->balance);
+    }
+
+    void nightlyPatternAcrossDst()
+    {
+        // carol holds node-2 from 20:00 to 06:00 Berlin time every night,
+        // 2026-10-23 12:00 to 10-27 12:00 local; summer time ends on 10-25
+        // at 03:00 (02:00–03:00 comes twice). Hours 20–23 are covered on
+        // the 23rd–26th, 0–5 on the 24th–27th: 4 days each, held on all 4.
+        const QTimeZone berlin("Europe/Berlin");
+        QVERIFY(berlin.isValid());
+        const QList<Snapshot> trace = nightlyTrace(berlin);
+        const qint64 from =
+            QDateTime(QDate(2026, 10, 23), QTime(12, 0), berlin).toMSecsSinceEpoch();
+        const qint64 to = QDateTime(QDate(2026, 10, 27), QTime(12, 0), berlin).toMSecsSinceEpoch();
+        const Report r = patternReport(trace, from, to, QStringLiteral("Europe/Berlin"));
+        QCOMPARE(r.patterns.size(), 1);
+        const TimePattern& p = r.patterns[0];
+        QCOMPARE(p.user, QStringLiteral("carol"));
+        QCOMPARE(p.server, QStringLiteral("node-2"));
+        QCOMPARE(p.fromMinute, 20 * 60);
+        QCOMPARE(p.toMinute, 6 * 60);
+        QCOMPARE(p.days, 4);
+        QCOMPARE(p.daysCovered, 4);
+        QCOMPARE(p.text, QStringLiteral("carol's jobs hold node-2 every night 20:00–06:00"));
+
+        // The same readings in UTC: 18:00–04:00 before the change, 19:00–
+        // 05:00 after. Hour 18 is held on 2 of 4 days and hour 4 on 3 of 4
+        // (the first night ends at 04:00), both under 80 %: 19:00–04:00.
+        const Report utc = patternReport(trace, from, to, QStringLiteral("UTC"));
+        QCOMPARE(utc.patterns.size(), 1);
+        QCOMPARE(utc.patterns[0].fromMinute, 19 * 60);
+        QCOMPARE(utc.patterns[0].toMinute, 4 * 60);
+        QCOMPARE(utc.patterns[0].days, 4);
+        QCOMPARE(utc.patterns[0].text,
+                 QStringLiteral("carol's jobs hold node-2 every night 19:00–04:00"));
+    }
+
+    void heldWithinADay()
+    {
+        // One day, 2026-11-02 12:00 to 11-03 12:00 UTC: every hour of the
+        // day is covered once, so no daily rule; carol's 20:00–06:00 run of
+        // 10 h (≥ 3 h) is reported as held.
+        const QTimeZone utc = QTimeZone::utc();
+        QList<Snapshot> trace;
+        const qint64 from = QDateTime(QDate(2026, 11, 2), QTime(12, 0), utc).toMSecsSinceEpoch();
+        for (qint64 t = from; t < from + 24 * kHour; t += kMinute)
+            trace << carolReading(t, QDateTime::fromMSecsSinceEpoch(t, utc).time().hour());
+        const Report r = patternReport(trace, from, from + 24 * kHour, QStringLiteral("UTC"));
+        QCOMPARE(r.patterns.size(), 1);
+        QCOMPARE(r.patterns[0].fromMinute, 20 * 60);
+        QCOMPARE(r.patterns[0].toMinute, 6 * 60);
+        QCOMPARE(r.patterns[0].days, 1);
+        QCOMPARE(r.patterns[0].text, QStringLiteral("carol held node-2 20:00–06:00"));
+    }
+
+    void twoGpusWithOneUuidAreBothHeld()
+    {
+        // A driver reporting one uuid for two GPUs: they are one unit (the
+        // uuid is the key), and a process on that uuid holds both (each GPU
+        // looks through the processes), at 0 %: the unit is covered 2 × 60 s
+        // and held idle 2 × 60 s.
+        Snapshot s = nodeReading(0);
+        s.gpus[1].uuid = s.gpus[0].uuid;
+        s.gpus[0].utilizationGpuPercent = 0;
+        s.processes = s.processes.mid(0, 1); // alice's, on GPU-n0
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        builder.feed(s);
+        const Report r = builder.finish();
+        QCOMPARE(r.units.size(), 1);
+        QCOMPARE(r.units[0].coveredMs, 2 * kMinute);
+        QCOMPARE(r.units[0].heldIdleMs, std::optional<qint64>(2 * kMinute));
+    }
+
+    void coverageFindingAboveFivePercent()
+    {
+        // A server heard for 57 of 60 min (silent 5 %, not more): no
+        // finding; for 56 min (silent 4 min, 6.7 %): a finding of 4 min.
+        for (const int minutes : {57, 56}) {
+            ReportOptions options;
+            options.fromMs = kT0;
+            options.toMs = kT0 + kHour;
+            options.timeZone = QStringLiteral("UTC");
+            ReportBuilder builder(options);
+            for (int m = 0; m < minutes; ++m) {
+                Snapshot s = nodeReading(m);
+                s.processes.clear();
+                builder.feed(s);
+            }
+            const Report r = builder.finish();
+            QCOMPARE(r.coverage[0].coveredMs, minutes * kMinute);
+            if (minutes == 57) {
+                QVERIFY(r.findings.isEmpty());
+            } else {
+                QCOMPARE(r.findings.size(), 1);
+                QCOMPARE(r.findings[0].kind, Finding::Kind::Coverage);
+                QVERIFY(std::abs(r.findings[0].hours - 4.0 / 60) < kEps);
+                QCOMPARE(r.findings[0].text,
+                         QStringLiteral("node-1: not heard from for 0.1 h of 1.0 h (6.7 %)"));
+            }
+        }
+    }
+
+    void unknownZoneIsSaid()
+    {
+        const Report r = patternReport({}, kT0, kT0 + kHour, QStringLiteral("Mars/Olympus"));
+        QVERIFY(r.warnings.join(u'\n').contains(QStringLiteral("Mars/Olympus")));
     }
 };
 

@@ -143,6 +143,88 @@ private Q_SLOTS:
         QCOMPARE(gaps[0][QStringLiteral("gap_to")], QStringLiteral("2026-11-02T10:10:00+00:00"));
     }
 
+    void findingsPatternsAndUserEventsParseBack()
+    {
+        // The content fixture (reportfixture.h): five findings, the users'
+        // events; one pattern added by hand (the fixture has none).
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + 2 * kHour;
+        options.policy = parsePolicy(QByteArray(kContentPolicy), QStringLiteral("c.toml")).config;
+        ReportBuilder builder(options);
+        for (const Snapshot& s : contentFixture())
+            builder.feed(s);
+        Report r = builder.finish();
+        r.patterns << TimePattern{
+            QStringLiteral("carol"),
+            QStringLiteral("node-2"),
+            20 * 60,
+            6 * 60,
+            4,
+            5,
+            QStringLiteral("carol's jobs hold node-2 every night 20:00–06:00")};
+        QCOMPARE(r.findings.size(), 5);
+        for (const bool split : {false, true}) {
+            QList<QHash<QString, QString>> findings, patterns, users;
+            if (split) {
+                const QList<CsvTable> tables = reportTables(r);
+                auto rows = [&](const QString& name) {
+                    QList<QHash<QString, QString>> out;
+                    for (const CsvTable& t : tables)
+                        if (t.name == name) {
+                            const QList<QStringList> csv = parsed(csvOfTable(t));
+                            for (qsizetype i = 1; i < csv.size(); ++i) {
+                                QHash<QString, QString> row;
+                                for (qsizetype c = 0; c < csv[0].size(); ++c)
+                                    row.insert(csv[0][c], csv[i].value(c));
+                                out << row;
+                            }
+                        }
+                    return out;
+                };
+                findings = rows(QStringLiteral("finding"));
+                patterns = rows(QStringLiteral("pattern"));
+                users = rows(QStringLiteral("user"));
+            } else {
+                const QList<QStringList> csv = parsed(reportCsv(r));
+                findings = rowsOf(csv, QStringLiteral("finding"));
+                patterns = rowsOf(csv, QStringLiteral("pattern"));
+                users = rowsOf(csv, QStringLiteral("user"));
+            }
+            QCOMPARE(findings.size(), r.findings.size());
+            for (qsizetype i = 0; i < findings.size(); ++i) {
+                const Finding& f = r.findings[i];
+                QCOMPARE(findings[i][QStringLiteral("kind")], findingKindName(f.kind));
+                QCOMPARE(findings[i][QStringLiteral("advice")], findingAdviceName(f.advice));
+                QCOMPARE(findings[i][QStringLiteral("server")], f.server);
+                QCOMPARE(findings[i][QStringLiteral("user")], f.user);
+                QCOMPARE(findings[i][QStringLiteral("command")], f.command);
+                QCOMPARE(findings[i][QStringLiteral("unit")], f.unit);
+                QCOMPARE(number(findings[i][QStringLiteral("hours")]), std::optional(f.hours));
+                QCOMPARE(findings[i][QStringLiteral("text")], f.text);
+                QCOMPARE(findings[i][QStringLiteral("recommendation")], f.recommendation);
+            }
+            // The hog (third, worst first): PID 500, 40 min.
+            QCOMPARE(findings[2][QStringLiteral("kind")], QStringLiteral("hog"));
+            QCOMPARE(findings[2][QStringLiteral("pid")], QStringLiteral("500"));
+            QCOMPARE(number(findings[2][QStringLiteral("hours")]), std::optional(40.0 / 60));
+            QCOMPARE(findings[4][QStringLiteral("advice")], QStringLiteral("check_agent"));
+            QCOMPARE(findings[4][QStringLiteral("pid")], QString()); // none: empty
+            QCOMPARE(patterns.size(), 1);
+            QCOMPARE(patterns[0][QStringLiteral("from")], QStringLiteral("20:00"));
+            QCOMPARE(patterns[0][QStringLiteral("to")], QStringLiteral("06:00"));
+            QCOMPARE(patterns[0][QStringLiteral("days")], QStringLiteral("4"));
+            QCOMPARE(patterns[0][QStringLiteral("days_covered")], QStringLiteral("5"));
+            QCOMPARE(patterns[0][QStringLiteral("text")], r.patterns[0].text);
+            // alice: 37 min of fair share, one hog; bob: one idle event.
+            QCOMPARE(users.size(), 2);
+            QCOMPARE(number(users[0][QStringLiteral("violation_hours")]), std::optional(37.0 / 60));
+            QCOMPARE(users[0][QStringLiteral("hog_events")], QStringLiteral("1"));
+            QCOMPARE(users[0][QStringLiteral("idle_events")], QStringLiteral("0"));
+            QCOMPARE(users[1][QStringLiteral("idle_events")], QStringLiteral("1"));
+        }
+    }
+
     void timesCarryTheZonesOffset()
     {
         const Report r = fixtureReport(QStringLiteral("Europe/Berlin"));
@@ -180,12 +262,13 @@ private Q_SLOTS:
         QCOMPARE(names,
                  (QStringList{QStringLiteral("report"), QStringLiteral("coverage"),
                               QStringLiteral("gap"), QStringLiteral("unit"), QStringLiteral("user"),
-                              QStringLiteral("user_model"), QStringLiteral("warning")}));
+                              QStringLiteral("user_model"), QStringLiteral("finding"),
+                              QStringLiteral("pattern"), QStringLiteral("warning")}));
         const QList<QStringList> unit = parsed(csvOfTable(tables[3]));
         QCOMPARE(unit.first(), tables[3].header);
         QCOMPARE(unit.size(), 1 + r.units.size());
         // A table without rows is its header alone.
-        QCOMPARE(csvOfTable(tables[6]), QByteArray("warning\r\n"));
+        QCOMPARE(csvOfTable(tables[8]), QByteArray("warning\r\n"));
     }
 
     void readerRefusesBrokenCsv_data()
