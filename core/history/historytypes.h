@@ -63,7 +63,14 @@ struct HistoryBucket
     qint64 count = 0;
     bool gapBefore = false;
 
-    bool operator==(const HistoryBucket&) const = default;
+    // An empty bucket's NaNs are equal to each other: two answers with the
+    // same empty buckets are the same answer.
+    bool operator==(const HistoryBucket& o) const
+    {
+        const auto same = [](double a, double b) { return a == b || (a != a && b != b); };
+        return startMs == o.startMs && endMs == o.endMs && same(min, o.min) && same(max, o.max) &&
+               same(mean, o.mean) && count == o.count && gapBefore == o.gapBefore;
+    }
 };
 
 enum class HistoryLevel : quint8

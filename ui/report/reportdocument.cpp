@@ -20,6 +20,7 @@
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSaveFile>
 #include <QPrinter>
 #include <QRegularExpression>
 #include <QTimeZone>
@@ -892,22 +893,22 @@ bool writeReportPdf(const Report& report, const ReportPageOptions& options, cons
                     QString* error)
 {
     // The file first: a path that cannot be written fails before the work.
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    // Written whole or not at all (a cron job's reader, or the agent's
+    // daily report, never sees half a PDF; a failure keeps the old file).
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
         if (error)
             *error = Text::tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray pdf = reportPdf(report, options);
-    if (pdf.isEmpty() || file.write(pdf) != pdf.size() || !file.flush()) {
+    if (pdf.isEmpty() || file.write(pdf) != pdf.size() || !file.commit()) {
         if (error)
             *error = pdf.isEmpty() ? Text::tr("The report's PDF could not be made.")
                                    : Text::tr("Cannot write %1: %2").arg(path, file.errorString());
-        file.close();
-        file.remove();
+        file.cancelWriting();
         return false;
     }
-    file.close();
     return true;
 }
 

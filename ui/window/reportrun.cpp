@@ -34,7 +34,7 @@ void ReportRun::cancel()
 
 bool ReportRun::isRunning() const
 {
-    return m_thread && m_thread->isRunning();
+    return m_thread && !m_ended;
 }
 
 void ReportRun::work()
@@ -42,8 +42,21 @@ void ReportRun::work()
     // Results go back through the receiver's queue; `this` outlives the
     // thread (the destructor waits), and a result arriving after the run
     // was dropped is discarded with it.
+    // The run has ended for its receivers once the result is delivered (the
+    // thread itself may still be winding down).
     auto post = [this](auto f) {
-        QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, f = std::move(f)] {
+                m_ended = true;
+                f();
+            },
+            Qt::QueuedConnection);
+    };
+    auto progressNote = [this](int permille, qint64 count) {
+        QMetaObject::invokeMethod(
+            this, [this, permille, count] { Q_EMIT progress(permille, count); },
+            Qt::QueuedConnection);
     };
     ReportBuilder builder(m_options);
     const qint64 from = m_options.fromMs;
@@ -71,7 +84,7 @@ void ReportRun::work()
                 sinceProgress.restart();
                 const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
                 const int permille = int((i + within) / streams * 1000);
-                post([this, permille, count] { Q_EMIT progress(permille, count); });
+                progressNote(permille, count);
             }
         }
         if (!error.isEmpty()) {

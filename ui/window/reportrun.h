@@ -43,6 +43,7 @@ public:
 
     void start();
     void cancel();
+    // Started and no result delivered yet.
     bool isRunning() const;
     qint64 readingCount() const { return m_readings.load(); }
 
@@ -62,6 +63,7 @@ private:
     std::unique_ptr<QThread> m_thread;
     std::atomic<bool> m_cancel{false};
     std::atomic<qint64> m_readings{0};
+    bool m_ended = false; // a result was delivered (GUI thread)
 };
 
 } // namespace gw
