@@ -20,9 +20,9 @@
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QPrinter>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QTimeZone>
 #include <QValueAxis>
 
