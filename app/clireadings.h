@@ -26,6 +26,7 @@
 
 namespace gw {
 
+class AgentReadings;
 class HistoryReadings;
 
 namespace cli {
@@ -65,18 +66,6 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
 // --demo-servers, for the commands that take --demo as a readings source.
 void addDemoServersOption(QCommandLineParser& parser);
 
-// The effective policy of the agents (GET /v1/policy, read scope): its text
-// where the agent gives it (an admin token), else rebuilt from its JSON
-// (every key but the webhook URL, which no report uses) and checked by the
-// policy parser. One policy: the first agent's; `warnings` says when others
-// differ. Nothing, with `error` (exit 1), when an agent cannot be asked or
-// its policy cannot be read back.
-std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
-                                         QString* error);
-// The TOML text of a policy's JSON (policyToJson's shape) without the
-// webhook URL; for agentsPolicy, and for tests.
-QByteArray policyTomlFromJson(const QJsonObject& policy);
-
 // The readings the options name, in time order per server.
 class ReadingsSource
 {
@@ -91,19 +80,16 @@ public:
     // The next reading; nothing at the end or on an error (then `error` says
     // it, with the line of a trace).
     std::optional<Snapshot> next(QString* error);
-    quint64 skipped() const { return m_skipped; } // trace readings outside the range
+    quint64 skipped() const; // readings outside the range or the servers asked for
 
 private:
     ReadingsSource() = default;
-    bool openAgents(QString* error);
-    std::optional<Snapshot> nextOfAgents(QString* error);
     ReadingsOptions m_options;
     TraceReader m_trace;
     std::unique_ptr<HistoryReadings> m_history;
     struct Demo;
     std::unique_ptr<Demo> m_demo;
-    struct Agents;
-    std::unique_ptr<Agents> m_agents;
+    std::unique_ptr<AgentReadings> m_agents;
     quint64 m_skipped = 0;
 };
 

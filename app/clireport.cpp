@@ -3,6 +3,7 @@
 #include "cliio.h"
 #include "clireadings.h"
 #include "policy/policyconfig.h"
+#include "remote/agentreadings.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
 #include "report/reportdocument.h"
