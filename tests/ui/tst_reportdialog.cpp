@@ -6,16 +6,20 @@
 // choice can be wrong; and the built report saved as CSV (parsed back) and
 // PDF.
 
+#include "agent/agentserver.h"
 #include "csvreader.h"
 #include "darkpalette.h"
 #include "history/historyreadings.h"
 #include "history/historystore.h"
 #include "layoutcheck.h"
 #include "policy/policyconfig.h"
+#include "remote/agentlink.h"
 #include "report/reportbuilder.h"
 #include "reportfixture.h"
 #include "window/reportdialog.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProgressBar>
@@ -28,6 +32,51 @@
 
 using namespace gw;
 using namespace gw::test;
+
+namespace {
+
+constexpr qint64 kDayMs = 24 * kHour;
+constexpr qint64 kSkewMs = 2 * kHour; // the agent's clock runs two hours ahead
+
+// A value that differs minute by minute, so a reading filed a minute off is
+// caught.
+double utilisationAt(qint64 agentMs)
+{
+    return double((agentMs / kMinute) % 97);
+}
+
+// One reading a minute of a one-GPU server in [from, to) of the agent's
+// clock, alice's python holding the GPU all along.
+QList<Snapshot> agentMinutes(qint64 from, qint64 to)
+{
+    QList<Snapshot> out;
+    for (qint64 ms = from; ms < to; ms += kMinute) {
+        Snapshot s;
+        s.server = QStringLiteral("gpu-node-7");
+        s.timestampMs = ms;
+        s.intervalMs = kMinute;
+        GpuSample g;
+        g.index = 0;
+        g.uuid = QStringLiteral("GPU-a");
+        g.name = QStringLiteral("NVIDIA A100-SXM4-40GB");
+        g.utilizationGpuPercent = utilisationAt(ms);
+        g.memoryUsedMiB = 8192;
+        s.gpus << g;
+        GpuProcess p;
+        p.pid = 4242;
+        p.startTimeMs = from - kHour;
+        p.uid = 1000;
+        p.user = QStringLiteral("alice");
+        p.command = QStringLiteral("python");
+        p.gpuUuid = g.uuid;
+        p.usedMemoryMiB = 8000;
+        s.processes << p;
+        out << s;
+    }
+    return out;
+}
+
+} // namespace
 
 class TestReportDialog : public QObject
 {
@@ -243,6 +292,83 @@ private Q_SLOTS:
         d->setHistoryFile({});
         d->build();
         QVERIFY(d->statusText().startsWith(QStringLiteral("No history to build a report from")));
+    }
+
+    // The acceptance: a desktop closed for three days reports them
+    // completely. Its own history stops three days ago; the agent's record
+    // (its clock two hours ahead) has them, processes included, and the
+    // dialog reads it through GET /v1/readings under the desktop's name for
+    // the server, on the desktop's clock, with the agent's policy.
+    void closedForThreeDaysReportsThemFromTheAgent()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch() / kMinute * kMinute;
+        const qint64 closedAt = now - 3 * kDayMs;
+        QString error;
+        const QString agentFile = dir.filePath(QStringLiteral("agent.sqlite"));
+        {
+            auto store = HistoryStore::open(agentFile, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY2(store->append(agentMinutes(now + kSkewMs - 4 * kDayMs, now + kSkewMs), &error),
+                     qPrintable(error));
+            QVERIFY(store->flush(&error));
+        }
+        AgentConfig config;
+        config.port = 0;
+        config.historyPath = agentFile;
+        config.tokens = {{QStringLiteral("reader"),
+                          QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
+                          TokenScope::Read}};
+        AgentServer agent(config);
+        agent.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kSkewMs; });
+        QVERIFY2(agent.listen(&error), qPrintable(error));
+
+        // The desktop saw the server (as "lab1") until three days ago.
+        const QString desktopFile = dir.filePath(QStringLiteral("desktop.sqlite"));
+        {
+            auto desktop = HistoryStore::open(desktopFile, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(desktop, qPrintable(error));
+        }
+        const RemoteServer server{QStringLiteral("lab1"),
+                                  QUrl(QStringLiteral("http://127.0.0.1:%1").arg(agent.port())),
+                                  "r3ad",
+                                  {}};
+        ReportDialog d;
+        d.setServers({QStringLiteral("lab1")});
+        d.setHistoryFile(desktopFile);
+        d.setAgents([server] { return QList<RemoteServer>{server}; });
+        const qint64 to = now - 10 * kMinute;
+        d.setCustomRange(closedAt, to);
+        QSignalSpy built(&d, &ReportDialog::built);
+        QSignalSpy failed(&d, &ReportDialog::buildFailed);
+        d.build();
+        QVERIFY(built.wait(120'000) || !failed.isEmpty());
+        QVERIFY2(failed.isEmpty(), qPrintable(d.statusText()));
+        const Report& r = *d.report();
+
+        // Every minute of the three days, under the desktop's name.
+        QCOMPARE(r.servers, QStringList{QStringLiteral("lab1")});
+        QCOMPARE(r.coverage.size(), 1);
+        QVERIFY2(r.coverage[0].gaps.isEmpty(),
+                 qPrintable(QString::number(r.coverage[0].gaps.size())));
+        QCOMPARE(r.coverage[0].coveredMs, to - closedAt);
+        // alice held the GPU all along: as many GPU-hours as the range has.
+        QCOMPARE(r.users.size(), 1);
+        QCOMPARE(r.users[0].user, QStringLiteral("alice"));
+        QVERIFY2(std::abs(r.users[0].gpuHours - double(to - closedAt) / kHour) < 1e-6,
+                 qPrintable(QString::number(r.users[0].gpuHours)));
+        // On the desktop's clock: the minute at t holds the agent's value of
+        // t + 2 h; the mean is that of those minutes.
+        double sum = 0;
+        int n = 0;
+        for (qint64 t = closedAt; t < to; t += kMinute, ++n)
+            sum += utilisationAt(t + kSkewMs);
+        QCOMPARE(r.units.size(), 1);
+        QVERIFY2(std::abs(*r.units[0].utilisationPercent.mean - sum / n) < 1e-9,
+                 qPrintable(QString::number(*r.units[0].utilisationPercent.mean)));
+        // The agent's effective policy (its defaults here) was used.
+        QCOMPARE(r.busyThresholdPercent, PolicyConfig{}.hog.thresholdPercent);
     }
 
     void layoutHoldsLightAndDark_data()

@@ -643,6 +643,8 @@ ReportDialog* MainWindow::showReportDialog()
         m_report->setAttribute(Qt::WA_DeleteOnClose);
         m_report->setServers(m_fleet->servers());
         m_report->setHistoryFile(m_reportHistory);
+        m_report->setAgents(
+            [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
         m_report->setPolicy(m_reportPolicy ? m_reportPolicy() : std::nullopt);
     }
     m_report->show();

@@ -1,6 +1,8 @@
 #include "reportdialog.h"
 
 #include "history/historyreadings.h"
+#include "remote/agentlink.h"
+#include "remote/agentreadings.h"
 #include "report/reportcsv.h"
 #include "report/reportdocument.h"
 
@@ -184,6 +186,11 @@ void ReportDialog::setHistoryFile(const QString& path)
     m_historyFile = path;
 }
 
+void ReportDialog::setAgents(std::function<QList<RemoteServer>()> agents)
+{
+    m_agents = std::move(agents);
+}
+
 void ReportDialog::setPolicy(std::optional<PolicyConfig> policy)
 {
     m_policy = std::move(policy);
@@ -306,21 +313,42 @@ void ReportDialog::build()
     QString error;
     QList<ReadingsOpener> streams;
     const qint64 readFrom = fromMs - ReportRun::kLookbackMs;
+    // The chosen servers that are agents are read from the agents' own
+    // records; the rest from the history file.
+    QList<AgentReadings::Agent> agents;
+    QStringList local = servers;
+    if (!m_plan && m_agents)
+        for (const RemoteServer& a : m_agents())
+            if (servers.contains(a.name)) {
+                agents.append({AgentSource{a.url, a.token, {}, a.pinnedSha256}, a.name, true});
+                local.removeAll(a.name);
+            }
     if (m_plan) {
         streams = m_plan(servers, readFrom, toMs, &error);
-    } else if (!m_historyFile.isEmpty()) {
-        streams << [path = m_historyFile, servers, readFrom, toMs](QString* error) -> ReadingsNext {
-            std::shared_ptr<HistoryReadings> readings =
-                HistoryReadings::open(path, servers, readFrom, toMs, error);
-            if (!readings)
-                return {};
-            return [readings](QString* e) {
-                return readings->next(e);
-            };
-        };
     } else {
-        error = tr("No history to build a report from: this window keeps none (see the "
-                   "--history option).");
+        if (!agents.isEmpty())
+            streams << [agents, readFrom, toMs](QString*) -> ReadingsNext {
+                auto readings = std::make_shared<AgentReadings>(agents, readFrom, toMs);
+                return [readings](QString* e) {
+                    return readings->next(e);
+                };
+            };
+        if (!local.isEmpty() && !m_historyFile.isEmpty()) {
+            streams <<
+                [path = m_historyFile, local, readFrom, toMs](QString* error) -> ReadingsNext {
+                std::shared_ptr<HistoryReadings> readings =
+                    HistoryReadings::open(path, local, readFrom, toMs, error);
+                if (!readings)
+                    return {};
+                return [readings](QString* e) {
+                    return readings->next(e);
+                };
+            };
+        } else if (!local.isEmpty()) {
+            streams.clear();
+            error = tr("No history to build a report from: this window keeps none (see the "
+                       "--history option).");
+        }
     }
     if (streams.isEmpty()) {
         setStatus(error, true);
@@ -336,6 +364,14 @@ void ReportDialog::build()
     m_summary->clear();
     m_progress->setValue(0);
     m_run = std::make_unique<ReportRun>(streams, options);
+    if (!agents.isEmpty()) {
+        QList<AgentSource> sources;
+        for (const AgentReadings::Agent& a : agents)
+            sources << a.source;
+        m_run->setPolicyFetch([sources](QStringList* warnings, QString* error) {
+            return agentsPolicy(sources, warnings, error);
+        });
+    }
     connect(m_run.get(), &ReportRun::progress, this, [this](int permille, qint64 readings) {
         m_progress->setValue(permille);
         setStatus(tr("Reading the record… %1 readings").arg(QLocale().toString(readings)));

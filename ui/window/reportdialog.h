@@ -28,6 +28,7 @@ class QTextBrowser;
 
 namespace gw {
 
+struct RemoteServer;
 struct ReportPageOptions;
 
 class ReportDialog final : public QDialog
@@ -57,6 +58,11 @@ public:
         const QStringList& servers, qint64 fromMs, qint64 toMs, QString* error)>;
     void setSourcePlan(SourcePlan plan);
     void setHistoryFile(const QString& path);
+    // The agents the window watches: their servers are read from the agents'
+    // own records (GET /v1/readings, on this machine's clock, under the
+    // names the window gives them) under the first one's effective policy;
+    // the other servers from the history file.
+    void setAgents(std::function<QList<RemoteServer>()> agents);
 
     // Quotas, thresholds, prices and the time zone; absent: the defaults.
     void setPolicy(std::optional<PolicyConfig> policy);
@@ -120,6 +126,7 @@ private:
 
     SourcePlan m_plan;
     QString m_historyFile;
+    std::function<QList<RemoteServer>()> m_agents;
     std::optional<PolicyConfig> m_policy;
     std::unique_ptr<ReportRun> m_run;
     std::optional<Report> m_report;

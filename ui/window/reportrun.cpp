@@ -58,6 +58,16 @@ void ReportRun::work()
             this, [this, permille, count] { Q_EMIT progress(permille, count); },
             Qt::QueuedConnection);
     };
+    QStringList policyWarnings;
+    if (m_policyFetch) {
+        QString error;
+        std::optional<PolicyConfig> policy = m_policyFetch(&policyWarnings, &error);
+        if (!policy) {
+            post([this, error] { Q_EMIT failed(error); });
+            return;
+        }
+        m_options.policy = std::move(policy);
+    }
     ReportBuilder builder(m_options);
     const qint64 from = m_options.fromMs;
     const double span = double(std::max<qint64>(1, m_options.toMs - from));
@@ -97,6 +107,7 @@ void ReportRun::work()
         return;
     }
     Report report = builder.finish();
+    report.warnings += policyWarnings;
     post([this, report = std::move(report), count = m_readings.load()]() {
         Q_EMIT progress(1000, count);
         Q_EMIT finished(report);

@@ -38,6 +38,12 @@ public:
     static constexpr qint64 kLookbackMs = 3'600'000;
 
     ReportRun(QList<ReadingsOpener> streams, ReportOptions options, QObject* parent = nullptr);
+    // The policy to report under, asked on the worker thread before any
+    // reading (the agents' effective policy); its warnings join the
+    // report's, its error fails the run. Unset: options.policy.
+    using PolicyFetch =
+        std::function<std::optional<PolicyConfig>(QStringList* warnings, QString* error)>;
+    void setPolicyFetch(PolicyFetch fetch) { m_policyFetch = std::move(fetch); }
     // Cancels and waits for the worker.
     ~ReportRun() override;
 
@@ -59,6 +65,7 @@ private:
     void work();
 
     QList<ReadingsOpener> m_streams;
+    PolicyFetch m_policyFetch;
     ReportOptions m_options;
     std::unique_ptr<QThread> m_thread;
     std::atomic<bool> m_cancel{false};
