@@ -20,6 +20,9 @@ constexpr double kMsPerHour = 3'600'000.0;
 constexpr double kSilentFraction = 0.05;
 // Events of one subject from this many on are "recurring".
 constexpr int kRecurring = 2;
+// A hog or held-idle finding shorter than this (it prints as 0.0 h) is
+// left to the per-user event counts.
+constexpr qint64 kMinFindingMs = 3 * 60'000;
 // Time patterns: a held hour is one held for at least half of it; a daily
 // pattern needs its hours held on this fraction of the covered days, and a
 // run of at least this many hours.
@@ -123,6 +126,8 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
     }
     const QString threshold = percentText(m_policy.hog.thresholdPercent);
     for (const Hog& h : std::as_const(hogs)) {
+        if (h.ms < kMinFindingMs)
+            continue;
         const PolicyEvent& e = *h.first;
         Finding f;
         f.kind = Finding::Kind::Hog;
@@ -155,6 +160,8 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
     const QString idleBelow = percentText(m_policy.idle.minGpuUtilizationPercent);
     for (auto it = idles.cbegin(); it != idles.cend(); ++it) {
         const Idle& i = it.value();
+        if (i.ms < kMinFindingMs)
+            continue;
         Finding f;
         f.kind = Finding::Kind::HeldIdle;
         f.user = it.key();
@@ -162,10 +169,9 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         f.hours = double(i.ms) / kMsPerHour;
         QStringList servers = i.servers;
         servers.sort();
-        f.text = tr("%1: %2 h holding %3 GPU(s) idle (< %4 %) on %5")
-                     .arg(f.user, hoursText(f.hours))
-                     .arg(i.units.size())
-                     .arg(idleBelow, servers.join(QStringLiteral(", ")));
+        f.text = tr("%1: %2 h holding idle GPUs (< %3 %) on %4; GPUs held: %5")
+                     .arg(f.user, hoursText(f.hours), idleBelow, servers.join(QStringLiteral(", ")))
+                     .arg(i.units.size());
         if (!idleEnforced && i.events >= kRecurring) {
             f.advice = Finding::Advice::EnableEnforcement;
             f.recommendation =
@@ -343,11 +349,16 @@ QList<TimePattern> ReportBuilder::patterns() const
                     p.toMinute = endMinute - runStart >= 1440 ? 1440 : ofDay(endMinute);
                     p.days = 1;
                     p.daysCovered = 1;
-                    p.text = tr("%1 held %2 %3")
-                                 .arg(user, server,
-                                      hhmm(p.fromMinute) + u'–' +
-                                          (p.toMinute == 1440 ? QStringLiteral("24:00")
-                                                              : hhmm(p.toMinute)));
+                    // A day or more unbroken has no time of day to name.
+                    p.text = endMinute - runStart >= 1440
+                                 ? tr("%1 held %2 around the clock (%3 h)")
+                                       .arg(user, server)
+                                       .arg(hoursText(double(endMinute - runStart) / 60))
+                                 : tr("%1 held %2 %3")
+                                       .arg(user, server,
+                                            hhmm(p.fromMinute) + u'–' +
+                                                (p.toMinute == 1440 ? QStringLiteral("24:00")
+                                                                    : hhmm(p.toMinute)));
                     out << p;
                 };
                 for (auto day = held.days.cbegin(); day != held.days.cend(); ++day)

@@ -56,6 +56,12 @@ HistoryPlot::HistoryPlot(HistoryChartModel* model, QWidget* parent)
     model->setDarkPalette(isDarkPalette(palette()));
 }
 
+void HistoryPlot::setTimeZone(const QTimeZone& zone)
+{
+    m_zone = zone.isValid() ? zone : QTimeZone::systemTimeZone();
+    update();
+}
+
 void HistoryPlot::setTitle(const QString& title)
 {
     m_title = title;
@@ -302,7 +308,7 @@ QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
     };
     if (step >= kDay) {
         // Days start at local midnight, whatever the UTC offset.
-        QDateTime t = QDateTime::fromMSecsSinceEpoch(from).date().startOfDay();
+        QDateTime t = QDateTime::fromMSecsSinceEpoch(from, m_zone).date().startOfDay(m_zone);
         const int days = int(step / kDay);
         while (t.toMSecsSinceEpoch() < from)
             t = t.addDays(1);
@@ -311,10 +317,10 @@ QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
     } else {
         // Align to the local clock (10:00, 10:15 …), not to the epoch.
         const qint64 offset =
-            qint64(QDateTime::fromMSecsSinceEpoch(from).offsetFromUtc()) * kSecond;
+            qint64(QDateTime::fromMSecsSinceEpoch(from, m_zone).offsetFromUtc()) * kSecond;
         qint64 t = ((from + offset + step - 1) / step) * step - offset;
         for (; t <= to; t += step)
-            add(QDateTime::fromMSecsSinceEpoch(t));
+            add(QDateTime::fromMSecsSinceEpoch(t, m_zone));
     }
     return ticks;
 }
@@ -338,7 +344,7 @@ QStringList HistoryPlot::crosshairLines(double x) const
     const MetricId metric = m_model->metric();
     const bool multiDay = m_model->spanMs() > kDay;
     auto stamp = [&](qint64 ms) {
-        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(ms);
+        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(ms, m_zone);
         const QString time = QLocale().toString(dt.time(), QStringLiteral("HH:mm:ss"));
         return multiDay ? dayLabel(dt) + QLatin1Char(' ') + time : time;
     };

@@ -16,6 +16,7 @@
 #include "charts/historygeometry.h"
 #include "model/units.h"
 
+#include <QTimeZone>
 #include <QWidget>
 
 #include <optional>
@@ -32,6 +33,10 @@ public:
 
     HistoryChartModel* model() const { return m_model; }
     void setTitle(const QString& title);
+    // The zone the time axis and the crosshair read (a printed report's);
+    // default: this machine's.
+    void setTimeZone(const QTimeZone& zone);
+    QTimeZone timeZone() const { return m_zone; }
     QString title() const { return m_title; }
 
     // A fixed value axis from 0 to `top` (in the metric's unit, MiB for
@@ -125,6 +130,7 @@ private:
 
     HistoryChartModel* m_model;
     QString m_title;
+    QTimeZone m_zone = QTimeZone::systemTimeZone();
     std::optional<double> m_fixedTop;
     std::optional<double> m_limit;
     QString m_limitLabel;

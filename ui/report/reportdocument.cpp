@@ -473,15 +473,9 @@ void ReportDocument::Private::utilisationCharts()
         QFont pf;
         pf.setPixelSize(11);
         plot->setFont(pf);
-        // The chart's time axis reads the machine's clock; say so when the
-        // report's zone is another.
-        const QTimeZone local = QTimeZone::systemTimeZone();
-        const qint64 mid = r.fromMs + (r.toMs - r.fromMs) / 2;
-        const QDateTime midTime = QDateTime::fromMSecsSinceEpoch(mid);
-        plot->setTitle(reportZone(r).offsetFromUtc(midTime) == local.offsetFromUtc(midTime)
-                           ? Text::tr("%1 — GPU utilisation").arg(server)
-                           : Text::tr("%1 — GPU utilisation (times in %2)")
-                                 .arg(server, local.displayName(midTime, QTimeZone::OffsetName)));
+        // The time axis in the report's zone, as every other time in it.
+        plot->setTimeZone(reportZone(r));
+        plot->setTitle(Text::tr("%1 — GPU utilisation").arg(server));
         plot->setValueTop(100);
         plot->setAttribute(Qt::WA_DontShowOnScreen);
         plot->resize(kChartWidthPx, kPlotHeightPx);
