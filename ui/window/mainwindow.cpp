@@ -646,6 +646,11 @@ ReportDialog* MainWindow::showReportDialog()
         m_report->setAgents(
             [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
         m_report->setPolicy(m_reportPolicy ? m_reportPolicy() : std::nullopt);
+        // Room for the findings on a large window, never more than the window.
+        m_report->resize(m_report->size()
+                             .expandedTo(QSize(std::min(1000, width() * 4 / 5),
+                                               std::min(820, height() * 17 / 20)))
+                             .boundedTo(size()));
     }
     m_report->show();
     m_report->raise();
