@@ -7,6 +7,7 @@
 // the set-up longer).
 #include "agent/agentserver.h"
 #include "history/historystore.h"
+#include "historyagent.h"
 #include "remote/historybackfill.h"
 
 #include <QCoreApplication>
@@ -68,13 +69,7 @@ int main(int argc, char** argv)
         store->append(batch, &error);
         store->flush(&error);
     }
-    AgentConfig config;
-    config.port = 0;
-    config.historyPath = agentFile;
-    config.tokens = {{QStringLiteral("reader"),
-                      QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
-                      TokenScope::Read}};
-    AgentServer agent(config);
+    AgentServer agent(gw::test::historyAgentConfig(agentFile));
     if (!agent.listen(&error)) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;

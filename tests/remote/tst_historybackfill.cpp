@@ -3,6 +3,7 @@
 // ahead, and the desktop's own history file, last written three days ago.
 #include "agent/agentserver.h"
 #include "history/historystore.h"
+#include "historyagent.h"
 #include "remote/agentlinks.h"
 #include "remote/historybackfill.h"
 
@@ -83,13 +84,7 @@ private Q_SLOTS:
                      qPrintable(error));
             QVERIFY(store->flush(&error));
         }
-        AgentConfig config;
-        config.port = 0;
-        config.historyPath = agentFile;
-        config.tokens = {{QStringLiteral("reader"),
-                          QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
-                          TokenScope::Read}};
-        AgentServer agent(config);
+        AgentServer agent(gw::test::historyAgentConfig(agentFile));
         agent.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kSkewMs; });
         QVERIFY2(agent.listen(&error), qPrintable(error));
 
@@ -171,13 +166,7 @@ private Q_SLOTS:
                 &error));
             QVERIFY(store->flush(&error));
         }
-        AgentConfig config;
-        config.port = 0;
-        config.historyPath = agentFile;
-        config.tokens = {{QStringLiteral("reader"),
-                          QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
-                          TokenScope::Read}};
-        AgentServer agent(config);
+        AgentServer agent(gw::test::historyAgentConfig(agentFile));
         agent.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kSkewMs; });
         QVERIFY2(agent.listen(&error), qPrintable(error));
         // The agent's newest readings: the link's catch-up.

@@ -11,6 +11,7 @@
 #include "darkpalette.h"
 #include "history/historyreadings.h"
 #include "history/historystore.h"
+#include "historyagent.h"
 #include "layoutcheck.h"
 #include "policy/policyconfig.h"
 #include "remote/agentlink.h"
@@ -314,13 +315,7 @@ private Q_SLOTS:
                      qPrintable(error));
             QVERIFY(store->flush(&error));
         }
-        AgentConfig config;
-        config.port = 0;
-        config.historyPath = agentFile;
-        config.tokens = {{QStringLiteral("reader"),
-                          QCryptographicHash::hash("r3ad", QCryptographicHash::Sha256),
-                          TokenScope::Read}};
-        AgentServer agent(config);
+        AgentServer agent(historyAgentConfig(agentFile));
         agent.setClock([] { return QDateTime::currentMSecsSinceEpoch() + kSkewMs; });
         QVERIFY2(agent.listen(&error), qPrintable(error));
 

@@ -523,8 +523,7 @@ void HistoryPlot::renderLayer() const
         if (!m_model->isSeriesVisible(row))
             continue;
         const HistorySeriesGeometry& g = m_geometry.at(row);
-        QColor band = m_model->colorAt(row);
-        band.setAlpha(dark ? 56 : 40);
+        const QColor band = bandColor(row, dark);
         if (g.dense) {
             blendSpans(m_layer, topLeft, g.bandRects, band);
         } else {
@@ -552,6 +551,13 @@ void HistoryPlot::renderLayer() const
     }
 }
 
+QColor HistoryPlot::bandColor(int row, bool dark) const
+{
+    QColor band = m_model->colorAt(row);
+    band.setAlpha(dark ? 56 : 40);
+    return band;
+}
+
 void HistoryPlot::paintVectorSeries(QPainter& p) const
 {
     // As renderLayer's sparse path, straight onto the painter: bands first,
@@ -563,9 +569,7 @@ void HistoryPlot::paintVectorSeries(QPainter& p) const
         if (!m_model->isSeriesVisible(row))
             continue;
         const HistorySeriesGeometry& g = m_geometry.at(row);
-        QColor band = m_model->colorAt(row);
-        band.setAlpha(dark ? 56 : 40);
-        p.setBrush(band);
+        p.setBrush(bandColor(row, dark));
         for (const QPolygonF& poly : g.bands)
             p.drawPolygon(poly);
         for (const QRect& span : g.bandRects) // dense: only when buckets are finer still

@@ -125,6 +125,8 @@ private:
     void paintSeries(QPainter& p) const;
     void renderLayer() const;
     void paintVectorSeries(QPainter& p) const;
+    // A series' min–max band: its colour, translucent.
+    QColor bandColor(int row, bool dark) const;
     void paintOverlay(QPainter& p) const;
     void paintCrosshair(QPainter& p) const;
 

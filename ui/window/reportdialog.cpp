@@ -552,27 +552,25 @@ QString suggestedName(const Report& r, const QString& suffix)
 
 void ReportDialog::chooseAndSaveCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save report as CSV"), suggestedName(*m_report, QStringLiteral("csv")),
-        tr("CSV files (*.csv)"));
-    QString error;
-    if (path.isEmpty())
-        return;
-    if (saveCsv(path, &error))
-        setStatus(tr("Saved %1.").arg(path));
-    else
-        setStatus(error, true);
+    chooseAndSave(tr("Save report as CSV"), QStringLiteral("csv"), tr("CSV files (*.csv)"),
+                  &ReportDialog::saveCsv);
 }
 
 void ReportDialog::chooseAndSavePdf()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save report as PDF"), suggestedName(*m_report, QStringLiteral("pdf")),
-        tr("PDF files (*.pdf)"));
-    QString error;
+    chooseAndSave(tr("Save report as PDF"), QStringLiteral("pdf"), tr("PDF files (*.pdf)"),
+                  &ReportDialog::savePdf);
+}
+
+void ReportDialog::chooseAndSave(const QString& title, const QString& suffix, const QString& filter,
+                                 bool (ReportDialog::*save)(const QString&, QString*) const)
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, title, suggestedName(*m_report, suffix), filter);
     if (path.isEmpty())
         return;
-    if (savePdf(path, &error))
+    QString error;
+    if ((this->*save)(path, &error))
         setStatus(tr("Saved %1.").arg(path));
     else
         setStatus(error, true);

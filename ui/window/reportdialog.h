@@ -108,6 +108,8 @@ private:
     ReportPageOptions pageOptions() const;
     void chooseAndSaveCsv();
     void chooseAndSavePdf();
+    void chooseAndSave(const QString& title, const QString& suffix, const QString& filter,
+                       bool (ReportDialog::*save)(const QString&, QString*) const);
 
     QListWidget* m_servers = nullptr;
     QComboBox* m_range = nullptr;
