@@ -46,8 +46,8 @@ fuzz: deps
 	cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	    -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DGW_ASAN=ON -DGW_FUZZ=ON
-	cmake --build build-fuzz -j $(JOBS) --target fuzz_snapshotjson fuzz_agentconfig fuzz_prometheus fuzz_agentrequest fuzz_smimig fuzz_policyconfig fuzz_trace fuzz_policyevent fuzz_policyreplay fuzz_taskfile fuzz_allocatebody fuzz_tokensjson fuzz_ledgerbody fuzz_promusage fuzz_balancesreply fuzz_keeperreplies fuzz_enforcementbody fuzz_enforcementreply fuzz_historyreply
-	for t in snapshotjson agentconfig prometheus agentrequest smimig policyconfig trace policyevent policyreplay taskfile allocatebody tokensjson ledgerbody promusage balancesreply keeperreplies enforcementbody enforcementreply historyreply; do \
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_snapshotjson fuzz_agentconfig fuzz_prometheus fuzz_agentrequest fuzz_smimig fuzz_policyconfig fuzz_trace fuzz_policyevent fuzz_policyreplay fuzz_taskfile fuzz_allocatebody fuzz_tokensjson fuzz_ledgerbody fuzz_promusage fuzz_balancesreply fuzz_keeperreplies fuzz_enforcementbody fuzz_enforcementreply fuzz_historyreply fuzz_agentpolicy
+	for t in snapshotjson agentconfig prometheus agentrequest smimig policyconfig trace policyevent policyreplay taskfile allocatebody tokensjson ledgerbody promusage balancesreply keeperreplies enforcementbody enforcementreply historyreply agentpolicy; do \
 	    mkdir -p build-fuzz/corpus/$$t && \
 	    build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build-fuzz/corpus/$$t fuzz/corpus/$$t || exit 1; \
 	done
