@@ -532,11 +532,11 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
     evaluateShare(s, r, in, gap, previous.value_or(t));
 
     // Hog presence for defensive mode: runs of readings with a hog open.
-    bool hogOpen = false;
-    for (const Run& run : s.hogs)
-        hogOpen = hogOpen || run.event.has_value();
-    for (const Run& run : s.userHogs)
-        hogOpen = hogOpen || run.event.has_value();
+    const auto hasEvent = [](const Run& run) {
+        return run.event.has_value();
+    };
+    const bool hogOpen = std::any_of(s.hogs.cbegin(), s.hogs.cend(), hasEvent) ||
+                         std::any_of(s.userHogs.cbegin(), s.userHogs.cend(), hasEvent);
     if (hogOpen) {
         if (!s.hogSpans.empty() && !gap && s.hogSpans.back().toMs >= (previous ? *previous : t))
             s.hogSpans.back().toMs = t + s.intervalMs;
@@ -557,11 +557,17 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
     // One step of one subject: above the threshold extends (or starts) its
     // run; one reading below is a dip and tolerated, two in a row end it at
     // the first of them.
+    // Runs in the table seen in this reading: when that is all of them, the
+    // sweep for unseen ones has nothing to do.
+    qsizetype seen = 0;
     const auto stepRun = [&](auto& runs, const auto& key, double util, bool estimated,
                              const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf) {
         auto found = runs.find(key);
+        if (found != runs.end() && found->seenMs != t)
+            ++seen;
         if (util >= threshold) {
             if (found == runs.end()) {
+                ++seen;
                 Run run;
                 run.firstMs = t;
                 run.pid = byUser ? 0 : p.pid;
@@ -596,6 +602,7 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
                 run.lowSinceMs = t;
             if (run.lowStreak >= 2) {
                 close(run, run.lowSinceMs, tr("below threshold"), s.intervalMs);
+                --seen;
                 runs.erase(found);
             } else {
                 run.sum += util;
@@ -605,6 +612,8 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
     };
     // Subjects not in this reading: the process exited, or its GPU went away.
     const auto dropUnseen = [&](auto& runs) {
+        if (seen == runs.size())
+            return;
         for (auto it = runs.begin(); it != runs.end();) {
             if (it->seenMs == t) {
                 ++it;
@@ -662,6 +671,8 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
 {
     const qint64 t = r.timestampMs;
     const PolicyConfig::Idle& idle = policy.idle;
+    // Runs in the table seen in this reading (see evaluateHogs).
+    qsizetype idleSeen = 0;
 
     for (qsizetype i = 0; i < r.processes.size(); ++i) {
         const GpuProcess& p = r.processes[i];
@@ -686,6 +697,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 
         auto found = s.idles.find(key);
+        const bool seenBefore = found != s.idles.end() && found->seenMs == t;
         if (!notLow && idle.confirmPower && found != s.idles.end()) {
             const double from = found->firstMemoryMiB;
             if (std::fabs(memory - from) > std::max(kFlatMemoryMiB, kFlatMemoryFraction * from))
@@ -694,6 +706,8 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         if (notLow) {
             if (found != s.idles.end()) {
                 close(*found, t, tr(notLow), s.intervalMs);
+                if (seenBefore)
+                    --idleSeen;
                 s.idles.erase(found);
             }
             continue;
@@ -715,6 +729,8 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         }
         Run& run = *found;
         const double u = *g->utilizationGpuPercent;
+        if (!seenBefore)
+            ++idleSeen;
         run.lastMs = t;
         run.seenMs = t;
         run.peak = std::max(run.peak, u);
@@ -737,7 +753,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         publishRun(run, t, s.intervalMs, false);
     }
 
-    for (auto it = s.idles.begin(); it != s.idles.end();) {
+    for (auto it = s.idles.begin(); idleSeen != s.idles.size() && it != s.idles.end();) {
         if (it->seenMs == t) {
             ++it;
             continue;
