@@ -421,7 +421,8 @@ struct PolicyEngine::State
 
     void feed(ServerState& s, const Snapshot& r);
     void breakAll(ServerState& s, qint64 endMs, const QString& reason);
-    void evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in);
+    // False when no hog run left after the reading can hold an open event.
+    bool evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in);
     void evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in);
     void evaluateShare(ServerState& s, const Snapshot& r, const Readings& in, bool gap,
                        qint64 previousMs);
@@ -527,7 +528,7 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
                   p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
     }
 
-    evaluateHogs(s, r, in);
+    const bool maybeHogOpen = evaluateHogs(s, r, in);
     evaluateIdle(s, r, in);
     evaluateShare(s, r, in, gap, previous.value_or(t));
 
@@ -535,8 +536,9 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
     const auto hasEvent = [](const Run& run) {
         return run.event.has_value();
     };
-    const bool hogOpen = std::any_of(s.hogs.cbegin(), s.hogs.cend(), hasEvent) ||
-                         std::any_of(s.userHogs.cbegin(), s.userHogs.cend(), hasEvent);
+    const bool hogOpen =
+        maybeHogOpen && (std::any_of(s.hogs.cbegin(), s.hogs.cend(), hasEvent) ||
+                         std::any_of(s.userHogs.cbegin(), s.userHogs.cend(), hasEvent));
     if (hogOpen) {
         if (!s.hogSpans.empty() && !gap && s.hogSpans.back().toMs >= (previous ? *previous : t))
             s.hogSpans.back().toMs = t + s.intervalMs;
@@ -548,7 +550,7 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
         s.hogSpans.pop_front();
 }
 
-void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in)
+bool PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in)
 {
     const qint64 t = r.timestampMs;
     const double threshold = policy.hog.thresholdPercent;
@@ -560,6 +562,9 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
     // Runs in the table seen in this reading: when that is all of them, the
     // sweep for unseen ones has nothing to do.
     qsizetype seen = 0;
+    // Whether a step left a run with an event: every run left after the
+    // sweep was stepped, so without one no hog is open.
+    bool anyOpen = false;
     const auto stepRun = [&](auto& runs, const auto& key, double util, bool estimated,
                              const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf) {
         auto found = runs.find(key);
@@ -595,6 +600,7 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
             } else {
                 publishRun(run, t, s.intervalMs, false);
             }
+            anyOpen = anyOpen || run.event.has_value();
         } else if (found != runs.end()) {
             Run& run = *found;
             run.seenMs = t;
@@ -607,6 +613,7 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
             } else {
                 run.sum += util;
                 ++run.count;
+                anyOpen = anyOpen || run.event.has_value();
             }
         }
     };
@@ -665,6 +672,7 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
                         [&](const ProcessKey& k) { return processSubject(s, k); });
         dropUnseen(s.hogs);
     }
+    return anyOpen;
 }
 
 void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in)
