@@ -214,6 +214,21 @@ struct ServerState
     QHash<QString, int> slots;
     QStringList slotNames;
     std::vector<qint64> slotSeenMs;
+    // The previous reading's GPU uuids by position and their slots: most
+    // readings list the same GPUs in the same order.
+    std::vector<std::pair<QString, int>> lastGpuSlots;
+    int gpuSlotAt(qsizetype pos, const QString& uuid)
+    {
+        if (lastGpuSlots.size() <= size_t(pos))
+            lastGpuSlots.resize(size_t(pos) + 1, {QString(), -1});
+        auto& [known, i] = lastGpuSlots[size_t(pos)];
+        if (i >= 0 && known.size() == uuid.size() &&
+            (known.constData() == uuid.constData() || known == uuid))
+            return i;
+        known = uuid;
+        i = slot(uuid);
+        return i;
+    }
     int slot(const QString& uuid)
     {
         const auto it = slots.constFind(uuid);
@@ -511,7 +526,7 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
     const qsizetype gpuCount = r.gpus.size();
     QVarLengthArray<int, 16> gpuSlot(gpuCount);
     for (qsizetype j = 0; j < gpuCount; ++j) {
-        gpuSlot[j] = s.slot(r.gpus[j].uuid);
+        gpuSlot[j] = s.gpuSlotAt(j, r.gpus[j].uuid);
         if (r.gpus[j].error.isEmpty())
             s.slotSeenMs[size_t(gpuSlot[j])] = t;
     }
