@@ -214,6 +214,21 @@ struct ServerState
     QHash<QString, int> slots;
     QStringList slotNames;
     std::vector<qint64> slotSeenMs;
+    // The previous reading's GPU uuids by position and their slots: most
+    // readings list the same GPUs in the same order.
+    std::vector<std::pair<QString, int>> lastGpuSlots;
+    int gpuSlotAt(qsizetype pos, const QString& uuid)
+    {
+        if (lastGpuSlots.size() <= size_t(pos))
+            lastGpuSlots.resize(size_t(pos) + 1, {QString(), -1});
+        auto& [known, i] = lastGpuSlots[size_t(pos)];
+        if (i >= 0 && known.size() == uuid.size() &&
+            (known.constData() == uuid.constData() || known == uuid))
+            return i;
+        known = uuid;
+        i = slot(uuid);
+        return i;
+    }
     int slot(const QString& uuid)
     {
         const auto it = slots.constFind(uuid);
@@ -421,7 +436,8 @@ struct PolicyEngine::State
 
     void feed(ServerState& s, const Snapshot& r);
     void breakAll(ServerState& s, qint64 endMs, const QString& reason);
-    void evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in);
+    // False when no hog run left after the reading can hold an open event.
+    bool evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in);
     void evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in);
     void evaluateShare(ServerState& s, const Snapshot& r, const Readings& in, bool gap,
                        qint64 previousMs);
@@ -510,7 +526,7 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
     const qsizetype gpuCount = r.gpus.size();
     QVarLengthArray<int, 16> gpuSlot(gpuCount);
     for (qsizetype j = 0; j < gpuCount; ++j) {
-        gpuSlot[j] = s.slot(r.gpus[j].uuid);
+        gpuSlot[j] = s.gpuSlotAt(j, r.gpus[j].uuid);
         if (r.gpus[j].error.isEmpty())
             s.slotSeenMs[size_t(gpuSlot[j])] = t;
     }
@@ -527,16 +543,17 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
                   p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
     }
 
-    evaluateHogs(s, r, in);
+    const bool maybeHogOpen = evaluateHogs(s, r, in);
     evaluateIdle(s, r, in);
     evaluateShare(s, r, in, gap, previous.value_or(t));
 
     // Hog presence for defensive mode: runs of readings with a hog open.
-    bool hogOpen = false;
-    for (const Run& run : s.hogs)
-        hogOpen = hogOpen || run.event.has_value();
-    for (const Run& run : s.userHogs)
-        hogOpen = hogOpen || run.event.has_value();
+    const auto hasEvent = [](const Run& run) {
+        return run.event.has_value();
+    };
+    const bool hogOpen =
+        maybeHogOpen && (std::any_of(s.hogs.cbegin(), s.hogs.cend(), hasEvent) ||
+                         std::any_of(s.userHogs.cbegin(), s.userHogs.cend(), hasEvent));
     if (hogOpen) {
         if (!s.hogSpans.empty() && !gap && s.hogSpans.back().toMs >= (previous ? *previous : t))
             s.hogSpans.back().toMs = t + s.intervalMs;
@@ -548,7 +565,7 @@ void PolicyEngine::State::feed(ServerState& s, const Snapshot& r)
         s.hogSpans.pop_front();
 }
 
-void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in)
+bool PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const Readings& in)
 {
     const qint64 t = r.timestampMs;
     const double threshold = policy.hog.thresholdPercent;
@@ -557,11 +574,20 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
     // One step of one subject: above the threshold extends (or starts) its
     // run; one reading below is a dip and tolerated, two in a row end it at
     // the first of them.
+    // Runs in the table seen in this reading: when that is all of them, the
+    // sweep for unseen ones has nothing to do.
+    qsizetype seen = 0;
+    // Whether a step left a run with an event: every run left after the
+    // sweep was stepped, so without one no hog is open.
+    bool anyOpen = false;
     const auto stepRun = [&](auto& runs, const auto& key, double util, bool estimated,
                              const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf) {
         auto found = runs.find(key);
+        if (found != runs.end() && found->seenMs != t)
+            ++seen;
         if (util >= threshold) {
             if (found == runs.end()) {
+                ++seen;
                 Run run;
                 run.firstMs = t;
                 run.pid = byUser ? 0 : p.pid;
@@ -589,6 +615,7 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
             } else {
                 publishRun(run, t, s.intervalMs, false);
             }
+            anyOpen = anyOpen || run.event.has_value();
         } else if (found != runs.end()) {
             Run& run = *found;
             run.seenMs = t;
@@ -596,15 +623,19 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
                 run.lowSinceMs = t;
             if (run.lowStreak >= 2) {
                 close(run, run.lowSinceMs, tr("below threshold"), s.intervalMs);
+                --seen;
                 runs.erase(found);
             } else {
                 run.sum += util;
                 ++run.count;
+                anyOpen = anyOpen || run.event.has_value();
             }
         }
     };
     // Subjects not in this reading: the process exited, or its GPU went away.
     const auto dropUnseen = [&](auto& runs) {
+        if (seen == runs.size())
+            return;
         for (auto it = runs.begin(); it != runs.end();) {
             if (it->seenMs == t) {
                 ++it;
@@ -656,12 +687,15 @@ void PolicyEngine::State::evaluateHogs(ServerState& s, const Snapshot& r, const 
                         [&](const ProcessKey& k) { return processSubject(s, k); });
         dropUnseen(s.hogs);
     }
+    return anyOpen;
 }
 
 void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const Readings& in)
 {
     const qint64 t = r.timestampMs;
     const PolicyConfig::Idle& idle = policy.idle;
+    // Runs in the table seen in this reading (see evaluateHogs).
+    qsizetype idleSeen = 0;
 
     for (qsizetype i = 0; i < r.processes.size(); ++i) {
         const GpuProcess& p = r.processes[i];
@@ -686,6 +720,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 
         auto found = s.idles.find(key);
+        const bool seenBefore = found != s.idles.end() && found->seenMs == t;
         if (!notLow && idle.confirmPower && found != s.idles.end()) {
             const double from = found->firstMemoryMiB;
             if (std::fabs(memory - from) > std::max(kFlatMemoryMiB, kFlatMemoryFraction * from))
@@ -694,6 +729,8 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         if (notLow) {
             if (found != s.idles.end()) {
                 close(*found, t, tr(notLow), s.intervalMs);
+                if (seenBefore)
+                    --idleSeen;
                 s.idles.erase(found);
             }
             continue;
@@ -715,6 +752,8 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         }
         Run& run = *found;
         const double u = *g->utilizationGpuPercent;
+        if (!seenBefore)
+            ++idleSeen;
         run.lastMs = t;
         run.seenMs = t;
         run.peak = std::max(run.peak, u);
@@ -737,7 +776,7 @@ void PolicyEngine::State::evaluateIdle(ServerState& s, const Snapshot& r, const 
         publishRun(run, t, s.intervalMs, false);
     }
 
-    for (auto it = s.idles.begin(); it != s.idles.end();) {
+    for (auto it = s.idles.begin(); idleSeen != s.idles.size() && it != s.idles.end();) {
         if (it->seenMs == t) {
             ++it;
             continue;
