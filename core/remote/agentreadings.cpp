@@ -91,7 +91,9 @@ struct AgentReadings::State
             return false;
         }
         const qint64 offset = qint64(now.toDouble()) - (sent + back) / 2;
-        s.offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : offset / 1000 * 1000;
+        s.offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs
+                         ? 0
+                         : std::llround(double(offset) / 1000) * 1000;
         return true;
     }
 
