@@ -338,6 +338,10 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
     const double busyAt = m_policy.hog.thresholdPercent;
     const double idleBelow = m_policy.idle.minGpuUtilizationPercent;
     const qsizetype gpuCount = r.gpus.size();
+    // Every slot exists before any is pointed at: growing the list in
+    // slotFor would move the slots already taken.
+    if (s.slots.size() < gpuCount)
+        s.slots.resize(gpuCount);
     QVarLengthArray<GpuSlot*, 16> slots(gpuCount);
     bool anyLow = false;
     for (qsizetype pos = 0; pos < gpuCount; ++pos) {
