@@ -120,7 +120,8 @@ class TestCliReportSource : public QObject
         return e;
     }
 
-    Run cli(const QStringList& args) { return clitest::runCli(args, env()); }
+    // Long enough for the sanitizer build, where agent and CLI run several times slower.
+    Run cli(const QStringList& args) { return clitest::runCli(args, env(), {}, 300'000); }
 
     QStringList range() const
     {
