@@ -67,7 +67,9 @@ struct HistoryBucket
     // same empty buckets are the same answer.
     bool operator==(const HistoryBucket& o) const
     {
-        const auto same = [](double a, double b) { return a == b || (a != a && b != b); };
+        const auto same = [](double a, double b) {
+            return a == b || (a != a && b != b);
+        };
         return startMs == o.startMs && endMs == o.endMs && same(min, o.min) && same(max, o.max) &&
                same(mean, o.mean) && count == o.count && gapBefore == o.gapBefore;
     }

@@ -403,7 +403,8 @@ private Q_SLOTS:
         QCOMPARE(idle.user, QStringLiteral("bob"));
         QCOMPARE(idle.server, QStringLiteral("node-1"));
         QCOMPARE(idle.hours, 1.0);
-        QCOMPARE(idle.text, QStringLiteral("bob: 1.0 h holding idle GPUs (< 10 %) on node-1; GPUs held: 1"));
+        QCOMPARE(idle.text,
+                 QStringLiteral("bob: 1.0 h holding idle GPUs (< 10 %) on node-1; GPUs held: 1"));
         QCOMPARE(idle.recommendation,
                  QStringLiteral("Contact bob; ask them to free the GPUs they do not use."));
 
