@@ -8,11 +8,11 @@
 #include "report/reportcsv.h"
 #include "report/reportdocument.h"
 #include "util/duration.h"
+#include "util/savefile.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QSaveFile>
 
 #include <cstdio>
 #include <unistd.h>
@@ -27,16 +27,6 @@ constexpr std::chrono::hours kDefaultLast{24};
 // Read before the range: the reading just before it stands for time inside,
 // and GPUs seen then are reported (with zero coverage when silent since).
 constexpr qint64 kLookbackMs = std::chrono::milliseconds(std::chrono::hours(1)).count();
-
-bool writeFile(const QString& path, const QByteArray& data, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
 
 } // namespace
 
@@ -168,8 +158,8 @@ int reportCommand(const QCommandLineParser& parser)
         if (!QDir().mkpath(output))
             return fail(kExitFailed, tr("%1: cannot create the folder").arg(output));
         for (const CsvTable& t : reportTables(report))
-            if (!writeFile(QDir(output).filePath(t.name + QStringLiteral(".csv")), csvOfTable(t),
-                           &error))
+            if (!writeFileWhole(QDir(output).filePath(t.name + QStringLiteral(".csv")),
+                                csvOfTable(t), &error))
                 return fail(kExitFailed, error);
         return 0;
     }
@@ -190,7 +180,7 @@ int reportCommand(const QCommandLineParser& parser)
         fwrite(csv.constData(), 1, size_t(csv.size()), stdout);
         return 0;
     }
-    if (!writeFile(output, csv, &error))
+    if (!writeFileWhole(output, csv, &error))
         return fail(kExitFailed, error);
     return 0;
 }

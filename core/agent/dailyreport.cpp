@@ -1,4 +1,5 @@
 #include "agent/dailyreport.h"
+#include "util/savefile.h"
 
 #include "history/historyreadings.h"
 #include "report/reportbuilder.h"
@@ -11,7 +12,6 @@
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QProcess>
-#include <QSaveFile>
 #include <QTemporaryFile>
 #include <QThread>
 #include <QTimer>
@@ -206,11 +206,8 @@ QString DailyReporter::writeCsv(const Setup& setup, const PolicyConfig& policy, 
     const QString path =
         QDir(setup.config.dir)
             .filePath(dailyReportFileName(setup.server, runMs, zone, QStringLiteral("csv")));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (!writeFileWhole(path, csv, error))
         return {};
-    }
     return path;
 }
 

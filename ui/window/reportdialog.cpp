@@ -5,6 +5,7 @@
 #include "remote/agentreadings.h"
 #include "report/reportcsv.h"
 #include "report/reportdocument.h"
+#include "util/savefile.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -21,7 +22,6 @@
 #include <QPrintPreviewDialog>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTextBrowser>
 #include <QTimeZone>
@@ -507,13 +507,7 @@ bool ReportDialog::saveCsv(const QString& path, QString* error) const
         *error = tr("Build the report first.");
         return false;
     }
-    const QByteArray csv = reportCsv(*m_report);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeFileWhole(path, reportCsv(*m_report), error);
 }
 
 bool ReportDialog::savePdf(const QString& path, QString* error) const
