@@ -11,6 +11,7 @@
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "history/historystore.h"
+#include "models/desktopstores.h"
 #include "syntheticday.h"
 #include "window/mainwindow.h"
 
@@ -107,7 +108,8 @@ int main(int argc, char** argv)
                      qPrintable(history.lastError()));
         return 1;
     }
-    MainWindow window(&fleet);
+    DesktopStores stores;
+    MainWindow window(&fleet, &stores);
     window.setHistory(&history);
     window.resize(1600, 1000);
     window.show();

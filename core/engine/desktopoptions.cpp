@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -246,6 +247,22 @@ bool DesktopOptions::prepareHistory(QString* error)
         QDir().mkpath(QFileInfo(*historyPath).absolutePath());
     }
     return true;
+}
+
+std::unique_ptr<QSettings> DesktopOptions::openSettings() const
+{
+    if (settingsFile.isEmpty())
+        return std::make_unique<QSettings>();
+    return std::make_unique<QSettings>(settingsFile, QSettings::IniFormat);
+}
+
+QString localPolicyPath(const QSettings& settings)
+{
+    const QString configured = settings.value(QLatin1String(kPolicyPathKey)).toString();
+    if (!configured.isEmpty())
+        return configured;
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+           QStringLiteral("/gpuwarden/policy.toml");
 }
 
 } // namespace gw

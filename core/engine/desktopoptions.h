@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+class QSettings;
 class QTemporaryDir;
 
 namespace gw {
@@ -78,6 +79,17 @@ struct DesktopOptions
     // The demo's private folder (after prepareHistory()); removed with its
     // contents when the last copy of these options goes.
     std::shared_ptr<QTemporaryDir> demoFolder;
+
+    // The desktop's preferences: --settings FILE (INI), else the user's.
+    std::unique_ptr<QSettings> openSettings() const;
 };
+
+// This computer's policy file, the one lookup the desktop's policies and the
+// policy dialog share: the settings' "policy/path", else
+// ~/.config/gpuwarden/policy.toml (which may not exist yet: the dialog saves
+// there; the policies then run on the built-in defaults).
+QString localPolicyPath(const QSettings& settings);
+// The settings key of that path.
+inline constexpr char kPolicyPathKey[] = "policy/path";
 
 } // namespace gw

@@ -21,6 +21,8 @@ struct Engine::Registration
     QObject* receiver = nullptr;
     Consume consume;
     bool threadSafe = false;
+    // Null: every producer's readings.
+    const QObject* onlyFrom = nullptr;
     // Cleared by removeConsumer(): a delivery already queued finds it false
     // and does nothing.
     std::atomic<bool> active{true};
@@ -44,23 +46,24 @@ Engine::~Engine()
     m_consumers.clear();
 }
 
-void Engine::addConsumer(QObject* receiver, Consume consume)
+void Engine::addConsumer(QObject* receiver, Consume consume, const QObject* onlyFrom)
 {
-    add(receiver, std::move(consume), false);
+    add(receiver, std::move(consume), false, onlyFrom);
 }
 
-void Engine::addThreadSafeConsumer(QObject* receiver, Consume consume)
+void Engine::addThreadSafeConsumer(QObject* receiver, Consume consume, const QObject* onlyFrom)
 {
-    add(receiver, std::move(consume), true);
+    add(receiver, std::move(consume), true, onlyFrom);
 }
 
-void Engine::add(QObject* receiver, Consume consume, bool threadSafe)
+void Engine::add(QObject* receiver, Consume consume, bool threadSafe, const QObject* onlyFrom)
 {
     Q_ASSERT(receiver);
     auto r = std::make_shared<Registration>();
     r->receiver = receiver;
     r->consume = std::move(consume);
     r->threadSafe = threadSafe;
+    r->onlyFrom = onlyFrom;
     // Direct: runs in ~QObject on the receiver's thread, before its posted
     // events are discarded, so no delivery reaches a receiver that is gone.
     r->destroyedConnection = connect(
@@ -84,7 +87,7 @@ void Engine::removeConsumer(QObject* receiver)
     }
 }
 
-void Engine::submit(const QList<Snapshot>& readings)
+void Engine::submit(const QList<Snapshot>& readings, const QObject* origin)
 {
     QMutexLocker lock(&m_lock);
     // Usually everything goes on: then the batch itself is handed on (shared,
@@ -115,6 +118,8 @@ void Engine::submit(const QList<Snapshot>& readings)
     // between accepting and handing on: a queued consumer's events are posted
     // in the order accepted, and its thread runs them in that order.
     for (const auto& r : m_consumers) {
+        if (r->onlyFrom && r->onlyFrom != origin)
+            continue;
         if (r->threadSafe) {
             r->consume(accepted);
             continue;

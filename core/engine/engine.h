@@ -44,23 +44,32 @@ public:
 
     // `consume` runs on `receiver`'s thread, queued, in order. The
     // registration ends with removeConsumer() or when `receiver` is destroyed.
-    void addConsumer(QObject* receiver, Consume consume);
+    // With `onlyFrom` (a producer given to attach()), only the readings that
+    // producer made reach it (the desktop's policies judge this machine's
+    // readings, not the agents', which judge their own).
+    void addConsumer(QObject* receiver, Consume consume, const QObject* onlyFrom = nullptr);
     template <typename T>
-    void addConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&))
+    void addConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&),
+                     const QObject* onlyFrom = nullptr)
     {
-        addConsumer(receiver, [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); });
+        addConsumer(
+            receiver, [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); },
+            onlyFrom);
     }
 
     // `consume` runs on whichever thread produced the readings, with the
     // engine's lock held: it must be thread-safe and quick (hand the work to
     // a thread of its own). Remove it, or stop the producers, before the
     // receiver is destroyed.
-    void addThreadSafeConsumer(QObject* receiver, Consume consume);
+    void addThreadSafeConsumer(QObject* receiver, Consume consume,
+                               const QObject* onlyFrom = nullptr);
     template <typename T>
-    void addThreadSafeConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&))
+    void addThreadSafeConsumer(T* receiver, void (T::*slot)(const QList<Snapshot>&),
+                               const QObject* onlyFrom = nullptr)
     {
-        addThreadSafeConsumer(receiver,
-                              [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); });
+        addThreadSafeConsumer(
+            receiver, [receiver, slot](const QList<Snapshot>& r) { (receiver->*slot)(r); },
+            onlyFrom);
     }
 
     // Called on the receiver's thread (or for a thread-safe consumer, any):
@@ -74,13 +83,16 @@ public:
     template <typename Producer>
     QMetaObject::Connection attach(Producer* producer)
     {
+        const QObject* origin = producer;
         return connect(
             producer, &Producer::produced, this,
-            [this](const QList<Snapshot>& readings) { submit(readings); }, Qt::DirectConnection);
+            [this, origin](const QList<Snapshot>& readings) { submit(readings, origin); },
+            Qt::DirectConnection);
     }
 
-    // Thread-safe: hands the readings on (see the top of this file).
-    void submit(const QList<Snapshot>& readings);
+    // Thread-safe: hands the readings on (see the top of this file). `origin`
+    // is the producer, for the consumers that take only its readings.
+    void submit(const QList<Snapshot>& readings, const QObject* origin = nullptr);
 
     // Readings dropped so far because a newer one of their server had been
     // handed on.
@@ -89,7 +101,7 @@ public:
 private:
     struct Registration;
 
-    void add(QObject* receiver, Consume consume, bool threadSafe);
+    void add(QObject* receiver, Consume consume, bool threadSafe, const QObject* onlyFrom);
     void noteDropped(const QString& server, qint64 timestampMs, qint64 newestMs);
 
     mutable QMutex m_lock;

@@ -3,6 +3,7 @@
 // available geometry. The screen comes from the offscreen platform's
 // configfile, set (with QT_SCALE_FACTOR) before the application starts.
 #include "engine/livestate.h"
+#include "models/desktopstores.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
 #include "window/mainwindow.h"
@@ -34,7 +35,8 @@ private Q_SLOTS:
     void theMainWindowsFrameFits()
     {
         LiveState fleet;
-        MainWindow window(&fleet);
+        DesktopStores stores;
+        MainWindow window(&fleet, &stores);
         QVERIFY(window.height() > 720); // what it asks for on a larger screen
         fitToScreen(&window, window.size());
         window.show();

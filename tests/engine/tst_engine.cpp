@@ -179,6 +179,32 @@ private Q_SLOTS:
         QCOMPARE(onMain.threads(), QSet<QThread*>{QThread::currentThread()});
     }
 
+    // A consumer registered for one producer's readings (the desktop's
+    // policies: this machine's source) gets those and no other's, queued or
+    // direct; the others still get everything.
+    void consumerOfOneProducerGetsOnlyItsReadings()
+    {
+        Engine engine;
+        QObject local;
+        QObject agents;
+        Recorder all;
+        Recorder onlyLocal;
+        Recorder onlyLocalDirect;
+        engine.addConsumer(&all, &Recorder::consume);
+        engine.addConsumer(&onlyLocal, &Recorder::consume, &local);
+        engine.addThreadSafeConsumer(&onlyLocalDirect, &Recorder::consume, &local);
+        engine.submit({reading(QStringLiteral("here"), 1)}, &local);
+        engine.submit({reading(QStringLiteral("node-7"), 1)}, &agents);
+        engine.submit({reading(QStringLiteral("node-8"), 1)});
+        engine.submit({reading(QStringLiteral("here"), 2)}, &local);
+        QCoreApplication::processEvents();
+        QCOMPARE(all.readings().size(), 4);
+        QCOMPARE(onlyLocal.timesOf(QStringLiteral("here")), (QList<qint64>{1, 2}));
+        QCOMPARE(onlyLocal.readings().size(), 2);
+        QCOMPARE(onlyLocalDirect.timesOf(QStringLiteral("here")), (QList<qint64>{1, 2}));
+        QCOMPARE(onlyLocalDirect.readings().size(), 2);
+    }
+
     void registeredConsumerIsCalledUnregisteredIsNot()
     {
         Engine engine;

@@ -5,6 +5,7 @@
 #include "darkpalette.h"
 #include "engine/livestate.h"
 #include "freeport.h"
+#include "models/desktopstores.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "privatebus.h"
@@ -271,7 +272,8 @@ private Q_SLOTS:
         connect(&remote, &AgentLinks::serverRemoved, &fleet, &LiveState::removeServer);
         connect(&list, &ServerList::resolved, &remote,
                 [&](const QList<RemoteServer>& agents) { remote.setServers(agents); });
-        MainWindow window(&fleet);
+        DesktopStores stores;
+        MainWindow window(&fleet, &stores);
         window.setServerList(&list);
         window.setBackendStatus(QStringLiteral("Watching remote servers only (--no-local)."));
         list.resolve();
@@ -378,7 +380,8 @@ private Q_SLOTS:
         connect(&remote, &AgentLinks::statusChanged, &fleet, &LiveState::setConnection);
         connect(&list, &ServerList::resolved, &remote,
                 [&](const QList<RemoteServer>& agents) { remote.setServers(agents); });
-        MainWindow window(&fleet);
+        DesktopStores stores;
+        MainWindow window(&fleet, &stores);
         window.setServerList(&list);
         list.resolve();
         const QString name = QStringLiteral("tls-lab");
@@ -540,7 +543,8 @@ private Q_SLOTS:
         AgentLinks remote(200ms);
         connect(&remote, &AgentLinks::readings, &fleet, &LiveState::ingestBatch);
         connect(&remote, &AgentLinks::statusChanged, &fleet, &LiveState::setConnection);
-        MainWindow window(&fleet);
+        DesktopStores stores;
+        MainWindow window(&fleet, &stores);
         connect(&list, &ServerList::resolved, &remote,
                 [&](const QList<RemoteServer>& agents, const QList<RemoteServer>&,
                     const QStringList& errors) {
@@ -625,7 +629,8 @@ private Q_SLOTS:
             link.state = LinkState::Unreachable;
             fleet.setConnection(link);
         }
-        MainWindow window(&fleet);
+        DesktopStores stores;
+        MainWindow window(&fleet, &stores);
         window.setServerList(&list);
         window.resize(1000, 600);
         window.show();
@@ -664,7 +669,8 @@ private Q_SLOTS:
             QApplication::setPalette(dark ? test::darkPalette()
                                           : QApplication::style()->standardPalette());
             LiveState fleet;
-            MainWindow window(&fleet);
+            DesktopStores stores;
+            MainWindow window(&fleet, &stores);
             window.show();
             window.showHistoryError(QStringLiteral("database or disk is full"));
             QLabel* label = window.statusLine()->historyLabel();

@@ -10,6 +10,7 @@
 // over time steps to 46 with the floor at -10; screenshots.
 #include "charts/balanceplot.h"
 #include "models/agentbooks.h"
+#include "models/desktopstores.h"
 #include "models/ledgermodel.h"
 #include "remote/tokensclient.h"
 #include "window/adjustbalancedialog.h"
@@ -262,7 +263,8 @@ private Q_SLOTS:
     {
         startAgent();
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setPolicyAgents([this] { return QList<RemoteServer>{agent(kAdmin)}; });
         w.show();
         w.showTokens();

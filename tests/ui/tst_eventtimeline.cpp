@@ -12,6 +12,7 @@
 #include "engine/livestate.h"
 #include "eventfixtures.h"
 #include "fakehistoryprovider.h"
+#include "models/desktopstores.h"
 #include "models/eventbook.h"
 #include "models/eventmodel.h"
 #include "models/fleetprocessmodel.h"
@@ -412,7 +413,8 @@ private Q_SLOTS:
             lab2.processes << p;
         }
         fleet.ingest(lab2);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         FakeHistoryProvider history(kNow);
         w.setHistory(&history);
         w.resize(1280, 800);
@@ -470,7 +472,8 @@ private Q_SLOTS:
         other.gpuUuid = gpuUuid(s.server, 1);
         s.processes << hog << other;
         fleet.ingest(s);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -8,6 +8,7 @@
 #include "darkpalette.h"
 #include "engine/livestate.h"
 #include "layoutcheck.h"
+#include "models/desktopstores.h"
 #include "models/findgpusmodels.h"
 #include "models/fleetchoice.h"
 #include "models/reservationsview.h"
@@ -604,7 +605,8 @@ private Q_SLOTS:
         LiveState fleet;
         qint64 now = kT + 500;
         fleet.setClock([&now] { return now; });
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.reservations()->setClock([&now] { return now; });
         fleet.ingest(server(QStringLiteral("gpu-lab-01"), {gpu(0, 0, 0), gpu(1, 3, 2000)}));
         w.selectGpu(QStringLiteral("gpu-lab-01"), QStringLiteral("GPU-0"));

@@ -11,6 +11,7 @@
 #include "darkpalette.h"
 #include "engine/engine.h"
 #include "engine/livestate.h"
+#include "models/desktopstores.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
@@ -218,7 +219,8 @@ private Q_SLOTS:
         const QString lab = QStringLiteral("lab-a");
         links.setServers(
             {RemoteServer{lab, QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), "tok", {}}});
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY_WITH_TIMEOUT(fleet.latest(lab) && !fleet.freshness(lab).stale, 10000);
@@ -282,7 +284,8 @@ private Q_SLOTS:
         Targets* targets = producer.get();
         Source source(std::move(producer), std::chrono::milliseconds(kIntervalMs));
         engine.attach(&source);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         source.start();
@@ -333,7 +336,8 @@ private Q_SLOTS:
         link.state = LinkState::Unreachable;
         link.error = QStringLiteral("connection refused");
         fleet.setConnection(link);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         if (dark)
             w.setPalette(test::darkPalette());
         w.setBackendStatus(QStringLiteral("Watching 3 servers."));
@@ -361,7 +365,8 @@ private Q_SLOTS:
         Targets* sampler = producer.get();
         Source source(std::move(producer), std::chrono::milliseconds(kIntervalMs));
         engine.attach(&source);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         connect(&source, &Source::statusChanged, &w, &MainWindow::setBackendStatus);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

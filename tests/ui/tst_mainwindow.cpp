@@ -7,6 +7,7 @@
 #include "engine/livestate.h"
 #include "history/historyservice.h"
 #include "layoutcheck.h"
+#include "models/desktopstores.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
@@ -80,7 +81,8 @@ private Q_SLOTS:
     void viewMenuSwitchesPagesAndExpandsTheTree()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         feedDemo(fleet);
@@ -121,7 +123,8 @@ private Q_SLOTS:
     void opensOnTheDemoFleet()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setBackendStatus(DemoProducer().init());
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -160,7 +163,8 @@ private Q_SLOTS:
     void windowSelectorChangesTheChartRange()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         w.showDetails();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -181,7 +185,8 @@ private Q_SLOTS:
     void processTableSortsAndFilters()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         feedDemo(fleet);
         w.selectServer(QStringLiteral("gpu-lab-01"));
@@ -204,7 +209,8 @@ private Q_SLOTS:
     void noGpuSaysSoAndStillShowsTheHost()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         w.showDetails();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -246,7 +252,8 @@ private Q_SLOTS:
     void aSelectionTheUserMadeStays()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.show();
         fleet.ingest(DemoWorld().serverAt(0, kT));
         // The user clicks the second GPU of the first server (not through our API).
@@ -261,7 +268,8 @@ private Q_SLOTS:
     void darkPaletteRecoloursCharts()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setPalette(test::darkPalette());
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -295,7 +303,8 @@ private Q_SLOTS:
         const qint64 newest = week.last().timestampMs;
         fleet.setClock([newest] { return newest; });
         fleet.ingestBatch(week.mid(week.size() - 3 * 1800));
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setHistory(&history);
         w.resize(1280, 820);
         w.show();
@@ -388,7 +397,8 @@ private Q_SLOTS:
 
         LiveState fleet;
         fleet.ingestBatch(recent);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setHistory(&history);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -447,7 +457,8 @@ private Q_SLOTS:
         for (const Case& c : {Case{false, true}, Case{true, false}}) {
             // A fresh window each time, as opened at that size.
             LiveState fleet;
-            MainWindow w(&fleet);
+            DesktopStores stores;
+            MainWindow w(&fleet, &stores);
             w.setBackendStatus(DemoProducer().init());
             w.show();
             w.showDetails();

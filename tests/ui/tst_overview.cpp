@@ -7,6 +7,7 @@
 #include "darkpalette.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
+#include "models/desktopstores.h"
 #include "models/fleetprocessmodel.h"
 #include "models/overviewmodel.h"
 #include "models/roles.h"
@@ -113,7 +114,8 @@ private Q_SLOTS:
     {
         for (const bool dark : {false, true}) {
             LiveState fleet;
-            MainWindow w(&fleet);
+            DesktopStores stores;
+            MainWindow w(&fleet, &stores);
             if (dark)
                 w.setPalette(darkPalette());
             w.resize(1920, 1080);
@@ -153,7 +155,8 @@ private Q_SLOTS:
     void at1024x700ItScrollsAndStaysReadable()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.resize(1024, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -196,7 +199,8 @@ private Q_SLOTS:
     void keyboardAndClickOpenTheRightGpu()
     {
         LiveState fleet;
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

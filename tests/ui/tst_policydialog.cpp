@@ -10,6 +10,7 @@
 #include "agent/agentjournal.h"
 #include "engine/livestate.h"
 #include "model/snapshotjson.h"
+#include "models/desktopstores.h"
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 #include "remote/policyclient.h"
@@ -226,7 +227,8 @@ private Q_SLOTS:
         remote.server = QStringLiteral("gpu-01");
         Snapshot local = reading(QDateTime::currentMSecsSinceEpoch(), 10);
         fleet.ingestBatch({local, remote});
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         w.setPolicyAgents([&] {
             return QList<RemoteServer>{{QStringLiteral("gpu-01"), agent.url(), "t", {}}};
         });

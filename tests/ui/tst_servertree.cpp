@@ -3,6 +3,7 @@
 // that fit their figures at any font size in a 1,024 px window, whatever
 // state text a server shows.
 #include "engine/livestate.h"
+#include "models/desktopstores.h"
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
@@ -316,7 +317,8 @@ private Q_SLOTS:
         QFETCH(int, points);
         LiveState fleet;
         clockAtNewest(fleet);
-        MainWindow w(&fleet);
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
         QFont font = QApplication::font();
         font.setPointSize(points);
         w.setFont(font);

@@ -2,8 +2,10 @@
 
 #include "charts/historychart.h"
 #include "common/legend.h"
+#include "engine/desktopoptions.h"
 #include "engine/livestate.h"
 #include "models/agentbooks.h"
+#include "models/desktopstores.h"
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
 #include "models/processmodel.h"
@@ -36,6 +38,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -53,13 +56,14 @@ using namespace std::chrono_literals;
 constexpr auto kChartRefresh = 1s;
 } // namespace
 
-MainWindow::MainWindow(LiveState* fleet, QWidget* parent)
+MainWindow::MainWindow(LiveState* fleet, DesktopStores* stores, QWidget* parent)
     : QMainWindow(parent)
     , m_fleet(fleet)
     , m_treeModel(new ServerTreeModel(fleet, this))
-    , m_eventBook(new EventBook(this))
-    , m_verdictBook(new VerdictBook(this))
-    , m_reservations(new ReservationsView(this))
+    , m_eventBook(stores->events())
+    , m_verdictBook(stores->verdicts())
+    , m_reservations(stores->reservations())
+    , m_tokenBook(stores->tokens())
 {
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
@@ -202,8 +206,8 @@ void MainWindow::buildUi()
     m_events = new EventsPage(m_eventBook);
     connect(m_events, &EventsPage::eventActivated, this, &MainWindow::openEvent);
     m_top->addTab(m_events, tr("&Events"));
-    // The token books, built here from the readings this desktop receives.
-    m_tokenBook = new TokenBook(this);
+    // The token books (m_tokenBook) are built by the session from the
+    // readings of this machine.
     // The view (its charts) is made when the page is first shown: a
     // window that never shows it keeps the layout it had without it.
     m_tokensPage = new QWidget;
@@ -309,7 +313,7 @@ PolicyDialog* MainWindow::adoptPrices(const PolicyConfig::Tokens& rules)
 {
     const std::optional<RemoteServer> keeper = m_agentBooks->keeper();
     PolicyDialog* dialog =
-        openPolicyDialog(keeper ? PolicyTarget::remote(*keeper) : PolicyTarget::local());
+        openPolicyDialog(keeper ? PolicyTarget::remote(*keeper) : localPolicyTarget());
     const auto apply = [dialog, rules] {
         if (const auto text = withTokenPrices(dialog->text(), rules)) {
             dialog->setText(*text);
@@ -581,9 +585,21 @@ void MainWindow::setPolicyAgents(std::function<QList<RemoteServer>()> agents)
     m_policyAgents = std::move(agents);
 }
 
+void MainWindow::setSettings(QSettings* settings)
+{
+    m_settings = settings;
+}
+
+PolicyTarget MainWindow::localPolicyTarget() const
+{
+    if (m_settings)
+        return PolicyTarget::local(localPolicyPath(*m_settings));
+    return PolicyTarget::local(localPolicyPath(QSettings()));
+}
+
 PolicyDialog* MainWindow::showPolicyDialog()
 {
-    PolicyTarget target = PolicyTarget::local();
+    PolicyTarget target = localPolicyTarget();
     const QList<RemoteServer> agents = m_policyAgents ? m_policyAgents() : QList<RemoteServer>();
     for (const RemoteServer& agent : agents)
         if (agent.name == m_server)

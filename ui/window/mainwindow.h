@@ -18,6 +18,7 @@
 #include <functional>
 
 class QLabel;
+class QSettings;
 class QSortFilterProxyModel;
 class QStackedWidget;
 class QTabWidget;
@@ -55,6 +56,7 @@ class TokenBook;
 class TokensView;
 class EnforcementTab;
 class ReportDialog;
+class DesktopStores;
 struct PolicyEvent;
 struct Snapshot;
 
@@ -62,7 +64,8 @@ class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(LiveState* fleet, QWidget* parent = nullptr);
+    // Shows `fleet` and the `stores` beside it; both outlive the window.
+    MainWindow(LiveState* fleet, DesktopStores* stores, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     ServerTreeModel* serverTreeModel() const { return m_treeModel; }
@@ -102,7 +105,7 @@ public:
     PolicyDialog* adoptPrices(const gw::PolicyConfig::Tokens& rules);
     TokenBook* tokenBook() const { return m_tokenBook; }
     AgentBooks* agentBooks() const { return m_agentBooks; }
-    // The policy events and current verdicts the window shows (owned by it).
+    // The policy events and current verdicts the window shows (the stores').
     EventBook* eventBook() const { return m_eventBook; }
     VerdictBook* verdictBook() const { return m_verdictBook; }
     // The agents' reservations and waiting callers (fed from AgentLinks),
@@ -138,6 +141,10 @@ public:
     // dialog can edit; a selected server that is none of them is this
     // computer. Opens the dialog for the selected server, modeless.
     void setPolicyAgents(std::function<QList<RemoteServer>()> agents);
+    // The desktop's preferences (--settings), where this computer's policy
+    // path is read (gw::localPolicyPath); unset: the user's settings.
+    void setSettings(QSettings* settings);
+    PolicyTarget localPolicyTarget() const;
     PolicyDialog* showPolicyDialog();
     PolicyDialog* openPolicyDialog(const PolicyTarget& target);
 
@@ -218,6 +225,7 @@ private:
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;
     ServerList* m_serverList = nullptr;
+    QSettings* m_settings = nullptr;
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
     std::function<QList<RemoteServer>()> m_policyAgents;

@@ -96,18 +96,10 @@ QString PolicyTarget::displayName() const
     return agent ? agent->name : PolicyDialog::tr("This computer");
 }
 
-QString PolicyTarget::defaultLocalPath()
-{
-    const QString fallback =
-        QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
-        QStringLiteral("/gpuwarden/policy.toml");
-    return QSettings().value(QStringLiteral("policy/path"), fallback).toString();
-}
-
-PolicyTarget PolicyTarget::local()
+PolicyTarget PolicyTarget::local(const QString& localPath)
 {
     PolicyTarget t;
-    t.localPath = defaultLocalPath();
+    t.localPath = localPath;
     t.journalPath = LocalJournalRecorder::defaultPath();
     return t;
 }

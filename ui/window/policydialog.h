@@ -50,9 +50,9 @@ struct PolicyTarget
     bool isLocal() const { return !agent.has_value(); }
     QString displayName() const;
 
-    // QSettings "policy/path", default ~/.config/gpuwarden/policy.toml.
-    static QString defaultLocalPath();
-    static PolicyTarget local();
+    // This computer, its policy at `localPath` (gw::localPolicyPath() of the
+    // desktop's settings, the file its policies read).
+    static PolicyTarget local(const QString& localPath);
     static PolicyTarget remote(const RemoteServer& agent);
 };
 

@@ -1,0 +1,409 @@
+#include "app/desktopsession.h"
+
+#include "engine/engine.h"
+#include "engine/livestate.h"
+#include "history/historyservice.h"
+#include "models/desktopstores.h"
+#include "models/eventbook.h"
+#include "models/reservationsview.h"
+#include "models/tokenbook.h"
+#include "models/verdictbook.h"
+#include "policy/demopolicy.h"
+#include "policy/policyconfig.h"
+#include "policy/policyservice.h"
+#include "remote/agentlinks.h"
+#include "remote/prometheusfeeds.h"
+#include "remote/secretstore.h"
+#include "remote/serverlist.h"
+#include "sources/demoworld.h"
+#include "sources/localproducer.h"
+#include "sources/source.h"
+#include "window/alertnotifier.h"
+#include "window/enforcementtab.h"
+#include "window/mainwindow.h"
+#include "window/policyreplay.h"
+#include "window/reportdialog.h"
+#include "window/screenfit.h"
+#include "window/tokensview.h"
+
+#include <QApplication>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QPainter>
+#include <QPixmap>
+#include <QScreen>
+#include <QSettings>
+#include <QSystemTrayIcon>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <chrono>
+#include <cstdio>
+
+namespace gw {
+
+namespace {
+
+const QString kSizeKey = QStringLiteral("window/size");
+const QString kMaximizedKey = QStringLiteral("window/maximized");
+
+// The window with its open dialogs drawn where they stand, for
+// --screenshot: widget grabs work on every platform (offscreen included),
+// where a screen grab needs a real display.
+QPixmap grabWithDialogs(QWidget& window)
+{
+    QPixmap shot = window.grab();
+    QPainter painter(&shot);
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+        // Dialogs of the window or of a widget in it (the price editor's
+        // parent is the Tokens page).
+        if (top == &window || !top->isVisible() || !top->isWindow() || !top->parentWidget() ||
+            top->parentWidget()->window() != &window)
+            continue;
+        painter.drawPixmap(top->geometry().topLeft() - window.geometry().topLeft(), top->grab());
+    }
+    return shot;
+}
+
+// The policy the desktop judges this machine (or the demo) by: the file
+// localPolicyPath() names when it exists (or the settings name it), else the
+// built-in defaults; for the demo, its own policy (gw::demoPolicyText()).
+// Nullopt with *problem set when the file cannot be used (the policies are
+// then off).
+std::optional<PolicyConfig> desktopPolicy(const QSettings& settings, bool demo, QString* source,
+                                          QString* problem)
+{
+    if (demo) {
+        *source = QLatin1String(kDemoPolicyName);
+        return parsePolicy(demoPolicyText(), *source).config;
+    }
+    const bool configured = !settings.value(QLatin1String(kPolicyPathKey)).toString().isEmpty();
+    const QString path = localPolicyPath(settings);
+    if (!configured && !QFileInfo::exists(path)) {
+        *source = QCoreApplication::translate("main", "built-in defaults");
+        return PolicyConfig{};
+    }
+    const PolicyParseResult parsed = loadPolicyFile(path);
+    if (!parsed.config) {
+        *problem = parsed.errors.value(
+            0, QCoreApplication::translate("main", "%1: cannot be read").arg(path));
+        return std::nullopt;
+    }
+    for (const QString& warning : parsed.warnings)
+        std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(warning));
+    *source = path;
+    return parsed.config;
+}
+
+} // namespace
+
+DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(setup.options))
+    , m_agent(std::move(setup.agent))
+    , m_settings(m_options.openSettings())
+{
+    if (!m_options.prepareHistory(&m_historyProblem))
+        std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(m_historyProblem));
+    if (m_options.historyPath)
+        m_history = std::make_unique<HistoryService>(*m_options.historyPath, m_options.retention);
+
+    // Consumers: the live state the window shows (on this thread) and the
+    // history writer (fed on the producing threads).
+    m_engine = std::make_unique<Engine>();
+    m_state = std::make_unique<LiveState>();
+    m_engine->addConsumer(m_state.get(), &LiveState::ingestBatch);
+    if (m_history)
+        m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
+    m_stores = std::make_unique<DesktopStores>();
+    m_window = std::make_unique<MainWindow>(m_state.get(), m_stores.get());
+    m_window->setSettings(m_settings.get());
+
+    addLocalSource();
+    addRemoteSources();
+    addLocalPolicies();
+    addAlerts();
+    if (!m_options.demo) {
+        m_window->setServerList(m_servers.get());
+        m_servers->resolve();
+    }
+    addLocalJournal();
+    m_window->setPolicyAgents([links = m_links.get()] { return links->servers(); });
+    m_window->setReportSources(m_options.historyPath.value_or(QString()),
+                               [this]() -> std::optional<PolicyConfig> {
+                                   if (m_policy)
+                                       return m_policy->policy();
+                                   return std::nullopt;
+                               });
+    startHistory();
+}
+
+DesktopSession::~DesktopSession()
+{
+    stop();
+}
+
+// This machine or the demo.
+void DesktopSession::addLocalSource()
+{
+    if (!m_options.demo && !m_options.local) {
+        // Not a backend: the host pages of the servers show their own.
+        m_window->setSourceStatus(
+            QStringLiteral("local"),
+            QApplication::translate("main", "Watching remote servers only (--no-local)."));
+        return;
+    }
+    m_source = std::make_unique<Source>(
+        m_options.demo ? std::unique_ptr<Producer>(std::make_unique<DemoProducer>(
+                             DemoProducer::Servers::All, m_options.demoServers))
+                       : std::make_unique<LocalProducer>(m_options.sampler, m_options.backend),
+        m_options.interval);
+    m_engine->attach(m_source.get());
+    connect(m_source.get(), &Source::statusChanged, m_window.get(), &MainWindow::setBackendStatus);
+}
+
+// The admin's list (File → Servers…, tokens in the keychain), plus --source
+// for a quick look at one agent; the Prometheus servers. The demo stays a
+// world of its own.
+void DesktopSession::addRemoteSources()
+{
+    m_secrets = std::make_unique<SecretStore>();
+    m_servers = std::make_unique<ServerList>(m_settings.get(), m_secrets.get());
+    m_links = std::make_unique<AgentLinks>(m_options.interval);
+    m_engine->attach(m_links.get());
+    connect(m_links.get(), &AgentLinks::statusChanged, m_state.get(), &LiveState::setConnection);
+    connect(m_links.get(), &AgentLinks::serverRemoved, m_state.get(), &LiveState::removeServer);
+    m_links->setResumePoints(m_servers->resumePoints());
+    // What the history lacks beyond a link's catch-up hour comes from the
+    // agents' /v1/history first (docs/history.md, "Backfill").
+    if (m_history)
+        m_links->setBackfillHistory(m_history->path());
+    m_prometheus = std::make_unique<PrometheusFeeds>(m_options.interval);
+    m_engine->attach(m_prometheus.get());
+    connect(m_prometheus.get(), &PrometheusFeeds::statusChanged, m_window.get(),
+            &MainWindow::setSourceStatus);
+    connect(m_servers.get(), &ServerList::resolved, m_links.get(),
+            [this](QList<RemoteServer> agents, const QList<RemoteServer>& scraped,
+                   const QStringList& keychainErrors) {
+                if (m_agent)
+                    agents.append(RemoteServer{m_agent->url.authority(), m_agent->url,
+                                               m_agent->token, m_agent->pinnedSha256});
+                m_links->setServers(agents);
+                m_prometheus->setServers(scraped);
+                m_window->showKeychainErrors(keychainErrors);
+            });
+    // The agents' events, as each agent judged them, from their record: a
+    // desktop that was closed still shows what happened meanwhile.
+    connect(m_links.get(), &AgentLinks::eventsReceived, m_stores.get(),
+            [stores = m_stores.get()](const QString&, const QList<PolicyEvent>& events) {
+                stores->events()->addEvents(events);
+                stores->verdicts()->addEvents(events);
+            });
+    // Reservations and waiting callers of jobs that coordinate, per agent.
+    connect(m_links.get(), &AgentLinks::allocationsReceived, m_stores->reservations(),
+            &ReservationsView::setState);
+    connect(m_links.get(), &AgentLinks::serverRemoved, m_stores->reservations(),
+            &ReservationsView::removeServer);
+}
+
+// Policies, in local mode: the same engine the agent runs, on a thread of
+// its own, judging only this source's readings (agents judge their own and
+// send their events). The desktop never signals a process: it shows.
+void DesktopSession::addLocalPolicies()
+{
+    if (!m_source)
+        return;
+    QString policySource;
+    QString policyProblem;
+    const auto config = desktopPolicy(*m_settings, m_options.demo, &policySource, &policyProblem);
+    if (!config) {
+        std::fprintf(stderr, "gpuwarden: policies off: %s\n", qPrintable(policyProblem));
+        m_window->setSourceStatus(
+            QStringLiteral("policy"),
+            QApplication::translate("main", "Policies off: %1").arg(policyProblem));
+        return;
+    }
+    m_policy = std::make_unique<PolicyService>(*config);
+    applyLocalPolicy(*config);
+    m_engine->addThreadSafeConsumer(m_policy.get(), &PolicyService::ingestBatch, m_source.get());
+    connect(m_policy.get(), &PolicyService::eventsChanged, m_stores->events(),
+            &EventBook::addEvents);
+    connect(m_policy.get(), &PolicyService::statusChanged, m_stores->verdicts(),
+            &VerdictBook::setStatus);
+    // The token books of this source's readings, under the same policy's
+    // [tokens].
+    m_engine->addThreadSafeConsumer(m_stores->tokens(), &TokenBook::ingestBatch, m_source.get());
+    // Before this start: the history this desktop kept (not the demo's,
+    // whose past comes as backfill), read off the GUI thread.
+    if (!m_options.demo && m_history && m_options.historyPath)
+        m_stores->tokens()->loadHistory(*m_options.historyPath, 0,
+                                        QDateTime::currentMSecsSinceEpoch());
+    // A policy saved in the dialog for this computer applies at once.
+    connect(m_window.get(), &MainWindow::localPolicySaved, this, [this](const QString& path) {
+        const PolicyParseResult parsed = loadPolicyFile(path);
+        if (parsed.config) {
+            m_policy->setPolicy(*parsed.config);
+            applyLocalPolicy(*parsed.config);
+        } else {
+            m_window->setSourceStatus(QStringLiteral("policy"),
+                                      QApplication::translate("main", "Policies unchanged: %1")
+                                          .arg(parsed.errors.value(0)));
+        }
+    });
+}
+
+// What follows the local policy besides the policy service: the books'
+// [tokens] and Find GPUs' weights.
+void DesktopSession::applyLocalPolicy(const PolicyConfig& config)
+{
+    m_stores->tokens()->setRules(config.tokens);
+    m_window->setSelectionWeights({config.allocate.freeMemoryWeight, config.allocate.idleWeight});
+}
+
+// Alerts: a tray notification for what is new (not for the past a desktop
+// catches up on), else the status line.
+void DesktopSession::addAlerts()
+{
+    m_tray = std::make_unique<QSystemTrayIcon>(QApplication::windowIcon());
+    if (QSystemTrayIcon::isSystemTrayAvailable())
+        m_tray->show();
+    m_alerts = std::make_unique<AlertNotifier>(m_tray.get());
+    connect(m_alerts.get(), &AlertNotifier::alerted, m_window.get(),
+            [window = m_window.get()](const QString& title, const QString& text) {
+                window->setSourceStatus(QStringLiteral("alert"),
+                                        QStringLiteral("%1: %2").arg(title, text));
+            });
+    if (m_policy) {
+        m_alerts->setHogAlerts(m_policy->policy().hog.alert);
+        connect(m_policy.get(), &PolicyService::eventsChanged, m_alerts.get(),
+                &AlertNotifier::eventsChanged);
+    }
+    connect(m_links.get(), &AgentLinks::eventsReceived, m_alerts.get(),
+            [alerts = m_alerts.get()](const QString&, const QList<PolicyEvent>& events) {
+                alerts->eventsChanged(events);
+            });
+}
+
+// This computer's readings go to a journal of the desktop's own (24 h),
+// which the policy dialog's "Replay last 24 h" reads; agents replay their own.
+void DesktopSession::addLocalJournal()
+{
+    if (!m_source || m_options.demo)
+        return;
+    m_localJournal = std::make_unique<LocalJournalRecorder>(LocalJournalRecorder::defaultPath());
+    m_engine->addThreadSafeConsumer(m_localJournal.get(), &LocalJournalRecorder::ingestBatch,
+                                    m_source.get());
+    connect(m_localJournal.get(), &LocalJournalRecorder::failed, this, [](const QString& message) {
+        std::fprintf(stderr, "gpuwarden: local journal: %s\n", qPrintable(message));
+    });
+    m_localJournal->start();
+}
+
+void DesktopSession::startHistory()
+{
+    if (m_history) {
+        m_window->setHistory(m_history.get());
+        connect(m_history.get(), &HistoryService::failed, m_window.get(),
+                [window = m_window.get()](const QString& message) {
+                    std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(message));
+                    window->showHistoryError(message);
+                });
+        m_history->start();
+    } else if (!m_historyProblem.isEmpty()) {
+        m_window->showHistoryError(m_historyProblem);
+    }
+}
+
+// Where the admin left the window last time; the first time, most of a large
+// screen for the fleet overview. Either way it must fit the screen it opens
+// on (a size made at scale 1 is too tall at scale 2). The size is kept in
+// logical pixels, not as saveGeometry()'s blob: restoreGeometry() gave up on
+// it here once the screen had changed.
+void DesktopSession::showWindow()
+{
+    QSize wanted = m_settings->value(kSizeKey).toSize();
+    if (!wanted.isValid() || wanted.isEmpty()) {
+        wanted = m_window->size();
+        if (const QScreen* screen = m_window->screen())
+            wanted = wanted.expandedTo(screen->availableGeometry().size() * 0.9);
+    }
+    fitToScreen(m_window.get(), wanted);
+    if (m_settings->value(kMaximizedKey).toBool())
+        m_window->showMaximized();
+    else
+        m_window->show();
+}
+
+// --page: the page the window opens on, or a dialog over it.
+void DesktopSession::openPage()
+{
+    MainWindow* window = m_window.get();
+    const QString& page = m_options.page;
+    if (page == QLatin1String("processes"))
+        window->showFleetProcesses();
+    else if (page == QLatin1String("details"))
+        window->showDetails();
+    else if (page == QLatin1String("events"))
+        window->showEvents();
+    else if (page == QLatin1String("tokens"))
+        window->showTokens();
+    else if (page == QLatin1String("enforcement")) {
+        window->showTokens();
+        window->tokensTabs()->setCurrentWidget(window->enforcementTab());
+    } else if (page == QLatin1String("find-gpus")) {
+        window->showFindGpusDialog();
+    } else if (page == QLatin1String("report")) {
+        // Once the record has the demo's past (its backfill is written when
+        // the source starts).
+        const qint64 after = m_options.quitAfter ? m_options.quitAfter->count() / 3 : 2000;
+        QTimer::singleShot(std::min<qint64>(after, 4000), window,
+                           [window] { window->showReportDialog()->build(); });
+    } else if (page == QLatin1String("prices")) {
+        // The price editor over the books once they are built (the demo's
+        // week takes a moment; --quit-after-ms leaves it time).
+        window->showTokens();
+        const qint64 after = m_options.quitAfter ? m_options.quitAfter->count() / 2 : 3000;
+        QTimer::singleShot(std::min<qint64>(after, 6000), window,
+                           [window] { window->tokensView()->openPriceEditor(); });
+    }
+}
+
+int DesktopSession::exec()
+{
+    showWindow();
+    openPage();
+    if (m_source)
+        m_source->start(m_options.demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
+    if (m_options.quitAfter) {
+        QTimer::singleShot(*m_options.quitAfter, m_window.get(),
+                           [window = m_window.get(), shot = m_options.screenshot] {
+                               window->refreshCharts();
+                               if (!shot.isEmpty() && !grabWithDialogs(*window).save(shot))
+                                   std::fprintf(stderr, "gpuwarden: could not write %s\n",
+                                                qPrintable(shot));
+                               window->close();
+                           });
+    }
+    const int rc = QApplication::exec();
+    m_settings->setValue(kSizeKey, m_window->isMaximized() ? m_window->normalGeometry().size()
+                                                           : m_window->size());
+    m_settings->setValue(kMaximizedKey, m_window->isMaximized());
+    stop();
+    return rc;
+}
+
+void DesktopSession::stop()
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    m_links->stop();
+    m_servers->saveResumePoints(m_links->statuses().values());
+    m_prometheus->stop();
+    if (m_source)
+        m_source->stop();
+    if (m_history)
+        m_history->stop(); // commits the last second
+}
+
+} // namespace gw
