@@ -20,8 +20,6 @@
 #include <pwd.h>
 #include <unistd.h>
 
-#include <algorithm>
-
 namespace gw::cli {
 
 namespace {
