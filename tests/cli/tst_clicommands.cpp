@@ -101,7 +101,14 @@ private Q_SLOTS:
             "ledger\n"
             "  report --trace FILE | --history FILE --format csv|pdf\n"
             "                              a range's coverage, GPUs and users as CSV or PDF"_s);
-        // Each command's own options are there too, once each.
+        // The positional argument's line names every command.
+        const QString help = parser.helpText();
+        const qsizetype at = help.indexOf(u"Arguments:"_s);
+        QVERIFY(at > 0);
+        const QString summary = help.mid(at).simplified(); // wrapped lines as one
+        for (const Command& c : commands())
+            QVERIFY2(summary.contains(c.name()), qPrintable(c.name() + u" in"_s + summary));
+        // Each command's own options are there too.
         for (const char* o : {"json", "source", "gpus", "interval", "record", "format", "compare"})
             QVERIFY2(parser.helpText().contains(u"--"_s + QLatin1String(o)), o);
     }
