@@ -3,7 +3,6 @@
 #include "basiccommands.h"
 #include "clicoord.h"
 #include "cliio.h"
-#include "clireadings.h"
 #include "clireport.h"
 #include "clirun.h"
 #include "clitokens.h"
