@@ -2,11 +2,11 @@
 
 #include "clicoord.h"
 #include "cliio.h"
+#include "coord/runrecord.h"
 #include "model/snapshotjson.h"
 #include "model/trace.h"
 #include "remote/coordclient.h"
 #include "remote/sourceoption.h"
-#include "runrecord.h"
 #include "sampling/commandline.h"
 #include "sources/localproducer.h"
 #include "util/duration.h"
@@ -161,7 +161,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         note(tr("no agent: nothing reserved (--source URL reserves at the agent)"));
         selection = selectHere(*local, *o);
     }
-    if (!selection.granted) {
+    if (!selection.granted()) {
         SelectOptions text = *o;
         text.json = false; // stdout is the job's, even when the job never started
         return reportSelection(selection, text);
@@ -228,20 +228,8 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         record.add(*reading);
         if (!tracePath.isEmpty() && !trace.write(*reading, &why))
             note(why);
-        if (held) {
-            for (const GpuProcess& p : reading->processes) {
-                const bool onUnit = std::any_of(
-                    selection.units.begin(), selection.units.end(), [&](const Candidate& c) {
-                        const GpuSample* gpu = reading->gpuByUuid(p.gpuUuid);
-                        return c.isMig() ? p.migUuid == c.migUuid
-                                         : gpu && gpu->index == c.gpuIndex && p.migUuid.isEmpty();
-                    });
-                if (onUnit && p.user == o->request.user) {
-                    release(tr("the job's processes appeared"));
-                    break;
-                }
-            }
-        }
+        if (held && jobRunsOn(*reading, selection.units, o->request.user))
+            release(tr("the job's processes appeared"));
     };
 
     QProcess job;

@@ -11,18 +11,14 @@
 #include "util/duration.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
-#include <QTimer>
 
 #include <pwd.h>
 #include <unistd.h>
-
-#include <algorithm>
 
 namespace gw::cli {
 
@@ -49,79 +45,10 @@ QString number(double v)
     return c.toString(qint64(v));
 }
 
-QString gpusAsked(int n)
-{
-    return n == 1 ? tr("1 GPU asked") : tr("%1 GPUs asked").arg(n);
-}
-
-QString qualifying(qsizetype n)
-{
-    return n == 1 ? tr("1 qualifies") : tr("%1 qualify").arg(n);
-}
-
 QString unitLabel(const Candidate& c)
 {
     return c.isMig() ? tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
                      : tr("GPU %1").arg(c.gpuIndex);
-}
-
-// Waits in the event loop (a plain sleep would hold Qt's timers and sockets).
-void pauseFor(qint64 ms)
-{
-    if (ms <= 0)
-        return;
-    QEventLoop loop;
-    QTimer::singleShot(int(ms), Qt::PreciseTimer, &loop, &QEventLoop::quit);
-    loop.exec();
-}
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-// Ranks readings until enough units qualify or the wait is over, reading
-// again every kWaitPollMs. `read` answers the reading (absent: failed, with
-// its reason); `book` the reservations to respect.
-Selection rankUntilEnough(const SelectOptions& o,
-                          const std::function<std::optional<Snapshot>(QString*)>& read,
-                          const std::function<ReservationBook(qint64)>& book)
-{
-    const qint64 start = nowMs();
-    const qint64 deadline = start + o.waitMs;
-    Selection s;
-    while (true) {
-        QString why;
-        const std::optional<Snapshot> reading = read(&why);
-        if (!reading) {
-            s.error = why;
-            s.exitCode = kExitFailed;
-            return s;
-        }
-        const qint64 now = nowMs();
-        const Ranking r = rankUnits(*reading, o.request, o.weights, book(now), now);
-        s.server = reading->server;
-        s.reading = reading;
-        s.refused = r.refused;
-        s.waitedMs = now - start;
-        if (r.qualified.size() >= o.request.gpus) {
-            s.granted = true;
-            s.units = r.qualified.mid(0, o.request.gpus);
-            s.exitCode = 0;
-            return s;
-        }
-        s.units = r.qualified;
-        if (now >= deadline) {
-            s.error =
-                gpusAsked(o.request.gpus) + QStringLiteral(", ") + qualifying(r.qualified.size());
-            const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
-            if (waited.count() > 0)
-                s.error += tr(" (waited %1)").arg(formatDuration(waited));
-            s.exitCode = kExitNoGpus;
-            return s;
-        }
-        pauseFor(std::min(kWaitPollMs, deadline - now));
-    }
 }
 
 QJsonObject weightsJson(const SelectionWeights& w)
@@ -350,18 +277,26 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
     return o;
 }
 
-QString Selection::cudaVisibleDevices() const
+int exitCodeOf(Selection::Outcome outcome)
 {
-    QStringList ids;
-    for (const Candidate& c : units)
-        ids << c.id;
-    return ids.join(QLatin1Char(','));
+    switch (outcome) {
+    case Selection::Outcome::Granted:
+        return 0;
+    case Selection::Outcome::NotEnough:
+        return kExitNoGpus;
+    case Selection::Outcome::BadRequest:
+        return kExitUsage;
+    case Selection::Outcome::Failed:
+        break;
+    }
+    return kExitFailed;
 }
 
 Selection selectHere(LocalProducer& producer, const SelectOptions& o)
 {
+    WallClock clock;
     return rankUntilEnough(
-        o,
+        o.request, o.weights, o.waitMs,
         [&producer](QString* why) -> std::optional<Snapshot> {
             Snapshot s = producer.sampleOnce();
             if (s.gpus.isEmpty()) {
@@ -372,7 +307,7 @@ Selection selectHere(LocalProducer& producer, const SelectOptions& o)
             }
             return s;
         },
-        [](qint64) { return ReservationBook(); });
+        [](qint64) { return ReservationBook(); }, clock);
 }
 
 Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
@@ -388,19 +323,19 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
         s.server = r.reservation->server;
     if (r.httpStatus == 200 && r.reservation && r.granted.size() != o.request.gpus) {
         // Never hand a job fewer (or more) GPUs than it asked for.
-        s.exitCode = kExitFailed;
+        s.outcome = Selection::Outcome::Failed;
         s.error = tr("the agent granted %1 units, %2 asked; not used")
                       .arg(r.granted.size())
                       .arg(o.request.gpus);
     } else if (r.httpStatus == 200 && r.reservation) {
-        s.granted = true;
-        s.exitCode = 0;
+        s.outcome = Selection::Outcome::Granted;
     } else if (r.httpStatus == 409) {
-        s.exitCode = kExitNoGpus;
+        s.outcome = Selection::Outcome::NotEnough;
     } else if (r.httpStatus == 400) {
-        s.exitCode = kExitUsage; // the agent refused an option (a wait over its cap)
+        s.outcome =
+            Selection::Outcome::BadRequest; // the agent refused an option (a wait over its cap)
     } else {
-        s.exitCode = kExitFailed;
+        s.outcome = Selection::Outcome::Failed;
         if (s.error.isEmpty())
             s.error = tr("the agent granted nothing (HTTP %1)").arg(r.httpStatus);
     }
@@ -410,36 +345,21 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
 Selection waitAtAgent(const AgentSource& agent, const SelectOptions& o)
 {
     bool warned = false;
+    WallClock clock;
     return rankUntilEnough(
-        o, [&agent](QString* why) { return readAgentSnapshot(agent, why); },
+        o.request, o.weights, o.waitMs,
+        [&agent](QString* why) { return readAgentSnapshot(agent, why); },
         [&agent, &warned](qint64 now) {
-            // Units others hold are not free to wait for: rebuild the book
-            // from the agent's reservations.
-            ReservationBook book;
             QString why;
             const auto state = requestAllocationState(agent, &why);
-            if (!state) {
-                if (!warned)
-                    note(tr("reservations unknown, waiting as if there were none: %1").arg(why));
-                warned = true;
-                return book;
-            }
-            for (const Reservation& held : state->reservations) {
-                SelectionRequest r;
-                r.gpus = int(held.units.size());
-                r.user = held.user;
-                r.ttlMs = held.expiresMs - state->nowMs;
-                QList<Candidate> units;
-                for (const QString& id : held.units) {
-                    Candidate c;
-                    c.id = id;
-                    units << c;
-                }
-                if (r.ttlMs > 0 && r.gpus > 0)
-                    book.reserve(held.server, r, units, now);
-            }
-            return book;
-        });
+            if (state)
+                return heldUnits(*state, now);
+            if (!warned)
+                note(tr("reservations unknown, waiting as if there were none: %1").arg(why));
+            warned = true;
+            return ReservationBook();
+        },
+        clock);
 }
 
 namespace {
@@ -459,66 +379,46 @@ QString shellWord(const QString& value)
 
 } // namespace
 
+namespace {
+
+// The --source agents as selectAcrossFleet asks them.
+class SourceFleet final : public FleetAgents
+{
+public:
+    SourceFleet(const QList<AgentSource>& fleet, const SelectOptions& once, bool reserve)
+        : m_fleet(fleet)
+        , m_once(once)
+        , m_reserve(reserve)
+    {}
+    qsizetype count() const override { return m_fleet.size(); }
+    QString address(qsizetype i) const override { return m_fleet[i].url.toString(); }
+    std::optional<Snapshot> latest(qsizetype i, QString* why) override
+    {
+        return readAgentSnapshot(m_fleet[i], why);
+    }
+    Selection ask(qsizetype i) override
+    {
+        return m_reserve ? allocateAtAgent(m_fleet[i], m_once) : waitAtAgent(m_fleet[i], m_once);
+    }
+
+private:
+    const QList<AgentSource>& m_fleet;
+    const SelectOptions& m_once;
+    bool m_reserve;
+};
+
+} // namespace
+
 Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& o, bool reserve)
 {
-    const qint64 start = nowMs();
-    const qint64 deadline = start + o.waitMs;
     SelectOptions once = o;
     once.waitMs = 0;
-    while (true) {
-        QList<Snapshot> readings;
-        QHash<QString, qsizetype> sourceOf; // server name → index in fleet
-        QStringList refused;
-        for (qsizetype i = 0; i < fleet.size(); ++i) {
-            QString why;
-            const auto reading = readAgentSnapshot(fleet[i], &why);
-            if (!reading) {
-                refused << tr("%1: no answer: %2").arg(fleet[i].url.toString(), why);
-                continue;
-            }
-            if (sourceOf.contains(reading->server)) {
-                refused << tr("%1: serves %2, as %3 does; asked once")
-                               .arg(fleet[i].url.toString(), reading->server,
-                                    fleet[sourceOf.value(reading->server)].url.toString());
-                continue;
-            }
-            sourceOf.insert(reading->server, i);
-            readings << *reading;
-        }
-        for (const ServerRank& rank : rankServers(readings, o.request.gpus)) {
-            const AgentSource& agent = fleet[sourceOf.value(rank.server)];
-            Selection s = reserve ? allocateAtAgent(agent, once) : waitAtAgent(agent, once);
-            if (s.granted) {
-                for (const QString& line : refused)
-                    note(line);
-                s.server = rank.server;
-                s.sourceUrl = agent.url.toString();
-                s.waitedMs = nowMs() - start;
-                return s;
-            }
-            refused << tr("%1: %2").arg(rank.server, s.error);
-            for (const QString& line : s.refused)
-                refused << tr("%1: %2").arg(rank.server, line);
-        }
-        const qint64 now = nowMs();
-        if (now >= deadline) {
-            Selection out;
-            out.refused = refused;
-            out.waitedMs = now - start;
-            if (readings.isEmpty()) {
-                out.exitCode = kExitFailed;
-                out.error = tr("none of the %1 agents answered").arg(fleet.size());
-                out.error += QLatin1Char('\n') + refused.join(QLatin1Char('\n'));
-            } else {
-                out.exitCode = kExitNoGpus;
-                out.error = o.request.gpus == 1
-                                ? tr("no server has a GPU that qualifies")
-                                : tr("no server has %1 GPUs that qualify").arg(o.request.gpus);
-            }
-            return out;
-        }
-        pauseFor(std::min(kWaitPollMs, deadline - now));
-    }
+    SourceFleet agents(fleet, once, reserve);
+    WallClock clock;
+    Selection s = gw::selectAcrossFleet(agents, o.request.gpus, o.waitMs, clock);
+    for (const QString& line : s.passedOver)
+        note(line);
+    return s;
 }
 
 QString exportLine(const QString& value)
@@ -528,9 +428,10 @@ QString exportLine(const QString& value)
 
 int reportSelection(const Selection& s, const SelectOptions& o)
 {
-    if (s.exitCode != 0 && s.exitCode != kExitNoGpus)
-        return fail(s.exitCode, s.error);
-    if (!s.granted) {
+    const int rc = exitCodeOf(s.outcome);
+    if (rc != 0 && rc != kExitNoGpus)
+        return fail(rc, s.error);
+    if (!s.granted()) {
         // One line per unit: why each refused one was, and that the others would do.
         QStringList lines{s.error};
         for (const Candidate& c : s.units)
@@ -566,7 +467,7 @@ int reportSelection(const Selection& s, const SelectOptions& o)
     if (o.json) {
         QJsonObject j{
             {QStringLiteral("server"), s.server},
-            {QStringLiteral("source"), s.sourceUrl.isEmpty() ? QJsonValue() : s.sourceUrl},
+            {QStringLiteral("source"), s.source.isEmpty() ? QJsonValue() : s.source},
             {QStringLiteral("cuda_visible_devices"), s.cudaVisibleDevices()},
             {QStringLiteral("reservation"),
              s.reservation ? QJsonValue(reservationJson(*s.reservation)) : QJsonValue()},
@@ -584,9 +485,9 @@ int reportSelection(const Selection& s, const SelectOptions& o)
     } else {
         print(stdout, exportLine(s.cudaVisibleDevices()));
         // Asked of several agents: which one, for the job to run there.
-        if (!s.sourceUrl.isEmpty())
+        if (!s.source.isEmpty())
             print(stdout, QStringLiteral("export GPUWARDEN_SERVER=%1\nexport GPUWARDEN_SOURCE=%2\n")
-                              .arg(shellWord(s.server), shellWord(s.sourceUrl)));
+                              .arg(shellWord(s.server), shellWord(s.source)));
     }
     return 0;
 }
@@ -604,13 +505,13 @@ int selectOrWait(const QCommandLineParser& parser, bool reserve)
         note(n);
     if (!o->fleet.isEmpty()) {
         const Selection s = selectAcrossFleet(o->fleet, *o, reserve);
-        if (!reserve && s.granted)
+        if (!reserve && s.granted())
             note(tr("nothing reserved (wait only waits; select reserves)"));
         return reportSelection(s, *o);
     }
     if (o->agent) {
         const Selection s = reserve ? allocateAtAgent(*o->agent, *o) : waitAtAgent(*o->agent, *o);
-        if (!reserve && s.granted)
+        if (!reserve && s.granted())
             note(tr("nothing reserved (wait only waits; select reserves)"));
         return reportSelection(s, *o);
     }

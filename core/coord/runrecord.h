@@ -3,8 +3,10 @@
 // The record of `gpuwarden-cli run`: what a job did to its GPUs. Readings
 // are added as they come; per GPU the minimum, maximum and mean of each
 // figure over the readings that reported it (an absent value is left out,
-// never counted as 0). See docs/coordination.md, "Run records".
+// never counted as 0). See docs/coordination.md, "Run records". Pure logic:
+// gpuwarden-cli's `run` starts the job, reads its GPUs and writes the record.
 
+#include "coord/gpuselection.h"
 #include "model/snapshot.h"
 
 #include <QJsonObject>
@@ -14,7 +16,7 @@
 
 #include <optional>
 
-namespace gw::cli {
+namespace gw {
 
 struct MetricStats
 {
@@ -60,6 +62,11 @@ struct RunRecord
     void add(const Snapshot& reading);
 };
 
+// True when `reading` shows a process of `user` on one of `units` (a MIG
+// unit by its instance, a whole GPU by its index with no instance): the job
+// took its GPUs, and a reservation held for it can end.
+bool jobRunsOn(const Snapshot& reading, const QList<Candidate>& units, const QString& user);
+
 // {"command":[…], "started":"2026-11-24T09:00:00.000Z", "ended", "duration_s",
 //  "exit_code", "signal"|null, "gpus":[{"id","gpu_index","uuid","name",
 //  "sample_count","utilization_percent":{"min","max","mean"}|null, …}]}
@@ -67,4 +74,4 @@ QJsonObject runRecordJson(const RunRecord& record);
 // A few lines for stderr when no --record file is given.
 QString runRecordText(const RunRecord& record);
 
-} // namespace gw::cli
+} // namespace gw

@@ -6,6 +6,7 @@
 // it this machine is read and nothing is reserved (no other process would
 // see the reservation).
 
+#include "coord/fleetselection.h"
 #include "coord/gpuselection.h"
 #include "remote/sourceoption.h"
 
@@ -21,8 +22,8 @@ class LocalProducer;
 namespace gw::cli {
 
 // --gpus, --parallel, --task, --min-free, --max-util, --mig, --wait, --ttl,
-// --user, --priority, --attempt (--source, --policy, --json are added by
-// main).
+// --user, --priority, --attempt (--source, --policy, --json are the
+// options every command shares, commands.h).
 void addCoordOptions(QCommandLineParser& parser);
 
 // What select, wait and run ask for, checked.
@@ -40,25 +41,9 @@ struct SelectOptions
 // Absent with `error` (one sentence naming the option) on a bad value.
 std::optional<SelectOptions> selectOptions(const QCommandLineParser& parser, QString* error);
 
-// The outcome of a selection, from this machine or from an agent.
-struct Selection
-{
-    bool granted = false;
-    QList<Candidate> units; // granted: the units, best first; otherwise those that qualified
-    QStringList refused;    // the other units, with the reason for each
-    std::optional<Reservation> reservation;
-    QString server;
-    QString sourceUrl; // the agent that answered, when several were asked
-    qint64 waitedMs = 0;
-    std::optional<Snapshot> reading; // the last reading ranked, when read here
-    QString error;                   // not granted: "2 GPUs asked, 1 qualifies", or a failure
-    int exitCode = 0;                // 0 granted, 3 not enough GPUs, 1 failed, 2 refused request
-
-    QString cudaVisibleDevices() const; // "1,3"
-};
-
-// How often a wait reads again.
-inline constexpr qint64 kWaitPollMs = 2000;
+// The exit code of an outcome: 0 granted, 3 not enough GPUs, 1 failed, 2
+// refused request.
+int exitCodeOf(Selection::Outcome outcome);
 
 // Reads this machine until request.gpus units qualify or waitMs passed.
 Selection selectHere(LocalProducer& producer, const SelectOptions& options);
@@ -68,12 +53,10 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& options
 // reserving.
 Selection waitAtAgent(const AgentSource& agent, const SelectOptions& options);
 
-// Several agents (docs/coordination.md, "Fleet"): their newest readings
-// ranked by rankServers (servers with enough idle GPUs first), then each
-// server asked in that order (select: POST /v1/allocate with no wait; wait:
-// ranked here) until one grants; the round is repeated every kWaitPollMs
-// until the wait is over. An agent that does not answer is left out and
-// named.
+// Several agents (docs/coordination.md, "Fleet"): selectAcrossFleet
+// (core/coord) over their --source addresses; select asks each with POST
+// /v1/allocate and no wait, wait ranks here. The agents passed over are
+// noted on stderr when one grants.
 Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& options,
                             bool reserve);
 

@@ -1,4 +1,4 @@
-#include "runrecord.h"
+#include "coord/runrecord.h"
 
 #include "model/units.h"
 
@@ -8,13 +8,13 @@
 
 #include <algorithm>
 
-namespace gw::cli {
+namespace gw {
 
 namespace {
 
 QString tr(const char* s)
 {
-    return QCoreApplication::translate("gpuwarden-cli", s);
+    return QCoreApplication::translate("gw::RunRecord", s);
 }
 
 QString isoUtc(qint64 ms)
@@ -83,6 +83,22 @@ void RunRecord::add(const Snapshot& reading)
     }
 }
 
+bool jobRunsOn(const Snapshot& reading, const QList<Candidate>& units, const QString& user)
+{
+    for (const GpuProcess& p : reading.processes) {
+        if (p.user != user)
+            continue;
+        const GpuSample* gpu = reading.gpuByUuid(p.gpuUuid);
+        const bool onUnit = std::any_of(units.begin(), units.end(), [&](const Candidate& c) {
+            return c.isMig() ? p.migUuid == c.migUuid
+                             : gpu && gpu->index == c.gpuIndex && p.migUuid.isEmpty();
+        });
+        if (onUnit)
+            return true;
+    }
+    return false;
+}
+
 QJsonObject runRecordJson(const RunRecord& r)
 {
     QJsonArray gpus;
@@ -138,4 +154,4 @@ QString runRecordText(const RunRecord& r)
     return out;
 }
 
-} // namespace gw::cli
+} // namespace gw
