@@ -12,7 +12,6 @@
 // error naming the key ("candidates[1].balance: expected a number, got a
 // string"), never a silent zero. Keys the agent adds later are ignored.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 
 #include <QJsonObject>

@@ -14,7 +14,6 @@
 // back as JSON objects (the caller parses them with policyEventFromJson), so
 // this library stays free of the policy engine.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 
 #include <QJsonObject>

@@ -15,7 +15,6 @@
 // the server and, for a reply that is not what the route promises, the JSON
 // key. Asynchronous: `done` runs on the client's thread.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"

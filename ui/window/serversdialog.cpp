@@ -2,7 +2,7 @@
 
 #include "common/palette.h"
 #include "engine/livestate.h"
-#include "remote/agentclient.h"
+#include "wire/agentendpoint.h"
 #include "window/screenfit.h"
 
 #include <QComboBox>
