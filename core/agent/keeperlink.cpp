@@ -4,12 +4,8 @@
 #include "agent/tokendesk.h"
 #include "tokens/promusage.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QNetworkReply>
-#include <QSslCertificate>
-#include <QSslConfiguration>
 
 #include <algorithm>
 
@@ -18,12 +14,6 @@ Q_LOGGING_CATEGORY(lcKeeper, "gw.agent.keeper")
 namespace gw {
 
 namespace {
-
-QByteArray certificateSha256(const QSslCertificate& c)
-{
-    return c.isNull() ? QByteArray()
-                      : QCryptographicHash::hash(c.toDer(), QCryptographicHash::Sha256);
-}
 
 QHttpServerResponse reply(const QJsonObject& o)
 {
@@ -110,72 +100,29 @@ void KeeperLink::finishedOne()
     Q_EMIT roundFinished();
 }
 
+// A [tokens] entry of agent.toml is an agent endpoint (no token origin:
+// the entry's place is in agent.toml, and a refusal names the URL).
+AgentEndpoint KeeperLink::endpointOf(const TokenSource& source)
+{
+    return AgentEndpoint{QUrl(source.url), source.token, {}, source.pinSha256};
+}
+
 void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Done done)
 {
-    QNetworkRequest request(QUrl(source.url + pathAndQuery));
-    if (!source.token.isEmpty())
-        request.setRawHeader(QByteArrayLiteral("Authorization"),
-                             QByteArrayLiteral("Bearer ") + source.token);
-    request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
-    request.setTransferTimeout(kTimeoutMs);
-    QNetworkReply* r = m_nam.get(request);
-    const QByteArray pin = source.pinSha256;
-    // A pin, when there is one, decides alone: a pinned self-signed
-    // certificate is accepted, any other refused, CA-signed or not.
-    connect(r, &QNetworkReply::sslErrors, r, [r, pin](const QList<QSslError>& errors) {
-        QByteArray peer = certificateSha256(r->sslConfiguration().peerCertificate());
-        if (peer.isEmpty() && !errors.isEmpty())
-            peer = certificateSha256(errors.first().certificate());
-        if (!pin.isEmpty() && peer == pin)
-            r->ignoreSslErrors();
-        else if (!pin.isEmpty())
-            r->setProperty("gw_pin_mismatch", true);
-    });
-    connect(r, &QNetworkReply::encrypted, r, [r, pin] {
-        if (!pin.isEmpty() && certificateSha256(r->sslConfiguration().peerCertificate()) != pin) {
-            r->setProperty("gw_pin_mismatch", true);
-            r->abort();
-        }
-    });
-    // Too large is cut off while it arrives, not after it filled memory.
-    connect(r, &QNetworkReply::downloadProgress, r, [r](qint64 received, qint64) {
-        if (received > kMaxReplyBytes) {
-            r->setProperty("gw_too_large", true);
-            r->abort();
-        }
-    });
-    const QString where = source.url;
-    connect(r, &QNetworkReply::finished, this, [r, where, done = std::move(done)] {
-        r->deleteLater();
-        const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = r->isOpen() ? r->readAll() : QByteArray();
-        if (r->property("gw_pin_mismatch").toBool())
-            return done(
-                std::nullopt, false,
-                tr("%1: the certificate differs from the pinned fingerprint; refused").arg(where));
-        if (r->property("gw_too_large").toBool())
-            return done(std::nullopt, status != 0,
-                        tr("%1: the reply exceeds %2 MiB; refused")
-                            .arg(where)
-                            .arg(kMaxReplyBytes / (1024 * 1024)));
-        if (status == 0)
-            return done(std::nullopt, false,
-                        tr("%1: unreachable: %2").arg(where, r->errorString()));
-        if (status != 200) {
-            const QString message = QJsonDocument::fromJson(body)
-                                        .object()
-                                        .value(QStringLiteral("error"))
-                                        .toObject()
-                                        .value(QStringLiteral("message"))
-                                        .toString();
-            return done(std::nullopt, status != 0,
-                        tr("%1: HTTP %2%3")
-                            .arg(where)
-                            .arg(status)
-                            .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message));
-        }
-        done(body, true, QString());
-    });
+    AgentRequest request;
+    request.pathAndQuery = pathAndQuery;
+    request.timeoutMs = kTimeoutMs;
+    request.maxReplyBytes = kMaxReplyBytes;
+    // The manager is the replies' parent and context: a link that goes away
+    // takes its requests in flight with it, their callbacks never run.
+    callAgent(&m_nam, &m_nam, endpointOf(source), request,
+              [done = std::move(done)](const AgentCall& call) {
+                  // `answered`: an HTTP reply came (a refused token is not
+                  // the peer being down).
+                  if (!call.ok())
+                      return done(std::nullopt, call.status != 0, call.error);
+                  done(call.body, true, QString());
+              });
 }
 
 void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expectedStream)
@@ -237,13 +184,10 @@ void KeeperLink::readKeeper()
             QJsonObject o;
             std::optional<BalanceView> view;
             if (body) {
-                // What enforcement judges by must be read whole.
-                QJsonParseError parseError;
-                const QJsonDocument doc = QJsonDocument::fromJson(*body, &parseError);
-                o = doc.object();
-                view = doc.isObject() ? balanceViewFromJson(o, &error) : std::nullopt;
-                if (!doc.isObject())
-                    error = tr("not a JSON object (%1)").arg(parseError.errorString());
+                // What enforcement judges by must be read whole (the wire
+                // has checked that the body is a JSON object).
+                o = QJsonDocument::fromJson(*body).object();
+                view = balanceViewFromJson(o, &error);
                 if (!view)
                     error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->url, error);
             }

@@ -12,12 +12,13 @@
 // - relay (`keeper = false`): the keeper's GET /v1/balances is read every
 //   poll_interval and kept; the agent's own /v1/balances answers it, with
 //   its age and the last failure.
-// gw_agent does not link gw_remote, so the client's checks (a TLS pin that
-// decides alone, a size limit while the reply arrives, a timeout) are made
-// here in small.
+// Every request goes through the agent wire (wire/agentwire.h): a TLS pin
+// that decides alone, a size limit while the reply arrives, a timeout, the
+// failures worded as for every other client of an agent.
 
 #include "agent/agentconfig.h"
 #include "agent/balanceview.h"
+#include "wire/agentwire.h"
 
 #include <QHttpServerResponse>
 #include <QJsonObject>
@@ -70,6 +71,7 @@ private:
     using Done =
         std::function<void(std::optional<QByteArray> body, bool answered, const QString& error)>;
     void get(const TokenSource& source, const QString& pathAndQuery, Done done);
+    static AgentEndpoint endpointOf(const TokenSource& source);
     void readPeer(qsizetype index, quint64 after, const QString& expectedStream);
     void peerPage(qsizetype index, quint64 after, const QString& expectedStream,
                   const QByteArray& body);

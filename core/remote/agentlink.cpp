@@ -25,20 +25,26 @@ qint64 nowMs()
 AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent)
     : QObject(parent)
     , m_server(std::move(server))
-    , m_client(m_server.url, m_server.token)
+    , m_nam(nam)
 {
     qRegisterMetaType<gw::LinkStatus>();
     qRegisterMetaType<QList<gw::Snapshot>>();
     qRegisterMetaType<QList<gw::PolicyEvent>>();
     qRegisterMetaType<gw::AllocationState>();
-    m_client.setNetworkAccessManager(nam);
-    m_client.setPinnedSha256(m_server.pinnedSha256);
     m_status.server = m_server.name;
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &AgentLink::poll);
 }
 
 AgentLink::~AgentLink() = default;
+
+void AgentLink::get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done)
+{
+    AgentRequest request;
+    request.pathAndQuery = pathAndQuery;
+    request.timeoutMs = kTimeoutMs;
+    callAgent(m_nam, this, m_server, request, std::move(done));
+}
 
 void AgentLink::setPollInterval(std::chrono::milliseconds interval)
 {
@@ -81,7 +87,7 @@ void AgentLink::poll()
         return;
     m_inFlight = true;
     if (m_stream.isEmpty()) {
-        m_client.fetchJson(QStringLiteral("/v1/info"), [this](const AgentJsonReply& r) {
+        get(QStringLiteral("/v1/info"), [this](const AgentCall& r) {
             m_inFlight = false;
             if (!m_running)
                 return;
@@ -96,16 +102,16 @@ void AgentLink::poll()
     if (nowMs() - m_lastAllocationPollMs >= m_allocationInterval.count())
         pollAllocations();
     const qint64 sent = nowMs();
-    m_client.fetchJson(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
-                       [this, sent](const AgentJsonReply& r) {
-                           m_inFlight = false;
-                           if (!m_running)
-                               return;
-                           if (r.json)
-                               onReply(r, sent, nowMs());
-                           else
-                               onFailure(r);
-                       });
+    get(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
+        [this, sent](const AgentCall& r) {
+            m_inFlight = false;
+            if (!m_running)
+                return;
+            if (r.json)
+                onReply(r, sent, nowMs());
+            else
+                onFailure(r);
+        });
 }
 
 void AgentLink::pollEvents()
@@ -113,16 +119,15 @@ void AgentLink::pollEvents()
     if (!m_running || m_eventsInFlight || m_eventsUnsupported)
         return;
     m_eventsInFlight = true;
-    m_client.fetchJson(
-        QStringLiteral("/v1/events?after=%1&limit=%2").arg(m_eventCursor).arg(kPageSize),
-        [this](const AgentJsonReply& r) {
+    get(QStringLiteral("/v1/events?after=%1&limit=%2").arg(m_eventCursor).arg(kPageSize),
+        [this](const AgentCall& r) {
             m_eventsInFlight = false;
             if (m_running)
                 onEvents(r);
         });
 }
 
-void AgentLink::onEvents(const AgentJsonReply& r)
+void AgentLink::onEvents(const AgentCall& r)
 {
     // The readings decide the link's state; a failing event log is logged
     // and asked again on the next poll.
@@ -132,7 +137,7 @@ void AgentLink::onEvents(const AgentJsonReply& r)
         m_lastEventsError = error;
     };
     if (!r.json) {
-        if (r.httpStatus == 404) {
+        if (r.status == 404) {
             m_eventsUnsupported = true;
             qCInfo(lcAgentLink).noquote()
                 << m_server.name << "has no policy event log (an older agent)";
@@ -202,14 +207,14 @@ void AgentLink::pollAllocations()
         return;
     m_allocationsInFlight = true;
     m_lastAllocationPollMs = nowMs();
-    m_client.fetchJson(QStringLiteral("/v1/allocate"), [this](const AgentJsonReply& r) {
+    get(QStringLiteral("/v1/allocate"), [this](const AgentCall& r) {
         m_allocationsInFlight = false;
         if (m_running)
             onAllocations(r);
     });
 }
 
-void AgentLink::onAllocations(const AgentJsonReply& r)
+void AgentLink::onAllocations(const AgentCall& r)
 {
     // Like the event log: the readings decide the link's state; a failure
     // is logged once and asked again on the next slow poll.
@@ -219,7 +224,7 @@ void AgentLink::onAllocations(const AgentJsonReply& r)
         m_lastAllocationsError = error;
     };
     if (!r.json) {
-        if (r.httpStatus == 404) {
+        if (r.status == 404) {
             m_allocationsUnsupported = true;
             qCInfo(lcAgentLink).noquote()
                 << m_server.name << "serves no reservations (an older agent)";
@@ -250,7 +255,7 @@ void AgentLink::onAllocations(const AgentJsonReply& r)
     Q_EMIT allocationsReceived(m_server.name, *state);
 }
 
-void AgentLink::onFailure(const AgentJsonReply& r)
+void AgentLink::onFailure(const AgentCall& r)
 {
     ++m_failures;
     const qint64 wait =
@@ -284,7 +289,7 @@ void AgentLink::onFailure(const AgentJsonReply& r)
     schedule(wait);
 }
 
-void AgentLink::onInfo(const AgentJsonReply& r)
+void AgentLink::onInfo(const AgentCall& r)
 {
     // Where to start in this stream: where we left it (a previous run, or
     // before the agent restarted within its journal), but never more than
@@ -294,7 +299,7 @@ void AgentLink::onInfo(const AgentJsonReply& r)
     if (stream.isEmpty())
         stream = o[QStringLiteral("instance")].toString();
     if (stream.isEmpty() || !o[QStringLiteral("last_sequence")].isDouble()) {
-        AgentJsonReply bad = r;
+        AgentCall bad = r;
         bad.failure = AgentFailure::Protocol;
         bad.error = tr("%1: /v1/info has no stream or last_sequence; is this a gpuwarden-agent?")
                         .arg(m_server.url.toString(QUrl::RemoveUserInfo));
@@ -320,13 +325,13 @@ void AgentLink::onInfo(const AgentJsonReply& r)
     schedule(0);
 }
 
-void AgentLink::onReply(const AgentJsonReply& r, qint64 sentMs, qint64 receivedMs)
+void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
 {
     const QJsonObject& o = *r.json;
     const QJsonArray samples = o[QStringLiteral("samples")].toArray();
     if (!o[QStringLiteral("samples")].isArray() || !o[QStringLiteral("next")].isDouble() ||
         !o[QStringLiteral("last_sequence")].isDouble()) {
-        AgentJsonReply bad = r;
+        AgentCall bad = r;
         bad.failure = AgentFailure::Protocol;
         bad.error =
             tr("%1: not a samples reply (no \"samples\", \"next\" or \"last_sequence\"); is this "

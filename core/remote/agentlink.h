@@ -23,7 +23,7 @@
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
 #include "policy/policyevent.h"
-#include "remote/agentclient.h"
+#include "wire/agentwire.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -35,14 +35,18 @@
 
 namespace gw {
 
-// What the desktop knows to reach one agent. The token comes from the
-// keychain, the pin from the server list.
-struct RemoteServer
+// An agent of the desktop's server list: its endpoint under the name the
+// admin gave it. The token comes from the keychain, the pin from the server
+// list; no token origin (the Servers dialog says where tokens live).
+struct RemoteServer : AgentEndpoint
 {
+    RemoteServer() = default;
+    RemoteServer(QString name, QUrl url, QByteArray token = {}, QByteArray pinnedSha256 = {})
+        : AgentEndpoint{std::move(url), std::move(token), {}, std::move(pinnedSha256)}
+        , name(std::move(name))
+    {}
+
     QString name; // shown in the fleet; readings are filed under it
-    QUrl url;
-    QByteArray token;
-    QByteArray pinnedSha256;
 
     bool operator==(const RemoteServer&) const = default;
 };
@@ -52,6 +56,8 @@ class AgentLink final : public QObject
     Q_OBJECT
 public:
     static constexpr int kPageSize = 1000;
+    // A poll without a byte of progress for this long has failed.
+    static constexpr int kTimeoutMs = 5000;
     static constexpr int kMaxPagesInARow = 20;
     static constexpr qint64 kFirstBackoffMs = 1000;
     static constexpr qint64 kMaxBackoffMs = 60'000;
@@ -110,20 +116,23 @@ Q_SIGNALS:
 
 private:
     void pollAllocations();
-    void onAllocations(const AgentJsonReply& reply);
+    void onAllocations(const AgentCall& reply);
     void pollEvents();
-    void onEvents(const AgentJsonReply& reply);
+    void onEvents(const AgentCall& reply);
     void poll();
-    void onInfo(const AgentJsonReply& reply);
-    void onReply(const AgentJsonReply& reply, qint64 sentMs, qint64 receivedMs);
-    void onFailure(const AgentJsonReply& reply);
+    void onInfo(const AgentCall& reply);
+    void onReply(const AgentCall& reply, qint64 sentMs, qint64 receivedMs);
+    void onFailure(const AgentCall& reply);
+    // GET of one route through the fleet's manager; the reply is this
+    // link's (gone with it).
+    void get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done);
     void measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs);
     void checkStale();
     void publishStatus();
     void schedule(qint64 ms);
 
     RemoteServer m_server;
-    AgentClient m_client;
+    QNetworkAccessManager* m_nam;
     QTimer m_timer;
     std::chrono::milliseconds m_interval{1000};
     bool m_running = false;

@@ -2,8 +2,8 @@
 
 #include "model/snapshotjson.h"
 #include "policy/policyconfig.h"
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
+#include "wire/agentwire.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -28,6 +28,9 @@ QString tr(const char* text)
 {
     return QCoreApplication::translate("gw::AgentReadings", text);
 }
+
+// /v1/info and /v1/policy: small replies, the desktop link's timeout.
+constexpr int kInfoTimeoutMs = 5000;
 
 } // namespace
 
@@ -74,15 +77,35 @@ struct AgentReadings::State
     // agent meets it (a day of 16 GPUs at 1 Hz is a few GiB at most).
     static constexpr qint64 kMaxReplyBytes = qint64(64) << 30;
 
+    // GET /v1/readings of [from, to) on the agent's clock; a stall, not the
+    // whole transfer, times out.
+    static AgentRequest readingsRequest(qint64 from, qint64 to)
+    {
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("from"), QString::number(from));
+        q.addQueryItem(QStringLiteral("to"), QString::number(to));
+        AgentRequest request;
+        request.pathAndQuery = QStringLiteral("/v1/readings?") + q.toString(QUrl::FullyEncoded);
+        request.timeoutMs = kStallTimeoutMs;
+        request.maxReplyBytes = kMaxReplyBytes;
+        return request;
+    }
+
+    static AgentRequest infoRequest()
+    {
+        AgentRequest request;
+        request.pathAndQuery = QStringLiteral("/v1/info");
+        request.timeoutMs = kInfoTimeoutMs;
+        return request;
+    }
+
     // The agent's clock against this machine's, as AgentLink measures it:
     // /v1/info's now_ms against the middle of the round trip; within
     // AgentLink::kClockToleranceMs taken as 0.
     static bool align(Stream& s, QString* error)
     {
-        AgentClient client(s.source.url, s.source.token);
-        client.setPinnedSha256(s.source.pinnedSha256);
         const qint64 sent = QDateTime::currentMSecsSinceEpoch();
-        const AgentJsonReply reply = client.fetchJsonBlocking(QStringLiteral("/v1/info"));
+        const AgentCall reply = callAgentBlocking(s.source, infoRequest());
         const qint64 back = QDateTime::currentMSecsSinceEpoch();
         const QJsonValue now =
             reply.json ? reply.json->value(QStringLiteral("now_ms")) : QJsonValue();
@@ -118,16 +141,7 @@ struct AgentReadings::State
                     wait(r);
                     continue;
                 }
-                const QJsonObject e = QJsonDocument::fromJson(r->readAll())
-                                          .object()[QStringLiteral("error")]
-                                          .toObject();
-                const QString message = e[QStringLiteral("message")].toString();
-                *error = tr("%1: HTTP %2%3")
-                             .arg(s.where)
-                             .arg(status)
-                             .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message);
-                if (status == 401)
-                    *error += QLatin1Char('\n') + s.source.tokenOrigin;
+                *error = describeAgentReply(r, s.source, readingsRequest(0, 0), r->readAll()).error;
                 return std::nullopt;
             }
             if (r->canReadLine()) {
@@ -183,19 +197,8 @@ struct AgentReadings::State
         const qint64 from = s.nextFrom;
         const qint64 to = s.to - from > kWindowMs ? from + kWindowMs : s.to;
         s.nextFrom = to;
-        QUrl url = s.source.url;
-        url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
-                    QStringLiteral("/v1/readings"));
-        QUrlQuery q;
-        q.addQueryItem(QStringLiteral("from"), QString::number(from + s.offsetMs));
-        q.addQueryItem(QStringLiteral("to"), QString::number(to + s.offsetMs));
-        url.setQuery(q);
-        QNetworkRequest req(url);
-        if (!s.source.token.isEmpty())
-            req.setRawHeader("Authorization", "Bearer " + s.source.token);
-        req.setTransferTimeout(kStallTimeoutMs);
-        QNetworkReply* reply = nam.get(req);
-        guardAgentReply(reply, s.source.pinnedSha256, kMaxReplyBytes);
+        QNetworkReply* reply =
+            sendAgentRequest(&nam, s.source, readingsRequest(from + s.offsetMs, to + s.offsetMs));
         QObject::connect(reply, &QNetworkReply::finished, reply, [this, &s] { prefetch(s); });
         return reply;
     }
@@ -371,13 +374,12 @@ std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStri
     QString firstWhere;
     for (const AgentSource& a : agents) {
         const QString where = a.url.toString(QUrl::RemoveUserInfo);
-        AgentClient client(a.url, a.token);
-        client.setPinnedSha256(a.pinnedSha256);
-        const AgentJsonReply reply = client.fetchJsonBlocking(QStringLiteral("/v1/policy"));
+        AgentRequest request;
+        request.pathAndQuery = QStringLiteral("/v1/policy");
+        request.timeoutMs = kInfoTimeoutMs;
+        const AgentCall reply = callAgentBlocking(a, request);
         if (!reply.json) {
-            *error = reply.error;
-            if (reply.httpStatus == 401)
-                *error += QLatin1Char('\n') + a.tokenOrigin;
+            *error = reply.error; // with the token's origin on 401
             return std::nullopt;
         }
         const QJsonObject json = reply.json->value(QStringLiteral("policy")).toObject();

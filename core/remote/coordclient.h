@@ -4,12 +4,12 @@
 // (docs/coordination.md, "On the agent"): ask for GPUs, give them back, ask
 // for advice, read the reservations. Blocking: each call runs its own
 // QEventLoop, so it needs a QCoreApplication and must not be called from a
-// thread without an event dispatcher. The same TLS pin, size limit and
-// error wording as AgentClient; a refused token (401) adds where the token
-// came from.
+// thread without an event dispatcher. Through the agent wire
+// (wire/agentwire.h): its TLS pin, size limit and wording; a refused token
+// (401) adds where the token came from (AgentEndpoint::tokenOrigin).
 
 #include "coord/coordjson.h"
-#include "remote/sourceoption.h"
+#include "wire/agentendpoint.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -36,20 +36,20 @@ struct AllocateReply
 inline constexpr int kCoordReplyMarginMs = 30'000;
 
 // POST /v1/allocate; the HTTP timeout is the wait plus kCoordReplyMarginMs.
-AllocateReply requestAllocation(const AgentSource& source, const AllocateBody& body);
+AllocateReply requestAllocation(const AgentEndpoint& source, const AllocateBody& body);
 // DELETE /v1/allocate/{id}; false with `error` (404: not held).
-bool releaseAllocation(const AgentSource& source, const QString& id, QString* error);
+bool releaseAllocation(const AgentEndpoint& source, const QString& id, QString* error);
 // GET /v1/advice?user=U&priority=P&attempt=N
-std::optional<Advice> requestAdvice(const AgentSource& source, const QString& user,
+std::optional<Advice> requestAdvice(const AgentEndpoint& source, const QString& user,
                                     Priority priority, int attempt, QString* error);
 // GET /v1/allocate
-std::optional<AllocationState> requestAllocationState(const AgentSource& source, QString* error);
+std::optional<AllocationState> requestAllocationState(const AgentEndpoint& source, QString* error);
 
 // The agent's token books (docs/tokens.md, "On the agent"): GET
 // /v1/balances as served (checked to hold "balances"), and every entry of
 // GET /v1/ledger?user=U (all users when `user` is empty), page after page.
-std::optional<QJsonObject> requestTokenBalances(const AgentSource& source, QString* error);
-std::optional<QJsonArray> requestTokenLedger(const AgentSource& source, const QString& user,
+std::optional<QJsonObject> requestTokenBalances(const AgentEndpoint& source, QString* error);
+std::optional<QJsonArray> requestTokenLedger(const AgentEndpoint& source, const QString& user,
                                              QString* error);
 
 } // namespace gw

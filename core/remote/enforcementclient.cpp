@@ -1,5 +1,5 @@
 #include "remote/enforcementclient.h"
-#include "remote/agentcall.h"
+#include "wire/agentwire.h"
 
 #include "model/jsonfields.h"
 
@@ -187,17 +187,18 @@ void EnforcementClient::send(const QByteArray& verb, const QString& pathAndQuery
 {
     if (!m_nam)
         m_nam = new QNetworkAccessManager(this);
-    callAgent(m_nam, this, m_server, verb, pathAndQuery, body, "application/json", m_timeoutMs,
-              kMaxReplyBytes, [done = std::move(done)](const AgentCall& call) {
-                  Raw out;
-                  out.status = call.status;
-                  out.failure = call.failure;
-                  out.error = call.error;
-                  out.code = call.code;
-                  out.message = call.message;
-                  out.json = call.json;
-                  done(out);
-              });
+    const AgentRequest request{verb,        pathAndQuery,  body, "application/json",
+                               m_timeoutMs, kMaxReplyBytes};
+    callAgent(m_nam, this, m_server, request, [done = std::move(done)](const AgentCall& call) {
+        Raw out;
+        out.status = call.status;
+        out.failure = call.failure;
+        out.error = call.error;
+        out.code = call.code;
+        out.message = call.message;
+        out.json = call.json;
+        done(out);
+    });
 }
 
 namespace {

@@ -7,12 +7,11 @@
 //   POST /v1/enforcement/<id>     admin scope: confirm or decline a due step
 //   GET  /v1/audit?after=&limit=  read scope: the audit log, by cursor
 //
-// The same checks as AgentClient (pinned certificate, size limit, timeout).
-// Replies are read strictly: a missing key or a key of the wrong type is an
-// error naming the key ("candidates[1].balance: expected a number, got a
-// string"), never a silent zero. Keys the agent adds later are ignored.
+// Through the agent wire (wire/agentwire.h: pinned certificate, size limit,
+// timeout). Replies are read strictly: a missing key or a key of the wrong
+// type is an error naming the key ("candidates[1].balance: expected a
+// number, got a string"), never a silent zero. Keys the agent adds later are ignored.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #include "remote/historybackfill.h"
 
-#include "remote/agentcall.h"
 #include "remote/historyclient.h"
+#include "wire/agentwire.h"
 
 #include <QDateTime>
 #include <QLoggingCategory>
@@ -30,35 +30,36 @@ void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64
         return;
     }
     const qint64 sentMs = QDateTime::currentMSecsSinceEpoch();
-    callAgent(m_nam, this, m_server, "GET", QStringLiteral("/v1/info"), QByteArray(),
-              "application/json", kTimeoutMs, kMaxInfoBytes, [this, sentMs](const AgentCall& c) {
-                  if (!c.json) {
-                      finish(c.error);
-                      return;
-                  }
-                  const QJsonValue now = c.json->value(QLatin1String("now_ms"));
-                  if (!now.isDouble()) {
-                      finish(tr("/v1/info: now_ms: missing or not a number"));
-                      return;
-                  }
-                  // The agent answered between sending and now: take the
-                  // middle, as AgentLink does for its readings.
-                  const qint64 receivedMs = QDateTime::currentMSecsSinceEpoch();
-                  const qint64 offset = now.toInteger() - (sentMs + receivedMs) / 2;
-                  // Whole seconds: the round trip makes the milliseconds
-                  // noise, and a backfill shifted by noise would put the
-                  // agent's minutes off the minute.
-                  const qint64 seconds = (std::abs(offset) + 500) / 1000 * (offset < 0 ? -1 : 1);
-                  m_offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : seconds * 1000;
-                  // From here on the agent's clock, on the minute: buckets
-                  // then sit on the store's minute grid, one reading each.
-                  // Up, not down: the minute before holds the desktop's
-                  // own newest reading.
-                  m_atMs = (m_atMs + m_offsetMs + kBackfillStepMs - 1) / kBackfillStepMs *
-                           kBackfillStepMs;
-                  m_untilMs += m_offsetMs;
-                  askNext();
-              });
+    const AgentRequest request{"GET",        QStringLiteral("/v1/info"),
+                               QByteArray(), "application/json",
+                               kTimeoutMs,   kMaxInfoBytes};
+    callAgent(m_nam, this, m_server, request, [this, sentMs](const AgentCall& c) {
+        if (!c.json) {
+            finish(c.error);
+            return;
+        }
+        const QJsonValue now = c.json->value(QLatin1String("now_ms"));
+        if (!now.isDouble()) {
+            finish(tr("/v1/info: now_ms: missing or not a number"));
+            return;
+        }
+        // The agent answered between sending and now: take the
+        // middle, as AgentLink does for its readings.
+        const qint64 receivedMs = QDateTime::currentMSecsSinceEpoch();
+        const qint64 offset = now.toInteger() - (sentMs + receivedMs) / 2;
+        // Whole seconds: the round trip makes the milliseconds
+        // noise, and a backfill shifted by noise would put the
+        // agent's minutes off the minute.
+        const qint64 seconds = (std::abs(offset) + 500) / 1000 * (offset < 0 ? -1 : 1);
+        m_offsetMs = std::abs(offset) < AgentLink::kClockToleranceMs ? 0 : seconds * 1000;
+        // From here on the agent's clock, on the minute: buckets
+        // then sit on the store's minute grid, one reading each.
+        // Up, not down: the minute before holds the desktop's
+        // own newest reading.
+        m_atMs = (m_atMs + m_offsetMs + kBackfillStepMs - 1) / kBackfillStepMs * kBackfillStepMs;
+        m_untilMs += m_offsetMs;
+        askNext();
+    });
 }
 
 void HistoryBackfill::askNext()

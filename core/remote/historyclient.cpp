@@ -18,23 +18,24 @@ void fetchHistory(QNetworkAccessManager* nam, QObject* context, const RemoteServ
     q.addQueryItem(QStringLiteral("from"), QString::number(fromMs));
     q.addQueryItem(QStringLiteral("to"), QString::number(toMs));
     q.addQueryItem(QStringLiteral("step"), QString::number(stepMs));
-    callAgent(nam, context, server, "GET",
-              QStringLiteral("/v1/history?") + q.toString(QUrl::FullyEncoded), QByteArray(),
-              "application/json", timeoutMs, kMaxHistoryReplyBytes,
-              [done = std::move(done)](const AgentCall& call) {
-                  HistoryFetch out;
-                  out.call = call;
-                  out.receivedMs = QDateTime::currentMSecsSinceEpoch();
-                  if (call.json) {
-                      QString why;
-                      out.reply = parseHistoryReply(*call.json, &why);
-                      if (!out.reply) {
-                          out.call.failure = AgentFailure::Protocol;
-                          out.call.error = QStringLiteral("/v1/history: ") + why;
-                      }
-                  }
-                  done(out);
-              });
+    const AgentRequest request{
+        "GET",        QStringLiteral("/v1/history?") + q.toString(QUrl::FullyEncoded),
+        QByteArray(), "application/json",
+        timeoutMs,    kMaxHistoryReplyBytes};
+    callAgent(nam, context, server, request, [done = std::move(done)](const AgentCall& call) {
+        HistoryFetch out;
+        out.call = call;
+        out.receivedMs = QDateTime::currentMSecsSinceEpoch();
+        if (call.json) {
+            QString why;
+            out.reply = parseHistoryReply(*call.json, &why);
+            if (!out.reply) {
+                out.call.failure = AgentFailure::Protocol;
+                out.call.error = QStringLiteral("/v1/history: ") + why;
+            }
+        }
+        done(out);
+    });
 }
 
 QList<Snapshot> historyReadings(const HistoryReply& reply, const QString& serverName,

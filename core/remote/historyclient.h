@@ -8,7 +8,8 @@
 
 #include "history/historywire.h"
 #include "model/snapshot.h"
-#include "remote/agentcall.h"
+#include "remote/agentlink.h"
+#include "wire/agentwire.h"
 
 #include <QList>
 #include <QString>

@@ -1,5 +1,5 @@
 #include "remote/policyclient.h"
-#include "remote/agentcall.h"
+#include "wire/agentwire.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -70,16 +70,17 @@ void PolicyClient::send(const QByteArray& verb, const QString& pathAndQuery, con
 {
     if (!m_nam)
         m_nam = new QNetworkAccessManager(this);
-    callAgent(m_nam, this, m_server, verb, pathAndQuery, body, "application/toml", timeoutMs,
-              kMaxReplyBytes, [done = std::move(done)](const AgentCall& call) {
-                  Raw out;
-                  out.status = call.status;
-                  out.failure = call.failure;
-                  out.error = call.error;
-                  out.errors = stringList(call.errorObject.value(QStringLiteral("errors")));
-                  out.json = call.json;
-                  done(out);
-              });
+    const AgentRequest request{verb,      pathAndQuery,  body, "application/toml",
+                               timeoutMs, kMaxReplyBytes};
+    callAgent(m_nam, this, m_server, request, [done = std::move(done)](const AgentCall& call) {
+        Raw out;
+        out.status = call.status;
+        out.failure = call.failure;
+        out.error = call.error;
+        out.errors = stringList(call.errorObject.value(QStringLiteral("errors")));
+        out.json = call.json;
+        done(out);
+    });
 }
 
 void PolicyClient::getPolicy(std::function<void(const PolicyReply&)> done)

@@ -9,12 +9,11 @@
 //                                 that policy would have produced over the
 //                                 agent's journal
 //
-// The same checks as AgentClient (pinned certificate, size limit, timeout);
-// every failure ends in one line for people and a failure kind. Events come
-// back as JSON objects (the caller parses them with policyEventFromJson), so
-// this library stays free of the policy engine.
+// Through the agent wire (wire/agentwire.h: pinned certificate, size limit,
+// timeout); every failure ends in one line for people and a failure kind.
+// Events come back as JSON objects (the caller parses them with
+// policyEventFromJson), so this library stays free of the policy engine.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #include "remote/serverlist.h"
 
-#include "remote/agentclient.h"
 #include "remote/secretstore.h"
+#include "wire/agentendpoint.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>

@@ -1,8 +1,9 @@
 #include "remote/sourceoption.h"
 
-#include "remote/agentclient.h"
+#include "model/snapshotjson.h"
 #include "remote/secretstore.h"
 #include "remote/serverlist.h"
+#include "wire/agentwire.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -64,7 +65,7 @@ std::optional<QUrl> checkedUrl(const QString& text, QString* error)
 // and --pin.
 std::optional<AgentSource> sourceFor(const QCommandLineParser& p, const QUrl& url, QString* error)
 {
-    AgentSource source{url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
+    AgentEndpoint source{url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
     if (p.isSet(QStringLiteral("pin"))) {
         source.pinnedSha256 = parseFingerprint(p.value(QStringLiteral("pin")));
         if (source.pinnedSha256.isEmpty()) {
@@ -188,17 +189,22 @@ std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)
     return token;
 }
 
-std::optional<Snapshot> readAgentSnapshot(const AgentSource& source, QString* error)
+std::optional<Snapshot> readAgentSnapshot(const AgentEndpoint& source, QString* error,
+                                          int timeoutMs)
 {
-    AgentClient client(source.url, source.token);
-    client.setPinnedSha256(source.pinnedSha256);
-    const AgentReply reply = client.fetchSnapshotBlocking();
-    if (!reply.snapshot) {
-        *error = reply.error;
-        if (reply.error.contains(QLatin1String("HTTP 401")))
-            *error += QLatin1Char('\n') + source.tokenOrigin;
+    AgentRequest request;
+    request.pathAndQuery = QStringLiteral("/v1/snapshot");
+    request.timeoutMs = timeoutMs;
+    const AgentCall call = callAgentBlocking(source, request);
+    if (!call.json) {
+        *error = call.error;
+        return std::nullopt;
     }
-    return reply.snapshot;
+    QString why;
+    std::optional<Snapshot> snapshot = snapshotFromJson(*call.json, &why);
+    if (!snapshot)
+        *error = QStringLiteral("%1: not a snapshot: %2").arg(call.where, why);
+    return snapshot;
 }
 
 TokenChange storeAgentToken(const QUrl& url, const QByteArray& token)

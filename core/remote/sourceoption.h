@@ -4,6 +4,7 @@
 // GPUWARDEN_TOKEN or the keychain. Shared by gpuwarden and gpuwarden-cli.
 
 #include "model/snapshot.h"
+#include "wire/agentendpoint.h"
 
 #include <QCommandLineParser>
 #include <QUrl>
@@ -23,17 +24,14 @@ enum class SourceUse
     InsteadOfThisMachine,
     BesideThisMachine,
 };
+inline constexpr int kSnapshotTimeoutMs = 5000;
 void addAgentSourceOption(QCommandLineParser& parser,
                           SourceUse use = SourceUse::InsteadOfThisMachine);
-struct AgentSource
-{
-    QUrl url;
-    QByteArray token; // empty: none found; the request goes out without one
-    // Where the token came from, or where it was looked for in vain (with
-    // the keychain's error if it failed): for the message on HTTP 401.
-    QString tokenOrigin;
-    QByteArray pinnedSha256; // --pin: the only certificate accepted
-};
+// The agent --source names: its endpoint, the token empty when none was
+// found, tokenOrigin where it came from or where it was looked for in vain
+// (with the keychain's error if it failed), the pin from --pin. The name
+// stays for the command line's code; the type is the wire's one endpoint.
+using AgentSource = AgentEndpoint;
 // Absent when --source is not given; `error` set when it is given but bad,
 // or given more than once.
 // Reads the keychain (waiting at most SecretStore::kTimeoutMs) when
@@ -52,13 +50,15 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* er
 // refuses it.
 std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error);
 
+// One reading of an agent (GET /v1/snapshot). Absent with `error` when it
+// fails; a refused token (HTTP 401) adds which token was sent or where none
+// was found (the endpoint's tokenOrigin).
+std::optional<Snapshot> readAgentSnapshot(const AgentEndpoint& source, QString* error,
+                                          int timeoutMs = kSnapshotTimeoutMs);
+
 // `gpuwarden-cli token set|remove`: keeps or forgets the token of the agent
 // at `url` in the keychain (waiting at most SecretStore::kTimeoutMs). The
 // key it used, and the keychain's error in words (empty when done).
-// One reading of the --source agent. Absent with `error` when it fails; a
-// refused token (HTTP 401) adds which token was sent or where none was found.
-std::optional<Snapshot> readAgentSnapshot(const AgentSource& source, QString* error);
-
 struct TokenChange
 {
     QString key;

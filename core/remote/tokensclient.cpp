@@ -1,5 +1,5 @@
 #include "remote/tokensclient.h"
-#include "remote/agentcall.h"
+#include "wire/agentwire.h"
 
 #include "model/jsonfields.h"
 #include "tokens/tokensjson.h"
@@ -97,15 +97,16 @@ void TokensClient::send(const QByteArray& verb, const QString& pathAndQuery, con
 {
     if (!m_nam)
         m_nam = new QNetworkAccessManager(this);
-    callAgent(m_nam, this, m_server, verb, pathAndQuery, body, "application/json", m_timeoutMs,
-              kMaxReplyBytes, [done = std::move(done)](const AgentCall& call) {
-                  Raw out;
-                  out.failure.httpStatus = call.status;
-                  out.failure.failure = call.failure;
-                  out.failure.error = call.error;
-                  out.json = call.json;
-                  done(out);
-              });
+    const AgentRequest request{verb,        pathAndQuery,  body, "application/json",
+                               m_timeoutMs, kMaxReplyBytes};
+    callAgent(m_nam, this, m_server, request, [done = std::move(done)](const AgentCall& call) {
+        Raw out;
+        out.failure.httpStatus = call.status;
+        out.failure.failure = call.failure;
+        out.failure.error = call.error;
+        out.json = call.json;
+        done(out);
+    });
 }
 
 void TokensClient::getBalances(std::function<void(const BalancesReply&)> done)

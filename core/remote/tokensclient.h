@@ -10,12 +10,11 @@
 //   GET  /v1/usage?after=&limit=  read: every usage fact, page after page
 //   POST /v1/ledger               admin: an adjustment → the stored entry
 //
-// The same checks as AgentClient (pinned certificate, size limit, timeout)
-// through guardAgentReply; every failure ends in one line for people naming
+// Through the agent wire (wire/agentwire.h: pinned certificate, size limit,
+// timeout); every failure ends in one line for people naming
 // the server and, for a reply that is not what the route promises, the JSON
 // key. Asynchronous: `done` runs on the client's thread.
 
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"

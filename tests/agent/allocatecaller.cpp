@@ -20,7 +20,7 @@
 
 namespace {
 
-int ask(const gw::AgentSource& source, const gw::AllocateBody& body)
+int ask(const gw::AgentEndpoint& source, const gw::AllocateBody& body)
 {
     const gw::AllocateReply reply = gw::requestAllocation(source, body);
     const QJsonObject out{
@@ -46,10 +46,10 @@ int main(int argc, char** argv)
                      "usage: allocatecaller URL USER GPUS WAIT_SECONDS TTL_SECONDS [AT_MS]\n");
         return 1;
     }
-    const gw::AgentSource source{QUrl(args[1]),
-                                 qgetenv("GPUWARDEN_TOKEN"),
-                                 QStringLiteral("the token came from GPUWARDEN_TOKEN"),
-                                 {}};
+    const gw::AgentEndpoint source{QUrl(args[1]),
+                                   qgetenv("GPUWARDEN_TOKEN"),
+                                   QStringLiteral("the token came from GPUWARDEN_TOKEN"),
+                                   {}};
     gw::AllocateBody body;
     body.request.user = args[2];
     body.request.gpus = args[3].toInt();

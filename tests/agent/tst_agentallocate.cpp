@@ -574,10 +574,10 @@ private Q_SLOTS:
         m_server->publish(now);
         m_t += 1000;
 
-        const AgentSource source{QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)),
-                                 kAllocate,
-                                 QStringLiteral("the token came from the test"),
-                                 {}};
+        const AgentEndpoint source{QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)),
+                                   kAllocate,
+                                   QStringLiteral("the token came from the test"),
+                                   {}};
         AllocateBody ask;
         ask.request.user = QStringLiteral("alice");
         ask.request.minFreeMiB = 8192;
@@ -612,12 +612,12 @@ private Q_SLOTS:
         QVERIFY(!releaseAllocation(source, granted.reservation->id, &error));
         QVERIFY2(error.contains(u"HTTP 404"_s), qPrintable(error));
 
-        AgentSource wrong = source;
+        AgentEndpoint wrong = source;
         wrong.token = "nope";
         QVERIFY(!requestAllocationState(wrong, &error));
         QVERIFY2(error.contains(u"HTTP 401"_s) && error.endsWith(u"the token came from the test"_s),
                  qPrintable(error));
-        AgentSource reader = source;
+        AgentEndpoint reader = source;
         reader.token = kRead;
         const AllocateReply forbidden = requestAllocation(reader, ask);
         QCOMPARE(forbidden.httpStatus, 403);

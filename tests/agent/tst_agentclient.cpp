@@ -2,7 +2,7 @@
 // server that misbehaves on purpose, over loopback.
 #include "agent/agentserver.h"
 #include "freeport.h"
-#include "remote/agentclient.h"
+#include "remote/sourceoption.h"
 #include "sources/demoworld.h"
 #include "testcert.h"
 
@@ -112,27 +112,28 @@ private Q_SLOTS:
         QVERIFY(server.listen(&error));
         const Snapshot s = DemoWorld().serverAt(1, kT);
         server.publish(s);
-        AgentClient client(local(server.port()), "tok");
-        const AgentReply r = client.fetchSnapshotBlocking();
-        QVERIFY2(r.snapshot, qPrintable(r.error));
-        QCOMPARE(*r.snapshot, s);
+        const std::optional<Snapshot> r =
+            readAgentSnapshot({local(server.port()), "tok", {}, {}}, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(*r, s);
 
-        AgentClient wrong(local(server.port()), "nope");
-        const AgentReply refused = wrong.fetchSnapshotBlocking();
-        QVERIFY(!refused.snapshot);
-        QVERIFY2(refused.error.endsWith(
-                     QStringLiteral("HTTP 401: the token is not known to this agent")),
-                 qPrintable(refused.error));
+        const std::optional<Snapshot> refused =
+            readAgentSnapshot({local(server.port()), "nope", {}, {}}, &error);
+        QVERIFY(!refused);
+        QVERIFY2(error.endsWith(QStringLiteral("HTTP 401: the token is not known to this agent")),
+                 qPrintable(error));
+        // The token's origin, when known, on its own line.
+        readAgentSnapshot({local(server.port()), "nope", QStringLiteral("from the test"), {}},
+                          &error);
+        QVERIFY2(error.endsWith(QStringLiteral("this agent\nfrom the test")), qPrintable(error));
     }
 
     void nobodyListeningSaysSo()
     {
         const quint16 port = test::freePort();
-        AgentClient client(local(port), "tok");
-        const AgentReply r = client.fetchSnapshotBlocking();
-        QVERIFY(!r.snapshot);
-        QVERIFY2(r.error.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
-                 qPrintable(r.error));
+        QString error;
+        QVERIFY(!readAgentSnapshot({local(port), "tok", {}, {}}, &error));
+        QVERIFY2(error.contains(QStringLiteral("refused"), Qt::CaseInsensitive), qPrintable(error));
     }
 
     void badRepliesGiveClearErrors_data()
@@ -148,7 +149,7 @@ private Q_SLOTS:
             << int(RogueServer::Truncated) << QStringLiteral("the reply broke off");
         QTest::newRow("oversized")
             << int(RogueServer::Oversized)
-            << QStringLiteral("the reply is larger than 1048576 bytes; refused");
+            << QStringLiteral("the reply is larger than 16777216 bytes; refused");
         QTest::newRow("silent") << int(RogueServer::Silent)
                                 << QStringLiteral("no complete reply in time");
         QTest::newRow("proxy error page")
@@ -160,13 +161,10 @@ private Q_SLOTS:
         QFETCH(int, mode);
         QFETCH(QString, expected);
         RogueServer rogue{RogueServer::Mode(mode)};
-        AgentClient client(local(rogue.port()), "tok");
-        client.setTimeoutMs(400);
-        client.setMaxReplyBytes(1 << 20);
-        const AgentReply r = client.fetchSnapshotBlocking();
-        QVERIFY(!r.snapshot);
-        QVERIFY2(r.error.startsWith(local(rogue.port()).toString()), qPrintable(r.error));
-        QVERIFY2(r.error.contains(expected), qPrintable(r.error));
+        QString error;
+        QVERIFY(!readAgentSnapshot({local(rogue.port()), "tok", {}, {}}, &error, 400));
+        QVERIFY2(error.startsWith(local(rogue.port()).toString()), qPrintable(error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
     }
 
     void cliReadsAnAgentWithTheTokenFromTheEnvironment()

@@ -450,7 +450,7 @@ private Q_SLOTS:
         QJsonObject s2 =
             serverEntry(call(m_keeper->port(), QStringLiteral("/v1/balances")).json(), https);
         QVERIFY2(s2[QStringLiteral("error")].toString().contains(
-                     QStringLiteral("differs from the pinned fingerprint")),
+                     QStringLiteral("differs from the pinned one")),
                  qPrintable(s2[QStringLiteral("error")].toString()));
         QVERIFY(m_keeper->tokenDesk()->peerFacts().isEmpty());
 

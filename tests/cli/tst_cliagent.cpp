@@ -6,6 +6,7 @@
 #include "clitestenv.h"
 #include "model/trace.h"
 #include "remote/coordclient.h"
+#include "remote/sourceoption.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -92,9 +93,9 @@ class TestCliAgent : public QObject
             QStringList{args.first(), QStringLiteral("--source"), m_url} + args.mid(1), env(token));
     }
 
-    gw::AgentSource source() const
+    gw::AgentEndpoint source() const
     {
-        gw::AgentSource s;
+        gw::AgentEndpoint s;
         s.url = QUrl(m_url);
         s.token = kJobToken;
         return s;

@@ -39,7 +39,7 @@ public:
     // True once the agent serves a reading of `gpus` GPUs.
     bool ready(int gpus) const
     {
-        gw::AgentSource s;
+        gw::AgentEndpoint s;
         s.url = QUrl(m_url);
         s.token = kJobToken;
         QString error;

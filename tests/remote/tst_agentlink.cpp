@@ -5,13 +5,13 @@
 // once without stalling the thread that owns them.
 #include "agent/agentserver.h"
 #include "freeport.h"
-#include "remote/agentclient.h"
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"
 #include "remote/serverlist.h"
 #include "remote/sourceoption.h"
 #include "sources/demoworld.h"
 #include "testcert.h"
+#include "wire/agentwire.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -179,12 +179,13 @@ private Q_SLOTS:
         QVERIFY(!rec.last().readingsLost);
 
         // The agent's complete record, read afresh from sequence 0.
-        AgentClient client(local(port), "tok");
+        const AgentEndpoint endpoint{local(port), "tok", {}, {}};
         QList<qint64> all;
         quint64 cursor = 0;
         while (quint64(all.size()) < link.cursor()) {
-            const AgentJsonReply r = client.fetchJsonBlocking(
-                QStringLiteral("/v1/samples?after=%1&limit=1000").arg(cursor));
+            AgentRequest request;
+            request.pathAndQuery = QStringLiteral("/v1/samples?after=%1&limit=1000").arg(cursor);
+            const AgentCall r = callAgentBlocking(endpoint, request);
             QVERIFY2(r.json, qPrintable(r.error));
             QVERIFY(!(*r.json)[QStringLiteral("truncated")].toBool());
             const QJsonArray samples = (*r.json)[QStringLiteral("samples")].toArray();
@@ -564,10 +565,12 @@ private Q_SLOTS:
             [](QtMsgType, const QMessageLogContext&, const QString& m) { logged.append(m); });
         QTcpServer stuck; // accepts the connection, says nothing
         QVERIFY(stuck.listen(QHostAddress::LocalHost, 0));
-        AgentClient client(local(stuck.serverPort()), "tok");
-        client.setTimeoutMs(300);
+        const AgentEndpoint agent{local(stuck.serverPort()), "tok", {}, {}};
         for (const QString& path : {QStringLiteral("/v1/info"), QStringLiteral("/v1/snapshot")}) {
-            const AgentJsonReply r = client.fetchJsonBlocking(path);
+            AgentRequest request;
+            request.pathAndQuery = path;
+            request.timeoutMs = 300;
+            const AgentCall r = callAgentBlocking(agent, request);
             QCOMPARE(r.failure, AgentFailure::Unreachable);
             QVERIFY2(r.error.contains(QStringLiteral("no complete reply in time")),
                      qPrintable(r.error));

@@ -132,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(states.last().reservations.isEmpty());
 
         // A job reserves two GPUs the way gpuwarden-cli does.
-        AgentSource job{local(port), "jobtok", QStringLiteral("test"), {}};
+        AgentEndpoint job{local(port), "jobtok", QStringLiteral("test"), {}};
         AllocateBody body;
         body.request.gpus = 2;
         body.request.user = QStringLiteral("alice");
@@ -208,7 +208,7 @@ private Q_SLOTS:
         connect(&links, &AgentLinks::allocationsReceived, this,
                 [&states](const QString&, const AllocationState& s) { states << s; });
         links.setServers({{QStringLiteral("lab"), local(agent->port()), "tok", {}}});
-        AgentSource job{local(agent->port()), "jobtok", QStringLiteral("test"), {}};
+        AgentEndpoint job{local(agent->port()), "jobtok", QStringLiteral("test"), {}};
         AllocateBody body;
         body.request.gpus = 1;
         body.request.user = QStringLiteral("dave");

@@ -2,8 +2,8 @@
 
 #include "common/palette.h"
 #include "engine/livestate.h"
-#include "remote/agentclient.h"
 #include "window/screenfit.h"
+#include "wire/agentendpoint.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
