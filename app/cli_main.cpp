@@ -13,26 +13,24 @@
 //   gpuwarden-cli run --gpus N [select options] [--interval 1s] [--record FILE]
 //                        [--trace FILE] -- CMD ARGS…                 (clirun.h)
 //   gpuwarden-cli tokens --trace FILE | --history FILE --policy FILE [--from T] [--to T]
-//                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
+//                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (tokenscommand.h)
 //   gpuwarden-cli report --trace FILE | --history FILE [--policy FILE] [--last 24h |
 //                        --from T --to T] --format csv|pdf [--output PATH] [--split]
-//                        [--paper a4|letter]                                 (clireport.h)
+//                        [--paper a4|letter]                                 (reportcommand.h)
 
 #include "clicoord.h"
 #include "cliio.h"
-#include "clireadings.h"
-#include "clireport.h"
 #include "clirun.h"
-#include "clitokens.h"
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
-#include "policy/policyreplay.h"
 #include "remote/sourceoption.h"
-#include "replayhistory.h"
+#include "replaycommand.h"
+#include "reportcommand.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/recorder.h"
+#include "tokenscommand.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -162,40 +160,6 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     return 1;
 }
 
-// The events the policy engine finds in a trace (docs/policies.md).
-int replayCommand(const QCommandLineParser& parser)
-{
-    QString error;
-    const auto readings = gw::cli::readingsOptions(parser, QStringLiteral("replay"),
-                                                   QTimeZone::systemTimeZone(), &error);
-    if (!readings)
-        return fail(2, error);
-    gw::PolicyCheckOutcome r;
-    if (!readings->historyPath.isEmpty()) {
-        gw::HistoryReplayCommand h;
-        h.historyPath = readings->historyPath;
-        h.policyPath = parser.value(QStringLiteral("policy"));
-        h.fromMs = readings->fromMs;
-        h.toMs = readings->toMs;
-        h.servers = readings->servers;
-        h.json = parser.isSet(QStringLiteral("json"));
-        h.timeZone = readings->timeZone;
-        r = gw::replayHistoryCommand(h);
-    } else {
-        gw::ReplayCommand command;
-        command.tracePath = readings->tracePath;
-        command.policyPath = parser.value(QStringLiteral("policy"));
-        command.fromMs = readings->fromMs;
-        command.toMs = readings->toMs;
-        command.json = parser.isSet(QStringLiteral("json"));
-        command.timeZone = readings->timeZone;
-        r = gw::replayCommand(command);
-    }
-    print(stdout, r.out);
-    print(stderr, r.err);
-    return r.exitCode;
-}
-
 } // namespace
 
 // `report` may draw a PDF with widgets (the app's chart, Qt Charts): it runs
@@ -311,7 +275,7 @@ int main(int argc, char* argv[])
     if (args.value(0) == QLatin1String("record") && args.size() == 1)
         return recordCommand(parser);
     if (args.value(0) == QLatin1String("replay") && args.size() == 1)
-        return replayCommand(parser);
+        return gw::cli::replayCommand(parser);
     if (args.value(0) == QLatin1String("tokens") && args.size() == 1)
         return gw::cli::tokensCommand(parser);
     if (args.value(0) == QLatin1String("report") && args.size() == 1)
