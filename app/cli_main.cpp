@@ -13,24 +13,24 @@
 //   gpuwarden-cli run --gpus N [select options] [--interval 1s] [--record FILE]
 //                        [--trace FILE] -- CMD ARGS…                 (clirun.h)
 //   gpuwarden-cli tokens --trace FILE | --history FILE --policy FILE [--from T] [--to T]
-//                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (tokenscommand.h)
+//                        [--tz ZONE] [--compare OTHER] [--user U] [--json]  (clitokens.h)
 //   gpuwarden-cli report --trace FILE | --history FILE [--policy FILE] [--last 24h |
 //                        --from T --to T] --format csv|pdf [--output PATH] [--split]
-//                        [--paper a4|letter]                                 (reportcommand.h)
+//                        [--paper a4|letter]                                 (clireport.h)
 
 #include "clicoord.h"
 #include "cliio.h"
+#include "clireport.h"
 #include "clirun.h"
+#include "clitokens.h"
 #include "model/snapshottext.h"
 #include "policy/policycheck.h"
 #include "remote/sourceoption.h"
 #include "replaycommand.h"
-#include "reportcommand.h"
 #include "sampling/commandline.h"
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/recorder.h"
-#include "tokenscommand.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,4 +1,4 @@
-#include "tokenscommand.h"
+#include "clitokens.h"
 
 #include "cliio.h"
 #include "policy/policyconfig.h"

@@ -1,4 +1,4 @@
-#include "reportcommand.h"
+#include "clireport.h"
 
 #include "cliio.h"
 #include "policy/policyconfig.h"
