@@ -2,8 +2,9 @@
 
 // Agents' own records as readings (GET /v1/readings, docs/agent-api.md), a
 // source of the reading stream (readings/readingstream.h, through
-// agentReadingsSpec) for reports: each agent asked an hour at a time (the next hour once the
-// current one has all arrived, so at most two hours of each are held),
+// agentReadingsSpec) for reports: each agent asked an hour at a time (the
+// next hour once the current one has all arrived, so at most two hours of
+// each are held),
 // every line read strictly (the trace parser and its order rule), the
 // agents merged by time. Reading blocks the calling thread on local event
 // loops, so it runs on any thread (the CLI's main, the report dialog's
