@@ -1,7 +1,7 @@
 #include "agent/dailyreport.h"
 #include "util/savefile.h"
 
-#include "history/historyreadings.h"
+#include "readings/readingstream.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
 
@@ -180,8 +180,8 @@ QString DailyReporter::writeCsv(const Setup& setup, const PolicyConfig& policy, 
 {
     const qint64 from = runMs - setup.config.last.count();
     QString why;
-    std::unique_ptr<HistoryReadings> readings =
-        HistoryReadings::open(setup.historyPath, {}, from - kLookbackMs, runMs, &why);
+    const std::unique_ptr<ReadingStream> readings = ReadingStream::open(
+        ReadingSpec::history(setup.historyPath).within(from - kLookbackMs, runMs), &why);
     if (!readings) {
         *error = why;
         return {};
@@ -202,7 +202,9 @@ QString DailyReporter::writeCsv(const Setup& setup, const PolicyConfig& policy, 
         *error = why;
         return {};
     }
-    const QByteArray csv = reportCsv(builder.finish());
+    Report report = builder.finish();
+    report.warnings += readings->notes() + readings->gapWarnings(from, runMs, zone);
+    const QByteArray csv = reportCsv(report);
     const QString path =
         QDir(setup.config.dir)
             .filePath(dailyReportFileName(setup.server, runMs, zone, QStringLiteral("csv")));

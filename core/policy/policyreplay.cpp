@@ -1,6 +1,5 @@
 #include "policy/policyreplay.h"
 
-#include "model/trace.h"
 #include "policy/policyconfig.h"
 
 #include <QCoreApplication>
@@ -80,55 +79,6 @@ std::array<int, 3> printReplayEvents(const QList<PolicyEvent>& events, bool json
         ++counts[size_t(e.kind)];
     }
     return counts;
-}
-
-PolicyCheckOutcome replayCommand(const ReplayCommand& command)
-{
-    PolicyCheckOutcome outcome;
-    const std::optional<PolicyConfig> policy = replayPolicy(command.policyPath, &outcome);
-    if (!policy)
-        return outcome;
-    TraceReader reader;
-    QString error;
-    if (!reader.open(command.tracePath, &error)) {
-        outcome.err += error + QLatin1Char('\n');
-        outcome.exitCode = 1;
-        return outcome;
-    }
-    PolicyEngine::Options options;
-    options.timeZone = command.timeZone;
-    quint64 skipped = 0;
-    const ReplayResult r =
-        replayReadings(*policy, options, [&](QString* why) -> std::optional<Snapshot> {
-            while (auto s = reader.next()) {
-                if ((command.fromMs && s->timestampMs < *command.fromMs) ||
-                    (command.toMs && s->timestampMs >= *command.toMs)) {
-                    ++skipped;
-                    continue;
-                }
-                return s;
-            }
-            if (reader.hasError())
-                *why = reader.error();
-            return std::nullopt;
-        });
-    const std::array<int, 3> counts =
-        printReplayEvents(r.events, command.json, command.timeZone, &outcome);
-    outcome.err +=
-        tr("%1: %2 readings replayed (%3 outside the range): %4 hog, %5 idle, %6 "
-           "fair-share events (policy: %7)\n")
-            .arg(command.tracePath)
-            .arg(r.readings)
-            .arg(skipped)
-            .arg(counts[0])
-            .arg(counts[1])
-            .arg(counts[2])
-            .arg(command.policyPath.isEmpty() ? tr("built-in defaults") : command.policyPath);
-    if (!r.error.isEmpty()) {
-        outcome.err += r.error + QLatin1Char('\n');
-        outcome.exitCode = 1;
-    }
-    return outcome;
 }
 
 } // namespace gw

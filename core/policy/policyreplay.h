@@ -1,9 +1,9 @@
 #pragma once
 
-// `gpuwarden-cli replay --trace FILE [--policy FILE] [--from T] [--to T]
-// [--json]`, without the process around it: the events the policy engine
-// finds in a trace, one a line (JSON objects with --json, see
-// docs/policies.md), a summary on stderr.
+// What `gpuwarden-cli replay` (cli/replaycommand.h, over the reading
+// stream) takes from the policy side: the policy to replay with, the events
+// one a line (JSON objects with --json, see docs/policies.md), the times
+// it reads.
 
 #include "policy/policycheck.h"
 #include "policy/policyengine.h"
@@ -15,20 +15,6 @@
 #include <optional>
 
 namespace gw {
-
-struct ReplayCommand
-{
-    QString tracePath;
-    QString policyPath;           // empty: the built-in defaults
-    std::optional<qint64> fromMs; // readings before are skipped
-    std::optional<qint64> toMs;   // readings at or after are skipped
-    bool json = false;
-    QTimeZone timeZone = QTimeZone::systemTimeZone(); // the servers' local time
-};
-
-// Exit codes: 0 replayed, 1 the trace or policy could not be read or has a
-// bad line (named), 2 the policy is refused.
-PolicyCheckOutcome replayCommand(const ReplayCommand& command);
 
 // What every replay command shares. The policy to replay with: the file's,
 // or the built-in defaults when `path` is empty; nothing when it is refused

@@ -239,6 +239,21 @@ AgentReadings::AgentReadings(QList<Agent> agents, qint64 fromMs, qint64 toMs, QS
 
 AgentReadings::~AgentReadings() = default;
 
+ReadingSpec agentReadingsSpec(QList<AgentReadings::Agent> agents)
+{
+    return ReadingSpec::fromOpener(
+        [agents = std::move(agents)](const ReadingSpec& spec,
+                                     QString* error) -> std::unique_ptr<ReadingSource> {
+            if (!spec.fromMs) {
+                *error = tr("--source: give the range (--from, and --to, default now)");
+                return nullptr;
+            }
+            return std::make_unique<AgentReadings>(
+                agents, *spec.fromMs, spec.toMs.value_or(QDateTime::currentMSecsSinceEpoch()),
+                spec.servers);
+        });
+}
+
 std::optional<Snapshot> AgentReadings::next(QString* error)
 {
     State& a = *d;

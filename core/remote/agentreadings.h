@@ -1,8 +1,10 @@
 #pragma once
 
-// Agents' own records as readings (GET /v1/readings, docs/agent-api.md), for
-// reports: each agent asked an hour at a time (the next hour once the
-// current one has all arrived, so at most two hours of each are held),
+// Agents' own records as readings (GET /v1/readings, docs/agent-api.md), a
+// source of the reading stream (readings/readingstream.h, through
+// agentReadingsSpec) for reports: each agent asked an hour at a time (the
+// next hour once the current one has all arrived, so at most two hours of
+// each are held),
 // every line read strictly (the trace parser and its order rule), the
 // agents merged by time. Reading blocks the calling thread on local event
 // loops, so it runs on any thread (the CLI's main, the report dialog's
@@ -19,6 +21,8 @@
 #include "model/snapshot.h"
 #include "model/trace.h"
 #include "policy/policyconfig.h"
+#include "readings/readingsource.h"
+#include "readings/readingspec.h"
 #include "remote/sourceoption.h"
 
 #include <QJsonObject>
@@ -29,7 +33,7 @@
 
 namespace gw {
 
-class AgentReadings
+class AgentReadings final : public ReadingSource
 {
 public:
     struct Agent
@@ -41,15 +45,15 @@ public:
 
     // Readings of [fromMs, toMs); `servers` empty: every server.
     AgentReadings(QList<Agent> agents, qint64 fromMs, qint64 toMs, QStringList servers = {});
-    ~AgentReadings();
+    ~AgentReadings() override;
     AgentReadings(const AgentReadings&) = delete;
     AgentReadings& operator=(const AgentReadings&) = delete;
 
     // The next reading of all agents by time; nothing at the end or on an
     // error (then `error` names the agent and where its readings stopped,
     // and every later call ends the same way).
-    std::optional<Snapshot> next(QString* error);
-    quint64 skipped() const { return m_skipped; } // readings of servers not asked for
+    std::optional<Snapshot> next(QString* error) override;
+    quint64 skipped() const override { return m_skipped; } // readings of servers not asked for
 
     static constexpr qint64 kWindowMs = 3'600'000;
     static constexpr int kStallTimeoutMs = 120'000; // no byte for this long: given up
@@ -59,6 +63,10 @@ private:
     std::unique_ptr<State> d;
     quint64 m_skipped = 0;
 };
+
+// The agents' readings as a reading stream's spec: opened with the spec's
+// range ([fromMs, toMs), toMs default now; fromMs is required) and servers.
+ReadingSpec agentReadingsSpec(QList<AgentReadings::Agent> agents);
 
 // The effective policy of the agents (GET /v1/policy, read scope): its text
 // where the agent gives it (an admin token), else rebuilt from its JSON

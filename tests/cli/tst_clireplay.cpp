@@ -163,9 +163,10 @@ void TestCliReplay::eventsAsJson()
     QCOMPARE(events[2].actions[1].kind, PolicyAction::Kind::Terminate);
     QCOMPARE(events[2].actions[1].atMs, kT0 + 89'000);
     QVERIFY(events[2].actions[1].simulated);
-    QVERIFY2(r.err.contains("90 readings replayed (0 outside the range): 1 hog, 1 idle, 1 "
-                            "fair-share events"),
-             r.err.constData());
+    QVERIFY2(
+        r.err.contains("90 readings of 1 server replayed (0 outside the range): 1 hog, 1 idle, 1 "
+                       "fair-share events"),
+        r.err.constData());
 }
 
 void TestCliReplay::eventsAsText()
@@ -190,12 +191,14 @@ void TestCliReplay::rangeOptions()
                           QString::number(kT0 + 20'000), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out.count('\n'), 1);
-    QVERIFY2(r.err.contains("20 readings replayed (70 outside the range)"), r.err.constData());
+    QVERIFY2(r.err.contains("20 readings of 1 server replayed (70 outside the range)"),
+             r.err.constData());
     const Run iso = runCli({QStringLiteral("replay"), QStringLiteral("--trace"), m_trace,
                             QStringLiteral("--policy"), m_policy, QStringLiteral("--from"),
                             QStringLiteral("2026-09-21T14:14:20Z"), QStringLiteral("--json")});
     QCOMPARE(iso.exitCode, 0);
-    QVERIFY2(iso.err.contains("30 readings replayed (60 outside the range)"), iso.err.constData());
+    QVERIFY2(iso.err.contains("30 readings of 1 server replayed (60 outside the range)"),
+             iso.err.constData());
 }
 
 void TestCliReplay::badTraceLineIsNamed()

@@ -145,6 +145,7 @@ private Q_SLOTS:
     void initTestCase();
     void workedExampleAsJson();
     void workedExampleAsText();
+    void workedExampleWithoutIntervalsChargesTheSame();
     void ledgerOfOneUser();
     void priceChangeCompared();
     void cutOffAndWarningsShown();
@@ -222,6 +223,41 @@ void TestCliTokens::workedExampleAsJson()
     QCOMPARE(b->gaps.size(), 1);
     QCOMPARE(b->gaps[0].server, u"gpu-node-2"_s);
     QVERIFY(b->cutOff.isEmpty());
+}
+
+// The same month recorded without interval_ms (null, as a snapshot with an
+// unknown interval is written): a reading a minute was charged as a second
+// (84 tokens as 1.4). The stream infers each server's minute and says so;
+// bob's 30 min silence is still a gap, not charged.
+void TestCliTokens::workedExampleWithoutIntervalsChargesTheSame()
+{
+    const QString path = m_dir.filePath(u"no-interval.jsonl"_s);
+    TraceWriter w;
+    QString error;
+    QVERIFY2(w.open(path, &error), qPrintable(error));
+    for (Snapshot s : world()) {
+        s.intervalMs.reset();
+        QVERIFY2(w.write(s, &error), qPrintable(error));
+    }
+    w.close();
+    const Run r = runCli({u"tokens"_s, u"--trace"_s, path, u"--policy"_s, m_policy, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto b = books(r.out);
+    QVERIFY(b);
+    QCOMPARE(spentBy(*b, u"alice"_s), 84.0);
+    QCOMPARE(b->balances.value(u"alice"_s), 46.0);
+    QCOMPARE(spentBy(*b, u"bob"_s), 12.0);
+    QCOMPARE(b->gaps.size(), 1);
+    QCOMPARE(b->gaps.first().server, u"gpu-node-2"_s);
+    QCOMPARE(b->gaps.first().fromMs, kT0 + 30 * kMinute);
+    QCOMPARE(b->gaps.first().toMs, kT0 + 60 * kMinute);
+    for (const char* server : {"gpu-node-1", "gpu-node-2"}) {
+        const QByteArray line = "gpuwarden-cli: " + QByteArray(server) +
+                                ": its readings carry no sampling interval (interval_ms); "
+                                "inferred 1m from the spacing of its first 6 readings\n";
+        QVERIFY2(r.err.contains(line), r.err.constData());
+        QVERIFY(b->warnings.contains(QString::fromUtf8(line.mid(15).chopped(1))));
+    }
 }
 
 void TestCliTokens::workedExampleAsText()

@@ -7,7 +7,7 @@
 #include "history/historyreadings.h"
 #include "history/historystore.h"
 #include "policy/policyengine.h"
-#include "replayhistory.h"
+#include "replaycommand.h"
 #include "tokens/usage.h"
 
 #include <QElapsedTimer>
@@ -535,9 +535,9 @@ private Q_SLOTS:
         QVERIFY2(error.contains(missing) && error.contains(QStringLiteral("does not exist")),
                  qPrintable(error));
 
-        HistoryReplayCommand command;
+        cli::ReadingsOptions command;
         command.historyPath = text;
-        const PolicyCheckOutcome outcome = replayHistoryCommand(command);
+        const PolicyCheckOutcome outcome = cli::replayOutcome(command, {}, false);
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY(outcome.out.isEmpty());
         QVERIFY2(outcome.err.contains(QStringLiteral("is not a GPU Warden history file")),
@@ -545,7 +545,7 @@ private Q_SLOTS:
         command.historyPath = m_path;
         command.fromMs = kEnd;
         command.toMs = kT0;
-        const PolicyCheckOutcome empty = replayHistoryCommand(command);
+        const PolicyCheckOutcome empty = cli::replayOutcome(command, {}, false);
         QCOMPARE(empty.exitCode, 2);
         QCOMPARE(empty.err,
                  QStringLiteral("replay: the range is empty (--to must be after --from)\n"));
@@ -659,14 +659,12 @@ private Q_SLOTS:
         f.write("[hog]\nthreshold_percent = 80\nduration = \"2m\"\n"
                 "[idle]\nconfirm_power = false\ntime_window = \"5m\"\n");
         f.close();
-        HistoryReplayCommand command;
+        cli::ReadingsOptions command;
         command.historyPath = m_path;
-        command.policyPath = policyPath;
         command.fromMs = kT0;
         command.toMs = kEnd;
-        command.json = true;
         command.timeZone = QTimeZone::utc();
-        const PolicyCheckOutcome outcome = replayHistoryCommand(command);
+        const PolicyCheckOutcome outcome = cli::replayOutcome(command, policyPath, true);
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
         const QStringList lines = outcome.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY(!lines.isEmpty());

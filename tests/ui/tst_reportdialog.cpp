@@ -92,22 +92,31 @@ class TestReportDialog : public QObject
 
     // Readings every second of a made-up server, without end, slowed so a
     // build lasts until cancelled; `failAfter` > 0 fails after that many.
-    static ReadingsOpener endless(int failAfter = 0)
+    static ReadingSpec endless(int failAfter = 0)
     {
-        return [failAfter](QString*) -> ReadingsNext {
-            auto n = std::make_shared<qint64>(0);
-            return [n, failAfter](QString* error) -> std::optional<Snapshot> {
-                if (failAfter > 0 && *n == failAfter) {
+        struct Endless final : ReadingSource
+        {
+            int failAfter = 0;
+            qint64 n = 0;
+            std::optional<Snapshot> next(QString* error) override
+            {
+                if (failAfter > 0 && n == failAfter) {
                     *error = QStringLiteral("node-9 stopped answering after 50 readings");
                     return std::nullopt;
                 }
-                if (*n % 100 == 0)
+                if (n % 100 == 0)
                     QThread::msleep(5);
-                Snapshot s = fixtureReading(QStringLiteral("node-9"), kT0 + (*n)++ * 1000);
+                Snapshot s = fixtureReading(QStringLiteral("node-9"), kT0 + n++ * 1000);
                 s.intervalMs = 1000;
                 return s;
-            };
+            }
         };
+        return ReadingSpec::fromOpener(
+            [failAfter](const ReadingSpec&, QString*) -> std::unique_ptr<ReadingSource> {
+                auto source = std::make_unique<Endless>();
+                source->failAfter = failAfter;
+                return source;
+            });
     }
 
     ReportDialog* makeDialog()
@@ -200,7 +209,7 @@ private Q_SLOTS:
     {
         std::unique_ptr<ReportDialog> d(makeDialog());
         d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
-            return QList<ReadingsOpener>{endless()};
+            return QList<ReadingSpec>{endless()};
         });
         d->setCustomRange(kT0, kT0 + 24 * kHour);
         QSignalSpy cancelled(d.get(), &ReportDialog::buildCancelled);
@@ -227,7 +236,7 @@ private Q_SLOTS:
     {
         auto* d = makeDialog();
         d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
-            return QList<ReadingsOpener>{endless()};
+            return QList<ReadingSpec>{endless()};
         });
         d->build();
         QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 5000);
@@ -245,7 +254,7 @@ private Q_SLOTS:
         QFETCH(int, failAfter);
         std::unique_ptr<ReportDialog> d(makeDialog());
         d->setSourcePlan([failAfter](const QStringList&, qint64, qint64, QString*) {
-            return QList<ReadingsOpener>{endless(failAfter)};
+            return QList<ReadingSpec>{endless(failAfter)};
         });
         QSignalSpy failed(d.get(), &ReportDialog::buildFailed);
         d->build();

@@ -1,7 +1,7 @@
 #include "models/tokenbook.h"
 
-#include "history/historyreadings.h"
 #include "model/snapshot.h"
+#include "readings/readingstream.h"
 
 #include <QElapsedTimer>
 #include <QMutexLocker>
@@ -149,8 +149,8 @@ void TokenBook::loadHistory(const QString& path, qint64 fromMs, qint64 toMs)
     m_pool.start([this, path, fromMs, toMs] {
         QString error;
         quint64 count = 0;
-        const std::unique_ptr<HistoryReadings> readings =
-            HistoryReadings::open(path, {}, fromMs, toMs, &error);
+        const std::unique_ptr<ReadingStream> readings =
+            ReadingStream::open(ReadingSpec::history(path).within(fromMs, toMs), &error);
         if (readings) {
             UsageMeter past;
             qint64 first = 0, last = 0;

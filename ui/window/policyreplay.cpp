@@ -2,6 +2,7 @@
 
 #include "agent/agentjournal.h"
 #include "model/snapshotjson.h"
+#include "readings/readingstream.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -178,6 +179,69 @@ bool ReplayRunner::start(const ReplayRequest& request)
     return true;
 }
 
+namespace {
+
+// The journal's readings, a page at a time, for the reading stream: an entry
+// that is not a snapshot is skipped and, on the first pass, reported;
+// cancelling ends the readings.
+class JournalSource final : public ReadingSource
+{
+public:
+    JournalSource(AgentJournal& journal, const std::atomic<bool>& cancelled, ReplayOutcome& out,
+                  bool report)
+        : m_journal(journal)
+        , m_cancelled(cancelled)
+        , m_out(out)
+        , m_report(report)
+    {}
+    std::optional<Snapshot> next(QString* why) override
+    {
+        for (;;) {
+            if (m_cancelled.load()) {
+                m_out.cancelled = true;
+                return std::nullopt;
+            }
+            if (m_at >= m_page.size()) {
+                QString readError;
+                m_page = m_journal.read(m_after, m_journal.lastSequence() + 1,
+                                        ReplayRunner::kPageSize, &readError);
+                m_at = 0;
+                if (!readError.isEmpty()) {
+                    *why = readError;
+                    return std::nullopt;
+                }
+                if (m_page.isEmpty())
+                    return std::nullopt;
+            }
+            const AgentJournal::Entry& e = m_page[m_at++];
+            m_after = e.sequence;
+            QString bad;
+            std::optional<Snapshot> s = snapshotFromJsonBytes(e.json, &bad);
+            if (s)
+                return s;
+            if (m_report) {
+                ++m_out.skipped;
+                if (m_out.problems.size() < ReplayRunner::kMaxProblems)
+                    m_out.problems << QCoreApplication::translate("gw::ReplayRunner",
+                                                                  "journal entry %1 skipped: %2")
+                                          .arg(e.sequence)
+                                          .arg(bad);
+            }
+        }
+    }
+
+private:
+    AgentJournal& m_journal;
+    const std::atomic<bool>& m_cancelled;
+    ReplayOutcome& m_out;
+    bool m_report = false;
+    quint64 m_after = 0;
+    QList<AgentJournal::Entry> m_page;
+    qsizetype m_at = 0;
+};
+
+} // namespace
+
 ReplayOutcome
 ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool>& cancelled,
                             const std::function<void(quint64 readings, int pass)>& progress)
@@ -204,48 +268,19 @@ ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool
         return out;
     }
     const auto pass = [&](const PolicyConfig& policy, int index) {
-        quint64 after = 0;
-        QList<AgentJournal::Entry> page;
-        qsizetype at = 0;
         quint64 readings = 0;
+        // [fromMs, toMs], through the one reading stream.
+        QString openError;
+        const std::unique_ptr<ReadingStream> stream = ReadingStream::open(
+            ReadingSpec::fromOpener([&](const ReadingSpec&, QString*) {
+                return std::make_unique<JournalSource>(*journal, cancelled, out, index == 0);
+            }).within(request.fromMs, request.toMs + 1),
+            &openError);
         const auto next = [&](QString* why) -> std::optional<Snapshot> {
-            for (;;) {
-                if (cancelled.load()) {
-                    out.cancelled = true;
-                    return std::nullopt;
-                }
-                if (at >= page.size()) {
-                    QString readError;
-                    page = journal->read(after, journal->lastSequence() + 1, kPageSize, &readError);
-                    at = 0;
-                    if (!readError.isEmpty()) {
-                        *why = readError;
-                        return std::nullopt;
-                    }
-                    if (page.isEmpty())
-                        return std::nullopt;
-                }
-                const AgentJournal::Entry& e = page[at++];
-                after = e.sequence;
-                QString bad;
-                std::optional<Snapshot> s = snapshotFromJsonBytes(e.json, &bad);
-                if (!s) {
-                    if (index == 0) {
-                        ++out.skipped;
-                        if (out.problems.size() < kMaxProblems)
-                            out.problems << QCoreApplication::translate(
-                                                "gw::ReplayRunner", "journal entry %1 skipped: %2")
-                                                .arg(e.sequence)
-                                                .arg(bad);
-                    }
-                    continue;
-                }
-                if (s->timestampMs < request.fromMs || s->timestampMs > request.toMs)
-                    continue;
-                if (++readings % kProgressEvery == 0 && progress)
-                    progress(readings, index);
-                return s;
-            }
+            std::optional<Snapshot> s = stream->next(why);
+            if (s && ++readings % kProgressEvery == 0 && progress)
+                progress(readings, index);
+            return s;
         };
         ReplayResult r = replayReadings(policy, PolicyEngine::Options{}, next);
         if (progress)

@@ -1,6 +1,5 @@
 #include "reportdialog.h"
 
-#include "history/historyreadings.h"
 #include "remote/agentlink.h"
 #include "remote/agentreadings.h"
 #include "report/reportcsv.h"
@@ -311,7 +310,7 @@ void ReportDialog::build()
         return;
     }
     QString error;
-    QList<ReadingsOpener> streams;
+    QList<ReadingSpec> specs;
     const qint64 readFrom = fromMs - ReportRun::kLookbackMs;
     // The chosen servers that are agents are read from the agents' own
     // records; the rest from the history file.
@@ -324,33 +323,19 @@ void ReportDialog::build()
                 local.removeAll(a.name);
             }
     if (m_plan) {
-        streams = m_plan(servers, readFrom, toMs, &error);
+        specs = m_plan(servers, readFrom, toMs, &error);
     } else {
         if (!agents.isEmpty())
-            streams << [agents, readFrom, toMs](QString*) -> ReadingsNext {
-                auto readings = std::make_shared<AgentReadings>(agents, readFrom, toMs);
-                return [readings](QString* e) {
-                    return readings->next(e);
-                };
-            };
+            specs << agentReadingsSpec(agents).within(readFrom, toMs);
         if (!local.isEmpty() && !m_historyFile.isEmpty()) {
-            streams <<
-                [path = m_historyFile, local, readFrom, toMs](QString* error) -> ReadingsNext {
-                std::shared_ptr<HistoryReadings> readings =
-                    HistoryReadings::open(path, local, readFrom, toMs, error);
-                if (!readings)
-                    return {};
-                return [readings](QString* e) {
-                    return readings->next(e);
-                };
-            };
+            specs << ReadingSpec::history(m_historyFile).within(readFrom, toMs, local);
         } else if (!local.isEmpty()) {
-            streams.clear();
+            specs.clear();
             error = tr("No history to build a report from: this window keeps none (see the "
                        "--history option).");
         }
     }
-    if (streams.isEmpty()) {
+    if (specs.isEmpty()) {
         setStatus(error, true);
         return;
     }
@@ -363,7 +348,7 @@ void ReportDialog::build()
     m_report.reset();
     m_summary->clear();
     m_progress->setValue(0);
-    m_run = std::make_unique<ReportRun>(streams, options);
+    m_run = std::make_unique<ReportRun>(specs, options);
     if (!agents.isEmpty()) {
         QList<AgentSource> sources;
         for (const AgentReadings::Agent& a : agents)

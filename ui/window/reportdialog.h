@@ -52,10 +52,10 @@ public:
     void setServerChosen(const QString& server, bool chosen);
 
     // Where readings come from: for the chosen servers in [fromMs, toMs),
-    // the streams to read on the worker thread, or an error in words.
-    // Default: the history file given by setHistoryFile.
-    using SourcePlan = std::function<QList<ReadingsOpener>(
-        const QStringList& servers, qint64 fromMs, qint64 toMs, QString* error)>;
+    // the specs of the one stream read on the worker thread, or an error in
+    // words. Default: the history file given by setHistoryFile.
+    using SourcePlan = std::function<QList<ReadingSpec>(const QStringList& servers, qint64 fromMs,
+                                                        qint64 toMs, QString* error)>;
     void setSourcePlan(SourcePlan plan);
     void setHistoryFile(const QString& path);
     // The agents the window watches: their servers are read from the agents'

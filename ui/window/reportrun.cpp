@@ -1,13 +1,15 @@
 #include "reportrun.h"
 
+#include "readings/readingstream.h"
+
 #include <QElapsedTimer>
 #include <QMetaObject>
 
 namespace gw {
 
-ReportRun::ReportRun(QList<ReadingsOpener> streams, ReportOptions options, QObject* parent)
+ReportRun::ReportRun(QList<ReadingSpec> specs, ReportOptions options, QObject* parent)
     : QObject(parent)
-    , m_streams(std::move(streams))
+    , m_specs(std::move(specs))
     , m_options(std::move(options))
 {}
 
@@ -68,39 +70,35 @@ void ReportRun::work()
         }
         m_options.policy = std::move(policy);
     }
+    QString error;
+    const std::unique_ptr<ReadingStream> stream = ReadingStream::open(m_specs, &error);
+    if (!stream) {
+        post([this, error] { Q_EMIT failed(error); });
+        return;
+    }
     ReportBuilder builder(m_options);
     const qint64 from = m_options.fromMs;
     const double span = double(std::max<qint64>(1, m_options.toMs - from));
-    const int streams = int(m_streams.size());
     QElapsedTimer sinceProgress;
     sinceProgress.start();
-    for (int i = 0; i < streams; ++i) {
-        QString error;
-        const ReadingsNext next = m_streams[i](&error);
-        if (!next) {
-            post([this, error] { Q_EMIT failed(error); });
+    while (const auto reading = stream->next(&error)) {
+        if (m_cancel) {
+            post([this] { Q_EMIT cancelled(); });
             return;
         }
-        while (const auto reading = next(&error)) {
-            if (m_cancel) {
-                post([this] { Q_EMIT cancelled(); });
-                return;
-            }
-            if (reading->timestampMs >= m_options.toMs)
-                continue;
-            builder.feed(*reading);
-            const qint64 count = ++m_readings;
-            if (sinceProgress.elapsed() >= 100) {
-                sinceProgress.restart();
-                const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
-                const int permille = int((i + within) / streams * 1000);
-                progressNote(permille, count);
-            }
+        if (reading->timestampMs >= m_options.toMs)
+            continue;
+        builder.feed(*reading);
+        const qint64 count = ++m_readings;
+        if (sinceProgress.elapsed() >= 100) {
+            sinceProgress.restart();
+            const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
+            progressNote(int(within * 1000), count);
         }
-        if (!error.isEmpty()) {
-            post([this, error] { Q_EMIT failed(error); });
-            return;
-        }
+    }
+    if (!error.isEmpty()) {
+        post([this, error] { Q_EMIT failed(error); });
+        return;
     }
     if (m_cancel) {
         post([this] { Q_EMIT cancelled(); });
@@ -108,6 +106,11 @@ void ReportRun::work()
     }
     Report report = builder.finish();
     report.warnings += policyWarnings;
+    QTimeZone zone(report.timeZone.toUtf8());
+    if (!zone.isValid())
+        zone = QTimeZone::systemTimeZone();
+    report.warnings += stream->notes();
+    report.warnings += stream->gapWarnings(m_options.fromMs, m_options.toMs, zone);
     post([this, report = std::move(report), count = m_readings.load()]() {
         Q_EMIT progress(1000, count);
         Q_EMIT finished(report);

@@ -1,14 +1,13 @@
 #pragma once
 
 // Builds a Report off the GUI thread (the report dialog's work): readings
-// from one or more streams, opened and read on a worker thread, fed to a
-// ReportBuilder; progress as the readings' time moves through the range,
-// cancellable between readings. A stream is anything that hands readings in
-// time order per server (HistoryReadings, an agent's /v1/readings); streams
-// are read one after another, which ReportBuilder allows (each server in
-// time order, servers in any order).
+// from the one reading stream (readings/readingstream.h), opened from specs
+// and read on a worker thread, fed to a ReportBuilder; progress as the
+// readings' time moves through the range, cancellable between readings. The
+// stream's notes (a server's sampling interval inferred) and gap warnings
+// join the report's warnings.
 
-#include "model/snapshot.h"
+#include "readings/readingspec.h"
 #include "report/reportbuilder.h"
 
 #include <QObject>
@@ -21,13 +20,6 @@
 
 namespace gw {
 
-// The next reading, or nothing at the end (error empty) or on a failure
-// (error says it in words).
-using ReadingsNext = std::function<std::optional<Snapshot>(QString* error)>;
-// Opens a stream on the worker thread; nothing with `error` set when it
-// cannot.
-using ReadingsOpener = std::function<ReadingsNext(QString* error)>;
-
 class ReportRun final : public QObject
 {
     Q_OBJECT
@@ -37,7 +29,8 @@ public:
     // since are reported with zero coverage (as the CLI does).
     static constexpr qint64 kLookbackMs = 3'600'000;
 
-    ReportRun(QList<ReadingsOpener> streams, ReportOptions options, QObject* parent = nullptr);
+    // `specs` are opened on the worker thread, as one stream.
+    ReportRun(QList<ReadingSpec> specs, ReportOptions options, QObject* parent = nullptr);
     // The policy to report under, asked on the worker thread before any
     // reading (the agents' effective policy); its warnings join the
     // report's, its error fails the run. Unset: options.policy.
@@ -64,7 +57,7 @@ Q_SIGNALS:
 private:
     void work();
 
-    QList<ReadingsOpener> m_streams;
+    QList<ReadingSpec> m_specs;
     PolicyFetch m_policyFetch;
     ReportOptions m_options;
     std::unique_ptr<QThread> m_thread;

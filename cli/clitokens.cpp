@@ -1,8 +1,8 @@
 #include "clitokens.h"
 
 #include "cliio.h"
-#include "clireadings.h"
 #include "policy/policyconfig.h"
+#include "readingsoptions.h"
 #include "remote/coordclient.h"
 #include "remote/sourceoption.h"
 #include "tokens/ledger.h"
@@ -304,7 +304,7 @@ int tokensCommand(const QCommandLineParser& parser)
         readingsOptions(parser, QStringLiteral("tokens"), booksZone, &error, kReadingsDemo);
     if (!options)
         return fail(kExitUsage, error);
-    const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);
+    const std::unique_ptr<ReadingStream> source = openReadings(*options, &error);
     if (!source)
         return fail(kExitFailed, error);
 
@@ -337,6 +337,9 @@ int tokensCommand(const QCommandLineParser& parser)
                      books.warnings;
     if (!first)
         books.warnings.prepend(tr("no readings in the range"));
+    // Intervals inferred and ranges mostly gaps: on stderr, and among the
+    // books' warnings.
+    books.warnings = noteReadings(*source, options->timeZone, fromMs, untilMs) + books.warnings;
     QList<BookDiff> diffs;
     if (other)
         diffs = compareBooks(books, buildBooks(facts, *other, fromMs, untilMs, {},

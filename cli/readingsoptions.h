@@ -6,12 +6,11 @@
 // DemoWorld sampled every second over the range; tokens and report) or
 // agents (--source URL, repeatable; their GET /v1/readings; report),
 // within --from/--to (ISO 8601, "2026-11-24 09:00" in --tz, or milliseconds),
-// optionally only some servers (--server). One parser of these options and one
-// reader, so both commands take the same words.
+// optionally only some servers (--server). One parser of these options, and
+// the one reading stream (readings/readingstream.h) reads what they name.
 
-#include "model/snapshot.h"
-#include "model/trace.h"
 #include "policy/policyconfig.h"
+#include "readings/readingstream.h"
 #include "remote/sourceoption.h"
 #include "sources/demoworld.h"
 
@@ -24,12 +23,7 @@
 #include <memory>
 #include <optional>
 
-namespace gw {
-
-class AgentReadings;
-class HistoryReadings;
-
-namespace cli {
+namespace gw::cli {
 
 // The sources a command takes besides --trace and --history.
 enum ReadingsKind : unsigned
@@ -66,32 +60,18 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
 // --demo-servers, for the commands that take --demo as a readings source.
 void addDemoServersOption(QCommandLineParser& parser);
 
-// The readings the options name, in time order per server.
-class ReadingsSource
-{
-public:
-    // Nothing, with `error` in words (exit 1), when the file cannot be read
-    // or an agent cannot be asked; --demo without fromMs is refused here.
-    static std::unique_ptr<ReadingsSource> open(const ReadingsOptions& options, QString* error);
-    ~ReadingsSource();
-    ReadingsSource(const ReadingsSource&) = delete;
-    ReadingsSource& operator=(const ReadingsSource&) = delete;
+// The spec the options name: one source, within --from/--to, for --server.
+ReadingSpec readingSpec(const ReadingsOptions& options);
+// The stream the options name; nothing, with `error` in words (exit 1),
+// when the file cannot be read or an agent cannot be asked; --demo and
+// --source without fromMs are refused here.
+std::unique_ptr<ReadingStream> openReadings(const ReadingsOptions& options, QString* error);
+// The stream's notes (intervals inferred) and its gap warnings over
+// [fromMs, toMs) (either absent: what was read).
+QStringList readingsNotes(const ReadingStream& stream, const QTimeZone& zone,
+                          std::optional<qint64> fromMs = {}, std::optional<qint64> toMs = {});
+// The same, each also a "gpuwarden-cli: …" line on stderr.
+QStringList noteReadings(const ReadingStream& stream, const QTimeZone& zone,
+                         std::optional<qint64> fromMs = {}, std::optional<qint64> toMs = {});
 
-    // The next reading; nothing at the end or on an error (then `error` says
-    // it, with the line of a trace).
-    std::optional<Snapshot> next(QString* error);
-    quint64 skipped() const; // readings outside the range or the servers asked for
-
-private:
-    ReadingsSource() = default;
-    ReadingsOptions m_options;
-    TraceReader m_trace;
-    std::unique_ptr<HistoryReadings> m_history;
-    struct Demo;
-    std::unique_ptr<Demo> m_demo;
-    std::unique_ptr<AgentReadings> m_agents;
-    quint64 m_skipped = 0;
-};
-
-} // namespace cli
-} // namespace gw
+} // namespace gw::cli

@@ -1,8 +1,8 @@
 #include "clireport.h"
 
 #include "cliio.h"
-#include "clireadings.h"
 #include "policy/policyconfig.h"
+#include "readingsoptions.h"
 #include "remote/agentreadings.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
@@ -137,7 +137,7 @@ int reportCommand(const QCommandLineParser& parser)
     }
     options->fromMs = fromMs - kLookbackMs;
     options->toMs = toMs;
-    const std::unique_ptr<ReadingsSource> source = ReadingsSource::open(*options, &error);
+    const std::unique_ptr<ReadingStream> source = openReadings(*options, &error);
     if (!source)
         return fail(kExitFailed, error);
 
@@ -152,7 +152,10 @@ int reportCommand(const QCommandLineParser& parser)
         builder.feed(*s);
     if (!error.isEmpty())
         return fail(kExitFailed, error);
-    const Report report = builder.finish();
+    Report report = builder.finish();
+    // Intervals inferred and servers mostly silent: on stderr and in the
+    // report's warnings.
+    report.warnings += noteReadings(*source, options->timeZone, fromMs, toMs);
 
     if (split) {
         if (!QDir().mkpath(output))

@@ -12,6 +12,10 @@
 // replayed before it is adopted). --json: the books' JSON (tokensjson.h) with
 // "compare" when asked.
 //
+// How the readings were read goes to stderr and among the warnings: each
+// server whose sampling interval was inferred, and each whose time in the
+// range was mostly gaps (readings/readingstream.h).
+//
 // Exit 0 done; 1 a file could not be read or a trace line is bad (named);
 // 2 a bad option, a refused policy, or a policy without [tokens].
 

@@ -16,6 +16,10 @@
 // it counts for its part inside, and a GPU that stopped reporting shows with
 // zero coverage.
 //
+// How the readings were read goes to stderr and into the report's warnings:
+// each server whose sampling interval was inferred, and each whose time in
+// the range was mostly gaps (readings/readingstream.h).
+//
 // PDF: the report laid out on pages (ui/report/reportdocument.h), A4 or
 // Letter, to FILE (`-`: stdout, only into a pipe). It needs the
 // QApplication that cli_main.cpp makes for `report`.
