@@ -55,15 +55,19 @@ quint64 JobControl::generation() const
     return m_shared->generation;
 }
 
-void JobControl::progress(std::function<void()> note, bool always)
+bool JobControl::progressDue()
 {
     if (isCancelled())
-        return;
+        return false;
     const qint64 now = m_shared->clock.elapsed();
-    const qint64 last = std::max<qint64>(m_lastNoteMs, 0);
-    if (!always && now - last < m_shared->progressIntervalMs)
-        return;
+    if (now - m_lastNoteMs < m_shared->progressIntervalMs)
+        return false;
     m_lastNoteMs = now;
+    return true;
+}
+
+void JobControl::postProgress(std::function<void()> note)
+{
     detail::postToTracker(*m_shared, false, std::move(note));
 }
 

@@ -50,7 +50,15 @@ public:
     // Runs `note` on the tracker's thread while the job is current; at most
     // one note every progress interval (the others are dropped), `always`
     // for one that must not be (a last count).
-    void progress(std::function<void()> note, bool always = false);
+    template <typename Note>
+    void progress(Note&& note, bool always = false)
+    {
+        if (always ? !isCancelled() : progressDue())
+            postProgress(std::forward<Note>(note));
+    }
+    // True at most once per progress interval, and then counts as a note
+    // sent: ask it per reading, build the note only when it says so.
+    bool progressDue();
     // Which job this is (what JobTracker::start returned).
     quint64 generation() const;
 
@@ -58,8 +66,10 @@ public:
     void finish(std::function<void()> deliver);
 
 private:
+    void postProgress(std::function<void()> note);
+
     std::shared_ptr<detail::JobShared> m_shared;
-    qint64 m_lastNoteMs = -1;
+    qint64 m_lastNoteMs = 0;
 };
 
 class JobTracker final : public QObject
