@@ -116,7 +116,7 @@ Selection rankUntilEnough(const SelectOptions& o,
                 gpusAsked(o.request.gpus) + QStringLiteral(", ") + qualifying(r.qualified.size());
             const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
             if (waited.count() > 0)
-                s.error += tr(" (waited %1)").arg(formatDuration(waited));
+                s.error += tr(" (waited %1)").arg(formatDurationExact(waited));
             s.exitCode = kExitNoGpus;
             return s;
         }

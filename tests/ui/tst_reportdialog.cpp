@@ -110,6 +110,19 @@ class TestReportDialog : public QObject
         };
     }
 
+    // A thread named as the report's worker runs in this process (Linux
+    // names threads after their QThread's object name).
+    static bool reportThreadRuns()
+    {
+        const QDir tasks(QStringLiteral("/proc/self/task"));
+        for (const QString& task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile comm(tasks.filePath(task + QStringLiteral("/comm")));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "report")
+                return true;
+        }
+        return false;
+    }
+
     ReportDialog* makeDialog()
     {
         auto* d = new ReportDialog;
@@ -225,14 +238,32 @@ private Q_SLOTS:
 
     void closingWhileBuildingStopsTheWorker()
     {
+        // The endless stream counts the readings it hands out (on the
+        // worker's thread).
+        auto read = std::make_shared<std::atomic<qint64>>(0);
+        const ReadingsOpener counted = [read, inner = endless()](QString* error) -> ReadingsNext {
+            ReadingsNext next = inner(error);
+            return [read, next](QString* e) {
+                std::optional<Snapshot> s = next(e);
+                if (s)
+                    ++*read;
+                return s;
+            };
+        };
         auto* d = makeDialog();
-        d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
-            return QList<ReadingsOpener>{endless()};
+        d->setSourcePlan([counted](const QStringList&, qint64, qint64, QString*) {
+            return QList<ReadingsOpener>{counted};
         });
         d->build();
         QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 5000);
-        delete d; // joins the worker; no result reaches a dead dialog
-        QTest::qWait(50);
+        QVERIFY(reportThreadRuns());
+        delete d; // cancels and joins the worker; no result reaches a dead dialog
+        // Stopped: no thread of the report's is left, and no reading is read.
+        QVERIFY(!reportThreadRuns());
+        const qint64 atClose = read->load();
+        QVERIFY(atClose > 0);
+        QTest::qWait(100);
+        QCOMPARE(read->load(), atClose);
     }
 
     void aRecordFailingHalfWaySaysWhyAndKeepsNothing_data()
