@@ -3,6 +3,9 @@ BUILD   ?= build
 TYPE    ?= RelWithDebInfo
 JOBS    ?= $(shell nproc)
 ARGS    ?=
+# ON: warnings are errors (GW_WERROR; what CI builds with). Read when a
+# build folder is configured.
+WERROR  ?= OFF
 
 .PHONY: deps configure build run test test-asan bench fuzz format clean
 
@@ -10,7 +13,7 @@ deps:
 	@bash .ci/install-deps.sh
 
 $(BUILD)/build.ninja: | deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(TYPE)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(TYPE) -DGW_WERROR=$(WERROR)
 
 configure: deps $(BUILD)/build.ninja
 
@@ -28,7 +31,7 @@ test: build
 ASAN_BUILD ?= build-asan
 test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGW_ASAN=ON \
-	    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1"
+	    -DGW_WERROR=$(WERROR) -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1"
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && QT_QPA_PLATFORM=offscreen \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \

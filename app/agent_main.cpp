@@ -158,18 +158,18 @@ int main(int argc, char* argv[])
     if (config->keeping.keeperSource)
         std::fprintf(stderr, "gpuwarden-agent: token books: kept by %s, read every %s\n",
                      qPrintable(config->keeping.keeperSource->url),
-                     qPrintable(gw::formatDuration(config->keeping.pollInterval)));
+                     qPrintable(gw::formatDurationExact(config->keeping.pollInterval)));
     else if (config->keeping.prometheus)
         std::fprintf(stderr,
                      "gpuwarden-agent: token books: kept here, %lld peers and the counters in %s "
                      "read every %s\n",
                      static_cast<long long>(config->keeping.peers.size()),
                      qPrintable(config->keeping.prometheus->url),
-                     qPrintable(gw::formatDuration(config->keeping.pollInterval)));
+                     qPrintable(gw::formatDurationExact(config->keeping.pollInterval)));
     else if (!config->keeping.peers.isEmpty())
         std::fprintf(stderr, "gpuwarden-agent: token books: kept here, %lld peers read every %s\n",
                      static_cast<long long>(config->keeping.peers.size()),
-                     qPrintable(gw::formatDuration(config->keeping.pollInterval)));
+                     qPrintable(gw::formatDurationExact(config->keeping.pollInterval)));
     gw::AgentServer server(*config);
     // The journal lets a restart continue the stream; without one the agent
     // still serves, from memory, and says what that costs.

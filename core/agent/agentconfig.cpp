@@ -6,6 +6,7 @@
 #include <QFileInfo>
 
 #include "util/duration.h"
+#include "util/editdistance.h"
 
 #include <toml++/toml.h>
 
@@ -24,24 +25,6 @@ QByteArray sha256(const QByteArray& data)
 }
 
 namespace {
-
-int editDistance(const QString& a, const QString& b)
-{
-    QList<int> row(b.size() + 1);
-    for (int j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (int i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = i;
-        for (int j = 1; j <= b.size(); ++j) {
-            const int up = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
 
 QString qs(std::string_view s)
 {

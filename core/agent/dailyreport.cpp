@@ -10,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLoggingCategory>
-#include <QPointer>
 #include <QProcess>
 #include <QTemporaryFile>
 #include <QThread>
@@ -101,6 +100,8 @@ DailyReporter::DailyReporter(Setup setup, QObject* parent)
     , m_setup(std::move(setup))
     , m_timer(new QTimer(this))
 {
+    m_csvJob.setWaitOnDestroy(false);
+    m_csvJob.setPriority(QThread::LowPriority);
     m_timer->setSingleShot(true);
     m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, [this] {
@@ -216,27 +217,25 @@ QString DailyReporter::writeCsv(const Setup& setup, const PolicyConfig& policy, 
 void DailyReporter::run(qint64 runMs)
 {
     if (m_setup.config.formats.contains(QStringLiteral("csv"))) {
-        // Off the agent's thread: a day of readings takes seconds.
         const Setup setup = m_setup;
         const PolicyConfig policy = m_setup.policy();
-        QPointer<DailyReporter> self(this);
-        QThread* worker = QThread::create([setup, policy, runMs, self] {
+        struct Written
+        {
+            QString path; // empty: failed
             QString error;
-            const QString path = writeCsv(setup, policy, runMs, &error);
-            QMetaObject::invokeMethod(
-                QCoreApplication::instance(),
-                [self, path, error] {
-                    if (!self)
-                        return;
-                    if (path.isEmpty())
-                        Q_EMIT self->failed(error);
-                    else
-                        Q_EMIT self->written(path);
-                },
-                Qt::QueuedConnection);
-        });
-        connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-        worker->start(QThread::LowPriority);
+        };
+        m_csvJob.start(
+            [setup, policy, runMs](JobControl&) {
+                Written out;
+                out.path = writeCsv(setup, policy, runMs, &out.error);
+                return out;
+            },
+            [this](const Written& out) {
+                if (out.path.isEmpty())
+                    Q_EMIT failed(out.error);
+                else
+                    Q_EMIT written(out.path);
+            });
     }
     if (m_setup.config.formats.contains(QStringLiteral("pdf")))
         runPdf(runMs);

@@ -15,6 +15,7 @@
 
 #include "agent/agentconfig.h"
 #include "policy/policyconfig.h"
+#include "util/jobtracker.h"
 
 #include <QDate>
 #include <QObject>
@@ -89,6 +90,10 @@ private:
     QTimer* m_timer = nullptr;
     qint64 m_nextMs = 0; // the run waited for
     qint64 m_doneMs = 0; // the last run made (or found made at start)
+    // The day's CSV, off the agent's thread (a day of readings takes
+    // seconds). It holds only values: at exit the agent does not wait for
+    // it.
+    JobTracker m_csvJob{QStringLiteral("gw-daily-report")};
 };
 
 } // namespace gw

@@ -82,7 +82,7 @@ Selection rankUntilEnough(const SelectionRequest& request, const SelectionWeight
             s.error = shortfallText(request.gpus, r.qualified.size());
             const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
             if (waited.count() > 0)
-                s.error += tr(" (waited %1)").arg(formatDuration(waited));
+                s.error += tr(" (waited %1)").arg(formatDurationExact(waited));
             s.outcome = Selection::Outcome::NotEnough;
             return s;
         }

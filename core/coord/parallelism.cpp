@@ -1,5 +1,6 @@
 #include "coord/parallelism.h"
 
+#include "util/editdistance.h"
 #include "util/textparse.h"
 
 #include <QCoreApplication>
@@ -65,39 +66,6 @@ int keyIndex(const QString& written)
     return -1;
 }
 
-int editDistance(const QString& a, const QString& b)
-{
-    QList<int> row(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        row[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                               diagonal + (a[i - 1].toLower() == b[j - 1].toLower() ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-// The nearest of `known` within 2 edits (and fewer than the name's length).
-QString nearest(const QString& name, const QStringList& known)
-{
-    QString best;
-    int bestDistance = std::min<int>(3, int(name.size()));
-    for (const QString& k : known) {
-        const int d = editDistance(name, k);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = k;
-        }
-    }
-    return best;
-}
-
 QStringList allSpellings()
 {
     QStringList out;
@@ -109,7 +77,7 @@ QStringList allSpellings()
 // `shown`: the name as printed ("parallelism.tq"); empty: printed elsewhere.
 QString unknownKey(const QString& name, const QStringList& extra, const QString& shown)
 {
-    const QString best = nearest(name, allSpellings() + extra);
+    const QString best = nearestSpelling(name, allSpellings() + extra, 2, Qt::CaseInsensitive);
     QString message = shown.isEmpty() ? tr("unknown key") : tr("unknown key \"%1\"").arg(shown);
     if (!best.isEmpty())
         return message + tr(" (did you mean \"%1\"?)").arg(best);

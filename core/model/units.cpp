@@ -104,7 +104,7 @@ QString formatMHz(std::optional<double> v)
     return v ? QString::number(*v, 'f', 0) + QStringLiteral(" MHz") : notAvailable();
 }
 
-QString formatDuration(qint64 ms)
+QString formatDurationTwoUnits(qint64 ms)
 {
     if (ms < 0)
         return notAvailable();

@@ -44,6 +44,9 @@ QString formatBytesPerSec(std::optional<double> bytes); // "12.0 MB/s"
 QString formatCelsius(std::optional<double> v);
 QString formatWatts(std::optional<double> v);
 QString formatMHz(std::optional<double> v);
-QString formatDuration(qint64 ms); // "3 d 4 h", "2 h 05 min", "45 s"
+// For people, the two largest units, rounded down: "3 d 4 h", "2 h 05 min",
+// "45 s" (n/a below zero). The exact spelling a file takes is
+// formatDurationExact() in util/duration.h.
+QString formatDurationTwoUnits(qint64 ms);
 
 } // namespace gw

@@ -1,6 +1,7 @@
 #include "policy/policyconfig.h"
 
 #include "util/duration.h"
+#include "util/editdistance.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -35,24 +36,6 @@ constexpr qint64 kSecond = 1000;
 constexpr qint64 kMinute = 60 * kSecond;
 constexpr qint64 kHour = 60 * kMinute;
 constexpr qint64 kDay = 24 * kHour;
-
-int editDistance(const QString& a, const QString& b)
-{
-    QList<int> row(b.size() + 1);
-    for (int j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (int i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = i;
-        for (int j = 1; j <= b.size(); ++j) {
-            const int up = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
 
 bool validAccountName(const QString& name)
 {
@@ -805,30 +788,27 @@ std::optional<qint64> parsePolicyDuration(const QString& text, QString* why)
     QString dummy;
     if (!why)
         why = &dummy;
-    static const QRegularExpression re(QStringLiteral("^(\\d{1,9})([smhd])$"));
-    const auto m = re.match(text);
-    if (!m.hasMatch()) {
+    // The one duration reader (util/duration.h), with the policy file's own
+    // limits: s, m, h or d (no ms), at most nine digits, more than zero.
+    const bool inLimits = text.size() <= 10 && !text.endsWith(QLatin1String("ms"));
+    const std::optional<std::chrono::milliseconds> span =
+        inLimits ? parseDuration(text) : std::nullopt;
+    if (!span) {
         *why = tr("\"%1\" is not a duration: write a whole number and s, m, h or d, such as "
                   "\"30s\", \"10m\", \"2h\"")
                    .arg(text);
         return std::nullopt;
     }
-    const qint64 n = m.captured(1).toLongLong();
-    const QChar unit = m.captured(2).at(0);
-    const qint64 scale = unit == QLatin1Char('s')   ? kSecond
-                         : unit == QLatin1Char('m') ? kMinute
-                         : unit == QLatin1Char('h') ? kHour
-                                                    : kDay;
-    if (n == 0) {
+    if (span->count() == 0) {
         *why = tr("\"%1\" must be longer than zero").arg(text);
         return std::nullopt;
     }
-    return n * scale;
+    return span->count();
 }
 
 QString formatPolicyDuration(qint64 ms)
 {
-    return formatDuration(std::chrono::milliseconds(ms));
+    return formatDurationExact(std::chrono::milliseconds(ms));
 }
 
 QString redactedWebhookUrl(const QString& text)

@@ -91,7 +91,7 @@ void IntervalInference::decide(const QString& name, Server& s)
         m_notes << tr("%1: its readings carry no sampling interval (interval_ms); inferred %2 "
                       "from the spacing of its first %n readings",
                       int(s.spacings.size() + 1))
-                       .arg(name, formatDuration(std::chrono::milliseconds(*s.intervalMs)));
+                       .arg(name, formatDurationExact(std::chrono::milliseconds(*s.intervalMs)));
     else
         m_notes << tr("%1: one reading and no sampling interval (interval_ms): no interval to "
                       "infer, it is taken as 1s")

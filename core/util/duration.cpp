@@ -71,7 +71,7 @@ std::optional<std::chrono::milliseconds> parseDuration(const QString& text, QStr
     return std::chrono::milliseconds(value * unit->ms);
 }
 
-QString formatDuration(std::chrono::milliseconds span)
+QString formatDurationExact(std::chrono::milliseconds span)
 {
     const std::int64_t ms = span.count();
     if (ms != 0)

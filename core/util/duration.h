@@ -17,7 +17,9 @@ namespace gw {
 std::optional<std::chrono::milliseconds> parseDuration(const QString& text,
                                                        QString* error = nullptr);
 
-// The shortest exact spelling: 600000 ms -> "10m", 90000 ms -> "90s".
-QString formatDuration(std::chrono::milliseconds span);
+// The shortest exact spelling, the one parseDuration() reads back:
+// 600000 ms -> "10m", 90000 ms -> "90s". (For people, rounded to two
+// units: formatDurationTwoUnits() in model/units.h.)
+QString formatDurationExact(std::chrono::milliseconds span);
 
 } // namespace gw

@@ -180,7 +180,7 @@ private Q_SLOTS:
         QCOMPARE(clock.pauses, (QList<qint64>{kWaitPollMs, kWaitPollMs, 1'000}));
         QCOMPARE(reads, 4);
         QCOMPARE(r.error, u"2 GPUs asked, 1 qualifies (waited %1)"_s.arg(
-                              formatDuration(std::chrono::seconds(5))));
+                              formatDurationExact(std::chrono::seconds(5))));
         QCOMPARE(ids(r.units), QStringList{u"0"_s}); // what qualified, for the report
         QCOMPARE(r.waitedMs, 5'000);
     }

@@ -21,6 +21,7 @@
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTest>
+#include <QTimeZone>
 
 #include <limits>
 
@@ -125,6 +126,54 @@ private Q_SLOTS:
         QCOMPARE(t.top, axisTop);
         QCOMPARE(niceAxisStep(-3), 1.0);
         QCOMPARE(niceAxisStep(std::numeric_limits<double>::infinity()), 1.0);
+    }
+
+    // The one time-axis routine of the history plot, the events timeline and
+    // the balance plot.
+    void timeAxisTicksFallOnRoundLocalTimes()
+    {
+        const QTimeZone berlin("Europe/Berlin");
+        QVERIFY(berlin.isValid());
+        const QList<qint64> steps{15 * kMinute, kHour, 6 * kHour, 24 * kHour, 7 * 24 * kHour};
+        // 2026-03-28 22:07 to 2026-03-29 10:07 Berlin time: the clocks go
+        // forward at 02:00 that night.
+        const qint64 from = QDateTime(QDate(2026, 3, 28), QTime(22, 7), berlin).toMSecsSinceEpoch();
+        const qint64 to = from + 11 * kHour;
+        // Eleven hours in at most 4 ticks: 6 h steps on 0, 6 … local.
+        TimeAxisTicks t = timeAxisTicks(from, to, 4, steps, berlin);
+        QCOMPARE(t.stepMs, 6 * kHour);
+        QVERIFY(!t.timesMs.isEmpty());
+        for (qint64 ms : t.timesMs) {
+            const QDateTime local = QDateTime::fromMSecsSinceEpoch(ms, berlin);
+            QCOMPARE(local.time().minute(), 0);
+            QVERIFY(ms >= from && ms <= to);
+        }
+        // In as many as 100: every 15 minutes, the first on the quarter.
+        t = timeAxisTicks(from, to, 100, steps, berlin);
+        QCOMPARE(t.stepMs, 15 * kMinute);
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(t.timesMs.first(), berlin).time(), QTime(22, 15));
+        QCOMPARE(t.timesMs.size(), 44);
+        // Three weeks in 3 ticks at most: none fits, so the last step, on
+        // Mondays when asked, every seventh day from the first midnight
+        // otherwise; midnights in local time across the clock change.
+        const qint64 weeksFrom =
+            QDateTime(QDate(2026, 3, 19), QTime(12, 0), berlin).toMSecsSinceEpoch(); // a Thursday
+        const qint64 weeksTo = weeksFrom + 21 * 24 * kHour;
+        t = timeAxisTicks(weeksFrom, weeksTo, 2, steps, berlin, true);
+        QCOMPARE(t.stepMs, 7 * 24 * kHour);
+        for (qint64 ms : t.timesMs) {
+            const QDateTime local = QDateTime::fromMSecsSinceEpoch(ms, berlin);
+            QCOMPARE(local.time(), QTime(0, 0));
+            QCOMPARE(local.date().dayOfWeek(), int(Qt::Monday));
+        }
+        QCOMPARE(t.timesMs.size(), 3);
+        t = timeAxisTicks(weeksFrom, weeksTo, 2, steps, berlin, false);
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(t.timesMs.first(), berlin).date(),
+                 QDate(2026, 3, 20));
+        for (qint64 ms : t.timesMs)
+            QCOMPARE(QDateTime::fromMSecsSinceEpoch(ms, berlin).time(), QTime(0, 0));
+        // Nothing to place.
+        QVERIFY(timeAxisTicks(to, from, 4, steps, berlin).timesMs.isEmpty());
     }
 
     void legendModelPassesModelTester()

@@ -255,6 +255,43 @@ private Q_SLOTS:
             page.setAutoFillBackground(true);
         }
         showAndWait(page, gpu(kNow), size);
+        // Rendered: the four charts whole inside the page, each drawing its
+        // line (pixels of the series colour across the plot), no message
+        // ("Loading…", "No data…") in place of the data.
+        QCOMPARE(page.charts().size(), 4);
+        const QRect pageRect(QPoint(0, 0), size);
+        for (int i = 0; i < 4; ++i) {
+            HistoryPlot* p = page.charts().at(i);
+            const QString which = QStringLiteral("chart %1").arg(i);
+            QVERIFY2(p->isVisible(), qPrintable(which));
+            const QRect r(p->mapTo(&page, QPoint(0, 0)), p->size());
+            QVERIFY2(pageRect.contains(r), qPrintable(which));
+            QVERIFY2(r.width() >= 200 && r.height() >= 80, qPrintable(which));
+            QCOMPARE(p->message(), QString());
+            const QImage image = p->grab().toImage();
+            const double dpr = image.devicePixelRatio();
+            const QRect plot = QRectF(p->plotRect().topLeft() * dpr, p->plotRect().size() * dpr)
+                                   .toAlignedRect()
+                                   .intersected(image.rect());
+            const QColor line = p->model()->colorAt(0);
+            int columnsWithLine = 0;
+            for (int x = plot.left(); x <= plot.right(); ++x) {
+                for (int y = plot.top(); y <= plot.bottom(); ++y) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                            std::abs(c.blue() - line.blue()) <
+                        40) {
+                        ++columnsWithLine;
+                        break;
+                    }
+                }
+            }
+            QVERIFY2(columnsWithLine >= plot.width() * 0.9,
+                     qPrintable(QStringLiteral("%1: the line in %2 of %3 columns")
+                                    .arg(which)
+                                    .arg(columnsWithLine)
+                                    .arg(plot.width())));
+        }
         const QString name = QStringLiteral("gpu-page-%1x%2%3")
                                  .arg(size.width())
                                  .arg(size.height())

@@ -24,9 +24,10 @@ private Q_SLOTS:
     void absentReadsNotAvailableEverywhere()
     {
         QCOMPARE(notAvailable(), QStringLiteral("n/a"));
-        for (const QString& s : {formatPercent(kAbsent), formatMiB(kAbsent), formatBytes(kAbsent),
-                                 formatBytesPerSec(kAbsent), formatCelsius(kAbsent),
-                                 formatWatts(kAbsent), formatMHz(kAbsent), formatDuration(-1)})
+        for (const QString& s :
+             {formatPercent(kAbsent), formatMiB(kAbsent), formatBytes(kAbsent),
+              formatBytesPerSec(kAbsent), formatCelsius(kAbsent), formatWatts(kAbsent),
+              formatMHz(kAbsent), formatDurationTwoUnits(-1)})
             QCOMPARE(s, QStringLiteral("n/a"));
         for (const MetricDef& d : metricTable()) {
             QCOMPARE(formatMetric(d.id, std::numeric_limits<double>::quiet_NaN()),
@@ -124,7 +125,7 @@ private Q_SLOTS:
     {
         QFETCH(qint64, ms);
         QFETCH(QString, text);
-        QCOMPARE(formatDuration(ms), text);
+        QCOMPARE(formatDurationTwoUnits(ms), text);
     }
 
     void oneDecisionForMibAndGib()

@@ -18,6 +18,7 @@
 #include "window/overviewview.h"
 #include "window/servertree.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -494,6 +495,55 @@ private Q_SLOTS:
         QVERIFY(page.totals()->headerData(4, Qt::Horizontal).toString().contains(u"history"_qs));
         QCOMPARE(page.totals()->item(0, 0)->text(), u"alice"_qs);
         QCOMPARE(page.totals()->item(0, 4)->text(), u"5.50"_qs);
+    }
+
+    void processModelAndItsProxyPassTheModelTester()
+    {
+        LiveState fleet;
+        FleetProcessPage page(&fleet);
+        page.model()->setClock([] { return kNow; });
+        QAbstractItemModelTester modelTester(
+            page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            page.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        feed(fleet, kNow);
+        QVERIFY(page.model()->rowCount() > 0);
+        const int all = page.model()->rowCount();
+
+        // Processes end on one server and a new one starts on another; a
+        // server goes silent (stale): rows go, come and change in place.
+        QList<Snapshot> next = syntheticFleet(kNow + 1000);
+        const int ended = int(next[0].processes.size());
+        QVERIFY(ended > 0);
+        next[0].processes.clear();
+        GpuProcess started = next[1].processes.value(0);
+        started.pid = 424242;
+        started.user = u"zoe"_qs;
+        next[1].processes.append(started);
+        next.removeAt(kStaleServer);
+        fleet.setClock([] { return kNow + 1000; });
+        page.model()->setClock([] { return kNow + 10 * 60'000; });
+        fleet.ingestBatch(next);
+        fleet.checkFreshness();
+        QCoreApplication::processEvents();
+        QCOMPARE(page.model()->rowCount(), all - ended + 1);
+
+        // Filtered, sorted by every column both ways, then shown whole again.
+        page.setFilter(u"user:zoe"_qs);
+        QCOMPARE(page.proxy()->rowCount(), 1);
+        page.setFilter(QString());
+        for (int c = 0; c < page.model()->columnCount(); ++c) {
+            page.proxy()->sort(c, Qt::AscendingOrder);
+            page.proxy()->sort(c, Qt::DescendingOrder);
+        }
+        QCOMPARE(page.proxy()->rowCount(), page.model()->rowCount());
+
+        // Every server gone from the readings but one: the rest stay as they
+        // were (stale), the one changes; then the fleet as before.
+        fleet.ingestBatch({syntheticFleet(kNow + 2000).first()});
+        QCoreApplication::processEvents();
+        feed(fleet, kNow + 3000);
+        QCOMPARE(page.model()->rowCount(), all);
     }
 
     void gpuHoursFromFactsMergeOverlaps()

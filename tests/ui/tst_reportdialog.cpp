@@ -91,12 +91,15 @@ class TestReportDialog : public QObject
     PolicyConfig m_policy;
 
     // Readings every second of a made-up server, without end, slowed so a
-    // build lasts until cancelled; `failAfter` > 0 fails after that many.
-    static ReadingSpec endless(int failAfter = 0)
+    // build lasts until cancelled; `failAfter` > 0 fails after that many;
+    // `read`, when given, counts the readings handed out (on the worker).
+    static ReadingSpec endless(int failAfter = 0,
+                               std::shared_ptr<std::atomic<qint64>> read = nullptr)
     {
         struct Endless final : ReadingSource
         {
             int failAfter = 0;
+            std::shared_ptr<std::atomic<qint64>> read;
             qint64 n = 0;
             std::optional<Snapshot> next(QString* error) override
             {
@@ -108,15 +111,31 @@ class TestReportDialog : public QObject
                     QThread::msleep(5);
                 Snapshot s = fixtureReading(QStringLiteral("node-9"), kT0 + n++ * 1000);
                 s.intervalMs = 1000;
+                if (read)
+                    ++*read;
                 return s;
             }
         };
         return ReadingSpec::fromOpener(
-            [failAfter](const ReadingSpec&, QString*) -> std::unique_ptr<ReadingSource> {
+            [failAfter, read](const ReadingSpec&, QString*) -> std::unique_ptr<ReadingSource> {
                 auto source = std::make_unique<Endless>();
                 source->failAfter = failAfter;
+                source->read = read;
                 return source;
             });
+    }
+
+    // A thread named as the report's worker runs in this process (Linux
+    // names threads after their QThread's object name).
+    static bool reportThreadRuns()
+    {
+        const QDir tasks(QStringLiteral("/proc/self/task"));
+        for (const QString& task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile comm(tasks.filePath(task + QStringLiteral("/comm")));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "report")
+                return true;
+        }
+        return false;
     }
 
     ReportDialog* makeDialog()
@@ -234,14 +253,24 @@ private Q_SLOTS:
 
     void closingWhileBuildingStopsTheWorker()
     {
+        // The endless stream counts the readings it hands out (on the
+        // worker's thread).
+        auto read = std::make_shared<std::atomic<qint64>>(0);
         auto* d = makeDialog();
-        d->setSourcePlan([](const QStringList&, qint64, qint64, QString*) {
-            return QList<ReadingSpec>{endless()};
+        d->setSourcePlan([read](const QStringList&, qint64, qint64, QString*) {
+            return QList<ReadingSpec>{endless(0, read)};
         });
         d->build();
         QTRY_VERIFY_WITH_TIMEOUT(d->progressBar()->value() > 0, 5000);
-        delete d; // joins the worker; no result reaches a dead dialog
-        QTest::qWait(50);
+        QVERIFY(reportThreadRuns());
+        delete d; // cancels and joins the worker; no result reaches a dead dialog
+        // Stopped when delete returns: no reading is read after, and the
+        // report's thread is gone (the system may take a moment to reap it).
+        const qint64 atClose = read->load();
+        QVERIFY(atClose > 0);
+        QTest::qWait(100);
+        QCOMPARE(read->load(), atClose);
+        QTRY_VERIFY_WITH_TIMEOUT(!reportThreadRuns(), 1000);
     }
 
     void aRecordFailingHalfWaySaysWhyAndKeepsNothing_data()

@@ -69,14 +69,14 @@ private Q_SLOTS:
 
     void formatIsShortestExact()
     {
-        QCOMPARE(formatDuration(10min), QStringLiteral("10m"));
-        QCOMPARE(formatDuration(90s), QStringLiteral("90s"));
-        QCOMPARE(formatDuration(2h), QStringLiteral("2h"));
-        QCOMPARE(formatDuration(milliseconds(1500)), QStringLiteral("1500ms"));
-        QCOMPARE(formatDuration(0ms), QStringLiteral("0ms"));
-        QCOMPARE(formatDuration(24h), QStringLiteral("1d"));
+        QCOMPARE(formatDurationExact(10min), QStringLiteral("10m"));
+        QCOMPARE(formatDurationExact(90s), QStringLiteral("90s"));
+        QCOMPARE(formatDurationExact(2h), QStringLiteral("2h"));
+        QCOMPARE(formatDurationExact(milliseconds(1500)), QStringLiteral("1500ms"));
+        QCOMPARE(formatDurationExact(0ms), QStringLiteral("0ms"));
+        QCOMPARE(formatDurationExact(24h), QStringLiteral("1d"));
         for (const char* t : {"30s", "10m", "2h", "250ms", "3d"})
-            QCOMPARE(formatDuration(*parseDuration(QLatin1String(t))), QLatin1String(t));
+            QCOMPARE(formatDurationExact(*parseDuration(QLatin1String(t))), QLatin1String(t));
     }
 };
 

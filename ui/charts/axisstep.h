@@ -1,6 +1,11 @@
 #pragma once
 
-// The value axis of every chart: ticks a person reads without effort.
+// The axes of every chart: ticks a person reads without effort. Values in
+// nice steps; times on round local clock times or midnights (the history
+// plot, the events timeline and the balance plot share it).
+
+#include <QList>
+#include <QTimeZone>
 
 namespace gw {
 
@@ -16,5 +21,20 @@ struct AxisTicks
 
 // From 0 to at least top in about tickCount nice steps; top > 0.
 AxisTicks niceAxisTicks(double top, int tickCount);
+
+struct TimeAxisTicks
+{
+    qint64 stepMs = 0;
+    QList<qint64> timesMs; // ascending, within [from, to]
+};
+
+// The first of `stepsMs` (ascending) that puts at most `maxTicks` steps
+// across [fromMs, toMs] (the last one when none does), and the ticks at it:
+// under a day on round clock times in `zone` (10:00, 10:15 …; 6 h on 0, 6,
+// 12, 18), from a day on that zone's midnights every step's days, or on
+// Mondays for a whole number of weeks when `weeksOnMondays`.
+TimeAxisTicks timeAxisTicks(qint64 fromMs, qint64 toMs, double maxTicks,
+                            const QList<qint64>& stepsMs, const QTimeZone& zone,
+                            bool weeksOnMondays = false);
 
 } // namespace gw

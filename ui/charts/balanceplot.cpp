@@ -246,30 +246,13 @@ void BalancePlot::paintEvent(QPaintEvent*)
     }
 
     // Time ticks: hours within a day or two, else days at local midnight.
-    const qint64 span = m_toMs - m_fromMs;
     const double labelPx = fm.horizontalAdvance(QStringLiteral("ddd 88 MMM")) + 12;
     const double maxTicks = std::max(2.0, r.width() / labelPx);
-    qint64 step = kDay;
-    for (qint64 s : {kHour, 2 * kHour, 3 * kHour, 6 * kHour, 12 * kHour, kDay, 2 * kDay, 7 * kDay,
-                     14 * kDay, 30 * kDay}) {
-        step = s;
-        if (double(span) / double(s) <= maxTicks)
-            break;
-    }
-    QList<qint64> ticks;
-    if (step >= kDay) {
-        QDateTime t = QDateTime::fromMSecsSinceEpoch(m_fromMs, m_zone).date().startOfDay(m_zone);
-        while (t.toMSecsSinceEpoch() < m_fromMs)
-            t = t.addDays(1);
-        for (; t.toMSecsSinceEpoch() <= m_toMs; t = t.addDays(int(step / kDay)))
-            ticks << t.toMSecsSinceEpoch();
-    } else {
-        const qint64 offset =
-            qint64(QDateTime::fromMSecsSinceEpoch(m_fromMs, m_zone).offsetFromUtc()) * 1000;
-        for (qint64 t = ((m_fromMs + offset + step - 1) / step) * step - offset; t <= m_toMs;
-             t += step)
-            ticks << t;
-    }
+    static const QList<qint64> steps{kHour, 2 * kHour, 3 * kHour, 6 * kHour, 12 * kHour,
+                                     kDay,  2 * kDay,  7 * kDay,  14 * kDay, 30 * kDay};
+    const TimeAxisTicks axis = timeAxisTicks(m_fromMs, m_toMs, maxTicks, steps, m_zone);
+    const qint64 step = axis.stepMs;
+    const QList<qint64>& ticks = axis.timesMs;
     double lastRight = -1e9;
     QDate lastDate;
     for (qint64 t : std::as_const(ticks)) {

@@ -378,46 +378,22 @@ QString EventTimeline::toolTipFor(const QString& id) const
     return lines.join(QLatin1Char('\n'));
 }
 
-qint64 EventTimeline::tickStepMs() const
+TimeAxisTicks EventTimeline::axisTicks() const
 {
     // Labels about 110 px apart at least, on round times.
-    static const qint64 steps[] = {5 * kMinuteMs, 10 * kMinuteMs, 15 * kMinuteMs, 30 * kMinuteMs,
-                                   kHourMs,       2 * kHourMs,    3 * kHourMs,    6 * kHourMs,
-                                   12 * kHourMs,  kDayMs,         2 * kDayMs,     7 * kDayMs};
+    static const QList<qint64> steps{5 * kMinuteMs, 10 * kMinuteMs, 15 * kMinuteMs, 30 * kMinuteMs,
+                                     kHourMs,       2 * kHourMs,    3 * kHourMs,    6 * kHourMs,
+                                     12 * kHourMs,  kDayMs,         2 * kDayMs,     7 * kDayMs};
+    ensureLayout();
     const double width = std::max(1.0, viewport()->width() - labelWidth() - kOpenMarkWidth - 6);
     const int minGap = fontMetrics().horizontalAdvance(QStringLiteral("Mon 00 00:00")) + 16;
-    for (qint64 s : steps)
-        if (width * double(s) / double(m_spanMs) >= minGap)
-            return s;
-    return 7 * kDayMs;
+    return timeAxisTicks(m_layoutNow - m_spanMs, m_layoutNow, width / minGap, steps,
+                         QTimeZone::systemTimeZone(), true);
 }
 
 QList<qint64> EventTimeline::tickTimes() const
 {
-    ensureLayout();
-    const qint64 to = m_layoutNow;
-    const qint64 from = to - m_spanMs;
-    const qint64 step = tickStepMs();
-    QList<qint64> out;
-    if (step >= kDayMs) {
-        // Local midnights, every step / day days.
-        QDate d = QDateTime::fromMSecsSinceEpoch(from).date();
-        const int everyDays = int(step / kDayMs);
-        for (int guard = 0; guard < 400; ++guard, d = d.addDays(1)) {
-            const qint64 t = d.startOfDay().toMSecsSinceEpoch();
-            if (t > to)
-                break;
-            if (t >= from && (everyDays == 1 || d.dayOfWeek() == Qt::Monday))
-                out.append(t);
-        }
-        return out;
-    }
-    // Round in local time (an hour step falls on the hour, 6 h on 0, 6, 12, 18).
-    const qint64 offset = qint64(QDateTime::fromMSecsSinceEpoch(from).offsetFromUtc()) * 1000;
-    qint64 t = ((from + offset + step - 1) / step) * step - offset;
-    for (; t <= to; t += step)
-        out.append(t);
-    return out;
+    return axisTicks().timesMs;
 }
 
 void EventTimeline::paintAxis(QPainter& p) const
@@ -429,10 +405,11 @@ void EventTimeline::paintAxis(QPainter& p) const
     const QColor line = staleTextColor(pal);
     p.setPen(QPen(line, 1));
     p.drawLine(QPointF(m_labelWidth, axisH - 0.5), QPointF(v.width(), axisH - 0.5));
-    const qint64 step = tickStepMs();
+    const TimeAxisTicks axis = axisTicks();
+    const qint64 step = axis.stepMs;
     const QFontMetrics fm = fontMetrics();
     double lastRight = -1e9;
-    for (qint64 t : tickTimes()) {
+    for (qint64 t : axis.timesMs) {
         const double x = xOf(t);
         const QDateTime dt = QDateTime::fromMSecsSinceEpoch(t);
         QString label;

@@ -10,6 +10,7 @@
 // Painted with QPainter; layout cached until the events, the range or the
 // size change.
 
+#include "charts/axisstep.h"
 #include "policy/policyevent.h"
 
 #include <QAbstractScrollArea>
@@ -114,7 +115,7 @@ private:
     int labelWidth() const;
     double laneTop(int lane) const; // viewport y
     QRectF barRectAt(const Bar& bar) const;
-    qint64 tickStepMs() const;
+    TimeAxisTicks axisTicks() const;         // the shared time-axis routine's ticks
     int barIndexOf(const QString& id) const; // -1: not shown
     void paintAxis(QPainter& p) const;
 

@@ -269,25 +269,18 @@ void HistoryPlot::ensureGeometry() const
 
 QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
 {
-    static constexpr qint64 steps[] = {
+    static const QList<qint64> steps{
         kSecond,  2 * kSecond, 5 * kSecond, 10 * kSecond, 15 * kSecond, 30 * kSecond,
         kMinute,  2 * kMinute, 5 * kMinute, 10 * kMinute, 15 * kMinute, 30 * kMinute,
         kHour,    2 * kHour,   3 * kHour,   6 * kHour,    12 * kHour,   kDay,
         2 * kDay, 7 * kDay,    14 * kDay,   30 * kDay};
     const QRectF r = plotRect();
-    const qint64 from = m_model->fromMs();
-    const qint64 to = m_model->toMs();
-    const qint64 span = std::max<qint64>(1, to - from);
     const QFontMetrics fm = fontMetrics();
     const double labelPx = fm.horizontalAdvance(QStringLiteral("ddd 88 MMM")) + kLabelGapPx;
     const double maxTicks = std::max(2.0, r.width() / labelPx);
-    qint64 step = steps[std::size(steps) - 1];
-    for (qint64 s : steps) {
-        if (double(span) / double(s) <= maxTicks) {
-            step = s;
-            break;
-        }
-    }
+    const TimeAxisTicks axis =
+        timeAxisTicks(m_model->fromMs(), m_model->toMs(), maxTicks, steps, m_zone);
+    const qint64 step = axis.stepMs;
 
     QList<TimeTick> ticks;
     const QString timeFormat =
@@ -306,22 +299,8 @@ QList<HistoryPlot::TimeTick> HistoryPlot::timeTicks() const
         lastDate = t.date();
         ticks.append(tick);
     };
-    if (step >= kDay) {
-        // Days start at local midnight, whatever the UTC offset.
-        QDateTime t = QDateTime::fromMSecsSinceEpoch(from, m_zone).date().startOfDay(m_zone);
-        const int days = int(step / kDay);
-        while (t.toMSecsSinceEpoch() < from)
-            t = t.addDays(1);
-        for (; t.toMSecsSinceEpoch() <= to; t = t.addDays(days))
-            add(t);
-    } else {
-        // Align to the local clock (10:00, 10:15 …), not to the epoch.
-        const qint64 offset =
-            qint64(QDateTime::fromMSecsSinceEpoch(from, m_zone).offsetFromUtc()) * kSecond;
-        qint64 t = ((from + offset + step - 1) / step) * step - offset;
-        for (; t <= to; t += step)
-            add(QDateTime::fromMSecsSinceEpoch(t, m_zone));
-    }
+    for (qint64 t : axis.timesMs)
+        add(QDateTime::fromMSecsSinceEpoch(t, m_zone));
     return ticks;
 }
 

@@ -11,7 +11,7 @@
 namespace gw {
 
 AuditModel::AuditModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
 {}
 
 void AuditModel::append(const QString& stream, const QList<RemoteAuditEntry>& entries)
@@ -67,14 +67,9 @@ int AuditModel::rowOfSequence(qint64 sequence) const
     return -1;
 }
 
-int AuditModel::rowCount(const QModelIndex& parent) const
+int AuditModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AuditModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_rows.size());
 }
 
 QString AuditModel::entryText(const RemoteAuditEntry& e)
@@ -139,10 +134,8 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString AuditModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Time:
         return tr("Time");

@@ -5,13 +5,12 @@
 // process, GPU, outcome, why and the detail. Entries are appended by
 // sequence; an entry already held (same sequence) is not added twice.
 
+#include "models/tablemodel.h"
 #include "remote/enforcementclient.h"
-
-#include <QAbstractTableModel>
 
 namespace gw {
 
-class AuditModel final : public QAbstractTableModel
+class AuditModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -44,15 +43,13 @@ public:
     qint64 lastSequence() const { return m_rows.isEmpty() ? 0 : m_rows.first().sequence; }
     QString stream() const { return m_stream; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     static QString entryText(const RemoteAuditEntry& e); // one line for people
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     QList<RemoteAuditEntry> m_rows; // newest (highest sequence) first
     QString m_stream;
 };

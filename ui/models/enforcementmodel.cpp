@@ -33,7 +33,7 @@ QString timeText(qint64 ms, qint64 nowMs)
 } // namespace
 
 EnforcementModel::EnforcementModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
 {}
 
 void EnforcementModel::setState(const RemoteEnforcement& state)
@@ -70,14 +70,9 @@ int EnforcementModel::rowOf(const QString& id) const
     return -1;
 }
 
-int EnforcementModel::rowCount(const QModelIndex& parent) const
+int EnforcementModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int EnforcementModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_rows.size());
 }
 
 QString EnforcementModel::stepText(const QString& step)
@@ -185,10 +180,8 @@ QVariant EnforcementModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant EnforcementModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString EnforcementModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case User:
         return tr("User");

@@ -6,13 +6,12 @@
 // setState() keeps rows whose candidate id is still listed in place and
 // emits dataChanged for them, so a selected row survives a poll.
 
+#include "models/tablemodel.h"
 #include "remote/enforcementclient.h"
-
-#include <QAbstractTableModel>
 
 namespace gw {
 
-class EnforcementModel final : public QAbstractTableModel
+class EnforcementModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -41,17 +40,15 @@ public:
     int rowOf(const QString& id) const;
     qint64 nowMs() const { return m_nowMs; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     static QString stepText(const QString& step); // translated: "renice" → "renice (nice 19)"
     // Times with the date when it is not the day of `nowMs` (the agent's now).
     static QString doneText(const QList<RemoteStepDone>& done, qint64 nowMs);
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     QList<RemoteCandidate> m_rows;
     qint64 m_nowMs = 0;
 };

@@ -33,7 +33,7 @@ QString actionText(const PolicyAction& a)
 } // namespace
 
 EventModel::EventModel(EventBook* book, QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
     , m_book(book)
 {
     connect(book, &EventBook::eventsAboutToBeAdded, this,
@@ -47,14 +47,9 @@ EventModel::EventModel(EventBook* book, QObject* parent)
     connect(book, &EventBook::eventChanged, this, &EventModel::onChanged);
 }
 
-int EventModel::rowCount(const QModelIndex& parent) const
+int EventModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : m_book->count();
-}
-
-int EventModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return m_book->count();
 }
 
 QString EventModel::durationText(qint64 ms)
@@ -211,10 +206,8 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant EventModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString EventModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case KindColumn:
         return tr("Kind");

@@ -7,9 +7,9 @@
 // EventFilterProxy narrows it: kinds, one server, one user, a text found in
 // the event's sentence, command, user or server, and open events only.
 
+#include "models/tablemodel.h"
 #include "policy/policyevent.h"
 
-#include <QAbstractTableModel>
 #include <QSet>
 #include <QSortFilterProxyModel>
 
@@ -17,7 +17,7 @@ namespace gw {
 
 class EventBook;
 
-class EventModel final : public QAbstractTableModel
+class EventModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -49,10 +49,7 @@ public:
     explicit EventModel(EventBook* book, QObject* parent = nullptr);
     EventBook* book() const { return m_book; }
 
-    int rowCount(const QModelIndex& parent = {}) const final;
-    int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
 
     // What a cell shows, and its raw and sort values (the model's data()).
     static QString cellText(const PolicyEvent& event, int column);
@@ -62,6 +59,8 @@ public:
     static QString timeText(qint64 ms);
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     void onChanged(int row, const PolicyEvent& previous);
 
     EventBook* m_book;

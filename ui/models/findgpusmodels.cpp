@@ -9,7 +9,7 @@
 namespace gw {
 
 ServerChoiceModel::ServerChoiceModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
 {}
 
 void ServerChoiceModel::setChoice(const FleetChoice& choice)
@@ -50,14 +50,9 @@ int ServerChoiceModel::rowOf(const QString& server) const
     return -1;
 }
 
-int ServerChoiceModel::rowCount(const QModelIndex& parent) const
+int ServerChoiceModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_choice.servers.size());
-}
-
-int ServerChoiceModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_choice.servers.size());
 }
 
 QString ServerChoiceModel::note(int row) const
@@ -131,10 +126,8 @@ QVariant ServerChoiceModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant ServerChoiceModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString ServerChoiceModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
     switch (section) {
     case ServerColumn:
         return tr("Server");
@@ -149,7 +142,7 @@ QVariant ServerChoiceModel::headerData(int section, Qt::Orientation orientation,
 }
 
 UnitChoiceModel::UnitChoiceModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
 {}
 
 void UnitChoiceModel::setServer(const FleetChoice& choice, const QString& server)
@@ -204,14 +197,9 @@ void UnitChoiceModel::setServer(const FleetChoice& choice, const QString& server
     }
 }
 
-int UnitChoiceModel::rowCount(const QModelIndex& parent) const
+int UnitChoiceModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_qualified.size() + m_refused.size());
-}
-
-int UnitChoiceModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_qualified.size() + m_refused.size());
 }
 
 QVariant UnitChoiceModel::data(const QModelIndex& index, int role) const
@@ -302,10 +290,8 @@ QVariant UnitChoiceModel::refusedData(int row, int column, int role) const
     return {};
 }
 
-QVariant UnitChoiceModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString UnitChoiceModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
     switch (section) {
     case UnitColumn:
         return tr("Unit");

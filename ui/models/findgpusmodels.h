@@ -9,12 +9,11 @@
 // changed and a selection stays where it was.
 
 #include "models/fleetchoice.h"
-
-#include <QAbstractTableModel>
+#include "models/tablemodel.h"
 
 namespace gw {
 
-class ServerChoiceModel final : public QAbstractTableModel
+class ServerChoiceModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -34,19 +33,17 @@ public:
     // The row of `server`, -1 when it is not listed.
     int rowOf(const QString& server) const;
 
-    int rowCount(const QModelIndex& parent = {}) const final;
-    int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const final;
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     QString note(int row) const;
 
     FleetChoice m_choice;
 };
 
-class UnitChoiceModel final : public QAbstractTableModel
+class UnitChoiceModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -70,13 +67,11 @@ public:
     int qualifiedCount() const { return int(m_qualified.size()); }
     int refusedCount() const { return int(m_refused.size()); }
 
-    int rowCount(const QModelIndex& parent = {}) const final;
-    int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const final;
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     QVariant qualifiedData(int row, int column, int role) const;
     QVariant refusedData(int row, int column, int role) const;
 

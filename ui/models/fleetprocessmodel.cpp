@@ -93,7 +93,7 @@ QString FleetProcessRow::gpuText() const
 QString FleetProcessRow::stateText() const
 {
     if (state == DisplayState::Stale)
-        return tr("stale (%1 ago)").arg(formatDuration(ageMs));
+        return tr("stale (%1 ago)").arg(formatDurationTwoUnits(ageMs));
     return stateName(state);
 }
 
@@ -101,8 +101,8 @@ QString FleetProcessRow::idleText() const
 {
     if (state != DisplayState::IdleHeld || !idleForMs)
         return {};
-    return idleAtLeast ? tr("idle for ≥ %1").arg(formatDuration(*idleForMs))
-                       : tr("idle for %1").arg(formatDuration(*idleForMs));
+    return idleAtLeast ? tr("idle for ≥ %1").arg(formatDurationTwoUnits(*idleForMs))
+                       : tr("idle for %1").arg(formatDurationTwoUnits(*idleForMs));
 }
 
 QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
@@ -199,7 +199,7 @@ QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64
 }
 
 FleetProcessModel::FleetProcessModel(LiveState* fleet, QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
     , m_fleet(fleet)
     , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
@@ -421,14 +421,9 @@ void FleetProcessModel::setHistoryGpuHours(const QHash<QString, double>& hours, 
     Q_EMIT totalsChanged();
 }
 
-int FleetProcessModel::rowCount(const QModelIndex& parent) const
+int FleetProcessModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int FleetProcessModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_rows.size());
 }
 
 void FleetProcessModel::setVerdicts(const VerdictBook* verdicts)
@@ -535,10 +530,8 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant FleetProcessModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString FleetProcessModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
     switch (section) {
     case ServerColumn:
         return tr("Server");

@@ -13,8 +13,8 @@
 #include "common/palette.h"
 #include "history/historytypes.h"
 #include "model/snapshot.h"
+#include "models/tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
 #include <QSet>
@@ -71,7 +71,7 @@ QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows);
 QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
                                          qint64 toMs);
 
-class FleetProcessModel final : public QAbstractTableModel
+class FleetProcessModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -91,10 +91,7 @@ public:
 
     explicit FleetProcessModel(LiveState* fleet, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const final;
-    int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
 
     const FleetProcessRow& rowAt(int row) const { return m_rows.at(row); }
     const QList<FleetProcessRow>& rows() const { return m_rows; }
@@ -118,6 +115,8 @@ Q_SIGNALS:
     void totalsChanged();
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     void account(const Snapshot& s);
 
     LiveState* m_fleet;

@@ -9,7 +9,7 @@
 namespace gw {
 
 LedgerModel::LedgerModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
     , m_zone(QTimeZone::systemTimeZone())
 {}
 
@@ -37,14 +37,9 @@ void LedgerModel::setTimeZone(const QTimeZone& zone)
         Q_EMIT dataChanged(index(0, Time), index(rowCount() - 1, Time));
 }
 
-int LedgerModel::rowCount(const QModelIndex& parent) const
+int LedgerModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_entries.size());
-}
-
-int LedgerModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return int(m_entries.size());
 }
 
 QString LedgerModel::kindText(LedgerEntry::Kind kind)
@@ -119,10 +114,8 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant LedgerModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString LedgerModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Time:
         return tr("Time");

@@ -6,9 +6,9 @@
 // last value per user is Books::balances. LedgerFilter narrows it by user,
 // kind and text.
 
+#include "models/tablemodel.h"
 #include "tokens/ledger.h"
 
-#include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 #include <QTimeZone>
 
@@ -16,7 +16,7 @@
 
 namespace gw {
 
-class LedgerModel final : public QAbstractTableModel
+class LedgerModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -43,16 +43,14 @@ public:
     const LedgerEntry& entry(int row) const { return m_entries.at(row); }
     double balanceAfter(int row) const { return m_after.at(row); }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     static QString kindText(LedgerEntry::Kind kind); // translated
     static QString amountText(double amount);        // "+130", "−6.5"
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     QList<LedgerEntry> m_entries;
     QList<double> m_after;
     QTimeZone m_zone;

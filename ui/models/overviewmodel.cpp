@@ -50,7 +50,7 @@ QString OverviewTile::description() const
     if (!model.isEmpty())
         parts << model;
     if (stale) {
-        parts << tr("stale, last reading %1 ago, no verdict").arg(formatDuration(ageMs));
+        parts << tr("stale, last reading %1 ago, no verdict").arg(formatDurationTwoUnits(ageMs));
     } else {
         parts << stateName(state);
     }
@@ -81,13 +81,13 @@ QString OverviewGroup::headerText() const
         return tr("waiting for the first reading");
     }
     if (freshness.stale) {
-        QString s =
-            tr("%1 · stale, last reading %2 ago").arg(gpus, formatDuration(freshness.ageMs));
+        QString s = tr("%1 · stale, last reading %2 ago")
+                        .arg(gpus, formatDurationTwoUnits(freshness.ageMs));
         if (link && *link != LinkState::Connected)
             s += u" · " + linkStateText(*link);
         return s;
     }
-    return tr("%1 · updated %2 ago").arg(gpus, formatDuration(freshness.ageMs));
+    return tr("%1 · updated %2 ago").arg(gpus, formatDurationTwoUnits(freshness.ageMs));
 }
 
 OverviewModel::OverviewModel(const LiveState* fleet, QObject* parent)

@@ -13,7 +13,7 @@
 namespace gw {
 
 ProcessModel::ProcessModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : TableModel(ColumnCount, parent)
 {}
 
 void ProcessModel::clear()
@@ -87,20 +87,13 @@ void ProcessModel::setStale(bool stale)
                            {StaleRole});
 }
 
-int ProcessModel::rowCount(const QModelIndex& parent) const
+int ProcessModel::rowTotal() const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return int(m_rows.size());
 }
 
-int ProcessModel::columnCount(const QModelIndex& parent) const
+QString ProcessModel::columnTitle(int section) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ProcessModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
     switch (section) {
     case PidColumn:
         return tr("PID");
@@ -220,7 +213,7 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
         break;
     case RunningColumn:
         if (display)
-            return running >= 0 ? formatDuration(running) : notAvailable();
+            return running >= 0 ? formatDurationTwoUnits(running) : notAvailable();
         if (sort)
             return running >= 0 ? QVariant(running) : QVariant();
         break;

@@ -5,15 +5,15 @@
 // changed cells are announced.
 
 #include "model/snapshot.h"
+#include "models/tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 namespace gw {
 
 class VerdictBook;
 
-class ProcessModel final : public QAbstractTableModel
+class ProcessModel final : public TableModel
 {
     Q_OBJECT
 public:
@@ -39,16 +39,15 @@ public:
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
 
-    int rowCount(const QModelIndex& parent = {}) const final;
-    int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const final;
 
     const GpuProcess& processAt(int row) const { return m_rows.at(row); }
     // Policy verdicts shown as badges on the command (null: none).
     void setVerdicts(const VerdictBook* verdicts);
 
 private:
+    int rowTotal() const final;
+    QString columnTitle(int column) const final;
     static QString keyOf(const GpuProcess& p)
     {
         return QString::number(p.pid) + QLatin1Char('@') + p.gpuUuid;

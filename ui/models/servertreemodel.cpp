@@ -609,7 +609,7 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
                 lines.append(tr("Stale: no reading for more than %1 sampling intervals of %2; "
                                 "the figures are the last ones, with no verdict")
                                  .arg(LiveState::kStaleIntervals)
-                                 .arg(formatDuration(f.intervalMs)));
+                                 .arg(formatDurationTwoUnits(f.intervalMs)));
         }
         if (link && link->clockOffsetMs != 0)
             lines.append(tr("Agent %1 of ours; readings are shifted to our clock")

@@ -10,10 +10,12 @@
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"
+#include "util/jobtracker.h"
 
 #include <QMutex>
 #include <QObject>
-#include <QThreadPool>
+
+#include <memory>
 
 class QTimer;
 
@@ -44,7 +46,7 @@ public:
     qint64 asOfMs() const { return m_asOfMs; }
     qint64 newestReadingMs() const { return m_newestMs; }
     double lastBuildMs() const { return m_lastBuildMs; }
-    bool building() const { return m_building; }
+    bool building() const { return m_build.isRunning(); }
     // Builds now (off the GUI thread); booksChanged() when done.
     void rebuildNow();
 
@@ -74,20 +76,26 @@ private:
     qint64 m_firstMs = 0;
     qint64 m_lastMs = 0;
 
-    // The history's readings; touched only on m_pool's one thread.
-    UsageMeter m_past;
-    qint64 m_pastFirstMs = 0;
-    qint64 m_pastLastMs = 0;
+    // The history's readings, read once (a build takes the pointer).
+    struct Past
+    {
+        UsageMeter meter;
+        qint64 firstMs = 0;
+        qint64 lastMs = 0;
+    };
+    std::shared_ptr<const Past> m_past;
 
     PolicyConfig::Tokens m_rules;
     QTimer* m_timer;
-    bool m_again = false; // readings arrived while a build ran
-    bool m_building = false;
-    QThreadPool m_pool; // one thread: builds never overlap
+    bool m_again = false;     // readings arrived while a build ran
+    bool m_againSoon = false; // … or the history: the next build at once
     Books m_books;
     qint64 m_asOfMs = 0;
     qint64 m_newestMs = 0;
     double m_lastBuildMs = 0;
+    // Last: they wait for their work, which reads the meter above.
+    JobTracker m_build{QStringLiteral("gw-token-books")};
+    JobTracker m_load{QStringLiteral("gw-token-history")};
 };
 
 } // namespace gw

@@ -223,13 +223,7 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     updateTotals();
 }
 
-FleetProcessPage::~FleetProcessPage()
-{
-    if (m_loader) {
-        m_loader->wait();
-        delete m_loader;
-    }
-}
+FleetProcessPage::~FleetProcessPage() = default;
 
 void FleetProcessPage::setFilter(const QString& text)
 {
@@ -307,36 +301,28 @@ void FleetProcessPage::refreshHistoryHours()
     // so the facts are read through a read-only store of the same file on a
     // thread of our own.
     auto* service = qobject_cast<HistoryService*>(m_history.data());
-    if (!service || service->path().isEmpty() || (m_loader && m_loader->isRunning()))
+    if (!service || service->path().isEmpty() || m_hoursJob.isRunning())
         return;
-    if (m_loader) {
-        delete m_loader;
-        m_loader = nullptr;
-    }
     const QString path = service->path();
     const qint64 from = startOfTodayMs();
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
-    QPointer<FleetProcessPage> self(this);
-    m_loader = QThread::create([path, from, to, self] {
-        QString error;
-        auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
-        if (!store)
-            return;
-        // "All servers" is an empty, not a null, string: a null one binds
-        // as SQL NULL and matches nothing.
-        const QList<ProcessFact> facts = store->processes(QString(), from, to, &error);
-        if (!error.isEmpty())
-            return;
-        const QHash<QString, double> hours = gpuHoursFromFacts(facts, from, to);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, hours, from] {
-                if (self)
-                    self->m_model->setHistoryGpuHours(hours, from);
-            },
-            Qt::QueuedConnection);
-    });
-    m_loader->start();
+    m_hoursJob.start(
+        [path, from, to](JobControl&) -> std::optional<QHash<QString, double>> {
+            QString error;
+            auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
+            if (!store)
+                return std::nullopt;
+            // "All servers" is an empty, not a null, string: a null one binds
+            // as SQL NULL and matches nothing.
+            const QList<ProcessFact> facts = store->processes(QString(), from, to, &error);
+            if (!error.isEmpty())
+                return std::nullopt;
+            return gpuHoursFromFacts(facts, from, to);
+        },
+        [this, from](const std::optional<QHash<QString, double>>& hours) {
+            if (hours)
+                m_model->setHistoryGpuHours(*hours, from);
+        });
 }
 
 bool FleetProcessPage::exportTo(const QString& path, QString* error) const

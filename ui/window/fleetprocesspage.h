@@ -6,6 +6,7 @@
 // or JSON.
 
 #include "models/fleetprocessmodel.h"
+#include "util/jobtracker.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -68,7 +69,8 @@ private:
     QLineEdit* m_filter;
     QLabel* m_hoursNote;
     QPointer<HistoryProvider> m_history;
-    QThread* m_loader = nullptr;
+    JobTracker m_hoursJob{
+        QStringLiteral("gw-process-hours")}; // waits for its job when the page goes
 };
 
 } // namespace gw

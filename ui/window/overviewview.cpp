@@ -222,7 +222,7 @@ void OverviewView::relayout()
                 b.power = formatWatts(t.powerW);
                 QString value;
                 if (t.stale)
-                    value = tr("%1 ago").arg(formatDuration(t.ageMs));
+                    value = tr("%1 ago").arg(formatDurationTwoUnits(t.ageMs));
                 else if (!t.error.isEmpty())
                     value = tr("error");
                 else if (t.mig)
@@ -238,7 +238,7 @@ void OverviewView::relayout()
                                       fm.horizontalAdvance(b.temperature) - 6;
                 // An age that does not fit drops its "ago".
                 if (t.stale && bm.horizontalAdvance(value) > valueRoom)
-                    value = formatDuration(t.ageMs);
+                    value = formatDurationTwoUnits(t.ageMs);
                 b.value = bm.elidedText(value, Qt::ElideRight, std::max(0, valueRoom));
                 if (t.mig && !t.migInstances.isEmpty())
                     b.memory =

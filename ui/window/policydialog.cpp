@@ -900,8 +900,9 @@ void PolicyDialog::showReplay(const QList<PolicyEvent>& edited,
         item->setText(1, subjectText(e));
         item->setText(2, QDateTime::fromMSecsSinceEpoch(e.startMs).toString(
                              QStringLiteral("yyyy-MM-dd HH:mm")));
-        item->setText(3, e.isOpen() ? tr("%1 (open)").arg(formatDuration(qint64(e.durationMs)))
-                                    : formatDuration(qint64(e.durationMs)));
+        item->setText(3, e.isOpen()
+                             ? tr("%1 (open)").arg(formatDurationTwoUnits(qint64(e.durationMs)))
+                             : formatDurationTwoUnits(qint64(e.durationMs)));
         item->setText(4, policyEventText(e));
         item->setToolTip(4, policyEventText(e));
     }

@@ -134,48 +134,31 @@ ReplayRunner::ReplayRunner(QObject* parent)
     qRegisterMetaType<gw::ReplayOutcome>();
 }
 
-ReplayRunner::~ReplayRunner()
-{
-    cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
-}
+ReplayRunner::~ReplayRunner() = default;
 
 bool ReplayRunner::isRunning() const
 {
-    return m_thread != nullptr;
+    return m_job.isRunning();
 }
 
 void ReplayRunner::cancel()
 {
-    m_cancelled.store(true);
+    m_job.cancel();
 }
 
 bool ReplayRunner::start(const ReplayRequest& request)
 {
-    if (m_thread)
+    if (m_job.isRunning())
         return false;
-    m_cancelled.store(false);
-    m_thread = QThread::create([this, request] {
-        const ReplayOutcome out =
-            replayJournal(request, m_cancelled,
-                          [this](quint64 readings, int pass) { Q_EMIT progress(readings, pass); });
-        QMetaObject::invokeMethod(
-            this,
-            [this, out] {
-                if (m_thread) {
-                    m_thread->wait();
-                    delete m_thread;
-                    m_thread = nullptr;
-                }
-                Q_EMIT finished(out);
-            },
-            Qt::QueuedConnection);
-    });
-    m_thread->setObjectName(QStringLiteral("gw-policy-replay"));
-    m_thread->start();
+    m_job.start(
+        [this, request](JobControl& job) {
+            // Progress straight from this thread, as documented: a
+            // receiver may cancel at an exact count.
+            return replayJournal(request, job.cancelFlag(), [this](quint64 readings, int pass) {
+                Q_EMIT progress(readings, pass);
+            });
+        },
+        [this](const ReplayOutcome& out) { Q_EMIT finished(out); });
     return true;
 }
 

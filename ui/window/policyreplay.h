@@ -16,6 +16,7 @@
 
 #include "model/snapshot.h"
 #include "policy/policyengine.h"
+#include "util/jobtracker.h"
 
 #include <QMutex>
 #include <QObject>
@@ -101,7 +102,7 @@ public:
     static constexpr int kOpenRetryMs = 100; // … this often
 
     explicit ReplayRunner(QObject* parent = nullptr);
-    // Cancels a replay still running and waits for its thread.
+    // Cancels a replay still running and waits for its thread (m_job does).
     ~ReplayRunner() override;
 
     // Starts a replay on a thread of its own; false while one runs.
@@ -124,8 +125,7 @@ Q_SIGNALS:
     void finished(const gw::ReplayOutcome& outcome);
 
 private:
-    QThread* m_thread = nullptr;
-    std::atomic<bool> m_cancelled{false};
+    JobTracker m_job{QStringLiteral("gw-policy-replay")};
 };
 
 } // namespace gw

@@ -257,7 +257,6 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     , m_debounce(new QTimer(this))
 {
     setWindowTitle(tr("Token prices"));
-    m_pool.setMaxThreadCount(1);
 
     const QLocale locale;
     auto* intro = new QLabel(
@@ -388,11 +387,8 @@ void PriceEditorDialog::recolour()
     m_errors->setPalette(p);
 }
 
-PriceEditorDialog::~PriceEditorDialog()
-{
-    // The job reads this dialog's facts: it must end before they go.
-    m_pool.waitForDone();
-}
+// The replay reads this dialog's facts: m_job waits for it before they go.
+PriceEditorDialog::~PriceEditorDialog() = default;
 
 void PriceEditorDialog::addPrice(const QString& pattern, const QString& price)
 {
@@ -420,7 +416,7 @@ void PriceEditorDialog::setBalancesNow(QMap<QString, double> balances)
 void PriceEditorDialog::setAdjustments(QList<Adjustment> adjustments)
 {
     m_adjustments = std::move(adjustments);
-    ++m_generation; // a replay under way is of the books without them
+    m_job.discard(); // a replay under way is of the books without them
     startReplay();
 }
 
@@ -446,7 +442,7 @@ void PriceEditorDialog::edited()
     m_toml->setPlainText(m_edited ? pricesToml(*m_edited) : QString());
     m_adopt->setEnabled(m_edited && *m_edited != m_rules);
     showMatches();
-    ++m_generation;
+    m_job.discard();
     if (m_edited)
         m_debounce->start();
     else
@@ -493,30 +489,21 @@ void PriceEditorDialog::startReplay()
 {
     if (!m_edited)
         return;
-    if (m_running) {
+    if (replaying()) {
         // The running job's result is stale when it comes; one more follows.
         m_debounce->start();
         return;
     }
-    m_running = true;
     m_state->setText(tr("Replaying…"));
-    const quint64 generation = m_generation;
     const PolicyConfig::Tokens after = *m_edited;
-    m_pool.start([this, generation, after, adjustments = m_adjustments] {
-        PriceReplay r = replayPrices(m_rules, after, m_facts, m_gaps, m_models, m_fromMs, m_untilMs,
-                                     adjustments);
-        r.generation = generation;
-        r.offGuiThread = QThread::currentThread() != QCoreApplication::instance()->thread();
-        QMetaObject::invokeMethod(
-            this,
-            [this, r] {
-                m_running = false;
-                if (r.generation != m_generation)
-                    return; // an edit came after it; its own replay follows
-                showReplay(r);
-            },
-            Qt::QueuedConnection);
-    });
+    m_job.start(
+        [this, after, adjustments = m_adjustments](JobControl&) {
+            PriceReplay r = replayPrices(m_rules, after, m_facts, m_gaps, m_models, m_fromMs,
+                                         m_untilMs, adjustments);
+            r.offGuiThread = QThread::currentThread() != QCoreApplication::instance()->thread();
+            return r;
+        },
+        [this](const PriceReplay& r) { showReplay(r); });
 }
 
 void PriceEditorDialog::showReplay(const PriceReplay& rebuilt)

@@ -9,12 +9,12 @@
 
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
+#include "util/jobtracker.h"
 
 #include <QDialog>
 #include <QList>
 #include <QMap>
 #include <QSet>
-#include <QThreadPool>
 
 #include <optional>
 
@@ -58,7 +58,6 @@ struct PriceReplay
     double totalAfter = 0;
     QStringList warnings; // of the new books ("price "X" matches no GPU seen")
     qint64 elapsedMs = 0;
-    quint64 generation = 0;    // which edit it replays; older ones are dropped
     bool offGuiThread = false; // where it was built (the dialog's replays: always)
 };
 
@@ -88,7 +87,8 @@ public:
     // The rules as edited; absent while the table holds an error.
     const std::optional<PolicyConfig::Tokens>& editedRules() const { return m_edited; }
     const PriceReplay& lastReplay() const { return m_replay; }
-    bool replaying() const { return m_running; }
+    // A replay runs (a stale one too: replays never overlap).
+    bool replaying() const { return m_job.threadCount() > 0; }
 
     void addPrice(const QString& pattern, const QString& price);
     // Admin adjustments of the books replayed (they move the balances, not
@@ -132,8 +132,6 @@ private:
 
     std::optional<PolicyConfig::Tokens> m_edited;
     PriceReplay m_replay;
-    quint64 m_generation = 0;
-    bool m_running = false;
     bool m_filling = false;
 
     QTableWidget* m_prices;
@@ -146,7 +144,9 @@ private:
     QPlainTextEdit* m_toml;
     QPushButton* m_adopt;
     QTimer* m_debounce;
-    QThreadPool m_pool; // one thread: replays never overlap
+    // Last: it waits for a replay, which reads this dialog's facts. An edit
+    // discards the replay under way; the next waits for its thread to end.
+    JobTracker m_job{QStringLiteral("gw-price-replay")};
 };
 
 } // namespace gw

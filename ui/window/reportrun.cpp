@@ -2,8 +2,7 @@
 
 #include "readings/readingstream.h"
 
-#include <QElapsedTimer>
-#include <QMetaObject>
+#include <QTimeZone>
 
 namespace gw {
 
@@ -13,97 +12,70 @@ ReportRun::ReportRun(QList<ReadingSpec> specs, ReportOptions options, QObject* p
     , m_options(std::move(options))
 {}
 
-ReportRun::~ReportRun()
-{
-    cancel();
-    if (m_thread)
-        m_thread->wait();
-}
+ReportRun::~ReportRun() = default; // m_job cancels the work and waits for it
 
 void ReportRun::start()
 {
-    if (m_thread)
+    if (m_started)
         return;
-    m_thread.reset(QThread::create([this] { work(); }));
-    m_thread->setObjectName(QStringLiteral("report"));
-    m_thread->start(QThread::LowPriority);
+    m_started = true;
+    m_job.setPriority(QThread::LowPriority);
+    m_job.start([this](JobControl& job) { return work(job); },
+                [this](const Outcome& out) {
+                    if (out.report) {
+                        Q_EMIT progress(1000, m_readings.load());
+                        Q_EMIT finished(*out.report);
+                    } else if (!out.error.isEmpty()) {
+                        Q_EMIT failed(out.error);
+                    } else {
+                        Q_EMIT cancelled();
+                    }
+                });
 }
 
 void ReportRun::cancel()
 {
-    m_cancel = true;
+    m_job.cancel();
 }
 
 bool ReportRun::isRunning() const
 {
-    return m_thread && !m_ended;
+    return m_job.isRunning();
 }
 
-void ReportRun::work()
+ReportRun::Outcome ReportRun::work(JobControl& job)
 {
-    // Results go back through the receiver's queue; `this` outlives the
-    // thread (the destructor waits), and a result arriving after the run
-    // was dropped is discarded with it.
-    // The run has ended for its receivers once the result is delivered (the
-    // thread itself may still be winding down).
-    auto post = [this](auto f) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, f = std::move(f)] {
-                m_ended = true;
-                f();
-            },
-            Qt::QueuedConnection);
-    };
-    auto progressNote = [this](int permille, qint64 count) {
-        QMetaObject::invokeMethod(
-            this, [this, permille, count] { Q_EMIT progress(permille, count); },
-            Qt::QueuedConnection);
-    };
+    // On the job's thread; `this` outlives it (m_job waits for it).
     QStringList policyWarnings;
     if (m_policyFetch) {
         QString error;
         std::optional<PolicyConfig> policy = m_policyFetch(&policyWarnings, &error);
-        if (!policy) {
-            post([this, error] { Q_EMIT failed(error); });
-            return;
-        }
+        if (!policy)
+            return {std::nullopt, error};
         m_options.policy = std::move(policy);
     }
     QString error;
     const std::unique_ptr<ReadingStream> stream = ReadingStream::open(m_specs, &error);
-    if (!stream) {
-        post([this, error] { Q_EMIT failed(error); });
-        return;
-    }
+    if (!stream)
+        return {std::nullopt, error};
     ReportBuilder builder(m_options);
     const qint64 from = m_options.fromMs;
     const double span = double(std::max<qint64>(1, m_options.toMs - from));
-    QElapsedTimer sinceProgress;
-    sinceProgress.start();
     while (const auto reading = stream->next(&error)) {
-        if (m_cancel) {
-            post([this] { Q_EMIT cancelled(); });
-            return;
-        }
+        if (job.isCancelled())
+            return {};
         if (reading->timestampMs >= m_options.toMs)
             continue;
         builder.feed(*reading);
         const qint64 count = ++m_readings;
-        if (sinceProgress.elapsed() >= 100) {
-            sinceProgress.restart();
-            const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
-            progressNote(int(within * 1000), count);
-        }
+        const double within = std::clamp((reading->timestampMs - from) / span, 0.0, 1.0);
+        const int permille = int(within * 1000);
+        job.progress([this, permille, count] { Q_EMIT progress(permille, count); });
     }
-    if (!error.isEmpty()) {
-        post([this, error] { Q_EMIT failed(error); });
-        return;
-    }
-    if (m_cancel) {
-        post([this] { Q_EMIT cancelled(); });
-        return;
-    }
+    if (!error.isEmpty())
+        return {std::nullopt, error};
+    if (job.isCancelled())
+        return {};
     Report report = builder.finish();
     report.warnings += policyWarnings;
     QTimeZone zone(report.timeZone.toUtf8());
@@ -111,10 +83,7 @@ void ReportRun::work()
         zone = QTimeZone::systemTimeZone();
     report.warnings += stream->notes();
     report.warnings += stream->gapWarnings(m_options.fromMs, m_options.toMs, zone);
-    post([this, report = std::move(report), count = m_readings.load()]() {
-        Q_EMIT progress(1000, count);
-        Q_EMIT finished(report);
-    });
+    return {std::move(report), {}};
 }
 
 } // namespace gw

@@ -9,9 +9,9 @@
 
 #include "readings/readingspec.h"
 #include "report/reportbuilder.h"
+#include "util/jobtracker.h"
 
 #include <QObject>
-#include <QThread>
 
 #include <atomic>
 #include <functional>
@@ -55,15 +55,20 @@ Q_SIGNALS:
     void cancelled();
 
 private:
-    void work();
+    struct Outcome
+    {
+        std::optional<Report> report; // none: failed or cancelled
+        QString error;                // failed
+    };
+    Outcome work(JobControl& job);
 
     QList<ReadingSpec> m_specs;
     PolicyFetch m_policyFetch;
     ReportOptions m_options;
-    std::unique_ptr<QThread> m_thread;
-    std::atomic<bool> m_cancel{false};
     std::atomic<qint64> m_readings{0};
-    bool m_ended = false; // a result was delivered (GUI thread)
+    bool m_started = false;
+    JobTracker m_job{
+        QStringLiteral("report")}; // last: it waits for the work, which reads the above
 };
 
 } // namespace gw
