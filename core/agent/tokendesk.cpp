@@ -1,8 +1,9 @@
 #include "agent/tokendesk.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
 #include "agent/journalwriter.h"
+#include "agent/requestguard.h"
 #include "model/snapshotjson.h"
 #include "tokens/ledgerbody.h"
 #include "tokens/tokensjson.h"
@@ -38,16 +39,6 @@ qint64 hourOf(qint64 ms)
 UsageMeter::Key keyOf(const UsageFact& f)
 {
     return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs};
-}
-
-QHttpServerResponse
-jsonReply(const QJsonObject& o,
-          QHttpServerResponse::StatusCode status = QHttpServerResponse::StatusCode::Ok)
-{
-    QHttpServerResponse r(QByteArrayLiteral("application/json"),
-                          QJsonDocument(o).toJson(QJsonDocument::Compact), status);
-    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
-    return r;
 }
 
 QJsonObject adjustmentToJson(const Adjustment& a)
@@ -331,6 +322,48 @@ const Books& TokenDesk::books()
                              m_adjustments, m_models, gaps);
     }
     return *m_books;
+}
+
+void TokenDesk::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    table.add(QStringLiteral("/v1/usage"), Method::Get, Scope::Read,
+              [this, envelope = table.envelope()](const RouteRequest& r) {
+                  return usage(r.http, envelope());
+              });
+    table.add(QStringLiteral("/v1/balances"), Method::Get, Scope::Read,
+              [this](const RouteRequest&) {
+                  if (m_balancesElsewhere) {
+                      if (std::optional<QHttpServerResponse> r = m_balancesElsewhere())
+                          return std::move(*r);
+                  }
+                  return enabled() ? balances() : notKept();
+              });
+    table.add(QStringLiteral("/v1/ledger"), Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return enabled() ? ledger(r.http) : notKept(); });
+    table.add(QStringLiteral("/v1/ledger"), Method::Post, Scope::Admin,
+              [this](const RouteRequest& r) {
+                  return enabled() ? adjust(r.http, r.tokenName()) : notKept();
+              });
+}
+
+QHttpServerResponse TokenDesk::usage(const QHttpServerRequest& request,
+                                     const CursorEnvelope& envelope)
+{
+    if (!enabled())
+        return notKept();
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    // Facts are kept forever and numbered without holes.
+    quint64 last = cursor.after;
+    const QByteArrayList out = usageAfter(cursor.after, cursor.limit, &last);
+    QByteArray body = cursorPage(envelope, "usage", out, cursor.after, last, false, cursor.limit,
+                                 lastUsageSequence());
+    // The spans not charged, so a keeper's books state them too.
+    body.chop(1);
+    body += ",\"gaps\":" + gapsJson() + '}';
+    return jsonBytesReply(body);
 }
 
 QHttpServerResponse TokenDesk::notKept()
