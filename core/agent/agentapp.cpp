@@ -40,9 +40,12 @@ AgentApp::~AgentApp()
 
 int AgentApp::run()
 {
+    // Before the start: a signal that comes while it runs (a SIGHUP right
+    // after "listening on") waits in the pipe for the event loop instead of
+    // taking its default action.
+    m_signals = QuitOnSignals::quitApplication([this] { hangUp(); });
     if (const int rc = start(); rc != 0)
         return rc;
-    m_signals = QuitOnSignals::quitApplication([this] { hangUp(); });
     const int rc = QCoreApplication::exec();
     stop();
     return rc;

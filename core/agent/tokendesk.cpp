@@ -73,6 +73,8 @@ void TokenDesk::setJournal(JournalWriter* journal)
 {
     // Null (the journal closed): the books stay in memory as they are.
     m_journal = journal;
+    for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
+        log->setJournal(journal);
     if (journal)
         m_loaded = false;
 }
@@ -94,6 +96,8 @@ void TokenDesk::load()
     m_openHourMs.reset();
     m_facts.clear();
     m_adjustments.clear();
+    for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
+        log->clear();
     m_gaps.clear();
     m_models.clear();
     m_peerFacts.clear();
@@ -112,8 +116,8 @@ void TokenDesk::load()
     QString why;
     quint64 after = 0;
     m_journal->call([&](AgentJournal& j) {
-        usage = j.readTokenRecords(AgentJournal::TokenTable::Usage, &why);
-        adjustments = j.readTokenRecords(AgentJournal::TokenTable::Adjustment, &why);
+        usage = m_usageLog.load(j, &why);
+        adjustments = m_adjustmentLog.load(j, &why);
         if (const auto start = j.metaValue(kStartKey))
             m_startMs = start->toLongLong();
         else
@@ -258,28 +262,20 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
 
 void TokenDesk::storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs)
 {
-    if (m_journal) {
-        QList<AgentJournal::Entry> rows;
-        quint64 sequence = m_facts.size();
-        for (const UsageFact& f : facts)
-            rows.append(
-                {++sequence, QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact)});
-        QJsonArray gaps;
-        for (const CoverageGap& g : std::as_const(m_gaps))
-            gaps.append(coverageGapToJson(g));
-        const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
-        QString why;
-        bool ok = false;
-        m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::Usage, rows,
-                                      {{kClosedKey, QString::number(boundaryMs)},
-                                       {kGapsKey, QString::fromUtf8(gapsJson)}},
-                                      &why);
-        });
-        if (!ok)
-            qCWarning(lcTokens).noquote()
-                << "usage facts kept in memory only, the journal refused them:" << why;
-    }
+    QByteArrayList rows;
+    for (const UsageFact& f : facts)
+        rows.append(QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact));
+    QJsonArray gaps;
+    for (const CoverageGap& g : std::as_const(m_gaps))
+        gaps.append(coverageGapToJson(g));
+    const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
+    QString why;
+    if (!m_usageLog.append(
+            rows,
+            {{kClosedKey, QString::number(boundaryMs)}, {kGapsKey, QString::fromUtf8(gapsJson)}},
+            &why, RecordLog::Refused::Keep))
+        qCWarning(lcTokens).noquote()
+            << "usage facts kept in memory only, the journal refused them:" << why;
     m_facts += facts;
     m_closedThroughMs = boundaryMs;
     m_books.reset();
@@ -447,18 +443,10 @@ QHttpServerResponse TokenDesk::adjust(const QHttpServerRequest& request, const Q
     if (!body)
         return jsonError(400, QStringLiteral("bad_request"), error);
     Adjustment a{body->user, m_now(), body->amount, by, body->reason};
-    if (m_journal) {
-        bool ok = false;
-        const AgentJournal::Entry row{
-            quint64(m_adjustments.size() + 1),
-            QJsonDocument(adjustmentToJson(a)).toJson(QJsonDocument::Compact)};
-        m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::Adjustment, {row}, {}, &error);
-        });
-        if (!ok)
-            return jsonError(503, QStringLiteral("journal"),
-                             QStringLiteral("the adjustment was not stored: %1").arg(error));
-    }
+    if (!m_adjustmentLog.append({QJsonDocument(adjustmentToJson(a)).toJson(QJsonDocument::Compact)},
+                                {}, &error))
+        return jsonError(503, QStringLiteral("journal"),
+                         QStringLiteral("the adjustment was not stored: %1").arg(error));
     m_adjustments.append(a);
     m_books.reset();
     const Books& b = books();

@@ -18,6 +18,7 @@
 
 #include "agent/balanceview.h"
 #include "agent/keeperreplies.h"
+#include "agent/recordlog.h"
 #include "agent/routetable.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
@@ -72,7 +73,7 @@ public:
     QHttpServerResponse usage(const QHttpServerRequest& request, const CursorEnvelope& envelope);
     // The facts numbered after `after`, at most `limit`, as JSON.
     QByteArrayList usageAfter(quint64 after, int limit, quint64* last) const;
-    quint64 lastUsageSequence() const { return quint64(m_facts.size()); }
+    quint64 lastUsageSequence() const { return m_usageLog.lastSequence(); }
     // GET /v1/balances
     QHttpServerResponse balances();
     // GET /v1/ledger?user=U&after=N&limit=L
@@ -164,6 +165,10 @@ private:
     qint64 m_startMs = 0;                        // the books start
     QList<UsageFact> m_facts;                    // sequence = index + 1
     QList<Adjustment> m_adjustments;
+    // Where they are numbered and stored, and a keeper's copy of its peers'.
+    RecordLog m_usageLog{RecordLog::Table::Usage};
+    RecordLog m_adjustmentLog{RecordLog::Table::Adjustment};
+    RecordLog m_peerLog{RecordLog::Table::PeerUsage};
     QList<CoverageGap> m_gaps;
     QSet<QString> m_models;
 
