@@ -1,38 +1,48 @@
 #pragma once
 
-// The agent's HTTP side: routes over the newest snapshots, bearer tokens
-// checked against hashes, per-client rate limits, a body-size limit, JSON
-// errors. Snapshots are numbered with a sequence; GET /v1/samples?after=N
-// returns everything after N, which is live data while connected and the
-// backfill after an outage: one cursor, one code path. With a journal the
-// numbers and readings outlive the process: a restarted agent continues the
-// same stream, and older cursors are served from disk.
+// The agent's HTTP side, put together: the route table and admission
+// (routetable.h, admission.h) in front of the desks that serve it. Each
+// desk adds its own routes:
+//
+//   SampleLog      /v1/snapshot, /v1/samples, /v1/processes (the ring, the journal)
+//   EventLog       /v1/events
+//   PolicyHolder   /v1/policy, /v1/replay
+//   AllocationDesk /v1/allocate, /v1/allocate/<id>, /v1/advice
+//   TokenDesk      /v1/usage, /v1/balances, /v1/ledger
+//   BalanceEnforcer /v1/enforcement, /v1/enforcement/<id>, /v1/processes/<pid>/signal, /v1/audit
+//   HistoryRoute   /v1/history
+//   ReadingsRoute  /v1/readings
+//   AgentServer    /healthz, /v1/info, /metrics (what reads every desk)
+//
+// Snapshots are numbered with a sequence; GET /v1/samples?after=N returns
+// everything after N, which is live data while connected and the backfill
+// after an outage: one cursor, one code path. With a journal the numbers
+// and readings outlive the process: a restarted agent continues the same
+// stream, and older cursors are served from disk.
 
+#include "agent/admission.h"
 #include "agent/agentconfig.h"
+#include "agent/apireply.h"
 #include "agent/balanceview.h"
+#include "agent/eventlog.h"
+#include "agent/policyholder.h"
 #include "agent/requestguard.h"
+#include "agent/routetable.h"
+#include "agent/samplelog.h"
 #include "model/snapshot.h"
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 
 #include <QElapsedTimer>
-#include <QHash>
-#include <QHttpServerRequest>
-#include <QJsonObject>
-#include <QMap>
 #include <QObject>
 #include <QTimer>
 #include <QUuid>
 
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <optional>
 
-class QFileSystemWatcher;
 class QHttpServer;
-class QHttpServerResponse;
 class QTcpServer;
 
 namespace gw {
@@ -42,19 +52,16 @@ class AllocationDesk;
 class BalanceEnforcer;
 class HistoryRoute;
 class ReadingsRoute;
-struct BalanceView;
 class JournalWriter;
 class KeeperLink;
 class PolicyService;
 class TokenDesk;
 
-class AgentServer final : public QObject
+class AgentServer final : public QObject, public RouteDesk
 {
     Q_OBJECT
 public:
-    // /v1/samples replies at least this large are deflated for clients that
-    // accept it.
-    static constexpr qsizetype kDeflateFromBytes = 2048;
+    static constexpr qsizetype kDeflateFromBytes = SampleLog::kDeflateFromBytes;
     // Request line and headers; larger heads are refused with 431 as they
     // arrive.
     static constexpr qsizetype kMaxHeadBytes = 16 * 1024;
@@ -62,8 +69,13 @@ public:
     explicit AgentServer(AgentConfig config, QObject* parent = nullptr);
     ~AgentServer() override;
 
-    // Binds the configured address and port (port 0: any free one, for
-    // tests). False with `error` when it cannot.
+    // The route table every desk has added to; a desk added with addDesk()
+    // before listen() is served with the same admission as the others.
+    RouteTable& routes() { return m_routes; }
+    void addDesk(RouteDesk& desk) { desk.addRoutes(m_routes); }
+
+    // Binds the routes, then the configured address and port (port 0: any
+    // free one, for tests). False with `error` when it cannot.
     bool listen(QString* error);
     quint16 port() const { return m_port; }
 
@@ -85,7 +97,7 @@ public:
     // tests give an agent a skewed clock.
     void setClock(std::function<qint64()> nowMs);
 
-    quint64 lastSequence() const { return m_nextSequence - 1; }
+    quint64 lastSequence() const { return m_samples.lastSequence(); }
     QString instance() const { return m_instance; }
     // The journal's stream; the instance without a journal.
     QString stream() const;
@@ -94,27 +106,30 @@ public:
 
     // Policy events kept in memory for /v1/events (all of them without a
     // journal; the newest with one, older cursors are read from it).
-    static constexpr qsizetype kMemoryEventLimit = 10'000;
+    static constexpr qsizetype kMemoryEventLimit = EventLog::kMemoryEventLimit;
     // The longest range /v1/replay accepts.
-    static constexpr qint64 kMaxReplayMs = 7 * 24 * 3'600'000LL;
+    static constexpr qint64 kMaxReplayMs = PolicyHolder::kMaxReplayMs;
     // Edits of the policy file are applied once it has been quiet this long.
-    static constexpr std::chrono::milliseconds kPolicyReloadDelay{250};
+    static constexpr std::chrono::milliseconds kPolicyReloadDelay =
+        PolicyHolder::kPolicyReloadDelay;
 
-    // The policies. `service` (not owned; may be null: tests that record
-    // events by hand) evaluates the readings; `policy` is in force, read from
-    // `path` (empty: the built-in defaults, and PUT /v1/policy keeps a new
-    // one in memory only). A path is watched: an edit on disk is applied, a
-    // broken one is refused (logged with file:line:column) and the policy in
-    // force stays. Without this call the built-in defaults are served.
+    // The policies (PolicyHolder). `service` (not owned; may be null: tests
+    // that record events by hand) evaluates the readings; `policy` is in
+    // force, read from `path` (empty: the built-in defaults, and PUT
+    // /v1/policy keeps a new one in memory only). A path is watched: an edit
+    // on disk is applied, a broken one is refused (logged with
+    // file:line:column) and the policy in force stays. Without this call the
+    // built-in defaults are served.
     void attachPolicy(PolicyService* service, const PolicyConfig& policy, const QString& path);
     // Reads the policy file again (the watcher, SIGHUP). False with every
     // error ("file:line:column: reason") when refused; the policy stays.
     bool reloadPolicy(QStringList* errors = nullptr);
-    PolicyConfig policy() const { return m_policy; }
+    PolicyConfig policy() const { return m_policy.policy(); }
     // 1 at start, +1 per change.
-    int policyVersion() const { return m_policyVersion; }
-    QString policySource() const;
-    quint64 lastEventSequence() const { return m_nextEventSequence - 1; }
+    int policyVersion() const { return m_policy.version(); }
+    QString policySource() const { return m_policy.source(); }
+    QString policyPath() const { return m_policy.path(); }
+    quint64 lastEventSequence() const { return m_events.lastSequence(); }
 
     // Coordination: POST/DELETE/GET /v1/allocate and GET /v1/advice
     // (docs/coordination.md); the reservations and waiting callers.
@@ -134,6 +149,9 @@ public:
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
 
+    // /healthz (anyone), /v1/info and /metrics (read scope).
+    void addRoutes(RouteTable& table) override;
+
 public Q_SLOTS:
     void publish(const gw::Snapshot& snapshot);
     // Numbers and stores changed policy events, each as a whole (the same id
@@ -147,105 +165,42 @@ Q_SIGNALS:
     void policyRefused(const QStringList& errors);
 
 private:
-    enum class Access
-    {
-        Anyone,
-        Read,
-        Allocate, // an allocate or admin token
-        Admin
-    };
-    // Checks method (HEAD wherever GET is), size, rate and token; null when
-    // the request may go on, else the response to send.
-    std::unique_ptr<QHttpServerResponse> refuse(const QHttpServerRequest& request, Access access,
-                                                QHttpServerRequest::Methods methods);
-    const Snapshot* latest() const;
     RequestGuard::Limits limits() const;
+    CursorEnvelope envelope() const;
     void flushJournal();
     void journalFlushed(const QString& error);
     void journalError(const QString& message);
+    void policyApplied(int version);
 
     QHttpServerResponse info() const;
-    QHttpServerResponse snapshot() const;
-    QHttpServerResponse samples(const QHttpServerRequest& request) const;
-    QHttpServerResponse usage(const QHttpServerRequest& request) const;
-    QHttpServerResponse audit(const QHttpServerRequest& request) const;
-    // The name of the (already checked) bearer token.
-    QString tokenName(const QHttpServerRequest& request) const;
-    QHttpServerResponse processes() const;
     QHttpServerResponse metrics() const;
-    QHttpServerResponse events(const QHttpServerRequest& request) const;
-    QHttpServerResponse policyGet(const QHttpServerRequest& request) const;
-    QByteArray cursorPage(const char* key, const QByteArrayList& out, quint64 after, quint64 last,
-                          bool hole, int limit, quint64 lastSequence) const;
-    QHttpServerResponse policyPut(const QHttpServerRequest& request);
-    QHttpServerResponse replay(const QHttpServerRequest& request) const;
-    QJsonObject policyDocument() const;
-    QJsonObject policyInfo() const;
-    void applyPolicy(const PolicyConfig& policy);
-    void policyFileTouched();
-    void storeEvent(const PolicyEvent& event, qint64 atMs);
-    void closeEventsLeftOpen(AgentJournal& journal);
 
     AgentConfig m_config;
     std::unique_ptr<QHttpServer> m_server;
     QTcpServer* m_listener = nullptr; // a child of m_server once bound
     quint16 m_port = 0;
+    bool m_bound = false;
     QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
     QString m_backend;
     QString m_backendMessage;
-
-    struct Numbered
-    {
-        quint64 sequence;
-        Snapshot snapshot;
-    };
-    std::deque<Numbered> m_ring;
-    quint64 m_nextSequence = 1;
+    std::function<qint64()> m_now;
+    QElapsedTimer m_clock; // admission's rate limit
 
     std::unique_ptr<JournalWriter> m_journal;
     QTimer m_flushTimer;
     QString m_lastJournalError; // logged once, not every second
-    std::function<qint64()> m_now;
 
-    // Policies.
-    PolicyService* m_policyService = nullptr;
-    PolicyConfig m_policy;
-    std::optional<PolicyConfig> m_previousPolicy;
-    QString m_policyPath;
-    QByteArray m_policyFileBytes; // the file as last applied or written
-    int m_policyVersion = 1;
-    qint64 m_policyChangedMs = 0;
-    std::unique_ptr<QFileSystemWatcher> m_policyWatcher;
-    QTimer m_policyReload;
-
-    // The event log: numbered apart from readings.
-    struct EventRecord
-    {
-        quint64 sequence;
-        QByteArray json; // the PolicyEvent JSON as of this change
-    };
-    std::deque<EventRecord> m_events;
-    quint64 m_nextEventSequence = 1;
-    QHash<QString, PolicyEventKind> m_openEvents; // by id
-    QMap<QString, quint64> m_eventsTotal;         // events seen opening, by kind name
-
-    struct Bucket
-    {
-        double tokens;
-        qint64 lastMs;
-    };
-    QHash<QString, Bucket> m_buckets;
-    QElapsedTimer m_clock;
-
+    RouteTable m_routes;
+    Admission m_admission;
+    SampleLog m_samples;
+    EventLog m_events;
+    PolicyHolder m_policy;
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
-    std::unique_ptr<HistoryRoute> m_history; // null: agent.toml has no history
+    std::unique_ptr<HistoryRoute> m_history;
     std::unique_ptr<ReadingsRoute> m_readings;
 };
-
-// {"error": {"code": ..., "message": ...}} with the given HTTP status.
-QHttpServerResponse jsonError(int status, const QString& code, const QString& message);
 
 } // namespace gw

@@ -1,7 +1,8 @@
 #include "agent/allocationdesk.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
+#include "agent/requestguard.h"
 #include "coord/advice.h"
 #include "model/snapshot.h"
 #include "policy/policyservice.h"
@@ -315,6 +316,22 @@ QHttpServerResponse AllocationDesk::advice(const QHttpServerRequest& request) co
             tr("the policy engine has not evaluated a reading of %1 yet").arg(latest->server));
     return json(
         adviceJson(adviceFor(status, m_policy, user, priority, int(attempt.value.value_or(0)))));
+}
+
+void AllocationDesk::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    table.add(QStringLiteral("/v1/allocate"), Method::Get, Scope::Read,
+              [this](const RouteRequest&) { return stateResponse(); });
+    // A POST may be held (long-poll): the desk keeps its responder.
+    table.addAnswering(QStringLiteral("/v1/allocate"), Method::Post, Scope::Allocate,
+                       [this](const RouteRequest& r, QHttpServerResponder&& responder) {
+                           allocate(r.http, std::move(responder));
+                       });
+    table.add(QStringLiteral("/v1/allocate/<arg>"), Method::Delete, Scope::Allocate,
+              [this](const RouteRequest& r) { return release(r.args.value(0)); });
+    table.add(QStringLiteral("/v1/advice"), Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return advice(r.http); });
 }
 
 } // namespace gw

@@ -14,6 +14,7 @@
 // the nearest deadline or expiry serves them all. A caller that hangs up is
 // dropped from the list.
 
+#include "agent/routetable.h"
 #include "coord/coordjson.h"
 #include "policy/policyconfig.h"
 
@@ -36,7 +37,7 @@ namespace gw {
 class PolicyService;
 struct Snapshot;
 
-class AllocationDesk final : public QObject
+class AllocationDesk final : public QObject, public RouteDesk
 {
     Q_OBJECT
 public:
@@ -58,6 +59,11 @@ Q_SIGNALS:
     void allocationRefused(qint64 atMs);
 
 public:
+    // GET and POST /v1/allocate, DELETE /v1/allocate/{id}, GET /v1/advice:
+    // reading the state is read scope; asking for GPUs and giving them back
+    // needs an allocate (or admin) token.
+    void addRoutes(RouteTable& table) override;
+
     // POST /v1/allocate: answers now, or holds `responder` until GPUs free
     // up or the wait ends.
     void allocate(const QHttpServerRequest& request, QHttpServerResponder&& responder);

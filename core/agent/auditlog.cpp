@@ -34,32 +34,24 @@ QJsonObject auditEntryToJson(const AuditEntry& e)
 
 void AuditLog::setJournal(JournalWriter* journal)
 {
-    m_journal = journal;
-    if (!m_journal)
+    m_log.setJournal(journal);
+    if (!journal)
         return;
-    QList<AgentJournal::Entry> rows;
-    QString why;
-    m_journal->call(
-        [&](AgentJournal& j) { rows = j.readTokenRecords(AgentJournal::TokenTable::Audit, &why); });
-    if (!why.isEmpty())
-        qCWarning(lcAudit).noquote() << "the audit log cannot be read from the journal:" << why;
     // Entries made before any journal was attached come after the stored
     // ones, renumbered: the numbers stay without holes. Once a journal has
     // been attached, every entry is in it.
-    const QByteArrayList early = m_everAttached ? QByteArrayList() : m_json;
+    const QByteArrayList early =
+        m_everAttached ? QByteArrayList() : m_log.after(0, int(m_log.lastSequence()), nullptr);
     m_everAttached = true;
-    m_json.clear();
-    for (const AgentJournal::Entry& r : std::as_const(rows))
-        m_json << r.json;
+    QString why;
+    m_log.load(&why);
+    if (!why.isEmpty())
+        qCWarning(lcAudit).noquote() << "the audit log cannot be read from the journal:" << why;
     for (const QByteArray& j : early) {
         QJsonObject o = QJsonDocument::fromJson(j).object();
-        o.insert(QStringLiteral("sequence"), qint64(m_json.size() + 1));
-        const QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
-        m_json << json;
-        const AgentJournal::Entry row{quint64(m_json.size()), json};
-        m_journal->call([&](AgentJournal& jr) {
-            jr.appendTokenRecords(AgentJournal::TokenTable::Audit, {row}, {}, &why);
-        });
+        o.insert(QStringLiteral("sequence"), qint64(m_log.lastSequence() + 1));
+        m_log.append({QJsonDocument(o).toJson(QJsonDocument::Compact)}, {}, &why,
+                     RecordLog::Refused::Keep);
     }
 }
 
@@ -80,34 +72,15 @@ QString auditAlertText(const AuditEntry& e, const QString& server)
 
 AuditEntry AuditLog::append(AuditEntry e)
 {
-    e.sequence = quint64(m_json.size() + 1);
+    e.sequence = m_log.lastSequence() + 1;
     const QByteArray json = QJsonDocument(auditEntryToJson(e)).toJson(QJsonDocument::Compact);
-    if (m_journal) {
-        QString why;
-        bool ok = false;
-        const AgentJournal::Entry row{e.sequence, json};
-        m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::Audit, {row}, {}, &why);
-        });
-        if (!ok)
-            qCWarning(lcAudit).noquote() << "audit entry" << e.sequence
-                                         << "kept in memory only, the journal refused it:" << why;
-    }
-    m_json << json;
+    QString why;
+    if (!m_log.append({json}, {}, &why, RecordLog::Refused::Keep))
+        qCWarning(lcAudit).noquote()
+            << "audit entry" << e.sequence << "kept in memory only, the journal refused it:" << why;
     qCInfo(lcAudit).noquote() << e.by << e.mode << e.action << e.user << e.pid << e.outcome
                               << e.detail;
     return e;
-}
-
-QByteArrayList AuditLog::after(quint64 after, int limit, quint64* last) const
-{
-    QByteArrayList out;
-    quint64 i = after;
-    while (i < quint64(m_json.size()) && out.size() < limit)
-        out << m_json[qsizetype(i++)];
-    if (last)
-        *last = i;
-    return out;
 }
 
 } // namespace gw

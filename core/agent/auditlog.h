@@ -7,6 +7,8 @@
 // Served by cursor (GET /v1/audit). Owned by the BalanceEnforcer, on the
 // agent's thread.
 
+#include "agent/recordlog.h"
+
 #include <QByteArrayList>
 #include <QJsonObject>
 #include <QList>
@@ -51,13 +53,15 @@ public:
     // logged and the entry kept in memory (an action taken is never unsaid).
     AuditEntry append(AuditEntry e);
     // Entries numbered after `after`, at most `limit`, as JSON.
-    QByteArrayList after(quint64 after, int limit, quint64* last) const;
-    quint64 lastSequence() const { return quint64(m_json.size()); }
+    QByteArrayList after(quint64 after, int limit, quint64* last) const
+    {
+        return m_log.after(after, limit, last);
+    }
+    quint64 lastSequence() const { return m_log.lastSequence(); }
 
 private:
-    JournalWriter* m_journal = nullptr;
     bool m_everAttached = false;
-    QByteArrayList m_json; // sequence = index + 1
+    RecordLog m_log{RecordLog::Table::Audit, true}; // the JSON, served by cursor
 };
 
 } // namespace gw

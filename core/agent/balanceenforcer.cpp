@@ -1,8 +1,9 @@
 #include "agent/balanceenforcer.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
 #include "agent/requestguard.h"
+#include "agent/tokendesk.h"
 #include "tokens/enforcementbody.h"
 
 #include <QHttpServerRequest>
@@ -21,20 +22,12 @@ namespace {
 using Status = QHttpServerResponse::StatusCode;
 using Mode = PolicyConfig::Tokens::Enforcement::Mode;
 
-QHttpServerResponse jsonReply(const QJsonObject& o, int status = 200)
-{
-    QHttpServerResponse r(QByteArrayLiteral("application/json"),
-                          QJsonDocument(o).toJson(QJsonDocument::Compact), Status(status));
-    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
-    return r;
-}
-
 // The error document with the refusal's audit entry beside it.
 QHttpServerResponse refusal(int status, const QString& code, const AuditEntry& e)
 {
     QJsonObject o = QJsonDocument::fromJson(errorDocument(code, e.detail)).object();
     o.insert(QStringLiteral("audit"), auditEntryToJson(e));
-    return jsonReply(o, status);
+    return jsonReply(o, Status(status));
 }
 
 QJsonValue optional(const std::optional<double>& v)
@@ -393,6 +386,33 @@ QHttpServerResponse BalanceEnforcer::signal(const QString& pidText,
     return jsonReply(QJsonObject{{QStringLiteral("outcome"), e.outcome},
                                  {QStringLiteral("detail"), e.detail},
                                  {QStringLiteral("audit"), auditEntryToJson(e)}});
+}
+
+void BalanceEnforcer::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    table.add(
+        QStringLiteral("/v1/enforcement"), Method::Get, Scope::Read,
+        [this](const RouteRequest&) { return m_booksKept() ? state() : TokenDesk::notKept(); });
+    // A candidate's id is "user/pid/start_time_ms": three path segments.
+    table.add(QStringLiteral("/v1/enforcement/<arg>/<arg>/<arg>"), Method::Post, Scope::Admin,
+              [this](const RouteRequest& r) {
+                  return decide(r.args.join(QLatin1Char('/')), r.http, r.tokenName());
+              });
+    table.add(
+        QStringLiteral("/v1/processes/<arg>/signal"), Method::Post, Scope::Admin,
+        [this](const RouteRequest& r) { return signal(r.args.value(0), r.http, r.tokenName()); });
+    table.add(QStringLiteral("/v1/audit"), Method::Get, Scope::Read,
+              [this, envelope = table.envelope()](const RouteRequest& r) {
+                  const CursorQuery cursor = cursorQuery(r.http);
+                  if (!cursor.error.isEmpty())
+                      return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+                  // Entries are kept forever and numbered without holes.
+                  quint64 last = cursor.after;
+                  const QByteArrayList out = m_audit.after(cursor.after, cursor.limit, &last);
+                  return jsonBytesReply(cursorPage(envelope(), "audit", out, cursor.after, last,
+                                                   false, cursor.limit, m_audit.lastSequence()));
+              });
 }
 
 } // namespace gw

@@ -16,6 +16,7 @@
 
 #include "agent/auditlog.h"
 #include "agent/balanceview.h"
+#include "agent/routetable.h"
 #include "model/snapshot.h"
 #include "policy/enforcer.h"
 #include "policy/policyconfig.h"
@@ -34,7 +35,7 @@ namespace gw {
 
 class JournalWriter;
 
-class BalanceEnforcer final : public QObject
+class BalanceEnforcer final : public QObject, public RouteDesk
 {
     Q_OBJECT
 public:
@@ -47,6 +48,15 @@ public:
     void setPolicy(const PolicyConfig& policy);
     // Where balances come from (AgentServer: its own books, or the keeper's).
     void setBalanceSource(std::function<BalanceView()> source) { m_balances = std::move(source); }
+
+    // Whether the token books are kept ([tokens] on): the routes answer 404
+    // while they are not.
+    void setBooksKept(std::function<bool()> kept) { m_booksKept = std::move(kept); }
+
+    // GET /v1/enforcement and /v1/audit: read scope; POST
+    // /v1/enforcement/<user>/<pid>/<start> and /v1/processes/<pid>/signal:
+    // admin.
+    void addRoutes(RouteTable& table) override;
 
     void published(const Snapshot& snapshot);
     void refusedAllocation(qint64 atMs);
@@ -87,6 +97,9 @@ private:
 
     std::function<qint64()> m_now;
     std::function<BalanceView()> m_balances;
+    std::function<bool()> m_booksKept = [] {
+        return true;
+    };
     Enforcer m_enforcer;
     PolicyConfig::Tokens m_rules;
     DemandTracker m_demand;

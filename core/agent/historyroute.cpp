@@ -1,6 +1,5 @@
 #include "agent/historyroute.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
 #include "history/historystore.h"
 #include "history/historywire.h"
@@ -56,8 +55,16 @@ QHttpServerResponse HistoryRoute::notKept()
                      tr("this agent keeps no history (agent.toml has no \"history\")"));
 }
 
+void HistoryRoute::addRoutes(RouteTable& table)
+{
+    table.add(QStringLiteral("/v1/history"), QHttpServerRequest::Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return respond(r.http); });
+}
+
 QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
 {
+    if (m_path.isEmpty())
+        return notKept();
     const QUrlQuery q = request.query();
     QString error;
     // The longest range: what the longest-kept level (hour roll-ups) holds.

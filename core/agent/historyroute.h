@@ -6,6 +6,7 @@
 // thread with a connection of its own (WAL lets it read while the agent's
 // history writer commits), at the first request and again after a failure.
 
+#include "agent/routetable.h"
 #include "history/historytypes.h"
 
 #include <QHttpServerResponse>
@@ -20,15 +21,19 @@ namespace gw {
 
 class HistoryStore;
 
-class HistoryRoute
+class HistoryRoute final : public RouteDesk
 {
 public:
     // At most this many series per request, and buckets per series.
     static constexpr int kMaxSeries = 64;
     static constexpr int kMaxPoints = 11'000;
 
+    // `path` empty: the agent keeps no history (404 no_history).
     HistoryRoute(QString path, RetentionPolicy retention, std::function<qint64()> nowMs);
-    ~HistoryRoute();
+    ~HistoryRoute() override;
+
+    // GET /v1/history: read scope.
+    void addRoutes(RouteTable& table) override;
 
     QHttpServerResponse respond(const QHttpServerRequest& request);
 

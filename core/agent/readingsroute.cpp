@@ -1,7 +1,8 @@
 #include "agent/readingsroute.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
+#include "agent/requestguard.h"
 #include "history/historyreadings.h"
 #include "model/snapshotjson.h"
 
@@ -115,6 +116,14 @@ private:
 ReadingsRoute::ReadingsRoute(QString historyPath)
     : m_path(std::move(historyPath))
 {}
+
+void ReadingsRoute::addRoutes(RouteTable& table)
+{
+    table.addAnswering(QStringLiteral("/v1/readings"), QHttpServerRequest::Method::Get, Scope::Read,
+                       [this](const RouteRequest& r, QHttpServerResponder&& responder) {
+                           respond(r.http, std::move(responder));
+                       });
+}
 
 void ReadingsRoute::respond(const QHttpServerRequest& request,
                             QHttpServerResponder&& responder) const

@@ -21,6 +21,8 @@
 // chunk, so the client sees a cut reply, never a short one that looks
 // whole.
 
+#include "agent/routetable.h"
+
 #include <QHttpServerResponder>
 #include <QString>
 
@@ -28,7 +30,7 @@ class QHttpServerRequest;
 
 namespace gw {
 
-class ReadingsRoute
+class ReadingsRoute final : public RouteDesk
 {
 public:
     // The longest range served.
@@ -36,6 +38,9 @@ public:
 
     // `historyPath` empty: the agent keeps no history (404 no_history).
     explicit ReadingsRoute(QString historyPath);
+
+    // GET /v1/readings: read scope.
+    void addRoutes(RouteTable& table) override;
 
     // Answers `request` (already let through as read scope) on `responder`.
     void respond(const QHttpServerRequest& request, QHttpServerResponder&& responder) const;

@@ -1,8 +1,9 @@
 #include "agent/tokendesk.h"
 
-#include "agent/agentserver.h"
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
 #include "agent/journalwriter.h"
+#include "agent/requestguard.h"
 #include "model/snapshotjson.h"
 #include "tokens/ledgerbody.h"
 #include "tokens/tokensjson.h"
@@ -40,16 +41,6 @@ UsageMeter::Key keyOf(const UsageFact& f)
     return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs};
 }
 
-QHttpServerResponse
-jsonReply(const QJsonObject& o,
-          QHttpServerResponse::StatusCode status = QHttpServerResponse::StatusCode::Ok)
-{
-    QHttpServerResponse r(QByteArrayLiteral("application/json"),
-                          QJsonDocument(o).toJson(QJsonDocument::Compact), status);
-    r.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
-    return r;
-}
-
 QJsonObject adjustmentToJson(const Adjustment& a)
 {
     return {{QStringLiteral("user"), a.user},
@@ -82,6 +73,8 @@ void TokenDesk::setJournal(JournalWriter* journal)
 {
     // Null (the journal closed): the books stay in memory as they are.
     m_journal = journal;
+    for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
+        log->setJournal(journal);
     if (journal)
         m_loaded = false;
 }
@@ -103,6 +96,8 @@ void TokenDesk::load()
     m_openHourMs.reset();
     m_facts.clear();
     m_adjustments.clear();
+    for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
+        log->clear();
     m_gaps.clear();
     m_models.clear();
     m_peerFacts.clear();
@@ -121,8 +116,8 @@ void TokenDesk::load()
     QString why;
     quint64 after = 0;
     m_journal->call([&](AgentJournal& j) {
-        usage = j.readTokenRecords(AgentJournal::TokenTable::Usage, &why);
-        adjustments = j.readTokenRecords(AgentJournal::TokenTable::Adjustment, &why);
+        usage = m_usageLog.load(j, &why);
+        adjustments = m_adjustmentLog.load(j, &why);
         if (const auto start = j.metaValue(kStartKey))
             m_startMs = start->toLongLong();
         else
@@ -267,28 +262,20 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
 
 void TokenDesk::storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs)
 {
-    if (m_journal) {
-        QList<AgentJournal::Entry> rows;
-        quint64 sequence = m_facts.size();
-        for (const UsageFact& f : facts)
-            rows.append(
-                {++sequence, QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact)});
-        QJsonArray gaps;
-        for (const CoverageGap& g : std::as_const(m_gaps))
-            gaps.append(coverageGapToJson(g));
-        const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
-        QString why;
-        bool ok = false;
-        m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::Usage, rows,
-                                      {{kClosedKey, QString::number(boundaryMs)},
-                                       {kGapsKey, QString::fromUtf8(gapsJson)}},
-                                      &why);
-        });
-        if (!ok)
-            qCWarning(lcTokens).noquote()
-                << "usage facts kept in memory only, the journal refused them:" << why;
-    }
+    QByteArrayList rows;
+    for (const UsageFact& f : facts)
+        rows.append(QJsonDocument(usageFactToJson(f)).toJson(QJsonDocument::Compact));
+    QJsonArray gaps;
+    for (const CoverageGap& g : std::as_const(m_gaps))
+        gaps.append(coverageGapToJson(g));
+    const QByteArray gapsJson = QJsonDocument(gaps).toJson(QJsonDocument::Compact);
+    QString why;
+    if (!m_usageLog.append(
+            rows,
+            {{kClosedKey, QString::number(boundaryMs)}, {kGapsKey, QString::fromUtf8(gapsJson)}},
+            &why, RecordLog::Refused::Keep))
+        qCWarning(lcTokens).noquote()
+            << "usage facts kept in memory only, the journal refused them:" << why;
     m_facts += facts;
     m_closedThroughMs = boundaryMs;
     m_books.reset();
@@ -331,6 +318,48 @@ const Books& TokenDesk::books()
                              m_adjustments, m_models, gaps);
     }
     return *m_books;
+}
+
+void TokenDesk::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    table.add(QStringLiteral("/v1/usage"), Method::Get, Scope::Read,
+              [this, envelope = table.envelope()](const RouteRequest& r) {
+                  return usage(r.http, envelope());
+              });
+    table.add(QStringLiteral("/v1/balances"), Method::Get, Scope::Read,
+              [this](const RouteRequest&) {
+                  if (m_balancesElsewhere) {
+                      if (std::optional<QHttpServerResponse> r = m_balancesElsewhere())
+                          return std::move(*r);
+                  }
+                  return enabled() ? balances() : notKept();
+              });
+    table.add(QStringLiteral("/v1/ledger"), Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return enabled() ? ledger(r.http) : notKept(); });
+    table.add(QStringLiteral("/v1/ledger"), Method::Post, Scope::Admin,
+              [this](const RouteRequest& r) {
+                  return enabled() ? adjust(r.http, r.tokenName()) : notKept();
+              });
+}
+
+QHttpServerResponse TokenDesk::usage(const QHttpServerRequest& request,
+                                     const CursorEnvelope& envelope)
+{
+    if (!enabled())
+        return notKept();
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    // Facts are kept forever and numbered without holes.
+    quint64 last = cursor.after;
+    const QByteArrayList out = usageAfter(cursor.after, cursor.limit, &last);
+    QByteArray body = cursorPage(envelope, "usage", out, cursor.after, last, false, cursor.limit,
+                                 lastUsageSequence());
+    // The spans not charged, so a keeper's books state them too.
+    body.chop(1);
+    body += ",\"gaps\":" + gapsJson() + '}';
+    return jsonBytesReply(body);
 }
 
 QHttpServerResponse TokenDesk::notKept()
@@ -414,18 +443,10 @@ QHttpServerResponse TokenDesk::adjust(const QHttpServerRequest& request, const Q
     if (!body)
         return jsonError(400, QStringLiteral("bad_request"), error);
     Adjustment a{body->user, m_now(), body->amount, by, body->reason};
-    if (m_journal) {
-        bool ok = false;
-        const AgentJournal::Entry row{
-            quint64(m_adjustments.size() + 1),
-            QJsonDocument(adjustmentToJson(a)).toJson(QJsonDocument::Compact)};
-        m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::Adjustment, {row}, {}, &error);
-        });
-        if (!ok)
-            return jsonError(503, QStringLiteral("journal"),
-                             QStringLiteral("the adjustment was not stored: %1").arg(error));
-    }
+    if (!m_adjustmentLog.append({QJsonDocument(adjustmentToJson(a)).toJson(QJsonDocument::Compact)},
+                                {}, &error))
+        return jsonError(503, QStringLiteral("journal"),
+                         QStringLiteral("the adjustment was not stored: %1").arg(error));
     m_adjustments.append(a);
     m_books.reset();
     const Books& b = books();

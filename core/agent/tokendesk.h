@@ -18,6 +18,8 @@
 
 #include "agent/balanceview.h"
 #include "agent/keeperreplies.h"
+#include "agent/recordlog.h"
+#include "agent/routetable.h"
 #include "policy/policyconfig.h"
 #include "tokens/ledger.h"
 #include "tokens/promusage.h"
@@ -41,10 +43,20 @@ class AgentJournal;
 class JournalWriter;
 struct Snapshot;
 
-class TokenDesk
+class TokenDesk final : public RouteDesk
 {
 public:
     explicit TokenDesk(std::function<qint64()> now);
+
+    // GET /v1/usage, /v1/balances, /v1/ledger: read scope; POST /v1/ledger
+    // (an adjustment): admin. 404 for all while [tokens] is off.
+    void addRoutes(RouteTable& table) override;
+    // A relay serves the keeper's balances (KeeperLink): the reply to give
+    // instead of the own books', or none.
+    void setBalancesElsewhere(std::function<std::optional<QHttpServerResponse>()> elsewhere)
+    {
+        m_balancesElsewhere = std::move(elsewhere);
+    }
 
     void setClock(std::function<qint64()> now) { m_now = std::move(now); }
     // Not owned; null: books in memory only. Call before setPolicy.
@@ -57,9 +69,11 @@ public:
     // A new reading (after AgentServer stored it).
     void published(const Snapshot& snapshot);
 
-    // GET /v1/usage: facts numbered after `after`, at most `limit`, as JSON.
+    // GET /v1/usage, a cursor page with the gaps.
+    QHttpServerResponse usage(const QHttpServerRequest& request, const CursorEnvelope& envelope);
+    // The facts numbered after `after`, at most `limit`, as JSON.
     QByteArrayList usageAfter(quint64 after, int limit, quint64* last) const;
-    quint64 lastUsageSequence() const { return quint64(m_facts.size()); }
+    quint64 lastUsageSequence() const { return m_usageLog.lastSequence(); }
     // GET /v1/balances
     QHttpServerResponse balances();
     // GET /v1/ledger?user=U&after=N&limit=L
@@ -139,6 +153,7 @@ private:
     void storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs);
 
     std::function<qint64()> m_now;
+    std::function<std::optional<QHttpServerResponse>()> m_balancesElsewhere;
     JournalWriter* m_journal = nullptr;
     PolicyConfig::Tokens m_rules;
     bool m_loaded = false;
@@ -150,6 +165,10 @@ private:
     qint64 m_startMs = 0;                        // the books start
     QList<UsageFact> m_facts;                    // sequence = index + 1
     QList<Adjustment> m_adjustments;
+    // Where they are numbered and stored, and a keeper's copy of its peers'.
+    RecordLog m_usageLog{RecordLog::Table::Usage};
+    RecordLog m_adjustmentLog{RecordLog::Table::Adjustment};
+    RecordLog m_peerLog{RecordLog::Table::PeerUsage};
     QList<CoverageGap> m_gaps;
     QSet<QString> m_models;
 

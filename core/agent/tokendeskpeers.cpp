@@ -88,8 +88,7 @@ TokenDesk::PeerCursor TokenDesk::peerCursor(const QString& url) const
 // the cursors and gaps of the peers listed now.
 void TokenDesk::loadPeers(AgentJournal& j, QString* why)
 {
-    const QList<AgentJournal::Entry> rows =
-        j.readTokenRecords(AgentJournal::TokenTable::PeerUsage, why);
+    const QList<AgentJournal::Entry> rows = m_peerLog.load(j, why);
     for (const AgentJournal::Entry& e : rows) {
         QJsonObject o = QJsonDocument::fromJson(e.json).object();
         const QString url = o.take(QStringLiteral("peer_url")).toString();
@@ -136,11 +135,10 @@ bool TokenDesk::absorbPeerPage(const QString& url, const PeerPage& page, QString
     if (!m_peerOrder.contains(url))
         m_peerOrder.append(url);
     QList<UsageFact> taken;
-    QList<AgentJournal::Entry> rows;
+    QByteArrayList rows;
     QSet<UsageMeter::Key> keys;
     QMap<QString, int> refusedOwn, refusedOther;
     int held = 0;
-    quint64 sequence = quint64(m_peerFacts.size());
     for (const auto& [peerSequence, f] : page.facts) {
         const UsageMeter::Key key = keyOf(f);
         const QString owner = m_serverPeer.value(f.server, url);
@@ -159,25 +157,19 @@ bool TokenDesk::absorbPeerPage(const QString& url, const PeerPage& page, QString
             o.insert(QStringLiteral("peer_url"), url);
             o.insert(QStringLiteral("peer_stream"), page.stream);
             o.insert(QStringLiteral("peer_sequence"), qint64(peerSequence));
-            rows.append({++sequence, QJsonDocument(o).toJson(QJsonDocument::Compact)});
+            rows.append(QJsonDocument(o).toJson(QJsonDocument::Compact));
         }
     }
     const PeerCursor cursor{page.stream, page.next};
     const bool gapsChanged = page.gaps != peer.gaps;
-    if (m_journal && (!rows.isEmpty() || gapsChanged || cursor.stream != peer.cursor.stream ||
-                      cursor.sequence != peer.cursor.sequence)) {
+    if (!rows.isEmpty() || gapsChanged || cursor.stream != peer.cursor.stream ||
+        cursor.sequence != peer.cursor.sequence) {
         const QByteArray gaps = QJsonDocument(gapsToJson(page.gaps)).toJson(QJsonDocument::Compact);
-        bool ok = false;
-        const bool open = m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::PeerUsage, rows,
-                                      {{cursorKey(url), cursor.stream + QLatin1Char(' ') +
-                                                            QString::number(cursor.sequence)},
-                                       {gapsKey(url), QString::fromUtf8(gaps)}},
-                                      error);
-        });
-        if (!open && error)
-            *error = QStringLiteral("the journal is closed");
-        if (!ok)
+        if (!m_peerLog.append(rows,
+                              {{cursorKey(url), cursor.stream + QLatin1Char(' ') +
+                                                    QString::number(cursor.sequence)},
+                               {gapsKey(url), QString::fromUtf8(gaps)}},
+                              error))
             return false;
     }
     for (const UsageFact& f : std::as_const(taken)) {
@@ -298,25 +290,17 @@ bool TokenDesk::absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCu
             others.append(f);
     QString refused;
     const QList<UsageFact> taken = admissible(url, others, &refused);
-    if (m_journal && (!facts.isEmpty() || !(cursor == m_promCursor))) {
-        QList<AgentJournal::Entry> rows;
-        quint64 sequence = quint64(m_peerFacts.size());
+    if (!facts.isEmpty() || !(cursor == m_promCursor)) {
+        QByteArrayList rows;
         for (const UsageFact& f : taken) {
             QJsonObject o = usageFactToJson(f);
             o.insert(QStringLiteral("peer_url"), url);
             o.insert(QStringLiteral("peer_stream"), QString());
             o.insert(QStringLiteral("peer_sequence"), 0);
-            rows.append({++sequence, QJsonDocument(o).toJson(QJsonDocument::Compact)});
+            rows.append(QJsonDocument(o).toJson(QJsonDocument::Compact));
         }
-        bool ok = false;
-        const bool open = m_journal->call([&](AgentJournal& j) {
-            ok = j.appendTokenRecords(AgentJournal::TokenTable::PeerUsage, rows,
-                                      {{promCursorKey(url), QString::fromUtf8(cursor.toJson())}},
-                                      error);
-        });
-        if (!open && error)
-            *error = QStringLiteral("the journal is closed");
-        if (!ok)
+        if (!m_peerLog.append(rows, {{promCursorKey(url), QString::fromUtf8(cursor.toJson())}},
+                              error))
             return false;
     }
     Peer& source = m_peers[url];

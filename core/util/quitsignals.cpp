@@ -19,6 +19,7 @@ namespace {
 std::atomic<int> g_writeFd{-1};
 struct sigaction g_previousTerm;
 struct sigaction g_previousInt;
+struct sigaction g_previousHup;
 
 extern "C" void onQuitSignal(int signalNumber)
 {
@@ -36,6 +37,10 @@ extern "C" void onQuitSignal(int signalNumber)
 } // namespace
 
 QuitOnSignals::QuitOnSignals(QObject* parent)
+    : QuitOnSignals(HangUp::Default, parent)
+{}
+
+QuitOnSignals::QuitOnSignals(HangUp hangUp, QObject* parent)
     : QObject(parent)
 {
     if (g_writeFd.load() >= 0)
@@ -58,6 +63,10 @@ QuitOnSignals::QuitOnSignals(QObject* parent)
     action.sa_flags = SA_RESTART;
     ::sigaction(SIGTERM, &action, &g_previousTerm);
     ::sigaction(SIGINT, &action, &g_previousInt);
+    if (hangUp == HangUp::Deliver) {
+        ::sigaction(SIGHUP, &action, &g_previousHup);
+        m_hangUp = true;
+    }
     m_active = true;
 }
 
@@ -67,6 +76,8 @@ QuitOnSignals::~QuitOnSignals()
         return;
     ::sigaction(SIGTERM, &g_previousTerm, nullptr);
     ::sigaction(SIGINT, &g_previousInt, nullptr);
+    if (m_hangUp)
+        ::sigaction(SIGHUP, &g_previousHup, nullptr);
     g_writeFd.store(-1);
     m_notifier.reset();
     ::close(m_fds[0]);
@@ -85,11 +96,16 @@ void QuitOnSignals::readPipe()
     }
 }
 
-std::unique_ptr<QuitOnSignals> QuitOnSignals::quitApplication()
+std::unique_ptr<QuitOnSignals> QuitOnSignals::quitApplication(std::function<void()> onHangUp)
 {
-    auto q = std::make_unique<QuitOnSignals>();
+    auto q = std::make_unique<QuitOnSignals>(onHangUp ? HangUp::Deliver : HangUp::Default);
     QObject::connect(q.get(), &QuitOnSignals::received, QCoreApplication::instance(),
-                     [] { QCoreApplication::quit(); });
+                     [onHangUp = std::move(onHangUp)](int signalNumber) {
+                         if (signalNumber == SIGHUP)
+                             onHangUp();
+                         else
+                             QCoreApplication::quit();
+                     });
     return q;
 }
 

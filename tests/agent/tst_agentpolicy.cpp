@@ -507,6 +507,37 @@ private Q_SLOTS:
         QCOMPARE(agent.exitCode(), 0);
     }
 
+    void agentBinaryOnSighupWithoutAPolicyFileSaysSoAndGoesOn()
+    {
+        // gw::AgentApp's SIGHUP: nothing to re-read is said, not fatal, and
+        // SIGTERM still ends the run cleanly.
+        const QString cfg = m_dir.filePath(QStringLiteral("agent-hup.toml"));
+        QVERIFY(writeFile(cfg, "[agent]\ninterval_ms = 1000\n[journal]\npath = \"\"\n"
+                               "[[token]]\nname = \"t\"\nsha256 = \"" +
+                                   sha256("tok").toHex() + "\"\n"));
+        QProcess agent;
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), cfg, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(agent.waitForReadyRead(10000));
+        const QByteArray line = agent.readLine().trimmed();
+        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
+        const quint16 port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        QByteArray err;
+        QVERIFY(::kill(pid_t(agent.processId()), SIGHUP) == 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += agent.readAllStandardError()).contains("SIGHUP: no policy file to re-read"),
+            5000);
+        QCOMPARE(agent.state(), QProcess::Running);
+        QNetworkAccessManager nam;
+        const QJsonObject o = call(nam, port, QStringLiteral("/v1/policy"), "tok").json();
+        QCOMPARE(o[QStringLiteral("version")].toInt(), 1);
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(10000));
+        QCOMPARE(agent.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(agent.exitCode(), 0);
+    }
+
     void agentBinaryAppliesEditedPolicy()
     {
         // Through the real agent (app/agent_main.cpp's wiring): the demo

@@ -90,6 +90,45 @@ private Q_SLOTS:
         QCOMPARE(::sigaction(SIGTERM, nullptr, &current), 0);
         QVERIFY(current.sa_handler != SIG_DFL);
     }
+
+    void sighupIsLeftAloneUnlessAskedFor()
+    {
+        const auto hupHandler = [] {
+            struct sigaction current = {};
+            ::sigaction(SIGHUP, nullptr, &current);
+            return current.sa_handler;
+        };
+        const auto before = hupHandler();
+        {
+            QuitOnSignals quit;
+            QVERIFY(hupHandler() == before);
+        }
+        {
+            QuitOnSignals quit(QuitOnSignals::HangUp::Deliver);
+            QVERIFY(hupHandler() != before);
+        }
+        QVERIFY(hupHandler() == before);
+    }
+
+    void sighupCallsTheHangUpHandlerAndTheLoopGoesOn()
+    {
+        int hangUps = 0;
+        const auto quit = QuitOnSignals::quitApplication([&] {
+            ++hangUps;
+            if (hangUps == 2)
+                std::raise(SIGTERM); // the way out: SIGTERM still quits
+            else
+                std::raise(SIGHUP);
+        });
+        QMetaObject::invokeMethod(
+            this, [] { std::raise(SIGHUP); }, Qt::QueuedConnection);
+        QTimer guard; // not the test: a way out should the signals not arrive
+        guard.setSingleShot(true);
+        connect(&guard, &QTimer::timeout, this, [] { QCoreApplication::exit(3); });
+        guard.start(5000);
+        QCOMPARE(QCoreApplication::exec(), 0);
+        QCOMPARE(hangUps, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQuitSignals)

@@ -1,0 +1,328 @@
+#include "agent/agentapp.h"
+
+#include "agent/agentjournal.h"
+#include "agent/agentserver.h"
+#include "agent/auditlog.h"
+#include "agent/balanceenforcer.h"
+#include "agent/dailyreport.h"
+#include "agent/tokendesk.h"
+#include "engine/engine.h"
+#include "history/historyservice.h"
+#include "policy/alerts.h"
+#include "policy/demopolicy.h"
+#include "policy/enforcer.h"
+#include "policy/policyservice.h"
+#include "policy/unixgroups.h"
+#include "sampling/commandline.h"
+#include "sources/demoworld.h"
+#include "sources/localproducer.h"
+#include "sources/source.h"
+#include "util/duration.h"
+#include "util/quitsignals.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSysInfo>
+
+#include <cstdio>
+
+namespace gw {
+
+AgentApp::AgentApp(Options options, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{}
+
+AgentApp::~AgentApp()
+{
+    stop();
+}
+
+int AgentApp::run()
+{
+    // Before the start: a signal that comes while it runs (a SIGHUP right
+    // after "listening on") waits in the pipe for the event loop instead of
+    // taking its default action.
+    m_signals = QuitOnSignals::quitApplication([this] { hangUp(); });
+    if (const int rc = start(); rc != 0)
+        return rc;
+    const int rc = QCoreApplication::exec();
+    stop();
+    return rc;
+}
+
+// The policies. A broken file means no start: every mistake is printed as
+// file:line:column, exit code 2, as for agent.toml.
+bool AgentApp::loadPolicy()
+{
+    m_policyPath = m_options.policyPath ? *m_options.policyPath : m_config->policyPath;
+    if (m_policyPath.isEmpty() && m_options.demo) {
+        // The demo's own policy: short spans, so events come within minutes.
+        m_policy = *parsePolicy(demoPolicyText(), QLatin1String(kDemoPolicyName)).config;
+        std::fprintf(stderr, "gpuwarden-agent: policy: %s (built in)\n", kDemoPolicyName);
+    } else if (m_policyPath.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden-agent: policy: built-in defaults\n");
+    } else {
+        const PolicyParseResult parsed = loadPolicyFile(m_policyPath);
+        for (const QString& e : parsed.errors)
+            std::fprintf(stderr, "%s\n", qPrintable(e));
+        for (const QString& w : parsed.warnings)
+            std::fprintf(stderr, "%s (warning)\n", qPrintable(w));
+        if (!parsed.config) {
+            std::fprintf(stderr, "gpuwarden-agent: the policy %s is refused; not starting\n",
+                         qPrintable(m_policyPath));
+            return false;
+        }
+        m_policy = *parsed.config;
+        std::fprintf(stderr, "gpuwarden-agent: policy: %s\n", qPrintable(m_policyPath));
+    }
+    return true;
+}
+
+// The journal lets a restart continue the stream; without one the agent
+// still serves, from memory, and says what that costs.
+void AgentApp::openJournal()
+{
+    const AgentConfig& config = *m_config;
+    if (config.journalPath.isEmpty()) {
+        std::fprintf(stderr,
+                     "gpuwarden-agent: no journal configured: readings are kept in memory only, "
+                     "policy events too (the last %lld), a restart starts a new stream\n",
+                     static_cast<long long>(AgentServer::kMemoryEventLimit));
+        return;
+    }
+    AgentJournal::Options options;
+    options.retention = config.journalRetention;
+    QString error;
+    auto journal = AgentJournal::open(config.journalPath, options, &error);
+    if (!journal) {
+        std::fprintf(stderr,
+                     "gpuwarden-agent: journal: %s; readings are kept in memory only (policy "
+                     "events too), a restart starts a new stream\n",
+                     qPrintable(error));
+        return;
+    }
+    std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",
+                 qPrintable(journal->path()), qPrintable(journal->stream()),
+                 static_cast<unsigned long long>(journal->lastSequence()));
+    if (journal->uncleanStart())
+        std::fprintf(stderr,
+                     "gpuwarden-agent: the previous run did not stop cleanly: readings "
+                     "%llu to %llu are lost (reported as truncated)\n",
+                     static_cast<unsigned long long>(journal->lostFrom()),
+                     static_cast<unsigned long long>(journal->lastSequence()));
+    m_server->attachJournal(std::move(journal));
+}
+
+int AgentApp::start()
+{
+    QString error;
+    m_config = AgentConfig::load(m_options.configPath, &error);
+    if (!m_config) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 2;
+    }
+    AgentConfig& config = *m_config;
+    // The daily report's folder: made now, so a wrong one stops the start.
+    if (config.dailyReport && !DailyReporter::prepareDir(*config.dailyReport, &error)) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (m_options.port) {
+        bool ok = false;
+        const int port = m_options.port->toInt(&ok);
+        if (!ok || port < 0 || port > 65535) {
+            std::fprintf(stderr, "gpuwarden-agent: --port: expected 0..65535\n");
+            return 2;
+        }
+        config.port = quint16(port);
+    }
+    if (!loadPolicy())
+        return 2;
+
+    // Who keeps the token books (docs/tokens.md, "Keeper of several agents").
+    if (config.keeping.keeperSource)
+        std::fprintf(stderr, "gpuwarden-agent: token books: kept by %s, read every %s\n",
+                     qPrintable(config.keeping.keeperSource->url),
+                     qPrintable(formatDurationExact(config.keeping.pollInterval)));
+    else if (config.keeping.prometheus)
+        std::fprintf(stderr,
+                     "gpuwarden-agent: token books: kept here, %lld peers and the counters in %s "
+                     "read every %s\n",
+                     static_cast<long long>(config.keeping.peers.size()),
+                     qPrintable(config.keeping.prometheus->url),
+                     qPrintable(formatDurationExact(config.keeping.pollInterval)));
+    else if (!config.keeping.peers.isEmpty())
+        std::fprintf(stderr, "gpuwarden-agent: token books: kept here, %lld peers read every %s\n",
+                     static_cast<long long>(config.keeping.peers.size()),
+                     qPrintable(formatDurationExact(config.keeping.pollInterval)));
+    m_server = std::make_unique<AgentServer>(config);
+    openJournal();
+    if (!m_server->listen(&error)) {
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("listening on %s:%u\n", qPrintable(config.listen.toString()), m_server->port());
+    std::fflush(stdout);
+
+    // Readings go through the engine, as on the desktop: to the HTTP side
+    // on its thread, to the history writer straight from the sampling thread.
+    if (!config.historyPath.isEmpty()) {
+        m_history = std::make_unique<HistoryService>(config.historyPath);
+        connect(m_history.get(), &HistoryService::failed, this, [](const QString& m) {
+            std::fprintf(stderr, "gpuwarden-agent: history: %s\n", qPrintable(m));
+        });
+        m_history->start();
+    }
+    m_engine = std::make_unique<Engine>();
+    AgentServer* server = m_server.get();
+    m_engine->addConsumer(server, [server](const QList<Snapshot>& readings) {
+        for (const auto& s : readings)
+            server->publish(s);
+    });
+    if (m_history)
+        m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
+    wirePolicies();
+
+    bool demoServerOk = false;
+    const int demoServer = m_options.demoServer.toInt(&demoServerOk);
+    if (!demoServerOk || demoServer < 1 || demoServer > DemoWorld::kMaxServers) {
+        std::fprintf(stderr, "gpuwarden-agent: --demo-server: expected 1..%d\n",
+                     DemoWorld::kMaxServers);
+        return 2;
+    }
+    const bool demo = m_options.demo;
+    m_source = std::make_unique<Source>(
+        demo ? std::unique_ptr<Producer>(
+                   std::make_unique<DemoProducer>(DemoProducer::single(demoServer - 1)))
+             : std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName),
+        std::chrono::milliseconds(config.intervalMs));
+    m_engine->attach(m_source.get());
+    connect(m_source.get(), &Source::statusChanged, server, [this, server](const QString& message) {
+        server->setBackendStatus(m_options.demo ? QStringLiteral("demo") : m_config->backend,
+                                 message);
+        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(message));
+    });
+    m_source->start();
+    startDailyReport(demoServer);
+    return 0;
+}
+
+// The policies are evaluated on every reading, on a thread of their own,
+// whether or not anyone is watching; the server numbers and stores the
+// events, and serves, changes and replays the policy.
+void AgentApp::wirePolicies()
+{
+    AgentServer* server = m_server.get();
+    // The demo's processes are made up (their pids may be real ones of this
+    // machine): a demo agent never asks for a signal.
+    PolicyEngine::Options policyOptions;
+    policyOptions.enforcing = !m_options.demo;
+    policyOptions.groups = unixGroupsOf;
+    m_policyService = std::make_unique<PolicyService>(m_policy, policyOptions);
+    PolicyService* service = m_policyService.get();
+    server->attachPolicy(service, m_policy, m_policyPath);
+    connect(service, &PolicyService::eventsChanged, server, &AgentServer::recordEvents,
+            Qt::QueuedConnection);
+    // Enforcement: the enforcer re-checks each request against the newest
+    // reading and /proc before it signals, and what it did joins the event.
+    Enforcer::Options enforcerOptions;
+    enforcerOptions.killGraceMs = m_policy.idle.killGraceMs;
+    m_enforcer = std::make_unique<Enforcer>(enforcerOptions);
+    Enforcer* enforcer = m_enforcer.get();
+    m_engine->addConsumer(enforcer, [enforcer](const QList<Snapshot>& readings) {
+        for (const auto& s : readings)
+            enforcer->setLatest(s);
+    });
+    connect(service, &PolicyService::enforcementRequested, enforcer,
+            [enforcer](const QList<EnforcementRequest>& requests) { enforcer->enforce(requests); });
+    connect(enforcer, &Enforcer::acted, service, &PolicyService::recordAction);
+    // Webhook alerts, queued off the policy thread: sampling never waits.
+    m_alerter = std::make_unique<Alerter>(m_policy);
+    Alerter* alerter = m_alerter.get();
+    connect(
+        service, &PolicyService::eventsChanged, alerter,
+        [alerter](const QList<PolicyEvent>& events) { alerter->notify(events); },
+        Qt::DirectConnection);
+    // The token books' enforcement steps reach people the same way.
+    connect(server->balanceEnforcer(), &BalanceEnforcer::recorded, alerter,
+            [alerter, server](const AuditEntry& e) {
+                const QString text = auditAlertText(e, server->tokenDesk()->serverName());
+                if (!text.isEmpty())
+                    alerter->notifyText(QStringLiteral("tokens"), e.user, text);
+            });
+    connect(alerter, &Alerter::failed, server, [](const QString& text, const QString& why) {
+        std::fprintf(stderr, "gpuwarden-agent: webhook: %s: %s\n", qPrintable(why),
+                     qPrintable(text));
+    });
+    connect(server, &AgentServer::policyChanged, server, [server, alerter, enforcer](int) {
+        alerter->setPolicy(server->policy());
+        enforcer->setKillGraceMs(server->policy().idle.killGraceMs);
+    });
+    m_engine->addThreadSafeConsumer(service, &PolicyService::ingestBatch);
+}
+
+// The daily report ([reports] in agent.toml): from the history store with
+// the policy in force when it is made; today's at start if missed.
+void AgentApp::startDailyReport(int demoServer)
+{
+    const AgentConfig& config = *m_config;
+    if (!config.dailyReport)
+        return;
+    DailyReporter::Setup setup;
+    setup.config = *config.dailyReport;
+    setup.historyPath = config.historyPath;
+    setup.server = m_options.demo ? DemoWorld(demoServer).names().value(demoServer - 1)
+                   : !config.serverName.isEmpty() ? config.serverName
+                                                  : QSysInfo::machineHostName();
+    setup.policyPath = m_policyPath;
+    setup.cliPath = m_options.cliPath;
+    AgentServer* server = m_server.get();
+    setup.policy = [server] {
+        return server->policy();
+    };
+    setup.now = [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
+    m_reporter = std::make_unique<DailyReporter>(std::move(setup));
+    connect(m_reporter.get(), &DailyReporter::written, this, [](const QString& path) {
+        std::fprintf(stderr, "gpuwarden-agent: daily report: %s\n", qPrintable(path));
+    });
+    connect(m_reporter.get(), &DailyReporter::failed, this, [](const QString& why) {
+        std::fprintf(stderr, "gpuwarden-agent: daily report: %s\n", qPrintable(why));
+    });
+    m_reporter->start();
+}
+
+void AgentApp::hangUp()
+{
+    if (!m_server)
+        return;
+    if (m_policyPath.isEmpty()) {
+        std::fprintf(stderr, "gpuwarden-agent: SIGHUP: no policy file to re-read\n");
+        return;
+    }
+    std::fprintf(stderr, "gpuwarden-agent: SIGHUP: re-reading %s\n", qPrintable(m_policyPath));
+    if (m_server->reloadPolicy())
+        std::fprintf(stderr, "gpuwarden-agent: policy version %d in force\n",
+                     m_server->policyVersion());
+}
+
+void AgentApp::stop()
+{
+    if (m_stopped || !m_server)
+        return;
+    m_stopped = true;
+    m_signals.reset();
+    if (m_source)
+        m_source->stop();
+    if (m_engine && m_policyService)
+        m_engine->removeConsumer(m_policyService.get());
+    QString error;
+    if (!m_server->closeJournal(&error))
+        std::fprintf(stderr, "gpuwarden-agent: journal: %s\n", qPrintable(error));
+    if (m_history)
+        m_history->stop();
+}
+
+} // namespace gw

@@ -1,0 +1,90 @@
+#pragma once
+
+// gpuwarden-agent, put together: agent.toml and the policy read and
+// checked, the HTTP server with its journal, the history store, the engine
+// with its consumers (the server, the history writer, the policy service,
+// the enforcer), webhook alerts, the sampling source and the daily report.
+// app/agent_main.cpp only parses the command line and runs this.
+//
+// Signals: SIGTERM and SIGINT end the run cleanly (the journal is closed);
+// SIGHUP re-reads the policy file, as an edit of the file does (a broken
+// file is refused and the policy in force stays). agent.toml itself is read
+// at start only: what it sets (address, tokens, journal, history) takes a
+// restart, which a running agent cannot do safely under its clients.
+
+#include "agent/agentconfig.h"
+#include "policy/policyconfig.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace gw {
+
+class AgentServer;
+class Alerter;
+class DailyReporter;
+class Engine;
+class Enforcer;
+class HistoryService;
+class PolicyService;
+class QuitOnSignals;
+class Source;
+
+class AgentApp final : public QObject
+{
+    Q_OBJECT
+public:
+    // The command line, as given (checked by start()).
+    struct Options
+    {
+        QString configPath;
+        std::optional<QString> policyPath; // --policy
+        bool demo = false;
+        QString demoServer = QStringLiteral("1");
+        std::optional<QString> port;
+        // gpuwarden-cli, for the daily report's PDF.
+        QString cliPath;
+    };
+
+    explicit AgentApp(Options options, QObject* parent = nullptr);
+    ~AgentApp() override;
+
+    // Reads and checks everything, listens and starts sampling. 0 when the
+    // agent runs; else the exit code (2: a configuration, policy or option
+    // refused; 1: cannot listen), with the reason on stderr.
+    int start();
+    // start(), the event loop until SIGTERM/SIGINT, stop(): the exit code.
+    int run();
+    // Stops sampling and closes the journal and the history.
+    void stop();
+    // What SIGHUP does: re-reads the policy file, if there is one.
+    void hangUp();
+
+    AgentServer* server() const { return m_server.get(); }
+
+private:
+    bool loadPolicy();
+    void openJournal();
+    void wirePolicies();
+    void startDailyReport(int demoServer);
+
+    Options m_options;
+    std::optional<AgentConfig> m_config;
+    QString m_policyPath;
+    PolicyConfig m_policy;
+    std::unique_ptr<AgentServer> m_server;
+    std::unique_ptr<HistoryService> m_history;
+    std::unique_ptr<Engine> m_engine;
+    std::unique_ptr<PolicyService> m_policyService;
+    std::unique_ptr<Enforcer> m_enforcer;
+    std::unique_ptr<Alerter> m_alerter;
+    std::unique_ptr<Source> m_source;
+    std::unique_ptr<DailyReporter> m_reporter;
+    std::unique_ptr<QuitOnSignals> m_signals;
+    bool m_stopped = false;
+};
+
+} // namespace gw

@@ -1,0 +1,62 @@
+#pragma once
+
+// The pieces every agent route's reply is made of: compact JSON with
+// "Cache-Control: no-store", the JSON error document, and the cursor
+// protocol's query and envelope (/v1/samples, /v1/events, /v1/usage,
+// /v1/audit) written once.
+
+#include <QByteArray>
+#include <QByteArrayList>
+#include <QHttpServerResponse>
+#include <QJsonObject>
+#include <QString>
+
+class QHttpServerRequest;
+
+namespace gw {
+
+// The default and largest page of a cursor route.
+inline constexpr int kDefaultSamplesLimit = 100;
+inline constexpr int kMaxSamplesLimit = 1000;
+
+// Compact JSON, not cached.
+QHttpServerResponse
+jsonReply(const QJsonObject& o,
+          QHttpServerResponse::StatusCode status = QHttpServerResponse::StatusCode::Ok);
+// Already serialized JSON, not cached.
+QHttpServerResponse jsonBytesReply(const QByteArray& json);
+
+// {"error": {"code": ..., "message": ...}} with the given HTTP status.
+QHttpServerResponse jsonError(int status, const QString& code, const QString& message);
+
+// A request header by name, any case; empty when absent.
+QByteArray requestHeader(const QHttpServerRequest& request, const QByteArray& name);
+
+// after= and limit= of a cursor route; the error in words when either is bad.
+struct CursorQuery
+{
+    quint64 after = 0;
+    int limit = 0;
+    QString error;
+};
+CursorQuery cursorQuery(const QHttpServerRequest& request);
+
+// Who answers a cursor page: the agent's instance and stream, and its clock.
+struct CursorEnvelope
+{
+    QString instance;
+    QString stream;
+    qint64 nowMs = 0;
+};
+
+// One page of a cursor route: the records in `out` (serialized, spliced in
+// as they are) after the envelope. Numbers after `after` that are no longer
+// held (the ring or the journal's retention overtook them, or a crash lost
+// them), before or inside this page, or after it when the page is not full,
+// make it truncated: the caller learns of the hole instead of silently
+// missing it. With nothing held up to the newest number, the cursor moves
+// past the hole.
+QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QByteArrayList& out,
+                      quint64 after, quint64 last, bool hole, int limit, quint64 lastSequence);
+
+} // namespace gw

@@ -1,0 +1,128 @@
+#include "agent/eventlog.h"
+
+#include "agent/agentjournal.h"
+#include "agent/journalwriter.h"
+
+#include <QJsonDocument>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcEvents, "gw.agent", QtInfoMsg)
+
+namespace gw {
+
+EventLog::EventLog(std::function<CursorEnvelope()> envelope, std::function<qint64()> now)
+    : m_envelope(std::move(envelope))
+    , m_now(std::move(now))
+{}
+
+void EventLog::continueFrom(AgentJournal& journal)
+{
+    m_nextSequence = journal.lastEventSequence() + 1;
+    m_records.clear();
+    // The engine starts fresh: whatever the previous run left open is over
+    // as of its last stored reading.
+    QString why;
+    const QList<AgentJournal::Entry> latest = journal.latestEventRecords(&why);
+    if (!why.isEmpty())
+        qCWarning(lcEvents).noquote() << "journal:" << why;
+    const std::optional<qint64> lastReading = journal.lastReadingMs();
+    int closed = 0;
+    for (const AgentJournal::Entry& entry : latest) {
+        QString error;
+        std::optional<PolicyEvent> event =
+            policyEventFromJson(QJsonDocument::fromJson(entry.json).object(), &error);
+        if (!event) {
+            qCWarning(lcEvents).noquote()
+                << "journal: event record" << entry.sequence << "is unreadable:" << error;
+            continue;
+        }
+        if (!event->isOpen())
+            continue;
+        event->endMs = std::max(lastReading.value_or(event->detectedMs), event->startMs);
+        event->endReason = QStringLiteral("agent restarted");
+        const quint64 sequence = m_nextSequence++;
+        QByteArray json = QJsonDocument(toJson(*event)).toJson(QJsonDocument::Compact);
+        journal.appendEvent(sequence, m_now(), event->id, json);
+        m_records.push_back({sequence, std::move(json)});
+        ++closed;
+    }
+    if (closed > 0)
+        qCInfo(lcEvents).noquote() << "policy:" << closed
+                                   << "event(s) left open by the previous run closed (agent "
+                                      "restarted)";
+}
+
+void EventLog::store(const PolicyEvent& event, qint64 atMs)
+{
+    const quint64 sequence = m_nextSequence++;
+    QByteArray json = QJsonDocument(toJson(event)).toJson(QJsonDocument::Compact);
+    if (m_journal)
+        m_journal->appendEvent(sequence, atMs, event.id, json);
+    m_records.push_back({sequence, std::move(json)});
+    while (qsizetype(m_records.size()) > kMemoryEventLimit)
+        m_records.pop_front();
+}
+
+void EventLog::record(const QList<PolicyEvent>& events)
+{
+    const qint64 now = m_now();
+    for (const PolicyEvent& e : events) {
+        if (!m_open.contains(e.id))
+            ++m_totals[policyEventKindName(e.kind)];
+        if (e.isOpen())
+            m_open.insert(e.id, e.kind);
+        else
+            m_open.remove(e.id);
+        store(e, now);
+    }
+}
+
+QMap<QString, quint64> EventLog::openByKind() const
+{
+    QMap<QString, quint64> out;
+    for (const PolicyEventKind kind : m_open)
+        ++out[policyEventKindName(kind)];
+    return out;
+}
+
+void EventLog::addRoutes(RouteTable& table)
+{
+    table.add(QStringLiteral("/v1/events"), QHttpServerRequest::Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return events(r.http); });
+}
+
+QHttpServerResponse EventLog::events(const QHttpServerRequest& request) const
+{
+    // The cursor protocol of /v1/samples, over the event log.
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    const quint64 after = cursor.after;
+    const int limit = cursor.limit;
+    QByteArrayList out;
+    quint64 last = after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, const QByteArray& event) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append("{\"sequence\":" + QByteArray::number(sequence) + ",\"event\":" + event + '}');
+    };
+    const quint64 ringOldest = m_records.empty() ? m_nextSequence : m_records.front().sequence;
+    if (m_journal && after + 1 < ringOldest) {
+        QString why;
+        for (const auto& e : m_journal->readEvents(after, ringOldest, limit, &why))
+            take(e.sequence, e.json);
+        if (!why.isEmpty())
+            qCWarning(lcEvents).noquote() << "journal:" << why;
+    }
+    for (const Record& e : m_records) {
+        if (out.size() >= limit)
+            break;
+        if (e.sequence > last)
+            take(e.sequence, e.json);
+    }
+    return jsonBytesReply(
+        cursorPage(m_envelope(), "events", out, after, last, hole, limit, m_nextSequence - 1));
+}
+
+} // namespace gw

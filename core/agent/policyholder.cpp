@@ -1,0 +1,309 @@
+#include "agent/policyholder.h"
+
+#include "agent/apiinteger.h"
+#include "agent/apireply.h"
+#include "agent/requestguard.h"
+#include "policy/policyengine.h"
+#include "policy/policyservice.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSaveFile>
+#include <QUrlQuery>
+
+Q_LOGGING_CATEGORY(lcPolicyHolder, "gw.agent", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+// How a policy sent in a request body is named in its errors.
+constexpr auto kPolicyBodyName = "policy.toml";
+
+// The messages keep the context they were translated under.
+QString agentTr(const char* text, int n = -1)
+{
+    return QCoreApplication::translate("gw::AgentServer", text, nullptr, n);
+}
+
+QHttpServerResponse invalidPolicy(const QStringList& errors)
+{
+    QJsonObject o =
+        QJsonDocument::fromJson(
+            errorDocument(QStringLiteral("invalid_policy"),
+                          QCoreApplication::translate("gw::AgentServer",
+                                                      "the policy has %n error(s); nothing "
+                                                      "was changed",
+                                                      nullptr, int(errors.size()))))
+            .object();
+    QJsonObject e = o.value(QStringLiteral("error")).toObject();
+    e.insert(QStringLiteral("errors"), QJsonArray::fromStringList(errors));
+    o.insert(QStringLiteral("error"), e);
+    return jsonReply(o, QHttpServerResponse::StatusCode(422));
+}
+
+} // namespace
+
+PolicyHolder::PolicyHolder(const SampleLog& readings, std::function<qint64()> now, QObject* parent)
+    : QObject(parent)
+    , m_readings(readings)
+    , m_now(std::move(now))
+{
+    m_changedMs = m_now();
+    m_reload.setSingleShot(true);
+    m_reload.setInterval(kPolicyReloadDelay);
+    connect(&m_reload, &QTimer::timeout, this, [this] { reload(); });
+}
+
+PolicyHolder::~PolicyHolder() = default;
+
+void PolicyHolder::attach(PolicyService* service, const PolicyConfig& policy, const QString& path)
+{
+    m_service = service;
+    m_policy = policy;
+    m_previous.reset();
+    m_path = path;
+    m_version = 1;
+    m_changedMs = m_now();
+    m_watcher.reset();
+    m_fileBytes.clear();
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly))
+        m_fileBytes = f.readAll();
+    // The file and its folder: an editor that saves by writing a new file
+    // and renaming it over the old one leaves the watcher watching nothing;
+    // the folder's change brings the path back.
+    m_watcher = std::make_unique<QFileSystemWatcher>();
+    m_watcher->addPath(path);
+    m_watcher->addPath(QFileInfo(path).absolutePath());
+    connect(m_watcher.get(), &QFileSystemWatcher::fileChanged, this, &PolicyHolder::fileTouched);
+    connect(m_watcher.get(), &QFileSystemWatcher::directoryChanged, this,
+            &PolicyHolder::fileTouched);
+}
+
+QString PolicyHolder::source() const
+{
+    return m_path.isEmpty() ? QStringLiteral("built-in defaults") : m_path;
+}
+
+void PolicyHolder::fileTouched()
+{
+    if (!m_watcher)
+        return;
+    if (!m_watcher->files().contains(m_path) && QFileInfo::exists(m_path))
+        m_watcher->addPath(m_path);
+    // Several writes make one edit (truncate, then write): read it once quiet.
+    m_reload.start();
+}
+
+bool PolicyHolder::reload(QStringList* errors)
+{
+    if (m_path.isEmpty())
+        return true;
+    QFile f(m_path);
+    PolicyParseResult parsed;
+    QByteArray bytes;
+    if (!f.open(QIODevice::ReadOnly)) {
+        parsed.errors << agentTr("%1: cannot read the policy: %2").arg(m_path, f.errorString());
+    } else {
+        bytes = f.readAll();
+        if (bytes == m_fileBytes)
+            return true; // our own write, or a touch
+        parsed = parsePolicy(bytes, m_path);
+    }
+    if (!parsed.config) {
+        for (const QString& e : std::as_const(parsed.errors))
+            qCWarning(lcPolicyHolder).noquote() << "policy:" << e;
+        qCWarning(lcPolicyHolder).noquote()
+            << "policy:" << m_path
+            << agentTr("refused; the policy in force (version %1) stays").arg(m_version);
+        if (errors)
+            *errors = parsed.errors;
+        Q_EMIT refused(parsed.errors);
+        return false;
+    }
+    for (const QString& w : std::as_const(parsed.warnings))
+        qCWarning(lcPolicyHolder).noquote() << "policy:" << w;
+    m_fileBytes = bytes;
+    if (*parsed.config != m_policy) {
+        apply(*parsed.config);
+        qCInfo(lcPolicyHolder).noquote() << "policy:" << m_path << "applied, version" << m_version;
+    }
+    return true;
+}
+
+void PolicyHolder::apply(const PolicyConfig& policy)
+{
+    m_previous = m_policy;
+    m_policy = policy;
+    ++m_version;
+    m_changedMs = m_now();
+    if (m_service)
+        m_service->setPolicy(policy);
+    Q_EMIT changed(m_version);
+}
+
+QJsonObject PolicyHolder::document() const
+{
+    return QJsonObject{
+        {QStringLiteral("policy"), policyToJson(m_policy)},
+        {QStringLiteral("source"), source()},
+        {QStringLiteral("version"), m_version},
+        {QStringLiteral("changed_ms"), m_changedMs},
+        {QStringLiteral("previous"),
+         m_previous ? QJsonValue(policyToJson(*m_previous)) : QJsonValue()},
+    };
+}
+
+void PolicyHolder::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    // GET: read scope; PUT changes the policy: admin.
+    table.add(QStringLiteral("/v1/policy"), Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return get(r); });
+    table.add(QStringLiteral("/v1/policy"), Method::Put, Scope::Admin,
+              [this](const RouteRequest& r) { return put(r); });
+    // POST replays with the policy in the body; it changes nothing: read scope.
+    table.add(QStringLiteral("/v1/replay"), QHttpServerRequest::Methods(Method::Get) | Method::Post,
+              Scope::Read, [this](const RouteRequest& r) { return replay(r); });
+}
+
+// The policy in force. An admin also gets the text it came from (the file,
+// or the last PUT): the JSON hides the webhook URL's path, so an editor that
+// saves what it was given must start from the text, not the JSON.
+QHttpServerResponse PolicyHolder::get(const RouteRequest& request) const
+{
+    QJsonObject o = document();
+    if (request.token && request.token->scope == TokenScope::Admin && !m_fileBytes.isEmpty())
+        o.insert(QStringLiteral("text"), QString::fromUtf8(m_fileBytes));
+    return jsonReply(o);
+}
+
+QHttpServerResponse PolicyHolder::put(const RouteRequest& request)
+{
+    const QByteArray body = request.http.body();
+    if (body.trimmed().isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"),
+                         agentTr("send the policy (policy.toml text) as the request body"));
+    const PolicyParseResult parsed = parsePolicy(body, QString::fromLatin1(kPolicyBodyName));
+    if (!parsed.config)
+        return invalidPolicy(parsed.errors);
+    bool persisted = false;
+    if (!m_path.isEmpty()) {
+        // The previous file is kept beside it; the new one replaces it at once.
+        const QString previous = m_path + QStringLiteral(".previous");
+        if (QFileInfo::exists(m_path)) {
+            QFile::remove(previous);
+            if (!QFile::copy(m_path, previous))
+                qCWarning(lcPolicyHolder).noquote()
+                    << "policy:" << agentTr("cannot keep the previous policy as %1").arg(previous);
+        }
+        QSaveFile f(m_path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size() || !f.commit())
+            return jsonError(500, QStringLiteral("write_failed"),
+                             agentTr("cannot write %1 (%2); the policy in force stays")
+                                 .arg(m_path, f.errorString()));
+        persisted = true;
+        if (m_watcher && !m_watcher->files().contains(m_path))
+            m_watcher->addPath(m_path);
+    }
+    m_fileBytes = body; // the text in force, for GET with an admin token
+    if (*parsed.config != m_policy)
+        apply(*parsed.config);
+    qCInfo(lcPolicyHolder).noquote() << "policy: set through the API, version" << m_version
+                                     << (persisted ? QString(QStringLiteral("written to ") + m_path)
+                                                   : QStringLiteral("(in memory only)"));
+    QJsonObject o = document();
+    o.insert(QStringLiteral("persisted"), persisted);
+    if (!persisted)
+        o.insert(QStringLiteral("message"),
+                 agentTr("the agent has no policy file configured ([policy] path): the policy is "
+                         "in force until the agent restarts"));
+    if (!parsed.warnings.isEmpty())
+        o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(parsed.warnings));
+    return jsonReply(o);
+}
+
+QJsonObject PolicyHolder::info(int openEvents) const
+{
+    QJsonObject o{{QStringLiteral("version"), m_version},
+                  {QStringLiteral("source"), source()},
+                  {QStringLiteral("open_events"), openEvents}};
+    std::optional<PolicyStatus> status;
+    if (m_service) {
+        for (const PolicyStatus& st : m_service->statuses()) {
+            if (!status || st.atMs > status->atMs)
+                status = st;
+        }
+    }
+    if (!status)
+        return o;
+    o.insert(QStringLiteral("load_percent"), status->loadPercent);
+    o.insert(QStringLiteral("load_band"), status->loadBand);
+    o.insert(QStringLiteral("band_multiplier"), status->bandMultiplier);
+    o.insert(QStringLiteral("defensive"), status->defensive);
+    o.insert(QStringLiteral("hog_fraction"), status->hogFraction);
+    o.insert(QStringLiteral("open_events"), status->openEvents);
+    QJsonObject users;
+    for (const PolicyStatus::User& u : status->users)
+        users.insert(u.user, QJsonObject{{QStringLiteral("quota_percent"), u.quotaPercent},
+                                         {QStringLiteral("allowed_percent"), u.allowedPercent},
+                                         {QStringLiteral("share_percent"), u.sharePercent}});
+    o.insert(QStringLiteral("users"), users);
+    return o;
+}
+
+QHttpServerResponse PolicyHolder::replay(const RouteRequest& request) const
+{
+    const QUrlQuery q = request.http.query();
+    const IntegerParameter fromParam = integerParameter(q, QStringLiteral("from"), 0, kMaxSequence);
+    if (!fromParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), fromParam.error);
+    const IntegerParameter toParam = integerParameter(q, QStringLiteral("to"), 0, kMaxSequence);
+    if (!toParam.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), toParam.error);
+    if (!fromParam.value || !toParam.value)
+        return jsonError(400, QStringLiteral("bad_request"),
+                         agentTr("\"from\" and \"to\" are required (ms since the epoch)"));
+    const qint64 from = *fromParam.value;
+    const qint64 to = *toParam.value;
+    if (to <= from)
+        return jsonError(400, QStringLiteral("bad_request"),
+                         agentTr("\"to\" must be after \"from\""));
+    if (to - from > kMaxReplayMs)
+        return jsonError(400, QStringLiteral("bad_request"),
+                         QCoreApplication::translate("gw::AgentServer",
+                                                     "the range is longer than %n day(s)", nullptr,
+                                                     int(kMaxReplayMs / (24 * 3'600'000LL))));
+    PolicyConfig policy = m_policy;
+    if (request.http.method() == QHttpServerRequest::Method::Post) {
+        const PolicyParseResult parsed =
+            parsePolicy(request.http.body(), QString::fromLatin1(kPolicyBodyName));
+        if (!parsed.config)
+            return invalidPolicy(parsed.errors);
+        policy = *parsed.config;
+    }
+    // Inline on the HTTP thread: a day at 1 Hz is about 86,400 readings to
+    // parse and evaluate; other requests wait meanwhile (docs/agent-api.md).
+    const ReplayResult result =
+        replayReadings(policy, PolicyEngine::Options{}, m_readings.readRange(from, to));
+    if (!result.error.isEmpty())
+        return jsonError(500, QStringLiteral("replay_failed"), result.error);
+    QJsonArray events;
+    for (const PolicyEvent& e : result.events)
+        events.append(toJson(e));
+    return jsonReply(QJsonObject{{QStringLiteral("from"), from},
+                                 {QStringLiteral("to"), to},
+                                 {QStringLiteral("readings"), qint64(result.readings)},
+                                 {QStringLiteral("refused"), qint64(result.refused)},
+                                 {QStringLiteral("events"), events}});
+}
+
+} // namespace gw

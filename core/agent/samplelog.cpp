@@ -1,0 +1,222 @@
+#include "agent/samplelog.h"
+
+#include "agent/apiinteger.h"
+#include "agent/journalwriter.h"
+#include "model/snapshotjson.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+
+#include <memory>
+
+Q_LOGGING_CATEGORY(lcSamples, "gw.agent", QtInfoMsg)
+
+namespace gw {
+
+namespace {
+
+// One reading as /v1/samples serves it, and as the journal keeps it.
+QByteArray sampleJson(const Snapshot& s, quint64 sequence)
+{
+    QJsonObject o = toJson(s);
+    o.insert(QStringLiteral("sequence"), qint64(sequence));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QHttpServerResponse noData()
+{
+    return jsonError(503, QStringLiteral("no_data"),
+                     QStringLiteral("the agent has not taken a reading yet"));
+}
+
+} // namespace
+
+SampleLog::SampleLog(qsizetype ringSize, std::function<CursorEnvelope()> envelope)
+    : m_ringSize(ringSize)
+    , m_envelope(std::move(envelope))
+{}
+
+void SampleLog::setJournal(JournalWriter* journal, quint64 next)
+{
+    m_journal = journal;
+    if (journal)
+        m_nextSequence = next;
+}
+
+const Snapshot& SampleLog::publish(const Snapshot& snapshot,
+                                   const std::function<void(const QString&)>& journalError)
+{
+    quint64 sequence = m_nextSequence;
+    if (m_journal) {
+        QString why;
+        sequence = m_journal->take(&why);
+        if (!why.isEmpty())
+            journalError(why);
+        m_journal->append(sequence, snapshot.timestampMs, sampleJson(snapshot, sequence));
+    }
+    m_nextSequence = sequence + 1;
+    m_ring.push_back({sequence, snapshot});
+    while (qsizetype(m_ring.size()) > m_ringSize)
+        m_ring.pop_front();
+    return m_ring.back().snapshot;
+}
+
+const Snapshot* SampleLog::latest() const
+{
+    return m_ring.empty() ? nullptr : &m_ring.back().snapshot;
+}
+
+void SampleLog::addRoutes(RouteTable& table)
+{
+    using Method = QHttpServerRequest::Method;
+    table.add(QStringLiteral("/v1/snapshot"), Method::Get, Scope::Read,
+              [this](const RouteRequest&) { return snapshot(); });
+    table.add(QStringLiteral("/v1/samples"), Method::Get, Scope::Read,
+              [this](const RouteRequest& r) { return samples(r.http); });
+    table.add(QStringLiteral("/v1/processes"), Method::Get, Scope::Read,
+              [this](const RouteRequest&) { return processes(); });
+}
+
+QHttpServerResponse SampleLog::snapshot() const
+{
+    const Snapshot* s = latest();
+    if (!s)
+        return noData();
+    QJsonObject o = toJson(*s);
+    o.insert(QStringLiteral("sequence"), qint64(m_ring.back().sequence));
+    return jsonReply(o);
+}
+
+QHttpServerResponse SampleLog::processes() const
+{
+    const Snapshot* s = latest();
+    if (!s)
+        return noData();
+    const QJsonObject full = toJson(*s);
+    return jsonReply(
+        QJsonObject{{QStringLiteral("timestamp_ms"), full[QStringLiteral("timestamp_ms")]},
+                    {QStringLiteral("processes"), full[QStringLiteral("processes")]}});
+}
+
+QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
+{
+    const CursorQuery cursor = cursorQuery(request);
+    if (!cursor.error.isEmpty())
+        return jsonError(400, QStringLiteral("bad_request"), cursor.error);
+    const quint64 after = cursor.after;
+    const int limit = cursor.limit;
+    // Older than the ring: from the journal; then the ring. Readings are
+    // spliced in as serialized, not parsed again.
+    QByteArrayList out;
+    quint64 last = after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, QByteArray json) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append(std::move(json));
+    };
+    const quint64 ringOldest = m_ring.empty() ? m_nextSequence : m_ring.front().sequence;
+    if (m_journal && after + 1 < ringOldest) {
+        QString why;
+        for (auto& e : m_journal->read(after, ringOldest, limit, &why))
+            take(e.sequence, std::move(e.json));
+        if (!why.isEmpty())
+            qCWarning(lcSamples).noquote() << "journal:" << why;
+    }
+    for (const Numbered& n : m_ring) {
+        if (out.size() >= limit)
+            break;
+        if (n.sequence > last)
+            take(n.sequence, sampleJson(n.snapshot, n.sequence));
+    }
+    QByteArray body =
+        cursorPage(m_envelope(), "samples", out, after, last, hole, limit, m_nextSequence - 1);
+    // Readings are repetitive JSON: deflated they are about a tenth (a
+    // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
+    // manager asks for it and inflates by itself.
+    bool deflate = false;
+    if (body.size() >= kDeflateFromBytes) {
+        // "gzip, deflate", "deflate;q=0.5"; q=0 refuses it.
+        for (const QByteArray& item :
+             requestHeader(request, QByteArrayLiteral("Accept-Encoding")).toLower().split(',')) {
+            const QList<QByteArray> parts = item.split(';');
+            double q = 1;
+            if (parts.size() > 1 && parts[1].trimmed().startsWith("q="))
+                q = parts[1].trimmed().mid(2).toDouble();
+            if (parts.first().trimmed() == "deflate")
+                deflate = q > 0;
+        }
+    }
+    if (deflate)
+        body = qCompress(body, 1).mid(4); // the zlib stream HTTP's "deflate" means
+    QHttpServerResponse r = jsonBytesReply(body);
+    r.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept-Encoding"));
+    if (deflate)
+        r.addHeader(QByteArrayLiteral("Content-Encoding"), QByteArrayLiteral("deflate"));
+    return r;
+}
+
+SampleLog::Reader SampleLog::readRange(qint64 from, qint64 to) const
+{
+    if (!m_journal) {
+        // The ring is not changed while a replay runs (same thread).
+        auto it = m_ring.begin();
+        const auto end = m_ring.end();
+        return [it, end, from, to](QString*) mutable -> std::optional<Snapshot> {
+            for (; it != end; ++it) {
+                if (it->snapshot.timestampMs >= to)
+                    return std::nullopt;
+                if (it->snapshot.timestampMs >= from)
+                    return (it++)->snapshot;
+            }
+            return std::nullopt;
+        };
+    }
+    struct Paging
+    {
+        QList<AgentJournal::Entry> page;
+        qsizetype at = 0;
+        quint64 cursor = 0;
+        bool done = false;
+    };
+    auto state = std::make_shared<Paging>();
+    JournalWriter* journal = m_journal;
+    state->cursor = journal->sequenceBefore(from);
+    return [state, journal, from, to](QString* error) -> std::optional<Snapshot> {
+        Paging& p = *state;
+        while (!p.done) {
+            if (p.at >= p.page.size()) {
+                QString why;
+                p.page = journal->read(p.cursor, quint64(kMaxSequence), kMaxSamplesLimit, &why);
+                p.at = 0;
+                if (!why.isEmpty()) {
+                    *error = why;
+                    return std::nullopt;
+                }
+                if (p.page.isEmpty())
+                    return std::nullopt;
+                p.cursor = p.page.last().sequence;
+            }
+            const AgentJournal::Entry& e = p.page[p.at++];
+            QString why;
+            std::optional<Snapshot> s = snapshotFromJsonBytes(e.json, &why);
+            if (!s) {
+                *error = QCoreApplication::translate("gw::AgentServer", "reading %1: %2")
+                             .arg(e.sequence)
+                             .arg(why);
+                return std::nullopt;
+            }
+            if (s->timestampMs >= to) {
+                p.done = true;
+                return std::nullopt;
+            }
+            if (s->timestampMs >= from)
+                return s;
+        }
+        return std::nullopt;
+    };
+}
+
+} // namespace gw

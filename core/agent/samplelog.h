@@ -1,0 +1,69 @@
+#pragma once
+
+// The agent's numbered readings: a memory ring of the newest (agent.toml
+// ring_size) and, with a journal, every reading on disk under the same
+// numbers. Serves GET /v1/snapshot, /v1/processes and /v1/samples?after=N
+// (older cursors from the journal, then the ring: one cursor for live data
+// and backfill), and the readings of a time range for /v1/replay.
+// On the agent's HTTP thread.
+
+#include "agent/apireply.h"
+#include "agent/routetable.h"
+#include "model/snapshot.h"
+
+#include <deque>
+#include <functional>
+#include <optional>
+
+namespace gw {
+
+class JournalWriter;
+
+class SampleLog final : public RouteDesk
+{
+public:
+    // /v1/samples replies at least this large are deflated for clients that
+    // accept it.
+    static constexpr qsizetype kDeflateFromBytes = 2048;
+
+    // `ringSize`: readings kept in memory; `envelope`: the cursor pages'
+    // instance, stream and clock.
+    SampleLog(qsizetype ringSize, std::function<CursorEnvelope()> envelope);
+
+    // Not owned; null: memory only. Numbering continues after `next - 1`.
+    void setJournal(JournalWriter* journal, quint64 next);
+    // Numbers and keeps `snapshot` (and queues it for the journal); the
+    // stored reading. A journal that could not reserve its number is
+    // reported through `journalError`, the reading still kept.
+    const Snapshot& publish(const Snapshot& snapshot,
+                            const std::function<void(const QString&)>& journalError);
+
+    const Snapshot* latest() const;
+    quint64 lastSequence() const { return m_nextSequence - 1; }
+
+    // The readings with from <= time < to, oldest first: from the journal
+    // when there is one, else from the ring. Null with an error in words
+    // when the journal cannot be read.
+    using Reader = std::function<std::optional<Snapshot>(QString*)>;
+    Reader readRange(qint64 fromMs, qint64 toMs) const;
+
+    void addRoutes(RouteTable& table) override;
+
+private:
+    QHttpServerResponse snapshot() const;
+    QHttpServerResponse processes() const;
+    QHttpServerResponse samples(const QHttpServerRequest& request) const;
+
+    struct Numbered
+    {
+        quint64 sequence;
+        Snapshot snapshot;
+    };
+    qsizetype m_ringSize;
+    std::function<CursorEnvelope()> m_envelope;
+    std::deque<Numbered> m_ring;
+    quint64 m_nextSequence = 1;
+    JournalWriter* m_journal = nullptr;
+};
+
+} // namespace gw
