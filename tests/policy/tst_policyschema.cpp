@@ -3,6 +3,7 @@
 // each once, in its section), the parser (every default reads back, every
 // plain key's range is enforced at its edges) and the JSON→TOML writer.
 #include "policy/policyconfig.h"
+#include "policy/policyevent.h"
 #include "policy/policyschema.h"
 
 #include <QFile>
@@ -193,6 +194,32 @@ private Q_SLOTS:
                 QCOMPARE(k.get(*r.config).toDouble(), k.max);
             }
         }
+    }
+
+    void everyEventKindHasOneRowInTheEnumsOrder()
+    {
+        const QList<gw::PolicyEventKindInfo>& kinds = gw::policyEventKinds();
+        QCOMPARE(kinds.size(), 3);
+        QSet<QString> names, letters;
+        QSet<quint32> colours;
+        for (qsizetype i = 0; i < kinds.size(); ++i) {
+            const gw::PolicyEventKindInfo& k = kinds[i];
+            QCOMPARE(int(k.kind), int(i));
+            QCOMPARE(&gw::policyEventKindInfo(k.kind), &k);
+            QCOMPARE(gw::policyEventKindFromName(gw::policyEventKindName(k.kind)), k.kind);
+            names << QLatin1String(k.name);
+            letters << QLatin1String(k.letter);
+            colours << k.lightRgb << k.darkRgb;
+            gw::PolicyEvent e;
+            e.kind = k.kind;
+            e.server = u"node-1"_s;
+            e.user = u"alice"_s;
+            QVERIFY(gw::policyEventText(e).contains(u"alice"_s));
+        }
+        QCOMPARE(names, (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s}));
+        QCOMPARE(letters.size(), kinds.size()); // a bar's letter tells the kind apart
+        QCOMPARE(colours.size(), 2 * kinds.size());
+        QCOMPARE(gw::policyEventKindFromName(u"hogs"_s), std::nullopt);
     }
 
     void unknownJsonKeysAreWrittenAfterTheKnownOnes()

@@ -65,15 +65,7 @@ QStringList splitList(const QString& text, QChar separator)
 
 QString kindText(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return PolicyDialog::tr("Hog");
-    case PolicyEventKind::Idle:
-        return PolicyDialog::tr("Idle");
-    case PolicyEventKind::FairShare:
-        return PolicyDialog::tr("Fair share");
-    }
-    return {};
+    return policyEventKindText(policyEventKindInfo(kind).label);
 }
 
 QString subjectText(const PolicyEvent& e)
@@ -311,6 +303,7 @@ QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey&
     case PolicyKeyType::Prices:
         return nullptr; // edited in the text (quota users: their own table below)
     }
+    field->setToolTip(policySchemaText(k.help));
     m_fields.insert(sectionName + QLatin1Char('/') + key, field);
     m_formKeys << std::pair{&section, &k};
     return field;
