@@ -1,5 +1,7 @@
 #include "policy/policyconfig.h"
 
+#include "policy/policyschema.h"
+
 #include "util/duration.h"
 #include "util/editdistance.h"
 
@@ -90,7 +92,7 @@ public:
 
     // Every key must be known; a near miss is named.
     void onlyKnown(const toml::table& t, const QString& where,
-                   std::initializer_list<std::string_view> known)
+                   const std::vector<std::string_view>& known)
     {
         for (const auto& [key, node] : t) {
             if (std::find(known.begin(), known.end(), key.str()) != known.end())
@@ -184,7 +186,7 @@ public:
 
     // A choice among fixed words.
     std::optional<int> choice(const toml::table& t, std::string_view key,
-                              std::initializer_list<std::string_view> words)
+                              const QList<PolicyChoice>& words)
     {
         const toml::node* n = t.get(key);
         if (!n)
@@ -194,10 +196,10 @@ public:
             return std::nullopt;
         QStringList list;
         int index = 0;
-        for (std::string_view w : words) {
-            if (*text == qs(w))
+        for (const PolicyChoice& w : words) {
+            if (*text == QLatin1String(w.word))
                 return index;
-            list << QStringLiteral("\"%1\"").arg(qs(w));
+            list << QStringLiteral("\"%1\"").arg(QLatin1String(w.word));
             ++index;
         }
         fail(n->source(),
@@ -254,82 +256,6 @@ public:
 private:
     QString m_file;
 };
-
-void parseHog(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[hog]"), {"threshold_percent", "duration", "scope", "alert"});
-    if (const auto v = p.number(t, "threshold_percent", 0, 100))
-        c.hog.thresholdPercent = *v;
-    if (const auto v = p.duration(t, "duration", kSecond, 7 * kDay))
-        c.hog.durationMs = *v;
-    if (const auto v = p.choice(t, "scope", {"process", "user"}))
-        c.hog.scope = *v == 0 ? HogScope::Process : HogScope::User;
-    if (const auto v = p.boolean(t, "alert"))
-        c.hog.alert = *v;
-}
-
-void parseIdle(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[idle]"),
-                {"min_gpu_utilization", "time_window", "min_memory_mib", "confirm_power",
-                 "warnings", "action", "exempt_users", "exempt_commands", "dry_run", "kill_grace"});
-    auto& idle = c.idle;
-    if (const auto v = p.number(t, "min_gpu_utilization", 0, 100))
-        idle.minGpuUtilizationPercent = *v;
-    if (const auto v = p.duration(t, "time_window", kMinute, 7 * kDay))
-        idle.timeWindowMs = *v;
-    if (const toml::node* n = t.get("min_memory_mib")) {
-        if (const auto v =
-                p.number(*n, QStringLiteral("\"min_memory_mib\""), 0, 16 * 1024 * 1024)) {
-            if (*v != double(qint64(*v)))
-                p.fail(n->source(), tr("\"min_memory_mib\" must be a whole number of MiB"));
-            else
-                idle.minMemoryMib = qint64(*v);
-        }
-    }
-    if (const auto v = p.boolean(t, "confirm_power"))
-        idle.confirmPower = *v;
-    if (const toml::array* a = p.array(t, "warnings")) {
-        QList<qint64> warnings;
-        bool ok = true;
-        for (const toml::node& n : *a) {
-            const auto ms = p.duration(n, tr("each entry of \"warnings\""), kSecond, 7 * kDay);
-            if (!ms) {
-                ok = false;
-                continue;
-            }
-            if (*ms >= idle.timeWindowMs) {
-                p.fail(n.source(), tr("warning \"%1\" must be shorter than \"time_window\" (%2)")
-                                       .arg(formatPolicyDuration(*ms),
-                                            formatPolicyDuration(idle.timeWindowMs)));
-                ok = false;
-            } else if (warnings.contains(*ms)) {
-                p.fail(n.source(),
-                       tr("warning \"%1\" is given twice").arg(formatPolicyDuration(*ms)));
-                ok = false;
-            } else {
-                warnings << *ms;
-            }
-        }
-        if (ok) {
-            std::sort(warnings.begin(), warnings.end(), std::greater<>());
-            idle.warningsMs = warnings;
-        }
-    } else if (!t.get("warnings")) {
-        // The defaults must still fit a shorter time window.
-        idle.warningsMs.removeIf([&](qint64 w) { return w >= idle.timeWindowMs; });
-    }
-    if (const auto v = p.choice(t, "action", {"notify", "terminate"}))
-        idle.action = *v == 0 ? IdleAction::Notify : IdleAction::Terminate;
-    if (const auto v = p.names(t, "exempt_users", true))
-        idle.exemptUsers = *v;
-    if (const auto v = p.names(t, "exempt_commands", false))
-        idle.exemptCommands = *v;
-    if (const auto v = p.boolean(t, "dry_run"))
-        idle.dryRun = *v;
-    if (const auto v = p.duration(t, "kill_grace", kSecond, 10 * kMinute))
-        idle.killGraceMs = *v;
-}
 
 // alice = 30, or alice = { share = 30, windows = ["Mon-Fri 09:00-11:00"] }
 void parseShares(Parser& p, const toml::table& t, const QString& section, bool groups,
@@ -396,141 +322,6 @@ void parseShares(Parser& p, const toml::table& t, const QString& section, bool g
                tr("the users' shares add up to %1 %, more than the server has; each is still "
                   "a ceiling")
                    .arg(listed));
-}
-
-void parseQuota(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[quota]"), {"window", "default_share", "users", "groups"});
-    if (const auto v = p.duration(t, "window", kMinute, 7 * kDay))
-        c.quota.windowMs = *v;
-    if (const auto v = p.number(t, "default_share", 0, 100))
-        c.quota.defaultSharePercent = *v;
-    if (const toml::node* n = t.get("users"))
-        if (const toml::table* users = p.table(*n, QStringLiteral("[quota.users]")))
-            parseShares(p, *users, QStringLiteral("[quota.users]"), false, c.quota.users);
-    if (const toml::node* n = t.get("groups"))
-        if (const toml::table* groups = p.table(*n, QStringLiteral("[quota.groups]")))
-            parseShares(p, *groups, QStringLiteral("[quota.groups]"), true, c.quota.groups);
-}
-
-void parseAdaptive(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(
-        t, QStringLiteral("[adaptive]"),
-        {"enabled", "bands", "hostile_hog_fraction", "hostile_window", "defensive_multiplier"});
-    auto& a = c.adaptive;
-    if (const auto v = p.boolean(t, "enabled"))
-        a.enabled = *v;
-    if (const toml::array* list = p.array(t, "bands")) {
-        QList<LoadBand> bands;
-        bool ok = true;
-        for (const toml::node& n : *list) {
-            const toml::table* band = p.table(n, tr("each band ({ up_to = …, multiplier = … })"));
-            if (!band) {
-                ok = false;
-                continue;
-            }
-            p.onlyKnown(*band, tr("a band"), {"up_to", "multiplier"});
-            const toml::node* upTo = band->get("up_to");
-            const toml::node* mult = band->get("multiplier");
-            if (!upTo || !mult) {
-                p.fail(n.source(), tr("a band needs \"up_to\" (percent busy) and "
-                                      "\"multiplier\" (0-1)"));
-                ok = false;
-                continue;
-            }
-            const auto u = p.number(*upTo, QStringLiteral("\"up_to\""), 0, 100);
-            const auto m = p.number(*mult, QStringLiteral("\"multiplier\""), 0, 1);
-            if (!u || !m) {
-                ok = false;
-                continue;
-            }
-            if (!bands.isEmpty() && *u <= bands.last().upToPercent) {
-                p.fail(upTo->source(), tr("bands must go up: \"up_to\" %1 after %2")
-                                           .arg(*u)
-                                           .arg(bands.last().upToPercent));
-                ok = false;
-                continue;
-            }
-            if (*u == 0) {
-                p.fail(upTo->source(), tr("\"up_to\" must be above 0"));
-                ok = false;
-                continue;
-            }
-            bands << LoadBand{*u, *m};
-        }
-        if (ok && bands.isEmpty()) {
-            p.fail(t.get("bands")->source(), tr("\"bands\" is empty"));
-        } else if (ok && bands.last().upToPercent != 100) {
-            p.fail(t.get("bands")->source(),
-                   tr("the last band must reach \"up_to\" = 100, not %1, so every load has one")
-                       .arg(bands.last().upToPercent));
-        } else if (ok) {
-            a.bands = bands;
-        }
-    }
-    if (const auto v = p.number(t, "hostile_hog_fraction", 0, 1))
-        a.hostileHogFraction = *v;
-    if (const auto v = p.duration(t, "hostile_window", kHour, 30 * kDay))
-        a.hostileWindowMs = *v;
-    if (const auto v = p.number(t, "defensive_multiplier", 0, 1))
-        a.defensiveMultiplier = *v;
-}
-
-void parseAlerts(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[alerts]"), {"webhook_url", "rate_limit", "retries", "timeout"});
-    auto& a = c.alerts;
-    if (const toml::node* n = t.get("webhook_url")) {
-        if (const auto text = p.string(*n, QStringLiteral("\"webhook_url\""))) {
-            const QUrl url(*text, QUrl::StrictMode);
-            if (text->isEmpty()) {
-                a.webhookUrl.clear();
-            } else if (!url.isValid() || url.host().isEmpty()) {
-                p.fail(n->source(), tr("\"webhook_url\": \"%1\" is not a valid URL, such as "
-                                       "\"https://hooks.example.com/services/…\"")
-                                        .arg(*text));
-            } else if (url.scheme() != QLatin1String("http") &&
-                       url.scheme() != QLatin1String("https")) {
-                p.fail(n->source(),
-                       tr("\"webhook_url\": \"%1\" must be an http:// or https:// URL").arg(*text));
-            } else {
-                a.webhookUrl = *text;
-            }
-        }
-    }
-    if (const auto v = p.duration(t, "rate_limit", kSecond, kDay))
-        a.rateLimitMs = *v;
-    if (const toml::node* n = t.get("retries")) {
-        if (const auto v = p.number(*n, QStringLiteral("\"retries\""), 0, 20)) {
-            if (!n->is_integer())
-                p.fail(n->source(), tr("\"retries\" must be a whole number"));
-            else
-                a.retries = int(*v);
-        }
-    }
-    if (const auto v = p.duration(t, "timeout", kSecond, 5 * kMinute))
-        a.timeoutMs = *v;
-}
-
-void parseAllocate(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[allocate]"),
-                {"free_memory_weight", "idle_weight", "default_ttl", "max_wait"});
-    auto& a = c.allocate;
-    const auto freeMemory = p.number(t, "free_memory_weight", 0, 1);
-    const auto idle = p.number(t, "idle_weight", 0, 1);
-    if (freeMemory)
-        a.freeMemoryWeight = *freeMemory;
-    if (idle)
-        a.idleWeight = *idle;
-    if ((freeMemory || idle) && a.freeMemoryWeight + a.idleWeight <= 0)
-        p.fail(t.source(), tr("[allocate]: \"free_memory_weight\" and \"idle_weight\" are both "
-                              "0: every GPU would score the same"));
-    if (const auto v = p.duration(t, "default_ttl", kSecond, kDay))
-        a.defaultTtlMs = *v;
-    if (const auto v = p.duration(t, "max_wait", kSecond, kDay))
-        a.maxWaitMs = *v;
 }
 
 // A finite number with `ok(v)` true, else `need` named in the error.
@@ -612,87 +403,247 @@ void parsePrices(Parser& p, const toml::table& t, PolicyConfig::Tokens& out)
     }
 }
 
-// The enforcement keys of [tokens] (docs/tokens.md, "Enforcement").
-void parseEnforcement(Parser& p, const toml::table& t, PolicyConfig::Tokens::Enforcement& e)
+// idle's warnings: each shorter than the time window, none twice, longest first.
+void parseWarnings(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
-    using Mode = PolicyConfig::Tokens::Enforcement::Mode;
-    if (const auto v = p.choice(t, "enforce", {"off", "propose", "auto"}))
-        e.mode = *v == 0 ? Mode::Off : (*v == 1 ? Mode::Propose : Mode::Auto);
-    if (const auto v = p.number(t, "demand_utilisation", 0, 100))
-        e.demandUtilisationPercent = *v;
-    if (const auto v = p.duration(t, "demand_for", kMinute, kDay))
-        e.demandForMs = *v;
-    if (const auto v = p.boolean(t, "demand_on_refused_allocation"))
-        e.demandOnRefusedAllocation = *v;
-    if (const auto v = p.duration(t, "step_after", kSecond, 7 * kDay))
-        e.stepAfterMs = *v;
-    if (const auto v = p.duration(t, "kill_grace", kSecond, 10 * kMinute))
-        e.killGraceMs = *v;
-    if (const auto v = p.names(t, "protected_users", true))
-        e.protectedUsers = *v;
-    if (const auto v = p.names(t, "protected_commands", false))
-        e.protectedCommands = *v;
-    if (const auto v = p.boolean(t, "dry_run"))
-        e.dryRun = *v;
-}
-
-void parseTokens(Parser& p, const toml::table& t, PolicyConfig& c)
-{
-    p.onlyKnown(t, QStringLiteral("[tokens]"),
-                {"initial", "monthly", "overdraft_floor", "daily", "daily_when", "charge",
-                 "default_price", "time_zone", "users", "prices", "enforce", "demand_utilisation",
-                 "demand_for", "demand_on_refused_allocation", "step_after", "kill_grace",
-                 "protected_users", "protected_commands", "dry_run"});
-    auto& k = c.tokens;
-    k.enabled = true;
-    if (const auto v = tokenAmount(p, t, "initial"))
-        k.initial = *v;
-    if (const auto v = tokenAmount(p, t, "monthly"))
-        k.monthly = *v;
-    if (const auto v = tokenAmount(p, t, "overdraft_floor", true))
-        k.overdraftFloor = *v;
-    if (const auto v = tokenAmount(p, t, "daily"))
-        k.daily = *v;
-    if (const auto v = p.choice(t, "daily_when", {"negative", "always"}))
-        k.dailyWhen = *v == 0 ? PolicyConfig::Tokens::DailyWhen::Negative
-                              : PolicyConfig::Tokens::DailyWhen::Always;
-    if (const auto v = p.choice(t, "charge", {"held", "used"}))
-        k.charge =
-            *v == 0 ? PolicyConfig::Tokens::Charge::Held : PolicyConfig::Tokens::Charge::Used;
-    if (const auto v = tokenAmount(p, t, "default_price"))
-        k.defaultPrice = *v;
-    if (const toml::node* n = t.get("time_zone")) {
-        if (const auto id = p.string(*n, QStringLiteral("\"time_zone\""))) {
-            if (id->isEmpty())
-                p.fail(n->source(),
-                       tr("\"time_zone\" is empty: leave it out for this machine's zone"));
-            else if (!QTimeZone::isTimeZoneIdAvailable(id->toUtf8()))
-                p.fail(n->source(), tr("\"time_zone\": \"%1\" is not a known time zone; write "
-                                       "an IANA name such as \"Europe/Berlin\" or \"UTC\"")
-                                        .arg(*id));
-            else
-                k.timeZone = *id;
+    auto& idle = c.idle;
+    const toml::array* a = p.array(t, k.name);
+    if (!a)
+        return;
+    QList<qint64> warnings;
+    bool ok = true;
+    for (const toml::node& n : *a) {
+        const auto ms =
+            p.duration(n, tr("each entry of \"warnings\""), qint64(k.min), qint64(k.max));
+        if (!ms) {
+            ok = false;
+            continue;
+        }
+        if (*ms >= idle.timeWindowMs) {
+            p.fail(n.source(),
+                   tr("warning \"%1\" must be shorter than \"time_window\" (%2)")
+                       .arg(formatPolicyDuration(*ms), formatPolicyDuration(idle.timeWindowMs)));
+            ok = false;
+        } else if (warnings.contains(*ms)) {
+            p.fail(n.source(), tr("warning \"%1\" is given twice").arg(formatPolicyDuration(*ms)));
+            ok = false;
+        } else {
+            warnings << *ms;
         }
     }
-    if (const auto v = p.names(t, "users", true))
-        k.users = *v;
-    if (const toml::node* n = t.get("prices"))
-        if (const toml::table* prices = p.table(*n, QStringLiteral("[tokens.prices]")))
-            parsePrices(p, *prices, k);
-    parseEnforcement(p, t, k.enforcement);
+    if (ok) {
+        std::sort(warnings.begin(), warnings.end(), std::greater<>());
+        idle.warningsMs = warnings;
+    }
 }
 
-// One entry per [section]; a later issue adds its section here.
-struct Section
+// [adaptive] bands: { up_to, multiplier }, up_to rising to 100.
+void parseBands(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
-    std::string_view name;
-    void (*parse)(Parser&, const toml::table&, PolicyConfig&);
-};
-constexpr Section kSections[] = {
-    {"hog", parseHog},           {"idle", parseIdle},     {"quota", parseQuota},
-    {"adaptive", parseAdaptive}, {"alerts", parseAlerts}, {"allocate", parseAllocate},
-    {"tokens", parseTokens},
-};
+    const toml::array* list = p.array(t, k.name);
+    if (!list)
+        return;
+    QList<LoadBand> bands;
+    bool ok = true;
+    for (const toml::node& n : *list) {
+        const toml::table* band = p.table(n, tr("each band ({ up_to = …, multiplier = … })"));
+        if (!band) {
+            ok = false;
+            continue;
+        }
+        p.onlyKnown(*band, tr("a band"), {"up_to", "multiplier"});
+        const toml::node* upTo = band->get("up_to");
+        const toml::node* mult = band->get("multiplier");
+        if (!upTo || !mult) {
+            p.fail(n.source(), tr("a band needs \"up_to\" (percent busy) and "
+                                  "\"multiplier\" (0-1)"));
+            ok = false;
+            continue;
+        }
+        const auto u = p.number(*upTo, QStringLiteral("\"up_to\""), k.min, k.max);
+        const auto m = p.number(*mult, QStringLiteral("\"multiplier\""), 0, 1);
+        if (!u || !m) {
+            ok = false;
+            continue;
+        }
+        if (!bands.isEmpty() && *u <= bands.last().upToPercent) {
+            p.fail(upTo->source(), tr("bands must go up: \"up_to\" %1 after %2")
+                                       .arg(*u)
+                                       .arg(bands.last().upToPercent));
+            ok = false;
+            continue;
+        }
+        if (*u == 0) {
+            p.fail(upTo->source(), tr("\"up_to\" must be above 0"));
+            ok = false;
+            continue;
+        }
+        bands << LoadBand{*u, *m};
+    }
+    if (ok && bands.isEmpty()) {
+        p.fail(t.get(k.name)->source(), tr("\"bands\" is empty"));
+    } else if (ok && bands.last().upToPercent != 100) {
+        p.fail(t.get(k.name)->source(),
+               tr("the last band must reach \"up_to\" = 100, not %1, so every load has one")
+                   .arg(bands.last().upToPercent));
+    } else if (ok) {
+        c.adaptive.bands = bands;
+    }
+}
+
+void parseWebhookUrl(Parser& p, const toml::node& n, PolicyConfig& c)
+{
+    const auto text = p.string(n, QStringLiteral("\"webhook_url\""));
+    if (!text)
+        return;
+    const QUrl url(*text, QUrl::StrictMode);
+    if (text->isEmpty()) {
+        c.alerts.webhookUrl.clear();
+    } else if (!url.isValid() || url.host().isEmpty()) {
+        p.fail(n.source(), tr("\"webhook_url\": \"%1\" is not a valid URL, such as "
+                              "\"https://hooks.example.com/services/…\"")
+                               .arg(*text));
+    } else if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) {
+        p.fail(n.source(),
+               tr("\"webhook_url\": \"%1\" must be an http:// or https:// URL").arg(*text));
+    } else {
+        c.alerts.webhookUrl = *text;
+    }
+}
+
+void parseTimeZone(Parser& p, const toml::node& n, PolicyConfig& c)
+{
+    const auto id = p.string(n, QStringLiteral("\"time_zone\""));
+    if (!id)
+        return;
+    if (id->isEmpty())
+        p.fail(n.source(), tr("\"time_zone\" is empty: leave it out for this machine's zone"));
+    else if (!QTimeZone::isTimeZoneIdAvailable(id->toUtf8()))
+        p.fail(n.source(), tr("\"time_zone\": \"%1\" is not a known time zone; write "
+                              "an IANA name such as \"Europe/Berlin\" or \"UTC\"")
+                               .arg(*id));
+    else
+        c.tokens.timeZone = *id;
+}
+
+// A key of a plain type, checked against its row and stored by its setter.
+void parsePlainKey(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
+{
+    const std::string_view key(k.name);
+    switch (k.type) {
+    case PolicyKeyType::Number:
+        if (const auto v = p.number(t, key, k.min, k.max))
+            k.set(c, *v);
+        return;
+    case PolicyKeyType::WholeNumber:
+    case PolicyKeyType::Integer:
+        if (const toml::node* n = t.get(key)) {
+            const QString what = QStringLiteral("\"%1\"").arg(qs(key));
+            if (const auto v = p.number(*n, what, k.min, k.max)) {
+                if (k.type == PolicyKeyType::Integer && !n->is_integer())
+                    p.fail(n->source(), tr("%1 must be a whole number").arg(what));
+                else if (*v != double(qint64(*v)))
+                    p.fail(
+                        n->source(),
+                        tr("%1 must be a whole number of %2").arg(what, QString::fromUtf8(k.unit)));
+                else
+                    k.set(c, *v);
+            }
+        }
+        return;
+    case PolicyKeyType::Amount:
+        if (const auto v = tokenAmount(p, t, key, k.max == 0))
+            k.set(c, *v);
+        return;
+    case PolicyKeyType::Duration:
+        if (const auto v = p.duration(t, key, qint64(k.min), qint64(k.max)))
+            k.set(c, *v);
+        return;
+    case PolicyKeyType::Boolean:
+        if (const auto v = p.boolean(t, key))
+            k.set(c, *v);
+        return;
+    case PolicyKeyType::Choice:
+        if (const auto v = p.choice(t, key, k.choices))
+            k.set(c, *v);
+        return;
+    case PolicyKeyType::Names:
+    case PolicyKeyType::Accounts:
+        if (const auto v = p.names(t, key, k.type == PolicyKeyType::Accounts))
+            k.set(c, *v);
+        return;
+    default:
+        return;
+    }
+}
+
+// A structured key: its own routine.
+void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s, const PolicyKey& k,
+                        PolicyConfig& c)
+{
+    const toml::node* n = t.get(k.name);
+    switch (k.type) {
+    case PolicyKeyType::Durations:
+        parseWarnings(p, t, k, c);
+        return;
+    case PolicyKeyType::Bands:
+        parseBands(p, t, k, c);
+        return;
+    case PolicyKeyType::Text:
+        if (n)
+            (std::string_view(k.name) == "time_zone" ? parseTimeZone : parseWebhookUrl)(p, *n, c);
+        return;
+    case PolicyKeyType::Shares:
+    case PolicyKeyType::Prices: {
+        if (!n)
+            return;
+        const QString where =
+            QStringLiteral("[%1.%2]").arg(QLatin1String(s.name), QLatin1String(k.name));
+        const toml::table* table = p.table(*n, where);
+        if (!table)
+            return;
+        if (k.type == PolicyKeyType::Prices)
+            parsePrices(p, *table, c.tokens);
+        else if (std::string_view(k.name) == "groups")
+            parseShares(p, *table, where, true, c.quota.groups);
+        else
+            parseShares(p, *table, where, false, c.quota.users);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+// What no one key's row can say: rules across the keys of a section.
+void finishSection(Parser& p, const toml::table& t, std::string_view section, PolicyConfig& c)
+{
+    if (section == "idle" && !t.get("warnings")) {
+        // The defaults must still fit a shorter time window.
+        c.idle.warningsMs.removeIf([&](qint64 w) { return w >= c.idle.timeWindowMs; });
+    } else if (section == "allocate" && (t.get("free_memory_weight") || t.get("idle_weight")) &&
+               c.allocate.freeMemoryWeight + c.allocate.idleWeight <= 0) {
+        p.fail(t.source(), tr("[allocate]: \"free_memory_weight\" and \"idle_weight\" are both "
+                              "0: every GPU would score the same"));
+    } else if (section == "tokens") {
+        c.tokens.enabled = true; // the section's presence switches the books on
+    }
+}
+
+void parseSection(Parser& p, const toml::table& t, const PolicySection& s, PolicyConfig& c)
+{
+    std::vector<std::string_view> known;
+    for (const PolicyKey& k : s.keys)
+        known.emplace_back(k.name);
+    p.onlyKnown(t, QStringLiteral("[%1]").arg(QLatin1String(s.name)), known);
+    for (const PolicyKey& k : s.keys) {
+        if (k.set)
+            parsePlainKey(p, t, k, c);
+        else
+            parseStructuredKey(p, t, s, k, c);
+    }
+    finishSection(p, t, s.name, c);
+}
 
 const char* const kDayNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
 
@@ -845,19 +796,18 @@ PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
         // A plain name, not the binding: clang 14 (the fuzz build) refuses
         // structured bindings captured in a lambda.
         const std::string_view name = key.str();
-        const auto* section = std::find_if(std::begin(kSections), std::end(kSections),
-                                           [name](const Section& s) { return s.name == name; });
-        if (section == std::end(kSections)) {
+        const PolicySection* section = policySection(qs(name));
+        if (!section) {
             QStringList known;
-            for (const Section& s : kSections)
-                known << QStringLiteral("[%1]").arg(qs(s.name));
+            for (const PolicySection& s : policySchema())
+                known << QStringLiteral("[%1]").arg(QLatin1String(s.name));
             p.fail(key.source(), tr("unknown section [%1]; the known sections are %2")
                                      .arg(qs(key.str()), known.join(QStringLiteral(", "))));
             continue;
         }
         if (const toml::table* t =
                 p.table(node, tr("\"%1\" (write it as a section, [%1])").arg(qs(key.str()))))
-            section->parse(p, *t, c);
+            parseSection(p, *t, *section, c);
     }
     result.errors = Parser::sorted(p.errors);
     result.warnings = Parser::sorted(p.warnings);
@@ -878,75 +828,6 @@ PolicyParseResult loadPolicyFile(const QString& path)
     return parsePolicy(f.readAll(), path);
 }
 
-namespace {
-
-QJsonObject durationJson(qint64 ms)
-{
-    return QJsonObject{{QStringLiteral("text"), formatPolicyDuration(ms)},
-                       {QStringLiteral("ms"), ms}};
-}
-
-QJsonArray sharesJson(const QList<QuotaShare>& shares)
-{
-    QJsonArray out;
-    for (const QuotaShare& s : shares) {
-        QJsonArray windows;
-        for (const QuotaWindow& w : s.windows)
-            windows << w.text;
-        out << QJsonObject{{QStringLiteral("name"), s.name},
-                           {QStringLiteral("share_percent"), s.sharePercent},
-                           {QStringLiteral("windows"), windows}};
-    }
-    return out;
-}
-
-QString dailyWhenName(PolicyConfig::Tokens::DailyWhen w)
-{
-    return w == PolicyConfig::Tokens::DailyWhen::Negative ? QStringLiteral("negative")
-                                                          : QStringLiteral("always");
-}
-
-QString chargeName(PolicyConfig::Tokens::Charge c)
-{
-    return c == PolicyConfig::Tokens::Charge::Held ? QStringLiteral("held")
-                                                   : QStringLiteral("used");
-}
-
-// Keys as in the file, so the desktop's form writes it back as [tokens]; the
-// machine's zone (time_zone unset) is left out, as it is in the file.
-QJsonObject tokensJson(const PolicyConfig::Tokens& t)
-{
-    QJsonArray prices;
-    for (const auto& p : t.prices)
-        prices << QJsonObject{{QStringLiteral("pattern"), p.pattern},
-                              {QStringLiteral("per_gpu_hour"), p.perGpuHour},
-                              {QStringLiteral("line"), p.line}};
-    QJsonObject o{{QStringLiteral("initial"), t.initial},
-                  {QStringLiteral("monthly"), t.monthly},
-                  {QStringLiteral("overdraft_floor"), t.overdraftFloor},
-                  {QStringLiteral("daily"), t.daily},
-                  {QStringLiteral("daily_when"), dailyWhenName(t.dailyWhen)},
-                  {QStringLiteral("charge"), chargeName(t.charge)},
-                  {QStringLiteral("default_price"), t.defaultPrice},
-                  {QStringLiteral("users"), QJsonArray::fromStringList(t.users)},
-                  {QStringLiteral("prices"), prices}};
-    if (!t.timeZone.isEmpty())
-        o.insert(QStringLiteral("time_zone"), t.timeZone);
-    const auto& e = t.enforcement;
-    o.insert(QStringLiteral("enforce"), enforceModeName(e.mode));
-    o.insert(QStringLiteral("demand_utilisation"), e.demandUtilisationPercent);
-    o.insert(QStringLiteral("demand_for"), durationJson(e.demandForMs));
-    o.insert(QStringLiteral("demand_on_refused_allocation"), e.demandOnRefusedAllocation);
-    o.insert(QStringLiteral("step_after"), durationJson(e.stepAfterMs));
-    o.insert(QStringLiteral("kill_grace"), durationJson(e.killGraceMs));
-    o.insert(QStringLiteral("protected_users"), QJsonArray::fromStringList(e.protectedUsers));
-    o.insert(QStringLiteral("protected_commands"), QJsonArray::fromStringList(e.protectedCommands));
-    o.insert(QStringLiteral("dry_run"), e.dryRun);
-    return o;
-}
-
-} // namespace
-
 QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode)
 {
     using Mode = PolicyConfig::Tokens::Enforcement::Mode;
@@ -957,163 +838,105 @@ QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode)
 
 QJsonObject policyToJson(const PolicyConfig& c)
 {
-    QJsonArray warnings;
-    for (qint64 w : c.idle.warningsMs)
-        warnings << durationJson(w);
-    QJsonArray bands;
-    for (const LoadBand& b : c.adaptive.bands)
-        bands << QJsonObject{{QStringLiteral("up_to"), b.upToPercent},
-                             {QStringLiteral("multiplier"), b.multiplier}};
-    QJsonObject out{
-        {QStringLiteral("hog"),
-         QJsonObject{{QStringLiteral("threshold_percent"), c.hog.thresholdPercent},
-                     {QStringLiteral("duration"), durationJson(c.hog.durationMs)},
-                     {QStringLiteral("scope"), c.hog.scope == HogScope::Process
-                                                   ? QStringLiteral("process")
-                                                   : QStringLiteral("user")},
-                     {QStringLiteral("alert"), c.hog.alert}}},
-        {QStringLiteral("idle"),
-         QJsonObject{
-             {QStringLiteral("min_gpu_utilization"), c.idle.minGpuUtilizationPercent},
-             {QStringLiteral("time_window"), durationJson(c.idle.timeWindowMs)},
-             {QStringLiteral("min_memory_mib"), c.idle.minMemoryMib},
-             {QStringLiteral("confirm_power"), c.idle.confirmPower},
-             {QStringLiteral("warnings"), warnings},
-             {QStringLiteral("action"), c.idle.action == IdleAction::Notify
-                                            ? QStringLiteral("notify")
-                                            : QStringLiteral("terminate")},
-             {QStringLiteral("exempt_users"), QJsonArray::fromStringList(c.idle.exemptUsers)},
-             {QStringLiteral("exempt_commands"), QJsonArray::fromStringList(c.idle.exemptCommands)},
-             {QStringLiteral("dry_run"), c.idle.dryRun},
-             {QStringLiteral("kill_grace"), durationJson(c.idle.killGraceMs)}}},
-        {QStringLiteral("quota"),
-         QJsonObject{{QStringLiteral("window"), durationJson(c.quota.windowMs)},
-                     {QStringLiteral("default_share"), c.quota.defaultSharePercent},
-                     {QStringLiteral("users"), sharesJson(c.quota.users)},
-                     {QStringLiteral("groups"), sharesJson(c.quota.groups)}}},
-        {QStringLiteral("adaptive"),
-         QJsonObject{{QStringLiteral("enabled"), c.adaptive.enabled},
-                     {QStringLiteral("bands"), bands},
-                     {QStringLiteral("hostile_hog_fraction"), c.adaptive.hostileHogFraction},
-                     {QStringLiteral("hostile_window"), durationJson(c.adaptive.hostileWindowMs)},
-                     {QStringLiteral("defensive_multiplier"), c.adaptive.defensiveMultiplier}}},
-        {QStringLiteral("alerts"),
-         QJsonObject{{QStringLiteral("webhook_url"), redactedWebhookUrl(c.alerts.webhookUrl)},
-                     {QStringLiteral("rate_limit"), durationJson(c.alerts.rateLimitMs)},
-                     {QStringLiteral("retries"), c.alerts.retries},
-                     {QStringLiteral("timeout"), durationJson(c.alerts.timeoutMs)}}},
-        {QStringLiteral("allocate"),
-         QJsonObject{{QStringLiteral("free_memory_weight"), c.allocate.freeMemoryWeight},
-                     {QStringLiteral("idle_weight"), c.allocate.idleWeight},
-                     {QStringLiteral("default_ttl"), durationJson(c.allocate.defaultTtlMs)},
-                     {QStringLiteral("max_wait"), durationJson(c.allocate.maxWaitMs)}}},
-    };
-    // Present only when the file has [tokens]: its presence switches the books on.
-    if (c.tokens.enabled)
-        out.insert(QStringLiteral("tokens"), tokensJson(c.tokens));
+    QJsonObject out;
+    for (const PolicySection& s : policySchema()) {
+        if (s.present && !s.present(c))
+            continue;
+        QJsonObject section;
+        for (const PolicyKey& k : s.keys)
+            if (const QJsonValue v = k.get(c); !v.isUndefined())
+                section.insert(QLatin1String(k.name), v);
+        out.insert(QLatin1String(s.name), section);
+    }
     return out;
 }
 
 QString policySummary(const PolicyConfig& c)
 {
-    QStringList warnings;
-    for (qint64 w : c.idle.warningsMs)
-        warnings << formatPolicyDuration(w);
-    const auto shares = [](const QList<QuotaShare>& list, const QString& prefix) {
-        QStringList out;
-        for (const QuotaShare& s : list)
-            out << QStringLiteral("%1%2 %3 %%4")
-                       .arg(prefix, s.name)
-                       .arg(s.sharePercent)
-                       .arg(s.windows.isEmpty() ? QString() : QStringLiteral(" (%1)").arg([&] {
-                           QStringList t;
-                           for (const QuotaWindow& w : s.windows)
-                               t << w.text;
-                           return t.join(QStringLiteral(", "));
-                       }()));
-        return out;
-    };
-    QStringList bands;
-    for (const LoadBand& b : c.adaptive.bands)
-        bands << QStringLiteral("≤%1 % busy ×%2").arg(b.upToPercent).arg(b.multiplier);
     QStringList lines;
-    lines << tr("hog: %1 % GPU for %2, per %3, alert %4")
-                 .arg(c.hog.thresholdPercent)
-                 .arg(formatPolicyDuration(c.hog.durationMs),
-                      c.hog.scope == HogScope::Process ? tr("process") : tr("user"),
-                      c.hog.alert ? tr("on") : tr("off"));
-    lines << tr("idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings %5; "
-                "then %6%7, SIGKILL after %8")
-                 .arg(c.idle.minGpuUtilizationPercent)
-                 .arg(formatPolicyDuration(c.idle.timeWindowMs))
-                 .arg(c.idle.minMemoryMib)
-                 .arg(c.idle.confirmPower ? tr("on") : tr("off"),
-                      warnings.isEmpty() ? tr("none") : warnings.join(QStringLiteral(", ")),
-                      c.idle.action == IdleAction::Notify ? tr("notify") : tr("terminate"),
-                      c.idle.dryRun ? tr(" (dry run)") : QString(),
-                      formatPolicyDuration(c.idle.killGraceMs));
-    if (!c.idle.exemptUsers.isEmpty() || !c.idle.exemptCommands.isEmpty())
-        lines << tr("idle exempt: %1")
-                     .arg((c.idle.exemptUsers + c.idle.exemptCommands).join(QStringLiteral(", ")));
-    lines << tr("quota: over %1, default %2 %; %3")
-                 .arg(formatPolicyDuration(c.quota.windowMs))
-                 .arg(c.quota.defaultSharePercent)
-                 .arg((shares(c.quota.users, QString()) +
-                       shares(c.quota.groups, QStringLiteral("@")))
-                          .join(QStringLiteral(", ")));
-    lines << tr("adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5")
-                 .arg(c.adaptive.enabled ? tr("on") : tr("off"), bands.join(QStringLiteral(", ")))
-                 .arg(c.adaptive.defensiveMultiplier)
-                 .arg(c.adaptive.hostileHogFraction * 100)
-                 .arg(formatPolicyDuration(c.adaptive.hostileWindowMs));
-    if (c.alerts.webhookUrl.isEmpty())
-        lines << tr("alerts: no webhook");
-    else
-        lines << tr("alerts: webhook %1, at most one per kind and user every %2, %3 retries, "
-                    "timeout %4")
-                     .arg(redactedWebhookUrl(c.alerts.webhookUrl),
-                          formatPolicyDuration(c.alerts.rateLimitMs))
-                     .arg(c.alerts.retries)
-                     .arg(formatPolicyDuration(c.alerts.timeoutMs));
-    lines << tr("allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at "
-                "most %4")
-                 .arg(c.allocate.freeMemoryWeight)
-                 .arg(c.allocate.idleWeight)
-                 .arg(formatPolicyDuration(c.allocate.defaultTtlMs),
-                      formatPolicyDuration(c.allocate.maxWaitMs));
-    if (!c.tokens.enabled) {
-        lines << tr("tokens: no books");
-    } else {
-        const auto& t = c.tokens;
-        QStringList prices;
-        for (const auto& p : t.prices)
-            prices << QStringLiteral("%1 %2").arg(p.pattern).arg(p.perGpuHour);
-        prices << tr("others %1").arg(t.defaultPrice);
-        lines << tr("tokens: %1 per GPU-hour (%2); initial %3, monthly %4, daily %5 %6, floor "
-                    "%7; days in %8")
-                     .arg(prices.join(QStringLiteral(", ")),
-                          t.charge == PolicyConfig::Tokens::Charge::Held ? tr("memory held")
-                                                                         : tr("weighted by use"))
-                     .arg(t.initial)
-                     .arg(t.monthly)
-                     .arg(t.daily)
-                     .arg(t.dailyWhen == PolicyConfig::Tokens::DailyWhen::Negative
-                              ? tr("while negative")
-                              : tr("always"))
-                     .arg(t.overdraftFloor)
-                     .arg(t.timeZone.isEmpty() ? tr("this machine's zone") : t.timeZone);
-        if (!t.users.isEmpty())
-            lines << tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
-        const auto& e = t.enforcement;
-        lines << tr("tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill "
-                    "grace %7")
-                     .arg(enforceModeName(e.mode), e.dryRun ? tr(" (dry run)") : QString())
-                     .arg(e.demandUtilisationPercent)
-                     .arg(formatPolicyDuration(e.demandForMs),
-                          e.demandOnRefusedAllocation ? tr(" or a refused allocation") : QString(),
-                          formatPolicyDuration(e.stepAfterMs), formatPolicyDuration(e.killGraceMs));
-    }
+    for (const PolicySection& s : policySchema())
+        lines << s.summary(c);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+namespace {
+
+// [quota.users] and [quota.groups]: name = share, or with windows.
+QByteArray sharesToml(const QJsonArray& shares)
+{
+    QByteArray out;
+    for (const QJsonValue& v : shares) {
+        const QJsonObject s = v.toObject();
+        const QJsonArray windows = s.value(QStringLiteral("windows")).toArray();
+        const QByteArray share = policyTomlValue(s.value(QStringLiteral("share_percent")));
+        out += policyTomlKey(s.value(QStringLiteral("name")).toString()) + " = ";
+        out += windows.isEmpty()
+                   ? share
+                   : "{ share = " + share + ", windows = " + policyTomlValue(windows) + " }";
+        out += '\n';
+    }
+    return out;
+}
+
+// [tokens.prices]: {"pattern", "per_gpu_hour"} in file order.
+QByteArray pricesToml(const QJsonArray& prices)
+{
+    QByteArray out;
+    for (const QJsonValue& v : prices) {
+        const QJsonObject price = v.toObject();
+        out += policyTomlKey(price.value(QStringLiteral("pattern")).toString()) + " = " +
+               policyTomlValue(price.value(QStringLiteral("per_gpu_hour"))) + '\n';
+    }
+    return out;
+}
+
+} // namespace
+
+QByteArray policyTomlFromJson(const QJsonObject& policy)
+{
+    QByteArrayList sections;
+    const auto write = [&](const QString& name, const QJsonObject& o) {
+        const PolicySection* schema = policySection(name);
+        QStringList order; // the schema's order, then keys it does not know
+        if (schema)
+            for (const PolicyKey& k : schema->keys)
+                order << QLatin1String(k.name);
+        for (const QString& k : o.keys())
+            if (!order.contains(k))
+                order << k;
+        QByteArray body = '[' + policyTomlKey(name) + "]\n";
+        QByteArray tables;
+        for (const QString& k : std::as_const(order)) {
+            if (!o.contains(k))
+                continue;
+            const PolicyKey* key = schema ? policyKey(name, k) : nullptr;
+            if (key && key->redacted)
+                continue; // shown hidden: it cannot be written back
+            const QJsonValue v = o.value(k);
+            if (key && key->isTable()) {
+                const QByteArray lines = key->type == PolicyKeyType::Prices
+                                             ? pricesToml(v.toArray())
+                                             : sharesToml(v.toArray());
+                if (!lines.isEmpty())
+                    tables += "\n[" + policyTomlKey(name) + '.' + policyTomlKey(k) + "]\n" + lines;
+                continue;
+            }
+            body += policyTomlKey(k) + " = " + policyTomlValue(v) + '\n';
+        }
+        sections << body + tables;
+    };
+    QStringList done;
+    for (const PolicySection& s : policySchema()) {
+        const QString name = QLatin1String(s.name);
+        if (policy.value(name).isObject()) {
+            write(name, policy.value(name).toObject());
+            done << name;
+        }
+    }
+    for (auto it = policy.begin(); it != policy.end(); ++it)
+        if (!done.contains(it.key()))
+            write(it.key(), it.value().toObject());
+    return sections.join('\n');
 }
 
 } // namespace gw

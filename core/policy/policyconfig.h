@@ -218,7 +218,12 @@ QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode);
 // durations as both text and milliseconds. The webhook URL is shown as its
 // scheme and host only (webhook URLs carry their secret in the path).
 QJsonObject policyToJson(const PolicyConfig& policy);
-// A few lines for people.
+// A few lines for people (`policy check`), a line or two per section.
 QString policySummary(const PolicyConfig& policy);
+// The TOML of a policy in policyToJson's shape (what GET /v1/policy
+// answers), which parsePolicy reads back to the same policy: sections and
+// keys in the schema's order (docs/policies.md), keys it does not know
+// after them, the redacted webhook URL left out. The one JSON→TOML writer.
+QByteArray policyTomlFromJson(const QJsonObject& policy);
 
 } // namespace gw

@@ -18,7 +18,6 @@ QString tr(const char* s)
     return QCoreApplication::translate("gw::PolicyEvent", s);
 }
 
-constexpr std::array<const char*, 3> kKindNames{"hog", "idle", "fair_share"};
 constexpr std::array<const char*, 4> kActionNames{"warning", "terminate", "kill", "refused"};
 
 // Minutes and hours the way an admin says them: "42 min", "1 h 05 min",
@@ -144,16 +143,70 @@ QJsonValue optionalJson(const std::optional<qint64>& v)
 
 } // namespace
 
+namespace {
+
+QString hogText(const PolicyEvent& e)
+{
+    return tr("GPU hog: %1 at %2 for %3 on %4")
+        .arg(processText(e), percentText(e.meanPercent), spanText(e.durationMs), placeText(e));
+}
+
+QString idleText(const PolicyEvent& e)
+{
+    return tr("Idle GPU: %1 holds %2 MiB at %3 for %4 on %5")
+        .arg(processText(e))
+        .arg(qint64(std::llround(e.memoryMiB)))
+        .arg(percentText(e.meanPercent), spanText(e.durationMs), placeText(e));
+}
+
+QString fairShareText(const PolicyEvent& e)
+{
+    return tr("Over quota: %1 at %2 of %3 for %4 (expected quota: %5)")
+        .arg(processText(e), percentText(e.meanPercent), e.server, spanText(e.durationMs),
+             percentText(e.quotaPercent));
+}
+
+#define GW_KIND_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicyEventKind", s)
+
+const QList<PolicyEventKindInfo> kKinds{
+    {PolicyEventKind::Hog, "hog", GW_KIND_TEXT("GPU hog"), GW_KIND_TEXT("Hog"), GW_KIND_TEXT("hog"),
+     GW_KIND_TEXT("H"), 0xb84f00, 0xff7a3d, Qt::NoBrush, hogText},
+    {PolicyEventKind::Idle, "idle", GW_KIND_TEXT("Idle GPU"), GW_KIND_TEXT("Idle"),
+     GW_KIND_TEXT("idle"), GW_KIND_TEXT("I"), 0x0060a8, 0x56b4e9, Qt::BDiagPattern, idleText},
+    {PolicyEventKind::FairShare, "fair_share", GW_KIND_TEXT("Over quota"),
+     GW_KIND_TEXT("Fair share"), GW_KIND_TEXT("fair share"), GW_KIND_TEXT("Q"), 0x9e4a7c, 0xd98bb8,
+     Qt::DiagCrossPattern, fairShareText},
+};
+
+#undef GW_KIND_TEXT
+
+} // namespace
+
+const QList<PolicyEventKindInfo>& policyEventKinds()
+{
+    return kKinds;
+}
+
+const PolicyEventKindInfo& policyEventKindInfo(PolicyEventKind kind)
+{
+    return kKinds[qsizetype(kind)];
+}
+
+QString policyEventKindText(const char* text)
+{
+    return QCoreApplication::translate("gw::PolicyEventKind", text);
+}
+
 QString policyEventKindName(PolicyEventKind kind)
 {
-    return QLatin1String(kKindNames[size_t(kind)]);
+    return QLatin1String(policyEventKindInfo(kind).name);
 }
 
 std::optional<PolicyEventKind> policyEventKindFromName(const QString& name)
 {
-    for (size_t i = 0; i < kKindNames.size(); ++i)
-        if (name == QLatin1String(kKindNames[i]))
-            return PolicyEventKind(i);
+    for (const PolicyEventKindInfo& k : kKinds)
+        if (name == QLatin1String(k.name))
+            return k.kind;
     return std::nullopt;
 }
 
@@ -164,22 +217,7 @@ QString policyActionKindName(PolicyAction::Kind kind)
 
 QString policyEventText(const PolicyEvent& e)
 {
-    const double lasted = e.durationMs;
-    switch (e.kind) {
-    case PolicyEventKind::Hog:
-        return tr("GPU hog: %1 at %2 for %3 on %4")
-            .arg(processText(e), percentText(e.meanPercent), spanText(lasted), placeText(e));
-    case PolicyEventKind::Idle:
-        return tr("Idle GPU: %1 holds %2 MiB at %3 for %4 on %5")
-            .arg(processText(e))
-            .arg(qint64(std::llround(e.memoryMiB)))
-            .arg(percentText(e.meanPercent), spanText(lasted), placeText(e));
-    case PolicyEventKind::FairShare:
-        return tr("Over quota: %1 at %2 of %3 for %4 (expected quota: %5)")
-            .arg(processText(e), percentText(e.meanPercent), e.server, spanText(lasted),
-                 percentText(e.quotaPercent));
-    }
-    return {};
+    return policyEventKindInfo(e.kind).describe(e);
 }
 
 QJsonObject toJson(const PolicyEvent& e)

@@ -12,6 +12,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QtGlobal>
 
 #include <optional>
 
@@ -23,6 +24,35 @@ enum class PolicyEventKind
     Idle,     // memory held on a GPU that stays unused for [idle] time_window
     FairShare // a user's share of the server over [quota] window above their quota
 };
+
+struct PolicyEvent;
+
+// One row per kind: everything that differs between kinds outside the rule
+// that finds them (the wire name, the words, the colours and the hatch the
+// desktop draws them with, the sentence that describes one). The code asks
+// this table instead of switching on the kind; a new kind is its row here,
+// its rule in the engine and its tests.
+struct PolicyEventKindInfo
+{
+    PolicyEventKind kind;
+    const char* name;   // on the wire and in the JSON: "hog", "idle", "fair_share"
+    const char* title;  // a notification's title: "GPU hog"
+    const char* label;  // a table's kind column: "Hog"
+    const char* noun;   // in a sentence or legend, lower case: "fair share"
+    const char* letter; // on a bar or a badge: "H"
+    // Fill colours (0xRRGGBB) on a light and on a dark palette, told apart
+    // by colour-blind readers too, and a hatch so colour is not the only cue.
+    quint32 lightRgb;
+    quint32 darkRgb;
+    Qt::BrushStyle pattern;
+    QString (*describe)(const PolicyEvent& event); // policyEventText's sentence
+};
+
+// Every kind, in the enum's order.
+const QList<PolicyEventKindInfo>& policyEventKinds();
+const PolicyEventKindInfo& policyEventKindInfo(PolicyEventKind kind);
+// The table's words, translated (title, label, noun, letter).
+QString policyEventKindText(const char* text);
 
 QString policyEventKindName(PolicyEventKind kind); // "hog", "idle", "fair_share"
 std::optional<PolicyEventKind> policyEventKindFromName(const QString& name);

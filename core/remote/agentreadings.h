@@ -69,15 +69,12 @@ private:
 ReadingSpec agentReadingsSpec(QList<AgentReadings::Agent> agents);
 
 // The effective policy of the agents (GET /v1/policy, read scope): its text
-// where the agent gives it (an admin token), else rebuilt from its JSON
-// (every key but the webhook URL, which no report uses) and checked by the
+// where the agent gives it (an admin token), else rebuilt from its JSON by
+// policyTomlFromJson (every key but the webhook URL) and checked by the
 // policy parser. One policy: the first agent's; `warnings` says when others
 // differ. Nothing, with `error`, when an agent cannot be asked or its policy
 // cannot be read back. Blocks (local event loops).
 std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
                                          QString* error);
-// The TOML text of a policy's JSON (policyToJson's shape) without the
-// webhook URL; for agentsPolicy, and for tests.
-QByteArray policyTomlFromJson(const QJsonObject& policy);
 
 } // namespace gw

@@ -453,7 +453,7 @@ private Q_SLOTS:
             {*parseQuotaWindow(QStringLiteral("Mon-Fri 09:00-18:00"), &why)}};
         p.quota.groups << QuotaShare{QStringLiteral("lab"), 40, {}};
         p.adaptive.bands = {{40, 1.0}, {100, 0.2}};
-        const QString text = policytext::fromPolicyJson(policyToJson(p));
+        const QString text = QString::fromUtf8(policyTomlFromJson(policyToJson(p)));
         const PolicyParseResult r = parsePolicy(text.toUtf8(), QStringLiteral("policy.toml"));
         QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n')) + text));
         QVERIFY(*r.config == p);
@@ -462,8 +462,8 @@ private Q_SLOTS:
                               QStringLiteral("quota"), QStringLiteral("quota.users"),
                               QStringLiteral("quota.groups"), QStringLiteral("adaptive"),
                               QStringLiteral("alerts"), QStringLiteral("allocate")}));
-        const PolicyParseResult defaults = parsePolicy(
-            policytext::fromPolicyJson(policyToJson(PolicyConfig{})).toUtf8(), QStringLiteral("p"));
+        const PolicyParseResult defaults =
+            parsePolicy(policyTomlFromJson(policyToJson(PolicyConfig{})), QStringLiteral("p"));
         QVERIFY(defaults.config && *defaults.config == PolicyConfig{});
         // [tokens] too, its prices as [tokens.prices] in their order.
         PolicyConfig t;
@@ -480,7 +480,7 @@ private Q_SLOTS:
         t.tokens.enforcement.stepAfterMs = 120'000;
         t.tokens.enforcement.demandOnRefusedAllocation = false;
         t.tokens.enforcement.protectedUsers = {QStringLiteral("carol")};
-        const QString tokensText = policytext::fromPolicyJson(policyToJson(t));
+        const QString tokensText = QString::fromUtf8(policyTomlFromJson(policyToJson(t)));
         const PolicyParseResult tokens = parsePolicy(tokensText.toUtf8(), QStringLiteral("p"));
         QVERIFY2(tokens.config, qPrintable(tokens.errors.join(QLatin1Char('\n')) + tokensText));
         QVERIFY2(*tokens.config == t, qPrintable(tokensText));

@@ -246,55 +246,23 @@ QColor seriesColor(int index, const QPalette& palette)
 
 QColor eventKindColor(PolicyEventKind kind, const QPalette& palette)
 {
-    const bool dark = isDarkPalette(palette);
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return QColor(dark ? 0xff7a3d : 0xb84f00);
-    case PolicyEventKind::Idle:
-        return QColor(dark ? 0x56b4e9 : 0x0060a8);
-    case PolicyEventKind::FairShare:
-        return QColor(dark ? 0xd98bb8 : 0x9e4a7c);
-    }
-    return {};
+    const PolicyEventKindInfo& k = policyEventKindInfo(kind);
+    return QColor(QRgb(isDarkPalette(palette) ? k.darkRgb : k.lightRgb));
 }
 
 QString eventKindLetter(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return QCoreApplication::translate("gw::Palette", "H", "hog event, one letter");
-    case PolicyEventKind::Idle:
-        return QCoreApplication::translate("gw::Palette", "I", "idle event, one letter");
-    case PolicyEventKind::FairShare:
-        return QCoreApplication::translate("gw::Palette", "Q", "over-quota event, one letter");
-    }
-    return {};
+    return policyEventKindText(policyEventKindInfo(kind).letter);
 }
 
 Qt::BrushStyle eventKindPattern(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return Qt::NoBrush;
-    case PolicyEventKind::Idle:
-        return Qt::BDiagPattern;
-    case PolicyEventKind::FairShare:
-        return Qt::DiagCrossPattern;
-    }
-    return Qt::NoBrush;
+    return policyEventKindInfo(kind).pattern;
 }
 
 QString eventKindName(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return QCoreApplication::translate("gw::Palette", "hog");
-    case PolicyEventKind::Idle:
-        return QCoreApplication::translate("gw::Palette", "idle");
-    case PolicyEventKind::FairShare:
-        return QCoreApplication::translate("gw::Palette", "fair share");
-    }
-    return {};
+    return policyEventKindText(policyEventKindInfo(kind).noun);
 }
 
 QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette)

@@ -9,15 +9,7 @@ namespace {
 
 QString titleOf(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return AlertNotifier::tr("GPU hog");
-    case PolicyEventKind::Idle:
-        return AlertNotifier::tr("Idle GPU");
-    case PolicyEventKind::FairShare:
-        return AlertNotifier::tr("Over quota");
-    }
-    return {};
+    return policyEventKindText(policyEventKindInfo(kind).title);
 }
 
 } // namespace

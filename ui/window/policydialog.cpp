@@ -1,6 +1,7 @@
 #include "window/policydialog.h"
 
 #include "model/units.h"
+#include "policy/policyschema.h"
 #include "remote/policyclient.h"
 #include "window/policyreplay.h"
 #include "window/policytext.h"
@@ -19,6 +20,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
@@ -63,15 +65,7 @@ QStringList splitList(const QString& text, QChar separator)
 
 QString kindText(PolicyEventKind kind)
 {
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return PolicyDialog::tr("Hog");
-    case PolicyEventKind::Idle:
-        return PolicyDialog::tr("Idle");
-    case PolicyEventKind::FairShare:
-        return PolicyDialog::tr("Fair share");
-    }
-    return {};
+    return policyEventKindText(policyEventKindInfo(kind).label);
 }
 
 QString subjectText(const PolicyEvent& e)
@@ -231,124 +225,112 @@ PolicyDialog::~PolicyDialog()
     delete m_runner;
 }
 
+// The form's fields come from the schema (policy/policyschema.h): each
+// section with a title is a group, each key with a form label a row, its
+// editor chosen by the key's type; an edit writes that one key into the text.
+QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey& k)
+{
+    const QString sectionName = QLatin1String(section.name);
+    const QString key = QLatin1String(k.name);
+    const auto write = [this, sectionName, key](const QString& value) {
+        writeKey(sectionName, key, value);
+    };
+    QWidget* field = nullptr;
+    switch (k.type) {
+    case PolicyKeyType::Number:
+    case PolicyKeyType::Amount: {
+        auto* w = new QDoubleSpinBox;
+        w->setRange(k.min, k.max);
+        w->setDecimals(1);
+        if (qstrcmp(k.unit, "%") == 0)
+            w->setSuffix(tr(" %"));
+        connect(w, &QDoubleSpinBox::valueChanged, this,
+                [write](double v) { write(policytext::number(v)); });
+        field = w;
+        break;
+    }
+    case PolicyKeyType::WholeNumber:
+    case PolicyKeyType::Integer: {
+        auto* w = new QSpinBox;
+        w->setRange(int(k.min), int(k.max));
+        if (qstrcmp(k.unit, "MiB") == 0)
+            w->setSuffix(tr(" MiB"));
+        connect(w, &QSpinBox::valueChanged, this, [write](int v) { write(QString::number(v)); });
+        field = w;
+        break;
+    }
+    case PolicyKeyType::Boolean: {
+        auto* w = new QCheckBox(policySchemaText(k.formLabel));
+        connect(w, &QCheckBox::toggled, this, [write](bool on) { write(policytext::boolean(on)); });
+        field = w;
+        break;
+    }
+    case PolicyKeyType::Choice: {
+        auto* w = new QComboBox;
+        for (const PolicyChoice& c : k.choices)
+            w->addItem(policySchemaText(c.label), QLatin1String(c.word));
+        connect(w, &QComboBox::activated, this,
+                [w, write] { write(policytext::string(w->currentData().toString())); });
+        field = w;
+        break;
+    }
+    case PolicyKeyType::Duration:
+    case PolicyKeyType::Durations:
+    case PolicyKeyType::Names:
+    case PolicyKeyType::Accounts:
+    case PolicyKeyType::Text: {
+        auto* w = new QLineEdit;
+        if (k.placeholder)
+            w->setPlaceholderText(policySchemaText(k.placeholder));
+        const bool list = k.type != PolicyKeyType::Duration && k.type != PolicyKeyType::Text;
+        connect(w, &QLineEdit::textEdited, this, [write, list](const QString& t) {
+            write(list ? policytext::stringArray(splitList(t, QLatin1Char(',')))
+                       : policytext::string(t.trimmed()));
+        });
+        field = w;
+        break;
+    }
+    case PolicyKeyType::Bands:
+    case PolicyKeyType::Shares:
+    case PolicyKeyType::Prices:
+        return nullptr; // edited in the text (quota users: their own table below)
+    }
+    field->setToolTip(policySchemaText(k.help));
+    m_fields.insert(sectionName + QLatin1Char('/') + key, field);
+    m_formKeys << std::pair{&section, &k};
+    return field;
+}
+
 void PolicyDialog::buildForm(QWidget* page)
 {
-    const auto spin = [](double max, int decimals, const QString& suffix) {
-        auto* s = new QDoubleSpinBox;
-        s->setRange(0, max);
-        s->setDecimals(decimals);
-        s->setSuffix(suffix);
-        return s;
-    };
-    const auto bindDouble = [this](QDoubleSpinBox* w, const QString& section, const QString& key) {
-        m_fields.insert(section + QLatin1Char('/') + key, w);
-        connect(w, &QDoubleSpinBox::valueChanged, this,
-                [this, section, key](double v) { writeKey(section, key, policytext::number(v)); });
-    };
-    const auto bindText = [this](QLineEdit* w, const QString& section, const QString& key,
-                                 bool list) {
-        m_fields.insert(section + QLatin1Char('/') + key, w);
-        connect(w, &QLineEdit::textEdited, this, [this, section, key, list](const QString& t) {
-            writeKey(section, key,
-                     list ? policytext::stringArray(splitList(t, QLatin1Char(',')))
-                          : policytext::string(t.trimmed()));
-        });
-    };
-    const auto bindCheck = [this](QCheckBox* w, const QString& section, const QString& key) {
-        m_fields.insert(section + QLatin1Char('/') + key, w);
-        connect(w, &QCheckBox::toggled, this,
-                [this, section, key](bool on) { writeKey(section, key, policytext::boolean(on)); });
-    };
-    const auto bindChoice = [this](QComboBox* w, const QString& section, const QString& key) {
-        m_fields.insert(section + QLatin1Char('/') + key, w);
-        connect(w, &QComboBox::activated, this, [this, w, section, key] {
-            writeKey(section, key, policytext::string(w->currentData().toString()));
-        });
-    };
+    QHash<QString, QGroupBox*> boxes;
+    QHash<QString, QFormLayout*> forms;
+    for (const PolicySection& section : policySchema()) {
+        if (!section.title)
+            continue;
+        auto* box = new QGroupBox(policySchemaText(section.title));
+        auto* form = new QFormLayout;
+        for (const PolicyKey& k : section.keys) {
+            if (!k.formLabel)
+                continue;
+            if (QWidget* field = buildField(section, k))
+                form->addRow(k.type == PolicyKeyType::Boolean ? QString()
+                                                              : policySchemaText(k.formLabel),
+                             field);
+        }
+        boxes.insert(QLatin1String(section.name), box);
+        forms.insert(QLatin1String(section.name), form);
+    }
 
-    // [hog]
-    auto* hog = new QGroupBox(tr("Hog: a GPU kept busy"));
-    auto* hogForm = new QFormLayout(hog);
-    auto* threshold = spin(100, 1, tr(" %"));
-    bindDouble(threshold, QStringLiteral("hog"), QStringLiteral("threshold_percent"));
-    hogForm->addRow(tr("Utilisation at least:"), threshold);
-    auto* hogDuration = new QLineEdit;
-    hogDuration->setPlaceholderText(QStringLiteral("10m"));
-    bindText(hogDuration, QStringLiteral("hog"), QStringLiteral("duration"), false);
-    hogForm->addRow(tr("For at least:"), hogDuration);
-    auto* scope = new QComboBox;
-    scope->addItem(tr("each process"), QStringLiteral("process"));
-    scope->addItem(tr("a user's processes together"), QStringLiteral("user"));
-    bindChoice(scope, QStringLiteral("hog"), QStringLiteral("scope"));
-    hogForm->addRow(tr("Judge:"), scope);
-    auto* alert = new QCheckBox(tr("Alert when a hog is found"));
-    bindCheck(alert, QStringLiteral("hog"), QStringLiteral("alert"));
-    hogForm->addRow(QString(), alert);
-
-    // [adaptive]
-    auto* adaptive = new QGroupBox(tr("Adaptive quotas"));
-    auto* adaptiveLayout = new QVBoxLayout(adaptive);
-    auto* enabled = new QCheckBox(tr("Tighten quotas as the server gets busy"));
-    bindCheck(enabled, QStringLiteral("adaptive"), QStringLiteral("enabled"));
-    adaptiveLayout->addWidget(enabled);
+    // What the schema's rows do not say: notes, the users' quotas as a table.
     auto* adaptiveNote = new QLabel(tr("Load bands and defensive mode: in the text."));
     adaptiveNote->setForegroundRole(QPalette::PlaceholderText);
     adaptiveNote->setWordWrap(true);
-    adaptiveLayout->addWidget(adaptiveNote);
-
-    // [idle]
-    auto* idle = new QGroupBox(tr("Idle: GPU memory held but unused"));
-    auto* idleForm = new QFormLayout(idle);
-    auto* minUtil = spin(100, 1, tr(" %"));
-    bindDouble(minUtil, QStringLiteral("idle"), QStringLiteral("min_gpu_utilization"));
-    idleForm->addRow(tr("Utilisation below:"), minUtil);
-    auto* window = new QLineEdit;
-    window->setPlaceholderText(QStringLiteral("30m"));
-    bindText(window, QStringLiteral("idle"), QStringLiteral("time_window"), false);
-    idleForm->addRow(tr("For at least:"), window);
-    auto* memory = new QSpinBox;
-    memory->setRange(0, 16 * 1024 * 1024);
-    memory->setSuffix(tr(" MiB"));
-    m_fields.insert(QStringLiteral("idle/min_memory_mib"), memory);
-    connect(memory, &QSpinBox::valueChanged, this, [this](int v) {
-        writeKey(QStringLiteral("idle"), QStringLiteral("min_memory_mib"), QString::number(v));
-    });
-    idleForm->addRow(tr("Holding at least:"), memory);
-    auto* warnings = new QLineEdit;
-    warnings->setPlaceholderText(QStringLiteral("15m, 5m"));
-    bindText(warnings, QStringLiteral("idle"), QStringLiteral("warnings"), true);
-    idleForm->addRow(tr("Warn before acting:"), warnings);
-    auto* action = new QComboBox;
-    action->addItem(tr("notify the owner"), QStringLiteral("notify"));
-    action->addItem(tr("terminate the process"), QStringLiteral("terminate"));
-    bindChoice(action, QStringLiteral("idle"), QStringLiteral("action"));
-    idleForm->addRow(tr("Then:"), action);
-    auto* dryRun = new QCheckBox(tr("Dry run: record what would be done, do nothing"));
-    bindCheck(dryRun, QStringLiteral("idle"), QStringLiteral("dry_run"));
-    idleForm->addRow(QString(), dryRun);
-    auto* exemptUsers = new QLineEdit;
-    exemptUsers->setPlaceholderText(tr("user names, comma-separated"));
-    bindText(exemptUsers, QStringLiteral("idle"), QStringLiteral("exempt_users"), true);
-    idleForm->addRow(tr("Exempt users:"), exemptUsers);
-    auto* exemptCommands = new QLineEdit;
-    exemptCommands->setPlaceholderText(tr("commands, comma-separated"));
-    bindText(exemptCommands, QStringLiteral("idle"), QStringLiteral("exempt_commands"), true);
-    idleForm->addRow(tr("Exempt commands:"), exemptCommands);
-
-    // [quota]
-    auto* quota = new QGroupBox(tr("Fair share: quotas"));
-    auto* quotaLayout = new QGridLayout(quota);
-    auto* quotaForm = new QFormLayout;
-    auto* quotaWindow = new QLineEdit;
-    quotaWindow->setPlaceholderText(QStringLiteral("1h"));
-    bindText(quotaWindow, QStringLiteral("quota"), QStringLiteral("window"), false);
-    quotaForm->addRow(tr("Measured over:"), quotaWindow);
-    auto* defaultShare = spin(100, 1, tr(" %"));
-    bindDouble(defaultShare, QStringLiteral("quota"), QStringLiteral("default_share"));
-    quotaForm->addRow(tr("Users not listed:"), defaultShare);
+    forms.value(QStringLiteral("adaptive"))->addRow(adaptiveNote);
     auto* groupsNote = new QLabel(tr("Group quotas: in the text."));
     groupsNote->setForegroundRole(QPalette::PlaceholderText);
-    quotaForm->addRow(QString(), groupsNote);
+    forms.value(QStringLiteral("quota"))->addRow(QString(), groupsNote);
+
     m_users = new QTableWidget(0, 3);
     m_users->setHorizontalHeaderLabels(
         {tr("User"), tr("Share (%)"), tr("Time windows (; between them)")});
@@ -386,18 +368,29 @@ void PolicyDialog::buildForm(QWidget* page)
     userButtons->addWidget(addUser);
     userButtons->addWidget(removeUser);
     userButtons->addStretch(1);
-    quotaLayout->addLayout(quotaForm, 0, 0, 1, 2);
+    for (auto it = boxes.cbegin(); it != boxes.cend(); ++it) {
+        if (it.key() != QLatin1String("quota"))
+            it.value()->setLayout(forms.value(it.key()));
+    }
+    auto* quotaLayout = new QGridLayout(boxes.value(QStringLiteral("quota")));
+    quotaLayout->addLayout(forms.value(QStringLiteral("quota")), 0, 0, 1, 2);
     quotaLayout->addWidget(m_users, 1, 0);
     quotaLayout->addLayout(userButtons, 1, 1);
 
+    // Hog and adaptive on the left, idle on the right, quotas below; a
+    // section added later goes below them.
     auto* grid = new QGridLayout(page);
     auto* left = new QVBoxLayout;
-    left->addWidget(hog);
-    left->addWidget(adaptive);
+    left->addWidget(boxes.take(QStringLiteral("hog")));
+    left->addWidget(boxes.take(QStringLiteral("adaptive")));
     left->addStretch(1);
     grid->addLayout(left, 0, 0);
-    grid->addWidget(idle, 0, 1);
-    grid->addWidget(quota, 1, 0, 1, 2);
+    grid->addWidget(boxes.take(QStringLiteral("idle")), 0, 1);
+    grid->addWidget(boxes.take(QStringLiteral("quota")), 1, 0, 1, 2);
+    int row = 2;
+    for (const PolicySection& section : policySchema())
+        if (QGroupBox* box = boxes.take(QLatin1String(section.name)))
+            grid->addWidget(box, row++, 0, 1, 2);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     grid->setRowStretch(1, 1);
@@ -467,7 +460,7 @@ void PolicyDialog::load()
         } else {
             text = tr("# policy.toml of this computer: every key at its default. See "
                       "docs/policies.md.\n") +
-                   policytext::fromPolicyJson(policyToJson(PolicyConfig{}));
+                   QString::fromUtf8(policyTomlFromJson(policyToJson(PolicyConfig{})));
             setStatus(tr("%1 does not exist yet; Save creates it.").arg(path));
         }
         m_savedText = text;
@@ -501,7 +494,7 @@ void PolicyDialog::load()
                           .arg(name)
                           .arg(r.version)
                           .arg(r.source.isEmpty() ? tr("unknown source") : r.source) +
-                      policytext::fromPolicyJson(r.policy);
+                      QString::fromUtf8(policyTomlFromJson(r.policy));
         m_savedText = text;
         m_loaded = true;
         setText(text);
@@ -637,57 +630,37 @@ void PolicyDialog::writeUsers()
 void PolicyDialog::loadForm(const PolicyConfig& p)
 {
     m_loadingForm = true;
-    const auto setDouble = [this](const QString& key, double v) {
-        auto* w = static_cast<QDoubleSpinBox*>(m_fields.value(key));
-        const QSignalBlocker block(w);
-        w->setValue(v);
-    };
-    const auto setText = [this](const QString& key, const QString& v) {
-        auto* w = static_cast<QLineEdit*>(m_fields.value(key));
-        const QSignalBlocker block(w);
-        if (w->text() != v)
-            w->setText(v);
-    };
-    const auto setCheck = [this](const QString& key, bool on) {
-        auto* w = static_cast<QCheckBox*>(m_fields.value(key));
-        const QSignalBlocker block(w);
-        w->setChecked(on);
-    };
-    const auto setChoice = [this](const QString& key, const QString& value) {
-        auto* w = static_cast<QComboBox*>(m_fields.value(key));
-        const QSignalBlocker block(w);
-        w->setCurrentIndex(std::max(0, w->findData(value)));
-    };
-    const auto durations = [](const QList<qint64>& list) {
-        QStringList out;
-        for (qint64 ms : list)
-            out << formatPolicyDuration(ms);
-        return out.join(QStringLiteral(", "));
-    };
-    setDouble(QStringLiteral("hog/threshold_percent"), p.hog.thresholdPercent);
-    setText(QStringLiteral("hog/duration"), formatPolicyDuration(p.hog.durationMs));
-    setChoice(QStringLiteral("hog/scope"), p.hog.scope == HogScope::Process
-                                               ? QStringLiteral("process")
-                                               : QStringLiteral("user"));
-    setCheck(QStringLiteral("hog/alert"), p.hog.alert);
-    setDouble(QStringLiteral("idle/min_gpu_utilization"), p.idle.minGpuUtilizationPercent);
-    setText(QStringLiteral("idle/time_window"), formatPolicyDuration(p.idle.timeWindowMs));
-    {
-        auto* w = static_cast<QSpinBox*>(m_fields.value(QStringLiteral("idle/min_memory_mib")));
-        const QSignalBlocker block(w);
-        w->setValue(int(std::min<qint64>(p.idle.minMemoryMib, w->maximum())));
+    for (const auto& [section, k] : std::as_const(m_formKeys)) {
+        QWidget* field = m_fields.value(QLatin1String(section->name) + QLatin1Char('/') +
+                                        QLatin1String(k->name));
+        const QSignalBlocker block(field);
+        const QJsonValue v = k->get(p);
+        if (auto* w = qobject_cast<QDoubleSpinBox*>(field)) {
+            w->setValue(v.toDouble());
+        } else if (auto* w = qobject_cast<QSpinBox*>(field)) {
+            w->setValue(int(std::min<double>(v.toDouble(), w->maximum())));
+        } else if (auto* w = qobject_cast<QCheckBox*>(field)) {
+            w->setChecked(v.toBool());
+        } else if (auto* w = qobject_cast<QComboBox*>(field)) {
+            w->setCurrentIndex(std::max(0, w->findData(v.toString())));
+        } else if (auto* w = qobject_cast<QLineEdit*>(field)) {
+            // A duration is {"text", "ms"}; a list shows its items, comma-separated.
+            const auto text = [](const QJsonValue& item) {
+                return item.isObject() ? item[QStringLiteral("text")].toString() : item.toString();
+            };
+            QString shown;
+            if (v.isArray()) {
+                QStringList items;
+                for (const QJsonValue& item : v.toArray())
+                    items << text(item);
+                shown = items.join(QStringLiteral(", "));
+            } else {
+                shown = text(v);
+            }
+            if (w->text() != shown)
+                w->setText(shown);
+        }
     }
-    setText(QStringLiteral("idle/warnings"), durations(p.idle.warningsMs));
-    setChoice(QStringLiteral("idle/action"), p.idle.action == IdleAction::Notify
-                                                 ? QStringLiteral("notify")
-                                                 : QStringLiteral("terminate"));
-    setCheck(QStringLiteral("idle/dry_run"), p.idle.dryRun);
-    setText(QStringLiteral("idle/exempt_users"), p.idle.exemptUsers.join(QStringLiteral(", ")));
-    setText(QStringLiteral("idle/exempt_commands"),
-            p.idle.exemptCommands.join(QStringLiteral(", ")));
-    setText(QStringLiteral("quota/window"), formatPolicyDuration(p.quota.windowMs));
-    setDouble(QStringLiteral("quota/default_share"), p.quota.defaultSharePercent);
-    setCheck(QStringLiteral("adaptive/enabled"), p.adaptive.enabled);
     {
         const QSignalBlocker block(m_users);
         m_users->setRowCount(0);
@@ -776,7 +749,7 @@ void PolicyDialog::saveRemote()
                                 .arg(name)
                                 .arg(r.version));
             const PolicyParseResult effective =
-                parsePolicy(policytext::fromPolicyJson(r.policy).toUtf8(), kFileName);
+                parsePolicy(policyTomlFromJson(r.policy), kFileName);
             if (effective.config)
                 notes << tr("In force now:")
                       << policySummary(*effective.config)

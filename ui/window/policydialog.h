@@ -36,6 +36,8 @@ class QTreeWidget;
 
 namespace gw {
 
+struct PolicyKey;
+struct PolicySection;
 class PolicyClient;
 class ReplayRunner;
 struct ReplayOutcome;
@@ -123,6 +125,7 @@ Q_SIGNALS:
 
 private:
     void buildForm(QWidget* page);
+    QWidget* buildField(const PolicySection& section, const PolicyKey& key);
     void buildReplay(QWidget* page);
     void load();
     void onTextChanged();
@@ -169,6 +172,7 @@ private:
     QTreeWidget* m_replayTable = nullptr;
     QTableWidget* m_users = nullptr;
     QHash<QString, QWidget*> m_fields;
+    QList<std::pair<const PolicySection*, const PolicyKey*>> m_formKeys; // in form order
 };
 
 } // namespace gw

@@ -1,6 +1,5 @@
 #include "window/policytext.h"
 
-#include <QJsonArray>
 #include <QRegularExpression>
 
 namespace gw::policytext {
@@ -140,46 +139,6 @@ QStringList appendSection(QStringList lines, const QString& section, const QStri
     return lines;
 }
 
-QString jsonValue(const QJsonValue& v)
-{
-    if (v.isBool())
-        return boolean(v.toBool());
-    if (v.isDouble())
-        return number(v.toDouble());
-    if (v.isString())
-        return string(v.toString());
-    if (v.isArray()) {
-        QStringList items;
-        for (const QJsonValue& e : v.toArray())
-            items << jsonValue(e);
-        return QStringLiteral("[") + items.join(QStringLiteral(", ")) + QStringLiteral("]");
-    }
-    const QJsonObject o = v.toObject();
-    if (o.contains(QStringLiteral("text")) && o.contains(QStringLiteral("ms")))
-        return string(o.value(QStringLiteral("text")).toString()); // a duration
-    QStringList items;
-    for (auto it = o.begin(); it != o.end(); ++it)
-        items << key(it.key()) + QStringLiteral(" = ") + jsonValue(it.value());
-    return QStringLiteral("{ ") + items.join(QStringLiteral(", ")) + QStringLiteral(" }");
-}
-
-QStringList shareLines(const QJsonArray& shares)
-{
-    QStringList out;
-    for (const QJsonValue& v : shares) {
-        const QJsonObject s = v.toObject();
-        const QString share = number(s.value(QStringLiteral("share_percent")).toDouble());
-        const QJsonArray windows = s.value(QStringLiteral("windows")).toArray();
-        const QString name = key(s.value(QStringLiteral("name")).toString());
-        if (windows.isEmpty())
-            out << name + QStringLiteral(" = ") + share;
-        else
-            out << QStringLiteral("%1 = { share = %2, windows = %3 }")
-                       .arg(name, share, jsonValue(windows));
-    }
-    return out;
-}
-
 } // namespace
 
 QString string(const QString& text)
@@ -308,78 +267,6 @@ QStringList sections(const QString& text)
         if (e.kind == Entry::Header)
             out << e.name;
     return out;
-}
-
-QString fromPolicyJson(const QJsonObject& policy)
-{
-    static const QList<std::pair<QString, QStringList>> order{
-        {QStringLiteral("hog"),
-         {QStringLiteral("threshold_percent"), QStringLiteral("duration"), QStringLiteral("scope"),
-          QStringLiteral("alert")}},
-        {QStringLiteral("idle"),
-         {QStringLiteral("min_gpu_utilization"), QStringLiteral("time_window"),
-          QStringLiteral("min_memory_mib"), QStringLiteral("confirm_power"),
-          QStringLiteral("warnings"), QStringLiteral("action"), QStringLiteral("exempt_users"),
-          QStringLiteral("exempt_commands"), QStringLiteral("dry_run"),
-          QStringLiteral("kill_grace")}},
-        {QStringLiteral("quota"), {QStringLiteral("window"), QStringLiteral("default_share")}},
-        {QStringLiteral("adaptive"),
-         {QStringLiteral("enabled"), QStringLiteral("bands"),
-          QStringLiteral("hostile_hog_fraction"), QStringLiteral("hostile_window"),
-          QStringLiteral("defensive_multiplier")}},
-    };
-    QStringList lines;
-    QStringList done;
-    const auto writeSection = [&](const QString& name, const QStringList& keys) {
-        const QJsonObject s = policy.value(name).toObject();
-        if (!lines.isEmpty())
-            lines << QString();
-        lines << QStringLiteral("[%1]").arg(name);
-        QStringList rest = s.keys();
-        QStringList all = keys;
-        for (const QString& k : rest)
-            if (!all.contains(k))
-                all << k;
-        for (const QString& k : all) {
-            if (!s.contains(k))
-                continue;
-            if (name == QLatin1String("quota") &&
-                (k == QLatin1String("users") || k == QLatin1String("groups")))
-                continue;
-            if (name == QLatin1String("tokens") && k == QLatin1String("prices"))
-                continue;
-            lines << key(k) + QStringLiteral(" = ") + jsonValue(s.value(k));
-        }
-        if (name == QLatin1String("quota")) {
-            for (const QString& sub : {QStringLiteral("users"), QStringLiteral("groups")}) {
-                const QStringList shares = shareLines(s.value(sub).toArray());
-                if (shares.isEmpty())
-                    continue;
-                lines << QString() << QStringLiteral("[quota.%1]").arg(sub);
-                lines << shares;
-            }
-        }
-        if (name == QLatin1String("tokens")) {
-            // [{"pattern", "per_gpu_hour"}] in file order → "PATTERN" = PRICE.
-            QStringList prices;
-            for (const QJsonValue& v : s.value(QStringLiteral("prices")).toArray()) {
-                const QJsonObject price = v.toObject();
-                prices << key(price.value(QStringLiteral("pattern")).toString()) +
-                              QStringLiteral(" = ") +
-                              number(price.value(QStringLiteral("per_gpu_hour")).toDouble());
-            }
-            if (!prices.isEmpty())
-                lines << QString() << QStringLiteral("[tokens.prices]") << prices;
-        }
-        done << name;
-    };
-    for (const auto& [name, keys] : order)
-        if (policy.contains(name))
-            writeSection(name, keys);
-    for (auto it = policy.begin(); it != policy.end(); ++it)
-        if (!done.contains(it.key()) && it.value().isObject())
-            writeSection(it.key(), {});
-    return joinLines(lines);
 }
 
 QString Problem::text() const

@@ -7,7 +7,6 @@
 // key is a "key = value" line at the top of its section, with the lines of a
 // value that spans several ([ … ] over lines) taken along.
 
-#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -34,10 +33,6 @@ QString removeKey(const QString& text, const QString& section, const QString& ke
 QString setSection(const QString& text, const QString& section, const QStringList& lines);
 // The names of the sections in `text`, in order ("hog", "quota.users").
 QStringList sections(const QString& text);
-
-// The TOML of a policy in policyToJson's shape (what GET /v1/policy
-// answers), which parsePolicy reads back to the same policy.
-QString fromPolicyJson(const QJsonObject& policy);
 
 // "policy.toml:3:12: reason" → line 3, column 12, "reason"; a message
 // without a position has line 0.

@@ -1,0 +1,901 @@
+#include "policy/policyschema.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace gw {
+
+namespace {
+
+constexpr double kSecond = 1000;
+constexpr double kMinute = 60 * kSecond;
+constexpr double kHour = 60 * kMinute;
+constexpr double kDay = 24 * kHour;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+using Type = PolicyKeyType;
+using Tokens = PolicyConfig::Tokens;
+using Mode = PolicyConfig::Tokens::Enforcement::Mode;
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("gw::policy", s);
+}
+
+QJsonValue duration(qint64 ms)
+{
+    return QJsonObject{{QStringLiteral("text"), formatPolicyDuration(ms)},
+                       {QStringLiteral("ms"), ms}};
+}
+
+QJsonValue word(const char* w)
+{
+    return QString::fromLatin1(w);
+}
+
+QJsonValue sharesJson(const QList<QuotaShare>& shares)
+{
+    QJsonArray out;
+    for (const QuotaShare& s : shares) {
+        QJsonArray windows;
+        for (const QuotaWindow& w : s.windows)
+            windows << w.text;
+        out << QJsonObject{{QStringLiteral("name"), s.name},
+                           {QStringLiteral("share_percent"), s.sharePercent},
+                           {QStringLiteral("windows"), windows}};
+    }
+    return out;
+}
+
+QString onOff(bool on)
+{
+    return on ? tr("on") : tr("off");
+}
+
+QString durations(const QList<qint64>& list)
+{
+    QStringList out;
+    for (qint64 ms : list)
+        out << formatPolicyDuration(ms);
+    return out.join(QStringLiteral(", "));
+}
+
+// --- `policy check`'s lines ---------------------------------------------------
+
+QString hogSummary(const PolicyConfig& c)
+{
+    return tr("hog: %1 % GPU for %2, per %3, alert %4")
+        .arg(c.hog.thresholdPercent)
+        .arg(formatPolicyDuration(c.hog.durationMs),
+             c.hog.scope == HogScope::Process ? tr("process") : tr("user"), onOff(c.hog.alert));
+}
+
+QString idleSummary(const PolicyConfig& c)
+{
+    QString line = tr("idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings "
+                      "%5; then %6%7, SIGKILL after %8")
+                       .arg(c.idle.minGpuUtilizationPercent)
+                       .arg(formatPolicyDuration(c.idle.timeWindowMs))
+                       .arg(c.idle.minMemoryMib)
+                       .arg(onOff(c.idle.confirmPower),
+                            c.idle.warningsMs.isEmpty() ? tr("none") : durations(c.idle.warningsMs),
+                            c.idle.action == IdleAction::Notify ? tr("notify") : tr("terminate"),
+                            c.idle.dryRun ? tr(" (dry run)") : QString(),
+                            formatPolicyDuration(c.idle.killGraceMs));
+    if (!c.idle.exemptUsers.isEmpty() || !c.idle.exemptCommands.isEmpty())
+        line += QLatin1Char('\n') +
+                tr("idle exempt: %1")
+                    .arg((c.idle.exemptUsers + c.idle.exemptCommands).join(QStringLiteral(", ")));
+    return line;
+}
+
+QString quotaSummary(const PolicyConfig& c)
+{
+    const auto shares = [](const QList<QuotaShare>& list, const QString& prefix) {
+        QStringList out;
+        for (const QuotaShare& s : list) {
+            QStringList windows;
+            for (const QuotaWindow& w : s.windows)
+                windows << w.text;
+            out << QStringLiteral("%1%2 %3 %%4")
+                       .arg(prefix, s.name)
+                       .arg(s.sharePercent)
+                       .arg(windows.isEmpty()
+                                ? QString()
+                                : QStringLiteral(" (%1)").arg(windows.join(QStringLiteral(", "))));
+        }
+        return out;
+    };
+    return tr("quota: over %1, default %2 %; %3")
+        .arg(formatPolicyDuration(c.quota.windowMs))
+        .arg(c.quota.defaultSharePercent)
+        .arg((shares(c.quota.users, QString()) + shares(c.quota.groups, QStringLiteral("@")))
+                 .join(QStringLiteral(", ")));
+}
+
+QString adaptiveSummary(const PolicyConfig& c)
+{
+    QStringList bands;
+    for (const LoadBand& b : c.adaptive.bands)
+        bands << QStringLiteral("≤%1 % busy ×%2").arg(b.upToPercent).arg(b.multiplier);
+    return tr("adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5")
+        .arg(onOff(c.adaptive.enabled), bands.join(QStringLiteral(", ")))
+        .arg(c.adaptive.defensiveMultiplier)
+        .arg(c.adaptive.hostileHogFraction * 100)
+        .arg(formatPolicyDuration(c.adaptive.hostileWindowMs));
+}
+
+QString alertsSummary(const PolicyConfig& c)
+{
+    if (c.alerts.webhookUrl.isEmpty())
+        return tr("alerts: no webhook");
+    return tr("alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4")
+        .arg(redactedWebhookUrl(c.alerts.webhookUrl), formatPolicyDuration(c.alerts.rateLimitMs))
+        .arg(c.alerts.retries)
+        .arg(formatPolicyDuration(c.alerts.timeoutMs));
+}
+
+QString allocateSummary(const PolicyConfig& c)
+{
+    return tr("allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most "
+              "%4")
+        .arg(c.allocate.freeMemoryWeight)
+        .arg(c.allocate.idleWeight)
+        .arg(formatPolicyDuration(c.allocate.defaultTtlMs),
+             formatPolicyDuration(c.allocate.maxWaitMs));
+}
+
+QString tokensSummary(const PolicyConfig& c)
+{
+    if (!c.tokens.enabled)
+        return tr("tokens: no books");
+    const auto& t = c.tokens;
+    QStringList prices;
+    for (const auto& p : t.prices)
+        prices << QStringLiteral("%1 %2").arg(p.pattern).arg(p.perGpuHour);
+    prices << tr("others %1").arg(t.defaultPrice);
+    QStringList lines;
+    lines << tr("tokens: %1 per GPU-hour (%2); initial %3, monthly %4, daily %5 %6, floor %7; "
+                "days in %8")
+                 .arg(prices.join(QStringLiteral(", ")),
+                      t.charge == Tokens::Charge::Held ? tr("memory held") : tr("weighted by use"))
+                 .arg(t.initial)
+                 .arg(t.monthly)
+                 .arg(t.daily)
+                 .arg(t.dailyWhen == Tokens::DailyWhen::Negative ? tr("while negative")
+                                                                 : tr("always"))
+                 .arg(t.overdraftFloor)
+                 .arg(t.timeZone.isEmpty() ? tr("this machine's zone") : t.timeZone);
+    if (!t.users.isEmpty())
+        lines << tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
+    const auto& e = t.enforcement;
+    lines << tr("tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill grace %7")
+                 .arg(enforceModeName(e.mode), e.dryRun ? tr(" (dry run)") : QString())
+                 .arg(e.demandUtilisationPercent)
+                 .arg(formatPolicyDuration(e.demandForMs),
+                      e.demandOnRefusedAllocation ? tr(" or a refused allocation") : QString(),
+                      formatPolicyDuration(e.stepAfterMs), formatPolicyDuration(e.killGraceMs));
+    return lines.join(QLatin1Char('\n'));
+}
+
+// --- the table ------------------------------------------------------------------
+
+// Short forms for the rows.
+#define GW_GET(...)                                                                                \
+    [](const PolicyConfig& c) -> QJsonValue {                                                      \
+        return __VA_ARGS__;                                                                        \
+    }
+#define GW_SET(...)                                                                                \
+    [](PolicyConfig& c, const QVariant& v) {                                                       \
+        __VA_ARGS__;                                                                               \
+    }
+#define GW_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicySchema", s)
+
+QList<PolicySection> makeSchema()
+{
+    QList<PolicySection> s;
+    s << PolicySection{
+        "hog",
+        GW_TEXT("Hog: a GPU kept busy"),
+        {
+            {"threshold_percent",
+             Type::Number,
+             0,
+             100,
+             "%",
+             GW_TEXT("GPU utilisation at or above which a process counts towards a hog"),
+             {},
+             GW_GET(c.hog.thresholdPercent),
+             GW_SET(c.hog.thresholdPercent = v.toDouble()),
+             false,
+             GW_TEXT("Utilisation at least:")},
+            {"duration",
+             Type::Duration,
+             kSecond,
+             7 * kDay,
+             "",
+             GW_TEXT("held this long makes a hog"),
+             {},
+             GW_GET(duration(c.hog.durationMs)),
+             GW_SET(c.hog.durationMs = v.toLongLong()),
+             false,
+             GW_TEXT("For at least:"),
+             "10m"},
+            {"scope",
+             Type::Choice,
+             0,
+             0,
+             "",
+             GW_TEXT("each process on its own, or a user's processes together"),
+             {{"process", GW_TEXT("each process")},
+              {"user", GW_TEXT("a user's processes together")}},
+             GW_GET(word(c.hog.scope == HogScope::Process ? "process" : "user")),
+             GW_SET(c.hog.scope = v.toInt() == 0 ? HogScope::Process : HogScope::User),
+             false,
+             GW_TEXT("Judge:")},
+            {"alert",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("raise an alert when a hog is found"),
+             {},
+             GW_GET(c.hog.alert),
+             GW_SET(c.hog.alert = v.toBool()),
+             false,
+             GW_TEXT("Alert when a hog is found")},
+        },
+        nullptr,
+        hogSummary};
+    s << PolicySection{
+        "idle",
+        GW_TEXT("Idle: GPU memory held but unused"),
+        {
+            {"min_gpu_utilization",
+             Type::Number,
+             0,
+             100,
+             "%",
+             GW_TEXT("below this GPU utilisation a process is idle"),
+             {},
+             GW_GET(c.idle.minGpuUtilizationPercent),
+             GW_SET(c.idle.minGpuUtilizationPercent = v.toDouble()),
+             false,
+             GW_TEXT("Utilisation below:")},
+            {"time_window",
+             Type::Duration,
+             kMinute,
+             7 * kDay,
+             "",
+             GW_TEXT("idle for this long is judged idle"),
+             {},
+             GW_GET(duration(c.idle.timeWindowMs)),
+             GW_SET(c.idle.timeWindowMs = v.toLongLong()),
+             false,
+             GW_TEXT("For at least:"),
+             "30m"},
+            {"min_memory_mib",
+             Type::WholeNumber,
+             0,
+             16 * 1024 * 1024,
+             "MiB",
+             GW_TEXT("only processes holding at least this much GPU memory count"),
+             {},
+             GW_GET(c.idle.minMemoryMib),
+             GW_SET(c.idle.minMemoryMib = qint64(v.toDouble())),
+             false,
+             GW_TEXT("Holding at least:")},
+            {"confirm_power",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("near-idle power draw and flat memory must confirm an idle verdict"),
+             {},
+             GW_GET(c.idle.confirmPower),
+             GW_SET(c.idle.confirmPower = v.toBool())},
+            {"warnings",
+             Type::Durations,
+             kSecond,
+             7 * kDay,
+             "",
+             GW_TEXT("warnings before the action, as time left before it"),
+             {},
+             GW_GET([&] {
+                 QJsonArray out;
+                 for (qint64 w : c.idle.warningsMs)
+                     out << duration(w);
+                 return out;
+             }()),
+             nullptr,
+             false,
+             GW_TEXT("Warn before acting:"),
+             "15m, 5m"},
+            {"action",
+             Type::Choice,
+             0,
+             0,
+             "",
+             GW_TEXT("what is done to an idle process"),
+             {{"notify", GW_TEXT("notify the owner")},
+              {"terminate", GW_TEXT("terminate the process")}},
+             GW_GET(word(c.idle.action == IdleAction::Notify ? "notify" : "terminate")),
+             GW_SET(c.idle.action = v.toInt() == 0 ? IdleAction::Notify : IdleAction::Terminate),
+             false,
+             GW_TEXT("Then:")},
+            {"dry_run",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("record what would be done, do nothing"),
+             {},
+             GW_GET(c.idle.dryRun),
+             GW_SET(c.idle.dryRun = v.toBool()),
+             false,
+             GW_TEXT("Dry run: record what would be done, do nothing")},
+            {"exempt_users",
+             Type::Accounts,
+             0,
+             0,
+             "",
+             GW_TEXT("user names never touched"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.idle.exemptUsers)),
+             GW_SET(c.idle.exemptUsers = v.toStringList()),
+             false,
+             GW_TEXT("Exempt users:"),
+             GW_TEXT("user names, comma-separated")},
+            {"exempt_commands",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("command names never touched"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.idle.exemptCommands)),
+             GW_SET(c.idle.exemptCommands = v.toStringList()),
+             false,
+             GW_TEXT("Exempt commands:"),
+             GW_TEXT("commands, comma-separated")},
+            {"kill_grace",
+             Type::Duration,
+             kSecond,
+             10 * kMinute,
+             "",
+             GW_TEXT("after SIGTERM, SIGKILL follows after this"),
+             {},
+             GW_GET(duration(c.idle.killGraceMs)),
+             GW_SET(c.idle.killGraceMs = v.toLongLong())},
+        },
+        nullptr,
+        idleSummary};
+    s << PolicySection{"quota",
+                       GW_TEXT("Fair share: quotas"),
+                       {
+                           {"window",
+                            Type::Duration,
+                            kMinute,
+                            7 * kDay,
+                            "",
+                            GW_TEXT("fair share is measured over this sliding window"),
+                            {},
+                            GW_GET(duration(c.quota.windowMs)),
+                            GW_SET(c.quota.windowMs = v.toLongLong()),
+                            false,
+                            GW_TEXT("Measured over:"),
+                            "1h"},
+                           {"default_share",
+                            Type::Number,
+                            0,
+                            100,
+                            "%",
+                            GW_TEXT("share of the server for users listed nowhere (100: no limit)"),
+                            {},
+                            GW_GET(c.quota.defaultSharePercent),
+                            GW_SET(c.quota.defaultSharePercent = v.toDouble()),
+                            false,
+                            GW_TEXT("Users not listed:")},
+                           {"users",
+                            Type::Shares,
+                            0,
+                            100,
+                            "%",
+                            GW_TEXT("one key per user name"),
+                            {},
+                            GW_GET(sharesJson(c.quota.users))},
+                           {"groups",
+                            Type::Shares,
+                            0,
+                            100,
+                            "%",
+                            GW_TEXT("one key per Unix group (members resolved on the server)"),
+                            {},
+                            GW_GET(sharesJson(c.quota.groups))},
+                       },
+                       nullptr,
+                       quotaSummary};
+    s << PolicySection{
+        "adaptive",
+        GW_TEXT("Adaptive quotas"),
+        {
+            {"enabled",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("tighten quotas as the server gets busy"),
+             {},
+             GW_GET(c.adaptive.enabled),
+             GW_SET(c.adaptive.enabled = v.toBool()),
+             false,
+             GW_TEXT("Tighten quotas as the server gets busy")},
+            {"bands",
+             Type::Bands,
+             0,
+             100,
+             "%",
+             GW_TEXT("a server at most up_to percent busy multiplies every quota by multiplier"),
+             {},
+             GW_GET([&] {
+                 QJsonArray out;
+                 for (const LoadBand& b : c.adaptive.bands)
+                     out << QJsonObject{{QStringLiteral("up_to"), b.upToPercent},
+                                        {QStringLiteral("multiplier"), b.multiplier}};
+                 return out;
+             }())},
+            {"hostile_hog_fraction",
+             Type::Number,
+             0,
+             1,
+             "",
+             GW_TEXT("hogs present more than this fraction of hostile_window …"),
+             {},
+             GW_GET(c.adaptive.hostileHogFraction),
+             GW_SET(c.adaptive.hostileHogFraction = v.toDouble())},
+            {"hostile_window",
+             Type::Duration,
+             kHour,
+             30 * kDay,
+             "",
+             GW_TEXT("… switch to defensive mode"),
+             {},
+             GW_GET(duration(c.adaptive.hostileWindowMs)),
+             GW_SET(c.adaptive.hostileWindowMs = v.toLongLong())},
+            {"defensive_multiplier",
+             Type::Number,
+             0,
+             1,
+             "",
+             GW_TEXT("every quota times this in defensive mode"),
+             {},
+             GW_GET(c.adaptive.defensiveMultiplier),
+             GW_SET(c.adaptive.defensiveMultiplier = v.toDouble())},
+        },
+        nullptr,
+        adaptiveSummary};
+    s << PolicySection{"alerts",
+                       nullptr,
+                       {
+                           {"webhook_url",
+                            Type::Text,
+                            0,
+                            0,
+                            "",
+                            GW_TEXT("an http:// or https:// URL; empty: no webhook"),
+                            {},
+                            GW_GET(redactedWebhookUrl(c.alerts.webhookUrl)),
+                            nullptr,
+                            true},
+                           {"rate_limit",
+                            Type::Duration,
+                            kSecond,
+                            kDay,
+                            "",
+                            GW_TEXT("at most one alert per event kind and user in this span"),
+                            {},
+                            GW_GET(duration(c.alerts.rateLimitMs)),
+                            GW_SET(c.alerts.rateLimitMs = v.toLongLong())},
+                           {"retries",
+                            Type::Integer,
+                            0,
+                            20,
+                            "",
+                            GW_TEXT("retries after a failed POST"),
+                            {},
+                            GW_GET(c.alerts.retries),
+                            GW_SET(c.alerts.retries = int(v.toDouble()))},
+                           {"timeout",
+                            Type::Duration,
+                            kSecond,
+                            5 * kMinute,
+                            "",
+                            GW_TEXT("per attempt"),
+                            {},
+                            GW_GET(duration(c.alerts.timeoutMs)),
+                            GW_SET(c.alerts.timeoutMs = v.toLongLong())},
+                       },
+                       nullptr,
+                       alertsSummary};
+    s << PolicySection{"allocate",
+                       nullptr,
+                       {
+                           {"free_memory_weight",
+                            Type::Number,
+                            0,
+                            1,
+                            "",
+                            GW_TEXT("weight of the free-memory fraction in a GPU's score"),
+                            {},
+                            GW_GET(c.allocate.freeMemoryWeight),
+                            GW_SET(c.allocate.freeMemoryWeight = v.toDouble())},
+                           {"idle_weight",
+                            Type::Number,
+                            0,
+                            1,
+                            "",
+                            GW_TEXT("weight of the idle fraction (1 − utilisation); not both 0"),
+                            {},
+                            GW_GET(c.allocate.idleWeight),
+                            GW_SET(c.allocate.idleWeight = v.toDouble())},
+                           {"default_ttl",
+                            Type::Duration,
+                            kSecond,
+                            kDay,
+                            "",
+                            GW_TEXT("how long a reservation holds when the caller names none"),
+                            {},
+                            GW_GET(duration(c.allocate.defaultTtlMs)),
+                            GW_SET(c.allocate.defaultTtlMs = v.toLongLong())},
+                           {"max_wait",
+                            Type::Duration,
+                            kSecond,
+                            kDay,
+                            "",
+                            GW_TEXT("the longest a caller may wait for GPUs"),
+                            {},
+                            GW_GET(duration(c.allocate.maxWaitMs)),
+                            GW_SET(c.allocate.maxWaitMs = v.toLongLong())},
+                       },
+                       nullptr,
+                       allocateSummary};
+    s << PolicySection{
+        "tokens",
+        nullptr,
+        {
+            {"initial",
+             Type::Amount,
+             0,
+             kInfinity,
+             "tokens",
+             GW_TEXT("granted when a user is first seen or listed"),
+             {},
+             GW_GET(c.tokens.initial),
+             GW_SET(c.tokens.initial = v.toDouble())},
+            {"monthly",
+             Type::Amount,
+             0,
+             kInfinity,
+             "tokens",
+             GW_TEXT("added on the 1st of each month at 00:00 in time_zone"),
+             {},
+             GW_GET(c.tokens.monthly),
+             GW_SET(c.tokens.monthly = v.toDouble())},
+            {"overdraft_floor",
+             Type::Amount,
+             -kInfinity,
+             0,
+             "tokens",
+             GW_TEXT("at or below this balance a user's processes are candidates at any demand"),
+             {},
+             GW_GET(c.tokens.overdraftFloor),
+             GW_SET(c.tokens.overdraftFloor = v.toDouble())},
+            {"daily",
+             Type::Amount,
+             0,
+             kInfinity,
+             "tokens",
+             GW_TEXT("added each day at 00:00 in time_zone …"),
+             {},
+             GW_GET(c.tokens.daily),
+             GW_SET(c.tokens.daily = v.toDouble())},
+            {"daily_when",
+             Type::Choice,
+             0,
+             0,
+             "",
+             GW_TEXT("… while the balance is below zero, or always"),
+             {{"negative", GW_TEXT("while negative")}, {"always", GW_TEXT("always")}},
+             GW_GET(
+                 word(c.tokens.dailyWhen == Tokens::DailyWhen::Negative ? "negative" : "always")),
+             GW_SET(c.tokens.dailyWhen =
+                        v.toInt() == 0 ? Tokens::DailyWhen::Negative : Tokens::DailyWhen::Always)},
+            {"charge",
+             Type::Choice,
+             0,
+             0,
+             "",
+             GW_TEXT("every second memory is held, or weighted by utilisation"),
+             {{"held", GW_TEXT("memory held")}, {"used", GW_TEXT("weighted by use")}},
+             GW_GET(word(c.tokens.charge == Tokens::Charge::Held ? "held" : "used")),
+             GW_SET(c.tokens.charge =
+                        v.toInt() == 0 ? Tokens::Charge::Held : Tokens::Charge::Used)},
+            {"default_price",
+             Type::Amount,
+             0,
+             kInfinity,
+             "tokens/GPU-hour",
+             GW_TEXT("the price of a GPU that no pattern matches"),
+             {},
+             GW_GET(c.tokens.defaultPrice),
+             GW_SET(c.tokens.defaultPrice = v.toDouble())},
+            {"time_zone",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("IANA name for month and day boundaries; absent: this machine's"),
+             {},
+             GW_GET(c.tokens.timeZone.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                : QJsonValue(c.tokens.timeZone))},
+            {"users",
+             Type::Accounts,
+             0,
+             0,
+             "",
+             GW_TEXT("users granted initial from the start of the books"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.tokens.users)),
+             GW_SET(c.tokens.users = v.toStringList())},
+            {"prices",
+             Type::Prices,
+             0,
+             kInfinity,
+             "tokens/GPU-hour",
+             GW_TEXT("\"PATTERN\" = PRICE for a GPU whose name contains PATTERN"),
+             {},
+             GW_GET([&] {
+                 QJsonArray out;
+                 for (const auto& p : c.tokens.prices)
+                     out << QJsonObject{{QStringLiteral("pattern"), p.pattern},
+                                        {QStringLiteral("per_gpu_hour"), p.perGpuHour},
+                                        {QStringLiteral("line"), p.line}};
+                 return out;
+             }())},
+            {"enforce",
+             Type::Choice,
+             0,
+             0,
+             "",
+             GW_TEXT("enforcement by balance"),
+             {{"off", GW_TEXT("off")}, {"propose", GW_TEXT("propose")}, {"auto", GW_TEXT("auto")}},
+             GW_GET(enforceModeName(c.tokens.enforcement.mode)),
+             GW_SET(c.tokens.enforcement.mode = v.toInt() == 0   ? Mode::Off
+                                                : v.toInt() == 1 ? Mode::Propose
+                                                                 : Mode::Auto)},
+            {"demand_utilisation",
+             Type::Number,
+             0,
+             100,
+             "%",
+             GW_TEXT("high demand: every reading's mean GPU utilisation at least this …"),
+             {},
+             GW_GET(c.tokens.enforcement.demandUtilisationPercent),
+             GW_SET(c.tokens.enforcement.demandUtilisationPercent = v.toDouble())},
+            {"demand_for",
+             Type::Duration,
+             kMinute,
+             kDay,
+             "",
+             GW_TEXT("… for this long without a gap"),
+             {},
+             GW_GET(duration(c.tokens.enforcement.demandForMs)),
+             GW_SET(c.tokens.enforcement.demandForMs = v.toLongLong())},
+            {"demand_on_refused_allocation",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("a refused allocation is high demand for demand_for"),
+             {},
+             GW_GET(c.tokens.enforcement.demandOnRefusedAllocation),
+             GW_SET(c.tokens.enforcement.demandOnRefusedAllocation = v.toBool())},
+            {"step_after",
+             Type::Duration,
+             kSecond,
+             7 * kDay,
+             "",
+             GW_TEXT("notify → renice → terminate, each this long after the last"),
+             {},
+             GW_GET(duration(c.tokens.enforcement.stepAfterMs)),
+             GW_SET(c.tokens.enforcement.stepAfterMs = v.toLongLong())},
+            {"kill_grace",
+             Type::Duration,
+             kSecond,
+             10 * kMinute,
+             "",
+             GW_TEXT("SIGTERM → SIGKILL if it still runs"),
+             {},
+             GW_GET(duration(c.tokens.enforcement.killGraceMs)),
+             GW_SET(c.tokens.enforcement.killGraceMs = v.toLongLong())},
+            {"protected_users",
+             Type::Accounts,
+             0,
+             0,
+             "",
+             GW_TEXT("users never touched"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.tokens.enforcement.protectedUsers)),
+             GW_SET(c.tokens.enforcement.protectedUsers = v.toStringList())},
+            {"protected_commands",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("process names never touched"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.tokens.enforcement.protectedCommands)),
+             GW_SET(c.tokens.enforcement.protectedCommands = v.toStringList())},
+            {"dry_run",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("every action recorded as \"would\", nothing done"),
+             {},
+             GW_GET(c.tokens.enforcement.dryRun),
+             GW_SET(c.tokens.enforcement.dryRun = v.toBool())},
+        },
+        [](const PolicyConfig& c) { return c.tokens.enabled; },
+        tokensSummary};
+    return s;
+}
+
+#undef GW_GET
+#undef GW_SET
+#undef GW_TEXT
+
+QString trimmedNumber(double v)
+{
+    return QString::number(v, 'g', 15);
+}
+
+} // namespace
+
+const QList<PolicySection>& policySchema()
+{
+    static const QList<PolicySection> schema = makeSchema();
+    return schema;
+}
+
+const PolicySection* policySection(const QString& name)
+{
+    for (const PolicySection& s : policySchema())
+        if (name == QLatin1String(s.name))
+            return &s;
+    return nullptr;
+}
+
+const PolicyKey* policyKey(const QString& section, const QString& key)
+{
+    if (const PolicySection* s = policySection(section))
+        for (const PolicyKey& k : s->keys)
+            if (key == QLatin1String(k.name))
+                return &k;
+    return nullptr;
+}
+
+QString policySchemaText(const char* text)
+{
+    return QCoreApplication::translate("gw::PolicySchema", text);
+}
+
+QString policyKeyTypeName(PolicyKeyType type)
+{
+    switch (type) {
+    case Type::Number:
+        return QStringLiteral("number");
+    case Type::WholeNumber:
+        return QStringLiteral("whole number");
+    case Type::Integer:
+        return QStringLiteral("integer");
+    case Type::Amount:
+        return QStringLiteral("amount");
+    case Type::Duration:
+        return QStringLiteral("duration");
+    case Type::Boolean:
+        return QStringLiteral("boolean");
+    case Type::Choice:
+        return QStringLiteral("choice");
+    case Type::Names:
+        return QStringLiteral("list of names");
+    case Type::Accounts:
+        return QStringLiteral("list of user names");
+    case Type::Text:
+        return QStringLiteral("string");
+    case Type::Durations:
+        return QStringLiteral("list of durations");
+    case Type::Bands:
+        return QStringLiteral("list of bands");
+    case Type::Shares:
+        return QStringLiteral("table of shares");
+    case Type::Prices:
+        return QStringLiteral("table of prices");
+    }
+    return {};
+}
+
+QString policyKeyRange(const PolicyKey& k)
+{
+    switch (k.type) {
+    case Type::Number:
+    case Type::WholeNumber:
+    case Type::Integer:
+    case Type::Bands:
+    case Type::Shares:
+        return QStringLiteral("%1–%2").arg(trimmedNumber(k.min), trimmedNumber(k.max));
+    case Type::Amount:
+    case Type::Prices:
+        return k.min == 0 ? QStringLiteral("≥ 0") : QStringLiteral("≤ 0");
+    case Type::Duration:
+    case Type::Durations:
+        return QStringLiteral("%1–%2").arg(formatPolicyDuration(qint64(k.min)),
+                                           formatPolicyDuration(qint64(k.max)));
+    case Type::Choice: {
+        QStringList words;
+        for (const PolicyChoice& c : k.choices)
+            words << QStringLiteral("\"%1\"").arg(QLatin1String(c.word));
+        return words.join(QStringLiteral(", "));
+    }
+    case Type::Boolean:
+    case Type::Names:
+    case Type::Accounts:
+    case Type::Text:
+        return {};
+    }
+    return {};
+}
+
+QByteArray policyTomlValue(const QJsonValue& v)
+{
+    if (v.isBool())
+        return v.toBool() ? "true" : "false";
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        if (std::floor(d) == d && std::abs(d) < 1e15)
+            return QByteArray::number(qint64(d));
+        return QByteArray::number(d, 'g', QLocale::FloatingPointShortest);
+    }
+    if (v.isString()) // a JSON string is a TOML basic string
+        return QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    if (v.isObject() && v.toObject().contains(QStringLiteral("text"))) // a duration
+        return policyTomlValue(v.toObject().value(QStringLiteral("text")));
+    if (v.isArray()) {
+        QByteArrayList items;
+        for (const QJsonValue& item : v.toArray())
+            items.append(policyTomlValue(item));
+        return '[' + items.join(", ") + ']';
+    }
+    if (v.isObject()) {
+        QByteArrayList items;
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            items.append(policyTomlKey(it.key()) + " = " + policyTomlValue(it.value()));
+        return "{ " + items.join(", ") + " }";
+    }
+    return "\"\"";
+}
+
+QByteArray policyTomlKey(const QString& key)
+{
+    static const QRegularExpression bare(QStringLiteral("^[A-Za-z0-9_-]+$"));
+    return bare.match(key).hasMatch() ? key.toUtf8() : policyTomlValue(QJsonValue(key));
+}
+
+} // namespace gw
