@@ -16,7 +16,7 @@
 // Prints `unavailable` (and why, on stderr) for a figure whose tool is missing.
 
 #include "agent/agentconfig.h"
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "fakegpus.h"
 #include "model/snapshotjson.h"
 #include "processcpu.h"

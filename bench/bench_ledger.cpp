@@ -16,7 +16,7 @@
 // are timed.
 
 #include "agent/agentconfig.h"
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
 #include "tokens/ledger.h"

@@ -6,7 +6,7 @@
 //                                (the stored record) and parsed, per second
 // Readings are made up front, so only the engine (or the decoding) is timed.
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "policy/policyengine.h"
 

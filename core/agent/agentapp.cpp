@@ -1,6 +1,6 @@
 #include "agent/agentapp.h"
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/auditlog.h"
 #include "agent/balanceenforcer.h"

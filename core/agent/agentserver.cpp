@@ -1,6 +1,6 @@
 #include "agent/agentserver.h"
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/allocationdesk.h"
 #include "agent/balanceenforcer.h"
 #include "agent/guardedserver.h"
@@ -342,9 +342,8 @@ QHttpServerResponse AgentServer::metrics() const
         }
     }
     const QMap<QString, quint64> totals = m_events.totals();
-    for (const PolicyEventKind kind :
-         {PolicyEventKind::Hog, PolicyEventKind::Idle, PolicyEventKind::FairShare}) {
-        const QString name = policyEventKindName(kind);
+    for (const PolicyEventKindInfo& kind : policyEventKinds()) {
+        const QString name = QLatin1String(kind.name);
         pm.openEvents[name] = 0;
         pm.eventsTotal[name] = totals.value(name);
     }

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/journalwriter.h"
 
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #include "agent/eventlog.h"
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/journalwriter.h"
 
 #include <QJsonDocument>

@@ -13,7 +13,7 @@
 // are rare (a client catching up on what the memory ring no longer holds),
 // and SQLite's exclusive lock admits one connection.
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 
 #include <QObject>
 #include <QThread>

@@ -9,7 +9,7 @@
 // enforcement audit log (AuditLog). On the agent's thread; the journal is
 // reached through its writer.
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 
 #include <QByteArrayList>
 #include <QList>

@@ -6,7 +6,7 @@
 
 #include "../tokens/tokenreadings.h"
 #include "agent/agentconfig.h"
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/keeperlink.h"
 #include "agent/tokendesk.h"

@@ -6,7 +6,7 @@
 // a reused pid; a read token gets 403; every step in the audit.
 
 #include "agent/agentconfig.h"
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "policy/policyconfig.h"
 #include "policytesthelpers.h"

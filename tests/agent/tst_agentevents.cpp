@@ -1,7 +1,7 @@
 // The agent's policy event log: numbered apart from readings, served by
 // cursor on /v1/events, kept in the journal across restarts (which close the
 // events left open), and the journal's upgrade from format 1.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "policytesthelpers.h"
 

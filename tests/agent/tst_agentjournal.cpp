@@ -1,6 +1,6 @@
 // The agent's journal on its own: numbers, blocks, retention, reopening after
 // a clean stop and after a crash, and files it must refuse.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"
 

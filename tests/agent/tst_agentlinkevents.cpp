@@ -2,7 +2,7 @@
 // following /v1/events of a real AgentServer over loopback, from the first
 // record on first contact, on from the last one seen, from the start again
 // when the agent's stream changes, skipping a malformed record.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "policytesthelpers.h"
 #include "remote/agentlink.h"

@@ -3,7 +3,7 @@
 // version kept, edits on disk picked up, replays over published readings,
 // the policy figures on /v1/info and /metrics, the binary refusing to start
 // on a broken policy, and an edited value changing the verdict.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
 #include "agent/metricsexport.h"

@@ -1,6 +1,6 @@
 // The agent over real loopback HTTP: its server class in-process, and the
 // gpuwarden-agent binary end to end.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"

@@ -7,7 +7,7 @@
 // double-counts; everything is 404 while [tokens] is off.
 #include "../tokens/tokenreadings.h"
 #include "agent/agentconfig.h"
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
 #include "tokens/ledger.h"

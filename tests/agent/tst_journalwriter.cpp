@@ -1,7 +1,7 @@
 // The agent's journal on its own thread: a stalled disk holds up neither
 // the readings nor HTTP, numbers stay covered on disk before they are
 // served, and everything queued during the stall is written after it.
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
 #include "sources/demoworld.h"

@@ -7,7 +7,7 @@
 #include "darkpalette.h"
 #include "httprequest.h"
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "engine/livestate.h"
 #include "model/snapshotjson.h"
 #include "models/desktopstores.h"

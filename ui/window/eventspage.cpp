@@ -25,8 +25,6 @@
 namespace gw {
 
 namespace {
-constexpr PolicyEventKind kKinds[] = {PolicyEventKind::Hog, PolicyEventKind::Idle,
-                                      PolicyEventKind::FairShare};
 
 // The kind's swatch in the view's own palette (a dark window's lighter set).
 class KindDelegate final : public QStyledItemDelegate
@@ -114,7 +112,8 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     auto* filters = new QHBoxLayout;
     filters->setContentsMargins(6, 4, 6, 0);
     int k = 0;
-    for (PolicyEventKind kind : kKinds) {
+    for (const PolicyEventKindInfo& info : policyEventKinds()) {
+        const PolicyEventKind kind = info.kind;
         auto* c = new QCheckBox(kindLabel(kind));
         c->setChecked(true);
         c->setToolTip(tr("Show %1 events").arg(eventKindName(kind)));

@@ -884,8 +884,8 @@ void PolicyDialog::showReplay(const QList<PolicyEvent>& edited,
         m_replayTable->resizeColumnToContents(c);
 
     QStringList counts;
-    for (const PolicyEventKind kind :
-         {PolicyEventKind::Hog, PolicyEventKind::Idle, PolicyEventKind::FairShare}) {
+    for (const PolicyEventKindInfo& info : policyEventKinds()) {
+        const PolicyEventKind kind = info.kind;
         const auto count = [kind](const QList<PolicyEvent>& list) {
             return std::count_if(list.begin(), list.end(),
                                  [kind](const PolicyEvent& e) { return e.kind == kind; });

@@ -1,6 +1,6 @@
 #include "window/policyreplay.h"
 
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "readings/readingstream.h"
 

@@ -1,4 +1,4 @@
-#include "agent/agentjournal.h"
+#include "journal/agentjournal.h"
 
 #include "util/sqlitefile.h"
 
