@@ -6,6 +6,9 @@
 // and replayed (a trace, the agent's journal, a history file: fed from the
 // record). There is no other implementation. See docs/policies.md.
 //
+// Inside: a frame that owns time, gaps and event ids (policyframe.h) and one
+// class per rule (hogrule.h, idlerule.h, adaptiverule.h, fairsharerule.h).
+//
 // Time comes from the readings only, never from a clock: a reading stands
 // for the time until the next reading of its server, up to 3 × its sampling
 // interval (readingSpanMs); a longer silence is a gap, which counts as

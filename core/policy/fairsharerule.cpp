@@ -1,0 +1,273 @@
+#include "policy/fairsharerule.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+namespace gw::policy {
+
+namespace {
+
+constexpr qint64 kGroupsFreshMs = 10 * 60'000;
+
+// One reading in the [quota] window: it counts for the time it stands for
+// (provisionally one interval, corrected when the next reading comes).
+struct Entry
+{
+    qint64 atMs = 0;
+    qint64 weightMs = 0;
+    QVarLengthArray<QPair<int, double>, 8> shares; // user index, share % of the server
+};
+
+struct FairShareState : RuleServerState
+{
+    QStringList users; // index → name
+    QHash<QString, int> userIndex;
+    std::vector<double> shareSum; // per user index: Σ share × weight in the window
+    std::deque<Entry> shares;     // the [quota] window
+    qint64 coveredMs = 0;         // Σ weight in the [quota] window
+    QHash<int, Run> fair;
+
+    int userIndexOf(const QString& user)
+    {
+        const auto it = userIndex.constFind(user);
+        if (it != userIndex.constEnd())
+            return *it;
+        const int i = int(users.size());
+        users << user;
+        userIndex.insert(user, i);
+        shareSum.push_back(0);
+        return i;
+    }
+};
+
+class FairShareRule final : public PolicyRule
+{
+public:
+    std::unique_ptr<RuleServerState> newServer() const override
+    {
+        return std::make_unique<FairShareState>();
+    }
+
+    void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
+                  const FrameReading& reading) override;
+
+    void forEachOpen(const RuleServerState& state,
+                     const std::function<void(const PolicyEvent&)>& fn) const override
+    {
+        for (const Run& run : static_cast<const FairShareState&>(state).fair)
+            if (run.event)
+                fn(*run.event);
+    }
+
+    // After the adaptive rule: a user's allowance is their quota times its
+    // multipliers.
+    void describe(PolicyFrame& f, const ServerFrame& s, const RuleServerState& state,
+                  PolicyStatus& st, VerdictBuilder& verdicts) override
+    {
+        const auto& fs = static_cast<const FairShareState&>(state);
+        for (int user = 0; user < int(fs.users.size()); ++user) {
+            const double sum = fs.shareSum[size_t(user)];
+            if (sum <= 1e-9 && !fs.fair.contains(user))
+                continue;
+            PolicyStatus::User u;
+            u.user = fs.users[user];
+            u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
+            u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
+            u.sharePercent = fs.coveredMs > 0 ? sum / double(fs.coveredMs) : 0;
+            st.users << u;
+        }
+        std::sort(st.users.begin(), st.users.end(),
+                  [](const auto& a, const auto& b) { return a.user < b.user; });
+        for (const Run& run : fs.fair)
+            if (run.event) {
+                ProcessVerdict v;
+                v.user = run.user;
+                v.overQuota = true;
+                v.reason = policyEventText(*run.event);
+                verdicts.users << v;
+            }
+    }
+
+private:
+    // Group membership changes rarely; asked again every kGroupsFreshMs of
+    // reading time.
+    QStringList groupsOf(const PolicyFrame& f, const QString& user, qint64 atMs)
+    {
+        if (!f.options.groups)
+            return {};
+        auto it = groupCache.find(user);
+        if (it == groupCache.end() || atMs - it->first >= kGroupsFreshMs || atMs < it->first)
+            it = groupCache.insert(user, {atMs, f.options.groups(user)});
+        return it->second;
+    }
+
+    // The local day of week and minute of day of a time. Offsets change on
+    // whole minutes, so one conversion serves a whole UTC minute.
+    void localTime(const PolicyFrame& f, qint64 atMs)
+    {
+        const qint64 key = atMs >= 0 ? atMs / 60'000 : (atMs - 59'999) / 60'000;
+        if (key == localMinuteKey)
+            return;
+        localMinuteKey = key;
+        const QDateTime local = QDateTime::fromMSecsSinceEpoch(atMs, f.options.timeZone);
+        localDay = local.date().dayOfWeek();
+        localMinute = local.time().hour() * 60 + local.time().minute();
+    }
+
+    double quotaFor(const PolicyFrame& f, const QString& user, qint64 atMs)
+    {
+        const PolicyConfig::Quota& quota = f.policy.quota;
+        if (quota.users.isEmpty() && quota.groups.isEmpty())
+            return quota.defaultSharePercent;
+        localTime(f, atMs);
+        const int day = localDay;
+        const int minute = localMinute;
+        const auto applies = [&](const QuotaShare& q) {
+            if (q.windows.isEmpty())
+                return true;
+            for (const QuotaWindow& w : q.windows)
+                if (w.contains(day, minute))
+                    return true;
+            return false;
+        };
+        for (const QuotaShare& q : quota.users)
+            if (q.name == user && applies(q))
+                return q.sharePercent;
+        std::optional<double> best;
+        if (!quota.groups.isEmpty()) {
+            const QStringList groups = groupsOf(f, user, atMs);
+            for (const QuotaShare& q : quota.groups)
+                if (groups.contains(q.name) && applies(q))
+                    best = std::max(best.value_or(0), q.sharePercent);
+        }
+        return best.value_or(quota.defaultSharePercent);
+    }
+
+    QHash<QString, std::pair<qint64, QStringList>> groupCache;
+    qint64 localMinuteKey = std::numeric_limits<qint64>::min();
+    int localDay = 1;
+    int localMinute = 0;
+};
+
+void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
+                             const FrameReading& reading)
+{
+    auto& fs = static_cast<FairShareState&>(state);
+    const Snapshot& r = reading.r;
+    const Readings& in = reading.in;
+    const qint64 t = reading.t;
+    // The previous reading stood until this one (unless there was a gap).
+    if (!fs.shares.empty() && reading.continues(fs.shares.back().atMs)) {
+        Entry& last = fs.shares.back();
+        const qint64 delta = (t - last.atMs) - last.weightMs;
+        last.weightMs += delta;
+        fs.coveredMs += delta;
+        for (const auto& [user, share] : last.shares)
+            fs.shareSum[size_t(user)] += share * double(delta);
+    }
+
+    // This reading: each user's use of the server's capacity.
+    Entry entry;
+    entry.atMs = t;
+    entry.weightMs = s.intervalMs;
+    const double capacity = reading.capacity;
+    if (capacity > 0) {
+        for (qsizetype i = 0; i < r.processes.size(); ++i) {
+            const GpuProcess& p = r.processes[i];
+            double use = 0;
+            if (in[i].util) {
+                use = *in[i].util / 100;
+            } else if (!p.migUuid.isEmpty()) {
+                const GpuSample* g = in[i].gpuPos >= 0 ? &r.gpus[in[i].gpuPos] : nullptr;
+                const MigInstance* m = g ? g->migByUuid(p.migUuid) : nullptr;
+                if (m && m->computeSlices && g->migSliceCount && *g->migSliceCount > 0) {
+                    int sharing = 0;
+                    for (const GpuProcess& o : r.processes)
+                        sharing += o.migUuid == p.migUuid ? 1 : 0;
+                    use = double(*m->computeSlices) / *g->migSliceCount / std::max(1, sharing);
+                }
+            }
+            if (use <= 0 || p.user.isEmpty())
+                continue;
+            const int user = fs.userIndexOf(p.user);
+            bool merged = false;
+            for (auto& [u, share] : entry.shares)
+                if (u == user) {
+                    share += use * 100 / capacity;
+                    merged = true;
+                }
+            if (!merged)
+                entry.shares.append({user, use * 100 / capacity});
+        }
+    }
+    fs.coveredMs += entry.weightMs;
+    for (const auto& [user, share] : entry.shares)
+        fs.shareSum[size_t(user)] += share * double(entry.weightMs);
+    fs.shares.push_back(std::move(entry));
+
+    // Slide the window.
+    const qint64 window = f.policy.quota.windowMs;
+    while (!fs.shares.empty() && fs.shares.front().atMs <= t - window) {
+        const Entry& e = fs.shares.front();
+        fs.coveredMs -= e.weightMs;
+        for (const auto& [user, share] : e.shares)
+            fs.shareSum[size_t(user)] -= share * double(e.weightMs);
+        fs.shares.pop_front();
+    }
+
+    // Verdicts: only with at least half the window covered by readings.
+    const bool judged = fs.coveredMs * 2 >= window;
+    for (int user = 0; user < int(fs.users.size()); ++user) {
+        const double share =
+            fs.coveredMs > 0 ? std::max(0.0, fs.shareSum[size_t(user)]) / double(fs.coveredMs) : 0;
+        auto found = fs.fair.find(user);
+        if (!judged) {
+            if (found != fs.fair.end()) {
+                f.close(s, *found, t, tr("too few readings in the window"));
+                fs.fair.erase(found);
+            }
+            continue;
+        }
+        const QString& name = fs.users[user];
+        const double quota = quotaFor(f, name, t);
+        if (share > quota + 1e-9) {
+            if (found == fs.fair.end()) {
+                Run run;
+                run.firstMs = t;
+                run.user = name;
+                run.overQuota = true;
+                found = fs.fair.insert(user, run);
+                f.open(s, *found, PolicyEventKind::FairShare, QStringLiteral("user:%1").arg(name),
+                       t);
+                found->event->quotaPercent = quota;
+                found->lastMs = t;
+                found->peak = share;
+                found->sum = share;
+                found->count = 1;
+                f.publishRun(s, *found, t, true);
+                continue;
+            }
+            Run& run = *found;
+            run.lastMs = t;
+            run.peak = std::max(run.peak, share);
+            run.sum += share;
+            ++run.count;
+            const bool quotaChanged = run.event->quotaPercent != quota;
+            run.event->quotaPercent = quota;
+            f.publishRun(s, run, t, quotaChanged);
+        } else if (found != fs.fair.end()) {
+            f.close(s, *found, t, tr("back within quota"));
+            fs.fair.erase(found);
+        }
+    }
+}
+
+} // namespace
+
+std::unique_ptr<PolicyRule> makeFairShareRule()
+{
+    return std::make_unique<FairShareRule>();
+}
+
+} // namespace gw::policy

@@ -1,0 +1,243 @@
+#include "policy/idlerule.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gw::policy {
+
+namespace {
+
+// confirm_power: near-idle power is at most this fraction of the limit, and
+// flat memory moves by at most this fraction (or kFlatMemoryMiB) from where
+// the idle span began.
+constexpr double kIdlePowerFraction = 0.3;
+constexpr double kFlatMemoryFraction = 0.05;
+constexpr double kFlatMemoryMiB = 256;
+
+bool commandExempt(const QStringList& exempt, const QString& command)
+{
+    for (const QString& e : exempt)
+        if (!e.isEmpty() && command.contains(e))
+            return true;
+    return false;
+}
+
+struct IdleState : RuleServerState
+{
+    QHash<ProcessKey, Run> idles;
+};
+
+class IdleRule final : public PolicyRule
+{
+public:
+    std::unique_ptr<RuleServerState> newServer() const override
+    {
+        return std::make_unique<IdleState>();
+    }
+
+    void breakRuns(PolicyFrame& f, ServerFrame& s, RuleServerState& state, qint64 endMs,
+                   const QString& reason) override
+    {
+        auto& idles = static_cast<IdleState&>(state).idles;
+        for (Run& run : idles)
+            f.close(s, run, endMs, reason);
+        idles.clear();
+    }
+
+    void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
+                  const FrameReading& reading) override;
+
+    void forEachOpen(const RuleServerState& state,
+                     const std::function<void(const PolicyEvent&)>& fn) const override
+    {
+        for (const Run& run : static_cast<const IdleState&>(state).idles)
+            if (run.event)
+                fn(*run.event);
+    }
+
+    PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
+    {
+        for (Run& run : static_cast<IdleState&>(state).idles)
+            if (run.event && run.event->id == id)
+                return &*run.event;
+        return nullptr;
+    }
+
+    void describe(PolicyFrame&, const ServerFrame&, const RuleServerState& state, PolicyStatus&,
+                  VerdictBuilder& verdicts) override
+    {
+        const auto& idles = static_cast<const IdleState&>(state).idles;
+        for (auto it = idles.constBegin(); it != idles.constEnd(); ++it)
+            if (it->event) {
+                ProcessVerdict& v = verdicts.forProcess(it.key(), *it);
+                v.idle = true;
+                VerdictBuilder::addReason(v, policyEventText(*it->event));
+            }
+    }
+
+private:
+    void stage(PolicyFrame& f, const ServerFrame& s, Run& run, qint64 t);
+};
+
+void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
+                        const FrameReading& reading)
+{
+    auto& idles = static_cast<IdleState&>(state).idles;
+    const Snapshot& r = reading.r;
+    const Readings& in = reading.in;
+    const qint64 t = reading.t;
+    const PolicyConfig::Idle& idle = f.policy.idle;
+    // Runs in the table seen in this reading (see the hog rule).
+    qsizetype idleSeen = 0;
+
+    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        const ProcessKey& key = in[i].key;
+        const GpuSample* g = in[i].gpuPos >= 0 ? &r.gpus[in[i].gpuPos] : nullptr;
+        // A reading is low only when everything needed says so; anything
+        // unknown or busy resets the span.
+        const char* notLow = nullptr;
+        const double memory = p.usedMemoryMiB.value_or(0);
+        if (!p.usedMemoryMiB || memory < double(idle.minMemoryMib))
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "holds little memory");
+        else if (!g || !g->error.isEmpty())
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "GPU not read");
+        else if (!g->utilizationGpuPercent)
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "utilisation not reported");
+        else if (*g->utilizationGpuPercent >= idle.minGpuUtilizationPercent)
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "busy again");
+        else if (idle.confirmPower && g->powerW && g->powerLimitW && *g->powerLimitW > 0 &&
+                 *g->powerW > kIdlePowerFraction * *g->powerLimitW)
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "power draw above idle");
+        else if (idle.exemptUsers.contains(p.user) || commandExempt(idle.exemptCommands, p.command))
+            notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
+
+        auto found = idles.find(key);
+        const bool seenBefore = found != idles.end() && found->seenMs == t;
+        if (!notLow && idle.confirmPower && found != idles.end()) {
+            const double from = found->firstMemoryMiB;
+            if (std::fabs(memory - from) > std::max(kFlatMemoryMiB, kFlatMemoryFraction * from))
+                notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "memory changing");
+        }
+        if (notLow) {
+            if (found != idles.end()) {
+                f.close(s, *found, t, tr(notLow));
+                if (seenBefore)
+                    --idleSeen;
+                idles.erase(found);
+            }
+            continue;
+        }
+        if (found == idles.end()) {
+            Run run;
+            run.firstMs = t;
+            run.firstMemoryMiB = memory;
+            run.pid = p.pid;
+            run.processStartMs = p.startTimeMs;
+            run.uid = p.uid;
+            run.user = p.user;
+            run.command = p.command;
+            run.gpuUuid = p.gpuUuid;
+            run.migUuid = p.migUuid;
+            run.gpuIndex = g->index;
+            run.gpuSlot = key.gpu;
+            found = idles.insert(key, run);
+        }
+        Run& run = *found;
+        const double u = *g->utilizationGpuPercent;
+        if (!seenBefore)
+            ++idleSeen;
+        run.lastMs = t;
+        run.seenMs = t;
+        run.peak = std::max(run.peak, u);
+        run.sum += u;
+        ++run.count;
+        run.memoryMiB = memory;
+        if (!run.event) {
+            // No verdict before the window is covered by low readings.
+            if (t - run.firstMs + s.intervalMs < idle.timeWindowMs)
+                continue;
+            f.open(s, run, PolicyEventKind::Idle, PolicyFrame::processSubject(s, key), t);
+            qint64 lead = 0;
+            if (idle.action == IdleAction::Terminate)
+                for (qint64 w : idle.warningsMs)
+                    lead = std::max(lead, w);
+            run.actionAtMs = t + lead;
+            f.publishRun(s, run, t, true);
+        }
+        stage(f, s, run, t);
+        f.publishRun(s, run, t, false);
+    }
+
+    for (auto it = idles.begin(); idleSeen != idles.size() && it != idles.end();) {
+        if (it->seenMs == t) {
+            ++it;
+            continue;
+        }
+        const QString why = s.slotSeenMs[size_t(it->gpuSlot)] != t ? tr("GPU disappeared")
+                            : it->acted ? tr("process ended after the action")
+                                        : tr("process exited");
+        f.close(s, *it, t, why);
+        it = idles.erase(it);
+    }
+}
+
+// Warnings at their lead times before the action, then the action (once).
+void IdleRule::stage(PolicyFrame& f, const ServerFrame& s, Run& run, qint64 t)
+{
+    const PolicyConfig::Idle& idle = f.policy.idle;
+    if (idle.action != IdleAction::Terminate || run.acted)
+        return;
+    QList<qint64> leads = idle.warningsMs;
+    std::sort(leads.begin(), leads.end(), std::greater<>());
+    while (run.warningsDone < leads.size() && t >= run.actionAtMs - leads[run.warningsDone]) {
+        const qint64 lead = leads[run.warningsDone++];
+        PolicyAction a;
+        a.kind = PolicyAction::Kind::Warning;
+        a.atMs = t;
+        a.simulated = idle.dryRun || !f.options.enforcing;
+        a.detail = tr("idle: terminate in %1").arg(formatPolicyDuration(lead));
+        f.addAction(s, run, a, t);
+    }
+    if (t < run.actionAtMs)
+        return;
+    run.acted = true;
+    PolicyAction a;
+    a.kind = PolicyAction::Kind::Terminate;
+    a.atMs = t;
+    if (run.uid && *run.uid == 0) {
+        a.kind = PolicyAction::Kind::Refused;
+        a.detail = tr("root's processes are never signalled");
+    } else if (!run.processStartMs) {
+        a.kind = PolicyAction::Kind::Refused;
+        a.detail = tr("start time unknown: not signalled");
+    } else if (idle.dryRun) {
+        a.simulated = true;
+        a.detail = tr("dry run: would send SIGTERM to PID %1").arg(run.pid);
+    } else if (!f.options.enforcing) {
+        a.simulated = true;
+        a.detail = tr("would send SIGTERM to PID %1 (not enforcing here)").arg(run.pid);
+    } else {
+        a.detail = tr("SIGTERM requested for PID %1").arg(run.pid);
+        EnforcementRequest req;
+        req.eventId = run.event->id;
+        req.server = s.name;
+        req.pid = run.pid;
+        req.processStartMs = run.processStartMs;
+        req.uid = run.uid;
+        req.gpuUuid = run.gpuUuid;
+        req.migUuid = run.migUuid;
+        req.atMs = t;
+        f.request(req);
+    }
+    f.addAction(s, run, a, t);
+}
+
+} // namespace
+
+std::unique_ptr<PolicyRule> makeIdleRule()
+{
+    return std::make_unique<IdleRule>();
+}
+
+} // namespace gw::policy

@@ -1,0 +1,239 @@
+#pragma once
+
+// The shared frame the policy engine's rules run over (internal to
+// gw_policy; see policyengine.h for the engine). The frame owns what every
+// rule needs the same way: time (a server's readings, its interval, gaps),
+// the subjects of a reading (GPU and MIG slots, process keys, attributed
+// utilisation, the server's capacity and load) and the events (ids, open
+// order, publication, the recently closed ones). A rule (hogrule.h,
+// idlerule.h, fairsharerule.h, adaptiverule.h) owns only its runs and its
+// verdicts; adding one is its class, its row in policyEventKinds() when it
+// finds a new kind, its schema section and its tests.
+
+#include "model/snapshot.h"
+#include "policy/policyconfig.h"
+#include "policy/policyengine.h"
+#include "policy/policyevent.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVarLengthArray>
+
+#include <array>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace gw::policy {
+
+// The engine's words ("gap in readings"), in one translation context.
+QString tr(const char* s);
+
+constexpr qint64 kDefaultIntervalMs = 1000;
+
+// One process on one GPU (or MIG instance); start time tells a reused pid
+// apart.
+struct ProcessKey
+{
+    int gpu = -1; // slots of the server (ServerFrame::slot)
+    int mig = -1;
+    qint64 pid = 0;
+    qint64 startMs = -1;
+    bool operator==(const ProcessKey&) const = default;
+};
+
+inline size_t qHash(const ProcessKey& k, size_t seed = 0)
+{
+    return qHashMulti(seed, k.gpu, k.mig, k.pid, k.startMs);
+}
+
+// A span during which a rule's condition holds (a candidate), and the event
+// once it has held long enough.
+struct Run
+{
+    qint64 firstMs = 0;    // first reading of the span
+    qint64 lastMs = 0;     // newest reading that met the condition
+    qint64 seenMs = 0;     // newest reading the subject appeared in
+    int lowStreak = 0;     // hog: readings in a row below the threshold
+    qint64 lowSinceMs = 0; // hog: the first of them
+    double peak = 0;
+    double sum = 0;
+    int count = 0;
+    bool estimated = false;
+    bool overQuota = false;    // the event's excess is peak - quota (fair share)
+    double firstMemoryMiB = 0; // idle: memory held when the span began
+    double memoryMiB = 0;
+    std::optional<PolicyEvent> event;
+    qint64 publishedMs = 0;
+    // idle, action = terminate
+    qint64 actionAtMs = 0;
+    int warningsDone = 0;
+    bool acted = false;
+    // facts of the subject, copied into the event
+    qint64 pid = 0;
+    std::optional<qint64> processStartMs;
+    std::optional<uint> uid;
+    QString user;
+    QString command;
+    QString gpuUuid;
+    QString migUuid;
+    int gpuIndex = -1;
+    int gpuSlot = -1;
+};
+
+// A rule's state for one server; each rule derives its own.
+struct RuleServerState
+{
+    virtual ~RuleServerState() = default;
+};
+
+// What the frame knows of one server: its time and its GPU slots.
+struct ServerFrame
+{
+    QString name;
+    std::optional<qint64> lastMs;
+    qint64 intervalMs = kDefaultIntervalMs;
+    qint64 firstMs = 0;
+    // Events open now, per kind (index: PolicyEventKind).
+    std::array<int, 8> openCount{};
+
+    // GPU and MIG uuids as small numbers, for cheap keys; and when each
+    // GPU was last in a reading without an error.
+    QHash<QString, int> slots;
+    QStringList slotNames;
+    std::vector<qint64> slotSeenMs;
+    // The previous reading's GPU uuids by position and their slots: most
+    // readings list the same GPUs in the same order.
+    std::vector<std::pair<QString, int>> lastGpuSlots;
+    int gpuSlotAt(qsizetype pos, const QString& uuid);
+    int slot(const QString& uuid);
+
+    // One state per rule, in the engine's rule order.
+    std::vector<std::shared_ptr<RuleServerState>> rules; // shared: QHash values copy
+
+    bool anyOpen(PolicyEventKind kind) const { return openCount[size_t(kind)] > 0; }
+};
+
+// One process of the reading being evaluated: where it is, its key, and
+// its utilisation (and whether that was attributed).
+struct ProcessReading
+{
+    int gpuPos = -1; // index into Snapshot::gpus; -1: not in the reading
+    ProcessKey key;
+    std::optional<double> util;
+    bool estimated = false;
+};
+using Readings = QVarLengthArray<ProcessReading, 64>;
+
+// One reading as the rules see it.
+struct FrameReading
+{
+    const Snapshot& r;
+    qint64 t = 0;                     // r.timestampMs
+    std::optional<qint64> previousMs; // the server's reading before, if any
+    bool gap = false;                 // the silence since previousMs is a gap
+    Readings in;                      // per r.processes[i]
+    // Readable GPUs, and how many of them are busy (utilisation, or MIG
+    // slices in use): the server's capacity and load for fair share and
+    // the adaptive band.
+    double capacity = 0;
+    double busy = 0;
+    double loadPercent() const { return capacity > 0 ? busy * 100 / capacity : 0; }
+    // The previous reading stood until this one (no gap between).
+    bool continues(qint64 entryAtMs) const { return !gap && entryAtMs == previousMs.value_or(t); }
+};
+
+// Verdicts under construction for PolicyStatus: per process (hog and idle
+// of one process share one), then per user.
+struct VerdictBuilder
+{
+    QHash<ProcessKey, ProcessVerdict> processes;
+    QList<ProcessVerdict> users;
+    ProcessVerdict& forProcess(const ProcessKey& k, const Run& run);
+    static void addReason(ProcessVerdict& v, const QString& line);
+};
+
+class PolicyFrame;
+
+// One rule of the engine. The engine calls every rule, in order, on every
+// reading; a gap first breaks every rule's continuous runs.
+class PolicyRule
+{
+public:
+    virtual ~PolicyRule() = default;
+    virtual std::unique_ptr<RuleServerState> newServer() const = 0;
+    // A gap: close every run that must be continuous, and forget it.
+    virtual void breakRuns(PolicyFrame&, ServerFrame&, RuleServerState&, qint64 /*endMs*/,
+                           const QString& /*reason*/)
+    {}
+    virtual void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
+                          const FrameReading& reading) = 0;
+    // Every open event of the server.
+    virtual void forEachOpen(const RuleServerState&,
+                             const std::function<void(const PolicyEvent&)>&) const
+    {}
+    // The open event with that id that takes actions reported back.
+    virtual PolicyEvent* actionableEvent(RuleServerState&, const QString& /*id*/)
+    {
+        return nullptr;
+    }
+    // Its part of PolicyStatus (called in rule order).
+    virtual void describe(PolicyFrame&, const ServerFrame&, const RuleServerState&, PolicyStatus&,
+                          VerdictBuilder&)
+    {}
+};
+
+// The engine's frame: the policy, the options and the events.
+class PolicyFrame
+{
+public:
+    PolicyConfig policy;
+    PolicyEngine::Options options;
+    PolicyStep* step = nullptr;
+
+    // "<kind>/<server>/<subject>/<startMs>"
+    static QString eventId(PolicyEventKind kind, const QString& server, const QString& subject,
+                           qint64 startMs);
+    // "<gpu>[:<mig>]/<pid>@<start>"
+    static QString processSubject(const ServerFrame& s, const ProcessKey& k);
+
+    // Opens the run's event (its start is the run's first reading).
+    void open(ServerFrame& s, Run& run, PolicyEventKind kind, const QString& subject,
+              qint64 detectedMs);
+    // Hands the event on when it is new, acted on, or due a figures update.
+    void publishRun(const ServerFrame& s, Run& run, qint64 atMs, bool force);
+    // Ends the run's event, if any, and hands it on.
+    void close(ServerFrame& s, Run& run, qint64 endMs, const QString& reason);
+    void addAction(const ServerFrame& s, Run& run, PolicyAction action, qint64 atMs);
+    void request(const EnforcementRequest& req)
+    {
+        if (step)
+            step->enforce << req;
+    }
+
+    quint64 openOrderOf(const QString& id) const { return openOrder.value(id); }
+    PolicyEvent* recentlyClosed(const QString& id);
+
+private:
+    void refresh(const ServerFrame& s, Run& run);
+    void publish(const PolicyEvent& e)
+    {
+        if (step)
+            step->changed << e;
+    }
+
+    QList<PolicyEvent> recentClosed;
+    // Order in which open events were opened, for openEvents().
+    quint64 openSerial = 0;
+    QHash<QString, quint64> openOrder;
+};
+
+// The rules, in the order the engine runs them.
+std::vector<std::unique_ptr<PolicyRule>> makePolicyRules();
+
+} // namespace gw::policy
