@@ -16,8 +16,8 @@
 // Prints `unavailable` (and why, on stderr) for a figure whose tool is missing.
 
 #include "agent/agentconfig.h"
-#include "journal/agentjournal.h"
 #include "fakegpus.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "processcpu.h"
 #include "sources/demoworld.h"

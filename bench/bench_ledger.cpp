@@ -16,9 +16,9 @@
 // are timed.
 
 #include "agent/agentconfig.h"
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
+#include "journal/agentjournal.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"
 

@@ -1,6 +1,5 @@
 #include "agent/agentapp.h"
 
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/auditlog.h"
 #include "agent/balanceenforcer.h"
@@ -8,6 +7,7 @@
 #include "agent/tokendesk.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
+#include "journal/agentjournal.h"
 #include "policy/alerts.h"
 #include "policy/demopolicy.h"
 #include "policy/enforcer.h"

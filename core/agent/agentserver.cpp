@@ -1,6 +1,5 @@
 #include "agent/agentserver.h"
 
-#include "journal/agentjournal.h"
 #include "agent/allocationdesk.h"
 #include "agent/balanceenforcer.h"
 #include "agent/guardedserver.h"
@@ -10,6 +9,7 @@
 #include "agent/metricsexport.h"
 #include "agent/readingsroute.h"
 #include "agent/tokendesk.h"
+#include "journal/agentjournal.h"
 #include "policy/policyservice.h"
 
 #include <QDateTime>

@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 
-#include "journal/agentjournal.h"
 #include "agent/journalwriter.h"
+#include "journal/agentjournal.h"
 
 #include <QJsonDocument>
 #include <QLoggingCategory>

@@ -1,7 +1,7 @@
 #include "agent/eventlog.h"
 
-#include "journal/agentjournal.h"
 #include "agent/journalwriter.h"
+#include "journal/agentjournal.h"
 
 #include <QJsonDocument>
 #include <QLoggingCategory>

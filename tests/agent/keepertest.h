@@ -6,10 +6,10 @@
 
 #include "../tokens/tokenreadings.h"
 #include "agent/agentconfig.h"
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/keeperlink.h"
 #include "agent/tokendesk.h"
+#include "journal/agentjournal.h"
 #include "tokens/ledger.h"
 #include "tokens/tokensjson.h"
 #include "tokens/usage.h"

@@ -6,8 +6,8 @@
 // a reused pid; a read token gets 403; every step in the audit.
 
 #include "agent/agentconfig.h"
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
+#include "journal/agentjournal.h"
 #include "policy/policyconfig.h"
 #include "policytesthelpers.h"
 #include "sampling/procfs.h"

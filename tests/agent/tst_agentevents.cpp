@@ -1,8 +1,8 @@
 // The agent's policy event log: numbered apart from readings, served by
 // cursor on /v1/events, kept in the journal across restarts (which close the
 // events left open), and the journal's upgrade from format 1.
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
+#include "journal/agentjournal.h"
 #include "policytesthelpers.h"
 
 #include <QJsonArray>

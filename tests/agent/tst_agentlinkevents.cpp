@@ -2,8 +2,8 @@
 // following /v1/events of a real AgentServer over loopback, from the first
 // record on first contact, on from the last one seen, from the start again
 // when the agent's stream changes, skipping a malformed record.
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
+#include "journal/agentjournal.h"
 #include "policytesthelpers.h"
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"

@@ -3,10 +3,10 @@
 // version kept, edits on disk picked up, replays over published readings,
 // the policy figures on /v1/info and /metrics, the binary refusing to start
 // on a broken policy, and an edited value changing the verdict.
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
 #include "agent/metricsexport.h"
+#include "journal/agentjournal.h"
 #include "policy/policyservice.h"
 #include "policytesthelpers.h"
 #include "sources/demoworld.h"

@@ -1,7 +1,7 @@
 // The agent over real loopback HTTP: its server class in-process, and the
 // gpuwarden-agent binary end to end.
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"
 

@@ -7,9 +7,9 @@
 // double-counts; everything is 404 while [tokens] is off.
 #include "../tokens/tokenreadings.h"
 #include "agent/agentconfig.h"
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
+#include "journal/agentjournal.h"
 #include "tokens/ledger.h"
 #include "tokens/tokensjson.h"
 #include "tokens/usage.h"

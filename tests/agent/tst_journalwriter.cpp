@@ -1,9 +1,9 @@
 // The agent's journal on its own thread: a stalled disk holds up neither
 // the readings nor HTTP, numbers stay covered on disk before they are
 // served, and everything queued during the stall is written after it.
-#include "journal/agentjournal.h"
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
+#include "journal/agentjournal.h"
 #include "sources/demoworld.h"
 
 #include <QElapsedTimer>

@@ -7,8 +7,8 @@
 #include "darkpalette.h"
 #include "httprequest.h"
 
-#include "journal/agentjournal.h"
 #include "engine/livestate.h"
+#include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "models/desktopstores.h"
 #include "policy/policyconfig.h"

@@ -150,8 +150,8 @@ void TokenBook::loadHistory(const QString& path, qint64 fromMs, qint64 toMs)
     m_load.start(
         [path, fromMs, toMs](JobControl&) {
             Loaded out;
-            const std::unique_ptr<ReadingStream> readings = ReadingStream::open(
-                ReadingSpec::history(path).within(fromMs, toMs), &out.error);
+            const std::unique_ptr<ReadingStream> readings =
+                ReadingStream::open(ReadingSpec::history(path).within(fromMs, toMs), &out.error);
             if (!readings)
                 return out;
             auto past = std::make_shared<Past>();
