@@ -42,6 +42,23 @@ std::optional<DesktopSetup> setupFrom(const QStringList& args, QString* error)
     return desktopSetup(parser, error);
 }
 
+// A session on this machine with an empty --settings file in `dir` and no
+// history; null when the command line is refused.
+std::unique_ptr<DesktopSession> sessionWithEmptySettings(const QTemporaryDir& dir)
+{
+    const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+    QString error;
+    auto setup =
+        writeFile(ini, "")
+            ? setupFrom({QStringLiteral("--settings"), ini, QStringLiteral("--no-history")}, &error)
+            : std::nullopt;
+    if (!setup) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return std::make_unique<DesktopSession>(std::move(*setup));
+}
+
 } // namespace
 
 class TestDesktopSession : public QObject
@@ -94,13 +111,9 @@ private Q_SLOTS:
     void withoutTheSettingTheStandardFileServesBoth()
     {
         QTemporaryDir dir;
-        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
-        QVERIFY(writeFile(ini, ""));
-        QString error;
-        auto setup =
-            setupFrom({QStringLiteral("--settings"), ini, QStringLiteral("--no-history")}, &error);
-        QVERIFY2(setup, qPrintable(error));
-        DesktopSession session(std::move(*setup));
+        const std::unique_ptr<DesktopSession> made = sessionWithEmptySettings(dir);
+        QVERIFY(made);
+        DesktopSession& session = *made;
         QVERIFY(session.policy());
         QCOMPARE(session.policy()->policy().hog.thresholdPercent,
                  PolicyConfig{}.hog.thresholdPercent);
@@ -114,13 +127,9 @@ private Q_SLOTS:
     void thePoliciesTakeOnlyThisMachinesReadingsThroughTheEngine()
     {
         QTemporaryDir dir;
-        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
-        QVERIFY(writeFile(ini, ""));
-        QString error;
-        auto setup =
-            setupFrom({QStringLiteral("--settings"), ini, QStringLiteral("--no-history")}, &error);
-        QVERIFY2(setup, qPrintable(error));
-        DesktopSession session(std::move(*setup));
+        const std::unique_ptr<DesktopSession> made = sessionWithEmptySettings(dir);
+        QVERIFY(made);
+        DesktopSession& session = *made;
         QVERIFY(session.localSource());
         PolicyService* policy = session.policy();
         QVERIFY(policy);
