@@ -15,6 +15,9 @@ packages=(
     # tests/report/tst_reportpdf reads the report's PDF back with pdfinfo,
     # pdftotext, pdffonts, pdftoppm and pdfimages
     poppler-utils
+    # tests/faults: libfaketime steps a running agent's clock; mkfs.ext4,
+    # losetup and fsfreeze give a disk that fills and a disk that stalls
+    faketime e2fsprogs util-linux
 )
 
 missing=()
