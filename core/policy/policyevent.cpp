@@ -1,6 +1,7 @@
 #include "policy/policyevent.h"
 
 #include "policy/policyconfig.h"
+#include "policy/policyengine.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -169,13 +170,66 @@ QString fairShareText(const PolicyEvent& e)
 #define GW_KIND_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicyEventKind", s)
 
 const QList<PolicyEventKindInfo> kKinds{
-    {PolicyEventKind::Hog, "hog", GW_KIND_TEXT("GPU hog"), GW_KIND_TEXT("Hog"), GW_KIND_TEXT("hog"),
-     GW_KIND_TEXT("H"), 0xb84f00, 0xff7a3d, Qt::NoBrush, hogText},
-    {PolicyEventKind::Idle, "idle", GW_KIND_TEXT("Idle GPU"), GW_KIND_TEXT("Idle"),
-     GW_KIND_TEXT("idle"), GW_KIND_TEXT("I"), 0x0060a8, 0x56b4e9, Qt::BDiagPattern, idleText},
-    {PolicyEventKind::FairShare, "fair_share", GW_KIND_TEXT("Over quota"),
-     GW_KIND_TEXT("Fair share"), GW_KIND_TEXT("fair share"), GW_KIND_TEXT("Q"), 0x9e4a7c, 0xd98bb8,
-     Qt::DiagCrossPattern, fairShareText},
+    {.kind = PolicyEventKind::Hog,
+     .name = "hog",
+     .title = GW_KIND_TEXT("GPU hog"),
+     .label = GW_KIND_TEXT("Hog"),
+     .noun = GW_KIND_TEXT("hog"),
+     .letter = GW_KIND_TEXT("H"),
+     .filter = GW_KIND_TEXT("&Hog"),
+     .badge = GW_KIND_TEXT("hog"),
+     .pill = GW_KIND_TEXT("hog"),
+     .lightRgb = 0xb84f00,
+     .darkRgb = 0xff7a3d,
+     .pattern = Qt::NoBrush,
+     .aboutUser = false,
+     .figure = PolicyEventFigure::Peak,
+     .quota = false,
+     .holdsMemory = false,
+     .alertSwitchable = true,
+     .tally = PolicyEventTally::Events,
+     .verdict = &ProcessVerdict::hog,
+     .describe = hogText},
+    {.kind = PolicyEventKind::Idle,
+     .name = "idle",
+     .title = GW_KIND_TEXT("Idle GPU"),
+     .label = GW_KIND_TEXT("Idle"),
+     .noun = GW_KIND_TEXT("idle"),
+     .letter = GW_KIND_TEXT("I"),
+     .filter = GW_KIND_TEXT("&Idle"),
+     .badge = GW_KIND_TEXT("idle"),
+     .pill = GW_KIND_TEXT("idle"),
+     .lightRgb = 0x0060a8,
+     .darkRgb = 0x56b4e9,
+     .pattern = Qt::BDiagPattern,
+     .aboutUser = false,
+     .figure = PolicyEventFigure::Peak,
+     .quota = false,
+     .holdsMemory = true,
+     .alertSwitchable = false,
+     .tally = PolicyEventTally::Events,
+     .verdict = &ProcessVerdict::idle,
+     .describe = idleText},
+    {.kind = PolicyEventKind::FairShare,
+     .name = "fair_share",
+     .title = GW_KIND_TEXT("Over quota"),
+     .label = GW_KIND_TEXT("Fair share"),
+     .noun = GW_KIND_TEXT("fair share"),
+     .letter = GW_KIND_TEXT("Q"),
+     .filter = GW_KIND_TEXT("&Fair share"),
+     .badge = GW_KIND_TEXT("over quota"),
+     .pill = GW_KIND_TEXT("quota"), // the pill's short "over quota"
+     .lightRgb = 0x9e4a7c,
+     .darkRgb = 0xd98bb8,
+     .pattern = Qt::DiagCrossPattern,
+     .aboutUser = true,
+     .figure = PolicyEventFigure::Mean,
+     .quota = true,
+     .holdsMemory = false,
+     .alertSwitchable = false,
+     .tally = PolicyEventTally::Hours,
+     .verdict = &ProcessVerdict::overQuota,
+     .describe = fairShareText},
 };
 
 #undef GW_KIND_TEXT
@@ -228,8 +282,7 @@ QJsonObject toJson(const PolicyEvent& e)
                                {QStringLiteral("at_ms"), double(a.atMs)},
                                {QStringLiteral("simulated"), a.simulated},
                                {QStringLiteral("detail"), a.detail}};
-    const bool idle = e.kind == PolicyEventKind::Idle;
-    const bool fairShare = e.kind == PolicyEventKind::FairShare;
+    const PolicyEventKindInfo& kind = policyEventKindInfo(e.kind);
     return QJsonObject{
         {QStringLiteral("id"), e.id},
         {QStringLiteral("kind"), policyEventKindName(e.kind)},
@@ -247,9 +300,9 @@ QJsonObject toJson(const PolicyEvent& e)
         {QStringLiteral("command"), e.command},
         {QStringLiteral("peak_percent"), e.peakPercent},
         {QStringLiteral("mean_percent"), e.meanPercent},
-        {QStringLiteral("memory_mib"), idle ? QJsonValue(e.memoryMiB) : QJsonValue()},
-        {QStringLiteral("quota_percent"), fairShare ? QJsonValue(e.quotaPercent) : QJsonValue()},
-        {QStringLiteral("excess_percent"), fairShare ? QJsonValue(e.excessPercent) : QJsonValue()},
+        {QStringLiteral("memory_mib"), kind.holdsMemory ? QJsonValue(e.memoryMiB) : QJsonValue()},
+        {QStringLiteral("quota_percent"), kind.quota ? QJsonValue(e.quotaPercent) : QJsonValue()},
+        {QStringLiteral("excess_percent"), kind.quota ? QJsonValue(e.excessPercent) : QJsonValue()},
         {QStringLiteral("duration_ms"), e.durationMs},
         {QStringLiteral("estimated"), e.estimated},
         {QStringLiteral("actions"), actions},

@@ -26,12 +26,32 @@ enum class PolicyEventKind
 };
 
 struct PolicyEvent;
+struct ProcessVerdict;
+
+// The figure that stands for an event where one number must (a sortable
+// column): its peak utilisation, or its mean (a share over a window).
+enum class PolicyEventFigure
+{
+    Peak,
+    Mean
+};
+
+// What a report counts per user for a kind: its events, or the hours they
+// were open (time over quota).
+enum class PolicyEventTally
+{
+    Events,
+    Hours
+};
 
 // One row per kind: everything that differs between kinds outside the rule
 // that finds them (the wire name, the words, the colours and the hatch the
-// desktop draws them with, the sentence that describes one). The code asks
-// this table instead of switching on the kind; a new kind is its row here,
-// its rule in the engine and its tests.
+// desktop draws them with, the figures that describe one, the sentence).
+// The code asks this table instead of switching on the kind or naming one; a
+// new kind is its row here, its rule in the engine and its tests (and, since
+// a report's per-user columns are fixed, a count in userEventTallies()).
+// A row's index in the table is the kind's value in the enum: its slot in
+// per-kind arrays, legends and verdict bits (1 << index).
 struct PolicyEventKindInfo
 {
     PolicyEventKind kind;
@@ -40,11 +60,27 @@ struct PolicyEventKindInfo
     const char* label;  // a table's kind column: "Hog"
     const char* noun;   // in a sentence or legend, lower case: "fair share"
     const char* letter; // on a bar or a badge: "H"
+    const char* filter; // a filter's check box, with its mnemonic: "&Hog"
+    const char* badge;  // a verdict's word on a process: "over quota"
+    const char* pill;   // a verdict's short word on a GPU row's pill: "quota"
     // Fill colours (0xRRGGBB) on a light and on a dark palette, told apart
     // by colour-blind readers too, and a hatch so colour is not the only cue.
     quint32 lightRgb;
     quint32 darkRgb;
     Qt::BrushStyle pattern;
+    // A user's share of a whole server (no process, no GPU): a bar's label
+    // and a list name the user, never a command.
+    bool aboutUser;
+    PolicyEventFigure figure;
+    // A verdict against a quota: its figures read "48 % of quota 30 %", and
+    // quota_percent and excess_percent are on the wire.
+    bool quota;
+    // Memory held is the point: it is shown and memory_mib is on the wire.
+    bool holdsMemory;
+    // Its new-event alert can be switched off (setHogAlerts: [hog] alert).
+    bool alertSwitchable;
+    PolicyEventTally tally;
+    bool ProcessVerdict::*verdict;                 // the verdict an open event sets on its process
     QString (*describe)(const PolicyEvent& event); // policyEventText's sentence
 };
 

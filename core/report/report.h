@@ -6,6 +6,7 @@
 // computed once, here, by ReportBuilder. Absent figures stay absent.
 
 #include "history/historytypes.h"
+#include "policy/policyevent.h"
 #include "tokens/usage.h"
 
 #include <QList>
@@ -85,6 +86,18 @@ struct UserReport
     std::optional<int> idleEvents;
     bool operator==(const UserReport&) const = default;
 };
+
+// Where a user's count of each kind the policy table tallies as events
+// (PolicyEventTally::Events) lives. The CSV's and the PDF's per-user columns
+// are fixed (hog_events, idle_events), so a new counted kind adds its member
+// above and its row here; the builder fills them from this list, and a test
+// checks that every counted kind of policyEventKinds() has its row.
+struct UserEventCount
+{
+    PolicyEventKind kind;
+    std::optional<int> UserReport::*events;
+};
+const QList<UserEventCount>& userEventCounts();
 
 // What an admin should look at, worst first: one line of fact and one of
 // advice, both ready to print (translated in core).

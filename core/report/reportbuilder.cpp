@@ -16,6 +16,15 @@
 
 namespace gw {
 
+const QList<UserEventCount>& userEventCounts()
+{
+    static const QList<UserEventCount> counts{
+        {PolicyEventKind::Hog, &UserReport::hogEvents},
+        {PolicyEventKind::Idle, &UserReport::idleEvents},
+    };
+    return counts;
+}
+
 namespace {
 
 constexpr qint64 kDefaultIntervalMs = 1000; // as the books and the policy engine assume
@@ -549,22 +558,18 @@ QList<UserReport> ReportBuilder::users(const Report& report)
             continue;
         UserReport& u = out[e.user];
         u.user = e.user;
-        switch (e.kind) {
-        case PolicyEventKind::FairShare:
+        if (policyEventKindInfo(e.kind).tally == PolicyEventTally::Hours) {
             u.violationHours = u.violationHours.value_or(0) + double(overlap) / kMsPerHour;
-            break;
-        case PolicyEventKind::Hog:
-            u.hogEvents = u.hogEvents.value_or(0) + 1;
-            break;
-        case PolicyEventKind::Idle:
-            u.idleEvents = u.idleEvents.value_or(0) + 1;
-            break;
+        } else {
+            for (const UserEventCount& c : userEventCounts())
+                if (c.kind == e.kind)
+                    u.*c.events = (u.*c.events).value_or(0) + 1;
         }
     }
     for (UserReport& u : out) {
         u.violationHours = u.violationHours.value_or(0);
-        u.hogEvents = u.hogEvents.value_or(0);
-        u.idleEvents = u.idleEvents.value_or(0);
+        for (const UserEventCount& c : userEventCounts())
+            u.*c.events = (u.*c.events).value_or(0);
         if (report.fleetGpuHours && *report.fleetGpuHours > 0)
             u.sharePercent = u.gpuHours / *report.fleetGpuHours * 100.0;
         if (m_options.policy) {

@@ -14,6 +14,7 @@
 #include <QTimer>
 #include <QTimeZone>
 #include <QToolTip>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <climits>
@@ -369,7 +370,7 @@ QString EventTimeline::toolTipFor(const QString& id) const
     lines << tr("%1 → %2").arg(EventModel::timeText(e->startMs),
                                e->endMs ? EventModel::timeText(*e->endMs) : tr("ongoing"));
     lines << EventModel::cellText(*e, EventModel::FiguresColumn);
-    if (e->kind == PolicyEventKind::Idle)
+    if (policyEventKindInfo(e->kind).holdsMemory)
         lines << tr("%1 MiB held").arg(qint64(std::llround(e->memoryMiB)));
     if (!e->endReason.isEmpty())
         lines << tr("Ended: %1").arg(e->endReason);
@@ -479,19 +480,18 @@ void EventTimeline::paintEvent(QPaintEvent*)
     // Bars.
     const QColor base = pal.color(QPalette::Base);
     const int selectedBar = barIndexOf(m_selected);
-    const QColor fills[3] = {eventKindColor(PolicyEventKind::Hog, pal),
-                             eventKindColor(PolicyEventKind::Idle, pal),
-                             eventKindColor(PolicyEventKind::FairShare, pal)};
-    QColor hatch[3];
-    QColor ink[3];
-    for (int k = 0; k < 3; ++k) {
-        ink[k] = textColorOn(fills[k]);
-        hatch[k] = ink[k];
-        hatch[k].setAlpha(90);
+    // Per kind, in the table's order (a bar's kind is its slot).
+    QVarLengthArray<QColor, 4> fills;
+    QVarLengthArray<QColor, 4> hatch;
+    QVarLengthArray<QColor, 4> ink;
+    QVarLengthArray<QString, 4> letters;
+    for (const PolicyEventKindInfo& info : policyEventKinds()) {
+        fills.append(eventKindColor(info.kind, pal));
+        ink.append(textColorOn(fills.back()));
+        hatch.append(ink.back());
+        hatch.back().setAlpha(90);
+        letters.append(eventKindLetter(info.kind));
     }
-    const QString letters[3] = {eventKindLetter(PolicyEventKind::Hog),
-                                eventKindLetter(PolicyEventKind::Idle),
-                                eventKindLetter(PolicyEventKind::FairShare)};
     const int letterW = fm.horizontalAdvance(QStringLiteral("W"));
     QFont bold = font();
     bold.setBold(true);
@@ -528,7 +528,7 @@ void EventTimeline::paintEvent(QPaintEvent*)
                     QString text = letters[k];
                     if (r.width() > letterW * 6) {
                         const QString subject =
-                            e.kind == PolicyEventKind::FairShare || e.command.isEmpty()
+                            policyEventKindInfo(e.kind).aboutUser || e.command.isEmpty()
                                 ? e.user
                                 : (m_mode == LaneMode::User
                                        ? e.command

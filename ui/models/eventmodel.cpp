@@ -96,7 +96,7 @@ QString EventModel::cellText(const PolicyEvent& e, int column)
     case DurationColumn:
         return durationText(qint64(e.durationMs));
     case FiguresColumn:
-        if (e.kind == PolicyEventKind::FairShare)
+        if (policyEventKindInfo(e.kind).quota)
             return tr("%1 of quota %2").arg(percent(e.meanPercent), percent(e.quotaPercent));
         return tr("peak %1 · mean %2").arg(percent(e.peakPercent), percent(e.meanPercent));
     case ActionColumn:
@@ -124,7 +124,8 @@ QVariant EventModel::rawValue(const PolicyEvent& e, int column)
     case DurationColumn:
         return e.durationMs;
     case FiguresColumn:
-        return e.kind == PolicyEventKind::FairShare ? e.meanPercent : e.peakPercent;
+        return policyEventKindInfo(e.kind).figure == PolicyEventFigure::Mean ? e.meanPercent
+                                                                             : e.peakPercent;
     case ActionColumn:
         return e.actions.isEmpty() ? QVariant() : QVariant(int(e.actions.constLast().kind));
     default:

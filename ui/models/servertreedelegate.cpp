@@ -30,12 +30,9 @@ std::optional<QColor> ServerTreeDelegate::dotColor(const QModelIndex& index,
 QStringList ServerTreeDelegate::badgeWords(int flags)
 {
     QStringList words;
-    if (flags & HogVerdict)
-        words << tr("hog");
-    if (flags & IdleVerdict)
-        words << tr("idle");
-    if (flags & OverQuotaVerdict)
-        words << tr("quota", "badge: over quota");
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        if (flags & verdictFlag(k.kind))
+            words << policyEventKindText(k.pill);
     return words;
 }
 
@@ -50,9 +47,6 @@ void ServerTreeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
-    static const PolicyEventKind kinds[] = {PolicyEventKind::Hog, PolicyEventKind::Idle,
-                                            PolicyEventKind::FairShare};
-    static const int bits[] = {HogVerdict, IdleVerdict, OverQuotaVerdict};
     QFont font = option.font;
     font.setBold(true);
     font.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.85 : 8);
@@ -73,12 +67,12 @@ void ServerTreeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     const double h = std::min<double>(fm.height() + 2, option.rect.height() - 2);
     const double y = option.rect.center().y() - h / 2 + 0.5;
     int w = 0;
-    for (int i = 0; i < 3; ++i) {
-        if (!(flags & bits[i]))
+    for (const PolicyEventKindInfo& k : policyEventKinds()) {
+        if (!(flags & verdictFlag(k.kind)))
             continue;
         const QString word = words.at(w++);
         const QRectF pill(x, y, fm.horizontalAdvance(word) + 10, h);
-        const QColor fill = eventKindColor(kinds[i], option.palette);
+        const QColor fill = eventKindColor(k.kind, option.palette);
         painter->setPen(Qt::NoPen);
         painter->setBrush(fill);
         painter->drawRoundedRect(pill, h / 2, h / 2);

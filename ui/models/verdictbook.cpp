@@ -10,8 +10,11 @@ namespace gw {
 
 int verdictFlags(const ProcessVerdict& v)
 {
-    return (v.hog ? HogVerdict : 0) | (v.idle ? IdleVerdict : 0) |
-           (v.overQuota ? OverQuotaVerdict : 0);
+    int flags = 0;
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        if (v.*k.verdict)
+            flags |= verdictFlag(k.kind);
+    return flags;
 }
 
 VerdictBook::VerdictBook(QObject* parent)
@@ -94,9 +97,7 @@ QList<ProcessVerdict> VerdictBook::verdictsOf(const QString& server) const
         v.processStartMs = e.processStartMs;
         v.gpuUuid = e.gpuUuid;
         v.user = e.user;
-        v.hog = e.kind == PolicyEventKind::Hog;
-        v.idle = e.kind == PolicyEventKind::Idle;
-        v.overQuota = e.kind == PolicyEventKind::FairShare;
+        v.*policyEventKindInfo(e.kind).verdict = true;
         v.reason = policyEventText(e);
         out.append(v);
     }
@@ -110,9 +111,8 @@ void merge(std::optional<ProcessVerdict>& into, const ProcessVerdict& v)
         into = v;
         return;
     }
-    into->hog = into->hog || v.hog;
-    into->idle = into->idle || v.idle;
-    into->overQuota = into->overQuota || v.overQuota;
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        (*into).*k.verdict = (*into).*k.verdict || v.*k.verdict;
     if (!v.reason.isEmpty() && !into->reason.contains(v.reason))
         into->reason += (into->reason.isEmpty() ? QString() : QStringLiteral("\n")) + v.reason;
 }
@@ -148,7 +148,7 @@ std::optional<ProcessVerdict> VerdictBook::gpuVerdict(const QString& server,
 {
     std::optional<ProcessVerdict> out;
     for (const ProcessVerdict& v : verdictsOf(server))
-        if (v.pid > 0 && v.gpuUuid == gpuUuid && (v.hog || v.idle || v.overQuota))
+        if (v.pid > 0 && v.gpuUuid == gpuUuid && verdictFlags(v) != 0)
             merge(out, v);
     if (out) {
         out->pid = 0;
@@ -160,12 +160,9 @@ std::optional<ProcessVerdict> VerdictBook::gpuVerdict(const QString& server,
 QStringList VerdictBook::badgeWords(const ProcessVerdict& v)
 {
     QStringList words;
-    if (v.hog)
-        words << tr("hog");
-    if (v.idle)
-        words << tr("idle");
-    if (v.overQuota)
-        words << tr("over quota");
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        if (v.*k.verdict)
+            words << policyEventKindText(k.badge);
     return words;
 }
 
@@ -183,12 +180,9 @@ QString VerdictBook::toolTip(const ProcessVerdict& v)
 QIcon VerdictBook::badgeIcon(const ProcessVerdict& v, const QPalette& palette)
 {
     QList<PolicyEventKind> kinds;
-    if (v.hog)
-        kinds << PolicyEventKind::Hog;
-    if (v.idle)
-        kinds << PolicyEventKind::Idle;
-    if (v.overQuota)
-        kinds << PolicyEventKind::FairShare;
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        if (v.*k.verdict)
+            kinds << k.kind;
     if (kinds.isEmpty())
         return {};
     static QHash<QString, QIcon> cache;

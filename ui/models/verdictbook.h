@@ -32,6 +32,15 @@ enum VerdictFlag
     OverQuotaVerdict = 4
 };
 int verdictFlags(const ProcessVerdict& verdict);
+// A kind's bit in verdictFlags: 1 << its slot in policyEventKinds() (so
+// HogVerdict, IdleVerdict, OverQuotaVerdict for the three of today).
+constexpr int verdictFlag(PolicyEventKind kind)
+{
+    return 1 << int(kind);
+}
+static_assert(verdictFlag(PolicyEventKind::Hog) == HogVerdict &&
+              verdictFlag(PolicyEventKind::Idle) == IdleVerdict &&
+              verdictFlag(PolicyEventKind::FairShare) == OverQuotaVerdict);
 
 class VerdictBook final : public QObject
 {

@@ -33,7 +33,7 @@ void AlertNotifier::eventsChanged(const QList<PolicyEvent>& events)
             // the desktop was closed): history, not news.
             if (!e.isOpen() || now - e.detectedMs > kQuietMs)
                 continue;
-            if (e.kind != PolicyEventKind::Hog || m_hogAlerts)
+            if (!policyEventKindInfo(e.kind).alertSwitchable || m_hogAlerts)
                 notify(base, titleOf(e.kind), policyEventText(e));
             continue;
         }

@@ -39,7 +39,8 @@ public:
 
     // Milliseconds since the epoch; tests set their own.
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
-    // Hog alerts off ([hog] alert = false).
+    // Hog alerts off ([hog] alert = false): the kinds whose table row says
+    // alertSwitchable.
     void setHogAlerts(bool on) { m_hogAlerts = on; }
     QList<Alert> shown() const { return m_shown; }
     // Alerts held back by the rate limit so far.

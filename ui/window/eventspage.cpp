@@ -42,18 +42,6 @@ protected:
     }
 };
 
-QString kindLabel(PolicyEventKind kind)
-{
-    switch (kind) {
-    case PolicyEventKind::Hog:
-        return EventsPage::tr("&Hog");
-    case PolicyEventKind::Idle:
-        return EventsPage::tr("&Idle");
-    case PolicyEventKind::FairShare:
-        return EventsPage::tr("&Fair share");
-    }
-    return {};
-}
 } // namespace
 
 EventsPage::EventsPage(EventBook* book, QWidget* parent)
@@ -111,15 +99,14 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     // Above the table: the filter, for both views.
     auto* filters = new QHBoxLayout;
     filters->setContentsMargins(6, 4, 6, 0);
-    int k = 0;
     for (const PolicyEventKindInfo& info : policyEventKinds()) {
         const PolicyEventKind kind = info.kind;
-        auto* c = new QCheckBox(kindLabel(kind));
+        auto* c = new QCheckBox(policyEventKindText(info.filter));
         c->setChecked(true);
         c->setToolTip(tr("Show %1 events").arg(eventKindName(kind)));
         connect(c, &QCheckBox::toggled, this,
                 [this, kind](bool on) { m_proxy->setKindShown(kind, on); });
-        m_kinds[k++] = c;
+        m_kinds << c;
         filters->addWidget(c);
     }
     filters->addSpacing(8);
@@ -222,7 +209,7 @@ QAbstractButton* EventsPage::spanButton(qint64 spanMs) const
 
 QCheckBox* EventsPage::kindCheck(PolicyEventKind kind) const
 {
-    return m_kinds[int(kind)];
+    return m_kinds.value(int(kind));
 }
 
 void EventsPage::setSpanMs(qint64 spanMs)

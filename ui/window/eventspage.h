@@ -76,7 +76,7 @@ private:
     QSplitter* m_splitter;
     QButtonGroup* m_spans;
     QComboBox* m_lanes;
-    QCheckBox* m_kinds[3] = {};
+    QList<QCheckBox*> m_kinds; // one per row of policyEventKinds()
     QComboBox* m_server;
     QComboBox* m_user;
     QLineEdit* m_filter;
