@@ -21,6 +21,7 @@
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
 #include "models/verdictbook.h"
+#include "report/report.h"
 #include "window/eventspage.h"
 #include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
@@ -322,6 +323,63 @@ private Q_SLOTS:
         // Not by colour alone: three letters, three fills.
         QCOMPARE(letters.size(), 3);
         QCOMPARE(patterns.size(), 3);
+    }
+
+    // A kind added to policyEventKinds() shows everywhere a kind is shown:
+    // its check box in the events page's legend, its bar in the timeline in
+    // its colour, its pill in the tree and its badge on a process, its own
+    // verdict bit, and its count (or hours) in the report's per-user figures.
+    void everyKindIsCoveredByLegendBadgesAndCounts()
+    {
+        EventBook pageBook;
+        EventsPage page(&pageBook);
+        int flagsSeen = 0;
+        int counted = 0;
+        const QList<PolicyEventKindInfo>& kinds = policyEventKinds();
+        for (qsizetype i = 0; i < kinds.size(); ++i) {
+            const PolicyEventKindInfo& k = kinds[i];
+            const QByteArray name(k.name);
+            QCOMPARE(int(k.kind), int(i)); // its slot
+            QCheckBox* check = page.kindCheck(k.kind);
+            QVERIFY2(check, name);
+            QCOMPARE(check->text(), policyEventKindText(k.filter));
+
+            EventBook book;
+            PolicyEvent e = hogEvent(QStringLiteral("s"), 0, 7, QStringLiteral("u"),
+                                     QStringLiteral("c"), kNow - 2 * kHour, kNow - kHour, 90, 90);
+            e.kind = k.kind;
+            e.id = QString::fromLatin1(k.name) + QStringLiteral("/s/7");
+            book.addEvents({e});
+            EventTimeline t(&book);
+            t.setNowMs(kNow);
+            t.setSpanMs(3 * kHour);
+            t.resize(800, 300);
+            const QImage image = t.grab().toImage();
+            const QRect bar = t.barRect(e.id).toAlignedRect();
+            QVERIFY2(!bar.isEmpty(), name);
+            const QRgb fill = eventKindColor(k.kind, t.palette()).rgb();
+            bool drawn = false;
+            for (int x = bar.left() + 2; x < bar.right() && !drawn; ++x)
+                drawn = image.pixel(x, bar.center().y()) == fill;
+            QVERIFY2(drawn, name);
+
+            const int flag = verdictFlag(k.kind);
+            QVERIFY2(!(flagsSeen & flag), name);
+            flagsSeen |= flag;
+            QCOMPARE(ServerTreeDelegate::badgeWords(flag),
+                     QStringList{policyEventKindText(k.pill)});
+            ProcessVerdict v;
+            v.*k.verdict = true;
+            QCOMPARE(verdictFlags(v), flag);
+            QCOMPARE(VerdictBook::badgeWords(v), QStringList{policyEventKindText(k.badge)});
+
+            qsizetype rows = 0;
+            for (const UserEventCount& c : userEventCounts())
+                rows += c.kind == k.kind;
+            QCOMPARE(rows, k.tally == PolicyEventTally::Events ? 1 : 0);
+            counted += int(rows);
+        }
+        QCOMPARE(int(userEventCounts().size()), counted);
     }
 
     void pageSelectionIsOneInBothViews()
