@@ -49,6 +49,8 @@ struct TokenSource : AgentEndpoint
     QString name;
     QString tokenFile; // a read token, its first line; `token` is read from it by load()
     QString where;     // "agent.toml:12:1": where the entry is, for messages
+
+    bool operator==(const TokenSource&) const = default;
 };
 
 // [tokens] of agent.toml. Not in policy.toml: the read tokens are secrets,
