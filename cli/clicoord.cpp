@@ -310,7 +310,7 @@ Selection selectHere(LocalProducer& producer, const SelectOptions& o)
         [](qint64) { return ReservationBook(); }, clock);
 }
 
-Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
+Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
 {
     const AllocateReply r = requestAllocation(agent, AllocateBody{o.request, o.waitMs});
     Selection s;
@@ -342,7 +342,7 @@ Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& o)
     return s;
 }
 
-Selection waitAtAgent(const AgentSource& agent, const SelectOptions& o)
+Selection waitAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
 {
     bool warned = false;
     WallClock clock;
@@ -385,7 +385,7 @@ namespace {
 class SourceFleet final : public FleetAgents
 {
 public:
-    SourceFleet(const QList<AgentSource>& fleet, const SelectOptions& once, bool reserve)
+    SourceFleet(const QList<AgentEndpoint>& fleet, const SelectOptions& once, bool reserve)
         : m_fleet(fleet)
         , m_once(once)
         , m_reserve(reserve)
@@ -402,14 +402,14 @@ public:
     }
 
 private:
-    const QList<AgentSource>& m_fleet;
+    const QList<AgentEndpoint>& m_fleet;
     const SelectOptions& m_once;
     bool m_reserve;
 };
 
 } // namespace
 
-Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& o, bool reserve)
+Selection selectAcrossFleet(const QList<AgentEndpoint>& fleet, const SelectOptions& o, bool reserve)
 {
     SelectOptions once = o;
     once.waitMs = 0;

@@ -33,9 +33,9 @@ struct SelectOptions
     SelectionWeights weights;
     qint64 waitMs = 0;
     bool json = false;
-    std::optional<AgentSource> agent; // one --source
-    QList<AgentSource> fleet;         // several --source (select and wait)
-    QString memoryRule;               // the model-size heuristic's rule when memory came from it
+    std::optional<AgentEndpoint> agent; // one --source
+    QList<AgentEndpoint> fleet;         // several --source (select and wait)
+    QString memoryRule;                 // the model-size heuristic's rule when memory came from it
     QStringList notes; // world size, the heuristic's rule: said on stderr, never hidden
 };
 // Absent with `error` (one sentence naming the option) on a bad value.
@@ -48,16 +48,16 @@ int exitCodeOf(Selection::Outcome outcome);
 // Reads this machine until request.gpus units qualify or waitMs passed.
 Selection selectHere(LocalProducer& producer, const SelectOptions& options);
 // POST /v1/allocate: the agent ranks, waits and reserves.
-Selection allocateAtAgent(const AgentSource& agent, const SelectOptions& options);
+Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& options);
 // Ranks the agent's readings here, its reservations respected, without
 // reserving.
-Selection waitAtAgent(const AgentSource& agent, const SelectOptions& options);
+Selection waitAtAgent(const AgentEndpoint& agent, const SelectOptions& options);
 
 // Several agents (docs/coordination.md, "Fleet"): selectAcrossFleet
 // (core/coord) over their --source addresses; select asks each with POST
 // /v1/allocate and no wait, wait ranks here. The agents passed over are
 // noted on stderr when one grants.
-Selection selectAcrossFleet(const QList<AgentSource>& fleet, const SelectOptions& options,
+Selection selectAcrossFleet(const QList<AgentEndpoint>& fleet, const SelectOptions& options,
                             bool reserve);
 
 // "export CUDA_VISIBLE_DEVICES=1,3": exported, so the job's processes see it

@@ -21,18 +21,15 @@ namespace {
 constexpr qsizetype kSynopsisWidth = 28;
 constexpr qsizetype kIndent = 2;
 
-// The positional argument's line in --help and the list a mistaken command
-// is answered with, as they read before the table (the list leaves out
-// report, as it did).
-QString commandSummary()
+// Every command's name in the table's order, joined by `separator`: the
+// positional argument's line in --help and the list a mistaken command is
+// answered with, so that neither can leave a command out.
+QString commandNames(const QString& separator)
 {
-    return QStringLiteral("snapshot | record | replay | policy check | token set | token remove | "
-                          "select | wait | advise | run | tokens | report");
-}
-QString tryList()
-{
-    return QStringLiteral("snapshot, record, replay, policy check, token set, token remove, "
-                          "select, wait, advise, run, tokens");
+    QStringList names;
+    for (const Command& c : commands())
+        names << c.name();
+    return names.join(separator);
 }
 
 // run: CMD is what follows the first "--", whatever it looks like.
@@ -225,7 +222,7 @@ void setUpParser(QCommandLineParser& parser)
     parser.setApplicationDescription(description());
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), commandSummary());
+    parser.addPositionalArgument(QStringLiteral("command"), commandNames(QStringLiteral(" | ")));
     addSharedOptions(parser);
     for (const Command& c : commands()) {
         if (c.addOptions)
@@ -251,12 +248,17 @@ const Command* findCommand(const QStringList& positional)
     return nullptr;
 }
 
+QString unknownCommandMessage(const QStringList& positional)
+{
+    const QString offered = commandNames(QStringLiteral(", "));
+    return positional.isEmpty() ? QStringLiteral("no command given (try: %1)").arg(offered)
+                                : QStringLiteral("unknown command \"%1\" (try: %2)")
+                                      .arg(positional.join(QLatin1Char(' ')), offered);
+}
+
 int unknownCommand(const QStringList& positional)
 {
-    return fail(kExitUsage, positional.isEmpty()
-                                ? QStringLiteral("no command given (try: %1)").arg(tryList())
-                                : QStringLiteral("unknown command \"%1\" (try: %2)")
-                                      .arg(positional.join(QLatin1Char(' ')), tryList()));
+    return fail(kExitUsage, unknownCommandMessage(positional));
 }
 
 bool needsWidgets(int argc, const char* const argv[])

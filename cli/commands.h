@@ -45,6 +45,8 @@ void applyVerbosity(const QCommandLineParser& parser);
 
 // The row the positional arguments call, or nullptr.
 const Command* findCommand(const QStringList& positional);
+// No row takes them: what is said, every command of the table offered.
+QString unknownCommandMessage(const QStringList& positional);
 // No row takes them: the error on stderr; answers the exit code (2).
 int unknownCommand(const QStringList& positional);
 

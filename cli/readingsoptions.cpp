@@ -94,7 +94,7 @@ ReadingSpec readingSpec(const ReadingsOptions& options)
         spec = ReadingSpec::demo(options.demoServers);
     } else if (!options.agents.isEmpty()) {
         QList<AgentReadings::Agent> agents;
-        for (const AgentSource& a : options.agents)
+        for (const AgentEndpoint& a : options.agents)
             agents.append({a, {}, false});
         spec = agentReadingsSpec(agents);
     } else if (!options.historyPath.isEmpty()) {

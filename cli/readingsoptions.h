@@ -42,7 +42,7 @@ struct ReadingsOptions
     QString historyPath;                          //
     bool demo = false;                            // --demo: the simulated fleet; needs fromMs
     int demoServers = DemoWorld::kDefaultServers; // --demo-servers
-    QList<AgentSource> agents;                    // --source URL, each with its token
+    QList<AgentEndpoint> agents;                  // --source URL, each with its token
     std::optional<qint64> fromMs;                 // readings before are skipped
     std::optional<qint64> toMs;                   // readings at or after are skipped; after fromMs
     QStringList servers;                          // empty: every server

@@ -241,22 +241,21 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
             const QString what = QStringLiteral("[[tokens.peer]] %1").arg(i + 1);
             p.onlyKnown(*peer, QStringLiteral("[[tokens.peer]]"),
                         {"url", "token_file", "fingerprint"});
-            TokenSource s;
-            s.where = where(p.source(), peer->source());
-            s.url = sourceUrl(p, *peer, "url", what).value_or(QString());
-            s.tokenFile = p.string(*peer, "token_file").value_or(QString());
-            s.pinSha256 = fingerprint(p, *peer, "fingerprint", what).value_or(QByteArray());
+            const TokenSource s(sourceUrl(p, *peer, "url", what).value_or(QString()),
+                                p.string(*peer, "token_file").value_or(QString()), {},
+                                fingerprint(p, *peer, "fingerprint", what).value_or(QByteArray()),
+                                where(p.source(), peer->source()));
             if (!peer->get("url"))
                 p.fail(peer->source(), QStringLiteral("%1 has no \"url\"").arg(what));
             else if (!peer->get("token_file") || s.tokenFile.isEmpty())
                 p.fail(peer->source(),
                        QStringLiteral("%1 (%2) has no \"token_file\": the keeper reads "
                                       "/v1/usage with a read token")
-                           .arg(what, s.url));
+                           .arg(what, s.name));
             for (const TokenSource& other : std::as_const(k.peers)) {
-                if (!s.url.isEmpty() && other.url == s.url)
+                if (!s.name.isEmpty() && other.name == s.name)
                     p.fail(peer->get("url")->source(),
-                           QStringLiteral("%1: %2 is listed twice").arg(what, s.url));
+                           QStringLiteral("%1: %2 is listed twice").arg(what, s.name));
             }
             k.peers.append(s);
         }
@@ -267,16 +266,16 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
                                                   "this agent has keeper = false"));
         } else {
             const QString what = QStringLiteral("[tokens]");
-            TokenSource s;
-            s.where = where(p.source(), prom->source());
-            s.url = sourceUrl(p, t, "prometheus_url", what).value_or(QString());
-            s.tokenFile = p.string(t, "prometheus_token_file").value_or(QString());
-            s.pinSha256 = fingerprint(p, t, "prometheus_fingerprint", what).value_or(QByteArray());
+            const TokenSource s(
+                sourceUrl(p, t, "prometheus_url", what).value_or(QString()),
+                p.string(t, "prometheus_token_file").value_or(QString()), {},
+                fingerprint(p, t, "prometheus_fingerprint", what).value_or(QByteArray()),
+                where(p.source(), prom->source()));
             for (const TokenSource& peer : std::as_const(k.peers)) {
-                if (peer.url == s.url)
+                if (peer.name == s.name)
                     p.fail(prom->source(),
                            QStringLiteral("\"prometheus_url\" %1 is also a [[tokens.peer]]")
-                               .arg(s.url));
+                               .arg(s.name));
             }
             k.prometheus = s;
         }
@@ -304,11 +303,10 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
         return;
     }
     const QString what = QStringLiteral("[tokens]");
-    TokenSource s;
-    s.where = where(p.source(), url->source());
-    s.url = sourceUrl(p, t, "keeper_url", what).value_or(QString());
-    s.tokenFile = p.string(t, "keeper_token_file").value_or(QString());
-    s.pinSha256 = fingerprint(p, t, "keeper_fingerprint", what).value_or(QByteArray());
+    const TokenSource s(sourceUrl(p, t, "keeper_url", what).value_or(QString()),
+                        p.string(t, "keeper_token_file").value_or(QString()), {},
+                        fingerprint(p, t, "keeper_fingerprint", what).value_or(QByteArray()),
+                        where(p.source(), url->source()));
     if (s.tokenFile.isEmpty())
         p.fail(t.source(), QStringLiteral("[tokens] keeper = false needs \"keeper_token_file\": "
                                           "a read token of the keeper"));
@@ -316,6 +314,16 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
 }
 
 } // namespace
+
+TokenSource::TokenSource(const QString& address, QString tokenFile, QByteArray token,
+                         QByteArray pinnedSha256, QString where)
+    // No token origin: the entry's place is in agent.toml, and a refusal
+    // names the address.
+    : AgentEndpoint{QUrl(address), std::move(token), {}, std::move(pinnedSha256)}
+    , name(address)
+    , tokenFile(std::move(tokenFile))
+    , where(std::move(where))
+{}
 
 std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error)
 {
@@ -346,8 +354,8 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
         const QString path = QDir(baseDirectory).absoluteFilePath(s->tokenFile);
         auto refuse = [&](const QString& why) {
             if (error)
-                *error =
-                    QStringLiteral("%1: token_file %2 for %3: %4").arg(s->where, path, s->url, why);
+                *error = QStringLiteral("%1: token_file %2 for %3: %4")
+                             .arg(s->where, path, s->name, why);
             return false;
         };
         QFile f(path);

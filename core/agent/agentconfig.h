@@ -5,6 +5,7 @@
 // with file, line and what is wrong.
 
 #include "agent/metricsexport.h"
+#include "wire/agentendpoint.h"
 
 #include <QByteArray>
 #include <QHostAddress>
@@ -35,13 +36,21 @@ struct AgentToken
 
 // A remote agent the token books are read from (docs/tokens.md, "Keeper of
 // several agents"): a peer of the keeper, or the keeper read by a relay.
-struct TokenSource
+struct TokenSource : AgentEndpoint
 {
-    QString url;          // http(s)://host:port, no path
-    QString tokenFile;    // a read token, its first line
-    QByteArray token;     // read from tokenFile by load(); set directly in tests
-    QByteArray pinSha256; // raw SHA-256 of the certificate; empty: Qt's own TLS checks
-    QString where;        // "agent.toml:12:1": where the entry is, for messages
+    TokenSource() = default;
+    // `address`: the entry's URL as written in agent.toml, without a
+    // trailing '/' (http(s)://host:port, no path); it is also the name.
+    explicit TokenSource(const QString& address, QString tokenFile = {}, QByteArray token = {},
+                         QByteArray pinnedSha256 = {}, QString where = {});
+
+    // The address as written: the books file a peer's facts and cursor
+    // under it, messages name the entry by it (the url is its parsed form).
+    QString name;
+    QString tokenFile; // a read token, its first line; `token` is read from it by load()
+    QString where;     // "agent.toml:12:1": where the entry is, for messages
+
+    bool operator==(const TokenSource&) const = default;
 };
 
 // [tokens] of agent.toml. Not in policy.toml: the read tokens are secrets,

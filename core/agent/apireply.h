@@ -9,6 +9,7 @@
 #include <QByteArrayList>
 #include <QHttpServerResponse>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QString>
 
 class QHttpServerRequest;
@@ -58,5 +59,42 @@ struct CursorEnvelope
 // past the hole.
 QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QByteArrayList& out,
                       quint64 after, quint64 last, bool hole, int limit, quint64 lastSequence);
+
+// The page of a cursor route whose records are numbered up to
+// `nextSequence - 1` and held in a ring in memory (`ring`: oldest first,
+// each with its `sequence`), the older ones in the journal: the records after
+// `query.after` older than the ring as `readJournal(after, ringOldest, limit,
+// &why)` gives them (a list of {sequence, json}, oldest first; `why`, when
+// set, is logged under `log`), then the ring's as `jsonOf(record)` writes them
+// (/v1/samples, /v1/events).
+template <typename Ring, typename ReadJournal, typename JsonOf>
+QByteArray ringCursorPage(const CursorEnvelope& envelope, const char* key, const CursorQuery& query,
+                          quint64 nextSequence, const Ring& ring, ReadJournal&& readJournal,
+                          JsonOf&& jsonOf, const QLoggingCategory& (*log)())
+{
+    QByteArrayList out;
+    quint64 last = query.after;
+    bool hole = false;
+    auto take = [&](quint64 sequence, QByteArray json) {
+        hole = hole || sequence != last + 1;
+        last = sequence;
+        out.append(std::move(json));
+    };
+    const quint64 ringOldest = ring.empty() ? nextSequence : ring.front().sequence;
+    if (query.after + 1 < ringOldest) {
+        QString why;
+        for (auto& e : readJournal(query.after, ringOldest, query.limit, &why))
+            take(e.sequence, std::move(e.json));
+        if (!why.isEmpty())
+            qCWarning(log).noquote() << "journal:" << why;
+    }
+    for (const auto& record : ring) {
+        if (out.size() >= query.limit)
+            break;
+        if (record.sequence > last)
+            take(record.sequence, jsonOf(record));
+    }
+    return cursorPage(envelope, key, out, query.after, last, hole, query.limit, nextSequence - 1);
+}
 
 } // namespace gw

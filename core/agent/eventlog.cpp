@@ -97,32 +97,21 @@ QHttpServerResponse EventLog::events(const QHttpServerRequest& request) const
     const CursorQuery cursor = cursorQuery(request);
     if (!cursor.error.isEmpty())
         return jsonError(400, QStringLiteral("bad_request"), cursor.error);
-    const quint64 after = cursor.after;
-    const int limit = cursor.limit;
-    QByteArrayList out;
-    quint64 last = after;
-    bool hole = false;
-    auto take = [&](quint64 sequence, const QByteArray& event) {
-        hole = hole || sequence != last + 1;
-        last = sequence;
-        out.append("{\"sequence\":" + QByteArray::number(sequence) + ",\"event\":" + event + '}');
+    // Each event under its number.
+    auto record = [](quint64 sequence, const QByteArray& event) -> QByteArray {
+        return "{\"sequence\":" + QByteArray::number(sequence) + ",\"event\":" + event + '}';
     };
-    const quint64 ringOldest = m_records.empty() ? m_nextSequence : m_records.front().sequence;
-    if (m_journal && after + 1 < ringOldest) {
-        QString why;
-        for (const auto& e : m_journal->readEvents(after, ringOldest, limit, &why))
-            take(e.sequence, e.json);
-        if (!why.isEmpty())
-            qCWarning(lcEvents).noquote() << "journal:" << why;
-    }
-    for (const Record& e : m_records) {
-        if (out.size() >= limit)
-            break;
-        if (e.sequence > last)
-            take(e.sequence, e.json);
-    }
-    return jsonBytesReply(
-        cursorPage(m_envelope(), "events", out, after, last, hole, limit, m_nextSequence - 1));
+    auto readJournal = [this, &record](quint64 after, quint64 before, int limit, QString* why) {
+        QList<AgentJournal::Entry> entries;
+        if (m_journal)
+            entries = m_journal->readEvents(after, before, limit, why);
+        for (AgentJournal::Entry& e : entries)
+            e.json = record(e.sequence, e.json);
+        return entries;
+    };
+    return jsonBytesReply(ringCursorPage(
+        m_envelope(), "events", cursor, m_nextSequence, m_records, readJournal,
+        [&record](const Record& e) { return record(e.sequence, e.json); }, lcEvents));
 }
 
 } // namespace gw

@@ -64,7 +64,7 @@ void KeeperLink::pollNow()
                 m_again = true;
                 continue;
             }
-            const TokenDesk::PeerCursor cursor = m_desk->peerCursor(m_keeping.peers[i].url);
+            const TokenDesk::PeerCursor cursor = m_desk->peerCursor(m_keeping.peers[i].name);
             m_peerBusy[i] = true;
             ++m_inFlight;
             readPeer(i, cursor.sequence, cursor.stream);
@@ -100,13 +100,6 @@ void KeeperLink::finishedOne()
     Q_EMIT roundFinished();
 }
 
-// A [tokens] entry of agent.toml is an agent endpoint (no token origin:
-// the entry's place is in agent.toml, and a refusal names the URL).
-AgentEndpoint KeeperLink::endpointOf(const TokenSource& source)
-{
-    return AgentEndpoint{QUrl(source.url), source.token, {}, source.pinSha256};
-}
-
 void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Done done)
 {
     AgentRequest request;
@@ -115,14 +108,13 @@ void KeeperLink::get(const TokenSource& source, const QString& pathAndQuery, Don
     request.maxReplyBytes = kMaxReplyBytes;
     // The manager is the replies' parent and context: a link that goes away
     // takes its requests in flight with it, their callbacks never run.
-    callAgent(&m_nam, &m_nam, endpointOf(source), request,
-              [done = std::move(done)](const AgentCall& call) {
-                  // `answered`: an HTTP reply came (a refused token is not
-                  // the peer being down).
-                  if (!call.ok())
-                      return done(std::nullopt, call.status != 0, call.error);
-                  done(call.body, true, QString());
-              });
+    callAgent(&m_nam, &m_nam, source, request, [done = std::move(done)](const AgentCall& call) {
+        // `answered`: an HTTP reply came (a refused token is not
+        // the peer being down).
+        if (!call.ok())
+            return done(std::nullopt, call.status != 0, call.error);
+        done(call.body, true, QString());
+    });
 }
 
 void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expectedStream)
@@ -133,7 +125,7 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
                                              const QString& error) {
             if (!body) {
                 qCInfo(lcKeeper).noquote() << error;
-                m_desk->peerContact(m_keeping.peers[index].url, answered, error);
+                m_desk->peerContact(m_keeping.peers[index].name, answered, error);
                 m_peerBusy[index] = false;
                 finishedOne();
                 return;
@@ -145,7 +137,7 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
 void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expectedStream,
                           const QByteArray& body)
 {
-    const QString url = m_keeping.peers[index].url;
+    const QString url = m_keeping.peers[index].name;
     auto end = [&](bool reachable, const QString& error) {
         if (!error.isEmpty())
             qCWarning(lcKeeper).noquote() << error;
@@ -189,7 +181,7 @@ void KeeperLink::readKeeper()
                 o = QJsonDocument::fromJson(*body).object();
                 view = balanceViewFromJson(o, &error);
                 if (!view)
-                    error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->url, error);
+                    error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->name, error);
             }
             if (view) {
                 m_last = o;
@@ -214,7 +206,7 @@ void KeeperLink::readPrometheus()
         QStringLiteral("/api/v1/query?query=") +
             QString::fromLatin1(QUrl::toPercentEncoding(tokenUsageQuery())),
         [this](std::optional<QByteArray> body, bool answered, const QString& failure) {
-            const QString url = m_keeping.prometheus->url;
+            const QString url = m_keeping.prometheus->name;
             QString error = failure;
             if (body) {
                 QString why;
@@ -247,7 +239,7 @@ QHttpServerResponse KeeperLink::relayBalances() const
         return jsonError(
             503, QStringLiteral("keeper_unreachable"),
             m_error.isEmpty()
-                ? tr("the keeper %1 has not been read yet").arg(m_keeping.keeperSource->url)
+                ? tr("the keeper %1 has not been read yet").arg(m_keeping.keeperSource->name)
                 : tr("the keeper has never been read: %1").arg(m_error));
     QJsonObject o = *m_last;
     o.insert(QStringLiteral("now_ms"), m_now());

@@ -71,7 +71,6 @@ private:
     using Done =
         std::function<void(std::optional<QByteArray> body, bool answered, const QString& error)>;
     void get(const TokenSource& source, const QString& pathAndQuery, Done done);
-    static AgentEndpoint endpointOf(const TokenSource& source);
     void readPeer(qsizetype index, quint64 after, const QString& expectedStream);
     void peerPage(qsizetype index, quint64 after, const QString& expectedStream,
                   const QByteArray& body);

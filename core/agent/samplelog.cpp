@@ -105,34 +105,15 @@ QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
     const CursorQuery cursor = cursorQuery(request);
     if (!cursor.error.isEmpty())
         return jsonError(400, QStringLiteral("bad_request"), cursor.error);
-    const quint64 after = cursor.after;
-    const int limit = cursor.limit;
     // Older than the ring: from the journal; then the ring. Readings are
     // spliced in as serialized, not parsed again.
-    QByteArrayList out;
-    quint64 last = after;
-    bool hole = false;
-    auto take = [&](quint64 sequence, QByteArray json) {
-        hole = hole || sequence != last + 1;
-        last = sequence;
-        out.append(std::move(json));
+    auto readJournal = [this](quint64 after, quint64 before, int limit, QString* why) {
+        return m_journal ? m_journal->read(after, before, limit, why)
+                         : QList<AgentJournal::Entry>();
     };
-    const quint64 ringOldest = m_ring.empty() ? m_nextSequence : m_ring.front().sequence;
-    if (m_journal && after + 1 < ringOldest) {
-        QString why;
-        for (auto& e : m_journal->read(after, ringOldest, limit, &why))
-            take(e.sequence, std::move(e.json));
-        if (!why.isEmpty())
-            qCWarning(lcSamples).noquote() << "journal:" << why;
-    }
-    for (const Numbered& n : m_ring) {
-        if (out.size() >= limit)
-            break;
-        if (n.sequence > last)
-            take(n.sequence, sampleJson(n.snapshot, n.sequence));
-    }
-    QByteArray body =
-        cursorPage(m_envelope(), "samples", out, after, last, hole, limit, m_nextSequence - 1);
+    QByteArray body = ringCursorPage(
+        m_envelope(), "samples", cursor, m_nextSequence, m_ring, readJournal,
+        [](const Numbered& n) { return sampleJson(n.snapshot, n.sequence); }, lcSamples);
     // Readings are repetitive JSON: deflated they are about a tenth (a
     // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
     // manager asks for it and inflates by itself.

@@ -54,6 +54,28 @@ void forEachLine(const QByteArray& data, F&& f)
     }
 }
 
+// The numbered records after `after` and before `before`, at most `limit`:
+// those on disk as `readStored(out)` appends them (false: stop there, the
+// error said), then those still queued for the next flush (`queued`, in
+// number order) that follow them. One loop for readings and events.
+template <typename Queued, typename ReadStored>
+QList<AgentJournal::Entry> readNumbered(quint64 after, quint64 before, int limit, bool stored,
+                                        ReadStored&& readStored, const Queued& queued)
+{
+    QList<AgentJournal::Entry> out;
+    if (limit <= 0 || after + 1 >= before)
+        return out;
+    if (stored && !readStored(out))
+        return out;
+    for (const auto& p : queued) {
+        if (out.size() >= limit || p.sequence >= before)
+            break;
+        if (p.sequence > after && (out.isEmpty() || p.sequence > out.last().sequence))
+            out.append({p.sequence, p.json});
+    }
+    return out;
+}
+
 } // namespace
 
 std::unique_ptr<AgentJournal> AgentJournal::open(const QString& path, QString* error)
@@ -558,10 +580,7 @@ bool AgentJournal::eventRetentionStep(qint64 nowMs, QString* error)
 QList<AgentJournal::Entry> AgentJournal::readEvents(quint64 after, quint64 before, int limit,
                                                     QString* error)
 {
-    QList<Entry> out;
-    if (limit <= 0 || after + 1 >= before)
-        return out;
-    if (m_db.isOpen()) {
+    auto readStored = [&](QList<Entry>& out) {
         QSqlQuery q(m_db);
         q.setForwardOnly(true);
         q.prepare(QStringLiteral(
@@ -569,21 +588,9 @@ QList<AgentJournal::Entry> AgentJournal::readEvents(quint64 after, quint64 befor
         q.addBindValue(toDb(after));
         q.addBindValue(toDb(before));
         q.addBindValue(limit);
-        if (!q.exec()) {
-            if (error)
-                *error = describe(q.lastError(), false);
-            return out;
-        }
-        while (q.next())
-            out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
-    }
-    for (const PendingEvent& e : std::as_const(m_pendingEvents)) {
-        if (out.size() >= limit || e.sequence >= before)
-            break;
-        if (e.sequence > after && (out.isEmpty() || e.sequence > out.last().sequence))
-            out.append({e.sequence, e.json});
-    }
-    return out;
+        return selectEntries(q, &out, error);
+    };
+    return readNumbered(after, before, limit, m_db.isOpen(), readStored, m_pendingEvents);
 }
 
 QList<AgentJournal::Entry> AgentJournal::latestEventRecords(QString* error)
@@ -593,15 +600,23 @@ QList<AgentJournal::Entry> AgentJournal::latestEventRecords(QString* error)
         return out;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT seq, json FROM event WHERE seq IN (SELECT max(seq) FROM "
-                               "event GROUP BY event_id) ORDER BY seq"))) {
+    selectEntries(q, &out, error,
+                  QStringLiteral("SELECT seq, json FROM event WHERE seq IN (SELECT max(seq) FROM "
+                                 "event GROUP BY event_id) ORDER BY seq"));
+    return out;
+}
+
+bool AgentJournal::selectEntries(QSqlQuery& q, QList<Entry>* out, QString* error,
+                                 const QString& query) const
+{
+    if (!(query.isEmpty() ? q.exec() : q.exec(query))) {
         if (error)
             *error = describe(q.lastError(), false);
-        return out;
+        return false;
     }
     while (q.next())
-        out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
-    return out;
+        out->append({fromDb(q.value(0)), q.value(1).toByteArray()});
+    return true;
 }
 
 quint64 AgentJournal::sequenceBefore(qint64 ms)
@@ -743,10 +758,7 @@ bool AgentJournal::close(qint64 nowMs, QString* error)
 QList<AgentJournal::Entry> AgentJournal::read(quint64 after, quint64 before, int limit,
                                               QString* error)
 {
-    QList<Entry> out;
-    if (limit <= 0 || after + 1 >= before)
-        return out;
-    if (m_db.isOpen()) {
+    auto readStored = [&](QList<Entry>& out) {
         QSqlQuery q(m_db);
         q.setForwardOnly(true);
         // From the row holding after + 1 (or the first row after it).
@@ -758,7 +770,7 @@ QList<AgentJournal::Entry> AgentJournal::read(quint64 after, quint64 before, int
         if (!q.exec()) {
             if (error)
                 *error = describe(q.lastError(), false);
-            return out;
+            return false;
         }
         while (out.size() < limit && q.next()) {
             if (fromDb(q.value(0)) <= after)
@@ -772,14 +784,9 @@ QList<AgentJournal::Entry> AgentJournal::read(quint64 after, quint64 before, int
                 return true;
             });
         }
-    }
-    for (const Pending& p : std::as_const(m_pending)) {
-        if (out.size() >= limit || p.sequence >= before)
-            break;
-        if (p.sequence > after && (out.isEmpty() || p.sequence > out.last().sequence))
-            out.append({p.sequence, p.json});
-    }
-    return out;
+        return true;
+    };
+    return readNumbered(after, before, limit, m_db.isOpen(), readStored, m_pending);
 }
 
 std::optional<quint64> AgentJournal::oldestSequence()
@@ -879,14 +886,9 @@ QList<AgentJournal::Entry> AgentJournal::readTokenRecords(TokenTable table, QStr
     QList<Entry> out;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    if (!q.exec(
-            QStringLiteral("SELECT seq, json FROM %1 ORDER BY seq").arg(tokenTableName(table)))) {
-        if (error)
-            *error = describe(q.lastError(), false);
-        return out;
-    }
-    while (q.next())
-        out.append({fromDb(q.value(0)), q.value(1).toByteArray()});
+    selectEntries(
+        q, &out, error,
+        QStringLiteral("SELECT seq, json FROM %1 ORDER BY seq").arg(tokenTableName(table)));
     return out;
 }
 

@@ -193,6 +193,10 @@ private:
     };
 
     AgentJournal() = default;
+    // Runs `query` on `q` (empty: the query `q` was prepared with) and
+    // appends its rows (seq, json) to `out`; false with `error` when it fails.
+    bool selectEntries(QSqlQuery& q, QList<Entry>* out, QString* error,
+                       const QString& query = {}) const;
     bool upgrade(int from, QString* error);
     bool writeEvents(QString* error);
     bool eventRetentionStep(qint64 nowMs, QString* error);

@@ -43,7 +43,7 @@ struct AgentReadings::State
 {
     struct Stream
     {
-        AgentSource source;
+        AgentEndpoint source;
         QString where;                       // the agent's URL, for messages
         QNetworkReply* reply = nullptr;      // being read
         QNetworkReply* prefetched = nullptr; // the window after it
@@ -300,13 +300,13 @@ std::optional<Snapshot> AgentReadings::next(QString* error)
     }
 }
 
-std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
+std::optional<PolicyConfig> agentsPolicy(const QList<AgentEndpoint>& agents, QStringList* warnings,
                                          QString* error)
 {
     std::optional<PolicyConfig> first;
     QJsonObject firstJson;
     QString firstWhere;
-    for (const AgentSource& a : agents) {
+    for (const AgentEndpoint& a : agents) {
         const QString where = a.url.toString(QUrl::RemoveUserInfo);
         AgentRequest request;
         request.pathAndQuery = QStringLiteral("/v1/policy");

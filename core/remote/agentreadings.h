@@ -38,7 +38,7 @@ class AgentReadings final : public ReadingSource
 public:
     struct Agent
     {
-        AgentSource source;
+        AgentEndpoint source;
         QString name;            // readings filed under it; empty: as the agent names them
         bool alignClock = false; // shift to this machine's clock
     };
@@ -74,7 +74,7 @@ ReadingSpec agentReadingsSpec(QList<AgentReadings::Agent> agents);
 // policy parser. One policy: the first agent's; `warnings` says when others
 // differ. Nothing, with `error`, when an agent cannot be asked or its policy
 // cannot be read back. Blocks (local event loops).
-std::optional<PolicyConfig> agentsPolicy(const QList<AgentSource>& agents, QStringList* warnings,
+std::optional<PolicyConfig> agentsPolicy(const QList<AgentEndpoint>& agents, QStringList* warnings,
                                          QString* error);
 
 } // namespace gw

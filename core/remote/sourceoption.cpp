@@ -63,7 +63,7 @@ std::optional<QUrl> checkedUrl(const QString& text, QString* error)
 
 // The agent at `url` with its token (GPUWARDEN_TOKEN, else the keychain)
 // and --pin.
-std::optional<AgentSource> sourceFor(const QCommandLineParser& p, const QUrl& url, QString* error)
+std::optional<AgentEndpoint> sourceFor(const QCommandLineParser& p, const QUrl& url, QString* error)
 {
     AgentEndpoint source{url, qgetenv("GPUWARDEN_TOKEN"), {}, {}};
     if (p.isSet(QStringLiteral("pin"))) {
@@ -117,7 +117,7 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
     return checkedUrl(values.first(), error);
 }
 
-std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QString* error)
+std::optional<AgentEndpoint> agentSourceOption(const QCommandLineParser& p, QString* error)
 {
     const std::optional<QUrl> url = agentUrlOption(p, error);
     if (!url)
@@ -125,9 +125,9 @@ std::optional<AgentSource> agentSourceOption(const QCommandLineParser& p, QStrin
     return sourceFor(p, *url, error);
 }
 
-QList<AgentSource> agentSourcesOption(const QCommandLineParser& p, QString* error)
+QList<AgentEndpoint> agentSourcesOption(const QCommandLineParser& p, QString* error)
 {
-    QList<AgentSource> sources;
+    QList<AgentEndpoint> sources;
     QList<QUrl> seen;
     for (const QString& text : p.values(QStringLiteral("source"))) {
         const auto url = checkedUrl(text, error);

@@ -27,20 +27,19 @@ enum class SourceUse
 inline constexpr int kSnapshotTimeoutMs = 5000;
 void addAgentSourceOption(QCommandLineParser& parser,
                           SourceUse use = SourceUse::InsteadOfThisMachine);
-// The agent --source names: its endpoint, the token empty when none was
-// found, tokenOrigin where it came from or where it was looked for in vain
-// (with the keychain's error if it failed), the pin from --pin. The name
-// stays for the command line's code; the type is the wire's one endpoint.
-using AgentSource = AgentEndpoint;
+// The agent --source names, as the wire's one endpoint type: the token
+// empty when none was found, tokenOrigin where it came from or where it was
+// looked for in vain (with the keychain's error if it failed), the pin from
+// --pin.
 // Absent when --source is not given; `error` set when it is given but bad,
 // or given more than once.
 // Reads the keychain (waiting at most SecretStore::kTimeoutMs) when
 // GPUWARDEN_TOKEN is not set.
-std::optional<AgentSource> agentSourceOption(const QCommandLineParser& parser, QString* error);
+std::optional<AgentEndpoint> agentSourceOption(const QCommandLineParser& parser, QString* error);
 // Every --source given (select and wait may ask several agents), each with
 // its token; empty with `error` when one is bad or given twice, empty
 // without when none is given.
-QList<AgentSource> agentSourcesOption(const QCommandLineParser& parser, QString* error);
+QList<AgentEndpoint> agentSourcesOption(const QCommandLineParser& parser, QString* error);
 // Only the checked URL of --source, without looking for a token.
 std::optional<QUrl> agentUrlOption(const QCommandLineParser& parser, QString* error);
 

@@ -238,11 +238,12 @@ private Q_SLOTS:
         QVERIFY2(c, qPrintable(error));
         QCOMPARE(c->keeping.pollInterval, std::chrono::seconds(30));
         QCOMPARE(c->keeping.peers.size(), 2);
-        QCOMPARE(c->keeping.peers[0].url, QStringLiteral("https://node-2:9807"));
+        QCOMPARE(c->keeping.peers[0].name, QStringLiteral("https://node-2:9807"));
+        QCOMPARE(c->keeping.peers[0].url, QUrl(QStringLiteral("https://node-2:9807")));
         QCOMPARE(c->keeping.peers[0].tokenFile, QStringLiteral("/etc/gw/node-2.token"));
-        QCOMPARE(c->keeping.peers[0].pinSha256, pin);
+        QCOMPARE(c->keeping.peers[0].pinnedSha256, pin);
         QCOMPARE(c->keeping.peers[0].where, QStringLiteral("agent.toml:4:1"));
-        QVERIFY(c->keeping.peers[1].pinSha256.isEmpty());
+        QVERIFY(c->keeping.peers[1].pinnedSha256.isEmpty());
         c = AgentConfig::parse(withToken("[tokens]\nkeeper = false\nkeeper_url = "
                                          "\"https://node-1:9807\"\nkeeper_token_file = "
                                          "\"keeper.token\"\n"),
@@ -250,13 +251,13 @@ private Q_SLOTS:
         QVERIFY2(c, qPrintable(error));
         QVERIFY(!c->keeping.keeper);
         QVERIFY(c->keeping.keeperSource);
-        QCOMPARE(c->keeping.keeperSource->url, QStringLiteral("https://node-1:9807"));
+        QCOMPARE(c->keeping.keeperSource->name, QStringLiteral("https://node-1:9807"));
         QCOMPARE(c->keeping.keeperSource->tokenFile, QStringLiteral("keeper.token"));
         c = AgentConfig::parse(withToken("[tokens]\nprometheus_url = \"http://prom:9090\"\n"),
                                QStringLiteral("agent.toml"), &error);
         QVERIFY2(c, qPrintable(error));
         QVERIFY(c->keeping.prometheus);
-        QCOMPARE(c->keeping.prometheus->url, QStringLiteral("http://prom:9090"));
+        QCOMPARE(c->keeping.prometheus->name, QStringLiteral("http://prom:9090"));
         QVERIFY(c->keeping.prometheus->tokenFile.isEmpty()); // often read without one
     }
 

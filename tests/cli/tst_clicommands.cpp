@@ -69,6 +69,35 @@ private Q_SLOTS:
         QCOMPARE(names.size(), 12);
     }
 
+    // A mistaken or missing command is answered with every command of the
+    // table (report was once left out of a list written by hand), and so is
+    // the positional argument's line of --help.
+    void aMistakenCommandIsOfferedEveryCommand_data()
+    {
+        QTest::addColumn<QStringList>("positional");
+        QTest::newRow("misspelt") << QStringList{u"snapshots"_s};
+        QTest::newRow("none") << QStringList();
+    }
+    void aMistakenCommandIsOfferedEveryCommand()
+    {
+        QFETCH(QStringList, positional);
+        const QString message = unknownCommandMessage(positional);
+        const qsizetype from = message.indexOf(u"(try: "_s);
+        QVERIFY2(from > 0 && message.endsWith(u')'), qPrintable(message));
+        const QStringList offered =
+            message.mid(from + 6).chopped(1).split(u", "_s, Qt::SkipEmptyParts);
+        QStringList names;
+        for (const Command& c : commands())
+            names << c.name();
+        QCOMPARE(offered, names);
+        QVERIFY(offered.contains(u"report"_s));
+
+        QCommandLineParser parser;
+        setUpParser(parser);
+        QVERIFY2(parser.helpText().simplified().contains(names.join(u" | "_s)),
+                 qPrintable(parser.helpText()));
+    }
+
     void theHelpListsTheCommandsAsItAlwaysHas()
     {
         QCommandLineParser parser;

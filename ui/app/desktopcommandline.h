@@ -30,7 +30,7 @@ int refuseWithoutDisplay(int argc, char* argv[]);
 struct DesktopSetup
 {
     DesktopOptions options;
-    std::optional<AgentSource> agent; // --source
+    std::optional<AgentEndpoint> agent; // --source
 };
 std::optional<DesktopSetup> desktopSetup(const QCommandLineParser& parser, QString* error);
 

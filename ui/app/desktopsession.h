@@ -79,7 +79,7 @@ private:
     void openPage();
 
     DesktopOptions m_options;
-    std::optional<AgentSource> m_agent;
+    std::optional<AgentEndpoint> m_agent;
     std::unique_ptr<QSettings> m_settings;
     QString m_historyProblem;
     std::unique_ptr<HistoryService> m_history;

@@ -319,7 +319,7 @@ void ReportDialog::build()
     if (!m_plan && m_agents)
         for (const RemoteServer& a : m_agents())
             if (servers.contains(a.name)) {
-                agents.append({AgentSource{a.url, a.token, {}, a.pinnedSha256}, a.name, true});
+                agents.append({a, a.name, true}); // the server list's endpoint, its name
                 local.removeAll(a.name);
             }
     if (m_plan) {
@@ -350,7 +350,7 @@ void ReportDialog::build()
     m_progress->setValue(0);
     m_run = std::make_unique<ReportRun>(specs, options);
     if (!agents.isEmpty()) {
-        QList<AgentSource> sources;
+        QList<AgentEndpoint> sources;
         for (const AgentReadings::Agent& a : agents)
             sources << a.source;
         m_run->setPolicyFetch([sources](QStringList* warnings, QString* error) {
