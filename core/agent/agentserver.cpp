@@ -353,6 +353,8 @@ QHttpServerResponse AgentServer::metrics() const
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
+    if (m_alerter)
+        text += alertPrometheusText(m_alerter->counters());
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
         text += enforcementPrometheusText(m_enforcement->actionsTotal());

@@ -4,6 +4,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -315,6 +316,32 @@ QByteArray enforcementPrometheusText(const QMap<std::pair<QString, QString>, qui
         out += "gpuwarden_enforcement_actions_total{action=\"" + escapeLabelValue(it.key().first) +
                "\",outcome=\"" + escapeLabelValue(it.key().second) + "\"} " +
                QByteArray::number(it.value()) + '\n';
+    return out;
+}
+
+QByteArray alertPrometheusText(const Alerter::Counters& c)
+{
+    QByteArray out;
+    auto write = [&](const char* name, const char* help, const char* type, quint64 value) {
+        out += QByteArray("# HELP ") + name + ' ' + help + "\n# TYPE " + name + ' ' + type + '\n' +
+               name + ' ' + QByteArray::number(value) + '\n';
+    };
+    write("gpuwarden_alerts_sent_total",
+          "Webhook alerts delivered (answered 2xx) since the agent started.", "counter", c.sent);
+    write("gpuwarden_alerts_failed_total",
+          "Webhook alerts given up on after the last retry since the agent started.", "counter",
+          c.failed);
+    write("gpuwarden_alerts_dropped_total",
+          "Webhook alerts pushed out of the full queue (oldest first) since the agent started.",
+          "counter", c.dropped);
+    write("gpuwarden_alerts_rate_limited_total",
+          "Webhook alerts held back by the rate limit per event kind and user since the agent "
+          "started.",
+          "counter", c.rateLimited);
+    write("gpuwarden_alert_retries_total",
+          "Webhook POSTs retried after a failure since the agent started.", "counter", c.retried);
+    write("gpuwarden_alerts_waiting", "Webhook alerts queued now, behind the one being sent.",
+          "gauge", quint64(std::max<qsizetype>(0, c.queued)));
     return out;
 }
 
