@@ -225,6 +225,22 @@ bool AgentServer::listen(QString* error)
     } else {
         m_listener = new GuardedTcpServer(m_server.get(), limits());
     }
+    // Connections and held requests within the descriptor limit, raised to
+    // the hard limit first (guardedserver.h).
+    qint64 raisedFrom = 0;
+    const DescriptorBudget budget = DescriptorBudget::raiseLimit(&raisedFrom);
+    if (auto* tcp = qobject_cast<GuardedTcpServer*>(m_listener))
+        tcp->setConnectionLimit(budget.connections);
+    else if (auto* tls = qobject_cast<GuardedSslServer*>(m_listener))
+        tls->setConnectionLimit(budget.connections);
+    m_desk->setHeldLimit(budget.held);
+    qCInfo(lcAgent).noquote()
+        << QStringLiteral("descriptor limit %1%2: up to %3 connections, %4 of them held requests")
+               .arg(budget.limit)
+               .arg(raisedFrom > 0 ? QStringLiteral(" (raised from %1)").arg(raisedFrom)
+                                   : QString())
+               .arg(budget.connections)
+               .arg(budget.held);
     m_listener->setListenBacklogSize(kListenBacklog);
     // Our own listener rather than QHttpServer::listen(): its sockets are
     // watched byte by byte (guardedserver.h). bind() makes it the server's child.

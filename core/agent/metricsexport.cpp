@@ -394,7 +394,7 @@ QByteArray allocationPrometheusText(const AllocationMetrics& m)
     out += "gpuwarden_allocate_waiting " + QByteArray::number(m.state.waiting.size()) + '\n';
     head("gpuwarden_allocate_requests_total",
          "Answers to POST /v1/allocate since the agent started, by outcome.", "counter");
-    for (const char* outcome : {"granted", "refused", "timeout"})
+    for (const char* outcome : {"granted", "refused", "timeout", "busy"})
         out += QByteArray("gpuwarden_allocate_requests_total{outcome=\"") + outcome + "\"} " +
                QByteArray::number(m.requestsTotal.value(QLatin1String(outcome))) + '\n';
     return out;

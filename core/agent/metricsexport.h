@@ -44,7 +44,7 @@ QByteArray policyPrometheusText(const PolicyMetrics& m);
 
 // Coordination's side of /metrics (docs/coordination.md): reservations
 // active at state.nowMs, callers waiting, and POST /v1/allocate answers by
-// outcome (granted, refused, timeout; every outcome written, 0 too).
+// outcome (granted, refused, timeout, busy; every outcome written, 0 too).
 struct AllocationMetrics
 {
     AllocationState state;

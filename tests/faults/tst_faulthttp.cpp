@@ -1,7 +1,9 @@
 // The fault suite's HTTP side (issue 23, items 3, 9 and the replay part of
-// 11), against the real gpuwarden-agent over loopback: the alert counters
-// docs/enforcement.md promises move on /metrics as a webhook succeeds,
-// fails, hangs or is held back.
+// 11), against the real gpuwarden-agent over loopback: started under a low
+// descriptor limit, it holds no more long polls than its descriptors allow,
+// refuses the excess at once, keeps answering /healthz and admin routes and
+// does not spin; the alert counters docs/enforcement.md promises move on
+// /metrics as a webhook succeeds, fails, hangs or is held back.
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
 #include "policy/alerts.h"
@@ -10,6 +12,8 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -17,8 +21,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
+#include <vector>
+
+#include <sys/resource.h>
 
 using namespace gw;
 using namespace Qt::Literals::StringLiterals;
@@ -95,7 +103,9 @@ class AgentProcess
 public:
     // `agentExtra` goes at the end of agent.toml's [agent] table's file;
     // `policy`: policy.toml's text (empty: none).
-    bool start(const QByteArray& agentExtra, const QByteArray& policy, int demoServer = 4)
+    // `nofile`: the agent's descriptor limit, soft and hard (0: this process's).
+    bool start(const QByteArray& agentExtra, const QByteArray& policy, int demoServer = 4,
+               rlim_t nofile = 0)
     {
         if (!m_dir.isValid())
             return false;
@@ -120,6 +130,11 @@ public:
             return false;
         f.close();
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        if (nofile > 0)
+            m_process.setChildProcessModifier([nofile] {
+                const rlimit rl{nofile, nofile};
+                ::setrlimit(RLIMIT_NOFILE, &rl);
+            });
         m_process.start(QStringLiteral(GW_AGENT),
                         {QStringLiteral("--config"), config, QStringLiteral("--demo"),
                          QStringLiteral("--demo-server"), QString::number(demoServer),
@@ -149,6 +164,16 @@ public:
 
     quint16 port() const { return m_port; }
     qint64 pid() const { return m_process.processId(); }
+    // User and system CPU time so far, in clock ticks (/proc/<pid>/stat).
+    qint64 cpuTicks() const
+    {
+        QFile f(u"/proc/%1/stat"_s.arg(pid()));
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        const QByteArray stat = f.readAll();
+        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        return fields.value(11).toLongLong() + fields.value(12).toLongLong();
+    }
     QProcess& process() { return m_process; }
     QByteArray stderrText() { return m_stderr += m_process.readAllStandardError(); }
 
@@ -177,6 +202,59 @@ QByteArray hogPolicy(const QString& webhook, int retries, const char* timeout)
 constexpr int kAlertsSent = 4;
 constexpr int kAlertsHeldBack = 2;
 
+// Many connections at once, each sending one request (or none) and
+// collecting what comes back, with the time its answer was whole.
+struct Caller
+{
+    std::unique_ptr<QTcpSocket> socket = std::make_unique<QTcpSocket>();
+    QByteArray received;
+    qint64 answeredMs = -1; // on the test's clock; -1: no whole answer yet
+
+    int status() const { return received.split(' ').value(1).toInt(); }
+};
+
+std::vector<Caller> openCallers(quint16 port, int count, const QByteArray& request,
+                                const QElapsedTimer& clock)
+{
+    std::vector<Caller> callers(count);
+    for (Caller& c : callers) {
+        Caller* self = &c;
+        QObject::connect(c.socket.get(), &QTcpSocket::readyRead, c.socket.get(), [self, &clock] {
+            self->received += self->socket->readAll();
+            const qsizetype end = self->received.indexOf("\r\n\r\n");
+            const qsizetype length = self->received.indexOf("Content-Length: ");
+            if (self->answeredMs < 0 && end > 0 && length > 0 &&
+                self->received.size() >=
+                    end + 4 + self->received.mid(length + 16, 12).split('\r').value(0).toLongLong())
+                self->answeredMs = clock.elapsed();
+        });
+        c.socket->connectToHost(QStringLiteral("127.0.0.1"), port);
+        if (!request.isEmpty())
+            c.socket->write(request);
+    }
+    return callers;
+}
+
+QByteArray allocateRequest(int waitSeconds)
+{
+    // 64 GPUs on an 8-GPU server: never granted, so each caller waits.
+    const QByteArray body =
+        "{\"gpus\": 64, \"user\": \"job\", \"wait_seconds\": " + QByteArray::number(waitSeconds) +
+        "}";
+    return "POST /v1/allocate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kJobs +
+           "\r\nContent-Type: application/json\r\nContent-Length: " +
+           QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+// The agent's descriptor limit in the fault tests, and what that lets it
+// hold (DescriptorBudget: 64 for the rest, a quarter of the connections
+// kept in reserve).
+constexpr rlim_t kAgentDescriptors = 256;
+constexpr int kAgentConnections = 192;
+constexpr int kAgentHeld = 144;
+// No rate limit in the way: the callers all come from 127.0.0.1.
+const QByteArray kNoRateLimit = "[limits]\nrequests_per_second = 100000\nburst = 100000\n";
+
 const QList<QByteArray> kAlertCounters = {
     "gpuwarden_alerts_sent_total",    "gpuwarden_alerts_failed_total",
     "gpuwarden_alerts_dropped_total", "gpuwarden_alerts_rate_limited_total",
@@ -190,6 +268,136 @@ class TestFaultHttp : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // This process holds a few hundred connections to the agent.
+        rlimit rl{};
+        QVERIFY(::getrlimit(RLIMIT_NOFILE, &rl) == 0);
+        if (rl.rlim_cur < 2048 && rl.rlim_max > rl.rlim_cur) {
+            rl.rlim_cur = std::min<rlim_t>(rl.rlim_max, 4096);
+            QVERIFY(::setrlimit(RLIMIT_NOFILE, &rl) == 0);
+        }
+        m_descriptors = rl.rlim_cur;
+    }
+
+    // ---- item 3: descriptors ----
+
+    // 240 callers wait for GPUs that never come, more than 256 descriptors
+    // let the agent hold: it holds 144, answers the other 96 503 at once,
+    // keeps answering /healthz and an admin route within 1 s, spends next
+    // to no CPU meanwhile (it spun a full core on failed accepts), and
+    // logs the episode once.
+    void heldRequestsStayWithinTheDescriptorLimit()
+    {
+        if (m_descriptors < 1024)
+            QSKIP("this test needs about 300 descriptors of its own");
+        AgentProcess agent;
+        QVERIFY(agent.start(kNoRateLimit, {}, 4, kAgentDescriptors));
+        // The demo's first reading, so that callers are ranked, not refused.
+        QTRY_COMPARE_WITH_TIMEOUT(httpCall(agent.port(), "GET", "/v1/snapshot").status, 200, 5000);
+        constexpr int kCallers = 240;
+        QElapsedTimer clock;
+        clock.start();
+        std::vector<Caller> callers =
+            openCallers(agent.port(), kCallers, allocateRequest(60), clock);
+        const qint64 sentMs = clock.elapsed();
+        // Every caller past the bound is answered, at once.
+        auto answered = [&] {
+            int n = 0;
+            for (const Caller& c : callers)
+                n += c.answeredMs >= 0;
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(answered(), kCallers - kAgentHeld, 5000);
+        qint64 lastAnswerMs = 0;
+        for (const Caller& c : callers) {
+            if (c.answeredMs < 0)
+                continue;
+            QCOMPARE(c.status(), 503);
+            QVERIFY2(c.received.contains("\r\nRetry-After: 5\r\n"), c.received.constData());
+            QVERIFY2(c.received.contains("\"code\":\"busy\""), c.received.constData());
+            QVERIFY2(c.received.contains("descriptor limit"), c.received.constData());
+            lastAnswerMs = std::max(lastAnswerMs, c.answeredMs);
+        }
+        qInfo("%d callers: %d held, %d answered 503 within %lld ms of the last request sent",
+              kCallers, kCallers - answered(), answered(),
+              static_cast<long long>(lastAnswerMs - sentMs));
+        QVERIFY2(lastAnswerMs - sentMs < 2000, qPrintable(QString::number(lastAnswerMs - sentMs)));
+        // The held ones are held, the refused ones' connections closed by the agent.
+        const Reply state = httpCall(agent.port(), "GET", "/v1/allocate");
+        QCOMPARE(state.status, 200);
+        QCOMPARE(QJsonDocument::fromJson(state.body)[u"waiting"_s].toArray().size(), kAgentHeld);
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(callers.begin(), callers.end(),
+                                             [](const Caller& c) {
+                                                 return c.answeredMs < 0 ||
+                                                        c.socket->state() ==
+                                                            QAbstractSocket::UnconnectedState;
+                                             }),
+                                 3000);
+
+        // The reserve: /healthz and an admin route answer, quickly.
+        const Reply health = httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000);
+        QCOMPARE(health.status, 200);
+        QVERIFY2(health.ms < 1000, qPrintable(QString::number(health.ms)));
+        const Reply put = httpCall(agent.port(), "PUT", "/v1/policy", kAdmin,
+                                   "[hog]\nthreshold_percent = 90\n", 1000);
+        QCOMPARE(put.status, 200);
+        QVERIFY2(put.ms < 1000, qPrintable(QString::number(put.ms)));
+
+        // No spinning: a full core was ~300 ticks in 3 s.
+        const qint64 before = agent.cpuTicks();
+        QTest::qWait(3000);
+        const qint64 spent = agent.cpuTicks() - before;
+        qInfo("agent CPU over 3 s while holding %d callers: %lld ticks", kAgentHeld,
+              static_cast<long long>(spent));
+        QVERIFY2(spent >= 0 && spent < 60, qPrintable(QString::number(spent)));
+        QCOMPARE(httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000).status, 200);
+
+        // Logged once for the episode, with the budget at start.
+        const QByteArray log = agent.stderrText();
+        QVERIFY2(log.contains("descriptor limit 256: up to 192 connections, 144 of them held"),
+                 log.constData());
+        QCOMPARE(log.count("callers that would wait are answered 503"), 1);
+    }
+
+    // Connections past the limit, idle or not, are answered 503 at once
+    // rather than left in the queue, and accepting never spins; once they
+    // close, /healthz is served again.
+    void connectionsPastTheLimitAreRefusedAtOnce()
+    {
+        if (m_descriptors < 1024)
+            QSKIP("this test needs about 300 descriptors of its own");
+        AgentProcess agent;
+        QVERIFY(agent.start(kNoRateLimit, {}, 4, kAgentDescriptors));
+        QTRY_COMPARE_WITH_TIMEOUT(httpCall(agent.port(), "GET", "/healthz").status, 200, 5000);
+        QElapsedTimer clock;
+        clock.start();
+        // Idle connections that fill every slot.
+        std::vector<Caller> idle = openCallers(agent.port(), kAgentConnections, {}, clock);
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(idle.begin(), idle.end(),
+                                             [](const Caller& c) {
+                                                 return c.socket->state() ==
+                                                        QAbstractSocket::ConnectedState;
+                                             }),
+                                 5000);
+        QTest::qWait(200); // accepted by the agent, not only by the kernel
+        const Reply refused = httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000);
+        QCOMPARE(refused.status, 503);
+        QVERIFY2(refused.ms < 1000, qPrintable(QString::number(refused.ms)));
+        QVERIFY(refused.head.contains("\r\nRetry-After: 5"));
+        QVERIFY(refused.body.contains("\"code\":\"busy\""));
+        const qint64 before = agent.cpuTicks();
+        QTest::qWait(2000);
+        const qint64 spent = agent.cpuTicks() - before;
+        QVERIFY2(spent >= 0 && spent < 40, qPrintable(QString::number(spent)));
+        idle.clear(); // closed
+        QTRY_COMPARE_WITH_TIMEOUT(httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000).status,
+                                  200, 5000);
+        const QByteArray log = agent.stderrText();
+        QCOMPARE(log.count("new ones are answered 503 until fewer are open"), 1);
+        QCOMPARE(log.count("new ones are served again"), 1);
+    }
+
     // ---- item 9: the alert counters on /metrics ----
 
     void alertCountersCountDeliveriesAndTheRateLimit()
@@ -305,6 +513,9 @@ private Q_SLOTS:
         QCOMPARE(metric(r.body, "gpuwarden_alerts_dropped_total"), 3);
         QCOMPARE(metric(r.body, "gpuwarden_alerts_waiting"), 1);
     }
+
+private:
+    rlim_t m_descriptors = 0;
 };
 
 QTEST_GUILESS_MAIN(TestFaultHttp)
