@@ -120,6 +120,7 @@ CursorEnvelope AgentServer::envelope() const
 
 void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
 {
+    m_policy.stopReplays(); // they may read the journal that goes
     m_tokens->setJournal(nullptr);
     m_enforcement->setJournal(nullptr);
     m_samples.setJournal(nullptr, 0);
@@ -146,6 +147,7 @@ bool AgentServer::closeJournal(QString* error)
     if (!m_journal)
         return true;
     m_flushTimer.stop();
+    m_policy.stopReplays(); // they may read the journal
     const bool ok = m_journal->close(m_now(), error);
     // Readings still in the ring are served; nothing more is written.
     m_samples.setJournal(nullptr, 0);
