@@ -117,25 +117,23 @@ void AcceptGate::update()
         else
             noDescriptor = errno == EMFILE || errno == ENFILE;
     }
-    const bool full = m_open >= most || noDescriptor || m_acceptFailed;
-    if (full) {
+    const bool starved = noDescriptor || m_acceptFailed;
+    if (m_open >= most || starved) {
         // Every time, not only at the start: QTcpServer::nextPendingConnection
         // turns accepting back on.
         m_server->pauseAccepting();
-        if (!m_paused) {
-            m_paused = true;
+        m_paused = true;
+        // At `most` this is the episode of refused connections, logged by
+        // accepted() and closed(); out of descriptors is an episode of its own.
+        if (starved && !m_starved) {
+            m_starved = true;
             qCWarning(lcEdge).noquote()
-                << (m_open >= most
-                        ? QStringLiteral("%1 connections open or being refused, the most the "
-                                         "descriptor limit allows: not accepting more until one "
-                                         "closes")
-                              .arg(m_open)
-                        : QStringLiteral("no descriptor left for a new connection (%1 "
-                                         "connections open): not accepting more for now")
-                              .arg(m_open));
+                << QStringLiteral("no descriptor left for a new connection (%1 connections "
+                                  "open): not accepting any until one is free")
+                       .arg(m_open);
         }
         // Descriptors held elsewhere are not counted: look again soon.
-        if ((noDescriptor || m_acceptFailed) && !m_retry.isActive())
+        if (starved && !m_retry.isActive())
             m_retry.start();
         return;
     }
@@ -143,7 +141,12 @@ void AcceptGate::update()
         m_paused = false;
         m_retry.stop();
         m_server->resumeAccepting();
-        qCInfo(lcEdge).noquote() << "accepting connections again," << m_open << "open";
+        if (m_starved) {
+            m_starved = false;
+            qCInfo(lcEdge).noquote()
+                << QStringLiteral("descriptors free again: accepting connections, %1 open")
+                       .arg(m_open);
+        }
     }
 }
 

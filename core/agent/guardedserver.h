@@ -64,9 +64,11 @@ struct DescriptorBudget
 class ConnectionGuard;
 
 // Accepting on a listener within the budget: counts the open connections,
-// pauses accepting at the limit or when no descriptor is left for the next
-// accept (or accept failed), resumes when below again; logs once when an
-// episode begins and once when it ends.
+// answers the connections past the limit 503 at once (up to kOverflow at a
+// time, then pauses accepting), pauses accepting when no descriptor is left
+// for the next accept (or accept failed) and looks again every kRetry;
+// resumes when below again. Each episode is logged once when it begins and
+// once when it ends.
 class AcceptGate final : public QObject
 {
     Q_OBJECT
@@ -97,6 +99,7 @@ private:
     int m_open = 0;
     bool m_paused = false;
     bool m_refusing = false; // in an episode of refused connections (logged once)
+    bool m_starved = false;  // in an episode without a descriptor to accept with
     bool m_acceptFailed = false;
     QTimer m_retry;
 };
