@@ -240,6 +240,7 @@ void AgentApp::wirePolicies()
     // Webhook alerts, queued off the policy thread: sampling never waits.
     m_alerter = std::make_unique<Alerter>(m_policy);
     Alerter* alerter = m_alerter.get();
+    server->setAlerter(alerter); // its counters on /metrics
     connect(
         service, &PolicyService::eventsChanged, alerter,
         [alerter](const QList<PolicyEvent>& events) { alerter->notify(events); },

@@ -120,6 +120,7 @@ CursorEnvelope AgentServer::envelope() const
 
 void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
 {
+    m_policy.stopReplays(); // they may read the journal that goes
     m_tokens->setJournal(nullptr);
     m_enforcement->setJournal(nullptr);
     m_samples.setJournal(nullptr, 0);
@@ -146,6 +147,7 @@ bool AgentServer::closeJournal(QString* error)
     if (!m_journal)
         return true;
     m_flushTimer.stop();
+    m_policy.stopReplays(); // they may read the journal
     const bool ok = m_journal->close(m_now(), error);
     // Readings still in the ring are served; nothing more is written.
     m_samples.setJournal(nullptr, 0);
@@ -225,6 +227,22 @@ bool AgentServer::listen(QString* error)
     } else {
         m_listener = new GuardedTcpServer(m_server.get(), limits());
     }
+    // Connections and held requests within the descriptor limit, raised to
+    // the hard limit first (guardedserver.h).
+    qint64 raisedFrom = 0;
+    const DescriptorBudget budget = DescriptorBudget::raiseLimit(&raisedFrom);
+    if (auto* tcp = qobject_cast<GuardedTcpServer*>(m_listener))
+        tcp->setConnectionLimit(budget.connections);
+    else if (auto* tls = qobject_cast<GuardedSslServer*>(m_listener))
+        tls->setConnectionLimit(budget.connections);
+    m_desk->setHeldLimit(budget.held);
+    qCInfo(lcAgent).noquote()
+        << QStringLiteral("descriptor limit %1%2: up to %3 connections, %4 of them held requests")
+               .arg(budget.limit)
+               .arg(raisedFrom > 0 ? QStringLiteral(" (raised from %1)").arg(raisedFrom)
+                                   : QString())
+               .arg(budget.connections)
+               .arg(budget.held);
     m_listener->setListenBacklogSize(kListenBacklog);
     // Our own listener rather than QHttpServer::listen(): its sockets are
     // watched byte by byte (guardedserver.h). bind() makes it the server's child.
@@ -353,6 +371,8 @@ QHttpServerResponse AgentServer::metrics() const
     QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
+    if (m_alerter)
+        text += alertPrometheusText(m_alerter->counters());
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
         text += enforcementPrometheusText(m_enforcement->actionsTotal());

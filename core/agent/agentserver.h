@@ -35,6 +35,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <QUuid>
 
@@ -48,6 +49,7 @@ class QTcpServer;
 namespace gw {
 
 class AgentJournal;
+class Alerter;
 class AllocationDesk;
 class BalanceEnforcer;
 class HistoryRoute;
@@ -78,6 +80,10 @@ public:
     // free one, for tests). False with `error` when it cannot.
     bool listen(QString* error);
     quint16 port() const { return m_port; }
+
+    // The webhook's alerter whose counters /metrics serves (not owned; may
+    // be null: no alert counters).
+    void setAlerter(Alerter* alerter) { m_alerter = alerter; }
 
     // What /v1/info reports as the backend in use.
     void setBackendStatus(const QString& backend, const QString& message);
@@ -201,6 +207,7 @@ private:
     std::unique_ptr<BalanceEnforcer> m_enforcement;
     std::unique_ptr<HistoryRoute> m_history;
     std::unique_ptr<ReadingsRoute> m_readings;
+    QPointer<Alerter> m_alerter;
 };
 
 } // namespace gw

@@ -28,6 +28,7 @@ namespace {
 constexpr auto kGranted = "granted";
 constexpr auto kRefused = "refused";
 constexpr auto kTimeout = "timeout";
+constexpr auto kBusy = "busy";
 
 // The highest backoff attempt /v1/advice takes: 30 s × 2^attempt reaches
 // its 15 min cap long before.
@@ -62,7 +63,7 @@ AllocationDesk::AllocationDesk(std::function<const Snapshot*()> latest, std::fun
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &AllocationDesk::serveWaiting);
-    for (const char* outcome : {kGranted, kRefused, kTimeout})
+    for (const char* outcome : {kGranted, kRefused, kTimeout, kBusy})
         m_requestsTotal.insert(QLatin1String(outcome), 0);
 }
 
@@ -161,6 +162,10 @@ void AllocationDesk::allocate(const QHttpServerRequest& request, QHttpServerResp
         refused(*body, a, 0, kRefused).write(std::move(responder));
         return;
     }
+    if (m_heldLimit > 0 && int(m_waiting.size()) >= m_heldLimit) {
+        busy(std::move(responder), socket);
+        return;
+    }
     Waiter w;
     w.body = *body;
     w.sinceMs = now;
@@ -174,6 +179,37 @@ void AllocationDesk::allocate(const QHttpServerRequest& request, QHttpServerResp
     qCDebug(lcAllocate).noquote() << body->request.user << "waits up to" << body->waitMs << "ms for"
                                   << body->request.gpus << "GPU(s)";
     schedule();
+}
+
+void AllocationDesk::busy(QHttpServerResponder&& responder, QTcpSocket* socket)
+{
+    ++m_requestsTotal[QLatin1String(kBusy)];
+    if (!m_busy) {
+        m_busy = true;
+        qCWarning(lcAllocate).noquote()
+            << tr("%1 callers are waiting, the most this agent holds with its descriptor limit: "
+                  "callers that would wait are answered 503 until fewer wait")
+                   .arg(m_waiting.size());
+    }
+    QHttpServerResponse r =
+        jsonError(503, QStringLiteral("busy"),
+                  tr("%1 callers are already waiting for GPUs, the most this agent holds with its "
+                     "descriptor limit; ask again in %2 s")
+                      .arg(m_waiting.size())
+                      .arg(kBusyRetrySeconds));
+    r.addHeader(QByteArrayLiteral("Retry-After"), QByteArray::number(kBusyRetrySeconds));
+    r.write(std::move(responder));
+    // The descriptor is what is short: the connection goes with the answer.
+    socket->disconnectFromHost();
+}
+
+void AllocationDesk::heldCountChanged()
+{
+    if (m_busy && int(m_waiting.size()) <= m_heldLimit * 3 / 4) {
+        m_busy = false;
+        qCInfo(lcAllocate).noquote()
+            << tr("%1 callers waiting: callers may wait again").arg(m_waiting.size());
+    }
 }
 
 void AllocationDesk::answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response)
@@ -226,6 +262,7 @@ void AllocationDesk::serveWaiting()
 
 void AllocationDesk::schedule()
 {
+    heldCountChanged();
     const qint64 now = m_now();
     qint64 next = std::numeric_limits<qint64>::max();
     for (const Waiter& w : m_waiting)

@@ -13,6 +13,13 @@
 // every expiry; at its deadline it gets 409 with the reasons. One timer for
 // the nearest deadline or expiry serves them all. A caller that hangs up is
 // dropped from the list.
+//
+// Each held caller holds a connection, and so a descriptor: at most
+// setHeldLimit() callers are held (the agent's DescriptorBudget, so that
+// /healthz and the admin routes always find a connection); one more that
+// would wait is answered 503 "busy" with Retry-After at once, and its
+// connection closed. Logged once when it begins and once when the waiting
+// are down to three quarters of the limit.
 
 #include "agent/routetable.h"
 #include "coord/coordjson.h"
@@ -50,6 +57,13 @@ public:
     // The policy in force: [allocate] weights, default ttl and longest wait
     // for requests from now on; [quota] and [adaptive] for advice.
     void setPolicy(const PolicyConfig& policy) { m_policy = policy; }
+    // Held callers at most (0: no bound); a caller past it that would
+    // wait is answered 503 at once.
+    void setHeldLimit(int limit) { m_heldLimit = limit; }
+    int heldLimit() const { return m_heldLimit; }
+    // Seconds a caller answered "busy" is told to wait (Retry-After).
+    static constexpr int kBusyRetrySeconds = 5;
+
     // The policy engine whose status advice reads (not owned; may be null).
     void setPolicyService(PolicyService* service) { m_policyService = service; }
 
@@ -108,6 +122,8 @@ private:
     void answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response);
     void schedule();
     void hungUp(QTcpSocket* socket);
+    void busy(QHttpServerResponder&& responder, QTcpSocket* socket);
+    void heldCountChanged();
 
     std::function<const Snapshot*()> m_latest;
     std::function<qint64()> m_now;
@@ -118,6 +134,8 @@ private:
     QTimer m_timer;              // the nearest deadline or expiry
     QMap<QString, quint64> m_requestsTotal;
     bool m_serving = false;
+    int m_heldLimit = 0;
+    bool m_busy = false; // in an episode of "busy" answers (logged once)
 };
 
 } // namespace gw

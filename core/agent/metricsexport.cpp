@@ -4,6 +4,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -318,6 +319,32 @@ QByteArray enforcementPrometheusText(const QMap<std::pair<QString, QString>, qui
     return out;
 }
 
+QByteArray alertPrometheusText(const Alerter::Counters& c)
+{
+    QByteArray out;
+    auto write = [&](const char* name, const char* help, const char* type, quint64 value) {
+        out += QByteArray("# HELP ") + name + ' ' + help + "\n# TYPE " + name + ' ' + type + '\n' +
+               name + ' ' + QByteArray::number(value) + '\n';
+    };
+    write("gpuwarden_alerts_sent_total",
+          "Webhook alerts delivered (answered 2xx) since the agent started.", "counter", c.sent);
+    write("gpuwarden_alerts_failed_total",
+          "Webhook alerts given up on after the last retry since the agent started.", "counter",
+          c.failed);
+    write("gpuwarden_alerts_dropped_total",
+          "Webhook alerts pushed out of the full queue (oldest first) since the agent started.",
+          "counter", c.dropped);
+    write("gpuwarden_alerts_rate_limited_total",
+          "Webhook alerts held back by the rate limit per event kind and user since the agent "
+          "started.",
+          "counter", c.rateLimited);
+    write("gpuwarden_alert_retries_total",
+          "Webhook POSTs retried after a failure since the agent started.", "counter", c.retried);
+    write("gpuwarden_alerts_waiting", "Webhook alerts queued now, behind the one being sent.",
+          "gauge", quint64(std::max<qsizetype>(0, c.queued)));
+    return out;
+}
+
 QByteArray tokenUsagePrometheusText(const QList<UsageCounter>& counters, const QString& server,
                                     qint64 closedThroughMs)
 {
@@ -367,7 +394,7 @@ QByteArray allocationPrometheusText(const AllocationMetrics& m)
     out += "gpuwarden_allocate_waiting " + QByteArray::number(m.state.waiting.size()) + '\n';
     head("gpuwarden_allocate_requests_total",
          "Answers to POST /v1/allocate since the agent started, by outcome.", "counter");
-    for (const char* outcome : {"granted", "refused", "timeout"})
+    for (const char* outcome : {"granted", "refused", "timeout", "busy"})
         out += QByteArray("gpuwarden_allocate_requests_total{outcome=\"") + outcome + "\"} " +
                QByteArray::number(m.requestsTotal.value(QLatin1String(outcome))) + '\n';
     return out;

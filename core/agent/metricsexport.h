@@ -7,6 +7,7 @@
 
 #include "coord/coordjson.h"
 #include "model/snapshot.h"
+#include "policy/alerts.h"
 #include "policy/policyengine.h"
 #include "tokens/promusage.h"
 
@@ -43,7 +44,7 @@ QByteArray policyPrometheusText(const PolicyMetrics& m);
 
 // Coordination's side of /metrics (docs/coordination.md): reservations
 // active at state.nowMs, callers waiting, and POST /v1/allocate answers by
-// outcome (granted, refused, timeout; every outcome written, 0 too).
+// outcome (granted, refused, timeout, busy; every outcome written, 0 too).
 struct AllocationMetrics
 {
     AllocationState state;
@@ -60,6 +61,15 @@ QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances);
 // gpuwarden_enforcement_actions_total{action,outcome}: the enforcement's
 // actions and refusals since the agent started (docs/tokens.md).
 QByteArray enforcementPrometheusText(const QMap<std::pair<QString, QString>, quint64>& actions);
+
+// The webhook's side (docs/enforcement.md, "Delivery"), every counter
+// written, 0 too: gpuwarden_alerts_sent_total (answered 2xx),
+// gpuwarden_alerts_failed_total (given up after the last retry),
+// gpuwarden_alerts_dropped_total (pushed out of a full queue),
+// gpuwarden_alerts_rate_limited_total (held back by [alerts] rate_limit),
+// gpuwarden_alert_retries_total (attempts after a failure) and the gauge
+// gpuwarden_alerts_waiting (queued behind the one being sent).
+QByteArray alertPrometheusText(const Alerter::Counters& c);
 
 // The facts of the closed hours as counters, for a keeper that reads them
 // through Prometheus (core/tokens/promusage.h): gpuwarden_token_usage_gpu_

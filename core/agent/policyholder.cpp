@@ -5,15 +5,20 @@
 #include "agent/requestguard.h"
 #include "policy/policyengine.h"
 #include "policy/policyservice.h"
+#include "util/jobtracker.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QPointer>
 #include <QSaveFile>
+#include <QTcpSocket>
+#include <QTimer>
 #include <QUrlQuery>
 
 Q_LOGGING_CATEGORY(lcPolicyHolder, "gw.agent", QtInfoMsg)
@@ -60,7 +65,20 @@ PolicyHolder::PolicyHolder(const SampleLog& readings, std::function<qint64()> no
     connect(&m_reload, &QTimer::timeout, this, [this] { reload(); });
 }
 
-PolicyHolder::~PolicyHolder() = default;
+// One replay on its thread, and the caller waiting for it.
+struct PolicyHolder::Replay
+{
+    JobTracker job{QStringLiteral("gw-policy-replay")};
+    std::unique_ptr<QHttpServerResponder> responder; // null once answered or gone
+    QPointer<QTcpSocket> socket;
+    QMetaObject::Connection hangUp;
+    bool head = false;
+};
+
+PolicyHolder::~PolicyHolder()
+{
+    stopReplays();
+}
 
 void PolicyHolder::attach(PolicyService* service, const PolicyConfig& policy, const QString& path)
 {
@@ -170,9 +188,13 @@ void PolicyHolder::addRoutes(RouteTable& table)
               [this](const RouteRequest& r) { return get(r); });
     table.add(QStringLiteral("/v1/policy"), Method::Put, Scope::Admin,
               [this](const RouteRequest& r) { return put(r); });
-    // POST replays with the policy in the body; it changes nothing: read scope.
-    table.add(QStringLiteral("/v1/replay"), QHttpServerRequest::Methods(Method::Get) | Method::Post,
-              Scope::Read, [this](const RouteRequest& r) { return replay(r); });
+    // POST replays with the policy in the body; it changes nothing: read
+    // scope. Answered when the replay, on its own thread, is done.
+    table.addAnswering(QStringLiteral("/v1/replay"),
+                       QHttpServerRequest::Methods(Method::Get) | Method::Post, Scope::Read,
+                       [this](const RouteRequest& r, QHttpServerResponder&& responder) {
+                           replay(r, std::move(responder));
+                       });
 }
 
 // The policy in force. An admin also gets the text it came from (the file,
@@ -260,50 +282,147 @@ QJsonObject PolicyHolder::info(int openEvents) const
     return o;
 }
 
-QHttpServerResponse PolicyHolder::replay(const RouteRequest& request) const
+void PolicyHolder::replay(const RouteRequest& request, QHttpServerResponder&& responder)
 {
+    const bool head = request.http.method() == QHttpServerRequest::Method::Head;
+    auto answer = [&](const QHttpServerResponse& r) {
+        sendResponse(head, r, std::move(responder));
+    };
+    auto bad = [&](const QString& message) {
+        answer(jsonError(400, QStringLiteral("bad_request"), message));
+    };
     const QUrlQuery q = request.http.query();
     const IntegerParameter fromParam = integerParameter(q, QStringLiteral("from"), 0, kMaxSequence);
     if (!fromParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), fromParam.error);
+        return bad(fromParam.error);
     const IntegerParameter toParam = integerParameter(q, QStringLiteral("to"), 0, kMaxSequence);
     if (!toParam.error.isEmpty())
-        return jsonError(400, QStringLiteral("bad_request"), toParam.error);
+        return bad(toParam.error);
     if (!fromParam.value || !toParam.value)
-        return jsonError(400, QStringLiteral("bad_request"),
-                         agentTr("\"from\" and \"to\" are required (ms since the epoch)"));
+        return bad(agentTr("\"from\" and \"to\" are required (ms since the epoch)"));
     const qint64 from = *fromParam.value;
     const qint64 to = *toParam.value;
     if (to <= from)
-        return jsonError(400, QStringLiteral("bad_request"),
-                         agentTr("\"to\" must be after \"from\""));
+        return bad(agentTr("\"to\" must be after \"from\""));
     if (to - from > kMaxReplayMs)
-        return jsonError(400, QStringLiteral("bad_request"),
-                         QCoreApplication::translate("gw::AgentServer",
-                                                     "the range is longer than %n day(s)", nullptr,
-                                                     int(kMaxReplayMs / (24 * 3'600'000LL))));
+        return bad(QCoreApplication::translate("gw::AgentServer",
+                                               "the range is longer than %n day(s)", nullptr,
+                                               int(kMaxReplayMs / (24 * 3'600'000LL))));
     PolicyConfig policy = m_policy;
     if (request.http.method() == QHttpServerRequest::Method::Post) {
         const PolicyParseResult parsed =
             parsePolicy(request.http.body(), QString::fromLatin1(kPolicyBodyName));
         if (!parsed.config)
-            return invalidPolicy(parsed.errors);
+            return answer(invalidPolicy(parsed.errors));
         policy = *parsed.config;
     }
-    // Inline on the HTTP thread: a day at 1 Hz is about 86,400 readings to
-    // parse and evaluate; other requests wait meanwhile (docs/agent-api.md).
-    const ReplayResult result =
-        replayReadings(policy, PolicyEngine::Options{}, m_readings.readRange(from, to));
-    if (!result.error.isEmpty())
-        return jsonError(500, QStringLiteral("replay_failed"), result.error);
-    QJsonArray events;
-    for (const PolicyEvent& e : result.events)
-        events.append(toJson(e));
-    return jsonReply(QJsonObject{{QStringLiteral("from"), from},
-                                 {QStringLiteral("to"), to},
-                                 {QStringLiteral("readings"), qint64(result.readings)},
-                                 {QStringLiteral("refused"), qint64(result.refused)},
-                                 {QStringLiteral("events"), events}});
+    QTcpSocket* socket = responder.socket();
+    reapReplays();
+    if (replaysRunning() >= kMaxReplays || !socket) {
+        QHttpServerResponse r =
+            jsonError(503, QStringLiteral("busy"),
+                      agentTr("%1 replays are running, the most this agent runs at once; ask "
+                              "again in %2 s")
+                          .arg(replaysRunning())
+                          .arg(kReplayRetrySeconds));
+        r.addHeader(QByteArrayLiteral("Retry-After"), QByteArray::number(kReplayRetrySeconds));
+        return answer(r);
+    }
+
+    // The journal's reader reads on the journal's thread and may run on the
+    // replay's; the ring (at most ring_size readings) is copied here.
+    SampleLog::Reader reader = m_readings.readRange(from, to);
+    if (!m_readings.journaled()) {
+        QList<Snapshot> copied;
+        QString ignored; // the ring cannot fail
+        while (std::optional<Snapshot> s = reader(&ignored))
+            copied.append(std::move(*s));
+        reader = [copied = std::move(copied),
+                  at = qsizetype(0)](QString*) mutable -> std::optional<Snapshot> {
+            if (at >= copied.size())
+                return std::nullopt;
+            return copied[at++];
+        };
+    }
+    auto owned = std::make_unique<Replay>();
+    Replay* r = owned.get();
+    r->responder = std::make_unique<QHttpServerResponder>(std::move(responder));
+    r->socket = socket;
+    r->head = head;
+    // Qt's server deletes the socket (and the request the responder points
+    // at) soon after the client hangs up: the responder goes before that.
+    r->hangUp = connect(socket, &QTcpSocket::disconnected, this, [this, r] { replayHungUp(r); });
+    m_replays.push_back(std::move(owned));
+    r->job.start(
+        [policy, reader = std::move(reader)](JobControl& job) {
+            return replayReadings(policy, PolicyEngine::Options{},
+                                  [&](QString* error) -> std::optional<Snapshot> {
+                                      if (job.isCancelled()) {
+                                          *error = QStringLiteral("cancelled");
+                                          return std::nullopt;
+                                      }
+                                      return reader(error);
+                                  });
+        },
+        [this, r, from, to](const ReplayResult& result) {
+            if (!result.error.isEmpty()) {
+                replayDone(r, jsonError(500, QStringLiteral("replay_failed"), result.error));
+                return;
+            }
+            QJsonArray events;
+            for (const PolicyEvent& e : result.events)
+                events.append(toJson(e));
+            replayDone(r,
+                       jsonReply(QJsonObject{{QStringLiteral("from"), from},
+                                             {QStringLiteral("to"), to},
+                                             {QStringLiteral("readings"), qint64(result.readings)},
+                                             {QStringLiteral("refused"), qint64(result.refused)},
+                                             {QStringLiteral("events"), events}}));
+        });
+}
+
+void PolicyHolder::replayDone(Replay* r, const QHttpServerResponse& response)
+{
+    disconnect(r->hangUp);
+    if (r->responder && r->socket && r->socket->state() == QAbstractSocket::ConnectedState)
+        sendResponse(r->head, response, std::move(*r->responder));
+    r->responder.reset();
+    // Its thread ends right after handing the result over.
+    QTimer::singleShot(0, this, [this] { reapReplays(); });
+}
+
+void PolicyHolder::replayHungUp(Replay* r)
+{
+    disconnect(r->hangUp);
+    r->responder.reset();
+    r->job.discard(); // stops at the next reading; nothing is delivered
+}
+
+int PolicyHolder::replaysRunning() const
+{
+    int n = 0;
+    for (const auto& r : m_replays)
+        n += r->responder || r->job.threadCount() > 0;
+    return n;
+}
+
+void PolicyHolder::reapReplays()
+{
+    m_replays.remove_if([](const std::unique_ptr<Replay>& r) {
+        return !r->responder && r->job.threadCount() == 0;
+    });
+}
+
+void PolicyHolder::stopReplays()
+{
+    for (const auto& r : m_replays) {
+        disconnect(r->hangUp);
+        r->responder.reset();
+        r->job.discard();
+    }
+    for (const auto& r : m_replays)
+        r->job.waitForThreads();
+    m_replays.clear();
 }
 
 } // namespace gw

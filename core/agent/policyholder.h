@@ -6,7 +6,11 @@
 // refused (logged with file:line:column) and the policy in force stays;
 // SIGHUP asks for the same re-read. Serves GET and PUT /v1/policy, and
 // GET/POST /v1/replay (the readings of a range through a policy, the one in
-// force or one sent, changing nothing). On the agent's HTTP thread.
+// force or one sent, changing nothing). On the agent's HTTP thread, except
+// the replays themselves: each runs on a thread of its own
+// ("gw-policy-replay", a day at 1 Hz takes seconds) and is answered when
+// done, so other requests are served meanwhile; at most kMaxReplays at
+// once (503 "busy" beyond), one whose caller hangs up is cancelled.
 
 #include "agent/routetable.h"
 #include "agent/samplelog.h"
@@ -18,10 +22,12 @@
 
 #include <chrono>
 #include <functional>
+#include <list>
 #include <memory>
 #include <optional>
 
 class QFileSystemWatcher;
+class QHttpServerResponder;
 
 namespace gw {
 
@@ -35,6 +41,9 @@ public:
     static constexpr qint64 kMaxReplayMs = 7 * 24 * 3'600'000LL;
     // Edits of the policy file are applied once it has been quiet this long.
     static constexpr std::chrono::milliseconds kPolicyReloadDelay{250};
+    // Replays running at once; more are answered 503 with Retry-After.
+    static constexpr int kMaxReplays = 2;
+    static constexpr int kReplayRetrySeconds = 5;
 
     // `readings`: where /v1/replay reads a range.
     PolicyHolder(const SampleLog& readings, std::function<qint64()> now, QObject* parent = nullptr);
@@ -58,6 +67,12 @@ public:
 
     void addRoutes(RouteTable& table) override;
 
+    // Replays running (or cancelled and not yet ended).
+    int replaysRunning() const;
+    // Cancels every replay and waits for them; their callers get no answer.
+    // Before the journal they read goes (AgentServer::closeJournal).
+    void stopReplays();
+
 Q_SIGNALS:
     // A new policy is in force (PUT, file edit, SIGHUP).
     void changed(int version);
@@ -70,7 +85,11 @@ private:
     QJsonObject document() const;
     QHttpServerResponse get(const RouteRequest& request) const;
     QHttpServerResponse put(const RouteRequest& request);
-    QHttpServerResponse replay(const RouteRequest& request) const;
+    struct Replay;
+    void replay(const RouteRequest& request, QHttpServerResponder&& responder);
+    void replayDone(Replay* replay, const QHttpServerResponse& response);
+    void replayHungUp(Replay* replay);
+    void reapReplays();
 
     const SampleLog& m_readings;
     std::function<qint64()> m_now;
@@ -83,6 +102,7 @@ private:
     qint64 m_changedMs = 0;
     std::unique_ptr<QFileSystemWatcher> m_watcher;
     QTimer m_reload;
+    std::list<std::unique_ptr<Replay>> m_replays;
 };
 
 } // namespace gw

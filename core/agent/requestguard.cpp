@@ -36,6 +36,8 @@ const char* statusText(int status)
         return "Content Too Large";
     case 431:
         return "Request Header Fields Too Large";
+    case 503:
+        return "Service Unavailable";
     default:
         return "Error";
     }
@@ -278,8 +280,11 @@ QByteArray refusalResponse(const RequestGuard::Refusal& refusal)
     const QByteArray body = errorDocument(refusal.code, refusal.message);
     return "HTTP/1.1 " + QByteArray::number(refusal.status) + ' ' + statusText(refusal.status) +
            "\r\nContent-Type: application/json\r\nCache-Control: no-store\r\nConnection: "
-           "close\r\nContent-Length: " +
-           QByteArray::number(body.size()) + "\r\n\r\n" + body;
+           "close\r\n" +
+           (refusal.retryAfterSeconds > 0
+                ? "Retry-After: " + QByteArray::number(refusal.retryAfterSeconds) + "\r\n"
+                : QByteArray()) +
+           "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
 }
 
 } // namespace gw

@@ -32,9 +32,10 @@ public:
 
     struct Refusal
     {
-        int status = 0;  // 400, 413 or 431
-        QString code;    // the JSON error code
-        QString message; // for the client, in words
+        int status = 0;            // 400, 413 or 431; 503 for a connection past the limit
+        QString code;              // the JSON error code
+        QString message;           // for the client, in words
+        int retryAfterSeconds = 0; // a Retry-After header when > 0
     };
 
     explicit RequestGuard(Limits limits);

@@ -21,24 +21,10 @@ constexpr std::array kResponseHeaders = {"Content-Type",     "Cache-Control", "V
                                          "Content-Encoding", "Allow",         "Retry-After",
                                          "WWW-Authenticate"};
 
-// The response, or for HEAD its status and headers with the Content-Length
-// the body would have had, and no body (RFC 9110 9.3.2).
 void send(const QHttpServerRequest& request, const QHttpServerResponse& response,
           QHttpServerResponder&& responder)
 {
-    if (request.method() != Method::Head) {
-        response.write(std::move(responder));
-        return;
-    }
-    responder.writeStatusLine(response.statusCode());
-    for (const char* name : kResponseHeaders) {
-        const QByteArray key(name);
-        for (const QByteArray& value : response.headers(key))
-            responder.writeHeader(key, value);
-    }
-    responder.writeHeader(QByteArrayLiteral("Content-Length"),
-                          QByteArray::number(response.data().size()));
-    responder.writeBody(QByteArray());
+    sendResponse(request.method() == Method::Head, response, std::move(responder));
 }
 
 // HEAD goes wherever GET goes (RFC 9110 9.3.2), and nowhere else.
@@ -108,6 +94,24 @@ void dispatch(const PathRoutes& path, Admission& admission, const QStringList& a
 }
 
 } // namespace
+
+// HEAD: the status and headers, and no body (RFC 9110 9.3.2).
+void sendResponse(bool head, const QHttpServerResponse& response, QHttpServerResponder&& responder)
+{
+    if (!head) {
+        response.write(std::move(responder));
+        return;
+    }
+    responder.writeStatusLine(response.statusCode());
+    for (const char* name : kResponseHeaders) {
+        const QByteArray key(name);
+        for (const QByteArray& value : response.headers(key))
+            responder.writeHeader(key, value);
+    }
+    responder.writeHeader(QByteArrayLiteral("Content-Length"),
+                          QByteArray::number(response.data().size()));
+    responder.writeBody(QByteArray());
+}
 
 void RouteTable::add(Route route)
 {

@@ -82,6 +82,11 @@ private:
     QList<Route> m_routes;
 };
 
+// Sends `response`, or for HEAD (`head`) its status and headers with the
+// Content-Length the body would have had, and no body: what the table does
+// with a Respond handler's answer, for Answer handlers that answer later.
+void sendResponse(bool head, const QHttpServerResponse& response, QHttpServerResponder&& responder);
+
 // A part of the agent that serves routes: it adds them to the table, and
 // the server binds them with the same admission as every other route.
 class RouteDesk

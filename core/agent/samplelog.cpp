@@ -160,13 +160,17 @@ SampleLog::Reader SampleLog::readRange(qint64 from, qint64 to) const
         QList<AgentJournal::Entry> page;
         qsizetype at = 0;
         quint64 cursor = 0;
+        bool started = false;
         bool done = false;
     };
     auto state = std::make_shared<Paging>();
     JournalWriter* journal = m_journal;
-    state->cursor = journal->sequenceBefore(from);
     return [state, journal, from, to](QString* error) -> std::optional<Snapshot> {
         Paging& p = *state;
+        if (!p.started) { // on the caller's first call: it may be another thread
+            p.started = true;
+            p.cursor = journal->sequenceBefore(from);
+        }
         while (!p.done) {
             if (p.at >= p.page.size()) {
                 QString why;

@@ -43,9 +43,13 @@ public:
 
     // The readings with from <= time < to, oldest first: from the journal
     // when there is one, else from the ring. Null with an error in words
-    // when the journal cannot be read.
+    // when the journal cannot be read. A journal's reader touches nothing
+    // of this object and reads on the journal's thread: it may be called on
+    // another thread while the journal is attached. The ring's walks the
+    // ring: on this thread only.
     using Reader = std::function<std::optional<Snapshot>(QString*)>;
     Reader readRange(qint64 fromMs, qint64 toMs) const;
+    bool journaled() const { return m_journal != nullptr; }
 
     void addRoutes(RouteTable& table) override;
 
