@@ -188,6 +188,7 @@ JournalWriter::JournalWriter(std::unique_ptr<AgentJournal> journal, AgentHealth*
     , m_path(journal->path())
     , m_start(journal->start())
     , m_next(journal->lastSequence() + 1)
+    , m_reserveAhead(journal->reserveAhead())
     , m_shared(std::make_shared<JournalWriterShared>())
     , m_health(health)
 {
@@ -225,10 +226,7 @@ std::optional<quint64> JournalWriter::take(QString* error)
     if (!m_closed && sequence > reservedThrough()) {
         // Not covered on disk: handing it out could reuse it after a crash.
         // The writer is asked for a reservation; the next reading may have one.
-        if (!m_shared->reserving.exchange(true, std::memory_order_acq_rel))
-            QMetaObject::invokeMethod(
-                m_worker, [w = m_worker, sequence] { w->reserveFor(sequence); },
-                Qt::QueuedConnection);
+        askForReservation(sequence);
         ++m_refused;
         QString why;
         {
@@ -250,6 +248,11 @@ std::optional<quint64> JournalWriter::take(QString* error)
             *error = message;
         return std::nullopt;
     }
+    // Half the reservation used: a new one is asked for before it runs out
+    // (flushes top it up too, but a short reservation may not last from one
+    // flush to the next).
+    if (!m_closed && sequence + m_reserveAhead / 2 > reservedThrough())
+        askForReservation(reservedThrough() + 1);
     if (m_refused > 0) {
         m_refused = 0;
         if (m_health)
@@ -281,6 +284,13 @@ void JournalWriter::appendEvent(quint64 sequence, qint64 atMs, const QString& ev
             w->appendEvent(sequence, atMs, eventId, std::move(json));
         },
         Qt::QueuedConnection);
+}
+
+void JournalWriter::askForReservation(quint64 sequence)
+{
+    if (!m_shared->reserving.exchange(true, std::memory_order_acq_rel))
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, sequence] { w->reserveFor(sequence); }, Qt::QueuedConnection);
 }
 
 bool JournalWriter::stalled() const

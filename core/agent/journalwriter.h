@@ -99,12 +99,14 @@ Q_SIGNALS:
 
 private:
     bool runBounded(std::function<void()> work);
+    void askForReservation(quint64 sequence);
     void checkStall();
 
     QString m_stream;
     QString m_path;
     AgentJournal::Start m_start;
     quint64 m_next = 1;
+    quint64 m_reserveAhead = 600;
     quint64 m_refused = 0; // readings not numbered since the last number handed out
     std::shared_ptr<JournalWriterShared> m_shared;
     AgentHealth* m_health = nullptr;

@@ -135,6 +135,7 @@ public:
     bool diskFull() const { return m_diskFull; }
     // The highest number covered on disk.
     quint64 reservedThrough() const { return m_reserved; }
+    quint64 reserveAhead() const { return m_options.reserveAhead; }
     // Hands the SQLite connection to `thread` (call on the thread that has
     // it; Qt 6.8 has QSqlDatabase::moveToThread for exactly this).
     void moveToThread(QThread* thread);
