@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -482,6 +483,37 @@ private Q_SLOTS:
             QStringLiteral("ok"), 10'000);
         QTRY_VERIFY_WITH_TIMEOUT(agent.lastSequence() > stoppedAt + 3, 10'000);
         QVERIFY(!get(agent.port(), "/v1/info").json.contains(QStringLiteral("degraded")));
+    }
+
+    // Item 11: a journal file of 0 bytes is said, in the log and on /v1/info.
+    void anEmptyJournalFileIsSaidNotSilentlyReplaced()
+    {
+        QTemporaryDir dir;
+        const QString journal = dir.filePath(QStringLiteral("journal.sqlite"));
+        {
+            QFile f(journal);
+            QVERIFY(f.open(QIODevice::WriteOnly)); // 0 bytes
+        }
+        const QString config = dir.filePath(QStringLiteral("agent.toml"));
+        {
+            QFile f(config);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(agentToml(journal, 600));
+        }
+        Agent agent;
+        QVERIFY2(agent.start(config), qPrintable(agent.why()));
+        const Reply info = get(agent.port(), "/v1/info", 3000);
+        QCOMPARE(info.status, 200);
+        QCOMPARE(info.json[QStringLiteral("journal_start")].toString(),
+                 QStringLiteral("new_from_empty_file"));
+        QVERIFY(info.json[QStringLiteral("journal")].toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(agent.stderrText().contains(QStringLiteral("empty file (0 bytes)")),
+                                 5000);
+        // Numbering goes on in the new stream: nothing is lost from here on.
+        QTRY_VERIFY_WITH_TIMEOUT(agent.lastSequence() >= 3, 5000);
+        agent.process().terminate();
+        QVERIFY(agent.process().waitForFinished(10'000));
+        QVERIFY(QFileInfo(journal).size() > 0);
     }
 
     // Item 10: SIGTERM 0, 5, 10 and 20 ms after the agent's main() began
