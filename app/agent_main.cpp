@@ -4,6 +4,7 @@
 // command line and runs it.
 
 #include "agent/agentapp.h"
+#include "util/quitsignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 
 int main(int argc, char* argv[])
 {
+    gw::QuitOnSignals::blockUntilHandled(); // until AgentApp::run() handles them
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-agent"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GW_VERSION));

@@ -127,7 +127,7 @@ double journalFileBytesPerReading(const QString& path)
     gw::DemoWorld fleet;
     for (int i = 0; i < kReadings; ++i) {
         const qint64 ms = t0 + i * 1000;
-        const quint64 seq = journal->take(&error);
+        const quint64 seq = journal->take(&error).value_or(0);
         QJsonObject o = gw::toJson(fleet.serverAt(0, ms));
         o.insert(QStringLiteral("sequence"), double(seq));
         journal->append(seq, ms, QJsonDocument(o).toJson(QJsonDocument::Compact));

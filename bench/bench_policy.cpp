@@ -196,7 +196,7 @@ int main(int argc, char* argv[])
         Fleet fleet(1, 40, 5);
         const int seconds = 3600;
         for (int i = 0; i < seconds; ++i) {
-            const quint64 seq = journal->take(&error);
+            const quint64 seq = journal->take(&error).value_or(0);
             const Snapshot s = fleet.at(i);
             QByteArray json = toJsonBytes(s, false);
             journal->append(seq, s.timestampMs, json);

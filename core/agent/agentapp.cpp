@@ -43,10 +43,13 @@ int AgentApp::run()
     // Before the start: a signal that comes while it runs (a SIGHUP right
     // after "listening on") waits in the pipe for the event loop instead of
     // taking its default action.
+    // Signals blocked since main()'s first line (QuitOnSignals::blockUntilHandled)
+    // are delivered from here on.
     m_signals = QuitOnSignals::quitApplication([this] { hangUp(); });
     if (const int rc = start(); rc != 0)
         return rc;
-    const int rc = QCoreApplication::exec();
+    // A SIGTERM read while starting (quit() does nothing before exec()).
+    const int rc = m_signals->quitRequested() ? 0 : QCoreApplication::exec();
     stop();
     return rc;
 }
@@ -93,6 +96,7 @@ void AgentApp::openJournal()
     }
     AgentJournal::Options options;
     options.retention = config.journalRetention;
+    options.reserveAhead = config.journalReserveAhead;
     QString error;
     auto journal = AgentJournal::open(config.journalPath, options, &error);
     if (!journal) {

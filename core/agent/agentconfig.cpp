@@ -449,11 +449,13 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
                   .filePath(QLatin1String(kDefaultJournalFile))
             : QFileInfo(c.historyPath).dir().filePath(QLatin1String(kDefaultJournalFile));
     if (const toml::table* j = p.table(root, "journal")) {
-        p.onlyKnown(*j, QStringLiteral("[journal]"), {"path", "retention_hours"});
+        p.onlyKnown(*j, QStringLiteral("[journal]"), {"path", "retention_hours", "reserve_ahead"});
         if (const auto path = p.string(*j, "path"))
             c.journalPath = *path; // "" turns the journal off
         if (const auto h = p.integer(*j, "retention_hours", 1, 24 * 366))
             c.journalRetention = std::chrono::hours(*h);
+        if (const auto n = p.integer(*j, "reserve_ahead", 10, 1'000'000))
+            c.journalReserveAhead = quint64(*n);
     }
 
     if (const toml::table* pol = p.table(root, "policy")) {

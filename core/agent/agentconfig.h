@@ -104,6 +104,10 @@ struct AgentConfig
     // kDefaultStateDirectory) unless the file says path = "".
     QString journalPath;
     std::chrono::hours journalRetention{24};
+    // [journal] reserve_ahead: numbers reserved on disk ahead of use. After
+    // a crash at most this many are skipped; a disk that is full or stalls
+    // stops numbering after this many readings.
+    quint64 journalReserveAhead = 600;
     static constexpr auto kDefaultStateDirectory = "/var/lib/gpuwarden";
     static constexpr auto kDefaultJournalFile = "agent-journal.sqlite";
 

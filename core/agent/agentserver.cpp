@@ -43,6 +43,7 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     , m_config(std::move(config))
     , m_server(std::make_unique<QHttpServer>())
     , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
+    , m_health([this] { return m_now(); })
     , m_routes([this] { return envelope(); })
     , m_admission(m_config.tokens, admissionLimits(m_config), [this] { return m_clock.elapsed(); })
     , m_samples(m_config.ringSize, [this] { return envelope(); })
@@ -54,6 +55,9 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     qRegisterMetaType<QList<gw::PolicyEvent>>();
     m_flushTimer.setInterval(kJournalFlushInterval);
     connect(&m_flushTimer, &QTimer::timeout, this, &AgentServer::flushJournal);
+    m_remindTimer.setInterval(std::chrono::minutes(1));
+    connect(&m_remindTimer, &QTimer::timeout, this, [this] { m_health.remind(); });
+    m_remindTimer.start();
     connect(&m_policy, &PolicyHolder::changed, this, &AgentServer::policyApplied);
     connect(&m_policy, &PolicyHolder::refused, this, &AgentServer::policyRefused);
 
@@ -104,9 +108,8 @@ AgentServer::~AgentServer()
 void AgentServer::addRoutes(RouteTable& table)
 {
     using Method = QHttpServerRequest::Method;
-    table.add(QStringLiteral("/healthz"), Method::Get, Scope::Anyone, [](const RouteRequest&) {
-        return jsonReply(QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
-    });
+    table.add(QStringLiteral("/healthz"), Method::Get, Scope::Anyone,
+              [this](const RouteRequest&) { return healthz(); });
     table.add(QStringLiteral("/v1/info"), Method::Get, Scope::Read,
               [this](const RouteRequest&) { return info(); });
     table.add(QStringLiteral("/metrics"), Method::Get, Scope::Read,
@@ -132,8 +135,7 @@ void AgentServer::attachJournal(std::unique_ptr<AgentJournal> journal)
     }
     const quint64 next = journal->lastSequence() + 1;
     m_events.continueFrom(*journal);
-    m_journal = std::make_unique<JournalWriter>(std::move(journal));
-    connect(m_journal.get(), &JournalWriter::flushed, this, &AgentServer::journalFlushed);
+    m_journal = std::make_unique<JournalWriter>(std::move(journal), &m_health);
     m_samples.setJournal(m_journal.get(), next);
     m_events.setJournal(m_journal.get());
     m_tokens->setJournal(m_journal.get());
@@ -173,23 +175,6 @@ void AgentServer::flushJournal()
     // Written on the journal's thread; the outcome comes back as journalFlushed().
     if (m_journal)
         m_journal->flush(m_now());
-}
-
-void AgentServer::journalFlushed(const QString& error)
-{
-    if (error.isEmpty())
-        m_lastJournalError.clear();
-    else
-        journalError(error);
-}
-
-void AgentServer::journalError(const QString& message)
-{
-    if (message == m_lastJournalError)
-        return;
-    m_lastJournalError = message;
-    qCWarning(lcAgent).noquote() << "journal:" << message
-                                 << "- readings are still served from memory";
 }
 
 bool AgentServer::listen(QString* error)
@@ -278,8 +263,7 @@ void AgentServer::setBackendStatus(const QString& backend, const QString& messag
 
 void AgentServer::publish(const Snapshot& snapshot)
 {
-    const Snapshot& stored =
-        m_samples.publish(snapshot, [this](const QString& why) { journalError(why); });
+    const Snapshot& stored = m_samples.publish(snapshot);
     m_desk->published(stored);
     m_tokens->published(stored);
     m_enforcement->published(stored);
@@ -323,6 +307,36 @@ BalanceView AgentServer::balanceView() const
 
 // ---- the routes that read every desk ----
 
+namespace {
+
+QString journalStartName(AgentJournal::Start start)
+{
+    switch (start) {
+    case AgentJournal::Start::Created:
+        return QStringLiteral("new");
+    case AgentJournal::Start::Continued:
+        return QStringLiteral("continued");
+    case AgentJournal::Start::AfterCrash:
+        return QStringLiteral("continued_after_crash");
+    case AgentJournal::Start::FromEmptyFile:
+        return QStringLiteral("new_from_empty_file");
+    }
+    return {};
+}
+
+} // namespace
+
+// Still 200 when degraded: the agent answers, and what it cannot do is
+// said in the body (a load balancer's check keeps it in; an admin reads why).
+QHttpServerResponse AgentServer::healthz() const
+{
+    QJsonObject o{{QStringLiteral("status"),
+                   m_health.degraded() ? QStringLiteral("degraded") : QStringLiteral("ok")}};
+    if (m_health.degraded())
+        o.insert(QStringLiteral("reasons"), m_health.toJson()[QStringLiteral("reasons")]);
+    return jsonReply(o);
+}
+
 QHttpServerResponse AgentServer::info() const
 {
     const Snapshot* s = m_samples.latest();
@@ -333,7 +347,7 @@ QHttpServerResponse AgentServer::info() const
                                     {QStringLiteral("uuid"), g.uuid},
                                     {QStringLiteral("name"), g.name}});
     }
-    return jsonReply(QJsonObject{
+    QJsonObject o{
         {QStringLiteral("agent_version"), QStringLiteral(GW_VERSION)},
         {QStringLiteral("instance"), m_instance},
         {QStringLiteral("stream"), stream()},
@@ -346,7 +360,12 @@ QHttpServerResponse AgentServer::info() const
         {QStringLiteral("last_sequence"), qint64(m_samples.lastSequence())},
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("policy"), m_policy.info(m_events.openCount())},
-    });
+    };
+    if (m_journal)
+        o.insert(QStringLiteral("journal_start"), journalStartName(m_journal->start()));
+    if (m_health.degraded())
+        o.insert(QStringLiteral("degraded"), m_health.toJson());
+    return jsonReply(o);
 }
 
 QHttpServerResponse AgentServer::metrics() const

@@ -22,6 +22,7 @@
 
 #include "agent/admission.h"
 #include "agent/agentconfig.h"
+#include "agent/agenthealth.h"
 #include "agent/apireply.h"
 #include "agent/balanceview.h"
 #include "agent/eventlog.h"
@@ -99,6 +100,10 @@ public:
     // the server goes on serving from memory. The destructor does it too.
     bool closeJournal(QString* error);
 
+    // What is wrong with the agent (/v1/info "degraded", /healthz): any
+    // part of the agent raises and clears its reasons here.
+    AgentHealth& health() { return m_health; }
+
     // The wall clock served as "now_ms" and used for journal retention;
     // tests give an agent a skewed clock.
     void setClock(std::function<qint64()> nowMs);
@@ -174,10 +179,9 @@ private:
     RequestGuard::Limits limits() const;
     CursorEnvelope envelope() const;
     void flushJournal();
-    void journalFlushed(const QString& error);
-    void journalError(const QString& message);
     void policyApplied(int version);
 
+    QHttpServerResponse healthz() const;
     QHttpServerResponse info() const;
     QHttpServerResponse metrics() const;
 
@@ -192,9 +196,10 @@ private:
     std::function<qint64()> m_now;
     QElapsedTimer m_clock; // admission's rate limit
 
+    AgentHealth m_health;
+    QTimer m_remindTimer; // AgentHealth::remind()
     std::unique_ptr<JournalWriter> m_journal;
     QTimer m_flushTimer;
-    QString m_lastJournalError; // logged once, not every second
 
     RouteTable m_routes;
     Admission m_admission;

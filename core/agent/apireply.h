@@ -65,12 +65,14 @@ QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QBy
 // each with its `sequence`), the older ones in the journal: the records after
 // `query.after` older than the ring as `readJournal(after, ringOldest, limit,
 // &why)` gives them (a list of {sequence, json}, oldest first; `why`, when
-// set, is logged under `log`), then the ring's as `jsonOf(record)` writes them
+// set, is logged under `log` and, with `journalError`, stops the page: an
+// empty answer and the reason there), then the ring's as `jsonOf(record)` writes them
 // (/v1/samples, /v1/events).
 template <typename Ring, typename ReadJournal, typename JsonOf>
 QByteArray ringCursorPage(const CursorEnvelope& envelope, const char* key, const CursorQuery& query,
                           quint64 nextSequence, const Ring& ring, ReadJournal&& readJournal,
-                          JsonOf&& jsonOf, const QLoggingCategory& (*log)())
+                          JsonOf&& jsonOf, const QLoggingCategory& (*log)(),
+                          QString* journalError = nullptr)
 {
     QByteArrayList out;
     quint64 last = query.after;
@@ -85,8 +87,15 @@ QByteArray ringCursorPage(const CursorEnvelope& envelope, const char* key, const
         QString why;
         for (auto& e : readJournal(query.after, ringOldest, query.limit, &why))
             take(e.sequence, std::move(e.json));
-        if (!why.isEmpty())
+        if (!why.isEmpty()) {
             qCWarning(log).noquote() << "journal:" << why;
+            // With journalError the caller answers "ask again" rather than
+            // a page that would wrongly say the older records are gone.
+            if (journalError) {
+                *journalError = why;
+                return {};
+            }
+        }
     }
     for (const auto& record : ring) {
         if (out.size() >= query.limit)

@@ -45,17 +45,20 @@ void SampleLog::setJournal(JournalWriter* journal, quint64 next)
         m_nextSequence = next;
 }
 
-const Snapshot& SampleLog::publish(const Snapshot& snapshot,
-                                   const std::function<void(const QString&)>& journalError)
+const Snapshot& SampleLog::publish(const Snapshot& snapshot)
 {
     quint64 sequence = m_nextSequence;
     if (m_journal) {
-        QString why;
-        sequence = m_journal->take(&why);
-        if (!why.isEmpty())
-            journalError(why);
+        // Refused (no reservation on disk): the journal's AgentHealth says so.
+        const std::optional<quint64> taken = m_journal->take();
+        if (!taken) {
+            m_unnumbered = snapshot;
+            return *m_unnumbered;
+        }
+        sequence = *taken;
         m_journal->append(sequence, snapshot.timestampMs, sampleJson(snapshot, sequence));
     }
+    m_unnumbered.reset();
     m_nextSequence = sequence + 1;
     m_ring.push_back({sequence, snapshot});
     while (qsizetype(m_ring.size()) > m_ringSize)
@@ -65,6 +68,8 @@ const Snapshot& SampleLog::publish(const Snapshot& snapshot,
 
 const Snapshot* SampleLog::latest() const
 {
+    if (m_unnumbered)
+        return &*m_unnumbered;
     return m_ring.empty() ? nullptr : &m_ring.back().snapshot;
 }
 
@@ -85,7 +90,8 @@ QHttpServerResponse SampleLog::snapshot() const
     if (!s)
         return noData();
     QJsonObject o = toJson(*s);
-    o.insert(QStringLiteral("sequence"), qint64(m_ring.back().sequence));
+    if (!m_unnumbered) // a reading that has no number is served without one
+        o.insert(QStringLiteral("sequence"), qint64(m_ring.back().sequence));
     return jsonReply(o);
 }
 
@@ -111,9 +117,16 @@ QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
         return m_journal ? m_journal->read(after, before, limit, why)
                          : QList<AgentJournal::Entry>();
     };
+    QString journalError;
     QByteArray body = ringCursorPage(
         m_envelope(), "samples", cursor, m_nextSequence, m_ring, readJournal,
-        [](const Numbered& n) { return sampleJson(n.snapshot, n.sequence); }, lcSamples);
+        [](const Numbered& n) { return sampleJson(n.snapshot, n.sequence); }, lcSamples,
+        &journalError);
+    if (!journalError.isEmpty()) {
+        // Not "truncated": the readings exist, the client asks again.
+        return jsonError(503, QStringLiteral("journal_unavailable"),
+                         journalError + QStringLiteral("; ask again later"));
+    }
     // Readings are repetitive JSON: deflated they are about a tenth (a
     // backfill page of 1000 readings: 2.8 MB → 0.3 MB). Qt's network access
     // manager asks for it and inflates by itself.

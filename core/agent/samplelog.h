@@ -33,11 +33,13 @@ public:
     // Not owned; null: memory only. Numbering continues after `next - 1`.
     void setJournal(JournalWriter* journal, quint64 next);
     // Numbers and keeps `snapshot` (and queues it for the journal); the
-    // stored reading. A journal that could not reserve its number is
-    // reported through `journalError`, the reading still kept.
-    const Snapshot& publish(const Snapshot& snapshot,
-                            const std::function<void(const QString&)>& journalError);
+    // stored reading. When the journal has no reservation for its number
+    // the reading is not numbered: it is the newest (latest(),
+    // /v1/snapshot without "sequence") but never enters the ring, the
+    // journal or /v1/samples, so no number is ever given twice.
+    const Snapshot& publish(const Snapshot& snapshot);
 
+    // The newest reading, numbered or not.
     const Snapshot* latest() const;
     quint64 lastSequence() const { return m_nextSequence - 1; }
 
@@ -66,6 +68,8 @@ private:
     qsizetype m_ringSize;
     std::function<CursorEnvelope()> m_envelope;
     std::deque<Numbered> m_ring;
+    // The newest reading when it could not be numbered.
+    std::optional<Snapshot> m_unnumbered;
     quint64 m_nextSequence = 1;
     JournalWriter* m_journal = nullptr;
 };

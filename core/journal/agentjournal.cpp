@@ -10,6 +10,9 @@
 #include <QThread>
 #include <QUuid>
 
+#include <cerrno>
+#include <cstring>
+
 Q_LOGGING_CATEGORY(lcJournal, "gw.agent.journal")
 
 namespace gw {
@@ -89,12 +92,22 @@ std::unique_ptr<AgentJournal> AgentJournal::open(const QString& path, const Opti
     std::unique_ptr<AgentJournal> j(new AgentJournal);
     j->m_path = path;
     j->m_options = options;
+    const QFileInfo file(path);
+    const bool emptyFile = file.exists() && file.isFile() && file.size() == 0;
     QString why;
     if (!j->openDatabase(&why)) {
         qCWarning(lcJournal).noquote() << why;
         if (error)
             *error = why;
         return nullptr;
+    }
+    if (emptyFile && j->m_start == Start::Created) {
+        // SQLite takes an empty file for a new database (nothing of an
+        // older stream was left in it to keep); it must not pass unsaid.
+        j->m_start = Start::FromEmptyFile;
+        qCWarning(lcJournal).noquote()
+            << path << "was an empty file (0 bytes): a new stream" << j->m_stream
+            << "starts in it; readings of an earlier stream, if there was one, are not in it";
     }
     return j;
 }
@@ -126,9 +139,24 @@ const sqlitefile::Wording& wording()
 
 } // namespace
 
-QString AgentJournal::describe(const QSqlError& error, bool writing) const
+QString AgentJournal::describe(const QSqlError& error, bool writing)
 {
-    return sqlitefile::describe(m_path, error, writing, wording());
+    if (writing)
+        m_diskFull = error.nativeErrorCode() == QLatin1String("13");
+    QString text = sqlitefile::describe(m_path, error, writing, wording());
+    // A message always says why: SQLite (or the driver) gave no text, so the
+    // system's last error stands in.
+    if (error.databaseText().isEmpty() && error.driverText().isEmpty()) {
+        const int saved = errno;
+        text += saved != 0 ? QString::fromLocal8Bit(std::strerror(saved))
+                           : QStringLiteral("no reason given by SQLite");
+    }
+    return text;
+}
+
+QSqlError AgentJournal::lastWriteError() const
+{
+    return m_metaError.isValid() ? m_metaError : m_db.lastError();
 }
 
 bool AgentJournal::openDatabase(QString* error)
@@ -163,6 +191,7 @@ bool AgentJournal::openDatabase(QString* error)
         }
         if (!create(error))
             return false;
+        m_start = Start::Created;
     } else if (version > kVersion) {
         *error = m_path + QStringLiteral(" was written by a newer gpuwarden-agent (journal format "
                                          "%1, this version reads up to %2)")
@@ -205,7 +234,10 @@ bool AgentJournal::openDatabase(QString* error)
     q.finish();
     if (clean) {
         m_next = std::max(lastClean, lastStored) + 1;
+        if (version != 0)
+            m_start = Start::Continued;
     } else {
+        m_start = Start::AfterCrash;
         // Whatever the previous run handed out lies at or below its
         // reservation; continuing after it never reuses a number.
         m_next = std::max(m_reserved, lastStored) + 1;
@@ -224,9 +256,17 @@ bool AgentJournal::openDatabase(QString* error)
     // Synced: were this lost to a power cut, the previous clean close would
     // stand and this run's numbers be handed out again.
     if (!setMeta(QStringLiteral("clean"), QStringLiteral("0")))
-        return failed(m_db.lastError());
+        return failed(m_metaError);
+    // The first numbers are covered before the first reading asks for one.
+    const quint64 reserve = m_next - 1 + m_options.reserveAhead;
+    if (m_reserved < reserve) {
+        if (!setMeta(QStringLiteral("reserved_through"), QString::number(reserve)))
+            return failed(m_metaError);
+        m_reservedAtOpen = reserve;
+    }
     if (!m_db.commit())
         return failed(m_db.lastError());
+    m_reserved = std::max(m_reserved, m_reservedAtOpen);
     // Readings: a commit per second without fsync; a process crash loses
     // none of them, a power cut at most the last few.
     if (!q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"))) {
@@ -333,7 +373,7 @@ bool AgentJournal::create(QString* error)
         !setMeta(QStringLiteral("reserved_through"), QStringLiteral("0")) ||
         !setMeta(QStringLiteral("clean"), QStringLiteral("1")) ||
         !setMeta(QStringLiteral("last_sequence"), QStringLiteral("0")) || !m_db.commit()) {
-        *error = describe(m_db.lastError(), true);
+        *error = describe(lastWriteError(), true);
         m_db.rollback();
         return false;
     }
@@ -342,13 +382,15 @@ bool AgentJournal::create(QString* error)
 
 bool AgentJournal::setMeta(const QString& key, const QString& value)
 {
+    m_metaError = QSqlError();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta VALUES(?, ?)"));
     q.addBindValue(key);
     q.addBindValue(value);
     if (q.exec())
         return true;
-    qCWarning(lcJournal).noquote() << describe(q.lastError(), true);
+    // Reported by the caller, once, with what it was doing.
+    m_metaError = q.lastError();
     return false;
 }
 
@@ -362,36 +404,41 @@ std::optional<QString> AgentJournal::meta(const QString& key)
     return q.value(0).toString();
 }
 
-bool AgentJournal::reserveThrough(quint64 sequence)
+bool AgentJournal::reserveThrough(quint64 sequence, QString* error)
 {
     // A reservation must survive a power cut too, or numbers could be reused
     // after one: this commit is synced (the readings' commits are not).
     QSqlQuery q(m_db);
     q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
     const bool ok = setMeta(QStringLiteral("reserved_through"), QString::number(sequence));
-    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     if (ok)
         m_reserved = sequence;
+    else if (error)
+        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
+                 QStringLiteral(" (") + describe(m_metaError, true) +
+                 QStringLiteral("); readings are not numbered until a reservation succeeds");
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     return ok;
 }
 
-quint64 AgentJournal::take(QString* error)
+std::optional<quint64> AgentJournal::take(QString* error)
 {
     // Normally flush() keeps the reservation ahead; this is the fallback.
-    reserveFor(m_next, error);
+    if (!reserveFor(m_next, error))
+        return std::nullopt;
     return m_next++;
 }
 
 bool AgentJournal::reserveFor(quint64 sequence, QString* error)
 {
-    if (sequence <= m_reserved || m_closed)
+    if (sequence <= m_reserved)
         return true;
-    if (reserveThrough(sequence + m_options.reserveAhead))
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path +
-                 QStringLiteral("; after a crash numbers could be reused");
-    return false;
+    if (m_closed) {
+        if (error)
+            *error = QStringLiteral("the journal ") + m_path + QStringLiteral(" is closed");
+        return false;
+    }
+    return reserveThrough(sequence + m_options.reserveAhead, error);
 }
 
 void AgentJournal::moveToThread(QThread* thread)
@@ -679,7 +726,7 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
         ok = setMeta(QStringLiteral("event_reserved_through"),
                      QString::number(eventsUsed + kEventReserveAhead));
         if (!ok)
-            why = describe(m_db.lastError(), true);
+            why = describe(m_metaError, true);
     }
     if (ok && !m_db.commit()) {
         why = describe(m_db.lastError(), true);
@@ -687,6 +734,11 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
     }
     if (!ok) {
         m_db.rollback();
+        // The reservation is a row of its own: it may still fit where the
+        // readings did not, and it is what lets numbering go on.
+        QString reserveWhy;
+        if (topUp)
+            reserveThrough(used + m_options.reserveAhead, &reserveWhy);
         if (error)
             *error = why;
         return false;
@@ -721,11 +773,9 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
         readOldestEvent();
     if (merge || expired)
         readOldest();
-    if (topUp && !reserveThrough(used + m_options.reserveAhead)) {
-        if (error)
-            *error = QStringLiteral("cannot reserve sequence numbers in the journal ") + m_path;
+    m_diskFull = false;
+    if (topUp && !reserveThrough(used + m_options.reserveAhead, error))
         return false;
-    }
     return true;
 }
 
@@ -744,7 +794,7 @@ bool AgentJournal::close(qint64 nowMs, QString* error)
         setMeta(QStringLiteral("clean"), QStringLiteral("1")) && m_db.commit();
     if (!marked) {
         if (why.isEmpty())
-            why = describe(m_db.lastError(), true);
+            why = describe(lastWriteError(), true);
         m_db.rollback();
     }
     m_closed = true;
@@ -869,7 +919,7 @@ bool AgentJournal::appendTokenRecords(TokenTable table, const QList<Entry>& reco
         }
         for (const auto& [key, value] : metaValues) {
             if (ok && !setMeta(key, value))
-                ok = fail(m_db.lastError());
+                ok = fail(m_metaError);
         }
         if (ok && !m_db.commit())
             ok = fail(m_db.lastError());

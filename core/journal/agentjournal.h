@@ -35,9 +35,10 @@
 //                                  agents' usage facts (meta peer_cursor:<url>)
 //   audit(seq PRIMARY KEY, json)   the enforcement audit log, append-only
 //
-// Numbers are never reused: before a sequence is handed out it is covered by
-// `reserved_through` on disk. A clean close records the last number used; a
-// start after a crash continues after the reservation, so what was lost in
+// Numbers are never reused: a sequence is handed out only when it is covered
+// by `reserved_through` on disk; when no reservation can be made (a full
+// disk) no number is handed out. A clean close records the last number used;
+// a start after a crash continues after the reservation, so what was lost in
 // between is a hole that /v1/samples reports as truncated.
 //
 // Threading: used from one thread at a time. In the agent that is the
@@ -47,6 +48,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 
@@ -81,6 +83,16 @@ public:
         int maxPending = 3600;
     };
 
+    // How the file was found when opened.
+    enum class Start
+    {
+        Created,       // no file: a new stream
+        Continued,     // closed cleanly by the previous run
+        AfterCrash,    // not closed: continues after the reservation
+        FromEmptyFile, // a file of 0 bytes (truncated, or made by something
+                       // else): a new stream, said in the log and on /v1/info
+    };
+
     struct Entry
     {
         quint64 sequence = 0;
@@ -106,19 +118,24 @@ public:
     // [lostFrom(), lastSequence()] may have been handed out and not stored.
     bool uncleanStart() const { return m_uncleanStart; }
     quint64 lostFrom() const { return m_lostFrom; }
+    Start start() const { return m_start; }
 
     // Numbers the next reading; the number is covered on disk before it is
-    // returned. An error (disk full) is reported, the number still returned:
-    // the agent keeps serving from memory.
-    quint64 take(QString* error);
+    // returned. Absent, with `error`, when no reservation covers it and none
+    // can be made (a full disk): the reading must not be numbered.
+    std::optional<quint64> take(QString* error);
     // Queues a numbered reading for the next flush. A number handed out
     // elsewhere (JournalWriter numbers on the HTTP thread) counts as used.
     void append(quint64 sequence, qint64 timestampMs, QByteArray json);
     // Makes sure `sequence` is covered on disk, reserving ahead when it is
-    // not; what take() does, for numbers handed out by someone else.
+    // not; what take() does, for numbers handed out by someone else. False
+    // with the reason when the reservation could not be written.
     bool reserveFor(quint64 sequence, QString* error);
+    // The last failed write was refused for want of space.
+    bool diskFull() const { return m_diskFull; }
     // The highest number covered on disk.
     quint64 reservedThrough() const { return m_reserved; }
+    quint64 reserveAhead() const { return m_options.reserveAhead; }
     // Hands the SQLite connection to `thread` (call on the thread that has
     // it; Qt 6.8 has QSqlDatabase::moveToThread for exactly this).
     void moveToThread(QThread* thread);
@@ -205,12 +222,13 @@ private:
     bool openDatabase(QString* error);
     bool create(QString* error);
     bool setMeta(const QString& key, const QString& value);
-    bool reserveThrough(quint64 sequence);
+    bool reserveThrough(quint64 sequence, QString* error);
+    QSqlError lastWriteError() const;
     std::optional<QString> meta(const QString& key);
     bool writeRows(QString* error);
     bool mergeSmallRows(QString* error);
     bool retentionStep(qint64 nowMs, QString* error);
-    QString describe(const QSqlError& error, bool writing) const;
+    QString describe(const QSqlError& error, bool writing);
     void readOldest();
 
     QString m_path;
@@ -223,6 +241,12 @@ private:
     quint64 m_lostFrom = 0;
     bool m_uncleanStart = false;
     bool m_closed = false;
+    bool m_diskFull = false;
+    Start m_start = Start::Created;
+    // The error of the last setMeta() that failed (its own query's, which
+    // m_db.lastError() does not carry).
+    QSqlError m_metaError;
+    quint64 m_reservedAtOpen = 0;
     QList<Pending> m_pending;
     quint64 m_nextEvent = 1;
     quint64 m_eventReserved = 0;

@@ -44,6 +44,9 @@ struct LinkStatus
     qint64 retryInMs = 0;      // while failing: when the next try is
     QByteArray offeredSha256;  // Untrusted/PinMismatch: the certificate seen
     bool readingsLost = false; // the agent reported readings it no longer has
+    // What the agent says is wrong with it (/v1/info "degraded"), one
+    // "code: message" a line; empty when it is healthy.
+    QString degraded;
     // Where reading stands, to resume there after the desktop restarts.
     QString stream;
     quint64 cursor = 0;

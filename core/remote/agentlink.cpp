@@ -101,6 +101,8 @@ void AgentLink::poll()
     pollEvents();
     if (nowMs() - m_lastAllocationPollMs >= m_allocationInterval.count())
         pollAllocations();
+    if (nowMs() - m_lastInfoPollMs >= kInfoPollInterval.count())
+        pollInfo();
     const qint64 sent = nowMs();
     get(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
         [this, sent](const AgentCall& r) {
@@ -199,6 +201,36 @@ void AgentLink::onEvents(const AgentCall& r)
     // A full page: more is waiting.
     if (records.size() >= kPageSize)
         pollEvents();
+}
+
+void AgentLink::pollInfo()
+{
+    if (!m_running || m_infoInFlight)
+        return;
+    m_infoInFlight = true;
+    m_lastInfoPollMs = nowMs();
+    get(QStringLiteral("/v1/info"), [this](const AgentCall& r) {
+        m_infoInFlight = false;
+        // A failure here is the samples' to report.
+        if (m_running && r.json) {
+            takeDegraded(*r.json);
+            publishStatus();
+        }
+    });
+}
+
+void AgentLink::takeDegraded(const QJsonObject& info)
+{
+    QStringList lines;
+    const QJsonArray reasons =
+        info[QStringLiteral("degraded")][QStringLiteral("reasons")].toArray();
+    for (const QJsonValue& v : reasons)
+        lines.append(v[QStringLiteral("code")].toString() + QStringLiteral(": ") +
+                     v[QStringLiteral("message")].toString());
+    const QString degraded = lines.join(u'\n');
+    if (degraded != m_status.degraded && !degraded.isEmpty())
+        qCWarning(lcAgentLink).noquote() << m_server.name << "degraded:" << degraded;
+    m_status.degraded = degraded;
 }
 
 void AgentLink::pollAllocations()
@@ -320,6 +352,8 @@ void AgentLink::onInfo(const AgentCall& r)
             << m_server.name << "reading its last" << window << "readings of" << last;
     m_stream = stream;
     m_cursor = cursor;
+    m_lastInfoPollMs = nowMs();
+    takeDegraded(o);
     m_status.stream = stream;
     m_status.cursor = cursor;
     schedule(0);

@@ -70,6 +70,8 @@ public:
     static constexpr qint64 kCatchUpMs = 3'600'000;
     // Reservations last minutes; a few seconds late is soon enough.
     static constexpr std::chrono::milliseconds kAllocationPollInterval{5000};
+    // /v1/info again, for the agent's degraded state (a full or stalled disk).
+    static constexpr std::chrono::milliseconds kInfoPollInterval{15'000};
 
     // `nam` is shared by all links of a fleet (keep-alive connections) and
     // must outlive this link; both live on the same thread.
@@ -116,6 +118,8 @@ Q_SIGNALS:
 
 private:
     void pollAllocations();
+    void pollInfo();
+    void takeDegraded(const QJsonObject& info);
     void onAllocations(const AgentCall& reply);
     void pollEvents();
     void onEvents(const AgentCall& reply);
@@ -168,6 +172,8 @@ private:
     bool m_allocationsInFlight = false;
     bool m_allocationsUnsupported = false;
     qint64 m_lastAllocationPollMs = 0;
+    bool m_infoInFlight = false;
+    qint64 m_lastInfoPollMs = 0;
     QString m_lastAllocationsError;
 };
 

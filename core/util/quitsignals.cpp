@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace gw {
@@ -34,7 +35,32 @@ extern "C" void onQuitSignal(int signalNumber)
     errno = saved;
 }
 
+sigset_t quitSignals()
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    return set;
+}
+
+// Whatever happened, the signals blocked by blockUntilHandled() are
+// unblocked: with handlers they arrive through the pipe, without they take
+// their default action (as they would have without the block).
+void unblockQuitSignals()
+{
+    const sigset_t set = quitSignals();
+    ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+}
+
 } // namespace
+
+void QuitOnSignals::blockUntilHandled()
+{
+    const sigset_t set = quitSignals();
+    ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
 
 QuitOnSignals::QuitOnSignals(QObject* parent)
     : QuitOnSignals(HangUp::Default, parent)
@@ -46,6 +72,7 @@ QuitOnSignals::QuitOnSignals(HangUp hangUp, QObject* parent)
     if (g_writeFd.load() >= 0)
         return;
     if (::pipe2(m_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        unblockQuitSignals();
         // SIGTERM keeps its default action: the process ends without its
         // clean shutdown, which an admin should learn of.
         qWarning("cannot create the pipe for SIGTERM/SIGINT (%s); they will end the process "
@@ -68,6 +95,8 @@ QuitOnSignals::QuitOnSignals(HangUp hangUp, QObject* parent)
         m_hangUp = true;
     }
     m_active = true;
+    // Signals that came while Qt started are delivered now, to the handler.
+    unblockQuitSignals();
 }
 
 QuitOnSignals::~QuitOnSignals()
@@ -91,8 +120,11 @@ void QuitOnSignals::readPipe()
         const ssize_t n = ::read(m_fds[0], bytes, sizeof bytes);
         if (n <= 0)
             return; // EAGAIN: drained
-        for (ssize_t i = 0; i < n; ++i)
+        for (ssize_t i = 0; i < n; ++i) {
+            if (int(bytes[i]) != SIGHUP)
+                m_quitRequested = true;
             Q_EMIT received(int(bytes[i]));
+        }
     }
 }
 

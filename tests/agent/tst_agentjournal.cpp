@@ -30,7 +30,7 @@ QByteArray readingJson(quint64 sequence, qint64 ms)
 quint64 record(AgentJournal& j, qint64 ms)
 {
     QString error;
-    const quint64 seq = j.take(&error);
+    const quint64 seq = j.take(&error).value_or(0);
     [&] {
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }();

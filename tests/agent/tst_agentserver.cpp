@@ -510,12 +510,12 @@ private Q_SLOTS:
             auto journal = AgentJournal::open(file, o, &error);
             QVERIFY2(journal, qPrintable(error));
             for (int i = 0; i < 10; ++i) {
-                const quint64 seq = journal->take(&error);
+                const quint64 seq = journal->take(&error).value_or(0);
                 journal->append(seq, kT + i * 1000, demoReading(seq, kT + i * 1000));
             }
             QVERIFY(journal->flush(kT + 10'000, &error));
             for (int i = 10; i < 13; ++i) { // handed out, then the process died
-                const quint64 seq = journal->take(&error);
+                const quint64 seq = journal->take(&error).value_or(0);
                 journal->append(seq, kT + i * 1000, demoReading(seq, kT + i * 1000));
             }
         } // no close(): as a crash

@@ -170,9 +170,10 @@ quint64 fillJournal(const QString& path, qint64 startMs, int count, double util,
     quint64 corrupt = 0;
     for (int i = 0; i < count; ++i) {
         const qint64 at = startMs + i * 1000;
-        journal->append(journal->take(&error), at, toJsonBytes(reading(at, util), false));
+        journal->append(journal->take(&error).value_or(0), at,
+                        toJsonBytes(reading(at, util), false));
         if (i + 1 == corruptAfter) {
-            corrupt = journal->take(&error);
+            corrupt = journal->take(&error).value_or(0);
             journal->append(corrupt, at, QByteArray("{\"server\": 12"));
         }
     }

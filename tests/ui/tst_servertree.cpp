@@ -192,6 +192,33 @@ private Q_SLOTS:
             QVERIFY(!model.index(0, c).data().isValid());
     }
 
+    void aDegradedAgentIsSaidInItsServersSummaryAndTooltip()
+    {
+        LiveState fleet;
+        clockAtNewest(fleet);
+        ServerTreeModel model(&fleet);
+        const Snapshot s = DemoWorld().serverAt(0, kT);
+        fleet.ingest(s);
+        LinkStatus link;
+        link.server = s.server;
+        link.state = LinkState::Connected;
+        link.degraded = QStringLiteral("journal_full: cannot write the journal /j: the disk is "
+                                       "full\nnumbering_refused: sequence 103 is not covered");
+        fleet.setConnection(link);
+        const QModelIndex row = model.serverIndex(s.server);
+        const QString summary = row.data(SummaryRole).toString();
+        QVERIFY2(summary.startsWith(
+                     s.server + QStringLiteral(" · degraded: journal_full, numbering_refused · ")),
+                 qPrintable(summary));
+        QVERIFY(row.data(Qt::ToolTipRole).toString().contains(QStringLiteral("the disk is full")));
+        link.degraded.clear(); // healthy again: nothing said
+        fleet.setConnection(link);
+        QVERIFY(!model.serverIndex(s.server)
+                     .data(SummaryRole)
+                     .toString()
+                     .contains(QStringLiteral("degraded")));
+    }
+
     void sortingOrdersServersAndGpusAndFollowsReadings()
     {
         LiveState fleet;

@@ -480,6 +480,13 @@ QString ServerTreeModel::serverSummary(int row) const
     const LinkStatus* link = m_fleet->connection(item.name);
     const Freshness f = m_fleet->freshness(item.name);
     QStringList parts{item.name};
+    if (link && !link->degraded.isEmpty()) {
+        // The codes: the tooltip has the agent's words.
+        QStringList codes;
+        for (const QString& line : link->degraded.split(u'\n'))
+            codes.append(line.section(u':', 0, 0));
+        parts.append(tr("degraded: %1").arg(codes.join(QStringLiteral(", "))));
+    }
     if (link && link->state != LinkState::Connected) {
         parts.append(linkStateText(link->state));
         if (f.hasReading)
@@ -598,6 +605,8 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
                                : item.name};
         if (link && !link->error.isEmpty())
             lines.append(link->error);
+        if (link && !link->degraded.isEmpty())
+            lines.append(tr("The agent is degraded:\n%1").arg(link->degraded));
         if (link && link->retryInMs > 0)
             lines.append(tr("Next try in %n s", nullptr, int((link->retryInMs + 999) / 1000)));
         if (f.hasReading) {

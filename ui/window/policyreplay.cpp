@@ -104,12 +104,22 @@ QString LocalJournalRecorder::write()
     QString error;
     auto journal = AgentJournal::open(m_path, &error);
     if (journal) {
-        for (const Snapshot& s : std::as_const(batch)) {
-            QString why;
-            const quint64 sequence = journal->take(&why);
-            journal->append(sequence, s.timestampMs, toJsonBytes(s, false));
+        bool numbered = true;
+        for (qsizetype i = 0; i < batch.size(); ++i) {
+            const std::optional<quint64> sequence = journal->take(&error);
+            if (!sequence) {
+                // No number without a reservation on disk: the rest waits
+                // for the next try.
+                numbered = false;
+                QMutexLocker lock(&m_lock);
+                m_pending = batch.mid(i) + m_pending;
+                if (m_pending.size() > kMaxPending)
+                    m_pending.remove(0, m_pending.size() - kMaxPending);
+                break;
+            }
+            journal->append(*sequence, batch[i].timestampMs, toJsonBytes(batch[i], false));
         }
-        if (journal->close(QDateTime::currentMSecsSinceEpoch(), &error)) {
+        if (journal->close(QDateTime::currentMSecsSinceEpoch(), &error) && numbered) {
             m_failuresInARow = 0;
             return {};
         }
