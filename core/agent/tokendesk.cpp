@@ -15,6 +15,7 @@
 #include <QTimeZone>
 #include <QUrlQuery>
 
+#include <cmath>
 #include <limits>
 
 Q_LOGGING_CATEGORY(lcTokens, "gw.agent.tokens")
@@ -151,8 +152,17 @@ void TokenDesk::load()
         m_ownServers.insert(f->server);
     }
     for (const AgentJournal::Entry& e : std::as_const(adjustments)) {
-        if (const auto a = adjustmentFromJson(e.json))
+        const auto a = adjustmentFromJson(e.json);
+        // One stored before adjustments were bounded would make a balance
+        // infinite: said and left out of the books, still in the journal.
+        if (a && std::isfinite(a->amount) && std::abs(a->amount) <= kMaxAdjustmentTokens)
             m_adjustments.append(*a);
+        else
+            qCWarning(lcTokens).noquote()
+                << "adjustment" << e.sequence
+                << "left out of the books: unreadable, or its amount is not a finite number of at "
+                   "most"
+                << kMaxAdjustmentTokens << "tokens either way";
     }
     // The readings from the last one before the closed boundary on (its
     // span into the open hour counts; the part before is stored already),
