@@ -79,17 +79,18 @@ Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
 class Agent
 {
 public:
-    bool start(const QString& dir, const QByteArray& policy, const QString& clockFile = {})
+    bool start(const QString& dir, const QByteArray& policy, const QString& clockFile = {},
+               const QString& journal = {})
     {
         const QString cfg = dir + u"/agent.toml"_s;
         const QString policyPath = dir + u"/policy.toml"_s;
         if (!writeFile(policyPath, policy) ||
-            !writeFile(cfg,
-                       "[agent]\ninterval_ms = 100\n[journal]\npath = \"\"\n[policy]\npath = \"" +
-                           policyPath.toUtf8() + "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" +
-                           sha256(kRead).toHex() +
-                           "\"\n[[token]]\nname = \"boss\"\nscope = \"admin\"\nsha256 = \"" +
-                           sha256(kAdmin).toHex() + "\"\n"))
+            !writeFile(cfg, "[agent]\ninterval_ms = 100\n[journal]\npath = \"" + journal.toUtf8() +
+                                "\"\n[policy]\npath = \"" + policyPath.toUtf8() +
+                                "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" +
+                                sha256(kRead).toHex() +
+                                "\"\n[[token]]\nname = \"boss\"\nscope = \"admin\"\nsha256 = \"" +
+                                sha256(kAdmin).toHex() + "\"\n"))
             return false;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         if (!clockFile.isEmpty()) {
@@ -126,6 +127,11 @@ public:
         }
     }
     QByteArray log() { return m_process.readAllStandardError(); }
+    bool stop()
+    {
+        m_process.terminate();
+        return m_process.waitForFinished(10000) && m_process.exitCode() == 0;
+    }
 
     quint16 port = 0;
 
@@ -247,6 +253,86 @@ private Q_SLOTS:
         const QByteArray log = agent.log();
         QVERIFY2(log.contains("wall clock stepped back 3600 s at "), log.constData());
         QVERIFY2(log.contains("wall clock stepped back 86400 s at "), log.constData());
+    }
+
+    void booksAfterAnExcursionKeepToTheClock_data()
+    {
+        QTest::addColumn<bool>("whileRunning");
+        QTest::newRow("set right while the agent runs") << true;
+        QTest::newRow("set right while it is down") << false;
+    }
+
+    void booksAfterAnExcursionKeepToTheClock()
+    {
+        QFETCH(bool, whileRunning);
+        if (libFaketime().isEmpty())
+            QSKIP("libfaketime is not installed (Debian package faketime)");
+        const QString dir = m_dir.filePath(whileRunning ? u"books-running"_s : u"books-down"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString clock = dir + u"/clock"_s;
+        const QString journal = dir + u"/journal.sqlite"_s;
+        // The agent's clock: 8 s before an hour ends (not today's last).
+        const qint64 hour = 3'600'000;
+        const qint64 real = QDateTime::currentMSecsSinceEpoch();
+        qint64 end = real - real % hour + hour;
+        if (end % (24 * hour) == 0)
+            end += hour;
+        const qint64 offsetS = (end - 8000 - real) / 1000;
+        auto agentNow = [offsetS] {
+            return QDateTime::currentMSecsSinceEpoch() + offsetS * 1000;
+        };
+        const QByteArray atHome = "+" + QByteArray::number(offsetS) + "\n";
+        const QByteArray policy = "[tokens]\ninitial = 100\ndaily = 5\ndaily_when = \"always\"\n"
+                                  "time_zone = \"UTC\"\ndefault_price = 1\n";
+        QVERIFY(writeFile(clock, atHome));
+        QNetworkAccessManager nam;
+        {
+            Agent agent;
+            QVERIFY2(agent.start(dir, policy, clock, journal), agent.log().constData());
+            QTRY_VERIFY_WITH_TIMEOUT(lastSequence(nam, agent.port) >= 5, 10000);
+            // A day ahead for a second, then set right.
+            QVERIFY(writeFile(clock, "+" + QByteArray::number(offsetS + 86400) + "\n"));
+            const qint64 seen = lastSequence(nam, agent.port);
+            QTRY_VERIFY_WITH_TIMEOUT(lastSequence(nam, agent.port) >= seen + 10, 5000);
+            if (whileRunning) {
+                QVERIFY(writeFile(clock, atHome));
+                QTest::qWait(500);
+            }
+            QVERIFY2(agent.stop(), agent.log().constData());
+        }
+        QVERIFY(writeFile(clock, atHome));
+        Agent agent;
+        QVERIFY2(agent.start(dir, policy, clock, journal), agent.log().constData());
+        QTRY_VERIFY_WITH_TIMEOUT(lastSequence(nam, agent.port) >= 3, 10000);
+        // Not ahead of the clock.
+        QJsonObject b = call(nam, agent.port, u"/v1/balances"_s).json();
+        QVERIFY2(b[u"as_of_ms"_s].toInteger() <= agentNow() + 60'000,
+                 QJsonDocument(b).toJson().constData());
+        // No daily grant for a day that has not come.
+        auto earlyGrants = [&] {
+            QStringList out;
+            const QJsonObject l = call(nam, agent.port, u"/v1/ledger?limit=10000"_s).json();
+            for (const auto& v : l[u"entries"_s].toArray())
+                if (v[u"kind"_s].toString() == u"daily"_s &&
+                    v[u"at_ms"_s].toInteger() > agentNow() + 60'000)
+                    out << QString::fromUtf8(QJsonDocument(v.toObject()).toJson());
+            return out;
+        };
+        QVERIFY2(earlyGrants().isEmpty(), qPrintable(earlyGrants().join(u'\n')));
+        // The real hour that ends now is charged, and the books move to it.
+        const qint64 facts = call(nam, agent.port, u"/v1/usage?after=0&limit=1"_s)
+                                 .json()[u"last_sequence"_s]
+                                 .toInteger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            call(nam, agent.port, u"/v1/balances"_s).json()[u"as_of_ms"_s].toInteger() == end,
+            15000);
+        const QJsonObject usage =
+            call(nam, agent.port, u"/v1/usage?after=%1&limit=100"_s.arg(facts)).json();
+        bool charged = false;
+        for (const auto& v : usage[u"usage"_s].toArray())
+            charged = charged || v[u"hour_start_ms"_s].toInteger() == end - hour;
+        QVERIFY2(charged, QJsonDocument(usage).toJson().constData());
+        QVERIFY(earlyGrants().isEmpty());
     }
 
     void ledgerAdjustmentIsBounded()
