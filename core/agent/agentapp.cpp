@@ -201,7 +201,10 @@ int AgentApp::start()
                    std::make_unique<DemoProducer>(DemoProducer::single(demoServer - 1)))
              : std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName),
         std::chrono::milliseconds(config.intervalMs));
-    m_engine->attach(m_source.get());
+    // This machine's readings in the order made: a wall clock set back is
+    // an event, not a reason to stop (docs/samplers.md "Time").
+    m_engine->attach(m_source.get(), Engine::Order::AsMade);
+    connect(m_source.get(), &Source::clockStepped, server, &AgentServer::recordClockStep);
     connect(m_source.get(), &Source::statusChanged, server, [this, server](const QString& message) {
         server->setBackendStatus(m_options.demo ? QStringLiteral("demo") : m_config->backend,
                                  message);

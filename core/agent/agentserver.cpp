@@ -274,6 +274,12 @@ void AgentServer::recordEvents(const QList<PolicyEvent>& events)
     m_events.record(events);
 }
 
+void AgentServer::recordClockStep(qint64 stepMs, qint64 atMs)
+{
+    const Snapshot* latest = m_samples.latest();
+    m_events.recordClockStep(latest ? latest->server : QString(), stepMs, atMs);
+}
+
 // ---- the policy in force ----
 
 void AgentServer::attachPolicy(PolicyService* service, const PolicyConfig& policy,

@@ -168,6 +168,9 @@ public Q_SLOTS:
     // Numbers and stores changed policy events, each as a whole (the same id
     // once per change): PolicyService::eventsChanged, queued.
     void recordEvents(const QList<gw::PolicyEvent>& events);
+    // The wall clock stepped (Source::clockStepped, queued): an entry of
+    // /v1/events; sampling and numbering go on.
+    void recordClockStep(qint64 stepMs, qint64 atMs);
 
 Q_SIGNALS:
     // A new policy is in force (PUT, file edit).

@@ -3,8 +3,12 @@
 #include "agent/journalwriter.h"
 #include "journal/agentjournal.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
+
+#include <cstdlib>
 
 Q_LOGGING_CATEGORY(lcEvents, "gw.agent", QtInfoMsg)
 
@@ -29,8 +33,10 @@ void EventLog::continueFrom(AgentJournal& journal)
     int closed = 0;
     for (const AgentJournal::Entry& entry : latest) {
         QString error;
-        std::optional<PolicyEvent> event =
-            policyEventFromJson(QJsonDocument::fromJson(entry.json).object(), &error);
+        const QJsonObject stored = QJsonDocument::fromJson(entry.json).object();
+        if (stored.value(QStringLiteral("kind")) == QLatin1String("clock_step"))
+            continue; // a clock step, never open
+        std::optional<PolicyEvent> event = policyEventFromJson(stored, &error);
         if (!event) {
             qCWarning(lcEvents).noquote()
                 << "journal: event record" << entry.sequence << "is unreadable:" << error;
@@ -75,6 +81,31 @@ void EventLog::record(const QList<PolicyEvent>& events)
             m_open.remove(e.id);
         store(e, now);
     }
+}
+
+void EventLog::recordClockStep(const QString& server, qint64 stepMs, qint64 atMs)
+{
+    const QString when = QDateTime::fromMSecsSinceEpoch(atMs, Qt::UTC).toString(Qt::ISODate);
+    const QString id = QStringLiteral("clock_step/%1/%2").arg(server).arg(atMs);
+    const QJsonObject o{{QStringLiteral("id"), id},
+                        {QStringLiteral("kind"), QStringLiteral("clock_step")},
+                        {QStringLiteral("server"), server},
+                        {QStringLiteral("start_ms"), atMs},
+                        {QStringLiteral("detected_ms"), atMs},
+                        {QStringLiteral("end_ms"), atMs},
+                        {QStringLiteral("step_ms"), stepMs},
+                        {QStringLiteral("end_reason"),
+                         QStringLiteral("wall clock stepped %1 %2 s at %3")
+                             .arg(stepMs < 0 ? QStringLiteral("back") : QStringLiteral("forward"))
+                             .arg((std::abs(stepMs) + 500) / 1000)
+                             .arg(when)}};
+    const quint64 sequence = m_nextSequence++;
+    QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    if (m_journal)
+        m_journal->appendEvent(sequence, atMs, id, json);
+    m_records.push_back({sequence, std::move(json)});
+    while (qsizetype(m_records.size()) > kMemoryEventLimit)
+        m_records.pop_front();
 }
 
 QMap<QString, quint64> EventLog::openByKind() const

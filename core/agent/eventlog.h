@@ -41,6 +41,12 @@ public:
     // per change).
     void record(const QList<PolicyEvent>& events);
 
+    // A step of the wall clock (Source::clockStepped), numbered among the
+    // events: {"kind": "clock_step", "id", "server", "start_ms" =
+    // "detected_ms" = "end_ms" = when, "step_ms", "end_reason" in words}.
+    // Not a policy event: clients that know only policy kinds skip it.
+    void recordClockStep(const QString& server, qint64 stepMs, qint64 atMs);
+
     quint64 lastSequence() const { return m_nextSequence - 1; }
     int openCount() const { return int(m_open.size()); }
     // For /metrics: events open now and events seen opening, by kind name.

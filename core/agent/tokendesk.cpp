@@ -8,6 +8,7 @@
 #include "tokens/ledgerbody.h"
 #include "tokens/tokensjson.h"
 
+#include <QDateTime>
 #include <QHttpServerRequest>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +16,7 @@
 #include <QTimeZone>
 #include <QUrlQuery>
 
+#include <cmath>
 #include <limits>
 
 Q_LOGGING_CATEGORY(lcTokens, "gw.agent.tokens")
@@ -134,6 +136,18 @@ void TokenDesk::load()
             m_closedThroughMs = closed->toLongLong();
         else
             m_closedThroughMs = m_startMs;
+        // Left ahead by a clock excursion into the future: charging goes on
+        // from this hour; the readings stamped ahead are charged already.
+        if (m_closedThroughMs > now + kAheadToleranceMs) {
+            qCWarning(lcTokens).noquote()
+                << "token books: closed through"
+                << QDateTime::fromMSecsSinceEpoch(m_closedThroughMs, Qt::UTC).toString(Qt::ISODate)
+                << "which is ahead of the clock (it was set back): charging goes on from"
+                << QDateTime::fromMSecsSinceEpoch(hourOf(now), Qt::UTC).toString(Qt::ISODate);
+            m_closedThroughMs = std::max(m_startMs, hourOf(now));
+            j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
+                                 {{kClosedKey, QString::number(m_closedThroughMs)}}, &why);
+        }
         after = j.sequenceBefore(m_closedThroughMs - 1);
         loadPeers(j, &why);
     });
@@ -151,8 +165,17 @@ void TokenDesk::load()
         m_ownServers.insert(f->server);
     }
     for (const AgentJournal::Entry& e : std::as_const(adjustments)) {
-        if (const auto a = adjustmentFromJson(e.json))
+        const auto a = adjustmentFromJson(e.json);
+        // One stored before adjustments were bounded would make a balance
+        // infinite: said and left out of the books, still in the journal.
+        if (a && std::isfinite(a->amount) && std::abs(a->amount) <= kMaxAdjustmentTokens)
             m_adjustments.append(*a);
+        else
+            qCWarning(lcTokens).noquote()
+                << "adjustment" << e.sequence
+                << "left out of the books: unreadable, or its amount is not a finite number of at "
+                   "most"
+                << kMaxAdjustmentTokens << "tokens either way";
     }
     // The readings from the last one before the closed boundary on (its
     // span into the open hour counts; the part before is stored already),
@@ -177,6 +200,8 @@ void TokenDesk::load()
                 before = std::move(*s);
                 continue;
             }
+            if (s->timestampMs > now + kAheadToleranceMs)
+                continue; // stamped ahead: its hours are stored
             if (before) {
                 feed(*before, true);
                 before.reset();
@@ -190,9 +215,40 @@ void TokenDesk::load()
 
 void TokenDesk::published(const Snapshot& snapshot)
 {
-    if (!m_rules.enabled || snapshot.timestampMs < m_closedThroughMs)
+    if (!m_rules.enabled)
         return;
+    // Readings come in the order made: one before the closed boundary is
+    // the wall clock set back past it.
+    if (snapshot.timestampMs < m_closedThroughMs) {
+        rewind(snapshot);
+        return;
+    }
     feed(snapshot, false);
+}
+
+void TokenDesk::rewind(const Snapshot& s)
+{
+    const qint64 back = std::max(m_startMs, hourOf(s.timestampMs));
+    qCWarning(lcTokens).noquote()
+        << "token books: the clock was set back to"
+        << QDateTime::fromMSecsSinceEpoch(s.timestampMs, Qt::UTC).toString(Qt::ISODate)
+        << "before the hours closed through"
+        << QDateTime::fromMSecsSinceEpoch(m_closedThroughMs, Qt::UTC).toString(Qt::ISODate)
+        << "- what was metered is stored, and charging goes on from"
+        << QDateTime::fromMSecsSinceEpoch(back, Qt::UTC).toString(Qt::ISODate);
+    if (m_openHourMs) {
+        // What the meter holds (stamped ahead) is real use: stored as stamped.
+        m_meter.finish();
+        closeThrough(std::max(*m_openHourMs, m_closedThroughMs) + kHourMs, s);
+    }
+    m_carried.clear();
+    storeFacts({}, back);
+    m_meter = UsageMeter();
+    m_meter.feed(s);
+    m_ownServers.insert(s.server);
+    m_lastServer = s.server;
+    m_openHourMs = hourOf(s.timestampMs);
+    books();
 }
 
 void TokenDesk::feed(const Snapshot& s, bool replay)

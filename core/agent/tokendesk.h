@@ -14,6 +14,14 @@
 // readings from the last one before the closed boundary on are fed again,
 // and facts of hours already closed are never stored twice.
 //
+// The books never run ahead of the clock: a reading stamped before the closed
+// boundary (the wall clock set back after an excursion into the future)
+// closes what the meter holds and moves the boundary back to its own hour,
+// and a boundary found more than kAheadToleranceMs in the future at start is
+// moved back to the current hour; facts stamped ahead stay stored and count
+// once their hour has really ended (buildBooks takes no hour ending after
+// now), so no grant comes early and the real hours are charged.
+//
 // Owned by AgentServer, on its thread.
 
 #include "agent/balanceview.h"
@@ -46,6 +54,8 @@ struct Snapshot;
 class TokenDesk final : public RouteDesk
 {
 public:
+    static constexpr qint64 kAheadToleranceMs = 5 * 60'000;
+
     explicit TokenDesk(std::function<qint64()> now);
 
     // GET /v1/usage, /v1/balances, /v1/ledger: read scope; POST /v1/ledger
@@ -150,6 +160,7 @@ private:
     QJsonArray serversJson() const;
     void feed(const Snapshot& s, bool replay);
     void closeThrough(qint64 boundaryMs, const Snapshot& s);
+    void rewind(const Snapshot& s);
     void storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs);
 
     std::function<qint64()> m_now;

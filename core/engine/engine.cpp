@@ -97,17 +97,31 @@ void Engine::submit(const QList<Snapshot>& readings, const QObject* origin)
     for (qsizetype i = 0; i < readings.size(); ++i) {
         const Snapshot& s = readings[i];
         const auto it = m_newest.find(s.server);
-        if (it != m_newest.end() && s.timestampMs < *it) {
-            noteDropped(s.server, s.timestampMs, *it);
-            if (all)
-                some = readings.first(i);
-            all = false;
-            continue;
+        if (it != m_newest.end() && s.timestampMs < it->ms) {
+            if (origin && it->origin == origin && m_asMade.contains(origin)) {
+                // The producer's clock stepped back: its order is the order
+                // made, and its server's newest is this reading from now on.
+                ++m_steppedBack;
+                qCInfo(lcEngine).noquote()
+                    << QStringLiteral("%1: reading stamped %2 after one stamped %3: the wall "
+                                      "clock stepped back; handed on in the order made")
+                           .arg(s.server,
+                                QDateTime::fromMSecsSinceEpoch(s.timestampMs, Qt::UTC)
+                                    .toString(Qt::ISODateWithMs),
+                                QDateTime::fromMSecsSinceEpoch(it->ms, Qt::UTC)
+                                    .toString(Qt::ISODateWithMs));
+            } else {
+                noteDropped(s.server, s.timestampMs, it->ms);
+                if (all)
+                    some = readings.first(i);
+                all = false;
+                continue;
+            }
         }
         if (it != m_newest.end())
-            *it = s.timestampMs;
+            *it = {s.timestampMs, origin};
         else
-            m_newest.insert(s.server, s.timestampMs);
+            m_newest.insert(s.server, {s.timestampMs, origin});
         if (!all)
             some.append(s);
     }
@@ -132,6 +146,18 @@ void Engine::submit(const QList<Snapshot>& readings, const QObject* origin)
             },
             Qt::QueuedConnection);
     }
+}
+
+void Engine::keepOrderOf(const QObject* producer)
+{
+    QMutexLocker lock(&m_lock);
+    m_asMade.insert(producer);
+}
+
+quint64 Engine::steppedBackCount() const
+{
+    QMutexLocker lock(&m_lock);
+    return m_steppedBack;
 }
 
 quint64 Engine::droppedCount() const

@@ -15,15 +15,21 @@
 //  * any other consumer gets the readings queued to the thread its receiver
 //    lives on (the live state: the GUI thread), in the same order.
 //
-// Order. A reading older than the newest one already handed on for its
-// server is dropped (said in the log): consumers never see a server's time
-// go backwards, whatever mix of sources feeds it.
+// Order. A producer attached with Order::AsMade (a Source sampling this
+// machine) has its readings handed on in the order it made them: one stamped
+// before its predecessor means the wall clock was set back, and it is handed
+// on all the same (said once in the log; the Source reports the step), so
+// sampling, numbering and the policies never stop for a clock (docs/samplers.md
+// "Time"). Otherwise a reading older than the newest one already handed on for
+// its server is dropped (said in the log): a mix of sources never sends a
+// server's time backwards.
 
 #include "model/snapshot.h"
 
 #include <QHash>
 #include <QMutex>
 #include <QObject>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -35,8 +41,9 @@ class Engine final : public QObject
 {
     Q_OBJECT
 public:
-    // Readings of one or more servers; per server oldest first, and never
-    // older than one handed on before.
+    // Readings of one or more servers; per server in the order made, and
+    // never older than one handed on before unless the wall clock stepped back
+    // (see Order).
     using Consume = std::function<void(const QList<Snapshot>& readings)>;
 
     explicit Engine(QObject* parent = nullptr);
@@ -80,10 +87,17 @@ public:
     // Feeds the engine from anything with a signal
     // `produced(const QList<gw::Snapshot>&)` emitted on the thread that makes
     // the readings (Source, AgentLinks, PrometheusFeeds).
+    enum class Order
+    {
+        ByTime, // a reading older than its server's newest is dropped
+        AsMade, // the producer's own order (its clock may step back)
+    };
     template <typename Producer>
-    QMetaObject::Connection attach(Producer* producer)
+    QMetaObject::Connection attach(Producer* producer, Order order = Order::ByTime)
     {
         const QObject* origin = producer;
+        if (order == Order::AsMade)
+            keepOrderOf(origin);
         return connect(
             producer, &Producer::produced, this,
             [this, origin](const QList<Snapshot>& readings) { submit(readings, origin); },
@@ -97,8 +111,12 @@ public:
     // Readings dropped so far because a newer one of their server had been
     // handed on.
     quint64 droppedCount() const;
+    // Readings handed on though older than their predecessor (an AsMade
+    // producer whose wall clock stepped back).
+    quint64 steppedBackCount() const;
 
 private:
+    void keepOrderOf(const QObject* producer);
     struct Registration;
 
     void add(QObject* receiver, Consume consume, bool threadSafe, const QObject* onlyFrom);
@@ -106,7 +124,14 @@ private:
 
     mutable QMutex m_lock;
     std::vector<std::shared_ptr<Registration>> m_consumers;
-    QHash<QString, qint64> m_newest;
+    struct Newest
+    {
+        qint64 ms = 0;
+        const QObject* origin = nullptr;
+    };
+    QHash<QString, Newest> m_newest;
+    QSet<const QObject*> m_asMade;
+    quint64 m_steppedBack = 0;
     // Per server: when the last "dropped" line was logged, and how many
     // readings were dropped since, so a stuck source says so once a minute.
     struct DropLog

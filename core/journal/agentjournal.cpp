@@ -139,7 +139,7 @@ const sqlitefile::Wording& wording()
 
 } // namespace
 
-QString AgentJournal::describe(const QSqlError& error, bool writing)
+QString AgentJournal::describe(const QSqlError& error, bool writing) const
 {
     if (writing)
         m_diskFull = error.nativeErrorCode() == QLatin1String("13");

@@ -228,7 +228,7 @@ private:
     bool writeRows(QString* error);
     bool mergeSmallRows(QString* error);
     bool retentionStep(qint64 nowMs, QString* error);
-    QString describe(const QSqlError& error, bool writing);
+    QString describe(const QSqlError& error, bool writing) const;
     void readOldest();
 
     QString m_path;
@@ -241,7 +241,7 @@ private:
     quint64 m_lostFrom = 0;
     bool m_uncleanStart = false;
     bool m_closed = false;
-    bool m_diskFull = false;
+    mutable bool m_diskFull = false; // set by describe() on a write error
     Start m_start = Start::Created;
     // The error of the last setMeta() that failed (its own query's, which
     // m_db.lastError() does not carry).

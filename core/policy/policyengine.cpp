@@ -147,12 +147,22 @@ PolicyStep PolicyEngine::feed(const Snapshot& reading)
 {
     PolicyStep step;
     ServerFrame& s = d->servers[reading.server];
-    if (s.lastMs && reading.timestampMs <= *s.lastMs) {
+    if (s.lastMs && reading.timestampMs == *s.lastMs) {
         ++d->refused;
         return step;
     }
     ++d->fed;
     d->frame.step = &step;
+    if (s.lastMs && reading.timestampMs < *s.lastMs) {
+        // Readings come in the order made (the engine drops stray old ones):
+        // an older stamp is the wall clock set back. What ran closes as of
+        // the last reading, and the rules go on from this one, as after a
+        // gap (docs/samplers.md "Time"); no span is ever negative.
+        const QString reason = tr("wall clock stepped back");
+        for (size_t i = 0; i < d->rules.size(); ++i)
+            d->rules[i]->breakRuns(d->frame, s, *s.rules[i], *s.lastMs, reason);
+        s.lastMs.reset();
+    }
     if (s.rules.empty()) {
         s.name = reading.server;
         for (const auto& rule : d->rules)

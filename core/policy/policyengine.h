@@ -150,8 +150,10 @@ public:
     void setPolicy(PolicyConfig policy);
     const PolicyConfig& policy() const;
 
-    // One reading. A reading not newer than the last one of its server is
-    // refused (nothing changes; counted in refusedCount()).
+    // One reading. A reading at the time of the last one of its server is
+    // refused (nothing changes; counted in refusedCount()); an older one is
+    // the wall clock stepped back: the runs close as after a gap and the
+    // rules go on from it.
     PolicyStep feed(const Snapshot& reading);
     quint64 refusedCount() const;
     quint64 fedCount() const;

@@ -38,6 +38,16 @@ private:
 
 } // namespace
 
+std::optional<qint64> WallClockWatch::look(qint64 wallMs, qint64 monotonicMs)
+{
+    const qint64 offset = wallMs - monotonicMs;
+    const std::optional<qint64> before = m_offsetMs;
+    m_offsetMs = offset;
+    if (!before || std::abs(offset - *before) <= kToleranceMs)
+        return std::nullopt;
+    return offset - *before;
+}
+
 class SourceWorker final : public QObject
 {
     Q_OBJECT
@@ -85,6 +95,7 @@ Q_SIGNALS:
     void snapshotReady(const gw::Snapshot& snapshot);
     void backfillReady(const QList<gw::Snapshot>& snapshots);
     void polled(const QList<gw::Snapshot>& snapshots);
+    void clockStepped(qint64 stepMs, qint64 atMs);
 
 private:
     // One poll at a time: the next is timed from this one's start, and
@@ -92,6 +103,7 @@ private:
     void poll()
     {
         m_pollStarted.start();
+        watchClock();
         m_producer->produce([this](QList<Snapshot> snapshots) {
             // A reading a producer did not stamp with its server's own
             // interval (an agent's, a scrape interval) is sampled at ours.
@@ -115,7 +127,31 @@ private:
         });
     }
 
+    // Before each poll: a step of the wall clock is said (in the log and
+    // through clockStepped()) before the first reading stamped after it.
+    void watchClock()
+    {
+        const qint64 wall = QDateTime::currentMSecsSinceEpoch();
+        const auto step = m_clock.look(wall, m_sinceStart.elapsed());
+        if (!step)
+            return;
+        const qint64 seconds = (std::abs(*step) + 500) / 1000;
+        qCWarning(lcSource).noquote()
+            << QStringLiteral("wall clock stepped %1 %2 s at %3 (sampling goes on; readings keep "
+                              "the order they were made in)")
+                   .arg(*step < 0 ? QStringLiteral("back") : QStringLiteral("forward"))
+                   .arg(seconds)
+                   .arg(QDateTime::fromMSecsSinceEpoch(wall, Qt::UTC).toString(Qt::ISODate));
+        Q_EMIT clockStepped(*step, wall);
+    }
+
     std::unique_ptr<AsyncProducer> m_producer;
+    WallClockWatch m_clock;
+    QElapsedTimer m_sinceStart = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
     std::chrono::milliseconds m_interval;
     QTimer m_timer{this}; // a child: moves to the worker thread with this object
     QElapsedTimer m_pollStarted;
@@ -166,6 +202,7 @@ void Source::start(std::chrono::milliseconds backfill)
         return isSignalConnected(QMetaMethod::fromSignal(signal));
     };
     connect(worker, &SourceWorker::polled, this, &Source::produced, Qt::DirectConnection);
+    connect(worker, &SourceWorker::clockStepped, this, &Source::clockStepped, Qt::DirectConnection);
     connect(
         worker, &SourceWorker::snapshotReady, this,
         [this, listened](const Snapshot& s) {

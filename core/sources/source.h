@@ -13,8 +13,28 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace gw {
+
+// Steps of the wall clock (an admin's `date -s`, NTP stepping, a VM resumed),
+// told apart from the passing of time by the wall clock's offset to the
+// monotonic one: that offset only moves when the wall clock is set. A
+// reading is stamped with the wall clock as read; its place in the stream is
+// the order it was made in (docs/samplers.md "Time").
+class WallClockWatch
+{
+public:
+    // Smaller moves are NTP's slewing and the read-out's jitter, not steps.
+    static constexpr qint64 kToleranceMs = 1000;
+
+    // The step since the previous look, in ms (negative: back), when it is
+    // larger than the tolerance; absent otherwise and at the first look.
+    std::optional<qint64> look(qint64 wallMs, qint64 monotonicMs);
+
+private:
+    std::optional<qint64> m_offsetMs;
+};
 
 // A producer that answers at once (samplers, the demo): every call returns
 // its result.
@@ -116,6 +136,10 @@ Q_SIGNALS:
     // Qt::DirectConnection (Engine::attach): they skip the hop through the
     // thread this Source lives on.
     void produced(const QList<gw::Snapshot>& snapshots);
+    // The wall clock was set by `stepMs` (negative: back) just before the
+    // reading stamped `atMs`; emitted on the sampling thread before that
+    // reading is handed on, and said in the log. Sampling goes on.
+    void clockStepped(qint64 stepMs, qint64 atMs);
 
 private:
     QThread m_thread;

@@ -40,6 +40,10 @@ std::optional<LedgerBody> ledgerBodyFromJson(const QByteArray& body, QString* er
     out.amount = amount.toDouble();
     if (!std::isfinite(out.amount) || out.amount == 0)
         return fail(QStringLiteral("amount: must be a finite number other than 0"));
+    if (std::abs(out.amount) > kMaxAdjustmentTokens)
+        return fail(QStringLiteral("amount: %1 is out of range: at most %2 tokens either way")
+                        .arg(out.amount)
+                        .arg(kMaxAdjustmentTokens, 0, 'f', 0));
     const QJsonValue reason = o.value(QStringLiteral("reason"));
     if (!reason.isString() || reason.toString().trimmed().isEmpty())
         return fail(QStringLiteral("reason: required, why the balance is adjusted"));

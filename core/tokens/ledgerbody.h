@@ -2,8 +2,10 @@
 
 // The body of POST /v1/ledger (an admin's adjustment, docs/tokens.md "On the
 // agent"): {"user": "alice", "amount": -5, "reason": "refund"}. Strict: every
-// key required, no others; amount finite and non-zero; user and reason not
-// blank. A pure function, fuzzed (fuzz/fuzz_ledgerbody.cpp).
+// key required, no others; amount finite, non-zero and at most
+// kMaxAdjustmentTokens either way (so no sum of adjustments a lab could make
+// leaves a balance infinite); user and reason not blank. A pure function,
+// fuzzed (fuzz/fuzz_ledgerbody.cpp).
 
 #include <QByteArray>
 #include <QString>
@@ -11,6 +13,11 @@
 #include <optional>
 
 namespace gw {
+
+// The largest adjustment either way, in tokens: far beyond any grant or
+// price (a lab's books count in hundreds), far below where sums of doubles
+// lose whole tokens (2^53) or overflow.
+inline constexpr double kMaxAdjustmentTokens = 1e9;
 
 struct LedgerBody
 {

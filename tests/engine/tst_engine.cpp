@@ -165,6 +165,32 @@ private Q_SLOTS:
         QCOMPARE(engine.droppedCount(), quint64(1));
     }
 
+    void clockSteppedBackIsHandedOnInTheOrderMade()
+    {
+        // A producer kept in the order made (the agent's sampler): a reading
+        // stamped before its predecessor is the wall clock set back, handed
+        // on, and the server's time goes on from there. Another producer's
+        // older reading is still dropped.
+        Engine engine;
+        Recorder r;
+        engine.addThreadSafeConsumer(&r, &Recorder::consume);
+        FakeSource sampler;
+        FakeSource other;
+        engine.attach(&sampler, Engine::Order::AsMade);
+        engine.attach(&other);
+        Q_EMIT sampler.produced({reading(QStringLiteral("a"), 3'600'000)});
+        Q_EMIT sampler.produced({reading(QStringLiteral("a"), 1000)});
+        Q_EMIT sampler.produced({reading(QStringLiteral("a"), 2000)});
+        Q_EMIT other.produced({reading(QStringLiteral("a"), 1500)});
+        QCOMPARE(r.timesOf(QStringLiteral("a")), (QList<qint64>{3'600'000, 1000, 2000}));
+        QCOMPARE(engine.steppedBackCount(), quint64(1));
+        QCOMPARE(engine.droppedCount(), quint64(1));
+        // A producer in time order is not kept in the order made.
+        Q_EMIT other.produced({reading(QStringLiteral("b"), 5000)});
+        Q_EMIT other.produced({reading(QStringLiteral("b"), 4000)});
+        QCOMPARE(r.timesOf(QStringLiteral("b")), QList<qint64>{5000});
+    }
+
     void queuedConsumerRunsOnItsOwnThread()
     {
         Engine engine;

@@ -122,6 +122,7 @@ private Q_SLOTS:
     void hogEndsAfterTwoLowReadings();
     void hogBrokenByGap();
     void clockJumps();
+    void clockStepBackClosesRuns();
     void processExits();
     void reusedPidIsAnotherProcess();
     void gpuDisappears();
@@ -262,16 +263,38 @@ void TestPolicyEngine::clockJumps()
     Run run(hogPolicy(80, 10 * kSecond));
     for (int i = 0; i < 5; ++i)
         run.feed(reading(kT0 + i * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
-    // Backwards: refused, nothing changes, counted.
-    run.feed(reading(kT0 + 2 * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
+    // The same time again: refused, nothing changes, counted.
     run.feed(reading(kT0 + 4 * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
-    QCOMPARE(run.engine.refusedCount(), 2u);
+    QCOMPARE(run.engine.refusedCount(), 1u);
     QCOMPARE(run.engine.fedCount(), 5u);
     // Forwards by an hour: a gap, not an hour of hogging.
     for (int i = 0; i < 5; ++i)
         run.feed(
             reading(kT0 + 3600 * kSecond + i * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
     QVERIFY(run.events.isEmpty());
+    // Backwards by two hours (the wall clock set back): judged from there
+    // on, not refused until the clock catches up; no negative span.
+    const qint64 back = kT0 - 3600 * kSecond;
+    for (int i = 0; i < 15; ++i)
+        run.feed(reading(back + i * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
+    QCOMPARE(run.engine.fedCount(), 25u);
+    const auto hogs = run.ofKind(PolicyEventKind::Hog);
+    QCOMPARE(hogs.size(), 1);
+    QCOMPARE(hogs.first().startMs, back);
+    QVERIFY(hogs.first().detectedMs >= hogs.first().startMs);
+}
+
+void TestPolicyEngine::clockStepBackClosesRuns()
+{
+    Run run(hogPolicy(80, 3 * kSecond));
+    for (int i = 0; i < 10; ++i)
+        run.feed(reading(kT0 + i * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
+    QCOMPARE(run.ofKind(PolicyEventKind::Hog).size(), 1);
+    run.feed(reading(kT0 - 3600 * kSecond, {gpu(0, 95)}, {proc(100, 0, "alice")}));
+    const auto hogs = run.ofKind(PolicyEventKind::Hog);
+    QVERIFY(!hogs.isEmpty());
+    QCOMPARE(hogs.first().endReason, QStringLiteral("wall clock stepped back"));
+    QCOMPARE(hogs.first().endMs, kT0 + 9 * kSecond);
 }
 
 void TestPolicyEngine::processExits()
