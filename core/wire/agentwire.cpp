@@ -1,5 +1,7 @@
 #include "wire/agentwire.h"
 
+#include "util/printable.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QEventLoop>
@@ -181,7 +183,9 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
         out.failure = out.status == 401 || out.status == 403 ? AgentFailure::Auth
                       : transient(out.status)                ? AgentFailure::Unreachable
                                                              : AgentFailure::Protocol;
-        const QString said = !out.message.isEmpty() ? out.message : out.code;
+        // The agent's words, on the one line that names it: a newline or
+        // an escape sequence in them must not forge a line of output.
+        const QString said = printableText(!out.message.isEmpty() ? out.message : out.code);
         out.error = QStringLiteral("%1: HTTP %2%3")
                         .arg(where)
                         .arg(out.status)
