@@ -13,7 +13,7 @@ namespace faulttest {
 namespace {
 
 // What a client may have waiting unread before the server writes more.
-constexpr qint64 kWriteAheadBytes = 256 * 1024;
+constexpr qint64 kWriteAheadBytes = 8 << 20;
 
 QByteArray headers(const HostileReply& r)
 {
@@ -107,12 +107,12 @@ private:
     void endless(QTcpSocket* s, const HostileReply& r)
     {
         QByteArray block;
-        while (block.size() < 64 * 1024)
+        while (block.size() < 1 << 20)
             block += r.pattern;
         const bool chunked = !r.announcedLength;
         if (chunked)
             block = QByteArray::number(block.size(), 16) + "\r\n" + block + "\r\n";
-        const qint64 payload = chunked ? block.size() - 8 : block.size();
+        const qint64 payload = chunked ? (1 << 20) : block.size();
         const auto more = [this, s, block, payload] {
             while (s->state() == QAbstractSocket::ConnectedState &&
                    s->bytesToWrite() < kWriteAheadBytes) {
