@@ -14,8 +14,10 @@
 #include "engine/livestate.h"
 #include "model/snapshot.h"
 #include "model/snapshotjson.h"
+#include "models/desktopstores.h"
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"
+#include "window/mainwindow.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -304,15 +306,22 @@ private Q_SLOTS:
 
     // Item 8: an agent reporting 10,000 GPUs is refused where its readings
     // are read (the fleet's thread), with the limit in the server's error;
-    // nothing reaches the GUI thread, whose 10 ms timer keeps ticking.
+    // nothing reaches the window, and the GUI thread's 10 ms timer keeps
+    // ticking while the server is watched.
     void desktopRefusesTenThousandGpusAndStaysResponsive()
     {
         HostileServer server;
         routeAgent(server, readingOf(10'000));
         QVERIFY(server.listen());
+        // The desktop as DesktopSession wires it: the links on their
+        // thread, the engine, the live state and the window on this one.
         Engine engine;
         LiveState state;
         engine.addConsumer(&state, &LiveState::ingestBatch);
+        DesktopStores stores;
+        MainWindow window(&state, &stores);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         AgentLinks links(std::chrono::milliseconds(200));
         engine.attach(&links);
         QObject::connect(&links, &AgentLinks::statusChanged, &state, &LiveState::setConnection);
@@ -323,6 +332,7 @@ private Q_SLOTS:
         QElapsedTimer sinceTick;
         QTimer ticker;
         ticker.setInterval(10);
+        ticker.setTimerType(Qt::PreciseTimer);
         QObject::connect(&ticker, &QTimer::timeout, [&] {
             ++ticks;
             longestGapMs = std::max(longestGapMs, sinceTick.restart());
@@ -342,9 +352,11 @@ private Q_SLOTS:
         QVERIFY2(status->error.contains(QStringLiteral("more than the 256 one server may report")),
                  qPrintable(status->error));
         QVERIFY(state.latest(name) == nullptr); // nothing was taken in
-        // ~300 ticks in 3 s; a GUI thread kept busy misses most of them.
-        QVERIFY2(ticks >= 250, QByteArray::number(ticks).constData());
-        QVERIFY2(longestGapMs < 200, QByteArray::number(longestGapMs).constData());
+        // ~300 ticks in 3 s; before the limit the window took the readings
+        // and the thread ticked 8 times, once after 35 s. The margin is for
+        // a loaded CI machine and ASan.
+        QVERIFY2(ticks >= 200, QByteArray::number(ticks).constData());
+        QVERIFY2(longestGapMs < 250, QByteArray::number(longestGapMs).constData());
         links.stop();
     }
 
@@ -502,5 +514,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFaultClients)
+QTEST_MAIN(TestFaultClients)
 #include "tst_faultclients.moc"
