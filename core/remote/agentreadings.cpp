@@ -76,6 +76,8 @@ struct AgentReadings::State
     // The guard's limit: a reply is streamed, not held, so only a runaway
     // agent meets it (a day of 16 GPUs at 1 Hz is a few GiB at most).
     static constexpr qint64 kMaxReplyBytes = qint64(64) << 30;
+    // An hour of one agent's readings, however slowly it trickles.
+    static constexpr int kWindowDeadlineMs = 600'000;
     static constexpr qint64 kReadAheadBytes = TraceReader::kMaxLineBytes + (1 << 20);
 
     // GET /v1/readings of [from, to) on the agent's clock; a stall, not the
@@ -88,6 +90,7 @@ struct AgentReadings::State
         AgentRequest request;
         request.pathAndQuery = QStringLiteral("/v1/readings?") + q.toString(QUrl::FullyEncoded);
         request.timeoutMs = kStallTimeoutMs;
+        request.deadlineMs = kWindowDeadlineMs;
         request.maxReplyBytes = kMaxReplyBytes;
         return request;
     }
