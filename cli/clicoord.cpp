@@ -9,6 +9,7 @@
 #include "sampling/commandline.h"
 #include "sources/localproducer.h"
 #include "util/duration.h"
+#include "util/printable.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -436,7 +437,8 @@ int reportSelection(const Selection& s, const SelectOptions& o)
         QStringList lines{s.error};
         for (const Candidate& c : s.units)
             lines << tr("%1: qualifies (score %2)").arg(unitLabel(c)).arg(c.score, 0, 'f', 3);
-        lines << s.refused;
+        for (const QString& why : s.refused) // the agent's words: one line each
+            lines << printableText(why);
         if (o.json) {
             print(stdout,
                   QString::fromUtf8(
@@ -459,11 +461,11 @@ int reportSelection(const Selection& s, const SelectOptions& o)
                    .arg(c.score, 0, 'f', 3)
                    .arg(number(c.freeMiB));
     note(s.reservation ? tr("reserved on %1 for %2 until %3: %4")
-                             .arg(s.server, s.reservation->user,
+                             .arg(printableText(s.server), printableText(s.reservation->user),
                                   QDateTime::fromMSecsSinceEpoch(s.reservation->expiresMs)
                                       .toString(QStringLiteral("HH:mm:ss")),
                                   ids.join(QStringLiteral(", ")))
-                       : tr("%1: %2").arg(s.server, ids.join(QStringLiteral(", "))));
+                       : tr("%1: %2").arg(printableText(s.server), ids.join(QStringLiteral(", "))));
     if (o.json) {
         QJsonObject j{
             {QStringLiteral("server"), s.server},

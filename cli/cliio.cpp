@@ -1,5 +1,7 @@
 #include "cliio.h"
 
+#include "util/printable.h"
+
 #include <QCoreApplication>
 
 namespace gw::cli {
@@ -25,8 +27,12 @@ int fail(int rc, const QString& message)
 void note(const QString& message)
 {
     QString out;
+    // A line's own control characters (an agent's text within it) are
+    // escaped: they cannot move the cursor, clear the screen or start a
+    // line of their own. Text from agents has its newlines escaped where it
+    // is read (snapshotFromJson, the wire), so each line here is ours.
     for (const QString& line : message.split(QLatin1Char('\n')))
-        out += QStringLiteral("gpuwarden-cli: ") + line + QLatin1Char('\n');
+        out += QStringLiteral("gpuwarden-cli: ") + printableText(line) + QLatin1Char('\n');
     print(stderr, out);
 }
 

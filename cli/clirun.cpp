@@ -10,6 +10,7 @@
 #include "sampling/commandline.h"
 #include "sources/localproducer.h"
 #include "util/duration.h"
+#include "util/printable.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -190,11 +191,12 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
             return;
         QString err;
         if (releaseAllocation(*o->agent, held->id, &err))
-            note(tr("reservation %1 released: %2").arg(held->id, why));
+            note(tr("reservation %1 released: %2").arg(printableText(held->id), why));
         else if (err.contains(QLatin1String("HTTP 404")))
-            note(tr("reservation %1 already ended at the agent (%2)").arg(held->id, why));
+            note(tr("reservation %1 already ended at the agent (%2)")
+                     .arg(printableText(held->id), why));
         else
-            note(tr("reservation %1 not released: %2").arg(held->id, err));
+            note(tr("reservation %1 not released: %2").arg(printableText(held->id), err));
         held.reset();
     };
 
@@ -206,7 +208,8 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     }
 
     note(tr("running %1 on %2 with CUDA_VISIBLE_DEVICES=%3")
-             .arg(command.join(QLatin1Char(' ')), selection.server, record.cudaVisibleDevices));
+             .arg(command.join(QLatin1Char(' ')), printableText(selection.server),
+                  record.cudaVisibleDevices));
 
     qint64 lastReadingMs = 0;
     qint64 failedReads = 0;

@@ -115,6 +115,12 @@ struct GpuProcess
     bool operator==(const GpuProcess&) const = default;
 };
 
+// The most GPUs and MIG instances together that one server's reading may
+// hold: a reading with more is refused where it is read (a lying or runaway
+// agent would otherwise keep a desktop busy for as long as it is watched).
+// Eight GPUs of seven MIG instances each are 64.
+inline constexpr int kMaxGpusPerServer = 256;
+
 struct Snapshot
 {
     QString server;         // display name of the server

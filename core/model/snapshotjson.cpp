@@ -1,5 +1,7 @@
 #include "model/snapshotjson.h"
 
+#include "util/printable.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,6 +32,40 @@ QString jsonTypeName(const QJsonValue& v)
 }
 
 namespace {
+
+// What a reading names (its server, GPUs, processes, warnings) comes from
+// another machine and is shown on terminals, in logs and in CSV cells:
+// control characters become visible escapes where it is read, once for
+// every consumer (util/printable.h).
+void makePrintable(Snapshot& s)
+{
+    const auto fix = [](QString& t) {
+        t = printableText(t);
+    };
+    fix(s.server);
+    fix(s.backend);
+    fix(s.host.hostname);
+    fix(s.host.cgroupVersion);
+    for (GpuSample& g : s.gpus) {
+        fix(g.uuid);
+        fix(g.name);
+        fix(g.pciBusId);
+        fix(g.vendor);
+        fix(g.error);
+        for (MigInstance& m : g.migInstances) {
+            fix(m.uuid);
+            fix(m.profile);
+        }
+    }
+    for (GpuProcess& p : s.processes) {
+        fix(p.user);
+        fix(p.command);
+        fix(p.gpuUuid);
+        fix(p.migUuid);
+    }
+    for (QString& w : s.warnings)
+        fix(w);
+}
 
 template <typename T>
 QJsonValue opt(const std::optional<T>& v)
@@ -287,6 +323,18 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
     }
 
     const QJsonArray gpus = r.array(o, {}, QStringLiteral("gpus"));
+    // More than one server can hold is a lie or a runaway: refused before
+    // a desktop spends its time on it (docs/snapshot-json.md).
+    qsizetype units = gpus.size();
+    const auto tooMany = [&r, &units] {
+        r.fail(QStringLiteral("gpus"),
+               QStringLiteral("at least %1 GPUs and MIG instances, more than the %2 one "
+                              "server may report")
+                   .arg(units)
+                   .arg(kMaxGpusPerServer));
+    };
+    if (units > kMaxGpusPerServer && r.ok())
+        tooMany();
     for (qsizetype i = 0; i < gpus.size() && r.ok(); ++i) {
         const QString p = QStringLiteral("gpus[%1].").arg(i);
         const QJsonObject g = r.object(gpus.at(i), p.chopped(1));
@@ -321,6 +369,9 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gs.migEnabled = r.boolean(g, p, QStringLiteral("mig_enabled"));
         gs.migSliceCount = r.integer<int>(g, p, QStringLiteral("mig_slice_count"));
         const QJsonArray mig = r.array(g, p, QStringLiteral("mig_instances"));
+        units += mig.size();
+        if (units > kMaxGpusPerServer && r.ok())
+            tooMany();
         for (qsizetype k = 0; k < mig.size() && r.ok(); ++k) {
             const QString mp = p + QStringLiteral("mig_instances[%1].").arg(k);
             const QJsonObject m = r.object(mig.at(k), mp.chopped(1));
@@ -368,6 +419,7 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
 
     if (!r.ok())
         return std::nullopt;
+    makePrintable(s);
     return s;
 }
 

@@ -410,6 +410,19 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
         s->timestampMs -= m_status.clockOffsetMs;
         out.append(std::move(*s));
     }
+    if (skipped > 0 && out.isEmpty()) {
+        // Nothing usable (a reading over the GPU limit, a broken agent):
+        // the server fails with the reason rather than look connected, and
+        // the same page is asked again after the backoff.
+        AgentCall bad = r;
+        bad.failure = AgentFailure::Protocol;
+        bad.error = tr("%1: no reading of %2 is usable: %3")
+                        .arg(m_server.url.toString(QUrl::RemoveUserInfo))
+                        .arg(skipped)
+                        .arg(why);
+        onFailure(bad);
+        return;
+    }
     if (skipped > 0)
         qCWarning(lcAgentLink).noquote()
             << m_server.name << "skipped" << skipped << "unreadable readings; the last:" << why;

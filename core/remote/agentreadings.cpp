@@ -76,6 +76,9 @@ struct AgentReadings::State
     // The guard's limit: a reply is streamed, not held, so only a runaway
     // agent meets it (a day of 16 GPUs at 1 Hz is a few GiB at most).
     static constexpr qint64 kMaxReplyBytes = qint64(64) << 30;
+    // An hour of one agent's readings, however slowly it trickles.
+    static constexpr int kWindowDeadlineMs = 600'000;
+    static constexpr qint64 kReadAheadBytes = TraceReader::kMaxLineBytes + (1 << 20);
 
     // GET /v1/readings of [from, to) on the agent's clock; a stall, not the
     // whole transfer, times out.
@@ -87,6 +90,7 @@ struct AgentReadings::State
         AgentRequest request;
         request.pathAndQuery = QStringLiteral("/v1/readings?") + q.toString(QUrl::FullyEncoded);
         request.timeoutMs = kStallTimeoutMs;
+        request.deadlineMs = kWindowDeadlineMs;
         request.maxReplyBytes = kMaxReplyBytes;
         return request;
     }
@@ -164,6 +168,14 @@ struct AgentReadings::State
                     snap->server = s.name;
                 return snap;
             }
+            if (r->bytesAvailable() > TraceReader::kMaxLineBytes) {
+                // No line end within a line's limit: a runaway or hostile
+                // agent, refused before it fills memory.
+                *error = tr("%1: the readings stopped %2: a line longer than %3 MiB")
+                             .arg(s.where, stoppedAt(s))
+                             .arg(TraceReader::kMaxLineBytes >> 20);
+                return std::nullopt;
+            }
             if (r->isFinished()) {
                 if (r->error() != QNetworkReply::NoError || r->bytesAvailable() > 0) {
                     const QString why =
@@ -199,6 +211,9 @@ struct AgentReadings::State
         s.nextFrom = to;
         QNetworkReply* reply =
             sendAgentRequest(&nam, s.source, readingsRequest(from + s.offsetMs, to + s.offsetMs));
+        // The network layer reads no further ahead than a line's limit and
+        // a little: what is held per agent is bounded whatever it sends.
+        reply->setReadBufferSize(kReadAheadBytes);
         QObject::connect(reply, &QNetworkReply::finished, reply, [this, &s] { prefetch(s); });
         return reply;
     }

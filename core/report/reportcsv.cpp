@@ -1,5 +1,7 @@
 #include "reportcsv.h"
 
+#include "util/printable.h"
+
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
@@ -28,7 +30,9 @@ QByteArray csvLine(const QStringList& cells)
     for (qsizetype i = 0; i < cells.size(); ++i) {
         if (i > 0)
             out += ',';
-        QByteArray cell = cells[i].toUtf8();
+        // Control characters (a name an agent sent) become visible escapes
+        // (util/printable.h): a cell is one line of valid UTF-8 text.
+        QByteArray cell = printableText(cells[i]).toUtf8();
         if (cell.contains(',') || cell.contains('"') || cell.contains('\n') ||
             cell.contains('\r')) {
             cell.replace("\"", "\"\"");

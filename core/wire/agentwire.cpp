@@ -1,5 +1,7 @@
 #include "wire/agentwire.h"
 
+#include "util/printable.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QEventLoop>
@@ -9,6 +11,11 @@
 #include <QNetworkRequest>
 #include <QSslCertificate>
 #include <QSslError>
+#include <QTimer>
+
+#include <algorithm>
+#include <climits>
+#include <memory>
 
 namespace gw {
 
@@ -27,10 +34,11 @@ QByteArray sha256Of(const QSslCertificate& c)
 // The checks every reply gets while it arrives. TLS: a pin, when there is
 // one, decides alone (a pinned self-signed certificate is accepted; any
 // other certificate is refused, CA-signed or not); without one the
-// handshake fails as Qt decides. Size: a reply growing past `maxBytes` is
-// aborted while it arrives, not after it filled memory. What happened is
-// left in the reply's properties for describeAgentReply().
-void guard(QNetworkReply* reply, const QByteArray& pin, qint64 maxBytes)
+// handshake fails as Qt decides. Size: a reply announcing or growing past
+// `maxBytes` is aborted while it arrives, not after it filled memory. Time:
+// the whole reply within `deadlineMs`. What happened is left in the
+// reply's properties for describeAgentReply().
+void guard(QNetworkReply* reply, const QByteArray& pin, qint64 maxBytes, int deadlineMs)
 {
     QObject::connect(reply, &QNetworkReply::sslErrors, reply,
                      [reply, pin](const QList<QSslError>& errors) {
@@ -51,14 +59,41 @@ void guard(QNetworkReply* reply, const QByteArray& pin, qint64 maxBytes)
             reply->abort();
         }
     });
+    // A Content-Length over the limit is refused before a byte of the
+    // body is read; a reply without one when it has grown past the limit.
+    const auto tooLarge = [reply] {
+        if (reply->isRunning()) {
+            reply->setProperty("gw_too_large", true);
+            reply->abort();
+        }
+    };
+    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply, maxBytes, tooLarge] {
+        bool known = false;
+        const qint64 announced =
+            reply->header(QNetworkRequest::ContentLengthHeader).toLongLong(&known);
+        if (known && announced > maxBytes)
+            tooLarge();
+    });
     QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
-                     [reply, maxBytes](qint64 received, qint64) {
-                         if (received > maxBytes) {
-                             reply->setProperty("gw_too_large", true);
-                             reply->abort();
-                         }
+                     [maxBytes, tooLarge](qint64 received, qint64 total) {
+                         if (received > maxBytes || total > maxBytes)
+                             tooLarge();
                      });
+    // The transfer timeout only sees silence: a reply trickling a byte
+    // now and then would never end without a deadline for the whole.
+    auto* deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    QObject::connect(deadline, &QTimer::timeout, reply, [reply] {
+        if (reply->isRunning()) {
+            reply->setProperty("gw_deadline", true);
+            reply->abort();
+        }
+    });
+    deadline->start(deadlineMs);
 }
+
+// How far the network layer may read ahead of callAgent's reading.
+constexpr qint64 kReadAheadBytes = 1 << 20;
 
 bool transient(int status)
 {
@@ -66,6 +101,11 @@ bool transient(int status)
 }
 
 } // namespace
+
+int AgentRequest::deadline() const
+{
+    return deadlineMs > 0 ? deadlineMs : int(std::min<qint64>(INT_MAX, 2 * qint64(timeoutMs)));
+}
 
 bool replyPinMismatch(const QNetworkReply* reply)
 {
@@ -84,7 +124,7 @@ QNetworkReply* sendAgentRequest(QNetworkAccessManager* nam, const AgentEndpoint&
     QNetworkReply* reply = request.body.isNull()
                                ? nam->sendCustomRequest(req, request.verb)
                                : nam->sendCustomRequest(req, request.verb, request.body);
-    guard(reply, endpoint.pinnedSha256, request.maxReplyBytes);
+    guard(reply, endpoint.pinnedSha256, request.maxReplyBytes, request.deadline());
     return reply;
 }
 
@@ -120,6 +160,12 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
         out.error = tr("%1: the reply is larger than %2 bytes; refused")
                         .arg(where)
                         .arg(request.maxReplyBytes);
+    } else if (reply->property("gw_deadline").toBool()) {
+        out.failure = AgentFailure::Unreachable;
+        out.error = tr("%1: no complete reply within %2 s, the deadline of the whole call (the "
+                       "agent sends too slowly)")
+                        .arg(where)
+                        .arg(QString::number(request.deadline() / 1000.0));
     } else if (error == QNetworkReply::OperationCanceledError ||
                error == QNetworkReply::TimeoutError) {
         out.failure = AgentFailure::Unreachable;
@@ -137,7 +183,9 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
         out.failure = out.status == 401 || out.status == 403 ? AgentFailure::Auth
                       : transient(out.status)                ? AgentFailure::Unreachable
                                                              : AgentFailure::Protocol;
-        const QString said = !out.message.isEmpty() ? out.message : out.code;
+        // The agent's words, on the one line that names it: a newline or
+        // an escape sequence in them must not forge a line of output.
+        const QString said = printableText(!out.message.isEmpty() ? out.message : out.code);
         out.error = QStringLiteral("%1: HTTP %2%3")
                         .arg(where)
                         .arg(out.status)
@@ -168,14 +216,28 @@ void callAgent(QNetworkAccessManager* nam, QObject* context, const AgentEndpoint
 {
     QNetworkReply* reply = sendAgentRequest(nam, endpoint, request);
     reply->setParent(context);
+    // The body is taken as it arrives and the network layer reads no
+    // further ahead than kReadAheadBytes: what is held is the limit plus
+    // that, not whatever a fast sender pushed before the guard could look.
+    reply->setReadBufferSize(kReadAheadBytes);
+    auto body = std::make_shared<QByteArray>();
+    const auto take = [reply, body, max = request.maxReplyBytes] {
+        // A reply cut off (its transfer timeout, an abort by the guard) is
+        // closed: reading it would only log "QIODevice::read: device not open".
+        if (!reply->isOpen())
+            return;
+        body->append(reply->read(max + 1 - body->size()));
+        if (body->size() > max && reply->isRunning()) {
+            reply->setProperty("gw_too_large", true);
+            reply->abort();
+        }
+    };
+    QObject::connect(reply, &QNetworkReply::readyRead, context, take);
     QObject::connect(reply, &QNetworkReply::finished, context,
-                     [reply, endpoint, request, done = std::move(done)] {
+                     [reply, body, take, endpoint, request, done = std::move(done)] {
                          reply->deleteLater();
-                         // A reply cut off (its transfer timeout, an abort by
-                         // the guard) is closed: reading it would only log
-                         // "QIODevice::read: device not open".
-                         const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-                         done(describeAgentReply(reply, endpoint, request, body));
+                         take();
+                         done(describeAgentReply(reply, endpoint, request, *body));
                      });
 }
 

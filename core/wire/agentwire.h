@@ -11,8 +11,9 @@
 // What goes wrong, in the order it is decided, and what it is called:
 //   the certificate differs from the pinned one     PinMismatch
 //   no CA vouches for the certificate, none pinned  Untrusted (fingerprint shown)
-//   the reply grew past the size limit              Protocol  ("larger than N bytes")
-//   no complete reply within the timeout            Unreachable
+//   the reply announced or grew past the size limit Protocol  ("larger than N bytes")
+//   the whole call outlasted its deadline           Unreachable ("within N s")
+//   no byte of progress within the idle timeout     Unreachable
 //   no HTTP answer (refused, no route, DNS, reset)  Unreachable ("unreachable: " + Qt's reason)
 //   HTTP 401 / 403                                  Auth      (+ the token's origin on 401)
 //   HTTP 429 / 502 / 503 / 504                      Unreachable
@@ -56,7 +57,14 @@ struct AgentRequest
     QByteArray body;      // null: none sent
     QByteArray contentType = QByteArrayLiteral("application/json"); // of the body
     int timeoutMs = kDefaultTimeoutMs; // without a byte of progress (transfer timeout)
+    // Refused as soon as a Content-Length announces more, or as soon as
+    // more has arrived: what is held never grows much past it.
     qint64 maxReplyBytes = kDefaultMaxReplyBytes;
+    // The whole call, from sending to the last byte, whatever trickles in
+    // meanwhile; 0: twice timeoutMs (deadline()).
+    int deadlineMs = 0;
+
+    int deadline() const;
 };
 
 struct AgentCall

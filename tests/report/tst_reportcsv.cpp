@@ -249,7 +249,24 @@ private Q_SLOTS:
         QVERIFY(text.endsWith("\r\n"));
         const auto warnings = rowsOf(parsed(text), QStringLiteral("warning"));
         QCOMPARE(warnings.size(), 1);
-        QCOMPARE(warnings[0][QStringLiteral("warning")], odd);
+        // A line break is written as a visible escape: every cell is one
+        // line (control characters from agents cannot forge rows).
+        QCOMPARE(warnings[0][QStringLiteral("warning")],
+                 QStringLiteral("gpu \"big\", node 3\\r\\nsecond line; ünïcode"));
+    }
+
+    void controlCharactersAreEscapedNotCopied()
+    {
+        Report r = fixtureReport();
+        r.warnings << QStringLiteral("lab\n01\x1b[2J\x07\u202e bell");
+        const QByteArray text = reportCsv(r);
+        for (const char c : text)
+            QVERIFY2(uchar(c) >= 0x20 || c == '\r' || c == '\n', text.constData());
+        QCOMPARE(text.count("\r\n"), text.count('\n')); // every line end is a row's
+        const auto warnings = rowsOf(parsed(text), QStringLiteral("warning"));
+        QCOMPARE(warnings.size(), 1);
+        QCOMPARE(warnings[0][QStringLiteral("warning")],
+                 QStringLiteral("lab\\n01\\x1b[2J\\x07\\u202e bell"));
     }
 
     void oneFilePerTable()
