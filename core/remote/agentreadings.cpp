@@ -78,7 +78,6 @@ struct AgentReadings::State
     static constexpr qint64 kMaxReplyBytes = qint64(64) << 30;
     // An hour of one agent's readings, however slowly it trickles.
     static constexpr int kWindowDeadlineMs = 600'000;
-    static constexpr qint64 kReadAheadBytes = TraceReader::kMaxLineBytes + (1 << 20);
 
     // GET /v1/readings of [from, to) on the agent's clock; a stall, not the
     // whole transfer, times out.
@@ -211,9 +210,10 @@ struct AgentReadings::State
         s.nextFrom = to;
         QNetworkReply* reply =
             sendAgentRequest(&nam, s.source, readingsRequest(from + s.offsetMs, to + s.offsetMs));
-        // The network layer reads no further ahead than a line's limit and
-        // a little: what is held per agent is bounded whatever it sends.
-        reply->setReadBufferSize(kReadAheadBytes);
+        // No read buffer limit: with one, the stream stalled for good at a
+        // window's end (two replies to one agent, the prefetched one full),
+        // seen in tst_clireportsource. A runaway line is still cut at a
+        // line's limit as it arrives (next()).
         QObject::connect(reply, &QNetworkReply::finished, reply, [this, &s] { prefetch(s); });
         return reply;
     }
