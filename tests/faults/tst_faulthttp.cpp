@@ -15,6 +15,7 @@
 #include "webhookreceiver.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -394,7 +395,16 @@ private Q_SLOTS:
                                                         QAbstractSocket::ConnectedState;
                                              }),
                                  5000);
-        QTest::qWait(200); // accepted by the agent, not only by the kernel
+        // Accepted by the agent, not only by the kernel: on a loaded machine
+        // that can take more than a moment, so wait until its descriptors
+        // hold them all (its own files and sockets are a few more).
+        const auto agentDescriptors = [&agent] {
+            return QDir(u"/proc/%1/fd"_s.arg(agent.pid()))
+                .entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)
+                .size();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(agentDescriptors() >= kAgentConnections + 4, 10000);
+        QTest::qWait(200);
         const Reply refused = httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000);
         QCOMPARE(refused.status, 503);
         QVERIFY2(refused.ms < 1000, qPrintable(QString::number(refused.ms)));
