@@ -147,14 +147,14 @@ int AgentApp::start()
     // Who keeps the token books (docs/tokens.md, "Keeper of several agents").
     if (config.keeping.keeperSource)
         std::fprintf(stderr, "gpuwarden-agent: token books: kept by %s, read every %s\n",
-                     qPrintable(config.keeping.keeperSource->name),
+                     qPrintable(config.keeping.keeperSource->address),
                      qPrintable(formatDurationExact(config.keeping.pollInterval)));
     else if (config.keeping.prometheus)
         std::fprintf(stderr,
                      "gpuwarden-agent: token books: kept here, %lld peers and the counters in %s "
                      "read every %s\n",
                      static_cast<long long>(config.keeping.peers.size()),
-                     qPrintable(config.keeping.prometheus->name),
+                     qPrintable(config.keeping.prometheus->address),
                      qPrintable(formatDurationExact(config.keeping.pollInterval)));
     else if (!config.keeping.peers.isEmpty())
         std::fprintf(stderr, "gpuwarden-agent: token books: kept here, %lld peers read every %s\n",

@@ -251,11 +251,11 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
                 p.fail(peer->source(),
                        QStringLiteral("%1 (%2) has no \"token_file\": the keeper reads "
                                       "/v1/usage with a read token")
-                           .arg(what, s.name));
+                           .arg(what, s.address));
             for (const TokenSource& other : std::as_const(k.peers)) {
-                if (!s.name.isEmpty() && other.name == s.name)
+                if (!s.address.isEmpty() && other.address == s.address)
                     p.fail(peer->get("url")->source(),
-                           QStringLiteral("%1: %2 is listed twice").arg(what, s.name));
+                           QStringLiteral("%1: %2 is listed twice").arg(what, s.address));
             }
             k.peers.append(s);
         }
@@ -272,10 +272,10 @@ void parseTokens(Parser& p, const toml::table& t, TokenKeeping& k)
                 fingerprint(p, t, "prometheus_fingerprint", what).value_or(QByteArray()),
                 where(p.source(), prom->source()));
             for (const TokenSource& peer : std::as_const(k.peers)) {
-                if (peer.name == s.name)
+                if (peer.address == s.address)
                     p.fail(prom->source(),
                            QStringLiteral("\"prometheus_url\" %1 is also a [[tokens.peer]]")
-                               .arg(s.name));
+                               .arg(s.address));
             }
             k.prometheus = s;
         }
@@ -320,7 +320,7 @@ TokenSource::TokenSource(const QString& address, QString tokenFile, QByteArray t
     // No token origin: the entry's place is in agent.toml, and a refusal
     // names the address.
     : AgentEndpoint{QUrl(address), std::move(token), {}, std::move(pinnedSha256)}
-    , name(address)
+    , address(address)
     , tokenFile(std::move(tokenFile))
     , where(std::move(where))
 {}
@@ -355,7 +355,7 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
         auto refuse = [&](const QString& why) {
             if (error)
                 *error = QStringLiteral("%1: token_file %2 for %3: %4")
-                             .arg(s->where, path, s->name, why);
+                             .arg(s->where, path, s->address, why);
             return false;
         };
         QFile f(path);

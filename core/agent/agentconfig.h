@@ -40,13 +40,14 @@ struct TokenSource : AgentEndpoint
 {
     TokenSource() = default;
     // `address`: the entry's URL as written in agent.toml, without a
-    // trailing '/' (http(s)://host:port, no path); it is also the name.
+    // trailing '/' (http(s)://host:port, no path).
     explicit TokenSource(const QString& address, QString tokenFile = {}, QByteArray token = {},
                          QByteArray pinnedSha256 = {}, QString where = {});
 
     // The address as written: the books file a peer's facts and cursor
-    // under it, messages name the entry by it (the url is its parsed form).
-    QString name;
+    // under it, messages name the entry by it (`url` is its parsed form,
+    // which lowercases the host and so cannot be the key).
+    QString address;
     QString tokenFile; // a read token, its first line; `token` is read from it by load()
     QString where;     // "agent.toml:12:1": where the entry is, for messages
 

@@ -68,10 +68,10 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_tokens->setServerName(m_config.serverName);
     QStringList peerUrls;
     for (const TokenSource& peer : std::as_const(m_config.keeping.peers))
-        peerUrls << peer.name;
+        peerUrls << peer.address;
     m_tokens->setPeers(peerUrls);
     if (m_config.keeping.prometheus)
-        m_tokens->setPrometheus(m_config.keeping.prometheus->name);
+        m_tokens->setPrometheus(m_config.keeping.prometheus->address);
     m_keeperLink =
         std::make_unique<KeeperLink>(m_config.keeping, m_tokens.get(), [this] { return m_now(); });
     m_keeperLink->start();

@@ -64,7 +64,7 @@ void KeeperLink::pollNow()
                 m_again = true;
                 continue;
             }
-            const TokenDesk::PeerCursor cursor = m_desk->peerCursor(m_keeping.peers[i].name);
+            const TokenDesk::PeerCursor cursor = m_desk->peerCursor(m_keeping.peers[i].address);
             m_peerBusy[i] = true;
             ++m_inFlight;
             readPeer(i, cursor.sequence, cursor.stream);
@@ -125,7 +125,7 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
                                              const QString& error) {
             if (!body) {
                 qCInfo(lcKeeper).noquote() << error;
-                m_desk->peerContact(m_keeping.peers[index].name, answered, error);
+                m_desk->peerContact(m_keeping.peers[index].address, answered, error);
                 m_peerBusy[index] = false;
                 finishedOne();
                 return;
@@ -137,7 +137,7 @@ void KeeperLink::readPeer(qsizetype index, quint64 after, const QString& expecte
 void KeeperLink::peerPage(qsizetype index, quint64 after, const QString& expectedStream,
                           const QByteArray& body)
 {
-    const QString url = m_keeping.peers[index].name;
+    const QString url = m_keeping.peers[index].address;
     auto end = [&](bool reachable, const QString& error) {
         if (!error.isEmpty())
             qCWarning(lcKeeper).noquote() << error;
@@ -181,7 +181,7 @@ void KeeperLink::readKeeper()
                 o = QJsonDocument::fromJson(*body).object();
                 view = balanceViewFromJson(o, &error);
                 if (!view)
-                    error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->name, error);
+                    error = tr("%1: /v1/balances: %2").arg(m_keeping.keeperSource->address, error);
             }
             if (view) {
                 m_last = o;
@@ -206,7 +206,7 @@ void KeeperLink::readPrometheus()
         QStringLiteral("/api/v1/query?query=") +
             QString::fromLatin1(QUrl::toPercentEncoding(tokenUsageQuery())),
         [this](std::optional<QByteArray> body, bool answered, const QString& failure) {
-            const QString url = m_keeping.prometheus->name;
+            const QString url = m_keeping.prometheus->address;
             QString error = failure;
             if (body) {
                 QString why;
@@ -239,7 +239,7 @@ QHttpServerResponse KeeperLink::relayBalances() const
         return jsonError(
             503, QStringLiteral("keeper_unreachable"),
             m_error.isEmpty()
-                ? tr("the keeper %1 has not been read yet").arg(m_keeping.keeperSource->name)
+                ? tr("the keeper %1 has not been read yet").arg(m_keeping.keeperSource->address)
                 : tr("the keeper has never been read: %1").arg(m_error));
     QJsonObject o = *m_last;
     o.insert(QStringLiteral("now_ms"), m_now());

@@ -238,7 +238,7 @@ private Q_SLOTS:
         QVERIFY2(c, qPrintable(error));
         QCOMPARE(c->keeping.pollInterval, std::chrono::seconds(30));
         QCOMPARE(c->keeping.peers.size(), 2);
-        QCOMPARE(c->keeping.peers[0].name, QStringLiteral("https://node-2:9807"));
+        QCOMPARE(c->keeping.peers[0].address, QStringLiteral("https://node-2:9807"));
         QCOMPARE(c->keeping.peers[0].url, QUrl(QStringLiteral("https://node-2:9807")));
         QCOMPARE(c->keeping.peers[0].tokenFile, QStringLiteral("/etc/gw/node-2.token"));
         QCOMPARE(c->keeping.peers[0].pinnedSha256, pin);
@@ -251,13 +251,13 @@ private Q_SLOTS:
         QVERIFY2(c, qPrintable(error));
         QVERIFY(!c->keeping.keeper);
         QVERIFY(c->keeping.keeperSource);
-        QCOMPARE(c->keeping.keeperSource->name, QStringLiteral("https://node-1:9807"));
+        QCOMPARE(c->keeping.keeperSource->address, QStringLiteral("https://node-1:9807"));
         QCOMPARE(c->keeping.keeperSource->tokenFile, QStringLiteral("keeper.token"));
         c = AgentConfig::parse(withToken("[tokens]\nprometheus_url = \"http://prom:9090\"\n"),
                                QStringLiteral("agent.toml"), &error);
         QVERIFY2(c, qPrintable(error));
         QVERIFY(c->keeping.prometheus);
-        QCOMPARE(c->keeping.prometheus->name, QStringLiteral("http://prom:9090"));
+        QCOMPARE(c->keeping.prometheus->address, QStringLiteral("http://prom:9090"));
         QVERIFY(c->keeping.prometheus->tokenFile.isEmpty()); // often read without one
     }
 
