@@ -40,19 +40,27 @@ void AuditLog::setJournal(JournalWriter* journal)
     // Entries made before any journal was attached come after the stored
     // ones, renumbered: the numbers stay without holes. Once a journal has
     // been attached, every entry is in it.
-    const QByteArrayList early =
-        m_everAttached ? QByteArrayList() : m_log.after(0, int(m_log.lastSequence()), nullptr);
+    if (!m_everAttached)
+        m_unstored = m_log.after(0, int(m_log.lastSequence()), nullptr);
     m_everAttached = true;
+    attach(JournalWriter::kLoadPatience);
+}
+
+void AuditLog::attach(std::chrono::milliseconds patience)
+{
     QString why;
-    m_log.load(&why);
+    m_log.load(&why, patience);
     if (!why.isEmpty())
         qCWarning(lcAudit).noquote() << "the audit log cannot be read from the journal:" << why;
-    for (const QByteArray& j : early) {
+    if (!m_log.loaded())
+        return; // the entries in memory stay; tried again at the next entry
+    for (const QByteArray& j : std::as_const(m_unstored)) {
         QJsonObject o = QJsonDocument::fromJson(j).object();
         o.insert(QStringLiteral("sequence"), qint64(m_log.lastSequence() + 1));
         m_log.append({QJsonDocument(o).toJson(QJsonDocument::Compact)}, {}, &why,
                      RecordLog::Refused::Keep);
     }
+    m_unstored.clear();
 }
 
 QString auditAlertText(const AuditEntry& e, const QString& server)
@@ -72,9 +80,13 @@ QString auditAlertText(const AuditEntry& e, const QString& server)
 
 AuditEntry AuditLog::append(AuditEntry e)
 {
+    if (!m_log.loaded())
+        attach(JournalWriter::kCallPatience);
     e.sequence = m_log.lastSequence() + 1;
     const QByteArray json = QJsonDocument(auditEntryToJson(e)).toJson(QJsonDocument::Compact);
     QString why;
+    if (!m_log.loaded())
+        m_unstored.append(json);
     if (!m_log.append({json}, {}, &why, RecordLog::Refused::Keep))
         qCWarning(lcAudit).noquote()
             << "audit entry" << e.sequence << "kept in memory only, the journal refused it:" << why;

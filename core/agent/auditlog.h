@@ -60,7 +60,12 @@ public:
     quint64 lastSequence() const { return m_log.lastSequence(); }
 
 private:
+    // Loads what the journal holds, then stores the entries kept in memory
+    // only, numbered after the stored ones.
+    void attach(std::chrono::milliseconds patience);
+
     bool m_everAttached = false;
+    QByteArrayList m_unstored; // taken while the journal's entries were not read
     RecordLog m_log{RecordLog::Table::Audit, true}; // the JSON, served by cursor
 };
 

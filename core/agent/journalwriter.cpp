@@ -317,9 +317,9 @@ void JournalWriter::checkStall()
         m_health->clear(AgentHealth::kJournalStalled);
 }
 
-bool JournalWriter::runBounded(std::function<void()> work)
+bool JournalWriter::runBounded(std::function<void()> work, std::chrono::milliseconds patience)
 {
-    if (m_closed || stalled())
+    if (m_closed || (patience <= kCallPatience && stalled()))
         return false;
     struct State
     {
@@ -347,7 +347,7 @@ bool JournalWriter::runBounded(std::function<void()> work)
         },
         Qt::QueuedConnection);
     QMutexLocker lock(&state->mutex);
-    QDeadlineTimer deadline(kCallPatience);
+    QDeadlineTimer deadline(patience);
     while (!state->done) {
         if (state->started) {
             // Running: it refers to the caller's variables, so it is waited for.
@@ -407,10 +407,11 @@ QList<AgentJournal::Entry> JournalWriter::read(quint64 after, quint64 before, in
     return out;
 }
 
-bool JournalWriter::call(const std::function<void(AgentJournal&)>& work)
+bool JournalWriter::call(const std::function<void(AgentJournal&)>& work,
+                         std::chrono::milliseconds patience)
 {
     bool ok = false;
-    runBounded([&, w = m_worker] { ok = w->call(work); });
+    runBounded([&, w = m_worker] { ok = w->call(work); }, patience);
     return ok;
 }
 

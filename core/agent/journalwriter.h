@@ -43,6 +43,10 @@ public:
     static constexpr std::chrono::milliseconds kStallAfter{3000};
     // How long a call that needs the writer waits for it to start.
     static constexpr std::chrono::milliseconds kCallPatience{1000};
+    // How long loading what the token books are built from waits for the
+    // writer (a flush the disk holds up): books loaded without their
+    // stored records would number new ones over the stored.
+    static constexpr std::chrono::milliseconds kLoadPatience{30000};
 
     // Takes `journal` over (call on the thread that opened it); from now on
     // it is used only on the writer thread. `health` (not owned, may be
@@ -82,9 +86,11 @@ public:
     QList<AgentJournal::Entry> read(quint64 after, quint64 before, int limit, QString* error);
     // Runs `work` on the journal on the writer thread and waits for it
     // (rare calls: the token books' closed hours and adjustments). False
-    // when the journal is closed, or the writer is stalled or did not start
-    // the work within kCallPatience (then `work` never runs).
-    bool call(const std::function<void(AgentJournal&)>& work);
+    // when the journal is closed, or the writer did not start the work
+    // within `patience` (then `work` never runs); with kCallPatience also
+    // at once while the writer is stalled.
+    bool call(const std::function<void(AgentJournal&)>& work,
+              std::chrono::milliseconds patience = kCallPatience);
     // Whether the writer has been busy with one job for kStallAfter.
     bool stalled() const;
     // Flushes, marks the journal cleanly closed and stops the thread.
@@ -98,7 +104,8 @@ Q_SIGNALS:
     void flushed(const QString& error);
 
 private:
-    bool runBounded(std::function<void()> work);
+    bool runBounded(std::function<void()> work,
+                    std::chrono::milliseconds patience = kCallPatience);
     void askForReservation(quint64 sequence);
     void checkStall();
 

@@ -12,6 +12,8 @@ RecordLog::RecordLog(Table table, bool keepJson)
 void RecordLog::clear()
 {
     m_last = 0;
+    m_loaded = false;
+    m_pending.clear();
     m_json.clear();
 }
 
@@ -23,14 +25,18 @@ QList<AgentJournal::Entry> RecordLog::load(AgentJournal& journal, QString* error
     for (const AgentJournal::Entry& r : rows)
         json << r.json;
     take(json);
+    m_loaded = true;
     return rows;
 }
 
-QList<AgentJournal::Entry> RecordLog::load(QString* error)
+QList<AgentJournal::Entry> RecordLog::load(QString* error, std::chrono::milliseconds patience)
 {
     QList<AgentJournal::Entry> rows;
-    if (m_journal)
-        m_journal->call([&](AgentJournal& j) { rows = load(j, error); });
+    if (m_journal && !m_journal->call([&](AgentJournal& j) { rows = load(j, error); }, patience) &&
+        error && error->isEmpty())
+        *error = QStringLiteral("the journal %1 did not answer within %2 s")
+                     .arg(m_journal->path())
+                     .arg(patience.count() / 1000);
     return rows;
 }
 
@@ -45,16 +51,26 @@ bool RecordLog::append(const QByteArrayList& records, const Meta& meta, QString*
                        Refused refused)
 {
     bool ok = true;
-    if (m_journal) {
-        QList<AgentJournal::Entry> rows;
+    if (m_journal && !m_loaded) {
+        ok = false;
+        if (error)
+            *error = QStringLiteral("the records stored in the journal %1 are not read yet")
+                         .arg(m_journal->path());
+    } else if (m_journal) {
+        QList<AgentJournal::Entry> rows = m_pending;
         quint64 sequence = m_last;
         for (const QByteArray& r : records)
             rows.append({++sequence, r});
         ok = false;
-        const bool open = m_journal->call(
+        const bool answered = m_journal->call(
             [&](AgentJournal& j) { ok = j.appendTokenRecords(m_table, rows, meta, error); });
-        if (!open && error && error->isEmpty())
-            *error = QStringLiteral("the journal is closed");
+        if (!answered && error && error->isEmpty())
+            *error = QStringLiteral("the journal %1 is closed or does not answer")
+                         .arg(m_journal->path());
+        if (ok)
+            m_pending.clear();
+        else if (refused == Refused::Keep)
+            m_pending = rows;
     }
     if (ok || refused == Refused::Keep)
         take(records);

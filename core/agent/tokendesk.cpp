@@ -90,9 +90,10 @@ void TokenDesk::setPolicy(const PolicyConfig& policy)
         load();
 }
 
-void TokenDesk::load()
+void TokenDesk::load(std::chrono::milliseconds patience)
 {
     m_loaded = true;
+    m_lastLoadTryMs = m_now();
     m_meter = UsageMeter();
     m_carried.clear();
     m_openHourMs.reset();
@@ -117,7 +118,7 @@ void TokenDesk::load()
     QList<AgentJournal::Entry> usage, adjustments;
     QString why;
     quint64 after = 0;
-    m_journal->call([&](AgentJournal& j) {
+    const bool answered = m_journal->call([&](AgentJournal& j) {
         usage = m_usageLog.load(j, &why);
         adjustments = m_adjustmentLog.load(j, &why);
         if (const auto start = j.metaValue(kStartKey))
@@ -150,9 +151,19 @@ void TokenDesk::load()
         }
         after = j.sequenceBefore(m_closedThroughMs - 1);
         loadPeers(j, &why);
-    });
+    }, patience);
     if (!why.isEmpty())
         qCWarning(lcTokens).noquote() << why;
+    if (!answered) {
+        // Books made without what is stored would number new facts over
+        // the stored ones: nothing is written until a load goes through.
+        m_loaded = false;
+        qCWarning(lcTokens).noquote()
+            << "token books: the journal" << m_journal->path() << "did not answer within"
+            << patience.count() / 1000 << "s; the books hold what is metered from now on, in "
+            << "memory only, and are read again shortly";
+        return;
+    }
     for (const AgentJournal::Entry& e : std::as_const(usage)) {
         QString error;
         const auto f = usageFactFromJson(QJsonDocument::fromJson(e.json).object(), &error);
@@ -183,9 +194,20 @@ void TokenDesk::load()
     std::optional<Snapshot> before;
     for (;;) {
         QList<AgentJournal::Entry> page;
-        m_journal->call([&](AgentJournal& j) {
-            page = j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
-        });
+        if (!m_journal->call(
+                [&](AgentJournal& j) {
+                    page = j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
+                },
+                patience)) {
+            qCWarning(lcTokens).noquote()
+                << "token books: the journal" << m_journal->path()
+                << "stopped answering while the readings after" << after
+                << "were read; the books are read again shortly";
+            for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
+                log->clear(); // unloaded: nothing written over the stored
+            m_loaded = false;
+            break;
+        }
         if (page.isEmpty())
             break;
         after = page.back().sequence;
@@ -217,6 +239,14 @@ void TokenDesk::published(const Snapshot& snapshot)
 {
     if (!m_rules.enabled)
         return;
+    // A load the journal did not answer is tried again (briefly) every
+    // kLoadRetryMs; it rebuilds the books from the readings the journal
+    // holds.
+    if (!m_loaded && m_journal && m_now() - m_lastLoadTryMs >= kLoadRetryMs) {
+        load(JournalWriter::kCallPatience);
+        if (m_loaded)
+            return;
+    }
     // Readings come in the order made: one before the closed boundary is
     // the wall clock set back past it.
     if (snapshot.timestampMs < m_closedThroughMs) {

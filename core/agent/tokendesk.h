@@ -25,6 +25,7 @@
 // Owned by AgentServer, on its thread.
 
 #include "agent/balanceview.h"
+#include "agent/journalwriter.h"
 #include "agent/keeperreplies.h"
 #include "agent/recordlog.h"
 #include "agent/routetable.h"
@@ -150,7 +151,9 @@ private:
         QString error;   // the last contact's
         QString refused; // facts not taken, said until the next page
     };
-    void load();
+    // Reads the books from the journal, waiting for its writer up to
+    // `patience`; m_loaded says whether it answered.
+    void load(std::chrono::milliseconds patience = JournalWriter::kLoadPatience);
     void loadPeers(AgentJournal& journal, QString* why);
     bool ownServer(const QString& server) const;
     // Facts of the keeper's own server or of a server another source
@@ -168,6 +171,8 @@ private:
     JournalWriter* m_journal = nullptr;
     PolicyConfig::Tokens m_rules;
     bool m_loaded = false;
+    static constexpr qint64 kLoadRetryMs = 10'000;
+    qint64 m_lastLoadTryMs = 0;
 
     UsageMeter m_meter;
     QHash<UsageMeter::Key, UsageFact> m_carried; // the open hour, from earlier meters

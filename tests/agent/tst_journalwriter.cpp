@@ -3,6 +3,7 @@
 // served, and everything queued during the stall is written after it.
 #include "agent/agentserver.h"
 #include "agent/journalwriter.h"
+#include "agent/recordlog.h"
 #include "journal/agentjournal.h"
 #include "sources/demoworld.h"
 
@@ -177,6 +178,55 @@ private Q_SLOTS:
         // Every number handed out was covered on disk before take() returned.
         QVERIFY2(again->lastSequence() >= handedOut,
                  qPrintable(QString::number(again->lastSequence())));
+    }
+
+    // The token books' and the audit's numbered records: a log whose stored
+    // records were not read writes nothing (its numbers would land on them),
+    // and a record taken while the writer was held up is stored with the
+    // next append under the number it was given: the journal keeps no holes.
+    void recordsTheWriterDidNotTakeAreStoredLaterUnderTheirNumbers()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("journal.sqlite"));
+        QString error;
+        {
+            auto journal = AgentJournal::open(file, &error);
+            QVERIFY2(journal, qPrintable(error));
+            JournalWriter writer(std::move(journal));
+            RecordLog log(RecordLog::Table::Audit, true);
+            log.setJournal(&writer);
+            QVERIFY(!log.loaded());
+            QVERIFY(!log.append({"{\"a\":0}"}, {}, &error));
+            QVERIFY2(error.contains(QLatin1String("not read yet")), qPrintable(error));
+            QCOMPARE(log.lastSequence(), quint64(0));
+            error.clear();
+            log.load(&error);
+            QVERIFY2(log.loaded(), qPrintable(error));
+            QVERIFY2(log.append({"{\"a\":1}"}, {}, &error), qPrintable(error));
+
+            // The writer held up past a call's patience.
+            QMetaObject::invokeMethod(
+                writer.writerContext(), [] { QThread::msleep(1500); }, Qt::QueuedConnection);
+            QVERIFY(!log.append({"{\"a\":2}"}, {}, &error, RecordLog::Refused::Keep));
+            QVERIFY2(error.contains(QLatin1String("does not answer")), qPrintable(error));
+            QCOMPARE(log.lastSequence(), quint64(2));
+            QCOMPARE(log.unstored(), qsizetype(1));
+            QTest::qWait(800);
+            error.clear();
+            QVERIFY2(log.append({"{\"a\":3}"}, {}, &error, RecordLog::Refused::Keep),
+                     qPrintable(error));
+            QCOMPARE(log.unstored(), qsizetype(0));
+            QVERIFY2(writer.close(kT, &error), qPrintable(error));
+        }
+        auto again = AgentJournal::open(file, &error);
+        QVERIFY2(again, qPrintable(error));
+        const QList<AgentJournal::Entry> rows =
+            again->readTokenRecords(AgentJournal::TokenTable::Audit, &error);
+        QCOMPARE(rows.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(rows[i].sequence, quint64(i + 1));
+            QCOMPARE(rows[i].json, QByteArray("{\"a\":") + QByteArray::number(i + 1) + '}');
+        }
     }
 };
 
