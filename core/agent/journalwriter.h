@@ -104,8 +104,7 @@ Q_SIGNALS:
     void flushed(const QString& error);
 
 private:
-    bool runBounded(std::function<void()> work,
-                    std::chrono::milliseconds patience = kCallPatience);
+    bool runBounded(std::function<void()> work, std::chrono::milliseconds patience = kCallPatience);
     void askForReservation(quint64 sequence);
     void checkStall();
 

@@ -88,7 +88,7 @@ private:
     quint64 m_last = 0;
     bool m_loaded = false;
     QList<AgentJournal::Entry> m_pending; // taken, numbered, not yet stored
-    QByteArrayList m_json; // sequence = index + 1, with keepJson
+    QByteArrayList m_json;                // sequence = index + 1, with keepJson
 };
 
 } // namespace gw

@@ -118,40 +118,43 @@ void TokenDesk::load(std::chrono::milliseconds patience)
     QList<AgentJournal::Entry> usage, adjustments;
     QString why;
     quint64 after = 0;
-    const bool answered = m_journal->call([&](AgentJournal& j) {
-        usage = m_usageLog.load(j, &why);
-        adjustments = m_adjustmentLog.load(j, &why);
-        if (const auto start = j.metaValue(kStartKey))
-            m_startMs = start->toLongLong();
-        else
-            j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
-                                 {{kStartKey, QString::number(m_startMs)}}, &why);
-        if (const auto gaps = j.metaValue(kGapsKey)) {
-            for (const QJsonValue& v : QJsonDocument::fromJson(gaps->toUtf8()).array()) {
-                QString error;
-                if (const auto g = coverageGapFromJson(v.toObject(), &error))
-                    m_gaps.append(*g);
+    const bool answered = m_journal->call(
+        [&](AgentJournal& j) {
+            usage = m_usageLog.load(j, &why);
+            adjustments = m_adjustmentLog.load(j, &why);
+            if (const auto start = j.metaValue(kStartKey))
+                m_startMs = start->toLongLong();
+            else
+                j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
+                                     {{kStartKey, QString::number(m_startMs)}}, &why);
+            if (const auto gaps = j.metaValue(kGapsKey)) {
+                for (const QJsonValue& v : QJsonDocument::fromJson(gaps->toUtf8()).array()) {
+                    QString error;
+                    if (const auto g = coverageGapFromJson(v.toObject(), &error))
+                        m_gaps.append(*g);
+                }
             }
-        }
-        if (const auto closed = j.metaValue(kClosedKey))
-            m_closedThroughMs = closed->toLongLong();
-        else
-            m_closedThroughMs = m_startMs;
-        // Left ahead by a clock excursion into the future: charging goes on
-        // from this hour; the readings stamped ahead are charged already.
-        if (m_closedThroughMs > now + kAheadToleranceMs) {
-            qCWarning(lcTokens).noquote()
-                << "token books: closed through"
-                << QDateTime::fromMSecsSinceEpoch(m_closedThroughMs, Qt::UTC).toString(Qt::ISODate)
-                << "which is ahead of the clock (it was set back): charging goes on from"
-                << QDateTime::fromMSecsSinceEpoch(hourOf(now), Qt::UTC).toString(Qt::ISODate);
-            m_closedThroughMs = std::max(m_startMs, hourOf(now));
-            j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
-                                 {{kClosedKey, QString::number(m_closedThroughMs)}}, &why);
-        }
-        after = j.sequenceBefore(m_closedThroughMs - 1);
-        loadPeers(j, &why);
-    }, patience);
+            if (const auto closed = j.metaValue(kClosedKey))
+                m_closedThroughMs = closed->toLongLong();
+            else
+                m_closedThroughMs = m_startMs;
+            // Left ahead by a clock excursion into the future: charging goes on
+            // from this hour; the readings stamped ahead are charged already.
+            if (m_closedThroughMs > now + kAheadToleranceMs) {
+                qCWarning(lcTokens).noquote()
+                    << "token books: closed through"
+                    << QDateTime::fromMSecsSinceEpoch(m_closedThroughMs, Qt::UTC)
+                           .toString(Qt::ISODate)
+                    << "which is ahead of the clock (it was set back): charging goes on from"
+                    << QDateTime::fromMSecsSinceEpoch(hourOf(now), Qt::UTC).toString(Qt::ISODate);
+                m_closedThroughMs = std::max(m_startMs, hourOf(now));
+                j.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
+                                     {{kClosedKey, QString::number(m_closedThroughMs)}}, &why);
+            }
+            after = j.sequenceBefore(m_closedThroughMs - 1);
+            loadPeers(j, &why);
+        },
+        patience);
     if (!why.isEmpty())
         qCWarning(lcTokens).noquote() << why;
     if (!answered) {
@@ -199,10 +202,9 @@ void TokenDesk::load(std::chrono::milliseconds patience)
                     page = j.read(after, quint64(std::numeric_limits<qint64>::max()), 1000, &why);
                 },
                 patience)) {
-            qCWarning(lcTokens).noquote()
-                << "token books: the journal" << m_journal->path()
-                << "stopped answering while the readings after" << after
-                << "were read; the books are read again shortly";
+            qCWarning(lcTokens).noquote() << "token books: the journal" << m_journal->path()
+                                          << "stopped answering while the readings after" << after
+                                          << "were read; the books are read again shortly";
             for (RecordLog* log : {&m_usageLog, &m_adjustmentLog, &m_peerLog})
                 log->clear(); // unloaded: nothing written over the stored
             m_loaded = false;

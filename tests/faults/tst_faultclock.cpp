@@ -310,8 +310,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(clock, atHome));
         Agent agent;
         QVERIFY2(agent.start(dir, policy, clock, journal), agent.log().constData());
-        QTRY_VERIFY2_WITH_TIMEOUT(lastSequence(nam, agent.port) >= 3,
-                                  agent.log().constData(), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(lastSequence(nam, agent.port) >= 3, agent.log().constData(),
+                                  10000);
         // Not ahead of the clock.
         QJsonObject b = call(nam, agent.port, u"/v1/balances"_s).json();
         QVERIFY2(b[u"as_of_ms"_s].toInteger() <= agentNow() + 60'000,
