@@ -37,6 +37,14 @@ public:
     static constexpr QLatin1String kJournalStalled{"journal_stalled"};
     // Readings are not numbered: no reservation on disk covers the next number.
     static constexpr QLatin1String kNumberingRefused{"numbering_refused"};
+    // As many connections are open as the descriptor limit allows: new
+    // ones are answered 503 (AcceptGate).
+    static constexpr QLatin1String kConnectionsAtLimit{"connections_at_limit"};
+    // No descriptor is left to accept a connection with (AcceptGate).
+    static constexpr QLatin1String kNoDescriptor{"no_descriptor"};
+    // As many callers wait for GPUs as the descriptor limit allows: new
+    // ones are answered 503 (AllocationDesk).
+    static constexpr QLatin1String kHeldAtLimit{"held_callers_at_limit"};
 
     struct Reason
     {

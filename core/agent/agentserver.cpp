@@ -216,11 +216,15 @@ bool AgentServer::listen(QString* error)
     // the hard limit first (guardedserver.h).
     qint64 raisedFrom = 0;
     const DescriptorBudget budget = DescriptorBudget::raiseLimit(&raisedFrom);
-    if (auto* tcp = qobject_cast<GuardedTcpServer*>(m_listener))
+    if (auto* tcp = qobject_cast<GuardedTcpServer*>(m_listener)) {
         tcp->setConnectionLimit(budget.connections);
-    else if (auto* tls = qobject_cast<GuardedSslServer*>(m_listener))
+        tcp->setHealth(&m_health);
+    } else if (auto* tls = qobject_cast<GuardedSslServer*>(m_listener)) {
         tls->setConnectionLimit(budget.connections);
+        tls->setHealth(&m_health);
+    }
     m_desk->setHeldLimit(budget.held);
+    m_desk->setHealth(&m_health);
     qCInfo(lcAgent).noquote()
         << QStringLiteral("descriptor limit %1%2: up to %3 connections, %4 of them held requests")
                .arg(budget.limit)

@@ -1,5 +1,7 @@
 #include "agent/allocationdesk.h"
 
+#include "agent/agenthealth.h"
+
 #include "agent/apiinteger.h"
 #include "agent/apireply.h"
 #include "agent/requestguard.h"
@@ -190,6 +192,11 @@ void AllocationDesk::busy(QHttpServerResponder&& responder, QTcpSocket* socket)
             << tr("%1 callers are waiting, the most this agent holds with its descriptor limit: "
                   "callers that would wait are answered 503 until fewer wait")
                    .arg(m_waiting.size());
+        if (m_health)
+            m_health->raise(AgentHealth::kHeldAtLimit,
+                            tr("%1 callers wait for GPUs, the most the descriptor limit allows: "
+                               "more are turned away (503)")
+                                .arg(m_waiting.size()));
     }
     QHttpServerResponse r =
         jsonError(503, QStringLiteral("busy"),
@@ -209,6 +216,8 @@ void AllocationDesk::heldCountChanged()
         m_busy = false;
         qCInfo(lcAllocate).noquote()
             << tr("%1 callers waiting: callers may wait again").arg(m_waiting.size());
+        if (m_health)
+            m_health->clear(AgentHealth::kHeldAtLimit);
     }
 }
 

@@ -41,6 +41,7 @@ class QTcpSocket;
 
 namespace gw {
 
+class AgentHealth;
 class PolicyService;
 struct Snapshot;
 
@@ -60,6 +61,8 @@ public:
     // Held callers at most (0: no bound); a caller past it that would
     // wait is answered 503 at once.
     void setHeldLimit(int limit) { m_heldLimit = limit; }
+    // Not owned, may be null: hears while callers are turned away.
+    void setHealth(AgentHealth* health) { m_health = health; }
     int heldLimit() const { return m_heldLimit; }
     // Seconds a caller answered "busy" is told to wait (Retry-After).
     static constexpr int kBusyRetrySeconds = 5;
@@ -135,6 +138,7 @@ private:
     QMap<QString, quint64> m_requestsTotal;
     bool m_serving = false;
     int m_heldLimit = 0;
+    AgentHealth* m_health = nullptr;
     bool m_busy = false; // in an episode of "busy" answers (logged once)
 };
 

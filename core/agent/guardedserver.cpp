@@ -1,5 +1,7 @@
 #include "agent/guardedserver.h"
 
+#include "agent/agenthealth.h"
+
 #include <QLoggingCategory>
 #include <QSslSocket>
 #include <QTcpSocket>
@@ -73,6 +75,11 @@ void AcceptGate::accepted(QTcpSocket* socket, ConnectionGuard* guard)
                 << QStringLiteral("%1 connections open, the most the descriptor limit allows: "
                                   "new ones are answered 503 until fewer are open")
                        .arg(m_open - 1);
+            if (m_health)
+                m_health->raise(AgentHealth::kConnectionsAtLimit,
+                                QStringLiteral("%1 connections open, the most the descriptor "
+                                               "limit allows: new ones are answered 503")
+                                    .arg(m_limit));
         }
         guard->refuse(RequestGuard::Refusal{
             503, QStringLiteral("busy"),
@@ -92,6 +99,8 @@ void AcceptGate::closed()
         m_refusing = false;
         qCInfo(lcEdge).noquote()
             << QStringLiteral("%1 connections open: new ones are served again").arg(m_open);
+        if (m_health)
+            m_health->clear(AgentHealth::kConnectionsAtLimit);
     }
     update();
 }
@@ -131,6 +140,11 @@ void AcceptGate::update()
                 << QStringLiteral("no descriptor left for a new connection (%1 connections "
                                   "open): not accepting any until one is free")
                        .arg(m_open);
+            if (m_health)
+                m_health->raise(AgentHealth::kNoDescriptor,
+                                QStringLiteral("no descriptor left for a new connection (%1 "
+                                               "connections open): none is accepted")
+                                    .arg(m_open));
         }
         // Descriptors held elsewhere are not counted: look again soon.
         if (starved && !m_retry.isActive())
@@ -146,6 +160,8 @@ void AcceptGate::update()
             qCInfo(lcEdge).noquote()
                 << QStringLiteral("descriptors free again: accepting connections, %1 open")
                        .arg(m_open);
+            if (m_health)
+                m_health->clear(AgentHealth::kNoDescriptor);
         }
     }
 }

@@ -61,6 +61,7 @@ struct DescriptorBudget
     static DescriptorBudget raiseLimit(qint64* raisedFrom = nullptr);
 };
 
+class AgentHealth;
 class ConnectionGuard;
 
 // Accepting on a listener within the budget: counts the open connections,
@@ -84,6 +85,8 @@ public:
 
     explicit AcceptGate(QTcpServer* server);
     void setLimit(int connections) { m_limit = connections; }
+    // Not owned, may be null: hears of each episode while it lasts.
+    void setHealth(AgentHealth* health) { m_health = health; }
     int openConnections() const { return m_open; }
     // A connection about to be handed to the HTTP server, with its guard:
     // refused through the guard when past the limit.
@@ -101,6 +104,7 @@ private:
     bool m_refusing = false; // in an episode of refused connections (logged once)
     bool m_starved = false;  // in an episode without a descriptor to accept with
     bool m_acceptFailed = false;
+    AgentHealth* m_health = nullptr;
     QTimer m_retry;
 };
 
@@ -140,6 +144,7 @@ public:
     QTcpSocket* nextPendingConnection() override;
     // Open connections at most (DescriptorBudget::connections).
     void setConnectionLimit(int limit) { m_gate.setLimit(limit); }
+    void setHealth(AgentHealth* health) { m_gate.setHealth(health); }
     int openConnections() const { return m_gate.openConnections(); }
 
 private:
@@ -157,6 +162,7 @@ public:
     QTcpSocket* nextPendingConnection() override;
     // Open connections at most (DescriptorBudget::connections).
     void setConnectionLimit(int limit) { m_gate.setLimit(limit); }
+    void setHealth(AgentHealth* health) { m_gate.setHealth(health); }
     int openConnections() const { return m_gate.openConnections(); }
 
 private:

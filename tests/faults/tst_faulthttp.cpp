@@ -5,6 +5,7 @@
 // does not spin; the alert counters docs/enforcement.md promises move on
 // /metrics as a webhook succeeds, fails, hangs or is held back.
 #include "agent/agentconfig.h"
+#include "agent/agenthealth.h"
 #include "agent/agentserver.h"
 #include "agent/guardedserver.h"
 #include "journal/agentjournal.h"
@@ -354,6 +355,9 @@ private Q_SLOTS:
         const Reply health = httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000);
         QCOMPARE(health.status, 200);
         QVERIFY2(health.ms < 1000, qPrintable(QString::number(health.ms)));
+        // Said as a reason while it lasts (degraded is a state, not a silence).
+        QVERIFY2(health.body.contains("\"code\":\"held_callers_at_limit\""),
+                 health.body.constData());
         const Reply put = httpCall(agent.port(), "PUT", "/v1/policy", kAdmin,
                                    "[hog]\nthreshold_percent = 90\n", 1000);
         QCOMPARE(put.status, 200);
@@ -417,7 +421,13 @@ private Q_SLOTS:
         idle.clear(); // closed
         QTRY_COMPARE_WITH_TIMEOUT(httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000).status,
                                   200, 5000);
+        // Raised as a reason for the episode, cleared after it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000).body.contains("_at_limit"),
+            3000);
         const QByteArray log = agent.stderrText();
+        QCOMPARE(log.count(": degraded: connections_at_limit"), 1);
+        QCOMPARE(log.count("no longer degraded: connections_at_limit"), 1);
         QCOMPARE(log.count("new ones are answered 503 until fewer are open"), 1);
         QCOMPARE(log.count("new ones are served again"), 1);
     }
@@ -435,6 +445,8 @@ private Q_SLOTS:
         QObject http; // stands in for the HTTP server: nothing reads
         GuardedTcpServer server(&http, RequestGuard::Limits{});
         server.setConnectionLimit(100'000); // the budget is not what runs out
+        AgentHealth health([] { return QDateTime::currentMSecsSinceEpoch(); });
+        server.setHealth(&health);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
         std::vector<std::unique_ptr<QTcpSocket>> accepted;
         connect(&server, &QTcpServer::newConnection, this, [&] {
@@ -477,6 +489,7 @@ private Q_SLOTS:
         server.resumeAccepting();
         QTest::qWait(300);
         const qsizetype acceptedWhileShort = qsizetype(accepted.size());
+        QVERIFY(health.isRaised(AgentHealth::kNoDescriptor));
         rusage before{};
         ::getrusage(RUSAGE_SELF, &before);
         QTest::qWait(1000);
@@ -494,6 +507,7 @@ private Q_SLOTS:
         QVERIFY2(cpuMs < 300, qPrintable(QString::number(cpuMs)));
         // Descriptors free again: the rest are accepted.
         QTRY_COMPARE_WITH_TIMEOUT(qsizetype(accepted.size()), qsizetype(30), 3000);
+        QTRY_VERIFY(!health.isRaised(AgentHealth::kNoDescriptor));
     }
 
     // ---- item 11: no handler holds the others ----
