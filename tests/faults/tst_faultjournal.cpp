@@ -535,11 +535,19 @@ private Q_SLOTS:
             f.write(agentToml(journal, 600));
         }
         int seenBlocked = 0;
-        for (const int delayMs : {0, 5, 10, 20}) {
-            for (int round = 0; round < 2; ++round) {
+        // Each delay twice; on a busy machine the few milliseconds while the
+        // signals are blocked may pass unseen: more starts until seen (at most 32).
+        const int delays[] = {0, 5, 10, 20};
+        for (int run = 0; run < 32 && (run < 8 || seenBlocked == 0); ++run) {
+            const int delayMs = delays[run / 2 % 4];
+            {
                 QProcess agent;
-                agent.start(agentProgram(),
-                            {QStringLiteral("--config"), config, QStringLiteral("--demo"),
+                // At the lowest priority (nice execs the agent, same pid): the few
+                // milliseconds before its handlers are installed stay observable
+                // however busy the machine.
+                agent.start(QStringLiteral("nice"),
+                            {QStringLiteral("-n"), QStringLiteral("19"), agentProgram(),
+                             QStringLiteral("--config"), config, QStringLiteral("--demo"),
                              QStringLiteral("--port"), QStringLiteral("0")});
                 QVERIFY(agent.waitForStarted(10'000));
                 const MainSeen seen = waitForMain(agent.processId());
@@ -581,10 +589,16 @@ private Q_SLOTS:
             f.write(agentToml(journal, 600));
         }
         int seenBlocked = 0;
-        for (const int delayMs : {0, 5, 10, 20}) {
+        const int delays[] = {0, 5, 10, 20};
+        for (int run = 0; run < 32 && (run < 4 || seenBlocked == 0); ++run) {
+            const int delayMs = delays[run % 4];
             QProcess agent;
-            agent.start(agentProgram(),
-                        {QStringLiteral("--config"), config, QStringLiteral("--demo"),
+            // At the lowest priority (nice execs the agent, same pid): the few
+            // milliseconds before its handlers are installed stay observable
+            // however busy the machine.
+            agent.start(QStringLiteral("nice"),
+                        {QStringLiteral("-n"), QStringLiteral("19"), agentProgram(),
+                         QStringLiteral("--config"), config, QStringLiteral("--demo"),
                          QStringLiteral("--port"), QStringLiteral("0")});
             QVERIFY(agent.waitForStarted(10'000));
             const MainSeen seen = waitForMain(agent.processId());
