@@ -116,6 +116,23 @@ enum class MainSeen
     No
 };
 
+bool writeFile(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// The agent with `config` in demo mode at the lowest priority (nice execs
+// it, same pid): the few milliseconds before its signal handlers are
+// installed stay observable however busy the machine.
+void startNiced(QProcess& agent, const QString& config)
+{
+    agent.start(QStringLiteral("nice"),
+                {QStringLiteral("-n"), QStringLiteral("19"), agentProgram(),
+                 QStringLiteral("--config"), config, QStringLiteral("--demo"),
+                 QStringLiteral("--port"), QStringLiteral("0")});
+}
+
 MainSeen waitForMain(qint64 pid)
 {
     QElapsedTimer t;
@@ -529,11 +546,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString journal = dir.filePath(QStringLiteral("journal.sqlite"));
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
-        {
-            QFile f(config);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(agentToml(journal, 600));
-        }
+        QVERIFY(writeFile(config, agentToml(journal, 600)));
         int seenBlocked = 0;
         // Each delay twice; on a busy machine the few milliseconds while the
         // signals are blocked may pass unseen: more starts until seen (at most 32).
@@ -542,13 +555,7 @@ private Q_SLOTS:
             const int delayMs = delays[run / 2 % 4];
             {
                 QProcess agent;
-                // At the lowest priority (nice execs the agent, same pid): the few
-                // milliseconds before its handlers are installed stay observable
-                // however busy the machine.
-                agent.start(QStringLiteral("nice"),
-                            {QStringLiteral("-n"), QStringLiteral("19"), agentProgram(),
-                             QStringLiteral("--config"), config, QStringLiteral("--demo"),
-                             QStringLiteral("--port"), QStringLiteral("0")});
+                startNiced(agent, config);
                 QVERIFY(agent.waitForStarted(10'000));
                 const MainSeen seen = waitForMain(agent.processId());
                 QVERIFY(seen != MainSeen::No);
@@ -583,23 +590,13 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString journal = dir.filePath(QStringLiteral("journal.sqlite"));
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
-        {
-            QFile f(config);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(agentToml(journal, 600));
-        }
+        QVERIFY(writeFile(config, agentToml(journal, 600)));
         int seenBlocked = 0;
         const int delays[] = {0, 5, 10, 20};
         for (int run = 0; run < 32 && (run < 4 || seenBlocked == 0); ++run) {
             const int delayMs = delays[run % 4];
             QProcess agent;
-            // At the lowest priority (nice execs the agent, same pid): the few
-            // milliseconds before its handlers are installed stay observable
-            // however busy the machine.
-            agent.start(QStringLiteral("nice"),
-                        {QStringLiteral("-n"), QStringLiteral("19"), agentProgram(),
-                         QStringLiteral("--config"), config, QStringLiteral("--demo"),
-                         QStringLiteral("--port"), QStringLiteral("0")});
+            startNiced(agent, config);
             QVERIFY(agent.waitForStarted(10'000));
             const MainSeen seen = waitForMain(agent.processId());
             QVERIFY(seen != MainSeen::No);
