@@ -135,6 +135,7 @@ void TraceReader::setDevice(QIODevice* device, const QString& name)
     m_line = 0;
     m_done = device == nullptr;
     m_order = TraceOrder();
+    m_lines = LineBuffer(kMaxLineBytes);
 }
 
 std::optional<Snapshot> TraceReader::failAt(const QString& why)
@@ -146,36 +147,49 @@ std::optional<Snapshot> TraceReader::failAt(const QString& why)
 
 std::optional<Snapshot> TraceReader::next()
 {
+    const QString tooLong = tr("line longer than %1 MiB").arg(kMaxLineBytes / (1024 * 1024));
     while (!m_done) {
-        // A sequential device may not have it all yet; wait a moment for more.
-        if (m_device->bytesAvailable() <= 0 && m_device->isSequential())
-            m_device->waitForReadyRead(-1);
-        if (m_device->atEnd() && m_device->bytesAvailable() <= 0) {
-            m_done = true;
-            return std::nullopt;
-        }
-        // Two bytes over the limit: the newline, and one to tell "too long".
-        QByteArray line = m_device->readLine(kMaxLineBytes + 2);
-        ++m_line;
-        const bool ended = line.endsWith('\n');
-        if (ended)
-            line.chop(1);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        if (line.size() > kMaxLineBytes)
-            return failAt(tr("line longer than %1 MiB").arg(kMaxLineBytes / (1024 * 1024)));
-        if (line.trimmed().isEmpty()) {
-            if (!ended && line.isEmpty()) {
-                --m_line; // nothing after the last newline (or nothing more came): no line
+        std::optional<QByteArray> taken = m_lines.takeLine();
+        bool ended = true; // with its '\n'
+        if (!taken) {
+            if (m_lines.overlong()) {
+                ++m_line;
+                return failAt(tooLong);
+            }
+            // A sequential device may not have it all yet; wait a moment for more.
+            if (m_device->bytesAvailable() <= 0 && m_device->isSequential())
+                m_device->waitForReadyRead(-1);
+            if (m_device->bytesAvailable() > 0 || !m_device->atEnd()) {
+                const qint64 n = m_lines.fill(m_device);
+                if (n < 0) {
+                    ++m_line;
+                    return failAt(m_device->errorString());
+                }
+                if (n > 0)
+                    continue;
+                // Nothing came (a pipe's end): the end.
+            }
+            // The end: what follows the last '\n', if anything, is a line.
+            QByteArray rest = m_lines.takeRest();
+            if (rest.endsWith('\r'))
+                rest.chop(1);
+            if (rest.trimmed().isEmpty()) {
                 m_done = true;
                 return std::nullopt;
             }
-            continue;
+            taken = std::move(rest);
+            ended = false;
         }
+        const QByteArray& line = *taken;
+        ++m_line;
+        if (line.size() > kMaxLineBytes)
+            return failAt(tooLong);
+        if (line.trimmed().isEmpty())
+            continue;
         QString why;
         auto s = snapshotFromJsonBytes(line, &why);
         if (!s) {
-            if (!ended && m_device->atEnd())
+            if (!ended)
                 return failAt(tr("the last line is cut short (was the recorder stopped "
                                  "mid-write?): %1")
                                   .arg(why));

@@ -9,6 +9,7 @@
 // duplicate. Servers may interleave freely. Nothing is reordered silently.
 
 #include "model/snapshot.h"
+#include "util/linebuffer.h"
 
 #include <QFile>
 #include <QHash>
@@ -112,6 +113,7 @@ private:
     qint64 m_line = 0;
     bool m_done = false;
     TraceOrder m_order;
+    LineBuffer m_lines{kMaxLineBytes};
 };
 
 // The whole trace at `path`, or nothing with the reason in `error`.

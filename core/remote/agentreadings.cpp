@@ -3,6 +3,7 @@
 #include "model/snapshotjson.h"
 #include "policy/policyconfig.h"
 #include "remote/agentlink.h"
+#include "util/linebuffer.h"
 #include "wire/agentwire.h"
 
 #include <QCoreApplication>
@@ -50,7 +51,8 @@ struct AgentReadings::State
         qint64 nextFrom = 0;                 // of the next request
         qint64 to = 0;
         qint64 line = 0;
-        std::optional<qint64> lastMs; // of the last reading read
+        LineBuffer lines{TraceReader::kMaxLineBytes}; // of the reply being read
+        std::optional<qint64> lastMs;                 // of the last reading read
         TraceOrder order;
         std::optional<Snapshot> head;
         bool ended = false;
@@ -133,6 +135,14 @@ struct AgentReadings::State
                         : tr("before the first reading");
     }
 
+    static std::nullopt_t tooLong(const Stream& s, QString* error)
+    {
+        *error = tr("%1: the readings stopped %2: a line longer than %3 MiB")
+                     .arg(s.where, stoppedAt(s))
+                     .arg(TraceReader::kMaxLineBytes >> 20);
+        return std::nullopt;
+    }
+
     // The next reading of `s`; nothing at its end or on an error (`error`).
     std::optional<Snapshot> read(Stream& s, QString* error)
     {
@@ -147,11 +157,13 @@ struct AgentReadings::State
                 *error = describeAgentReply(r, s.source, readingsRequest(0, 0), r->readAll()).error;
                 return std::nullopt;
             }
-            if (r->canReadLine()) {
-                const QByteArray line = r->readLine(TraceReader::kMaxLineBytes).trimmed();
+            if (std::optional<QByteArray> taken = s.lines.takeLine()) {
                 ++s.line;
+                const QByteArray line = taken->trimmed();
                 if (line.isEmpty())
                     continue;
+                if (line.size() > TraceReader::kMaxLineBytes)
+                    return tooLong(s, error);
                 QString why;
                 std::optional<Snapshot> snap = snapshotFromJsonBytes(line, &why);
                 if (snap)
@@ -167,16 +179,17 @@ struct AgentReadings::State
                     snap->server = s.name;
                 return snap;
             }
-            if (r->bytesAvailable() > TraceReader::kMaxLineBytes) {
-                // No line end within a line's limit: a runaway or hostile
-                // agent, refused before it fills memory.
-                *error = tr("%1: the readings stopped %2: a line longer than %3 MiB")
-                             .arg(s.where, stoppedAt(s))
-                             .arg(TraceReader::kMaxLineBytes >> 20);
-                return std::nullopt;
+            // No line end within a line's limit: a runaway or hostile
+            // agent, refused before it fills memory.
+            if (s.lines.overlong())
+                return tooLong(s, error);
+            if (r->bytesAvailable() > 0) {
+                s.lines.fill(r);
+                continue;
             }
             if (r->isFinished()) {
-                if (r->error() != QNetworkReply::NoError || r->bytesAvailable() > 0) {
+                if (r->error() != QNetworkReply::NoError ||
+                    !s.lines.takeRest().trimmed().isEmpty()) {
                     const QString why =
                         replyPinMismatch(r) ? tr("the server's certificate is not the pinned one")
                         : r->error() == QNetworkReply::NoError ? tr("the last line is cut")
