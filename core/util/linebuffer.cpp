@@ -21,7 +21,7 @@ qint64 LineBuffer::fill(QIODevice* device)
         m_data.remove(0, m_at);
         m_at = 0;
     }
-    const qint64 want = std::max<qint64>(kChunk, std::min<qint64>(device->bytesAvailable(), m_max));
+    const qint64 want = kChunk; // a line longer than that takes several
     const qsizetype before = m_data.size();
     m_data.resize(before + qsizetype(want));
     const qint64 n = device->read(m_data.data() + before, want);

@@ -20,9 +20,9 @@ class LineBuffer
 public:
     explicit LineBuffer(qsizetype maxLineBytes);
 
-    // Appends what `device` has now, at most a chunk (64 KiB, more when a
-    // line being read is longer); the bytes read (0 when none, -1 when
-    // the device failed).
+    // Appends what `device` has now, at most a chunk (64 KiB: a longer
+    // line takes several); the bytes read (0 when none, -1 when the device
+    // failed).
     qint64 fill(QIODevice* device);
     // The next whole line, without its '\n' (and a '\r' before it); none
     // while the line is not complete.

@@ -316,6 +316,14 @@ private Q_SLOTS:
         QCOMPARE(r.lineNumber(), lines);
         const qint64 after = peakRssKiB();
         QVERIFY(device.generatedBytes() > 45'000'000);
+        qInfo("peak memory grew by %lld KiB while streaming %lld MB", after - before,
+              device.generatedBytes() / 1'000'000);
+#if defined(__SANITIZE_ADDRESS__)
+        // ASan keeps freed memory in quarantine (256 MiB by default): every
+        // line's copy stays resident for a while, so the peak says nothing
+        // about what the reader holds. The plain build checks it.
+        return;
+#endif
         if (before > 0 && after > 0)
             QVERIFY2(after - before < 32 * 1024,
                      qPrintable(QStringLiteral("peak memory grew by %1 KiB while streaming %2 MB")
