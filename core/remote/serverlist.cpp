@@ -34,6 +34,12 @@ QString kindText(ServerEntry::Kind kind)
     return kind == ServerEntry::Kind::Prometheus ? tr("Prometheus") : tr("GPU Warden agent");
 }
 
+QString ServerEntry::watchedName() const
+{
+    const QString given = name.trimmed();
+    return given.isEmpty() ? url.authority() : given;
+}
+
 QString validateToken(const QByteArray& token)
 {
     if (token.size() > kMaxTokenBytes)
@@ -321,7 +327,8 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
     }
     const ServerEntry e = pass->todo.takeFirst();
     if (!e.url.isValid()) {
-        pass->errors.append(tr("%1: no valid URL; edit the server.").arg(e.name));
+        pass->errors.append(tr("%1: no valid URL; edit the server.")
+                                .arg(e.name.isEmpty() ? tr("A server without a name") : e.name));
         resolveNext(pass);
         return;
     }
@@ -330,14 +337,15 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
         pass->errors.append(tr("%1: the token is used for this session only; it will not be "
                                "remembered after GPU Warden quits (the keychain could not "
                                "store it).")
-                                .arg(e.name));
+                                .arg(e.watchedName()));
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents)
-            .append(RemoteServer{e.name, e.url, *held, e.pinnedSha256});
+            .append(RemoteServer{e.watchedName(), e.url, *held, e.pinnedSha256});
         resolveNext(pass);
         return;
     }
     auto take = [this, pass, e](const SecretResult& r) {
-        const RemoteServer s{e.name, e.url, r.secret.value_or(QByteArray()), e.pinnedSha256};
+        const RemoteServer s{e.watchedName(), e.url, r.secret.value_or(QByteArray()),
+                             e.pinnedSha256};
         if (!r.error.isEmpty()) {
             // The banner gets the documented words; the log keeps what the
             // backend said, for whoever diagnoses it.
@@ -347,7 +355,7 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
                     << "- servers are asked without their tokens until it answers";
             pass->keychainError = r.error;
             pass->errors.append(tr("%1: the token could not be read from the keychain: %2")
-                                    .arg(e.name, r.error.message));
+                                    .arg(e.watchedName(), r.error.message));
         }
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents).append(s);
         resolveNext(pass);

@@ -37,6 +37,12 @@ struct ServerEntry
     Kind kind = Kind::Agent;
     QByteArray pinnedSha256; // empty: the system CAs decide
 
+    // The one name the server is watched under: its rows, events, verdicts,
+    // reservations and resume point. The admin's name; without one (a
+    // hand-written settings file) the URL's host:port, as for --source, so
+    // that every server stays its own and never merges into a nameless one.
+    QString watchedName() const;
+
     bool operator==(const ServerEntry&) const = default;
 };
 

@@ -225,10 +225,10 @@ void ServersDialog::refresh()
     for (const auto& e : m_list->entries()) {
         auto* item = new QTreeWidgetItem(m_table);
         item->setData(NameColumn, kIdRole, e.id);
-        item->setText(NameColumn, e.name);
+        item->setText(NameColumn, e.watchedName());
         item->setText(UrlColumn, e.url.isValid() ? e.url.toString() : tr("(invalid)"));
         item->setText(KindColumn, kindText(e.kind));
-        const LinkStatus* link = m_fleet ? m_fleet->connection(e.name) : nullptr;
+        const LinkStatus* link = m_fleet ? m_fleet->connection(e.watchedName()) : nullptr;
         QString state = link ? linkStateText(link->state) : tr("not connected");
         if (link && !link->error.isEmpty())
             item->setToolTip(StateColumn, link->error);
@@ -292,7 +292,7 @@ void ServersDialog::editServer()
 bool ServersDialog::editServerNamed(const QString& name)
 {
     for (const auto& e : m_list->entries()) {
-        if (e.name == name) {
+        if (e.watchedName() == name) {
             selectServer(name);
             editEntry(e);
             return true;
