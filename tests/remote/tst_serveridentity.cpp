@@ -21,6 +21,7 @@
 #include "window/overviewpage.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
@@ -29,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace gw;
@@ -216,6 +218,13 @@ private Q_SLOTS:
             groups << g.server;
         groups.sort();
         QCOMPARE(groups, names);
+        for (const QString& server : names) {
+            QVERIFY2(std::any_of(overview->tiles().cbegin(), overview->tiles().cend(),
+                                 [&](const OverviewTile& t) {
+                                     return t.server == server && t.verdict && t.verdict->hog;
+                                 }),
+                     qPrintable(server));
+        }
 
         // The events (and the status line's alerts made from them) name the
         // same servers, one hog of each: the agents' equal ids never merge.
@@ -227,6 +236,25 @@ private Q_SLOTS:
                 hogServers.insert(e.server);
         }
         QCOMPARE(hogServers.size(), 2u);
+
+        // For the eye (docs/screenshots): the mark in the overview, on the
+        // Processes page and in the tree, one server each.
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        const QString shots = QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/");
+        window->resize(1280, 820);
+        window->show();
+        window->showOverview();
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-overview.png")));
+        window->showFleetProcesses();
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-processes.png")));
+        window->selectGpu(names[0], tree->index(0, 0, tree->serverIndex(names[0]))
+                                        .data(Qt::ToolTipRole)
+                                        .toString()
+                                        .section(QLatin1Char('\n'), 0, 0));
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-details.png")));
         session->stop();
     }
 
