@@ -21,8 +21,8 @@
 #include "window/overviewpage.h"
 
 #include <QApplication>
-#include <QDir>
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QSettings>
@@ -211,11 +211,17 @@ private Q_SLOTS:
         // names nothing.
         QCOMPARE(serversInTree(tree), names);
         QVERIFY(!tree->serverIndex(QLatin1String(kHostName)).isValid());
+        for (const QString& server : names) {
+            const QString tip = tree->serverIndex(server).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("Host name gpu-lab-01")), qPrintable(tip));
+        }
         OverviewModel* overview = window->overviewPage()->model();
         overview->rebuild();
         QStringList groups;
-        for (const OverviewGroup& g : overview->groups())
+        for (const OverviewGroup& g : overview->groups()) {
             groups << g.server;
+            QCOMPARE(g.host, QLatin1String(kHostName)); // a detail, beside the name
+        }
         groups.sort();
         QCOMPARE(groups, names);
         for (const QString& server : names) {

@@ -169,6 +169,8 @@ void OverviewModel::rebuild()
             group.link = l->state;
         if (const Snapshot* s = m_fleet->latest(server)) {
             group.gpuCount = int(s->gpus.size());
+            if (s->host.hostname != server)
+                group.host = s->host.hostname;
             for (const GpuSample& g : s->gpus) {
                 OverviewTile t;
                 t.server = server;

@@ -56,8 +56,11 @@ struct OverviewGroup
     QString server;
     Freshness freshness;
     std::optional<LinkState> link; // remote servers only
-    int gpuCount = 0;              // all of the server's GPUs, shown or not
-    QList<int> tiles;              // indices into OverviewModel::tiles(), in display order
+    // What the machine calls itself, when that is not the name it is
+    // watched under (an agent's host name beside its host:port): a detail.
+    QString host;
+    int gpuCount = 0; // all of the server's GPUs, shown or not
+    QList<int> tiles; // indices into OverviewModel::tiles(), in display order
 
     // "8 GPUs · updated 2 s ago", "stale · last reading 4 min 10 s ago", "unreachable".
     QString headerText() const;

@@ -207,6 +207,8 @@ void OverviewView::relayout()
             QString detail = g.headerText();
             if (models.size() == 1 && !models.cbegin()->isEmpty())
                 detail = *models.cbegin() + u" · " + detail;
+            if (!g.host.isEmpty())
+                detail = tr("host %1").arg(g.host) + u" · " + detail;
             card.detail = fm.elidedText(
                 detail, Qt::ElideRight,
                 std::max(0, card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8));
