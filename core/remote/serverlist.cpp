@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
+#include <QSet>
 #include <QSettings>
 #include <QUuid>
 
@@ -306,10 +307,31 @@ void ServerList::saveResumePoints(const QList<LinkStatus>& statuses)
     m_settings->sync();
 }
 
+QHash<QString, QString> ServerList::watchedNames() const
+{
+    QHash<QString, QString> out;
+    QSet<QString> taken;
+    for (const ServerEntry& e : m_entries) {
+        const QString own = e.watchedName();
+        QString name = own;
+        if (taken.contains(name))
+            name = QStringLiteral("%1 (%2)").arg(own, e.url.authority());
+        for (int n = 2; taken.contains(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(own).arg(n);
+        taken.insert(name);
+        out.insert(e.id, name);
+    }
+    return out;
+}
+
 void ServerList::resolve()
 {
     auto pass = std::make_shared<ResolvePass>();
     pass->todo = m_entries;
+    // Each watched under its one name from here on.
+    const QHash<QString, QString> names = watchedNames();
+    for (ServerEntry& e : pass->todo)
+        e.name = names.value(e.id);
     pass->generation = ++m_generation;
     resolveNext(pass);
 }

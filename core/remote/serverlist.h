@@ -75,6 +75,10 @@ public:
 
     QList<ServerEntry> entries() const { return m_entries; }
     std::optional<ServerEntry> entry(const QString& id) const;
+    // The name each entry is watched under, by id: its watchedName(), and
+    // where an earlier entry already has that name (a hand-written file may
+    // repeat one) that name with the URL's host:port, so no server is lost.
+    QHash<QString, QString> watchedNames() const;
 
     // What is wrong with `e` beside the other entries (an empty name, a name
     // or URL used twice, a bad URL); empty when it can be saved.

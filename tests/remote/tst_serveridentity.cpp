@@ -68,15 +68,16 @@ std::unique_ptr<DesktopSession> sessionFor(const QStringList& args)
     return std::make_unique<DesktopSession>(std::move(*setup));
 }
 
-// A settings file listing agents by URL alone, as a hand-written one may.
-bool writeNamelessServers(const QString& path, const QList<QUrl>& urls)
+// A settings file listing agents by URL, under these names (empty: none, as
+// a hand-written file may have it).
+bool writeServers(const QString& path, const QList<QUrl>& urls, const QStringList& names = {})
 {
     QSettings s(path, QSettings::IniFormat);
     s.beginWriteArray(QStringLiteral("servers"), int(urls.size()));
     for (int i = 0; i < urls.size(); ++i) {
         s.setArrayIndex(i);
         s.setValue(QStringLiteral("id"), QString::number(i + 1));
-        s.setValue(QStringLiteral("name"), QString());
+        s.setValue(QStringLiteral("name"), names.value(i));
         s.setValue(QStringLiteral("url"), urls[i].toString());
     }
     s.endArray();
@@ -187,7 +188,7 @@ private Q_SLOTS:
         // `gpuwarden --no-local --source URL` beside a server listed by URL
         // alone; both agents call themselves gpu-lab-01 and both judge a hog.
         const QString ini = m_dir.filePath(QStringLiteral("one.ini"));
-        QVERIFY(writeNamelessServers(ini, {m_urls[1]}));
+        QVERIFY(writeServers(ini, {m_urls[1]}));
         auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
                                    QStringLiteral("--settings"), ini, QStringLiteral("--source"),
                                    m_urls[0].toString()});
@@ -271,7 +272,7 @@ private Q_SLOTS:
         // merged into one nameless node.
         const QString ini = m_dir.filePath(QStringLiteral("three.ini"));
         const QUrl dead = local(test::freePort());
-        QVERIFY(writeNamelessServers(ini, {m_urls[0], m_urls[1], dead}));
+        QVERIFY(writeServers(ini, {m_urls[0], m_urls[1], dead}));
         auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
                                    QStringLiteral("--settings"), ini});
         QVERIFY(session);
@@ -290,6 +291,30 @@ private Q_SLOTS:
         overview->rebuild();
         QCOMPARE(overview->totalGpuCount(), 8);
         QCOMPARE(overview->groups().size(), 3);
+        session->stop();
+    }
+
+    void serversListedTwiceUnderOneNameStayTheirOwn()
+    {
+        // A hand-written file that names two servers alike (the Servers
+        // dialog would refuse it): the second is watched under the name and
+        // its host:port, not dropped.
+        const QString ini = m_dir.filePath(QStringLiteral("twice.ini"));
+        QVERIFY(writeServers(ini, {m_urls[0], m_urls[1]},
+                             {QStringLiteral("lab"), QStringLiteral("lab")}));
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
+                                   QStringLiteral("--settings"), ini});
+        QVERIFY(session);
+        const ServerTreeModel* tree = session->window()->serverTreeModel();
+        const QString second = QStringLiteral("lab (%1)").arg(m_urls[1].authority());
+        const bool both = QTest::qWaitFor(
+            [&] {
+                return serversInTree(tree) == QStringList{QStringLiteral("lab"), second} &&
+                       tree->rowCount(tree->serverIndex(QStringLiteral("lab"))) == 4 &&
+                       tree->rowCount(tree->serverIndex(second)) == 4;
+            },
+            20000);
+        QVERIFY2(both, qPrintable(serversInTree(tree).join(QLatin1String(", "))));
         session->stop();
     }
 };
