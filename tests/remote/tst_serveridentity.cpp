@@ -19,6 +19,7 @@
 #include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
 #include "window/overviewpage.h"
+#include "window/statusline.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -243,6 +244,17 @@ private Q_SLOTS:
                 hogServers.insert(e.server);
         }
         QCOMPARE(hogServers.size(), 2u);
+        // The status line's alert of a new hog names its server as the tree
+        // does, never by the agent's host name.
+        const StatusLine* status = window->statusLine();
+        QVERIFY2(QTest::qWaitFor(
+                     [&] {
+                         return status->text().contains(names[0]) ||
+                                status->text().contains(names[1]);
+                     },
+                     5000),
+                 qPrintable(status->text()));
+        QVERIFY2(!status->text().contains(QLatin1String(kHostName)), qPrintable(status->text()));
 
         // For the eye (docs/screenshots): the mark in the overview, on the
         // Processes page and in the tree, one server each.
