@@ -1,4 +1,5 @@
 #include "models/overviewmodel.h"
+#include "models/verdictbook.h"
 
 #include "model/gpustate.h"
 #include "model/units.h"
@@ -56,6 +57,8 @@ QString OverviewTile::description() const
     }
     if (!error.isEmpty())
         parts << error;
+    if (verdict)
+        parts << VerdictBook::badgeText(*verdict);
     if (mig) {
         parts << tr("MIG, %1 instances, utilisation not reported").arg(migInstances.size());
         for (const MigInstance& m : migInstances)
@@ -102,6 +105,16 @@ OverviewModel::OverviewModel(const LiveState* fleet, QObject* parent)
     connect(fleet, &LiveState::serverRemoved, this, &OverviewModel::scheduleRebuild);
     connect(fleet, &LiveState::staleTick, this, &OverviewModel::scheduleRebuild);
     rebuild();
+}
+
+void OverviewModel::setVerdicts(const VerdictBook* verdicts)
+{
+    if (m_verdicts)
+        disconnect(m_verdicts, nullptr, this, nullptr);
+    m_verdicts = verdicts;
+    if (m_verdicts)
+        connect(m_verdicts, &VerdictBook::changed, this, &OverviewModel::scheduleRebuild);
+    scheduleRebuild();
 }
 
 void OverviewModel::scheduleRebuild()
@@ -156,6 +169,8 @@ void OverviewModel::rebuild()
             group.link = l->state;
         if (const Snapshot* s = m_fleet->latest(server)) {
             group.gpuCount = int(s->gpus.size());
+            if (s->host.hostname != server)
+                group.host = s->host.hostname;
             for (const GpuSample& g : s->gpus) {
                 OverviewTile t;
                 t.server = server;
@@ -191,6 +206,8 @@ void OverviewModel::rebuild()
                     t.state = DisplayState::NotReported;
                 else
                     t.state = displayState(gpuState(g, t.processCount));
+                if (m_verdicts && !t.stale)
+                    t.verdict = m_verdicts->gpuVerdict(server, g.uuid);
                 group.tiles.append(int(m_tiles.size()));
                 m_tiles.append(std::move(t));
             }

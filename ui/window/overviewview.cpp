@@ -3,6 +3,7 @@
 #include "common/palette.h"
 #include "model/units.h"
 #include "models/overviewmodel.h"
+#include "models/verdictbook.h"
 
 #include <QAccessible>
 #include <QHelpEvent>
@@ -206,6 +207,8 @@ void OverviewView::relayout()
             QString detail = g.headerText();
             if (models.size() == 1 && !models.cbegin()->isEmpty())
                 detail = *models.cbegin() + u" · " + detail;
+            if (!g.host.isEmpty())
+                detail = tr("host %1").arg(g.host) + u" · " + detail;
             card.detail = fm.elidedText(
                 detail, Qt::ElideRight,
                 std::max(0, card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8));
@@ -251,8 +254,9 @@ void OverviewView::relayout()
                 QString users = t.users.join(u", ");
                 if (t.users.isEmpty())
                     users = t.mig && !t.migInstances.isEmpty() ? QString() : tr("no processes");
-                b.users =
-                    fm.elidedText(users, Qt::ElideRight, inner - fm.horizontalAdvance(b.power) - 6);
+                const int badge = t.verdict ? m_line + 4 : 0; // the verdicts' badge
+                b.users = fm.elidedText(users, Qt::ElideRight,
+                                        inner - badge - fm.horizontalAdvance(b.power) - 6);
                 m_tileRects.append(b);
             }
             m_cards.append(card);
@@ -629,8 +633,14 @@ void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
     p.setPen(text);
     p.drawText(QPoint(bar.left() + 3, row2 + asc), b.memory);
 
-    // Row 3: users, power.
-    p.drawText(QPoint(left, row3 + asc), b.users);
+    // Row 3: the verdicts' badge (as in the tree), users, power.
+    int usersLeft = left;
+    if (t.verdict) {
+        const QIcon badge = VerdictBook::badgeIcon(*t.verdict, pal);
+        badge.paint(&p, QRect(left, row3, m_line, m_line));
+        usersLeft += m_line + 4;
+    }
+    p.drawText(QPoint(usersLeft, row3 + asc), b.users);
     p.drawText(QPoint(right - fm.horizontalAdvance(b.power), row3 + asc), b.power);
 }
 
