@@ -110,15 +110,20 @@ void AgentApp::openJournal()
     // the numbers reserved ahead of use. How many of those numbers the dead
     // run gave to readings it had not stored yet, nobody knows: the range
     // is skipped, and clients are told it is truncated.
-    if (journal->uncleanStart())
+    if (journal->uncleanStart()) {
+        const auto lastStored = static_cast<unsigned long long>(journal->lostFrom() - 1);
+        const QByteArray stored =
+            lastStored == 0
+                ? QByteArrayLiteral("the journal holds none of its readings")
+                : "the journal holds its readings up to number " + QByteArray::number(lastStored);
         std::fprintf(stderr,
-                     "gpuwarden-agent: the previous run did not stop cleanly: the journal "
-                     "holds readings up to number %llu; readings taken after it and before the "
-                     "stop were not stored. Numbers %llu to %llu were reserved and are skipped "
-                     "(clients asking for them are told the range is truncated)\n",
-                     static_cast<unsigned long long>(journal->lostFrom() - 1),
-                     static_cast<unsigned long long>(journal->lostFrom()),
+                     "gpuwarden-agent: the previous run did not stop cleanly: %s; any reading "
+                     "taken after that before the stop was not stored. Numbers %llu to %llu "
+                     "were reserved and are skipped (clients asking for them are told the range "
+                     "is truncated)\n",
+                     stored.constData(), lastStored + 1,
                      static_cast<unsigned long long>(journal->lastSequence()));
+    }
     m_server->attachJournal(std::move(journal));
 }
 

@@ -280,9 +280,9 @@ private Q_SLOTS:
         }
         stopAgent(again);
         const QRegularExpressionMatch m =
-            QRegularExpression(u"the journal holds readings up to number (\\d+); readings taken "
-                               u"after it and before the stop were not stored\\. Numbers (\\d+) "
-                               u"to (\\d+) were reserved and are skipped"_s)
+            QRegularExpression(u"the journal holds its readings up to number (\\d+); any "
+                               u"reading taken after that before the stop was not stored\\. "
+                               u"Numbers (\\d+) to (\\d+) were reserved and are skipped"_s)
                 .match(QString::fromUtf8(err));
         QVERIFY2(m.hasMatch(), err.constData());
         QVERIFY2(!err.contains("are lost"), err.constData());
