@@ -3,6 +3,7 @@
 #include "cliio.h"
 #include "coord/coordjson.h"
 #include "sources/demoworld.h"
+#include "util/duration.h"
 
 #include <QRegularExpression>
 
@@ -55,6 +56,12 @@ const QList<NumberOption>& numberOptions()
         {s("gpus"), coord, 1, kMaxAllocateGpus},
         {s("max-util"), coord, 0, 100, NumberOption::Kind::Percentage},
         {s("attempt"), {s("advise")}, 0, 1000},
+        // Spans: their ranges are checked where they are used.
+        {s("duration"), {s("record")}, 0, 0, NumberOption::Kind::Span},
+        {s("wait"), coord, 0, 0, NumberOption::Kind::Span},
+        {s("ttl"), {s("select"), s("run")}, 0, 0, NumberOption::Kind::Span},
+        {s("interval"), {s("run")}, 0, 0, NumberOption::Kind::Span},
+        {s("last"), {s("report")}, 0, 0, NumberOption::Kind::Span},
     };
     return table;
 }
@@ -74,6 +81,15 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
             continue;
         }
         const QString text = parser.value(option);
+        if (o.kind == NumberOption::Kind::Span) {
+            QString why;
+            const auto span = parseDuration(text, &why);
+            if (!span) {
+                *error = tr("--%1: %2").arg(option, why);
+                return std::nullopt;
+            }
+            return double(span->count());
+        }
         const auto v = parse(text, o.kind);
         if (!v || *v < o.lo || *v > o.hi) {
             *error = tr("--%1 must be %2, not \"%3\"").arg(option, rangeText(o), text);

@@ -114,6 +114,12 @@ private Q_SLOTS:
         QTest::newRow("select --interval-ms")
             << QStringList{u"select"_s, u"--gpus"_s, u"1"_s, u"--interval-ms"_s, u"500"_s}
             << u"select does not take --interval-ms (an option of snapshot, record)"_s;
+        QTest::newRow("snapshot --duration abc")
+            << QStringList{u"snapshot"_s, u"--demo"_s, u"--duration"_s, u"abc"_s}
+            << u"snapshot does not take --duration (an option of record)"_s;
+        QTest::newRow("wait --ttl")
+            << QStringList{u"wait"_s, u"--demo"_s, u"--gpus"_s, u"1"_s, u"--ttl"_s, u"5m"_s}
+            << u"wait does not take --ttl (an option of select, run)"_s;
         QTest::newRow("wait --attempt")
             << QStringList{u"wait"_s, u"--demo"_s, u"--gpus"_s, u"1"_s, u"--attempt"_s, u"2"_s}
             << u"wait does not take --attempt (an option of advise)"_s;
