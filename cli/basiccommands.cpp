@@ -2,6 +2,7 @@
 
 #include "cliio.h"
 #include "model/snapshottext.h"
+#include "numberoptions.h"
 #include "policy/policycheck.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
@@ -28,7 +29,8 @@ int snapshotCommand(const QCommandLineParser& parser)
             return fail(1, sourceError);
         snapshots.append(*snapshot);
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        snapshots = gw::DemoWorld().at(QDateTime::currentMSecsSinceEpoch());
+        snapshots =
+            gw::DemoWorld(demoServersOption(parser)).at(QDateTime::currentMSecsSinceEpoch());
     } else {
         QString error;
         const auto options = gw::samplerOptions(parser, &error);
@@ -72,7 +74,7 @@ int recordCommand(const QCommandLineParser& parser)
             return s ? QList<gw::Snapshot>{*s} : QList<gw::Snapshot>{};
         };
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        read = [world = gw::DemoWorld()](QString*) {
+        read = [world = gw::DemoWorld(demoServersOption(parser))](QString*) {
             return world.at(QDateTime::currentMSecsSinceEpoch());
         };
     } else {

@@ -289,7 +289,7 @@ private Q_SLOTS:
         QTest::newRow("bad interval")
             << QStringList{QStringLiteral("snapshot"), QStringLiteral("--interval-ms"),
                            QStringLiteral("soon")}
-            << QByteArray("--interval-ms: expected 0..60000");
+            << QByteArray("--interval-ms must be a whole number from 0 to 60000, not \"soon\"");
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("snapshot"), QStringLiteral("--jsn")}
             << QByteArray("Unknown option 'jsn'");
