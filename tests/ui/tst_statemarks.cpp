@@ -7,18 +7,21 @@
 #include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livestate.h"
+#include "models/desktopstores.h"
 #include "models/fleetprocessmodel.h"
 #include "models/overviewmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "tst_overview_fleet.h"
 #include "window/fleetprocesspage.h"
+#include "window/mainwindow.h"
 #include "window/overviewpage.h"
 #include "window/overviewview.h"
 #include "window/servertree.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>
+#include <QDir>
 #include <QImage>
 #include <QPainter>
 #include <QSet>
@@ -303,6 +306,33 @@ private Q_SLOTS:
         }
         for (DisplayState s : {DisplayState::Busy, DisplayState::NotReported, DisplayState::Stale})
             QVERIFY2(seen.contains(s), qPrintable(stateName(s)));
+    }
+
+    // Pictures to look at: the overview, the Details page and the Processes
+    // page with every state, light and dark (build/tests/ui/screenshots/).
+    void screenshotsOfTheMarks()
+    {
+        for (const bool dark : {false, true}) {
+            LiveState fleet;
+            DesktopStores stores;
+            MainWindow w(&fleet, &stores);
+            w.setPalette(paletteFor(dark));
+            w.resize(1440, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            feed(fleet);
+            const QString suffix = dark ? u"-dark.png"_qs : u"-light.png"_qs;
+            QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+            const QString dir = QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/marks-");
+            QVERIFY(w.grab().save(dir + u"overview"_qs + suffix));
+            w.showDetails();
+            w.serverTree()->expandAll();
+            QCoreApplication::processEvents();
+            QVERIFY(w.grab().save(dir + u"details"_qs + suffix));
+            w.showFleetProcesses();
+            QCoreApplication::processEvents();
+            QVERIFY(w.grab().save(dir + u"processes"_qs + suffix));
+        }
     }
 };
 
