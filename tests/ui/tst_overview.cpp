@@ -3,6 +3,7 @@
 // and filtering, stale servers without a verdict, MIG tiles, per-user
 // totals, idle durations, CSV/JSON export.
 
+#include "common/legend.h"
 #include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livestate.h"
@@ -146,7 +147,7 @@ private Q_SLOTS:
             // A busy tile shows its utilisation, memory and users.
             const QString text = view->tileText(nodeName(0), QStringLiteral("GPU-0-2"));
             QVERIFY2(text.contains(u" %"_qs) && text.contains(u"GiB"_qs), qPrintable(text));
-            QVERIFY(w.overviewPage()->legend()->text().contains(stateName(DisplayState::IdleHeld)));
+            QCOMPARE(w.overviewPage()->legend()->states(), legendStates());
             QApplication::processEvents();
             QVERIFY(w.grab().save(
                 shotPath(dark ? u"overview-dark-1920.png"_qs : u"overview-light-1920.png"_qs)));

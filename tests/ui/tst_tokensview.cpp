@@ -140,9 +140,9 @@ private Q_SLOTS:
         QCOMPARE(v.spentThisMonth().value(u"alice"_s), 84.0);
         QCOMPARE(v.spentThisMonth().value(u"bob"_s), 160.0);
         // Spent and balance in the table.
-        QCOMPARE(v.spentTable()->item(alice, 1)->text(), QStringLiteral("46"));
-        QCOMPARE(v.spentTable()->item(alice, 2)->text(), QStringLiteral("84"));
-        QCOMPARE(v.spentTable()->item(alice, 3)->text(), QStringLiteral("130"));
+        QCOMPARE(v.spentTable()->item(alice, 1)->text(), QStringLiteral("46.00"));
+        QCOMPARE(v.spentTable()->item(alice, 2)->text(), QStringLiteral("84.00"));
+        QCOMPARE(v.spentTable()->item(alice, 3)->text(), QStringLiteral("130.00"));
         // The "as of" line with its age, the gap of node-h100 said.
         QVERIFY2(v.asOfLabel()->text().contains(u"12 min ago"_s),
                  qPrintable(v.asOfLabel()->text()));

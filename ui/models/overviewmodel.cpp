@@ -3,6 +3,7 @@
 
 #include "model/gpustate.h"
 #include "model/units.h"
+#include "models/usertext.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -60,7 +61,9 @@ QString OverviewTile::description() const
     if (verdict)
         parts << VerdictBook::badgeText(*verdict);
     if (mig) {
-        parts << tr("MIG, %1 instances, utilisation not reported").arg(migInstances.size());
+        parts << QCoreApplication::translate("gw::OverviewModel",
+                                             "MIG, %n instances, utilisation not reported", nullptr,
+                                             int(migInstances.size()));
         for (const MigInstance& m : migInstances)
             parts << tr("%1: %2 of %3")
                          .arg(m.profile, formatMiB(m.memoryUsedMiB), formatMiB(m.memoryTotalMiB));
@@ -193,7 +196,7 @@ void OverviewModel::rebuild()
                     if (p.gpuUuid != g.uuid)
                         continue;
                     ++t.processCount;
-                    users.insert(p.user.isEmpty() ? QStringLiteral("?") : p.user);
+                    users.insert(userText(p.user));
                 }
                 t.users = QStringList(users.cbegin(), users.cend());
                 t.users.sort();

@@ -17,7 +17,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPainter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
@@ -78,7 +77,7 @@ private:
     QString m_user;
 };
 
-// The state column's dot, in the view's own palette.
+// The state column's mark, in the view's own palette.
 class StateDotDelegate final : public QStyledItemDelegate
 {
 public:
@@ -91,19 +90,11 @@ protected:
         const QVariant state = index.data(RawValueRole);
         if (!state.isValid())
             return;
-        const QColor c = stateColor(DisplayState(state.toInt()), option->palette);
-        const int size = option->fontMetrics.height();
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.setBrush(c);
-        p.drawEllipse(QRectF(size * 0.25, size * 0.25, size * 0.5, size * 0.5));
-        p.end();
+        // The table's mark (colour and shape), as the tree and the overview draw it.
         option->features |= QStyleOptionViewItem::HasDecoration;
-        option->icon = QIcon(pm);
-        option->decorationSize = QSize(size, size);
+        option->icon = stateIcon(DisplayState(state.toInt()), option->palette);
+        const int size = option->fontMetrics.height();
+        option->decorationSize = option->icon.actualSize(QSize(size, size));
     }
 };
 

@@ -42,6 +42,15 @@ QColor mix(const QColor& a, const QColor& b, double t)
 }
 
 // Greyed text: halfway to the background, in any palette.
+// The box paintStateMark() draws in for a mark the size of dot (it fills
+// about 0.62 of its box): the table's mark, as big as the dots around it.
+QRect markBox(const QRect& dot)
+{
+    const int side = int(std::lround(dot.width() / 0.62));
+    const int grow = (side - dot.width()) / 2;
+    return dot.adjusted(-grow, -grow, grow, grow);
+}
+
 QColor muted(const QPalette& pal)
 {
     return mix(pal.color(QPalette::Text), pal.color(QPalette::Window), 0.5);
@@ -522,16 +531,7 @@ void OverviewView::paintCard(QPainter& p, const CardBox& c) const
                 : DisplayState::Stale;
     const int d = m_line * 2 / 3;
     const QRect dot(c.header.left(), c.header.center().y() - d / 2, d, d);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    if (s == DisplayState::Free) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(stateColor(s, pal));
-    } else {
-        p.setPen(QPen(stateColor(s, pal), 2));
-        p.setBrush(Qt::NoBrush);
-    }
-    p.drawEllipse(dot.adjusted(1, 1, -1, -1));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    paintStateMark(&p, markBox(dot), s, pal);
     const QFontMetrics bm(m_bold);
     const int base = c.header.top() + (c.header.height() + bm.ascent() - bm.descent()) / 2;
     p.setFont(m_bold);
@@ -575,18 +575,7 @@ void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
     // Row 1: verdict dot, index, utilisation (or age, or "MIG · util n/r"), temperature.
     const int d = m_line * 2 / 3;
     const QRect dot(left, row1 + (m_line - d) / 2, d, d);
-    const QColor sc = stateColor(t.state, pal);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    if (t.stale || t.state == DisplayState::NotReported) {
-        // No verdict: a ring, not a filled dot.
-        p.setPen(QPen(sc, 1.5));
-        p.setBrush(Qt::NoBrush);
-    } else {
-        p.setPen(Qt::NoPen);
-        p.setBrush(sc);
-    }
-    p.drawEllipse(QRectF(dot).adjusted(0.75, 0.75, -0.75, -0.75));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    paintStateMark(&p, markBox(dot), t.state, pal);
     p.setPen(text);
     p.setFont(font());
     int x = dot.right() + 5;

@@ -1,5 +1,6 @@
 #include "reportdialog.h"
 
+#include "common/plural.h"
 #include "remote/agentlink.h"
 #include "remote/agentreadings.h"
 #include "report/reportcsv.h"
@@ -359,7 +360,9 @@ void ReportDialog::build()
     }
     connect(m_run.get(), &ReportRun::progress, this, [this](int permille, qint64 readings) {
         m_progress->setValue(permille);
-        setStatus(tr("Reading the record… %1 readings").arg(QLocale().toString(readings)));
+        // The count picks the plural form; %L1 shows it whole, past int too.
+        setStatus(
+            tr("Reading the record… %L1 readings", nullptr, pluralCount(readings)).arg(readings));
     });
     connect(m_run.get(), &ReportRun::finished, this, [this](const Report& report) {
         m_report = report;
@@ -476,7 +479,8 @@ void ReportDialog::showReport()
                     .arg(tr("%n warning(s); they are listed in the CSV and the PDF.", nullptr,
                             int(r.warnings.size())));
     m_summary->setHtml(html);
-    setStatus(tr("Built from %1 readings.").arg(QLocale().toString(m_run->readingCount())));
+    setStatus(tr("Built from %L1 readings.", nullptr, pluralCount(m_run->readingCount()))
+                  .arg(m_run->readingCount()));
 }
 
 ReportPageOptions ReportDialog::pageOptions() const

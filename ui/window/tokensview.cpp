@@ -55,7 +55,7 @@ QString shortModel(QString model)
 
 QString tokens(double v)
 {
-    return LedgerModel::amountText(v).remove(QLatin1Char('+'));
+    return LedgerModel::balanceText(v);
 }
 
 // "40 s", "12 min", "3 h", "2 d": how old something is.
