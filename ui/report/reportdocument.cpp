@@ -474,7 +474,9 @@ void ReportDocument::Private::utilisationCharts()
                 continue;
             HistorySeries s;
             s.key = SeriesKey{server, u.gpuUuid, MetricId::GpuUtilization};
-            s.name = Text::tr("GPU %1 · %2").arg(u.gpuIndex).arg(u.gpuModel);
+            // A model not reported leaves no separator behind.
+            s.name = u.gpuModel.isEmpty() ? Text::tr("GPU %1").arg(u.gpuIndex)
+                                          : Text::tr("GPU %1 · %2").arg(u.gpuIndex).arg(u.gpuModel);
             series.append(s);
         }
         if (series.isEmpty())
@@ -496,7 +498,8 @@ void ReportDocument::Private::utilisationCharts()
         model->setPixelWidth(kChartWidthPx);
         model->refresh();
 
-        // The legend: a colour swatch and "GPU n · model" per line, in columns.
+        // The legend: a colour swatch and "GPU n · model" (or "GPU n") per
+        // line, in columns.
         const QFont lf = font(kTablePt);
         const QFontMetricsF fm(lf, device);
         double widest = 0;
