@@ -29,6 +29,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace gw {
 
 namespace {
@@ -326,8 +328,18 @@ void FleetProcessPage::setHistory(HistoryProvider* history)
                      (service->isOpen() || service->lastError().isEmpty());
     if (service && !m_hoursLoading)
         m_historyOff = service->lastError();
+    m_readAfterCommit = false;
     if (service) {
         connect(service, &HistoryService::opened, this, &FleetProcessPage::refreshHistoryHours);
+        // Read again once the first readings are in the file (a demo's past,
+        // written in one batch): else a fresh file's empty first answer
+        // would stand for a minute.
+        connect(service, &HistoryProvider::dataAppended, this, [this] {
+            if (std::exchange(m_readAfterCommit, true))
+                return;
+            m_refreshPending = m_hoursJob.isRunning();
+            refreshHistoryHours();
+        });
         connect(service, &HistoryService::failed, this, [this, service](const QString& message) {
             if (service->isOpen() || !m_hoursLoading)
                 return; // a write that failed: the facts written are still there
@@ -371,6 +383,8 @@ void FleetProcessPage::refreshHistoryHours()
         },
         [this, from](const Hours& result) {
             m_hoursLoading = false;
+            if (std::exchange(m_refreshPending, false))
+                QTimer::singleShot(0, this, &FleetProcessPage::refreshHistoryHours);
             if (result.error.isEmpty()) {
                 m_hoursProblem.clear();
                 m_model->setHistoryGpuHours(result.hours, from); // updates the totals

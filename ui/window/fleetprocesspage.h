@@ -76,8 +76,10 @@ private:
     QLabel* m_hoursNote;
     QPointer<HistoryProvider> m_history;
     bool m_hoursLoading = false;
-    QString m_hoursProblem; // the history could not be read: why
-    QString m_historyOff;   // the history could not be opened: why
+    QString m_hoursProblem;         // the history could not be read: why
+    QString m_historyOff;           // the history could not be opened: why
+    bool m_readAfterCommit = false; // read once the first readings were written
+    bool m_refreshPending = false;  // that read waits for the one running
     JobTracker m_hoursJob{
         QStringLiteral("gw-process-hours")}; // waits for its job when the page goes
 };
