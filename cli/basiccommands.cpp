@@ -89,14 +89,24 @@ int recordCommand(const QCommandLineParser& parser)
     }
     const gw::RecordResult r = gw::recordTrace(
         *options, read, [](const QString& why) { fail(0, tr("reading failed: %1").arg(why)); });
-    if (!r.error.isEmpty())
+    if (!r.error.isEmpty()) {
+        // The error is the outcome: nothing is reported as written unless
+        // some readings were, before it.
         fail(1, r.error);
+        if (r.written > 0)
+            print(stderr, tr("gpuwarden-cli: %1 readings of %2 servers were written to %3 before "
+                             "the error\n")
+                              .arg(r.written)
+                              .arg(r.servers)
+                              .arg(options->path));
+        return 1;
+    }
     print(stderr,
           tr("gpuwarden-cli: %1 readings of %2 servers written to %3%4\n")
               .arg(r.written)
               .arg(r.servers)
               .arg(options->path, r.interrupted ? tr(" (stopped by a signal)") : QString()));
-    return r.error.isEmpty() ? 0 : 1;
+    return 0;
 }
 
 int tokenCommand(const QCommandLineParser& parser, const QString& verb)

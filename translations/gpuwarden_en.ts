@@ -4993,10 +4993,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1: not heard from for %2 h (%n gap(s)).</source>
+        <source>%1: not heard from for %2 (%n gap(s)).</source>
         <translation>
-            <numerusform>%1: not heard from for %2 h (%n gap).</numerusform>
-            <numerusform>%1: not heard from for %2 h (%n gaps).</numerusform>
+            <numerusform>%1: not heard from for %2 (%n gap).</numerusform>
+            <numerusform>%1: not heard from for %2 (%n gaps).</numerusform>
         </translation>
     </message>
     <message>

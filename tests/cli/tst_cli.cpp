@@ -412,6 +412,19 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--duration is required"), r.err.constData());
     }
+
+    // A trace that cannot be written is an error, said as one: no "0
+    // readings … written to" after it.
+    void recordToAnUnwritablePathSaysTheErrorNotASuccess()
+    {
+        const Run r = runCli({QStringLiteral("record"), QStringLiteral("--demo"),
+                              QStringLiteral("--duration"), QStringLiteral("1s"),
+                              QStringLiteral("--output"), QStringLiteral("/nonexistent/run.jsonl")},
+                             cleanEnv());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("/nonexistent/run.jsonl"), r.err.constData());
+        QVERIFY2(!r.err.contains("written to"), r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

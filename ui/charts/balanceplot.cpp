@@ -214,6 +214,11 @@ void BalancePlot::paintEvent(QPaintEvent*)
                m_user.isEmpty() ? tr("Balance over time (tokens)")
                                 : tr("Balance of %1 over time (tokens)").arg(m_user));
     p.setFont(font());
+    if (m_steps.isEmpty()) {
+        // No entries: no time to draw an axis over (not one from 1970).
+        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, tr("No balances to draw."));
+        return;
+    }
 
     // The legend: one swatch per user drawn, on the line under the title.
     const QStringList shown = usersShown();
