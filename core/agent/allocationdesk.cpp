@@ -188,15 +188,15 @@ void AllocationDesk::busy(QHttpServerResponder&& responder, QTcpSocket* socket)
     ++m_requestsTotal[QLatin1String(kBusy)];
     if (!m_busy) {
         m_busy = true;
-        qCWarning(lcAllocate).noquote()
-            << tr("%1 callers are waiting, the most this agent holds with its descriptor limit: "
-                  "callers that would wait are answered 503 until fewer wait")
-                   .arg(m_waiting.size());
+        const QString message =
+            tr("%1 callers are waiting, the most this agent holds with its descriptor limit: "
+               "callers that would wait are answered 503 until fewer wait")
+                .arg(m_waiting.size());
+        // Raised, the reason is logged by AgentHealth: once, not twice.
         if (m_health)
-            m_health->raise(AgentHealth::kHeldAtLimit,
-                            tr("%1 callers wait for GPUs, the most the descriptor limit allows: "
-                               "more are turned away (503)")
-                                .arg(m_waiting.size()));
+            m_health->raise(AgentHealth::kHeldAtLimit, message);
+        else
+            qCWarning(lcAllocate).noquote() << message;
     }
     QHttpServerResponse r =
         jsonError(503, QStringLiteral("busy"),

@@ -71,15 +71,10 @@ void AcceptGate::accepted(QTcpSocket* socket, ConnectionGuard* guard)
     if (m_open > m_limit) {
         if (!m_refusing) {
             m_refusing = true;
-            qCWarning(lcEdge).noquote()
-                << QStringLiteral("%1 connections open, the most the descriptor limit allows: "
-                                  "new ones are answered 503 until fewer are open")
-                       .arg(m_open - 1);
-            if (m_health)
-                m_health->raise(AgentHealth::kConnectionsAtLimit,
-                                QStringLiteral("%1 connections open, the most the descriptor "
-                                               "limit allows: new ones are answered 503")
-                                    .arg(m_limit));
+            warn(AgentHealth::kConnectionsAtLimit,
+                 QStringLiteral("%1 connections open, the most the descriptor limit allows: "
+                                "new ones are answered 503 until fewer are open")
+                     .arg(m_open - 1));
         }
         guard->refuse(RequestGuard::Refusal{
             503, QStringLiteral("busy"),
@@ -90,6 +85,15 @@ void AcceptGate::accepted(QTcpSocket* socket, ConnectionGuard* guard)
             kRetryAfterSeconds});
     }
     update();
+}
+
+void AcceptGate::warn(QLatin1String code, const QString& message)
+{
+    // Raised, the reason is logged by AgentHealth: once, not twice.
+    if (m_health)
+        m_health->raise(code, message);
+    else
+        qCWarning(lcEdge).noquote() << message;
 }
 
 void AcceptGate::closed()
@@ -136,15 +140,10 @@ void AcceptGate::update()
         // accepted() and closed(); out of descriptors is an episode of its own.
         if (starved && !m_starved) {
             m_starved = true;
-            qCWarning(lcEdge).noquote()
-                << QStringLiteral("no descriptor left for a new connection (%1 connections "
-                                  "open): not accepting any until one is free")
-                       .arg(m_open);
-            if (m_health)
-                m_health->raise(AgentHealth::kNoDescriptor,
-                                QStringLiteral("no descriptor left for a new connection (%1 "
-                                               "connections open): none is accepted")
-                                    .arg(m_open));
+            warn(AgentHealth::kNoDescriptor,
+                 QStringLiteral("no descriptor left for a new connection (%1 connections "
+                                "open): not accepting any until one is free")
+                     .arg(m_open));
         }
         // Descriptors held elsewhere are not counted: look again soon.
         if (starved && !m_retry.isActive())

@@ -93,6 +93,8 @@ public:
     void accepted(QTcpSocket* socket, ConnectionGuard* guard);
 
 private:
+    // The start of an episode: a degraded reason with `health`, else a log line.
+    void warn(QLatin1String code, const QString& message);
     void closed();
     void acceptFailed();
     void update();

@@ -173,12 +173,42 @@ SampleLog::Reader SampleLog::readRange(qint64 from, qint64 to) const
         QList<AgentJournal::Entry> page;
         qsizetype at = 0;
         quint64 cursor = 0;
+        quint64 newest = 0; // numbered when the replay began
         bool started = false;
+        bool paged = false; // a page has been read: the cursor is a reading read
         bool done = false;
     };
     auto state = std::make_shared<Paging>();
+    state->newest = lastSequence();
     JournalWriter* journal = m_journal;
-    return [state, journal, from, to](QString* error) -> std::optional<Snapshot> {
+    // Retention removes the oldest blocks while a long replay reads: the
+    // next page then starts past the cursor, or is empty. That ends the
+    // replay with an error, not short and silent. A hole the journal never
+    // stored (readings dropped while the disk refused) is not one: the
+    // oldest reading kept is still at or before the cursor. Neither is what
+    // was removed before the first page: the replay covers what is there.
+    const auto removedUnderfoot = [journal](const Paging& p, QString* error) {
+        if (!p.paged || p.cursor >= p.newest)
+            return false;
+        std::optional<quint64> oldest;
+        if (!journal->call([&](AgentJournal& j) { oldest = j.oldestSequence(); })) {
+            *error = QCoreApplication::translate("gw::AgentServer",
+                                                 "the journal %1 does not answer (its disk is "
+                                                 "stalled)")
+                         .arg(journal->path());
+            return true;
+        }
+        if (oldest && *oldest <= p.cursor + 1)
+            return false;
+        *error = QCoreApplication::translate(
+                     "gw::AgentServer",
+                     "the readings after number %1 were removed from the journal while the "
+                     "replay read them (they passed its retention): the replay stopped there; "
+                     "ask for a range that starts later")
+                     .arg(p.cursor);
+        return true;
+    };
+    return [state, journal, from, to, removedUnderfoot](QString* error) -> std::optional<Snapshot> {
         Paging& p = *state;
         if (!p.started) { // on the caller's first call: it may be another thread
             p.started = true;
@@ -193,9 +223,13 @@ SampleLog::Reader SampleLog::readRange(qint64 from, qint64 to) const
                     *error = why;
                     return std::nullopt;
                 }
+                if ((p.page.isEmpty() || p.page.first().sequence > p.cursor + 1) &&
+                    removedUnderfoot(p, error))
+                    return std::nullopt;
                 if (p.page.isEmpty())
                     return std::nullopt;
                 p.cursor = p.page.last().sequence;
+                p.paged = true;
             }
             const AgentJournal::Entry& e = p.page[p.at++];
             QString why;

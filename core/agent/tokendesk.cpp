@@ -93,7 +93,7 @@ void TokenDesk::setPolicy(const PolicyConfig& policy)
 void TokenDesk::load(std::chrono::milliseconds patience)
 {
     m_loaded = true;
-    m_lastLoadTryMs = m_now();
+    m_sinceLoadTry.start();
     m_meter = UsageMeter();
     m_carried.clear();
     m_openHourMs.reset();
@@ -244,7 +244,8 @@ void TokenDesk::published(const Snapshot& snapshot)
     // A load the journal did not answer is tried again (briefly) every
     // kLoadRetryMs; it rebuilds the books from the readings the journal
     // holds.
-    if (!m_loaded && m_journal && m_now() - m_lastLoadTryMs >= kLoadRetryMs) {
+    if (!m_loaded && m_journal &&
+        (!m_sinceLoadTry.isValid() || m_sinceLoadTry.hasExpired(kLoadRetryMs))) {
         load(JournalWriter::kCallPatience);
         if (m_loaded)
             return;

@@ -35,6 +35,7 @@
 #include "tokens/usage.h"
 
 #include <QByteArrayList>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QHttpServerResponse>
 #include <QJsonArray>
@@ -172,7 +173,7 @@ private:
     PolicyConfig::Tokens m_rules;
     bool m_loaded = false;
     static constexpr qint64 kLoadRetryMs = 10'000;
-    qint64 m_lastLoadTryMs = 0;
+    QElapsedTimer m_sinceLoadTry; // steady: a wall-clock step does not delay the retry
 
     UsageMeter m_meter;
     QHash<UsageMeter::Key, UsageFact> m_carried; // the open hour, from earlier meters
