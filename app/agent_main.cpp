@@ -1,5 +1,6 @@
 // gpuwarden-agent: samples this server and serves it over HTTP/JSON.
-//   gpuwarden-agent --config /etc/gpuwarden/agent.toml [--policy policy.toml] [--demo]
+//   gpuwarden-agent [--config /etc/gpuwarden/agent.toml] [--policy policy.toml] [--demo
+//   [--demo-server N]]
 // The wiring is gw::AgentApp (core/agent/agentapp.*); this file reads the
 // command line and runs it.
 
@@ -23,15 +24,17 @@ int main(int argc, char* argv[])
                        "host readings over HTTP/JSON."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({QStringLiteral("config"), QStringLiteral("Agent configuration (TOML)."),
-                      QStringLiteral("file"), QStringLiteral("/etc/gpuwarden/agent.toml")});
+    parser.addOption({QStringLiteral("config"),
+                      QStringLiteral("Agent configuration (TOML; default "
+                                     "/etc/gpuwarden/agent.toml, none with --demo)."),
+                      QStringLiteral("file")});
     parser.addOption({QStringLiteral("demo"),
                       QStringLiteral("Serve the first server of the simulated demo fleet.")});
     parser.addOption({QStringLiteral("demo-server"),
                       QStringLiteral("With --demo: serve this server of the demo fleet instead "
                                      "(1: gpu-lab-01, 3: infer-03 with a MIG-partitioned H100, "
                                      "4 to 64: generated servers with 8 GPUs)."),
-                      QStringLiteral("n"), QStringLiteral("1")});
+                      QStringLiteral("n")});
     parser.addOption({QStringLiteral("port"),
                       QStringLiteral("Listen on this port instead of the configured one (0: any "
                                      "free port, printed at start)."),
@@ -43,11 +46,13 @@ int main(int argc, char* argv[])
     parser.process(app);
 
     gw::AgentApp::Options options;
-    options.configPath = parser.value(QStringLiteral("config"));
+    if (parser.isSet(QStringLiteral("config")))
+        options.configPath = parser.value(QStringLiteral("config"));
     if (parser.isSet(QStringLiteral("policy")))
         options.policyPath = parser.value(QStringLiteral("policy"));
     options.demo = parser.isSet(QStringLiteral("demo"));
-    options.demoServer = parser.value(QStringLiteral("demo-server"));
+    if (parser.isSet(QStringLiteral("demo-server")))
+        options.demoServer = parser.value(QStringLiteral("demo-server"));
     if (parser.isSet(QStringLiteral("port")))
         options.port = parser.value(QStringLiteral("port"));
     options.cliPath =

@@ -51,5 +51,6 @@ int main(int argc, char* argv[])
     const gw::cli::Command* command = gw::cli::findCommand(positional);
     if (!command)
         return gw::cli::unknownCommand(positional);
-    return command->run({parser, positional.mid(command->words.size()), app->arguments()});
+    return gw::cli::invoke(*command,
+                           {parser, positional.mid(command->words.size()), app->arguments()});
 }

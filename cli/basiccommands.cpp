@@ -2,6 +2,7 @@
 
 #include "cliio.h"
 #include "model/snapshottext.h"
+#include "numberoptions.h"
 #include "policy/policycheck.h"
 #include "remote/sourceoption.h"
 #include "sampling/commandline.h"
@@ -28,7 +29,8 @@ int snapshotCommand(const QCommandLineParser& parser)
             return fail(1, sourceError);
         snapshots.append(*snapshot);
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        snapshots = gw::DemoWorld().at(QDateTime::currentMSecsSinceEpoch());
+        snapshots =
+            gw::DemoWorld(demoServersOption(parser)).at(QDateTime::currentMSecsSinceEpoch());
     } else {
         QString error;
         const auto options = gw::samplerOptions(parser, &error);
@@ -72,7 +74,7 @@ int recordCommand(const QCommandLineParser& parser)
             return s ? QList<gw::Snapshot>{*s} : QList<gw::Snapshot>{};
         };
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        read = [world = gw::DemoWorld()](QString*) {
+        read = [world = gw::DemoWorld(demoServersOption(parser))](QString*) {
             return world.at(QDateTime::currentMSecsSinceEpoch());
         };
     } else {
@@ -87,14 +89,24 @@ int recordCommand(const QCommandLineParser& parser)
     }
     const gw::RecordResult r = gw::recordTrace(
         *options, read, [](const QString& why) { fail(0, tr("reading failed: %1").arg(why)); });
-    if (!r.error.isEmpty())
+    if (!r.error.isEmpty()) {
+        // The error is the outcome: nothing is reported as written unless
+        // some readings were, before it.
         fail(1, r.error);
+        if (r.written > 0)
+            print(stderr, tr("gpuwarden-cli: %1 readings of %2 servers were written to %3 before "
+                             "the error\n")
+                              .arg(r.written)
+                              .arg(r.servers)
+                              .arg(options->path));
+        return 1;
+    }
     print(stderr,
           tr("gpuwarden-cli: %1 readings of %2 servers written to %3%4\n")
               .arg(r.written)
               .arg(r.servers)
               .arg(options->path, r.interrupted ? tr(" (stopped by a signal)") : QString()));
-    return r.error.isEmpty() ? 0 : 1;
+    return 0;
 }
 
 int tokenCommand(const QCommandLineParser& parser, const QString& verb)

@@ -4,9 +4,11 @@
 #include "coord/advice.h"
 #include "coord/coordjson.h"
 #include "coord/parallelism.h"
+#include "numberoptions.h"
 #include "policy/policyconfig.h"
 #include "remote/coordclient.h"
 #include "sampling/commandline.h"
+#include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "util/duration.h"
 #include "util/printable.h"
@@ -410,6 +412,50 @@ private:
 
 } // namespace
 
+namespace {
+
+// The simulated demo fleet as selectAcrossFleet sees it: each server read
+// now, ranked here, nothing reserved (nobody else sees the demo's GPUs).
+class DemoFleet final : public FleetAgents
+{
+public:
+    DemoFleet(int servers, const SelectOptions& once)
+        : m_world(servers)
+        , m_once(once)
+    {}
+    qsizetype count() const override { return m_world.serverCount(); }
+    QString address(qsizetype) const override { return QStringLiteral("demo"); }
+    std::optional<Snapshot> latest(qsizetype i, QString*) override
+    {
+        return m_world.serverAt(int(i), QDateTime::currentMSecsSinceEpoch());
+    }
+    Selection ask(qsizetype i) override
+    {
+        WallClock clock;
+        return rankUntilEnough(
+            m_once.request, m_once.weights, 0, [this, i](QString* why) { return latest(i, why); },
+            [](qint64) { return ReservationBook(); }, clock);
+    }
+
+private:
+    DemoWorld m_world;
+    const SelectOptions& m_once;
+};
+
+} // namespace
+
+Selection selectInDemo(int servers, const SelectOptions& o)
+{
+    SelectOptions once = o;
+    once.waitMs = 0;
+    DemoFleet demo(servers, once);
+    WallClock clock;
+    Selection s = gw::selectAcrossFleet(demo, o.request.gpus, o.waitMs, clock);
+    for (const QString& line : s.passedOver)
+        note(line);
+    return s;
+}
+
 Selection selectAcrossFleet(const QList<AgentEndpoint>& fleet, const SelectOptions& o, bool reserve)
 {
     SelectOptions once = o;
@@ -505,6 +551,14 @@ int selectOrWait(const QCommandLineParser& parser, bool reserve)
         return fail(kExitUsage, error);
     for (const QString& n : o->notes)
         note(n);
+    if (parser.isSet(opt("demo"))) {
+        if (o->agent || !o->fleet.isEmpty())
+            return fail(kExitUsage, tr("give --demo or --source, not both"));
+        const Selection s = selectInDemo(demoServersOption(parser), *o);
+        if (s.granted())
+            note(tr("the demo fleet is simulated: nothing reserved"));
+        return reportSelection(s, *o);
+    }
     if (!o->fleet.isEmpty()) {
         const Selection s = selectAcrossFleet(o->fleet, *o, reserve);
         if (!reserve && s.granted())

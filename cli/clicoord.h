@@ -2,9 +2,10 @@
 
 // gpuwarden-cli select | wait | advise (docs/coordination.md, "Command
 // line"): which GPUs a job should take, waiting until enough qualify, and
-// whether to start now. With --source the agent ranks and reserves; without
-// it this machine is read and nothing is reserved (no other process would
-// see the reservation).
+// whether to start now. With --source the agent ranks and reserves; with
+// --demo the simulated demo fleet is ranked; without either this machine is
+// read. Nothing is reserved but at an agent (no other process would see the
+// reservation).
 
 #include "coord/fleetselection.h"
 #include "coord/gpuselection.h"
@@ -59,6 +60,11 @@ Selection waitAtAgent(const AgentEndpoint& agent, const SelectOptions& options);
 // noted on stderr when one grants.
 Selection selectAcrossFleet(const QList<AgentEndpoint>& fleet, const SelectOptions& options,
                             bool reserve);
+
+// The simulated demo fleet of `servers` servers (select --demo, wait
+// --demo): its servers ranked as selectAcrossFleet ranks agents, read again
+// until one has enough units or the wait is over; nothing is reserved.
+Selection selectInDemo(int servers, const SelectOptions& options);
 
 // "export CUDA_VISIBLE_DEVICES=1,3": exported, so the job's processes see it
 // after `eval`; a value with anything but [A-Za-z0-9,._:/-] is single-quoted.

@@ -120,6 +120,12 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     if (command.isEmpty() || command.first().isEmpty())
         return fail(kExitUsage, tr("run: give the command after --, such as: gpuwarden-cli run "
                                    "--gpus 1 -- python train.py"));
+    // The demo fleet's GPUs are simulated: nothing could run on them, and
+    // running CMD here instead would not be what --demo says.
+    if (parser.isSet(QStringLiteral("demo")))
+        return fail(kExitUsage,
+                    tr("run --demo: the demo fleet's GPUs are simulated and cannot run a "
+                       "command (select --demo and wait --demo answer from the demo fleet)"));
     QString error;
     const auto o = selectOptions(parser, &error);
     if (!o)

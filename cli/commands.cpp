@@ -6,6 +6,7 @@
 #include "clireport.h"
 #include "clirun.h"
 #include "clitokens.h"
+#include "numberoptions.h"
 #include "remote/sourceoption.h"
 #include "replaycommand.h"
 #include "sampling/commandline.h"
@@ -248,8 +249,31 @@ const Command* findCommand(const QStringList& positional)
     return nullptr;
 }
 
+int invoke(const Command& command, const Invocation& invocation)
+{
+    QString error;
+    if (!checkNumberOptions(invocation.parser, command.name(), &error))
+        return fail(kExitUsage, error);
+    return command.run(invocation);
+}
+
 QString unknownCommandMessage(const QStringList& positional)
 {
+    for (const Command& c : commands()) {
+        const qsizetype words = c.words.size();
+        if (c.operands < 0 || positional.size() < words || positional.mid(0, words) != c.words)
+            continue;
+        const qsizetype given = positional.size() - words;
+        // The synopsis names the operands after the words: "policy check FILE".
+        const QStringList synopsis = c.synopsis.split(QLatin1Char(' '));
+        const QString missing =
+            synopsis.mid(words + given, c.operands - given).join(QLatin1Char(' '));
+        return given < c.operands
+                   ? tr("%1: %2 is missing (%3)").arg(c.name(), missing, c.synopsis)
+                   : tr("%1: too many arguments (%2): %3")
+                         .arg(c.name(), positional.mid(words + c.operands).join(QLatin1Char(' ')),
+                              c.synopsis);
+    }
     const QString offered = commandNames(QStringLiteral(", "));
     return positional.isEmpty() ? QStringLiteral("no command given (try: %1)").arg(offered)
                                 : QStringLiteral("unknown command \"%1\" (try: %2)")

@@ -43,9 +43,16 @@ void setUpParser(QCommandLineParser& parser);
 // carries the one line that names the backend).
 void applyVerbosity(const QCommandLineParser& parser);
 
+// Runs the row: its numeric options checked first (numberoptions.h), so a
+// value the row's path would not read is refused rather than ignored.
+int invoke(const Command& command, const Invocation& invocation);
+
 // The row the positional arguments call, or nullptr.
 const Command* findCommand(const QStringList& positional);
-// No row takes them: what is said, every command of the table offered.
+// No row takes them: what is said. A command's words with the wrong number
+// of operands ("policy check" without its FILE) are answered with what is
+// missing and the command's synopsis; anything else with every command of
+// the table offered.
 QString unknownCommandMessage(const QStringList& positional);
 // No row takes them: the error on stderr; answers the exit code (2).
 int unknownCommand(const QStringList& positional);

@@ -11,8 +11,8 @@ namespace gw::cli {
 void addDemoServersOption(QCommandLineParser& parser)
 {
     parser.addOption({QStringLiteral("demo-servers"),
-                      QStringLiteral("report, tokens --demo: servers of the demo fleet (1..64, "
-                                     "default 3)."),
+                      QStringLiteral("snapshot, record, select, wait, report, tokens --demo: "
+                                     "servers of the demo fleet (1..64, default 3)."),
                       QStringLiteral("n")});
 }
 

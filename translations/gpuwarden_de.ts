@@ -4973,7 +4973,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1: not heard from for %2 h (%n gap(s)).</source>
+        <source>%1: not heard from for %2 (%n gap(s)).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>

@@ -2495,13 +2495,12 @@ Audit #%6: %7</source>
         <source>All users</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>1 event, %1 open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 events, %2 open</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%n events, %1 open</source>
+        <translation>
+            <numerusform>%n event, %1 open</numerusform>
+            <numerusform>%n events, %1 open</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 shown of %2</source>
@@ -2618,9 +2617,12 @@ Audit #%6: %7</source>
         <source>Parallelism: %1 needs %2 GPUs; at most %3 can be asked for.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 → world size %2 GPUs</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%1 → world size %n GPUs</source>
+        <translation>
+            <numerusform>%1 → world size %n GPU</numerusform>
+            <numerusform>%1 → world size %n GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Free memory: %1</source>
@@ -2646,9 +2648,12 @@ Audit #%6: %7</source>
         <source>No server has a current reading, so none is chosen: their last figures may be minutes old.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>No server has %1 GPUs that qualify now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>No server has %n GPUs that qualify now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</source>
+        <translation>
+            <numerusform>No server has %n GPU that qualifies now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</numerusform>
+            <numerusform>No server has %n GPUs that qualify now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</numerusform>
+        </translation>
     </message>
     <message>
         <source># on %1; to reserve them for a job: eval &quot;$(%2)&quot;</source>
@@ -3525,6 +3530,13 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
 <context>
     <name>gw::OverviewModel</name>
     <message numerus="yes">
+        <source>MIG, %n instances, utilisation not reported</source>
+        <translation>
+            <numerusform>MIG, %n instance, utilisation not reported</numerusform>
+            <numerusform>MIG, %n instances, utilisation not reported</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n GPUs</source>
         <translation>
             <numerusform>%n GPU</numerusform>
@@ -3606,10 +3618,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>stale, last reading %1 ago, no verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MIG, %1 instances, utilisation not reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3956,13 +3964,19 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>&amp;Apply to %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Replaying the edited policy… %L1 readings</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>Replaying the edited policy… %L1 reading</numerusform>
+            <numerusform>Replaying the edited policy… %L1 readings</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Replaying the current policy for comparison… %L1 readings</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>Replaying the current policy for comparison… %L1 reading</numerusform>
+            <numerusform>Replaying the current policy for comparison… %L1 readings</numerusform>
+        </translation>
     </message>
     <message>
         <source>Hog: a GPU kept busy</source>
@@ -4439,9 +4453,12 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>Replaying…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>All users: %1 now, %2 with these prices (%3); %4 of %5 users change.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>All users: %1 now, %2 with these prices (%3); %4 of %n users change.</source>
+        <translation>
+            <numerusform>All users: %1 now, %2 with these prices (%3); %4 of %n user changes.</numerusform>
+            <numerusform>All users: %1 now, %2 with these prices (%3); %4 of %n users change.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 usage facts replayed under both prices in %2 ms.</source>
@@ -4937,9 +4954,12 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>No history to build a report from: this window keeps none (see the --history option).</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Reading the record… %1 readings</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Reading the record… %L1 readings</source>
+        <translation>
+            <numerusform>Reading the record… %L1 reading</numerusform>
+            <numerusform>Reading the record… %L1 readings</numerusform>
+        </translation>
     </message>
     <message>
         <source>The report could not be built: %1</source>
@@ -4973,10 +4993,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1: not heard from for %2 h (%n gap(s)).</source>
+        <source>%1: not heard from for %2 (%n gap(s)).</source>
         <translation>
-            <numerusform>%1: not heard from for %2 h (%n gap).</numerusform>
-            <numerusform>%1: not heard from for %2 h (%n gaps).</numerusform>
+            <numerusform>%1: not heard from for %2 (%n gap).</numerusform>
+            <numerusform>%1: not heard from for %2 (%n gaps).</numerusform>
         </translation>
     </message>
     <message>
@@ -5025,9 +5045,12 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
             <numerusform>%n warnings; they are listed in the CSV and the PDF.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Built from %1 readings.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Built from %L1 readings.</source>
+        <translation>
+            <numerusform>Built from %L1 reading.</numerusform>
+            <numerusform>Built from %L1 readings.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Build the report first.</source>

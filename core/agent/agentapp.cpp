@@ -22,6 +22,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QRandomGenerator>
 #include <QSysInfo>
 
 #include <cstdio>
@@ -109,23 +110,85 @@ void AgentApp::openJournal()
     std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",
                  qPrintable(journal->path()), qPrintable(journal->stream()),
                  static_cast<unsigned long long>(journal->lastSequence()));
-    if (journal->uncleanStart())
+    // What the journal knows after a crash: the last reading it stored, and
+    // the numbers reserved ahead of use. How many of those numbers the dead
+    // run gave to readings it had not stored yet, nobody knows: the range
+    // is skipped, and clients are told it is truncated.
+    if (journal->uncleanStart()) {
+        const auto lastStored = static_cast<unsigned long long>(journal->lostFrom() - 1);
+        const QByteArray stored =
+            lastStored == 0
+                ? QByteArrayLiteral("the journal holds none of its readings")
+                : "the journal holds its readings up to number " + QByteArray::number(lastStored);
         std::fprintf(stderr,
-                     "gpuwarden-agent: the previous run did not stop cleanly: readings "
-                     "%llu to %llu are lost (reported as truncated)\n",
-                     static_cast<unsigned long long>(journal->lostFrom()),
+                     "gpuwarden-agent: the previous run did not stop cleanly: %s; any reading "
+                     "taken after that before the stop was not stored. Numbers %llu to %llu "
+                     "were reserved and are skipped (clients asking for them are told the range "
+                     "is truncated)\n",
+                     stored.constData(), lastStored + 1,
                      static_cast<unsigned long long>(journal->lastSequence()));
+    }
     m_server->attachJournal(std::move(journal));
+}
+
+bool AgentApp::loadConfig()
+{
+    if (m_options.configPath || !m_options.demo) {
+        QString error;
+        m_config = AgentConfig::load(
+            m_options.configPath.value_or(QLatin1String(Options::kDefaultConfigPath)), &error);
+        if (!m_config)
+            std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+        return m_config.has_value();
+    }
+    // A demo without a file: the built-in settings, nothing written to
+    // this machine's state (no journal, no history), and one token for
+    // every route, made for this run, since every route but /healthz needs
+    // one.
+    AgentConfig config;
+    config.journalPath.clear();
+    const QByteArray token =
+        QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0') +
+        QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0');
+    config.tokens.append({QStringLiteral("demo"), sha256(token), TokenScope::Admin});
+    m_config = std::move(config);
+    std::fprintf(stderr,
+                 "gpuwarden-agent: --demo without --config: built-in settings (no journal, no "
+                 "history); token for this run (admin): %s\n",
+                 token.constData());
+    return true;
+}
+
+int AgentApp::demoServerOption() const
+{
+    if (!m_options.demoServer)
+        return 1;
+    if (!m_options.demo) {
+        std::fprintf(stderr,
+                     "gpuwarden-agent: --demo-server picks a server of the demo fleet: "
+                     "give --demo with it (without --demo the agent serves this machine)\n");
+        return 0;
+    }
+    bool ok = false;
+    const int n = m_options.demoServer->toInt(&ok);
+    if (!ok || n < 1 || n > DemoWorld::kMaxServers) {
+        std::fprintf(stderr, "gpuwarden-agent: --demo-server: expected 1..%d, got \"%s\"\n",
+                     DemoWorld::kMaxServers, qPrintable(*m_options.demoServer));
+        return 0;
+    }
+    return n;
 }
 
 int AgentApp::start()
 {
-    QString error;
-    m_config = AgentConfig::load(m_options.configPath, &error);
-    if (!m_config) {
-        std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
+    // The command line first: nothing is listened on or opened for an
+    // option that is refused.
+    const int demoServer = demoServerOption();
+    if (demoServer == 0)
         return 2;
-    }
+    QString error;
+    if (!loadConfig())
+        return 2;
     AgentConfig& config = *m_config;
     // The daily report's folder: made now, so a wrong one stops the start.
     if (config.dailyReport && !DailyReporter::prepareDir(*config.dailyReport, &error)) {
@@ -188,13 +251,6 @@ int AgentApp::start()
         m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
     wirePolicies();
 
-    bool demoServerOk = false;
-    const int demoServer = m_options.demoServer.toInt(&demoServerOk);
-    if (!demoServerOk || demoServer < 1 || demoServer > DemoWorld::kMaxServers) {
-        std::fprintf(stderr, "gpuwarden-agent: --demo-server: expected 1..%d\n",
-                     DemoWorld::kMaxServers);
-        return 2;
-    }
     const bool demo = m_options.demo;
     m_source = std::make_unique<Source>(
         demo ? std::unique_ptr<Producer>(

@@ -40,10 +40,14 @@ public:
     // The command line, as given (checked by start()).
     struct Options
     {
-        QString configPath;
+        static constexpr auto kDefaultConfigPath = "/etc/gpuwarden/agent.toml";
+        // --config; absent: kDefaultConfigPath, or with --demo the built-in
+        // settings (loopback, port 9807, no journal or history) and a token
+        // made for the run, printed on stderr.
+        std::optional<QString> configPath;
         std::optional<QString> policyPath; // --policy
         bool demo = false;
-        QString demoServer = QStringLiteral("1");
+        std::optional<QString> demoServer; // --demo-server; needs --demo (absent: 1)
         std::optional<QString> port;
         // gpuwarden-cli, for the daily report's PDF.
         QString cliPath;
@@ -66,6 +70,9 @@ public:
     AgentServer* server() const { return m_server.get(); }
 
 private:
+    bool loadConfig();
+    // --demo-server: 1..kMaxServers, with --demo only; 0 (said on stderr) when refused.
+    int demoServerOption() const;
     bool loadPolicy();
     void openJournal();
     void wirePolicies();

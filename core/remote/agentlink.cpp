@@ -20,6 +20,26 @@ qint64 nowMs()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
+// An agent names its events after its own host ("gpu-lab-01"), which
+// neither says which of the desktop's servers it is nor is unique (two
+// agents may share a host name). The desktop files everything from a link
+// under the one name it watches the server under, so that its events reach
+// that server's rows and verdicts, and the ids of two agents never meet.
+void fileUnder(PolicyEvent& e, const QString& server)
+{
+    if (e.server == server)
+        return;
+    // "<kind>/<agent's server>/<subject>/<startMs>" → the same with ours;
+    // an id of another shape keeps its text behind our name.
+    const QString kind = QLatin1String(policyEventKindInfo(e.kind).name) + QLatin1Char('/');
+    const QString agentPrefix = kind + e.server + QLatin1Char('/');
+    if (e.id.startsWith(agentPrefix))
+        e.id = kind + server + e.id.mid(agentPrefix.size() - 1);
+    else
+        e.id = server + QLatin1Char('/') + e.id;
+    e.server = server;
+}
+
 } // namespace
 
 AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent)
@@ -191,6 +211,7 @@ void AgentLink::onEvents(const AgentCall& r)
                 << record[QStringLiteral("sequence")].toInteger() << "-" << why;
             continue;
         }
+        fileUnder(*e, m_server.name);
         out.append(std::move(*e));
     }
     if (m_eventCursor > last) // the same stream cannot go back; never re-read

@@ -13,7 +13,8 @@
 // (/v1/events) with a cursor of its own: from the first record on first
 // contact, so the desktop shows the events of hours it was closed; after the
 // last record seen from then on; from the first again when the agent's
-// stream changes. Events are handed on as the agent recorded them.
+// stream changes. Events are handed on as the agent recorded them, filed
+// under the server's name in the desktop (not the agent's host name).
 //
 // More slowly (every kAllocationPollInterval) it asks /v1/allocate for the
 // reservations and waiting callers of jobs that coordinate (issue 12); an
@@ -109,7 +110,8 @@ Q_SIGNALS:
     void statusChanged(const gw::LinkStatus& status);
     // Changed policy events, oldest first, each the whole event as of one
     // change (the same id again for a later change). `server`: the
-    // configured name.
+    // configured name; each event is filed under it too (its server, and in
+    // its id in place of the agent's host name), as the readings are.
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
     // The agent's reservations and waiting callers (GET /v1/allocate), every
     // time on the workstation's clock (shifted like the readings); nowMs is

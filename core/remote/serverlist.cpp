@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
+#include <QSet>
 #include <QSettings>
 #include <QUuid>
 
@@ -32,6 +33,12 @@ QString kindKey(ServerEntry::Kind kind)
 QString kindText(ServerEntry::Kind kind)
 {
     return kind == ServerEntry::Kind::Prometheus ? tr("Prometheus") : tr("GPU Warden agent");
+}
+
+QString ServerEntry::watchedName() const
+{
+    const QString given = name.trimmed();
+    return given.isEmpty() ? url.authority() : given;
 }
 
 QString validateToken(const QByteArray& token)
@@ -300,10 +307,31 @@ void ServerList::saveResumePoints(const QList<LinkStatus>& statuses)
     m_settings->sync();
 }
 
+QHash<QString, QString> ServerList::watchedNames() const
+{
+    QHash<QString, QString> out;
+    QSet<QString> taken;
+    for (const ServerEntry& e : m_entries) {
+        const QString own = e.watchedName();
+        QString name = own;
+        if (taken.contains(name))
+            name = QStringLiteral("%1 (%2)").arg(own, e.url.authority());
+        for (int n = 2; taken.contains(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(own).arg(n);
+        taken.insert(name);
+        out.insert(e.id, name);
+    }
+    return out;
+}
+
 void ServerList::resolve()
 {
     auto pass = std::make_shared<ResolvePass>();
     pass->todo = m_entries;
+    // Each watched under its one name from here on.
+    const QHash<QString, QString> names = watchedNames();
+    for (ServerEntry& e : pass->todo)
+        e.name = names.value(e.id);
     pass->generation = ++m_generation;
     resolveNext(pass);
 }
@@ -321,7 +349,8 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
     }
     const ServerEntry e = pass->todo.takeFirst();
     if (!e.url.isValid()) {
-        pass->errors.append(tr("%1: no valid URL; edit the server.").arg(e.name));
+        pass->errors.append(tr("%1: no valid URL; edit the server.")
+                                .arg(e.name.isEmpty() ? tr("A server without a name") : e.name));
         resolveNext(pass);
         return;
     }
@@ -330,14 +359,15 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
         pass->errors.append(tr("%1: the token is used for this session only; it will not be "
                                "remembered after GPU Warden quits (the keychain could not "
                                "store it).")
-                                .arg(e.name));
+                                .arg(e.watchedName()));
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents)
-            .append(RemoteServer{e.name, e.url, *held, e.pinnedSha256});
+            .append(RemoteServer{e.watchedName(), e.url, *held, e.pinnedSha256});
         resolveNext(pass);
         return;
     }
     auto take = [this, pass, e](const SecretResult& r) {
-        const RemoteServer s{e.name, e.url, r.secret.value_or(QByteArray()), e.pinnedSha256};
+        const RemoteServer s{e.watchedName(), e.url, r.secret.value_or(QByteArray()),
+                             e.pinnedSha256};
         if (!r.error.isEmpty()) {
             // The banner gets the documented words; the log keeps what the
             // backend said, for whoever diagnoses it.
@@ -347,7 +377,7 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
                     << "- servers are asked without their tokens until it answers";
             pass->keychainError = r.error;
             pass->errors.append(tr("%1: the token could not be read from the keychain: %2")
-                                    .arg(e.name, r.error.message));
+                                    .arg(e.watchedName(), r.error.message));
         }
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents).append(s);
         resolveNext(pass);

@@ -37,6 +37,12 @@ struct ServerEntry
     Kind kind = Kind::Agent;
     QByteArray pinnedSha256; // empty: the system CAs decide
 
+    // The one name the server is watched under: its rows, events, verdicts,
+    // reservations and resume point. The admin's name; without one (a
+    // hand-written settings file) the URL's host:port, as for --source, so
+    // that every server stays its own and never merges into a nameless one.
+    QString watchedName() const;
+
     bool operator==(const ServerEntry&) const = default;
 };
 
@@ -69,6 +75,10 @@ public:
 
     QList<ServerEntry> entries() const { return m_entries; }
     std::optional<ServerEntry> entry(const QString& id) const;
+    // The name each entry is watched under, by id: its watchedName(), and
+    // where an earlier entry already has that name (a hand-written file may
+    // repeat one) that name with the URL's host:port, so no server is lost.
+    QHash<QString, QString> watchedNames() const;
 
     // What is wrong with `e` beside the other entries (an empty name, a name
     // or URL used twice, a bad URL); empty when it can be saved.

@@ -74,11 +74,7 @@ public:
                 return;
             }
             const qint64 now = QDateTime::currentMSecsSinceEpoch();
-            m_producer->backfill(now - backfillMs, now, [this](const QList<Snapshot>& past) {
-                if (!past.isEmpty())
-                    Q_EMIT backfillReady(past);
-                poll();
-            });
+            backfillUntilNow(now - backfillMs, now, 0);
         });
     }
 
@@ -98,6 +94,26 @@ Q_SIGNALS:
     void clockStepped(qint64 stepMs, qint64 atMs);
 
 private:
+    // A backfill takes time (a week of a simulated fleet, a slow server);
+    // the first live reading comes only when it is done. What passed
+    // meanwhile is asked for too, else the record has a silence there that
+    // every chart and report calls a gap. A few rounds at most: each is
+    // shorter than the one before.
+    static constexpr int kCatchUpRounds = 3;
+    void backfillUntilNow(qint64 fromMs, qint64 toMs, int round)
+    {
+        m_producer->backfill(fromMs, toMs, [this, toMs, round](const QList<Snapshot>& past) {
+            if (!past.isEmpty())
+                Q_EMIT backfillReady(past);
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            if (round < kCatchUpRounds && now - toMs > qint64(m_interval.count())) {
+                backfillUntilNow(toMs, now, round + 1);
+                return;
+            }
+            poll();
+        });
+    }
+
     // One poll at a time: the next is timed from this one's start, and
     // scheduled only once this one has answered.
     void poll()

@@ -117,7 +117,9 @@ public:
     ~Source() override;
 
     // Starts the worker thread; `backfillMs` > 0 first delivers what the
-    // producer knows of that much past.
+    // producer knows of that much past, up to the first live reading (what
+    // passed while the backfill was made is asked for too, so no silence
+    // lies between the past and the present).
     void start(std::chrono::milliseconds backfill = std::chrono::milliseconds(0));
     // Destroys the producer on the worker thread (aborting a request in
     // flight) and joins it; nothing is delivered afterwards.
@@ -129,7 +131,8 @@ public:
 Q_SIGNALS:
     void statusChanged(const QString& message);
     void snapshotReady(const gw::Snapshot& snapshot);
-    // A batch from backfill(), oldest first, before any live snapshot.
+    // A batch from backfill(), oldest first, before any live snapshot (one
+    // or a few: the last ones catch up with the time the first took).
     void backfillReady(const QList<gw::Snapshot>& snapshots);
     // The same readings (backfill, then live), emitted on the sampling
     // thread as they are made, for a thread-safe receiver connected with

@@ -1,7 +1,8 @@
 // The desktop's side of the policy event log: AgentLink (and AgentLinks)
 // following /v1/events of a real AgentServer over loopback, from the first
 // record on first contact, on from the last one seen, from the start again
-// when the agent's stream changes, skipping a malformed record.
+// when the agent's stream changes, skipping a malformed record; each event
+// filed under the desktop's name for the server, not the agent's host name.
 #include "agent/agentserver.h"
 #include "journal/agentjournal.h"
 #include "policytesthelpers.h"
@@ -64,7 +65,12 @@ private Q_SLOTS:
         link.start();
         QTRY_COMPARE_WITH_TIMEOUT(idsOf(spy).size(), 2, 5000);
         QCOMPARE(spy.first().at(0).toString(), QStringLiteral("lab"));
-        QCOMPARE(spy.first().at(1).value<QList<PolicyEvent>>().first(), hog);
+        // As the agent recorded it, filed under the desktop's name for the
+        // server rather than the agent's host name ("node-1"), in its id too.
+        PolicyEvent filed = hog;
+        filed.server = QStringLiteral("lab");
+        filed.id = QStringLiteral("hog/lab/100/%1").arg(kT);
+        QCOMPARE(spy.first().at(1).value<QList<PolicyEvent>>().first(), filed);
         QCOMPARE(link.eventCursor(), 2u);
         QCOMPARE(link.eventStream(), server.stream());
 
@@ -73,7 +79,7 @@ private Q_SLOTS:
         hog.endReason = QStringLiteral("below threshold");
         server.recordEvents({hog});
         QTRY_COMPARE_WITH_TIMEOUT(idsOf(spy).size(), 3, 5000);
-        QCOMPARE(idsOf(spy).last(), hog.id + QStringLiteral(" ended"));
+        QCOMPARE(idsOf(spy).last(), filed.id + QStringLiteral(" ended"));
         QTest::qWait(300); // a few more polls: nothing again
         QCOMPARE(idsOf(spy).size(), 3);
         QCOMPARE(link.eventCursor(), 3u);
@@ -97,6 +103,29 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(idsOf(spy).size(), AgentLink::kPageSize + 250, 10000);
         const QStringList ids = idsOf(spy);
         QCOMPARE(QSet<QString>(ids.begin(), ids.end()).size(), ids.size()); // each once
+    }
+
+    void idOfAnotherShapeIsKeptBehindTheServersName()
+    {
+        // An id that does not name the agent's host where ours do (another
+        // agent's scheme) keeps its text, behind the desktop's name, so two
+        // servers' ids still never meet.
+        AgentServer server(agentConfig());
+        QString error;
+        QVERIFY2(server.listen(&error), qPrintable(error));
+        PolicyEvent odd = hogEvent(5, kT);
+        odd.id = QStringLiteral("custom-17");
+        server.recordEvents({odd});
+
+        QNetworkAccessManager nam;
+        AgentLink link(remoteFor(server.port()), &nam);
+        link.setPollInterval(std::chrono::milliseconds(100));
+        QSignalSpy spy(&link, &AgentLink::eventsReceived);
+        link.start();
+        QTRY_COMPARE_WITH_TIMEOUT(idsOf(spy).size(), 1, 5000);
+        const PolicyEvent got = spy.first().at(1).value<QList<PolicyEvent>>().first();
+        QCOMPARE(got.id, QStringLiteral("lab/custom-17"));
+        QCOMPARE(got.server, QStringLiteral("lab"));
     }
 
     void skipsMalformedRecord()

@@ -289,7 +289,7 @@ private Q_SLOTS:
         QTest::newRow("bad interval")
             << QStringList{QStringLiteral("snapshot"), QStringLiteral("--interval-ms"),
                            QStringLiteral("soon")}
-            << QByteArray("--interval-ms: expected 0..60000");
+            << QByteArray("--interval-ms must be a whole number from 0 to 60000, not \"soon\"");
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("snapshot"), QStringLiteral("--jsn")}
             << QByteArray("Unknown option 'jsn'");
@@ -411,6 +411,19 @@ private Q_SLOTS:
             cleanEnv());
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--duration is required"), r.err.constData());
+    }
+
+    // A trace that cannot be written is an error, said as one: no "0
+    // readings … written to" after it.
+    void recordToAnUnwritablePathSaysTheErrorNotASuccess()
+    {
+        const Run r = runCli({QStringLiteral("record"), QStringLiteral("--demo"),
+                              QStringLiteral("--duration"), QStringLiteral("1s"),
+                              QStringLiteral("--output"), QStringLiteral("/nonexistent/run.jsonl")},
+                             cleanEnv());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("/nonexistent/run.jsonl"), r.err.constData());
+        QVERIFY2(!r.err.contains("written to"), r.err.constData());
     }
 };
 

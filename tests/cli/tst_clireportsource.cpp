@@ -283,7 +283,7 @@ private Q_SLOTS:
                        QStringLiteral("--demo-servers"), QStringLiteral("0"),
                        QStringLiteral("--format"), QStringLiteral("csv")});
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(bad.err.contains("--demo-servers: expected 1..64, got \"0\""),
+        QVERIFY2(bad.err.contains("--demo-servers must be a whole number from 1 to 64, not \"0\""),
                  bad.err.constData());
         bad = cli({QStringLiteral("tokens"), QStringLiteral("--demo"), QStringLiteral("--policy"),
                    m_policy});

@@ -480,6 +480,39 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Page 1 of")));
     }
 
+    // A GPU whose model is not reported: its chart legend says "GPU 3",
+    // not "GPU 3 ·" with nothing after the separator.
+    void aGpuWithoutAModelHasNoDanglingSeparator()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        options.generatedAtMs = kT0 + 2 * kHour;
+        ReportBuilder builder(options);
+        for (qint64 ms = kT0; ms < kT0 + kHour; ms += kMinute) {
+            Snapshot s = fixtureReading(QStringLiteral("nameless"), ms);
+            GpuSample g;
+            g.index = 3;
+            g.uuid = QStringLiteral("GPU-nameless-3");
+            g.utilizationGpuPercent = 40;
+            s.gpus << g;
+            builder.feed(s);
+        }
+        const Report report = builder.finish();
+        QCOMPARE(report.units.size(), 1);
+        QVERIFY(report.units.first().gpuModel.isEmpty());
+        const QString file = path(QStringLiteral("nameless.pdf"));
+        QString error;
+        QVERIFY2(writeReportPdf(report, {}, file, &error), qPrintable(error));
+        const QString text = pageTexts(file).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("nameless — GPU utilisation")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("GPU 3")), qPrintable(text));
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("GPU 3 ·\\s*(\n|$)"))),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("·\n")), qPrintable(text));
+    }
+
     void cliWritesAPdf()
     {
         const QString trace = path(QStringLiteral("fixture.jsonl"));

@@ -1,5 +1,6 @@
 #include "sources/source.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
@@ -48,6 +49,34 @@ private:
     std::atomic<QThread*>* m_thread;
     std::atomic<bool>* m_destroyed;
     qint64 m_n = 0;
+};
+// Knows the past one reading every 50 ms, and takes long to tell it the
+// first time (a week of a fleet to simulate, a slow server).
+class SlowBackfillProducer final : public Producer
+{
+public:
+    static constexpr qint64 kStepMs = 50;
+    QString init() override { return QStringLiteral("slow backfill"); }
+    QList<Snapshot> produce() override { return {at(QDateTime::currentMSecsSinceEpoch())}; }
+    QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override
+    {
+        if (m_calls++ == 0)
+            QThread::msleep(600);
+        QList<Snapshot> out;
+        for (qint64 t = (fromMs + kStepMs - 1) / kStepMs * kStepMs; t < toMs; t += kStepMs)
+            out.append(at(t));
+        return out;
+    }
+
+private:
+    static Snapshot at(qint64 ms)
+    {
+        Snapshot s;
+        s.server = QStringLiteral("s");
+        s.timestampMs = ms;
+        return s;
+    }
+    int m_calls = 0;
 };
 // Fails its 2nd and 3rd readings, then recovers.
 class FlakyProducer final : public Producer
@@ -228,6 +257,37 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(order.size() >= 2, 5000);
         QCOMPARE(order.first(), QStringLiteral("backfill 2"));
         QCOMPARE(order.at(1), QStringLiteral("live"));
+    }
+
+    // The first live reading comes once the backfill is made: what passed
+    // meanwhile is backfilled too, so the record has no silence between the
+    // past and the present (which a report would call a gap).
+    void noSilenceBetweenTheBackfillAndTheFirstLiveReading()
+    {
+        Source source(std::make_unique<SlowBackfillProducer>(), 50ms);
+        QList<qint64> times;
+        int live = 0;
+        connect(&source, &Source::backfillReady, this, [&](const QList<Snapshot>& past) {
+            for (const Snapshot& s : past)
+                times.append(s.timestampMs);
+        });
+        connect(&source, &Source::snapshotReady, this, [&](const Snapshot& s) {
+            times.append(s.timestampMs);
+            ++live;
+        });
+        source.start(1s);
+        QTRY_VERIFY_WITH_TIMEOUT(live >= 2, 5000);
+        source.stop();
+        QVERIFY(times.size() > 20);
+        for (qsizetype i = 1; i < times.size(); ++i) {
+            QVERIFY2(times[i] > times[i - 1], qPrintable(QString::number(i)));
+            // Within the rule of gaps: 3 intervals.
+            QVERIFY2(times[i] - times[i - 1] <= 3 * SlowBackfillProducer::kStepMs,
+                     qPrintable(QStringLiteral("%1 ms of silence before reading %2 of %3")
+                                    .arg(times[i] - times[i - 1])
+                                    .arg(i)
+                                    .arg(times.size())));
+        }
     }
 
     void destroyingARunningSourceStopsIt()

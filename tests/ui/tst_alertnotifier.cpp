@@ -51,7 +51,12 @@ private Q_SLOTS:
         n.eventsChanged({hog});
         QCOMPARE(alerted.count(), 1);
         QCOMPARE(alerted.at(0).at(0).toString(), QStringLiteral("GPU hog"));
-        QCOMPARE(alerted.at(0).at(1).toString(), policyEventText(hog));
+        // The text does not repeat the title: one "GPU hog:" in the status line.
+        QCOMPARE(QStringLiteral("GPU hog: ") + alerted.at(0).at(1).toString(),
+                 policyEventText(hog));
+        QCOMPARE(AlertNotifier::statusLine(alerted.at(0).at(0).toString(),
+                                           alerted.at(0).at(1).toString()),
+                 policyEventText(hog));
         QCOMPARE(n.shown().at(0).key, QStringLiteral("hog/alice"));
 
         // Its figures grow every reading: no new alert.
@@ -85,7 +90,7 @@ private Q_SLOTS:
         n.eventsChanged({idle});
         QCOMPARE(alerted.count(), 3);
         QCOMPARE(alerted.at(2).at(0).toString(), QStringLiteral("Idle GPU: warning"));
-        QCOMPARE(alerted.at(2).at(1).toString(),
+        QCOMPARE(QStringLiteral("Idle GPU: ") + alerted.at(2).at(1).toString(),
                  policyEventText(idle) + QStringLiteral(" — terminate in 5m"));
         n.eventsChanged({idle}); // the same action again: nothing new
         QCOMPARE(alerted.count(), 3);
@@ -100,6 +105,10 @@ private Q_SLOTS:
         n.eventsChanged({share});
         QCOMPARE(alerted.count(), 5);
         QCOMPARE(alerted.at(4).at(0).toString(), QStringLiteral("Over quota"));
+        const QString line = AlertNotifier::statusLine(alerted.at(4).at(0).toString(),
+                                                       alerted.at(4).at(1).toString());
+        QVERIFY2(line.startsWith(u"Over quota: erin"_qs), qPrintable(line));
+        QCOMPARE(line.count(u"Over quota"_qs), 1);
 
         // Hog alerts off ([hog] alert = false).
         n.setHogAlerts(false);

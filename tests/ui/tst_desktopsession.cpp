@@ -10,18 +10,25 @@
 #include "models/desktopstores.h"
 #include "policy/policyservice.h"
 #include "sources/source.h"
+#include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
 #include "window/policydialog.h"
+#include "window/statusline.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace gw;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -57,6 +64,15 @@ std::unique_ptr<DesktopSession> sessionWithEmptySettings(const QTemporaryDir& di
         return nullptr;
     }
     return std::make_unique<DesktopSession>(std::move(*setup));
+}
+
+// The note above the per-user totals, as the page shows it.
+QString hoursNoteOf(const QWidget* page)
+{
+    for (const QLabel* label : page->findChildren<QLabel*>())
+        if (label->text().startsWith(u"Per user"_s))
+            return label->text();
+    return {};
 }
 
 } // namespace
@@ -146,6 +162,47 @@ private Q_SLOTS:
         QTRY_VERIFY(!policy->status(QStringLiteral("this-machine")).server.isEmpty());
         QTest::qWait(100);
         QVERIFY(policy->status(QStringLiteral("gpu-node-7")).server.isEmpty());
+    }
+
+    // The first start with a fresh home: the history file does not exist
+    // until the writer makes it, and the Processes page must not call the
+    // history off meanwhile; its GPU-hours say "loading…", then come from it.
+    void aFreshHomeNeverSaysHistoryIsOffWhileItIsWritten()
+    {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        const QByteArray oldHome = qgetenv("HOME");
+        const QByteArray oldData = qgetenv("XDG_DATA_HOME");
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("HOME", home.path().toUtf8());
+        qputenv("XDG_DATA_HOME", home.filePath(u".local/share"_s).toUtf8());
+        qputenv("XDG_CONFIG_HOME", home.filePath(u".config"_s).toUtf8());
+        const auto restore = qScopeGuard([&] {
+            qputenv("HOME", oldHome);
+            qputenv("XDG_DATA_HOME", oldData);
+            qputenv("XDG_CONFIG_HOME", oldConfig);
+        });
+        const QString ini = home.filePath(u"settings.ini"_s);
+        QVERIFY(writeFile(ini, ""));
+        QString error;
+        // The default history file, under the fresh home.
+        auto setup = setupFrom({u"--settings"_s, ini, u"--no-local"_s}, &error);
+        QVERIFY2(setup, qPrintable(error));
+        QVERIFY2(setup->options.historyPath &&
+                     setup->options.historyPath->startsWith(home.path() + u'/'),
+                 qPrintable(setup->options.historyPath.value_or(u"(none)"_s)));
+        QVERIFY(!QFileInfo::exists(*setup->options.historyPath));
+        DesktopSession session(std::move(*setup));
+        FleetProcessPage* page = session.window()->fleetProcessPage();
+        QVERIFY(page);
+        QVERIFY2(!hoursNoteOf(page).contains(u"history is off"_s), qPrintable(hoursNoteOf(page)));
+        QVERIFY(page->totals()->headerData(4, Qt::Horizontal).toString().contains(u"loading"_s));
+        // Once the writer made the file, the page reads it.
+        QTRY_VERIFY_WITH_TIMEOUT(page->model()->gpuHoursFromHistory(), 10000);
+        QVERIFY2(hoursNoteOf(page).contains(u"recorded process history"_s),
+                 qPrintable(hoursNoteOf(page)));
+        QVERIFY(session.window()->statusLine()->historyLabel()->isHidden());
+        session.stop();
     }
 };
 

@@ -518,7 +518,7 @@ private Q_SLOTS:
         candidates.setState(*state);
         QCOMPARE(candidates.rowCount(), 1);
         QCOMPARE(candidates.data(candidates.index(0, EnforcementModel::Balance)).toString(),
-                 u"−12.5 (floor −10)"_s);
+                 u"−12.50 (floor −10.00)"_s);
         QCOMPARE(candidates.data(candidates.index(0, EnforcementModel::Balance), RawValueRole)
                      .toDouble(),
                  -12.5);

@@ -72,14 +72,21 @@ private Q_SLOTS:
         // Shown: signed amounts with a minus sign, balances unsigned when positive.
         QCOMPARE(m.index(3, LedgerModel::Amount).data().toString(),
                  QString(QChar(0x2212)) + u"150.50"_s);
-        QCOMPARE(m.index(0, LedgerModel::Amount).data().toString(), QStringLiteral("+130"));
-        QCOMPARE(m.index(6, LedgerModel::BalanceAfter).data().toString(), QStringLiteral("56"));
+        QCOMPARE(m.index(0, LedgerModel::Amount).data().toString(), QStringLiteral("+130.00"));
+        QCOMPARE(m.index(6, LedgerModel::BalanceAfter).data().toString(), QStringLiteral("56.00"));
         QCOMPARE(m.index(3, LedgerModel::BalanceAfter).data().toString(),
                  QString(QChar(0x2212)) + u"20.50"_s);
         QCOMPARE(m.index(2, LedgerModel::Kind).data().toString(), QStringLiteral("usage"));
         // A minute of a cheap GPU is not "−0".
         QCOMPARE(LedgerModel::amountText(-0.0031), QString(QChar(0x2212)) + u"0.0031"_s);
-        QCOMPARE(LedgerModel::amountText(0), u"0"_s);
+        QCOMPARE(LedgerModel::amountText(0), u"0.00"_s);
+        // One format down a column: whole balances keep their decimals
+        // beside fractional ones ("56.00" under "−20.50", not "56").
+        for (int r = 0; r < m.rowCount(); ++r) {
+            const QString b = m.index(r, LedgerModel::BalanceAfter).data().toString();
+            QVERIFY2(b.size() > 3 && b[b.size() - 3] == QLocale().decimalPoint().front(),
+                     qPrintable(b));
+        }
         QCOMPARE(m.index(2, LedgerModel::User).data().toString(), QStringLiteral("alice"));
         QCOMPARE(m.index(6, 0).data(LedgerModel::IdRole).toString(),
                  QStringLiteral("adjustment/alice/5000"));

@@ -5,6 +5,7 @@
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
+#include "models/usertext.h"
 #include "sources/demoworld.h"
 
 #include <QAbstractItemModelTester>
@@ -290,8 +291,8 @@ private Q_SLOTS:
         const Snapshot s = DemoWorld().serverAt(2, kT);
         model.setSnapshot(s, s.gpus[1].uuid);
         QCOMPARE(model.rowCount(), 1);
-        QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),
-                 QStringLiteral("(not in /proc)"));
+        // A ghost's user reads as on the Processes page and in its totals.
+        QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(), unknownUserText());
         QCOMPARE(model.index(0, ProcessModel::RunningColumn).data().toString(),
                  QStringLiteral("n/a"));
         QCOMPARE(model.index(0, ProcessModel::SmColumn).data().toString(), QStringLiteral("n/a"));

@@ -3,6 +3,7 @@
 // and filtering, stale servers without a verdict, MIG tiles, per-user
 // totals, idle durations, CSV/JSON export.
 
+#include "common/legend.h"
 #include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livestate.h"
@@ -49,6 +50,15 @@ QString shotPath(const QString& name)
 {
     QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
     return QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/") + name;
+}
+
+// The note above the per-user totals, as the page shows it.
+QString hoursNoteOf(const QWidget* page)
+{
+    for (const QLabel* label : page->findChildren<QLabel*>())
+        if (label->text().startsWith(u"Per user"_qs))
+            return label->text();
+    return {};
 }
 
 void feed(LiveState& fleet, qint64 now)
@@ -146,7 +156,7 @@ private Q_SLOTS:
             // A busy tile shows its utilisation, memory and users.
             const QString text = view->tileText(nodeName(0), QStringLiteral("GPU-0-2"));
             QVERIFY2(text.contains(u" %"_qs) && text.contains(u"GiB"_qs), qPrintable(text));
-            QVERIFY(w.overviewPage()->legend()->text().contains(stateName(DisplayState::IdleHeld)));
+            QCOMPARE(w.overviewPage()->legend()->states(), legendStates());
             QApplication::processEvents();
             QVERIFY(w.grab().save(
                 shotPath(dark ? u"overview-dark-1920.png"_qs : u"overview-light-1920.png"_qs)));
@@ -601,6 +611,56 @@ private Q_SLOTS:
                 bob = t.gpuHours;
         QVERIFY2(qAbs(bob - double(now - t0) / 3'600'000.0) < 1e-6,
                  qPrintable(QString::number(bob)));
+        history.stop();
+    }
+
+    // Until the history's first answer the GPU-hours say "loading…": a zero
+    // there would claim no use; the note never says the history is off.
+    void gpuHoursSayLoadingUntilTheHistoryAnswers()
+    {
+        QTemporaryDir dir;
+        HistoryService history(dir.filePath(u"history.sqlite"_qs));
+        LiveState fleet;
+        FleetProcessPage page(&fleet);
+        feed(fleet, QDateTime::currentMSecsSinceEpoch());
+        page.model()->rebuild();
+        page.setHistory(&history); // not open yet: its file does not exist
+        QVERIFY(page.totals()->rowCount() > 0);
+        for (int row = 0; row < page.totals()->rowCount(); ++row)
+            QCOMPARE(page.totals()->item(row, 4)->text(), u"loading…"_qs);
+        QVERIFY2(page.totals()->headerData(4, Qt::Horizontal).toString().contains(u"loading"_qs),
+                 qPrintable(page.totals()->headerData(4, Qt::Horizontal).toString()));
+        QVERIFY2(!hoursNoteOf(&page).contains(u"history is off"_qs),
+                 qPrintable(hoursNoteOf(&page)));
+        page.resize(1024, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.grab().save(shotPath(u"processes-hours-loading.png"_qs)));
+
+        // Once open (the file made), the history answers: figures, from it.
+        history.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.model()->gpuHoursFromHistory(), 10000);
+        for (int row = 0; row < page.totals()->rowCount(); ++row)
+            QVERIFY(page.totals()->item(row, 4)->text() != u"loading…"_qs);
+        QVERIFY(hoursNoteOf(&page).contains(u"recorded process history"_qs));
+        history.stop();
+    }
+
+    // A history that cannot be opened is off, and the note says why.
+    void aHistoryThatCannotOpenIsOffAndSaysWhy()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(u"history.sqlite"_qs)); // a folder: no database there
+        HistoryService history(dir.filePath(u"history.sqlite"_qs));
+        LiveState fleet;
+        FleetProcessPage page(&fleet);
+        page.setHistory(&history);
+        QSignalSpy failed(&history, &HistoryService::failed);
+        history.start();
+        QVERIFY(failed.wait(5000));
+        QVERIFY(!page.model()->gpuHoursFromHistory());
+        QVERIFY2(hoursNoteOf(&page).contains(u"history is off: "_qs),
+                 qPrintable(hoursNoteOf(&page)));
         history.stop();
     }
 

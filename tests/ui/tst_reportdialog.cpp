@@ -26,9 +26,11 @@
 #include <QFile>
 #include <QPrintPreviewDialog>
 #include <QPrintPreviewWidget>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -501,6 +503,74 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("no/such/dir")), qPrintable(error));
         QVERIFY(!d->saveCsv(m_dir.filePath(QStringLiteral("no/such/dir/r.csv")), &error));
         QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+    }
+
+    // A silence of a few seconds in three hours: the coverage sentence and
+    // the gap lines agree (not "100 %" over "0.00 h (1 gap)"), in the dialog
+    // and in the PDF.
+    void theCoverageSentenceAndTheGapLinesAgree()
+    {
+        QTemporaryDir dir;
+        const QString history = dir.filePath(QStringLiteral("seconds.db"));
+        QString error;
+        {
+            auto store = HistoryStore::open(history, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QList<Snapshot> readings;
+            for (const QString& server : {QStringLiteral("node-1"), QStringLiteral("node-2")})
+                for (qint64 ms = kT0; ms < kT0 + 3 * kHour; ms += 1000) {
+                    // Silent for 6 s (readings at +60 s, then +67 s): a gap of
+                    // more than three intervals, 6 s long.
+                    if (ms > kT0 + 60'000 && ms < kT0 + 67'000)
+                        continue;
+                    Snapshot s = fixtureReading(server, ms);
+                    s.intervalMs = 1000;
+                    GpuSample g;
+                    g.index = 0;
+                    g.uuid = server + QStringLiteral("-GPU-0");
+                    g.name = QStringLiteral("NVIDIA A100-SXM4-40GB");
+                    g.utilizationGpuPercent = 50;
+                    s.gpus << g;
+                    readings << s;
+                }
+            QVERIFY2(store->append(readings, &error), qPrintable(error));
+        }
+        ReportDialog d;
+        d.setServers({QStringLiteral("node-1"), QStringLiteral("node-2")});
+        d.setHistoryFile(history);
+        d.setPolicy(m_policy);
+        d.setCustomRange(kT0, kT0 + 3 * kHour);
+        QSignalSpy built(&d, &ReportDialog::built);
+        d.build();
+        QVERIFY(built.wait(20'000));
+        QCOMPARE(d.report()->coverage.size(), 2);
+        QCOMPARE(d.report()->coverage.first().gaps.size(), 1);
+        const QString text = d.summaryText();
+        QVERIFY2(text.contains(QStringLiteral("heard from for 99.9 % of the range")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("node-1: not heard from for 6 s (1 gap")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("0.00 h")), qPrintable(text));
+        d.resize(900, 700);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        QVERIFY(d.grab().save(
+            QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/report-dialog-gap-seconds.png")));
+
+        // The PDF's coverage lines: the same, with the gap's seconds.
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            return; // the dialog's text above is the same figures
+        const QString pdf = dir.filePath(QStringLiteral("seconds.pdf"));
+        QVERIFY2(d.savePdf(pdf, &error), qPrintable(error));
+        QProcess tool;
+        tool.start(pdftotext, {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(tool.waitForFinished(30'000));
+        const QString pages = QString::fromUtf8(tool.readAllStandardOutput());
+        QVERIFY2(pages.contains(QStringLiteral("node-1: 99.9 % covered, gaps 10:01:01–10:01:07")),
+                 qPrintable(pages.left(3000)));
+        QVERIFY2(!pages.contains(QStringLiteral("100.0 % covered")), qPrintable(pages.left(3000)));
     }
 };
 

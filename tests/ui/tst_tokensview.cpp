@@ -4,6 +4,7 @@
 // H100), the ledger and the "as of" line; screenshots at 1024×700, light and
 // dark. The desktop's TokenBook builds the same books off the GUI thread.
 // The Adjust balance dialog wants a reason and a non-zero amount.
+#include "charts/balanceplot.h"
 #include "models/ledgermodel.h"
 #include "models/tokenbook.h"
 #include "window/adjustbalancedialog.h"
@@ -140,9 +141,9 @@ private Q_SLOTS:
         QCOMPARE(v.spentThisMonth().value(u"alice"_s), 84.0);
         QCOMPARE(v.spentThisMonth().value(u"bob"_s), 160.0);
         // Spent and balance in the table.
-        QCOMPARE(v.spentTable()->item(alice, 1)->text(), QStringLiteral("46"));
-        QCOMPARE(v.spentTable()->item(alice, 2)->text(), QStringLiteral("84"));
-        QCOMPARE(v.spentTable()->item(alice, 3)->text(), QStringLiteral("130"));
+        QCOMPARE(v.spentTable()->item(alice, 1)->text(), QStringLiteral("46.00"));
+        QCOMPARE(v.spentTable()->item(alice, 2)->text(), QStringLiteral("84.00"));
+        QCOMPARE(v.spentTable()->item(alice, 3)->text(), QStringLiteral("130.00"));
         // The "as of" line with its age, the gap of node-h100 said.
         QVERIFY2(v.asOfLabel()->text().contains(u"12 min ago"_s),
                  qPrintable(v.asOfLabel()->text()));
@@ -168,6 +169,42 @@ private Q_SLOTS:
         v.setBooks({}, PolicyConfig::Tokens{}, 0, 0);
         QVERIFY(v.asOfLabel()->text().contains(u"no [tokens] section"_s));
         QVERIFY(!v.adjustButton()->isEnabled());
+    }
+
+    // Without [tokens] (and before the first books) the balance chart has no
+    // time to draw: it says why in its place, not an axis from 1 Jan 1970.
+    void withoutBooksTheBalanceChartSaysWhyInsteadOfAnAxisFrom1970()
+    {
+        TokensView v;
+        v.setBooks({}, PolicyConfig::Tokens{}, 0, QDateTime::currentMSecsSinceEpoch());
+        v.resize(1024, 700);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        QVERIFY(!v.balancePlot()->isVisible());
+        QLabel* empty = nullptr;
+        for (QLabel* l : v.findChildren<QLabel*>())
+            if (l->isVisible() && l->text().startsWith(u"No balances to draw"_s))
+                empty = l;
+        QVERIFY(empty);
+        QVERIFY2(empty->text().contains(u"[tokens]"_s), qPrintable(empty->text()));
+        // Nor bars over a floor of books that are not kept.
+        bool barsSayWhy = false;
+        for (QLabel* l : v.findChildren<QLabel*>())
+            barsSayWhy = barsSayWhy || (l->isVisible() && l->text().startsWith(u"No balances: "_s));
+        QVERIFY(barsSayWhy);
+        QVERIFY(v.grab().save(shotPath(u"tokens-without-tokens.png"_s)));
+
+        // [tokens] on, no entries yet: the same place says so.
+        PolicyConfig::Tokens on = rules();
+        v.setBooks({}, on, 0, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(!v.balancePlot()->isVisible());
+        QVERIFY(empty->isVisible());
+        QVERIFY2(empty->text().contains(u"no entries"_s), qPrintable(empty->text()));
+
+        // With books, the plot.
+        v.setBooks(books(), rules(), kAsOf, kAsOf + 60'000);
+        QVERIFY(v.balancePlot()->isVisible());
+        QVERIFY(v.balancePlot()->fromMs() > 0);
     }
 
     void screenshotsLightAndDark_data()

@@ -271,7 +271,7 @@ void DesktopSession::addAlerts()
     connect(m_alerts.get(), &AlertNotifier::alerted, m_window.get(),
             [window = m_window.get()](const QString& title, const QString& text) {
                 window->setSourceStatus(QStringLiteral("alert"),
-                                        QStringLiteral("%1: %2").arg(title, text));
+                                        AlertNotifier::statusLine(title, text));
             });
     if (m_policy) {
         m_alerts->setHogAlerts(m_policy->policy().hog.alert);

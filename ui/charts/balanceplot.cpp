@@ -2,6 +2,7 @@
 
 #include "charts/axisstep.h"
 #include "common/palette.h"
+#include "models/ledgermodel.h"
 
 #include <QDateTime>
 #include <QEvent>
@@ -24,11 +25,8 @@ constexpr int kMinValueTickPx = 28;
 
 QString tokensText(double v)
 {
-    // "−10": the minus sign, as the ledger writes amounts.
-    QString s = QLocale().toString(v, 'g', 6);
-    if (v < 0)
-        s.replace(QLatin1Char('-'), QChar(0x2212));
-    return s;
+    // "−10.00": as the ledger and the tables write balances.
+    return LedgerModel::balanceText(v);
 }
 
 } // namespace
@@ -216,6 +214,11 @@ void BalancePlot::paintEvent(QPaintEvent*)
                m_user.isEmpty() ? tr("Balance over time (tokens)")
                                 : tr("Balance of %1 over time (tokens)").arg(m_user));
     p.setFont(font());
+    if (m_steps.isEmpty()) {
+        // No entries: no time to draw an axis over (not one from 1970).
+        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, tr("No balances to draw."));
+        return;
+    }
 
     // The legend: one swatch per user drawn, on the line under the title.
     const QStringList shown = usersShown();

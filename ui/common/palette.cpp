@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QIconEngine>
 #include <QPainter>
 #include <QPixmap>
 #include <QPolygonF>
@@ -77,6 +78,8 @@ StateShape stateShape(DisplayState state)
     switch (state) {
     case DisplayState::Stale:
         return StateShape::Ring;
+    case DisplayState::NotReported:
+        return StateShape::Dash;
     case DisplayState::Error:
         return StateShape::Diamond;
     case DisplayState::Connecting:
@@ -86,14 +89,20 @@ StateShape stateShape(DisplayState state)
     }
 }
 
+StateMark stateMark(DisplayState state, const QPalette& palette)
+{
+    return {stateShape(state), stateColor(state, palette)};
+}
+
 void paintStateMark(QPainter* p, const QRectF& rect, DisplayState state, const QPalette& palette)
 {
-    const QColor color = stateColor(state, palette);
+    const StateMark mark = stateMark(state, palette);
+    const QColor color = mark.color;
     const qreal side = std::min(rect.width(), rect.height()) * 0.62;
     const QRectF r(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side);
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
-    switch (stateShape(state)) {
+    switch (mark.shape) {
     case StateShape::Dot:
         p->setPen(Qt::NoPen);
         p->setBrush(color);
@@ -104,6 +113,14 @@ void paintStateMark(QPainter* p, const QRectF& rect, DisplayState state, const Q
         p->setPen(QPen(color, w));
         p->setBrush(Qt::NoBrush);
         p->drawEllipse(r.adjusted(w / 2, w / 2, -w / 2, -w / 2));
+        break;
+    }
+    case StateShape::Dash: {
+        // A bar across the mark's width, a third of its height: "no figure".
+        const qreal h = std::max<qreal>(2.0, side * 0.34);
+        p->setPen(Qt::NoPen);
+        p->setBrush(color);
+        p->drawRoundedRect(QRectF(r.left(), r.center().y() - h / 2, r.width(), h), h / 4, h / 4);
         break;
     }
     case StateShape::Diamond: {
@@ -130,23 +147,55 @@ void paintStateMark(QPainter* p, const QRectF& rect, DisplayState state, const Q
     p->restore();
 }
 
+namespace {
+
+// A state's mark as an icon, painted by paintStateMark() at whatever size and
+// device pixel ratio it is drawn: crisp on HiDPI screens, never a 16 or 32 px
+// picture scaled (which blurs a thin ring into a lighter one), and the same
+// in every mode (a selected row's mark is the table's mark too).
+class StateMarkIconEngine final : public QIconEngine
+{
+public:
+    StateMarkIconEngine(DisplayState state, const QPalette& palette)
+        : m_state(state)
+        , m_palette(palette)
+    {}
+    void paint(QPainter* painter, const QRect& rect, QIcon::Mode, QIcon::State) final
+    {
+        paintStateMark(painter, QRectF(rect), m_state, m_palette);
+    }
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) final
+    {
+        return scaledPixmap(size, mode, state, 1.0);
+    }
+    QPixmap scaledPixmap(const QSize& size, QIcon::Mode, QIcon::State, qreal scale) final
+    {
+        QPixmap pm(size * scale);
+        pm.setDevicePixelRatio(scale);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        paintStateMark(&p, QRectF(QPointF(0, 0), QSizeF(size)), m_state, m_palette);
+        return pm;
+    }
+    QSize actualSize(const QSize& size, QIcon::Mode, QIcon::State) final { return size; }
+    QIconEngine* clone() const final { return new StateMarkIconEngine(m_state, m_palette); }
+    QString key() const final { return QStringLiteral("gw-state-mark"); }
+
+private:
+    DisplayState m_state;
+    QPalette m_palette;
+};
+
+} // namespace
+
 QIcon stateIcon(DisplayState state, const QPalette& palette)
 {
     static QHash<quint64, QIcon> cache;
-    const quint64 key =
-        (quint64(stateColor(state, palette).rgba()) << 8) | quint64(stateShape(state));
+    const StateMark mark = stateMark(state, palette);
+    const quint64 key = (quint64(mark.color.rgba()) << 8) | quint64(mark.shape);
     if (const auto it = cache.constFind(key); it != cache.cend())
         return *it;
-    QIcon icon;
-    for (int size : {16, 32}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        paintStateMark(&p, QRectF(0, 0, size, size), state, palette);
-        p.end();
-        icon.addPixmap(pm);
-    }
-    return *cache.insert(key, icon);
+    return *cache.insert(key, QIcon(new StateMarkIconEngine(state, palette)));
 }
 
 QColor staleTextColor(const QPalette& palette)

@@ -55,19 +55,35 @@ QColor stateColor(DisplayState state, const QPalette& palette);
 
 // The shape that carries a state where colour alone cannot (colour-blind
 // readers, greyscale prints): a verdict is a filled dot; stale a hollow ring
-// (the last figures, no verdict); an error a diamond; connecting a half dot.
+// (the last figures, no verdict); utilisation not reported a dash (a figure
+// the driver does not give, no verdict); an error a diamond; connecting a
+// half dot.
 enum class StateShape
 {
     Dot,
     Ring,
+    Dash,
     Diamond,
     HalfDot,
 };
 StateShape stateShape(DisplayState state);
+
+// The one table of state marks: every view that shows a state (the overview's
+// tiles and cards, the server tree, the Processes page, the legends) draws
+// this mark through paintStateMark() or stateIcon(), so a state looks the same
+// everywhere and no two states look alike.
+struct StateMark
+{
+    StateShape shape = StateShape::Dot;
+    QColor color;
+    friend bool operator==(const StateMark&, const StateMark&) = default;
+};
+StateMark stateMark(DisplayState state, const QPalette& palette);
 // Paints state's mark (colour and shape) centred in rect.
 void paintStateMark(QPainter* painter, const QRectF& rect, DisplayState state,
                     const QPalette& palette);
-// The mark as an icon (16 and 32 px), cached per colour and shape.
+// The mark as an icon, painted at the size and pixel ratio it is drawn at
+// (never a scaled picture); cached per colour and shape.
 QIcon stateIcon(DisplayState state, const QPalette& palette);
 // The text colour of figures that are no longer current (a stale server's).
 QColor staleTextColor(const QPalette& palette);

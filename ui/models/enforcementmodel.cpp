@@ -1,5 +1,6 @@
 #include "models/enforcementmodel.h"
 
+#include "models/ledgermodel.h"
 #include "models/roles.h"
 
 #include <QDateTime>
@@ -19,7 +20,7 @@ QString number(double v)
 // "−12.5": the minus sign people read, not a hyphen.
 QString balanceText(double v)
 {
-    return v < 0 ? QStringLiteral("−") + number(-v) : number(v);
+    return LedgerModel::balanceText(v);
 }
 
 QString timeText(qint64 ms, qint64 nowMs)

@@ -5,6 +5,7 @@
 #include "model/metrics.h"
 #include "model/units.h"
 #include "models/roles.h"
+#include "models/usertext.h"
 #include "models/verdictbook.h"
 
 #include <QCoreApplication>
@@ -172,7 +173,7 @@ QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64
         const qint64 b = std::min(f.lastSeenMs, toMs);
         if (b <= a)
             continue;
-        const QString user = f.user.isEmpty() ? QStringLiteral("?") : f.user;
+        const QString user = userText(f.user);
         const QString key = user + u'\n' + f.server + u'\n' + f.gpuUuid;
         spans[key].append({a, b});
         userOf[key] = user;
@@ -258,7 +259,7 @@ void FleetProcessModel::account(const Snapshot& s)
                             w = double(*m->computeSlices) / *g->migSliceCount;
                     }
                 }
-                const QString user = p.user.isEmpty() ? QStringLiteral("?") : p.user;
+                const QString user = userText(p.user);
                 weightOf[user + u'\n' + p.gpuUuid + u'\n' + p.migUuid] = w;
             }
             for (auto it = weightOf.cbegin(); it != weightOf.cend(); ++it) {
@@ -387,7 +388,7 @@ QList<UserTotal> FleetProcessModel::userTotals() const
     QHash<QString, UserTotal> totals;
     QHash<QString, QSet<QString>> units;
     for (const FleetProcessRow& r : m_rows) {
-        const QString user = r.user.isEmpty() ? QStringLiteral("?") : r.user;
+        const QString user = userText(r.user);
         UserTotal& t = totals[user];
         t.user = user;
         ++t.processes;
@@ -465,7 +466,7 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
         case PidColumn:
             return QString::number(r.pid);
         case UserColumn:
-            return r.user.isEmpty() ? tr("unknown") : r.user;
+            return userText(r.user);
         case CommandColumn:
             if (role == Qt::ToolTipRole && r.ghost)
                 return tr("%1\nNot visible in this server's /proc: another PID namespace, a "

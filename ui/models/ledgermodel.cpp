@@ -62,17 +62,21 @@ QString LedgerModel::kindText(LedgerEntry::Kind kind)
 QString LedgerModel::amountText(double amount)
 {
     const double a = qAbs(amount);
-    // Whole tokens without decimals, else two; a charge below 0.01 (a
-    // minute of a cheap GPU) keeps two significant digits, never "−0".
-    const QString t = qAbs(a - std::round(a)) < 0.005 && a >= 0.5
-                          ? QLocale().toString(qint64(std::llround(a)))
-                      : a >= 0.01 ? QLocale().toString(a, 'f', 2)
-                                  : QLocale().toString(a, 'g', 2);
+    // Always two decimals, so amounts and balances side by side line up
+    // ("130.00" over "6.50", never "130" over "6.50"); a charge below 0.01
+    // (a minute of a cheap GPU) keeps two significant digits, never "−0.00".
+    const QString t =
+        a >= 0.005 || a == 0 ? QLocale().toString(a, 'f', 2) : QLocale().toString(a, 'g', 2);
     if (amount > 0)
         return QStringLiteral("+") + t;
     if (amount < 0)
         return QChar(0x2212) + t;
     return t;
+}
+
+QString LedgerModel::balanceText(double balance)
+{
+    return amountText(balance).remove(QLatin1Char('+'));
 }
 
 QVariant LedgerModel::data(const QModelIndex& index, int role) const
@@ -106,7 +110,7 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const
         return edit ? QVariant(e.amount) : QVariant(amountText(e.amount));
     case BalanceAfter: {
         const double b = m_after.at(index.row());
-        return edit ? QVariant(b) : QVariant(amountText(b).remove(QLatin1Char('+')));
+        return edit ? QVariant(b) : QVariant(balanceText(b));
     }
     case Detail:
         return e.detail;

@@ -46,7 +46,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
     static QString kindText(LedgerEntry::Kind kind); // translated
-    static QString amountText(double amount);        // "+130", "−6.5"
+    static QString amountText(double amount);        // "+130.00", "−6.50"
+    // A balance (no sign when positive): "130.00", "−6.50". Every view that
+    // shows tokens uses these two, so no figure has decimals beside one without.
+    static QString balanceText(double balance);
 
 private:
     int rowTotal() const final;

@@ -1,7 +1,9 @@
 #include "models/overviewmodel.h"
+#include "models/verdictbook.h"
 
 #include "model/gpustate.h"
 #include "model/units.h"
+#include "models/usertext.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -56,8 +58,12 @@ QString OverviewTile::description() const
     }
     if (!error.isEmpty())
         parts << error;
+    if (verdict)
+        parts << VerdictBook::badgeText(*verdict);
     if (mig) {
-        parts << tr("MIG, %1 instances, utilisation not reported").arg(migInstances.size());
+        parts << QCoreApplication::translate("gw::OverviewModel",
+                                             "MIG, %n instances, utilisation not reported", nullptr,
+                                             int(migInstances.size()));
         for (const MigInstance& m : migInstances)
             parts << tr("%1: %2 of %3")
                          .arg(m.profile, formatMiB(m.memoryUsedMiB), formatMiB(m.memoryTotalMiB));
@@ -102,6 +108,16 @@ OverviewModel::OverviewModel(const LiveState* fleet, QObject* parent)
     connect(fleet, &LiveState::serverRemoved, this, &OverviewModel::scheduleRebuild);
     connect(fleet, &LiveState::staleTick, this, &OverviewModel::scheduleRebuild);
     rebuild();
+}
+
+void OverviewModel::setVerdicts(const VerdictBook* verdicts)
+{
+    if (m_verdicts)
+        disconnect(m_verdicts, nullptr, this, nullptr);
+    m_verdicts = verdicts;
+    if (m_verdicts)
+        connect(m_verdicts, &VerdictBook::changed, this, &OverviewModel::scheduleRebuild);
+    scheduleRebuild();
 }
 
 void OverviewModel::scheduleRebuild()
@@ -156,6 +172,8 @@ void OverviewModel::rebuild()
             group.link = l->state;
         if (const Snapshot* s = m_fleet->latest(server)) {
             group.gpuCount = int(s->gpus.size());
+            if (s->host.hostname != server)
+                group.host = s->host.hostname;
             for (const GpuSample& g : s->gpus) {
                 OverviewTile t;
                 t.server = server;
@@ -178,7 +196,7 @@ void OverviewModel::rebuild()
                     if (p.gpuUuid != g.uuid)
                         continue;
                     ++t.processCount;
-                    users.insert(p.user.isEmpty() ? QStringLiteral("?") : p.user);
+                    users.insert(userText(p.user));
                 }
                 t.users = QStringList(users.cbegin(), users.cend());
                 t.users.sort();
@@ -191,6 +209,8 @@ void OverviewModel::rebuild()
                     t.state = DisplayState::NotReported;
                 else
                     t.state = displayState(gpuState(g, t.processCount));
+                if (m_verdicts && !t.stale)
+                    t.verdict = m_verdicts->gpuVerdict(server, g.uuid);
                 group.tiles.append(int(m_tiles.size()));
                 m_tiles.append(std::move(t));
             }

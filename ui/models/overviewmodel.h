@@ -10,6 +10,7 @@
 #include "engine/livestate.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
+#include "policy/policyengine.h"
 
 #include <QObject>
 #include <QStringList>
@@ -18,6 +19,8 @@
 #include <optional>
 
 namespace gw {
+
+class VerdictBook;
 
 struct OverviewTile
 {
@@ -40,6 +43,9 @@ struct OverviewTile
     std::optional<int> migSliceCount;
     QList<MigInstance> migInstances;
     QString error;
+    // The policy verdicts on its processes (hog, idle, over quota), as the
+    // tree and the process tables show them; none on a stale tile.
+    std::optional<ProcessVerdict> verdict;
 
     // What a screen reader and a tooltip say about the tile, in one line.
     QString description() const;
@@ -50,8 +56,11 @@ struct OverviewGroup
     QString server;
     Freshness freshness;
     std::optional<LinkState> link; // remote servers only
-    int gpuCount = 0;              // all of the server's GPUs, shown or not
-    QList<int> tiles;              // indices into OverviewModel::tiles(), in display order
+    // What the machine calls itself, when that is not the name it is
+    // watched under (an agent's host name beside its host:port): a detail.
+    QString host;
+    int gpuCount = 0; // all of the server's GPUs, shown or not
+    QList<int> tiles; // indices into OverviewModel::tiles(), in display order
 
     // "8 GPUs · updated 2 s ago", "stale · last reading 4 min 10 s ago", "unreachable".
     QString headerText() const;
@@ -79,6 +88,9 @@ public:
     // Only tiles in this state; nullopt: all.
     void setStateFilter(std::optional<DisplayState> state);
     std::optional<DisplayState> stateFilter() const { return m_state; }
+    // The policy verdicts shown on the tiles (null: none); rebuilt when they
+    // change.
+    void setVerdicts(const VerdictBook* verdicts);
 
     // Reads LiveState again now (it is also done by itself, coalesced, when
     // LiveState changes).
@@ -100,6 +112,7 @@ private:
     void arrange();
 
     const LiveState* m_fleet;
+    const VerdictBook* m_verdicts = nullptr;
     QTimer m_coalesce;
     SortKey m_sort = SortKey::Server;
     QString m_text;

@@ -2,6 +2,7 @@
 
 #include "model/units.h"
 #include "models/roles.h"
+#include "models/usertext.h"
 #include "models/verdictbook.h"
 
 #include <QBrush>
@@ -183,7 +184,7 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
         break;
     case UserColumn:
         if (display)
-            return p.ghost ? tr("(not in /proc)") : p.user;
+            return userText(p.user);
         if (sort)
             return p.user;
         break;

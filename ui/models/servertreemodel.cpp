@@ -603,6 +603,10 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
     if (role == Qt::ToolTipRole) {
         QStringList lines{link ? tr("%1 — %2").arg(item.name, linkStateText(link->state))
                                : item.name};
+        // The name the server is watched under first; what the machine
+        // calls itself is a detail (two agents may share it).
+        if (s && !s->host.hostname.isEmpty() && s->host.hostname != item.name)
+            lines.append(tr("Host name %1").arg(s->host.hostname));
         if (link && !link->error.isEmpty())
             lines.append(link->error);
         if (link && !link->degraded.isEmpty())

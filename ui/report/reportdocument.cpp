@@ -63,6 +63,14 @@ QString optNumber(const std::optional<double>& v, int decimals)
     return v ? number(*v, decimals) : kAbsent;
 }
 
+// A server's share of the range, one decimal: short of all of it never
+// reads "100.0".
+QString coveredPercent(qint64 coveredMs, double spanMs)
+{
+    const double v = double(coveredMs) / spanMs * 100;
+    return number(v < 100 && v >= 99.95 ? 99.9 : v, 1);
+}
+
 QString hours(qint64 ms)
 {
     return number(double(ms) / 3'600'000.0, 1);
@@ -97,15 +105,19 @@ QString gapText(const CoverageGap& g, const Report& r)
 {
     const QTimeZone tz = reportZone(r);
     const bool days = r.toMs - r.fromMs > 24 * 3'600'000LL;
-    const QString fmt = days ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm");
-    return Text::tr("%1–%2").arg(QDateTime::fromMSecsSinceEpoch(g.fromMs, tz).toString(fmt),
-                                 QDateTime::fromMSecsSinceEpoch(g.toMs, tz).toString(fmt));
+    QString fmt = days ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm");
+    const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, tz);
+    const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, tz);
+    // A gap within one minute shows its seconds, not "12:04–12:04".
+    if (from.toString(fmt) == to.toString(fmt))
+        fmt += QStringLiteral(":ss");
+    return Text::tr("%1–%2").arg(from.toString(fmt), to.toString(fmt));
 }
 
 QString coverageLine(const ServerCoverage& c, const Report& r)
 {
     const double span = double(std::max<qint64>(1, r.toMs - r.fromMs));
-    QString line = Text::tr("%1: %2 % covered").arg(c.server, number(c.coveredMs / span * 100, 1));
+    QString line = Text::tr("%1: %2 % covered").arg(c.server, coveredPercent(c.coveredMs, span));
     if (c.gaps.isEmpty())
         return line;
     QStringList gaps;
@@ -462,7 +474,9 @@ void ReportDocument::Private::utilisationCharts()
                 continue;
             HistorySeries s;
             s.key = SeriesKey{server, u.gpuUuid, MetricId::GpuUtilization};
-            s.name = Text::tr("GPU %1 · %2").arg(u.gpuIndex).arg(u.gpuModel);
+            // A model not reported leaves no separator behind.
+            s.name = u.gpuModel.isEmpty() ? Text::tr("GPU %1").arg(u.gpuIndex)
+                                          : Text::tr("GPU %1 · %2").arg(u.gpuIndex).arg(u.gpuModel);
             series.append(s);
         }
         if (series.isEmpty())
@@ -484,7 +498,8 @@ void ReportDocument::Private::utilisationCharts()
         model->setPixelWidth(kChartWidthPx);
         model->refresh();
 
-        // The legend: a colour swatch and "GPU n · model" per line, in columns.
+        // The legend: a colour swatch and "GPU n · model" (or "GPU n") per
+        // line, in columns.
         const QFont lf = font(kTablePt);
         const QFontMetricsF fm(lf, device);
         double widest = 0;
@@ -700,7 +715,7 @@ void ReportDocument::Private::tables()
             QStringList gaps;
             for (const CoverageGap& g : c.gaps)
                 gaps.append(gapText(g, r));
-            rows.append({c.server, hours(c.coveredMs), number(c.coveredMs / span * 100, 1),
+            rows.append({c.server, hours(c.coveredMs), coveredPercent(c.coveredMs, span),
                          QString::number(c.gaps.size()),
                          gaps.isEmpty() ? kAbsent : gaps.join(QStringLiteral(", "))});
         }

@@ -12,6 +12,17 @@ QString titleOf(PolicyEventKind kind)
     return policyEventKindText(policyEventKindInfo(kind).title);
 }
 
+// The event in words without its kind's title in front: the alert's title
+// says it already, so the tray reads "Over quota" over "erin at 80 % …" and
+// the status line "Over quota: erin at 80 % …", never "Over quota: Over
+// quota: …".
+QString bodyOf(const PolicyEvent& e)
+{
+    const QString text = policyEventText(e);
+    const QString prefix = titleOf(e.kind) + QStringLiteral(": ");
+    return text.startsWith(prefix) ? text.mid(prefix.size()) : text;
+}
+
 } // namespace
 
 AlertNotifier::AlertNotifier(QSystemTrayIcon* tray, QObject* parent)
@@ -34,7 +45,7 @@ void AlertNotifier::eventsChanged(const QList<PolicyEvent>& events)
             if (!e.isOpen() || now - e.detectedMs > kQuietMs)
                 continue;
             if (!policyEventKindInfo(e.kind).alertSwitchable || m_hogAlerts)
-                notify(base, titleOf(e.kind), policyEventText(e));
+                notify(base, titleOf(e.kind), bodyOf(e));
             continue;
         }
         for (qsizetype i = *seen; i < e.actions.size(); ++i) {
@@ -49,8 +60,7 @@ void AlertNotifier::eventsChanged(const QList<PolicyEvent>& events)
                                     .arg(titleOf(e.kind), policyActionKindName(a.kind))
                               : tr("%1: %2").arg(titleOf(e.kind), policyActionKindName(a.kind));
             notify(base + QLatin1Char('/') + policyActionKindName(a.kind), title,
-                   a.detail.isEmpty() ? policyEventText(e)
-                                      : policyEventText(e) + QStringLiteral(" — ") + a.detail);
+                   a.detail.isEmpty() ? bodyOf(e) : bodyOf(e) + QStringLiteral(" — ") + a.detail);
         }
         if (e.isOpen())
             m_seen[e.id] = e.actions.size();
@@ -60,6 +70,11 @@ void AlertNotifier::eventsChanged(const QList<PolicyEvent>& events)
     // Forget what no longer limits anything.
     for (auto it = m_last.begin(); it != m_last.end();)
         it = now - it.value() >= kQuietMs ? m_last.erase(it) : std::next(it);
+}
+
+QString AlertNotifier::statusLine(const QString& title, const QString& text)
+{
+    return tr("%1: %2").arg(title, text);
 }
 
 void AlertNotifier::notify(const QString& key, const QString& title, const QString& text)

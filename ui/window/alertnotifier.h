@@ -26,6 +26,10 @@ class AlertNotifier final : public QObject
 public:
     static constexpr qint64 kQuietMs = 10 * 60'000;
 
+    // The one status-line message of an alert: its title, then its text
+    // (which does not repeat the title).
+    static QString statusLine(const QString& title, const QString& text);
+
     struct Alert
     {
         QString key; // "hog/alice", "idle/bob/terminate": what the rate limit counts

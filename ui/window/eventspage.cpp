@@ -287,8 +287,7 @@ void EventsPage::updateCount()
     for (const PolicyEvent& e : m_book->events())
         open += e.isOpen() ? 1 : 0;
     const int shown = m_proxy->rowCount();
-    QString text = m_book->count() == 1 ? tr("1 event, %1 open").arg(open)
-                                        : tr("%1 events, %2 open").arg(m_book->count()).arg(open);
+    QString text = tr("%n events, %1 open", nullptr, m_book->count()).arg(open);
     if (shown != m_book->count())
         text = tr("%1 shown of %2").arg(shown).arg(text);
     m_count->setText(text);

@@ -281,7 +281,7 @@ std::optional<SelectionRequest> FindGpusDialog::readRequest(QString* note)
             return std::nullopt;
         }
         r.gpus = int(p->worldSize());
-        *note = tr("%1 → world size %2 GPUs").arg(parallel).arg(r.gpus);
+        *note = tr("%1 → world size %n GPUs", nullptr, r.gpus).arg(parallel);
     } else {
         r.gpus = m_gpus->value();
     }
@@ -390,9 +390,9 @@ QString FindGpusDialog::message() const
     if (!anyFresh)
         return tr("No server has a current reading, so none is chosen: their last figures may "
                   "be minutes old.");
-    return tr("No server has %1 GPUs that qualify now. Each server's refusals say why; "
-              "`gpuwarden-cli select --wait` waits for them.")
-        .arg(m_choice.request.gpus);
+    return tr("No server has %n GPUs that qualify now. Each server's refusals say why; "
+              "`gpuwarden-cli select --wait` waits for them.",
+              nullptr, m_choice.request.gpus);
 }
 
 QString FindGpusDialog::inputProblem() const

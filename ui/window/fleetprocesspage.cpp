@@ -17,7 +17,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPainter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
@@ -28,6 +27,8 @@
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace gw {
 
@@ -78,7 +79,7 @@ private:
     QString m_user;
 };
 
-// The state column's dot, in the view's own palette.
+// The state column's mark, in the view's own palette.
 class StateDotDelegate final : public QStyledItemDelegate
 {
 public:
@@ -91,19 +92,11 @@ protected:
         const QVariant state = index.data(RawValueRole);
         if (!state.isValid())
             return;
-        const QColor c = stateColor(DisplayState(state.toInt()), option->palette);
-        const int size = option->fontMetrics.height();
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.setBrush(c);
-        p.drawEllipse(QRectF(size * 0.25, size * 0.25, size * 0.5, size * 0.5));
-        p.end();
+        // The table's mark (colour and shape), as the tree and the overview draw it.
         option->features |= QStyleOptionViewItem::HasDecoration;
-        option->icon = QIcon(pm);
-        option->decorationSize = QSize(size, size);
+        option->icon = stateIcon(DisplayState(state.toInt()), option->palette);
+        const int size = option->fontMetrics.height();
+        option->decorationSize = option->icon.actualSize(QSize(size, size));
     }
 };
 
@@ -269,7 +262,9 @@ void FleetProcessPage::updateTotals()
         items << new QStandardItem(QString::number(t.units));
         items << new QStandardItem(QString::number(t.processes));
         items << new QStandardItem(formatMiB(t.memoryMiB));
-        items << new QStandardItem(QString::number(t.gpuHours, 'f', 2));
+        // A figure still being read says so: a zero would be a claim.
+        items << new QStandardItem(m_hoursLoading ? tr("loading…")
+                                                  : QString::number(t.gpuHours, 'f', 2));
         for (int c = 1; c < items.size(); ++c)
             items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_totals->appendRow(items);
@@ -278,21 +273,74 @@ void FleetProcessPage::updateTotals()
         QDateTime::fromMSecsSinceEpoch(std::max(m_model->sessionStartMs(), startOfTodayMs()))
             .time()
             .toString(QStringLiteral("HH:mm"));
-    const QString header = fromHistory ? tr("GPU-hours today (history)")
-                                       : tr("GPU-hours since %1 (this session)").arg(since);
+    const QString header = m_hoursLoading ? tr("GPU-hours today (loading…)")
+                           : fromHistory  ? tr("GPU-hours today (history)")
+                                          : tr("GPU-hours since %1 (this session)").arg(since);
     m_totals->setHeaderData(4, Qt::Horizontal, header);
-    m_hoursNote->setText(
-        fromHistory ? tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
-                         "today from the recorded process history.")
-                    : tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
-                         "seen since %1 (history is off).")
-                          .arg(since));
+    m_hoursNote->setText(hoursNote());
+}
+
+QString FleetProcessPage::hoursNote() const
+{
+    if (m_hoursLoading)
+        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                  "today, being read from the recorded process history.");
+    if (m_model->gpuHoursFromHistory())
+        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                  "today from the recorded process history.");
+    const QString since =
+        QDateTime::fromMSecsSinceEpoch(std::max(m_model->sessionStartMs(), startOfTodayMs()))
+            .time()
+            .toString(QStringLiteral("HH:mm"));
+    if (!m_hoursProblem.isEmpty())
+        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                  "seen since %1 (the history could not be read: %2).")
+            .arg(since, m_hoursProblem);
+    if (!m_historyOff.isEmpty())
+        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+                  "seen since %1 (history is off: %2).")
+            .arg(since, m_historyOff);
+    return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+              "seen since %1 (history is off).")
+        .arg(since);
 }
 
 void FleetProcessPage::setHistory(HistoryProvider* history)
 {
+    if (m_history)
+        disconnect(m_history, nullptr, this, nullptr);
     m_history = history;
+    m_hoursProblem.clear();
+    m_historyOff.clear();
+    auto* service = qobject_cast<HistoryService*>(history);
+    // Kept: loading until its first answer. The file may not exist yet (a
+    // first start): it is read once the writer has opened (made) it.
+    m_hoursLoading = service && !service->path().isEmpty() &&
+                     (service->isOpen() || service->lastError().isEmpty());
+    if (service && !m_hoursLoading)
+        m_historyOff = service->lastError();
+    m_readAfterCommit = false;
+    if (service) {
+        connect(service, &HistoryService::opened, this, &FleetProcessPage::refreshHistoryHours);
+        // Read again once the first readings are in the file (a demo's past,
+        // written in one batch): else a fresh file's empty first answer
+        // would stand for a minute.
+        connect(service, &HistoryProvider::dataAppended, this, [this] {
+            if (std::exchange(m_readAfterCommit, true))
+                return;
+            m_refreshPending = m_hoursJob.isRunning();
+            refreshHistoryHours();
+        });
+        connect(service, &HistoryService::failed, this, [this, service](const QString& message) {
+            if (service->isOpen() || !m_hoursLoading)
+                return; // a write that failed: the facts written are still there
+            m_hoursLoading = false;
+            m_historyOff = message;
+            updateTotals();
+        });
+    }
     refreshHistoryHours();
+    updateTotals();
 }
 
 void FleetProcessPage::refreshHistoryHours()
@@ -301,27 +349,41 @@ void FleetProcessPage::refreshHistoryHours()
     // so the facts are read through a read-only store of the same file on a
     // thread of our own.
     auto* service = qobject_cast<HistoryService*>(m_history.data());
-    if (!service || service->path().isEmpty() || m_hoursJob.isRunning())
+    if (!service || service->path().isEmpty() || !service->isOpen() || m_hoursJob.isRunning())
         return;
     const QString path = service->path();
     const qint64 from = startOfTodayMs();
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    struct Hours
+    {
+        QHash<QString, double> hours;
+        QString error;
+    };
     m_hoursJob.start(
-        [path, from, to](JobControl&) -> std::optional<QHash<QString, double>> {
+        [path, from, to](JobControl&) -> Hours {
             QString error;
             auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
             if (!store)
-                return std::nullopt;
+                return {{}, error};
             // "All servers" is an empty, not a null, string: a null one binds
             // as SQL NULL and matches nothing.
             const QList<ProcessFact> facts = store->processes(QString(), from, to, &error);
             if (!error.isEmpty())
-                return std::nullopt;
-            return gpuHoursFromFacts(facts, from, to);
+                return {{}, error};
+            return {gpuHoursFromFacts(facts, from, to), {}};
         },
-        [this, from](const std::optional<QHash<QString, double>>& hours) {
-            if (hours)
-                m_model->setHistoryGpuHours(*hours, from);
+        [this, from](const Hours& result) {
+            m_hoursLoading = false;
+            if (std::exchange(m_refreshPending, false))
+                QTimer::singleShot(0, this, &FleetProcessPage::refreshHistoryHours);
+            if (result.error.isEmpty()) {
+                m_hoursProblem.clear();
+                m_model->setHistoryGpuHours(result.hours, from); // updates the totals
+            } else if (!m_model->gpuHoursFromHistory()) {
+                // Never read: the session's own count, and why.
+                m_hoursProblem = result.error;
+                updateTotals();
+            }
         });
 }
 

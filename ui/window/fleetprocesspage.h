@@ -42,9 +42,15 @@ public:
     void setFilter(const QString& text);
 
     // GPU-hours today from the history's process facts (re-read every
-    // minute); without it they count from when the desktop started.
+    // minute, first once the history is open); without a history they count
+    // from when the desktop started. Until the history's first answer they
+    // say "loading…", never a zero.
     void setHistory(HistoryProvider* history);
     void refreshHistoryHours();
+    // A history is kept and its GPU-hours are still being read.
+    bool gpuHoursLoading() const { return m_hoursLoading; }
+    // The note above the totals (what the GPU-hours are and where from).
+    QString hoursNote() const;
 
     // Asks for a file and writes the shown rows there; errors in a message box.
     void exportShown();
@@ -69,6 +75,11 @@ private:
     QLineEdit* m_filter;
     QLabel* m_hoursNote;
     QPointer<HistoryProvider> m_history;
+    bool m_hoursLoading = false;
+    QString m_hoursProblem;         // the history could not be read: why
+    QString m_historyOff;           // the history could not be opened: why
+    bool m_readAfterCommit = false; // read once the first readings were written
+    bool m_refreshPending = false;  // that read waits for the one running
     JobTracker m_hoursJob{
         QStringLiteral("gw-process-hours")}; // waits for its job when the page goes
 };

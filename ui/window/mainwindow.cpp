@@ -8,6 +8,7 @@
 #include "models/desktopstores.h"
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
+#include "models/overviewmodel.h"
 #include "models/processmodel.h"
 #include "models/reservationsview.h"
 #include "models/roles.h"
@@ -224,8 +225,9 @@ void MainWindow::buildUi()
         if (m_top->currentWidget() == m_tokensPage)
             tokensView();
     });
-    // Verdict badges in the tree and both process tables.
+    // Verdict badges in the tree, both process tables and the overview.
     m_treeModel->setVerdicts(m_verdictBook);
+    m_overview->model()->setVerdicts(m_verdictBook);
     processModel()->setVerdicts(m_verdictBook);
     m_fleetProcesses->model()->setVerdicts(m_verdictBook);
     // A server removed takes its events and verdicts along.

@@ -1,5 +1,6 @@
 #include "window/overviewpage.h"
 
+#include "common/legend.h"
 #include "common/palette.h"
 #include "engine/livestate.h"
 #include "models/overviewmodel.h"
@@ -22,7 +23,8 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     , m_state(new QComboBox)
     , m_filter(new QLineEdit)
     , m_count(new QLabel)
-    , m_legend(new QLabel)
+    , m_legend(new StateLegend)
+    , m_notes(new QLabel)
 {
     m_sort->addItem(tr("Server"), int(OverviewModel::SortKey::Server));
     m_sort->addItem(tr("Utilisation"), int(OverviewModel::SortKey::Utilisation));
@@ -32,7 +34,7 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     m_state->addItem(tr("All states"), -1);
     for (DisplayState s : legendStates()) {
         if (s != DisplayState::Connecting)
-            m_state->addItem(stateName(s), int(s));
+            m_state->addItem(stateIcon(s, palette()), stateName(s), int(s));
     }
     m_state->setAccessibleName(tr("Show GPUs in state"));
     m_filter->setPlaceholderText(tr("Filter by user, model or server"));
@@ -40,10 +42,10 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     m_filter->setAccessibleName(tr("Filter GPUs"));
     m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(
         tr("%1 of %2").arg(9999).arg(tr("%n GPUs", nullptr, 9999))));
-    m_legend->setWordWrap(true);
-    m_legend->setTextFormat(Qt::RichText);
-    m_legend->setAccessibleName(tr("Legend"));
-    m_legend->setText(legendHtml(palette()));
+    // The marks from the one table (common/palette.h), as the tree's legend
+    // shows them; what else a tile shows in words after them.
+    m_notes->setWordWrap(true);
+    m_notes->setText(notesText());
 
     auto* sortLabel = new QLabel(tr("&Sort:"));
     sortLabel->setBuddy(m_sort);
@@ -66,6 +68,7 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
+    layout->addWidget(m_notes);
 
     connect(m_sort, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setSortKey(OverviewModel::SortKey(m_sort->currentData().toInt())); });
@@ -80,29 +83,21 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     updateCount();
 }
 
-QString OverviewPage::legendHtml(const QPalette& palette)
+QString OverviewPage::notesText()
 {
-    QStringList items;
-    for (DisplayState s : legendStates()) {
-        // Filled: a verdict; a ring: no verdict (stale, not reported, connecting).
-        const bool ring = s == DisplayState::Stale || s == DisplayState::NotReported ||
-                          s == DisplayState::Connecting;
-        items << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-                     .arg(stateColor(s, palette).name(),
-                          ring ? QStringLiteral("\u25CB") : QStringLiteral("\u25CF"),
-                          stateName(s).toHtmlEscaped());
-    }
-    return items.join(QStringLiteral(" &nbsp; ")) + QStringLiteral(" &nbsp; ") +
-           tr("· greyed tiles: last figures of a stale server, with their age · "
-              "bar: memory used (one part per MIG instance) · n/r: not reported")
-               .toHtmlEscaped();
+    return tr("Greyed tiles: last figures of a stale server, with their age · "
+              "bar: memory used (one part per MIG instance) · n/r: not reported");
 }
 
 void OverviewPage::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        m_legend->setText(legendHtml(palette()));
+    if (event->type() == QEvent::PaletteChange) {
+        for (int i = 0; i < m_state->count(); ++i) {
+            if (const int v = m_state->itemData(i).toInt(); v >= 0)
+                m_state->setItemIcon(i, stateIcon(DisplayState(v), palette()));
+        }
+    }
 }
 
 void OverviewPage::updateCount()

@@ -1,7 +1,7 @@
 #pragma once
 
 // The window's first page: the fleet overview (every GPU of every server as a
-// tile) with its sort and filter controls and the legend of its colours.
+// tile) with its sort and filter controls and the legend of its marks.
 
 #include <QWidget>
 
@@ -12,6 +12,7 @@ class QLineEdit;
 namespace gw {
 
 class LiveState;
+class StateLegend;
 class OverviewModel;
 class OverviewView;
 
@@ -26,10 +27,10 @@ public:
     QComboBox* sortChoice() const { return m_sort; }
     QComboBox* stateChoice() const { return m_state; }
     QLineEdit* filterEdit() const { return m_filter; }
-    QLabel* legend() const { return m_legend; }
-
-    // The legend as rich text in the palette's colours (shown below the tiles).
-    static QString legendHtml(const QPalette& palette);
+    // The marks' legend below the tiles, and the line on what else a tile shows.
+    StateLegend* legend() const { return m_legend; }
+    QLabel* notes() const { return m_notes; }
+    static QString notesText();
 
 Q_SIGNALS:
     void gpuActivated(const QString& server, const QString& uuid);
@@ -46,7 +47,8 @@ private:
     QComboBox* m_state;
     QLineEdit* m_filter;
     QLabel* m_count;
-    QLabel* m_legend;
+    StateLegend* m_legend;
+    QLabel* m_notes;
 };
 
 } // namespace gw

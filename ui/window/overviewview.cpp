@@ -3,6 +3,7 @@
 #include "common/palette.h"
 #include "model/units.h"
 #include "models/overviewmodel.h"
+#include "models/verdictbook.h"
 
 #include <QAccessible>
 #include <QHelpEvent>
@@ -41,6 +42,15 @@ QColor mix(const QColor& a, const QColor& b, double t)
 }
 
 // Greyed text: halfway to the background, in any palette.
+// The box paintStateMark() draws in for a mark the size of dot (it fills
+// about 0.62 of its box): the table's mark, as big as the dots around it.
+QRect markBox(const QRect& dot)
+{
+    const int side = int(std::lround(dot.width() / 0.62));
+    const int grow = (side - dot.width()) / 2;
+    return dot.adjusted(-grow, -grow, grow, grow);
+}
+
 QColor muted(const QPalette& pal)
 {
     return mix(pal.color(QPalette::Text), pal.color(QPalette::Window), 0.5);
@@ -206,6 +216,8 @@ void OverviewView::relayout()
             QString detail = g.headerText();
             if (models.size() == 1 && !models.cbegin()->isEmpty())
                 detail = *models.cbegin() + u" · " + detail;
+            if (!g.host.isEmpty())
+                detail = tr("host %1").arg(g.host) + u" · " + detail;
             card.detail = fm.elidedText(
                 detail, Qt::ElideRight,
                 std::max(0, card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8));
@@ -251,8 +263,9 @@ void OverviewView::relayout()
                 QString users = t.users.join(u", ");
                 if (t.users.isEmpty())
                     users = t.mig && !t.migInstances.isEmpty() ? QString() : tr("no processes");
-                b.users =
-                    fm.elidedText(users, Qt::ElideRight, inner - fm.horizontalAdvance(b.power) - 6);
+                const int badge = t.verdict ? m_line + 4 : 0; // the verdicts' badge
+                b.users = fm.elidedText(users, Qt::ElideRight,
+                                        inner - badge - fm.horizontalAdvance(b.power) - 6);
                 m_tileRects.append(b);
             }
             m_cards.append(card);
@@ -518,16 +531,7 @@ void OverviewView::paintCard(QPainter& p, const CardBox& c) const
                 : DisplayState::Stale;
     const int d = m_line * 2 / 3;
     const QRect dot(c.header.left(), c.header.center().y() - d / 2, d, d);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    if (s == DisplayState::Free) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(stateColor(s, pal));
-    } else {
-        p.setPen(QPen(stateColor(s, pal), 2));
-        p.setBrush(Qt::NoBrush);
-    }
-    p.drawEllipse(dot.adjusted(1, 1, -1, -1));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    paintStateMark(&p, markBox(dot), s, pal);
     const QFontMetrics bm(m_bold);
     const int base = c.header.top() + (c.header.height() + bm.ascent() - bm.descent()) / 2;
     p.setFont(m_bold);
@@ -571,18 +575,7 @@ void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
     // Row 1: verdict dot, index, utilisation (or age, or "MIG · util n/r"), temperature.
     const int d = m_line * 2 / 3;
     const QRect dot(left, row1 + (m_line - d) / 2, d, d);
-    const QColor sc = stateColor(t.state, pal);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    if (t.stale || t.state == DisplayState::NotReported) {
-        // No verdict: a ring, not a filled dot.
-        p.setPen(QPen(sc, 1.5));
-        p.setBrush(Qt::NoBrush);
-    } else {
-        p.setPen(Qt::NoPen);
-        p.setBrush(sc);
-    }
-    p.drawEllipse(QRectF(dot).adjusted(0.75, 0.75, -0.75, -0.75));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    paintStateMark(&p, markBox(dot), t.state, pal);
     p.setPen(text);
     p.setFont(font());
     int x = dot.right() + 5;
@@ -629,8 +622,14 @@ void OverviewView::paintTile(QPainter& p, const TileBox& b, bool focused) const
     p.setPen(text);
     p.drawText(QPoint(bar.left() + 3, row2 + asc), b.memory);
 
-    // Row 3: users, power.
-    p.drawText(QPoint(left, row3 + asc), b.users);
+    // Row 3: the verdicts' badge (as in the tree), users, power.
+    int usersLeft = left;
+    if (t.verdict) {
+        const QIcon badge = VerdictBook::badgeIcon(*t.verdict, pal);
+        badge.paint(&p, QRect(left, row3, m_line, m_line));
+        usersLeft += m_line + 4;
+    }
+    p.drawText(QPoint(usersLeft, row3 + asc), b.users);
     p.drawText(QPoint(right - fm.horizontalAdvance(b.power), row3 + asc), b.power);
 }
 

@@ -1,5 +1,6 @@
 #include "window/policydialog.h"
 
+#include "common/plural.h"
 #include "model/units.h"
 #include "policy/policyschema.h"
 #include "remote/policyclient.h"
@@ -197,11 +198,13 @@ PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
 
     m_runner = new ReplayRunner(this);
     connect(m_runner, &ReplayRunner::progress, this, [this](quint64 readings, int pass) {
-        m_replayStatus->setText(pass == 0
-                                    ? tr("Replaying the edited policy… %L1 readings").arg(readings)
-                                    : tr("Replaying the current policy for comparison… "
-                                         "%L1 readings")
-                                          .arg(readings));
+        m_replayStatus->setText(pass == 0 ? tr("Replaying the edited policy… %L1 readings", nullptr,
+                                               pluralCount(readings))
+                                                .arg(readings)
+                                          : tr("Replaying the current policy for comparison… "
+                                               "%L1 readings",
+                                               nullptr, pluralCount(readings))
+                                                .arg(readings));
     });
     connect(m_runner, &ReplayRunner::finished, this, [this](const ReplayOutcome& out) {
         std::optional<QList<PolicyEvent>> current;

@@ -546,11 +546,11 @@ void PriceEditorDialog::showReplay(const PriceReplay& rebuilt)
         int(std::count_if(replay.diffs.cbegin(), replay.diffs.cend(),
                           [](const BookDiff& d) { return std::abs(d.after - d.before) > 1e-9; }));
     m_totals->setText(
-        tr("All users: %1 now, %2 with these prices (%3); %4 of %5 users change.")
+        tr("All users: %1 now, %2 with these prices (%3); %4 of %n users change.", nullptr,
+           int(replay.diffs.size()))
             .arg(amount(replay.totalBefore), amount(replay.totalAfter),
                  signedAmount(replay.totalAfter - replay.totalBefore))
-            .arg(changedUsers)
-            .arg(replay.diffs.size()) +
+            .arg(changedUsers) +
         (replay.warnings.isEmpty() ? QString() : u'\n' + replay.warnings.join(u'\n')));
     m_state->setText(tr("%1 usage facts replayed under both prices in %2 ms.")
                          .arg(m_facts.size())

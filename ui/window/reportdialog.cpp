@@ -1,5 +1,7 @@
 #include "reportdialog.h"
 
+#include "common/plural.h"
+#include "model/units.h"
 #include "remote/agentlink.h"
 #include "remote/agentreadings.h"
 #include "report/reportcsv.h"
@@ -27,6 +29,7 @@
 #include <QVBoxLayout>
 
 #include <chrono>
+#include <cmath>
 
 namespace gw {
 
@@ -42,6 +45,25 @@ QString percent(double v)
 QString hours(double h)
 {
     return QLocale().toString(h, 'f', h < 10 ? 2 : 1);
+}
+
+// A share of the range short of all of it never reads "100 %".
+QString coveredPercent(double v)
+{
+    if (v < 100 && v >= 99.5)
+        return QLocale().toString(std::floor(v * 10) / 10, 'f', 1);
+    return percent(v);
+}
+
+// How long a server was not heard from: seconds and minutes below an hour
+// (a silence of a few seconds is not "0.00 h").
+QString silenceText(qint64 ms)
+{
+    if (ms < 1000)
+        return ReportDialog::tr("%1 ms").arg(ms);
+    if (ms < kHourMs)
+        return formatDurationTwoUnits(ms);
+    return ReportDialog::tr("%1 h").arg(hours(double(ms) / kHourMs));
 }
 
 } // namespace
@@ -359,7 +381,9 @@ void ReportDialog::build()
     }
     connect(m_run.get(), &ReportRun::progress, this, [this](int permille, qint64 readings) {
         m_progress->setValue(permille);
-        setStatus(tr("Reading the record… %1 readings").arg(QLocale().toString(readings)));
+        // The count picks the plural form; %L1 shows it whole, past int too.
+        setStatus(
+            tr("Reading the record… %L1 readings", nullptr, pluralCount(readings)).arg(readings));
     });
     connect(m_run.get(), &ReportRun::finished, this, [this](const Report& report) {
         m_report = report;
@@ -413,20 +437,25 @@ void ReportDialog::showReport()
                 .arg(tr("%n server(s) heard from for %1 % of the range; %2 GPU-hours watched; "
                         "%3 user(s).",
                         nullptr, int(r.servers.size()))
-                         .arg(percent(coverage * 100),
+                         .arg(coveredPercent(coverage * 100),
                               r.fleetGpuHours ? hours(*r.fleetGpuHours) : tr("no"))
                          .arg(r.users.size()));
     if (r.servers.isEmpty())
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("No readings of the chosen servers in this range: nothing to "
                             "report, and nothing counted as zero use."));
-    for (const ServerCoverage& c : r.coverage)
+    for (const ServerCoverage& c : r.coverage) {
+        // The gaps the line counts, and their time: what the line says is
+        // what its gaps add up to.
+        qint64 silent = 0;
+        for (const CoverageGap& g : c.gaps)
+            silent += g.toMs - g.fromMs;
         if (!c.gaps.isEmpty())
             html +=
                 QStringLiteral("<p>%1</p>")
-                    .arg(tr("%1: not heard from for %2 h (%n gap(s)).", nullptr, int(c.gaps.size()))
-                             .arg(c.server.toHtmlEscaped(),
-                                  hours(double(r.toMs - r.fromMs - c.coveredMs) / kHourMs)));
+                    .arg(tr("%1: not heard from for %2 (%n gap(s)).", nullptr, int(c.gaps.size()))
+                             .arg(c.server.toHtmlEscaped(), silenceText(silent)));
+    }
     if (!r.users.isEmpty()) {
         // The heaviest users first; the PDF and the CSV have them all.
         QList<UserReport> users = r.users;
@@ -476,7 +505,8 @@ void ReportDialog::showReport()
                     .arg(tr("%n warning(s); they are listed in the CSV and the PDF.", nullptr,
                             int(r.warnings.size())));
     m_summary->setHtml(html);
-    setStatus(tr("Built from %1 readings.").arg(QLocale().toString(m_run->readingCount())));
+    setStatus(tr("Built from %L1 readings.", nullptr, pluralCount(m_run->readingCount()))
+                  .arg(m_run->readingCount()));
 }
 
 ReportPageOptions ReportDialog::pageOptions() const

@@ -222,13 +222,14 @@ void ServersDialog::refresh()
 {
     const QString selected = current() ? current()->id : QString();
     m_table->clear();
+    const QHash<QString, QString> names = m_list->watchedNames();
     for (const auto& e : m_list->entries()) {
         auto* item = new QTreeWidgetItem(m_table);
         item->setData(NameColumn, kIdRole, e.id);
-        item->setText(NameColumn, e.name);
+        item->setText(NameColumn, names.value(e.id));
         item->setText(UrlColumn, e.url.isValid() ? e.url.toString() : tr("(invalid)"));
         item->setText(KindColumn, kindText(e.kind));
-        const LinkStatus* link = m_fleet ? m_fleet->connection(e.name) : nullptr;
+        const LinkStatus* link = m_fleet ? m_fleet->connection(names.value(e.id)) : nullptr;
         QString state = link ? linkStateText(link->state) : tr("not connected");
         if (link && !link->error.isEmpty())
             item->setToolTip(StateColumn, link->error);
@@ -291,8 +292,9 @@ void ServersDialog::editServer()
 
 bool ServersDialog::editServerNamed(const QString& name)
 {
+    const QHash<QString, QString> names = m_list->watchedNames();
     for (const auto& e : m_list->entries()) {
-        if (e.name == name) {
+        if (names.value(e.id) == name) {
             selectServer(name);
             editEntry(e);
             return true;

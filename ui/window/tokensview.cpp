@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedBarSeries>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -55,7 +56,7 @@ QString shortModel(QString model)
 
 QString tokens(double v)
 {
-    return LedgerModel::amountText(v).remove(QLatin1Char('+'));
+    return LedgerModel::balanceText(v);
 }
 
 // "40 s", "12 min", "3 h", "2 d": how old something is.
@@ -104,6 +105,10 @@ TokensView::TokensView(QWidget* parent)
     , m_servers(new QLabel)
     , m_actions(new QHBoxLayout)
     , m_balancePlot(new BalancePlot)
+    , m_balanceStack(new QStackedWidget)
+    , m_balanceEmpty(new QLabel)
+    , m_barsStack(new QStackedWidget)
+    , m_barsEmpty(new QLabel)
     , m_chartTabs(new QTabWidget)
     , m_adjust(new QPushButton(tr("&Adjust balance…")))
     , m_pricesButton(new QPushButton(tr("Edit &prices…")))
@@ -205,10 +210,22 @@ TokensView::TokensView(QWidget* parent)
 
     // Over time and by model share the right: each needs the width.
     m_chartTabs->setDocumentMode(true);
-    m_chartTabs->addTab(m_balancePlot, tr("Balance over time"));
+    m_balanceEmpty->setAlignment(Qt::AlignCenter);
+    m_balanceEmpty->setWordWrap(true);
+    m_balanceEmpty->setMargin(12);
+    m_balanceEmpty->setAccessibleName(tr("Balance over time"));
+    m_balanceStack->addWidget(m_balancePlot);
+    m_balanceStack->addWidget(m_balanceEmpty);
+    m_chartTabs->addTab(m_balanceStack, tr("Balance over time"));
+    m_barsEmpty->setAlignment(Qt::AlignCenter);
+    m_barsEmpty->setWordWrap(true);
+    m_barsEmpty->setMargin(12);
+    m_barsEmpty->setAccessibleName(tr("Balance per user"));
+    m_barsStack->addWidget(m_balanceView);
+    m_barsStack->addWidget(m_barsEmpty);
     m_chartTabs->addTab(m_hoursView, tr("GPU-hours by model"));
     auto* charts = new QSplitter(Qt::Horizontal);
-    charts->addWidget(m_balanceView);
+    charts->addWidget(m_barsStack);
     charts->addWidget(m_chartTabs);
     charts->setChildrenCollapsible(false);
     charts->setSizes({420, 580});
@@ -335,6 +352,19 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
     rebuildCharts();
     m_balancePlot->setTimeZone(zone);
     m_balancePlot->setLedger(books.entries, rules.overdraftFloor, asOfMs);
+    // Nothing to draw: say why in the charts' place (no axis from 1970, no
+    // floor of books that are not kept).
+    if (!rules.enabled) {
+        m_balanceEmpty->setText(tr("No balances to draw: the policy in force has no [tokens] "
+                                   "section, so no token books are kept."));
+        m_barsEmpty->setText(tr("No balances: no [tokens] section, no token books."));
+    } else if (books.entries.isEmpty()) {
+        m_balanceEmpty->setText(tr("No balances to draw yet: the books have no entries (they "
+                                   "are built from the readings of the first whole hour)."));
+    }
+    const bool nothing = !rules.enabled || books.entries.isEmpty();
+    m_balanceStack->setCurrentIndex(nothing ? 1 : 0);
+    m_barsStack->setCurrentIndex(rules.enabled ? 0 : 1);
     m_ledgerView->resizeColumnsToContents();
     // The detail takes what is left; the others their contents, capped.
     for (int c = 0; c < LedgerModel::Detail; ++c)

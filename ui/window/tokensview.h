@@ -29,6 +29,7 @@ class QTabWidget;
 class QLineEdit;
 class QLineSeries;
 class QPushButton;
+class QStackedWidget;
 class QTableView;
 class QTableWidget;
 
@@ -79,6 +80,8 @@ public:
     QLabel* notesLabel() const { return m_notes; }
     QLabel* serversLabel() const { return m_servers; }
     BalancePlot* balancePlot() const { return m_balancePlot; }
+    // What stands in for the plot while the books have no entries.
+    QLabel* balanceEmptyLabel() const { return m_balanceEmpty; }
     QTabWidget* chartTabs() const { return m_chartTabs; }
     // The row of the page's actions ("Adjust balance…"): room for more.
     QHBoxLayout* actionRow() const { return m_actions; }
@@ -134,6 +137,12 @@ private:
     QLabel* m_servers;
     QHBoxLayout* m_actions;
     BalancePlot* m_balancePlot;
+    // The plot, or in its place why there is nothing to draw (no [tokens],
+    // no books yet): never an axis from 1970.
+    QStackedWidget* m_balanceStack;
+    QLabel* m_balanceEmpty;
+    QStackedWidget* m_barsStack; // the same for the bars per user
+    QLabel* m_barsEmpty;
     QTabWidget* m_chartTabs;
     QPushButton* m_adjust;
     QPushButton* m_pricesButton;

@@ -1,0 +1,335 @@
+// One identity per server (issue 24): the whole desktop (DesktopSession, as
+// `gpuwarden --no-local` builds it) watching real demo agents over loopback
+// whose host names collide ("gpu-lab-01", as every one-server demo agent is
+// called) and differ from their URLs. Each server shows once, under the name
+// the desktop watches it under, and the hog its agent judged reaches that
+// server's rows in the tree, the Processes page and the overview; servers a
+// hand-written settings file lists without a name stay servers of their own.
+#include "app/desktopcommandline.h"
+#include "app/desktopsession.h"
+#include "freeport.h"
+#include "models/desktopstores.h"
+#include "models/eventbook.h"
+#include "models/fleetprocessmodel.h"
+#include "models/overviewmodel.h"
+#include "models/servertreemodel.h"
+#include "models/verdictbook.h"
+#include "privatebus.h"
+#include "remote/secretstore.h"
+#include "window/fleetprocesspage.h"
+#include "window/mainwindow.h"
+#include "window/overviewpage.h"
+#include "window/statusline.h"
+
+#include <QApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace gw;
+
+namespace {
+
+constexpr auto kHostName = "gpu-lab-01"; // the one-server demo agent's host
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+QUrl local(quint16 port)
+{
+    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
+}
+
+// The session `gpuwarden` would run for these arguments; null when refused.
+std::unique_ptr<DesktopSession> sessionFor(const QStringList& args)
+{
+    QCommandLineParser parser;
+    addDesktopOptions(parser);
+    if (!parser.parse(QStringList{QStringLiteral("gpuwarden")} + args)) {
+        qWarning("%s", qPrintable(parser.errorText()));
+        return nullptr;
+    }
+    QString error;
+    auto setup = desktopSetup(parser, &error);
+    if (!setup) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return std::make_unique<DesktopSession>(std::move(*setup));
+}
+
+// A settings file listing agents by URL, under these names (empty: none, as
+// a hand-written file may have it).
+bool writeServers(const QString& path, const QList<QUrl>& urls, const QStringList& names = {})
+{
+    QSettings s(path, QSettings::IniFormat);
+    s.beginWriteArray(QStringLiteral("servers"), int(urls.size()));
+    for (int i = 0; i < urls.size(); ++i) {
+        s.setArrayIndex(i);
+        s.setValue(QStringLiteral("id"), QString::number(i + 1));
+        s.setValue(QStringLiteral("name"), names.value(i));
+        s.setValue(QStringLiteral("url"), urls[i].toString());
+    }
+    s.endArray();
+    s.sync();
+    return s.status() == QSettings::NoError;
+}
+
+QStringList serversInTree(const ServerTreeModel* tree)
+{
+    QStringList out;
+    for (int i = 0; i < tree->rowCount(); ++i)
+        out << tree->index(i, 0).data(Qt::DisplayRole).toString();
+    out.sort();
+    return out;
+}
+
+// Some GPU row of `server` in the tree carries the hog mark.
+bool treeMarksHog(const ServerTreeModel* tree, const QString& server)
+{
+    const QModelIndex s = tree->serverIndex(server);
+    for (int i = 0; s.isValid() && i < tree->rowCount(s); ++i) {
+        if (tree->index(i, ServerTreeModel::NameColumn, s).data(VerdictFlagsRole).toInt() &
+            HogVerdict)
+            return true;
+    }
+    return false;
+}
+
+// Some process row of `server` on the Processes page carries the hog mark.
+bool processesMarkHog(FleetProcessModel* model, const QString& server)
+{
+    model->rebuild();
+    for (int i = 0; i < model->rowCount(); ++i) {
+        if (model->rowAt(i).server == server &&
+            model->index(i, FleetProcessModel::CommandColumn).data(VerdictFlagsRole).toInt() &
+                HogVerdict)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestServerIdentity : public QObject
+{
+    Q_OBJECT
+
+    test::PrivateBus m_bus;
+    QTemporaryDir m_dir;
+    QProcess m_agents[2];
+    QUrl m_urls[2];
+
+    bool startAgent(int i)
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("agent%1").arg(i));
+        QDir().mkpath(dir);
+        const QString policy = dir + QStringLiteral("/policy.toml");
+        const QString config = dir + QStringLiteral("/agent.toml");
+        // A hog within a second: the demo's trainers run above 90 %.
+        if (!writeFile(policy, "[hog]\nthreshold_percent = 50\nduration = \"1s\"\n") ||
+            !writeFile(config,
+                       "[agent]\ninterval_ms = 200\n[journal]\npath = \"" + dir.toUtf8() +
+                           "/journal.sqlite\"\n[policy]\npath = \"" + policy.toUtf8() +
+                           "\"\n[[token]]\nname = \"ws\"\nsha256 = \"" +
+                           QCryptographicHash::hash("tok", QCryptographicHash::Sha256).toHex() +
+                           "\"\n"))
+            return false;
+        const quint16 port = test::freePort();
+        m_urls[i] = local(port);
+        m_agents[i].start(QStringLiteral(GW_AGENT),
+                          {QStringLiteral("--config"), config, QStringLiteral("--demo"),
+                           QStringLiteral("--port"), QString::number(port)});
+        // stdout says where it listens once it does.
+        return m_agents[i].waitForReadyRead(10000) &&
+               m_agents[i].readLine().startsWith("listening on");
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        // The tokens of the listed servers live in a keychain of the test's
+        // own (qtkeychain talks to the first session bus it finds).
+        QVERIFY2(m_bus.start(true), qPrintable(m_bus.error()));
+        const QProcessEnvironment env = m_bus.environment();
+        for (const QString& key : env.keys())
+            qputenv(key.toLocal8Bit(), env.value(key).toLocal8Bit());
+        qputenv("GPUWARDEN_TOKEN", "tok"); // --source's token
+        QVERIFY(m_dir.isValid());
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(startAgent(i), m_agents[i].readAllStandardError().constData());
+        SecretStore secrets;
+        for (const QUrl& url : m_urls)
+            QCOMPARE(secrets.writeBlocking(SecretStore::tokenKey(url), "tok"), QString());
+    }
+
+    void cleanupTestCase()
+    {
+        for (QProcess& agent : m_agents) {
+            agent.terminate();
+            agent.waitForFinished(5000);
+        }
+        m_bus.stop();
+    }
+
+    void agentsWithOneHostNameKeepTheirOwnRowsAndHogs()
+    {
+        // `gpuwarden --no-local --source URL` beside a server listed by URL
+        // alone; both agents call themselves gpu-lab-01 and both judge a hog.
+        const QString ini = m_dir.filePath(QStringLiteral("one.ini"));
+        QVERIFY(writeServers(ini, {m_urls[1]}));
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
+                                   QStringLiteral("--settings"), ini, QStringLiteral("--source"),
+                                   m_urls[0].toString()});
+        QVERIFY(session);
+        MainWindow* window = session->window();
+        const ServerTreeModel* tree = window->serverTreeModel();
+        FleetProcessModel* processes = window->fleetProcessPage()->model();
+        QStringList names{m_urls[0].authority(), m_urls[1].authority()};
+        names.sort();
+
+        const bool marked = QTest::qWaitFor(
+            [&] {
+                return treeMarksHog(tree, names[0]) && treeMarksHog(tree, names[1]) &&
+                       processesMarkHog(processes, names[0]) &&
+                       processesMarkHog(processes, names[1]);
+            },
+            20000);
+        QVERIFY2(marked, qPrintable(serversInTree(tree).join(QLatin1String(", "))));
+
+        // Each server once, under one name; the agents' shared host name
+        // names nothing.
+        QCOMPARE(serversInTree(tree), names);
+        QVERIFY(!tree->serverIndex(QLatin1String(kHostName)).isValid());
+        for (const QString& server : names) {
+            const QString tip = tree->serverIndex(server).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("Host name gpu-lab-01")), qPrintable(tip));
+        }
+        OverviewModel* overview = window->overviewPage()->model();
+        overview->rebuild();
+        QStringList groups;
+        for (const OverviewGroup& g : overview->groups()) {
+            groups << g.server;
+            QCOMPARE(g.host, QLatin1String(kHostName)); // a detail, beside the name
+        }
+        groups.sort();
+        QCOMPARE(groups, names);
+        for (const QString& server : names) {
+            QVERIFY2(std::any_of(overview->tiles().cbegin(), overview->tiles().cend(),
+                                 [&](const OverviewTile& t) {
+                                     return t.server == server && t.verdict && t.verdict->hog;
+                                 }),
+                     qPrintable(server));
+        }
+
+        // The events (and the status line's alerts made from them) name the
+        // same servers, one hog of each: the agents' equal ids never merge.
+        std::set<QString> hogServers;
+        for (const PolicyEvent& e : session->stores()->events()->events()) {
+            QVERIFY2(names.contains(e.server), qPrintable(e.server + QLatin1String(" ") + e.id));
+            QVERIFY2(!e.id.contains(QLatin1String(kHostName)), qPrintable(e.id));
+            if (e.kind == PolicyEventKind::Hog && e.isOpen())
+                hogServers.insert(e.server);
+        }
+        QCOMPARE(hogServers.size(), 2u);
+        // The status line's alert of a new hog names its server as the tree
+        // does, never by the agent's host name.
+        const StatusLine* status = window->statusLine();
+        QVERIFY2(QTest::qWaitFor(
+                     [&] {
+                         return status->text().contains(names[0]) ||
+                                status->text().contains(names[1]);
+                     },
+                     5000),
+                 qPrintable(status->text()));
+        QVERIFY2(!status->text().contains(QLatin1String(kHostName)), qPrintable(status->text()));
+
+        // For the eye (docs/screenshots): the mark in the overview, on the
+        // Processes page and in the tree, one server each.
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        const QString shots = QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/");
+        window->resize(1280, 820);
+        window->show();
+        window->showOverview();
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-overview.png")));
+        window->showFleetProcesses();
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-processes.png")));
+        window->selectGpu(names[0], tree->index(0, 0, tree->serverIndex(names[0]))
+                                        .data(Qt::ToolTipRole)
+                                        .toString()
+                                        .section(QLatin1Char('\n'), 0, 0));
+        QTest::qWait(300);
+        QVERIFY(window->grab().save(shots + QStringLiteral("identity-details.png")));
+        session->stop();
+    }
+
+    void serversListedWithoutANameStayTheirOwn()
+    {
+        // A hand-written settings file with `name=` empty: every server stays
+        // its own in the tree and the overview (under its host:port), none
+        // merged into one nameless node.
+        const QString ini = m_dir.filePath(QStringLiteral("three.ini"));
+        const QUrl dead = local(test::freePort());
+        QVERIFY(writeServers(ini, {m_urls[0], m_urls[1], dead}));
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
+                                   QStringLiteral("--settings"), ini});
+        QVERIFY(session);
+        const ServerTreeModel* tree = session->window()->serverTreeModel();
+        QStringList names{m_urls[0].authority(), m_urls[1].authority(), dead.authority()};
+        names.sort();
+        const bool all = QTest::qWaitFor(
+            [&] {
+                return serversInTree(tree) == names &&
+                       tree->rowCount(tree->serverIndex(m_urls[0].authority())) == 4 &&
+                       tree->rowCount(tree->serverIndex(m_urls[1].authority())) == 4;
+            },
+            20000);
+        QVERIFY2(all, qPrintable(serversInTree(tree).join(QLatin1String(", "))));
+        OverviewModel* overview = session->window()->overviewPage()->model();
+        overview->rebuild();
+        QCOMPARE(overview->totalGpuCount(), 8);
+        QCOMPARE(overview->groups().size(), 3);
+        session->stop();
+    }
+
+    void serversListedTwiceUnderOneNameStayTheirOwn()
+    {
+        // A hand-written file that names two servers alike (the Servers
+        // dialog would refuse it): the second is watched under the name and
+        // its host:port, not dropped.
+        const QString ini = m_dir.filePath(QStringLiteral("twice.ini"));
+        QVERIFY(writeServers(ini, {m_urls[0], m_urls[1]},
+                             {QStringLiteral("lab"), QStringLiteral("lab")}));
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--no-history"),
+                                   QStringLiteral("--settings"), ini});
+        QVERIFY(session);
+        const ServerTreeModel* tree = session->window()->serverTreeModel();
+        const QString second = QStringLiteral("lab (%1)").arg(m_urls[1].authority());
+        const bool both = QTest::qWaitFor(
+            [&] {
+                return serversInTree(tree) == QStringList{QStringLiteral("lab"), second} &&
+                       tree->rowCount(tree->serverIndex(QStringLiteral("lab"))) == 4 &&
+                       tree->rowCount(tree->serverIndex(second)) == 4;
+            },
+            20000);
+        QVERIFY2(both, qPrintable(serversInTree(tree).join(QLatin1String(", "))));
+        session->stop();
+    }
+};
+
+QTEST_MAIN(TestServerIdentity)
+#include "tst_serveridentity.moc"
