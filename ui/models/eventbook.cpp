@@ -188,7 +188,6 @@ void EventBook::noteDropped(const PolicyEvent& e)
     m_droppedIds.insert(idHash(e.id));
     if (m_agentServers.contains(e.server))
         ++m_dropped.fromAgents;
-    m_dropped.newestStartMs = std::max(m_dropped.newestStartMs, e.startMs);
 }
 
 void EventBook::clear()

@@ -56,7 +56,6 @@ public:
         int open = 0;       // over the cap with no closed one left, the open that started first
         int aged = 0;       // closed, ended more than keepClosedMs before the newest time
         int fromAgents = 0; // of all these, the events agents sent (addAgentEvents)
-        qint64 newestStartMs = 0; // the latest start among them
         int total() const { return closed + open + aged; }
         bool operator==(const Dropped&) const = default;
     };
