@@ -2496,10 +2496,38 @@ Audit #%6: %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n events, %1 open</source>
+        <source>%Ln events, %L1 open</source>
         <translation>
-            <numerusform>%n event, %1 open</numerusform>
-            <numerusform>%n events, %1 open</numerusform>
+            <numerusform>%Ln event, %L1 open</numerusform>
+            <numerusform>%Ln events, %L1 open</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</source>
+        <translation>
+            <numerusform>%Ln older closed event is no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</numerusform>
+            <numerusform>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln open events went too: more are open than the view keeps.</source>
+        <translation>
+            <numerusform>%Ln open event went too: more are open than the view keeps.</numerusform>
+            <numerusform>%Ln open events went too: more are open than the view keeps.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln closed events that ended more than %1 before the newest are no longer shown.</source>
+        <translation>
+            <numerusform>%Ln closed event that ended more than %1 before the newest is no longer shown.</numerusform>
+            <numerusform>%Ln closed events that ended more than %1 before the newest are no longer shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
         </translation>
     </message>
     <message>

@@ -135,6 +135,42 @@ inline QList<PolicyEvent> realisticEvents(qint64 now)
     return out;
 }
 
+// An event as the desktop stores one from an agent: every text its own
+// copy on the heap (as read from JSON; nothing shared with other events),
+// the lengths of the demo's (a GPU UUID, a command with its arguments), a
+// warning among its actions and, closed, its end reason. For the store's
+// memory per event and the tests of its cap.
+inline PolicyEvent storedEvent(int i, qint64 startMs, std::optional<qint64> endMs)
+{
+    const QString server = QStringLiteral("demo-node-%1").arg(i % 16, 2, 10, QLatin1Char('0'));
+    PolicyEvent e = hogEvent(
+        server, i % 8, 100000 + i, QString::fromLatin1(i % 2 ? "alice" : "carol"),
+        QString::fromLatin1("python train.py --config configs/sweep.yaml"), startMs, endMs, 99, 93);
+    e.gpuUuid = QStringLiteral("GPU-%1-%2-4d00-8000-%3")
+                    .arg(quint32(0x5a17c0 + i % 16), 8, 16, QLatin1Char('0'))
+                    .arg(i % 8, 4, 16, QLatin1Char('0'))
+                    .arg(quint64(i % 16) * 31 + quint64(i % 8), 12, 16, QLatin1Char('0'));
+    e.actions << PolicyAction{PolicyAction::Kind::Warning, startMs + 30 * kMin, false,
+                              QString::fromLatin1("terminate in 30m")};
+    if (endMs)
+        e.endReason = QString::fromLatin1("below threshold");
+    e.durationMs = double(endMs.value_or(startMs + 40 * kMin) - startMs);
+    return e;
+}
+
+// n closed events of 5 minutes, one every stepMs from firstStartMs.
+inline QList<PolicyEvent> closedEvents(int n, qint64 firstStartMs, int firstIndex = 0,
+                                       qint64 stepMs = 10 * kMin)
+{
+    QList<PolicyEvent> out;
+    out.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        const qint64 start = firstStartMs + qint64(i) * stepMs;
+        out.append(storedEvent(firstIndex + i, start, start + 5 * kMin));
+    }
+    return out;
+}
+
 // n events over the last `spanMs`, on servers × gpus lanes.
 inline QList<PolicyEvent> manyEvents(int n, qint64 now, qint64 spanMs, int servers, int gpus)
 {

@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <malloc.h>
+
 using namespace gw;
 using namespace gw::test;
 
@@ -271,8 +273,8 @@ private Q_SLOTS:
             QVERIFY2(e.isOpen(), qPrintable(e.id));
         QCOMPARE(book.count(), 3);
 
-        // Past maxEvents, the first started go.
-        book.setLimits({2, 7 * 24 * kHour});
+        // Past the cap with only open events left, the first started go.
+        book.setLimits({2 * EventBook::kEventBytes, 7 * 24 * kHour});
         QCOMPARE(book.count(), 2);
         QCOMPARE(book.at(book.count() - 1).user, QStringLiteral("zoe"));
         book.clear();
@@ -287,6 +289,100 @@ private Q_SLOTS:
         QVERIFY(book.count() > 0);
         for (int r = 0; r < book.count(); ++r)
             QCOMPARE(book.rowOf(book.at(r).id), r);
+    }
+
+    // Issue 24: with the 16-server demo the book filled up and a hog open
+    // for days went first, being the first started. Open events go only
+    // once no closed one is left to drop.
+    void openEventsOutliveTheCapsWorthOfClosedOnes()
+    {
+        EventBook book;
+        const int cap = 50;
+        book.setLimits({cap * EventBook::kEventBytes, 7 * 24 * kHour});
+        const PolicyEvent longHog = storedEvent(-1, kNow - 72 * kHour, std::nullopt);
+        book.addEvents({longHog});
+        // Four times the cap's worth of closed events, all started after it.
+        book.addEvents(closedEvents(4 * cap, kNow - 48 * kHour));
+        QCOMPARE(book.count(), cap);
+        QVERIFY2(book.find(longHog.id), "the open hog was dropped before closed events");
+        // The closed ones kept are the newest.
+        for (const PolicyEvent& e : book.events())
+            if (!e.isOpen())
+                QVERIFY2(e.startMs >= kNow - 48 * kHour + qint64(3 * cap + 1) * 10 * kMin,
+                         qPrintable(e.id));
+        QCOMPARE(book.dropped().closed, 3 * cap + 1);
+        QCOMPARE(book.dropped().open, 0);
+        QCOMPARE(book.dropped().fromAgents, 0);
+        // Sent again (an agent's stream restarted): they stay out, counted once.
+        QSignalSpy droppedChanged(&book, &EventBook::droppedChanged);
+        book.addAgentEvents(closedEvents(4 * cap, kNow - 48 * kHour));
+        QCOMPARE(book.count(), cap);
+        QCOMPARE(book.dropped().closed, 3 * cap + 1);
+        QCOMPARE(droppedChanged.size(), 0);
+        // Dropped events of a server an agent speaks for count as the agent's.
+        book.addAgentEvents(closedEvents(5, kNow - 2 * kHour, 1000, kMin));
+        QCOMPARE(book.dropped().closed, 3 * cap + 6);
+        QCOMPARE(book.dropped().fromAgents, 5);
+        QCOMPARE(droppedChanged.size(), 1);
+        QVERIFY(book.find(longHog.id));
+
+        // In one batch with them, too.
+        EventBook batch;
+        batch.setLimits({cap * EventBook::kEventBytes, 7 * 24 * kHour});
+        QList<PolicyEvent> both = closedEvents(4 * cap, kNow - 48 * kHour);
+        both.prepend(longHog);
+        batch.addEvents(both);
+        QVERIFY(batch.find(longHog.id));
+        QCOMPARE(batch.count(), cap);
+    }
+
+    // The cap is a memory budget over the bytes one event takes in the book
+    // (EventBook::kEventBytes, measured here: the heap a full book holds,
+    // per event, with texts of their own as an agent's JSON gives them). A
+    // full book takes its budget, not less than 95 % of it, not more than
+    // 105 %; twice the cap's worth added, it holds the same plus the dropped
+    // ids' hashes.
+    void aFullBookTakesItsMemoryBudget()
+    {
+        QCOMPARE(EventBook::Limits{}.maxEvents(),
+                 int(EventBook::kDefaultBudgetBytes / EventBook::kEventBytes));
+        QCOMPARE((EventBook::Limits{4LL * 1024 * 1024, kHour}.maxEvents()),
+                 int(4LL * 1024 * 1024 / EventBook::kEventBytes));
+        QCOMPARE(EventBook::capFor(1), 1);
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("the heap is AddressSanitizer's: mallinfo2 does not measure it");
+#else
+        const qint64 budget = EventBook::kDefaultBudgetBytes;
+        const int cap = EventBook::Limits{}.maxEvents();
+        const auto heap = [] {
+            return qint64(mallinfo2().uordblks);
+        };
+        const qint64 before = heap();
+        qint64 atCap = 0;
+        qint64 full = 0;
+        int dropped = 0;
+        {
+            EventBook book;
+            // Events of the last 5 days, 10 s apart, in batches of 1,000.
+            for (int added = 0; added < 2 * cap; added += 1000) {
+                book.addEvents(
+                    closedEvents(1000, kNow - 5 * 24 * kHour + added * 10'000LL, added, 10'000));
+                if (!atCap && book.count() == cap)
+                    atCap = heap() - before;
+            }
+            QCOMPARE(book.count(), cap);
+            full = heap() - before;
+            dropped = book.dropped().closed;
+        }
+        qInfo("a full book: %d events in %.2f MiB, %lld bytes per event; after %d dropped, "
+              "%.2f MiB",
+              cap, double(atCap) / (1024 * 1024), atCap / cap, dropped,
+              double(full) / (1024 * 1024));
+        QVERIFY2(atCap <= budget * 105 / 100, qPrintable(QString::number(atCap)));
+        QVERIFY2(atCap >= budget * 95 / 100, qPrintable(QString::number(atCap)));
+        QVERIFY2(full <= budget * 105 / 100 + qint64(dropped) * 32,
+                 qPrintable(QString::number(full)));
+#endif
     }
 
     void verdictsFromStatusAndFromOpenEvents()

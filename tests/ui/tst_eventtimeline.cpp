@@ -34,6 +34,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QHelpEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QScrollBar>
@@ -44,6 +45,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QToolTip>
+#include <QTranslator>
 
 #include <cmath>
 
@@ -609,6 +611,96 @@ private Q_SLOTS:
         w.serverTree()->expandAll();
         QCoreApplication::processEvents();
         QVERIFY(w.grab().save(shotPath(QStringLiteral("verdict-badges.png"))));
+    }
+
+    // Issue 24: the book at its cap dropped its oldest events and the page
+    // said nothing. Now a notice says how many went, why, and where they
+    // can still be seen; not before the cap is passed.
+    void pageSaysWhenOlderEventsWereDropped()
+    {
+        EventBook book;
+        book.setLimits({20 * EventBook::kEventBytes, 7 * 24 * kHour});
+        EventsPage page(&book);
+        page.timeline()->setNowMs(kNow);
+        page.resize(1024, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const auto notice = [&page] {
+            for (const QLabel* l : page.findChildren<QLabel*>())
+                if (l->isVisible() && l->text().contains(QStringLiteral("no longer shown")))
+                    return l->text();
+            return QString();
+        };
+        book.addEvents(closedEvents(20, kNow - 20 * kHour, 0, 30 * kMin));
+        QCOMPARE(book.count(), 20);
+        QVERIFY2(notice().isEmpty(), qPrintable(notice()));
+        book.addEvents(closedEvents(3, kNow - 2 * kHour, 20, 30 * kMin));
+        QCOMPARE(book.count(), 20);
+        QVERIFY2(notice().contains(QStringLiteral("3 older closed events are no longer shown")),
+                 qPrintable(notice()));
+        QCOMPARE(notice(), page.droppedText());
+        // The cap and its memory, and where the events can still be seen:
+        // judged here, by default on this computer without a history file.
+        QVERIFY2(notice().contains(QStringLiteral("keeps up to 20 (about 15 KiB of memory)")),
+                 qPrintable(notice()));
+        QVERIFY2(notice().contains(QStringLiteral("This computer's events are kept only here; "
+                                                  "Tools → Policy… replays")),
+                 qPrintable(notice()));
+        QVERIFY(!notice().contains(QStringLiteral("/v1/events")));
+        page.setLocalSource({true, true});
+        QVERIFY2(notice().contains(QStringLiteral("The demo's events are made here from its "
+                                                  "readings and kept nowhere else; its readings "
+                                                  "are in this run's history file")),
+                 qPrintable(notice()));
+        // An agent's events dropped: the agent still serves them.
+        book.addAgentEvents({storedEvent(900, kNow - 30 * kHour, kNow - 29 * kHour)});
+        QVERIFY2(notice().contains(QStringLiteral("4 older closed events")), qPrintable(notice()));
+        QVERIFY2(notice().contains(QStringLiteral("GET /v1/events?after=SEQ")),
+                 qPrintable(notice()));
+        // Cleared: nothing was dropped from what there is now.
+        book.clear();
+        QVERIFY(notice().isEmpty());
+        QVERIFY(page.droppedNotice()->isHidden());
+
+        // One, in English with the app's plural forms.
+        QTranslator en;
+        QVERIFY2(en.load(QStringLiteral(GW_EN_QM)), GW_EN_QM);
+        QVERIFY(QCoreApplication::installTranslator(&en));
+        book.addEvents(closedEvents(21, kNow - 20 * kHour, 0, 30 * kMin));
+        const QString one = notice();
+        QCoreApplication::removeTranslator(&en);
+        QVERIFY2(one.startsWith(QStringLiteral("1 older closed event is no longer shown")),
+                 qPrintable(one));
+    }
+
+    // The Events page with the default cap passed, for docs/desktop.md: a
+    // day of events after three of the demo's, the oldest of them dropped.
+    void renderThePageWithDroppedEvents()
+    {
+        EventBook book;
+        const int cap = book.limits().maxEvents();
+        book.addEvents(closedEvents(cap + 1200, kNow - 6 * 24 * kHour, 0, 10'000));
+        const QList<PolicyEvent> events = realisticEvents(kNow);
+        book.addEvents(events);
+        QCOMPARE(book.count(), cap);
+        QCOMPARE(book.dropped().closed, 1200 + int(events.size()));
+        EventsPage page(&book);
+        page.setLocalSource({true, true});
+        page.timeline()->setNowMs(kNow);
+        page.setSpanMs(24 * kHour);
+        page.resize(1024, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::processEvents();
+        QVERIFY(page.droppedNotice()->isVisible());
+        QVERIFY2(page.droppedText().startsWith(
+                     QStringLiteral("1,212 older closed events are no longer shown: this view "
+                                    "keeps up to 21,845 (about 16 MiB of memory)")),
+                 qPrintable(page.droppedText()));
+        // The notice is read whole: its height holds its wrapped lines.
+        QLabel* notice = page.droppedNotice();
+        QVERIFY(notice->height() >= notice->heightForWidth(notice->width()));
+        QVERIFY(page.grab().save(shotPath(QStringLiteral("events-dropped.png"))));
     }
 
     void renderThePage_data()

@@ -20,6 +20,7 @@
 #include "sources/source.h"
 #include "window/alertnotifier.h"
 #include "window/enforcementtab.h"
+#include "window/eventspage.h"
 #include "window/mainwindow.h"
 #include "window/policyreplay.h"
 #include "window/reportdialog.h"
@@ -118,6 +119,8 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
     m_stores = std::make_unique<DesktopStores>();
     m_window = std::make_unique<MainWindow>(m_state.get(), m_stores.get());
     m_window->setSettings(m_settings.get());
+    // Where the events judged here can be seen once the Events page drops them.
+    m_window->eventsPage()->setLocalSource({m_options.demo, m_history != nullptr});
 
     addLocalSource();
     addRemoteSources();
@@ -196,7 +199,7 @@ void DesktopSession::addRemoteSources()
     // desktop that was closed still shows what happened meanwhile.
     connect(m_links.get(), &AgentLinks::eventsReceived, m_stores.get(),
             [stores = m_stores.get()](const QString&, const QList<PolicyEvent>& events) {
-                stores->events()->addEvents(events);
+                stores->events()->addAgentEvents(events);
                 stores->verdicts()->addEvents(events);
             });
     // Reservations and waiting callers of jobs that coordinate, per agent.

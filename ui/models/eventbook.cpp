@@ -3,9 +3,26 @@
 #include <QSet>
 
 #include <algorithm>
+#include <climits>
 #include <utility>
 
 namespace gw {
+
+namespace {
+
+// Ids dropped, as hashes (a collision of 64 bits among a session's drops is
+// not a concern).
+quint64 idHash(const QString& id)
+{
+    return quint64(qHash(id, size_t(0x9e3779b97f4a7c15ULL)));
+}
+
+} // namespace
+
+int EventBook::capFor(qint64 budgetBytes)
+{
+    return int(std::clamp<qint64>(budgetBytes / kEventBytes, 1, INT_MAX));
+}
 
 EventBook::EventBook(QObject* parent)
     : QObject(parent)
@@ -68,11 +85,25 @@ qint64 EventBook::latestMsOf(const PolicyEvent& e)
 
 void EventBook::addEvents(const QList<PolicyEvent>& events)
 {
+    add(events, false);
+}
+
+void EventBook::addAgentEvents(const QList<PolicyEvent>& events)
+{
+    add(events, true);
+}
+
+void EventBook::add(const QList<PolicyEvent>& events, bool fromAgent)
+{
     QList<PolicyEvent> fresh;
     QHash<QString, int> freshRows;
     for (const PolicyEvent& e : events) {
         if (e.id.isEmpty())
             continue;
+        if (fromAgent)
+            m_agentServers.insert(e.server);
+        if (!m_droppedIds.isEmpty() && m_droppedIds.contains(idHash(e.id)))
+            continue; // dropped before: older than all kept, counted once
         m_newestMs = std::max(m_newestMs, latestMsOf(e));
         if (const int row = rowOf(e.id); row >= 0) {
             if (isNewer(e, m_events.at(row))) {
@@ -100,6 +131,7 @@ void EventBook::addEvents(const QList<PolicyEvent>& events)
 
 void EventBook::removeServer(const QString& server)
 {
+    m_agentServers.remove(server);
     QList<int> rows;
     for (int i = 0; i < count(); ++i)
         if (m_events.at(i).server == server)
@@ -109,30 +141,53 @@ void EventBook::removeServer(const QString& server)
 
 void EventBook::prune(qint64 nowMs)
 {
+    const Dropped before = m_dropped;
     QList<int> rows;
     for (int i = 0; i < count(); ++i) {
         const PolicyEvent& e = m_events.at(i);
-        if (e.endMs && *e.endMs < nowMs - m_limits.keepClosedMs)
+        if (e.endMs && *e.endMs < nowMs - m_limits.keepClosedMs) {
             rows.append(i);
+            ++m_dropped.aged;
+            noteDropped(e);
+        }
     }
-    const int over = count() - int(rows.size()) - std::max(0, m_limits.maxEvents);
+    const int over = count() - int(rows.size()) - m_limits.maxEvents();
     if (over > 0) {
-        // The events that started first go (closed before open at a tie).
+        // Closed events before open ones, then the ones that started first
+        // (the row at a tie): an open hog of three days outlives every
+        // closed event, however many came after it.
         QList<int> rest;
+        rest.reserve(count() - rows.size());
         const QSet<int> going(rows.cbegin(), rows.cend());
         for (int i = 0; i < count(); ++i)
             if (!going.contains(i))
                 rest.append(i);
-        std::stable_sort(rest.begin(), rest.end(), [this](int a, int b) {
+        std::partial_sort(rest.begin(), rest.begin() + over, rest.end(), [this](int a, int b) {
             const PolicyEvent& x = m_events.at(a);
             const PolicyEvent& y = m_events.at(b);
+            if (x.isOpen() != y.isOpen())
+                return !x.isOpen();
             if (x.startMs != y.startMs)
                 return x.startMs < y.startMs;
-            return !x.isOpen() && y.isOpen();
+            return a < b;
         });
-        rows.append(rest.mid(0, over));
+        for (int k = 0; k < over; ++k) {
+            const PolicyEvent& e = m_events.at(rest.at(k));
+            ++(e.isOpen() ? m_dropped.open : m_dropped.closed);
+            noteDropped(e);
+            rows.append(rest.at(k));
+        }
     }
     removeRows(rows);
+    if (m_dropped != before)
+        Q_EMIT droppedChanged();
+}
+
+void EventBook::noteDropped(const PolicyEvent& e)
+{
+    m_droppedIds.insert(idHash(e.id));
+    if (m_agentServers.contains(e.server))
+        ++m_dropped.fromAgents;
 }
 
 void EventBook::clear()
@@ -141,7 +196,13 @@ void EventBook::clear()
     m_events.clear();
     m_rows.clear();
     m_newestMs = 0;
+    m_agentServers.clear();
+    m_droppedIds.clear();
+    const bool hadDropped = m_dropped.total() > 0;
+    m_dropped = {};
     Q_EMIT reset();
+    if (hadDropped)
+        Q_EMIT droppedChanged();
 }
 
 void EventBook::removeRows(QList<int> rows)

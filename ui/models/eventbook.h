@@ -7,8 +7,13 @@
 // the changed row is announced. A version older than the one kept (fewer
 // actions, shorter, or open again after it ended) is ignored.
 //
-// Bounded: closed events that ended more than keepClosedMs before the newest
-// time seen are dropped, and past maxEvents the events that started first go.
+// Bounded, and never in silence: closed events that ended more than
+// keepClosedMs before the newest time seen are dropped, and past the cap the
+// closed events that started first go; open events go only once no closed
+// one is left (more open than the cap). The cap is a memory budget over the
+// bytes one event takes here (kEventBytes, measured by tst_eventmodel), not a
+// count. dropped() says how many went and whose; an event dropped and sent
+// again (an agent's stream restarted) is not taken back nor counted twice.
 // UI-free apart from QObject: the models and the timeline read it.
 
 #include "policy/policyevent.h"
@@ -16,6 +21,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 namespace gw {
@@ -24,10 +30,34 @@ class EventBook final : public QObject
 {
     Q_OBJECT
 public:
+    // The heap one kept event takes (its PolicyEvent, its texts of its own
+    // as an agent's JSON gives them, one action, its row in the id index),
+    // measured by tst_eventmodel's aFullBookTakesItsMemoryBudget over a full
+    // book, rounded up.
+    static constexpr qint64 kEventBytes = 768;
+    static constexpr qint64 kDefaultBudgetBytes = 16LL * 1024 * 1024;
+
     struct Limits
     {
-        int maxEvents = 20'000;
+        // The memory the kept events may take: the cap is this over
+        // kEventBytes (16 MiB: 21,845 events).
+        qint64 budgetBytes = kDefaultBudgetBytes;
         qint64 keepClosedMs = 7LL * 24 * 3600 * 1000;
+        int maxEvents() const { return capFor(budgetBytes); }
+    };
+    // The events a budget keeps (at least one).
+    static int capFor(qint64 budgetBytes);
+
+    // What the limits dropped since the book was made or cleared. A server
+    // removed is not counted: its events were asked to go.
+    struct Dropped
+    {
+        int closed = 0;     // over the cap, the closed events that started first
+        int open = 0;       // over the cap with no closed one left, the open that started first
+        int aged = 0;       // closed, ended more than keepClosedMs before the newest time
+        int fromAgents = 0; // of all these, the events agents sent (addAgentEvents)
+        int total() const { return closed + open + aged; }
+        bool operator==(const Dropped&) const = default;
     };
 
     explicit EventBook(QObject* parent = nullptr);
@@ -38,6 +68,7 @@ public:
     int count() const { return int(m_events.size()); }
     const PolicyEvent& at(int row) const { return m_events.at(row); }
     const QList<PolicyEvent>& events() const { return m_events; }
+    const Dropped& dropped() const { return m_dropped; }
     // The row of an event, -1 when not kept.
     int rowOf(const QString& id) const { return m_rows.value(id, -1); }
     const PolicyEvent* find(const QString& id) const;
@@ -52,7 +83,11 @@ public:
     static bool isNewer(const PolicyEvent& incoming, const PolicyEvent& kept);
 
 public Q_SLOTS:
+    // Events judged here (this computer's policy service, the demo's).
     void addEvents(const QList<gw::PolicyEvent>& events);
+    // Events an agent sent: counted apart when dropped, since the agent
+    // still serves them (GET /v1/events).
+    void addAgentEvents(const QList<gw::PolicyEvent>& events);
     // A server removed: its events go.
     void removeServer(const QString& server);
     // Applies the limits as of nowMs (addEvents applies them as of newestMs()).
@@ -72,9 +107,13 @@ Q_SIGNALS:
     // Everything may have changed (cleared, or many scattered rows removed).
     void aboutToBeReset();
     void reset();
+    // dropped() changed (more went, or the book was cleared).
+    void droppedChanged();
 
 private:
+    void add(const QList<PolicyEvent>& events, bool fromAgent);
     void removeRows(QList<int> rows);
+    void noteDropped(const PolicyEvent& e);
     void reindex(int from);
     static qint64 latestMsOf(const PolicyEvent& e);
 
@@ -82,6 +121,11 @@ private:
     QList<PolicyEvent> m_events;
     QHash<QString, int> m_rows;
     qint64 m_newestMs = 0;
+    Dropped m_dropped;
+    QSet<QString> m_agentServers;
+    // Hashes of the ids dropped (8 bytes each, not the ids): an event sent
+    // again after it was dropped stays out and is not counted twice.
+    QSet<quint64> m_droppedIds;
 };
 
 } // namespace gw

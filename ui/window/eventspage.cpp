@@ -14,6 +14,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -42,6 +43,17 @@ protected:
     }
 };
 
+// A budget's size in words: "16 MiB", "1.5 MiB", "20 KiB".
+QString memoryText(qint64 bytes)
+{
+    constexpr double kMiB = 1024.0 * 1024.0;
+    if (bytes >= qint64(kMiB)) {
+        const double mib = double(bytes) / kMiB;
+        return EventsPage::tr("%1 MiB").arg(QLocale().toString(mib, 'f', mib < 10 ? 1 : 0));
+    }
+    return EventsPage::tr("%1 KiB").arg(QLocale().toString(double(bytes) / 1024.0, 'f', 0));
+}
+
 } // namespace
 
 EventsPage::EventsPage(EventBook* book, QWidget* parent)
@@ -59,6 +71,7 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     , m_filter(new QLineEdit)
     , m_openOnly(new QCheckBox(tr("&Open only")))
     , m_count(new QLabel)
+    , m_droppedNotice(new QLabel)
 {
     // Above the timeline: range and lanes, and the count.
     auto* top = new QHBoxLayout;
@@ -168,8 +181,21 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
+    // The dropped events' notice: above both views, in the tooltip's
+    // colours (light and dark), hidden until something was dropped.
+    m_droppedNotice->setWordWrap(true);
+    m_droppedNotice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_droppedNotice->setAutoFillBackground(true);
+    m_droppedNotice->setBackgroundRole(QPalette::ToolTipBase);
+    m_droppedNotice->setForegroundRole(QPalette::ToolTipText);
+    m_droppedNotice->setFrameShape(QFrame::StyledPanel);
+    m_droppedNotice->setMargin(4);
+    m_droppedNotice->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_droppedNotice);
     layout->addWidget(m_splitter);
 
     // Both views filter alike; the selection is one.
@@ -197,7 +223,10 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
         QMetaObject::invokeMethod(this, &EventsPage::updateCount, Qt::QueuedConnection);
     });
 
+    connect(book, &EventBook::droppedChanged, this, &EventsPage::updateDroppedNotice);
+
     refreshChoices();
+    updateDroppedNotice();
     setSpanMs(6LL * 3600 * 1000);
 }
 
@@ -287,10 +316,68 @@ void EventsPage::updateCount()
     for (const PolicyEvent& e : m_book->events())
         open += e.isOpen() ? 1 : 0;
     const int shown = m_proxy->rowCount();
-    QString text = tr("%n events, %1 open", nullptr, m_book->count()).arg(open);
+    QString text = tr("%Ln events, %L1 open", nullptr, m_book->count()).arg(open);
     if (shown != m_book->count())
         text = tr("%1 shown of %2").arg(shown).arg(text);
     m_count->setText(text);
+}
+
+void EventsPage::setLocalSource(LocalSource source)
+{
+    m_localSource = source;
+    updateDroppedNotice();
+}
+
+QString EventsPage::droppedText() const
+{
+    const EventBook::Dropped& d = m_book->dropped();
+    if (d.total() == 0)
+        return {};
+    const EventBook::Limits limits = m_book->limits();
+    QStringList parts;
+    if (d.closed > 0)
+        parts << tr("%Ln older closed events are no longer shown: this view keeps up to %L1 "
+                    "(about %2 of memory), open events first.",
+                    nullptr, d.closed)
+                     .arg(limits.maxEvents())
+                     .arg(memoryText(limits.budgetBytes));
+    if (d.open > 0)
+        parts << tr("%Ln open events went too: more are open than the view keeps.", nullptr,
+                    d.open);
+    if (d.aged > 0) {
+        const int days = int(std::max<qint64>(1, limits.keepClosedMs / (24 * 3600 * 1000)));
+        parts << tr("%Ln closed events that ended more than %1 before the newest are no longer "
+                    "shown.",
+                    nullptr, d.aged)
+                     .arg(tr("%n days", nullptr, days));
+    }
+    if (d.fromAgents > 0)
+        parts << tr("The agents still serve theirs by cursor (GET /v1/events?after=SEQ; with a "
+                    "journal, for at least 7 days).");
+    if (d.total() > d.fromAgents) {
+        if (m_localSource.demo)
+            parts << (m_localSource.history
+                          ? tr("The demo's events are made here from its readings and kept "
+                               "nowhere else; its readings are in this run's history file (the "
+                               "History tab).")
+                          : tr("The demo's events are made here from its readings and kept "
+                               "nowhere else."));
+        else
+            parts << (m_localSource.history
+                          ? tr("This computer's events are kept only here; its readings stay in "
+                               "the history file (the History tab), and Tools → Policy… replays "
+                               "the last 24 h.")
+                          : tr("This computer's events are kept only here; Tools → Policy… "
+                               "replays the last 24 h of its readings."));
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+void EventsPage::updateDroppedNotice()
+{
+    const QString text = droppedText();
+    m_droppedNotice->setText(text);
+    m_droppedNotice->setVisible(!text.isEmpty());
 }
 
 } // namespace gw

@@ -7,6 +7,8 @@
 // row highlights its bar and the other way round; activating an event
 // (double-click or Enter on a row, a click on a bar) asks the main window
 // to show it (eventActivated): its GPU and the History tab at its range.
+// Once the book has dropped events (its memory cap, its age limit), a notice
+// above both views says how many, why, and where they can still be seen.
 
 #include "policy/policyevent.h"
 
@@ -51,6 +53,19 @@ public:
     QCheckBox* openOnlyCheck() const { return m_openOnly; }
     QString countText() const;
 
+    // Where the events judged here (not an agent's) can be seen once the
+    // view has dropped them: the demo's or this computer's, and whether a
+    // history file keeps their readings.
+    struct LocalSource
+    {
+        bool demo = false;
+        bool history = false;
+    };
+    void setLocalSource(LocalSource source);
+    // The notice of dropped events (hidden while none were), and its text.
+    QLabel* droppedNotice() const { return m_droppedNotice; }
+    QString droppedText() const;
+
     void setSpanMs(qint64 spanMs);
     // Selects the event in both views (empty: none).
     void selectEvent(const QString& id);
@@ -67,6 +82,7 @@ private:
     void activate(const QString& id);
     void refreshChoices();
     void updateCount();
+    void updateDroppedNotice();
 
     EventBook* m_book;
     EventModel* m_model;
@@ -82,6 +98,8 @@ private:
     QLineEdit* m_filter;
     QCheckBox* m_openOnly;
     QLabel* m_count;
+    QLabel* m_droppedNotice;
+    LocalSource m_localSource;
     QString m_selected;
     bool m_countPending = false;
 };
