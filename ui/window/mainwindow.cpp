@@ -592,8 +592,15 @@ void MainWindow::setSettings(QSettings* settings)
     m_settings = settings;
 }
 
+void MainWindow::setLocalPolicyTarget(std::function<PolicyTarget()> target)
+{
+    m_localPolicyTarget = std::move(target);
+}
+
 PolicyTarget MainWindow::localPolicyTarget() const
 {
+    if (m_localPolicyTarget)
+        return m_localPolicyTarget();
     if (m_settings)
         return PolicyTarget::local(localPolicyPath(*m_settings));
     return PolicyTarget::local(localPolicyPath(QSettings()));
@@ -613,7 +620,10 @@ PolicyDialog* MainWindow::openPolicyDialog(const PolicyTarget& target)
 {
     auto* dialog = new PolicyDialog(target, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (!target.agent)
+    if (target.isDemo())
+        connect(dialog, &PolicyDialog::saved, this,
+                [this](const QString& text) { Q_EMIT demoPolicySaved(text); });
+    else if (target.isLocal())
         connect(dialog, &PolicyDialog::saved, this,
                 [this, path = target.localPath] { Q_EMIT localPolicySaved(path); });
     dialog->show();
