@@ -2,6 +2,7 @@
 
 #include "common/plural.h"
 #include "model/units.h"
+#include "models/usertext.h"
 #include "policy/policyschema.h"
 #include "remote/policyclient.h"
 #include "window/policyreplay.h"
@@ -75,8 +76,8 @@ QString subjectText(const PolicyEvent& e)
                           ? PolicyDialog::tr("%1 (PID %2, %3)")
                                 .arg(e.command.isEmpty() ? PolicyDialog::tr("process") : e.command)
                                 .arg(e.pid)
-                                .arg(e.user)
-                          : e.user;
+                                .arg(userText(e.user))
+                          : userText(e.user);
     if (e.gpuIndex >= 0)
         subject += PolicyDialog::tr(", GPU %1").arg(e.gpuIndex);
     return subject;
