@@ -31,6 +31,7 @@
 #include "window/mainwindow.h"
 #include "window/policydialog.h"
 #include "window/policytext.h"
+#include "window/reportdialog.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -224,6 +225,11 @@ private Q_SLOTS:
         const PolicyConfig demo = *parsePolicy(demoPolicyText(), u"demo.toml"_s).config;
         QCOMPARE(session->policy()->policy().hog.thresholdPercent, demo.hog.thresholdPercent);
 
+        // A report dialog open meanwhile judges by the policy in force.
+        ReportDialog* report = session->window()->showReportDialog();
+        QVERIFY(report->policy());
+        QCOMPARE(report->policy()->hog.durationMs, demo.hog.durationMs);
+
         PolicyDialog* d = session->window()->showPolicyDialog();
         QVERIFY(d);
         QCOMPARE(d->windowTitle(), u"Policy — demo (in memory)"_s);
@@ -242,6 +248,7 @@ private Q_SLOTS:
         QCOMPARE(session->policy()->policy().hog.thresholdPercent, 55.0);
         QCOMPARE(session->policy()->policy().hog.durationMs, demo.hog.durationMs);
         QCOMPARE(session->policy()->policy().idle.dryRun, true);
+        QCOMPARE(report->policy()->hog.thresholdPercent, 55.0);
         // Nothing written: not the user's policy.toml, nor any other.
         const QStringList written = policyFilesUnder(m_home.path());
         QVERIFY2(written.isEmpty(), qPrintable(written.join(u", "_s)));
