@@ -295,6 +295,25 @@ private Q_SLOTS:
         session->stop();
     }
 
+    // With --no-local no policies of this computer run in the window: the
+    // dialog does not promise that Save applies the file.
+    void withoutLocalPoliciesTheDialogSaysSaveOnlyWrites()
+    {
+        auto session = sessionFor({u"--no-local"_s, u"--no-history"_s, u"--settings"_s, m_ini});
+        QVERIFY(session);
+        QVERIFY(!session->policy());
+        PolicyDialog* d = session->window()->showPolicyDialog();
+        QVERIFY(d->target().isLocal());
+        QStringList texts;
+        for (const QLabel* label : d->findChildren<QLabel*>())
+            texts << label->text();
+        const QString all = texts.join(u"\n"_s);
+        QVERIFY2(all.contains(u"do not run in this window"_s), qPrintable(all));
+        QVERIFY2(!all.contains(u"apply it at once"_s), qPrintable(all));
+        d->close();
+        session->stop();
+    }
+
     // (c) An agent: Apply sends the text with the admin token, and the
     // agent's policies apply it; with a read-only token the agent's refusal
     // is said in the dialog and nothing changes.

@@ -129,6 +129,14 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
         m_servers->resolve();
     }
     addLocalJournal();
+    if (!m_options.demo && !m_policy) {
+        // No policies of this computer run here: the dialog says so.
+        m_window->setLocalPolicyTarget([settings = m_settings.get()] {
+            PolicyTarget t = PolicyTarget::local(localPolicyPath(*settings));
+            t.localPoliciesRun = false;
+            return t;
+        });
+    }
     m_window->setPolicyAgents([links = m_links.get()] { return links->servers(); });
     m_window->setReportSources(m_options.historyPath.value_or(QString()),
                                [this]() -> std::optional<PolicyConfig> {

@@ -496,9 +496,15 @@ void PolicyDialog::load()
     }
     if (m_target.isLocal()) {
         const QString path = m_target.localPath;
-        setHeading(tr("The file this computer's policies read, %1: Save writes it and "
-                      "they apply it at once.")
-                       .arg(QDir::toNativeSeparators(path)));
+        setHeading(m_target.localPoliciesRun
+                       ? tr("The file this computer's policies read, %1: Save writes it and "
+                            "they apply it at once.")
+                             .arg(QDir::toNativeSeparators(path))
+                       : tr("The file this computer's policies read, %1. They do not run in "
+                            "this window (--no-local, or the file was refused at start): Save "
+                            "writes it, and it is applied when GPU Warden next watches this "
+                            "computer.")
+                             .arg(QDir::toNativeSeparators(path)));
         QFile f(path);
         QString text;
         if (f.exists()) {

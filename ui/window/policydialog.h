@@ -55,6 +55,10 @@ struct PolicyTarget
     QString localPath;   // this computer's policy.toml
     QString journalPath; // this computer's readings, for the replay
     bool demo = false;
+    // This computer: false when no policies of this computer run in this
+    // window (--no-local, or its file was refused at start), so Save only
+    // writes the file.
+    bool localPoliciesRun = true;
     QString demoText;        // the demo: the policy in force, as text
     ReplayReadings readings; // the demo: its readings, for the replay
 
