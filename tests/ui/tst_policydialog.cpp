@@ -257,7 +257,8 @@ private Q_SLOTS:
         QVERIFY(!remoteDialog->target().isLocal());
         QCOMPARE(remoteDialog->target().agent->url, agent.url());
         QTRY_VERIFY(remoteDialog->isLoaded());
-        QCOMPARE(remoteDialog->windowTitle(), QStringLiteral("Policy: gpu-01"));
+        QCOMPARE(remoteDialog->windowTitle(),
+                 QStringLiteral("Policy — agent gpu-01 (%1)").arg(agent.url().toString()));
         delete remoteDialog;
     }
 
@@ -567,7 +568,7 @@ private Q_SLOTS:
         QString why;
         QVERIFY(!snapshotFromJsonBytes("{\"server\": 12", &why));
 
-        ReplayRequest request{path, PolicyConfig{}, PolicyConfig{}, start, start + 3600'000};
+        ReplayRequest request{path, PolicyConfig{}, PolicyConfig{}, start, start + 3600'000, {}};
         std::atomic<bool> cancelled{false};
         QList<quint64> progress;
         const ReplayOutcome all =
@@ -686,7 +687,8 @@ private Q_SLOTS:
             }
             recorder.ingestBatch({reading(now + 1000, 10)});
         } // the destructor writes what is left
-        ReplayRequest request{path, PolicyConfig{}, std::nullopt, now - 3600'000, now + 3600'000};
+        ReplayRequest request{path,           PolicyConfig{}, std::nullopt,
+                              now - 3600'000, now + 3600'000, {}};
         std::atomic<bool> cancelled{false};
         const ReplayOutcome out = ReplayRunner::replayJournal(request, cancelled, {});
         QVERIFY2(out.error.isEmpty(), qPrintable(out.error));

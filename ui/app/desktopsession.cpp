@@ -22,6 +22,7 @@
 #include "window/enforcementtab.h"
 #include "window/eventspage.h"
 #include "window/mainwindow.h"
+#include "window/policydialog.h"
 #include "window/policyreplay.h"
 #include "window/reportdialog.h"
 #include "window/screenfit.h"
@@ -131,6 +132,14 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
         m_servers->resolve();
     }
     addLocalJournal();
+    if (!m_options.demo && !m_policy) {
+        // No policies of this computer run here: the dialog says so.
+        m_window->setLocalPolicyTarget([settings = m_settings.get()] {
+            PolicyTarget t = PolicyTarget::local(localPolicyPath(*settings));
+            t.localPoliciesRun = false;
+            return t;
+        });
+    }
     m_window->setPolicyAgents([links = m_links.get()] { return links->servers(); });
     m_window->setReportSources(m_options.historyPath.value_or(QString()),
                                [this]() -> std::optional<PolicyConfig> {
@@ -228,6 +237,8 @@ void DesktopSession::addLocalPolicies()
     }
     m_policy = std::make_unique<PolicyService>(*config);
     applyLocalPolicy(*config);
+    if (m_options.demo)
+        m_demoPolicyText = QString::fromUtf8(demoPolicyText());
     m_engine->addThreadSafeConsumer(m_policy.get(), &PolicyService::ingestBatch, m_source.get());
     connect(m_policy.get(), &PolicyService::eventsChanged, m_stores->events(),
             &EventBook::addEvents);
@@ -241,6 +252,13 @@ void DesktopSession::addLocalPolicies()
     if (!m_options.demo && m_history && m_options.historyPath)
         m_stores->tokens()->loadHistory(*m_options.historyPath, 0,
                                         QDateTime::currentMSecsSinceEpoch());
+    // The demo's policy lives in memory: the dialog edits it there (never
+    // the user's file), and what it applies is in force at once.
+    if (m_options.demo) {
+        connect(m_window.get(), &MainWindow::demoPolicySaved, this,
+                &DesktopSession::applyDemoPolicy);
+        return;
+    }
     // A policy saved in the dialog for this computer applies at once.
     connect(m_window.get(), &MainWindow::localPolicySaved, this, [this](const QString& path) {
         const PolicyParseResult parsed = loadPolicyFile(path);
@@ -256,11 +274,27 @@ void DesktopSession::addLocalPolicies()
 }
 
 // What follows the local policy besides the policy service: the books'
-// [tokens] and Find GPUs' weights.
+// [tokens], Find GPUs' weights and the hog alerts.
 void DesktopSession::applyLocalPolicy(const PolicyConfig& config)
 {
     m_stores->tokens()->setRules(config.tokens);
     m_window->setSelectionWeights({config.allocate.freeMemoryWeight, config.allocate.idleWeight});
+    if (m_alerts)
+        m_alerts->setHogAlerts(config.hog.alert);
+}
+
+void DesktopSession::applyDemoPolicy(const QString& text)
+{
+    const PolicyParseResult parsed = parsePolicy(text.toUtf8(), QLatin1String(kDemoPolicyName));
+    if (!parsed.config) {
+        m_window->setSourceStatus(
+            QStringLiteral("policy"),
+            QApplication::translate("main", "Policies unchanged: %1").arg(parsed.errors.value(0)));
+        return;
+    }
+    m_demoPolicyText = text;
+    m_policy->setPolicy(*parsed.config);
+    applyLocalPolicy(*parsed.config);
 }
 
 // Alerts: a tray notification for what is new (not for the past a desktop
@@ -289,10 +323,25 @@ void DesktopSession::addAlerts()
 
 // This computer's readings go to a journal of the desktop's own (24 h),
 // which the policy dialog's "Replay last 24 h" reads; agents replay their own.
+// The demo writes nothing: its record keeps the times of its readings, which
+// its world remakes for the replay, and its policy dialog edits its policy
+// in memory.
 void DesktopSession::addLocalJournal()
 {
-    if (!m_source || m_options.demo)
+    if (!m_source)
         return;
+    if (m_options.demo) {
+        m_demoRecord = std::make_shared<DemoRecord>(m_options.demoServers);
+        m_engine->addThreadSafeConsumer(m_demoRecord.get(), &DemoRecord::ingestBatch,
+                                        m_source.get());
+        m_window->setLocalPolicyTarget([this, record = m_demoRecord] {
+            return PolicyTarget::demoPolicy(m_demoPolicyText,
+                                            [record](qint64 fromMs, qint64 toMs, QString* error) {
+                                                return record->open(fromMs, toMs, error);
+                                            });
+        });
+        return;
+    }
     m_localJournal = std::make_unique<LocalJournalRecorder>(LocalJournalRecorder::defaultPath());
     m_engine->addThreadSafeConsumer(m_localJournal.get(), &LocalJournalRecorder::ingestBatch,
                                     m_source.get());

@@ -8,7 +8,8 @@
 // state, the stores the window shows (events, verdicts, token books,
 // reservations), the window, this machine's source (or the demo's), the
 // server list with the agent links and Prometheus feeds, the policies of this
-// machine with their alerts, and the local journal the policy dialog replays.
+// machine with their alerts, and the local journal the policy dialog replays
+// (the demo: the record of its readings' times, and its policy's text).
 //
 // Every consumer gets its readings through the Engine: the live state and
 // the history writer from every source; the policies, the token books and
@@ -28,6 +29,7 @@ namespace gw {
 
 class AgentLinks;
 class AlertNotifier;
+class DemoRecord;
 class DesktopStores;
 class Engine;
 class HistoryService;
@@ -73,6 +75,7 @@ private:
     void addRemoteSources();
     void addLocalPolicies();
     void applyLocalPolicy(const PolicyConfig& config);
+    void applyDemoPolicy(const QString& text);
     void addAlerts();
     void addLocalJournal();
     void showWindow();
@@ -96,6 +99,10 @@ private:
     std::unique_ptr<QSystemTrayIcon> m_tray;
     std::unique_ptr<AlertNotifier> m_alerts;
     std::unique_ptr<LocalJournalRecorder> m_localJournal;
+    // The demo's: shared with the policy dialogs' replays, which may open it
+    // on their own thread.
+    std::shared_ptr<DemoRecord> m_demoRecord;
+    QString m_demoPolicyText;
     bool m_stopped = false;
 };
 

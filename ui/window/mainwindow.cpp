@@ -592,8 +592,15 @@ void MainWindow::setSettings(QSettings* settings)
     m_settings = settings;
 }
 
+void MainWindow::setLocalPolicyTarget(std::function<PolicyTarget()> target)
+{
+    m_localPolicyTarget = std::move(target);
+}
+
 PolicyTarget MainWindow::localPolicyTarget() const
 {
+    if (m_localPolicyTarget)
+        return m_localPolicyTarget();
     if (m_settings)
         return PolicyTarget::local(localPolicyPath(*m_settings));
     return PolicyTarget::local(localPolicyPath(QSettings()));
@@ -613,9 +620,22 @@ PolicyDialog* MainWindow::openPolicyDialog(const PolicyTarget& target)
 {
     auto* dialog = new PolicyDialog(target, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (!target.agent)
-        connect(dialog, &PolicyDialog::saved, this,
-                [this, path = target.localPath] { Q_EMIT localPolicySaved(path); });
+    // The policy applied here is in force at once (the session's slots run
+    // now), for a report dialog already open too.
+    const auto reportFollows = [this] {
+        if (m_report && m_reportPolicy)
+            m_report->setPolicy(m_reportPolicy());
+    };
+    if (target.isDemo())
+        connect(dialog, &PolicyDialog::saved, this, [this, reportFollows](const QString& text) {
+            Q_EMIT demoPolicySaved(text);
+            reportFollows();
+        });
+    else if (target.isLocal())
+        connect(dialog, &PolicyDialog::saved, this, [this, reportFollows, path = target.localPath] {
+            Q_EMIT localPolicySaved(path);
+            reportFollows();
+        });
     dialog->show();
     return dialog;
 }

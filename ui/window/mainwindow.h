@@ -144,6 +144,9 @@ public:
     // The desktop's preferences (--settings), where this computer's policy
     // path is read (gw::localPolicyPath); unset: the user's settings.
     void setSettings(QSettings* settings);
+    // The policy in force here when no agent is selected: the session sets
+    // the demo's (in memory); unset, this computer's file.
+    void setLocalPolicyTarget(std::function<PolicyTarget()> target);
     PolicyTarget localPolicyTarget() const;
     PolicyDialog* showPolicyDialog();
     PolicyDialog* openPolicyDialog(const PolicyTarget& target);
@@ -166,6 +169,9 @@ Q_SIGNALS:
     // The policy dialog saved this computer's policy file: the local
     // policies take it from now on.
     void localPolicySaved(const QString& path);
+    // The policy dialog applied a policy to the demo (nothing written): the
+    // demo's policies take it from now on.
+    void demoPolicySaved(const QString& text);
 
 public:
 public Q_SLOTS:
@@ -229,6 +235,7 @@ private:
     QAction* m_serversAction = nullptr;
     QPointer<ServersDialog> m_serversDialog;
     std::function<QList<RemoteServer>()> m_policyAgents;
+    std::function<PolicyTarget()> m_localPolicyTarget;
     QPointer<FindGpusDialog> m_findGpus;
     SelectionWeights m_weights;
 

@@ -2,6 +2,7 @@
 
 #include "common/plural.h"
 #include "model/units.h"
+#include "models/usertext.h"
 #include "policy/policyschema.h"
 #include "remote/policyclient.h"
 #include "window/policyreplay.h"
@@ -75,8 +76,8 @@ QString subjectText(const PolicyEvent& e)
                           ? PolicyDialog::tr("%1 (PID %2, %3)")
                                 .arg(e.command.isEmpty() ? PolicyDialog::tr("process") : e.command)
                                 .arg(e.pid)
-                                .arg(e.user)
-                          : e.user;
+                                .arg(userText(e.user))
+                          : userText(e.user);
     if (e.gpuIndex >= 0)
         subject += PolicyDialog::tr(", GPU %1").arg(e.gpuIndex);
     return subject;
@@ -88,7 +89,24 @@ QString subjectText(const PolicyEvent& e)
 
 QString PolicyTarget::displayName() const
 {
-    return agent ? agent->name : PolicyDialog::tr("This computer");
+    if (agent)
+        return agent->name;
+    return demo ? PolicyDialog::tr("The demo") : PolicyDialog::tr("This computer");
+}
+
+QString PolicyTarget::title() const
+{
+    if (agent)
+        return PolicyDialog::tr("Policy — agent %1 (%2)")
+            .arg(agent->name, agent->url.toString(QUrl::RemoveUserInfo));
+    if (demo)
+        return PolicyDialog::tr("Policy — demo (in memory)");
+    // The home folder as "~", as an admin writes it.
+    QString where = QDir::cleanPath(localPath);
+    const QString home = QDir::homePath();
+    if (where.startsWith(home + QLatin1Char('/')))
+        where = QStringLiteral("~") + where.mid(home.size());
+    return PolicyDialog::tr("Policy — this computer (%1)").arg(QDir::toNativeSeparators(where));
 }
 
 PolicyTarget PolicyTarget::local(const QString& localPath)
@@ -106,17 +124,27 @@ PolicyTarget PolicyTarget::remote(const RemoteServer& agent)
     return t;
 }
 
+PolicyTarget PolicyTarget::demoPolicy(const QString& text, ReplayReadings readings)
+{
+    PolicyTarget t;
+    t.demo = true;
+    t.demoText = text;
+    t.readings = std::move(readings);
+    return t;
+}
+
 // --- dialog -----------------------------------------------------------------
 
 PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
     : QDialog(parent)
     , m_target(std::move(target))
 {
-    setWindowTitle(tr("Policy: %1").arg(m_target.displayName()));
+    setWindowTitle(m_target.title());
     qRegisterMetaType<gw::ReplayOutcome>();
 
     m_title = new QLabel;
     m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::RichText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_tabs = new QTabWidget;
@@ -167,8 +195,9 @@ PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
     m_replay->setToolTip(tr("List the events the edited policy would have found in the last "
                             "24 hours of readings, before saving it."));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    m_save = buttons->addButton(m_target.isLocal() ? tr("&Save")
-                                                   : tr("&Apply to %1").arg(m_target.agent->name),
+    m_save = buttons->addButton(m_target.agent  ? tr("&Apply to %1").arg(m_target.agent->name)
+                                : m_target.demo ? tr("&Apply to the Demo")
+                                                : tr("&Save"),
                                 QDialogButtonBox::AcceptRole);
     m_save->setDefault(false);
     m_save->setAutoDefault(false);
@@ -439,6 +468,14 @@ void PolicyDialog::setText(const QString& text)
     validateNow();
 }
 
+// The title in bold (which policy, where it lives: a grab of the dialog
+// shows it too), what editing it does below.
+void PolicyDialog::setHeading(const QString& explanation)
+{
+    m_title->setText(QStringLiteral("<b>%1</b><br>%2")
+                         .arg(m_target.title().toHtmlEscaped(), explanation.toHtmlEscaped()));
+}
+
 void PolicyDialog::setStatus(const QString& text)
 {
     m_status->setText(text);
@@ -447,10 +484,26 @@ void PolicyDialog::setStatus(const QString& text)
 
 void PolicyDialog::load()
 {
+    if (m_target.isDemo()) {
+        setHeading(tr("The policy the demo applies to its simulated fleet, kept in memory: "
+                      "Apply puts it in force at once (the Events page, the verdicts, the "
+                      "report) and writes no file. It ends with the demo."));
+        m_savedText = m_target.demoText;
+        m_loaded = true;
+        setText(m_savedText);
+        Q_EMIT loaded();
+        return;
+    }
     if (m_target.isLocal()) {
         const QString path = m_target.localPath;
-        m_title->setText(tr("The policy of this computer, %1. The desktop checks it; the "
-                            "local policy service applies it after Save.")
+        setHeading(m_target.localPoliciesRun
+                       ? tr("The file this computer's policies read, %1: Save writes it and "
+                            "they apply it at once.")
+                             .arg(QDir::toNativeSeparators(path))
+                       : tr("The file this computer's policies read, %1. They do not run in "
+                            "this window (--no-local, or the file was refused at start): Save "
+                            "writes it, and it is applied when GPU Warden next watches this "
+                            "computer.")
                              .arg(QDir::toNativeSeparators(path)));
         QFile f(path);
         QString text;
@@ -473,9 +526,9 @@ void PolicyDialog::load()
         return;
     }
     const RemoteServer& agent = *m_target.agent;
-    m_title->setText(tr("The policy in force on %1 (%2). Applying it needs a token with admin "
-                        "scope; the agent checks it again and keeps the previous version.")
-                         .arg(agent.name, agent.url.toString(QUrl::RemoveUserInfo)));
+    setHeading(tr("The policy in force on %1 (%2). Applying it needs a token with admin "
+                  "scope; the agent checks it again and keeps the previous version.")
+                   .arg(agent.name, agent.url.toString(QUrl::RemoveUserInfo)));
     m_client = new PolicyClient(agent, this);
     setStatus(tr("Reading the policy of %1…").arg(agent.name));
     updateButtons();
@@ -697,6 +750,8 @@ void PolicyDialog::save()
         return;
     if (m_target.isLocal())
         saveLocal();
+    else if (m_target.isDemo())
+        saveDemo();
     else
         saveRemote();
 }
@@ -731,6 +786,13 @@ void PolicyDialog::saveLocal()
                   ? tr("Saved to %1; the previous version is kept as %2.").arg(path, previous)
                   : tr("Saved to %1.").arg(path));
     Q_EMIT saved(path);
+}
+
+void PolicyDialog::saveDemo()
+{
+    m_savedText = text();
+    setStatus(tr("The demo applies this policy from its next reading on; no file was written."));
+    Q_EMIT saved(m_savedText);
 }
 
 void PolicyDialog::saveRemote()
@@ -805,8 +867,9 @@ void PolicyDialog::startReplay()
     m_replayTable->clear();
     m_replayCounts->clear();
     m_replayStatus->setText(tr("Replaying the edited policy…"));
-    if (m_target.isLocal()) {
-        m_runner->start(ReplayRequest{m_target.journalPath, *m_policy, current, from, to});
+    if (!m_target.agent) {
+        m_runner->start(
+            ReplayRequest{m_target.journalPath, *m_policy, current, from, to, m_target.readings});
         updateButtons();
         return;
     }

@@ -1,17 +1,24 @@
 #pragma once
 
-// Tools → Policy…: edits the policy.toml of this computer or of one agent.
+// Tools → Policy…: edits the policy in force where it applies: the demo's
+// own (in memory: Apply puts it in force in the running demo and writes no
+// file), this computer's policy.toml (the local policies take it on Save),
+// or an agent's (PUT /v1/policy with the agent's token, which needs admin
+// scope). The window title says which policy it is and where it lives.
 // Two views of the same text: a form for the common keys (it writes each key
 // it changes into the text, leaving the rest as written) and the text
 // itself, checked as it is typed with the parser the agent uses; mistakes
 // are listed as "line:column: reason" under it, a click goes there, and Save
 // waits until there are none. "Replay last 24 h" lists what the edited
-// policy would have found (this computer: the desktop's local journal; an
-// agent: POST /v1/replay), beside the current policy's counts.
+// policy would have found in the readings the Events page's events came
+// from (the demo: its own readings, remade; this computer: the desktop's
+// local journal; an agent: POST /v1/replay), beside the current policy's
+// counts.
 
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 #include "remote/agentlink.h"
+#include "window/policyreplay.h"
 
 #include <QDialog>
 #include <QHash>
@@ -39,23 +46,37 @@ namespace gw {
 struct PolicyKey;
 struct PolicySection;
 class PolicyClient;
-class ReplayRunner;
-struct ReplayOutcome;
 
 struct PolicyTarget
 {
-    // Set: an agent (its policy over HTTP); absent: this computer.
+    // Set: an agent (its policy over HTTP); absent: this computer, or the
+    // demo when `demo` is set.
     std::optional<RemoteServer> agent;
     QString localPath;   // this computer's policy.toml
     QString journalPath; // this computer's readings, for the replay
+    bool demo = false;
+    // This computer: false when no policies of this computer run in this
+    // window (--no-local, or its file was refused at start), so Save only
+    // writes the file.
+    bool localPoliciesRun = true;
+    QString demoText;        // the demo: the policy in force, as text
+    ReplayReadings readings; // the demo: its readings, for the replay
 
-    bool isLocal() const { return !agent.has_value(); }
+    // This computer's file (neither the demo nor an agent).
+    bool isLocal() const { return !agent.has_value() && !demo; }
+    bool isDemo() const { return demo; }
     QString displayName() const;
+    // The window's title: which policy and where it lives ("Policy — demo
+    // (in memory)", "Policy — this computer (~/.config/gpuwarden/
+    // policy.toml)", "Policy — agent lab-two (http://lab-two:9807)").
+    QString title() const;
 
     // This computer, its policy at `localPath` (gw::localPolicyPath() of the
     // desktop's settings, the file its policies read).
     static PolicyTarget local(const QString& localPath);
     static PolicyTarget remote(const RemoteServer& agent);
+    // The running demo: the policy it applies, and its readings.
+    static PolicyTarget demoPolicy(const QString& text, ReplayReadings readings);
 };
 
 class PolicyDialog final : public QDialog
@@ -86,8 +107,9 @@ public:
     // The policy as the text says, when valid.
     std::optional<PolicyConfig> policy() const { return m_policy; }
 
-    // Local: writes the file (the old one kept as <file>.previous); agent:
-    // PUT /v1/policy. Emits saved() or shows why not.
+    // Local: writes the file (the old one kept as <file>.previous); the
+    // demo: nothing written, saved() hands the text on; agent: PUT
+    // /v1/policy. Emits saved() or shows why not.
     void save();
     // The replay of the edited policy; range default: the 24 h up to now.
     void startReplay();
@@ -117,7 +139,8 @@ public:
 Q_SIGNALS:
     // The text was checked (after the pause, or validateNow()).
     void validated();
-    // The policy was written (local: the file path) or the agent took it.
+    // The policy was written (local: the file path), the demo is to take
+    // it (the text), or the agent took it (its name).
     void saved(const QString& where);
     // The agent's policy arrived (or could not).
     void loaded();
@@ -136,11 +159,13 @@ private:
                       const QStringList& notes = {});
     void updateButtons();
     void saveLocal();
+    void saveDemo();
     void saveRemote();
     void showReplay(const QList<PolicyEvent>& edited,
                     const std::optional<QList<PolicyEvent>>& current, quint64 readings,
                     const QStringList& problems, const QString& error, bool cancelled);
     void setStatus(const QString& text);
+    void setHeading(const QString& explanation);
 
     PolicyTarget m_target;
     PolicyClient* m_client = nullptr;
@@ -157,7 +182,7 @@ private:
     std::optional<std::pair<qint64, qint64>> m_replayRange;
     QList<PolicyEvent> m_replayEvents;
 
-    QLabel* m_title = nullptr;
+    QLabel* m_title = nullptr; // the title, and what editing this policy does
     QTabWidget* m_tabs = nullptr;
     QPlainTextEdit* m_text = nullptr;
     QTimer* m_validateTimer = nullptr;

@@ -3,6 +3,7 @@
 #include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "readings/readingstream.h"
+#include "sources/demoworld.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -136,6 +137,85 @@ QString LocalJournalRecorder::write()
     return error;
 }
 
+// --- the demo's record ------------------------------------------------------
+
+DemoRecord::DemoRecord(int demoServers, QObject* parent)
+    : QObject(parent)
+    , m_servers(demoServers)
+{}
+
+void DemoRecord::ingestBatch(const QList<Snapshot>& readings)
+{
+    QMutexLocker lock(&m_lock);
+    for (const Snapshot& s : readings) {
+        // All the fleet's servers come at each time; a time at or before
+        // the last one is not a new one.
+        if (!m_times.empty() && s.timestampMs <= m_times.back().ms)
+            continue;
+        m_times.push_back(Stamp{s.timestampMs, s.intervalMs});
+    }
+    while (!m_times.empty() && m_times.front().ms < m_times.back().ms - kKeptMs)
+        m_times.pop_front();
+}
+
+qsizetype DemoRecord::timeCount() const
+{
+    QMutexLocker lock(&m_lock);
+    return qsizetype(m_times.size());
+}
+
+namespace {
+
+// The demo fleet at the recorded times, one time's readings at a time.
+class DemoRecordSource final : public ReadingSource
+{
+public:
+    DemoRecordSource(int servers, QList<std::pair<qint64, std::optional<qint64>>> times)
+        : m_world(servers)
+        , m_times(std::move(times))
+    {}
+    std::optional<Snapshot> next(QString*) override
+    {
+        while (m_at >= m_batch.size()) {
+            if (m_next >= m_times.size())
+                return std::nullopt;
+            const auto [ms, intervalMs] = m_times[m_next++];
+            m_batch = m_world.at(ms);
+            for (Snapshot& s : m_batch)
+                s.intervalMs = intervalMs;
+            m_at = 0;
+        }
+        return m_batch[m_at++];
+    }
+
+private:
+    DemoWorld m_world;
+    QList<std::pair<qint64, std::optional<qint64>>> m_times;
+    qsizetype m_next = 0;
+    QList<Snapshot> m_batch;
+    qsizetype m_at = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ReadingSource> DemoRecord::open(qint64 fromMs, qint64 toMs, QString* error) const
+{
+    QList<std::pair<qint64, std::optional<qint64>>> times;
+    {
+        QMutexLocker lock(&m_lock);
+        const auto first = std::lower_bound(m_times.cbegin(), m_times.cend(), fromMs,
+                                            [](const Stamp& s, qint64 ms) { return s.ms < ms; });
+        for (auto it = first; it != m_times.cend() && it->ms <= toMs; ++it)
+            times.append({it->ms, it->intervalMs});
+    }
+    if (times.isEmpty()) {
+        *error = QCoreApplication::translate("gw::ReplayRunner",
+                                             "The demo has made no readings in this range yet.");
+        return nullptr;
+    }
+    return std::make_unique<DemoRecordSource>(m_servers, std::move(times));
+}
+
 // --- the replay -------------------------------------------------------------
 
 ReplayRunner::ReplayRunner(QObject* parent)
@@ -233,6 +313,31 @@ private:
     qsizetype m_at = 0;
 };
 
+// Any source, ended (and the outcome called cancelled) once cancelled.
+class CancellableSource final : public ReadingSource
+{
+public:
+    CancellableSource(std::unique_ptr<ReadingSource> source, const std::atomic<bool>& cancelled,
+                      ReplayOutcome& out)
+        : m_source(std::move(source))
+        , m_cancelled(cancelled)
+        , m_out(out)
+    {}
+    std::optional<Snapshot> next(QString* why) override
+    {
+        if (m_cancelled.load()) {
+            m_out.cancelled = true;
+            return std::nullopt;
+        }
+        return m_source->next(why);
+    }
+
+private:
+    std::unique_ptr<ReadingSource> m_source;
+    const std::atomic<bool>& m_cancelled;
+    ReplayOutcome& m_out;
+};
+
 } // namespace
 
 ReplayOutcome
@@ -241,36 +346,52 @@ ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool
 {
     ReplayOutcome out;
     QString error;
-    if (!QFileInfo::exists(request.journalPath)) {
-        out.error = QCoreApplication::translate(
-                        "gw::ReplayRunner",
-                        "No readings of this computer are recorded yet (%1 does not exist).")
-                        .arg(request.journalPath);
-        return out;
-    }
     // The recorder holds the file for a moment every few seconds: wait it out.
     std::unique_ptr<AgentJournal> journal;
-    for (int attempt = 0; !journal && attempt < kOpenAttempts && !cancelled.load(); ++attempt) {
-        if (attempt > 0)
-            QThread::msleep(kOpenRetryMs);
-        journal = AgentJournal::open(request.journalPath, &error);
-    }
-    if (!journal) {
-        out.error = error;
-        out.cancelled = cancelled.load();
-        return out;
+    if (!request.readings) {
+        if (!QFileInfo::exists(request.journalPath)) {
+            out.error = QCoreApplication::translate(
+                            "gw::ReplayRunner",
+                            "No readings of this computer are recorded yet (%1 does not exist).")
+                            .arg(request.journalPath);
+            return out;
+        }
+        for (int attempt = 0; !journal && attempt < kOpenAttempts && !cancelled.load(); ++attempt) {
+            if (attempt > 0)
+                QThread::msleep(kOpenRetryMs);
+            journal = AgentJournal::open(request.journalPath, &error);
+        }
+        if (!journal) {
+            out.error = error;
+            out.cancelled = cancelled.load();
+            return out;
+        }
     }
     const auto pass = [&](const PolicyConfig& policy, int index) {
         quint64 readings = 0;
-        // [fromMs, toMs], through the one reading stream.
         QString openError;
-        const std::unique_ptr<ReadingStream> stream = ReadingStream::open(
-            ReadingSpec::fromOpener([&](const ReadingSpec&, QString*) {
-                return std::make_unique<JournalSource>(*journal, cancelled, out, index == 0);
-            }).within(request.fromMs, request.toMs + 1),
-            &openError);
+        // The journal's [fromMs, toMs], through the one reading stream. The
+        // demo's readings as its policies took them, intervals included:
+        // the stream would set an interval it infers on the dense backfill,
+        // which its source hands on without one.
+        std::unique_ptr<ReadingStream> stream;
+        std::unique_ptr<ReadingSource> source;
+        if (journal) {
+            stream = ReadingStream::open(ReadingSpec::fromOpener([&](const ReadingSpec&, QString*) {
+                                             return std::make_unique<JournalSource>(
+                                                 *journal, cancelled, out, index == 0);
+                                         }).within(request.fromMs, request.toMs + 1),
+                                         &openError);
+        } else if (auto made = request.readings(request.fromMs, request.toMs, &openError)) {
+            source = std::make_unique<CancellableSource>(std::move(made), cancelled, out);
+        }
+        if (!stream && !source) {
+            ReplayResult r;
+            r.error = openError;
+            return r;
+        }
         const auto next = [&](QString* why) -> std::optional<Snapshot> {
-            std::optional<Snapshot> s = stream->next(why);
+            std::optional<Snapshot> s = stream ? stream->next(why) : source->next(why);
             if (s && ++readings % kProgressEvery == 0 && progress)
                 progress(readings, index);
             return s;
@@ -289,7 +410,8 @@ ReplayRunner::replayJournal(const ReplayRequest& request, const std::atomic<bool
         out.current = pass(*request.current, 1);
     if (out.current && !out.current->error.isEmpty())
         out.error = out.current->error;
-    journal->close(QDateTime::currentMSecsSinceEpoch(), &error);
+    if (journal)
+        journal->close(QDateTime::currentMSecsSinceEpoch(), &error);
     return out;
 }
 

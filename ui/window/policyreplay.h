@@ -10,12 +10,20 @@
 // journal only while it writes (every few seconds), since a journal is held
 // by one user at a time: the replay opens it in between.
 //
-// ReplayRunner replays the journal through gw::replayReadings on a QThread
-// of its own (never the GUI thread), reporting the readings read so far; it
-// can be cancelled. An entry that is not a snapshot is skipped and reported.
+// DemoRecord keeps, for `--demo`, the times at which the demo's source
+// handed its readings on (backfill and live, the last day of them): the
+// simulated fleet is a pure function of the time, so the replay remakes the
+// very readings the demo's policies judged (the Events page's), without
+// writing them anywhere.
+//
+// ReplayRunner replays the journal (or the demo's record) through
+// gw::replayReadings on a QThread of its own (never the GUI thread),
+// reporting the readings read so far; it can be cancelled. An entry that is
+// not a snapshot is skipped and reported.
 
 #include "model/snapshot.h"
 #include "policy/policyengine.h"
+#include "readings/readingsource.h"
 #include "util/jobtracker.h"
 
 #include <QMutex>
@@ -24,6 +32,9 @@
 #include <QThread>
 
 #include <atomic>
+#include <deque>
+#include <functional>
+#include <memory>
 #include <optional>
 
 namespace gw {
@@ -71,6 +82,38 @@ private:
     int m_failuresInARow = 0;
 };
 
+// The readings of [fromMs, toMs] in time order, opened on the replay's
+// thread; null with `error` set when there are none to read.
+using ReplayReadings =
+    std::function<std::unique_ptr<ReadingSource>(qint64 fromMs, qint64 toMs, QString* error)>;
+
+class DemoRecord final : public QObject
+{
+    Q_OBJECT
+public:
+    // Times older than this before the newest are forgotten.
+    static constexpr qint64 kKeptMs = 25 * 3'600'000;
+
+    explicit DemoRecord(int demoServers, QObject* parent = nullptr);
+
+    // Thread-safe (an Engine consumer of the demo's source).
+    void ingestBatch(const QList<gw::Snapshot>& readings);
+    qsizetype timeCount() const;
+    // The demo's readings at the recorded times within [fromMs, toMs], as
+    // its source made them; thread-safe (the times are copied).
+    std::unique_ptr<ReadingSource> open(qint64 fromMs, qint64 toMs, QString* error) const;
+
+private:
+    struct Stamp
+    {
+        qint64 ms = 0;
+        std::optional<qint64> intervalMs; // as the source stamped the readings
+    };
+    const int m_servers;
+    mutable QMutex m_lock;
+    std::deque<Stamp> m_times; // ascending
+};
+
 struct ReplayRequest
 {
     QString journalPath;
@@ -78,6 +121,7 @@ struct ReplayRequest
     std::optional<PolicyConfig> current; // also replayed, to compare counts
     qint64 fromMs = 0;
     qint64 toMs = 0;
+    ReplayReadings readings; // set: read instead of the journal (the demo's record)
 };
 
 struct ReplayOutcome
@@ -112,7 +156,8 @@ public:
     void cancel();
     bool isRunning() const;
 
-    // The whole replay on the calling thread (the runner's thread uses it).
+    // The whole replay on the calling thread (the runner's thread uses it):
+    // the journal's readings, or request.readings'.
     static ReplayOutcome
     replayJournal(const ReplayRequest& request, const std::atomic<bool>& cancelled,
                   const std::function<void(quint64 readings, int pass)>& progress);

@@ -66,6 +66,7 @@ public:
 
     // Quotas, thresholds, prices and the time zone; absent: the defaults.
     void setPolicy(std::optional<PolicyConfig> policy);
+    const std::optional<PolicyConfig>& policy() const { return m_policy; }
 
     void setRange(Range range);
     void setCustomRange(qint64 fromMs, qint64 toMs);
