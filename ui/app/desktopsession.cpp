@@ -117,6 +117,8 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
         m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
     m_stores = std::make_unique<DesktopStores>();
     m_window = std::make_unique<MainWindow>(m_state.get(), m_stores.get());
+    // Every dialog fits the screen it opens on, as the window does.
+    QApplication::instance()->installEventFilter(new DialogScreenFit(this));
     m_window->setSettings(m_settings.get());
 
     addLocalSource();
@@ -368,12 +370,20 @@ void DesktopSession::openPage()
     }
 }
 
-int DesktopSession::exec()
+void DesktopSession::start()
 {
+    if (m_started)
+        return;
+    m_started = true;
     showWindow();
     openPage();
     if (m_source)
         m_source->start(m_options.demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
+}
+
+int DesktopSession::exec()
+{
+    start();
     if (m_options.quitAfter) {
         QTimer::singleShot(*m_options.quitAfter, m_window.get(),
                            [window = m_window.get(), shot = m_options.screenshot] {

@@ -49,9 +49,10 @@ public:
     ~DesktopSession() override;
 
     // Shows the window (its last size, fitted to the screen; the --page
-    // asked for), starts the sources, runs the event loop, then saves the
-    // window's size and stops the sources and the history writer. The
-    // loop's exit code.
+    // asked for) and starts the sources; once.
+    void start();
+    // start(), runs the event loop, then saves the window's size and stops
+    // the sources and the history writer. The loop's exit code.
     int exec();
     // Stops the sources and the history writer (after exec(), or from the
     // destructor); once.
@@ -96,6 +97,7 @@ private:
     std::unique_ptr<QSystemTrayIcon> m_tray;
     std::unique_ptr<AlertNotifier> m_alerts;
     std::unique_ptr<LocalJournalRecorder> m_localJournal;
+    bool m_started = false;
     bool m_stopped = false;
 };
 
