@@ -148,9 +148,18 @@ void OverviewView::relayout()
         int tileW = 0;
         int total = 0;
     };
+    // A card's header must hold its dot, a few letters of the name and the
+    // longest freshness whole: more columns than that leaves room for would
+    // cut what the header is read for.
+    const int headerNeeds =
+        m_line + 8 + QFontMetrics(m_bold).averageCharWidth() * 7 + 8 +
+        QFontMetrics(font()).horizontalAdvance(
+            tr("stale, last reading %1 ago").arg(formatDurationTwoUnits(59 * 60'000 + 59'000)));
     auto evaluate = [&](int columns) -> std::optional<Choice> {
         const int cardW = (width - (columns + 1) * kCardGap) / columns;
         const int inner = cardW - 2 * kCardPad;
+        if (columns > 1 && inner < headerNeeds)
+            return std::nullopt;
         int perRow = (inner + kGap) / (m_minTileWidth + kGap);
         if (perRow < 1)
             return std::nullopt;
@@ -529,8 +538,10 @@ void OverviewView::fitCardHeader(CardBox& card, const OverviewGroup& g, const QS
     if (g.freshness.hasReading)
         parts << QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr, g.gpuCount);
     const int nameW = bm.horizontalAdvance(g.server);
-    // The name keeps at least this much before the freshness is cut.
-    const int nameFloor = std::min(nameW, bm.horizontalAdvance(g.server.left(4) + QChar(0x2026)));
+    // The name keeps at least its first and last three letters ("gpu…-07")
+    // before the freshness is cut.
+    const int nameFloor = std::min(
+        nameW, bm.horizontalAdvance(g.server.left(3) + QChar(0x2026) + g.server.right(3)) + 2);
     for (qsizetype first = 0; first <= parts.size(); ++first) {
         QStringList kept = parts.mid(first);
         kept << fresh;
