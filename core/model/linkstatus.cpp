@@ -24,6 +24,10 @@ QString linkStateText(LinkState state)
         return tr("connected");
     case LinkState::Stale:
         return tr("stale");
+    case LinkState::NoToken:
+        return tr("no token given");
+    case LinkState::TokenRefused:
+        return tr("the token was refused");
     case LinkState::AuthFailed:
         return tr("authentication failed");
     case LinkState::Unreachable:

@@ -11,14 +11,16 @@ namespace gw {
 
 enum class LinkState
 {
-    Connecting,  // not answered yet
-    Connected,   // readings arrive
-    Stale,       // the agent answers but has no new reading for a while
-    AuthFailed,  // 401/403: token missing, wrong or without the scope
-    Unreachable, // refused, timed out, reset: retried with backoff
-    Untrusted,   // TLS certificate no CA vouches for: the admin may pin it
-    PinMismatch, // TLS certificate differs from the pinned one: refused
-    Failing,     // the agent answers with something unusable
+    Connecting,   // not answered yet
+    Connected,    // readings arrive
+    Stale,        // the agent answers but has no new reading for a while
+    NoToken,      // 401 to a request that carried no token: none was given
+    TokenRefused, // 401 to a request with a token: the agent does not know it
+    AuthFailed,   // 403: the token is known but lacks the scope
+    Unreachable,  // refused, timed out, reset: retried with backoff
+    Untrusted,    // TLS certificate no CA vouches for: the admin may pin it
+    PinMismatch,  // TLS certificate differs from the pinned one: refused
+    Failing,      // the agent answers with something unusable
 };
 
 QString linkStateText(LinkState state);

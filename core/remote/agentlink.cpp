@@ -315,7 +315,11 @@ void AgentLink::onFailure(const AgentCall& r)
         std::min<qint64>(kMaxBackoffMs, kFirstBackoffMs << std::min(m_failures - 1, 16));
     switch (r.failure) {
     case AgentFailure::Auth:
-        m_status.state = LinkState::AuthFailed;
+        // A 401 is a token missing or not known: the agent words both the
+        // same way to a curl user, the admin needs to know which to fix.
+        m_status.state = r.status != 401            ? LinkState::AuthFailed
+                         : m_server.token.isEmpty() ? LinkState::NoToken
+                                                    : LinkState::TokenRefused;
         break;
     case AgentFailure::Untrusted:
         m_status.state = LinkState::Untrusted;

@@ -317,20 +317,34 @@ private Q_SLOTS:
         QCOMPARE(rec.states[2].retryInMs, 2000); // exponential, not the 100 ms poll
     }
 
-    void refusedTokenIsAuthFailed()
+    // The agent answers 401 to both; the admin must be told which to fix:
+    // give a token, or replace the one given.
+    void aMissingTokenAndARefusedOneAreToldApart()
     {
         AgentServer server(agentConfig());
         QString error;
         QVERIFY(server.listen(&error));
         server.publish(DemoWorld().serverAt(0, kT));
         QNetworkAccessManager nam;
-        AgentLink link({QStringLiteral("lab"), local(server.port()), "wrong", {}}, &nam);
-        Recorder rec(link);
-        link.start();
-        QVERIFY(rec.waitFor([&] { return rec.last().state == LinkState::AuthFailed; }));
-        QVERIFY2(rec.last().error.contains(QStringLiteral("HTTP 401")),
-                 qPrintable(rec.last().error));
-        QVERIFY(rec.readings.isEmpty());
+        AgentLink wrong({QStringLiteral("lab"), local(server.port()), "wrong", {}}, &nam);
+        AgentLink none({QStringLiteral("lab2"), local(server.port()), {}, {}}, &nam);
+        Recorder wrongRec(wrong);
+        Recorder noneRec(none);
+        wrong.start();
+        none.start();
+        QVERIFY(wrongRec.waitFor([&] { return wrongRec.last().state != LinkState::Connecting; }));
+        QVERIFY(noneRec.waitFor([&] { return noneRec.last().state != LinkState::Connecting; }));
+        QCOMPARE(wrongRec.last().state, LinkState::TokenRefused);
+        QCOMPARE(noneRec.last().state, LinkState::NoToken);
+        QCOMPARE(linkStateText(wrongRec.last().state), QStringLiteral("the token was refused"));
+        QCOMPARE(linkStateText(noneRec.last().state), QStringLiteral("no token given"));
+        // The agent's own words stay beside it.
+        QVERIFY2(wrongRec.last().error.contains(QStringLiteral("HTTP 401")),
+                 qPrintable(wrongRec.last().error));
+        QVERIFY2(noneRec.last().error.contains(QStringLiteral("HTTP 401")),
+                 qPrintable(noneRec.last().error));
+        QVERIFY(wrongRec.readings.isEmpty());
+        QVERIFY(noneRec.readings.isEmpty());
     }
 
     void overflowedRingIsReportedAsLostReadings()

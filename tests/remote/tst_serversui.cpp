@@ -146,6 +146,23 @@ private Q_SLOTS:
         QCOMPARE(edit.tokenEdit()->text(), QString()); // never shown back
     }
 
+    // agent.toml holds only each token's SHA-256: the field must not send
+    // the admin there for the token, but to where it really comes from.
+    void theTokenFieldSaysWhereTheTokenComesFrom()
+    {
+        SecretStore secrets;
+        ServerList list(m_settings.get(), &secrets);
+        ServerEditDialog d(&list, std::nullopt);
+        const QString hint = d.tokenEdit()->placeholderText();
+        const QString help = d.tokenEdit()->toolTip();
+        QVERIFY2(!hint.contains(QStringLiteral("configuration")), qPrintable(hint));
+        QVERIFY2(hint.contains(QStringLiteral("printed")) && hint.contains(QStringLiteral("chose")),
+                 qPrintable(hint));
+        QVERIFY2(help.contains(QStringLiteral("agent.toml keeps only its SHA-256")),
+                 qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("token for this run")), qPrintable(help));
+    }
+
     void tokensLiveInTheKeychainNeverInTheSettingsFile()
     {
         SecretStore secrets;

@@ -207,6 +207,44 @@ private Q_SLOTS:
         }
     }
 
+    // 16 servers in a 1024 px window with 144 dpi fonts (1.5 × 96): the
+    // cards are narrow, and their headers were cut before the freshness, the
+    // part an admin reads them for. The name is elided, the freshness stays.
+    void narrowCardHeadersKeepTheirFreshnessWhole()
+    {
+        LiveState fleet;
+        OverviewPage page(&fleet);
+        QFont f = page.font();
+        f.setPointSizeF(f.pointSizeF() * 1.5);
+        page.setFont(f);
+        page.resize(1024, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        fleet.setClock([] { return kNow; });
+        QList<Snapshot> readings = syntheticFleet(kNow);
+        for (Snapshot& s : readings) // a host name beside each name, as agents have
+            s.host.hostname = s.server + u".cluster.example.org"_qs;
+        fleet.ingestBatch(readings);
+        fleet.checkFreshness();
+        QCoreApplication::processEvents();
+        const QChar ellipsis(0x2026);
+        int elidedNames = 0;
+        for (const OverviewGroup& g : page.model()->groups()) {
+            const QString header = page.view()->cardHeaderText(g.server);
+            const QString fresh = g.freshnessText();
+            QVERIFY2(header.endsWith(fresh) && !fresh.contains(ellipsis),
+                     qPrintable(g.server + u": \""_qs + header + u"\" lacks \""_qs + fresh + u'"'));
+            // Something of the name is left to tell the cards apart.
+            QVERIFY2(header.startsWith(g.server.left(3)), qPrintable(header));
+            elidedNames += header.contains(ellipsis) ? 1 : 0;
+        }
+        QVERIFY(page.view()
+                    ->cardHeaderText(nodeName(kStaleServer))
+                    .endsWith(u"stale, last reading 4 min 00 s ago"_qs));
+        QVERIFY(page.grab().save(shotPath(u"overview-1024-144dpi.png"_qs)));
+        qInfo("%d of 16 headers elided", elidedNames);
+    }
+
     void keyboardAndClickOpenTheRightGpu()
     {
         LiveState fleet;

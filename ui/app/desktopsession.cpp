@@ -119,6 +119,8 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
         m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
     m_stores = std::make_unique<DesktopStores>();
     m_window = std::make_unique<MainWindow>(m_state.get(), m_stores.get());
+    // Every dialog fits the screen it opens on, as the window does.
+    QApplication::instance()->installEventFilter(new DialogScreenFit(this));
     m_window->setSettings(m_settings.get());
     // Where the events judged here can be seen once the Events page drops them.
     m_window->eventsPage()->setLocalSource({m_options.demo, m_history != nullptr});
@@ -420,12 +422,20 @@ void DesktopSession::openPage()
     }
 }
 
-int DesktopSession::exec()
+void DesktopSession::start()
 {
+    if (m_started)
+        return;
+    m_started = true;
     showWindow();
     openPage();
     if (m_source)
         m_source->start(m_options.demo ? std::chrono::hours(24 * 7) : std::chrono::milliseconds(0));
+}
+
+int DesktopSession::exec()
+{
+    start();
     if (m_options.quitAfter) {
         QTimer::singleShot(*m_options.quitAfter, m_window.get(),
                            [window = m_window.get(), shot = m_options.screenshot] {

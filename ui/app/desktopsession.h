@@ -51,9 +51,10 @@ public:
     ~DesktopSession() override;
 
     // Shows the window (its last size, fitted to the screen; the --page
-    // asked for), starts the sources, runs the event loop, then saves the
-    // window's size and stops the sources and the history writer. The
-    // loop's exit code.
+    // asked for) and starts the sources; once.
+    void start();
+    // start(), runs the event loop, then saves the window's size and stops
+    // the sources and the history writer. The loop's exit code.
     int exec();
     // Stops the sources and the history writer (after exec(), or from the
     // destructor); once.
@@ -103,6 +104,7 @@ private:
     // on their own thread.
     std::shared_ptr<DemoRecord> m_demoRecord;
     QString m_demoPolicyText;
+    bool m_started = false;
     bool m_stopped = false;
 };
 

@@ -79,21 +79,26 @@ QString OverviewTile::description() const
 
 QString OverviewGroup::headerText() const
 {
-    const QString gpus =
-        QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr, gpuCount);
+    if (!freshness.hasReading)
+        return freshnessText();
+    return QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr, gpuCount) + u" · " +
+           freshnessText();
+}
+
+QString OverviewGroup::freshnessText() const
+{
     if (!freshness.hasReading) {
         if (link)
             return linkStateText(*link);
         return tr("waiting for the first reading");
     }
     if (freshness.stale) {
-        QString s = tr("%1 · stale, last reading %2 ago")
-                        .arg(gpus, formatDurationTwoUnits(freshness.ageMs));
+        QString s = tr("stale, last reading %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
         if (link && *link != LinkState::Connected)
             s += u" · " + linkStateText(*link);
         return s;
     }
-    return tr("%1 · updated %2 ago").arg(gpus, formatDurationTwoUnits(freshness.ageMs));
+    return tr("updated %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
 }
 
 OverviewModel::OverviewModel(const LiveState* fleet, QObject* parent)

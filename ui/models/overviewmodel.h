@@ -64,6 +64,10 @@ struct OverviewGroup
 
     // "8 GPUs · updated 2 s ago", "stale · last reading 4 min 10 s ago", "unreachable".
     QString headerText() const;
+    // Its freshness alone ("updated 2 s ago", "stale, last reading 4 min
+    // 10 s ago", "unreachable"): the part of the header that must stay
+    // whole however narrow the card.
+    QString freshnessText() const;
 };
 
 class OverviewModel final : public QObject

@@ -127,8 +127,11 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setSectionResizeMode(FleetProcessModel::CommandColumn,
-                                                      QHeaderView::Stretch);
+    // The command keeps a readable width of its own, not what the figures
+    // leave of a small window (with 144 dpi fonts at 1024 px a stretched
+    // command column was cut to "python tra…"); the table scrolls instead,
+    // and the last column takes what a wide window has over.
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setItemDelegateForColumn(FleetProcessModel::StateColumn, new StateDotDelegate(this));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setAccessibleName(tr("Processes of all servers"));
@@ -141,6 +144,8 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->setColumnWidth(FleetProcessModel::PidColumn, fm.horizontalAdvance(u"4194304"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::UserColumn,
                             fm.horizontalAdvance(u"username12"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::CommandColumn,
+                            fm.horizontalAdvance(u"python train.py --epochs 90"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::MemoryColumn,
                             fm.horizontalAdvance(u"80.0 GiB"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::SmColumn, fm.horizontalAdvance(u"100 %"_qs) + 16);

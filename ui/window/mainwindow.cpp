@@ -39,6 +39,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -200,13 +201,13 @@ void MainWindow::buildUi()
             });
     m_top = new QTabWidget;
     m_top->setDocumentMode(true);
-    m_top->addTab(m_overview, tr("&Overview"));
-    m_top->addTab(m_fleetProcesses, tr("&Processes"));
-    m_top->addTab(m_details, tr("&Details"));
+    addPage(m_overview, tr("&Overview"));
+    addPage(m_fleetProcesses, tr("&Processes"));
+    addPage(m_details, tr("&Details"));
     // The policy events of every server: a timeline and a table.
     m_events = new EventsPage(m_eventBook);
     connect(m_events, &EventsPage::eventActivated, this, &MainWindow::openEvent);
-    m_top->addTab(m_events, tr("&Events"));
+    addPage(m_events, tr("&Events"));
     // The token books (m_tokenBook) are built by the session from the
     // readings of this machine.
     // The view (its charts) is made when the page is first shown: a
@@ -214,7 +215,7 @@ void MainWindow::buildUi()
     m_tokensPage = new QWidget;
     auto* tokensLayout = new QVBoxLayout(m_tokensPage);
     tokensLayout->setContentsMargins(0, 0, 0, 0);
-    m_top->addTab(m_tokensPage, tr("&Tokens"));
+    addPage(m_tokensPage, tr("&Tokens"));
     connect(m_tokenBook, &TokenBook::booksChanged, this, &MainWindow::showBooks);
     // The books the agents keep: read once the page was first shown.
     m_agentBooks = new AgentBooks(this);
@@ -222,7 +223,7 @@ void MainWindow::buildUi()
         [this] { return m_policyAgents ? m_policyAgents() : QList<RemoteServer>(); });
     connect(m_agentBooks, &AgentBooks::changed, this, &MainWindow::showBooks);
     connect(m_top, &QTabWidget::currentChanged, this, [this] {
-        if (m_top->currentWidget() == m_tokensPage)
+        if (m_top->currentWidget() == tabOf(m_tokensPage))
             tokensView();
     });
     // Verdict badges in the tree, both process tables and the overview.
@@ -251,34 +252,53 @@ void MainWindow::buildUi()
     setCentralWidget(central);
 }
 
+// Each page in a scroll area of its own: where a page cannot shrink to a
+// small screen (the Details page, its tree beside the four charts, asks for
+// 993 × 638 with 144 dpi fonts), it scrolls instead of forcing the window
+// past the screen's edge and the status bar off it.
+void MainWindow::addPage(QWidget* page, const QString& title)
+{
+    auto* area = new QScrollArea;
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    m_pageTabs.insert(page, area);
+    m_top->addTab(area, title);
+}
+
+QWidget* MainWindow::tabOf(const QWidget* page) const
+{
+    return m_pageTabs.value(page);
+}
+
 void MainWindow::showOverview()
 {
-    m_top->setCurrentWidget(m_overview);
+    m_top->setCurrentWidget(tabOf(m_overview));
 }
 
 void MainWindow::showFleetProcesses()
 {
-    m_top->setCurrentWidget(m_fleetProcesses);
+    m_top->setCurrentWidget(tabOf(m_fleetProcesses));
 }
 
 void MainWindow::showDetails()
 {
-    m_top->setCurrentWidget(m_details);
+    m_top->setCurrentWidget(tabOf(m_details));
 }
 
 void MainWindow::showEvents()
 {
-    m_top->setCurrentWidget(m_events);
+    m_top->setCurrentWidget(tabOf(m_events));
 }
 
 void MainWindow::showTokens()
 {
-    m_top->setCurrentWidget(m_tokensPage);
+    m_top->setCurrentWidget(tabOf(m_tokensPage));
 }
 
 bool MainWindow::tokensShown() const
 {
-    return m_top->currentWidget() == m_tokensPage;
+    return m_top->currentWidget() == tabOf(m_tokensPage);
 }
 
 TokensView* MainWindow::tokensView()
@@ -361,17 +381,17 @@ void MainWindow::showBooks()
 
 bool MainWindow::eventsShown() const
 {
-    return m_top->currentWidget() == m_events;
+    return m_top->currentWidget() == tabOf(m_events);
 }
 
 bool MainWindow::detailsShown() const
 {
-    return m_top->currentWidget() == m_details;
+    return m_top->currentWidget() == tabOf(m_details);
 }
 
 bool MainWindow::overviewShown() const
 {
-    return m_top->currentWidget() == m_overview;
+    return m_top->currentWidget() == tabOf(m_overview);
 }
 
 ProcessModel* MainWindow::processModel() const

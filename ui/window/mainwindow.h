@@ -12,6 +12,7 @@
 #include "coord/gpuselection.h"
 #include "policy/policyconfig.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -192,6 +193,8 @@ public Q_SLOTS:
 private:
     // Hands the Tokens view the books it shows: the keeper's, else our own.
     void showBooks();
+    void addPage(QWidget* page, const QString& title);
+    QWidget* tabOf(const QWidget* page) const; // the top tab that holds `page`
     void buildMenus();
     void buildUi();
     void buildViewMenu();
@@ -211,6 +214,7 @@ private:
     StatusLine* m_statusLine = nullptr;
     QTabWidget* m_views = nullptr;
     QTabWidget* m_top = nullptr;
+    QHash<const QWidget*, QWidget*> m_pageTabs; // page → its scroll area in m_top
     OverviewPage* m_overview = nullptr;
     FleetProcessPage* m_fleetProcesses = nullptr;
     QWidget* m_details = nullptr;

@@ -6,6 +6,7 @@
 #include "models/verdictbook.h"
 
 #include <QAccessible>
+#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPainter>
@@ -147,9 +148,18 @@ void OverviewView::relayout()
         int tileW = 0;
         int total = 0;
     };
+    // A card's header must hold its dot, a few letters of the name and the
+    // longest freshness whole: more columns than that leaves room for would
+    // cut what the header is read for.
+    const int headerNeeds =
+        m_line + 8 + QFontMetrics(m_bold).averageCharWidth() * 7 + 8 +
+        QFontMetrics(font()).horizontalAdvance(
+            tr("stale, last reading %1 ago").arg(formatDurationTwoUnits(59 * 60'000 + 59'000)));
     auto evaluate = [&](int columns) -> std::optional<Choice> {
         const int cardW = (width - (columns + 1) * kCardGap) / columns;
         const int inner = cardW - 2 * kCardPad;
+        if (columns > 1 && inner < headerNeeds)
+            return std::nullopt;
         int perRow = (inner + kGap) / (m_minTileWidth + kGap);
         if (perRow < 1)
             return std::nullopt;
@@ -207,20 +217,14 @@ void OverviewView::relayout()
             const int x = kCardGap + col * (cardW + kCardGap);
             card.rect = QRect(x, y, cardW, h);
             card.header = QRect(x + kCardPad, y + 2, cardW - 2 * kCardPad, headerH - 2);
-            // The server's name first; the rest of the line gets what is left.
-            card.name = bm.elidedText(g.server, Qt::ElideMiddle, card.header.width() - m_line - 8);
             // The models of the server's GPUs, when they are one kind.
             QSet<QString> models;
             for (int ti : g.tiles)
                 models.insert(shortModel(tiles[ti].model));
-            QString detail = g.headerText();
+            QString model;
             if (models.size() == 1 && !models.cbegin()->isEmpty())
-                detail = *models.cbegin() + u" · " + detail;
-            if (!g.host.isEmpty())
-                detail = tr("host %1").arg(g.host) + u" · " + detail;
-            card.detail = fm.elidedText(
-                detail, Qt::ElideRight,
-                std::max(0, card.header.width() - bm.horizontalAdvance(card.name) - m_line - 8));
+                model = *models.cbegin();
+            fitCardHeader(card, g, model, bm, fm);
             for (int k = 0; k < g.tiles.size(); ++k) {
                 const OverviewTile& t = tiles[g.tiles[k]];
                 TileBox b;
@@ -511,6 +515,57 @@ void OverviewView::paintContent(QPainter& p, const QRect& exposed)
             paintTile(p, m_tileRects[i], focusShown && i == m_focus);
     }
     p.restore();
+}
+
+// The header line of a card: the dot, the name in bold, then the details
+// and the freshness. The freshness ("updated 2 s ago", "stale, last
+// reading 4 min ago") is what an admin reads the line for, so it is the
+// last thing cut: first the host, the model and the GPU count go, then the
+// name is elided down to a few letters, and only then the freshness.
+void OverviewView::fitCardHeader(CardBox& card, const OverviewGroup& g, const QString& model,
+                                 const QFontMetrics& bm, const QFontMetrics& fm) const
+{
+    const int room = std::max(0, card.header.width() - m_line - 8); // after the dot
+    const int gapW = 8;                                             // name to details
+    const QString fresh = g.freshnessText();
+    const QString sep = QStringLiteral(" · ");
+    // The details from the most to the least: each drops its first part.
+    QStringList parts;
+    if (!g.host.isEmpty())
+        parts << tr("host %1").arg(g.host);
+    if (!model.isEmpty())
+        parts << model;
+    if (g.freshness.hasReading)
+        parts << QCoreApplication::translate("gw::OverviewModel", "%n GPUs", nullptr, g.gpuCount);
+    const int nameW = bm.horizontalAdvance(g.server);
+    // The name keeps at least its first and last three letters ("gpu…-07")
+    // before the freshness is cut.
+    const int nameFloor = std::min(
+        nameW, bm.horizontalAdvance(g.server.left(3) + QChar(0x2026) + g.server.right(3)) + 2);
+    for (qsizetype first = 0; first <= parts.size(); ++first) {
+        QStringList kept = parts.mid(first);
+        kept << fresh;
+        const QString detail = kept.join(sep);
+        const int nameRoom = room - gapW - fm.horizontalAdvance(detail);
+        if (nameRoom >= nameW || (first == parts.size() && nameRoom >= nameFloor)) {
+            card.name = bm.elidedText(g.server, Qt::ElideMiddle, nameRoom);
+            card.detail = detail;
+            return;
+        }
+    }
+    // Too narrow for the name's floor and the freshness: the name keeps its
+    // floor, the freshness what is left.
+    card.name = bm.elidedText(g.server, Qt::ElideMiddle, nameFloor);
+    card.detail = fm.elidedText(fresh, Qt::ElideRight,
+                                std::max(0, room - gapW - bm.horizontalAdvance(card.name)));
+}
+
+QString OverviewView::cardHeaderText(const QString& server) const
+{
+    for (const CardBox& c : m_cards)
+        if (m_model->groups()[c.group].server == server)
+            return c.name + u' ' + c.detail;
+    return {};
 }
 
 void OverviewView::paintCard(QPainter& p, const CardBox& c) const

@@ -8,12 +8,14 @@
 
 #include <QAbstractScrollArea>
 #include <QFont>
+#include <QFontMetrics>
 #include <QList>
 #include <QRect>
 
 namespace gw {
 
 class OverviewModel;
+struct OverviewGroup;
 struct OverviewTile;
 
 class OverviewView final : public QAbstractScrollArea
@@ -28,6 +30,9 @@ public:
     QRect tileRect(const QString& server, const QString& uuid) const;
     // The texts a tile shows, one line each ("" when not shown).
     QString tileText(const QString& server, const QString& uuid) const;
+    // A card's header line as laid out: the name (elided when the card is
+    // narrow), then its details and freshness ("" when not shown).
+    QString cardHeaderText(const QString& server) const;
     // The focus tile (server, GPU UUID); empty strings when none.
     QString focusServer() const;
     QString focusUuid() const;
@@ -78,6 +83,8 @@ private:
     int tileAt(const QPoint& viewportPos) const;
     void moveFocus(int box);
     void ensureVisible(int box);
+    void fitCardHeader(CardBox& card, const OverviewGroup& g, const QString& model,
+                       const QFontMetrics& bm, const QFontMetrics& fm) const;
     void paintCard(QPainter& p, const CardBox& c) const;
     void paintTile(QPainter& p, const TileBox& b, bool focused) const;
 

@@ -1,5 +1,7 @@
 #include "window/screenfit.h"
 
+#include <QDialog>
+#include <QEvent>
 #include <QScreen>
 #include <QStyle>
 #include <QWidget>
@@ -47,6 +49,16 @@ void fitToScreen(QWidget* window, QSize wanted)
             QPoint(std::max(placed.left(), room.left()), std::max(placed.top(), room.top())));
         window->move(placed.topLeft()); // move() places the frame
     }
+}
+
+bool DialogScreenFit::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Show && watched->isWidgetType()) {
+        auto* dialog = qobject_cast<QDialog*>(watched);
+        if (dialog && dialog->isWindow())
+            fitToScreen(dialog, dialog->size());
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 } // namespace gw

@@ -57,11 +57,17 @@ ServerEditDialog::ServerEditDialog(const ServerList* list, std::optional<ServerE
     m_kind->addItem(kindText(ServerEntry::Kind::Prometheus), int(ServerEntry::Kind::Prometheus));
     m_kind->setCurrentIndex(m_kind->findData(int(m_entry.kind)));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(!m_editing ? tr("bearer token from the agent's configuration")
+    // agent.toml holds only each token's SHA-256: the token itself is what
+    // the agent's admin chose (or `gpuwarden-agent --demo` printed).
+    m_token->setPlaceholderText(!m_editing ? tr("the token the agent printed or its admin chose")
                                 : m_list->sessionOnly(m_entry.id)
                                     ? tr("unchanged (kept for this session only)")
                                     : tr("unchanged (stored in the keychain if set)"));
-    m_token->setToolTip(tr("Kept in the system keychain, never in a settings file."));
+    m_token->setToolTip(
+        tr("The bearer token the agent's admin chose for you, or the one gpuwarden-agent printed "
+           "(\"token for this run\" with --demo). agent.toml keeps only its SHA-256, so the "
+           "token cannot be read from there.\nKept in the system keychain, never in a "
+           "settings file."));
     m_pin->setWordWrap(true);
     m_pin->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pin->setForegroundRole(QPalette::PlaceholderText);
