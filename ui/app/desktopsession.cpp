@@ -45,6 +45,9 @@ namespace gw {
 namespace {
 
 const QString kSizeKey = QStringLiteral("window/size");
+// Readings the window or the history writer may have still to take before
+// the demo makes the next part of its past (about 40 MB of 16 servers).
+constexpr qint64 kBackfillBacklog = 8192;
 const QString kMaximizedKey = QStringLiteral("window/maximized");
 
 // The window with its open dialogs drawn where they stand, for
@@ -160,6 +163,24 @@ void DesktopSession::addLocalSource()
         m_options.interval);
     m_engine->attach(m_source.get());
     connect(m_source.get(), &Source::statusChanged, m_window.get(), &MainWindow::setBackendStatus);
+    if (!m_options.demo)
+        return;
+    // The demo's week is made in parts while the window shows its present
+    // (first figures at once, not after the week); each part only once the
+    // window and the history writer have taken the ones before, so a week
+    // of 16 servers is never in memory at once.
+    m_source->setBackfillGate([engine = m_engine.get(), history = m_history.get()] {
+        return engine->queuedReadings() < kBackfillBacklog &&
+               (!history || history->backlog() < kBackfillBacklog);
+    });
+    connect(m_source.get(), &Source::presentReady, m_state.get(), &LiveState::ingestBatch);
+    connect(m_source.get(), &Source::backfillProgress, m_window.get(), [this](int percent) {
+        m_window->setSourceStatus(
+            QStringLiteral("demo-past"),
+            percent >= 100 ? QString()
+                           : QApplication::translate("main", "Filling the demo's past week: %1 %…")
+                                 .arg(percent));
+    });
 }
 
 // The admin's list (File → Servers…, tokens in the keychain), plus --source
