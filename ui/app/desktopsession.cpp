@@ -50,8 +50,8 @@ namespace {
 
 const QString kSizeKey = QStringLiteral("window/size");
 // Readings the window or the history writer may have still to take before
-// the demo makes the next part of its past (about 40 MB of 16 servers).
-constexpr qint64 kBackfillBacklog = 8192;
+// the demo makes the next part of its past (about 20 MB of 16 servers).
+constexpr qint64 kBackfillBacklog = 4096;
 const QString kMaximizedKey = QStringLiteral("window/maximized");
 
 // The window with its open dialogs drawn where they stand, for
