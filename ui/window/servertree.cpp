@@ -58,15 +58,12 @@ ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     header()->setSectionResizeMode(ServerTreeModel::NameColumn, QHeaderView::Stretch);
     m_fitTimer.setSingleShot(true);
     connect(&m_fitTimer, &QTimer::timeout, this, &ServerTree::fitColumns);
-    // Rows that come or go, or move, are fitted at once; new figures at most
-    // once per kFitInterval (a width changes when a figure gains a digit).
-    const auto fitSoon = [this] {
-        m_fitTimer.start(0);
-    };
-    connect(model, &QAbstractItemModel::rowsInserted, this, fitSoon);
-    connect(model, &QAbstractItemModel::rowsRemoved, this, fitSoon);
-    connect(model, &QAbstractItemModel::layoutChanged, this, fitSoon);
-    connect(model, &QAbstractItemModel::modelReset, this, fitSoon);
+    // Rows that come or go are fitted at once (the window's minimum width
+    // follows); new figures at most once per kFitInterval (a width changes
+    // when a figure gains a digit). Rows that move keep their widths.
+    connect(model, &QAbstractItemModel::rowsInserted, this, &ServerTree::fitColumns);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &ServerTree::fitColumns);
+    connect(model, &QAbstractItemModel::modelReset, this, &ServerTree::fitColumns);
     connect(model, &QAbstractItemModel::dataChanged, this, [this] {
         if (!m_fitTimer.isActive())
             m_fitTimer.start(kFitInterval);
