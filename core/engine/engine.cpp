@@ -138,9 +138,14 @@ void Engine::submit(const QList<Snapshot>& readings, const QObject* origin)
             r->consume(accepted);
             continue;
         }
+        const qint64 n = accepted.size();
+        *m_queued += n;
+        // Counted down when run or, with the receiver gone, discarded.
+        auto countDown =
+            std::shared_ptr<void>(nullptr, [queued = m_queued, n](void*) { *queued -= n; });
         QMetaObject::invokeMethod(
             r->receiver,
-            [r, accepted] {
+            [r, accepted, countDown = std::move(countDown)] {
                 if (r->active)
                     r->consume(accepted);
             },

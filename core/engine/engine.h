@@ -31,6 +31,7 @@
 #include <QObject>
 #include <QSet>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -108,6 +109,12 @@ public:
     // is the producer, for the consumers that take only its readings.
     void submit(const QList<Snapshot>& readings, const QObject* origin = nullptr);
 
+    // Readings handed to queued consumers (addConsumer) that they have not
+    // taken yet, summed over the consumers: how far the live state is
+    // behind. Thread-safe; a producer of a long past waits while it is
+    // large (Source::setBackfillGate).
+    qint64 queuedReadings() const { return m_queued->load(); }
+
     // Readings dropped so far because a newer one of their server had been
     // handed on.
     quint64 droppedCount() const;
@@ -141,6 +148,8 @@ private:
     };
     QHash<QString, DropLog> m_dropLog;
     quint64 m_dropped = 0;
+    // Shared with the queued deliveries, which may outlive the engine.
+    std::shared_ptr<std::atomic<qint64>> m_queued = std::make_shared<std::atomic<qint64>>(0);
 };
 
 } // namespace gw

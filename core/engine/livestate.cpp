@@ -106,14 +106,14 @@ void LiveState::removeServer(const QString& server)
     Q_EMIT serverRemoved(server);
 }
 
-void LiveState::store(const Snapshot& s, bool notify)
+bool LiveState::store(const Snapshot& s, bool notify)
 {
     m_history.append(s);
     m_newestMs = std::max(m_newestMs, s.timestampMs);
     const bool known = m_latest.contains(s.server);
     auto& slot = m_latest[s.server];
     if (known && slot.timestampMs > s.timestampMs)
-        return; // an older reading never replaces a newer one
+        return false; // an older reading never replaces a newer one
     slot = s;
     if (!m_order.contains(s.server)) {
         m_order.append(s.server);
@@ -121,6 +121,7 @@ void LiveState::store(const Snapshot& s, bool notify)
     }
     if (notify)
         Q_EMIT serverUpdated(s.server);
+    return true;
 }
 
 void LiveState::ingest(const Snapshot& snapshot)
@@ -133,8 +134,8 @@ void LiveState::ingestBatch(const QList<Snapshot>& snapshots)
 {
     QSet<QString> touched;
     for (const auto& s : snapshots) {
-        store(s, false);
-        touched.insert(s.server);
+        if (store(s, false))
+            touched.insert(s.server);
     }
     // One arrival per server and batch, however many readings it holds.
     for (const auto& server : std::as_const(touched))

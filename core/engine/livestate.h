@@ -71,6 +71,10 @@ public:
 public Q_SLOTS:
     void ingest(const gw::Snapshot& snapshot);
     // Backfill: history first, then only the newest per server becomes "latest".
+    // serverUpdated (and an arrival, for freshness) only for the servers
+    // whose latest changed: a past older than what is shown (the demo's
+    // week, filled behind its present) goes to the live history alone, and
+    // costs the views nothing.
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
     // A remote server's state; a server that never answered is listed too.
     void setConnection(const gw::LinkStatus& status);
@@ -88,7 +92,8 @@ Q_SIGNALS:
     void staleTick();
 
 private:
-    void store(const Snapshot& s, bool notify);
+    // True when `s` became its server's latest.
+    bool store(const Snapshot& s, bool notify);
 
     QStringList m_order;
     QHash<QString, Snapshot> m_latest;

@@ -22,9 +22,11 @@ class HistoryWriter final : public QObject
 {
     Q_OBJECT
 public:
-    HistoryWriter(QString path, RetentionPolicy retention)
+    HistoryWriter(QString path, RetentionPolicy retention,
+                  std::shared_ptr<std::atomic<qint64>> backlog)
         : m_path(std::move(path))
         , m_retention(retention)
+        , m_backlog(std::move(backlog))
     {}
 
 public Q_SLOTS:
@@ -48,8 +50,10 @@ public Q_SLOTS:
 
     void add(const QList<gw::Snapshot>& snapshots)
     {
-        if (!m_store)
+        if (!m_store) {
+            *m_backlog -= snapshots.size();
             return; // history is off (the open failed and said why)
+        }
         m_pending.append(snapshots);
         // Only a backlog the disk refuses is capped; a healthy store takes
         // any batch (a week of backfill) at the next commit.
@@ -57,7 +61,12 @@ public Q_SLOTS:
             const qsizetype drop = m_pending.size() - kMaxPending;
             m_pending.remove(0, drop);
             m_dropped += drop;
+            *m_backlog -= drop;
         }
+        // A transaction's worth is written now, not at the next tick: a
+        // backfill goes at the disk's pace, not at kCommitReadings a second.
+        if (!m_failing && m_pending.size() >= HistoryService::kCommitReadings)
+            commit();
     }
 
     void commit()
@@ -65,16 +74,32 @@ public Q_SLOTS:
         if (!m_store || m_pending.isEmpty())
             return;
         QString error;
-        if (m_store->append(m_pending, &error)) {
+        // In transactions of at most kCommitReadings: what a transaction
+        // holds until its end (the minute roll-ups) stays small however much
+        // came in the second.
+        QSet<QString> servers;
+        bool ok = true;
+        while (!m_pending.isEmpty()) {
+            const qsizetype n = std::min(m_pending.size(), HistoryService::kCommitReadings);
+            const QList<Snapshot> part = n == m_pending.size() ? m_pending : m_pending.first(n);
+            if (!m_store->append(part, &error)) {
+                ok = false;
+                break;
+            }
+            for (const auto& s : part)
+                servers.insert(s.server);
+            m_pending.remove(0, n);
+            *m_backlog -= n;
+        }
+        if (ok) {
             m_failing = false;
             m_dropped = 0;
-            QSet<QString> servers;
-            for (const auto& s : std::as_const(m_pending))
-                servers.insert(s.server);
-            m_pending.clear();
+            m_pending.squeeze();
             Q_EMIT committed(QStringList(servers.begin(), servers.end()), QString());
             return;
         }
+        if (!servers.isEmpty())
+            Q_EMIT committed(QStringList(servers.begin(), servers.end()), QString());
         // Keep the batch and try again next second; report why.
         m_failing = true;
         if (m_dropped > 0)
@@ -115,6 +140,7 @@ private:
     RetentionPolicy m_retention;
     std::unique_ptr<HistoryStore> m_store;
     QList<Snapshot> m_pending;
+    std::shared_ptr<std::atomic<qint64>> m_backlog; // HistoryService::backlog()
     qsizetype m_dropped = 0;
     bool m_failing = false;
     QTimer* m_commitTimer = nullptr;
@@ -182,7 +208,7 @@ void HistoryService::start()
     if (m_started)
         return;
     m_started = true;
-    m_writer = new HistoryWriter(m_path, m_retention);
+    m_writer = new HistoryWriter(m_path, m_retention, m_backlog);
     m_writer->moveToThread(&m_writerThread);
     connect(&m_writerThread, &QThread::finished, m_writer, &QObject::deleteLater);
     connect(m_writer, &HistoryWriter::openedSignal, this, &HistoryService::onWriterOpened);
@@ -290,9 +316,11 @@ void HistoryService::ingestBatch(const QList<Snapshot>& snapshots)
         qint64& newest = m_newest[s.server];
         newest = std::max(newest, s.timestampMs);
     }
-    if (HistoryWriter* writer = m_feeding)
+    if (HistoryWriter* writer = m_feeding) {
+        *m_backlog += snapshots.size();
         QMetaObject::invokeMethod(
             writer, [writer, snapshots] { writer->add(snapshots); }, Qt::QueuedConnection);
+    }
 }
 
 } // namespace gw

@@ -12,7 +12,9 @@
 #include <QMutex>
 #include <QThread>
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 
 namespace gw {
 
@@ -47,6 +49,16 @@ public:
     // Readings that come before start() or after stop() are not stored.
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
 
+    // Readings taken by ingestBatch() and not yet committed (or given up):
+    // how far the writer is behind. Thread-safe; a producer of a long past
+    // waits while it is large (Source::setBackfillGate).
+    qint64 backlog() const { return m_backlog->load(); }
+
+    // At most this many readings go into one transaction: a week of
+    // backfill committed at once held its minute roll-ups (hundreds of MB)
+    // until the end.
+    static constexpr qsizetype kCommitReadings = 4096;
+
 Q_SIGNALS:
     void opened();
     // The store cannot be used or a write failed: said once per distinct
@@ -67,6 +79,7 @@ private:
     mutable QMutex m_feedLock;
     HistoryWriter* m_feeding = nullptr; // the writer while it takes readings
     QHash<QString, qint64> m_newest;
+    std::shared_ptr<std::atomic<qint64>> m_backlog = std::make_shared<std::atomic<qint64>>(0);
     quint64 m_nextId = 1;
     bool m_open = false;
     bool m_started = false;

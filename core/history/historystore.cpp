@@ -8,6 +8,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -507,10 +508,29 @@ bool HistoryStore::writeMinuteRollups()
         if (row.level != kLevelMinute)
             continue;
         const qint64 hourS = floorDiv(row.r.bucketS, 3600) * 3600;
-        QList<MinuteRollup>& g = groups[{row.series, hourS}];
         const QuantaSummary& v = row.r.values;
-        const MinuteRollup m{int((row.r.bucketS - hourS) / 60), v.minQ, v.maxQ, v.sumQ, v.count};
-        mergeMinuteRollups(g, {m});
+        groups[{row.series, hourS}].append(
+            MinuteRollup{int((row.r.bucketS - hourS) / 60), v.minQ, v.maxQ, v.sumQ, v.count});
+    }
+    // Each group in minute order with one entry a minute (a minute taken
+    // twice in a batch is added up), by one sort, not a merge per minute.
+    for (auto& [key, g] : groups) {
+        std::stable_sort(g.begin(), g.end(), [](const MinuteRollup& a, const MinuteRollup& b) {
+            return a.minute < b.minute;
+        });
+        qsizetype out = 0;
+        for (qsizetype i = 0; i < g.size(); ++i) {
+            if (out > 0 && g[out - 1].minute == g[i].minute) {
+                MinuteRollup& m = g[out - 1];
+                m.minQ = std::min(m.minQ, g[i].minQ);
+                m.maxQ = std::max(m.maxQ, g[i].maxQ);
+                m.sumQ += g[i].sumQ;
+                m.count += g[i].count;
+            } else {
+                g[out++] = g[i];
+            }
+        }
+        g.resize(out);
     }
     QSqlQuery& get = *m_selectMinutes;
     QSqlQuery& put = *m_putMinutes;

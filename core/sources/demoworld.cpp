@@ -358,11 +358,19 @@ QList<Snapshot> DemoProducer::produce()
 
 QList<Snapshot> DemoProducer::backfill(qint64 fromMs, qint64 toMs)
 {
-    // Dense for the last hour (what live charts show), one reading a minute
-    // before that: a week of history stays quick to make and to store.
+    return backfillPart(fromMs, toMs, toMs);
+}
+
+QList<Snapshot> DemoProducer::backfillPart(qint64 fromMs, qint64 toMs, qint64 fillEndMs)
+{
+    // Dense for the fill's last hour (what live charts show), one reading a
+    // minute before that: a week of history stays quick to make and to
+    // store. Both steps are on fixed grids, so the parts of a fill are the
+    // whole fill.
     QList<Snapshot> out;
-    const qint64 denseFrom = std::max(fromMs, toMs - kDenseBackfillMs);
-    for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < denseFrom;
+    const qint64 denseFrom = std::max(fromMs, fillEndMs - kDenseBackfillMs);
+    const qint64 sparseTo = std::min(toMs, denseFrom);
+    for (qint64 t = fromMs - fromMs % kSparseBackfillStepMs; t < sparseTo;
          t += kSparseBackfillStepMs) {
         if (t >= fromMs) {
             // Each stands for its minute (token books, history gaps), by

@@ -75,6 +75,8 @@ public:
     QString init() override;
     QList<Snapshot> produce() override;
     QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override;
+    // Dense in the last kDenseBackfillMs before fillEndMs, sparse before.
+    QList<Snapshot> backfillPart(qint64 fromMs, qint64 toMs, qint64 fillEndMs) override;
 
     static constexpr qint64 kBackfillStepMs = 2000;
     static constexpr qint64 kSparseBackfillStepMs = 60'000;

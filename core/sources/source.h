@@ -63,6 +63,17 @@ public:
         Q_UNUSED(toMs);
         return {};
     }
+
+    // The part [fromMs, toMs) of a backfill that runs to `fillEndMs`: the
+    // source asks for a long past in parts (a week of a fleet at once is
+    // gigabytes). The parts of a fill together are the whole fill; a
+    // producer whose past depends on where the fill ends (the demo: dense
+    // in its last hour) says so here.
+    virtual QList<Snapshot> backfillPart(qint64 fromMs, qint64 toMs, qint64 fillEndMs)
+    {
+        Q_UNUSED(fillEndMs);
+        return backfill(fromMs, toMs);
+    }
 };
 
 // A producer that waits on something (a server over the network): each call
@@ -95,6 +106,12 @@ public:
         Q_UNUSED(toMs);
         done({});
     }
+    // As Producer::backfillPart().
+    virtual void backfillPart(qint64 fromMs, qint64 toMs, qint64 fillEndMs, SnapshotsCallback done)
+    {
+        Q_UNUSED(fillEndMs);
+        backfill(fromMs, toMs, std::move(done));
+    }
 };
 
 class SourceWorker;
@@ -119,8 +136,27 @@ public:
     // Starts the worker thread; `backfillMs` > 0 first delivers what the
     // producer knows of that much past, up to the first live reading (what
     // passed while the backfill was made is asked for too, so no silence
-    // lies between the past and the present).
+    // lies between the past and the present). The past comes in parts of
+    // about kBackfillPartReadings readings, each asked for only while the
+    // gate (setBackfillGate) is open; meanwhile the present is shown
+    // through presentReady() once an interval.
     void start(std::chrono::milliseconds backfill = std::chrono::milliseconds(0));
+
+    // About this many readings per part of a backfill.
+    static constexpr qsizetype kBackfillPartReadings = 2000;
+    // The first part's span; later parts are halved or doubled toward
+    // kBackfillPartReadings (within [kBackfillMinPartMs, kBackfillMaxPartMs]).
+    static constexpr qint64 kBackfillFirstPartMs = 3'600'000;
+    static constexpr qint64 kBackfillMinPartMs = 1000;
+    static constexpr qint64 kBackfillMaxPartMs = 24 * 3'600'000LL;
+    // While the gate is closed, it is looked at again this often.
+    static constexpr int kBackfillGateRetryMs = 20;
+
+    // Called on the sampling thread before each part of a backfill after
+    // the first: while it answers false (the consumers still digest the
+    // parts before), the next part waits. Thread-safe; set before start().
+    // Without a gate the parts follow each other at once.
+    void setBackfillGate(std::function<bool()> open);
     // Destroys the producer on the worker thread (aborting a request in
     // flight) and joins it; nothing is delivered afterwards.
     void stop();
@@ -134,6 +170,15 @@ Q_SIGNALS:
     // A batch from backfill(), oldest first, before any live snapshot (one
     // or a few: the last ones catch up with the time the first took).
     void backfillReady(const QList<gw::Snapshot>& snapshots);
+    // While a backfill is being made (seconds, for a week of a fleet): the
+    // producer's present, once an interval, so a window shows the fleet at
+    // once. Not a reading of the record: it does not go through produced()
+    // (the past that follows is older), and the first live reading after
+    // the backfill is the record's.
+    void presentReady(const QList<gw::Snapshot>& snapshots);
+    // A backfill's progress: the share of its span delivered, 0 to 100;
+    // 100 once it is done (emitted only with a backfill).
+    void backfillProgress(int percent);
     // The same readings (backfill, then live), emitted on the sampling
     // thread as they are made, for a thread-safe receiver connected with
     // Qt::DirectConnection (Engine::attach): they skip the hop through the
@@ -149,6 +194,7 @@ private:
     QPointer<SourceWorker> m_worker;
     std::unique_ptr<AsyncProducer> m_pending; // until start() hands it to the worker
     std::chrono::milliseconds m_interval;
+    std::function<bool()> m_backfillGate;
     bool m_delivering = false;
 };
 

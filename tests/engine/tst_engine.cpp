@@ -256,6 +256,36 @@ private Q_SLOTS:
         QCOMPARE(removedDirect.timesOf(QStringLiteral("s")), QList<qint64>{1});
     }
 
+    // How far the queued consumers are behind, in readings: what the demo's
+    // backfill waits on before its next part. Counted down when a delivery
+    // runs, and when it is discarded (its receiver gone).
+    void queuedReadingsCountWhatTheConsumersHaveNotTaken()
+    {
+        Engine engine;
+        Recorder a;
+        Recorder b;
+        Recorder direct;
+        engine.addConsumer(&a, &Recorder::consume);
+        engine.addConsumer(&b, &Recorder::consume);
+        engine.addThreadSafeConsumer(&direct, &Recorder::consume);
+        QCOMPARE(engine.queuedReadings(), 0);
+        engine.submit({reading(QStringLiteral("s"), 1), reading(QStringLiteral("t"), 1)});
+        engine.submit({reading(QStringLiteral("s"), 2)});
+        QCOMPARE(engine.queuedReadings(), 2 * 3); // two queued consumers, three readings
+        QCoreApplication::processEvents();
+        QCOMPARE(engine.queuedReadings(), 0);
+        QCOMPARE(a.readings().size(), 3);
+        {
+            Recorder gone;
+            engine.addConsumer(&gone, &Recorder::consume);
+            engine.submit({reading(QStringLiteral("s"), 3)});
+            QCOMPARE(engine.queuedReadings(), 3);
+        }
+        QCoreApplication::processEvents();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCOMPARE(engine.queuedReadings(), 0);
+    }
+
     void liveStateFollowsTheEngine()
     {
         Engine engine;
@@ -271,6 +301,29 @@ private Q_SLOTS:
         QCOMPARE(state.latest(newer.server)->timestampMs, newer.timestampMs);
         // The older reading reached no consumer: not even the live charts.
         QCOMPARE(state.history().pointCount(newer.server, newer.gpus.first().uuid), 1);
+    }
+
+    // The demo shows its present first and fills its past behind it: a
+    // past older than the latest goes to the live charts' history alone and
+    // tells no view to update (a week in ~100 parts repainted the tree and
+    // the overview ~100 times).
+    void aPastOlderThanTheLatestUpdatesNoView()
+    {
+        LiveState state;
+        QSignalSpy updated(&state, &LiveState::serverUpdated);
+        const DemoWorld world;
+        const Snapshot present = world.serverAt(0, kT0 + 600'000);
+        state.ingestBatch({present});
+        QCOMPARE(updated.size(), 1);
+        QList<Snapshot> past;
+        for (qint64 t = kT0; t < kT0 + 600'000; t += 2000)
+            past.append(world.serverAt(0, t));
+        state.ingestBatch(past);
+        QCOMPARE(updated.size(), 1);
+        QCOMPARE(state.latest(present.server)->timestampMs, present.timestampMs);
+        QCOMPARE(state.history().pointCount(present.server, present.gpus.first().uuid), 301);
+        state.ingestBatch({world.serverAt(0, kT0 + 602'000)});
+        QCOMPARE(updated.size(), 2);
     }
 
     void historyWriterGetsReadingsWhileTheGuiThreadIsBlocked()

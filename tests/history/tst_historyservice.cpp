@@ -76,6 +76,34 @@ private Q_SLOTS:
         }
     }
 
+    // More than kCommitReadings in one second (a demo's backfill): stored
+    // whole, in several transactions, and backlog() says what is still to
+    // be written until it is.
+    void aBatchLargerThanATransactionIsStoredWholeAndItsBacklogCounted()
+    {
+        QTemporaryDir dir;
+        HistoryService h(dir.filePath(QStringLiteral("h.sqlite")));
+        QSignalSpy opened(&h, &HistoryService::opened);
+        QSignalSpy appended(&h, &HistoryProvider::dataAppended);
+        h.start();
+        QVERIFY(opened.wait(5000));
+        QList<Snapshot> hour;
+        for (qint64 t = kT0; t < kT0 + 3'600'000; t += 2000)
+            hour.append(DemoWorld(3).at(t));
+        QVERIFY(hour.size() > HistoryService::kCommitReadings);
+        QCOMPARE(h.backlog(), 0);
+        h.ingestBatch(hour);
+        QCOMPARE(h.backlog(), hour.size());
+        QTRY_COMPARE_WITH_TIMEOUT(h.backlog(), 0, 10000);
+        QVERIFY(!appended.isEmpty() || appended.wait(5000));
+        const HistoryResult r = ask(h, utilOf(hour.first(), 0), kT0, kT0 + 3'600'000, 60);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        qint64 samples = 0;
+        for (const auto& b : r.buckets)
+            samples += b.count;
+        QCOMPARE(samples, 1800);
+    }
+
     void historyOutlivesARestart()
     {
         QTemporaryDir dir;

@@ -117,6 +117,29 @@ private Q_SLOTS:
         QCOMPARE(past.last().timestampMs - past[past.size() - 4].timestampMs, 2000);
     }
 
+    // The source asks for a long past in parts (a week of 16 servers at
+    // once was 2.3 GB): the parts of a fill, cut anywhere, are the whole
+    // fill, dense only in its last hour.
+    void backfillPartsMakeTheWholeFill()
+    {
+        DemoProducer p;
+        const qint64 from = kDay + 12'345;
+        const qint64 to = kDay + 3 * kHour + 999;
+        const auto whole = p.backfill(from, to);
+        QList<Snapshot> parts;
+        const QList<qint64> cuts{from,           from + 1,           from + 59'999, kDay + kHour,
+                                 to - kHour - 1, to - kHour + 1'000, to - 1'999,    to};
+        for (qsizetype i = 1; i < cuts.size(); ++i)
+            parts.append(p.backfillPart(cuts[i - 1], cuts[i], to));
+        QCOMPARE(parts.size(), whole.size());
+        for (qsizetype i = 0; i < whole.size(); ++i) {
+            QCOMPARE(parts[i].server, whole[i].server);
+            QCOMPARE(parts[i].timestampMs, whole[i].timestampMs);
+            QCOMPARE(parts[i].intervalMs, whole[i].intervalMs);
+        }
+        QCOMPARE(whole.size(), 3 * (120 + 1800));
+    }
+
     void backfillCoversTheRangeInSteps()
     {
         DemoProducer p;

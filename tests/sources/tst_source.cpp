@@ -78,6 +78,30 @@ private:
     }
     int m_calls = 0;
 };
+
+// Knows the past one reading a second, as much of it as asked.
+class SecondsProducer final : public Producer
+{
+public:
+    QString init() override { return QStringLiteral("seconds"); }
+    QList<Snapshot> produce() override { return {at(QDateTime::currentMSecsSinceEpoch())}; }
+    QList<Snapshot> backfill(qint64 fromMs, qint64 toMs) override
+    {
+        QList<Snapshot> out;
+        for (qint64 t = (fromMs + 999) / 1000 * 1000; t < toMs; t += 1000)
+            out.append(at(t));
+        return out;
+    }
+
+private:
+    static Snapshot at(qint64 ms)
+    {
+        Snapshot s;
+        s.server = QStringLiteral("s");
+        s.timestampMs = ms;
+        return s;
+    }
+};
 // Fails its 2nd and 3rd readings, then recovers.
 class FlakyProducer final : public Producer
 {
@@ -288,6 +312,57 @@ private Q_SLOTS:
                                     .arg(i)
                                     .arg(times.size())));
         }
+    }
+
+    // Six hours at 1 Hz: 21,600 readings. They come in parts of about
+    // kBackfillPartReadings (a week of 16 demo servers made at once was
+    // 2.3 GB), every one of them once and in order; a part after the first
+    // waits while the gate is closed, and the present shows meanwhile.
+    void aLongBackfillComesInPartsAsTheGateAllowsWhileThePresentShows()
+    {
+        Source source(std::make_unique<SecondsProducer>(), 50ms);
+        std::atomic<bool> open{false};
+        source.setBackfillGate([&open] { return open.load(); });
+        QList<qint64> times;
+        qsizetype largestPart = 0;
+        int parts = 0;
+        int presents = 0;
+        int live = 0;
+        QList<int> progress;
+        connect(&source, &Source::backfillReady, this, [&](const QList<Snapshot>& past) {
+            ++parts;
+            largestPart = std::max(largestPart, past.size());
+            for (const Snapshot& s : past)
+                times.append(s.timestampMs);
+        });
+        connect(&source, &Source::presentReady, this, [&](const QList<Snapshot>& present) {
+            QCOMPARE(present.size(), 1);
+            QCOMPARE(live, 0); // only while the past is made
+            ++presents;
+        });
+        connect(&source, &Source::snapshotReady, this, [&] { ++live; });
+        connect(&source, &Source::backfillProgress, this, [&](int p) { progress.append(p); });
+        const qint64 started = QDateTime::currentMSecsSinceEpoch();
+        source.start(6h);
+        // The gate is closed: the first part, and the present again and again.
+        QTRY_VERIFY_WITH_TIMEOUT(presents >= 3, 5000);
+        QCOMPARE(parts, 1);
+        QCOMPARE(live, 0);
+        open = true;
+        QTRY_VERIFY_WITH_TIMEOUT(live >= 1, 10000);
+        source.stop();
+        QVERIFY2(largestPart <= 2 * Source::kBackfillPartReadings,
+                 qPrintable(QString::number(largestPart)));
+        QVERIFY2(parts >= 21'600 / (2 * Source::kBackfillPartReadings),
+                 qPrintable(QString::number(parts)));
+        QVERIFY(times.size() >= 21'600);
+        QVERIFY(times.first() >= started - 6 * 3'600'000 &&
+                times.first() < started - 6 * 3'600'000 + 2000);
+        for (qsizetype i = 1; i < times.size(); ++i)
+            QCOMPARE(times[i] - times[i - 1], 1000);
+        QVERIFY(progress.size() > 2);
+        QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
+        QCOMPARE(progress.last(), 100);
     }
 
     void destroyingARunningSourceStopsIt()

@@ -73,6 +73,7 @@ public:
 private:
     void startHistory();
     void addLocalSource();
+    void releaseFreedMemory();
     void addRemoteSources();
     void addLocalPolicies();
     void applyLocalPolicy(const PolicyConfig& config);

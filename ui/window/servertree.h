@@ -9,6 +9,7 @@
 // readings come in.
 
 #include <QSet>
+#include <QTimer>
 #include <QTreeView>
 
 class QAction;
@@ -45,6 +46,11 @@ public:
     // elide instead): the width ResizeToContents gives the column.
     int sizeHintForColumn(int column) const final;
 
+    // New figures refit the figure columns at most this often (ms).
+    static constexpr int kFitInterval = 1000;
+    // Sizes each figure column to sizeHintForColumn() now.
+    void fitColumns();
+
 Q_SIGNALS:
     // gpuUuid empty: the server itself.
     void selected(const QString& server, const QString& gpuUuid);
@@ -69,6 +75,7 @@ private:
     bool m_serversEditable = false;
     bool m_autoSelect = true;    // until the user picks something
     bool m_programmatic = false; // the current selection change is ours
+    QTimer m_fitTimer;
 };
 
 } // namespace gw
