@@ -13,6 +13,8 @@
 //
 // Figures, not pass/fail: the goals are in docs/desktop.md ("A fleet of 16").
 
+#include "processcpu.h"
+
 #include "app/desktopcommandline.h"
 #include "app/desktopsession.h"
 #include "models/servertreemodel.h"
@@ -52,13 +54,7 @@ double statusMiB(const char* field)
 // utime + stime of this process (every thread), in seconds.
 double cpuSeconds()
 {
-    QFile f(QStringLiteral("/proc/self/stat"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray stat = f.readAll();
-    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-    return (fields.value(11).toDouble() + fields.value(12).toDouble()) /
-           double(sysconf(_SC_CLK_TCK));
+    return gw::bench::processCpuSeconds(QCoreApplication::applicationPid());
 }
 
 QByteArray loadAverage()
