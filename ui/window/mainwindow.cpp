@@ -56,6 +56,39 @@ namespace gw {
 namespace {
 using namespace std::chrono_literals;
 constexpr auto kChartRefresh = 1s;
+
+// Holds a page in its scroll area. A resizable QScrollArea (Qt 6.4) takes a
+// height-for-width widget's size hint for its least size, so a page with a
+// wrapped label (the Overview's legend) scrolled as soon as the window was
+// smaller than the page would like (686 px in a 358 px view at 144 dpi: two
+// scroll bars, the page's and the cards'). Through this holder, which is
+// not height-for-width, a page scrolls only below its least size.
+class PageHolder final : public QWidget
+{
+public:
+    explicit PageHolder(QWidget* page)
+        : m_page(page)
+    {
+        page->setParent(this);
+    }
+    QSize sizeHint() const override { return m_page->sizeHint(); }
+    QSize minimumSizeHint() const override
+    {
+        return m_page->minimumSizeHint().expandedTo(m_page->minimumSize());
+    }
+
+protected:
+    void resizeEvent(QResizeEvent*) override { m_page->setGeometry(rect()); }
+    bool event(QEvent* e) override
+    {
+        if (e->type() == QEvent::LayoutRequest)
+            updateGeometry(); // the page's least size changed: the area's too
+        return QWidget::event(e);
+    }
+
+private:
+    QWidget* m_page;
+};
 } // namespace
 
 MainWindow::MainWindow(LiveState* fleet, DesktopStores* stores, QWidget* parent)
@@ -259,7 +292,7 @@ void MainWindow::buildUi()
 void MainWindow::addPage(QWidget* page, const QString& title)
 {
     auto* area = new QScrollArea;
-    area->setWidget(page);
+    area->setWidget(new PageHolder(page));
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
     m_pageTabs.insert(page, area);
