@@ -226,12 +226,19 @@ private Q_SLOTS:
         }
         groups.sort();
         QCOMPARE(groups, names);
+        // The overview's tiles take the verdicts as its model next rebuilds
+        // (on the next reading): waited for, like the tree's marks above.
         for (const QString& server : names) {
-            QVERIFY2(std::any_of(overview->tiles().cbegin(), overview->tiles().cend(),
-                                 [&](const OverviewTile& t) {
-                                     return t.server == server && t.verdict && t.verdict->hog;
-                                 }),
-                     qPrintable(server));
+            const bool tileMarked = QTest::qWaitFor(
+                [&] {
+                    overview->rebuild();
+                    return std::any_of(overview->tiles().cbegin(), overview->tiles().cend(),
+                                       [&](const OverviewTile& t) {
+                                           return t.server == server && t.verdict && t.verdict->hog;
+                                       });
+                },
+                10000);
+            QVERIFY2(tileMarked, qPrintable(server));
         }
 
         // The events (and the status line's alerts made from them) name the

@@ -383,6 +383,10 @@ private Q_SLOTS:
         session->localSource()->start(std::chrono::hours(2));
         EventBook* page = session->stores()->events();
         QTRY_VERIFY_WITH_TIMEOUT(page->events().size() > 0, 20000);
+        // No reading after this: the page's list and the replay then see
+        // the same readings (under ASan, readings taken between the list
+        // and the replay made three hogs more).
+        session->localSource()->stop();
         session->policy()->drain();
         QTest::qWait(200); // the book takes the last events on this thread
 
@@ -397,9 +401,7 @@ private Q_SLOTS:
         QVERIFY2(!status.contains(u"failed"_s), qPrintable(status));
         QVERIFY2(!d->replayEvents().isEmpty(), qPrintable(status));
 
-        // The same readings under the same policy: the same events (one
-        // more of a kind at most, found by the live policies in the moment
-        // between the page's list and the replay's end).
+        // The same readings under the same policy: the same events.
         const std::map<int, int> replayed = countByKind(d->replayEvents());
         const std::map<int, int> shown = countByKind(listed);
         qInfo("replayed %s; the Events page %s; %s", qPrintable(countsText(replayed)),
@@ -407,8 +409,7 @@ private Q_SLOTS:
         QCOMPARE(replayed.size(), shown.size());
         for (const auto& [kind, n] : shown) {
             const int r = replayed.count(kind) ? replayed.at(kind) : 0;
-            QVERIFY2(r == n || r == n + 1,
-                     qPrintable(u"kind %1: replay %2, page %3"_s.arg(kind).arg(r).arg(n)));
+            QVERIFY2(r == n, qPrintable(u"kind %1: replay %2, page %3"_s.arg(kind).arg(r).arg(n)));
         }
         // For the eye (docs/screenshots): the demo's policy and its replay.
         d->resize(1024, 700);
