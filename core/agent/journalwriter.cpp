@@ -366,7 +366,7 @@ QList<AgentJournal::Entry> JournalWriter::readEvents(quint64 after, quint64 befo
     QList<AgentJournal::Entry> out;
     if (!runBounded([&, w = m_worker] { out = w->readEvents(after, before, limit, error); }) &&
         !m_closed && error)
-        *error = QStringLiteral("the journal %1 does not answer (its disk is stalled)").arg(m_path);
+        *error = notAnswering();
     return out;
 }
 
@@ -375,6 +375,19 @@ quint64 JournalWriter::sequenceBefore(qint64 ms)
     quint64 out = 0;
     runBounded([&, w = m_worker] { out = w->sequenceBefore(ms); });
     return out;
+}
+
+std::optional<quint64> JournalWriter::oldestSequence(QString* error)
+{
+    std::optional<quint64> out;
+    if (!call([&](AgentJournal& j) { out = j.oldestSequence(); }) && error)
+        *error = m_closed ? QStringLiteral("the journal %1 is closed").arg(m_path) : notAnswering();
+    return out;
+}
+
+QString JournalWriter::notAnswering() const
+{
+    return QStringLiteral("the journal %1 does not answer (its disk is stalled)").arg(m_path);
 }
 
 void JournalWriter::flush(qint64 nowMs)
@@ -403,7 +416,7 @@ QList<AgentJournal::Entry> JournalWriter::read(quint64 after, quint64 before, in
     QList<AgentJournal::Entry> out;
     if (!runBounded([&, w = m_worker] { out = w->read(after, before, limit, error); }) &&
         !m_closed && error)
-        *error = QStringLiteral("the journal %1 does not answer (its disk is stalled)").arg(m_path);
+        *error = notAnswering();
     return out;
 }
 

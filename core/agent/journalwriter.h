@@ -77,6 +77,10 @@ public:
     // As AgentJournal::sequenceBefore, from the writer thread (0 when it
     // does not answer).
     quint64 sequenceBefore(qint64 ms);
+    // As AgentJournal::oldestSequence, from the writer thread; absent with
+    // why in `error` when the writer did not answer or the journal is
+    // closed, absent without one when it holds nothing.
+    std::optional<quint64> oldestSequence(QString* error);
     // Asks the writer to flush; the outcome arrives as flushed(). While a
     // flush is still running none is queued behind it, and a flush running
     // longer than kStallAfter raises journal_stalled.
@@ -107,6 +111,7 @@ private:
     bool runBounded(std::function<void()> work, std::chrono::milliseconds patience = kCallPatience);
     void askForReservation(quint64 sequence);
     void checkStall();
+    QString notAnswering() const;
 
     QString m_stream;
     QString m_path;

@@ -190,12 +190,10 @@ SampleLog::Reader SampleLog::readRange(qint64 from, qint64 to) const
     const auto removedUnderfoot = [journal](const Paging& p, QString* error) {
         if (!p.paged || p.cursor >= p.newest)
             return false;
-        std::optional<quint64> oldest;
-        if (!journal->call([&](AgentJournal& j) { oldest = j.oldestSequence(); })) {
-            *error = QCoreApplication::translate("gw::AgentServer",
-                                                 "the journal %1 does not answer (its disk is "
-                                                 "stalled)")
-                         .arg(journal->path());
+        QString why;
+        const std::optional<quint64> oldest = journal->oldestSequence(&why);
+        if (!why.isEmpty()) {
+            *error = why;
             return true;
         }
         if (oldest && *oldest <= p.cursor + 1)

@@ -289,17 +289,8 @@ void DesktopSession::addLocalPolicies()
         return;
     }
     // A policy saved in the dialog for this computer applies at once.
-    connect(m_window.get(), &MainWindow::localPolicySaved, this, [this](const QString& path) {
-        const PolicyParseResult parsed = loadPolicyFile(path);
-        if (parsed.config) {
-            m_policy->setPolicy(*parsed.config);
-            applyLocalPolicy(*parsed.config);
-        } else {
-            m_window->setSourceStatus(QStringLiteral("policy"),
-                                      QApplication::translate("main", "Policies unchanged: %1")
-                                          .arg(parsed.errors.value(0)));
-        }
-    });
+    connect(m_window.get(), &MainWindow::localPolicySaved, this,
+            [this](const QString& path) { putInForce(loadPolicyFile(path)); });
 }
 
 // The demo's week passed through the malloc arenas of several threads (made
@@ -335,16 +326,23 @@ void DesktopSession::applyLocalPolicy(const PolicyConfig& config)
 
 void DesktopSession::applyDemoPolicy(const QString& text)
 {
-    const PolicyParseResult parsed = parsePolicy(text.toUtf8(), QLatin1String(kDemoPolicyName));
+    if (putInForce(parsePolicy(text.toUtf8(), QLatin1String(kDemoPolicyName))))
+        m_demoPolicyText = text;
+}
+
+// A policy saved in the dialog, in force at once; a broken one changes
+// nothing and the status line says why.
+bool DesktopSession::putInForce(const PolicyParseResult& parsed)
+{
     if (!parsed.config) {
         m_window->setSourceStatus(
             QStringLiteral("policy"),
             QApplication::translate("main", "Policies unchanged: %1").arg(parsed.errors.value(0)));
-        return;
+        return false;
     }
-    m_demoPolicyText = text;
     m_policy->setPolicy(*parsed.config);
     applyLocalPolicy(*parsed.config);
+    return true;
 }
 
 // Alerts: a tray notification for what is new (not for the past a desktop

@@ -42,6 +42,7 @@ class SecretStore;
 class ServerList;
 class Source;
 struct PolicyConfig;
+struct PolicyParseResult;
 
 class DesktopSession final : public QObject
 {
@@ -77,6 +78,7 @@ private:
     void addRemoteSources();
     void addLocalPolicies();
     void applyLocalPolicy(const PolicyConfig& config);
+    bool putInForce(const PolicyParseResult& parsed);
     void applyDemoPolicy(const QString& text);
     void addAlerts();
     void addLocalJournal();
