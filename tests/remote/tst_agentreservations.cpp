@@ -46,6 +46,7 @@ QUrl local(quint16 port)
 AgentConfig agentConfig()
 {
     AgentConfig c;
+    c.port = 0; // any free port: 9807 may be taken (another suite, a running agent)
     c.ringSize = 100;
     c.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read},
                 {QStringLiteral("jobs"), sha256("jobtok"), TokenScope::Allocate}};

@@ -192,6 +192,7 @@ private Q_SLOTS:
     void anAgentStoppedMidRunIsStaleEverywhereAndRecovers()
     {
         AgentConfig config;
+        config.port = 0; // any free port: 9807 may be taken (another suite, a running agent)
         config.ringSize = 500;
         config.tokens = {{QStringLiteral("ws"), sha256("tok"), TokenScope::Read}};
         auto agent = std::make_unique<AgentServer>(config);
