@@ -76,6 +76,7 @@ private:
     void addLocalSource();
     void releaseFreedMemory();
     void addRemoteSources();
+    void addServerIdentities();
     void addLocalPolicies();
     void applyLocalPolicy(const PolicyConfig& config);
     bool putInForce(const PolicyParseResult& parsed);
