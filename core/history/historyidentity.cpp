@@ -12,10 +12,11 @@ namespace gw {
 bool HistoryStore::hasServerRows(const QString& server, bool* ok)
 {
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT EXISTS(SELECT 1 FROM series WHERE server = ?1) OR "
-                             "EXISTS(SELECT 1 FROM process WHERE server = ?1) OR "
-                             "EXISTS(SELECT 1 FROM mig_instance WHERE server = ?1)"));
-    q.addBindValue(server);
+    q.prepare(QStringLiteral("SELECT EXISTS(SELECT 1 FROM series WHERE server = ?) OR "
+                             "EXISTS(SELECT 1 FROM process WHERE server = ?) OR "
+                             "EXISTS(SELECT 1 FROM mig_instance WHERE server = ?)"));
+    for (int i = 0; i < 3; ++i)
+        q.addBindValue(server);
     *ok = q.exec() && q.next();
     if (!*ok)
         m_batchError = historyschema::describe(m_path, q.lastError(), true);
