@@ -179,6 +179,13 @@ void AgentLink::onEvents(const AgentCall& r)
     QString stream = o[QStringLiteral("stream")].toString();
     if (stream.isEmpty())
         stream = o[QStringLiteral("instance")].toString();
+    if (stream != m_stream) {
+        // Not the stream the readings know: the agent has a new journal, or
+        // another agent answers at the URL. Its events wait until /v1/info
+        // has said whose they are (the readings ask it), so they are never
+        // filed under the agent that was there before.
+        return;
+    }
     if (stream != m_eventStream) {
         // First contact, or a new numbering: from the first record.
         const bool fromStart = m_eventCursor == 0;

@@ -264,8 +264,10 @@ void DesktopSession::addServerIdentities()
                     history->bindServer(id.server, id.agentId, id.urlName);
             },
             Qt::DirectConnection);
+    // Queued, so it runs before the readings and events of the agent it
+    // names, which the links hand on after it.
     connect(m_links.get(), &AgentLinks::identified, m_window.get(),
-            [window = m_window.get()](const AgentIdentified& id) {
+            [window = m_window.get(), state = m_state.get()](const AgentIdentified& id) {
                 QString text;
                 if (!id.sameAs.isEmpty()) {
                     text = QApplication::translate(
@@ -279,6 +281,10 @@ void DesktopSession::addServerIdentities()
                                                         "the two are kept apart")
                             .arg(id.server, id.agentId, id.previous);
                     std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(text));
+                    // What the window holds of the earlier agent (its open
+                    // events and verdicts, reservations, latest reading)
+                    // goes; the new one's comes in.
+                    state->removeServer(id.server);
                 }
                 window->setSourceStatus(QStringLiteral("identity:") + id.server, text);
             });
