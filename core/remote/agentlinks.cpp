@@ -123,6 +123,7 @@ public:
             return;
         }
         auto* backfill = new HistoryBackfill(s, m_nam.get(), link);
+        backfill->setExpectedAgent(m_history->serverIdentities().value(s.name));
         connect(backfill, &HistoryBackfill::readings, this, &AgentLinksWorker::readings);
         connect(backfill, &HistoryBackfill::finished, link, [link, backfill] {
             link->start();
