@@ -56,18 +56,7 @@ std::optional<HistoryStore::ServerBinding> HistoryStore::bindServer(const QStrin
             *error = QStringLiteral("cannot bind a server in a read-only history");
         return std::nullopt;
     }
-    // What the writer holds of open chunks goes in first, under the names
-    // the readings came with; its caches are read again afterwards.
-    if (!m_series.empty() && !flush(error))
-        return std::nullopt;
-    m_series.clear();
-    m_facts.clear();
-    m_migWritten.clear();
-    m_seriesIds.clear();
-
     m_batchError.clear();
-    if (!m_db.transaction())
-        return failed(historyschema::describe(m_path, m_db.lastError(), true));
     const auto lookup = [&](const QString& sql, const QString& value, bool* ok) {
         QSqlQuery q(m_db);
         q.prepare(sql);
@@ -83,10 +72,40 @@ std::optional<HistoryStore::ServerBinding> HistoryStore::bindServer(const QStrin
     if (!ok)
         return failed(m_batchError);
     ServerBinding binding;
-    if (bound == agentId) {
-        m_db.rollback();
+    if (bound == agentId)
         return binding; // bound already: nothing to move
+    const QString lastName = lookup(
+        QStringLiteral("SELECT server FROM server_identity WHERE agent_id = ?"), agentId, &ok);
+    if (!ok)
+        return failed(m_batchError);
+    // The agent's rows under an earlier name: its last bound name, else
+    // the name a server added by URL had, when no agent owns rows there.
+    QString earlier = lastName;
+    if (earlier.isEmpty() && !formerName.isEmpty() && formerName != server) {
+        const QString owner =
+            lookup(QStringLiteral("SELECT agent_id FROM server_identity WHERE server = ?"),
+                   formerName, &ok);
+        if (!ok)
+            return failed(m_batchError);
+        if (owner.isEmpty() && hasServerRows(formerName, &ok))
+            earlier = formerName;
+        if (!ok)
+            return failed(m_batchError);
     }
+    // Rows may move: what the writer holds of open chunks goes in first,
+    // under the names the readings came with, and its caches are read again
+    // afterwards. (A first binding of a name moves nothing and keeps them.)
+    if (!bound.isEmpty() || !earlier.isEmpty()) {
+        if (!m_series.empty() && !flush(error))
+            return std::nullopt;
+        m_series.clear();
+        m_facts.clear();
+        m_migWritten.clear();
+        m_seriesIds.clear();
+    }
+    m_batchError.clear();
+    if (!m_db.transaction())
+        return failed(historyschema::describe(m_path, m_db.lastError(), true));
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (!bound.isEmpty()) {
         // Another agent's rows under this name: moved aside, still its own.
@@ -105,23 +124,6 @@ std::optional<HistoryStore::ServerBinding> HistoryStore::bindServer(const QStrin
         binding.notes << QStringLiteral("the history of the agent %1 that %2 was before is "
                                         "kept apart as \"%3\"")
                              .arg(bound, server, aside);
-    }
-    // The agent's rows under an earlier name: its last bound name, else
-    // the name a server added by URL had, when no agent owns rows there.
-    QString earlier = lookup(
-        QStringLiteral("SELECT server FROM server_identity WHERE agent_id = ?"), agentId, &ok);
-    if (!ok)
-        return failed(m_batchError);
-    if (earlier.isEmpty() && !formerName.isEmpty() && formerName != server) {
-        const QString owner =
-            lookup(QStringLiteral("SELECT agent_id FROM server_identity WHERE server = ?"),
-                   formerName, &ok);
-        if (!ok)
-            return failed(m_batchError);
-        if (owner.isEmpty() && hasServerRows(formerName, &ok))
-            earlier = formerName;
-        if (!ok)
-            return failed(m_batchError);
     }
     if (!earlier.isEmpty() && earlier != server) {
         const bool own = hasServerRows(server, &ok);
