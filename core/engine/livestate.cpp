@@ -114,6 +114,7 @@ void LiveState::removeServer(const QString& server)
     if (!m_order.removeOne(server))
         return;
     m_latest.remove(server);
+    m_history.removeServer(server);
     m_connections.remove(server);
     m_stale.remove(server);
     m_arrivals.remove(server);

@@ -529,6 +529,15 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return treeMarksHog(tree, QStringLiteral("swap")); }, 20000));
         for (const PolicyEvent& e : swapEvents())
             QVERIFY2(e.startMs >= replacedMs - 1000, qPrintable(e.id));
+        // The live charts start afresh too (both demo agents report the
+        // same GPU UUIDs: their points would otherwise be one series).
+        const QString liveGpu =
+            session->state()->latest(QStringLiteral("swap"))->gpus.value(0).uuid;
+        const auto live = session->state()->history().readings(QStringLiteral("swap"), liveGpu,
+                                                               MetricId::GpuUtilization);
+        QVERIFY(!live.isEmpty());
+        QVERIFY2(live.first().t >= replacedMs - 1000,
+                 qPrintable(QString::number(replacedMs - live.first().t)));
         QTest::qWait(1500);
         session->stop();
 
