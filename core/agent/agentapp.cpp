@@ -229,6 +229,14 @@ int AgentApp::start()
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(error));
         return 1;
     }
+    // Known once the port is (a port of 0 is chosen at listen); nothing is
+    // served before the event loop runs.
+    const AgentIdentity identity =
+        resolveAgentIdentity(config.journalPath, m_server->port(), m_server->instance());
+    std::fprintf(stderr, "gpuwarden-agent: identity %s (%s)%s%s\n", qPrintable(identity.id),
+                 qPrintable(agentIdentitySourceName(identity.source)),
+                 identity.note.isEmpty() ? "" : ": ", qPrintable(identity.note));
+    m_server->setIdentity(identity);
     std::printf("listening on %s:%u\n", qPrintable(config.listen.toString()), m_server->port());
     std::fflush(stdout);
 

@@ -359,6 +359,8 @@ QHttpServerResponse AgentServer::info() const
     }
     QJsonObject o{
         {QStringLiteral("agent_version"), QStringLiteral(GW_VERSION)},
+        {QStringLiteral("agent_id"), m_identity.id},
+        {QStringLiteral("agent_id_source"), agentIdentitySourceName(m_identity.source)},
         {QStringLiteral("instance"), m_instance},
         {QStringLiteral("stream"), stream()},
         {QStringLiteral("journal"), m_journal != nullptr},

@@ -23,6 +23,7 @@
 #include "agent/admission.h"
 #include "agent/agentconfig.h"
 #include "agent/agenthealth.h"
+#include "agent/agentidentity.h"
 #include "agent/apireply.h"
 #include "agent/balanceview.h"
 #include "agent/eventlog.h"
@@ -110,6 +111,10 @@ public:
 
     quint64 lastSequence() const { return m_samples.lastSequence(); }
     QString instance() const { return m_instance; }
+    // The agent's identity on /v1/info ("agent_id"): this run's instance
+    // until AgentApp sets the one kept beside the journal (agentidentity.h).
+    void setIdentity(AgentIdentity identity) { m_identity = std::move(identity); }
+    const AgentIdentity& identity() const { return m_identity; }
     // The journal's stream; the instance without a journal.
     QString stream() const;
 
@@ -194,6 +199,7 @@ private:
     quint16 m_port = 0;
     bool m_bound = false;
     QString m_instance = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    AgentIdentity m_identity{m_instance, AgentIdentity::Source::Run, {}};
     QString m_backend;
     QString m_backendMessage;
     std::function<qint64()> m_now;

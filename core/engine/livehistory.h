@@ -53,6 +53,14 @@ public:
     // Newest point of any GPU of the server; 0 when none.
     qint64 newestMs(const QString& server) const { return m_newest.value(server, 0); }
     qsizetype pointCount(const QString& server, const QString& gpuUuid) const;
+    // Forgets the server's GPUs (it left the list, or another agent answers
+    // at its URL now).
+    void removeServer(const QString& server)
+    {
+        const QString prefix = key(server, QString());
+        m_series.removeIf([&](const auto& it) { return it.key().startsWith(prefix); });
+        m_newest.remove(server);
+    }
     void clear()
     {
         m_series.clear();

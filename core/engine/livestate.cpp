@@ -84,6 +84,20 @@ const LinkStatus* LiveState::connection(const QString& server) const
     return it == m_connections.cend() ? nullptr : &*it;
 }
 
+QStringList LiveState::sameAgentAs(const QString& server) const
+{
+    QStringList out;
+    const LinkStatus* mine = connection(server);
+    if (!mine || mine->agentId.isEmpty())
+        return out;
+    for (auto it = m_connections.cbegin(); it != m_connections.cend(); ++it) {
+        if (it.key() != server && it->agentId == mine->agentId)
+            out << it.key();
+    }
+    out.sort();
+    return out;
+}
+
 void LiveState::setConnection(const LinkStatus& status)
 {
     const QString& server = status.server;
@@ -100,6 +114,7 @@ void LiveState::removeServer(const QString& server)
     if (!m_order.removeOne(server))
         return;
     m_latest.remove(server);
+    m_history.removeServer(server);
     m_connections.remove(server);
     m_stale.remove(server);
     m_arrivals.remove(server);

@@ -49,6 +49,9 @@ public:
 
     // How a remote server is reached; null for local and demo sources.
     const LinkStatus* connection(const QString& server) const;
+    // The other servers whose agent has the same identity (one agent
+    // watched under two entries); empty for most.
+    QStringList sameAgentAs(const QString& server) const;
 
     // A reading older than this many sampling intervals is stale.
     static constexpr int kStaleIntervals = 3;

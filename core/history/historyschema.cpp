@@ -23,6 +23,10 @@ const QString kCreateMig = QStringLiteral(
     "gpu_uuid TEXT NOT NULL, mig_uuid TEXT NOT NULL, profile TEXT, memory_total_mib REAL, "
     "first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL, UNIQUE(server, mig_uuid))");
 
+const QString kCreateIdentity =
+    QStringLiteral("CREATE TABLE IF NOT EXISTS server_identity(agent_id TEXT PRIMARY KEY, "
+                   "server TEXT NOT NULL UNIQUE, bound_ms INTEGER NOT NULL)");
+
 bool run(QSqlDatabase& db, const QStringList& statements, const QString& path, QString* why)
 {
     if (!db.transaction()) {
@@ -87,6 +91,7 @@ bool create(QSqlDatabase& db, const QString& path, QString* why)
                        "UNIQUE(server, gpu_uuid, pid, start_ms))"),
         QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
         kCreateMig,
+        kCreateIdentity,
         QStringLiteral("PRAGMA user_version = ") + QString::number(kVersion),
     };
     return run(db, statements, path, why);
@@ -130,7 +135,7 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
     }
     if (version == 2) {
         if (writable)
-            return upgradeFrom2(db, path, why);
+            return upgradeFrom2(db, path, why) && exec(db, kCreateIdentity, path, why);
         *why = path + QStringLiteral(" holds history format 2; it is upgraded to format %1 "
                                      "when GPU Warden next opens it for writing")
                           .arg(kVersion);
@@ -153,7 +158,8 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
                           .arg(kVersion);
         return false;
     }
-    return true;
+    // A file of a version before identities gets their table when written.
+    return !writable || exec(db, kCreateIdentity, path, why);
 }
 
 const sqlitefile::Wording& wording()

@@ -22,6 +22,12 @@
 //           mig_uuid)
 //   mig_instance(id, server, gpu_uuid, mig_uuid, profile, memory_total_mib,
 //           first_seen_ms, last_seen_ms)  one row per MIG instance seen
+//   server_identity(agent_id PRIMARY KEY, server UNIQUE, bound_ms)
+//                                         which agent (its /v1/info
+//                                         agent_id) the rows under a server
+//                                         name are; created, if missing, by
+//                                         any writer (no new version: older
+//                                         readers ignore it)
 //
 // Format 2 files are upgraded in place when opened for writing: the new
 // columns are added (intervals NULL = kDefaultSamplingIntervalMs, mig_uuid

@@ -107,6 +107,23 @@ public Q_SLOTS:
         Q_EMIT committed({}, error);
     }
 
+    // Readings taken before the binding go in under it first: they are the
+    // earlier agent's when the server's agent changed.
+    void bind(const QString& server, const QString& agentId, const QString& formerName)
+    {
+        if (!m_store)
+            return;
+        commit();
+        QString error;
+        const auto binding = m_store->bindServer(server, agentId, formerName, &error);
+        if (!binding) {
+            Q_EMIT committed({}, error);
+            return;
+        }
+        if (!binding->notes.isEmpty())
+            Q_EMIT bound(server, *binding);
+    }
+
     void retain()
     {
         if (!m_store)
@@ -134,6 +151,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void openedSignal(bool ok, const QString& error);
     void committed(const QStringList& servers, const QString& error);
+    void bound(const QString& server, const gw::HistoryStore::ServerBinding& binding);
 
 private:
     QString m_path;
@@ -213,6 +231,8 @@ void HistoryService::start()
     connect(&m_writerThread, &QThread::finished, m_writer, &QObject::deleteLater);
     connect(m_writer, &HistoryWriter::openedSignal, this, &HistoryService::onWriterOpened);
     connect(m_writer, &HistoryWriter::committed, this, &HistoryService::onCommitted);
+    connect(m_writer, &HistoryWriter::bound, this, &HistoryService::onBound);
+    qRegisterMetaType<gw::HistoryStore::ServerBinding>();
     m_writerThread.start();
     QMetaObject::invokeMethod(m_writer, &HistoryWriter::open, Qt::QueuedConnection);
     {
@@ -281,6 +301,31 @@ void HistoryService::onCommitted(const QStringList& servers, const QString& erro
         Q_EMIT dataAppended(servers);
 }
 
+void HistoryService::onBound(const QString& server, const HistoryStore::ServerBinding& binding)
+{
+    const QString& movedFrom = binding.movedFrom;
+    const QString& keptApartAs = binding.keptApartAs;
+    for (const QString& note : binding.notes)
+        qCInfo(lcHistoryService).noquote() << "history:" << note;
+    {
+        QMutexLocker lock(&m_feedLock);
+        if (!keptApartAs.isEmpty())
+            m_newest.insert(keptApartAs, m_newest.take(server));
+        if (!movedFrom.isEmpty())
+            m_newest.insert(server, std::max(m_newest.value(server), m_newest.take(movedFrom)));
+    }
+    // The reader's cache names series by their old names: it opens again.
+    if (m_reader)
+        QMetaObject::invokeMethod(m_reader, &HistoryReader::close, Qt::QueuedConnection);
+    QStringList changed{server};
+    if (!movedFrom.isEmpty())
+        changed << movedFrom;
+    if (!keptApartAs.isEmpty())
+        changed << keptApartAs;
+    Q_EMIT serverBound(server, movedFrom, keptApartAs, binding.stayedUnder);
+    Q_EMIT dataAppended(changed);
+}
+
 quint64 HistoryService::request(const SeriesKey& key, qint64 fromMs, qint64 toMs, int points)
 {
     const quint64 id = m_nextId++;
@@ -307,6 +352,17 @@ qint64 HistoryService::newestMs(const QString& server) const
 {
     QMutexLocker lock(&m_feedLock);
     return m_newest.value(server, 0);
+}
+
+void HistoryService::bindServer(const QString& server, const QString& agentId,
+                                const QString& formerName)
+{
+    QMutexLocker lock(&m_feedLock);
+    if (HistoryWriter* writer = m_feeding)
+        QMetaObject::invokeMethod(
+            writer,
+            [writer, server, agentId, formerName] { writer->bind(server, agentId, formerName); },
+            Qt::QueuedConnection);
 }
 
 void HistoryService::ingestBatch(const QList<Snapshot>& snapshots)

@@ -6,6 +6,7 @@
 // thread only posts work and receives signals; it never waits on disk.
 
 #include "history/historyprovider.h"
+#include "history/historystore.h"
 #include "model/snapshot.h"
 
 #include <QHash>
@@ -49,6 +50,12 @@ public:
     // Readings that come before start() or after stop() are not stored.
     void ingestBatch(const QList<gw::Snapshot>& snapshots);
 
+    // Thread-safe, like ingestBatch() and in order with it: the readings of
+    // `server` from now on are the agent `agentId`'s
+    // (HistoryStore::bindServer). Call it on the thread that hands on the
+    // agent's readings, before the first of them.
+    void bindServer(const QString& server, const QString& agentId, const QString& formerName);
+
     // Readings taken by ingestBatch() and not yet committed (or given up):
     // how far the writer is behind. Thread-safe; a producer of a long past
     // waits while it is large (Source::setBackfillGate).
@@ -64,9 +71,17 @@ Q_SIGNALS:
     // The store cannot be used or a write failed: said once per distinct
     // message; live monitoring goes on without history.
     void failed(const QString& message);
+    // bindServer() found rows to move (also logged): the agent's rows under
+    // `movedFrom` are now under `server`; another agent's rows that were
+    // under `server` are now under `keptApartAs`; the agent's rows under
+    // `stayedUnder` stayed there (`server` had rows of its own). Each may
+    // be empty.
+    void serverBound(const QString& server, const QString& movedFrom, const QString& keptApartAs,
+                     const QString& stayedUnder);
 
 private:
     void onWriterOpened(bool ok, const QString& error);
+    void onBound(const QString& server, const gw::HistoryStore::ServerBinding& binding);
     void onCommitted(const QStringList& servers, const QString& error);
 
     QString m_path;

@@ -127,6 +127,28 @@ public:
     // `nowMs`, in small steps so a concurrent ingest is never held up long.
     bool enforceRetention(qint64 nowMs, QString* error = nullptr);
 
+    // What bindServer() did, in words for the log and the status line.
+    struct ServerBinding
+    {
+        QString movedFrom;   // rows of this name (the agent's before) are now the server's
+        QString keptApartAs; // another agent's rows under the server's name moved here
+        QString stayedUnder; // the agent's rows under an earlier name, left there (the
+                             // server had rows of its own)
+        QStringList notes;
+    };
+    // One identity per server (issue 24): `server` (the name the desktop
+    // watches the agent under) is the agent `agentId` from now on. In one
+    // transaction, idempotent: rows under the name the agent had before
+    // (the last one bound to it, else `formerName` when no agent owns rows
+    // under that one, as a server added by URL was named "host:port")
+    // become the server's when the server has none of its own; rows of
+    // another agent under the server's name are moved aside ("name (agent
+    // 1a2b3c4d)") and stay that agent's. Open chunks are sealed first.
+    std::optional<ServerBinding> bindServer(const QString& server, const QString& agentId,
+                                            const QString& formerName, QString* error);
+    // The agent each name is bound to (name → identity).
+    QHash<QString, QString> serverIdentities(QString* error = nullptr);
+
     // Seals open chunks and commits; called on clean shutdown.
     bool flush(QString* error = nullptr);
 
@@ -201,6 +223,8 @@ private:
     std::optional<qint64> processFact(const Snapshot& snap, const GpuProcess& p);
     bool finishBatch();
     void rollbackBatch();
+    bool hasServerRows(const QString& server, bool* ok);
+    bool renameServerRows(const QString& from, const QString& to);
     bool deleteInSteps(QSqlQuery& q, const QList<QVariant>& binds, QString* error);
 
     QString m_path;
@@ -232,3 +256,5 @@ private:
 };
 
 } // namespace gw
+
+Q_DECLARE_METATYPE(gw::HistoryStore::ServerBinding)

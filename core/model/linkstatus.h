@@ -33,6 +33,7 @@ struct ResumePoint
 {
     QString stream;
     quint64 cursor = 0;
+    QString agentId; // the agent's identity then; empty if it had none
 };
 
 struct LinkStatus
@@ -52,6 +53,13 @@ struct LinkStatus
     // Where reading stands, to resume there after the desktop restarts.
     QString stream;
     quint64 cursor = 0;
+    // The agent's identity (/v1/info "agent_id", stable across its
+    // restarts); empty before the first answer and for agents without one.
+    QString agentId;
+    // Set when the agent at this URL turned out to be another one (its
+    // identity changed, in this run or since the last): what happened, in
+    // words. Its readings and history are kept apart from the earlier one's.
+    QString agentChanged;
 
     bool operator==(const LinkStatus&) const = default;
 };

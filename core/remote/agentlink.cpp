@@ -76,10 +76,11 @@ void AgentLink::setAllocationPollInterval(std::chrono::milliseconds interval)
     m_allocationInterval = std::max(interval, std::chrono::milliseconds(100));
 }
 
-void AgentLink::resumeAt(const QString& stream, quint64 cursor)
+void AgentLink::resumeAt(const QString& stream, quint64 cursor, const QString& agentId)
 {
     m_resumeStream = stream;
     m_resumeCursor = cursor;
+    m_resumeAgentId = agentId;
 }
 
 void AgentLink::start()
@@ -178,6 +179,13 @@ void AgentLink::onEvents(const AgentCall& r)
     QString stream = o[QStringLiteral("stream")].toString();
     if (stream.isEmpty())
         stream = o[QStringLiteral("instance")].toString();
+    if (stream != m_stream) {
+        // Not the stream the readings know: the agent has a new journal, or
+        // another agent answers at the URL. Its events wait until /v1/info
+        // has said whose they are (the readings ask it), so they are never
+        // filed under the agent that was there before.
+        return;
+    }
     if (stream != m_eventStream) {
         // First contact, or a new numbering: from the first record.
         const bool fromStart = m_eventCursor == 0;
@@ -234,10 +242,40 @@ void AgentLink::pollInfo()
         m_infoInFlight = false;
         // A failure here is the samples' to report.
         if (m_running && r.json) {
+            takeIdentity(*r.json);
             takeDegraded(*r.json);
             publishStatus();
         }
     });
+}
+
+// The server's key in the desktop is the agent's identity, not the URL:
+// another machine answering at the same URL is said, and its readings and
+// history are kept apart from the earlier one's (the receivers of
+// identified() do that).
+void AgentLink::takeIdentity(const QJsonObject& info)
+{
+    const QString id = info[QStringLiteral("agent_id")].toString();
+    if (id.isEmpty() || id == m_status.agentId)
+        return; // an agent older than identities keeps the name alone
+    const QString previous = m_status.agentId.isEmpty() ? m_resumeAgentId : m_status.agentId;
+    m_resumeAgentId.clear();
+    if (!previous.isEmpty() && previous != id) {
+        qCWarning(lcAgentLink).noquote()
+            << m_server.name << "at" << m_server.url.toString(QUrl::RemoveUserInfo)
+            << "is another agent now: identity" << id << "where it was" << previous
+            << "; the two are kept apart";
+        m_status.agentChanged =
+            tr("%1 answers as another agent since %2 (identity %3, before %4): its readings and "
+               "history are kept apart from the earlier agent's")
+                .arg(m_server.url.toString(QUrl::RemoveUserInfo),
+                     QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), id,
+                     previous);
+    } else {
+        qCInfo(lcAgentLink).noquote() << m_server.name << "is agent" << id;
+    }
+    m_status.agentId = id;
+    Q_EMIT identified(m_server.name, id, previous == id ? QString() : previous);
 }
 
 void AgentLink::takeDegraded(const QJsonObject& info)
@@ -378,6 +416,7 @@ void AgentLink::onInfo(const AgentCall& r)
     m_stream = stream;
     m_cursor = cursor;
     m_lastInfoPollMs = nowMs();
+    takeIdentity(o);
     takeDegraded(o);
     m_status.stream = stream;
     m_status.cursor = cursor;

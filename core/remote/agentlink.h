@@ -92,8 +92,9 @@ public:
     // How often to ask when all is well; failures back off from 1 s anyway.
     void setPollInterval(std::chrono::milliseconds interval);
     // Continue after `cursor` if the agent still has `stream` (both from a
-    // previous run's LinkStatus); call before start().
-    void resumeAt(const QString& stream, quint64 cursor);
+    // previous run's LinkStatus); call before start(). `agentId`: the
+    // agent's identity then, so that another agent at the URL is noticed.
+    void resumeAt(const QString& stream, quint64 cursor, const QString& agentId = {});
     std::chrono::milliseconds pollInterval() const { return m_interval; }
     // How often to ask /v1/allocate (tests make it short).
     void setAllocationPollInterval(std::chrono::milliseconds interval);
@@ -117,8 +118,14 @@ Q_SIGNALS:
     // time on the workstation's clock (shifted like the readings); nowMs is
     // when the agent answered. `server`: the configured name.
     void allocationsReceived(const QString& server, const gw::AllocationState& state);
+    // The agent's identity learnt (/v1/info "agent_id"), before any reading
+    // or event of it is handed on; `previous`: the identity the server had
+    // before (in this run or the last), empty on first contact. Emitted
+    // again only when it changes.
+    void identified(const QString& server, const QString& agentId, const QString& previous);
 
 private:
+    void takeIdentity(const QJsonObject& info);
     void pollAllocations();
     void pollInfo();
     void takeDegraded(const QJsonObject& info);
@@ -147,6 +154,7 @@ private:
     QString m_stream; // empty: ask /v1/info where to start
     QString m_resumeStream;
     quint64 m_resumeCursor = 0;
+    QString m_resumeAgentId;
     int m_failures = 0;
     int m_pagesInARow = 0;
     qint64 m_lastNewReadingLocalMs = 0;

@@ -45,17 +45,38 @@ public:
                         &AgentLinksWorker::eventsReceived);
                 connect(link.get(), &AgentLink::allocationsReceived, this,
                         &AgentLinksWorker::allocationsReceived);
+                connect(link.get(), &AgentLink::identified, this,
+                        [this, url = s.url](const QString& server, const QString& agentId,
+                                            const QString& previous) {
+                            identify({server, agentId, previous, url.authority(), {}});
+                        });
                 link->setPollInterval(interval);
                 link->setAllocationPollInterval(m_allocationInterval);
                 if (const auto it = resume.constFind(s.name); it != resume.cend())
-                    link->resumeAt(it->stream, it->cursor);
+                    link->resumeAt(it->stream, it->cursor, it->agentId);
                 startAfterBackfill(link.get(), s);
                 return link;
             },
             [this](const QString& name, std::unique_ptr<AgentLink>&, bool replaced) {
+                m_agentOf.remove(name);
                 if (!replaced)
                     Q_EMIT serverRemoved(name);
             });
+    }
+
+    // One agent under two entries of the list is said (sameAs), never
+    // merged: the first entry keeps it, the second is told whose it is.
+    void identify(AgentIdentified identity)
+    {
+        m_agentOf.insert(identity.server, identity.agentId);
+        for (auto it = m_agentOf.cbegin(); it != m_agentOf.cend(); ++it) {
+            if (it.key() != identity.server && it.value() == identity.agentId &&
+                m_links.count(it.key())) {
+                identity.sameAs = it.key();
+                break;
+            }
+        }
+        Q_EMIT identified(identity);
     }
 
     void setAllocationPollInterval(std::chrono::milliseconds interval)
@@ -102,6 +123,7 @@ public:
             return;
         }
         auto* backfill = new HistoryBackfill(s, m_nam.get(), link);
+        backfill->setExpectedAgent(m_history->serverIdentities().value(s.name));
         connect(backfill, &HistoryBackfill::readings, this, &AgentLinksWorker::readings);
         connect(backfill, &HistoryBackfill::finished, link, [link, backfill] {
             link->start();
@@ -116,9 +138,11 @@ Q_SIGNALS:
     void serverRemoved(const QString& server);
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
     void allocationsReceived(const QString& server, const gw::AllocationState& state);
+    void identified(const gw::AgentIdentified& identity);
 
 private:
     std::chrono::milliseconds m_base;
+    QHash<QString, QString> m_agentOf; // server → its agent's identity
     std::chrono::milliseconds m_allocationInterval = AgentLink::kAllocationPollInterval;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     std::map<QString, std::unique_ptr<AgentLink>> m_links;
@@ -136,6 +160,7 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
     qRegisterMetaType<QList<gw::Snapshot>>();
     qRegisterMetaType<QList<gw::PolicyEvent>>();
     qRegisterMetaType<gw::AllocationState>();
+    qRegisterMetaType<gw::AgentIdentified>();
     m_thread.setObjectName(QStringLiteral("gw-remote"));
     auto* worker = new AgentLinksWorker(baseInterval);
     worker->moveToThread(&m_thread);
@@ -149,6 +174,8 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
         Q_EMIT statusChanged(s);
     });
     connect(worker, &AgentLinksWorker::serverRemoved, this, &AgentLinks::serverRemoved);
+    connect(worker, &AgentLinksWorker::identified, this, &AgentLinks::identified,
+            Qt::DirectConnection);
     connect(worker, &AgentLinksWorker::eventsReceived, this,
             [this](const QString& server, const QList<PolicyEvent>& events) {
                 if (isWatched(server)) // not from a server removed meanwhile

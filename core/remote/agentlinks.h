@@ -20,6 +20,19 @@ namespace gw {
 
 class AgentLinksWorker;
 
+// A server's agent identified (AgentLink::identified), with what the fleet
+// knows of it.
+struct AgentIdentified
+{
+    QString server;   // the name the desktop watches it under
+    QString agentId;  // its /v1/info agent_id
+    QString previous; // the identity the server had before; empty on first contact
+    QString urlName;  // its URL's host:port, the name a server added by URL had
+    // Another server of the list that is the same agent (one agent reached
+    // under two entries): said, never merged; empty when none.
+    QString sameAs;
+};
+
 class AgentLinks final : public QObject
 {
     Q_OBJECT
@@ -70,6 +83,11 @@ Q_SIGNALS:
     // Reservations and waiting callers of one server, as
     // AgentLink::allocationsReceived hands them on.
     void allocationsReceived(const QString& server, const gw::AllocationState& state);
+    // AgentLink::identified, emitted on the gw-remote thread before any
+    // reading of the agent it names: a thread-safe receiver connected with
+    // Qt::DirectConnection (the history's binding) sees it in order with
+    // the readings of `produced`; any other connection is queued.
+    void identified(const gw::AgentIdentified& identity);
 
 private:
     bool isWatched(const QString& name) const;
@@ -83,3 +101,5 @@ private:
 };
 
 } // namespace gw
+
+Q_DECLARE_METATYPE(gw::AgentIdentified)

@@ -38,6 +38,13 @@ void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64
             finish(c.error);
             return;
         }
+        const QString agentId = c.json->value(QLatin1String("agent_id")).toString();
+        if (!m_expectedAgent.isEmpty() && !agentId.isEmpty() && agentId != m_expectedAgent) {
+            finish(tr("%1 is another agent now (%2, the history's rows are of %3): its history "
+                      "is not filled in")
+                       .arg(m_server.url.toString(QUrl::RemoveUserInfo), agentId, m_expectedAgent));
+            return;
+        }
         const QJsonValue now = c.json->value(QLatin1String("now_ms"));
         if (!now.isDouble()) {
             finish(tr("/v1/info: now_ms: missing or not a number"));

@@ -37,6 +37,11 @@ public:
     // workstation's clock. Nothing to do (an empty range or no keys):
     // finished() at once.
     void start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64 untilMs);
+    // The agent the desktop's rows of this server are (the history's
+    // binding); call before start(). Another agent at the URL (its
+    // /v1/info agent_id differs) gets no backfill: its history is not the
+    // one those rows continue (the link then keeps the two apart).
+    void setExpectedAgent(const QString& agentId) { m_expectedAgent = agentId; }
 
     // The difference measured: agent clock − workstation clock (0 within
     // AgentLink::kClockToleranceMs).
@@ -62,6 +67,7 @@ private:
     qint64 m_untilMs = 0;
     qint64 m_offsetMs = 0;
     qint64 m_count = 0;
+    QString m_expectedAgent;
 };
 
 } // namespace gw

@@ -287,8 +287,9 @@ QHash<QString, ResumePoint> ServerList::resumePoints() const
         const QStringList v = m_settings->value(key).toString().split(QLatin1Char(' '));
         bool ok = false;
         const quint64 cursor = v.value(1).toULongLong(&ok);
-        if (v.size() == 2 && ok)
-            points.insert(QUrl::fromPercentEncoding(key.toUtf8()), {v[0], cursor});
+        // "stream cursor", since issue 24 "stream cursor agent-id".
+        if ((v.size() == 2 || v.size() == 3) && ok)
+            points.insert(QUrl::fromPercentEncoding(key.toUtf8()), {v[0], cursor, v.value(2)});
     }
     m_settings->endGroup();
     return points;
@@ -300,8 +301,10 @@ void ServerList::saveResumePoints(const QList<LinkStatus>& statuses)
     m_settings->beginGroup(QStringLiteral("resume"));
     for (const LinkStatus& s : statuses) {
         if (!s.stream.isEmpty())
-            m_settings->setValue(QString::fromLatin1(QUrl::toPercentEncoding(s.server)),
-                                 QString(s.stream + QLatin1Char(' ') + QString::number(s.cursor)));
+            m_settings->setValue(
+                QString::fromLatin1(QUrl::toPercentEncoding(s.server)),
+                QString(s.stream + QLatin1Char(' ') + QString::number(s.cursor) +
+                        (s.agentId.isEmpty() ? QString() : QLatin1Char(' ') + s.agentId)));
     }
     m_settings->endGroup();
     m_settings->sync();

@@ -250,6 +250,51 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10'000));
         QCOMPARE(finished.first().at(0).toString(), QStringLiteral("lab2 keeps no history"));
     }
+
+    // Another agent at the URL than the one the desktop's rows are of: its
+    // history is not filled in under them (the link keeps the two apart).
+    void anotherAgentAtTheUrlIsNotFilledIn()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch() / kMinuteMs * kMinuteMs;
+        QString error;
+        const QString agentFile = dir.filePath(QStringLiteral("agent.sqlite"));
+        {
+            auto store = HistoryStore::open(agentFile, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY(store->append(minutes(QStringLiteral("n"), now - kDayMs, now, 0), &error));
+            QVERIFY(store->flush(&error));
+        }
+        AgentServer agent(gw::test::historyAgentConfig(agentFile));
+        QVERIFY2(agent.listen(&error), qPrintable(error));
+        QNetworkAccessManager nam;
+        const RemoteServer server{QStringLiteral("lab3"),
+                                  QUrl(QStringLiteral("http://127.0.0.1:%1").arg(agent.port())),
+                                  "r3ad",
+                                  {}};
+        const QList<SeriesKey> keys{
+            SeriesKey{QStringLiteral("lab3"), QStringLiteral("GPU-a"), MetricId::GpuUtilization}};
+        for (const bool same : {false, true}) {
+            HistoryBackfill backfill(server, &nam);
+            backfill.setExpectedAgent(same ? agent.identity().id : QStringLiteral("another-agent"));
+            qint64 handed = 0;
+            connect(&backfill, &HistoryBackfill::readings, this,
+                    [&](const QList<Snapshot>& batch) { handed += batch.size(); });
+            QSignalSpy finished(&backfill, &HistoryBackfill::finished);
+            backfill.start(keys, now - kDayMs / 2, now - kHourMs);
+            QVERIFY(finished.wait(30'000));
+            if (same) {
+                QCOMPARE(finished.first().at(0).toString(), QString());
+                QVERIFY(handed > 0);
+            } else {
+                QVERIFY2(finished.first().at(0).toString().contains(
+                             QStringLiteral("is another agent now")),
+                         qPrintable(finished.first().at(0).toString()));
+                QCOMPARE(handed, 0);
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHistoryBackfill)

@@ -5,9 +5,15 @@
 // the desktop watches it under, and the hog its agent judged reaches that
 // server's rows in the tree, the Processes page and the overview; servers a
 // hand-written settings file lists without a name stay servers of their own.
+// The server is keyed by its agent's identity (/v1/info "agent_id"): one
+// agent under two entries is said, never merged; the history written under
+// the host:port a server had is found under the name it is given; another
+// agent at a server's URL is said and its history kept apart.
 #include "app/desktopcommandline.h"
 #include "app/desktopsession.h"
+#include "engine/livestate.h"
 #include "freeport.h"
+#include "history/historystore.h"
 #include "models/desktopstores.h"
 #include "models/eventbook.h"
 #include "models/fleetprocessmodel.h"
@@ -16,16 +22,19 @@
 #include "models/verdictbook.h"
 #include "privatebus.h"
 #include "remote/secretstore.h"
+#include "sources/demoworld.h"
 #include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
 #include "window/overviewpage.h"
 #include "window/statusline.h"
+#include "wire/agentwire.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -86,6 +95,31 @@ bool writeServers(const QString& path, const QList<QUrl>& urls, const QStringLis
     return s.status() == QSettings::NoError;
 }
 
+// The agent's identity as it says it on /v1/info.
+QString agentIdAt(const QUrl& url)
+{
+    AgentEndpoint endpoint;
+    endpoint.url = url;
+    endpoint.token = "tok";
+    AgentRequest request;
+    request.pathAndQuery = QStringLiteral("/v1/info");
+    const AgentCall call = callAgentBlocking(endpoint, request);
+    return call.json ? (*call.json)[QStringLiteral("agent_id")].toString() : QString();
+}
+
+QString tipOf(const ServerTreeModel* tree, const QString& server)
+{
+    return tree->serverIndex(server).data(Qt::ToolTipRole).toString();
+}
+
+// Raw utilisation samples of a server's first GPU in the history file.
+QList<RawSample> historySamples(HistoryStore& store, const QString& server)
+{
+    const QString gpu = store.gpusOf(server).value(0);
+    return store.samples({server, gpu, MetricId::GpuUtilization}, 0,
+                         QDateTime::currentMSecsSinceEpoch() + 60'000);
+}
+
 QStringList serversInTree(const ServerTreeModel* tree)
 {
     QStringList out;
@@ -133,7 +167,15 @@ class TestServerIdentity : public QObject
 
     bool startAgent(int i)
     {
-        const QString dir = m_dir.filePath(QStringLiteral("agent%1").arg(i));
+        const quint16 port = test::freePort();
+        m_urls[i] = local(port);
+        return startAgentAt(m_agents[i], m_dir.filePath(QStringLiteral("agent%1").arg(i)), port);
+    }
+
+    // A demo agent (host name gpu-lab-01) with its journal, so its identity,
+    // in `dir`.
+    bool startAgentAt(QProcess& agent, const QString& dir, quint16 port)
+    {
         QDir().mkpath(dir);
         const QString policy = dir + QStringLiteral("/policy.toml");
         const QString config = dir + QStringLiteral("/agent.toml");
@@ -146,14 +188,11 @@ class TestServerIdentity : public QObject
                            QCryptographicHash::hash("tok", QCryptographicHash::Sha256).toHex() +
                            "\"\n"))
             return false;
-        const quint16 port = test::freePort();
-        m_urls[i] = local(port);
-        m_agents[i].start(QStringLiteral(GW_AGENT),
-                          {QStringLiteral("--config"), config, QStringLiteral("--demo"),
-                           QStringLiteral("--port"), QString::number(port)});
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), config, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QString::number(port)});
         // stdout says where it listens once it does.
-        return m_agents[i].waitForReadyRead(10000) &&
-               m_agents[i].readLine().startsWith("listening on");
+        return agent.waitForReadyRead(10000) && agent.readLine().startsWith("listening on");
     }
 
 private Q_SLOTS:
@@ -335,6 +374,184 @@ private Q_SLOTS:
             20000);
         QVERIFY2(both, qPrintable(serversInTree(tree).join(QLatin1String(", "))));
         session->stop();
+    }
+
+    void oneAgentUnderTwoEntriesIsSaidAndTheHistoryFollowsTheIdentity()
+    {
+        // agent 0 listed twice ("lab", "lab again"), agent 1 as "other";
+        // all three call their host gpu-lab-01. The history holds half a
+        // minute of agent 1 from when it was watched by URL (host:port).
+        const QString ini = m_dir.filePath(QStringLiteral("entries.ini"));
+        QVERIFY(writeServers(
+            ini, {m_urls[0], m_urls[0], m_urls[1]},
+            {QStringLiteral("lab"), QStringLiteral("lab again"), QStringLiteral("other")}));
+        const QString historyPath = m_dir.filePath(QStringLiteral("entries.sqlite"));
+        const qint64 before = QDateTime::currentMSecsSinceEpoch() - 7'200'000;
+        {
+            QString error;
+            auto store = HistoryStore::open(historyPath, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            QList<Snapshot> old;
+            for (int i = 0; i < 30; ++i) {
+                Snapshot s = DemoWorld().serverAt(0, before + i * 1000);
+                s.server = m_urls[1].authority();
+                old << s;
+            }
+            QVERIFY2(store->append(old, &error), qPrintable(error));
+            QVERIFY2(store->flush(&error), qPrintable(error));
+        }
+        const QString id0 = agentIdAt(m_urls[0]);
+        const QString id1 = agentIdAt(m_urls[1]);
+        QVERIFY(!id0.isEmpty() && !id1.isEmpty() && id0 != id1);
+
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--history"),
+                                   historyPath, QStringLiteral("--settings"), ini});
+        QVERIFY(session);
+        const ServerTreeModel* tree = session->window()->serverTreeModel();
+        const StatusLine* status = session->window()->statusLine();
+        const QString agent0 = QStringLiteral("Agent ") + id0;
+        const bool known = QTest::qWaitFor(
+            [&] {
+                return tipOf(tree, QStringLiteral("lab")).contains(agent0) &&
+                       tipOf(tree, QStringLiteral("lab again")).contains(agent0) &&
+                       tipOf(tree, QStringLiteral("other"))
+                           .contains(QStringLiteral("Agent ") + id1) &&
+                       status->text().contains(QStringLiteral("are one agent"));
+            },
+            20000);
+        QVERIFY2(known, qPrintable(tipOf(tree, QStringLiteral("lab")) + QLatin1Char('\n') +
+                                   status->text()));
+        // Said, in the status line and both tooltips; not merged: two rows.
+        QVERIFY2(status->text().contains(id0), qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QStringLiteral("lab and lab again are one agent")) ||
+                     status->text().contains(QStringLiteral("lab again and lab are one agent")),
+                 qPrintable(status->text()));
+        QVERIFY(tipOf(tree, QStringLiteral("lab"))
+                    .contains(QStringLiteral("The same agent as lab again")));
+        QVERIFY(tipOf(tree, QStringLiteral("lab again"))
+                    .contains(QStringLiteral("The same agent as lab")));
+        QVERIFY(!tipOf(tree, QStringLiteral("other")).contains(QStringLiteral("The same agent")));
+        QCOMPARE(serversInTree(tree),
+                 (QStringList{QStringLiteral("lab"), QStringLiteral("lab again"),
+                              QStringLiteral("other")}));
+        QCOMPARE(session->state()->sameAgentAs(QStringLiteral("other")), QStringList());
+        // The history moved to "other" on first contact: a reading of it
+        // lands after the old rows, in one series.
+        const bool moved = QTest::qWaitFor(
+            [&] {
+                QString error;
+                auto store = HistoryStore::open(historyPath, HistoryStore::Mode::ReadOnly, &error);
+                return store && historySamples(*store, QStringLiteral("other")).size() > 30;
+            },
+            15000);
+        session->stop();
+        QVERIFY(moved);
+        // And said.
+        QVERIFY2(status->text().contains(QStringLiteral("History: the history of \"%1\" (the same "
+                                                        "agent) is now under other")
+                                             .arg(m_urls[1].authority())),
+                 qPrintable(status->text()));
+        QString error;
+        auto store = HistoryStore::open(historyPath, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(!store->servers().contains(m_urls[1].authority()));
+        QVERIFY(!store->servers().contains(QLatin1String(kHostName)));
+        const QList<RawSample> other = historySamples(*store, QStringLiteral("other"));
+        QCOMPARE(other.first().ms, before);
+        const QHash<QString, QString> bound = store->serverIdentities();
+        QCOMPARE(bound.value(QStringLiteral("other")), id1);
+        // The agent listed twice keeps one entry's history: the first that
+        // heard from it.
+        QCOMPARE(bound.size(), 2);
+        QVERIFY(bound.value(QStringLiteral("lab")) == id0 ||
+                bound.value(QStringLiteral("lab again")) == id0);
+    }
+
+    void anotherAgentAtAServersUrlIsSaidAndKeptApart()
+    {
+        // "swap" is watched at a port where one agent answers, then,
+        // after it stops, another: the desktop says so, drops what it held
+        // of the first, and keeps the two histories apart.
+        const quint16 port = test::freePort();
+        QProcess first;
+        QProcess second;
+        const auto stopAgents = qScopeGuard([&] {
+            for (QProcess* agent : {&first, &second}) {
+                agent->terminate();
+                agent->waitForFinished(5000);
+            }
+        });
+        QCOMPARE(SecretStore().writeBlocking(SecretStore::tokenKey(local(port)), "tok"), QString());
+        QVERIFY(startAgentAt(first, m_dir.filePath(QStringLiteral("swap-a")), port));
+        const QString idA = agentIdAt(local(port));
+        QVERIFY(!idA.isEmpty());
+        const QString ini = m_dir.filePath(QStringLiteral("swap.ini"));
+        QVERIFY(writeServers(ini, {local(port)}, {QStringLiteral("swap")}));
+        const QString historyPath = m_dir.filePath(QStringLiteral("swap.sqlite"));
+        auto session = sessionFor({QStringLiteral("--no-local"), QStringLiteral("--history"),
+                                   historyPath, QStringLiteral("--settings"), ini});
+        QVERIFY(session);
+        const ServerTreeModel* tree = session->window()->serverTreeModel();
+        const StatusLine* status = session->window()->statusLine();
+        const auto swapEvents = [&] {
+            QList<PolicyEvent> out;
+            for (const PolicyEvent& e : session->stores()->events()->events())
+                if (e.server == QLatin1String("swap"))
+                    out << e;
+            return out;
+        };
+        // The first agent's hog is in before it goes.
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return tipOf(tree, QStringLiteral("swap")).contains(idA) &&
+                       treeMarksHog(tree, QStringLiteral("swap"));
+            },
+            20000));
+        QTest::qWait(1500); // a commit of the history
+        first.terminate();
+        QVERIFY(first.waitForFinished(5000));
+        const qint64 replacedMs = QDateTime::currentMSecsSinceEpoch();
+        QVERIFY(startAgentAt(second, m_dir.filePath(QStringLiteral("swap-b")), port));
+        const QString idB = agentIdAt(local(port));
+        QVERIFY(!idB.isEmpty() && idB != idA);
+        const bool said = QTest::qWaitFor(
+            [&] {
+                return status->text().contains(QStringLiteral("swap is another agent now")) &&
+                       tipOf(tree, QStringLiteral("swap")).contains(QStringLiteral("Agent ") + idB);
+            },
+            20000);
+        QVERIFY2(said, qPrintable(status->text() + QLatin1Char('\n') +
+                                  tipOf(tree, QStringLiteral("swap"))));
+        QVERIFY(tipOf(tree, QStringLiteral("swap"))
+                    .contains(QStringLiteral("answers as another agent")));
+        // The first agent's events (its open hog) are gone; the second's
+        // come, all begun after it started.
+        QVERIFY(QTest::qWaitFor([&] { return treeMarksHog(tree, QStringLiteral("swap")); }, 20000));
+        for (const PolicyEvent& e : swapEvents())
+            QVERIFY2(e.startMs >= replacedMs - 1000, qPrintable(e.id));
+        // The live charts start afresh too (both demo agents report the
+        // same GPU UUIDs: their points would otherwise be one series).
+        const QString liveGpu =
+            session->state()->latest(QStringLiteral("swap"))->gpus.value(0).uuid;
+        const auto live = session->state()->history().readings(QStringLiteral("swap"), liveGpu,
+                                                               MetricId::GpuUtilization);
+        QVERIFY(!live.isEmpty());
+        QVERIFY2(live.first().t >= replacedMs - 1000,
+                 qPrintable(QString::number(replacedMs - live.first().t)));
+        QTest::qWait(1500);
+        session->stop();
+
+        QString error;
+        auto store = HistoryStore::open(historyPath, HistoryStore::Mode::ReadOnly, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QString aside = QStringLiteral("swap (agent %1)").arg(idA.left(8));
+        QCOMPARE(store->serverIdentities(),
+                 (QHash<QString, QString>{{QStringLiteral("swap"), idB}, {aside, idA}}));
+        const QList<RawSample> before = historySamples(*store, aside);
+        const QList<RawSample> after = historySamples(*store, QStringLiteral("swap"));
+        QVERIFY(!before.isEmpty() && !after.isEmpty());
+        QVERIFY(before.last().ms < replacedMs);
+        QVERIFY(after.first().ms >= replacedMs - 1000);
     }
 };
 

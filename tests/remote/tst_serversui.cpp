@@ -454,15 +454,21 @@ private Q_SLOTS:
         a.server = QStringLiteral("lab one/a");
         a.stream = QStringLiteral("s-1");
         a.cursor = 42;
+        LinkStatus older = a; // an agent without an identity
+        older.server = QStringLiteral("older");
+        a.agentId = QStringLiteral("id-1");
         LinkStatus never; // never answered: nothing to resume
         never.server = QStringLiteral("b");
-        list.saveResumePoints({a, never});
+        list.saveResumePoints({a, older, never});
         m_settings->setValue(QStringLiteral("resume/hand-edited"), QStringLiteral("s-2 forty"));
         m_settings->setValue(QStringLiteral("resume/short"), QStringLiteral("s-3"));
         const auto points = list.resumePoints();
-        QCOMPARE(points.size(), 1);
+        QCOMPARE(points.size(), 2);
         QCOMPARE(points.value(QStringLiteral("lab one/a")).stream, QStringLiteral("s-1"));
         QCOMPARE(points.value(QStringLiteral("lab one/a")).cursor, 42u);
+        QCOMPARE(points.value(QStringLiteral("lab one/a")).agentId, QStringLiteral("id-1"));
+        QCOMPARE(points.value(QStringLiteral("older")).cursor, 42u);
+        QCOMPARE(points.value(QStringLiteral("older")).agentId, QString());
     }
 
     void theAppResumesEachServerWhereItStopped()
@@ -505,12 +511,14 @@ private Q_SLOTS:
                              QString::fromUtf8(app.readAllStandardError())};
         };
         const auto [first, firstLog] = runApp();
-        QCOMPARE(first, agent.stream() + QStringLiteral(" 50"));
+        // Where it stood, and which agent it was (a server keeps its agent's
+        // identity across runs, so another agent at the URL is noticed).
+        QCOMPARE(first, agent.stream() + QStringLiteral(" 50 ") + agent.identity().id);
         QVERIFY2(!firstLog.contains(QStringLiteral("resumes")), qPrintable(firstLog));
         for (int i = 0; i < 7; ++i)
             agent.publish(DemoWorld().serverAt(0, now + 1000 + i * 1000));
         const auto [second, secondLog] = runApp();
-        QCOMPARE(second, agent.stream() + QStringLiteral(" 57"));
+        QCOMPARE(second, agent.stream() + QStringLiteral(" 57 ") + agent.identity().id);
         QVERIFY2(secondLog.contains(QStringLiteral("lab one resumes after reading 50")),
                  qPrintable(secondLog));
     }

@@ -240,11 +240,83 @@ void DesktopSession::addRemoteSources()
                 stores->events()->addAgentEvents(events);
                 stores->verdicts()->addEvents(events);
             });
+    addServerIdentities();
     // Reservations and waiting callers of jobs that coordinate, per agent.
     connect(m_links.get(), &AgentLinks::allocationsReceived, m_stores->reservations(),
             &ReservationsView::setState);
     connect(m_links.get(), &AgentLinks::serverRemoved, m_stores->reservations(),
             &ReservationsView::removeServer);
+}
+
+// One identity per server (issue 24): an agent's identity (/v1/info
+// "agent_id") binds the server's history to it, on the links' thread before
+// any of its readings, so a renamed server keeps its history and another
+// machine at the same URL never mixes into the earlier one's. One agent
+// under two entries, or another agent at a server's URL, is said in the
+// status line (and the server's tooltip), never merged.
+void DesktopSession::addServerIdentities()
+{
+    if (m_history)
+        connect(
+            m_links.get(), &AgentLinks::identified, m_history.get(),
+            [history = m_history.get()](const AgentIdentified& id) {
+                if (id.sameAs.isEmpty()) // the first entry of the agent keeps its history
+                    history->bindServer(id.server, id.agentId, id.urlName);
+            },
+            Qt::DirectConnection);
+    // Queued, so it runs before the readings and events of the agent it
+    // names, which the links hand on after it.
+    connect(m_links.get(), &AgentLinks::identified, m_window.get(),
+            [window = m_window.get(), state = m_state.get()](const AgentIdentified& id) {
+                QString text;
+                if (!id.sameAs.isEmpty()) {
+                    text = QApplication::translate(
+                               "main", "%1 and %2 are one agent (%3): its figures are shown "
+                                       "twice; remove one in File → Servers…")
+                               .arg(id.sameAs, id.server, id.agentId);
+                    std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(text));
+                } else if (!id.previous.isEmpty()) {
+                    text =
+                        QApplication::translate("main", "%1 is another agent now (%2, before %3): "
+                                                        "the two are kept apart")
+                            .arg(id.server, id.agentId, id.previous);
+                    std::fprintf(stderr, "gpuwarden: %s\n", qPrintable(text));
+                    // What the window holds of the earlier agent (its open
+                    // events and verdicts, reservations, latest reading)
+                    // goes; the new one's comes in.
+                    state->removeServer(id.server);
+                }
+                window->setSourceStatus(QStringLiteral("identity:") + id.server, text);
+            });
+    connect(m_links.get(), &AgentLinks::serverRemoved, m_window.get(),
+            [window = m_window.get()](const QString& server) {
+                window->setSourceStatus(QStringLiteral("identity:") + server, {});
+            });
+    if (m_history)
+        connect(m_history.get(), &HistoryService::serverBound, m_window.get(),
+                [window = m_window.get()](const QString& server, const QString& movedFrom,
+                                          const QString& keptApartAs, const QString& stayedUnder) {
+                    QStringList said;
+                    if (!keptApartAs.isEmpty())
+                        said << QApplication::translate("main",
+                                                        "the history of the agent %1 was before "
+                                                        "is kept apart as \"%2\"")
+                                    .arg(server, keptApartAs);
+                    if (!movedFrom.isEmpty())
+                        said << QApplication::translate("main",
+                                                        "the history of \"%1\" (the same agent) "
+                                                        "is now under %2")
+                                    .arg(movedFrom, server);
+                    if (!stayedUnder.isEmpty())
+                        said << QApplication::translate("main",
+                                                        "the history of \"%1\" (the same agent) "
+                                                        "stays under that name: %2 has one of "
+                                                        "its own")
+                                    .arg(stayedUnder, server);
+                    window->setSourceStatus(QStringLiteral("identity-history:") + server,
+                                            QApplication::translate("main", "History: %1")
+                                                .arg(said.join(QStringLiteral("; "))));
+                });
 }
 
 // Policies, in local mode: the same engine the agent runs, on a thread of

@@ -65,6 +65,7 @@ public:
     QSettings* settings() const { return m_settings.get(); }
     Engine* engine() const { return m_engine.get(); }
     DesktopStores* stores() const { return m_stores.get(); }
+    LiveState* state() const { return m_state.get(); }
     // This machine's policies (null: --no-local, or the policy file could
     // not be used).
     PolicyService* policy() const { return m_policy.get(); }
@@ -76,6 +77,7 @@ private:
     void addLocalSource();
     void releaseFreedMemory();
     void addRemoteSources();
+    void addServerIdentities();
     void addLocalPolicies();
     void applyLocalPolicy(const PolicyConfig& config);
     bool putInForce(const PolicyParseResult& parsed);

@@ -607,6 +607,13 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
         // calls itself is a detail (two agents may share it).
         if (s && !s->host.hostname.isEmpty() && s->host.hostname != item.name)
             lines.append(tr("Host name %1").arg(s->host.hostname));
+        if (link && !link->agentId.isEmpty())
+            lines.append(tr("Agent %1").arg(link->agentId));
+        if (const QStringList same = m_fleet->sameAgentAs(item.name); !same.isEmpty())
+            lines.append(tr("The same agent as %1: its figures are shown twice")
+                             .arg(same.join(QStringLiteral(", "))));
+        if (link && !link->agentChanged.isEmpty())
+            lines.append(link->agentChanged);
         if (link && !link->error.isEmpty())
             lines.append(link->error);
         if (link && !link->degraded.isEmpty())
