@@ -64,6 +64,7 @@ public:
     MainWindow* window() const { return m_window.get(); }
     QSettings* settings() const { return m_settings.get(); }
     Engine* engine() const { return m_engine.get(); }
+    LiveState* liveState() const { return m_state.get(); }
     DesktopStores* stores() const { return m_stores.get(); }
     // This machine's policies (null: --no-local, or the policy file could
     // not be used).
