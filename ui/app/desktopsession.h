@@ -20,6 +20,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 class QSettings;
@@ -74,6 +75,7 @@ public:
 
 private:
     void startHistory();
+    std::function<bool()> backfillGate() const;
     void addLocalSource();
     void releaseFreedMemory();
     void addRemoteSources();
