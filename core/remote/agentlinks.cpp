@@ -105,6 +105,7 @@ public:
             return;
         }
         auto* backfill = new HistoryBackfill(s, m_nam.get(), link);
+        backfill->setCatchUpPacer(&m_pacer);
         connect(backfill, &HistoryBackfill::readings, this, &AgentLinksWorker::readings);
         connect(backfill, &HistoryBackfill::finished, link, [link, backfill] {
             link->start();
