@@ -117,11 +117,13 @@ bool AgentLink::waitForTurn()
 {
     if (!m_pacer || m_holdsTurn || m_agentLast <= m_cursor + kUnpacedReadings)
         return false;
+    // The present first, whether or not this page waits: the window shows
+    // the agent now, not its past hour, until the catch-up is done.
+    pollPresent();
     if (m_pacer->tryBegin()) {
         m_holdsTurn = true;
         return false;
     }
-    pollPresent();
     return true;
 }
 
@@ -132,7 +134,7 @@ void AgentLink::endTurn()
     m_holdsTurn = false;
 }
 
-// The window shows the agent's present while its past waits for its turn.
+// The window shows the agent's present while its past is caught up.
 void AgentLink::pollPresent()
 {
     if (m_presentInFlight ||

@@ -143,8 +143,8 @@ Q_SIGNALS:
     // workstation's clock.
     void readings(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
-    // While a catch-up waits for its turn: the agent's newest reading, once
-    // a poll interval, for the window only (not a reading of the record:
+    // While a catch-up lasts: the agent's newest reading, once a poll
+    // interval, for the window only (not a reading of the record:
     // it comes again, in order, through readings()).
     void present(const QList<gw::Snapshot>& snapshots);
     // Changed policy events, oldest first, each the whole event as of one
@@ -175,8 +175,8 @@ private:
     void checkStale();
     void publishStatus();
     void schedule(qint64 ms);
-    // A catch-up's page waits for its turn: true (and the present asked for
-    // meanwhile) while it must.
+    // A catch-up's page waits for its turn: true while it must (the present
+    // is asked for meanwhile, once a poll interval).
     bool waitForTurn();
     void endTurn();
     void pollPresent();

@@ -65,7 +65,7 @@ public:
 
 Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
-    // A server's present while its catch-up waits (AgentLink::present): for
+    // A server's present while its catch-up lasts (AgentLink::present): for
     // the window, not the record.
     void present(const QList<gw::Snapshot>& snapshots);
     // The same readings, emitted on the gw-remote thread as they arrive, for
