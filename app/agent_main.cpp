@@ -1,6 +1,6 @@
 // gpuwarden-agent: samples this server and serves it over HTTP/JSON.
 //   gpuwarden-agent [--config /etc/gpuwarden/agent.toml] [--policy policy.toml] [--demo
-//   [--demo-server N]]
+//   [--demo-server N] [--demo-past HOURS]]
 // The wiring is gw::AgentApp (core/agent/agentapp.*); this file reads the
 // command line and runs it.
 
@@ -35,6 +35,12 @@ int main(int argc, char* argv[])
                                      "(1: gpu-lab-01, 3: infer-03 with a MIG-partitioned H100, "
                                      "4 to 64: generated servers with 8 GPUs)."),
                       QStringLiteral("n")});
+    parser.addOption({QStringLiteral("demo-past"),
+                      QStringLiteral("With --demo: first fill in the demo's past this many hours "
+                                     "(1 to 24; one reading a minute, every 2 s in the last "
+                                     "hour) as if the agent had run that long: numbered in the "
+                                     "journal, judged by the policies, kept in the history."),
+                      QStringLiteral("hours")});
     parser.addOption({QStringLiteral("port"),
                       QStringLiteral("Listen on this port instead of the configured one (0: any "
                                      "free port, printed at start)."),
@@ -53,6 +59,8 @@ int main(int argc, char* argv[])
     options.demo = parser.isSet(QStringLiteral("demo"));
     if (parser.isSet(QStringLiteral("demo-server")))
         options.demoServer = parser.value(QStringLiteral("demo-server"));
+    if (parser.isSet(QStringLiteral("demo-past")))
+        options.demoPast = parser.value(QStringLiteral("demo-past"));
     if (parser.isSet(QStringLiteral("port")))
         options.port = parser.value(QStringLiteral("port"));
     options.cliPath =

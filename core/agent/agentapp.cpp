@@ -24,7 +24,9 @@
 #include <QDateTime>
 #include <QRandomGenerator>
 #include <QSysInfo>
+#include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gw {
@@ -98,6 +100,8 @@ void AgentApp::openJournal()
     AgentJournal::Options options;
     options.retention = config.journalRetention;
     options.reserveAhead = config.journalReserveAhead;
+    if (m_demoPastHours > 0)
+        options.reserveAhead = std::max(options.reserveAhead, kDemoPastReserveAhead);
     QString error;
     auto journal = AgentJournal::open(config.journalPath, options, &error);
     if (!journal) {
@@ -107,6 +111,21 @@ void AgentApp::openJournal()
                      qPrintable(error));
         return;
     }
+    // The demo's past is filled into a journal without readings only (its
+    // readings would be older than those it holds).
+    if (m_demoPastHours > 0 && journal->lastSequence() > 0) {
+        std::fprintf(stderr,
+                     "gpuwarden-agent: --demo-past: the journal holds readings already; the "
+                     "demo's past is not filled in again\n");
+        m_demoPastHours = 0;
+    }
+    // The demo's past goes to the token books too, hour by hour from its
+    // first hour: they begin there, not now.
+    if (m_demoPastHours > 0 && !TokenDesk::beginBooksAt(*journal,
+                                                        QDateTime::currentMSecsSinceEpoch() -
+                                                            qint64(m_demoPastHours) * 3'600'000,
+                                                        &error))
+        std::fprintf(stderr, "gpuwarden-agent: journal: %s\n", qPrintable(error));
     std::fprintf(stderr, "gpuwarden-agent: journal %s, stream %s, continuing after %llu\n",
                  qPrintable(journal->path()), qPrintable(journal->stream()),
                  static_cast<unsigned long long>(journal->lastSequence()));
@@ -179,12 +198,34 @@ int AgentApp::demoServerOption() const
     return n;
 }
 
+int AgentApp::demoPastOption() const
+{
+    if (!m_options.demoPast)
+        return 0;
+    if (!m_options.demo) {
+        std::fprintf(stderr, "gpuwarden-agent: --demo-past fills in the demo's past: give --demo "
+                             "with it\n");
+        return -1;
+    }
+    bool ok = false;
+    const int hours = m_options.demoPast->toInt(&ok);
+    if (!ok || hours < 1 || hours > kMaxDemoPastHours) {
+        std::fprintf(stderr, "gpuwarden-agent: --demo-past: expected 1..%d hours, got \"%s\"\n",
+                     kMaxDemoPastHours, qPrintable(*m_options.demoPast));
+        return -1;
+    }
+    return hours;
+}
+
 int AgentApp::start()
 {
     // The command line first: nothing is listened on or opened for an
     // option that is refused.
     const int demoServer = demoServerOption();
     if (demoServer == 0)
+        return 2;
+    m_demoPastHours = demoPastOption();
+    if (m_demoPastHours < 0)
         return 2;
     QString error;
     if (!loadConfig())
@@ -259,6 +300,20 @@ int AgentApp::start()
         m_engine->addThreadSafeConsumer(m_history.get(), &HistoryService::ingestBatch);
     wirePolicies();
 
+    startSource(demoServer, m_demoPastHours);
+    startDailyReport(demoServer);
+    return 0;
+}
+
+// The sampling source: this machine, or a server of the demo fleet. With
+// --demo-past, the demo's past comes first, through the same path as every
+// reading (numbered in the journal, judged by the policies, kept in the
+// history) as if the agent had run that long, in parts that wait while the
+// HTTP side or the history writer still digests the ones before.
+void AgentApp::startSource(int demoServer, int pastHours)
+{
+    const AgentConfig& config = *m_config;
+    AgentServer* server = m_server.get();
     const bool demo = m_options.demo;
     m_source = std::make_unique<Source>(
         demo ? std::unique_ptr<Producer>(
@@ -274,9 +329,33 @@ int AgentApp::start()
                                  message);
         std::fprintf(stderr, "gpuwarden-agent: %s\n", qPrintable(message));
     });
-    m_source->start();
-    startDailyReport(demoServer);
-    return 0;
+    if (pastHours == 0) {
+        m_source->start();
+        return;
+    }
+    m_source->setBackfillGate([engine = m_engine.get(), history = m_history.get()] {
+        return engine->queuedReadings() < kDemoPastBacklog &&
+               (!history || history->backlog() < kDemoPastBacklog);
+    });
+    // Said once the HTTP side has numbered the last of it (scripts and
+    // benches wait for this line).
+    connect(m_source.get(), &Source::backfillProgress, this, [this, pastHours](int percent) {
+        if (percent < 100)
+            return;
+        auto* wait = new QTimer(this);
+        wait->setInterval(50);
+        connect(wait, &QTimer::timeout, this, [this, wait, pastHours] {
+            if (m_engine->queuedReadings() > 0)
+                return;
+            wait->deleteLater();
+            std::fprintf(
+                stderr,
+                "gpuwarden-agent: the demo's past %d h is in (the last reading numbered %llu)\n",
+                pastHours, static_cast<unsigned long long>(m_server->lastSequence()));
+        });
+        wait->start();
+    });
+    m_source->start(std::chrono::hours(pastHours));
 }
 
 // The policies are evaluated on every reading, on a thread of their own,

@@ -48,6 +48,8 @@ public:
         std::optional<QString> policyPath; // --policy
         bool demo = false;
         std::optional<QString> demoServer; // --demo-server; needs --demo (absent: 1)
+        // --demo-past: hours of the demo's past to fill in first (needs --demo).
+        std::optional<QString> demoPast;
         std::optional<QString> port;
         // gpuwarden-cli, for the daily report's PDF.
         QString cliPath;
@@ -69,10 +71,24 @@ public:
 
     AgentServer* server() const { return m_server.get(); }
 
+    // --demo-past: at most a day (the journal's default retention).
+    static constexpr int kMaxDemoPastHours = 24;
+    // While the demo's past is filled in, the journal reserves this many
+    // numbers ahead (a day of one demo server is ~3,200 readings), so no
+    // reading of it waits for a reservation: after a crash during the fill
+    // at most this many numbers are skipped.
+    static constexpr quint64 kDemoPastReserveAhead = 8192;
+    // The next part of the past waits while this many readings are still
+    // queued for the HTTP side or the history writer.
+    static constexpr qint64 kDemoPastBacklog = 4096;
+
 private:
     bool loadConfig();
     // --demo-server: 1..kMaxServers, with --demo only; 0 (said on stderr) when refused.
     int demoServerOption() const;
+    // --demo-past: 1..kMaxDemoPastHours, 0 without it, -1 (said on stderr) when refused.
+    int demoPastOption() const;
+    void startSource(int demoServer, int pastHours);
     bool loadPolicy();
     void openJournal();
     void wirePolicies();
@@ -89,6 +105,7 @@ private:
     std::unique_ptr<Enforcer> m_enforcer;
     std::unique_ptr<Alerter> m_alerter;
     std::unique_ptr<Source> m_source;
+    int m_demoPastHours = 0;
     std::unique_ptr<DailyReporter> m_reporter;
     std::unique_ptr<QuitOnSignals> m_signals;
     bool m_stopped = false;

@@ -237,6 +237,14 @@ void TokenDesk::load(std::chrono::milliseconds patience)
         feed(*before, true);
 }
 
+bool TokenDesk::beginBooksAt(AgentJournal& journal, qint64 ms, QString* error)
+{
+    if (journal.metaValue(kStartKey))
+        return true;
+    return journal.appendTokenRecords(AgentJournal::TokenTable::Usage, {},
+                                      {{kStartKey, QString::number(hourOf(ms))}}, error);
+}
+
 void TokenDesk::published(const Snapshot& snapshot)
 {
     if (!m_rules.enabled)

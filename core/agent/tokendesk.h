@@ -71,6 +71,12 @@ public:
     }
 
     void setClock(std::function<qint64()> now) { m_now = std::move(now); }
+    // Books kept in `journal` begin in the hour of `ms` instead of the hour
+    // they are first loaded in: for a journal that is about to receive an
+    // earlier past (gpuwarden-agent --demo-past), whose readings are then
+    // charged hour by hour rather than taken for a clock set back. Does
+    // nothing to a journal whose books have begun. False with why in `error`.
+    static bool beginBooksAt(AgentJournal& journal, qint64 ms, QString* error);
     // Not owned; null: books in memory only. Call before setPolicy.
     void setJournal(JournalWriter* journal);
     // The policy in force; [tokens] switches the books on (loading them from

@@ -42,6 +42,20 @@ void fileUnder(PolicyEvent& e, const QString& server)
 
 } // namespace
 
+bool CatchUpPacer::tryBegin()
+{
+    if (m_inFlight > 0 || (m_gate && !m_gate()))
+        return false;
+    ++m_inFlight;
+    ++m_pages;
+    return true;
+}
+
+void CatchUpPacer::end()
+{
+    m_inFlight = std::max(0, m_inFlight - 1);
+}
+
 AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* parent)
     : QObject(parent)
     , m_server(std::move(server))
@@ -56,7 +70,10 @@ AgentLink::AgentLink(RemoteServer server, QNetworkAccessManager* nam, QObject* p
     connect(&m_timer, &QTimer::timeout, this, &AgentLink::poll);
 }
 
-AgentLink::~AgentLink() = default;
+AgentLink::~AgentLink()
+{
+    endTurn();
+}
 
 void AgentLink::get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done)
 {
@@ -94,6 +111,54 @@ void AgentLink::stop()
 {
     m_running = false;
     m_timer.stop();
+    endTurn();
+}
+
+bool AgentLink::waitForTurn()
+{
+    if (!m_pacer || m_holdsTurn || m_agentLast <= m_cursor + kUnpacedReadings)
+        return false;
+    // The present first, whether or not this page waits: the window shows
+    // the agent now, not its past hour, until the catch-up is done.
+    pollPresent();
+    if (m_pacer->tryBegin()) {
+        m_holdsTurn = true;
+        return false;
+    }
+    return true;
+}
+
+void AgentLink::endTurn()
+{
+    if (m_holdsTurn && m_pacer)
+        m_pacer->end();
+    m_holdsTurn = false;
+}
+
+// The window shows the agent's present while its past is caught up.
+void AgentLink::pollPresent()
+{
+    if (m_presentInFlight ||
+        (m_sincePresent.isValid() && m_sincePresent.elapsed() < m_interval.count()))
+        return;
+    m_presentInFlight = true;
+    m_sincePresent.start();
+    get(QStringLiteral("/v1/snapshot"), [this](const AgentCall& r) {
+        m_presentInFlight = false;
+        if (!m_running || !r.json)
+            return; // the samples' poll says what fails
+        QString why;
+        auto s = snapshotFromJson(*r.json, &why);
+        if (!s)
+            return;
+        s->server = m_server.name;
+        s->timestampMs -= m_status.clockOffsetMs;
+        m_status.lastContactMs = nowMs();
+        if (m_status.state != LinkState::Stale)
+            m_status.state = LinkState::Connected;
+        publishStatus(); // the state first, as for readings
+        Q_EMIT present({*s});
+    });
 }
 
 void AgentLink::schedule(qint64 ms)
@@ -119,6 +184,11 @@ void AgentLink::poll()
         });
         return;
     }
+    if (waitForTurn()) {
+        m_inFlight = false;
+        schedule(kCatchUpRetryMs);
+        return;
+    }
     pollEvents();
     if (nowMs() - m_lastAllocationPollMs >= m_allocationInterval.count())
         pollAllocations();
@@ -128,6 +198,7 @@ void AgentLink::poll()
     get(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
         [this, sent](const AgentCall& r) {
             m_inFlight = false;
+            endTurn();
             if (!m_running)
                 return;
             if (r.json)
@@ -415,6 +486,7 @@ void AgentLink::onInfo(const AgentCall& r)
             << m_server.name << "reading its last" << window << "readings of" << last;
     m_stream = stream;
     m_cursor = cursor;
+    m_agentLast = last;
     m_lastInfoPollMs = nowMs();
     takeIdentity(o);
     takeDegraded(o);
@@ -457,6 +529,7 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
         // The same stream cannot go back; if it does, never re-read.
         m_cursor = last;
     }
+    m_agentLast = last;
     if (o[QStringLiteral("now_ms")].isDouble())
         measureClock(o[QStringLiteral("now_ms")].toInteger(), sentMs, receivedMs);
 

@@ -52,6 +52,30 @@ struct RemoteServer : AgentEndpoint
     bool operator==(const RemoteServer&) const = default;
 };
 
+// The catch-up of the links of a fleet, paced as the demo's past is
+// (docs/history.md, "Catch-up"): one page of it in flight at a time across
+// the fleet, and asked for only while the gate is open (the window and the
+// history writer keep up). 16 agents' last hour asked at once was 16 × 3,600
+// readings in memory together. Used on the links' thread only.
+class CatchUpPacer
+{
+public:
+    // Called before each page of a catch-up; while it answers false, the
+    // page waits. Without one only the one-page-at-a-time rule holds.
+    void setGate(std::function<bool()> open) { m_gate = std::move(open); }
+    // A page may be asked for now: the caller holds the turn until end().
+    bool tryBegin();
+    void end();
+    int pagesInFlight() const { return m_inFlight; }
+    // Pages given a turn so far.
+    qint64 pages() const { return m_pages; }
+
+private:
+    std::function<bool()> m_gate;
+    int m_inFlight = 0;
+    qint64 m_pages = 0;
+};
+
 class AgentLink final : public QObject
 {
     Q_OBJECT
@@ -69,6 +93,12 @@ public:
     // cursor) at most this much of the agent's past is fetched: the recent
     // hour, not a day of journal for every server at every start.
     static constexpr qint64 kCatchUpMs = 3'600'000;
+    // A poll that expects more readings than this (the agent's last
+    // sequence is that far ahead of the cursor) is a catch-up: paced
+    // (setCatchUpPacer), the present shown meanwhile.
+    static constexpr quint64 kUnpacedReadings = 100;
+    // While a catch-up page waits for its turn, it is asked again this often.
+    static constexpr int kCatchUpRetryMs = 20;
     // Reservations last minutes; a few seconds late is soon enough.
     static constexpr std::chrono::milliseconds kAllocationPollInterval{5000};
     // /v1/info again, for the agent's degraded state (a full or stalled disk).
@@ -101,6 +131,11 @@ public:
     // False once the agent answered 404 to /v1/allocate (an older agent).
     bool servesAllocations() const { return !m_allocationsUnsupported; }
 
+    // Paces this link's catch-up with the others' (not owned; lives on this
+    // link's thread and outlives it). Without one the pages of a catch-up
+    // follow each other at once.
+    void setCatchUpPacer(CatchUpPacer* pacer) { m_pacer = pacer; }
+
     void start();
     void stop();
 
@@ -109,6 +144,10 @@ Q_SIGNALS:
     // workstation's clock.
     void readings(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
+    // While a catch-up lasts: the agent's newest reading, once a poll
+    // interval, for the window only (not a reading of the record:
+    // it comes again, in order, through readings()).
+    void present(const QList<gw::Snapshot>& snapshots);
     // Changed policy events, oldest first, each the whole event as of one
     // change (the same id again for a later change). `server`: the
     // configured name; each event is filed under it too (its server, and in
@@ -143,6 +182,11 @@ private:
     void checkStale();
     void publishStatus();
     void schedule(qint64 ms);
+    // A catch-up's page waits for its turn: true while it must (the present
+    // is asked for meanwhile, once a poll interval).
+    bool waitForTurn();
+    void endTurn();
+    void pollPresent();
 
     RemoteServer m_server;
     QNetworkAccessManager* m_nam;
@@ -157,6 +201,12 @@ private:
     QString m_resumeAgentId;
     int m_failures = 0;
     int m_pagesInARow = 0;
+    // The agent's last sequence as last heard (info, samples).
+    quint64 m_agentLast = 0;
+    CatchUpPacer* m_pacer = nullptr;
+    bool m_holdsTurn = false;
+    bool m_presentInFlight = false;
+    QElapsedTimer m_sincePresent;
     qint64 m_lastNewReadingLocalMs = 0;
     LinkStatus m_status;
     LinkStatus m_published;

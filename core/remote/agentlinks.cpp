@@ -39,6 +39,8 @@ public:
             [this, interval, &resume](const RemoteServer& s) {
                 auto link = std::make_unique<AgentLink>(s, m_nam.get());
                 connect(link.get(), &AgentLink::readings, this, &AgentLinksWorker::readings);
+                connect(link.get(), &AgentLink::present, this, &AgentLinksWorker::present);
+                link->setCatchUpPacer(&m_pacer);
                 connect(link.get(), &AgentLink::statusChanged, this,
                         &AgentLinksWorker::statusChanged);
                 connect(link.get(), &AgentLink::eventsReceived, this,
@@ -92,6 +94,7 @@ public:
     }
 
     void setBackfillHistory(const QString& path) { m_historyPath = path; }
+    void setCatchUpGate(std::function<bool()> open) { m_pacer.setGate(std::move(open)); }
 
     // What the desktop's history lacks of the server beyond the link's
     // catch-up hour is asked from the agent's /v1/history first; the link
@@ -124,6 +127,7 @@ public:
         }
         auto* backfill = new HistoryBackfill(s, m_nam.get(), link);
         backfill->setExpectedAgent(m_history->serverIdentities().value(s.name));
+        backfill->setCatchUpPacer(&m_pacer);
         connect(backfill, &HistoryBackfill::readings, this, &AgentLinksWorker::readings);
         connect(backfill, &HistoryBackfill::finished, link, [link, backfill] {
             link->start();
@@ -134,6 +138,7 @@ public:
 
 Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
+    void present(const QList<gw::Snapshot>& snapshots);
     void statusChanged(const gw::LinkStatus& status);
     void serverRemoved(const QString& server);
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
@@ -145,6 +150,7 @@ private:
     QHash<QString, QString> m_agentOf; // server → its agent's identity
     std::chrono::milliseconds m_allocationInterval = AgentLink::kAllocationPollInterval;
     std::unique_ptr<QNetworkAccessManager> m_nam;
+    CatchUpPacer m_pacer; // outlives the links
     std::map<QString, std::unique_ptr<AgentLink>> m_links;
     // The desktop's history, read-only, for what to backfill.
     QString m_historyPath;
@@ -172,6 +178,10 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
             return; // from a server removed meanwhile
         m_statuses.insert(s.server, s);
         Q_EMIT statusChanged(s);
+    });
+    connect(worker, &AgentLinksWorker::present, this, [this](const QList<Snapshot>& snapshots) {
+        if (!snapshots.isEmpty() && isWatched(snapshots.first().server))
+            Q_EMIT present(snapshots);
     });
     connect(worker, &AgentLinksWorker::serverRemoved, this, &AgentLinks::serverRemoved);
     connect(worker, &AgentLinksWorker::identified, this, &AgentLinks::identified,
@@ -231,6 +241,15 @@ void AgentLinks::setBackfillHistory(const QString& path)
         QMetaObject::invokeMethod(m_worker, [w = m_worker, path] {
             if (w)
                 w->setBackfillHistory(path);
+        });
+}
+
+void AgentLinks::setCatchUpGate(std::function<bool()> open)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, open = std::move(open)] {
+            if (w)
+                w->setCatchUpGate(open);
         });
 }
 

@@ -15,6 +15,7 @@
 #include <QThread>
 
 #include <chrono>
+#include <functional>
 
 namespace gw {
 
@@ -53,6 +54,11 @@ public:
     // readings first (docs/history.md, "Backfill").
     void setBackfillHistory(const QString& path);
     static constexpr qint64 kMaxBackfillMs = 31 * 24 * 3'600'000LL;
+    // A link's catch-up (its agent's last hour at first contact, a gap after
+    // an outage) is asked a page at a time across the fleet, each page only
+    // while `open` answers true (called on the links' thread: thread-safe);
+    // meanwhile each server's present is shown through present().
+    void setCatchUpGate(std::function<bool()> open);
     ~AgentLinks() override;
 
     static std::chrono::milliseconds pollInterval(std::chrono::milliseconds base, int servers);
@@ -72,6 +78,9 @@ public:
 
 Q_SIGNALS:
     void readings(const QList<gw::Snapshot>& snapshots);
+    // A server's present while its catch-up lasts (AgentLink::present): for
+    // the window, not the record.
+    void present(const QList<gw::Snapshot>& snapshots);
     // The same readings, emitted on the gw-remote thread as they arrive, for
     // a thread-safe receiver connected with Qt::DirectConnection
     // (Engine::attach): they skip the hop through this object's thread.

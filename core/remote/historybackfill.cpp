@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QTimer>
 
 namespace gw {
 
@@ -18,6 +19,18 @@ HistoryBackfill::HistoryBackfill(RemoteServer server, QNetworkAccessManager* nam
     , m_server(std::move(server))
     , m_nam(nam)
 {}
+
+HistoryBackfill::~HistoryBackfill()
+{
+    endTurn();
+}
+
+void HistoryBackfill::endTurn()
+{
+    if (m_holdsTurn && m_pacer)
+        m_pacer->end();
+    m_holdsTurn = false;
+}
 
 void HistoryBackfill::start(const QList<SeriesKey>& keys, qint64 sinceMs, qint64 untilMs)
 {
@@ -75,9 +88,19 @@ void HistoryBackfill::askNext()
         finish(QString());
         return;
     }
+    // A week of minutes is 10,080 readings: in its turn among the fleet's
+    // catch-ups, while the window and the history writer keep up.
+    if (m_pacer && !m_holdsTurn) {
+        if (!m_pacer->tryBegin()) {
+            QTimer::singleShot(AgentLink::kCatchUpRetryMs, this, &HistoryBackfill::askNext);
+            return;
+        }
+        m_holdsTurn = true;
+    }
     const qint64 to = std::min(m_untilMs, m_atMs + kPieceMs);
     fetchHistory(m_nam, this, m_server, m_keys, m_atMs, to, kBackfillStepMs, kTimeoutMs,
                  [this, to](const HistoryFetch& f) {
+                     endTurn();
                      if (!f.reply) {
                          finish(f.call.status == 404 && f.call.code == u"no_history"
                                     ? tr("%1 keeps no history").arg(m_server.name)

@@ -31,6 +31,12 @@ public:
     static constexpr int kTimeoutMs = 60'000;
 
     HistoryBackfill(RemoteServer server, QNetworkAccessManager* nam, QObject* parent = nullptr);
+    ~HistoryBackfill() override;
+
+    // Paces the pieces with the links' catch-up (not owned; outlives this):
+    // each piece is asked for only in its turn (docs/history.md "Catch-up,
+    // paced"). Call before start().
+    void setCatchUpPacer(CatchUpPacer* pacer) { m_pacer = pacer; }
 
     // Asks for `keys` (the desktop's series of this server; their server
     // field is the desktop's name) in [sinceMs, untilMs) of the
@@ -56,6 +62,7 @@ Q_SIGNALS:
 
 private:
     void askNext();
+    void endTurn();
     void finish(const QString& error);
 
     RemoteServer m_server;
@@ -68,6 +75,8 @@ private:
     qint64 m_offsetMs = 0;
     qint64 m_count = 0;
     QString m_expectedAgent;
+    CatchUpPacer* m_pacer = nullptr;
+    bool m_holdsTurn = false;
 };
 
 } // namespace gw

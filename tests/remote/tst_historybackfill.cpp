@@ -14,6 +14,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <memory>
+
 using namespace gw;
 
 namespace {
@@ -182,6 +185,10 @@ private Q_SLOTS:
 
         AgentLinks links;
         links.setBackfillHistory(desktopFile);
+        // The backfill waits for the catch-up gate (closed for a while, as
+        // while the window lags), then comes all the same.
+        auto gateOpen = std::make_shared<std::atomic<bool>>(false);
+        links.setCatchUpGate([gateOpen] { return gateOpen->load(); });
         qint64 received = 0;
         qint64 newestReceived = 0;
         bool inOrder = true;
@@ -199,6 +206,9 @@ private Q_SLOTS:
                           QUrl(QStringLiteral("http://127.0.0.1:%1").arg(agent.port())),
                           "r3ad",
                           {}}});
+        QTest::qWait(1500);
+        QCOMPARE(received, 0);
+        gateOpen->store(true);
         QTRY_VERIFY_WITH_TIMEOUT(newestReceived >= now - 2 * kMinuteMs, 30'000);
         links.stop();
         QVERIFY(inOrder);

@@ -164,6 +164,17 @@ DesktopSession::~DesktopSession()
     stop();
 }
 
+// Open while the window and the history writer keep up with what was
+// handed to them: the next part of a past (the demo's week, an agent's
+// catch-up) waits meanwhile. Thread-safe.
+std::function<bool()> DesktopSession::backfillGate() const
+{
+    return [engine = m_engine.get(), history = m_history.get()] {
+        return engine->queuedReadings() < kBackfillBacklog &&
+               (!history || history->backlog() < kBackfillBacklog);
+    };
+}
+
 // This machine or the demo.
 void DesktopSession::addLocalSource()
 {
@@ -187,10 +198,7 @@ void DesktopSession::addLocalSource()
     // (first figures at once, not after the week); each part only once the
     // window and the history writer have taken the ones before, so a week
     // of 16 servers is never in memory at once.
-    m_source->setBackfillGate([engine = m_engine.get(), history = m_history.get()] {
-        return engine->queuedReadings() < kBackfillBacklog &&
-               (!history || history->backlog() < kBackfillBacklog);
-    });
+    m_source->setBackfillGate(backfillGate());
     connect(m_source.get(), &Source::presentReady, m_state.get(), &LiveState::ingestBatch);
     connect(m_source.get(), &Source::backfillProgress, m_window.get(), [this](int percent) {
         if (percent >= 100)
@@ -213,6 +221,11 @@ void DesktopSession::addRemoteSources()
     m_links = std::make_unique<AgentLinks>(m_options.interval);
     m_engine->attach(m_links.get());
     connect(m_links.get(), &AgentLinks::statusChanged, m_state.get(), &LiveState::setConnection);
+    // An agent's catch-up (its last hour at first contact) is paced as the
+    // demo's past is, its present shown meanwhile: 16 agents' hour at once
+    // was 16 × 3,600 readings in memory together.
+    m_links->setCatchUpGate(backfillGate());
+    connect(m_links.get(), &AgentLinks::present, m_state.get(), &LiveState::ingestBatch);
     connect(m_links.get(), &AgentLinks::serverRemoved, m_state.get(), &LiveState::removeServer);
     m_links->setResumePoints(m_servers->resumePoints());
     // What the history lacks beyond a link's catch-up hour comes from the

@@ -20,6 +20,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 class QSettings;
@@ -64,6 +65,7 @@ public:
     MainWindow* window() const { return m_window.get(); }
     QSettings* settings() const { return m_settings.get(); }
     Engine* engine() const { return m_engine.get(); }
+    LiveState* liveState() const { return m_state.get(); }
     DesktopStores* stores() const { return m_stores.get(); }
     LiveState* state() const { return m_state.get(); }
     // This machine's policies (null: --no-local, or the policy file could
@@ -74,6 +76,7 @@ public:
 
 private:
     void startHistory();
+    std::function<bool()> backfillGate() const;
     void addLocalSource();
     void releaseFreedMemory();
     void addRemoteSources();
