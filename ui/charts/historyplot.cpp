@@ -385,8 +385,12 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(text);
-    p.drawText(QRectF(r.left(), 2, r.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               m_title.isEmpty() ? metricTitle(metricDef(m_model->metric())) : m_title);
+    // Elided where the chart is narrow (the Details page's at 144 dpi), not cut.
+    const QRectF titleRect(r.left(), 2, width() - r.left() - 2, fm.height() + 2);
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(bold).elidedText(
+                   m_title.isEmpty() ? metricTitle(metricDef(m_model->metric())) : m_title,
+                   Qt::ElideRight, int(titleRect.width())));
     p.setFont(font());
     // The unit heads the value labels, on the title's line, clear of the top tick.
     p.setPen(pal.color(QPalette::PlaceholderText));

@@ -30,6 +30,13 @@ public:
 
     // The badges' words for VerdictFlag bits, in order.
     static QStringList badgeWords(int flags);
+    // The badges' font beside a name in `font`, and the room they take
+    // (0 without): the name gives way to them, never they to it.
+    static QFont badgeFont(const QFont& font);
+    static int badgesWidth(int flags, const QFont& font);
+    // The name as drawn in option.rect (option as the view gives it): its
+    // text, elided where the room beside its mark and badges is too short.
+    QString shownText(const QStyleOptionViewItem& option, const QModelIndex& index) const;
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const final;
 

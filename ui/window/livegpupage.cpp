@@ -20,6 +20,8 @@ namespace gw {
 
 namespace {
 
+constexpr int kChartMinimumWidth = 160;
+
 constexpr MetricId kLiveMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
                                      MetricId::GpuTemperature, MetricId::GpuPower};
 
@@ -38,7 +40,9 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
         auto* model = new HistoryChartModel(m_provider, this);
         model->setFixedRange(0, HistoryChartModel::kMinSpanMs);
         auto* plot = new HistoryPlot(model, this);
-        plot->setMinimumSize(220, 150);
+        // Small enough that the tree beside keeps its figures and names on
+        // a 1,024 px screen with 144 dpi fonts (16 servers, hog badges).
+        plot->setMinimumSize(kChartMinimumWidth, 150);
         plot->setTitle(metricTitle(metricDef(metric)));
         if (metricDef(metric).fixedMax > 0)
             plot->setValueTop(metricDef(metric).fixedMax);
