@@ -31,6 +31,7 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -369,6 +370,40 @@ private Q_SLOTS:
                     ServerTreeDelegate::badgeWords(gpu.data(VerdictFlagsRole).toInt()).join(u' '));
         }
         QVERIFY2(unread.isEmpty(), qPrintable(unread.join(u'\n')));
+        made->stop();
+    }
+
+    // The Processes page of the 16-server demo: its legend under the
+    // tables reads whole without scrolling (its last line was below the
+    // view's edge, the page a little taller than the window).
+    void theProcessesLegendIsReadWithoutScrolling()
+    {
+        QTemporaryDir dir;
+        const auto made = session(dir, {u"--demo"_s, u"--page"_s, u"processes"_s});
+        QVERIFY(made);
+        MainWindow* w = made->window();
+        made->start();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QTest::qWait(1500);
+        auto* area = qobject_cast<QScrollArea*>(
+            w->centralWidget()->findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(area);
+        QLabel* legend = nullptr;
+        for (QLabel* l : area->findChildren<QLabel*>())
+            if (l->accessibleName() == u"Legend"_s)
+                legend = l;
+        QVERIFY(legend);
+        const QRect shown(legend->mapTo(area->viewport(), QPoint(0, 0)), legend->size());
+        const QString at =
+            u"legend at %1 (needs %2 px high at %3 wide) in a view of %4; the "
+            u"page's least height %5"_s.arg(
+                rectText(shown), QString::number(legend->heightForWidth(legend->width())),
+                QString::number(legend->width()), rectText(area->viewport()->rect()),
+                QString::number(area->widget()->minimumSizeHint().height()));
+        qInfo("%s", qPrintable(at));
+        QVERIFY2(area->viewport()->rect().contains(shown), qPrintable(at));
+        QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()), qPrintable(at));
+        QCOMPARE(area->verticalScrollBar()->maximum(), 0);
         made->stop();
     }
 
