@@ -189,7 +189,10 @@ QSize HistoryPlot::sizeHint() const
 
 QSize HistoryPlot::minimumSizeHint() const
 {
-    return {320, 160};
+    // Its axis labels and a readable stretch of line, at any font size
+    // (320 px wide was more than the Details page had beside the tree on
+    // a 683 px wide logical screen: 1,024 px at 144 dpi fonts on X11).
+    return {12 * fontMetrics().height(), 160};
 }
 
 void HistoryPlot::invalidate()

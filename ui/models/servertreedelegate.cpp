@@ -53,6 +53,15 @@ constexpr int kNameGap = 2;       // between the name and the first pill
 
 } // namespace
 
+QStringList ServerTreeDelegate::badgeLetters(int flags)
+{
+    QStringList letters;
+    for (const PolicyEventKindInfo& k : policyEventKinds())
+        if (flags & verdictFlag(k.kind))
+            letters << policyEventKindText(k.letter);
+    return letters;
+}
+
 QFont ServerTreeDelegate::badgeFont(const QFont& font)
 {
     QFont f = font;
@@ -61,15 +70,37 @@ QFont ServerTreeDelegate::badgeFont(const QFont& font)
     return f;
 }
 
-int ServerTreeDelegate::badgesWidth(int flags, const QFont& font)
+int ServerTreeDelegate::badgesWidth(int flags, const QFont& font, bool letters)
 {
     if (!flags)
         return 0;
     const QFontMetrics fm(badgeFont(font));
     int total = kNameGap;
-    for (const QString& w : badgeWords(flags))
+    for (const QString& w : letters ? badgeLetters(flags) : badgeWords(flags))
         total += fm.horizontalAdvance(w) + kBadgePadding + kBadgeGap;
     return total;
+}
+
+int ServerTreeDelegate::textRoom(const QStyleOptionViewItem& option, int badges)
+{
+    QStyleOptionViewItem opt(option);
+    opt.rect.setRight(opt.rect.right() - badges);
+    const QWidget* widget = opt.widget;
+    const QStyle* style = widget ? widget->style() : QApplication::style();
+    const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+    // The style's own margin on each side of an item's text (QCommonStyle).
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+    return text.width() - 2 * margin;
+}
+
+bool ServerTreeDelegate::lettersFor(const QStyleOptionViewItem& option, int flags)
+{
+    if (!flags)
+        return false;
+    // "GPU 3 …" at least beside the words, else the letters.
+    const QString start = option.text.section(QStringLiteral(" · "), 0, 0) + QStringLiteral(" …");
+    return textRoom(option, badgesWidth(flags, option.font)) <
+           QFontMetrics(option.font).horizontalAdvance(start);
 }
 
 QString ServerTreeDelegate::shownText(const QStyleOptionViewItem& option,
@@ -77,14 +108,9 @@ QString ServerTreeDelegate::shownText(const QStyleOptionViewItem& option,
 {
     QStyleOptionViewItem opt(option);
     initStyleOption(&opt, index);
-    opt.rect.setRight(opt.rect.right() - badgesWidth(badgeFlags(index), opt.font));
-    const QWidget* widget = opt.widget;
-    const QStyle* style = widget ? widget->style() : QApplication::style();
-    const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
-    // The style's own margin on each side of an item's text (QCommonStyle).
-    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
-    return QFontMetrics(opt.font).elidedText(opt.text, opt.textElideMode,
-                                             text.width() - 2 * margin);
+    const int flags = badgeFlags(index);
+    const int room = textRoom(opt, badgesWidth(flags, opt.font, lettersFor(opt, flags)));
+    return QFontMetrics(opt.font).elidedText(opt.text, opt.textElideMode, room);
 }
 
 void ServerTreeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
@@ -97,8 +123,11 @@ void ServerTreeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     }
     const QFont font = badgeFont(option.font);
     const QFontMetrics fm(font);
-    const QStringList words = badgeWords(flags);
-    const int total = badgesWidth(flags, option.font) - kNameGap;
+    QStyleOptionViewItem init(option);
+    initStyleOption(&init, index);
+    const bool letters = lettersFor(init, flags);
+    const QStringList words = letters ? badgeLetters(flags) : badgeWords(flags);
+    const int total = badgesWidth(flags, option.font, letters) - kNameGap;
     // The name gives way (elided) to the badges.
     QStyleOptionViewItem opt(option);
     opt.rect.setRight(option.rect.right() - total - kNameGap);

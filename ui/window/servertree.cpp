@@ -251,7 +251,7 @@ int ServerTree::widestBadges() const
             const QModelIndex idx = m_model->index(r, ServerTreeModel::NameColumn, parent);
             if (ServerTreeModel::rowKind(idx) == ServerTreeModel::RowKind::Gpu)
                 widest = std::max(widest, ServerTreeDelegate::badgesWidth(
-                                              idx.data(VerdictFlagsRole).toInt(), font));
+                                              idx.data(VerdictFlagsRole).toInt(), font, true));
             else
                 walk(idx);
         }
@@ -290,8 +290,8 @@ int ServerTree::figuresWidth() const
 int ServerTree::minimumNameWidth() const
 {
     // A GPU row's mark and "GPU 10 ·" at least, beside the widest badges
-    // shown ("hog", "idle"); the model name may be elided (it is whole in
-    // the tooltip).
+    // shown (as letters, "H I", where the words leave no room); the model
+    // name may be elided (it is whole in the tooltip).
     const QFontMetrics fm = fontMetrics();
     return indentation() * 2 + style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this) +
            fm.height() / 2 + fm.horizontalAdvance(tr("GPU %1 · %2").arg(10).arg(QString())) +
