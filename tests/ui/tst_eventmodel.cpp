@@ -403,6 +403,15 @@ private Q_SLOTS:
         aged.addAgentEvents(old);
         QCOMPARE(aged.count(), 200 - endedADayBefore + 1);
         QCOMPARE(aged.dropped().aged, endedADayBefore);
+        // One never seen that ended before the age limit is refused too;
+        // started after every one dropped, it is before completeFromMs
+        // still, and the page is told to say it again.
+        const qint64 limit = aged.newestMs() - 24 * kHour;
+        QSignalSpy agedChanged(&aged, &EventBook::droppedChanged);
+        aged.addAgentEvents({storedEvent(5000, limit - 3 * kMin, limit - kMin)});
+        QCOMPARE(aged.count(), 200 - endedADayBefore + 1);
+        QCOMPARE(agedChanged.size(), 1);
+        QVERIFY(aged.completeFromMs() > limit - 3 * kMin);
     }
 
     // The cap is a memory budget over the bytes one event takes in the book

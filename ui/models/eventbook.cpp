@@ -97,6 +97,8 @@ void EventBook::add(const QList<PolicyEvent>& events, bool fromAgent)
 {
     QList<PolicyEvent> fresh;
     QHash<QString, int> freshRows;
+    const qint64 goneStartBefore = m_goneStartMs;
+    const Dropped droppedBefore = m_dropped;
     for (const PolicyEvent& e : events) {
         if (e.id.isEmpty())
             continue;
@@ -130,6 +132,11 @@ void EventBook::add(const QList<PolicyEvent>& events, bool fromAgent)
         Q_EMIT eventsAdded(first, last);
     }
     prune(m_newestMs);
+    // An event refused as gone (older than the age limit) may have moved
+    // completeFromMs() with no drop: the notice says it.
+    // (prune() said it where it dropped some.)
+    if (m_goneStartMs != goneStartBefore && m_dropped == droppedBefore && m_dropped.total() > 0)
+        Q_EMIT droppedChanged();
 }
 
 void EventBook::removeServer(const QString& server)

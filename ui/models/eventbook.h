@@ -124,7 +124,8 @@ Q_SIGNALS:
     // Everything may have changed (cleared, or many scattered rows removed).
     void aboutToBeReset();
     void reset();
-    // dropped() changed (more went, or the book was cleared).
+    // dropped() or completeFromMs() changed (more went, one was refused as
+    // gone, or the book was cleared).
     void droppedChanged();
 
 private:
