@@ -2503,10 +2503,10 @@ Audit #%6: %7</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</source>
+        <source>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first; it is complete from %3.</source>
         <translation>
-            <numerusform>%Ln older closed event is no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</numerusform>
-            <numerusform>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first.</numerusform>
+            <numerusform>%Ln older closed event is no longer shown: this view keeps up to %L1 (about %2 of memory), open events first; it is complete from %3.</numerusform>
+            <numerusform>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first; it is complete from %3.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2521,6 +2521,13 @@ Audit #%6: %7</source>
         <translation>
             <numerusform>%Ln closed event that ended more than %1 before the newest is no longer shown.</numerusform>
             <numerusform>%Ln closed events that ended more than %1 before the newest are no longer shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln closed events that ended more than %1 before the newest are no longer shown; the view is complete from %2.</source>
+        <translation>
+            <numerusform>%Ln closed event that ended more than %1 before the newest is no longer shown; the view is complete from %2.</numerusform>
+            <numerusform>%Ln closed events that ended more than %1 before the newest are no longer shown; the view is complete from %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

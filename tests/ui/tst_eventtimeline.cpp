@@ -32,10 +32,12 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -47,6 +49,7 @@
 #include <QToolTip>
 #include <QTranslator>
 
+#include <climits>
 #include <cmath>
 
 using namespace gw;
@@ -639,6 +642,18 @@ private Q_SLOTS:
         QVERIFY2(notice().contains(QStringLiteral("3 older closed events are no longer shown")),
                  qPrintable(notice()));
         QCOMPARE(notice(), page.droppedText());
+        // From when it is whole: the start of the oldest closed event kept,
+        // in the locale's words.
+        QCOMPARE(book.completeFromMs(), kNow - 20 * kHour + 3 * 30 * kMin);
+        qint64 oldestKept = LLONG_MAX;
+        for (const PolicyEvent& e : book.events())
+            if (!e.isOpen())
+                oldestKept = std::min(oldestKept, e.startMs);
+        QCOMPARE(book.completeFromMs(), oldestKept);
+        const QString from =
+            QLocale().toString(QDateTime::fromMSecsSinceEpoch(oldestKept), QLocale::ShortFormat);
+        QVERIFY2(notice().contains(QStringLiteral("it is complete from ") + from),
+                 qPrintable(notice()));
         // The cap and its memory, and where the events can still be seen:
         // judged here, by default on this computer without a history file.
         QVERIFY2(notice().contains(QStringLiteral("keeps up to 20 (about 15 KiB of memory)")),

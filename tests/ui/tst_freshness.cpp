@@ -43,6 +43,7 @@ using namespace std::chrono_literals;
 namespace {
 
 constexpr qint64 kIntervalMs = 200;
+constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
 // Stale within three intervals (of sampling, or of arrival where readings
 // come less often: a loaded machine polls late), plus one freshness check
 // and a poll's round trip; generous for two shared cores.
@@ -309,6 +310,65 @@ private Q_SLOTS:
         source.stop();
     }
 
+    // The status line's count is of the servers whose newest reading is
+    // older than their threshold, as the tree shows them at that moment:
+    // two fresh and one stale is "1 servers stale" naming that one; the
+    // stale one's new reading clears it at once (it waited for the next
+    // freshness check, up to a second in which the tree said fresh and the
+    // status line still said stale), and a fresh one turned stale is
+    // counted instead.
+    void theStaleCountIsOfServersWhoseNewestReadingIsTooOld()
+    {
+        qint64 now = kT;
+        LiveState fleet;
+        fleet.setClock([&now] { return now; });
+        fleet.setFreshnessCheckInterval(3'600'000); // checked by hand below
+        const auto reading = [&](const QString& server, qint64 at) {
+            Snapshot s = DemoWorld().serverAt(0, at);
+            s.server = server;
+            s.intervalMs = 1000;
+            return s;
+        };
+        const QString a = QStringLiteral("alpha");
+        const QString b = QStringLiteral("bravo");
+        const QString c = QStringLiteral("charlie");
+        fleet.ingest(reading(c, now - 10'000)); // ten intervals old
+        fleet.ingest(reading(a, now - 500));
+        fleet.ingest(reading(b, now));
+        DesktopStores stores;
+        MainWindow w(&fleet, &stores);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        fleet.checkFreshness();
+        const auto staleInTree = [&] {
+            QStringList out;
+            for (const QString& server : {a, b, c})
+                if (w.serverTreeModel()->serverIndex(server).data(StaleRole).toBool())
+                    out << server;
+            return out;
+        };
+        QCOMPARE(staleInTree(), QStringList{c});
+        QCOMPARE(w.statusLine()->staleSummary(), QStringLiteral("1 servers stale"));
+        QVERIFY2(w.statusLine()->staleToolTip().startsWith(c + QStringLiteral(": ")),
+                 qPrintable(w.statusLine()->staleToolTip()));
+
+        // charlie reads again: fresh everywhere, before any check.
+        fleet.ingest(reading(c, now));
+        QCoreApplication::processEvents();
+        QCOMPARE(staleInTree(), QStringList());
+        QCOMPARE(w.statusLine()->staleSummary(), QString());
+
+        // Five seconds on, only bravo and charlie read again: alpha is stale.
+        now += 5000;
+        fleet.ingest(reading(b, now));
+        fleet.ingest(reading(c, now));
+        QCoreApplication::processEvents();
+        QCOMPARE(staleInTree(), QStringList{a});
+        QCOMPARE(w.statusLine()->staleSummary(), QStringLiteral("1 servers stale"));
+        QVERIFY2(w.statusLine()->staleToolTip().startsWith(a + QStringLiteral(": ")),
+                 qPrintable(w.statusLine()->staleToolTip()));
+    }
+
     // docs/screenshots/stale-server*.png: the demo fleet with gpu-lab-02's
     // agent stopped four minutes ago, one of its GPUs selected.
     void staleServerScreenshots_data()
@@ -321,7 +381,6 @@ private Q_SLOTS:
     void staleServerScreenshots()
     {
         QFETCH(bool, dark);
-        constexpr qint64 kT = 1795305600000 + 12 * 3'600'000 + 35 * 60'000;
         constexpr qint64 kDownFor = 4 * 60'000;
         const QString down = QStringLiteral("gpu-lab-02");
         LiveState fleet;

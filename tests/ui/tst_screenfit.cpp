@@ -9,6 +9,10 @@
 // ("dpi144", the default, or "scale1.5"); ctest runs both.
 
 #include "app/desktopsession.h"
+#include "models/roles.h"
+#include "models/servertreedelegate.h"
+#include "models/servertreemodel.h"
+#include "models/verdictbook.h"
 #include "remote/serverlist.h"
 #include "window/enforcementtab.h"
 #include "window/eventspage.h"
@@ -19,6 +23,7 @@
 #include "window/priceeditor.h"
 #include "window/reportdialog.h"
 #include "window/serversdialog.h"
+#include "window/servertree.h"
 #include "window/statusline.h"
 #include "window/tokensview.h"
 
@@ -26,8 +31,11 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -44,6 +52,13 @@ namespace {
 bool scaled()
 {
     return qgetenv("GW_SCREEN") == "scale1.5";
+}
+
+// QT_FONT_DPI=144 as Qt 6 takes it on X11 (Xvfb 1024 × 700): a scale of
+// 1.5 on the 1,024 × 700 pixels, a logical screen of 683 × 467.
+bool x11FontDpi()
+{
+    return qgetenv("GW_SCREEN") == "x11fontdpi144";
 }
 
 QString rectText(const QRect& r)
@@ -63,9 +78,10 @@ std::optional<DesktopSetup> setupFrom(const QStringList& args, QString* error)
 }
 
 // A session as gpuwarden runs it, with its settings in `dir`; `size`, when
-// valid, is the window size left there by an earlier run.
+// valid, is the window size left there by an earlier run. With `history`,
+// the demo keeps its history (the Details page gains its History tab).
 std::unique_ptr<DesktopSession> session(const QTemporaryDir& dir, const QStringList& args,
-                                        QSize size = {})
+                                        QSize size = {}, bool history = false)
 {
     const QString ini = dir.filePath(u"settings.ini"_s);
     {
@@ -75,7 +91,10 @@ std::unique_ptr<DesktopSession> session(const QTemporaryDir& dir, const QStringL
             s.setValue(u"window/size"_s, size);
     }
     QString error;
-    auto setup = setupFrom(QStringList{u"--settings"_s, ini, u"--no-history"_s} + args, &error);
+    QStringList options{u"--settings"_s, ini};
+    if (!history)
+        options << u"--no-history"_s;
+    auto setup = setupFrom(options + args, &error);
     if (!setup) {
         qWarning("%s", qPrintable(error));
         return nullptr;
@@ -133,8 +152,8 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         const QScreen* screen = QGuiApplication::primaryScreen();
-        QCOMPARE(screen->geometry().size(), QSize(1024, 700));
-        if (scaled()) {
+        QCOMPARE(screen->geometry().size(), x11FontDpi() ? QSize(683, 467) : QSize(1024, 700));
+        if (scaled() || x11FontDpi()) {
             QCOMPARE(screen->devicePixelRatio(), 1.5);
         } else {
             QCOMPARE(screen->devicePixelRatio(), 1.0);
@@ -294,6 +313,108 @@ private Q_SLOTS:
         made->stop();
     }
 
+    // The Details page of the 16-server demo: no sideways scroll, and each
+    // GPU row of the tree reads "GPU n" beside its hog or idle badges (they
+    // took the whole name: "…").
+    void theDetailsPageOfSixteenServersFitsItsWidth()
+    {
+        QTemporaryDir dir;
+        const auto made = session(
+            dir, {u"--demo"_s, u"--demo-servers"_s, u"16"_s, u"--page"_s, u"details"_s}, {}, true);
+        QVERIFY(made);
+        MainWindow* w = made->window();
+        made->start();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        ServerTree* tree = w->serverTree();
+        ServerTreeModel* model = w->serverTreeModel();
+        // Every GPU row of every server; those with badges among them.
+        const auto gpuRows = [model] {
+            QList<QModelIndex> rows;
+            for (int s = 0; s < model->rowCount(); ++s)
+                for (int g = 0; g < model->rowCount(model->index(s, 0)); ++g)
+                    rows.append(model->index(g, 0, model->index(s, 0)));
+            return rows;
+        };
+        const auto badged = [&] {
+            int n = 0;
+            for (const QModelIndex& gpu : gpuRows())
+                n += gpu.data(VerdictFlagsRole).toInt() != 0;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() == 16 && badged() >= 2, 30000);
+        // The tree refits its columns (and the names' room) within a second.
+        QTest::qWait(ServerTree::kFitInterval + 200);
+        QVERIFY(w->detailsShown());
+        auto* area = qobject_cast<QScrollArea*>(
+            w->centralWidget()->findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(area);
+        const QWidget* page = area->widget();
+        const QString sizes = u"page's least width %1, view %2 wide, window %3"_s.arg(
+            QString::number(page->minimumSizeHint().width()),
+            QString::number(area->viewport()->width()), rectText(w->frameGeometry()));
+        qInfo("%s; tree needs %d (names %d)", qPrintable(sizes), tree->neededWidth(),
+              tree->minimumNameWidth());
+        QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
+        QVERIFY(w->grab().save(
+            QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/details-16-1024x700-144dpi.png")));
+        // Badges come and go with the readings: a row that gained one gets
+        // its room when the tree refits (within kFitInterval).
+        const auto unreadNames = [&] {
+            QStringList unread;
+            for (const QModelIndex& gpu : gpuRows()) {
+                // "GPU 3" of "GPU 3 · NVIDIA A100-SXM4-80GB".
+                const QString prefix = gpu.data().toString().section(u" · "_s, 0, 0);
+                const QString shown = tree->shownName(gpu);
+                if (!shown.startsWith(prefix))
+                    unread << u"%1 \"%2\" (badges %3)"_s.arg(
+                        gpu.data().toString(), shown,
+                        ServerTreeDelegate::badgeWords(gpu.data(VerdictFlagsRole).toInt())
+                            .join(u' '));
+            }
+            return unread.join(u'\n');
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(unreadNames().isEmpty(), qPrintable(unreadNames()),
+                                  3 * ServerTree::kFitInterval);
+        QTRY_VERIFY2_WITH_TIMEOUT(page->minimumSizeHint().width() <= area->viewport()->width(),
+                                  qPrintable(sizes), 3 * ServerTree::kFitInterval);
+        QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+        made->stop();
+    }
+
+    // The Processes page of the 16-server demo: its legend under the
+    // tables reads whole without scrolling (its last line was below the
+    // view's edge, the page a little taller than the window).
+    void theProcessesLegendIsReadWithoutScrolling()
+    {
+        QTemporaryDir dir;
+        const auto made = session(dir, {u"--demo"_s, u"--page"_s, u"processes"_s});
+        QVERIFY(made);
+        MainWindow* w = made->window();
+        made->start();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QTest::qWait(1500);
+        auto* area = qobject_cast<QScrollArea*>(
+            w->centralWidget()->findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(area);
+        QLabel* legend = nullptr;
+        for (QLabel* l : area->findChildren<QLabel*>())
+            if (l->accessibleName() == u"Legend"_s)
+                legend = l;
+        QVERIFY(legend);
+        const QRect shown(legend->mapTo(area->viewport(), QPoint(0, 0)), legend->size());
+        const QString at =
+            u"legend at %1 (needs %2 px high at %3 wide) in a view of %4; the "
+            u"page's least height %5"_s.arg(
+                rectText(shown), QString::number(legend->heightForWidth(legend->width())),
+                QString::number(legend->width()), rectText(area->viewport()->rect()),
+                QString::number(area->widget()->minimumSizeHint().height()));
+        qInfo("%s", qPrintable(at));
+        QVERIFY2(area->viewport()->rect().contains(shown), qPrintable(at));
+        QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()), qPrintable(at));
+        QCOMPARE(area->verticalScrollBar()->maximum(), 0);
+        made->stop();
+    }
+
     // docs/screenshots/processes-1024x700-144dpi.png: the Processes page
     // of the demo as it opens at 1024 × 700 with 144 dpi fonts.
     void processesPageScreenshot()
@@ -324,6 +445,10 @@ int main(int argc, char* argv[])
         return 1;
     if (scaled()) {
         f.write(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1536, "height": 1050,
+                    "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+        qputenv("QT_SCALE_FACTOR", "1.5");
+    } else if (x11FontDpi()) {
+        f.write(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1024, "height": 700,
                     "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
         qputenv("QT_SCALE_FACTOR", "1.5");
     } else {

@@ -6,6 +6,8 @@
 #include <QListView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gw {
 
 namespace {
@@ -42,7 +44,11 @@ public:
         const int one = sizeHintForRow(0) + 2 * spacing();
         return {QListView::sizeHint().width(), std::max(rows, std::max(one, 8)) + 2 * frameWidth()};
     }
-    QSize minimumSizeHint() const final { return sizeHint(); }
+    // Its rows' height; as narrow as one series' name (the rest wraps).
+    QSize minimumSizeHint() const final
+    {
+        return {std::min(sizeHint().width(), 10 * fontMetrics().height()), sizeHint().height()};
+    }
 
 protected:
     void updateGeometries() final

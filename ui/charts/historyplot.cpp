@@ -189,7 +189,10 @@ QSize HistoryPlot::sizeHint() const
 
 QSize HistoryPlot::minimumSizeHint() const
 {
-    return {320, 160};
+    // Its axis labels and a readable stretch of line, at any font size
+    // (320 px wide was more than the Details page had beside the tree on
+    // a 683 px wide logical screen: 1,024 px at 144 dpi fonts on X11).
+    return {12 * fontMetrics().height(), 160};
 }
 
 void HistoryPlot::invalidate()
@@ -385,8 +388,12 @@ void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(text);
-    p.drawText(QRectF(r.left(), 2, r.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               m_title.isEmpty() ? metricTitle(metricDef(m_model->metric())) : m_title);
+    // Elided where the chart is narrow (the Details page's at 144 dpi), not cut.
+    const QRectF titleRect(r.left(), 2, width() - r.left() - 2, fm.height() + 2);
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(bold).elidedText(
+                   m_title.isEmpty() ? metricTitle(metricDef(m_model->metric())) : m_title,
+                   Qt::ElideRight, int(titleRect.width())));
     p.setFont(font());
     // The unit heads the value labels, on the title's line, clear of the top tick.
     p.setPen(pal.color(QPalette::PlaceholderText));

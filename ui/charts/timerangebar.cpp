@@ -8,7 +8,6 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -52,9 +51,9 @@ TimeRangeBar::TimeRangeBar(HistoryChartModel* model, QWidget* parent)
     , m_reset(new QToolButton(this))
     , m_label(new QLabel(this))
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
+    // Laid out by arrange(): one row where the width has room, else the
+    // items wrap onto rows below (a narrow Details page at 144 dpi).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     m_group->setExclusive(true);
     for (qint64 span : presetSpans()) {
         auto* b = new QToolButton(this);
@@ -63,7 +62,7 @@ TimeRangeBar::TimeRangeBar(HistoryChartModel* model, QWidget* parent)
         b->setAutoRaise(true);
         b->setToolTip(tr("Show the last %1, following new samples").arg(presetText(span)));
         m_group->addButton(b);
-        layout->addWidget(b);
+        m_items.append(b);
         connect(b, &QToolButton::clicked, this, [this, span] { m_model->followNow(span); });
     }
     m_custom->setText(tr("Custom…"));
@@ -71,18 +70,14 @@ TimeRangeBar::TimeRangeBar(HistoryChartModel* model, QWidget* parent)
     m_custom->setAutoRaise(true);
     m_custom->setToolTip(tr("Show a fixed range"));
     m_group->addButton(m_custom);
-    layout->addWidget(m_custom);
+    m_items.append(m_custom);
     connect(m_custom, &QToolButton::clicked, this, &TimeRangeBar::chooseCustomRange);
 
-    layout->addSpacing(12);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    layout->addWidget(m_label, 1);
 
     m_reset->setText(tr("Reset zoom"));
     m_reset->setToolTip(tr("Back to the chosen range (double-click the chart, or Home)"));
     m_reset->setAutoRaise(true);
-    layout->addWidget(m_reset);
     connect(m_reset, &QToolButton::clicked, model, &HistoryChartModel::resetZoom);
 
     connect(model, &HistoryChartModel::rangeChanged, this, &TimeRangeBar::sync);
@@ -112,10 +107,98 @@ QString TimeRangeBar::rangeText() const
     return m_rangeText;
 }
 
+namespace {
+constexpr int kGap = 2;       // between buttons, and between rows
+constexpr int kLabelGap = 12; // before the range in words
+} // namespace
+
+int TimeRangeBar::arrange(int width, bool apply)
+{
+    int line = m_label->sizeHint().height();
+    for (const QWidget* w : std::as_const(m_items))
+        line = std::max(line, w->sizeHint().height());
+    line = std::max(line, m_reset->sizeHint().height());
+    int x = 0;
+    int y = 0;
+    // The presets and Custom…, left to right, wrapping where a row is full.
+    for (QWidget* w : std::as_const(m_items)) {
+        const int wide = w->sizeHint().width();
+        if (x > 0 && x + wide > width) {
+            x = 0;
+            y += line + kGap;
+        }
+        if (apply)
+            w->setGeometry(x, y, wide, line);
+        x += wide + kGap;
+    }
+    // The range in words (its shortest form at least) and Reset zoom at
+    // the right: after the buttons where that row has room for them, else
+    // on rows of their own.
+    const int label = labelMinimum();
+    const int reset = m_reset->sizeHint().width();
+    int start = x - kGap + kLabelGap;
+    if (start + label + kGap + reset > width) {
+        start = 0;
+        y += line + kGap;
+    }
+    int resetY = y;
+    if (start + label + kGap + reset > width) // too narrow for both on one row
+        resetY = y + line + kGap;
+    if (apply) {
+        const int labelRight = resetY == y ? width - reset - kGap : width;
+        m_label->setGeometry(start, y, std::max(label, labelRight - start), line);
+        m_reset->setGeometry(std::max(0, width - reset), resetY, reset, line);
+    }
+    return resetY + line;
+}
+
+int TimeRangeBar::labelMinimum() const
+{
+    return m_label->fontMetrics().horizontalAdvance(
+        m_rangeShorter.isEmpty() ? m_rangeText : m_rangeShorter.last());
+}
+
+QSize TimeRangeBar::sizeHint() const
+{
+    // Everything on one row, the range in full.
+    int wide = 0;
+    for (const QWidget* w : std::as_const(m_items))
+        wide += w->sizeHint().width() + kGap;
+    wide += kLabelGap - kGap + m_label->fontMetrics().horizontalAdvance(m_rangeText) + kGap +
+            m_reset->sizeHint().width();
+    return {wide, heightAt(width() > 0 ? width() : wide)};
+}
+
+QSize TimeRangeBar::minimumSizeHint() const
+{
+    // The widest single item: the rest wraps.
+    int least = std::max(labelMinimum(), m_reset->sizeHint().width());
+    for (const QWidget* w : std::as_const(m_items))
+        least = std::max(least, w->sizeHint().width());
+    return {least, heightAt(std::max(least, width()))};
+}
+
+int TimeRangeBar::heightAt(int width) const
+{
+    return const_cast<TimeRangeBar*>(this)->arrange(width, false);
+}
+
 void TimeRangeBar::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    relayout(false);
     fitLabel();
+}
+
+void TimeRangeBar::relayout(bool hintsChanged)
+{
+    const int height = arrange(width(), true);
+    // Rows came or went, or the least width changed with the label: the
+    // layout above gives the new size.
+    if (height != m_height || hintsChanged) {
+        m_height = height;
+        updateGeometry();
+    }
 }
 
 void TimeRangeBar::fitLabel()
@@ -131,8 +214,8 @@ void TimeRangeBar::fitLabel()
             break;
         }
     }
-    m_label->setMinimumWidth(
-        fm.horizontalAdvance(m_rangeShorter.isEmpty() ? m_rangeText : m_rangeShorter.last()));
+    if (m_label->text() == text && m_label->toolTip() == m_rangeText)
+        return;
     m_label->setText(text);
     m_label->setToolTip(m_rangeText);
 }
@@ -176,6 +259,11 @@ void TimeRangeBar::sync()
     candidates.removeDuplicates();
     m_rangeText = candidates.first();
     m_rangeShorter = candidates;
+    if (labelMinimum() != m_labelMinimum) {
+        // A shorter or longer least form: the rows may change.
+        m_labelMinimum = labelMinimum();
+        relayout(true);
+    }
     fitLabel();
 }
 

@@ -36,18 +36,31 @@ public Q_SLOTS:
     // Opens the custom range dialog (non-modal to the rest of the app).
     void chooseCustomRange();
 
+    // One row where the width holds it; narrower, the items wrap onto
+    // more rows (the least width is the widest item's).
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void sync();
     void fitLabel();
+    // Places the items in `width` (where `apply`); the height they take.
+    int arrange(int width, bool apply);
+    void relayout(bool hintsChanged);
+    int heightAt(int width) const;
+    int labelMinimum() const; // the range's shortest form
 
     HistoryChartModel* m_model;
     QButtonGroup* m_group;
     QToolButton* m_custom;
     QToolButton* m_reset;
     QLabel* m_label;
+    QList<QWidget*> m_items;    // the presets and Custom…, in order
+    int m_height = -1;          // as arranged last
+    int m_labelMinimum = -1;    // as arranged last
     QString m_rangeText;        // the whole text
     QStringList m_rangeShorter; // the same range in shorter words, longest first
 };

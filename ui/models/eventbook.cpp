@@ -97,13 +97,18 @@ void EventBook::add(const QList<PolicyEvent>& events, bool fromAgent)
 {
     QList<PolicyEvent> fresh;
     QHash<QString, int> freshRows;
+    const qint64 goneStartBefore = m_goneStartMs;
+    const Dropped droppedBefore = m_dropped;
     for (const PolicyEvent& e : events) {
         if (e.id.isEmpty())
             continue;
         if (fromAgent)
             m_agentServers.insert(e.server);
-        if (!m_droppedIds.isEmpty() && m_droppedIds.contains(idHash(e.id)))
-            continue; // dropped before: older than all kept, counted once
+        if (rowOf(e.id) < 0 && !freshRows.contains(e.id) && goneBefore(e)) {
+            // Dropped before (counted once), or older than what was.
+            m_goneStartMs = std::max(m_goneStartMs, e.startMs);
+            continue;
+        }
         m_newestMs = std::max(m_newestMs, latestMsOf(e));
         if (const int row = rowOf(e.id); row >= 0) {
             if (isNewer(e, m_events.at(row))) {
@@ -127,6 +132,11 @@ void EventBook::add(const QList<PolicyEvent>& events, bool fromAgent)
         Q_EMIT eventsAdded(first, last);
     }
     prune(m_newestMs);
+    // An event refused as gone (older than the age limit) may have moved
+    // completeFromMs() with no drop: the notice says it.
+    // (prune() said it where it dropped some.)
+    if (m_goneStartMs != goneStartBefore && m_dropped == droppedBefore && m_dropped.total() > 0)
+        Q_EMIT droppedChanged();
 }
 
 void EventBook::removeServer(const QString& server)
@@ -149,6 +159,8 @@ void EventBook::prune(qint64 nowMs)
             rows.append(i);
             ++m_dropped.aged;
             noteDropped(e);
+            // Sent again, it would go again: no need to remember its id.
+            m_agedBeforeMs = std::max(m_agedBeforeMs, nowMs - m_limits.keepClosedMs);
         }
     }
     const int over = count() - int(rows.size()) - m_limits.maxEvents();
@@ -175,6 +187,7 @@ void EventBook::prune(qint64 nowMs)
             const PolicyEvent& e = m_events.at(rest.at(k));
             ++(e.isOpen() ? m_dropped.open : m_dropped.closed);
             noteDropped(e);
+            remember(e);
             rows.append(rest.at(k));
         }
     }
@@ -185,9 +198,49 @@ void EventBook::prune(qint64 nowMs)
 
 void EventBook::noteDropped(const PolicyEvent& e)
 {
-    m_droppedIds.insert(idHash(e.id));
+    m_goneStartMs = std::max(m_goneStartMs, e.startMs);
     if (m_agentServers.contains(e.server))
         ++m_dropped.fromAgents;
+}
+
+void EventBook::remember(const PolicyEvent& e)
+{
+    const Remembered r{idHash(e.id), e.startMs, e.isOpen()};
+    m_droppedIds.insert(r.hash);
+    if (m_droppedRing.size() < kRememberedDrops) {
+        m_droppedRing.append(r);
+        return;
+    }
+    // The oldest remembered makes room: what it stood for stays known as a
+    // fact (a closed event that started no later is gone), not as an id.
+    // (An open event forgotten may come back closed: taken as new then.)
+    Remembered& oldest = m_droppedRing[m_ringNext];
+    m_droppedIds.remove(oldest.hash);
+    if (!oldest.open)
+        m_forgottenClosedStartMs = std::max(m_forgottenClosedStartMs, oldest.startMs);
+    oldest = r;
+    m_ringNext = (m_ringNext + 1) % kRememberedDrops;
+}
+
+bool EventBook::goneBefore(const PolicyEvent& e) const
+{
+    if (!m_droppedIds.isEmpty() && m_droppedIds.contains(idHash(e.id)))
+        return true;
+    if (e.isOpen())
+        return false;
+    // Closed ones cap drops or the age limit would let go again at once.
+    return e.startMs <= m_forgottenClosedStartMs || (e.endMs && *e.endMs < m_agedBeforeMs);
+}
+
+qint64 EventBook::completeFromMs() const
+{
+    if (m_goneStartMs == LLONG_MIN)
+        return 0;
+    qint64 from = LLONG_MAX;
+    for (const PolicyEvent& e : m_events)
+        if (e.startMs > m_goneStartMs)
+            from = std::min(from, e.startMs);
+    return from == LLONG_MAX ? m_goneStartMs + 1 : from;
 }
 
 void EventBook::clear()
@@ -198,6 +251,11 @@ void EventBook::clear()
     m_newestMs = 0;
     m_agentServers.clear();
     m_droppedIds.clear();
+    m_droppedRing.clear();
+    m_ringNext = 0;
+    m_forgottenClosedStartMs = LLONG_MIN;
+    m_agedBeforeMs = LLONG_MIN;
+    m_goneStartMs = LLONG_MIN;
     const bool hadDropped = m_dropped.total() > 0;
     m_dropped = {};
     Q_EMIT reset();

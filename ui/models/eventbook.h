@@ -13,7 +13,13 @@
 // one is left (more open than the cap). The cap is a memory budget over the
 // bytes one event takes here (kEventBytes, measured by tst_eventmodel), not a
 // count. dropped() says how many went and whose; an event dropped and sent
-// again (an agent's stream restarted) is not taken back nor counted twice.
+// again (an agent's stream restarted) is not taken back nor counted twice:
+// the last kRememberedDrops ids dropped are remembered (as hashes), and
+// what is older than those is known from facts without its id (a closed
+// event that ended before an earlier age limit, or started no later than
+// a closed event whose id was forgotten), so the memory this takes is
+// bounded however many go (the 16-server demo drops ~90,000 a day).
+// completeFromMs() says from when the book holds every event.
 // UI-free apart from QObject: the models and the timeline read it.
 
 #include "policy/policyevent.h"
@@ -23,6 +29,8 @@
 #include <QObject>
 #include <QSet>
 #include <QString>
+
+#include <climits>
 
 namespace gw {
 
@@ -79,6 +87,15 @@ public:
     QStringList servers() const;
     QStringList users() const;
 
+    // The ids of dropped events remembered at most (each a hash and the
+    // event's start: ~40 bytes with the set's share, ~160 KiB in all).
+    static constexpr int kRememberedDrops = 4096;
+    int rememberedDrops() const { return int(m_droppedIds.size()); }
+    // Every event that started at or after this is kept (0: nothing was
+    // dropped, the book is complete): the start of the oldest event kept
+    // that started after every event dropped or refused as already gone.
+    qint64 completeFromMs() const;
+
     // Whether `incoming` is a newer version of `kept` (same id).
     static bool isNewer(const PolicyEvent& incoming, const PolicyEvent& kept);
 
@@ -107,13 +124,17 @@ Q_SIGNALS:
     // Everything may have changed (cleared, or many scattered rows removed).
     void aboutToBeReset();
     void reset();
-    // dropped() changed (more went, or the book was cleared).
+    // dropped() or completeFromMs() changed (more went, one was refused as
+    // gone, or the book was cleared).
     void droppedChanged();
 
 private:
     void add(const QList<PolicyEvent>& events, bool fromAgent);
     void removeRows(QList<int> rows);
     void noteDropped(const PolicyEvent& e);
+    void remember(const PolicyEvent& e);
+    // Whether `e` (not kept) is one the limits let go before, or older.
+    bool goneBefore(const PolicyEvent& e) const;
     void reindex(int from);
     static qint64 latestMsOf(const PolicyEvent& e);
 
@@ -123,9 +144,25 @@ private:
     qint64 m_newestMs = 0;
     Dropped m_dropped;
     QSet<QString> m_agentServers;
-    // Hashes of the ids dropped (8 bytes each, not the ids): an event sent
-    // again after it was dropped stays out and is not counted twice.
+    // Hashes of the last kRememberedDrops ids dropped, oldest first in the
+    // ring: an event sent again after it was dropped stays out and is not
+    // counted twice.
+    struct Remembered
+    {
+        quint64 hash = 0;
+        qint64 startMs = 0;
+        bool open = false;
+    };
     QSet<quint64> m_droppedIds;
+    QList<Remembered> m_droppedRing;
+    int m_ringNext = 0; // where the next one goes once the ring is full
+    // Facts that stand for the ids no longer remembered: closed events
+    // that started no later than this were dropped (or older), and closed
+    // events that ended before m_agedBeforeMs went with the age limit.
+    qint64 m_forgottenClosedStartMs = LLONG_MIN;
+    qint64 m_agedBeforeMs = LLONG_MIN;
+    // The newest start of an event dropped or refused as gone.
+    qint64 m_goneStartMs = LLONG_MIN;
 };
 
 } // namespace gw

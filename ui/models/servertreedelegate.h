@@ -30,11 +30,29 @@ public:
 
     // The badges' words for VerdictFlag bits, in order.
     static QStringList badgeWords(int flags);
+    // Their letters ("H", "I", "Q": the kinds' marks on the timeline's
+    // bars), drawn instead where the words would leave the name less than
+    // its "GPU n" (a narrow tree: 1,024 px at 144 dpi fonts).
+    static QStringList badgeLetters(int flags);
+    // The badges' font beside a name in `font`, and the room they take
+    // (0 without): the name gives way to them, never they to it.
+    static QFont badgeFont(const QFont& font);
+    static int badgesWidth(int flags, const QFont& font, bool letters = false);
+    // The name as drawn in option.rect (option as the view gives it): its
+    // text, elided where the room beside its mark and badges is too short.
+    QString shownText(const QStyleOptionViewItem& option, const QModelIndex& index) const;
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const final;
 
 protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const final;
+
+private:
+    // The room for the name's text in `option` (initialised) beside
+    // `badges` px of badges.
+    static int textRoom(const QStyleOptionViewItem& option, int badges);
+    // Whether the badges of `option` (initialised) are drawn as letters.
+    static bool lettersFor(const QStyleOptionViewItem& option, int flags);
 };
 
 } // namespace gw

@@ -335,21 +335,28 @@ QString EventsPage::droppedText() const
         return {};
     const EventBook::Limits limits = m_book->limits();
     QStringList parts;
+    // From when the view is whole: every event that started then or later.
+    const QString from = QLocale().toString(
+        QDateTime::fromMSecsSinceEpoch(m_book->completeFromMs()), QLocale::ShortFormat);
     if (d.closed > 0)
         parts << tr("%Ln older closed events are no longer shown: this view keeps up to %L1 "
-                    "(about %2 of memory), open events first.",
+                    "(about %2 of memory), open events first; it is complete from %3.",
                     nullptr, d.closed)
                      .arg(limits.maxEvents())
-                     .arg(memoryText(limits.budgetBytes));
+                     .arg(memoryText(limits.budgetBytes), from);
     if (d.open > 0)
         parts << tr("%Ln open events went too: more are open than the view keeps.", nullptr,
                     d.open);
     if (d.aged > 0) {
         const int days = int(std::max<qint64>(1, limits.keepClosedMs / (24 * 3600 * 1000)));
-        parts << tr("%Ln closed events that ended more than %1 before the newest are no longer "
-                    "shown.",
-                    nullptr, d.aged)
-                     .arg(tr("%n days", nullptr, days));
+        parts << (d.closed > 0 ? tr("%Ln closed events that ended more than %1 before the "
+                                    "newest are no longer shown.",
+                                    nullptr, d.aged)
+                                     .arg(tr("%n days", nullptr, days))
+                               : tr("%Ln closed events that ended more than %1 before the "
+                                    "newest are no longer shown; the view is complete from %2.",
+                                    nullptr, d.aged)
+                                     .arg(tr("%n days", nullptr, days), from));
     }
     if (d.fromAgents > 0)
         parts << tr("The agents still serve theirs by cursor (GET /v1/events?after=SEQ; with a "

@@ -20,6 +20,8 @@ namespace gw {
 
 namespace {
 
+constexpr int kChartMinimumLines = 8;
+
 constexpr MetricId kLiveMetrics[] = {MetricId::GpuUtilization, MetricId::GpuMemoryUsed,
                                      MetricId::GpuTemperature, MetricId::GpuPower};
 
@@ -33,12 +35,16 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSizeConstraint(QLayout::SetNoConstraint); // minimumSizeHint() says it
     int i = 0;
     for (MetricId metric : kLiveMetrics) {
         auto* model = new HistoryChartModel(m_provider, this);
         model->setFixedRange(0, HistoryChartModel::kMinSpanMs);
         auto* plot = new HistoryPlot(model, this);
-        plot->setMinimumSize(220, 150);
+        // Small enough that the tree beside keeps its figures and names on
+        // a 1,024 px screen with 144 dpi fonts (16 servers, hog badges):
+        // eight lines of text wide, its axis labels and some of the line.
+        plot->setMinimumSize(kChartMinimumLines * fontMetrics().height(), 150);
         plot->setTitle(metricTitle(metricDef(metric)));
         if (metricDef(metric).fixedMax > 0)
             plot->setValueTop(metricDef(metric).fixedMax);
@@ -57,6 +63,16 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
     m_reservations->hide();
     grid->addWidget(m_reservations, 3, 0, 1, 2);
     applySeries(); // each chart knows its metric (unit, axis) before a GPU is chosen
+}
+
+QSize LiveGpuPage::minimumSizeHint() const
+{
+    QSize least = QWidget::minimumSizeHint();
+    for (const QLabel* label : {m_details, m_reservations})
+        if (label->isVisibleTo(this))
+            least.rheight() += std::max(0, label->heightForWidth(least.width()) -
+                                               label->minimumSizeHint().height());
+    return least;
 }
 
 double LiveGpuPage::temperatureTop(double slowdownC)

@@ -61,6 +61,11 @@ public:
     // next multiple of 5 at least 8 °C above it, so the line stays visible.
     static double temperatureTop(double slowdownC);
 
+    // The layout's least size, with the lines the wrapped texts under the
+    // charts take at the least width (narrow, they take more than the one
+    // line the layout counts, and squeezed the charts below theirs).
+    QSize minimumSizeHint() const override;
+
 protected:
     void changeEvent(QEvent* event) override;
 

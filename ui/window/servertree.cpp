@@ -3,6 +3,7 @@
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
+#include "models/verdictbook.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -241,9 +242,32 @@ int ServerTree::sizeHintForColumn(int column) const
     return widest;
 }
 
+int ServerTree::widestBadges() const
+{
+    int widest = 0;
+    const QFont font = this->font();
+    std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+        for (int r = 0; r < m_model->rowCount(parent); ++r) {
+            const QModelIndex idx = m_model->index(r, ServerTreeModel::NameColumn, parent);
+            if (ServerTreeModel::rowKind(idx) == ServerTreeModel::RowKind::Gpu)
+                widest = std::max(widest, ServerTreeDelegate::badgesWidth(
+                                              idx.data(VerdictFlagsRole).toInt(), font, true));
+            else
+                walk(idx);
+        }
+    };
+    walk({});
+    return widest;
+}
+
 void ServerTree::fitColumns()
 {
     m_fitTimer.stop();
+    // The names keep their start beside the widest badges shown.
+    if (const int badges = widestBadges(); badges != m_badgesWidth) {
+        m_badgesWidth = badges;
+        updateGeometry();
+    }
     for (int c = ServerTreeModel::UtilColumn; c < ServerTreeModel::ColumnCount; ++c) {
         if (header()->isSectionHidden(c))
             continue;
@@ -265,11 +289,25 @@ int ServerTree::figuresWidth() const
 
 int ServerTree::minimumNameWidth() const
 {
-    // A GPU row's mark and "GPU 10 ·" at least; the model name may be
-    // elided (it is whole in the tooltip).
+    // A GPU row's mark and "GPU 10 ·" at least, beside the widest badges
+    // shown (as letters, "H I", where the words leave no room); the model
+    // name may be elided (it is whole in the tooltip).
     const QFontMetrics fm = fontMetrics();
     return indentation() * 2 + style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this) +
-           fm.height() / 2 + fm.horizontalAdvance(tr("GPU %1 · %2").arg(10).arg(QString()));
+           fm.height() / 2 + fm.horizontalAdvance(tr("GPU %1 · %2").arg(10).arg(QString())) +
+           m_badgesWidth;
+}
+
+QString ServerTree::shownName(const QModelIndex& index) const
+{
+    const QModelIndex name = index.siblingAtColumn(ServerTreeModel::NameColumn);
+    auto* delegate = qobject_cast<ServerTreeDelegate*>(itemDelegateForIndex(name));
+    if (!delegate)
+        return {};
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    option.rect = visualRect(name);
+    return delegate->shownText(option, name);
 }
 
 int ServerTree::neededWidth() const

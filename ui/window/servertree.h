@@ -39,6 +39,8 @@ public:
     // start of the names (they elide beyond).
     int neededWidth() const;
     int minimumNameWidth() const;
+    // A row's name as the tree draws it now (elided where it must be).
+    QString shownName(const QModelIndex& index) const;
     QSize sizeHint() const final;
     QSize minimumSizeHint() const final;
 
@@ -65,6 +67,7 @@ private:
     void spanRows();
     void spanRows(const QModelIndex& parent, int first, int last);
     int figuresWidth() const;
+    int widestBadges() const;
     void onCurrentChanged();
     void showMenu(const QPoint& pos);
 
@@ -76,6 +79,7 @@ private:
     bool m_autoSelect = true;    // until the user picks something
     bool m_programmatic = false; // the current selection change is ours
     QTimer m_fitTimer;
+    int m_badgesWidth = 0; // the widest badges of a GPU row, fitColumns() measures
 };
 
 } // namespace gw

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QLabel>
 #include <QStyle>
+#include <QTimer>
 
 namespace gw {
 
@@ -45,6 +46,10 @@ StatusLine::StatusLine(const LiveState* fleet, QWidget* parent)
     connect(fleet, &LiveState::staleTick, this, &StatusLine::updateFreshness);
     connect(fleet, &LiveState::freshnessChanged, this, &StatusLine::updateFreshness);
     connect(fleet, &LiveState::serverRemoved, this, &StatusLine::updateFreshness);
+    // A stale server's new reading (or a link that went down) changes the
+    // count now, as it changes the tree's rows now: waiting for the next
+    // check left "1 servers stale" beside a tree of fresh servers.
+    connect(fleet, &LiveState::serverUpdated, this, &StatusLine::updateFreshnessSoon);
     addPermanentWidget(m_updated);
 }
 
@@ -105,6 +110,22 @@ void StatusLine::showSelected(const QString& server)
 QString StatusLine::staleSummary() const
 {
     return m_stale->isVisibleTo(this) ? m_stale->text() : QString();
+}
+
+QString StatusLine::staleToolTip() const
+{
+    return m_stale->toolTip();
+}
+
+void StatusLine::updateFreshnessSoon()
+{
+    if (m_freshnessDue)
+        return;
+    m_freshnessDue = true;
+    QTimer::singleShot(0, this, [this] {
+        m_freshnessDue = false;
+        updateFreshness();
+    });
 }
 
 QString StatusLine::updatedText() const

@@ -37,8 +37,12 @@ public:
     // fresh, "gpu-lab-02: stale — last reading 4 min ago", greyed, once stale.
     void showSelected(const QString& server);
     // "2 servers stale", with their names and ages in the tooltip; empty
-    // (hidden) while every server is fresh.
+    // (hidden) while every server is fresh. Counted from LiveState::freshness
+    // (the newest reading older than its threshold, or the link down) each
+    // freshness check and whenever a server's readings or link change, so
+    // it says what the tree says.
     QString staleSummary() const;
+    QString staleToolTip() const;
     QString updatedText() const;
     // Whether any server has a GPU may have changed.
     void updateBanner();
@@ -46,6 +50,7 @@ public:
 private:
     void updateLine();
     void updateFreshness();
+    void updateFreshnessSoon(); // once for a batch of servers updated
 
     const LiveState* m_fleet;
     QLabel* m_banner;
@@ -55,6 +60,7 @@ private:
     QLabel* m_historyIcon;
     QLabel* m_stale;
     QString m_selected;
+    bool m_freshnessDue = false;
     QString m_backendMessage;
     QStringList m_keychainErrors;
     QMap<QString, QString> m_sourceStatus;
