@@ -59,7 +59,8 @@ std::optional<QByteArray> unchunk(QByteArrayView data, QString* error)
         const qint64 size = sizeText.trimmed().toLongLong(&ok, 16);
         if (!ok || size < 0 || size > kMaxEngineReplyBytes) {
             *error = tr("a chunk size of the reply is not a hex number: \"%1\"")
-                         .arg(printableText(QString::fromLatin1(sizeText.first(std::min<qsizetype>(sizeText.size(), 20)))));
+                         .arg(printableText(QString::fromLatin1(
+                             sizeText.first(std::min<qsizetype>(sizeText.size(), 20)))));
             return std::nullopt;
         }
         at = eol + 2;
@@ -99,7 +100,8 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
                            : 0;
     if (!ok || status < 100 || status > 599) {
         why = tr("not an HTTP reply: \"%1\"")
-                  .arg(printableText(QString::fromLatin1(statusLine.first(std::min<qsizetype>(statusLine.size(), 40)))));
+                  .arg(printableText(QString::fromLatin1(
+                      statusLine.first(std::min<qsizetype>(statusLine.size(), 40)))));
         return std::nullopt;
     }
     HttpReply reply;
