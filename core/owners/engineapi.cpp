@@ -194,15 +194,22 @@ void EngineClient::inspect(const QString& id, Done done)
     timer->setSingleShot(true);
     auto received = std::make_shared<QByteArray>();
     auto finished = std::make_shared<bool>(false);
-    auto finish = [socket, done, finished](std::optional<ContainerFacts> facts, QString error,
-                                           bool gone) {
+    // `done` always comes from the event loop, never from within inspect()
+    // (a missing socket fails at once): callers may count what they start.
+    auto finish = [this, socket, done, finished](std::optional<ContainerFacts> facts, QString error,
+                                                 bool gone) {
         if (*finished)
             return;
         *finished = true;
         socket->disconnect();
         socket->abort();
         socket->deleteLater();
-        done(std::move(facts), std::move(error), gone);
+        QMetaObject::invokeMethod(
+            this,
+            [done, facts = std::move(facts), error = std::move(error), gone]() mutable {
+                done(std::move(facts), std::move(error), gone);
+            },
+            Qt::QueuedConnection);
     };
     const QString where = m_socketPath;
     connect(timer, &QTimer::timeout, socket, [finish, where, ms = m_timeoutMs] {
@@ -222,7 +229,10 @@ void EngineClient::inspect(const QString& id, Done done)
     connect(socket, &QLocalSocket::errorOccurred, socket,
             [socket, finish, where](QLocalSocket::LocalSocketError e) {
                 // The server's close ends every reply: read at disconnected.
-                if (e != QLocalSocket::PeerClosedError)
+                if (e == QLocalSocket::ServerNotFoundError)
+                    finish(std::nullopt,
+                           tr("%1: no such socket (is the daemon running?)").arg(where), false);
+                else if (e != QLocalSocket::PeerClosedError)
                     finish(std::nullopt, where + u": "_s + socket->errorString(), false);
             });
     connect(socket, &QLocalSocket::disconnected, socket, [socket, received, finish, where] {
