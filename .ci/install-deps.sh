@@ -18,6 +18,9 @@ packages=(
     # tests/faults: libfaketime steps a running agent's clock; mkfs.ext4,
     # losetup and fsfreeze give a disk that fills and a disk that stalls
     faketime e2fsprogs util-linux
+    # tests/owners: a real Podman container (runc, an image made from
+    # busybox-static) read through Podman's Docker-compatible API
+    podman runc busybox-static
 )
 
 missing=()

@@ -5,6 +5,8 @@
 // std::nullopt ("absent"), never 0: absent values are n/a in tables, gaps in
 // charts and left out of averages.
 
+#include "model/workload.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -111,6 +113,9 @@ struct GpuProcess
     // namespace, a container, or a process that just exited. Kept with what is
     // known, because that is exactly the memory users hunt.
     bool ghost = false;
+    // What it runs in, from its cgroup (docs/owners.md); absent when not
+    // read (a ghost, a sampler without this host's /proc, an older trace).
+    std::optional<Workload> workload;
 
     bool operator==(const GpuProcess&) const = default;
 };

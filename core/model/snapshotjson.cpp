@@ -62,6 +62,13 @@ void makePrintable(Snapshot& s)
         fix(p.command);
         fix(p.gpuUuid);
         fix(p.migUuid);
+        if (p.workload) {
+            fix(p.workload->id);
+            fix(p.workload->podUid);
+            fix(p.workload->runtime);
+            fix(p.workload->step);
+            fix(p.workload->cgroupPath);
+        }
     }
     for (QString& w : s.warnings)
         fix(w);
@@ -142,6 +149,26 @@ QJsonObject gpuToJson(const GpuSample& g)
     };
 }
 
+QJsonValue text(const QString& t)
+{
+    return t.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(t);
+}
+
+QJsonValue workloadToJson(const std::optional<Workload>& w)
+{
+    if (!w)
+        return QJsonValue(QJsonValue::Null);
+    return QJsonObject{
+        {QStringLiteral("kind"), workloadKindName(w->kind)},
+        {QStringLiteral("id"), text(w->id)},
+        {QStringLiteral("pod_uid"), text(w->podUid)},
+        {QStringLiteral("runtime"), text(w->runtime)},
+        {QStringLiteral("step"), text(w->step)},
+        {QStringLiteral("uid"), opt(w->uid)},
+        {QStringLiteral("cgroup"), text(w->cgroupPath)},
+    };
+}
+
 QJsonObject processToJson(const GpuProcess& p)
 {
     return QJsonObject{
@@ -158,6 +185,7 @@ QJsonObject processToJson(const GpuProcess& p)
         {QStringLiteral("used_memory_mib"), opt(p.usedMemoryMiB)},
         {QStringLiteral("sm_utilization_percent"), opt(p.smUtilPercent)},
         {QStringLiteral("ghost"), p.ghost},
+        {QStringLiteral("workload"), workloadToJson(p.workload)},
     };
 }
 
@@ -268,6 +296,7 @@ QJsonObject toJson(const Snapshot& s)
     for (const auto& p : s.processes)
         procs.append(processToJson(p));
     return QJsonObject{
+        {QStringLiteral("snapshot_version"), kSnapshotVersion},
         {QStringLiteral("server"), s.server},
         {QStringLiteral("timestamp_ms"), double(s.timestampMs)},
         {QStringLiteral("timestamp"),
@@ -411,6 +440,23 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gp.usedMemoryMiB = r.number(j, p, QStringLiteral("used_memory_mib"), 0, kBig);
         gp.smUtilPercent = r.number(j, p, QStringLiteral("sm_utilization_percent"), 0, 100);
         gp.ghost = r.boolean(j, p, QStringLiteral("ghost")).value_or(false);
+        const QJsonValue wv = j.value(QStringLiteral("workload"));
+        if (!wv.isUndefined() && !wv.isNull()) {
+            const QString wp = p + QStringLiteral("workload.");
+            const QJsonObject wj = r.object(wv, wp.chopped(1));
+            Workload w;
+            const QString kind = r.string(wj, wp, QStringLiteral("kind"), true);
+            // A kind a newer producer knows and this reader does not is
+            // kept as a shape not recognised, with its path.
+            w.kind = workloadKindFromName(kind).value_or(WorkloadKind::Unknown);
+            w.id = r.string(wj, wp, QStringLiteral("id"), false);
+            w.podUid = r.string(wj, wp, QStringLiteral("pod_uid"), false);
+            w.runtime = r.string(wj, wp, QStringLiteral("runtime"), false);
+            w.step = r.string(wj, wp, QStringLiteral("step"), false);
+            w.uid = r.integer<uint>(wj, wp, QStringLiteral("uid"));
+            w.cgroupPath = r.string(wj, wp, QStringLiteral("cgroup"), false);
+            gp.workload = w;
+        }
         s.processes.append(gp);
     }
 

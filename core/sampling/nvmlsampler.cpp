@@ -593,7 +593,7 @@ bool NvmlSampler::sample(Snapshot& out)
         out.gpus.append(std::move(g));
     }
 
-    m_procFs.enrich(processes);
+    m_procFs.enrich(processes, &out.warnings);
     out.processes.append(std::move(processes));
 
     if (failed == int(m_devices.size())) {

@@ -1,5 +1,7 @@
 #include "sampling/procfs.h"
 
+#include "owners/cgroupworkload.h"
+
 #include "util/textparse.h"
 
 #include <QSet>
@@ -222,6 +224,14 @@ std::optional<ProcInfo> ProcFs::readFresh(qint64 pid, int* aliveFd)
                                   m_resolveUser ? m_resolveUser(info.uid) : passwdName(info.uid));
     info.user = *user;
     info.command = commandFrom(readSmallFileAt(dirFd, "cmdline").value_or(QByteArray()), *stat);
+    if (const auto cgroup =
+            readSmallFileAt(dirFd, "cgroup", nullptr, owners::kMaxCgroupFileBytes + 1)) {
+        owners::CgroupReading r = owners::readProcCgroup(*cgroup);
+        info.workload = std::move(r.workload);
+        for (const QString& w : std::as_const(r.warnings))
+            info.cgroupWarnings
+                << QStringLiteral("pid %1: %2/%1/cgroup: %3").arg(pid).arg(m_root, w);
+    }
 
     if (pidfd >= 0) {
         ::close(dirFd);
@@ -249,7 +259,7 @@ std::optional<ProcInfo> ProcFs::lookup(qint64 pid)
     return info;
 }
 
-void ProcFs::enrich(QList<GpuProcess>& processes)
+void ProcFs::enrich(QList<GpuProcess>& processes, QStringList* warnings)
 {
     // Forget pids that no GPU holds any more, so the cache (and its open
     // descriptors) stays the size of the current process list.
@@ -288,10 +298,18 @@ void ProcFs::enrich(QList<GpuProcess>& processes)
     for (auto& p : processes) {
         std::optional<ProcInfo> info;
         const auto it = m_kernelProc ? m_cache.find(p.pid) : m_cache.end();
-        if (it != m_cache.end())
+        if (it != m_cache.end()) {
             info = it->second.info; // checked by the poll above
-        else
+        } else {
             info = lookup(p.pid);
+            // Said once: when the process is first read, not each reading.
+            const auto read = m_cache.find(p.pid);
+            if (read != m_cache.end() && !read->second.info.cgroupWarnings.isEmpty()) {
+                if (warnings)
+                    *warnings << read->second.info.cgroupWarnings;
+                read->second.info.cgroupWarnings.clear();
+            }
+        }
         if (!info) {
             p.ghost = true;
             continue;
@@ -303,6 +321,7 @@ void ProcFs::enrich(QList<GpuProcess>& processes)
             p.command = info->command;
         if (info->startTimeMs > 0)
             p.startTimeMs = info->startTimeMs;
+        p.workload = info->workload;
     }
 }
 

@@ -4,6 +4,7 @@
 // Used by every GPU sampler to cross-check driver process lists.
 
 #include "model/snapshot.h"
+#include "model/workload.h"
 
 #include <QHash>
 #include <QString>
@@ -21,6 +22,11 @@ struct ProcInfo
     uint uid = 0;
     QString user;
     QString command;
+    // What its /proc/PID/cgroup shows (docs/owners.md); absent where this
+    // /proc has no cgroup file. Read with the rest, once per process.
+    std::optional<Workload> workload;
+    // What was wrong with that file (garbled or cut-short lines), said once.
+    QStringList cgroupWarnings;
 
     bool operator==(const ProcInfo&) const = default;
 };
@@ -46,10 +52,12 @@ public:
     // is read afresh while a live one costs no file reads at all.
     std::optional<ProcInfo> lookup(qint64 pid);
 
-    // Fills uid, user, command and start time of each process from /proc and
-    // marks the ones /proc does not show as ghosts (kept, never dropped).
-    // Steady state: one poll() over all cached processes.
-    void enrich(QList<GpuProcess>& processes);
+    // Fills uid, user, command, start time and workload of each process
+    // from /proc and marks the ones /proc does not show as ghosts (kept,
+    // never dropped). Steady state: one poll() over all cached processes.
+    // What a process's cgroup file got wrong goes to `warnings` once, when
+    // the process is first read.
+    void enrich(QList<GpuProcess>& processes, QStringList* warnings = nullptr);
 
     // Boot time from <root>/stat "btime", read once. Absent when unreadable.
     std::optional<qint64> bootTimeMs();

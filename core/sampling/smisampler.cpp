@@ -412,7 +412,7 @@ bool SmiSampler::sample(Snapshot& out)
     if (std::any_of(gpus.cbegin(), gpus.cend(),
                     [](const GpuSample& g) { return g.migEnabled == true; }))
         readMig(gpus, processes, warnings);
-    m_procFs.enrich(processes);
+    m_procFs.enrich(processes, &warnings);
     if (out.backend.isEmpty())
         out.backend = name();
     m_gpuCount = int(gpus.size());

@@ -46,6 +46,19 @@ class TestSnapshotJson : public QObject
         p.command = QStringLiteral("./gpu_burn");
         p.startTimeMs = 1795340000000;
         s.processes.append(p);
+        GpuProcess job; // root in a Kubernetes pod
+        job.pid = 4242;
+        job.gpuUuid = g.uuid;
+        job.uid = 0;
+        job.user = QStringLiteral("root");
+        job.workload = Workload{};
+        job.workload->kind = WorkloadKind::Kubernetes;
+        job.workload->id =
+            QStringLiteral("4f3c1e6b2a9d8c7e5f1a0b3c2d4e6f8091a2b3c4d5e6f708192a3b4c5d6e7f80");
+        job.workload->podUid = QStringLiteral("3c1d5e2f-8a9b-4c0d-9e1f-2a3b4c5d6e7f");
+        job.workload->runtime = QStringLiteral("containerd");
+        job.workload->cgroupPath = QStringLiteral("/kubepods/besteffort/pod3c1d…");
+        s.processes.append(job);
         GpuProcess ghost;
         ghost.pid = 91234;
         ghost.gpuUuid = g.uuid;
@@ -70,7 +83,7 @@ private Q_SLOTS:
         QVERIFY(g[QStringLiteral("fan_percent")].isNull());
         QVERIFY(g[QStringLiteral("sm_clock_mhz")].isNull());
         QCOMPARE(g[QStringLiteral("persistence_mode")].toBool(true), false); // false is a value
-        const QJsonObject p = o[QStringLiteral("processes")].toArray().at(1).toObject();
+        const QJsonObject p = o[QStringLiteral("processes")].toArray().at(2).toObject();
         QCOMPARE(p[QStringLiteral("used_memory_mib")].toDouble(), 3072.0);
         QVERIFY(p[QStringLiteral("user")].isNull());
         QVERIFY(p[QStringLiteral("start_time_ms")].isNull());
@@ -209,6 +222,18 @@ private Q_SLOTS:
         QTest::newRow("interval of zero")
             << QByteArray(R"({"server":"a","timestamp_ms":1,"backend":"x","interval_ms":0})")
             << QStringLiteral("interval_ms: must be positive");
+        QTest::newRow("workload without kind")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","workload":{"id":"x"}}]})")
+            << QStringLiteral("processes[0].workload.kind: missing");
+        QTest::newRow("workload not an object")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","workload":"docker"}]})")
+            << QStringLiteral("processes[0].workload: expected an object, got a string");
+        QTest::newRow("workload uid negative")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","workload":{"kind":"slurm","uid":-1}}]})")
+            << QStringLiteral("processes[0].workload.uid: -1 is out of range");
         QTest::newRow("persistence as string")
             << QByteArray(
                    R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","persistence_mode":"Enabled"}]})")
@@ -223,6 +248,41 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!snapshotFromJsonBytes(json, &error));
         QVERIFY2(error.startsWith(expected), qPrintable(error));
+    }
+
+    void theWorkloadIsWrittenWithTheFormatsVersion()
+    {
+        const QJsonObject o = toJson(sample());
+        QCOMPARE(o[QStringLiteral("snapshot_version")].toInt(), 2);
+        const QJsonArray procs = o[QStringLiteral("processes")].toArray();
+        QVERIFY(procs.at(0).toObject()[QStringLiteral("workload")].isNull()); // not read
+        const QJsonObject w = procs.at(1).toObject()[QStringLiteral("workload")].toObject();
+        QCOMPARE(w[QStringLiteral("kind")].toString(), QStringLiteral("kubernetes"));
+        QCOMPARE(w[QStringLiteral("pod_uid")].toString(),
+                 QStringLiteral("3c1d5e2f-8a9b-4c0d-9e1f-2a3b4c5d6e7f"));
+        QVERIFY(w[QStringLiteral("step")].isNull());
+        QVERIFY(w[QStringLiteral("uid")].isNull());
+    }
+
+    void aVersionOneReadingReadsWithNoWorkload()
+    {
+        QString error;
+        const auto s = snapshotFromJsonBytes(
+            R"({"server":"a","timestamp_ms":5,"backend":"x","processes":[{"pid":7,"gpu_uuid":"G","user":"root"}]})",
+            &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(!s->processes[0].workload.has_value());
+    }
+
+    void aWorkloadKindFromANewerProducerIsKeptAsUnknown()
+    {
+        QString error;
+        const auto s = snapshotFromJsonBytes(
+            R"({"snapshot_version":3,"server":"a","timestamp_ms":5,"backend":"x","processes":[{"pid":7,"gpu_uuid":"G","workload":{"kind":"firecracker","id":"vm1","cgroup":"/fc/vm1"}}]})",
+            &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->processes[0].workload->kind, WorkloadKind::Unknown);
+        QCOMPARE(s->processes[0].workload->cgroupPath, QStringLiteral("/fc/vm1"));
     }
 
     void unknownKeysAreIgnored()

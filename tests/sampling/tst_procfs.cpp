@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 using namespace gw;
+using namespace Qt::StringLiterals;
 using gw::test::writeFile;
 
 namespace {
@@ -187,6 +188,48 @@ private Q_SLOTS:
         QVERIFY(child.waitForFinished()); // reaped: the pidfd now reports the exit
         fs.enrich(list);
         QVERIFY(list[0].ghost);
+    }
+
+    // The workload of docs/owners.md, from each process's cgroup file: read
+    // with the rest, once per process; a garbled file is said once, names
+    // no workload, and does not cost the process its other facts.
+    void workloadComesFromTheCgroupFileOncePerProcess()
+    {
+        const QByteArray id = "561bb04bdcbb06efbd7936e1ad3f0530ac58c8f324e507878d81c8455bdc21b9";
+        addProcess(500, "python3", 1, 0, QByteArray("python3\0train.py\0", 18));
+        QVERIFY(writeFile(proc(), QStringLiteral("500/cgroup"),
+                          "4:memory:/libpod_parent/libpod-" + id + "\n0::/libpod_parent/libpod-" +
+                              id + "\n"));
+        addProcess(501, "python3", 1, 1000, QByteArray("python3\0\0", 9)); // no cgroup file
+        addProcess(502, "python3", 1, 2000, QByteArray("python3\0\0", 9));
+        QVERIFY(writeFile(proc(), QStringLiteral("502/cgroup"), "garbage\n"));
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
+        QList<GpuProcess> list(3);
+        list[0].pid = 500;
+        list[1].pid = 501;
+        list[2].pid = 502;
+        QStringList warnings;
+        fs.enrich(list, &warnings);
+        QVERIFY(list[0].workload.has_value());
+        QCOMPARE(list[0].workload->kind, WorkloadKind::Podman);
+        QCOMPARE(list[0].workload->id, QString::fromLatin1(id));
+        QCOMPARE(list[0].user, QStringLiteral("0"));
+        QVERIFY(!list[1].workload.has_value()); // not read: not "none"
+        QCOMPARE(list[1].user, QStringLiteral("alice"));
+        QVERIFY(list[2].workload.has_value());
+        QCOMPARE(list[2].workload->kind, WorkloadKind::None);
+        QCOMPARE(list[2].user, QStringLiteral("bob"));
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings[0].startsWith(u"pid 502: "_s + proc() + u"/502/cgroup: line 1: not"_s),
+                 qPrintable(warnings[0]));
+        // Cached: the next reading neither reads the files again nor
+        // repeats the warning.
+        QVERIFY(writeFile(proc(), QStringLiteral("500/cgroup"), "0::/\n"));
+        warnings.clear();
+        fs.enrich(list, &warnings);
+        QCOMPARE(list[0].workload->kind, WorkloadKind::Podman);
+        QVERIFY(warnings.isEmpty());
     }
 
     void vanishedPidIsKeptAsGhost()

@@ -1,0 +1,183 @@
+#include "owners/ownerresolver.h"
+
+#include "owners/engineapi.h"
+
+#include <QLoggingCategory>
+#include <QProcess>
+#include <QTimer>
+
+Q_LOGGING_CATEGORY(lcOwners, "gw.owners")
+
+namespace gw::owners {
+
+namespace {
+
+using namespace Qt::StringLiterals;
+
+} // namespace
+
+OwnerResolver::OwnerResolver(Options options, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_clock.start();
+}
+
+OwnerResolver::~OwnerResolver() = default;
+
+template <typename T>
+bool OwnerResolver::shouldAsk(const Entry<T>& e) const
+{
+    return !e.pending && !e.value && !e.gone && m_inFlight < m_options.maxInFlight &&
+           (e.failedAtMs < 0 || now() - e.failedAtMs >= m_options.retryAfterMs);
+}
+
+WorkloadNames OwnerResolver::namesOf(const Workload& w)
+{
+    if (now() - m_lastForgetMs >= 60'000)
+        forgetOld();
+    WorkloadNames names;
+    QString socket;
+    if (w.kind == WorkloadKind::Docker ||
+        (w.kind == WorkloadKind::Kubernetes && w.runtime == "docker"_L1))
+        socket = m_options.dockerSocket;
+    else if (w.kind == WorkloadKind::Podman)
+        socket = m_options.podmanSocket;
+    if (!socket.isEmpty() && !w.id.isEmpty()) {
+        Entry<ContainerFacts>& e = m_containers[w.id];
+        e.lastAskedMs = now();
+        if (shouldAsk(e))
+            askContainer(socket, w.id);
+        names.container = e.value;
+    } else if (w.kind == WorkloadKind::Slurm && !w.id.isEmpty() && !m_options.scontrol.isEmpty()) {
+        Entry<SlurmJob>& e = m_jobs[w.id];
+        e.lastAskedMs = now();
+        if (shouldAsk(e))
+            askJob(w.id);
+        names.job = e.value;
+    }
+    return names;
+}
+
+void OwnerResolver::askContainer(const QString& socket, const QString& id)
+{
+    std::shared_ptr<EngineClient>& client = m_clients[socket];
+    if (!client) {
+        client = std::make_shared<EngineClient>(socket);
+        client->setTimeoutMs(m_options.timeoutMs);
+    }
+    m_containers[id].pending = true;
+    ++m_inFlight;
+    client->inspect(id, [this, id, socket](std::optional<ContainerFacts> facts, QString error,
+                                           bool gone) {
+        --m_inFlight;
+        const auto it = m_containers.find(id);
+        if (it == m_containers.end())
+            return; // forgotten meanwhile
+        it->pending = false;
+        if (facts) {
+            it->value = std::move(facts);
+            it->failedAtMs = -1;
+            ++m_answered;
+        } else if (gone) {
+            it->gone = true;
+            ++m_answered;
+        } else {
+            it->failedAtMs = now();
+            ++m_failed;
+            sayOnce(u"engine "_s + socket, tr("container names are not available: %1").arg(error));
+        }
+        Q_EMIT learned();
+    });
+}
+
+void OwnerResolver::askJob(const QString& jobId)
+{
+    m_jobs[jobId].pending = true;
+    ++m_inFlight;
+    auto* process = new QProcess(this);
+    auto* timer = new QTimer(process);
+    timer->setSingleShot(true);
+    auto done = std::make_shared<bool>(false);
+    const auto finish = [this, process, jobId, done](std::optional<SlurmJob> job, bool gone,
+                                                     const QString& error) {
+        if (*done)
+            return;
+        *done = true;
+        --m_inFlight;
+        process->disconnect();
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished(500); // SIGKILL: reaped in a moment
+        }
+        process->deleteLater();
+        const auto it = m_jobs.find(jobId);
+        if (it == m_jobs.end())
+            return;
+        it->pending = false;
+        if (job) {
+            it->value = std::move(job);
+            it->failedAtMs = -1;
+            ++m_answered;
+        } else if (gone) {
+            it->gone = true;
+            ++m_answered;
+        } else {
+            it->failedAtMs = now();
+            ++m_failed;
+            sayOnce(u"scontrol"_s, tr("Slurm job names are not available: %1").arg(error));
+        }
+        Q_EMIT learned();
+    };
+    connect(timer, &QTimer::timeout, process, [finish, ms = m_options.timeoutMs, this] {
+        finish(std::nullopt, false,
+               tr("%1 did not answer within %2 ms").arg(m_options.scontrol).arg(ms));
+    });
+    connect(
+        process, &QProcess::errorOccurred, process, [finish, process](QProcess::ProcessError e) {
+            if (e == QProcess::FailedToStart)
+                finish(std::nullopt, false, process->program() + u": "_s + process->errorString());
+        });
+    connect(process, &QProcess::finished, process, [finish, process, jobId] {
+        const QByteArray out = process->readAllStandardOutput();
+        const QByteArray err = process->readAllStandardError();
+        if (process->exitStatus() != QProcess::NormalExit || process->exitCode() != 0) {
+            // "slurm_load_jobs error: Invalid job id specified": ended and purged.
+            if (err.contains("Invalid job id"))
+                finish(std::nullopt, true, {});
+            else
+                finish(std::nullopt, false,
+                       tr("scontrol show job %1: %2")
+                           .arg(jobId, QString::fromLocal8Bit(err.trimmed().left(200))));
+            return;
+        }
+        QString error;
+        auto job = parseScontrolJob(out, &error);
+        finish(std::move(job), false, error);
+    });
+    timer->start(m_options.timeoutMs);
+    process->start(m_options.scontrol, {u"show"_s, u"job"_s, u"-o"_s, u"-d"_s, jobId});
+}
+
+void OwnerResolver::sayOnce(const QString& key, const QString& message)
+{
+    if (m_said.contains(key))
+        return;
+    m_said.insert(key);
+    qCWarning(lcOwners).noquote() << message;
+    Q_EMIT warning(message);
+}
+
+void OwnerResolver::forgetOld()
+{
+    m_lastForgetMs = now();
+    const qint64 before = now() - m_options.forgetAfterMs;
+    m_containers.removeIf([before](const auto& it) {
+        return !it.value().pending && it.value().lastAskedMs < before;
+    });
+    m_jobs.removeIf([before](const auto& it) {
+        return !it.value().pending && it.value().lastAskedMs < before;
+    });
+}
+
+} // namespace gw::owners

@@ -1,0 +1,92 @@
+// What the runtimes say of the workloads of a reading, cached by id
+// (docs/owners.md, "Names from the runtimes"): a container's names from the
+// Engine API of its runtime, a Slurm job's from `scontrol show job -o -d`.
+// Never waits: a reading gets what is known now, and a name that arrives
+// later is in the next reading. A runtime that does not answer is asked
+// again after a while, and said once, not once a reading.
+#pragma once
+
+#include "model/workload.h"
+#include "owners/ownerrules.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+
+namespace gw::owners {
+
+class EngineClient;
+
+class OwnerResolver : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString dockerSocket = QStringLiteral("/var/run/docker.sock");
+        QString podmanSocket = QStringLiteral("/run/podman/podman.sock");
+        QString scontrol = QStringLiteral("scontrol"); // on PATH; empty: Slurm not asked
+        int timeoutMs = 2000;                          // a runtime's answer
+        qint64 retryAfterMs = 30'000;                  // a failed lookup is asked again after this
+        qint64 forgetAfterMs = 600'000;                // an id not seen this long is dropped
+        int maxInFlight = 8;                           // lookups at once
+    };
+
+    explicit OwnerResolver(Options options, QObject* parent = nullptr);
+    ~OwnerResolver() override;
+
+    // What is known of `w` now; starts the lookups it still needs.
+    WorkloadNames namesOf(const Workload& w);
+
+    // Lookups answered or failed so far (for tests and /metrics).
+    int answered() const { return m_answered; }
+    int failed() const { return m_failed; }
+    int inFlight() const { return m_inFlight; }
+    qsizetype cached() const { return m_containers.size() + m_jobs.size(); }
+
+Q_SIGNALS:
+    // A name arrived (or a lookup failed for good): the next reading shows it.
+    void learned();
+    // Said once per cause and runtime: "…/docker.sock: no such file", a job
+    // scontrol does not know.
+    void warning(const QString& message);
+
+private:
+    template <typename T>
+    struct Entry
+    {
+        std::optional<T> value;
+        bool pending = false;
+        bool gone = false;      // the runtime does not know it (ended)
+        qint64 failedAtMs = -1; // the last failure, for the retry
+        qint64 lastAskedMs = 0; // for forgetting
+    };
+
+    qint64 now() const { return m_clock.elapsed(); }
+    template <typename T>
+    bool shouldAsk(const Entry<T>& e) const;
+    void askContainer(const QString& socket, const QString& id);
+    void askJob(const QString& jobId);
+    void sayOnce(const QString& key, const QString& message);
+    void forgetOld();
+
+    Options m_options;
+    QElapsedTimer m_clock;
+    QHash<QString, Entry<ContainerFacts>> m_containers;      // by container id
+    QHash<QString, Entry<SlurmJob>> m_jobs;                  // by job id
+    QHash<QString, std::shared_ptr<EngineClient>> m_clients; // by socket
+    QSet<QString> m_said;
+    int m_inFlight = 0;
+    int m_answered = 0;
+    int m_failed = 0;
+    qint64 m_lastForgetMs = 0;
+};
+
+} // namespace gw::owners
