@@ -68,27 +68,11 @@ void OwnerResolver::askContainer(const QString& socket, const QString& id)
     }
     m_containers[id].pending = true;
     ++m_inFlight;
-    client->inspect(id, [this, id, socket](std::optional<ContainerFacts> facts, QString error,
-                                           bool gone) {
-        --m_inFlight;
-        const auto it = m_containers.find(id);
-        if (it == m_containers.end())
-            return; // forgotten meanwhile
-        it->pending = false;
-        if (facts) {
-            it->value = std::move(facts);
-            it->failedAtMs = -1;
-            ++m_answered;
-        } else if (gone) {
-            it->gone = true;
-            ++m_answered;
-        } else {
-            it->failedAtMs = now();
-            ++m_failed;
-            sayOnce(u"engine "_s + socket, tr("container names are not available: %1").arg(error));
-        }
-        Q_EMIT learned();
-    });
+    client->inspect(
+        id, [this, id, socket](std::optional<ContainerFacts> facts, QString error, bool gone) {
+            settle(m_containers, id, std::move(facts), gone, u"engine "_s + socket,
+                   tr("container names are not available: %1").arg(error));
+        });
 }
 
 void OwnerResolver::askJob(const QString& jobId)
@@ -104,30 +88,14 @@ void OwnerResolver::askJob(const QString& jobId)
         if (*done)
             return;
         *done = true;
-        --m_inFlight;
         process->disconnect();
         if (process->state() != QProcess::NotRunning) {
             process->kill();
             process->waitForFinished(500); // SIGKILL: reaped in a moment
         }
         process->deleteLater();
-        const auto it = m_jobs.find(jobId);
-        if (it == m_jobs.end())
-            return;
-        it->pending = false;
-        if (job) {
-            it->value = std::move(job);
-            it->failedAtMs = -1;
-            ++m_answered;
-        } else if (gone) {
-            it->gone = true;
-            ++m_answered;
-        } else {
-            it->failedAtMs = now();
-            ++m_failed;
-            sayOnce(u"scontrol"_s, tr("Slurm job names are not available: %1").arg(error));
-        }
-        Q_EMIT learned();
+        settle(m_jobs, jobId, std::move(job), gone, u"scontrol"_s,
+               tr("Slurm job names are not available: %1").arg(error));
     };
     connect(timer, &QTimer::timeout, process, [finish, ms = m_options.timeoutMs, this] {
         finish(std::nullopt, false,
@@ -157,6 +125,31 @@ void OwnerResolver::askJob(const QString& jobId)
     });
     timer->start(m_options.timeoutMs);
     process->start(m_options.scontrol, {u"show"_s, u"job"_s, u"-o"_s, u"-d"_s, jobId});
+}
+
+template <typename T>
+void OwnerResolver::settle(QHash<QString, Entry<T>>& cache, const QString& id,
+                           std::optional<T> value, bool gone, const QString& cause,
+                           const QString& failure)
+{
+    --m_inFlight;
+    const auto it = cache.find(id);
+    if (it == cache.end())
+        return; // forgotten meanwhile
+    it->pending = false;
+    if (value) {
+        it->value = std::move(value);
+        it->failedAtMs = -1;
+        ++m_answered;
+    } else if (gone) {
+        it->gone = true; // the runtime does not know it: ended
+        ++m_answered;
+    } else {
+        it->failedAtMs = now();
+        ++m_failed;
+        sayOnce(cause, failure);
+    }
+    Q_EMIT learned();
 }
 
 void OwnerResolver::sayOnce(const QString& key, const QString& message)

@@ -74,6 +74,10 @@ private:
     bool shouldAsk(const Entry<T>& e) const;
     void askContainer(const QString& socket, const QString& id);
     void askJob(const QString& jobId);
+    // A lookup's end: the value, "gone", or a failure said once per cause.
+    template <typename T>
+    void settle(QHash<QString, Entry<T>>& cache, const QString& id, std::optional<T> value,
+                bool gone, const QString& cause, const QString& failure);
     void sayOnce(const QString& key, const QString& message);
     void forgetOld();
 

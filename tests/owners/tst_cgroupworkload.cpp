@@ -3,6 +3,7 @@
 // the runtime, the runtimes' documentation for the rest), and broken files
 // that must say so and name no workload.
 #include "owners/cgroupworkload.h"
+#include "ownertests.h"
 
 #include <QFile>
 #include <QTest>
@@ -22,10 +23,7 @@ const QString kRecordedPodman =
 
 QByteArray fixture(const QString& name)
 {
-    QFile f(QStringLiteral(GW_TEST_SOURCE_DIR "/fixtures/cgroup/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("fixture %s: %s", qPrintable(name), qPrintable(f.errorString()));
-    return f.readAll();
+    return gw::test::ownerFixture(u"cgroup/"_s + name);
 }
 
 Workload classify(const QString& path)

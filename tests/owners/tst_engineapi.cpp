@@ -5,11 +5,10 @@
 // stalls), and a real Podman container through Podman's own service where
 // this machine can run one.
 #include "owners/engineapi.h"
+#include "ownertests.h"
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QLocalServer>
-#include <QLocalSocket>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -24,10 +23,7 @@ namespace {
 
 QByteArray fixture(const QString& name)
 {
-    QFile f(QStringLiteral(GW_TEST_SOURCE_DIR "/fixtures/podman/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("fixture %s: %s", qPrintable(name), qPrintable(f.errorString()));
-    return f.readAll();
+    return gw::test::ownerFixture(u"podman/"_s + name);
 }
 
 QByteArray chunked(const QByteArray& body, int piece)
@@ -40,33 +36,7 @@ QByteArray chunked(const QByteArray& body, int piece)
     return out + "0\r\n\r\n";
 }
 
-// A daemon on a Unix socket that answers each request with `reply` (or
-// nothing, to stall) and then closes.
-class FakeDaemon : public QObject
-{
-public:
-    explicit FakeDaemon(const QString& path)
-    {
-        QLocalServer::removeServer(path);
-        server.listen(path);
-        connect(&server, &QLocalServer::newConnection, this, [this] {
-            while (QLocalSocket* s = server.nextPendingConnection()) {
-                connect(s, &QLocalSocket::readyRead, s, [this, s] {
-                    requests += s->readAll();
-                    if (!requests.endsWith("\r\n\r\n") || stall)
-                        return;
-                    s->write(reply);
-                    s->flush();
-                    s->disconnectFromServer();
-                });
-            }
-        });
-    }
-    QLocalServer server;
-    QByteArray reply;
-    QByteArray requests;
-    bool stall = false;
-};
+using FakeDaemon = gw::test::FakeEngine;
 
 struct Outcome
 {
@@ -190,7 +160,8 @@ private Q_SLOTS:
         Outcome o = inspect(client, u"561bb04bdcbb"_s);
         QVERIFY2(o.facts, qPrintable(o.error));
         QCOMPARE(o.facts->labels.value(u"gpuwarden.user"_s), u"alice"_s);
-        QVERIFY(daemon.requests.startsWith("GET /v1.41/containers/561bb04bdcbb/json HTTP/1.1\r\n"));
+        QVERIFY(
+            daemon.lastRequest.startsWith("GET /v1.41/containers/561bb04bdcbb/json HTTP/1.1\r\n"));
         daemon.reply = "HTTP/1.1 404 Not Found\r\nContent-Length: " +
                        QByteArray::number(fixture(u"container-missing.json"_s).size()) +
                        "\r\n\r\n" + fixture(u"container-missing.json"_s);

@@ -5,10 +5,9 @@
 // A fake daemon on a Unix socket and a fake scontrol (a script printing
 // real Slurm output) stand in for the runtimes.
 #include "owners/ownerresolver.h"
+#include "ownertests.h"
 
 #include <QFile>
-#include <QLocalServer>
-#include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,13 +20,7 @@ namespace {
 
 const QString kId = u"561bb04bdcbb06efbd7936e1ad3f0530ac58c8f324e507878d81c8455bdc21b9"_s;
 
-QByteArray fixture(const QString& path)
-{
-    QFile f(QStringLiteral(GW_TEST_SOURCE_DIR "/fixtures/") + path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("fixture %s: %s", qPrintable(path), qPrintable(f.errorString()));
-    return f.readAll();
-}
+using gw::test::ownerFixture;
 
 Workload podman(const QString& id = kId)
 {
@@ -45,38 +38,24 @@ Workload slurm(const QString& job)
     return w;
 }
 
-class FakeDaemon : public QObject
+// The real Podman inspect of the fixtures for kId, Podman's 404 for any other.
+struct FakeDaemon : gw::test::FakeEngine
 {
-public:
     explicit FakeDaemon(const QString& path)
+        : FakeEngine(path)
     {
-        QLocalServer::removeServer(path);
-        server.listen(path);
-        connect(&server, &QLocalServer::newConnection, this, [this] {
-            while (QLocalSocket* s = server.nextPendingConnection()) {
-                connect(s, &QLocalSocket::readyRead, s, [this, s] {
-                    const QByteArray r = s->readAll();
-                    if (!r.endsWith("\r\n\r\n"))
-                        return;
-                    ++requests;
-                    if (stall)
-                        return;
-                    const QByteArray body = r.contains(kId.toLatin1())
-                                                ? fixture(u"podman/container-job1.json"_s)
-                                                : fixture(u"podman/container-missing.json"_s);
-                    s->write((r.contains(kId.toLatin1()) ? "HTTP/1.1 200 OK\r\n"
-                                                         : "HTTP/1.1 404 Not Found\r\n") +
-                             QByteArray("Content-Length: ") + QByteArray::number(body.size()) +
-                             "\r\n\r\n" + body);
-                    s->flush();
-                    s->disconnectFromServer();
-                });
+        answer = [](const QByteArray& request) -> QByteArray {
+            QByteArray head = "HTTP/1.1 404 Not Found\r\n";
+            QString body = u"podman/container-missing.json"_s;
+            if (request.contains(kId.toLatin1())) {
+                head = "HTTP/1.1 200 OK\r\n";
+                body = u"podman/container-job1.json"_s;
             }
-        });
+            const QByteArray bytes = ownerFixture(body);
+            return head + "Content-Length: " + QByteArray::number(bytes.size()) + "\r\n\r\n" +
+                   bytes;
+        };
     }
-    QLocalServer server;
-    int requests = 0;
-    bool stall = false;
 };
 
 } // namespace

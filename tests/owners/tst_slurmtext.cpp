@@ -2,6 +2,7 @@
 // one-node Slurm 22.05 (fixtures/slurm/README.md) and a GPU job's -d line
 // from scontrol(1), and lines that must be refused with a reason.
 #include "owners/slurmtext.h"
+#include "ownertests.h"
 
 #include <QFile>
 #include <QTest>
@@ -13,10 +14,7 @@ namespace {
 
 QByteArray fixture(const QString& name)
 {
-    QFile f(QStringLiteral(GW_TEST_SOURCE_DIR "/fixtures/slurm/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("fixture %s: %s", qPrintable(name), qPrintable(f.errorString()));
-    return f.readAll();
+    return gw::test::ownerFixture(u"slurm/"_s + name);
 }
 
 } // namespace
