@@ -242,6 +242,16 @@ private Q_SLOTS:
         QTest::newRow("without --demo")
             << QStringList{u"--demo-server"_s, u"5"_s}
             << u"--demo-server picks a server of the demo fleet: give --demo with it"_s;
+        // --demo-past HOURS (bench_fleet's day of history) likewise.
+        QTest::newRow("past 0") << QStringList{u"--demo"_s, u"--demo-past"_s, u"0"_s}
+                                << u"--demo-past: expected 1..24 hours, got \"0\""_s;
+        QTest::newRow("past 25") << QStringList{u"--demo"_s, u"--demo-past"_s, u"25"_s}
+                                 << u"--demo-past: expected 1..24 hours, got \"25\""_s;
+        QTest::newRow("past abc") << QStringList{u"--demo"_s, u"--demo-past"_s, u"abc"_s}
+                                  << u"--demo-past: expected 1..24 hours, got \"abc\""_s;
+        QTest::newRow("past without --demo")
+            << QStringList{u"--demo-past"_s, u"5"_s}
+            << u"--demo-past fills in the demo's past: give --demo with it"_s;
     }
     void agentDemoServerIsCheckedBeforeListening()
     {
