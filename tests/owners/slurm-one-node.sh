@@ -1,5 +1,6 @@
 #!/bin/sh
-# A real one-node Slurm for the owner tests (../shared/reference/real-components.md):
+# A real one-node Slurm, as the owner fixtures were recorded with and the owner
+# integration tests to come will start (../shared/reference/real-components.md):
 #   slurm-one-node.sh start DIR   -> writes DIR/slurm.conf, starts munged, slurmctld, slurmd;
 #                                    waits until the node is idle; prints SLURM_CONF=DIR/slurm.conf
 #   slurm-one-node.sh stop DIR    -> stops them by pid and removes the job cgroups left behind
@@ -13,7 +14,6 @@ start)
     if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
         su -s /bin/sh munge -c '/usr/sbin/munged' 2>/dev/null || /usr/sbin/munged --force
     fi
-    node=$(slurmd -C | sed -n 's/^\(NodeName=[^ ]*\( [^ ]*\)*\).*UpTime.*/\1/p;1q')
     node=$(slurmd -C | head -1)
     name=$(echo "$node" | sed 's/^NodeName=\([^ ]*\).*/\1/')
     cat > "$dir/slurm.conf" <<CONF
