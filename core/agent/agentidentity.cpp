@@ -1,6 +1,7 @@
 #include "agent/agentidentity.h"
 
 #include "util/savefile.h"
+#include "util/textparse.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,10 +21,10 @@ constexpr qint64 kMaxIdentityFileBytes = 256;
 // The machine id as systemd writes it: 32 hex digits; empty if none.
 QString readMachineId(const QString& path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    const auto bytes = readSmallFile(path, nullptr, kMaxIdentityFileBytes);
+    if (!bytes)
         return {};
-    const QString text = QString::fromLatin1(f.read(kMaxIdentityFileBytes)).trimmed();
+    const QString text = QString::fromLatin1(*bytes).trimmed();
     if (text.size() != 32)
         return {};
     for (const QChar c : text) {
@@ -92,14 +93,13 @@ AgentIdentity resolveAgentIdentity(const QString& journalPath, quint16 port,
     const QString path = agentIdentityPath(journalPath);
     if (path.isEmpty())
         return fallback(port, instance, machineIdPath, {});
-    QFile f(path);
-    if (f.exists()) {
-        if (!f.open(QIODevice::ReadOnly))
-            return fallback(
-                port, instance, machineIdPath,
-                QStringLiteral("cannot read the identity file %1: %2").arg(path, f.errorString()));
-        const QString text = QString::fromLatin1(f.read(kMaxIdentityFileBytes)).trimmed();
-        const QUuid uuid = QUuid::fromString(text);
+    if (QFile::exists(path)) {
+        QString why;
+        const auto bytes = readSmallFile(path, &why, kMaxIdentityFileBytes);
+        if (!bytes)
+            return fallback(port, instance, machineIdPath,
+                            QStringLiteral("cannot read the identity file %1").arg(why));
+        const QUuid uuid = QUuid::fromString(QString::fromLatin1(*bytes).trimmed());
         if (uuid.isNull())
             return fallback(port, instance, machineIdPath,
                             QStringLiteral("the identity file %1 holds no identity (a UUID was "

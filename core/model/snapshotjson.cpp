@@ -74,6 +74,12 @@ void makePrintable(Snapshot& s)
         fix(w);
 }
 
+// Text that may be empty: null then, as absent values are.
+QJsonValue orNull(const QString& t)
+{
+    return t.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(t);
+}
+
 template <typename T>
 QJsonValue opt(const std::optional<T>& v)
 {
@@ -98,8 +104,7 @@ QJsonObject hostToJson(const HostSample& h)
         {QStringLiteral("cgroup_memory_limit_bytes"), opt(h.cgroupMemoryLimitBytes)},
         {QStringLiteral("cgroup_memory_used_bytes"), opt(h.cgroupMemoryUsedBytes)},
         {QStringLiteral("cgroup_cpu_limit_cores"), opt(h.cgroupCpuLimitCores)},
-        {QStringLiteral("cgroup_version"),
-         h.cgroupVersion.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(h.cgroupVersion)},
+        {QStringLiteral("cgroup_version"), orNull(h.cgroupVersion)},
     };
 }
 
@@ -144,14 +149,8 @@ QJsonObject gpuToJson(const GpuSample& g)
         {QStringLiteral("mig_enabled"), opt(g.migEnabled)},
         {QStringLiteral("mig_slice_count"), opt(g.migSliceCount)},
         {QStringLiteral("mig_instances"), mig},
-        {QStringLiteral("error"),
-         g.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(g.error)},
+        {QStringLiteral("error"), orNull(g.error)},
     };
-}
-
-QJsonValue text(const QString& t)
-{
-    return t.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(t);
 }
 
 QJsonValue workloadToJson(const std::optional<Workload>& w)
@@ -160,12 +159,12 @@ QJsonValue workloadToJson(const std::optional<Workload>& w)
         return QJsonValue(QJsonValue::Null);
     return QJsonObject{
         {QStringLiteral("kind"), workloadKindName(w->kind)},
-        {QStringLiteral("id"), text(w->id)},
-        {QStringLiteral("pod_uid"), text(w->podUid)},
-        {QStringLiteral("runtime"), text(w->runtime)},
-        {QStringLiteral("step"), text(w->step)},
+        {QStringLiteral("id"), orNull(w->id)},
+        {QStringLiteral("pod_uid"), orNull(w->podUid)},
+        {QStringLiteral("runtime"), orNull(w->runtime)},
+        {QStringLiteral("step"), orNull(w->step)},
         {QStringLiteral("uid"), opt(w->uid)},
-        {QStringLiteral("cgroup"), text(w->cgroupPath)},
+        {QStringLiteral("cgroup"), orNull(w->cgroupPath)},
     };
 }
 
@@ -175,13 +174,10 @@ QJsonObject processToJson(const GpuProcess& p)
         {QStringLiteral("pid"), double(p.pid)},
         {QStringLiteral("start_time_ms"), opt(p.startTimeMs)},
         {QStringLiteral("uid"), opt(p.uid)},
-        {QStringLiteral("user"),
-         p.user.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.user)},
-        {QStringLiteral("command"),
-         p.command.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.command)},
+        {QStringLiteral("user"), orNull(p.user)},
+        {QStringLiteral("command"), orNull(p.command)},
         {QStringLiteral("gpu_uuid"), p.gpuUuid},
-        {QStringLiteral("mig_uuid"),
-         p.migUuid.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.migUuid)},
+        {QStringLiteral("mig_uuid"), orNull(p.migUuid)},
         {QStringLiteral("used_memory_mib"), opt(p.usedMemoryMiB)},
         {QStringLiteral("sm_utilization_percent"), opt(p.smUtilPercent)},
         {QStringLiteral("ghost"), p.ghost},

@@ -1,8 +1,10 @@
 #include "owners/cgroupworkload.h"
 
 #include "util/printable.h"
+#include "util/textparse.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <optional>
 
@@ -193,16 +195,12 @@ Workload classifyCgroupPath(QStringView path)
                 continue;
             }
         }
-        if (const auto container = containerOf(c, previous, inKubepods && !pod.isEmpty())) {
+        if (const auto container = containerOf(c, previous, !pod.isEmpty())) {
             strong = {};
-            if (inKubepods && !pod.isEmpty()) {
-                strong.kind = WorkloadKind::Kubernetes;
-                strong.podUid = pod;
-                strong.runtime = container->runtime;
-            } else {
-                strong.kind = kindOfRuntime(container->runtime);
-                strong.runtime = container->runtime;
-            }
+            strong.kind =
+                pod.isEmpty() ? kindOfRuntime(container->runtime) : WorkloadKind::Kubernetes;
+            strong.podUid = pod;
+            strong.runtime = container->runtime;
             strong.id = container->id;
             inKubepods = false; // what is under it is the container's own
             pod.clear();
@@ -288,42 +286,33 @@ CgroupReading readProcCgroup(QByteArrayView text)
                           .arg(kMaxCgroupFileBytes);
         text = text.first(kMaxCgroupFileBytes);
     }
+    // A file cut short ends inside its last line: that line is not read.
+    QList<NumberedLine> lines = nonEmptyLines(text);
+    if (!text.isEmpty() && !text.endsWith('\n') && !lines.isEmpty()) {
+        r.warnings << tr("line %1: the file ends inside this line (cut short?): the line "
+                         "is not read")
+                          .arg(lines.last().number);
+        lines.removeLast();
+    }
     // Candidates in the order they speak for the file: the v2 line, the
     // named systemd hierarchy, the other v1 lines as listed.
     QList<QString> v2;
     QList<QString> systemd;
     QList<QString> others;
-    qsizetype start = 0;
-    int lineNumber = 0;
-    while (start < text.size()) {
-        ++lineNumber;
-        qsizetype end = text.indexOf('\n', start);
-        if (end < 0) {
-            r.warnings << tr("line %1: the file ends inside this line (cut short?): the line "
-                             "is not read")
-                              .arg(lineNumber);
-            break;
-        }
-        const QByteArrayView line = text.sliced(start, end - start);
-        start = end + 1;
-        if (line.isEmpty())
-            continue;
-        const qsizetype colon1 = line.indexOf(':');
-        const qsizetype colon2 = colon1 < 0 ? -1 : line.indexOf(':', colon1 + 1);
-        const QByteArrayView id = colon1 < 0 ? QByteArrayView() : line.first(colon1);
-        bool idOk = !id.isEmpty();
-        for (char c : id)
-            idOk = idOk && c >= '0' && c <= '9';
-        if (colon2 < 0 || !idOk || line.size() <= colon2 + 1 || line[colon2 + 1] != '/') {
+    for (const NumberedLine& line : std::as_const(lines)) {
+        const QByteArrayView l = line.text;
+        const qsizetype colon1 = l.indexOf(':');
+        const qsizetype colon2 = colon1 < 0 ? -1 : l.indexOf(':', colon1 + 1);
+        if (colon2 < 0 || !parseU64(l.first(colon1)) || l.size() <= colon2 + 1 ||
+            l[colon2 + 1] != '/') {
             r.warnings << tr("line %1: not \"hierarchy-ID:controllers:path\": %2")
-                              .arg(lineNumber)
-                              .arg(printableText(QString::fromUtf8(
-                                  line.first(std::min<qsizetype>(line.size(), 80)))));
+                              .arg(line.number)
+                              .arg(printableText(excerpt(l, 80)));
             continue;
         }
-        const QByteArrayView controllers = line.sliced(colon1 + 1, colon2 - colon1 - 1);
-        const QString path = QString::fromUtf8(line.sliced(colon2 + 1));
-        if (id == "0" && controllers.isEmpty())
+        const QByteArrayView controllers = l.sliced(colon1 + 1, colon2 - colon1 - 1);
+        const QString path = QString::fromUtf8(l.sliced(colon2 + 1));
+        if (trimmed(l.first(colon1)) == "0" && controllers.isEmpty())
             v2 << path;
         else if (controllers == "name=systemd")
             systemd << path;
@@ -331,8 +320,12 @@ CgroupReading readProcCgroup(QByteArrayView text)
             others << path;
     }
     Workload best;
+    QSet<QString> classified; // v1 lines mostly repeat one path
     for (const QList<QString>* list : {&v2, &systemd, &others}) {
         for (const QString& path : *list) {
+            if (classified.contains(path))
+                continue;
+            classified.insert(path);
             const Workload w = classifyCgroupPath(path);
             if (strength(w.kind) > strength(best.kind))
                 best = w;

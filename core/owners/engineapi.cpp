@@ -1,12 +1,12 @@
 #include "owners/engineapi.h"
 
 #include "util/printable.h"
+#include "util/textparse.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocalSocket>
-#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 
@@ -59,8 +59,7 @@ std::optional<QByteArray> unchunk(QByteArrayView data, QString* error)
         const qint64 size = sizeText.trimmed().toLongLong(&ok, 16);
         if (!ok || size < 0 || size > kMaxEngineReplyBytes) {
             *error = tr("a chunk size of the reply is not a hex number: \"%1\"")
-                         .arg(printableText(QString::fromLatin1(
-                             sizeText.first(std::min<qsizetype>(sizeText.size(), 20)))));
+                         .arg(printableText(excerpt(sizeText, 20)));
             return std::nullopt;
         }
         at = eol + 2;
@@ -99,9 +98,7 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
                            ? statusLine.sliced(9, 3).toInt(&ok)
                            : 0;
     if (!ok || status < 100 || status > 599) {
-        why = tr("not an HTTP reply: \"%1\"")
-                  .arg(printableText(QString::fromLatin1(
-                      statusLine.first(std::min<qsizetype>(statusLine.size(), 40)))));
+        why = tr("not an HTTP reply: \"%1\"").arg(printableText(excerpt(statusLine, 40)));
         return std::nullopt;
     }
     HttpReply reply;
@@ -117,9 +114,13 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
     const QByteArray length = header(rest, "Content-Length");
     if (!length.isEmpty()) {
         const qint64 n = length.toLongLong(&ok);
-        if (!ok || n < 0 || n > kMaxEngineReplyBytes) {
+        if (!ok || n < 0) {
             why = tr("the reply's Content-Length is not a size: \"%1\"")
-                      .arg(printableText(QString::fromLatin1(length.left(20))));
+                      .arg(printableText(excerpt(length, 20)));
+            return std::nullopt;
+        }
+        if (n > kMaxEngineReplyBytes) {
+            why = tr("the reply is over %1 bytes").arg(kMaxEngineReplyBytes);
             return std::nullopt;
         }
         if (data.size() < n) {

@@ -6,6 +6,8 @@
 #include <QProcess>
 #include <QTimer>
 
+#include <memory>
+
 Q_LOGGING_CATEGORY(lcOwners, "gw.owners")
 
 namespace gw::owners {
@@ -23,7 +25,15 @@ OwnerResolver::OwnerResolver(Options options, QObject* parent)
     m_clock.start();
 }
 
-OwnerResolver::~OwnerResolver() = default;
+OwnerResolver::~OwnerResolver()
+{
+    // A scontrol still running is killed as its QProcess goes with this
+    // object's children, after the caches are gone: its signals must find
+    // nothing to call. (The Engine API's answers come queued to their
+    // client, which goes with them.)
+    for (QProcess* p : findChildren<QProcess*>(Qt::FindDirectChildrenOnly))
+        p->disconnect();
+}
 
 template <typename T>
 bool OwnerResolver::shouldAsk(const Entry<T>& e) const
@@ -61,9 +71,9 @@ WorkloadNames OwnerResolver::namesOf(const Workload& w)
 
 void OwnerResolver::askContainer(const QString& socket, const QString& id)
 {
-    std::shared_ptr<EngineClient>& client = m_clients[socket];
+    EngineClient*& client = m_clients[socket];
     if (!client) {
-        client = std::make_shared<EngineClient>(socket);
+        client = new EngineClient(socket, this);
         client->setTimeoutMs(m_options.timeoutMs);
     }
     m_containers[id].pending = true;

@@ -16,9 +16,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <functional>
-#include <memory>
-
 namespace gw::owners {
 
 class EngineClient;
@@ -83,9 +80,9 @@ private:
 
     Options m_options;
     QElapsedTimer m_clock;
-    QHash<QString, Entry<ContainerFacts>> m_containers;      // by container id
-    QHash<QString, Entry<SlurmJob>> m_jobs;                  // by job id
-    QHash<QString, std::shared_ptr<EngineClient>> m_clients; // by socket
+    QHash<QString, Entry<ContainerFacts>> m_containers; // by container id
+    QHash<QString, Entry<SlurmJob>> m_jobs;             // by job id
+    QHash<QString, EngineClient*> m_clients;            // by socket; children of this
     QSet<QString> m_said;
     int m_inFlight = 0;
     int m_answered = 0;

@@ -1,10 +1,10 @@
 #include "owners/slurmtext.h"
 
 #include "util/printable.h"
+#include "util/textparse.h"
 
 #include <QCoreApplication>
 
-#include <algorithm>
 #include <utility>
 
 namespace gw::owners {
@@ -90,13 +90,14 @@ std::optional<SlurmJob> parseScontrolJob(QByteArrayView line, QString* error)
             *error = why;
         return std::nullopt;
     };
-    const QString text = QString::fromUtf8(line).trimmed();
-    const auto ps = pairs(text);
+    const auto ps = pairs(QString::fromUtf8(line).trimmed());
     SlurmJob job;
     job.jobId = valueOf(ps, "JobId"_L1);
-    if (job.jobId.isEmpty() ||
-        !std::all_of(job.jobId.cbegin(), job.jobId.cend(), [](QChar c) { return c.isDigit(); }))
-        return fail(tr("scontrol: no JobId in \"%1\"").arg(printableText(text.left(80))));
+    if (job.jobId.isEmpty())
+        return fail(tr("scontrol: no JobId in \"%1\"").arg(printableText(excerpt(line, 80))));
+    if (!parseU64(job.jobId.toUtf8()))
+        return fail(
+            tr("scontrol: JobId \"%1\" is not a number").arg(printableText(job.jobId.left(40))));
     const QString userId = valueOf(ps, "UserId"_L1);
     const qsizetype open = userId.lastIndexOf(u'(');
     bool uidOk = false;
@@ -126,8 +127,8 @@ std::optional<SlurmJob> parseScontrolJob(QByteArrayView line, QString* error)
     for (const auto& [k, v] : ps) {
         if (k != "GRES"_L1)
             continue;
-        const qsizetype at = v.startsWith("gpu"_L1) ? 0 : v.indexOf(",gpu"_L1) + 1;
-        if (at < 0 || (at == 0 && !v.startsWith("gpu"_L1)))
+        const qsizetype at = v.startsWith("gpu"_L1) ? 0 : v.indexOf(",gpu"_L1);
+        if (at < 0)
             continue;
         const qsizetype idx = v.indexOf("(IDX:"_L1, at);
         const qsizetype close = idx < 0 ? -1 : v.indexOf(u')', idx);
@@ -164,7 +165,7 @@ QList<SlurmPid> parseListPids(QByteArrayView bytes, QStringList* warnings)
             if (warnings)
                 *warnings << tr("scontrol listpids: line %1 is not \"PID JOBID STEPID …\": %2")
                                  .arg(lineNumber)
-                                 .arg(printableText(line.left(80).toString()));
+                                 .arg(printableText(line.left(80).toString().trimmed()));
             continue;
         }
         out.append({pid, f[1].toString(), f[2].toString()});

@@ -148,11 +148,9 @@ void AgentLink::pollPresent()
         if (!m_running || !r.json)
             return; // the samples' poll says what fails
         QString why;
-        auto s = snapshotFromJson(*r.json, &why);
+        auto s = readingOf(*r.json, &why);
         if (!s)
-            return;
-        s->server = m_server.name;
-        s->timestampMs -= m_status.clockOffsetMs;
+            return; // the samples' poll says what fails
         m_status.lastContactMs = nowMs();
         if (m_status.state != LinkState::Stale)
             m_status.state = LinkState::Connected;
@@ -320,7 +318,7 @@ void AgentLink::pollInfo()
     });
 }
 
-// The server's key in the desktop is the agent's identity, not the URL:
+// A server is watched under its entry's name, tied to its agent's identity:
 // another machine answering at the same URL is said, and its readings and
 // history are kept apart from the earlier one's (the receivers of
 // identified() do that).
@@ -347,6 +345,18 @@ void AgentLink::takeIdentity(const QJsonObject& info)
     }
     m_status.agentId = id;
     Q_EMIT identified(m_server.name, id, previous == id ? QString() : previous);
+}
+
+// One reading of the agent as this desktop files it: under the server's
+// name, on this machine's clock.
+std::optional<Snapshot> AgentLink::readingOf(const QJsonObject& o, QString* why) const
+{
+    std::optional<Snapshot> s = snapshotFromJson(o, why);
+    if (s) {
+        s->server = m_server.name;
+        s->timestampMs -= m_status.clockOffsetMs;
+    }
+    return s;
 }
 
 void AgentLink::takeDegraded(const QJsonObject& info)
@@ -538,13 +548,11 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
     int skipped = 0;
     QString why;
     for (const auto& v : samples) {
-        auto s = snapshotFromJson(v.toObject(), &why);
+        auto s = readingOf(v.toObject(), &why);
         if (!s) {
             ++skipped;
             continue;
         }
-        s->server = m_server.name;
-        s->timestampMs -= m_status.clockOffsetMs;
         out.append(std::move(*s));
     }
     if (skipped > 0 && out.isEmpty()) {

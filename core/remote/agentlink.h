@@ -168,6 +168,7 @@ private:
     void pollAllocations();
     void pollInfo();
     void takeDegraded(const QJsonObject& info);
+    std::optional<Snapshot> readingOf(const QJsonObject& o, QString* why) const;
     void onAllocations(const AgentCall& reply);
     void pollEvents();
     void onEvents(const AgentCall& reply);

@@ -104,6 +104,9 @@ private Q_SLOTS:
                                   << u"not an HTTP reply: \"SSH-2.0-OpenSSH\""_s;
         QTest::newRow("cut body") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{}")
                                   << u"the reply ends after 2 of its 10 bytes"_s;
+        QTest::newRow("too long a length")
+            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\n")
+            << u"the reply is over 1048576 bytes"_s;
         QTest::newRow("bad length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -4\r\n\r\n")
                                     << u"the reply's Content-Length is not a size: \"-4\""_s;
         QTest::newRow("cut chunk")

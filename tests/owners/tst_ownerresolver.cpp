@@ -177,6 +177,22 @@ private Q_SLOTS:
         QCOMPARE(warnings.size(), 0);
     }
 
+    void goingWhileScontrolRunsCallsNothing()
+    {
+        writeScontrol("sleep 5\n");
+        OwnerResolver::Options o = options();
+        o.timeoutMs = 10'000;
+        QElapsedTimer clock;
+        clock.start();
+        {
+            OwnerResolver resolver(o);
+            resolver.namesOf(slurm(u"1"_s));
+            QCOMPARE(resolver.inFlight(), 1);
+            QTest::qWait(200); // scontrol runs
+        }                      // killed with the resolver; its end reaches no cache that is gone
+        QVERIFY(clock.elapsed() < 3000);
+    }
+
     void aMissingOrHangingScontrolIsSaid()
     {
         OwnerResolver::Options o = options();
