@@ -89,6 +89,12 @@ struct GpuSample
     // Set when the device failed as a whole this sample ("GPU is lost"); the
     // other fields then hold nothing.
     QString error;
+    // The workload the GPU is assigned to, whether or not it runs a process
+    // on it: a Kubernetes pod as the kubelet assigned it (docs/owners.md),
+    // with its owner. A GPU held by a pod that does nothing is the cluster's
+    // idle-held GPU. Absent where nothing assigns GPUs.
+    std::optional<Workload> holder;
+    std::optional<ProcessOwner> holderOwner;
 
     bool operator==(const GpuSample&) const = default;
 
@@ -116,8 +122,17 @@ struct GpuProcess
     // What it runs in, from its cgroup (docs/owners.md); absent when not
     // read (a ghost, a sampler without this host's /proc, an older trace).
     std::optional<Workload> workload;
+    // Who owns it (docs/owners.md): from its workload and the [owners] rules
+    // where it runs. Absent where nothing decided (an older reading, a
+    // ghost): the host user is then the owner.
+    std::optional<ProcessOwner> owner;
 
     bool operator==(const GpuProcess&) const = default;
+
+    // The person charged and judged: the owner, else the host user.
+    const QString& ownerName() const { return owner ? owner->user : user; }
+    // The owner's account; empty where none is known.
+    QString account() const { return owner ? owner->account : QString(); }
 };
 
 // The most GPUs and MIG instances together that one server's reading may

@@ -37,6 +37,16 @@ namespace {
 // another machine and is shown on terminals, in logs and in CSV cells:
 // control characters become visible escapes where it is read, once for
 // every consumer (util/printable.h).
+void fixWorkloadNames(Workload& w)
+{
+    for (QString* t : {&w.name, &w.namespaceName, &w.containerName, &w.partition, &w.image})
+        *t = printableText(*t);
+    QHash<QString, QString> labels;
+    for (auto it = w.labels.cbegin(); it != w.labels.cend(); ++it)
+        labels.insert(printableText(it.key()), printableText(it.value()));
+    w.labels = labels;
+}
+
 void makePrintable(Snapshot& s)
 {
     const auto fix = [](QString& t) {
@@ -56,6 +66,17 @@ void makePrintable(Snapshot& s)
             fix(m.uuid);
             fix(m.profile);
         }
+        if (g.holder) {
+            fix(g.holder->id);
+            fix(g.holder->podUid);
+            fix(g.holder->cgroupPath);
+            fixWorkloadNames(*g.holder);
+        }
+        if (g.holderOwner) {
+            fix(g.holderOwner->user);
+            fix(g.holderOwner->account);
+            fix(g.holderOwner->because);
+        }
     }
     for (GpuProcess& p : s.processes) {
         fix(p.user);
@@ -68,6 +89,12 @@ void makePrintable(Snapshot& s)
             fix(p.workload->runtime);
             fix(p.workload->step);
             fix(p.workload->cgroupPath);
+            fixWorkloadNames(*p.workload);
+        }
+        if (p.owner) {
+            fix(p.owner->user);
+            fix(p.owner->account);
+            fix(p.owner->because);
         }
     }
     for (QString& w : s.warnings)
@@ -122,6 +149,9 @@ QJsonObject migToJson(const MigInstance& m)
     };
 }
 
+QJsonValue workloadToJson(const std::optional<Workload>& w);
+QJsonValue ownerToJson(const std::optional<ProcessOwner>& o);
+
 QJsonObject gpuToJson(const GpuSample& g)
 {
     QJsonArray mig;
@@ -150,7 +180,19 @@ QJsonObject gpuToJson(const GpuSample& g)
         {QStringLiteral("mig_slice_count"), opt(g.migSliceCount)},
         {QStringLiteral("mig_instances"), mig},
         {QStringLiteral("error"), orNull(g.error)},
+        {QStringLiteral("holder"), workloadToJson(g.holder)},
+        {QStringLiteral("holder_owner"), ownerToJson(g.holderOwner)},
     };
+}
+
+QJsonValue labelsToJson(const QHash<QString, QString>& labels)
+{
+    if (labels.isEmpty())
+        return QJsonValue(QJsonValue::Null);
+    QJsonObject o;
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
 }
 
 QJsonValue workloadToJson(const std::optional<Workload>& w)
@@ -165,6 +207,24 @@ QJsonValue workloadToJson(const std::optional<Workload>& w)
         {QStringLiteral("step"), orNull(w->step)},
         {QStringLiteral("uid"), opt(w->uid)},
         {QStringLiteral("cgroup"), orNull(w->cgroupPath)},
+        {QStringLiteral("name"), orNull(w->name)},
+        {QStringLiteral("namespace"), orNull(w->namespaceName)},
+        {QStringLiteral("container"), orNull(w->containerName)},
+        {QStringLiteral("partition"), orNull(w->partition)},
+        {QStringLiteral("image"), orNull(w->image)},
+        {QStringLiteral("labels"), labelsToJson(w->labels)},
+    };
+}
+
+QJsonValue ownerToJson(const std::optional<ProcessOwner>& o)
+{
+    if (!o)
+        return QJsonValue(QJsonValue::Null);
+    return QJsonObject{
+        {QStringLiteral("user"), o->user},
+        {QStringLiteral("account"), orNull(o->account)},
+        {QStringLiteral("because"), orNull(o->because)},
+        {QStringLiteral("is_workload"), o->isWorkload},
     };
 }
 
@@ -182,6 +242,7 @@ QJsonObject processToJson(const GpuProcess& p)
         {QStringLiteral("sm_utilization_percent"), opt(p.smUtilPercent)},
         {QStringLiteral("ghost"), p.ghost},
         {QStringLiteral("workload"), workloadToJson(p.workload)},
+        {QStringLiteral("owner"), ownerToJson(p.owner)},
     };
 }
 
@@ -278,6 +339,67 @@ private:
     QString* m_error;
     bool m_ok = true;
 };
+
+// The most labels a workload's JSON may carry; a runtime's image can bring
+// dozens, a lying producer millions.
+constexpr qsizetype kMaxLabels = 256;
+
+// A workload under `key` of `j` (absent or null: none).
+std::optional<Workload> readWorkload(Reader& r, const QJsonObject& j, const QString& path,
+                                     const QString& key = QStringLiteral("workload"))
+{
+    const QJsonValue wv = j.value(key);
+    if (wv.isUndefined() || wv.isNull())
+        return std::nullopt;
+    const QString wp = path + key + QLatin1Char('.');
+    const QJsonObject wj = r.object(wv, wp.chopped(1));
+    Workload w;
+    const QString kind = r.string(wj, wp, QStringLiteral("kind"), true);
+    // A kind a newer producer knows and this reader does not is kept as a
+    // shape not recognised, with its path.
+    w.kind = workloadKindFromName(kind).value_or(WorkloadKind::Unknown);
+    w.id = r.string(wj, wp, QStringLiteral("id"), false);
+    w.podUid = r.string(wj, wp, QStringLiteral("pod_uid"), false);
+    w.runtime = r.string(wj, wp, QStringLiteral("runtime"), false);
+    w.step = r.string(wj, wp, QStringLiteral("step"), false);
+    w.uid = r.integer<uint>(wj, wp, QStringLiteral("uid"));
+    w.cgroupPath = r.string(wj, wp, QStringLiteral("cgroup"), false);
+    w.name = r.string(wj, wp, QStringLiteral("name"), false);
+    w.namespaceName = r.string(wj, wp, QStringLiteral("namespace"), false);
+    w.containerName = r.string(wj, wp, QStringLiteral("container"), false);
+    w.partition = r.string(wj, wp, QStringLiteral("partition"), false);
+    w.image = r.string(wj, wp, QStringLiteral("image"), false);
+    const QJsonValue lv = wj.value(QStringLiteral("labels"));
+    if (!lv.isUndefined() && !lv.isNull()) {
+        const QJsonObject lo = r.object(lv, wp + QStringLiteral("labels"));
+        if (lo.size() > kMaxLabels)
+            r.fail(wp + QStringLiteral("labels"),
+                   QStringLiteral("%1 labels, more than %2").arg(lo.size()).arg(kMaxLabels));
+        for (auto it = lo.constBegin(); it != lo.constEnd() && r.ok(); ++it)
+            w.labels.insert(it.key(), r.string(lo, wp + QStringLiteral("labels."), it.key(), true));
+    }
+    return w;
+}
+
+std::optional<ProcessOwner> readOwner(Reader& r, const QJsonObject& j, const QString& path,
+                                      const QString& key)
+{
+    const QJsonValue ov = j.value(key);
+    if (ov.isUndefined() || ov.isNull())
+        return std::nullopt;
+    const QString op = path + key + QLatin1Char('.');
+    const QJsonObject oj = r.object(ov, op.chopped(1));
+    ProcessOwner o;
+    o.user = r.string(oj, op, QStringLiteral("user"), true);
+    if (r.ok() && o.user.isEmpty())
+        r.fail(op + QStringLiteral("user"), QStringLiteral("empty"));
+    o.account = r.string(oj, op, QStringLiteral("account"), false);
+    o.because = r.string(oj, op, QStringLiteral("because"), false);
+    o.isWorkload = r.boolean(oj, op, QStringLiteral("is_workload")).value_or(false);
+    if (!r.ok())
+        return std::nullopt;
+    return o;
+}
 
 constexpr double kBig = 1e18;
 
@@ -415,6 +537,8 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
             gs.migInstances.append(mi);
         }
         gs.error = r.string(g, p, QStringLiteral("error"), false);
+        gs.holder = readWorkload(r, g, p, QStringLiteral("holder"));
+        gs.holderOwner = readOwner(r, g, p, QStringLiteral("holder_owner"));
         s.gpus.append(gs);
     }
 
@@ -436,23 +560,8 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gp.usedMemoryMiB = r.number(j, p, QStringLiteral("used_memory_mib"), 0, kBig);
         gp.smUtilPercent = r.number(j, p, QStringLiteral("sm_utilization_percent"), 0, 100);
         gp.ghost = r.boolean(j, p, QStringLiteral("ghost")).value_or(false);
-        const QJsonValue wv = j.value(QStringLiteral("workload"));
-        if (!wv.isUndefined() && !wv.isNull()) {
-            const QString wp = p + QStringLiteral("workload.");
-            const QJsonObject wj = r.object(wv, wp.chopped(1));
-            Workload w;
-            const QString kind = r.string(wj, wp, QStringLiteral("kind"), true);
-            // A kind a newer producer knows and this reader does not is
-            // kept as a shape not recognised, with its path.
-            w.kind = workloadKindFromName(kind).value_or(WorkloadKind::Unknown);
-            w.id = r.string(wj, wp, QStringLiteral("id"), false);
-            w.podUid = r.string(wj, wp, QStringLiteral("pod_uid"), false);
-            w.runtime = r.string(wj, wp, QStringLiteral("runtime"), false);
-            w.step = r.string(wj, wp, QStringLiteral("step"), false);
-            w.uid = r.integer<uint>(wj, wp, QStringLiteral("uid"));
-            w.cgroupPath = r.string(wj, wp, QStringLiteral("cgroup"), false);
-            gp.workload = w;
-        }
+        gp.workload = readWorkload(r, j, p);
+        gp.owner = readOwner(r, j, p, QStringLiteral("owner"));
         s.processes.append(gp);
     }
 

@@ -1,5 +1,7 @@
 #include "model/workload.h"
 
+#include <QCoreApplication>
+
 #include <array>
 #include <utility>
 
@@ -53,6 +55,37 @@ bool Workload::isContainer() const
     default:
         return false;
     }
+}
+
+QString Workload::displayName() const
+{
+    const auto tr = [](const char* text) {
+        return QCoreApplication::translate("gw::Workload", text);
+    };
+    const QString shortId = id.left(12);
+    switch (kind) {
+    case WorkloadKind::None:
+        return {};
+    case WorkloadKind::Docker:
+    case WorkloadKind::Podman:
+    case WorkloadKind::Containerd:
+        return tr("container %1").arg(name.isEmpty() ? shortId : name);
+    case WorkloadKind::Kubernetes:
+        return name.isEmpty() ? tr("pod %1").arg(podUid.left(8))
+                              : tr("pod %1/%2").arg(namespaceName, name);
+    case WorkloadKind::Slurm:
+        return tr("Slurm job %1").arg(id);
+    case WorkloadKind::Lxc:
+        return tr("LXC container %1").arg(id);
+    case WorkloadKind::Session:
+        return tr("session %1").arg(id);
+    case WorkloadKind::UserService:
+    case WorkloadKind::Service:
+        return id;
+    case WorkloadKind::Unknown:
+        return cgroupPath;
+    }
+    return cgroupPath;
 }
 
 } // namespace gw

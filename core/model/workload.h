@@ -2,6 +2,7 @@
 // login session or a service, as its cgroup shows it (docs/owners.md).
 #pragma once
 
+#include <QHash>
 #include <QString>
 
 #include <optional>
@@ -47,8 +48,40 @@ struct Workload
     // shape is not recognised).
     QString cgroupPath;
 
+    // Names from the runtime (docs/owners.md, "Names from the runtimes"),
+    // empty until it answered: a container's name (Docker, Podman), a pod's
+    // name with its namespace and the container's name in it (Kubernetes), a
+    // Slurm job's name and partition; the image; the container's or pod's
+    // labels.
+    QString name;
+    QString namespaceName;
+    QString containerName;
+    QString partition;
+    QString image;
+    QHash<QString, QString> labels;
+
     bool isContainer() const;
+    // How people read it: "container trainer (podman)", "pod vision/train-0",
+    // "Slurm job 57", "session 3", the short id before a name is known.
+    QString displayName() const;
     bool operator==(const Workload&) const = default;
+};
+
+// Who owns a GPU process (docs/owners.md, "Who owns a process"): the person
+// charged and judged, and the account, decided from its workload and the
+// [owners] rules where the process runs.
+struct ProcessOwner
+{
+    QString user;    // never empty
+    QString account; // empty: none known
+    // How it was decided, for people: "label gpuwarden.user of container
+    // job1", "Slurm job 57", "the process's user".
+    QString because;
+    // The owner is the workload itself ("container:job1"): a root process in
+    // a container no rule names, shown as such, never as "root".
+    bool isWorkload = false;
+
+    bool operator==(const ProcessOwner&) const = default;
 };
 
 } // namespace gw

@@ -26,6 +26,25 @@ QString shortId(const QString& id)
 
 } // namespace
 
+void fillNames(Workload& workload, const WorkloadNames& names)
+{
+    if (names.container) {
+        workload.name = names.container->name;
+        workload.image = names.container->image;
+        workload.labels = names.container->labels;
+    }
+    if (names.pod) {
+        workload.name = names.pod->name;
+        workload.namespaceName = names.pod->namespaceName;
+        if (workload.labels.isEmpty())
+            workload.labels = names.pod->labels;
+    }
+    if (names.job) {
+        workload.name = names.job->name;
+        workload.partition = names.job->partition;
+    }
+}
+
 bool globMatches(QStringView pattern, QStringView text)
 {
     // Iterative, with one backtrack point: linear in practice, no recursion.

@@ -61,21 +61,11 @@ struct OwnerRules
     bool operator==(const OwnerRules&) const = default;
 };
 
-struct Owner
-{
-    QString user;    // the person charged and judged; never empty
-    QString account; // empty: none known
-    // How it was decided, for people: "label gpuwarden.user of container
-    // job1", "Slurm job 57", "namespace vision (policy.toml:14)", "the
-    // process's user", "container job1 (root inside, no rule names a
-    // person)".
-    QString because;
-    // True when the owner is the workload itself (a root process in a
-    // container no rule names): shown as such, never as "root".
-    bool isWorkload = false;
-
-    bool operator==(const Owner&) const = default;
-};
+// The person and account (model/workload.h); `because` as "label
+// gpuwarden.user of container job1", "Slurm job 57", "namespace vision
+// (policy.toml:14)", "the process's user", "container:job1 (root inside, no
+// rule names a person)".
+using Owner = ProcessOwner;
 
 // The owner of a process whose host user is `user` (uid `uid`) and whose
 // cgroup shows `workload`, given what the runtimes said. Order: a Slurm
@@ -85,6 +75,10 @@ struct Owner
 Owner resolveOwner(const QString& user, std::optional<uint> uid,
                    const std::optional<Workload>& workload, const WorkloadNames& names,
                    const OwnerRules& rules);
+
+// What the runtimes said, written into the workload a reading carries: the
+// names, namespace, partition, image and labels (model/workload.h).
+void fillNames(Workload& workload, const WorkloadNames& names);
 
 // '*' and '?' globbing, case-sensitive, as [owners.containers] matches.
 bool globMatches(QStringView pattern, QStringView text);

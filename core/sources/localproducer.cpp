@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QThread>
 
 namespace gw {
@@ -10,7 +11,15 @@ LocalProducer::LocalProducer(SamplerOptions options, QString backend, QString se
     : m_options(std::move(options))
     , m_only(std::move(backend))
     , m_serverName(std::move(serverName))
+    , m_owners(std::make_shared<owners::OwnerAttribution>())
 {}
+
+void LocalProducer::setOwnerOptions(owners::OwnerResolver::Options options)
+{
+    const owners::OwnerRules rules = m_owners->rules();
+    m_owners = std::make_shared<owners::OwnerAttribution>(std::move(options));
+    m_owners->setRules(rules);
+}
 
 QString LocalProducer::init()
 {
@@ -31,7 +40,14 @@ Snapshot LocalProducer::sampleWithRates(std::chrono::milliseconds interval)
 {
     if (interval.count() > 0) {
         sampleOnce();
-        QThread::msleep(ulong(interval.count()));
+        // The runtimes asked for the first reading's workloads answer
+        // while the interval passes.
+        QElapsedTimer waited;
+        waited.start();
+        m_owners->settle(int(interval.count()));
+        const qint64 left = interval.count() - waited.elapsed();
+        if (left > 0)
+            QThread::msleep(ulong(left));
     }
     return sampleOnce();
 }
@@ -50,6 +66,7 @@ Snapshot LocalProducer::sampleOnce()
     if (m_detection.gpu && !m_detection.gpu->sample(s))
         s.warnings.append(m_detection.backend + QStringLiteral(": ") +
                           m_detection.gpu->lastError());
+    m_owners->attribute(s);
     s.server = !m_serverName.isEmpty()      ? m_serverName
                : !s.host.hostname.isEmpty() ? s.host.hostname
                                             : QStringLiteral("localhost");

@@ -2,11 +2,13 @@
 
 // Samples this machine: the detected GPU backend plus the host.
 
+#include "owners/ownerattribution.h"
 #include "sampling/hostsampler.h"
 #include "sampling/samplerregistry.h"
 #include "sources/source.h"
 
 #include <chrono>
+#include <memory>
 
 namespace gw {
 
@@ -29,6 +31,14 @@ public:
 
     const Detection& detection() const { return m_detection; }
 
+    // Who owns each process (docs/owners.md): the runtimes asked and the
+    // [owners] rules applied to every reading. Shared so the owner of the
+    // producer (the agent, the desktop) can replace the rules from its own
+    // thread while the sampling thread reads; set the runtimes' sockets
+    // before the first reading.
+    const std::shared_ptr<owners::OwnerAttribution>& owners() const { return m_owners; }
+    void setOwnerOptions(owners::OwnerResolver::Options options);
+
 private:
     SamplerOptions m_options;
     QString m_only;
@@ -37,6 +47,7 @@ private:
     std::unique_ptr<HostSampler> m_host;
     bool m_hostOk = false;
     QString m_hostError;
+    std::shared_ptr<owners::OwnerAttribution> m_owners;
 };
 
 } // namespace gw

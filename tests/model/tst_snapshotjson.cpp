@@ -58,6 +58,14 @@ class TestSnapshotJson : public QObject
         job.workload->podUid = QStringLiteral("3c1d5e2f-8a9b-4c0d-9e1f-2a3b4c5d6e7f");
         job.workload->runtime = QStringLiteral("containerd");
         job.workload->cgroupPath = QStringLiteral("/kubepods/besteffort/pod3c1d…");
+        job.workload->name = QStringLiteral("train-0");
+        job.workload->namespaceName = QStringLiteral("vision");
+        job.workload->containerName = QStringLiteral("trainer");
+        job.workload->image = QStringLiteral("nvcr.io/nvidia/pytorch:24.01");
+        job.workload->labels.insert(QStringLiteral("gpuwarden.user"), QStringLiteral("alice"));
+        job.owner =
+            ProcessOwner{QStringLiteral("alice"), QStringLiteral("vision"),
+                         QStringLiteral("label gpuwarden.user of pod vision/train-0"), false};
         s.processes.append(job);
         GpuProcess ghost;
         ghost.pid = 91234;
@@ -234,6 +242,22 @@ private Q_SLOTS:
             << QByteArray(
                    R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","workload":{"kind":"slurm","uid":-1}}]})")
             << QStringLiteral("processes[0].workload.uid: -1 is out of range");
+        QTest::newRow("owner without user")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","owner":{"account":"vision"}}]})")
+            << QStringLiteral("processes[0].owner.user: missing");
+        QTest::newRow("owner with an empty user")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","owner":{"user":""}}]})")
+            << QStringLiteral("processes[0].owner.user: empty");
+        QTest::newRow("label not a string")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","processes":[{"pid":1,"gpu_uuid":"G","workload":{"kind":"docker","labels":{"a":1}}}]})")
+            << QStringLiteral("processes[0].workload.labels.a: expected a string, got a number");
+        QTest::newRow("holder not an object")
+            << QByteArray(
+                   R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","holder":[]}]})")
+            << QStringLiteral("gpus[0].holder: expected an object, got an array");
         QTest::newRow("persistence as string")
             << QByteArray(
                    R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G","persistence_mode":"Enabled"}]})")
@@ -253,7 +277,7 @@ private Q_SLOTS:
     void theWorkloadIsWrittenWithTheFormatsVersion()
     {
         const QJsonObject o = toJson(sample());
-        QCOMPARE(o[QStringLiteral("snapshot_version")].toInt(), 2);
+        QCOMPARE(o[QStringLiteral("snapshot_version")].toInt(), 3);
         const QJsonArray procs = o[QStringLiteral("processes")].toArray();
         QVERIFY(procs.at(0).toObject()[QStringLiteral("workload")].isNull()); // not read
         const QJsonObject w = procs.at(1).toObject()[QStringLiteral("workload")].toObject();
@@ -262,6 +286,43 @@ private Q_SLOTS:
                  QStringLiteral("3c1d5e2f-8a9b-4c0d-9e1f-2a3b4c5d6e7f"));
         QVERIFY(w[QStringLiteral("step")].isNull());
         QVERIFY(w[QStringLiteral("uid")].isNull());
+        QCOMPARE(w[QStringLiteral("namespace")].toString(), QStringLiteral("vision"));
+        QCOMPARE(
+            w[QStringLiteral("labels")].toObject()[QStringLiteral("gpuwarden.user")].toString(),
+            QStringLiteral("alice"));
+        const QJsonObject owner = procs.at(1).toObject()[QStringLiteral("owner")].toObject();
+        QCOMPARE(owner[QStringLiteral("user")].toString(), QStringLiteral("alice"));
+        QCOMPARE(owner[QStringLiteral("account")].toString(), QStringLiteral("vision"));
+        QVERIFY(procs.at(0).toObject()[QStringLiteral("owner")].isNull());
+    }
+
+    void aGpuHeldByAPodRoundTrips()
+    {
+        Snapshot s = sample();
+        Workload pod;
+        pod.kind = WorkloadKind::Kubernetes;
+        pod.name = QStringLiteral("idle-0");
+        pod.namespaceName = QStringLiteral("nlp");
+        s.gpus[0].holder = pod;
+        s.gpus[0].holderOwner = ProcessOwner{QStringLiteral("pod:nlp/idle-0"), {}, {}, true};
+        QString error;
+        const auto back = snapshotFromJsonBytes(toJsonBytes(s), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->gpus[0].holder, s.gpus[0].holder);
+        QCOMPARE(back->gpus[0].holderOwner, s.gpus[0].holderOwner);
+        QCOMPARE(*back, s);
+    }
+
+    void aVersionTwoReadingReadsWithTheHostUserAsOwner()
+    {
+        QString error;
+        const auto s = snapshotFromJsonBytes(
+            R"({"snapshot_version":2,"server":"a","timestamp_ms":5,"backend":"x","processes":[{"pid":7,"gpu_uuid":"G","user":"bob","workload":{"kind":"docker","id":"x"}}]})",
+            &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(!s->processes[0].owner.has_value());
+        QCOMPARE(s->processes[0].ownerName(), QStringLiteral("bob"));
+        QVERIFY(s->processes[0].workload->name.isEmpty());
     }
 
     void aVersionOneReadingReadsWithNoWorkload()
