@@ -33,6 +33,11 @@ struct HostSample
     std::optional<quint64> cgroupMemoryUsedBytes;
     std::optional<double> cgroupCpuLimitCores; // quota / period
     QString cgroupVersion;                     // "v1", "v2" or empty
+    // True when the sampler runs in a PID namespace of its own (a container
+    // started without the host's PID namespace): the driver's process ids
+    // are then not the ids its /proc shows, and no process is named from it
+    // (docs/owners.md). Absent where not known.
+    std::optional<bool> ownPidNamespace;
 
     bool operator==(const HostSample&) const = default;
 };

@@ -132,6 +132,7 @@ QJsonObject hostToJson(const HostSample& h)
         {QStringLiteral("cgroup_memory_used_bytes"), opt(h.cgroupMemoryUsedBytes)},
         {QStringLiteral("cgroup_cpu_limit_cores"), opt(h.cgroupCpuLimitCores)},
         {QStringLiteral("cgroup_version"), orNull(h.cgroupVersion)},
+        {QStringLiteral("own_pid_namespace"), opt(h.ownPidNamespace)},
     };
 }
 
@@ -467,6 +468,7 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         s.host.cgroupCpuLimitCores =
             r.number(h, p, QStringLiteral("cgroup_cpu_limit_cores"), 0, 1e6);
         s.host.cgroupVersion = r.string(h, p, QStringLiteral("cgroup_version"), false);
+        s.host.ownPidNamespace = r.boolean(h, p, QStringLiteral("own_pid_namespace"));
     }
 
     const QJsonArray gpus = r.array(o, {}, QStringLiteral("gpus"));

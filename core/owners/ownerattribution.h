@@ -9,6 +9,7 @@
 #include "owners/ownerresolver.h"
 #include "owners/ownerrules.h"
 
+#include <QHash>
 #include <QMutex>
 #include <QStringList>
 
@@ -41,10 +42,33 @@ public:
     // Created by the first attribute(), on its thread; null before.
     OwnerResolver* resolver() const { return m_resolver.get(); }
 
+    // Processes whose owner is kept from the reading before (for tests and
+    // the bench).
+    qsizetype cachedCount() const { return m_cache.size(); }
+
 private:
+    // A process's attribution, kept while the process stays and nothing
+    // new is known: most readings list the processes of the one before, and
+    // deciding again builds the same sentences (bench_owners).
+    struct Kept
+    {
+        qint64 startTimeMs = 0;
+        QString user;
+        std::optional<Workload> workload;
+        std::optional<ProcessOwner> owner;
+        quint64 generation = 0;
+    };
+
     OwnerResolver::Options m_options;
     mutable QMutex m_mutex;
     OwnerRules m_rules;
+    quint64 m_rulesGeneration = 1; // under m_mutex; bumped by setRules
+    // What invalidates every kept attribution: the rules' generation and
+    // the resolver's (a name learned), on the sampling thread.
+    quint64 m_learned = 0;
+    quint64 m_generation = 0;
+    OwnerRules m_rulesInUse;
+    QHash<qint64, Kept> m_cache; // by pid
     std::unique_ptr<OwnerResolver> m_resolver;
     QStringList m_warnings; // the resolver's, for the next reading
 };

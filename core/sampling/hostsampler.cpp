@@ -1,4 +1,5 @@
 #include "sampling/hostsampler.h"
+#include "sampling/procfs.h"
 
 #include "util/textparse.h"
 
@@ -83,6 +84,7 @@ bool HostSampler::open()
         return false;
     }
     m_error.clear();
+    m_ownPidNamespace = inOwnPidNamespace(m_options.procRoot);
     m_lastCpu.reset();
     m_lastDisks.clear();
     m_lastDiskMs.reset();
@@ -98,6 +100,7 @@ bool HostSampler::sample(Snapshot& out)
     host.hostname = hostname ? QString::fromUtf8(trimmed(*hostname)) : QString();
     if (host.hostname.isEmpty())
         host.hostname = QSysInfo::machineHostName();
+    host.ownPidNamespace = m_ownPidNamespace;
 
     if (!readCpu(host, out))
         return false;

@@ -30,6 +30,7 @@ public:
     void setClock(Clock clock) { m_clock = std::move(clock); }
 
 private:
+    std::optional<bool> m_ownPidNamespace; // read by open()
     struct CpuTicks
     {
         quint64 busy = 0;

@@ -100,6 +100,21 @@ std::optional<quint64> parseProcStatStartTicks(QByteArrayView stat)
     return std::nullopt;
 }
 
+std::optional<bool> inOwnPidNamespace(const QString& procRoot)
+{
+    const std::optional<QByteArray> status =
+        readSmallFile(procRoot + QStringLiteral("/self/status"), nullptr, 64 * 1024);
+    if (!status)
+        return std::nullopt;
+    for (const QByteArray& line : status->split('\n')) {
+        if (!line.startsWith("NSpid:"))
+            continue;
+        const QList<QByteArray> ids = line.mid(6).simplified().split(' ');
+        return ids.size() > 1;
+    }
+    return std::nullopt;
+}
+
 ProcFs::ProcFs(QString root)
     : m_root(std::move(root))
     , m_ticksPerSecond(sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100)
@@ -112,6 +127,7 @@ ProcFs::ProcFs(QString root)
     m_kernelProc =
         statfs(m_root.toLocal8Bit().constData(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
 #endif
+    m_ownPidNamespace = inOwnPidNamespace(m_root).value_or(false);
 }
 
 ProcFs::~ProcFs()
@@ -295,6 +311,24 @@ void ProcFs::enrich(QList<GpuProcess>& processes, QStringList* warnings)
         }
     }
 
+    if (m_ownPidNamespace) {
+        // Never a pid that is not ours to name: kept as the driver gave it.
+        if (!processes.isEmpty() && !m_ownPidNamespaceSaid && warnings) {
+            *warnings
+                << QStringLiteral(
+                       "this sampler runs in a PID namespace of its own (a container without the "
+                       "host's, such as docker run without --pid=host): the driver's process ids "
+                       "are "
+                       "not the ids of %1, so no process is named (no user, command or owner)")
+                       .arg(m_root);
+            m_ownPidNamespaceSaid = true;
+        }
+        for (auto& p : processes) {
+            p.ghost = true;
+            p.workload.reset();
+        }
+        return;
+    }
     for (auto& p : processes) {
         std::optional<ProcInfo> info;
         const auto it = m_kernelProc ? m_cache.find(p.pid) : m_cache.end();

@@ -31,6 +31,12 @@ struct ProcInfo
     bool operator==(const ProcInfo&) const = default;
 };
 
+// Whether the process reading <procRoot> runs in a PID namespace of its own:
+// the NSpid line of <procRoot>/self/status lists its pid in each namespace
+// from the host's down, so more than one is a namespace below the host's
+// (Linux 4.1+). Absent when the line is not there.
+std::optional<bool> inOwnPidNamespace(const QString& procRoot);
+
 class ProcFs
 {
 public:
@@ -51,6 +57,11 @@ public:
     // the handle stops answering when the process is gone, so a reused pid
     // is read afresh while a live one costs no file reads at all.
     std::optional<ProcInfo> lookup(qint64 pid);
+
+    // This /proc is of a PID namespace below the host's (inOwnPidNamespace,
+    // read once): the driver's pids are the host's, so none is looked up
+    // here, where the same number may well be another process.
+    bool ownPidNamespace() const { return m_ownPidNamespace; }
 
     // Fills uid, user, command, start time and workload of each process
     // from /proc and marks the ones /proc does not show as ghosts (kept,
@@ -78,6 +89,8 @@ private:
     void forget(qint64 pid);
 
     QString m_root;
+    bool m_ownPidNamespace = false;
+    bool m_ownPidNamespaceSaid = false;
     bool m_kernelProc = false;
     UserResolver m_resolveUser;
     std::optional<qint64> m_bootTimeMs;
