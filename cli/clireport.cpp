@@ -45,6 +45,10 @@ void addReportOptions(QCommandLineParser& parser)
     addDemoServersOption(parser);
     parser.addOption({QStringLiteral("split"),
                       QStringLiteral("report: one CSV file per table in the --output folder.")});
+    parser.addOption({QStringLiteral("by"),
+                      QStringLiteral("report --format csv: only the table of one kind of owner: "
+                                     "user, account or job."),
+                      QStringLiteral("owner")});
 }
 
 int reportCommand(const QCommandLineParser& parser)
@@ -62,6 +66,16 @@ int reportCommand(const QCommandLineParser& parser)
         return fail(kExitUsage, tr("report: --split needs --output FOLDER"));
     if (split && pdf)
         return fail(kExitUsage, tr("report: --split is for CSV; a PDF is one file"));
+    const QString by = parser.value(QStringLiteral("by"));
+    if (parser.isSet(QStringLiteral("by"))) {
+        if (by != QLatin1String("user") && by != QLatin1String("account") &&
+            by != QLatin1String("job"))
+            return fail(kExitUsage,
+                        tr("report: --by \"%1\" is not known (user, account or job)").arg(by));
+        if (pdf || split)
+            return fail(kExitUsage, tr("report: --by is for one CSV table (the PDF and --split "
+                                       "hold every table)"));
+    }
     ReportPageOptions page;
     const QString paper = parser.value(QStringLiteral("paper")).toLower();
     if (parser.isSet(QStringLiteral("paper")) && !pdf)
@@ -178,7 +192,23 @@ int reportCommand(const QCommandLineParser& parser)
             return fail(kExitFailed, error);
         return 0;
     }
-    const QByteArray csv = reportCsv(report);
+    QByteArray csv;
+    if (!by.isEmpty()) {
+        for (const CsvTable& t : reportTables(report))
+            if (t.name == by)
+                csv = csvOfTable(t);
+        // Never an empty table without a word: say why it is empty.
+        if (by == QLatin1String("account") && report.accounts.isEmpty())
+            note(tr("report --by account: no process in the range had an account (a Slurm "
+                    "job's, a label's or an [owners] rule's); the table is empty"));
+        else if (by == QLatin1String("job") && report.jobs.isEmpty())
+            note(tr("report --by job: no Slurm job held a GPU in the range; the table is empty"));
+        else if (by == QLatin1String("user") && report.users.isEmpty())
+            note(tr("report --by user: no GPU time was charged to anyone in the range; the "
+                    "table is empty"));
+    } else {
+        csv = reportCsv(report);
+    }
     if (output.isEmpty() || output == QLatin1String("-")) {
         fwrite(csv.constData(), 1, size_t(csv.size()), stdout);
         return 0;

@@ -315,11 +315,18 @@ void AgentApp::startSource(int demoServer, int pastHours)
     const AgentConfig& config = *m_config;
     AgentServer* server = m_server.get();
     const bool demo = m_options.demo;
-    m_source = std::make_unique<Source>(
-        demo ? std::unique_ptr<Producer>(
-                   std::make_unique<DemoProducer>(DemoProducer::single(demoServer - 1)))
-             : std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName),
-        std::chrono::milliseconds(config.intervalMs));
+    std::unique_ptr<Producer> producer;
+    if (demo) {
+        producer = std::make_unique<DemoProducer>(DemoProducer::single(demoServer - 1));
+    } else {
+        auto local =
+            std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName);
+        local->setOwnerOptions(config.runtimes);
+        m_owners = local->owners();
+        producer = std::move(local);
+    }
+    m_source =
+        std::make_unique<Source>(std::move(producer), std::chrono::milliseconds(config.intervalMs));
     // This machine's readings in the order made: a wall clock set back is
     // an event, not a reason to stop (docs/samplers.md "Time").
     m_engine->attach(m_source.get(), Engine::Order::AsMade);

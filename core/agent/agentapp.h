@@ -21,6 +21,10 @@
 #include <memory>
 #include <optional>
 
+namespace gw::owners {
+class OwnerAttribution;
+}
+
 namespace gw {
 
 class AgentServer;
@@ -105,6 +109,9 @@ private:
     std::unique_ptr<Enforcer> m_enforcer;
     std::unique_ptr<Alerter> m_alerter;
     std::unique_ptr<Source> m_source;
+    // Who owns each process of this machine's readings: the [owners] rules of
+    // the policy in force go here (null in the demo).
+    std::shared_ptr<owners::OwnerAttribution> m_owners;
     int m_demoPastHours = 0;
     std::unique_ptr<DailyReporter> m_reporter;
     std::unique_ptr<QuitOnSignals> m_signals;

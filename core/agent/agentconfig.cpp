@@ -396,9 +396,9 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
     const toml::table& root = parsed;
     Parser p(source, error);
     AgentConfig c;
-    p.onlyKnown(
-        root, QStringLiteral("the file"),
-        {"agent", "journal", "limits", "metrics", "policy", "reports", "tls", "token", "tokens"});
+    p.onlyKnown(root, QStringLiteral("the file"),
+                {"agent", "journal", "limits", "metrics", "policy", "reports", "runtimes", "tls",
+                 "token", "tokens"});
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
@@ -462,6 +462,21 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
         p.onlyKnown(*pol, QStringLiteral("[policy]"), {"path"});
         if (const auto path = p.string(*pol, "path"))
             c.policyPath = *path; // "" : the built-in defaults
+    }
+
+    if (const toml::table* r = p.table(root, "runtimes")) {
+        // Where the container runtimes and Slurm answer (docs/owners.md); ""
+        // leaves one unasked.
+        p.onlyKnown(*r, QStringLiteral("[runtimes]"),
+                    {"docker_socket", "podman_socket", "scontrol", "timeout_ms"});
+        if (const auto v = p.string(*r, "docker_socket"))
+            c.runtimes.dockerSocket = *v;
+        if (const auto v = p.string(*r, "podman_socket"))
+            c.runtimes.podmanSocket = *v;
+        if (const auto v = p.string(*r, "scontrol"))
+            c.runtimes.scontrol = *v;
+        if (const auto ms = p.integer(*r, "timeout_ms", 100, 60'000))
+            c.runtimes.timeoutMs = int(*ms);
     }
 
     if (const toml::table* m = p.table(root, "metrics")) {

@@ -5,6 +5,7 @@
 // with file, line and what is wrong.
 
 #include "agent/metricsexport.h"
+#include "owners/ownerresolver.h"
 #include "wire/agentendpoint.h"
 
 #include <QByteArray>
@@ -128,6 +129,10 @@ struct AgentConfig
     TokenKeeping keeping; // [tokens]
 
     std::optional<DailyReportConfig> dailyReport; // [reports]
+
+    // [runtimes]: the Engine API sockets and scontrol asked for the names
+    // of the workloads GPU processes run in (docs/owners.md).
+    owners::OwnerResolver::Options runtimes;
 
     // Reads the file and, through readTokenFiles, the token files it names.
     static std::optional<AgentConfig> load(const QString& path, QString* error);

@@ -45,6 +45,9 @@ public:
     // As many callers wait for GPUs as the descriptor limit allows: new
     // ones are answered 503 (AllocationDesk).
     static constexpr QLatin1String kHeldAtLimit{"held_callers_at_limit"};
+    // The agent runs in a PID namespace of its own (a container without the
+    // host's): the driver's pids are not its pids, and no process is named.
+    static constexpr QLatin1String kOwnPidNamespace{"own_pid_namespace"};
 
     struct Reason
     {

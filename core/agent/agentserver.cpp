@@ -267,6 +267,18 @@ void AgentServer::setBackendStatus(const QString& backend, const QString& messag
 
 void AgentServer::publish(const Snapshot& snapshot)
 {
+    // Said where admins look (/v1/info, /healthz, the desktop's status of
+    // the server) for as long as it holds.
+    if (snapshot.host.ownPidNamespace.value_or(false)) {
+        if (!m_health.isRaised(AgentHealth::kOwnPidNamespace))
+            m_health.raise(AgentHealth::kOwnPidNamespace,
+                           tr("the agent runs in a PID namespace of its own (a container "
+                              "without the host's, e.g. without --pid=host): the driver's "
+                              "process ids are not its own, so no GPU process is named; run it "
+                              "in the host's PID namespace"));
+    } else if (snapshot.host.ownPidNamespace.has_value()) {
+        m_health.clear(AgentHealth::kOwnPidNamespace);
+    }
     const Snapshot& stored = m_samples.publish(snapshot);
     m_desk->published(stored);
     m_tokens->published(stored);
@@ -366,6 +378,12 @@ QHttpServerResponse AgentServer::info() const
         {QStringLiteral("journal"), m_journal != nullptr},
         {QStringLiteral("now_ms"), m_now()},
         {QStringLiteral("host"), s ? s->host.hostname : QString()},
+        // "host", "own" (a container's: no process is named), or null
+        // before the first reading or where /proc does not say.
+        {QStringLiteral("pid_namespace"),
+         s && s->host.ownPidNamespace
+             ? QJsonValue(*s->host.ownPidNamespace ? QStringLiteral("own") : QStringLiteral("host"))
+             : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("backend"), m_backend},
         {QStringLiteral("backend_message"), m_backendMessage},
         {QStringLiteral("interval_ms"), m_config.intervalMs},

@@ -164,14 +164,41 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
     QHash<QString, const GpuSample*> byUuid;
     for (const auto& g : s.gpus)
         byUuid.insert(g.uuid, &g);
+    // dcgm-exporter's pod, namespace and container (its Kubernetes
+    // mapping), a Slurm job's id as its hpc_job, and who owns the process (docs/owners.md);
+    // each only where known.
+    auto ownerLabels = [](const GpuProcess& p) -> QByteArray {
+        QByteArray out;
+        const auto add = [&out](const char* key, const QString& value) {
+            if (!value.isEmpty())
+                out += QByteArray(key) + "=\"" + escapeLabelValue(value) + "\",";
+        };
+        if (p.workload) {
+            const Workload& w = *p.workload;
+            if (w.kind == WorkloadKind::Kubernetes) {
+                add("pod", w.name);
+                add("namespace", w.namespaceName);
+                add("container", w.containerName);
+            } else if (w.isContainer()) {
+                add("container", w.name.isEmpty() ? w.id.left(12) : w.name);
+            } else if (w.kind == WorkloadKind::Slurm) {
+                add("hpc_job", w.id);
+            }
+        }
+        if (p.owner) {
+            add("owner", p.owner->user);
+            add("account", p.owner->account);
+        }
+        return out;
+    };
     auto processLabels = [&](const GpuProcess& p) -> QByteArray {
         const GpuSample* g = byUuid.value(p.gpuUuid);
         const MigInstance* m = g && !p.migUuid.isEmpty() ? g->migByUuid(p.migUuid) : nullptr;
         return QByteArray("pid=\"") + QByteArray::number(p.pid) + "\",user=\"" +
                escapeLabelValue(p.ghost ? QStringLiteral("(not in /proc)") : p.user) + "\",gpu=\"" +
                (g ? QByteArray::number(g->index) : QByteArray()) + "\"," + uuidKey + "=\"" +
-               escapeLabelValue(p.gpuUuid) + "\"," + (m ? migLabels(*m) : QByteArray()) + hostKey +
-               "=\"" + host + '"';
+               escapeLabelValue(p.gpuUuid) + "\"," + (m ? migLabels(*m) : QByteArray()) +
+               ownerLabels(p) + hostKey + "=\"" + host + '"';
     };
     const QList<HostSample> hosts{s.host};
     auto hostLabels = [&](const HostSample&) -> QByteArray {

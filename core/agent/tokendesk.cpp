@@ -38,11 +38,6 @@ qint64 hourOf(qint64 ms)
     return ms - ((ms % kHourMs) + kHourMs) % kHourMs;
 }
 
-UsageMeter::Key keyOf(const UsageFact& f)
-{
-    return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs};
-}
-
 QJsonObject adjustmentToJson(const Adjustment& a)
 {
     return {{QStringLiteral("user"), a.user},
@@ -314,9 +309,9 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
 {
     QHash<UsageMeter::Key, UsageFact> all = m_carried;
     for (const UsageFact& f : m_meter.facts()) {
-        auto it = all.find(keyOf(f));
+        auto it = all.find(UsageMeter::Key::of(f));
         if (it == all.end()) {
-            all.insert(keyOf(f), f);
+            all.insert(UsageMeter::Key::of(f), f);
         } else {
             it->heldGpuSeconds += f.heldGpuSeconds;
             it->usedGpuSeconds += f.usedGpuSeconds;
@@ -349,8 +344,9 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
             m_carried.insert(it.key(), f);
         }
     }
-    std::sort(closed.begin(), closed.end(),
-              [](const UsageFact& a, const UsageFact& b) { return keyOf(a) < keyOf(b); });
+    std::sort(closed.begin(), closed.end(), [](const UsageFact& a, const UsageFact& b) {
+        return UsageMeter::Key::of(a) < UsageMeter::Key::of(b);
+    });
     storeFacts(closed, boundaryMs);
     // A fresh meter from this reading on: the one before is charged.
     m_meter = UsageMeter();

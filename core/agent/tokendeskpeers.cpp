@@ -31,11 +31,6 @@ QString promCursorKey(const QString& url)
     return QStringLiteral("prom_cursor:") + url;
 }
 
-UsageMeter::Key keyOf(const UsageFact& f)
-{
-    return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs};
-}
-
 QJsonArray gapsToJson(const QList<CoverageGap>& gaps)
 {
     QJsonArray out;
@@ -101,7 +96,7 @@ void TokenDesk::loadPeers(AgentJournal& j, QString* why)
             continue;
         }
         m_peerFacts.append(*f);
-        m_peerKeys.insert(keyOf(*f));
+        m_peerKeys.insert(UsageMeter::Key::of(*f));
         m_serverPeer.insert(f->server, url);
         m_models.insert(f->gpuModel);
         if (m_peers.contains(url))
@@ -140,7 +135,7 @@ bool TokenDesk::absorbPeerPage(const QString& url, const PeerPage& page, QString
     QMap<QString, int> refusedOwn, refusedOther;
     int held = 0;
     for (const auto& [peerSequence, f] : page.facts) {
-        const UsageMeter::Key key = keyOf(f);
+        const UsageMeter::Key key = UsageMeter::Key::of(f);
         const QString owner = m_serverPeer.value(f.server, url);
         if (ownServer(f.server)) {
             ++refusedOwn[f.server];
@@ -307,7 +302,7 @@ bool TokenDesk::absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCu
     for (const UsageFact& f : taken) {
         m_serverPeer.insert(f.server, url);
         m_models.insert(f.gpuModel);
-        m_peerKeys.insert(keyOf(f));
+        m_peerKeys.insert(UsageMeter::Key::of(f));
     }
     m_peerFacts += taken;
     m_promCursor = cursor;

@@ -74,7 +74,17 @@ QString snapshotText(const Snapshot& s)
     }
     if (!s.processes.isEmpty()) {
         // The GPU by its index, as nvidia-smi and CUDA_VISIBLE_DEVICES name it.
+        // Who owns them, where that is not just the host user: a container,
+        // a pod, a job, an account (docs/owners.md).
+        const bool owners =
+            std::any_of(s.processes.cbegin(), s.processes.cend(), [](const GpuProcess& p) {
+                return (p.owner && (p.owner->user != p.user || !p.owner->account.isEmpty())) ||
+                       (p.workload && (p.workload->isContainer() ||
+                                       p.workload->kind == WorkloadKind::Slurm));
+            });
         QList<QStringList> rows{{tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
+        if (owners)
+            rows[0] << tr("OWNER") << tr("ACCOUNT") << tr("WORKLOAD");
         for (const auto& p : s.processes) {
             const GpuSample* g = s.gpuByUuid(p.gpuUuid);
             QString gpu = g ? QString::number(g->index) : p.gpuUuid;
@@ -84,6 +94,9 @@ QString snapshotText(const Snapshot& s)
             }
             rows.append({QString::number(p.pid), p.ghost ? tr("(not in /proc)") : p.user, gpu,
                          formatMiB(p.usedMemoryMiB), p.command});
+            if (owners)
+                rows.last() << p.ownerName() << p.account()
+                            << (p.workload ? p.workload->displayName() : QString());
         }
         out += table(QStringLiteral("  "), rows);
     }

@@ -2,10 +2,27 @@
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
-#include <QSet>
 #include <QTimer>
 
 namespace gw::owners {
+
+namespace {
+
+// What a runtime named, from a workload decided before into the reading's.
+void copyNames(Workload& to, const Workload& from)
+{
+    if (from.name.isEmpty() && from.labels.isEmpty() && from.image.isEmpty() &&
+        from.namespaceName.isEmpty())
+        return; // nothing named (a session, a service, a runtime not asked)
+    to.name = from.name;
+    to.namespaceName = from.namespaceName;
+    to.containerName = from.containerName;
+    to.partition = from.partition;
+    to.image = from.image;
+    to.labels = from.labels;
+}
+
+} // namespace
 
 OwnerAttribution::OwnerAttribution(OwnerResolver::Options options)
     : m_options(std::move(options))
@@ -43,26 +60,24 @@ void OwnerAttribution::attribute(Snapshot& s)
             m_generation = generation;
         }
     }
-    // Processes gone since the reading before are forgotten.
-    if (!m_cache.isEmpty()) {
-        QSet<qint64> current;
-        current.reserve(s.processes.size());
-        for (const GpuProcess& p : std::as_const(s.processes))
-            current.insert(p.pid);
-        for (auto it = m_cache.begin(); it != m_cache.end();)
-            it = current.contains(it.key()) ? std::next(it) : m_cache.erase(it);
-    }
+    ++m_reading;
+    qsizetype seen = 0;
     for (GpuProcess& p : s.processes) {
         if (p.ghost)
             continue;
         const qint64 start = p.startTimeMs.value_or(0);
-        const auto kept = m_cache.constFind(p.pid);
-        if (kept != m_cache.cend() && kept->generation == m_generation &&
+        const auto kept = m_cache.find(p.pid);
+        if (kept != m_cache.end() && kept->generation == m_generation &&
             kept->startTimeMs == start && kept->user == p.user &&
-            (kept->workload.has_value() == p.workload.has_value()) &&
+            kept->workload.has_value() == p.workload.has_value() &&
             (!p.workload || kept->workload->cgroupPath == p.workload->cgroupPath)) {
-            p.workload = kept->workload;
+            // The facts are the reading's own; the names and the owner are
+            // what was decided (only what a runtime named is copied).
+            if (p.workload)
+                copyNames(*p.workload, *kept->workload);
             p.owner = kept->owner;
+            kept->seen = m_reading;
+            ++seen;
             continue;
         }
         WorkloadNames names;
@@ -77,11 +92,27 @@ void OwnerAttribution::attribute(Snapshot& s)
             p.workload && ((p.workload->isContainer() && !names.container && !names.pod) ||
                            (p.workload->kind == WorkloadKind::Slurm && !names.job));
         const bool waiting = unnamed && m_resolver->inFlight() > 0;
-        if (!waiting)
-            m_cache.insert(p.pid, Kept{start, p.user, p.workload, p.owner, m_generation});
+        if (!waiting) {
+            m_cache.insert(p.pid,
+                           Kept{start, p.user, p.workload, p.owner, m_generation, m_reading});
+            ++seen;
+        } else if (kept != m_cache.end()) {
+            m_cache.erase(kept);
+        }
+    }
+    // Processes gone since the reading before are forgotten.
+    if (seen != m_cache.size()) {
+        for (auto it = m_cache.begin(); it != m_cache.end();)
+            it = it->seen == m_reading ? std::next(it) : m_cache.erase(it);
     }
     s.warnings.append(m_warnings);
     m_warnings.clear();
+}
+
+void OwnerAttribution::close()
+{
+    m_resolver.reset();
+    m_cache.clear();
 }
 
 bool OwnerAttribution::settle(int timeoutMs)

@@ -39,6 +39,11 @@ public:
     // all ended. attribute() again then writes what they said.
     bool settle(int timeoutMs);
 
+    // Drops the resolver (and its sockets, processes and timers) on the
+    // calling thread, which must be the sampling thread: the producer's end.
+    // A later attribute() makes a new one.
+    void close();
+
     // Created by the first attribute(), on its thread; null before.
     OwnerResolver* resolver() const { return m_resolver.get(); }
 
@@ -57,6 +62,7 @@ private:
         std::optional<Workload> workload;
         std::optional<ProcessOwner> owner;
         quint64 generation = 0;
+        quint64 seen = 0; // the reading it was last in
     };
 
     OwnerResolver::Options m_options;
@@ -69,6 +75,7 @@ private:
     quint64 m_generation = 0;
     OwnerRules m_rulesInUse;
     QHash<qint64, Kept> m_cache; // by pid
+    quint64 m_reading = 0;
     std::unique_ptr<OwnerResolver> m_resolver;
     QStringList m_warnings; // the resolver's, for the next reading
 };

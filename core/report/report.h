@@ -87,6 +87,36 @@ struct UserReport
     bool operator==(const UserReport&) const = default;
 };
 
+// An account's GPU time (docs/owners.md: a Slurm job's account, a label's,
+// a namespace rule's), as the books count it.
+struct AccountReport
+{
+    QString account;     // empty: the use of owners with no account
+    QStringList users;   // sorted
+    double gpuHours = 0; // held GPU-hours
+    // Of the fleet's capacity in the range, 0–100 (as UserReport's).
+    std::optional<double> sharePercent;
+    bool operator==(const AccountReport&) const = default;
+};
+
+// A Slurm job seen holding GPUs in the range.
+struct JobReport
+{
+    QString server;
+    QString jobId;
+    QString name;
+    QString user;    // its owner
+    QString account; // empty: none given
+    QString partition;
+    qint64 firstSeenMs = 0; // its first reading in the range
+    qint64 lastSeenMs = 0;  // the end of its last reading's span
+    int gpus = 0;           // the most GPUs (and MIG instances) it held at once
+    // GPU-hours held: each GPU it ran on for each reading's span, a MIG
+    // instance as its fraction of the GPU (as the books count it).
+    double gpuHours = 0;
+    bool operator==(const JobReport&) const = default;
+};
+
 // Where a user's count of each kind the policy table tallies as events
 // (PolicyEventTally::Events) lives. The CSV's and the PDF's per-user columns
 // are fixed (hog_events, idle_events), so a new counted kind adds its member
@@ -165,6 +195,8 @@ struct Report
     QList<ServerCoverage> coverage;      // per server, sorted
     QList<UnitReport> units;             // sorted by server, GPU index, MIG instance
     QList<UserReport> users;             // sorted by name
+    QList<AccountReport> accounts;       // sorted by name, "no account" first; empty: none known
+    QList<JobReport> jobs;               // Slurm jobs, by server then job id
     std::optional<double> fleetGpuHours; // covered hours of whole GPUs; absent: no GPU
     QList<Finding> findings;             // worst first
     QList<TimePattern> patterns;         // by user, then server
@@ -177,5 +209,7 @@ struct Report
 Q_DECLARE_TYPEINFO(gw::ServerCoverage, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::UnitReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::UserReport, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::AccountReport, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::JobReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::Finding, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::TimePattern, Q_RELOCATABLE_TYPE);

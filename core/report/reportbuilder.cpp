@@ -4,6 +4,7 @@
 #include "tokens/ledger.h"
 
 #include <QCoreApplication>
+#include <QSet>
 #include <QTimeZone>
 #include <QVarLengthArray>
 
@@ -222,20 +223,106 @@ void ReportBuilder::markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs
     // The users holding the server's GPUs: a process listed is a GPU held.
     qsizetype cached = 0;
     for (const GpuProcess& p : r.processes) {
-        if (p.user.isEmpty())
+        const QString& owner = p.ownerName();
+        if (owner.isEmpty())
             continue;
         DayMinutes* days = nullptr;
         for (qsizetype i = 0; i < s.heldCache.size() && !days; ++i)
-            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, p.user)) {
+            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, owner)) {
                 cached = (cached + i) % s.heldCache.size();
                 days = s.heldCache[cached].second;
             }
         if (!days) {
-            days = &s.held[p.user];
-            s.heldCache.append({p.user, days});
+            days = &s.held[owner];
+            s.heldCache.append({owner, days});
         }
         mark(*days);
     }
+    noteJobs(s, r, fromMs, toMs);
+}
+
+void ReportBuilder::noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs)
+{
+    // The GPUs (and MIG instances) each job runs on in this reading, with
+    // each one's fraction of its GPU.
+    QHash<QString, QHash<QString, double>> units;
+    for (const GpuProcess& p : r.processes) {
+        if (!p.workload || p.workload->kind != WorkloadKind::Slurm || p.workload->id.isEmpty())
+            continue;
+        const Workload& w = *p.workload;
+        JobReport& j = s.jobs[w.id];
+        if (j.jobId.isEmpty()) {
+            j.server = r.server;
+            j.jobId = w.id;
+            j.firstSeenMs = fromMs;
+        }
+        // Names arrive once Slurm answered: the latest known is kept.
+        if (!w.name.isEmpty())
+            j.name = w.name;
+        if (!w.partition.isEmpty())
+            j.partition = w.partition;
+        if (!p.ownerName().isEmpty())
+            j.user = p.ownerName();
+        if (!p.account().isEmpty())
+            j.account = p.account();
+        double fraction = 1;
+        if (!p.migUuid.isEmpty()) {
+            const GpuSample* g = r.gpuByUuid(p.gpuUuid);
+            const MigInstance* m = g ? g->migByUuid(p.migUuid) : nullptr;
+            if (m && m->computeSlices && g->migSliceCount && *g->migSliceCount > 0)
+                fraction = double(*m->computeSlices) / *g->migSliceCount;
+        }
+        units[w.id].insert(p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid, fraction);
+    }
+    const double hours = double(toMs - fromMs) / kMsPerHour;
+    for (auto it = units.cbegin(); it != units.cend(); ++it) {
+        JobReport& j = s.jobs[it.key()];
+        j.lastSeenMs = toMs;
+        j.gpus = std::max(j.gpus, int(it->size()));
+        for (const double fraction : *it)
+            j.gpuHours += hours * fraction;
+    }
+}
+
+QList<AccountReport> ReportBuilder::accounts(const Report& report) const
+{
+    QMap<QString, AccountReport> out;
+    QMap<QString, QSet<QString>> users;
+    bool any = false;
+    for (const UsageFact& f : m_meter.facts()) {
+        AccountReport& a = out[f.account];
+        a.account = f.account;
+        a.gpuHours += f.heldGpuSeconds / 3600.0;
+        users[f.account].insert(f.user);
+        any = any || !f.account.isEmpty();
+    }
+    if (!any)
+        return {}; // no owner with an account: the users' table says it all
+    QList<AccountReport> list;
+    for (auto it = out.begin(); it != out.end(); ++it) {
+        QStringList names(users[it.key()].cbegin(), users[it.key()].cend());
+        names.sort();
+        it->users = names;
+        if (report.fleetGpuHours && *report.fleetGpuHours > 0)
+            it->sharePercent = 100.0 * it->gpuHours / *report.fleetGpuHours;
+        list << *it; // QMap: "" (no account) first, then by name
+    }
+    return list;
+}
+
+QList<JobReport> ReportBuilder::jobs() const
+{
+    QList<JobReport> list;
+    for (const ServerState& s : m_servers) {
+        for (const JobReport& j : s.jobs)
+            list << j;
+    }
+    std::sort(list.begin(), list.end(), [](const JobReport& a, const JobReport& b) {
+        const qint64 ja = a.jobId.toLongLong();
+        const qint64 jb = b.jobId.toLongLong();
+        return std::tie(a.server, ja, a.jobId) < std::tie(b.server, jb, b.jobId);
+    });
+    return list;
 }
 
 ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, const GpuSample& g)
@@ -501,6 +588,8 @@ Report ReportBuilder::finish()
     if (anyGpu)
         report.fleetGpuHours = fleetMs / kMsPerHour;
     report.users = users(report);
+    report.accounts = accounts(report);
+    report.jobs = jobs();
     report.findings = findings(report);
     report.patterns = patterns();
     report.warnings = m_warnings + m_meter.warnings() + report.warnings;

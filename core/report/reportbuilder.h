@@ -118,12 +118,14 @@ private:
         DayMinutes covered;
         QMap<QString, DayMinutes> held; // by user
         QList<std::pair<QString, DayMinutes*>> heldCache;
+        QMap<QString, JobReport> jobs; // Slurm jobs by id
         EngineThread* engine = nullptr;
         qsizetype uuidsChecked = -1; // GPUs in the reading when uuidsUnique was found
         bool uuidsUnique = true;
     };
     void account(ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
     void markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
+    void noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
     qint64 localMs(qint64 utcMs);
     qint64 eventEndMs(const PolicyEvent& e) const;
     qint64 eventOverlapMs(const PolicyEvent& e) const; // clipped to the range
@@ -134,6 +136,8 @@ private:
     UnitSums& migUnitFor(GpuSlot& slot, const QString& server, const GpuSample& g,
                          const MigInstance& m);
     QList<UserReport> users(const Report& report);
+    QList<AccountReport> accounts(const Report& report) const;
+    QList<JobReport> jobs() const;
 
     ReportOptions m_options;
     PolicyConfig m_policy;

@@ -191,6 +191,31 @@ QList<CsvTable> reportTables(const Report& r)
             models.rows << QStringList{u.user, it.key(), csvNumber(it.value())};
     }
 
+    CsvTable accounts{QStringLiteral("account"),
+                      {QStringLiteral("account"), QStringLiteral("gpu_hours"),
+                       QStringLiteral("share_percent"), QStringLiteral("users")},
+                      {}};
+    for (const AccountReport& a : r.accounts)
+        accounts.rows << QStringList{a.account, csvNumber(a.gpuHours), field(a.sharePercent),
+                                     a.users.join(QLatin1Char(' '))};
+    CsvTable jobs{QStringLiteral("job"),
+                  {QStringLiteral("server"), QStringLiteral("job_id"), QStringLiteral("job_name"),
+                   QStringLiteral("user"), QStringLiteral("account"), QStringLiteral("partition"),
+                   QStringLiteral("first_seen"), QStringLiteral("last_seen"),
+                   QStringLiteral("gpus"), QStringLiteral("gpu_hours")},
+                  {}};
+    for (const JobReport& j : r.jobs)
+        jobs.rows << QStringList{j.server,
+                                 j.jobId,
+                                 j.name,
+                                 j.user,
+                                 j.account,
+                                 j.partition,
+                                 csvTime(j.firstSeenMs, r.timeZone),
+                                 csvTime(j.lastSeenMs, r.timeZone),
+                                 QString::number(j.gpus),
+                                 csvNumber(j.gpuHours)};
+
     CsvTable findings{QStringLiteral("finding"),
                       {QStringLiteral("kind"), QStringLiteral("advice"), QStringLiteral("server"),
                        QStringLiteral("user"), QStringLiteral("command"), QStringLiteral("pid"),
@@ -231,7 +256,8 @@ QList<CsvTable> reportTables(const Report& r)
     CsvTable warnings{QStringLiteral("warning"), {QStringLiteral("warning")}, {}};
     for (const QString& w : r.warnings)
         warnings.rows << QStringList{w};
-    return {head, coverage, gaps, units, users, models, findings, patterns, warnings};
+    return {head,     coverage, gaps,     units,    users,   models,
+            accounts, jobs,     findings, patterns, warnings};
 }
 
 QByteArray csvOfTable(const CsvTable& table)

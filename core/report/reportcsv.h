@@ -4,8 +4,8 @@
 // quote or line break quoted, quotes doubled), UTF-8, a header row, times in
 // ISO 8601 with the offset of the report's time zone, numbers with a dot and
 // no grouping whatever the locale, absent figures as empty fields. One table
-// per kind of row (report, coverage, gap, unit, user, user_model, finding,
-// pattern, warning):
+// per kind of row (report, coverage, gap, unit, user, user_model, account,
+// job, finding, pattern, warning):
 // each on its own, or all in one file whose first column, `table`, names
 // the table of the row and whose header is every table's columns in turn.
 

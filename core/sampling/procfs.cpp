@@ -102,17 +102,25 @@ std::optional<quint64> parseProcStatStartTicks(QByteArrayView stat)
 
 std::optional<bool> inOwnPidNamespace(const QString& procRoot)
 {
-    const std::optional<QByteArray> status =
-        readSmallFile(procRoot + QStringLiteral("/self/status"), nullptr, 64 * 1024);
-    if (!status)
-        return std::nullopt;
-    for (const QByteArray& line : status->split('\n')) {
-        if (!line.startsWith("NSpid:"))
-            continue;
-        const QList<QByteArray> ids = line.mid(6).simplified().split(' ');
-        return ids.size() > 1;
+    // The kernel's initial PID namespace has a fixed inode number
+    // (PROC_PID_INIT_INO, Linux 3.8+): any other is a namespace below it.
+    constexpr QByteArrayView kInitialPidNamespace = "pid:[4026531836]";
+    const QByteArray link = (procRoot + QStringLiteral("/self/ns/pid")).toLocal8Bit();
+    char target[64] = {};
+    const ssize_t n = ::readlink(link.constData(), target, sizeof target - 1);
+    std::optional<bool> own;
+    if (n > 0)
+        own = QByteArrayView(target, n) != kInitialPidNamespace;
+    // NSpid lists the pid in each namespace from the /proc mount's down:
+    // more than one is a namespace below it (a /proc of the host's).
+    if (const std::optional<QByteArray> status =
+            readSmallFile(procRoot + QStringLiteral("/self/status"), nullptr, 64 * 1024)) {
+        for (const QByteArray& line : status->split('\n')) {
+            if (line.startsWith("NSpid:"))
+                own = own.value_or(false) || line.mid(6).simplified().split(' ').size() > 1;
+        }
     }
-    return std::nullopt;
+    return own;
 }
 
 ProcFs::ProcFs(QString root)

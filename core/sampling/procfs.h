@@ -31,10 +31,10 @@ struct ProcInfo
     bool operator==(const ProcInfo&) const = default;
 };
 
-// Whether the process reading <procRoot> runs in a PID namespace of its own:
-// the NSpid line of <procRoot>/self/status lists its pid in each namespace
-// from the host's down, so more than one is a namespace below the host's
-// (Linux 4.1+). Absent when the line is not there.
+// Whether the process reading <procRoot> runs in a PID namespace below the
+// host's (a container without --pid=host): <procRoot>/self/ns/pid is not the
+// kernel's initial namespace (inode 4026531836), or the NSpid line of
+// <procRoot>/self/status lists more than one pid. Absent when neither says.
 std::optional<bool> inOwnPidNamespace(const QString& procRoot);
 
 class ProcFs

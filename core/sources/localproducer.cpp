@@ -14,6 +14,11 @@ LocalProducer::LocalProducer(SamplerOptions options, QString backend, QString se
     , m_owners(std::make_shared<owners::OwnerAttribution>())
 {}
 
+LocalProducer::~LocalProducer()
+{
+    m_owners->close();
+}
+
 void LocalProducer::setOwnerOptions(owners::OwnerResolver::Options options)
 {
     const owners::OwnerRules rules = m_owners->rules();

@@ -18,6 +18,9 @@ public:
     // `backend`: "auto", a backend name, or "host".
     explicit LocalProducer(SamplerOptions options, QString backend = QStringLiteral("auto"),
                            QString serverName = {});
+    // On the sampling thread (Source ends its producer there): the runtimes'
+    // clients go with it, on the thread that made them.
+    ~LocalProducer() override;
 
     QString init() override;
     QList<Snapshot> produce() override;

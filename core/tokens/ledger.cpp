@@ -74,12 +74,13 @@ struct FactKey
 {
     QString user, server, gpuModel, migProfile;
     qint64 hourStartMs = 0;
+    QString account;
     bool operator==(const FactKey&) const = default;
 };
 
 size_t qHash(const FactKey& k, size_t seed = 0)
 {
-    return qHashMulti(seed, k.user, k.server, k.gpuModel, k.migProfile, k.hourStartMs);
+    return qHashMulti(seed, k.user, k.server, k.gpuModel, k.migProfile, k.hourStartMs, k.account);
 }
 
 // At one instant: grants, then the use of the hour that ends there, then
@@ -173,7 +174,7 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         const qint64 at = f.hourStartMs + kHourMs;
         if (at <= fromMs || at > untilMs)
             continue;
-        const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs};
+        const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs, f.account};
         const auto it = slot.constFind(key);
         if (it == slot.cend()) {
             slot.insert(key, merged.size());
@@ -205,6 +206,7 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         e.migSlices = f.migSlices;
         e.gpuSlices = f.gpuSlices;
         e.hourStartMs = f.hourStartMs;
+        e.account = f.account;
         // GPU-hours of the whole GPU: a MIG instance's fraction is already
         // in the seconds, so the price is the GPU's.
         e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
@@ -212,13 +214,17 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         e.amount = -e.gpuHours * e.pricePerGpuHour;
         const QString& hour = hourIds(f.hourStartMs);
         e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
-               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) + u'/' + hour;
+               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) +
+               (f.account.isEmpty() ? QString() : QStringLiteral("/account=") + f.account) + u'/' +
+               hour;
         e.detail = f.migProfile.isEmpty()
                        ? wholeText.arg(number(e.gpuHours), f.gpuModel, f.server, hour,
                                        number(e.pricePerGpuHour))
                        : migText.arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
                                      QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
                                      number(e.pricePerGpuHour));
+        if (!f.account.isEmpty())
+            e.detail += QLatin1Char(' ') + tr("(account %1)").arg(f.account);
         events << std::move(e);
     }
     QHash<QString, int> adjustmentCount;
@@ -394,6 +400,7 @@ BooksRecord recordOfBooks(const Books& books)
             f.migSlices = e.migSlices;
             f.gpuSlices = e.gpuSlices;
             f.hourStartMs = e.hourStartMs;
+            f.account = e.account;
             f.heldGpuSeconds = e.gpuHours * 3600.0;
             f.usedGpuSeconds = f.heldGpuSeconds;
             r.facts.append(f);

@@ -40,6 +40,8 @@ struct LedgerEntry
     double gpuHours = 0, pricePerGpuHour = 0;
     QString by, reason;
     QString detail; // one sentence for people
+    // Usage: the owner's account (docs/owners.md); empty where none is known.
+    QString account;
     bool operator==(const LedgerEntry&) const = default;
 };
 

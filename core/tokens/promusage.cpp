@@ -38,7 +38,8 @@ QString seriesKey(const UsageCounter& c)
 // The fact's identity: a series without its charge label.
 UsageMeter::Key factKey(const UsageCounter& c, qint64 hourStartMs)
 {
-    return {c.server, c.user, c.gpuModel, c.migProfile, hourStartMs};
+    // The counters carry no account yet (docs/owners.md, "Not built yet").
+    return {c.server, c.user, c.gpuModel, c.migProfile, hourStartMs, {}};
 }
 
 std::optional<QString> label(const QJsonObject& metric, const QString& path, const char* name,

@@ -42,6 +42,10 @@ QJsonObject usageFactToJson(const UsageFact& f)
         o.insert(QStringLiteral("mig_slices"), f.migSlices);
         o.insert(QStringLiteral("gpu_slices"), f.gpuSlices);
     }
+    // Only where known: a reader before accounts refuses keys it does not
+    // know, and most facts have none.
+    if (!f.account.isEmpty())
+        o.insert(QStringLiteral("account"), f.account);
     return o;
 }
 
@@ -49,11 +53,11 @@ std::optional<UsageFact> usageFactFromJson(const QJsonObject& o, QString* error,
                                            const QString& path)
 {
     static const QStringList kKeys{
-        QStringLiteral("server"),          QStringLiteral("user"),
-        QStringLiteral("gpu_model"),       QStringLiteral("mig_profile"),
-        QStringLiteral("mig_slices"),      QStringLiteral("gpu_slices"),
-        QStringLiteral("hour_start_ms"),   QStringLiteral("held_gpu_seconds"),
-        QStringLiteral("used_gpu_seconds")};
+        QStringLiteral("server"),           QStringLiteral("user"),
+        QStringLiteral("gpu_model"),        QStringLiteral("mig_profile"),
+        QStringLiteral("mig_slices"),       QStringLiteral("gpu_slices"),
+        QStringLiteral("hour_start_ms"),    QStringLiteral("held_gpu_seconds"),
+        QStringLiteral("used_gpu_seconds"), QStringLiteral("account")};
     JsonFields r(o, error, path);
     r.onlyKeys(kKeys);
     UsageFact f;
@@ -66,6 +70,7 @@ std::optional<UsageFact> usageFactFromJson(const QJsonObject& o, QString* error,
     readInto(f.hourStartMs, r.integer(QStringLiteral("hour_start_ms")));
     readInto(f.heldGpuSeconds, r.number(QStringLiteral("held_gpu_seconds")));
     readInto(f.usedGpuSeconds, r.number(QStringLiteral("used_gpu_seconds")));
+    readInto(f.account, r.text(QStringLiteral("account"), P::Optional));
     if (!r.ok())
         return std::nullopt;
     return f;
@@ -118,6 +123,8 @@ QJsonObject ledgerEntryToJson(const LedgerEntry& e)
         o.insert(QStringLiteral("mig_slices"), e.migSlices);
         o.insert(QStringLiteral("gpu_slices"), e.gpuSlices);
     }
+    if (!e.account.isEmpty())
+        o.insert(QStringLiteral("account"), e.account);
     if (!e.by.isEmpty())
         o.insert(QStringLiteral("by"), e.by);
     if (!e.reason.isEmpty())
@@ -145,7 +152,8 @@ std::optional<LedgerEntry> ledgerEntryFromJson(const QJsonObject& o, QString* er
                                    QStringLiteral("price_per_gpu_hour"),
                                    QStringLiteral("by"),
                                    QStringLiteral("reason"),
-                                   QStringLiteral("detail")};
+                                   QStringLiteral("detail"),
+                                   QStringLiteral("account")};
     static const QStringList kKinds = [] {
         QStringList names;
         for (LedgerEntry::Kind k :
@@ -168,6 +176,7 @@ std::optional<LedgerEntry> ledgerEntryFromJson(const QJsonObject& o, QString* er
     readInto(e.migProfile, r.text(QStringLiteral("mig_profile"), P::Optional));
     readInto(e.migSlices, r.integer(QStringLiteral("mig_slices"), P::Optional, 0, kMaxSlices));
     readInto(e.gpuSlices, r.integer(QStringLiteral("gpu_slices"), P::Optional, 0, kMaxSlices));
+    readInto(e.account, r.text(QStringLiteral("account"), P::Optional));
     readInto(e.hourStartMs, r.integer(QStringLiteral("hour_start_ms"), P::Optional));
     readInto(e.gpuHours, r.number(QStringLiteral("gpu_hours"), P::Optional));
     readInto(e.pricePerGpuHour, r.number(QStringLiteral("price_per_gpu_hour"), P::Optional));

@@ -56,13 +56,13 @@ struct Unit
 
 bool UsageMeter::Key::operator<(const Key& o) const
 {
-    return std::tie(server, user, gpuModel, migProfile, hourStartMs) <
-           std::tie(o.server, o.user, o.gpuModel, o.migProfile, o.hourStartMs);
+    return std::tie(server, user, gpuModel, migProfile, hourStartMs, account) <
+           std::tie(o.server, o.user, o.gpuModel, o.migProfile, o.hourStartMs, o.account);
 }
 
 size_t qHash(const UsageMeter::Key& k, size_t seed)
 {
-    return qHashMulti(seed, k.server, k.user, k.gpuModel, k.migProfile, k.hourStartMs);
+    return qHashMulti(seed, k.server, k.user, k.gpuModel, k.migProfile, k.hourStartMs, k.account);
 }
 
 void UsageMeter::warnOnce(const QString& text, QStringList* list)
@@ -116,22 +116,23 @@ void UsageMeter::finish()
 }
 
 qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QString& server,
-                                const QString& user, const QString& gpuModel,
-                                const QString& profile, qint64 hour)
+                                const QString& user, const QString& account,
+                                const QString& gpuModel, const QString& profile, qint64 hour)
 {
     if (s.cache.size() <= processPos)
         s.cache.resize(processPos + 1);
     CachedFact& c = s.cache[processPos];
     if (c.index >= 0 && c.hourStartMs == hour && sameText(c.user, user) &&
-        sameText(c.gpuModel, gpuModel) && sameText(c.migProfile, profile))
+        sameText(c.gpuModel, gpuModel) && sameText(c.migProfile, profile) &&
+        sameText(c.account, account))
         return c.index;
-    Key key{server, user, gpuModel, profile, hour};
+    Key key{server, user, gpuModel, profile, hour, account};
     auto it = m_index.constFind(key);
     if (it == m_index.constEnd()) {
         it = m_index.insert(key, m_amounts.size());
         m_amounts.append({std::move(key), Amount{}});
     }
-    c = CachedFact{user, gpuModel, profile, hour, *it};
+    c = CachedFact{user, gpuModel, profile, hour, *it, account};
     return *it;
 }
 
@@ -195,7 +196,8 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             continue;
         }
         const GpuSample& g = r.gpus[util[i].gpuPos];
-        if (p.user.isEmpty()) {
+        const QString& owner = p.ownerName();
+        if (owner.isEmpty()) {
             // Its share still counts in the split, so nobody else pays for it.
             warnOnce(tr("%1: process %2 on %3 has no user: its GPU time is not charged to anyone")
                          .arg(r.server)
@@ -248,8 +250,9 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             busy = std::clamp(*util[i].percent / 100.0, 0.0, 1.0);
         else
             warnOnce(tr("%1: no utilisation for %2 on %3: its used time is charged as held")
-                         .arg(r.server, p.user, g.name),
+                         .arg(r.server, owner, g.name),
                      &m_usedWarnings);
+        const QString account = p.account();
 
         // The span split across UTC hours.
         qint64 from = r.timestampMs;
@@ -258,7 +261,8 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             const qint64 hour = hourOf(from);
             const qint64 to = std::min(end, hour + kHourMs);
             const double seconds = double(to - from) / 1000.0;
-            Amount& a = m_amounts[amountFor(s, i, r.server, p.user, g.name, profile, hour)].second;
+            Amount& a =
+                m_amounts[amountFor(s, i, r.server, owner, account, g.name, profile, hour)].second;
             a.migSlices = migSlices;
             a.gpuSlices = gpuSlices;
             const double held = seconds * fraction * share;
@@ -281,7 +285,7 @@ QList<UsageFact> UsageMeter::facts() const
     for (const qsizetype i : std::as_const(order)) {
         const auto& [k, a] = m_amounts[i];
         out << UsageFact{k.server,    k.user,        k.gpuModel, k.migProfile, a.migSlices,
-                         a.gpuSlices, k.hourStartMs, a.held,     a.used};
+                         a.gpuSlices, k.hourStartMs, a.held,     a.used,       k.account};
     }
     return out;
 }

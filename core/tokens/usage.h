@@ -33,6 +33,9 @@ struct UsageFact
     double heldGpuSeconds =
         0; // seconds × GPU fraction (MIG slices/total; split by memory when shared)
     double usedGpuSeconds = 0; // the same weighted by the process's utilisation (0–1)
+    // The owner's account (docs/owners.md): a Slurm account, a label's, a
+    // namespace rule's; empty where none is known.
+    QString account;
     bool operator==(const UsageFact&) const = default;
 };
 
@@ -52,8 +55,10 @@ class UsageMeter
 {
 public:
     void feed(const Snapshot& reading);
-    void finish();                   // charges each server's last reading (one interval)
-    QList<UsageFact> facts() const;  // merged per (server,user,gpuModel,migProfile,hour), sorted
+    void finish(); // charges each server's last reading (one interval)
+    // Merged per (server, user, gpuModel, migProfile, hour, account), sorted;
+    // the user is the process's owner (GpuProcess::ownerName()).
+    QList<UsageFact> facts() const;
     QList<CoverageGap> gaps() const; // silences longer than 3 × interval, per server
     QStringList warnings() const;    // readings out of order, processes without user, …
     // What matters only under charge = "used": units without utilisation,
@@ -65,8 +70,13 @@ public:
     {
         QString server, user, gpuModel, migProfile;
         qint64 hourStartMs = 0;
+        QString account;
         bool operator==(const Key&) const = default;
         bool operator<(const Key& o) const;
+        static Key of(const UsageFact& f)
+        {
+            return {f.server, f.user, f.gpuModel, f.migProfile, f.hourStartMs, f.account};
+        }
     };
 
 private:
@@ -77,6 +87,7 @@ private:
         QString user, gpuModel, migProfile;
         qint64 hourStartMs = 0;
         qsizetype index = -1; // into m_amounts
+        QString account;
     };
     struct ServerState
     {
@@ -95,8 +106,8 @@ private:
         double held = 0, used = 0;
     };
     qsizetype amountFor(ServerState& s, qsizetype processPos, const QString& server,
-                        const QString& user, const QString& gpuModel, const QString& profile,
-                        qint64 hour);
+                        const QString& user, const QString& account, const QString& gpuModel,
+                        const QString& profile, qint64 hour);
 
     // The facts in the order first seen (sorted by facts()), and where each is.
     QList<std::pair<Key, Amount>> m_amounts;

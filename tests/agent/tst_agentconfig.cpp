@@ -203,6 +203,13 @@ private Q_SLOTS:
             << withToken("[tokens]\nprometheus_url = \"http://prom:9090/api\"\n")
             << QStringLiteral("agent.toml:2:18: [tokens]: \"prometheus_url\" must be an agent's "
                               "address");
+        QTest::newRow("runtimes typo")
+            << withToken("[runtimes]\ndocker_sock = \"/x\"\n")
+            << QStringLiteral("agent.toml:2:15: unknown key \"docker_sock\" in [runtimes] (did you "
+                              "mean \"docker_socket\"?)");
+        QTest::newRow("runtimes timeout too short")
+            << withToken("[runtimes]\ntimeout_ms = 5\n")
+            << QStringLiteral("agent.toml:2:14: \"timeout_ms\" must be between 100 and 60000");
         QTest::newRow("unknown table")
             << withToken("[agnet]\nport = 1\n")
             << QStringLiteral("agent.toml:1:1: unknown key \"agnet\" in the file");
@@ -215,6 +222,25 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!AgentConfig::parse(text, QStringLiteral("agent.toml"), &error));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void runtimesSayWhereToAskForNames()
+    {
+        QString error;
+        auto c = AgentConfig::parse(withToken(""), QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->runtimes.dockerSocket, QStringLiteral("/var/run/docker.sock"));
+        QCOMPARE(c->runtimes.podmanSocket, QStringLiteral("/run/podman/podman.sock"));
+        QCOMPARE(c->runtimes.scontrol, QStringLiteral("scontrol"));
+        c = AgentConfig::parse(withToken("[runtimes]\ndocker_socket = \"\"\npodman_socket = "
+                                         "\"/run/user/1000/podman/podman.sock\"\nscontrol = "
+                                         "\"/opt/slurm/bin/scontrol\"\ntimeout_ms = 500\n"),
+                               QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->runtimes.dockerSocket.isEmpty()); // not asked
+        QCOMPARE(c->runtimes.podmanSocket, QStringLiteral("/run/user/1000/podman/podman.sock"));
+        QCOMPARE(c->runtimes.scontrol, QStringLiteral("/opt/slurm/bin/scontrol"));
+        QCOMPARE(c->runtimes.timeoutMs, 500);
     }
 
     void tokensKeeperAndRelayAreRead()

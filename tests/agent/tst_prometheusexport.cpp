@@ -170,6 +170,64 @@ private Q_SLOTS:
         QVERIFY(!prometheusText(s, MetricLabels::Dcgm).contains("GPU_I_"));
     }
 
+    void processesNameTheirPodContainerJobAndOwner()
+    {
+        Snapshot s;
+        s.server = QStringLiteral("h");
+        GpuSample g;
+        g.index = 0;
+        g.uuid = QStringLiteral("GPU-a");
+        g.name = QStringLiteral("H100");
+        s.gpus.append(g);
+        GpuProcess pod;
+        pod.pid = 11;
+        pod.user = QStringLiteral("root");
+        pod.gpuUuid = g.uuid;
+        pod.usedMemoryMiB = 100;
+        pod.workload = Workload{};
+        pod.workload->kind = WorkloadKind::Kubernetes;
+        pod.workload->name = QStringLiteral("train-0");
+        pod.workload->namespaceName = QStringLiteral("vision");
+        pod.workload->containerName = QStringLiteral("trainer");
+        pod.owner = ProcessOwner{QStringLiteral("alice"), QStringLiteral("vision"), {}, false};
+        GpuProcess job = pod;
+        job.pid = 12;
+        job.user = QStringLiteral("gwbob");
+        job.workload = Workload{};
+        job.workload->kind = WorkloadKind::Slurm;
+        job.workload->id = QStringLiteral("57");
+        job.owner = ProcessOwner{QStringLiteral("gwbob"), QStringLiteral("vision"), {}, false};
+        GpuProcess box = pod;
+        box.pid = 13;
+        box.workload = Workload{};
+        box.workload->kind = WorkloadKind::Podman;
+        box.workload->id = QStringLiteral("561bb04bdcbb06ef");
+        box.owner = ProcessOwner{QStringLiteral("container:561bb04bdcbb"), {}, {}, true};
+        GpuProcess plain = pod;
+        plain.pid = 14;
+        plain.user = QStringLiteral("erin");
+        plain.workload.reset();
+        plain.owner.reset();
+        s.processes = {pod, job, box, plain};
+        const QString text = QString::fromUtf8(prometheusText(s, MetricLabels::Dcgm));
+        const QString head =
+            QStringLiteral("gpuwarden_process_gpu_memory_mib{pid=\"%1\",user=\"%2\",gpu=\"0\","
+                           "UUID=\"GPU-a\",");
+        QVERIFY2(text.contains(head.arg(11).arg(u"root") +
+                               QStringLiteral("pod=\"train-0\",namespace=\"vision\",container="
+                                              "\"trainer\",owner=\"alice\",account=\"vision\","
+                                              "Hostname=\"h\"} 100\n")),
+                 qPrintable(text));
+        QVERIFY(text.contains(head.arg(12).arg(u"gwbob") +
+                              QStringLiteral("hpc_job=\"57\",owner=\"gwbob\",account=\"vision\","
+                                             "Hostname=\"h\"} 100\n")));
+        QVERIFY(text.contains(head.arg(13).arg(u"root") +
+                              QStringLiteral("container=\"561bb04bdcbb\",owner=\"container:"
+                                             "561bb04bdcbb\",Hostname=\"h\"} 100\n")));
+        // Nothing known: no empty labels.
+        QVERIFY(text.contains(head.arg(14).arg(u"erin") + QStringLiteral("Hostname=\"h\"} 100\n")));
+    }
+
     void migInstancesAreReadBackByThePrometheusProducer()
     {
         // What /metrics writes, as Prometheus' API would return it (a vector

@@ -1,4 +1,5 @@
 #include "model/snapshotjson.h"
+#include "model/snapshottext.h"
 #include "sources/demoworld.h"
 
 #include <QJsonArray>
@@ -7,6 +8,7 @@
 #include <QTest>
 
 using namespace gw;
+using namespace Qt::StringLiterals;
 
 class TestSnapshotJson : public QObject
 {
@@ -294,6 +296,22 @@ private Q_SLOTS:
         QCOMPARE(owner[QStringLiteral("user")].toString(), QStringLiteral("alice"));
         QCOMPARE(owner[QStringLiteral("account")].toString(), QStringLiteral("vision"));
         QVERIFY(procs.at(0).toObject()[QStringLiteral("owner")].isNull());
+    }
+
+    void theTextNamesOwnersOnlyWhereTheyAreNotTheHostUser()
+    {
+        Snapshot s = sample();
+        const QString both = snapshotText(s);
+        QVERIFY2(both.contains(u"OWNER"_s), qPrintable(both));
+        QVERIFY2(both.contains(u"pod vision/train-0"_s), qPrintable(both));
+        const qsizetype row = both.indexOf(u"4242"_s);
+        QVERIFY(row >= 0);
+        const QString line = both.mid(row, both.indexOf(u'\n', row) - row);
+        QVERIFY2(line.contains(u"root"_s) && line.contains(u"alice"_s) &&
+                     line.contains(u"vision"_s),
+                 qPrintable(line));
+        s.processes.removeAt(1); // alice's own process and a ghost: no owner columns
+        QVERIFY(!snapshotText(s).contains(u"OWNER"_s));
     }
 
     void aGpuHeldByAPodRoundTrips()

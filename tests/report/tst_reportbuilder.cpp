@@ -284,6 +284,63 @@ private Q_SLOTS:
         near(bob->balance, 100 - 3.0 / 35, "bob balance");
     }
 
+    void accountsAndSlurmJobsHaveTablesOfTheirOwn()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        for (Snapshot s : reportFixture()) {
+            for (GpuProcess& p : s.processes) {
+                if (p.user != QLatin1String("bob"))
+                    continue;
+                // bob's inference runs as Slurm job 57 of account vision;
+                // its name is known from the second reading on.
+                Workload w;
+                w.kind = WorkloadKind::Slurm;
+                w.id = QStringLiteral("57");
+                if (s.timestampMs > kT0 + 30 * kMinute) {
+                    w.name = QStringLiteral("infer");
+                    w.partition = QStringLiteral("gpu");
+                }
+                p.workload = w;
+                p.owner = ProcessOwner{QStringLiteral("bob"), QStringLiteral("vision"),
+                                       QStringLiteral("Slurm job 57"), false};
+            }
+            builder.feed(s);
+        }
+        const Report r = builder.finish();
+        QCOMPARE(r.accounts.size(), 2);
+        QCOMPARE(r.accounts[0].account, QString()); // the use of owners with no account
+        QCOMPARE(r.accounts[0].users, QStringList{QStringLiteral("alice")});
+        QVERIFY(std::abs(r.accounts[0].gpuHours - 1.0 / 15) < kEps);
+        QCOMPARE(r.accounts[1].account, QStringLiteral("vision"));
+        QCOMPARE(r.accounts[1].users, QStringList{QStringLiteral("bob")});
+        QVERIFY(std::abs(r.accounts[1].gpuHours - 3.0 / 140) < kEps);
+        near(r.accounts[1].sharePercent, 100.0 / 7, "vision share");
+        QCOMPARE(r.jobs.size(), 1);
+        const JobReport& j = r.jobs[0];
+        QCOMPARE(j.server, QStringLiteral("beta"));
+        QCOMPARE(j.jobId, QStringLiteral("57"));
+        QCOMPARE(j.name, QStringLiteral("infer"));
+        QCOMPARE(j.partition, QStringLiteral("gpu"));
+        QCOMPARE(j.user, QStringLiteral("bob"));
+        QCOMPARE(j.account, QStringLiteral("vision"));
+        QCOMPARE(j.gpus, 1);
+        QCOMPARE(j.firstSeenMs, kT0 + 30 * kMinute);
+        QCOMPARE(j.lastSeenMs, kT0 + 33 * kMinute);
+        // 3 of 7 slices for 3 min, as the books count it.
+        QVERIFY(std::abs(j.gpuHours - 3.0 / 140) < kEps);
+    }
+
+    void withoutAnyAccountThereIsNoAccountTable()
+    {
+        const Report r = fixtureReport();
+        QVERIFY(r.accounts.isEmpty());
+        QVERIFY(r.jobs.isEmpty());
+    }
+
     void withoutPolicyQuotaAndTokensAreAbsent()
     {
         const Report r = fixtureReport(false);

@@ -232,6 +232,58 @@ private Q_SLOTS:
         QVERIFY(warnings.isEmpty());
     }
 
+    void aProcInAPidNamespaceOfItsOwnNamesNoProcess()
+    {
+        // A pid the driver gives is the host's: here the same number is a
+        // process of the container (alice's python), not the GPU's.
+        addProcess(300, "python3", 1, 1000, QByteArray("python3\0a.py\0", 13));
+        QVERIFY(writeFile(proc(), QStringLiteral("self/status"),
+                          "Name:\tgpuwarden-agent\nNSpid:\t48213\t7\n"));
+        QCOMPARE(inOwnPidNamespace(proc()), std::optional<bool>(true));
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
+        QVERIFY(fs.ownPidNamespace());
+        QList<GpuProcess> list(1);
+        list[0].pid = 300;
+        list[0].command = QStringLiteral("from the driver");
+        QStringList warnings;
+        fs.enrich(list, &warnings);
+        QVERIFY(list[0].ghost);
+        QVERIFY(list[0].user.isEmpty());
+        QCOMPARE(list[0].command, QStringLiteral("from the driver"));
+        QVERIFY(!list[0].workload);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings[0].contains(u"PID namespace of its own"_s), qPrintable(warnings[0]));
+        warnings.clear();
+        fs.enrich(list, &warnings);
+        QVERIFY(warnings.isEmpty()); // said once
+    }
+
+    void aContainersOwnProcIsSeenByItsNamespace()
+    {
+        // In a container with its own /proc, NSpid has one field: the
+        // namespace link tells.
+        QVERIFY(QDir().mkpath(proc() + QStringLiteral("/self/ns")));
+        QVERIFY(QFile::link(QStringLiteral("pid:[4026532417]"),
+                            proc() + QStringLiteral("/self/ns/pid")));
+        QVERIFY(writeFile(proc(), QStringLiteral("self/status"), "Name:\tagent\nNSpid:\t7\n"));
+        QCOMPARE(inOwnPidNamespace(proc()), std::optional<bool>(true));
+        QVERIFY(QFile::remove(proc() + QStringLiteral("/self/ns/pid")));
+        QVERIFY(QFile::link(QStringLiteral("pid:[4026531836]"),
+                            proc() + QStringLiteral("/self/ns/pid")));
+        QCOMPARE(inOwnPidNamespace(proc()), std::optional<bool>(false));
+    }
+
+    void theHostsPidNamespaceIsOneNSpid()
+    {
+        QVERIFY(writeFile(proc(), QStringLiteral("self/status"),
+                          "Name:\tgpuwarden-agent\nNSpid:\t48213\n"));
+        QCOMPARE(inOwnPidNamespace(proc()), std::optional<bool>(false));
+        QVERIFY(!ProcFs(proc()).ownPidNamespace());
+        QVERIFY(writeFile(proc(), QStringLiteral("self/status"), "Name:\told-kernel\n"));
+        QCOMPARE(inOwnPidNamespace(proc()), std::nullopt);
+    }
+
     void vanishedPidIsKeptAsGhost()
     {
         addProcess(300, "python3", 1, 1000, QByteArray("python3\0a.py\0", 13));

@@ -157,7 +157,8 @@ private Q_SLOTS:
                     7,
                     utcMs(2026, 11, 2, 10),
                     3600.0 * 3 / 7,
-                    0};
+                    0,
+                    {}};
         const Books b =
             buildBooks({f}, rules(), localMs(kBerlin, 2026, 11, 1), localMs(kBerlin, 2026, 12, 1));
         const QList<LedgerEntry> u = ofKind(b, LedgerEntry::Kind::Usage);

@@ -17,9 +17,16 @@ Books sampleBooks()
     t.users = {QStringLiteral("bob")};
     const qint64 from = 1'793'487'600'000; // 2026-11-01 00:00 Berlin
     const QList<UsageFact> facts{
-        {QStringLiteral("h100-node"), QStringLiteral("alice"),
-         QStringLiteral("NVIDIA H100 80GB HBM3"), QStringLiteral("3g.40gb"), 3, 7, from + 7'200'000,
-         3600.0 * 3 / 7, 1000.0 / 7},
+        {QStringLiteral("h100-node"),
+         QStringLiteral("alice"),
+         QStringLiteral("NVIDIA H100 80GB HBM3"),
+         QStringLiteral("3g.40gb"),
+         3,
+         7,
+         from + 7'200'000,
+         3600.0 * 3 / 7,
+         1000.0 / 7,
+         {}},
         {QStringLiteral("node-1"),
          QStringLiteral("alice"),
          QStringLiteral("RTX 3090"),
@@ -28,7 +35,18 @@ Books sampleBooks()
          0,
          from + 10'800'000,
          1234.5,
-         600.25},
+         600.25,
+         {}},
+        {QStringLiteral("node-1"),
+         QStringLiteral("gwbob"),
+         QStringLiteral("RTX 3090"),
+         {},
+         0,
+         0,
+         from + 10'800'000,
+         360,
+         300,
+         QStringLiteral("vision")},
     };
     const QList<Adjustment> adj{{QStringLiteral("bob"), from + 86'400'000, -5,
                                  QStringLiteral("admin"), QStringLiteral("returned GPU late")}};
@@ -46,6 +64,16 @@ private Q_SLOTS:
     {
         const Books b = sampleBooks();
         QVERIFY(b.entries.size() >= 5);
+        // The account's use is its own entry, and says so.
+        bool ofAccount = false;
+        for (const LedgerEntry& e : b.entries)
+            if (e.account == QLatin1String("vision")) {
+                ofAccount = true;
+                QVERIFY2(e.id.contains(QStringLiteral("/account=vision/")), qPrintable(e.id));
+                QVERIFY2(e.detail.endsWith(QStringLiteral("(account vision)")),
+                         qPrintable(e.detail));
+            }
+        QVERIFY(ofAccount);
         QCOMPARE(b.warnings.size(), 1);
         QCOMPARE(b.gaps.size(), 1);
         QString error;
@@ -67,7 +95,8 @@ private Q_SLOTS:
                           7,
                           1'793'487'600'000,
                           1.0 / 3,
-                          0.1};
+                          0.1,
+                          {}};
         QString error;
         QCOMPARE(usageFactFromJson(usageFactToJson(f), &error), f);
         const UsageFact whole{QStringLiteral("s"),
@@ -78,9 +107,16 @@ private Q_SLOTS:
                               0,
                               0,
                               3600,
-                              1800};
+                              1800,
+                              {}};
         QVERIFY(!usageFactToJson(whole).contains(QStringLiteral("mig_profile")));
+        QVERIFY(!usageFactToJson(whole).contains(QStringLiteral("account")));
         QCOMPARE(usageFactFromJson(usageFactToJson(whole), &error), whole);
+        UsageFact ofAccount = whole;
+        ofAccount.account = QStringLiteral("vision");
+        QCOMPARE(usageFactToJson(ofAccount).value(QStringLiteral("account")).toString(),
+                 QStringLiteral("vision"));
+        QCOMPARE(usageFactFromJson(usageFactToJson(ofAccount), &error), ofAccount);
         const CoverageGap g{QStringLiteral("s"), 5, 10};
         QCOMPARE(coverageGapFromJson(coverageGapToJson(g), &error), g);
     }
@@ -130,7 +166,8 @@ private Q_SLOTS:
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"colour":2}]})")
             << QStringLiteral("entries[0].colour: unknown key (known: id, kind, user, at_ms, "
                               "amount, server, gpu_model, mig_profile, mig_slices, gpu_slices, "
-                              "hour_start_ms, gpu_hours, price_per_gpu_hour, by, reason, detail)");
+                              "hour_start_ms, gpu_hours, price_per_gpu_hour, by, reason, detail, "
+                              "account)");
         QTest::newRow("optional key null")
             << QByteArray(
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"reason":null}]})")
@@ -169,8 +206,16 @@ private Q_SLOTS:
     void badFactIsRefusedNamingTheKey()
     {
         QString error;
-        QJsonObject o = usageFactToJson(
-            {QStringLiteral("s"), QStringLiteral("u"), QStringLiteral("H100"), {}, 0, 0, 0, 1, 1});
+        QJsonObject o = usageFactToJson({QStringLiteral("s"),
+                                         QStringLiteral("u"),
+                                         QStringLiteral("H100"),
+                                         {},
+                                         0,
+                                         0,
+                                         0,
+                                         1,
+                                         1,
+                                         {}});
         o.insert(QStringLiteral("held_gpu_seconds"), QStringLiteral("1"));
         QVERIFY(!usageFactFromJson(o, &error, QStringLiteral("facts[3]")));
         QCOMPARE(error,

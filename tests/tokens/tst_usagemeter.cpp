@@ -134,6 +134,38 @@ private Q_SLOTS:
         QCOMPARE(heldOf(m.facts(), QStringLiteral("bob")), 2.5);
     }
 
+    void theOwnerIsChargedWithTheAccount()
+    {
+        // Root in a container labelled for alice on account vision; root in
+        // a container no rule names; bob's own process with no owner decided
+        // (an older reading).
+        const qint64 t0 = utcMs(2026, 11, 3, 10);
+        UsageMeter m;
+        for (int i = 0; i < 10; ++i) {
+            Snapshot s = reading(QStringLiteral("node-1"), t0 + i * 1000, 1000);
+            s.gpus << gpu(QStringLiteral("GPU-a"), QStringLiteral("RTX A6000"));
+            GpuProcess labelled = process(1, QStringLiteral("root"), QStringLiteral("GPU-a"), 1000);
+            labelled.owner =
+                ProcessOwner{QStringLiteral("alice"), QStringLiteral("vision"),
+                             QStringLiteral("label gpuwarden.user of container job1"), false};
+            GpuProcess unnamed = process(2, QStringLiteral("root"), QStringLiteral("GPU-a"), 1000);
+            unnamed.owner =
+                ProcessOwner{QStringLiteral("container:job2"), {}, QStringLiteral("…"), true};
+            GpuProcess own = process(3, QStringLiteral("bob"), QStringLiteral("GPU-a"), 2000);
+            s.processes << labelled << unnamed << own;
+            m.feed(s);
+        }
+        m.finish();
+        const QList<UsageFact> facts = m.facts();
+        QCOMPARE(heldOf(facts, QStringLiteral("alice")), 2.5);
+        QCOMPARE(heldOf(facts, QStringLiteral("container:job2")), 2.5);
+        QCOMPARE(heldOf(facts, QStringLiteral("bob")), 5.0);
+        QCOMPARE(heldOf(facts, QStringLiteral("root")), 0.0); // never root
+        for (const UsageFact& f : facts)
+            QCOMPARE(f.account,
+                     f.user == QLatin1String("alice") ? QStringLiteral("vision") : QString());
+    }
+
     void migInstanceChargesItsSlicesOfTheGpu_data()
     {
         QTest::addColumn<std::optional<int>>("computeSlices");
