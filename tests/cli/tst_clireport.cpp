@@ -209,8 +209,9 @@ private Q_SLOTS:
                               QStringLiteral("--output"), folder, QStringLiteral("--split")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QStringList files = QDir(folder).entryList(QDir::Files, QDir::Name);
-        QCOMPARE(files, (QStringList{QStringLiteral("coverage.csv"), QStringLiteral("finding.csv"),
-                                     QStringLiteral("gap.csv"), QStringLiteral("pattern.csv"),
+        QCOMPARE(files, (QStringList{QStringLiteral("account.csv"), QStringLiteral("coverage.csv"),
+                                     QStringLiteral("finding.csv"), QStringLiteral("gap.csv"),
+                                     QStringLiteral("job.csv"), QStringLiteral("pattern.csv"),
                                      QStringLiteral("report.csv"), QStringLiteral("unit.csv"),
                                      QStringLiteral("user.csv"), QStringLiteral("user_model.csv"),
                                      QStringLiteral("warning.csv")}));
@@ -228,6 +229,60 @@ private Q_SLOTS:
         QCOMPARE(users.size(), 3);
         QCOMPARE(users[1][3], QString());
         QCOMPARE(users[1][5], QString());
+    }
+
+    void byAccountAndByJobGiveOneTable()
+    {
+        // bob's inference as Slurm job 57 of account vision.
+        const QString trace = path(QStringLiteral("accounts.jsonl"));
+        TraceWriter w;
+        QString error;
+        QVERIFY2(w.open(trace, &error), qPrintable(error));
+        for (Snapshot s : reportFixture()) {
+            for (GpuProcess& p : s.processes) {
+                if (p.user != QLatin1String("bob"))
+                    continue;
+                Workload job;
+                job.kind = WorkloadKind::Slurm;
+                job.id = QStringLiteral("57");
+                job.name = QStringLiteral("infer");
+                job.partition = QStringLiteral("gpu");
+                p.workload = job;
+                p.owner = ProcessOwner{QStringLiteral("bob"), QStringLiteral("vision"),
+                                       QStringLiteral("Slurm job 57"), false};
+            }
+            QVERIFY2(w.write(s, &error), qPrintable(error));
+        }
+        w.close();
+        const QStringList range{QStringLiteral("--from"),   QStringLiteral("2026-11-02T10:00:00Z"),
+                                QStringLiteral("--to"),     QStringLiteral("2026-11-02T11:00:00Z"),
+                                QStringLiteral("--tz"),     QStringLiteral("UTC"),
+                                QStringLiteral("--format"), QStringLiteral("csv")};
+        Run r = runCli(QStringList{QStringLiteral("report"), QStringLiteral("--trace"), trace} +
+                       range + QStringList{QStringLiteral("--by"), QStringLiteral("account")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QStringList> accounts = csvOf(r.out);
+        QCOMPARE(accounts.size(), 3);
+        QCOMPARE(accounts[0],
+                 (QStringList{QStringLiteral("account"), QStringLiteral("gpu_hours"),
+                              QStringLiteral("share_percent"), QStringLiteral("users")}));
+        QCOMPARE(accounts[1][0], QString()); // alice: no account
+        QCOMPARE(accounts[2][0], QStringLiteral("vision"));
+        QCOMPARE(accounts[2][3], QStringLiteral("bob"));
+        r = runCli(QStringList{QStringLiteral("report"), QStringLiteral("--trace"), trace} + range +
+                   QStringList{QStringLiteral("--by"), QStringLiteral("job")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QStringList> jobs = csvOf(r.out);
+        QCOMPARE(jobs.size(), 2);
+        QCOMPARE(jobs[1].mid(0, 6), (QStringList{QStringLiteral("beta"), QStringLiteral("57"),
+                                                 QStringLiteral("infer"), QStringLiteral("bob"),
+                                                 QStringLiteral("vision"), QStringLiteral("gpu")}));
+        // Without any account: the header alone, and why on stderr.
+        r = runCli(QStringList{QStringLiteral("report"), QStringLiteral("--trace"), m_trace} +
+                   range + QStringList{QStringLiteral("--by"), QStringLiteral("account")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out, QByteArray("account,gpu_hours,share_percent,users\r\n"));
+        QVERIFY2(r.err.contains("no process in the range had an account"), r.err.constData());
     }
 
     void toStdoutWithoutOutput()
@@ -276,6 +331,18 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--trace"), trace, QStringLiteral("--format"),
                            QStringLiteral("csv"), QStringLiteral("--split")}
             << 2 << QStringLiteral("report: --split needs --output FOLDER");
+        QTest::newRow("by what")
+            << QStringList{QStringLiteral("--trace"),  trace,
+                           QStringLiteral("--format"), QStringLiteral("csv"),
+                           QStringLiteral("--by"),     QStringLiteral("team")}
+            << 2 << QStringLiteral("report: --by \"team\" is not known (user, account or job)");
+        QTest::newRow("by with split")
+            << QStringList{QStringLiteral("--trace"),  trace,
+                           QStringLiteral("--format"), QStringLiteral("csv"),
+                           QStringLiteral("--by"),     QStringLiteral("job"),
+                           QStringLiteral("--output"), path(QStringLiteral("t")),
+                           QStringLiteral("--split")}
+            << 2 << QStringLiteral("report: --by is for one CSV table");
         QTest::newRow("missing trace")
             << QStringList{QStringLiteral("--trace"), path(QStringLiteral("nope.jsonl")),
                            QStringLiteral("--format"), QStringLiteral("csv")}
