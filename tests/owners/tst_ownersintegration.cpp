@@ -4,10 +4,13 @@
 // the agent asks Podman's real Docker-compatible service for the container's
 // names. Its readings name alice as the owner (never root), /metrics carries
 // the container and owner labels, and the token books charge alice for the
-// hour that closed under libfaketime. About 15 s; skipped where Podman cannot
-// run containers.
+// hour that closed under libfaketime. A real Slurm job of gwbob on account
+// vision: the agent asks scontrol, and gpuwarden-cli's report by account read
+// from the agent puts it under vision. About 20 s; each part skipped where
+// Podman or Slurm cannot run here.
 #include "freeport.h"
 #include "podmanbox.h"
+#include "slurmnode.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -19,6 +22,7 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -77,6 +81,75 @@ QString libFaketime()
     return {};
 }
 
+// The real agent on the fake NVML listing `pid` on one A100 at 97 %, with
+// `runtimes` for its [runtimes] table and `env` for Slurm's SLURM_CONF and
+// libfaketime.
+struct Agent
+{
+    QProcess process;
+    quint16 port = 0;
+
+    bool start(const QString& dir, qint64 pid, const QByteArray& runtimes, const QByteArray& policy,
+               QProcessEnvironment env)
+    {
+        const QString scenario = dir + u"/owners.scenario"_s;
+        writeFile(scenario, "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
+                            "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 util=97 memutil=40 "
+                            "memused=20GiB memtotal=80GiB temp=60 power=300000 "
+                            "powerlimit=400000\nproc 0 compute pid=" +
+                                QByteArray::number(pid) + " mem=16GiB\n");
+        writeFile(dir + u"/policy.toml"_s, policy);
+        const QString config = dir + u"/agent.toml"_s;
+        writeFile(config, "[agent]\ninterval_ms = 250\nbackend = \"nvml\"\nhistory = \"" +
+                              (dir + u"/history.sqlite"_s).toUtf8() + "\"\n[journal]\npath = \"" +
+                              (dir + u"/journal.sqlite"_s).toUtf8() + "\"\n[policy]\npath = \"" +
+                              (dir + u"/policy.toml"_s).toUtf8() + "\"\n[runtimes]\n" + runtimes +
+                              "[[token]]\nname = \"reader\"\nsha256 = \"" + hashOf(kRead) +
+                              "\"\nscope = \"read\"\n[[token]]\nname = \"boss\"\nsha256 = \"" +
+                              hashOf(kAdmin) + "\"\nscope = \"admin\"\n");
+        env.insert(u"LD_LIBRARY_PATH"_s, QStringLiteral(GW_FAKE_NVML_DIR));
+        env.insert(u"GW_FAKE_NVML_SCENARIO"_s, scenario);
+        process.setProcessEnvironment(env);
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        port = gw::test::freePort();
+        process.start(QStringLiteral(GW_AGENT),
+                      {u"--config"_s, config, u"--port"_s, QString::number(port)});
+        return process.waitForReadyRead(10'000) && process.readLine().startsWith("listening on");
+    }
+
+    ~Agent()
+    {
+        process.terminate();
+        if (!process.waitForFinished(5000))
+            process.kill();
+    }
+};
+
+// The agent's one process, once its owner is `owner` decided `because`
+// (within 10 s): the first readings may show the workload itself or the host
+// user, before its runtime answered, but never root.
+QJsonObject processOwnedBy(QNetworkAccessManager& nam, quint16 port, const QString& owner,
+                           const QString& because)
+{
+    QJsonObject process;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 10'000) {
+        const Reply r = call(nam, port, u"/v1/processes"_s);
+        if (r.status == 200) {
+            const QJsonArray list = r.json[u"processes"_s].toArray();
+            process = list.isEmpty() ? QJsonObject() : list[0].toObject();
+            const QString now = process[u"owner"_s][u"user"_s].toString();
+            if (now == u"root"_s)
+                return process; // the caller's comparison says what is wrong
+            if (now == owner && process[u"owner"_s][u"because"_s].toString() == because)
+                break;
+        }
+        QTest::qWait(100);
+    }
+    return process;
+}
+
 } // namespace
 
 class TestOwnersIntegration : public QObject
@@ -102,31 +175,7 @@ private Q_SLOTS:
         const QString sock = podman.serve();
         QVERIFY2(!sock.isEmpty(), "Podman's service did not make its socket");
 
-        const QString scenario = podman.path(u"owners.scenario"_s);
-        writeFile(scenario, "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
-                            "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 util=97 memutil=40 "
-                            "memused=20GiB memtotal=80GiB temp=60 power=300000 "
-                            "powerlimit=400000\nproc 0 compute pid=" +
-                                QByteArray::number(pid) + " mem=16GiB\n");
-        const QString policy = podman.path(u"policy.toml"_s);
-        writeFile(policy, "[hog]\nthreshold_percent = 90\nduration = \"2s\"\n"
-                          "[tokens]\ninitial = 100\nmonthly = 0\ndaily = 0\ndefault_price = 3600\n"
-                          "time_zone = \"UTC\"\n");
-        const QString config = podman.path(u"agent.toml"_s);
-        writeFile(config, "[agent]\ninterval_ms = 250\nbackend = \"nvml\"\n[journal]\npath = \"" +
-                              podman.path(u"journal.sqlite"_s).toUtf8() +
-                              "\"\n[policy]\npath = \"" + policy.toUtf8() +
-                              "\"\n[runtimes]\ndocker_socket = \"\"\nscontrol = \"\"\n"
-                              "podman_socket = \"" +
-                              sock.toUtf8() + "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" +
-                              hashOf(kRead) +
-                              "\"\nscope = \"read\"\n[[token]]\nname = "
-                              "\"boss\"\nsha256 = \"" +
-                              hashOf(kAdmin) + "\"\nscope = \"admin\"\n");
-        QProcess agent;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"LD_LIBRARY_PATH"_s, QStringLiteral(GW_FAKE_NVML_DIR));
-        env.insert(u"GW_FAKE_NVML_SCENARIO"_s, scenario);
         // Five seconds before an hour ends: the hour closes while the test
         // runs, and its use is charged.
         env.insert(u"LD_PRELOAD"_s, libFaketime());
@@ -138,40 +187,18 @@ private Q_SLOTS:
         const QString asan = env.value(u"ASAN_OPTIONS"_s);
         env.insert(u"ASAN_OPTIONS"_s,
                    (asan.isEmpty() ? QString() : asan + u':') + u"verify_asan_link_order=0"_s);
-        agent.setProcessEnvironment(env);
-        agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        const quint16 port = gw::test::freePort();
-        agent.start(QStringLiteral(GW_AGENT),
-                    {u"--config"_s, config, u"--port"_s, QString::number(port)});
-        QVERIFY(agent.waitForReadyRead(10'000));
-        QVERIFY(agent.readLine().startsWith("listening on"));
-        auto stop = qScopeGuard([&] {
-            agent.terminate();
-            agent.waitForFinished(5000);
-        });
-
+        Agent agent;
+        QVERIFY(agent.start(podman.path({}), pid,
+                            "docker_socket = \"\"\nscontrol = \"\"\npodman_socket = \"" +
+                                sock.toUtf8() + "\"\n",
+                            "[hog]\nthreshold_percent = 90\nduration = \"2s\"\n[tokens]\n"
+                            "initial = 100\nmonthly = 0\ndaily = 0\ndefault_price = 3600\n"
+                            "time_zone = \"UTC\"\n",
+                            env));
+        const quint16 port = agent.port;
         QNetworkAccessManager nam;
-        // The first readings: the container itself owns it (Podman has not
-        // answered yet) or alice; never root.
-        QJsonObject process;
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < 10'000) {
-            const Reply r = call(nam, port, u"/v1/processes"_s);
-            if (r.status == 503) { // no reading yet
-                QTest::qWait(100);
-                continue;
-            }
-            QCOMPARE(r.status, 200);
-            const QJsonArray list = r.json[u"processes"_s].toArray();
-            QCOMPARE(list.size(), 1);
-            process = list[0].toObject();
-            const QString owner = process[u"owner"_s][u"user"_s].toString();
-            QVERIFY2(owner != u"root"_s, r.body.constData());
-            if (owner == u"alice"_s)
-                break;
-            QTest::qWait(100);
-        }
+        const QJsonObject process = processOwnedBy(
+            nam, port, u"alice"_s, u"label gpuwarden.user of container %1"_s.arg(name));
         QCOMPARE(process[u"user"_s].toString(), u"root"_s);
         QCOMPARE(process[u"owner"_s][u"user"_s].toString(), u"alice"_s);
         QCOMPARE(process[u"owner"_s][u"because"_s].toString(),
@@ -191,7 +218,8 @@ private Q_SLOTS:
 
         // The hour closes at 11:00: alice is charged, root never.
         QJsonObject balances;
-        t.restart();
+        QElapsedTimer t;
+        t.start();
         while (t.elapsed() < 15'000) {
             const Reply r = call(nam, port, u"/v1/balances"_s);
             QCOMPARE(r.status, 200);
@@ -206,6 +234,73 @@ private Q_SLOTS:
         // A few seconds of one GPU at 3600 tokens per GPU-hour.
         const double alice = balances[u"alice"_s].toDouble();
         QVERIFY2(alice < 100 && alice > 80, qPrintable(QString::number(alice)));
+    }
+
+    // A real Slurm job of gwbob on account vision: the agent asks scontrol
+    // for the job of the pid's cgroup, and a report by account read from the
+    // agent puts its GPU time under vision.
+    void aSlurmJobIsItsUsersOnItsAccount()
+    {
+        if (const QString why = gw::test::SlurmNode::unavailable("gwbob"); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        gw::test::SlurmNode slurm;
+        if (!slurm.start())
+            QSKIP(qPrintable(u"Slurm does not start here: "_s + slurm.error()));
+        const QString job = slurm.submit(u"gwbob"_s, u"vision"_s, u"infer"_s);
+        QVERIFY2(!job.isEmpty(), qPrintable(slurm.error()));
+        // The job's sleep (its batch script's child).
+        qint64 pid = 0;
+        QElapsedTimer t;
+        t.start();
+        while (pid == 0 && t.elapsed() < 10'000) {
+            for (const qint64 p : slurm.pids(job)) {
+                QFile comm(u"/proc/%1/comm"_s.arg(p));
+                if (comm.open(QIODevice::ReadOnly) && comm.readAll() == "sleep\n")
+                    pid = p;
+            }
+            if (pid == 0)
+                QTest::qWait(100);
+        }
+        QVERIFY2(pid > 0, "the job's sleep did not start");
+        QTemporaryDir dir;
+        Agent agent;
+        QVERIFY(agent.start(dir.path(), pid,
+                            "docker_socket = \"\"\npodman_socket = \"\"\nscontrol = \"scontrol\"\n",
+                            "[hog]\nthreshold_percent = 90\nduration = \"1h\"\n", slurm.env()));
+        QNetworkAccessManager nam;
+        const QJsonObject process =
+            processOwnedBy(nam, agent.port, u"gwbob"_s, u"Slurm job %1"_s.arg(job));
+        QCOMPARE(process[u"owner"_s][u"user"_s].toString(), u"gwbob"_s);
+        QCOMPARE(process[u"owner"_s][u"account"_s].toString(), u"vision"_s);
+        QCOMPARE(process[u"owner"_s][u"because"_s].toString(), u"Slurm job %1"_s.arg(job));
+        QCOMPARE(process[u"workload"_s][u"kind"_s].toString(), u"slurm"_s);
+        QCOMPARE(process[u"workload"_s][u"id"_s].toString(), job);
+        QCOMPARE(process[u"workload"_s][u"name"_s].toString(), u"infer"_s);
+        QCOMPARE(process[u"workload"_s][u"partition"_s].toString(), u"debug"_s);
+
+        // gpuwarden-cli's report by account, read from the agent.
+        QTest::qWait(1500); // a few readings with the owner known
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"GPUWARDEN_TOKEN"_s, QString::fromLatin1(kRead));
+        cli.setProcessEnvironment(env);
+        cli.start(QStringLiteral(GW_CLI),
+                  {u"report"_s, u"--source"_s, u"http://127.0.0.1:%1"_s.arg(agent.port),
+                   u"--last"_s, u"1h"_s, u"--tz"_s, u"UTC"_s, u"--format"_s, u"csv"_s, u"--by"_s,
+                   u"account"_s});
+        QVERIFY(cli.waitForFinished(60'000));
+        const QByteArray err = cli.readAllStandardError();
+        QVERIFY2(cli.exitCode() == 0, err.constData());
+        const QList<QByteArray> rows = cli.readAllStandardOutput().trimmed().split('\n');
+        QVERIFY2(rows.size() >= 2, err.constData());
+        bool vision = false;
+        for (const QByteArray& row : rows)
+            if (row.startsWith("vision,")) {
+                vision = true;
+                QVERIFY2(row.trimmed().endsWith(",gwbob"), row.constData());
+                QVERIFY2(row.split(',')[1].toDouble() > 0, row.constData());
+            }
+        QVERIFY2(vision, QByteArray(rows.join('\n') + '\n' + err).constData());
     }
 };
 
