@@ -21,7 +21,18 @@ packages=(
     # tests/owners: a real Podman container (runc, an image made from
     # busybox-static) read through Podman's Docker-compatible API
     podman runc busybox-static
+    # tests/owners: a real one-node Slurm, its jobs submitted as gwbob
+    slurmctld slurmd slurm-client munge
 )
+
+# The user whose Slurm jobs tests/owners submits (not a login).
+if ! id gwbob >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then
+        useradd --system --no-create-home --shell /usr/sbin/nologin gwbob
+    elif command -v sudo >/dev/null; then
+        sudo useradd --system --no-create-home --shell /usr/sbin/nologin gwbob
+    fi
+fi
 
 missing=()
 for p in "${packages[@]}"; do
