@@ -234,6 +234,55 @@ private Q_SLOTS:
         // A few seconds of one GPU at 3600 tokens per GPU-hour.
         const double alice = balances[u"alice"_s].toDouble();
         QVERIFY2(alice < 100 && alice > 80, qPrintable(QString::number(alice)));
+
+        // The hog (97 % for over 2 s) is alice's, naming her container.
+        QJsonObject hog;
+        t.restart();
+        while (hog.isEmpty() && t.elapsed() < 10'000) {
+            const Reply r = call(nam, port, u"/v1/events?after=0"_s);
+            QCOMPARE(r.status, 200);
+            for (const QJsonValue& v : r.json[u"events"_s].toArray()) {
+                const QJsonObject e = v[u"event"_s].toObject();
+                if (e[u"kind"_s].toString() == u"hog"_s)
+                    hog = e;
+            }
+            if (hog.isEmpty())
+                QTest::qWait(250);
+        }
+        QVERIFY2(!hog.isEmpty(), "no hog event");
+        QCOMPARE(hog[u"user"_s].toString(), u"alice"_s);
+        QVERIFY2(QJsonDocument(hog).toJson().contains(name.toUtf8()),
+                 QJsonDocument(hog).toJson().constData());
+
+        // Stopping it: a dry run first (nothing happens), then the call
+        // through Podman's Engine API; both audited, the container gone.
+        const QByteArray start = QByteArray::number(process[u"start_time_ms"_s].toInteger());
+        const QString route = u"/v1/processes/%1/signal"_s.arg(pid);
+        const Reply dry = call(nam, port, route, kAdmin, "POST",
+                               R"({"action":"terminate","start_time_ms":)" + start +
+                                   R"(,"reason":"hog in test","dry_run":true})");
+        QVERIFY2(dry.status == 200, dry.body.constData());
+        QCOMPARE(dry.json[u"outcome"_s].toString(), u"would"_s);
+        QVERIFY2(dry.json[u"detail"_s].toString().contains(name), dry.body.constData());
+        QCOMPARE(podman.hostPid(name), pid); // still running
+        const Reply stop = call(nam, port, route, kAdmin, "POST",
+                                R"({"action":"terminate","start_time_ms":)" + start +
+                                    R"(,"reason":"hog in test","dry_run":false})");
+        QVERIFY2(stop.status == 200 || stop.status == 202, stop.body.constData());
+        t.restart();
+        while (podman.hostPid(name) != 0 && t.elapsed() < 20'000)
+            QTest::qWait(250);
+        QCOMPARE(podman.hostPid(name), 0); // stopped: no process
+        QJsonArray audit;
+        t.restart();
+        while (audit.size() < 2 && t.elapsed() < 10'000) {
+            audit = call(nam, port, u"/v1/audit?after=0"_s).json[u"audit"_s].toArray();
+            QTest::qWait(100);
+        }
+        QVERIFY2(audit.size() >= 2, QJsonDocument(audit).toJson().constData());
+        QCOMPARE(audit.first()[u"outcome"_s].toString(), u"would"_s);
+        const QString last = audit.last()[u"outcome"_s].toString();
+        QVERIFY2(last == u"done"_s, QJsonDocument(audit).toJson().constData());
     }
 
     // A real Slurm job of gwbob on account vision: the agent asks scontrol
@@ -266,7 +315,10 @@ private Q_SLOTS:
         Agent agent;
         QVERIFY(agent.start(dir.path(), pid,
                             "docker_socket = \"\"\npodman_socket = \"\"\nscontrol = \"scontrol\"\n",
-                            "[hog]\nthreshold_percent = 90\nduration = \"1h\"\n", slurm.env()));
+                            "[hog]\nthreshold_percent = 90\nduration = \"1h\"\n[tokens]\n"
+                            "enforce = \"auto\"\nstep_after = \"1s\"\nkill_grace = \"1s\"\n"
+                            "demand_for = \"1m\"\n",
+                            slurm.env()));
         QNetworkAccessManager nam;
         const QJsonObject process =
             processOwnedBy(nam, agent.port, u"gwbob"_s, u"Slurm job %1"_s.arg(job));
@@ -301,6 +353,34 @@ private Q_SLOTS:
                 QVERIFY2(row.split(',')[1].toDouble() > 0, row.constData());
             }
         QVERIFY2(vision, QByteArray(rows.join('\n') + '\n' + err).constData());
+
+        // The books say gwbob is 5 tokens short and GPUs are in demand: the
+        // policy's steps end the job with scancel, audited.
+        const Reply adjusted =
+            call(nam, agent.port, u"/v1/ledger"_s, kAdmin, "POST",
+                 R"({"user":"gwbob","amount":-135,"reason":"test: over budget"})");
+        QVERIFY2(adjusted.status == 201, adjusted.body.constData());
+        QCOMPARE(call(nam, agent.port, u"/v1/allocate"_s, kAdmin, "POST",
+                      R"({"user":"carol","gpus":1,"min_free_mib":1000000})")
+                     .status,
+                 409);
+        t.restart();
+        while (!slurm.state(job).isEmpty() && t.elapsed() < 30'000)
+            QTest::qWait(250);
+        QCOMPARE(slurm.state(job), QString()); // cancelled: no longer queued
+        const QJsonArray audit =
+            call(nam, agent.port, u"/v1/audit?after=0"_s).json[u"audit"_s].toArray();
+        bool cancelled = false;
+        for (const QJsonValue& a : audit)
+            if (a[u"action"_s].toString() == u"terminate"_s &&
+                a[u"outcome"_s].toString() == u"done"_s) {
+                cancelled = true;
+                QCOMPARE(a[u"user"_s].toString(), u"gwbob"_s);
+                QVERIFY2(a[u"detail"_s].toString().contains(u"scancel"_s) ||
+                             a[u"detail"_s].toString().contains(u"job %1"_s.arg(job)),
+                         qPrintable(a[u"detail"_s].toString()));
+            }
+        QVERIFY2(cancelled, QJsonDocument(audit).toJson().constData());
     }
 };
 
