@@ -6,6 +6,7 @@
 // each step at least 1 s after the last, all in GET /v1/audit. The child
 // ignores SIGTERM, so the SIGKILL is seen too. About 10 s.
 
+#include "agentcall.h"
 #include "freeport.h"
 #include "webhookreceiver.h"
 
@@ -40,33 +41,13 @@ void writeFile(const QString& path, const QByteArray& data)
         qFatal("cannot write %s", qPrintable(path));
 }
 
-QByteArray hashOf(const QByteArray& token)
-{
-    return QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex();
-}
+using gw::test::tokenHash;
 
-struct Reply
+gw::test::AgentReply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
+                          const QByteArray& token, const QByteArray& method = "GET",
+                          const QByteArray& body = {})
 {
-    int status = 0;
-    QJsonObject json;
-};
-
-Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path, const QByteArray& token,
-           const QByteArray& method = "GET", const QByteArray& body = {})
-{
-    QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
-    req.setRawHeader("Authorization", "Bearer " + token);
-    if (!body.isEmpty())
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    QNetworkReply* r = nam.sendCustomRequest(req, method, body);
-    QSignalSpy done(r, &QNetworkReply::finished);
-    if (!r->isFinished())
-        done.wait(10'000);
-    Reply out;
-    out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    out.json = QJsonDocument::fromJson(r->readAll()).object();
-    r->deleteLater();
-    return out;
+    return gw::test::callAgent(nam, port, path, token, method, body);
 }
 
 } // namespace
@@ -123,9 +104,9 @@ private Q_SLOTS:
         writeFile(config, "[agent]\ninterval_ms = 250\nbackend = \"nvml\"\n[journal]\npath = \"" +
                               dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
                               "\"\n[policy]\npath = \"" + policy.toUtf8() +
-                              "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" + hashOf(kRead) +
+                              "\"\n[[token]]\nname = \"reader\"\nsha256 = \"" + tokenHash(kRead) +
                               "\"\nscope = \"read\"\n[[token]]\nname = \"boss\"\nsha256 = \"" +
-                              hashOf(kAdmin) + "\"\nscope = \"admin\"\n");
+                              tokenHash(kAdmin) + "\"\nscope = \"admin\"\n");
         QProcess agent;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
@@ -139,21 +120,21 @@ private Q_SLOTS:
 
         QNetworkAccessManager nam;
         // The child's user goes 5 tokens below zero (130 granted at the first entry).
-        const Reply adjusted =
+        const gw::test::AgentReply adjusted =
             call(nam, port, QStringLiteral("/v1/ledger"), kAdmin, "POST",
                  QJsonDocument(QJsonObject{{QStringLiteral("user"), user},
                                            {QStringLiteral("amount"), -135},
                                            {QStringLiteral("reason"), QStringLiteral("test")}})
                      .toJson());
         QCOMPARE(adjusted.status, 201);
-        QCOMPARE(adjusted.json[QStringLiteral("balance")].toDouble(), -5.0);
+        QCOMPARE(adjusted.json()[QStringLiteral("balance")].toDouble(), -5.0);
         // Low demand: listed by the readings, not a candidate.
         QTest::qWait(1500);
-        Reply e = call(nam, port, QStringLiteral("/v1/enforcement"), kRead);
+        gw::test::AgentReply e = call(nam, port, QStringLiteral("/v1/enforcement"), kRead);
         QCOMPARE(e.status, 200);
-        QCOMPARE(e.json[QStringLiteral("mode")].toString(), QStringLiteral("auto"));
-        QVERIFY(!e.json[QStringLiteral("demand")][QStringLiteral("high")].toBool());
-        QVERIFY(e.json[QStringLiteral("candidates")].toArray().isEmpty());
+        QCOMPARE(e.json()[QStringLiteral("mode")].toString(), QStringLiteral("auto"));
+        QVERIFY(!e.json()[QStringLiteral("demand")][QStringLiteral("high")].toBool());
+        QVERIFY(e.json()[QStringLiteral("candidates")].toArray().isEmpty());
         QCOMPARE(child.state(), QProcess::Running);
 
         // A read token never acts.
@@ -172,9 +153,10 @@ private Q_SLOTS:
         QCOMPARE(child.state(), QProcess::NotRunning);
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
 
-        const Reply audit = call(nam, port, QStringLiteral("/v1/audit?after=0"), kRead);
+        const gw::test::AgentReply audit =
+            call(nam, port, QStringLiteral("/v1/audit?after=0"), kRead);
         QCOMPARE(audit.status, 200);
-        const QJsonArray entries = audit.json[QStringLiteral("audit")].toArray();
+        const QJsonArray entries = audit.json()[QStringLiteral("audit")].toArray();
         const QStringList steps{QStringLiteral("notify"), QStringLiteral("renice"),
                                 QStringLiteral("terminate"), QStringLiteral("kill")};
         QCOMPARE(entries.size(), 4);

@@ -8,6 +8,7 @@
 // vision: the agent asks scontrol, and gpuwarden-cli's report by account read
 // from the agent puts it under vision. About 20 s; each part skipped where
 // Podman or Slurm cannot run here.
+#include "agentcall.h"
 #include "freeport.h"
 #include "podmanbox.h"
 #include "slurmnode.h"
@@ -39,11 +40,9 @@ void writeFile(const QString& path, const QByteArray& data)
         qFatal("cannot write %s", qPrintable(path));
 }
 
-QByteArray hashOf(const QByteArray& token)
-{
-    return QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex();
-}
+using gw::test::tokenHash;
 
+// The agent's reply, its JSON read once.
 struct Reply
 {
     int status = 0;
@@ -55,20 +54,8 @@ Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
            const QByteArray& token = kRead, const QByteArray& method = "GET",
            const QByteArray& body = {})
 {
-    QNetworkRequest req(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
-    req.setRawHeader("Authorization", "Bearer " + token);
-    if (!body.isEmpty())
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    QNetworkReply* r = nam.sendCustomRequest(req, method, body);
-    QSignalSpy done(r, &QNetworkReply::finished);
-    if (!r->isFinished())
-        done.wait(10'000);
-    Reply out;
-    out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    out.body = r->readAll();
-    out.json = QJsonDocument::fromJson(out.body).object();
-    r->deleteLater();
-    return out;
+    const gw::test::AgentReply r = gw::test::callAgent(nam, port, path, token, method, body);
+    return {r.status, r.body, r.json()};
 }
 
 QString libFaketime()
@@ -104,9 +91,9 @@ struct Agent
                               (dir + u"/history.sqlite"_s).toUtf8() + "\"\n[journal]\npath = \"" +
                               (dir + u"/journal.sqlite"_s).toUtf8() + "\"\n[policy]\npath = \"" +
                               (dir + u"/policy.toml"_s).toUtf8() + "\"\n[runtimes]\n" + runtimes +
-                              "[[token]]\nname = \"reader\"\nsha256 = \"" + hashOf(kRead) +
+                              "[[token]]\nname = \"reader\"\nsha256 = \"" + tokenHash(kRead) +
                               "\"\nscope = \"read\"\n[[token]]\nname = \"boss\"\nsha256 = \"" +
-                              hashOf(kAdmin) + "\"\nscope = \"admin\"\n");
+                              tokenHash(kAdmin) + "\"\nscope = \"admin\"\n");
         env.insert(u"LD_LIBRARY_PATH"_s, QStringLiteral(GW_FAKE_NVML_DIR));
         env.insert(u"GW_FAKE_NVML_SCENARIO"_s, scenario);
         process.setProcessEnvironment(env);
