@@ -21,6 +21,9 @@ packages=(
     # tests/owners: a real Podman container (runc, an image made from
     # busybox-static) read through Podman's Docker-compatible API
     podman runc busybox-static
+    # core/owners: the kubelet's pod-resources API is gRPC (protoc and
+    # grpc_cpp_plugin generate its code at build time)
+    libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
 )
 
 missing=()
