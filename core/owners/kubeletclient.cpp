@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <fcntl.h>
 #include <mutex>
 #include <unistd.h>
@@ -141,9 +142,12 @@ struct KubeletClient::Channel
     std::unique_ptr<v1::PodResourcesLister::Stub> stub;
 };
 
-// One call's state, alive until gRPC has called its end (it holds the
-// channel too): the context's deadline bounds it, and the client cancels
-// it when it goes first.
+// One call's state, owned by the client and destroyed on its thread: gRPC's
+// callback holds only its address. (Its context holds the channel, and a
+// channel whose last reference goes on one of gRPC's callback threads takes
+// their shared completion queue down from within: gRPC 1.51 aborts.) The
+// context's deadline bounds it; the client cancels it when it goes first
+// and waits for its end.
 struct KubeletClient::Call
 {
     grpc::ClientContext context;
@@ -151,7 +155,7 @@ struct KubeletClient::Call
     v1::ListPodResourcesResponse listReply;
     v1::AllocatableResourcesRequest allocatableRequest;
     v1::AllocatableResourcesResponse allocatableReply;
-    std::shared_ptr<Channel> channel;
+    bool ended = false; // gRPC is done with it (under the mailbox's lock)
 };
 
 // Where gRPC's threads leave answers: posted to the client's thread while
@@ -160,16 +164,23 @@ struct KubeletClient::Call
 struct KubeletClient::Mailbox
 {
     std::mutex mutex;
+    std::condition_variable ended;
     KubeletClient* client = nullptr;
 
-    // Runs f(client) on the client's thread, unless it is gone by then.
+    // The last thing gRPC's callback does with `call`: marks it ended and
+    // runs f(client) on the client's thread, unless the client is gone.
     template <typename F>
-    void post(F f)
+    void deliver(Call* call, F f)
     {
-        const std::lock_guard lock(mutex);
-        if (client)
-            QMetaObject::invokeMethod(
-                client, [c = client, f = std::move(f)]() mutable { f(c); }, Qt::QueuedConnection);
+        {
+            const std::lock_guard lock(mutex);
+            call->ended = true;
+            if (client)
+                QMetaObject::invokeMethod(
+                    client, [c = client, f = std::move(f)]() mutable { f(c); },
+                    Qt::QueuedConnection);
+        }
+        ended.notify_all();
     }
 };
 
@@ -187,8 +198,13 @@ KubeletClient::~KubeletClient()
         const std::lock_guard lock(m_mailbox->mutex);
         m_mailbox->client = nullptr;
     }
-    if (m_inFlight)
-        m_inFlight->context.TryCancel(); // its end then finds no one to tell
+    if (m_inFlight) {
+        // Cancelled, it ends at once (finding no one to tell); the call and
+        // the channel then go here, not on gRPC's thread.
+        m_inFlight->context.TryCancel();
+        std::unique_lock lock(m_mailbox->mutex);
+        m_mailbox->ended.wait(lock, [this] { return m_inFlight->ended; });
+    }
 }
 
 void KubeletClient::ensureChannel()
@@ -200,7 +216,7 @@ void KubeletClient::ensureChannel()
     // A channel of its own, not a subchannel shared (with its reconnection
     // back-off) with an earlier channel to the same socket.
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-    m_channel = std::make_shared<Channel>();
+    m_channel = std::make_unique<Channel>();
     m_channel->channel = grpc::CreateCustomChannel("unix:" + m_socketPath.toStdString(),
                                                    grpc::InsecureChannelCredentials(), args);
     m_channel->stub = v1::PodResourcesLister::NewStub(m_channel->channel);
@@ -236,20 +252,19 @@ void KubeletClient::list(bool quietWhenAbsent)
 void KubeletClient::startList()
 {
     ensureChannel();
-    auto call = std::make_shared<Call>();
-    call->channel = m_channel;
+    m_inFlight = std::make_unique<Call>();
+    Call* call = m_inFlight.get();
     call->context.set_deadline(std::chrono::system_clock::now() +
                                std::chrono::milliseconds(m_timeoutMs));
-    m_inFlight = call;
-    call->channel->stub->async()->List(
+    m_channel->stub->async()->List(
         &call->context, &call->listRequest, &call->listReply,
         [call, mailbox = m_mailbox](grpc::Status status) {
             // gRPC's thread: read the reply here, hand over values.
             std::optional<KubeletPods> pods;
             if (status.ok())
                 pods = podsOf(call->listReply);
-            mailbox->post([status = std::move(status), pods = std::move(pods),
-                           call](KubeletClient* client) mutable {
+            mailbox->deliver(call, [status = std::move(status),
+                                    pods = std::move(pods)](KubeletClient* client) mutable {
                 client->m_inFlight.reset();
                 if (!pods) {
                     const bool deadline = status.error_code() == grpc::DEADLINE_EXCEEDED;
@@ -282,18 +297,17 @@ void KubeletClient::startList()
 
 void KubeletClient::startAllocatable(KubeletPods pods)
 {
-    auto call = std::make_shared<Call>();
-    call->channel = m_channel;
+    m_inFlight = std::make_unique<Call>();
+    Call* call = m_inFlight.get();
     call->context.set_deadline(std::chrono::system_clock::now() +
                                std::chrono::milliseconds(m_timeoutMs));
-    m_inFlight = call;
-    call->channel->stub->async()->GetAllocatableResources(
+    m_channel->stub->async()->GetAllocatableResources(
         &call->context, &call->allocatableRequest, &call->allocatableReply,
         [call, mailbox = m_mailbox, pods = std::move(pods)](grpc::Status status) mutable {
             if (status.ok())
                 pods.allocatable = allocatableOf(call->allocatableReply);
-            mailbox->post([status = std::move(status), pods = std::move(pods),
-                           call](KubeletClient* client) mutable {
+            mailbox->deliver(call, [status = std::move(status),
+                                    pods = std::move(pods)](KubeletClient* client) mutable {
                 client->m_inFlight.reset();
                 client->m_busy = false;
                 if (!status.ok()) {

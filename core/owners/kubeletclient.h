@@ -116,8 +116,8 @@ private:
     bool m_allocatableMissing = false;
     QElapsedTimer m_lastRound;
     std::shared_ptr<Mailbox> m_mailbox;
-    std::shared_ptr<Channel> m_channel; // made again after a failure
-    std::shared_ptr<Call> m_inFlight;   // cancelled when this goes
+    std::unique_ptr<Channel> m_channel; // made again after a failure
+    std::unique_ptr<Call> m_inFlight;   // cancelled when this goes, and waited for
 };
 
 } // namespace gw::owners

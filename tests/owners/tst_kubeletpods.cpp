@@ -6,6 +6,7 @@
 // away and comes back is read again.
 #include "owners/kubeletclient.h"
 #include "owners/ownerresolver.h"
+#include "ownertests.h"
 
 #include "podresources.grpc.pb.h"
 
@@ -29,6 +30,8 @@ using namespace gw::owners;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+using gw::test::ownerFixture;
 
 const QString kGpuA = u"GPU-4b6a3f1e-7c1d-4e52-9b0a-1d2c3e4f5a6b"_s;
 const QString kGpuB = u"GPU-9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a"_s;
@@ -419,6 +422,7 @@ private Q_SLOTS:
         longest = std::max(longest, msToRun([&] { resolver.namesOf(kubernetesProcess(), kGpuA); }));
         longest = std::max(longest, msToRun([&] { resolver.podHolding(kGpuA); }));
         QVERIFY2(longest < 50, qPrintable(u"a reading waited %1 ms"_s.arg(longest)));
+        qInfo("the longest call of a reading while the kubelet stalls: %lld ms", longest);
         QVERIFY(warnings.wait(5000));
         QCOMPARE(warnings[0][0].toString(), u"pod names are not available: "_s + socket() +
                                                 u": no answer to List within 300 ms"_s);
@@ -515,6 +519,27 @@ private Q_SLOTS:
         // The uid's old pod ended: the new one is found through its GPU.
         QCOMPARE(resolver.namesOf(kubernetesProcess(), kGpuA).pod->name, u"train-5"_s);
         QCOMPARE(warnings.size(), 1); // said once while away
+    }
+
+    void theKubeletsWholeReplyIsReadAndWhatIsNotNeededSkipped()
+    {
+        QString error;
+        const auto pods = parsePodResourcesList(ownerFixture(u"kubelet/list-full.bin"_s), &error);
+        QVERIFY2(pods, qPrintable(error));
+        QCOMPARE(pods->pods, 4);
+        QCOMPARE(pods->holders.size(), 4);
+        const PodFacts trainer{{}, u"train-0"_s, u"vision"_s, u"trainer"_s, {}};
+        QCOMPARE(pods->holders.value(kGpuA), QList<PodFacts>{trainer});
+        QCOMPARE(pods->holders.value(kGpuB), QList<PodFacts>{trainer});
+        const PodFacts jupyter{{}, u"notebook-2"_s, u"nlp"_s, u"jupyter"_s, {}};
+        QCOMPARE(pods->holders.value(kMig), QList<PodFacts>{jupyter});
+        // Two replicas of one time-sliced GPU in one container: one holder.
+        const PodFacts worker{{}, u"shared-4"_s, u"batch"_s, u"worker"_s, {}};
+        QCOMPARE(pods->holders.value(kGpuFree), QList<PodFacts>{worker});
+        const auto allocatable =
+            parseAllocatableResources(ownerFixture(u"kubelet/allocatable.bin"_s), &error);
+        QVERIFY2(allocatable, qPrintable(error));
+        QCOMPARE(*allocatable, (QSet<QString>{kGpuA, kGpuB, kMig}));
     }
 
     void bytesThatAreNoListAreAnError()
