@@ -23,6 +23,16 @@ OwnerResolver::OwnerResolver(Options options, QObject* parent)
     , m_options(std::move(options))
 {
     m_clock.start();
+    if (!m_options.kubeletSocket.isEmpty()) {
+        m_kubelet = new KubeletClient(m_options.kubeletSocket, this);
+        m_kubelet->setTimeoutMs(m_options.timeoutMs);
+        connect(m_kubelet, &KubeletClient::listed, this, &OwnerResolver::kubeletListed);
+        connect(m_kubelet, &KubeletClient::failed, this,
+                [this](KubeletClient::Failure why, const QString& method, const QString& message) {
+                    sayOnce(u"kubelet %1 %2"_s.arg(method).arg(int(why)),
+                            tr("pod names are not available: %1").arg(message));
+                });
+    }
 }
 
 OwnerResolver::~OwnerResolver()
@@ -67,6 +77,112 @@ WorkloadNames OwnerResolver::namesOf(const Workload& w)
         names.job = e.value;
     }
     return names;
+}
+
+WorkloadNames OwnerResolver::namesOf(const Workload& w, QStringView gpuUuid)
+{
+    WorkloadNames names = namesOf(w);
+    if (w.kind != WorkloadKind::Kubernetes || !m_kubelet)
+        return names;
+    m_kubernetesSeen = true;
+    pollKubelet(true);
+    std::optional<PodFacts> held = holderOf(gpuUuid);
+    const auto linked = w.podUid.isEmpty() ? m_podByUid.cend() : m_podByUid.constFind(w.podUid);
+    if (held && linked != m_podByUid.cend() &&
+        (held->namespaceName != linked->namespaceName || held->name != linked->name)) {
+        // The pod of this uid was found on another GPU to be another pod:
+        // one of the two sees a GPU not assigned to it. Not guessed.
+        sayOnce(u"pod uid "_s + w.podUid,
+                tr("pod %1 runs on %2, which the kubelet assigned to pod %3/%4, while another "
+                   "GPU showed it to be pod %5/%6: its pod is not named")
+                    .arg(w.podUid, gpuUuid.toString(), held->namespaceName, held->name,
+                         linked->namespaceName, linked->name));
+        return names;
+    }
+    if (held) {
+        held->uid = w.podUid;
+        if (!w.podUid.isEmpty() && linked == m_podByUid.cend()) {
+            PodFacts pod = *held;
+            pod.container.clear(); // the uid names the pod, not one of its containers
+            m_podByUid.insert(w.podUid, pod);
+        }
+        names.pod = std::move(held);
+    } else if (linked != m_podByUid.cend()) {
+        names.pod = *linked;
+    }
+    return names;
+}
+
+std::optional<PodFacts> OwnerResolver::podHolding(QStringView gpuUuid) const
+{
+    if (!m_kubelet)
+        return std::nullopt;
+    pollKubelet(false);
+    std::optional<PodFacts> held = holderOf(gpuUuid);
+    if (held) {
+        for (auto it = m_podByUid.cbegin(); it != m_podByUid.cend(); ++it) {
+            if (it->namespaceName == held->namespaceName && it->name == held->name) {
+                held->uid = it.key();
+                break;
+            }
+        }
+    }
+    return held;
+}
+
+std::optional<bool> OwnerResolver::kubeletManages(QStringView gpuUuid) const
+{
+    if (!m_kubelet)
+        return std::nullopt;
+    pollKubelet(false);
+    if (m_podsAtMs < 0 || now() - m_podsAtMs > 3 * m_options.kubeletPollMs || !m_pods.allocatable)
+        return std::nullopt;
+    return m_pods.allocatable->contains(kubeletDeviceKey(gpuUuid));
+}
+
+std::optional<PodFacts> OwnerResolver::holderOf(QStringView gpuUuid) const
+{
+    if (m_podsAtMs < 0 || now() - m_podsAtMs > 3 * m_options.kubeletPollMs)
+        return std::nullopt; // none yet, or the kubelet stopped answering
+    const auto it = m_pods.holders.constFind(kubeletDeviceKey(gpuUuid));
+    if (it == m_pods.holders.cend() || it->isEmpty())
+        return std::nullopt;
+    PodFacts pod = it->first();
+    for (const PodFacts& other : *it) {
+        if (other.namespaceName != pod.namespaceName || other.name != pod.name)
+            return std::nullopt; // shared by several pods (time-slicing)
+        if (other.container != pod.container)
+            pod.container.clear(); // by several containers of the pod
+    }
+    return pod;
+}
+
+void OwnerResolver::pollKubelet(bool forWorkload) const
+{
+    if (m_kubelet->busy())
+        return;
+    const qint64 since = m_kubelet->sinceLastRoundMs();
+    if (since >= 0 && since < m_options.kubeletPollMs)
+        return;
+    m_kubelet->list(!forWorkload && !m_kubernetesSeen);
+}
+
+void OwnerResolver::kubeletListed(const KubeletPods& pods)
+{
+    m_pods = pods;
+    m_podsAtMs = now();
+    ++m_kubeletLists;
+    // A kubelet that answers again is said again when it next fails.
+    m_said.removeIf([](const QString& key) { return key.startsWith("kubelet "_L1); });
+    // A pod no longer listed has ended: its uid is forgotten.
+    QSet<std::pair<QString, QString>> listed;
+    for (const QList<PodFacts>& holders : std::as_const(m_pods.holders))
+        for (const PodFacts& p : holders)
+            listed.insert({p.namespaceName, p.name});
+    m_podByUid.removeIf([&listed](const auto& it) {
+        return !listed.contains({it.value().namespaceName, it.value().name});
+    });
+    Q_EMIT learned();
 }
 
 void OwnerResolver::askContainer(const QString& socket, const QString& id)

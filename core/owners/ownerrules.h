@@ -15,12 +15,16 @@
 
 namespace gw::owners {
 
-// A Kubernetes pod as the kubelet or the API server names it.
+// A Kubernetes pod as the kubelet or the API server names it. The
+// kubelet's pod-resources API gives name, namespace and the container that
+// holds a device, not the uid (the cgroup's, where a process shows it) nor
+// labels.
 struct PodFacts
 {
     QString uid;
     QString name;
     QString namespaceName;
+    QString container; // the pod's container in question; empty: not known
     QHash<QString, QString> labels;
 
     bool operator==(const PodFacts&) const = default;

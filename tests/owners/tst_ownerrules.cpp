@@ -106,7 +106,7 @@ private Q_SLOTS:
         rules.namespaces.insert(u"vision"_s, OwnerMapping{QString(), u"vision"_s, 14});
         rules.namespaces.insert(u"team-a"_s, OwnerMapping{u"alice"_s, u"a"_s, 15});
         WorkloadNames n;
-        n.pod = PodFacts{u"uid"_s, u"train-0"_s, u"vision"_s, {}};
+        n.pod = PodFacts{u"uid"_s, u"train-0"_s, u"vision"_s, {}, {}};
         Owner o = resolveOwner(u"root"_s, 0, container(WorkloadKind::Kubernetes), n, rules);
         QCOMPARE(o.user, u"pod:vision/train-0"_s); // no person named: the pod
         QCOMPARE(o.account, u"vision"_s);
