@@ -44,7 +44,9 @@ struct OwnerMapping
     QString user;    // empty: the rule names no person
     QString account; // empty: the rule names no account
     int line = 0;    // where in policy.toml, for messages and `policy check`
-    bool operator==(const OwnerMapping&) const = default;
+    // The line is not compared: a policy rewritten (the dialog, the
+    // JSON→TOML writer) is the same policy.
+    bool operator==(const OwnerMapping& o) const { return user == o.user && account == o.account; }
 };
 
 // [owners] of policy.toml.

@@ -290,8 +290,12 @@ void Alerter::notify(const PolicyEvent& event)
         text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
     }
 
-    queue(policyEventKindName(event.kind) + QLatin1Char('/') + event.user, text,
-          settings.rateLimitMs, decide);
+    // Per owner; an account's processes judged together, per account.
+    const QString who = event.user.isEmpty() && !event.account.isEmpty()
+                            ? QStringLiteral("account:") + event.account
+                            : event.user;
+    queue(policyEventKindName(event.kind) + QLatin1Char('/') + who, text, settings.rateLimitMs,
+          decide);
 }
 
 void Alerter::notifyText(const QString& kind, const QString& user, const QString& text)

@@ -188,9 +188,10 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
                     use = double(*m->computeSlices) / *g->migSliceCount / std::max(1, sharing);
                 }
             }
-            if (use <= 0 || p.user.isEmpty())
+            // The owner's share ([owners] exempt_*: counted for no one).
+            if (use <= 0 || p.ownerName().isEmpty() || in[i].exempt)
                 continue;
-            const int user = fs.userIndexOf(p.user);
+            const int user = fs.userIndexOf(p.ownerName());
             bool merged = false;
             for (auto& [u, share] : entry.shares)
                 if (u == user) {

@@ -6,22 +6,55 @@ namespace gw::policy {
 
 namespace {
 
-struct UserGpuKey
+// The processes a hog run judges together on one GPU (scope other than
+// "process"): an owner's, a workload's or an account's. A process with no
+// workload (or no account) is judged with its owner's.
+struct GroupGpuKey
 {
+    enum Kind : quint8
+    {
+        Owner,
+        Workload,
+        Account
+    };
     int gpu = -1;
-    QString user;
-    bool operator==(const UserGpuKey&) const = default;
+    Kind kind = Owner;
+    QString name; // the owner, "<kind>:<unit id>", the account
+    bool operator==(const GroupGpuKey&) const = default;
 };
 
-size_t qHash(const UserGpuKey& k, size_t seed = 0)
+size_t qHash(const GroupGpuKey& k, size_t seed = 0)
 {
-    return qHashMulti(seed, k.gpu, k.user);
+    return qHashMulti(seed, k.gpu, int(k.kind), k.name);
+}
+
+GroupGpuKey groupOf(HogScope scope, int gpu, const GpuProcess& p)
+{
+    if (scope == HogScope::Workload && p.workload) {
+        const QString unit = workloadUnitId(*p.workload);
+        if (!unit.isEmpty())
+            return {gpu, GroupGpuKey::Workload,
+                    workloadKindName(p.workload->kind) + QLatin1Char(':') + unit};
+    } else if (scope == HogScope::Account) {
+        if (QString account = p.account(); !account.isEmpty())
+            return {gpu, GroupGpuKey::Account, std::move(account)};
+    }
+    return {gpu, GroupGpuKey::Owner, p.ownerName()};
+}
+
+// "<gpu>/user:alice" (as before owners), "<gpu>/workload:docker:<id>",
+// "<gpu>/account:vision".
+QString groupSubject(const ServerFrame& s, const GroupGpuKey& k)
+{
+    static constexpr const char* kPrefix[] = {"user:", "workload:", "account:"};
+    return s.slotNames[k.gpu] + QLatin1Char('/') + QLatin1String(kPrefix[k.kind]) + k.name;
 }
 
 struct HogState : RuleServerState
 {
-    QHash<ProcessKey, Run> hogs;     // scope = process
-    QHash<UserGpuKey, Run> userHogs; // scope = user
+    QHash<ProcessKey, Run> hogs;          // scope = process
+    QHash<GroupGpuKey, Run> groupHogs;    // another scope …
+    HogScope groupScope = HogScope::User; // … this one
 };
 
 class HogRule final : public PolicyRule
@@ -39,9 +72,9 @@ public:
         for (Run& run : h.hogs)
             f.close(s, run, endMs, reason);
         h.hogs.clear();
-        for (Run& run : h.userHogs)
+        for (Run& run : h.groupHogs)
             f.close(s, run, endMs, reason);
-        h.userHogs.clear();
+        h.groupHogs.clear();
     }
 
     void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
@@ -54,13 +87,13 @@ public:
         for (const Run& run : h.hogs)
             if (run.event)
                 fn(*run.event);
-        for (const Run& run : h.userHogs)
+        for (const Run& run : h.groupHogs)
             if (run.event)
                 fn(*run.event);
     }
 
-    // Actions are reported back for process hogs only (a user-scope hog has
-    // no process to act on).
+    // Actions are reported back for process hogs only (a hog of processes
+    // together has no one process to act on).
     PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
     {
         for (Run& run : static_cast<HogState&>(state).hogs)
@@ -79,10 +112,11 @@ public:
                 v.hog = true;
                 VerdictBuilder::addReason(v, policyEventText(*it->event));
             }
-        for (const Run& run : h.userHogs)
+        for (const Run& run : h.groupHogs)
             if (run.event) {
                 ProcessVerdict v;
                 v.user = run.user;
+                v.account = run.account;
                 v.gpuUuid = run.gpuUuid;
                 v.hog = true;
                 v.reason = policyEventText(*run.event);
@@ -99,7 +133,8 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
     const Readings& in = reading.in;
     const qint64 t = reading.t;
     const double threshold = f.policy.hog.thresholdPercent;
-    const bool byUser = f.policy.hog.scope == HogScope::User;
+    const HogScope scope = f.policy.hog.scope;
+    const bool together = scope != HogScope::Process;
 
     // One step of one subject: above the threshold extends (or starts) its
     // run; one reading below is a dip and tolerated, two in a row end it at
@@ -107,8 +142,10 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
     // Runs in the table seen in this reading: when that is all of them, the
     // sweep for unseen ones has nothing to do.
     qsizetype seen = 0;
+    // `setOwner` fills the run's owner, account and workload from its (first) process.
     const auto stepRun = [&](auto& runs, const auto& key, double util, bool estimated,
-                             const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf) {
+                             const GpuProcess& p, int gpuPos, int gpuSlot, auto subjectOf,
+                             auto setOwner) {
         auto found = runs.find(key);
         if (found != runs.end() && found->seenMs != t)
             ++seen;
@@ -117,13 +154,13 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                 ++seen;
                 Run run;
                 run.firstMs = t;
-                run.pid = byUser ? 0 : p.pid;
-                run.processStartMs = byUser ? std::nullopt : p.startTimeMs;
+                run.pid = together ? 0 : p.pid;
+                run.processStartMs = together ? std::nullopt : p.startTimeMs;
                 run.uid = p.uid;
-                run.user = p.user;
-                run.command = byUser ? QString() : p.command;
+                setOwner(run, key, p);
+                run.command = together ? QString() : p.command;
                 run.gpuUuid = p.gpuUuid;
-                run.migUuid = byUser ? QString() : p.migUuid;
+                run.migUuid = together ? QString() : p.migUuid;
                 run.gpuIndex = gpuPos >= 0 ? r.gpus[gpuPos].index : -1;
                 run.gpuSlot = gpuSlot;
                 found = runs.insert(key, run);
@@ -137,6 +174,9 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             ++run.count;
             run.estimated = run.estimated || estimated;
             if (!run.event && t - run.firstMs + s.intervalMs >= f.policy.hog.durationMs) {
+                // The owner as of the verdict: the runtimes may have answered
+                // since the run began ("container:3f5a…" is now alice).
+                setOwner(run, key, p);
                 f.open(s, run, PolicyEventKind::Hog, subjectOf(key), t);
                 f.publishRun(s, run, t, true);
             } else {
@@ -172,44 +212,70 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         }
     };
 
-    if (byUser) {
-        if (!h.hogs.isEmpty()) {
+    if (together) {
+        if (!h.hogs.isEmpty() || (!h.groupHogs.isEmpty() && h.groupScope != scope)) {
             for (Run& run : h.hogs)
                 f.close(s, run, t, tr("policy changed"));
             h.hogs.clear();
+            for (Run& run : h.groupHogs)
+                f.close(s, run, t, tr("policy changed"));
+            h.groupHogs.clear();
         }
+        h.groupScope = scope;
         struct Sum
         {
             double util = 0;
             bool estimated = false;
             qsizetype first = -1;
         };
-        QHash<UserGpuKey, Sum> sums;
+        QHash<GroupGpuKey, Sum> sums;
         for (qsizetype i = 0; i < r.processes.size(); ++i) {
-            if (!in[i].util)
+            if (!in[i].util || in[i].exempt)
                 continue;
-            Sum& sum = sums[{in[i].key.gpu, r.processes[i].user}];
+            Sum& sum = sums[groupOf(scope, in[i].key.gpu, r.processes[i])];
             sum.util += *in[i].util;
             sum.estimated = sum.estimated || in[i].estimated;
             sum.first = sum.first < 0 ? i : sum.first;
         }
         for (auto it = sums.constBegin(); it != sums.constEnd(); ++it)
-            stepRun(h.userHogs, it.key(), it->util, it->estimated, r.processes[it->first],
-                    in[it->first].gpuPos, in[it->first].key.gpu, [&](const UserGpuKey& k) {
-                        return QStringLiteral("%1/user:%2").arg(s.slotNames[k.gpu], k.user);
-                    });
-        dropUnseen(h.userHogs);
+            stepRun(
+                h.groupHogs, it.key(), it->util, it->estimated, r.processes[it->first],
+                in[it->first].gpuPos, in[it->first].key.gpu,
+                [&](const GroupGpuKey& k) { return groupSubject(s, k); },
+                [](Run& run, const GroupGpuKey& k, const GpuProcess& p) {
+                    run.setOwner(p, k.kind == GroupGpuKey::Workload);
+                    if (k.kind == GroupGpuKey::Owner) {
+                        run.account.clear(); // an owner's processes may be of several accounts
+                    } else if (k.kind == GroupGpuKey::Account) {
+                        run.user.clear(); // an account's processes, of several owners
+                        run.account = k.name;
+                    }
+                });
+        dropUnseen(h.groupHogs);
     } else {
-        if (!h.userHogs.isEmpty()) {
-            for (Run& run : h.userHogs)
+        if (!h.groupHogs.isEmpty()) {
+            for (Run& run : h.groupHogs)
                 f.close(s, run, t, tr("policy changed"));
-            h.userHogs.clear();
+            h.groupHogs.clear();
         }
-        for (qsizetype i = 0; i < r.processes.size(); ++i)
+        for (qsizetype i = 0; i < r.processes.size(); ++i) {
+            if (in[i].exempt) {
+                // Exempted while judged (the policy changed): its run ends.
+                if (const auto found = h.hogs.find(in[i].key); found != h.hogs.end()) {
+                    f.close(s, *found, t, tr("exempt"));
+                    h.hogs.erase(found);
+                }
+                continue;
+            }
             if (in[i].util)
-                stepRun(h.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i],
-                        in[i].gpuPos, in[i].key.gpu,
-                        [&](const ProcessKey& k) { return PolicyFrame::processSubject(s, k); });
+                stepRun(
+                    h.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i], in[i].gpuPos,
+                    in[i].key.gpu,
+                    [&](const ProcessKey& k) { return PolicyFrame::processSubject(s, k); },
+                    [](Run& run, const ProcessKey&, const GpuProcess& p) {
+                        run.setOwner(p, true);
+                    });
+        }
         dropUnseen(h.hogs);
     }
 }

@@ -109,7 +109,8 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         else if (idle.confirmPower && g->powerW && g->powerLimitW && *g->powerLimitW > 0 &&
                  *g->powerW > kIdlePowerFraction * *g->powerLimitW)
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "power draw above idle");
-        else if (idle.exemptUsers.contains(p.user) || commandExempt(idle.exemptCommands, p.command))
+        else if (in[i].exempt || idle.exemptUsers.contains(p.ownerName()) ||
+                 commandExempt(idle.exemptCommands, p.command))
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 
         auto found = idles.find(key);
@@ -135,7 +136,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             run.pid = p.pid;
             run.processStartMs = p.startTimeMs;
             run.uid = p.uid;
-            run.user = p.user;
+            run.setOwner(p, true);
             run.command = p.command;
             run.gpuUuid = p.gpuUuid;
             run.migUuid = p.migUuid;
@@ -157,6 +158,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             // No verdict before the window is covered by low readings.
             if (t - run.firstMs + s.intervalMs < idle.timeWindowMs)
                 continue;
+            run.setOwner(p, true); // as of the verdict (see the hog rule)
             f.open(s, run, PolicyEventKind::Idle, PolicyFrame::processSubject(s, key), t);
             qint64 lead = 0;
             if (idle.action == IdleAction::Terminate)

@@ -47,6 +47,19 @@ bool validAccountName(const QString& name)
     return re.match(name).hasMatch();
 }
 
+// A Kubernetes namespace: an RFC 1123 label (lower-case letters, digits and
+// '-', at most 63, a letter or digit at each end).
+bool validNamespace(const QString& name)
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
+    return re.match(name).hasMatch();
+}
+
+bool hasSpace(const QString& text)
+{
+    return std::any_of(text.cbegin(), text.cend(), [](QChar ch) { return ch.isSpace(); });
+}
+
 // Collects every mistake with its position; the file is refused if any.
 class Parser
 {
@@ -403,6 +416,76 @@ void parsePrices(Parser& p, const toml::table& t, PolicyConfig::Tokens& out)
     }
 }
 
+// [owners.namespaces] vision = { user = "alice", account = "vision" }, and
+// [owners.containers] with a name pattern as the key; in file order (toml++
+// walks by key: the containers' order is how a tie of lengths is broken).
+void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section, bool patterns,
+                        owners::OwnerRules& out)
+{
+    std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+    for (const auto& [key, node] : t)
+        entries.emplace_back(&key, &node);
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+        return a.first->source().begin < b.first->source().begin;
+    });
+    for (const auto& [key, node] : entries) {
+        const QString name = qs(key->str());
+        if (patterns && name.trimmed().isEmpty()) {
+            p.fail(key->source(),
+                   tr("a pattern in %1 is empty: write a container's name, with * for any run of "
+                      "characters and ? for one, such as \"train-*\"")
+                       .arg(section));
+            continue;
+        }
+        if (!patterns && !validNamespace(name)) {
+            p.fail(key->source(), tr("\"%1\" in %2 is not a Kubernetes namespace (lower-case "
+                                     "letters, digits and '-', at most 63 characters)")
+                                      .arg(name, section));
+            continue;
+        }
+        const QString what = QStringLiteral("%1 \"%2\"").arg(section, name);
+        const toml::table* entry = node->as_table();
+        if (!entry) {
+            p.fail(node->source(), tr("%1 must be { user = \"…\", account = \"…\" }").arg(what));
+            continue;
+        }
+        p.onlyKnown(*entry, what, {"user", "account"});
+        owners::OwnerMapping m;
+        m.line = int(key->source().begin.line);
+        bool ok = true;
+        const auto field = [&](std::string_view k, QString& target) {
+            const toml::node* n = entry->get(k);
+            if (!n)
+                return;
+            const auto text = p.string(*n, tr("\"%1\" of %2").arg(qs(k), what));
+            if (!text) {
+                ok = false;
+            } else if (text->trimmed().isEmpty()) {
+                p.fail(n->source(),
+                       tr("\"%1\" of %2 is empty: leave it out instead").arg(qs(k), what));
+                ok = false;
+            } else {
+                target = *text;
+            }
+        };
+        field("user", m.user);
+        field("account", m.account);
+        if (!ok)
+            continue;
+        if (m.user.isEmpty() && m.account.isEmpty()) {
+            // An entry of unknown keys only has been named by onlyKnown.
+            if (entry->empty())
+                p.fail(node->source(),
+                       tr("%1 names neither a \"user\" nor an \"account\"").arg(what));
+            continue;
+        }
+        if (patterns)
+            out.containers.append({name, m});
+        else
+            out.namespaces.insert(name, m);
+    }
+}
+
 // idle's warnings: each shorter than the time window, none twice, longest first.
 void parseWarnings(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
@@ -572,6 +655,19 @@ void parsePlainKey(Parser& p, const toml::table& t, const PolicyKey& k, PolicyCo
         if (const auto v = p.names(t, key, k.type == PolicyKeyType::Accounts))
             k.set(c, *v);
         return;
+    case PolicyKeyType::Label:
+        if (const toml::node* n = t.get(key)) {
+            const QString what = QStringLiteral("\"%1\"").arg(qs(key));
+            if (const auto v = p.string(*n, what)) {
+                if (hasSpace(*v) || v->contains(QLatin1Char('=')))
+                    p.fail(n->source(), tr("%1: \"%2\" is not a label key (no spaces, no '='); "
+                                           "write \"\" for none")
+                                            .arg(what, *v));
+                else
+                    k.set(c, *v);
+            }
+        }
+        return;
     default:
         return;
     }
@@ -594,7 +690,8 @@ void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s,
             (std::string_view(k.name) == "time_zone" ? parseTimeZone : parseWebhookUrl)(p, *n, c);
         return;
     case PolicyKeyType::Shares:
-    case PolicyKeyType::Prices: {
+    case PolicyKeyType::Prices:
+    case PolicyKeyType::Owners: {
         if (!n)
             return;
         const QString where =
@@ -602,7 +699,10 @@ void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s,
         const toml::table* table = p.table(*n, where);
         if (!table)
             return;
-        if (k.type == PolicyKeyType::Prices)
+        if (k.type == PolicyKeyType::Owners)
+            parseOwnerMappings(p, *table, where, std::string_view(k.name) == "containers",
+                               c.owners);
+        else if (k.type == PolicyKeyType::Prices)
             parsePrices(p, *table, c.tokens);
         else if (std::string_view(k.name) == "groups")
             parseShares(p, *table, where, true, c.quota.groups);
@@ -613,6 +713,49 @@ void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s,
     default:
         return;
     }
+}
+
+// [owners] exempt_*: what a list of names cannot say of its entries.
+void finishOwners(Parser& p, const toml::table& t, PolicyConfig& c)
+{
+    const auto check = [&](std::string_view key, QStringList& list, const auto& bad) {
+        const toml::array* a = t.get(key) ? t.get(key)->as_array() : nullptr;
+        if (!a)
+            return;
+        for (const toml::node& n : *a) {
+            const auto* text = n.as_string();
+            if (!text)
+                continue; // named by names()
+            const QString entry = QString::fromStdString(text->get());
+            if (const QString why = bad(entry); !why.isEmpty()) {
+                p.fail(n.source(), why);
+                list.removeAll(entry);
+            }
+        }
+    };
+    check("exempt_namespaces", c.exempt.namespaces, [](const QString& name) {
+        return name.trimmed().isEmpty() || validNamespace(name)
+                   ? QString()
+                   : tr("\"%1\" in \"exempt_namespaces\" is not a Kubernetes namespace (lower-case "
+                        "letters, digits and '-', at most 63 characters)")
+                         .arg(name);
+    });
+    check("exempt_labels", c.exempt.labels, [](const QString& label) {
+        const QString key = label.section(QLatin1Char('='), 0, 0);
+        return label.trimmed().isEmpty() || (!key.isEmpty() && !hasSpace(key))
+                   ? QString()
+                   : tr("\"%1\" in \"exempt_labels\" is not a label: write \"key=value\", or "
+                        "\"key\" for any value")
+                         .arg(label);
+    });
+    check("exempt_jobs", c.exempt.jobs, [](const QString& job) {
+        static const QRegularExpression digits(QStringLiteral("^[0-9]{1,10}$"));
+        return job.trimmed().isEmpty() || digits.match(job).hasMatch()
+                   ? QString()
+                   : tr("\"%1\" in \"exempt_jobs\" is not a Slurm job id (a number, such as "
+                        "\"1234\")")
+                         .arg(job);
+    });
 }
 
 // What no one key's row can say: rules across the keys of a section.
@@ -627,6 +770,8 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
                               "0: every GPU would score the same"));
     } else if (section == "tokens") {
         c.tokens.enabled = true; // the section's presence switches the books on
+    } else if (section == "owners") {
+        finishOwners(p, t, c);
     }
 }
 
@@ -828,6 +973,46 @@ PolicyParseResult loadPolicyFile(const QString& path)
     return parsePolicy(f.readAll(), path);
 }
 
+QString exemptionOf(const PolicyConfig::Exempt& x, const GpuProcess& p)
+{
+    if (x.isEmpty())
+        return {};
+    if (!x.accounts.isEmpty()) {
+        const QString account = p.account();
+        if (!account.isEmpty() && x.accounts.contains(account))
+            return tr("account %1").arg(account);
+    }
+    if (!p.workload)
+        return {};
+    const Workload& w = *p.workload;
+    if (!w.namespaceName.isEmpty() && x.namespaces.contains(w.namespaceName))
+        return tr("namespace %1").arg(w.namespaceName);
+    if (w.kind == WorkloadKind::Slurm && !w.id.isEmpty() && x.jobs.contains(w.id))
+        return tr("Slurm job %1").arg(w.id);
+    for (const QString& label : x.labels) {
+        const qsizetype eq = label.indexOf(QLatin1Char('='));
+        const auto it = w.labels.constFind(eq < 0 ? label : label.left(eq));
+        if (it != w.labels.cend() && (eq < 0 || *it == QStringView(label).mid(eq + 1)))
+            return tr("label %1").arg(label);
+    }
+    return {};
+}
+
+QString hogScopeName(HogScope scope)
+{
+    switch (scope) {
+    case HogScope::Process:
+        return QStringLiteral("process");
+    case HogScope::User:
+        return QStringLiteral("user");
+    case HogScope::Workload:
+        return QStringLiteral("workload");
+    case HogScope::Account:
+        return QStringLiteral("account");
+    }
+    return {};
+}
+
 QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode)
 {
     using Mode = PolicyConfig::Tokens::Enforcement::Mode;
@@ -890,6 +1075,25 @@ QByteArray pricesToml(const QJsonArray& prices)
     return out;
 }
 
+// [owners.namespaces] and [owners.containers]: NAME = { user, account }, in
+// the JSON's order (file order), what is empty left out.
+QByteArray ownersToml(const QJsonArray& mappings)
+{
+    QByteArray out;
+    for (const QJsonValue& v : mappings) {
+        const QJsonObject m = v.toObject();
+        const QString name = m.contains(QStringLiteral("pattern"))
+                                 ? m.value(QStringLiteral("pattern")).toString()
+                                 : m.value(QStringLiteral("name")).toString();
+        QByteArrayList fields;
+        for (const char* field : {"user", "account"})
+            if (const QString text = m.value(QLatin1String(field)).toString(); !text.isEmpty())
+                fields << QByteArray(field) + " = " + policyTomlValue(text);
+        out += policyTomlKey(name) + " = { " + fields.join(", ") + " }\n";
+    }
+    return out;
+}
+
 } // namespace
 
 QByteArray policyTomlFromJson(const QJsonObject& policy)
@@ -914,9 +1118,10 @@ QByteArray policyTomlFromJson(const QJsonObject& policy)
                 continue; // shown hidden: it cannot be written back
             const QJsonValue v = o.value(k);
             if (key && key->isTable()) {
-                const QByteArray lines = key->type == PolicyKeyType::Prices
-                                             ? pricesToml(v.toArray())
-                                             : sharesToml(v.toArray());
+                const QByteArray lines =
+                    key->type == PolicyKeyType::Prices   ? pricesToml(v.toArray())
+                    : key->type == PolicyKeyType::Owners ? ownersToml(v.toArray())
+                                                         : sharesToml(v.toArray());
                 if (!lines.isEmpty())
                     tables += "\n[" + policyTomlKey(name) + '.' + policyTomlKey(k) + "]\n" + lines;
                 continue;

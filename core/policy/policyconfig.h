@@ -8,6 +8,9 @@
 // Units: percentages 0–100, fractions and multipliers 0–1, memory in MiB,
 // durations in milliseconds (written "30s", "10m", "2h", "1d" in the file).
 
+#include "model/snapshot.h"
+#include "owners/ownerrules.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -17,10 +20,15 @@
 
 namespace gw {
 
+// What the hog rule judges together (docs/policies.md, "Scopes"): each
+// process, an owner's processes, a workload's (a container, a pod, a Slurm
+// job), an account's. Per GPU in every case.
 enum class HogScope
 {
     Process,
-    User
+    User,
+    Workload,
+    Account
 };
 
 enum class IdleAction
@@ -190,6 +198,24 @@ struct PolicyConfig
         bool operator==(const Tokens&) const = default;
     } tokens;
 
+    // [owners] (docs/owners.md, "Owner rules"): who owns a process, from its
+    // workload; what the agent's OwnerAttribution resolves with.
+    owners::OwnerRules owners;
+    // [owners] exempt_*: processes no rule flags (hog, idle, fair share),
+    // whoever owns them (docs/policies.md, "Exemptions").
+    struct Exempt
+    {
+        QStringList namespaces; // Kubernetes namespaces
+        QStringList labels;     // "key=value", or "key" for any value: a container's or pod's
+        QStringList accounts;   // the owner's account
+        QStringList jobs;       // Slurm job ids
+        bool isEmpty() const
+        {
+            return namespaces.isEmpty() && labels.isEmpty() && accounts.isEmpty() && jobs.isEmpty();
+        }
+        bool operator==(const Exempt&) const = default;
+    } exempt;
+
     bool operator==(const PolicyConfig&) const = default;
 };
 
@@ -211,6 +237,12 @@ std::optional<qint64> parsePolicyDuration(const QString& text, QString* why);
 QString formatPolicyDuration(qint64 ms); // largest unit that divides it: "90s", "10m"
 // "https://hooks.slack.com/…": scheme, host and port; the rest hidden.
 QString redactedWebhookUrl(const QString& url);
+// Why a process is exempt from every rule ("namespace kube-system", "label
+// gpuwarden.exempt=true", "account ops", "Slurm job 57"); empty: it is not.
+QString exemptionOf(const PolicyConfig::Exempt& exempt, const GpuProcess& process);
+// "process", "user", "workload", "account".
+QString hogScopeName(HogScope scope);
+
 // "off", "propose", "auto".
 QString enforceModeName(PolicyConfig::Tokens::Enforcement::Mode mode);
 

@@ -201,6 +201,7 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
         if (r.gpus[j].error.isEmpty())
             s.slotSeenMs[size_t(gpuSlot[j])] = t;
     }
+    const PolicyConfig::Exempt& exempt = frame.policy.exempt;
     QVarLengthArray<ProcessUtilisation, 64> shares(r.processes.size());
     attributeProcessUtilisation(r, shares.data());
     for (qsizetype i = 0; i < r.processes.size(); ++i) {
@@ -211,6 +212,7 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
         pr.estimated = shares[i].estimated;
         pr.key = {pr.gpuPos >= 0 ? gpuSlot[pr.gpuPos] : s.slot(p.gpuUuid),
                   p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
+        pr.exempt = !exempt.isEmpty() && !exemptionOf(exempt, p).isEmpty();
     }
     // The server's capacity in GPUs, and how much of it is busy.
     for (const GpuSample& g : r.gpus) {

@@ -81,7 +81,8 @@ struct ProcessVerdict
     qint64 pid = 0;
     std::optional<qint64> processStartMs;
     QString gpuUuid;
-    QString user;
+    QString user;    // the owner (GpuProcess::ownerName); empty: an account's processes
+    QString account; // the owner's account, or the account judged
     bool hog = false;
     bool idle = false;      // judged idle (warnings running or acted on)
     bool overQuota = false; // its user is in a fair-share event
@@ -102,7 +103,7 @@ struct PolicyStatus
     double defensiveMultiplier = 1; // [adaptive] defensive_multiplier when defensive, else 1
     struct User
     {
-        QString user;
+        QString user;                // the owner (GpuProcess::ownerName)
         double quotaPercent = 100;   // in effect now (time windows applied)
         double allowedPercent = 100; // quota × band multiplier × defensive multiplier
         double sharePercent = 0;     // measured over [quota] window

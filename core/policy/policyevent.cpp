@@ -3,6 +3,8 @@
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 
+#include "model/workload.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonValue>
@@ -40,13 +42,48 @@ QString percentText(double v)
     return tr("%1 %").arg(qint64(std::llround(v)));
 }
 
+// A workload worth naming in a sentence: a container, a pod, a job (not the
+// login session or service every process of a host runs in).
+bool namedWorkload(const PolicyEvent& e)
+{
+    if (e.workloadName.isEmpty())
+        return false;
+    const auto kind = workloadKindFromName(e.workloadKind);
+    if (!kind)
+        return false;
+    Workload w;
+    w.kind = *kind;
+    return w.isContainer() || w.kind == WorkloadKind::Slurm;
+}
+
+// Who: the owner, else the account ("account vision").
+QString ownerText(const PolicyEvent& e)
+{
+    if (!e.user.isEmpty() || e.account.isEmpty())
+        return e.user;
+    return tr("account %1").arg(e.account);
+}
+
 QString processText(const PolicyEvent& e)
 {
-    if (e.pid == 0)
-        return e.user;
+    const QString owner = ownerText(e);
+    if (e.pid == 0) {
+        // A workload's processes together: "container trainer (alice)".
+        if (namedWorkload(e))
+            return owner.isEmpty() ? e.workloadName : tr("%1 (%2)").arg(e.workloadName, owner);
+        return owner;
+    }
     const QString command = e.command.isEmpty() ? tr("process") : e.command;
-    return e.user.isEmpty() ? tr("%1 (PID %2)").arg(command).arg(e.pid)
-                            : tr("%1 (PID %2, %3)").arg(command).arg(e.pid).arg(e.user);
+    QStringList about;
+    if (!owner.isEmpty())
+        about << owner;
+    if (namedWorkload(e))
+        about << e.workloadName;
+    return about.isEmpty() ? tr("%1 (PID %2)").arg(command).arg(e.pid)
+                           : tr("%1 (PID %2, %3)")
+                                 .arg(command)
+                                 .arg(e.pid)
+                                 .arg(about.join(QStringLiteral(", ")));
 }
 
 QString placeText(const PolicyEvent& e)
@@ -298,6 +335,11 @@ QJsonObject toJson(const PolicyEvent& e)
         {QStringLiteral("process_start_ms"), optionalJson(e.processStartMs)},
         {QStringLiteral("user"), e.user},
         {QStringLiteral("command"), e.command},
+        {QStringLiteral("account"), e.account},
+        {QStringLiteral("workload_kind"), e.workloadKind},
+        {QStringLiteral("workload_id"), e.workloadId},
+        {QStringLiteral("workload_name"), e.workloadName},
+        {QStringLiteral("job_id"), e.jobId},
         {QStringLiteral("peak_percent"), e.peakPercent},
         {QStringLiteral("mean_percent"), e.meanPercent},
         {QStringLiteral("memory_mib"), kind.holdsMemory ? QJsonValue(e.memoryMiB) : QJsonValue()},
@@ -339,6 +381,12 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
     r.optionalInteger("process_start_ms", e.processStartMs);
     r.text("user", e.user);
     r.text("command", e.command);
+    // Owners and workloads came later: an older event has none of them.
+    r.text("account", e.account, false);
+    r.text("workload_kind", e.workloadKind, false);
+    r.text("workload_id", e.workloadId, false);
+    r.text("workload_name", e.workloadName, false);
+    r.text("job_id", e.jobId, false);
     r.number("peak_percent", e.peakPercent);
     r.number("mean_percent", e.meanPercent);
     r.number("memory_mib", e.memoryMiB, false);

@@ -126,15 +126,29 @@ struct PolicyEvent
     std::optional<qint64> endMs; // absent while it lasts
     QString endReason;           // "below threshold", "process exited", "gap in readings", …
 
-    // Subject. A process event has pid (+ start time); a user-scope hog and a
-    // fair-share event have user only (pid 0).
+    // Subject. A process event has pid (+ start time); a user-, workload- or
+    // account-scope hog and a fair-share event have none (pid 0).
     QString gpuUuid; // empty for fair share (the whole server)
     int gpuIndex = -1;
     QString migUuid;
     qint64 pid = 0;
     std::optional<qint64> processStartMs;
+    // The owner (docs/owners.md): the person judged, or the workload itself
+    // ("container:job1"); empty for an account's processes judged together.
     QString user;
     QString command;
+    QString account; // the owner's account; empty: none known
+    // The workload the subject runs in (docs/owners.md): its kind as snapshot
+    // JSON names it ("docker", "kubernetes", "slurm", …), its id (a
+    // container's id, a pod's uid, a job's number), its name as people read
+    // it ("container trainer", "pod vision/train-0", "Slurm job 57"), and a
+    // Slurm job's id. Empty for the processes of several workloads (an
+    // owner's or an account's together) and where none is known (events
+    // written before owners were read).
+    QString workloadKind;
+    QString workloadId;
+    QString workloadName;
+    QString jobId;
 
     // Figures over the event so far, in percent: utilisation for hog and idle
     // (the GPU's, for idle), the measured share for fair share.

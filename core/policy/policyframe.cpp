@@ -48,6 +48,33 @@ int ServerFrame::slot(const QString& uuid)
     return i;
 }
 
+void Run::setOwner(const GpuProcess& p, bool withWorkload)
+{
+    user = p.ownerName();
+    account = p.account();
+    workloadKind.clear();
+    workloadId.clear();
+    workloadName.clear();
+    jobId.clear();
+    if (!withWorkload || !p.workload || p.workload->kind == WorkloadKind::None)
+        return;
+    const Workload& w = *p.workload;
+    workloadKind = workloadKindName(w.kind);
+    workloadId = workloadUnitId(w);
+    workloadName = w.displayName();
+    if (w.kind == WorkloadKind::Slurm)
+        jobId = w.id;
+}
+
+QString workloadUnitId(const Workload& w)
+{
+    if (w.kind == WorkloadKind::None)
+        return {};
+    if (w.kind == WorkloadKind::Kubernetes && !w.podUid.isEmpty())
+        return w.podUid;
+    return w.id.isEmpty() ? w.cgroupPath : w.id;
+}
+
 ProcessVerdict& VerdictBuilder::forProcess(const ProcessKey& k, const Run& run)
 {
     ProcessVerdict& v = processes[k];
@@ -55,6 +82,7 @@ ProcessVerdict& VerdictBuilder::forProcess(const ProcessKey& k, const Run& run)
     v.processStartMs = run.processStartMs;
     v.gpuUuid = run.gpuUuid;
     v.user = run.user;
+    v.account = run.account;
     return v;
 }
 
@@ -97,6 +125,11 @@ void PolicyFrame::open(ServerFrame& s, Run& run, PolicyEventKind kind, const QSt
     e.processStartMs = run.processStartMs;
     e.user = run.user;
     e.command = run.command;
+    e.account = run.account;
+    e.workloadKind = run.workloadKind;
+    e.workloadId = run.workloadId;
+    e.workloadName = run.workloadName;
+    e.jobId = run.jobId;
     run.event = e;
     openOrder.insert(e.id, ++openSerial);
     ++s.openCount[size_t(kind)];

@@ -78,13 +78,29 @@ struct Run
     qint64 pid = 0;
     std::optional<qint64> processStartMs;
     std::optional<uint> uid;
-    QString user;
+    QString user; // the owner (GpuProcess::ownerName)
     QString command;
     QString gpuUuid;
     QString migUuid;
     int gpuIndex = -1;
     int gpuSlot = -1;
+    QString account;
+    QString workloadKind; // see PolicyEvent
+    QString workloadId;
+    QString workloadName;
+    QString jobId;
+
+    // The owner, account and workload of a process (or of the processes a
+    // run judges together, whose first one it is): `workload` false leaves
+    // the workload out (an owner's or an account's processes, of several).
+    void setOwner(const GpuProcess& p, bool workload);
 };
+
+// The unit a workload's processes are judged together by (scope =
+// "workload"): a pod for Kubernetes (its containers together), else the
+// workload's id (its cgroup path for an unknown shape). Empty: none (no
+// workload read, or the root cgroup).
+QString workloadUnitId(const Workload& w);
 
 // A rule's state for one server; each rule derives its own.
 struct RuleServerState
@@ -127,6 +143,8 @@ struct ProcessReading
     ProcessKey key;
     std::optional<double> util;
     bool estimated = false;
+    // [owners] exempt_*: no rule flags it (it is left out of every run).
+    bool exempt = false;
 };
 using Readings = QVarLengthArray<ProcessReading, 64>;
 

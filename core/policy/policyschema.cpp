@@ -7,7 +7,9 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace gw {
 
@@ -70,10 +72,13 @@ QString durations(const QList<qint64>& list)
 
 QString hogSummary(const PolicyConfig& c)
 {
+    const QString scope = c.hog.scope == HogScope::Process    ? tr("process")
+                          : c.hog.scope == HogScope::User     ? tr("user")
+                          : c.hog.scope == HogScope::Workload ? tr("workload")
+                                                              : tr("account");
     return tr("hog: %1 % GPU for %2, per %3, alert %4")
         .arg(c.hog.thresholdPercent)
-        .arg(formatPolicyDuration(c.hog.durationMs),
-             c.hog.scope == HogScope::Process ? tr("process") : tr("user"), onOff(c.hog.alert));
+        .arg(formatPolicyDuration(c.hog.durationMs), scope, onOff(c.hog.alert));
 }
 
 QString idleSummary(const PolicyConfig& c)
@@ -184,6 +189,75 @@ QString tokensSummary(const PolicyConfig& c)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString ownersSummary(const PolicyConfig& c)
+{
+    const auto& o = c.owners;
+    const auto mapping = [](const QString& name, const owners::OwnerMapping& m) {
+        QStringList to;
+        if (!m.user.isEmpty())
+            to << m.user;
+        if (!m.account.isEmpty())
+            to << tr("account %1").arg(m.account);
+        return QStringLiteral("%1 → %2").arg(name, to.join(QStringLiteral(", ")));
+    };
+    QStringList lines;
+    lines << tr("owners: labels %1 and %2, Slurm's user and account %3")
+                 .arg(o.userLabel.isEmpty() ? tr("(none)") : o.userLabel,
+                      o.accountLabel.isEmpty() ? tr("(none)") : o.accountLabel, onOff(o.slurm));
+    if (!o.namespaces.isEmpty()) {
+        QStringList names = o.namespaces.keys();
+        names.sort();
+        QStringList out;
+        for (const QString& n : std::as_const(names))
+            out << mapping(n, o.namespaces.value(n));
+        lines << tr("owners namespaces: %1").arg(out.join(QStringLiteral("; ")));
+    }
+    if (!o.containers.isEmpty()) {
+        QStringList out;
+        for (const auto& [pattern, m] : o.containers)
+            out << mapping(pattern, m);
+        lines << tr("owners containers: %1").arg(out.join(QStringLiteral("; ")));
+    }
+    const auto& x = c.exempt;
+    if (!x.isEmpty()) {
+        QStringList out;
+        const auto add = [&out](const QString& what, const QStringList& list) {
+            if (!list.isEmpty())
+                out << QStringLiteral("%1 %2").arg(what, list.join(QStringLiteral(", ")));
+        };
+        add(tr("namespaces"), x.namespaces);
+        add(tr("labels"), x.labels);
+        add(tr("accounts"), x.accounts);
+        add(tr("Slurm jobs"), x.jobs);
+        lines << tr("owners exempt: %1").arg(out.join(QStringLiteral("; ")));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QJsonValue mappingsJson(const QList<std::pair<QString, owners::OwnerMapping>>& list,
+                        const char* nameKey)
+{
+    QJsonArray out;
+    for (const auto& [name, m] : list)
+        out << QJsonObject{{QLatin1String(nameKey), name},
+                           {QStringLiteral("user"), m.user},
+                           {QStringLiteral("account"), m.account},
+                           {QStringLiteral("line"), m.line}};
+    return out;
+}
+
+// [owners.namespaces] in file order (then by name: a rule made in code has no line).
+QJsonValue namespacesJson(const QHash<QString, owners::OwnerMapping>& namespaces)
+{
+    QList<std::pair<QString, owners::OwnerMapping>> list;
+    for (auto it = namespaces.cbegin(); it != namespaces.cend(); ++it)
+        list.append({it.key(), it.value()});
+    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.second.line, a.first) < std::tie(b.second.line, b.first);
+    });
+    return mappingsJson(list, "name");
+}
+
 // --- the table ------------------------------------------------------------------
 
 // Short forms for the rows.
@@ -232,11 +306,14 @@ QList<PolicySection> makeSchema()
              0,
              0,
              "",
-             GW_TEXT("each process on its own, or a user's processes together"),
+             GW_TEXT("each process on its own, or an owner's, a workload's or an account's "
+                     "processes together"),
              {{"process", GW_TEXT("each process")},
-              {"user", GW_TEXT("a user's processes together")}},
-             GW_GET(word(c.hog.scope == HogScope::Process ? "process" : "user")),
-             GW_SET(c.hog.scope = v.toInt() == 0 ? HogScope::Process : HogScope::User),
+              {"user", GW_TEXT("an owner's processes together")},
+              {"workload", GW_TEXT("a container's, pod's or job's processes together")},
+              {"account", GW_TEXT("an account's processes together")}},
+             GW_GET(hogScopeName(c.hog.scope)),
+             GW_SET(c.hog.scope = HogScope(v.toInt())),
              false,
              GW_TEXT("Judge:")},
             {"alert",
@@ -754,6 +831,114 @@ QList<PolicySection> makeSchema()
         },
         [](const PolicyConfig& c) { return c.tokens.enabled; },
         tokensSummary};
+    s << PolicySection{
+        "owners",
+        GW_TEXT("Owners: who a process belongs to"),
+        {
+            {"user_label",
+             Type::Label,
+             0,
+             0,
+             "",
+             GW_TEXT("a container's or pod's label naming its person; \"\": none"),
+             {},
+             GW_GET(c.owners.userLabel),
+             GW_SET(c.owners.userLabel = v.toString()),
+             false,
+             GW_TEXT("Person label:"),
+             "gpuwarden.user"},
+            {"account_label",
+             Type::Label,
+             0,
+             0,
+             "",
+             GW_TEXT("a container's or pod's label naming its account; \"\": none"),
+             {},
+             GW_GET(c.owners.accountLabel),
+             GW_SET(c.owners.accountLabel = v.toString()),
+             false,
+             GW_TEXT("Account label:"),
+             "gpuwarden.account"},
+            {"slurm",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("a Slurm job's user and account, as Slurm gives them"),
+             {},
+             GW_GET(c.owners.slurm),
+             GW_SET(c.owners.slurm = v.toBool()),
+             false,
+             GW_TEXT("A Slurm job is owned by its user and account")},
+            {"namespaces",
+             Type::Owners,
+             0,
+             0,
+             "",
+             GW_TEXT("NAMESPACE = { user = \"…\", account = \"…\" }: a Kubernetes namespace's "
+                     "person and account"),
+             {},
+             GW_GET(namespacesJson(c.owners.namespaces))},
+            {"containers",
+             Type::Owners,
+             0,
+             0,
+             "",
+             GW_TEXT("\"PATTERN\" = { user = \"…\", account = \"…\" }: a container name matching "
+                     "PATTERN (* and ?); the longest pattern decides"),
+             {},
+             GW_GET(mappingsJson(c.owners.containers, "pattern"))},
+            {"exempt_namespaces",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("Kubernetes namespaces whose processes no rule flags"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.exempt.namespaces)),
+             GW_SET(c.exempt.namespaces = v.toStringList()),
+             false,
+             GW_TEXT("Exempt namespaces:"),
+             "kube-system"},
+            {"exempt_labels",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("a container's or pod's labels, \"key=value\" or \"key\" (any value), that "
+                     "no rule flags"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.exempt.labels)),
+             GW_SET(c.exempt.labels = v.toStringList()),
+             false,
+             GW_TEXT("Exempt labels:"),
+             "gpuwarden.exempt=true"},
+            {"exempt_accounts",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("accounts whose processes no rule flags"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.exempt.accounts)),
+             GW_SET(c.exempt.accounts = v.toStringList()),
+             false,
+             GW_TEXT("Exempt accounts:")},
+            {"exempt_jobs",
+             Type::Names,
+             0,
+             0,
+             "",
+             GW_TEXT("Slurm job ids whose processes no rule flags"),
+             {},
+             GW_GET(QJsonArray::fromStringList(c.exempt.jobs)),
+             GW_SET(c.exempt.jobs = v.toStringList()),
+             false,
+             GW_TEXT("Exempt Slurm jobs:"),
+             "1234, 1240"},
+        },
+        nullptr,
+        ownersSummary};
     return s;
 }
 
@@ -817,6 +1002,8 @@ QString policyKeyTypeName(PolicyKeyType type)
         return QStringLiteral("list of names");
     case Type::Accounts:
         return QStringLiteral("list of user names");
+    case Type::Label:
+        return QStringLiteral("label key");
     case Type::Text:
         return QStringLiteral("string");
     case Type::Durations:
@@ -827,6 +1014,8 @@ QString policyKeyTypeName(PolicyKeyType type)
         return QStringLiteral("table of shares");
     case Type::Prices:
         return QStringLiteral("table of prices");
+    case Type::Owners:
+        return QStringLiteral("table of owners");
     }
     return {};
 }
@@ -856,7 +1045,9 @@ QString policyKeyRange(const PolicyKey& k)
     case Type::Boolean:
     case Type::Names:
     case Type::Accounts:
+    case Type::Label:
     case Type::Text:
+    case Type::Owners:
         return {};
     }
     return {};
@@ -872,8 +1063,12 @@ QByteArray policyTomlValue(const QJsonValue& v)
             return QByteArray::number(qint64(d));
         return QByteArray::number(d, 'g', QLocale::FloatingPointShortest);
     }
-    if (v.isString()) // a JSON string is a TOML basic string
-        return QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    if (v.isString()) // a JSON string is a TOML basic string, but for DEL, which TOML escapes
+        return QJsonDocument(QJsonArray{v})
+            .toJson(QJsonDocument::Compact)
+            .chopped(1)
+            .mid(1)
+            .replace('\x7f', "\\u007F");
     if (v.isObject() && v.toObject().contains(QStringLiteral("text"))) // a duration
         return policyTomlValue(v.toObject().value(QStringLiteral("text")));
     if (v.isArray()) {

@@ -6,7 +6,7 @@
 // policy's JSON and the one JSON→TOML writer walk them, `policy check`
 // prints them, the policy dialog builds its form from them and a test holds
 // docs/policies.md's key tables to them. A new key of a plain type (number,
-// amount, duration, yes/no, choice, list of names) is its row, its field in
+// amount, duration, yes/no, choice, list of names, label key) is its row, its field in
 // PolicyConfig and its tests; see docs/policies.md, "Adding a key".
 
 #include "policy/policyconfig.h"
@@ -32,12 +32,14 @@ enum class PolicyKeyType
     Choice,      // one of `choices`, as a string
     Names,       // a list of non-empty strings (commands, patterns)
     Accounts,    // a list of user names
+    Label,       // a label key ("gpuwarden.user"): no spaces, no '='; "" for none
     // Structured values, each read by its own routine in the parser.
     Text,      // a string the parser checks itself (a URL, a time zone)
     Durations, // a list of durations within [min, max]
     Bands,     // [adaptive] bands: a list of { up_to, multiplier }
     Shares,    // a [section.key] table of name = share or { share, windows }
-    Prices     // [tokens.prices]: "PATTERN" = PRICE
+    Prices,    // [tokens.prices]: "PATTERN" = PRICE
+    Owners     // [owners.namespaces], [owners.containers]: NAME = { user, account }
 };
 
 // A word of a Choice key and how the form says it.
@@ -71,7 +73,11 @@ struct PolicyKey
     const char* formLabel = nullptr;
     const char* placeholder = nullptr;
 
-    bool isTable() const { return type == PolicyKeyType::Shares || type == PolicyKeyType::Prices; }
+    bool isTable() const
+    {
+        return type == PolicyKeyType::Shares || type == PolicyKeyType::Prices ||
+               type == PolicyKeyType::Owners;
+    }
 };
 
 struct PolicySection

@@ -10,6 +10,10 @@ namespace gw {
 
 QStringList unixGroupsOf(const QString& user)
 {
+    // An owner that is a workload ("container:job1", "pod:vision/train-0")
+    // is no account of this machine: not asked of the name service.
+    if (user.contains(QLatin1Char(':')))
+        return {};
     const QByteArray name = user.toLocal8Bit();
     long size = sysconf(_SC_GETPW_R_SIZE_MAX);
     std::vector<char> buffer(size_t(size > 0 ? size : 16384));

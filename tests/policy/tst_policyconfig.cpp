@@ -196,13 +196,13 @@ defensive_multiplier = 0.2
                                          "\"terminate\", not \"kill\"");
         QTest::newRow("bad scope")
             << QByteArray("[hog]\nscope = \"group\"\n")
-            << QByteArray("policy.toml:2:9: \"scope\" must be \"process\" or "
-                          "\"user\", not \"group\"");
+            << QByteArray("policy.toml:2:9: \"scope\" must be \"process\" or \"user\" or "
+                          "\"workload\" or \"account\", not \"group\"");
         QTest::newRow("unknown section")
             << QByteArray("[hog]\n\n[reports]\nx = 1\n")
             << QByteArray(
                    "policy.toml:3:2: unknown section [reports]; the known sections are [hog], "
-                   "[idle], [quota], [adaptive], [alerts], [allocate], [tokens]");
+                   "[idle], [quota], [adaptive], [alerts], [allocate], [tokens], [owners]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
                           "}\n")

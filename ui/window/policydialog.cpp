@@ -310,11 +310,13 @@ QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey&
     case PolicyKeyType::Durations:
     case PolicyKeyType::Names:
     case PolicyKeyType::Accounts:
+    case PolicyKeyType::Label:
     case PolicyKeyType::Text: {
         auto* w = new QLineEdit;
         if (k.placeholder)
             w->setPlaceholderText(policySchemaText(k.placeholder));
-        const bool list = k.type != PolicyKeyType::Duration && k.type != PolicyKeyType::Text;
+        const bool list = k.type != PolicyKeyType::Duration && k.type != PolicyKeyType::Text &&
+                          k.type != PolicyKeyType::Label;
         connect(w, &QLineEdit::textEdited, this, [write, list](const QString& t) {
             write(list ? policytext::stringArray(splitList(t, QLatin1Char(',')))
                        : policytext::string(t.trimmed()));
@@ -325,6 +327,7 @@ QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey&
     case PolicyKeyType::Bands:
     case PolicyKeyType::Shares:
     case PolicyKeyType::Prices:
+    case PolicyKeyType::Owners:
         return nullptr; // edited in the text (quota users: their own table below)
     }
     field->setToolTip(policySchemaText(k.help));
