@@ -25,7 +25,8 @@
 // SIGTERM, SIGKILL after the grace period) or the job cancelled with
 // scancel, asynchronously; the outcome comes with `acted` once the runtime
 // has answered. A root process in such a container is acted on; root on
-// the host never is. A process in a Kubernetes pod is only ever notified
+// the host never is (nor in a workload no runtime is configured for). A
+// process in a Kubernetes pod is only ever notified
 // (docs/enforcement.md says why): a request to act on it is refused.
 //
 // On the real /proc the process is held by a pidfd opened before the checks
