@@ -3,14 +3,21 @@
 // the Engine API of a stand-in daemon on a Unix socket, a Slurm job is
 // cancelled by a stand-in scancel; the same pid with another start time, a
 // process whose cgroup no longer shows the container, root on the host and a
-// pod are not acted on. A fake /proc tree gives the process.
+// pod are not acted on. A fake /proc tree gives the process; a real
+// one-node Slurm gives a real job of nobody, cancelled by the real scancel
+// (../shared/reference/real-components.md).
 
 #include "../owners/ownertests.h"
+#include "owners/cgroupworkload.h"
 #include "policy/enforcer.h"
+#include "sampling/procfs.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -346,6 +353,130 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("57\n"));
         QVERIFY(sent.isEmpty());
+    }
+
+    void aRealSlurmJobIsCancelledWithScancel()
+    {
+        if (::geteuid() != 0)
+            QSKIP("needs root to start Slurm");
+        for (const char* p : {"slurmctld", "slurmd", "sbatch", "scancel", "scontrol", "munged"})
+            if (QStandardPaths::findExecutable(QString::fromLatin1(p)).isEmpty() &&
+                !QFile::exists(u"/usr/sbin/"_s + QString::fromLatin1(p)))
+                QSKIP("needs slurmctld, slurmd, slurm-client and munge (.ci/install-deps.sh)");
+        QTemporaryDir work;
+        // nobody's sbatch reads slurm.conf there.
+        QVERIFY(QFile::setPermissions(work.path(), QFile::ReadOwner | QFile::WriteOwner |
+                                                       QFile::ExeOwner | QFile::ReadOther |
+                                                       QFile::ExeOther));
+        const QString script = QStringLiteral(GW_TEST_SOURCE_DIR "/../owners/slurm-one-node.sh");
+        // Ports of its own: other suites may run a Slurm beside it.
+        const int base = 17000 + int(QCoreApplication::applicationPid() % 400) * 2;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"GW_SLURMCTLD_PORT"_s, QString::number(base));
+        env.insert(u"GW_SLURMD_PORT"_s, QString::number(base + 1));
+        const QString conf = work.filePath(u"slurm.conf"_s);
+        env.insert(u"SLURM_CONF"_s, conf);
+        const auto run = [&](const QString& program, const QStringList& args, QByteArray* out,
+                             int ms = 20000) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(program, args);
+            const bool ended = p.waitForFinished(ms);
+            const bool ok = ended && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+            if (out) // its answer; what it said on stderr when it failed
+                *out = ok ? p.readAllStandardOutput().trimmed()
+                          : p.readAllStandardOutput() + p.readAllStandardError().trimmed();
+            return ok;
+        };
+        QByteArray said;
+        auto stopSlurm = qScopeGuard([&] {
+            run(u"sh"_s, {script, u"stop"_s, work.path()}, nullptr, 30000);
+        });
+        if (!run(u"sh"_s, {script, u"start"_s, work.path()}, &said, 60000))
+            QSKIP(qPrintable(u"Slurm does not start here: "_s +
+                             QString::fromLocal8Bit(said.right(300))));
+        // A job of nobody's.
+        QByteArray job;
+        QVERIFY2(run(u"su"_s,
+                     {u"-s"_s, u"/bin/sh"_s, u"nobody"_s, u"-c"_s,
+                      u"SLURM_CONF=%1 sbatch --parsable --chdir=/tmp --output=/dev/null "
+                      "--wrap 'sleep 120'"_s.arg(conf)},
+                     &job),
+                 job.constData());
+        QByteArray state;
+        QElapsedTimer clock;
+        clock.start();
+        do {
+            run(u"scontrol"_s, {u"show"_s, u"job"_s, u"-o"_s, QString::fromLatin1(job)}, &state);
+            if (!state.contains("JobState=RUNNING"))
+                QTest::qWait(200);
+        } while (!state.contains("JobState=RUNNING") && clock.elapsed() < 30000);
+        QVERIFY2(state.contains("JobState=RUNNING"), state.constData());
+        // Its sleep, as listpids and /proc show it.
+        qint64 pid = 0;
+        clock.restart();
+        while (!pid && clock.elapsed() < 10000) {
+            QByteArray pids;
+            run(u"scontrol"_s, {u"listpids"_s, QString::fromLatin1(job)}, &pids);
+            for (const QByteArray& line : pids.split('\n')) {
+                const qint64 candidate = line.split(' ').value(0).toLongLong();
+                QFile comm(u"/proc/%1/comm"_s.arg(candidate));
+                if (candidate > 1 && comm.open(QIODevice::ReadOnly) && comm.readAll() == "sleep\n")
+                    pid = candidate;
+            }
+            if (!pid)
+                QTest::qWait(100);
+        }
+        QVERIFY2(pid > 1, "no sleep of the job in scontrol listpids");
+        QFile cgroup(u"/proc/%1/cgroup"_s.arg(pid));
+        QVERIFY(cgroup.open(QIODevice::ReadOnly));
+        const Workload w = owners::readProcCgroup(cgroup.readAll()).workload;
+        QCOMPARE(w.kind, WorkloadKind::Slurm);
+        QCOMPARE(w.id, QString::fromLatin1(job));
+        ProcFs procfs;
+        const auto info = procfs.lookup(pid);
+        QVERIFY(info && info->startTimeMs > 0);
+        Snapshot s;
+        s.server = kServer;
+        GpuProcess p;
+        p.pid = pid;
+        p.startTimeMs = info->startTimeMs;
+        p.user = u"nobody"_s;
+        p.uid = 65534u;
+        p.command = u"sleep"_s;
+        p.gpuUuid = kGpu;
+        p.workload = w;
+        p.owner = ProcessOwner{u"nobody"_s, {}, u"Slurm job %1"_s.arg(w.id), false};
+        s.processes << p;
+
+        Enforcer::Options o;
+        o.workloads.scancel = u"scancel"_s;
+        o.workloads.timeoutMs = 10000;
+        const QByteArray oldConf = qgetenv("SLURM_CONF");
+        qputenv("SLURM_CONF", conf.toLocal8Bit()); // scancel inherits it
+        auto restore = qScopeGuard([&] {
+            if (oldConf.isEmpty())
+                qunsetenv("SLURM_CONF");
+            else
+                qputenv("SLURM_CONF", oldConf);
+        });
+        Enforcer e(o);
+        QSignalSpy spy(&e, &Enforcer::acted);
+        e.setLatest(s);
+        auto r = request();
+        r.pid = pid;
+        r.processStartMs = info->startTimeMs;
+        e.enforce(r);
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 15000);
+        QCOMPARE(actionAt(spy, 0).kind, PolicyAction::Kind::Terminate);
+        QCOMPARE(
+            actionAt(spy, 0).detail,
+            u"Slurm job %1 cancelled with scancel: process %2 (sleep, nobody) ran in it"_s.arg(w.id)
+                .arg(pid));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !procfs.lookup(pid) || procfs.lookup(pid)->startTimeMs != info->startTimeMs, 10000);
+        run(u"scontrol"_s, {u"show"_s, u"job"_s, u"-o"_s, QString::fromLatin1(job)}, &state);
+        QVERIFY2(state.contains("JobState=CANCELLED"), state.constData());
     }
 
     void aPodIsNotifiedOnly()
