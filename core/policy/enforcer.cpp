@@ -291,10 +291,12 @@ struct Enforcer::Private
             }
         }
         v.unit = listed ? owners::stopUnitOf(*listed) : owners::StopUnit::Process;
-        // A runtime the agent has no way to reach (no scancel configured):
-        // the process is the unit.
+        // A runtime the agent has no way to reach (no scancel configured),
+        // or the workload GPU Warden itself runs in (its own container is
+        // never stopped; from inside, the process is the unit): the process.
         if ((v.unit == owners::StopUnit::Container || v.unit == owners::StopUnit::SlurmJob) &&
-            stopper->means(*listed->workload).isEmpty())
+            (stopper->means(*listed->workload).isEmpty() ||
+             owners::sameWorkload(cgroupOf(o.ownPid), *listed->workload)))
             v.unit = owners::StopUnit::Process;
         // Root is acted on only through a workload that is not the host's.
         if (state->uids.contains(0u) && v.unit == owners::StopUnit::Process)
@@ -317,16 +319,12 @@ struct Enforcer::Private
         if (v.unit == owners::StopUnit::PodNotify)
             return v;
         // What the reading says must still be so: the process runs in that
-        // workload now, and GPU Warden does not.
-        const QString unit = owners::workloadLabel(*v.workload);
+        // workload now.
         const Workload now = cgroupOf(r.pid);
         if (!owners::sameWorkload(now, *v.workload))
             return refuse(tr("%1 no longer runs in %2 (its cgroup shows %3): not stopped")
-                              .arg(v.who, unit,
+                              .arg(v.who, owners::workloadLabel(*v.workload),
                                    now.kind == WorkloadKind::None ? tr("none") : now.cgroupPath));
-        if (owners::sameWorkload(cgroupOf(o.ownPid), *v.workload))
-            return refuse(tr("GPU Warden runs in %1 itself: never stopped").arg(unit),
-                          CheckOutcome::Protected);
         return v;
     }
 

@@ -19,9 +19,9 @@
 //
 // Where the newest reading puts the process in a workload that is acted on
 // as a whole (owners::stopUnitOf: a Docker or rootful Podman container, a
-// Slurm job, whose owner is not host root), that workload is the unit: its
-// /proc/<pid>/cgroup must still show it (and GPU Warden must not run in
-// it), then the container is stopped through its runtime's Engine API (its
+// Slurm job, whose owner is not host root, and not the one GPU Warden
+// itself runs in), that workload is the unit: its /proc/<pid>/cgroup must
+// still show it, then the container is stopped through its runtime's Engine API (its
 // SIGTERM, SIGKILL after the grace period) or the job cancelled with
 // scancel, asynchronously; the outcome comes with `acted` once the runtime
 // has answered. A root process in such a container is acted on; root on

@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <unistd.h>
 
 using namespace gw;
@@ -273,9 +274,12 @@ private Q_SLOTS:
         QVERIFY(sent.isEmpty());
     }
 
+    // GPU Warden's own container is never stopped: from inside it, the
+    // process is the unit (root in it protected, as on the host).
     void gpuWardensOwnContainerIsNeverStopped()
     {
         gw::test::FakeEngine daemon(socketPath());
+        daemon.reply = "HTTP/1.1 204 No Content\r\n\r\n";
         const QByteArray cgroup = "0::/system.slice/docker-" + kId.toLatin1() + ".scope\n";
         writeProcess(cgroup);
         QVERIFY(writeFile(m_proc + u"/77/cgroup"_s, cgroup));
@@ -285,10 +289,18 @@ private Q_SLOTS:
         Enforcer e(o);
         QSignalSpy spy(&e, &Enforcer::acted);
         e.setLatest(reading(container(), u"alice"_s));
+        QCOMPARE(int(e.inspect(request()).unit), int(owners::StopUnit::Process));
         e.enforce(request());
-        QCOMPARE(
-            actionAt(spy, 0).detail,
-            u"GPU Warden runs in container job1 (docker 561bb04bdcbb) itself: never stopped"_s);
+        QCOMPARE(actionAt(spy, 0).detail,
+                 u"process 4242 (py thon) runs as root: never signalled"_s);
+        // Not root: signalled, as any process.
+        writeProcess(cgroup, "1000\t1000\t1000\t1000");
+        e.enforce(request());
+        QCOMPARE(actionAt(spy, 1).kind, PolicyAction::Kind::Terminate);
+        QVERIFY2(actionAt(spy, 1).detail.startsWith(u"SIGTERM sent to process 4242"_s),
+                 qPrintable(actionAt(spy, 1).detail));
+        QCOMPARE(sent, (QList<int>{SIGTERM}));
+        QTest::qWait(100);
         QCOMPARE(daemon.requests, 0);
     }
 
