@@ -29,6 +29,7 @@ QJsonObject auditEntryToJson(const AuditEntry& e)
     o.insert(QStringLiteral("start_time_ms"),
              e.startTimeMs ? QJsonValue(*e.startTimeMs) : QJsonValue());
     o.insert(QStringLiteral("gpu_index"), e.gpuIndex ? QJsonValue(*e.gpuIndex) : QJsonValue());
+    o.insert(QStringLiteral("workload"), e.workload.isEmpty() ? QJsonValue() : e.workload);
     return o;
 }
 

@@ -24,16 +24,24 @@ struct AuditEntry
 {
     quint64 sequence = 0;
     qint64 atMs = 0;
-    QString by;     // the token's name, or "agent"
-    QString mode;   // "auto", "propose", "manual"
-    QString action; // "notify", "renice", "terminate", "kill", "decline"
-    QString user;
+    QString by;   // the token's name, or "agent"
+    QString mode; // "auto", "propose", "manual"
+    // "notify", "renice", "terminate", "kill", "decline"; "stop": a
+    // container stopped or a Slurm job cancelled (the terminate and kill
+    // steps of a process in one, docs/enforcement.md).
+    QString action;
+    QString user; // the owner
+    // What was acted on when not the process: "container job1 (docker
+    // 561bb04bdcbb)", "Slurm job 57", "pod vision/train-0".
+    QString workload;
     qint64 pid = 0;
     std::optional<qint64> startTimeMs;
     QString command;
     std::optional<int> gpuIndex;
     QString why;
-    QString outcome; // "done", "refused", "would", "failed", "declined"
+    // "done", "refused", "would", "failed", "declined"; "started": a stop
+    // asked of the runtime, its outcome in a later entry.
+    QString outcome;
     QString detail;
 };
 

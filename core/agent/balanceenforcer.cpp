@@ -122,8 +122,10 @@ void BalanceEnforcer::evaluate()
     for (const EnforcementPlan::Row& row : m_plan.rows()) {
         if (!row.due || row.due->dueMs > now)
             continue;
-        // The SIGKILL after a SIGTERM sent is the Enforcer's own timer.
-        if (row.due->step == EnforceStep::Kill && m_terminated.contains(eventId(row.candidate)))
+        // The SIGKILL after a SIGTERM sent is the Enforcer's own timer; a
+        // workload's stop ends in its own SIGKILL.
+        if (row.due->step == EnforceStep::Kill && (m_terminated.contains(eventId(row.candidate)) ||
+                                                   m_stopping.contains(eventId(row.candidate))))
             continue;
         Target t{row.candidate, QStringLiteral("agent"), QStringLiteral("auto"), row.candidate.why,
                  m_rules.enforcement.dryRun};
@@ -141,6 +143,7 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
     e.mode = t.mode;
     e.action = action;
     e.user = t.candidate.user;
+    e.workload = t.candidate.workload;
     e.pid = t.candidate.pid;
     e.startTimeMs = t.candidate.startTimeMs;
     e.command = t.candidate.command;
@@ -156,12 +159,19 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
 
 AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
 {
-    const QString action = enforceStepName(step);
+    QString action = enforceStepName(step);
     EnforcementRequest r = request(t.candidate);
+    const bool signal = step == EnforceStep::Terminate || step == EnforceStep::Kill;
     if (step == EnforceStep::Notify || t.dryRun) {
         const Enforcer::CheckResult c = m_enforcer.inspect(r);
         if (c.outcome != Enforcer::CheckOutcome::Ok)
             return record(t, action, QStringLiteral("refused"), c.detail);
+        if (step != EnforceStep::Notify && c.unit == owners::StopUnit::PodNotify)
+            return record(t, action, QStringLiteral("refused"), Enforcer::notifyOnly(c));
+        if (t.dryRun && signal && c.target)
+            return record(
+                t, QStringLiteral("stop"), QStringLiteral("would"),
+                tr("dry run: would %1: %2 runs in it").arg(m_enforcer.wouldStop(c), c.who));
         if (t.dryRun)
             return record(t, action, QStringLiteral("would"),
                           tr("dry run: would %1 %2").arg(verb(step), c.who));
@@ -181,10 +191,22 @@ AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
                                          : EnforcementRequest::Signal::Terminate;
     if (step == EnforceStep::Kill)
         m_terminated.remove(r.eventId); // a direct SIGKILL replaces the grace period's
+    // A workload's stop is asked now and answered later: what it will act
+    // on is known from the same checks the Enforcer makes.
+    const Enforcer::CheckResult unit = m_enforcer.inspect(r);
+    const bool workload = unit.outcome == Enforcer::CheckOutcome::Ok && unit.target &&
+                          unit.unit != owners::StopUnit::PodNotify;
+    if (workload)
+        action = QStringLiteral("stop");
     m_captured.reset();
     m_capturing = true;
     m_enforcer.enforce(r);
     m_capturing = false;
+    if (!m_captured && workload) {
+        m_stopping.insert(r.eventId, t);
+        return record(t, action, QStringLiteral("started"),
+                      tr("asked to %1: %2 runs in it").arg(m_enforcer.wouldStop(unit), unit.who));
+    }
     if (!m_captured)
         return record(
             t, action, QStringLiteral("refused"),
@@ -205,6 +227,17 @@ void BalanceEnforcer::enforcerActed(const QString& id, const PolicyAction& actio
 {
     if (m_capturing) {
         m_captured = action;
+        return;
+    }
+    // A workload's stop, answered by its runtime.
+    if (const auto stop = m_stopping.find(id); stop != m_stopping.end()) {
+        const Target t = *stop;
+        m_stopping.erase(stop);
+        record(t, QStringLiteral("stop"),
+               action.kind != PolicyAction::Kind::Refused           ? QStringLiteral("done")
+               : action.detail.contains(QLatin1String(" failed: ")) ? QStringLiteral("failed")
+                                                                    : QStringLiteral("refused"),
+               action.detail);
         return;
     }
     // The SIGKILL after the grace period (or the news that none was needed).
@@ -242,6 +275,7 @@ QHttpServerResponse BalanceEnforcer::state()
         candidates << QJsonObject{
             {QStringLiteral("id"), c.id},
             {QStringLiteral("user"), c.user},
+            {QStringLiteral("workload"), c.workload.isEmpty() ? QJsonValue() : c.workload},
             {QStringLiteral("balance"), c.balance},
             {QStringLiteral("floor"), c.floor},
             {QStringLiteral("pid"), c.pid},
@@ -339,13 +373,15 @@ QHttpServerResponse BalanceEnforcer::signal(const QString& pidText,
     t.dryRun = body->dryRun || m_rules.enforcement.dryRun;
     t.candidate.pid = *pid;
     t.candidate.startTimeMs = body->startTimeMs;
-    // What the newest reading says of the pid (user, command, GPU); the
+    // What the newest reading says of the pid (owner, command, GPU); the
     // Enforcer decides whether it is still that process.
     if (m_latest) {
         for (const GpuProcess& p : m_latest->processes) {
             if (p.pid != *pid)
                 continue;
-            t.candidate.user = p.user;
+            t.candidate.user = p.ownerName();
+            if (owners::stopUnitOf(p) != owners::StopUnit::Process)
+                t.candidate.workload = owners::workloadLabel(*p.workload);
             t.candidate.command = p.command;
             t.candidate.gpuUuid = p.gpuUuid;
             t.candidate.migUuid = p.migUuid;
@@ -372,6 +408,9 @@ QHttpServerResponse BalanceEnforcer::signal(const QString& pidText,
         return refusal(409, QStringLiteral("not_checked"),
                        record(t, action, QStringLiteral("refused"), c.detail));
     }
+    if (c.unit == owners::StopUnit::PodNotify && body->action != EnforceStep::Notify)
+        return refusal(403, QStringLiteral("protected"),
+                       record(t, action, QStringLiteral("refused"), Enforcer::notifyOnly(c)));
     const auto& rules = m_rules.enforcement;
     if (rules.protectedUsers.contains(t.candidate.user) ||
         rules.protectedCommands.contains(t.candidate.command))
@@ -381,11 +420,14 @@ QHttpServerResponse BalanceEnforcer::signal(const QString& pidText,
                                  "protected_commands: never touched")
                                   .arg(c.who)));
     const AuditEntry e = perform(t, body->action);
-    if (e.outcome != QLatin1String("done") && e.outcome != QLatin1String("would"))
+    const bool started = e.outcome == QLatin1String("started");
+    if (e.outcome != QLatin1String("done") && e.outcome != QLatin1String("would") && !started)
         return refusal(409, QStringLiteral("refused"), e);
+    // A stop asked of a runtime: accepted; its outcome follows in the audit.
     return jsonReply(QJsonObject{{QStringLiteral("outcome"), e.outcome},
                                  {QStringLiteral("detail"), e.detail},
-                                 {QStringLiteral("audit"), auditEntryToJson(e)}});
+                                 {QStringLiteral("audit"), auditEntryToJson(e)}},
+                     started ? Status::Accepted : Status::Ok);
 }
 
 void BalanceEnforcer::addRoutes(RouteTable& table)

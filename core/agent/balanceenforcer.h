@@ -10,7 +10,10 @@
 // Enforcer's checks (identity by start time, pidfd, never root, the agent or
 // its parent, still on its GPU), and every action and refusal goes into the
 // audit log. POST /v1/processes/<pid>/signal is an admin's direct action
-// through the same checks.
+// through the same checks. A process whose workload is the unit (a
+// container, a Slurm job: owners::stopUnitOf) is stopped through its
+// runtime at its terminate or kill step: audited as "stop", "started" when
+// asked, then its outcome when the runtime answers; a pod is notified only.
 //
 // Owned by AgentServer, on its thread.
 
@@ -44,6 +47,12 @@ public:
     ~BalanceEnforcer() override;
 
     void setClock(std::function<qint64()> now) { m_now = std::move(now); }
+    // Where containers are stopped and jobs cancelled (the agent: the same
+    // sockets and scontrol's scancel as the owners are read with).
+    void setWorkloadOptions(const owners::WorkloadStopper::Options& options)
+    {
+        m_enforcer.setWorkloadOptions(options);
+    }
     void setJournal(JournalWriter* journal) { m_audit.setJournal(journal); }
     void setPolicy(const PolicyConfig& policy);
     // Where balances come from (AgentServer: its own books, or the keeper's).
@@ -111,6 +120,7 @@ private:
     std::optional<PolicyAction> m_captured;
     bool m_capturing = false;
     QHash<QString, Target> m_terminated; // by event id, until the SIGKILL's report
+    QHash<QString, Target> m_stopping;   // by event id, until the runtime's answer
     QMap<std::pair<QString, QString>, quint64> m_actionsTotal;
 };
 

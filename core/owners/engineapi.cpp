@@ -186,7 +186,7 @@ EngineClient::EngineClient(QString socketPath, QObject* parent)
     , m_socketPath(std::move(socketPath))
 {}
 
-void EngineClient::inspect(const QString& id, Done done)
+void EngineClient::call(const QByteArray& method, const QByteArray& path, int timeoutMs, Reply done)
 {
     // One socket per call, closed by the server after its reply
     // ("Connection: close"), so a reply is whatever arrived before the end.
@@ -195,10 +195,9 @@ void EngineClient::inspect(const QString& id, Done done)
     timer->setSingleShot(true);
     auto received = std::make_shared<QByteArray>();
     auto finished = std::make_shared<bool>(false);
-    // `done` always comes from the event loop, never from within inspect()
+    // `done` always comes from the event loop, never from within the call
     // (a missing socket fails at once): callers may count what they start.
-    auto finish = [this, socket, done, finished](std::optional<ContainerFacts> facts, QString error,
-                                                 bool gone) {
+    auto finish = [this, socket, done, finished](std::optional<HttpReply> reply, QString error) {
         if (*finished)
             return;
         *finished = true;
@@ -207,64 +206,94 @@ void EngineClient::inspect(const QString& id, Done done)
         socket->deleteLater();
         QMetaObject::invokeMethod(
             this,
-            [done, facts = std::move(facts), error = std::move(error), gone]() mutable {
-                done(std::move(facts), std::move(error), gone);
+            [done, reply = std::move(reply), error = std::move(error)]() mutable {
+                done(std::move(reply), std::move(error));
             },
             Qt::QueuedConnection);
     };
     const QString where = m_socketPath;
-    connect(timer, &QTimer::timeout, socket, [finish, where, ms = m_timeoutMs] {
-        finish(std::nullopt, tr("%1: no answer within %2 ms").arg(where).arg(ms), false);
+    connect(timer, &QTimer::timeout, socket, [finish, where, timeoutMs] {
+        finish(std::nullopt, tr("%1: no answer within %2 ms").arg(where).arg(timeoutMs));
     });
-    connect(socket, &QLocalSocket::connected, socket, [socket, id] {
-        socket->write("GET /v1.41/containers/" + QUrl::toPercentEncoding(id) +
-                      "/json HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n\r\n");
+    connect(socket, &QLocalSocket::connected, socket, [socket, method, path] {
+        // A POST without a body says so: a daemon may wait for one otherwise.
+        socket->write(method + ' ' + path + " HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n" +
+                      (method == "POST" ? QByteArray("Content-Length: 0\r\n") : QByteArray()) +
+                      "\r\n");
     });
     connect(socket, &QLocalSocket::readyRead, socket, [socket, received, finish, where] {
         *received += socket->readAll();
         if (received->size() > kMaxEngineReplyBytes + 64 * 1024)
             finish(std::nullopt,
-                   tr("%1: the reply is over %2 bytes").arg(where).arg(kMaxEngineReplyBytes),
-                   false);
+                   tr("%1: the reply is over %2 bytes").arg(where).arg(kMaxEngineReplyBytes));
     });
     connect(socket, &QLocalSocket::errorOccurred, socket,
             [socket, finish, where](QLocalSocket::LocalSocketError e) {
                 // The server's close ends every reply: read at disconnected.
                 if (e == QLocalSocket::ServerNotFoundError)
                     finish(std::nullopt,
-                           tr("%1: no such socket (is the daemon running?)").arg(where), false);
+                           tr("%1: no such socket (is the daemon running?)").arg(where));
                 else if (e != QLocalSocket::PeerClosedError)
-                    finish(std::nullopt, where + u": "_s + socket->errorString(), false);
+                    finish(std::nullopt, where + u": "_s + socket->errorString());
             });
     connect(socket, &QLocalSocket::disconnected, socket, [socket, received, finish, where] {
         *received += socket->readAll();
         QString error;
-        const auto reply = parseHttpReply(*received, &error);
-        if (!reply) {
-            finish(std::nullopt, where + u": "_s + error, false);
-            return;
-        }
-        if (reply->status == 404) {
-            finish(std::nullopt, tr("no such container"), true);
-            return;
-        }
-        if (reply->status != 200) {
-            const QString message =
-                QJsonDocument::fromJson(reply->body).object().value("message"_L1).toString();
-            finish(std::nullopt,
-                   tr("%1: HTTP %2: %3")
-                       .arg(where)
-                       .arg(reply->status)
-                       .arg(printableText(message.left(200))),
-                   false);
-            return;
-        }
-        auto facts = parseContainerJson(reply->body, &error);
-        const QString why = facts ? QString() : where + u": "_s + error;
-        finish(std::move(facts), why, false);
+        auto reply = parseHttpReply(*received, &error);
+        finish(std::move(reply), reply ? QString() : where + u": "_s + error);
     });
-    timer->start(m_timeoutMs);
+    timer->start(timeoutMs);
     socket->connectToServer(m_socketPath);
+}
+
+QString EngineClient::daemonError(const HttpReply& reply) const
+{
+    const QString message =
+        QJsonDocument::fromJson(reply.body).object().value("message"_L1).toString();
+    return tr("%1: HTTP %2: %3")
+        .arg(m_socketPath)
+        .arg(reply.status)
+        .arg(printableText(message.left(200)));
+}
+
+void EngineClient::inspect(const QString& id, Done done)
+{
+    call("GET", "/v1.41/containers/" + QUrl::toPercentEncoding(id) + "/json", m_timeoutMs,
+         [this, done](std::optional<HttpReply> reply, QString error) {
+             if (!reply) {
+                 done(std::nullopt, error, false);
+             } else if (reply->status == 404) {
+                 done(std::nullopt, tr("no such container"), true);
+             } else if (reply->status != 200) {
+                 done(std::nullopt, daemonError(*reply), false);
+             } else {
+                 auto facts = parseContainerJson(reply->body, &error);
+                 const QString why = facts ? QString() : m_socketPath + u": "_s + error;
+                 done(std::move(facts), why, false);
+             }
+         });
+}
+
+void EngineClient::stop(const QString& id, int timeoutSeconds, StopDone done)
+{
+    // The daemon answers once the container has stopped: after its own
+    // SIGTERM and, at worst, the SIGKILL `t` seconds later. Our patience is
+    // that, plus the usual answer time.
+    const int t = std::clamp(timeoutSeconds, 0, kMaxStopSeconds);
+    call("POST",
+         "/v1.41/containers/" + QUrl::toPercentEncoding(id) + "/stop?t=" + QByteArray::number(t),
+         m_timeoutMs + t * 1000, [this, done](std::optional<HttpReply> reply, QString error) {
+             if (!reply)
+                 done({StopResult::Status::Failed, error});
+             else if (reply->status == 204)
+                 done({StopResult::Status::Stopped, {}});
+             else if (reply->status == 304)
+                 done({StopResult::Status::AlreadyStopped, {}});
+             else if (reply->status == 404)
+                 done({StopResult::Status::Gone, tr("no such container")});
+             else
+                 done({StopResult::Status::Failed, daemonError(*reply)});
+         });
 }
 
 } // namespace gw::owners

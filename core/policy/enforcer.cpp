@@ -1,5 +1,6 @@
 #include "policy/enforcer.h"
 
+#include "owners/cgroupworkload.h"
 #include "sampling/procfs.h"
 #include "util/textparse.h"
 
@@ -133,6 +134,21 @@ struct Enforcer::Private
         usePidfd = !o.sendSignal && procfs.isKernelProc();
     }
 
+    // A workload being stopped, and the events waiting for its outcome.
+    struct Stopping
+    {
+        struct Waiter
+        {
+            QString eventId;
+            QString who;
+        };
+        QList<Waiter> waiters;
+        QString workload; // for people
+        QString means;
+        bool kill = false;
+        qint64 graceMs = 0;
+    };
+
     struct Pending
     {
         EnforcementRequest request;
@@ -151,10 +167,36 @@ struct Enforcer::Private
     struct Verdict
     {
         Check check = Check::Ok;
-        CheckOutcome outcome = CheckOutcome::Ok; // the finer reason, for inspect()
-        QString detail;                          // why not, when not Ok
-        QString who;                             // "process 1234 (sleep)"
+        CheckOutcome outcome = CheckOutcome::Ok;           // the finer reason, for inspect()
+        QString detail;                                    // why not, when not Ok
+        QString who;                                       // "process 1234 (sleep)"
+        owners::StopUnit unit = owners::StopUnit::Process; // what is acted on
+        std::optional<Workload> workload;                  // when not the process
     };
+
+    // What inspect() answers: the workload only when the checks passed.
+    static CheckResult result(const Verdict& v)
+    {
+        CheckResult out;
+        out.outcome = v.outcome;
+        out.detail = v.detail;
+        out.who = v.who;
+        if (v.check == Check::Ok && v.workload) {
+            out.unit = v.unit;
+            out.workload = owners::workloadLabel(*v.workload);
+            out.target = v.workload;
+        }
+        return out;
+    }
+
+    // The workload /proc/<pid>/cgroup shows now; None when it cannot be read.
+    Workload cgroupOf(qint64 pid) const
+    {
+        const auto text = readSmallFile(o.procRoot + QLatin1Char('/') + QString::number(pid) +
+                                            QStringLiteral("/cgroup"),
+                                        nullptr, owners::kMaxCgroupFileBytes);
+        return text ? owners::readProcCgroup(*text).workload : Workload();
+    }
 
     std::optional<ProcState> readProcess(qint64 pid)
     {
@@ -234,27 +276,56 @@ struct Enforcer::Private
         if (state->uids.isEmpty())
             return refuse(tr("the owner of pid %1 cannot be read from %2: not signalled")
                               .arg(pid, o.procRoot));
-        if (state->uids.contains(0u))
+        // The newest reading's entry for the process: on the request's GPU,
+        // with its workload and owner.
+        const QString where = r.migUuid.isEmpty() ? r.gpuUuid : r.migUuid;
+        const auto latest = latestByServer.constFind(r.server);
+        const GpuProcess* listed = nullptr;
+        if (latest != latestByServer.cend()) {
+            for (const GpuProcess& p : latest->processes) {
+                if (p.pid == r.pid && p.startTimeMs && sameStart(*p.startTimeMs, state->startMs) &&
+                    p.gpuUuid == r.gpuUuid && (r.migUuid.isEmpty() || p.migUuid == r.migUuid)) {
+                    listed = &p;
+                    break;
+                }
+            }
+        }
+        v.unit = listed ? owners::stopUnitOf(*listed) : owners::StopUnit::Process;
+        // A runtime the agent has no way to reach (no scancel configured),
+        // or the workload GPU Warden itself runs in (its own container is
+        // never stopped; from inside, the process is the unit): the process.
+        if ((v.unit == owners::StopUnit::Container || v.unit == owners::StopUnit::SlurmJob) &&
+            (stopper->means(*listed->workload).isEmpty() ||
+             owners::sameWorkload(cgroupOf(o.ownPid), *listed->workload)))
+            v.unit = owners::StopUnit::Process;
+        // Root is acted on only through a workload that is not the host's.
+        if (state->uids.contains(0u) && v.unit == owners::StopUnit::Process)
             return refuse(tr("%1 runs as root: never signalled").arg(v.who),
                           CheckOutcome::Protected);
         if (!checkGpu)
             return v;
-        const QString where = r.migUuid.isEmpty() ? r.gpuUuid : r.migUuid;
-        const auto latest = latestByServer.constFind(r.server);
         if (latest == latestByServer.cend())
             return refuse(tr("no reading of %1 to check that %2 still holds %3: not signalled")
                               .arg(r.server, v.who, where),
                           CheckOutcome::NotOnGpu);
-        for (const GpuProcess& p : latest->processes) {
-            if (p.pid == r.pid && p.startTimeMs && sameStart(*p.startTimeMs, state->startMs) &&
-                p.gpuUuid == r.gpuUuid && (r.migUuid.isEmpty() || p.migUuid == r.migUuid)) {
-                if (!p.user.isEmpty())
-                    v.who = tr("process %1 (%2, %3)").arg(pid, state->name, p.user);
-                return v;
-            }
-        }
-        return refuse(tr("%1 no longer holds %2: not signalled").arg(v.who, where),
-                      CheckOutcome::NotOnGpu);
+        if (!listed)
+            return refuse(tr("%1 no longer holds %2: not signalled").arg(v.who, where),
+                          CheckOutcome::NotOnGpu);
+        if (!listed->ownerName().isEmpty())
+            v.who = tr("process %1 (%2, %3)").arg(pid, state->name, listed->ownerName());
+        if (v.unit == owners::StopUnit::Process)
+            return v;
+        v.workload = *listed->workload;
+        if (v.unit == owners::StopUnit::PodNotify)
+            return v;
+        // What the reading says must still be so: the process runs in that
+        // workload now.
+        const Workload now = cgroupOf(r.pid);
+        if (!owners::sameWorkload(now, *v.workload))
+            return refuse(tr("%1 no longer runs in %2 (its cgroup shows %3): not stopped")
+                              .arg(v.who, owners::workloadLabel(*v.workload),
+                                   now.kind == WorkloadKind::None ? tr("none") : now.cgroupPath));
+        return v;
     }
 
     // 0, or errno.
@@ -282,7 +353,9 @@ struct Enforcer::Private
     long ticksPerSecond;
     bool usePidfd = false;
     QHash<QString, Snapshot> latestByServer;
-    QHash<QString, Pending> pending; // by key()
+    QHash<QString, Pending> pending;            // by key()
+    QHash<QString, Stopping> stopping;          // by workload kind and id
+    owners::WorkloadStopper* stopper = nullptr; // a child of the Enforcer
 };
 
 Enforcer::Enforcer(QObject* parent)
@@ -292,10 +365,15 @@ Enforcer::Enforcer(QObject* parent)
 Enforcer::Enforcer(Options options, QObject* parent)
     : QObject(parent)
     , d(std::make_unique<Private>(std::move(options)))
-{}
+{
+    d->stopper = new owners::WorkloadStopper(d->o.workloads, this);
+}
 
 Enforcer::~Enforcer()
 {
+    // Stops in flight call nothing once the enforcer goes.
+    delete d->stopper;
+    d->stopper = nullptr;
     for (const auto& p : std::as_const(d->pending)) {
         if (p.pidfd >= 0)
             ::close(p.pidfd);
@@ -312,6 +390,12 @@ void Enforcer::setKillGraceMs(qint64 ms)
     d->o.killGraceMs = std::max<qint64>(0, ms);
 }
 
+void Enforcer::setWorkloadOptions(const owners::WorkloadStopper::Options& options)
+{
+    d->o.workloads = options;
+    d->stopper->setOptions(options);
+}
+
 qint64 Enforcer::killGraceMs() const
 {
     return d->o.killGraceMs;
@@ -320,6 +404,26 @@ qint64 Enforcer::killGraceMs() const
 int Enforcer::pendingCount() const
 {
     return int(d->pending.size());
+}
+
+int Enforcer::stoppingCount() const
+{
+    return int(d->stopping.size());
+}
+
+QString Enforcer::notifyOnly(const CheckResult& c)
+{
+    return tr("%1 runs in %2: a pod is only notified, never signalled or stopped by GPU Warden")
+        .arg(c.who, c.workload);
+}
+
+QString Enforcer::wouldStop(const CheckResult& c) const
+{
+    if (!c.target)
+        return {};
+    if (c.unit == owners::StopUnit::SlurmJob)
+        return tr("cancel %1 with %2").arg(c.workload, d->stopper->means(*c.target));
+    return tr("stop %1 through %2").arg(c.workload, d->stopper->means(*c.target));
 }
 
 void Enforcer::enforce(const QList<EnforcementRequest>& requests)
@@ -368,6 +472,14 @@ void Enforcer::enforce(const EnforcementRequest& request)
         closeFd();
         report(PolicyAction::Kind::Refused,
                v.check == Private::Check::Gone ? tr("%1: not signalled").arg(v.detail) : v.detail);
+        return;
+    }
+    if (v.unit != owners::StopUnit::Process) {
+        closeFd(); // the workload is acted on, through its runtime
+        if (v.unit == owners::StopUnit::PodNotify)
+            report(PolicyAction::Kind::Refused, notifyOnly(Private::result(v)));
+        else
+            stopWorkload(request, v.who, *v.workload);
         return;
     }
     const int sig = kill ? SIGKILL : SIGTERM;
@@ -439,10 +551,74 @@ void Enforcer::enforce(const EnforcementRequest& request)
     p.timer->start(int(std::min<qint64>(grace, INT_MAX)));
 }
 
+void Enforcer::stopWorkload(const EnforcementRequest& request, const QString& who,
+                            const Workload& workload)
+{
+    const QString key = workloadKindName(workload.kind) + QLatin1Char('/') + workload.id;
+    const bool kill = request.signal == EnforcementRequest::Signal::Kill;
+    // Another process of the same workload, or this one again: it waits for
+    // the stop under way (a Kill after a Terminate too: the runtime's stop
+    // ends in SIGKILL by itself).
+    if (const auto it = d->stopping.find(key); it != d->stopping.end()) {
+        for (const Private::Stopping::Waiter& w : std::as_const(it->waiters))
+            if (w.eventId == request.eventId)
+                return;
+        it->waiters.append({request.eventId, who});
+        return;
+    }
+    Private::Stopping s;
+    s.waiters.append({request.eventId, who});
+    s.workload = owners::workloadLabel(workload);
+    s.means = d->stopper->means(workload);
+    s.kill = kill;
+    s.graceMs = kill ? 0 : d->o.killGraceMs;
+    d->stopping.insert(key, s);
+    const bool job = workload.kind == WorkloadKind::Slurm;
+    qCInfo(lcEnforcer).noquote() << request.eventId << (job ? "cancelling" : "stopping")
+                                 << s.workload << "through" << s.means;
+    const int graceSeconds = int((s.graceMs + 999) / 1000);
+    d->stopper->stop(workload, graceSeconds, [this, key, job](owners::StopResult result) {
+        const Private::Stopping s = d->stopping.take(key);
+        for (const Private::Stopping::Waiter& w : s.waiters) {
+            PolicyAction a{s.kill ? PolicyAction::Kind::Kill : PolicyAction::Kind::Terminate,
+                           d->o.clock(),
+                           false,
+                           {}};
+            switch (result.status) {
+            case owners::StopResult::Status::Stopped:
+                a.detail =
+                    job ? tr("%1 cancelled with %2: %3 ran in it").arg(s.workload, s.means, w.who)
+                    : s.kill ? tr("%1 stopped through %2 (SIGKILL at once): %3 ran in it")
+                                   .arg(s.workload, s.means, w.who)
+                             : tr("%1 stopped through %2 (its stop signal, SIGKILL after "
+                                  "%3): %4 ran in it")
+                                   .arg(s.workload, s.means, graceText(s.graceMs), w.who);
+                break;
+            case owners::StopResult::Status::AlreadyStopped:
+                a.detail =
+                    tr("%1 was already stopped (%2): %3 ran in it").arg(s.workload, s.means, w.who);
+                break;
+            case owners::StopResult::Status::Gone:
+                a.kind = PolicyAction::Kind::Refused;
+                a.detail = tr("%1 is not known to %2 (%3): not stopped")
+                               .arg(s.workload, s.means, result.error);
+                break;
+            case owners::StopResult::Status::Failed:
+                a.kind = PolicyAction::Kind::Refused;
+                a.detail = (job ? tr("cancelling %1 with %2 failed: %3")
+                                : tr("stopping %1 through %2 failed: %3"))
+                               .arg(s.workload, s.means, result.error);
+                break;
+            }
+            qCInfo(lcEnforcer).noquote() << w.eventId << a.detail;
+            Q_EMIT acted(w.eventId, a);
+        }
+    });
+}
+
 Enforcer::CheckResult Enforcer::inspect(const EnforcementRequest& request)
 {
-    const Private::Verdict v = d->check(request, true, -1);
-    return {v.outcome, v.detail, v.who};
+    return Private::result(d->check(request, true, -1));
 }
 
 Enforcer::CheckResult Enforcer::renice(const EnforcementRequest& request)
@@ -453,10 +629,15 @@ Enforcer::CheckResult Enforcer::renice(const EnforcementRequest& request)
     if (d->usePidfd && request.pid > 1 && request.pid <= INT_MAX && request.processStartMs)
         pidfd = pidfdOpen(request.pid);
     const Private::Verdict v = d->check(request, true, pidfd);
-    CheckResult out{v.outcome, v.detail, v.who};
-    if (v.check == Private::Check::Ok) {
+    CheckResult out = Private::result(v);
+    if (v.check == Private::Check::Ok && v.unit == owners::StopUnit::PodNotify) {
+        out.outcome = CheckOutcome::Protected;
+        out.detail = notifyOnly(out);
+    } else if (v.check == Private::Check::Ok) {
         errno = 0;
-        if (::setpriority(PRIO_PROCESS, id_t(request.pid), 19) != 0) {
+        const int rc = d->o.setNice ? d->o.setNice(pid_t(request.pid), 19)
+                                    : ::setpriority(PRIO_PROCESS, id_t(request.pid), 19);
+        if (rc != 0) {
             out.outcome = CheckOutcome::Unknown;
             out.failed = true;
             out.detail =

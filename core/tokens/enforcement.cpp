@@ -1,5 +1,6 @@
 #include "tokens/enforcement.h"
 
+#include "owners/workloadstop.h"
 #include "policy/policyengine.h"
 
 #include <QCoreApplication>
@@ -141,13 +142,18 @@ QList<EnforcementCandidate> findCandidates(const Snapshot& newest,
         const GpuProcess& p = newest.processes[i];
         if (!p.startTimeMs || p.user.isEmpty() || p.ghost)
             continue;
-        if ((p.uid && *p.uid == 0) || p.user == QLatin1String("root"))
+        // Root is a candidate only inside a workload that is acted on as a
+        // whole, and whose owner is not host root.
+        const owners::StopUnit unit = owners::stopUnitOf(p);
+        if (((p.uid && *p.uid == 0) || p.user == QLatin1String("root")) &&
+            unit == owners::StopUnit::Process)
             continue;
-        if (rules.protectedUsers.contains(p.user) || rules.protectedCommands.contains(p.command))
+        const QString& owner = p.ownerName();
+        if (rules.protectedUsers.contains(owner) || rules.protectedCommands.contains(p.command))
             continue;
         if (p.usedMemoryMiB && *p.usedMemoryMiB <= 0)
             continue; // listed but holding nothing
-        const auto balance = balances.constFind(p.user);
+        const auto balance = balances.constFind(owner);
         if (balance == balances.cend())
             continue;
         QString why;
@@ -157,7 +163,12 @@ QList<EnforcementCandidate> findCandidates(const Snapshot& newest,
             why = tr("balance %1 below zero under high demand").arg(number(*balance));
         else
             continue;
-        const QString id = QStringLiteral("%1/%2/%3").arg(p.user).arg(p.pid).arg(*p.startTimeMs);
+        // Three path segments (POST /v1/enforcement/<id>): an owner that is
+        // a pod ("pod:vision/train-0") has its '/' as ':'.
+        const QString id = QStringLiteral("%1/%2/%3")
+                               .arg(QString(owner).replace(QLatin1Char('/'), QLatin1Char(':')))
+                               .arg(p.pid)
+                               .arg(*p.startTimeMs);
         if (const auto seen = byId.constFind(id); seen != byId.cend()) {
             EnforcementCandidate& c = out[*seen];
             if (p.usedMemoryMiB)
@@ -166,7 +177,9 @@ QList<EnforcementCandidate> findCandidates(const Snapshot& newest,
         }
         EnforcementCandidate c;
         c.id = id;
-        c.user = p.user;
+        c.user = owner;
+        if (unit != owners::StopUnit::Process)
+            c.workload = owners::workloadLabel(*p.workload);
         c.balance = *balance;
         c.floor = floor;
         c.pid = p.pid;

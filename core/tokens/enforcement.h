@@ -62,8 +62,12 @@ private:
 
 struct EnforcementCandidate
 {
-    QString id; // "alice/12345/1794990000000": user, pid, start time
-    QString user;
+    QString id;   // "alice/12345/1794990000000": owner ('/' as ':'), pid, start time
+    QString user; // the owner (GpuProcess::ownerName), whose balance it is
+    // The workload acted on instead of the process ("container job1
+    // (docker 561bb04bdcbb)", "Slurm job 57", "pod vision/train-0"); empty:
+    // the process itself (owners::stopUnitOf).
+    QString workload;
     double balance = 0;
     double floor = 0;
     qint64 pid = 0;
@@ -79,10 +83,13 @@ struct EnforcementCandidate
     bool operator==(const EnforcementCandidate&) const = default;
 };
 
-// The processes of `newest` that are candidates: holding GPU memory, with a
-// user whose balance is at or below `floor` (any demand) or below zero while
-// demand is high. Never: root (uid 0), processes without a start time (no
-// identity to check), protected users and commands, users without a balance.
+// The processes of `newest` that are candidates: holding GPU memory, with an
+// owner whose balance is at or below `floor` (any demand) or below zero while
+// demand is high. Never: host root (uid 0 not in a workload acted on as a
+// whole: a root process in an owned container or job is a candidate),
+// processes without a start time (no identity to check), protected users
+// (by owner: "root" there is host root, already never) and commands, owners
+// without a balance.
 // One candidate per process (the first GPU it is listed on), in pid order.
 QList<EnforcementCandidate> findCandidates(const Snapshot& newest,
                                            const QMap<QString, double>& balances, double floor,

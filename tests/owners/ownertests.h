@@ -9,6 +9,7 @@
 #include <QLocalSocket>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <functional>
 
@@ -25,7 +26,8 @@ inline QByteArray ownerFixture(const QString& relative)
 
 // Answers each request (once its head has arrived) with `answer(request)`,
 // or `reply` when no answer function is set, then closes; answers nothing
-// while `stall` is set.
+// while `stall` is set, and `delayMs` late (a daemon's stop answers once the
+// container has stopped).
 class FakeEngine : public QObject
 {
 public:
@@ -44,9 +46,16 @@ public:
                     lastRequest = *received;
                     if (stall)
                         return;
-                    s->write(answer ? answer(*received) : reply);
-                    s->flush();
-                    s->disconnectFromServer();
+                    const QByteArray out = answer ? answer(*received) : reply;
+                    const auto send = [s, out] {
+                        s->write(out);
+                        s->flush();
+                        s->disconnectFromServer();
+                    };
+                    if (delayMs > 0)
+                        QTimer::singleShot(delayMs, s, send);
+                    else
+                        send();
                 });
             }
         });
@@ -58,6 +67,7 @@ public:
     QByteArray lastRequest;
     int requests = 0;
     bool stall = false;
+    int delayMs = 0;
 };
 
 } // namespace gw::test

@@ -64,6 +64,24 @@ Outcome inspect(EngineClient& client, const QString& id)
     return o;
 }
 
+StopResult stop(EngineClient& client, const QString& id, int seconds)
+{
+    std::optional<StopResult> out;
+    client.stop(id, seconds, [&out](StopResult r) { out = std::move(r); });
+    QElapsedTimer clock;
+    clock.start();
+    while (!out && clock.elapsed() < 30000)
+        QTest::qWait(10);
+    return out.value_or(StopResult{StopResult::Status::Failed, u"the test: no answer in 30 s"_s});
+}
+
+QByteArray status(const QByteArray& line, const QByteArray& body = {})
+{
+    return "HTTP/1.1 " + line +
+           "\r\nApi-Version: 1.41\r\nContent-Length: " + QByteArray::number(body.size()) +
+           "\r\n\r\n" + body;
+}
+
 } // namespace
 
 class TestEngineApi : public QObject
@@ -209,6 +227,88 @@ private Q_SLOTS:
                  m_dir.filePath(u"none.sock"_s) + u": no such socket (is the daemon running?)"_s);
     }
 
+    // POST /containers/{id}/stop: each status the Engine API documents.
+    void stopSaysStoppedAlreadyStoppedGoneOrTheDaemonsMessage_data()
+    {
+        QTest::addColumn<QByteArray>("reply");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("204") << status("204 No Content") << int(StopResult::Status::Stopped)
+                             << QString();
+        QTest::newRow("304") << status("304 Not Modified")
+                             << int(StopResult::Status::AlreadyStopped) << QString();
+        QTest::newRow("404") << status("404 Not Found", "{\"message\":\"No such container: abc\"}")
+                             << int(StopResult::Status::Gone) << u"no such container"_s;
+        QTest::newRow("500") << status("500 Internal Server Error",
+                                       "{\"message\":\"cannot stop container: permission "
+                                       "denied\"}")
+                             << int(StopResult::Status::Failed)
+                             << u"HTTP 500: cannot stop container: permission denied"_s;
+        QTest::newRow("200 is not a stop's answer")
+            << status("200 OK", "{}") << int(StopResult::Status::Failed) << u"HTTP 200: "_s;
+        QTest::newRow("not HTTP") << QByteArray("garbage\r\n\r\n")
+                                  << int(StopResult::Status::Failed)
+                                  << u"not an HTTP reply: \"garbage\""_s;
+    }
+
+    void stopSaysStoppedAlreadyStoppedGoneOrTheDaemonsMessage()
+    {
+        QFETCH(QByteArray, reply);
+        QFETCH(int, status);
+        QFETCH(QString, error);
+        FakeDaemon daemon(socketPath());
+        daemon.reply = reply;
+        EngineClient client(socketPath());
+        const StopResult r = stop(client, u"abc"_s, 7);
+        QCOMPARE(int(r.status), status);
+        if (status == int(StopResult::Status::Failed))
+            QCOMPARE(r.error, socketPath() + u": "_s + error);
+        else
+            QCOMPARE(r.error, error);
+        QVERIFY2(daemon.lastRequest.startsWith("POST /v1.41/containers/abc/stop?t=7 HTTP/1.1\r\n"),
+                 daemon.lastRequest.constData());
+        QVERIFY(daemon.lastRequest.contains("\r\nContent-Length: 0\r\n"));
+    }
+
+    // The daemon answers a stop once the container has stopped, up to its
+    // grace later: that is waited for, and no more.
+    void aStopWaitsForItsGraceAndTimesOutPastIt()
+    {
+        FakeDaemon daemon(socketPath());
+        daemon.reply = status("204 No Content");
+        daemon.delayMs = 800;
+        EngineClient client(socketPath());
+        client.setTimeoutMs(300);
+        StopResult r = stop(client, u"abc"_s, 1);
+        QCOMPARE(int(r.status), int(StopResult::Status::Stopped));
+        QElapsedTimer clock;
+        clock.start();
+        r = stop(client, u"abc"_s, 0);
+        QCOMPARE(int(r.status), int(StopResult::Status::Failed));
+        QCOMPARE(r.error, socketPath() + u": no answer within 300 ms"_s);
+        QVERIFY2(clock.elapsed() < 750, qPrintable(QString::number(clock.elapsed())));
+        daemon.stall = true;
+        clock.restart();
+        r = stop(client, u"abc"_s, 1);
+        QCOMPARE(r.error, socketPath() + u": no answer within 1300 ms"_s);
+        QVERIFY2(clock.elapsed() >= 1250 && clock.elapsed() < 3000,
+                 qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void aStopOfAnIdIsEncodedAndNoDaemonIsAnError()
+    {
+        FakeDaemon daemon(socketPath());
+        daemon.reply = status("204 No Content");
+        EngineClient client(socketPath());
+        QCOMPARE(int(stop(client, u"a/b c"_s, 2).status), int(StopResult::Status::Stopped));
+        QVERIFY(daemon.lastRequest.startsWith("POST /v1.41/containers/a%2Fb%20c/stop?t=2 "));
+        EngineClient none(m_dir.filePath(u"none.sock"_s));
+        const StopResult r = stop(none, u"abc"_s, 2);
+        QCOMPARE(int(r.status), int(StopResult::Status::Failed));
+        QCOMPARE(r.error,
+                 m_dir.filePath(u"none.sock"_s) + u": no such socket (is the daemon running?)"_s);
+    }
+
     // The real thing: Podman's Docker-compatible service over its socket,
     // a real container labelled for alice (../shared/reference/real-components.md).
     void aRealPodmanContainerIsNamed()
@@ -272,6 +372,22 @@ private Q_SLOTS:
         QVERIFY(o.facts->pid > 0);
         const Outcome gone = inspect(client, u"gw-no-such-container"_s);
         QVERIFY(gone.gone);
+
+        // Stopped through the Engine API: 204, the container no longer
+        // running; again: 304; an unknown one: 404.
+        QElapsedTimer clock;
+        clock.start();
+        StopResult r = stop(client, QString::fromLatin1(id), 2);
+        QVERIFY2(r.status == StopResult::Status::Stopped, qPrintable(r.error));
+        qInfo("the real stop took %lld ms", qint64(clock.elapsed()));
+        const Outcome after = inspect(client, QString::fromLatin1(id));
+        QVERIFY2(after.facts, qPrintable(after.error));
+        QVERIFY(!after.facts->running);
+        QCOMPARE(after.facts->pid, 0);
+        r = stop(client, QString::fromLatin1(id), 5);
+        QVERIFY2(r.status == StopResult::Status::AlreadyStopped, qPrintable(r.error));
+        r = stop(client, u"gw-no-such-container"_s, 5);
+        QCOMPARE(int(r.status), int(StopResult::Status::Gone));
     }
 };
 

@@ -168,6 +168,60 @@ private Q_SLOTS:
         QVERIFY(findCandidates(s, {{u"alice"_s, 0}}, -10, true, {}).isEmpty());
     }
 
+    // Root in a container owned by someone is a candidate, charged to its
+    // owner, acted on through the container; root on the host never is.
+    void rootInAnOwnedWorkloadIsACandidateHostRootNever()
+    {
+        const auto inWorkload = [](GpuProcess p, WorkloadKind kind, const QString& owner,
+                                   bool ownerIsWorkload = false) {
+            Workload w;
+            w.kind = kind;
+            w.id = kind == WorkloadKind::Slurm ? u"57"_s : u"561bb04bdcbb0c4b"_s;
+            w.name = u"job1"_s;
+            w.namespaceName = u"vision"_s;
+            p.workload = w;
+            p.owner = ProcessOwner{owner, u"vision"_s, u"a rule"_s, ownerIsWorkload};
+            return p;
+        };
+        Snapshot s = reading(kT0, 95);
+        s.processes = {
+            process(100, u"root"_s, u"GPU-a"_s, 100, 0u), // host root
+            inWorkload(process(200, u"root"_s, u"GPU-a"_s, 100, 0u), WorkloadKind::Docker,
+                       u"alice"_s),
+            inWorkload(process(300, u"root"_s, u"GPU-a"_s, 100, 0u), WorkloadKind::Docker,
+                       u"root"_s), // rules that name root: root's
+            inWorkload(process(400, u"root"_s, u"GPU-b"_s, 100, 0u), WorkloadKind::Kubernetes,
+                       u"pod:vision/train-0"_s, true),
+            inWorkload(process(500, u"bob"_s, u"GPU-b"_s, 100), WorkloadKind::Slurm, u"bob"_s),
+            inWorkload(process(600, u"root"_s, u"GPU-b"_s, 100, 0u), WorkloadKind::Lxc,
+                       u"carol"_s)}; // LXC is acted on as a process: root stays protected
+        const QMap<QString, double> balances{{u"root"_s, -50},
+                                             {u"alice"_s, -50},
+                                             {u"bob"_s, -50},
+                                             {u"carol"_s, -50},
+                                             {u"pod:vision/train-0"_s, -50}};
+        auto c = findCandidates(s, balances, -10, false, {});
+        QCOMPARE(c.size(), 3);
+        QCOMPARE(c[0].pid, 200);
+        QCOMPARE(c[0].user, u"alice"_s);
+        QCOMPARE(c[0].id, u"alice/200/%1"_s.arg(kT0 - 3'600'000 + 200));
+        QCOMPARE(c[0].workload, u"container job1 (docker 561bb04bdcbb)"_s);
+        QCOMPARE(c[1].pid, 400);
+        QCOMPARE(c[1].workload, u"pod vision/job1"_s);
+        QCOMPARE(c[1].id, u"pod:vision:train-0/400/%1"_s.arg(kT0 - 3'600'000 + 400));
+        QCOMPARE(c[2].pid, 500);
+        QCOMPARE(c[2].workload, u"Slurm job 57"_s);
+        // Protected users name owners: alice's container is hers, root's
+        // inside it is not host root.
+        EnforcementRules rules;
+        rules.protectedUsers = {u"alice"_s};
+        c = findCandidates(s, balances, -10, false, rules);
+        QCOMPARE(c.size(), 2);
+        QCOMPARE(c[0].pid, 400);
+        rules.protectedUsers = {u"root"_s};
+        QCOMPARE(findCandidates(s, balances, -10, false, rules).size(), 3);
+    }
+
     void scheduleWithExactTimes()
     {
         EnforcementRules rules; // 5 min apart, 30 s grace
