@@ -93,6 +93,178 @@ GpuSample makeGpu(const QString& server, int index, const GpuModel& m, double ut
     return g;
 }
 
+// Where a scripted job runs and who owns it, as a lab's agent would say it
+// (docs/owners.md): made once, copied into every reading (its strings are
+// shared, so a reading allocates nothing for them).
+struct Owned
+{
+    Workload workload;
+    ProcessOwner owner;
+};
+
+QString ownersTr(const char* text)
+{
+    return QCoreApplication::translate("gw::owners", text);
+}
+
+Workload container(WorkloadKind kind, const char* id, const char* name, const char* image,
+                   QHash<QString, QString> labels = {})
+{
+    Workload w;
+    w.kind = kind;
+    w.id = QString::fromLatin1(id).repeated(64).left(64); // 64 hex digits, as a runtime has them
+    w.name = QString::fromLatin1(name);
+    w.image = QString::fromLatin1(image);
+    w.labels = std::move(labels);
+    w.cgroupPath = kind == WorkloadKind::Docker
+                       ? QStringLiteral("/system.slice/docker-%1.scope").arg(w.id)
+                       : QStringLiteral("/machine.slice/libpod-%1.scope").arg(w.id);
+    return w;
+}
+
+Workload slurmJob(const char* job, uint uid, const char* name, const char* partition)
+{
+    Workload w;
+    w.kind = WorkloadKind::Slurm;
+    w.id = QString::fromLatin1(job);
+    w.step = QStringLiteral("batch");
+    w.uid = uid;
+    w.name = QString::fromLatin1(name);
+    w.partition = QString::fromLatin1(partition);
+    w.cgroupPath = QStringLiteral("/slurm/uid_%1/job_%2/step_batch").arg(uid).arg(w.id);
+    return w;
+}
+
+Workload pod(const char* podUid, const char* ns, const char* name, const char* containerName,
+             const char* image, QHash<QString, QString> labels = {})
+{
+    Workload w;
+    w.kind = WorkloadKind::Kubernetes;
+    w.podUid = QString::fromLatin1(podUid);
+    w.runtime = QStringLiteral("containerd");
+    w.id = QStringLiteral("5e1f").repeated(16);
+    w.namespaceName = QString::fromLatin1(ns);
+    w.name = QString::fromLatin1(name);
+    w.containerName = QString::fromLatin1(containerName);
+    w.image = QString::fromLatin1(image);
+    w.labels = std::move(labels);
+    QString slice = w.podUid;
+    slice.replace(u'-', u'_');
+    w.cgroupPath = QStringLiteral("/kubepods.slice/kubepods-pod%1.slice/cri-containerd-%2.scope")
+                       .arg(slice, w.id);
+    return w;
+}
+
+Workload session(const char* id, uint uid)
+{
+    Workload w;
+    w.kind = WorkloadKind::Session;
+    w.id = QString::fromLatin1(id);
+    w.uid = uid;
+    w.cgroupPath = QStringLiteral("/user.slice/user-%1.slice/session-%2.scope").arg(uid).arg(w.id);
+    return w;
+}
+
+ProcessOwner owner(const char* user, const char* account, QString because, bool isWorkload = false)
+{
+    return {QString::fromLatin1(user), QString::fromLatin1(account), std::move(because),
+            isWorkload};
+}
+
+QHash<QString, QString> userLabel(const char* user)
+{
+    return {{QStringLiteral("gpuwarden.user"), QString::fromLatin1(user)}};
+}
+
+// The scripted servers' jobs by pid. gpu-lab-01: alice at a login shell,
+// bob's notebook in his own rootless Podman container, carol's evaluation
+// a Slurm job of account nlp. gpu-lab-02: dave's Triton in a Docker
+// container run as root, labelled gpuwarden.user=dave; eve's fine-tune a
+// Slurm job of account vision. infer-03: svc-infer serves from a
+// Kubernetes pod of namespace vision; on the MIG GPU alice and bob as on
+// gpu-lab-01, and an embedding service in a Podman container run as root
+// that no rule names: its owner is the container.
+const QHash<qint64, Owned>& scriptedOwners()
+{
+    static const QHash<qint64, Owned> owned = [] {
+        const QString hostUser = ownersTr("the process's user");
+        QHash<qint64, Owned> o;
+        o.insert(2101, {session("4", 1001), owner("alice", "", hostUser)});
+        o.insert(3377, {container(WorkloadKind::Podman, "b0b", "bob-notebook",
+                                  "quay.io/jupyter/pytorch-notebook:cuda12"),
+                        owner("bob", "", hostUser)});
+        o.insert(4512, {slurmJob("4711", 1003, "eval-ckpt", "a100"),
+                        owner("carol", "nlp", ownersTr("Slurm job %1").arg(4711))});
+        Workload triton = container(WorkloadKind::Docker, "7e1", "triton",
+                                    "nvcr.io/nvidia/tritonserver:24.10-py3", userLabel("dave"));
+        triton.labels.insert(QStringLiteral("gpuwarden.account"), QStringLiteral("inference"));
+        o.insert(5120, {triton, owner("dave", "inference",
+                                      ownersTr("label %1 of %2")
+                                          .arg(QStringLiteral("gpuwarden.user"),
+                                               ownersTr("container %1").arg(triton.name)))});
+        o.insert(6230, {slurmJob("5830", 1005, "lora-r16", "l40s"),
+                        owner("eve", "vision", ownersTr("Slurm job %1").arg(5830))});
+        o.insert(7801, {pod("8c2d41f0-6b1e-4a57-9d3c-2f4e8a1b7c90", "vision", "llm-serve-0", "vllm",
+                            "vllm/vllm-openai:v0.6.3"),
+                        owner("svc-infer", "vision", hostUser)});
+        o.insert(8120, {session("9", 1001), owner("alice", "", hostUser)});
+        o.insert(8244, {container(WorkloadKind::Podman, "b0b", "bob-notebook",
+                                  "quay.io/jupyter/pytorch-notebook:cuda12"),
+                        owner("bob", "", hostUser)});
+        const Workload embed =
+            container(WorkloadKind::Podman, "e3b", "embed-svc", "localhost/embed-svc:latest");
+        const QString embedOwner = QStringLiteral("container:") + embed.name;
+        o.insert(8377,
+                 {embed,
+                  {embedOwner, QString(),
+                   ownersTr("%1 (root inside, no rule names a person)").arg(embedOwner), true}});
+        return o;
+    }();
+    return owned;
+}
+
+// The pod the kubelet assigned gpu-lab-01's GPU 3 to, which runs nothing on
+// it yet: the cluster's idle-held GPU.
+const Owned& idleHolder()
+{
+    static const Owned held = [] {
+        const Workload w =
+            pod("3f9a6c2e-1d84-4b0f-a7e5-6c1b9d2e4f80", "vision", "notebook-carol-0", "jupyter",
+                "quay.io/jupyter/pytorch-notebook:cuda12", userLabel("carol"));
+        return Owned{w, owner("carol", "vision",
+                              ownersTr("label %1 of %2")
+                                  .arg(QStringLiteral("gpuwarden.user"),
+                                       ownersTr("pod %1/%2").arg(w.namespaceName, w.name)))};
+    }();
+    return held;
+}
+
+// node-NN's jobs are Slurm jobs, each user on an account of theirs: made
+// once for every server and GPU of the largest fleet.
+const Owned& generatedJob(int server, int gpu)
+{
+    static const QList<Owned> table = [] {
+        const QStringList users = DemoWorld::userNames();
+        static constexpr const char* kAccounts[] = {"vision", "nlp", "nlp", "inference", "vision"};
+        QList<Owned> t;
+        t.reserve(DemoWorld::kMaxServers * 8);
+        for (int server = 0; server < DemoWorld::kMaxServers; ++server) {
+            for (int k = 0; k < 8; ++k) {
+                const int u = (server + k) % int(users.size());
+                const QByteArray job = QByteArray::number(60000 + server * 100 + k);
+                const QByteArray user = users[u].toLatin1();
+                Workload w = slurmJob(job.constData(), uint(1001 + u), "sweep",
+                                      server % 2 ? "a100" : "h100");
+                ProcessOwner o =
+                    owner(user.constData(), kAccounts[u], ownersTr("Slurm job %1").arg(w.id));
+                t.append({std::move(w), std::move(o)});
+            }
+        }
+        return t;
+    }();
+    return table.at(server * 8 + gpu);
+}
+
 GpuProcess makeProcess(const GpuSample& gpu, const Job& job, double memMiB,
                        std::optional<double> sm)
 {
@@ -106,6 +278,11 @@ GpuProcess makeProcess(const GpuSample& gpu, const Job& job, double memMiB,
         p.uid = job.uid;
         p.command = QString::fromLatin1(job.command);
         p.startTimeMs = kJobsStartedMs + job.pid * 1000;
+        const QHash<qint64, Owned>& owned = scriptedOwners();
+        if (const auto it = owned.constFind(job.pid); it != owned.cend()) {
+            p.workload = it->workload;
+            p.owner = it->owner;
+        }
     } else {
         p.ghost = true;
     }
@@ -133,7 +310,8 @@ GpuSample makeMigGpu(const QString& server, int index, qint64 ms, double day,
 {
     static constexpr Job train{8120, "alice", 1001, "torchrun --nproc 1 train_small.py --bf16"};
     static constexpr Job notebook{8244, "bob", 1002, "jupyter-lab --no-browser --port 8891"};
-    static constexpr Job serve{8377, "dave", 1004, "python serve_embeddings.py --port 9100"};
+    // Root in a container no rule names: owned by the container.
+    static constexpr Job serve{8377, "root", 0, "python serve_embeddings.py --port 9100"};
     struct Slice
     {
         const char* profile;
@@ -246,6 +424,8 @@ Snapshot DemoWorld::serverAt(int server, qint64 ms) const
         GpuSample g1 = makeGpu(s.server, 1, kA100, notebookUtil, 20480, ms, 20);
         GpuSample g2 = makeGpu(s.server, 2, kA100, evalUtil, evalOn ? 30500 : 0, ms, 30);
         GpuSample g3 = makeGpu(s.server, 3, kA100, 0, 0, ms, 40);
+        g3.holder = idleHolder().workload;
+        g3.holderOwner = idleHolder().owner;
         s.gpus = {g0, g1, g2, g3};
         s.processes.append(makeProcess(g0, train, 71200, trainUtil - 2));
         s.processes.append(makeProcess(g1, notebook, 20480, notebookUtil));
@@ -255,7 +435,8 @@ Snapshot DemoWorld::serverAt(int server, qint64 ms) const
         break;
     }
     case 1: {
-        static constexpr Job triton{5120, "dave", 1004,
+        // Run as root in its container; the label names dave.
+        static constexpr Job triton{5120, "root", 0,
                                     "tritonserver --model-repository=/srv/models --http-port 8000"};
         static constexpr Job tune{6230, "eve", 1005, "accelerate launch finetune.py --lora r=16"};
         // Requests arrive in bursts: a few seconds busy, then quiet.
@@ -315,7 +496,11 @@ Snapshot DemoWorld::generatedServerAt(int server, qint64 ms) const
             const QByteArray user = users[u].toLatin1();
             const Job job{qint64(20000 + server * 100 + k), user.constData(), uint(1001 + u),
                           "python train.py --config configs/sweep.yaml"};
-            s.processes.append(makeProcess(g, job, mem, util - 3));
+            GpuProcess p = makeProcess(g, job, mem, util - 3);
+            const Owned& owned = generatedJob(server, k);
+            p.workload = owned.workload;
+            p.owner = owned.owner;
+            s.processes.append(std::move(p));
             hostLoad += 6;
         }
         s.gpus.append(g);

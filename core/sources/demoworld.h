@@ -7,7 +7,7 @@
 //  gpu-lab-01  4× A100-SXM4-80GB  GPU0 alice trains at ~95 % around the clock;
 //                                  GPU1 bob's notebook holds 20 GiB while idle;
 //                                  GPU2 carol evaluates from :10 to :40 each hour;
-//                                  GPU3 free.
+//                                  GPU3 free, held by a pod with no process.
 //  gpu-lab-02  2× L40S             GPU0 dave's bursty inference service;
 //                                  GPU1 eve fine-tunes in the second half of
 //                                  every hour. Fans report, power limit 350 W.
@@ -17,13 +17,24 @@
 //                                  absent (passive cooling).
 //                                  GPU2 partitioned with MIG into 7 slices:
 //                                  3g.40gb (alice trains), 2g.20gb (bob's
-//                                  idle notebook), 1g.10gb (dave serves by
+//                                  idle notebook), 1g.10gb (an embedding service serves by
 //                                  day), 1g.10gb (free). No utilisation: the
 //                                  driver reports none in MIG mode.
 //
+// Owners (docs/owners.md), as a lab's agent would report them: alice runs
+// from a login session; bob's notebooks in a Podman container of his own;
+// carol's evaluation is Slurm job 4711 (account nlp); dave's Triton runs as
+// root in a Docker container labelled gpuwarden.user=dave (account
+// inference); eve's fine-tune is Slurm job 5830 (account vision); svc-infer
+// serves from the Kubernetes pod vision/llm-serve-0; the embedding service
+// on infer-03's MIG GPU runs as root in a Podman container no rule names,
+// so its owner is container:embed-svc. gpu-lab-01's GPU 3 is held by the
+// pod vision/notebook-carol-0 with no process on it (GpuSample::holder).
+//
 // With more than three servers (DemoWorld(n), --demo-servers n) the rest are
 // node-04, node-05, … with 8 GPUs each (H100 and A100 in turn) and a job on
-// most GPUs: a fleet the size of a lab, for screenshots and benchmarks.
+// most GPUs (a Slurm job of its user's account): a fleet the size of a lab,
+// for screenshots and benchmarks.
 
 #include "sources/source.h"
 

@@ -1,5 +1,6 @@
 #include "sources/demoworld.h"
 
+#include <QHash>
 #include <QSet>
 #include <QTest>
 
@@ -37,8 +38,11 @@ private Q_SLOTS:
         for (const auto& s : fleet) {
             QCOMPARE(s.backend, QStringLiteral("demo"));
             for (const auto& p : s.processes) {
-                if (!p.ghost && p.user != QLatin1String("svc-infer"))
-                    users.insert(p.user);
+                // People: the owners (dave's Triton runs as root), not
+                // the service account nor a container that owns itself.
+                if (!p.ghost && p.ownerName() != QLatin1String("svc-infer") &&
+                    !(p.owner && p.owner->isWorkload))
+                    users.insert(p.ownerName());
             }
             for (const auto& g : s.gpus)
                 uuids.insert(g.uuid);
@@ -192,7 +196,9 @@ private Q_SLOTS:
         QCOMPARE(uuids.size(), 4);
         QCOMPARE(g.memoryUsedMiB, used);
         // Users on instances: alice trains on 3g.40gb, bob's notebook on
-        // 2g.20gb, dave serves on a 1g.10gb by day; the other 1g.10gb is free.
+        // 2g.20gb, an embedding service (root in a container no rule names:
+        // the container owns it) on a 1g.10gb by day; the other 1g.10gb is
+        // free.
         QMap<QString, QString> userOn;
         for (const GpuProcess& p : s.processes) {
             if (p.gpuUuid != g.uuid)
@@ -200,13 +206,13 @@ private Q_SLOTS:
             QVERIFY(!p.migUuid.isEmpty());
             QVERIFY(g.migByUuid(p.migUuid));
             QVERIFY(!p.smUtilPercent);
-            userOn[p.user] = g.migByUuid(p.migUuid)->profile;
+            userOn[p.ownerName()] = g.migByUuid(p.migUuid)->profile;
         }
         QCOMPARE(userOn.value(QStringLiteral("alice")), QStringLiteral("3g.40gb"));
         QCOMPARE(userOn.value(QStringLiteral("bob")), QStringLiteral("2g.20gb"));
-        QCOMPARE(userOn.value(QStringLiteral("dave")), QStringLiteral("1g.10gb"));
+        QCOMPARE(userOn.value(QStringLiteral("container:embed-svc")), QStringLiteral("1g.10gb"));
         QCOMPARE(userOn.size(), 3);
-        // At night dave's service is off and its instance empty.
+        // At night the service is off and its instance empty.
         const Snapshot night = DemoWorld().serverAt(2, kDay + 2 * kHour);
         int onMig = 0;
         for (const GpuProcess& p : night.processes)
@@ -221,6 +227,69 @@ private Q_SLOTS:
                     QVERIFY(other.utilizationGpuPercent);
                 }
             }
+        }
+    }
+
+    void ownersLookLikeALab()
+    {
+        const auto fleet = DemoWorld(4).at(kDay + 12 * kHour + 35 * 60'000);
+        QHash<qint64, const GpuProcess*> byPid;
+        for (const Snapshot& s : fleet)
+            for (const GpuProcess& p : s.processes)
+                byPid.insert(p.pid, &p);
+        // alice at a login shell: her own process.
+        const GpuProcess* alice = byPid.value(2101);
+        QVERIFY(alice && alice->workload && alice->owner);
+        QCOMPARE(alice->workload->kind, WorkloadKind::Session);
+        QCOMPARE(alice->ownerName(), QStringLiteral("alice"));
+        QVERIFY(alice->account().isEmpty());
+        // dave's Triton: root in a Docker container, its label names dave.
+        const GpuProcess* triton = byPid.value(5120);
+        QVERIFY(triton && triton->workload && triton->owner);
+        QCOMPARE(triton->user, QStringLiteral("root"));
+        QCOMPARE(triton->uid, 0u);
+        QCOMPARE(triton->workload->kind, WorkloadKind::Docker);
+        QCOMPARE(triton->workload->displayName(), QStringLiteral("container triton"));
+        QCOMPARE(triton->workload->labels.value(QStringLiteral("gpuwarden.user")),
+                 QStringLiteral("dave"));
+        QCOMPARE(triton->ownerName(), QStringLiteral("dave"));
+        QCOMPARE(triton->account(), QStringLiteral("inference"));
+        QVERIFY(triton->owner->because.contains(QStringLiteral("gpuwarden.user")));
+        // carol's evaluation and eve's fine-tune: Slurm jobs with accounts.
+        const GpuProcess* eval = byPid.value(4512);
+        QVERIFY(eval && eval->workload);
+        QCOMPARE(eval->workload->displayName(), QStringLiteral("Slurm job 4711"));
+        QCOMPARE(eval->workload->partition, QStringLiteral("a100"));
+        QCOMPARE(eval->account(), QStringLiteral("nlp"));
+        QCOMPARE(byPid.value(6230)->account(), QStringLiteral("vision"));
+        // svc-infer's pod in namespace vision.
+        const GpuProcess* serve = byPid.value(7801);
+        QVERIFY(serve && serve->workload);
+        QCOMPARE(serve->workload->displayName(), QStringLiteral("pod vision/llm-serve-0"));
+        QCOMPARE(serve->account(), QStringLiteral("vision"));
+        // Root in a container no rule names: the container owns it.
+        const GpuProcess* embed = byPid.value(8377);
+        QVERIFY(embed && embed->owner);
+        QCOMPARE(embed->user, QStringLiteral("root"));
+        QVERIFY(embed->owner->isWorkload);
+        QCOMPARE(embed->ownerName(), QStringLiteral("container:embed-svc"));
+        // The ghost: nothing known, nothing invented.
+        const GpuProcess* ghost = byPid.value(91234);
+        QVERIFY(ghost && !ghost->owner && !ghost->workload);
+        // gpu-lab-01's GPU 3: held by a pod, no process on it.
+        const GpuSample& held = fleet[0].gpus[3];
+        QVERIFY(held.holder && held.holderOwner);
+        QCOMPARE(held.holder->displayName(), QStringLiteral("pod vision/notebook-carol-0"));
+        QCOMPARE(held.holderOwner->account, QStringLiteral("vision"));
+        for (const GpuProcess& p : fleet[0].processes)
+            QVERIFY(p.gpuUuid != held.uuid);
+        // node-04's jobs: Slurm jobs of their users' accounts.
+        QVERIFY(!fleet[3].processes.isEmpty());
+        for (const GpuProcess& p : fleet[3].processes) {
+            QVERIFY(p.workload && p.owner);
+            QCOMPARE(p.workload->kind, WorkloadKind::Slurm);
+            QCOMPARE(p.ownerName(), p.user);
+            QVERIFY(!p.account().isEmpty());
         }
     }
 

@@ -70,7 +70,7 @@ std::unique_ptr<DesktopSession> sessionWithEmptySettings(const QTemporaryDir& di
 QString hoursNoteOf(const QWidget* page)
 {
     for (const QLabel* label : page->findChildren<QLabel*>())
-        if (label->text().startsWith(u"Per user"_s))
+        if (label->text().startsWith(u"Per owner"_s))
             return label->text();
     return {};
 }

@@ -144,7 +144,7 @@ private Q_SLOTS:
         QCOMPARE(w.serverTree()->currentIndex().data(GpuUuidRole).toString(),
                  fleet.latest(QStringLiteral("gpu-lab-01"))->gpus[0].uuid);
         QCOMPARE(w.processModel()->rowCount(), 1);
-        QCOMPARE(w.processModel()->index(0, ProcessModel::UserColumn).data().toString(),
+        QCOMPARE(w.processModel()->index(0, ProcessModel::OwnerColumn).data().toString(),
                  QStringLiteral("alice"));
 
         // Four charts drawn from history, reduced to their width.
@@ -193,14 +193,14 @@ private Q_SLOTS:
         QSortFilterProxyModel* proxy = w.processProxy();
         QCOMPARE(proxy->rowCount(), 3);
         proxy->sort(ProcessModel::MemoryColumn, Qt::DescendingOrder);
-        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+        QCOMPARE(proxy->index(0, ProcessModel::OwnerColumn).data().toString(),
                  QStringLiteral("alice"));
         proxy->sort(ProcessModel::MemoryColumn, Qt::AscendingOrder);
-        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+        QCOMPARE(proxy->index(0, ProcessModel::OwnerColumn).data().toString(),
                  QStringLiteral("bob"));
         w.setProcessFilter(QStringLiteral("eval.py"));
         QCOMPARE(proxy->rowCount(), 1);
-        QCOMPARE(proxy->index(0, ProcessModel::UserColumn).data().toString(),
+        QCOMPARE(proxy->index(0, ProcessModel::OwnerColumn).data().toString(),
                  QStringLiteral("carol"));
         w.setProcessFilter({});
         QCOMPARE(proxy->rowCount(), 3);

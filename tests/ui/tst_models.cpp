@@ -238,7 +238,7 @@ private Q_SLOTS:
         Snapshot s = DemoWorld().serverAt(0, kT);
         model.setSnapshot(s);
         QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(),
+        QCOMPARE(model.index(0, ProcessModel::OwnerColumn).data().toString(),
                  QStringLiteral("alice"));
         QCOMPARE(model.index(1, ProcessModel::MemoryColumn).data().toString(),
                  QStringLiteral("20.0 GiB"));
@@ -276,7 +276,7 @@ private Q_SLOTS:
         QCOMPARE(changed.size(), 1);
         QCOMPARE(changed[0][2].value<QList<int>>(), QList<int>{StaleRole});
         for (int r = 0; r < model.rowCount(); ++r)
-            QVERIFY(model.index(r, ProcessModel::UserColumn).data(StaleRole).toBool());
+            QVERIFY(model.index(r, ProcessModel::OwnerColumn).data(StaleRole).toBool());
         model.setStale(true); // no change, no signal
         QCOMPARE(changed.size(), 1);
         // The rows stay: the last processes known, greyed, not dropped.
@@ -292,7 +292,7 @@ private Q_SLOTS:
         model.setSnapshot(s, s.gpus[1].uuid);
         QCOMPARE(model.rowCount(), 1);
         // A ghost's user reads as on the Processes page and in its totals.
-        QCOMPARE(model.index(0, ProcessModel::UserColumn).data().toString(), unknownUserText());
+        QCOMPARE(model.index(0, ProcessModel::OwnerColumn).data().toString(), unknownUserText());
         QCOMPARE(model.index(0, ProcessModel::RunningColumn).data().toString(),
                  QStringLiteral("n/a"));
         QCOMPARE(model.index(0, ProcessModel::SmColumn).data().toString(), QStringLiteral("n/a"));

@@ -56,7 +56,7 @@ QString shotPath(const QString& name)
 QString hoursNoteOf(const QWidget* page)
 {
     for (const QLabel* label : page->findChildren<QLabel*>())
-        if (label->text().startsWith(u"Per user"_qs))
+        if (label->text().startsWith(u"Per owner"_qs))
             return label->text();
     return {};
 }
@@ -771,7 +771,7 @@ private Q_SLOTS:
         // Filtered by a user from the context menu: only that user's rows.
         int carolRow = -1;
         for (int r = 0; r < page.proxy()->rowCount(); ++r)
-            if (page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString() ==
+            if (page.proxy()->index(r, FleetProcessModel::OwnerColumn).data().toString() ==
                 u"carol"_qs)
                 carolRow = r;
         QVERIFY(carolRow >= 0);
@@ -792,7 +792,7 @@ private Q_SLOTS:
         QCOMPARE(page.filterEdit()->text(), u"user:carol"_qs);
         QVERIFY(page.proxy()->rowCount() > 0);
         for (int r = 0; r < page.proxy()->rowCount(); ++r)
-            QCOMPARE(page.proxy()->index(r, FleetProcessModel::UserColumn).data().toString(),
+            QCOMPARE(page.proxy()->index(r, FleetProcessModel::OwnerColumn).data().toString(),
                      u"carol"_qs);
 
         QTemporaryDir dir;

@@ -152,7 +152,7 @@ private Q_SLOTS:
         // The Processes page: its table and its totals.
         FleetProcessModel* m = page.model();
         QCOMPARE(m->rowCount(), 1);
-        QCOMPARE(m->index(0, FleetProcessModel::UserColumn).data().toString(), word);
+        QCOMPARE(m->index(0, FleetProcessModel::OwnerColumn).data().toString(), word);
         const QList<UserTotal> totals = m->userTotals();
         QCOMPARE(totals.size(), 1);
         QCOMPARE(totals[0].user, word);
@@ -164,7 +164,7 @@ private Q_SLOTS:
         ProcessModel details;
         details.setSnapshot(server(), u"GPU-ghost"_qs);
         QCOMPARE(details.rowCount(), 1);
-        QCOMPARE(details.index(0, ProcessModel::UserColumn).data().toString(), word);
+        QCOMPARE(details.index(0, ProcessModel::OwnerColumn).data().toString(), word);
 
         // The overview's tile lists its users.
         for (const OverviewTile& t : overview.tiles())

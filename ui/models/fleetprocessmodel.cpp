@@ -108,8 +108,9 @@ QString FleetProcessRow::idleText() const
 
 QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
 {
-    QString out = QStringLiteral("server,gpu_index,gpu_uuid,mig_profile,mig_uuid,pid,user,command,"
-                                 "memory_mib,sm_percent,state,idle_for_s,ghost\r\n");
+    QString out = QStringLiteral("server,gpu_index,gpu_uuid,mig_profile,mig_uuid,pid,user,owner,"
+                                 "account,workload,command,memory_mib,sm_percent,state,idle_for_s,"
+                                 "ghost\r\n");
     for (const FleetProcessRow& r : rows) {
         const QStringList fields = {
             csvField(r.server),
@@ -119,6 +120,9 @@ QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
             csvField(r.migUuid),
             QString::number(r.pid),
             csvField(r.user),
+            csvField(r.owner.ownerRaw),
+            csvField(r.owner.account),
+            csvField(r.owner.workload),
             csvField(r.command),
             number(r.memoryMiB),
             number(r.smPercent),
@@ -147,6 +151,12 @@ QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows)
         o[u"mig_uuid"_qs] = r.migUuid.isEmpty() ? QJsonValue() : QJsonValue(r.migUuid);
         o[u"pid"_qs] = r.pid;
         o[u"user"_qs] = r.user;
+        const auto orNull = [](const QString& v) {
+            return v.isEmpty() ? QJsonValue() : QJsonValue(v);
+        };
+        o[u"owner"_qs] = orNull(r.owner.ownerRaw);
+        o[u"account"_qs] = orNull(r.owner.account);
+        o[u"workload"_qs] = orNull(r.owner.workload);
         o[u"command"_qs] = r.command;
         o[u"memory_mib"_qs] = opt(r.memoryMiB);
         o[u"sm_percent"_qs] = opt(r.smPercent);
@@ -161,8 +171,13 @@ QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows)
     return QJsonDocument(array).toJson(QJsonDocument::Indented);
 }
 
+QString processKeyOf(const QString& server, qint64 pid, qint64 startTimeMs)
+{
+    return server + u'|' + QString::number(pid) + u'|' + QString::number(startTimeMs);
+}
+
 QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
-                                         qint64 toMs)
+                                         qint64 toMs, const QHash<QString, QString>& owners)
 {
     // Per user and GPU the spans, merged so two processes of one user on one
     // GPU at once count once.
@@ -173,7 +188,8 @@ QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64
         const qint64 b = std::min(f.lastSeenMs, toMs);
         if (b <= a)
             continue;
-        const QString user = userText(f.user);
+        const QString user =
+            owners.value(processKeyOf(f.server, f.pid, f.startTimeMs), userText(f.user));
         const QString key = user + u'\n' + f.server + u'\n' + f.gpuUuid;
         spans[key].append({a, b});
         userOf[key] = user;
@@ -259,7 +275,8 @@ void FleetProcessModel::account(const Snapshot& s)
                             w = double(*m->computeSlices) / *g->migSliceCount;
                     }
                 }
-                const QString user = userText(p.user);
+                const QString user =
+                    ownerTextOf(p, prev.host.ownPidNamespace.value_or(false)).owner;
                 weightOf[user + u'\n' + p.gpuUuid + u'\n' + p.migUuid] = w;
             }
             for (auto it = weightOf.cbegin(); it != weightOf.cend(); ++it) {
@@ -333,6 +350,7 @@ void FleetProcessModel::rebuild()
         if (!s)
             continue;
         const Freshness fresh = m_fleet->freshness(server);
+        const bool pidsHidden = s->host.ownPidNamespace.value_or(false);
         QHash<QString, int> perGpu;
         for (const GpuProcess& p : s->processes)
             ++perGpu[p.gpuUuid];
@@ -344,6 +362,7 @@ void FleetProcessModel::rebuild()
             r.pid = p.pid;
             r.startTimeMs = p.startTimeMs;
             r.user = p.user;
+            r.owner = ownerTextOf(p, pidsHidden);
             r.command = p.command;
             r.memoryMiB = p.usedMemoryMiB;
             r.smPercent = p.smUtilPercent;
@@ -388,7 +407,7 @@ QList<UserTotal> FleetProcessModel::userTotals() const
     QHash<QString, UserTotal> totals;
     QHash<QString, QSet<QString>> units;
     for (const FleetProcessRow& r : m_rows) {
-        const QString user = userText(r.user);
+        const QString& user = r.owner.owner;
         UserTotal& t = totals[user];
         t.user = user;
         ++t.processes;
@@ -413,6 +432,16 @@ QList<UserTotal> FleetProcessModel::userTotals() const
         return a.user < b.user;
     });
     return out;
+}
+
+QHash<QString, QString> FleetProcessModel::ownersOfRows() const
+{
+    QHash<QString, QString> owners;
+    for (const FleetProcessRow& r : m_rows) {
+        if (r.startTimeMs && r.owner.owner != userText(r.user))
+            owners.insert(processKeyOf(r.server, r.pid, *r.startTimeMs), r.owner.owner);
+    }
+    return owners;
 }
 
 void FleetProcessModel::setHistoryGpuHours(const QHash<QString, double>& hours, qint64 dayStartMs)
@@ -465,8 +494,14 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
             return r.gpuText();
         case PidColumn:
             return QString::number(r.pid);
-        case UserColumn:
-            return userText(r.user);
+        case OwnerColumn:
+            if (role == Qt::ToolTipRole && !r.owner.toolTip.isEmpty())
+                return r.owner.toolTip;
+            return r.owner.owner;
+        case AccountColumn:
+            return r.owner.account;
+        case WorkloadColumn:
+            return r.owner.workload;
         case CommandColumn:
             if (role == Qt::ToolTipRole && r.ghost)
                 return tr("%1\nNot visible in this server's /proc: another PID namespace, a "
@@ -505,8 +540,12 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
             return r.gpuIndex * 100 + (r.migProfile.isEmpty() ? 0 : 1);
         case PidColumn:
             return r.pid;
-        case UserColumn:
-            return r.user;
+        case OwnerColumn:
+            return r.owner.ownerRaw;
+        case AccountColumn:
+            return r.owner.account;
+        case WorkloadColumn:
+            return r.owner.workload;
         case CommandColumn:
             return r.command;
         case MemoryColumn:
@@ -528,7 +567,20 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
         return r.gpuUuid;
     if (role == PidRole)
         return r.pid;
-    return {};
+    switch (role) {
+    case OwnerRole:
+        return r.owner.ownerRaw;
+    case HostUserRole:
+        return r.owner.hostUser;
+    case AccountRole:
+        return r.owner.account;
+    case NamespaceRole:
+        return r.owner.nameSpace;
+    case JobRole:
+        return r.owner.job;
+    default:
+        return {};
+    }
 }
 
 QString FleetProcessModel::columnTitle(int section) const
@@ -540,8 +592,12 @@ QString FleetProcessModel::columnTitle(int section) const
         return tr("GPU");
     case PidColumn:
         return tr("PID");
-    case UserColumn:
-        return tr("User");
+    case OwnerColumn:
+        return tr("Owner");
+    case AccountColumn:
+        return tr("Account");
+    case WorkloadColumn:
+        return tr("Workload");
     case CommandColumn:
         return tr("Command");
     case MemoryColumn:

@@ -13,6 +13,7 @@
 #include "common/palette.h"
 #include "history/historytypes.h"
 #include "model/snapshot.h"
+#include "models/ownertext.h"
 #include "models/tablemodel.h"
 
 #include <QDateTime>
@@ -36,7 +37,10 @@ struct FleetProcessRow
     QString migProfile; // "3g.40gb"; empty on a whole GPU
     qint64 pid = 0;
     std::optional<qint64> startTimeMs;
-    QString user;
+    QString user; // the host user
+    // The owner, account and workload (docs/owners.md); no owner where the
+    // server's sampler runs in a PID namespace of its own.
+    ProcessOwnerText owner;
     QString command;
     std::optional<double> memoryMiB;
     std::optional<double> smPercent;
@@ -51,10 +55,10 @@ struct FleetProcessRow
     QString idleText() const; // "idle for 16 min 20 s", "idle for ≥ 2 h 05 min", "" when not idle
 };
 
-// What one user holds now, and has used today.
+// What one owner holds now, and has used today.
 struct UserTotal
 {
-    QString user;
+    QString user;  // the owner
     int units = 0; // GPUs and MIG instances with the user's processes
     int processes = 0;
     std::optional<double> memoryMiB; // absent when no process reports memory
@@ -68,8 +72,12 @@ QByteArray fleetProcessesJson(const QList<FleetProcessRow>& rows);
 
 // GPU-hours per user in [fromMs, toMs) from recorded process facts: per user
 // and GPU, the union of the facts' [firstSeen, lastSeen] spans, clipped.
+// Facts name the host user; `owners` (processKeyOf → owner, from the live
+// rows) charges a process still shown to its owner instead.
 QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
-                                         qint64 toMs);
+                                         qint64 toMs, const QHash<QString, QString>& owners = {});
+// The key of a process in `owners`: server, pid and start time.
+QString processKeyOf(const QString& server, qint64 pid, qint64 startTimeMs);
 
 class FleetProcessModel final : public TableModel
 {
@@ -80,7 +88,9 @@ public:
         ServerColumn,
         GpuColumn,
         PidColumn,
-        UserColumn,
+        OwnerColumn, // the owner; the host user in the tooltip where it differs
+        AccountColumn,
+        WorkloadColumn,
         CommandColumn,
         MemoryColumn,
         SmColumn,
@@ -101,10 +111,13 @@ public:
     // Policy verdicts shown as badges on the command (null: none).
     void setVerdicts(const VerdictBook* verdicts);
 
-    // Per-user totals. GPU-hours come from the history's process facts when
+    // Per-owner totals. GPU-hours come from the history's process facts when
     // they were given (setHistoryGpuHours), else from what this desktop saw
     // since it started (gpuHoursFromHistory() says which).
     QList<UserTotal> userTotals() const;
+    // The owners of the processes shown (processKeyOf → owner), for
+    // gpuHoursFromFacts.
+    QHash<QString, QString> ownersOfRows() const;
     void setHistoryGpuHours(const QHash<QString, double>& hours, qint64 dayStartMs);
     bool gpuHoursFromHistory() const { return m_historyHours.has_value(); }
     qint64 sessionStartMs() const { return m_sessionStartMs; }

@@ -3,6 +3,7 @@
 
 #include "model/gpustate.h"
 #include "model/units.h"
+#include "models/ownertext.h"
 #include "models/usertext.h"
 
 #include <QCoreApplication>
@@ -73,7 +74,12 @@ QString OverviewTile::description() const
     parts << tr("memory %1 of %2").arg(formatMiB(memoryUsedMiB), formatMiB(memoryTotalMiB));
     parts << tr("temperature %1").arg(formatCelsius(temperatureC));
     parts << tr("power %1").arg(formatWatts(powerW));
-    parts << (users.isEmpty() ? tr("no processes") : tr("users %1").arg(users.join(u", ")));
+    if (!users.isEmpty())
+        parts << tr("users %1").arg(users.join(u", "));
+    else
+        parts << tr("no processes");
+    if (!heldBy.isEmpty())
+        parts << heldBy;
     return parts.join(u"; ");
 }
 
@@ -197,12 +203,15 @@ void OverviewModel::rebuild()
                 if (t.mig)
                     t.utilPercent.reset(); // never reported per instance: never 0
                 QSet<QString> users;
+                const bool pidsHidden = s->host.ownPidNamespace.value_or(false);
                 for (const GpuProcess& p : s->processes) {
                     if (p.gpuUuid != g.uuid)
                         continue;
                     ++t.processCount;
-                    users.insert(userText(p.user));
+                    // The owner, as the process tables say it.
+                    users.insert(pidsHidden ? unknownUserText() : userText(p.ownerName()));
                 }
+                t.heldBy = heldByText(g);
                 t.users = QStringList(users.cbegin(), users.cend());
                 t.users.sort();
                 t.stale = group.freshness.stale;
@@ -233,6 +242,8 @@ bool OverviewModel::passes(const OverviewTile& t) const
         return true;
     if (t.model.contains(m_text, Qt::CaseInsensitive) ||
         t.server.contains(m_text, Qt::CaseInsensitive))
+        return true;
+    if (t.heldBy.contains(m_text, Qt::CaseInsensitive))
         return true;
     return std::any_of(t.users.cbegin(), t.users.cend(), [this](const QString& u) {
         return u.contains(m_text, Qt::CaseInsensitive);

@@ -33,7 +33,13 @@ struct OverviewTile
     std::optional<double> memoryTotalMiB;
     std::optional<double> temperatureC;
     std::optional<double> powerW;
-    QStringList users; // sorted, distinct; a process without a user reads "?"
+    // The owners of its processes (docs/owners.md), sorted, distinct; a
+    // process without one reads "unknown", as does every process of a
+    // server whose sampler runs in a PID namespace of its own.
+    QStringList users;
+    // "held by pod vision/notebook-0 (carol)": the workload the GPU is
+    // assigned to (GpuSample::holder); empty where nothing holds it.
+    QString heldBy;
     int processCount = 0;
     // The verdict; Stale (no verdict) when the server's newest reading is old.
     DisplayState state = DisplayState::NotReported;
@@ -86,7 +92,8 @@ public:
 
     void setSortKey(SortKey key);
     SortKey sortKey() const { return m_sort; }
-    // Matches a tile whose users, GPU model or server contain `text` (any case).
+    // Matches a tile whose owners, holder, GPU model or server contain
+    // `text` (any case).
     void setTextFilter(const QString& text);
     QString textFilter() const { return m_text; }
     // Only tiles in this state; nullopt: all.

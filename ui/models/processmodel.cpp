@@ -2,7 +2,6 @@
 
 #include "model/units.h"
 #include "models/roles.h"
-#include "models/usertext.h"
 #include "models/verdictbook.h"
 
 #include <QBrush>
@@ -33,6 +32,9 @@ void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
     m_gpuIndex.clear();
     for (const auto& g : snapshot.gpus)
         m_gpuIndex.insert(g.uuid, g.index);
+    const bool hidden = snapshot.host.ownPidNamespace.value_or(false);
+    const bool hiddenChanged = hidden != m_pidsHidden;
+    m_pidsHidden = hidden;
 
     QList<GpuProcess> incoming;
     for (const auto& p : snapshot.processes) {
@@ -45,7 +47,7 @@ void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
 
     // Remove rows that are gone, from the bottom so indices stay valid.
     for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
-        if (!incomingByKey.contains(keyOf(m_rows[row]))) {
+        if (!incomingByKey.contains(keyOf(m_rows[row].process))) {
             beginRemoveRows({}, row, row);
             m_rows.removeAt(row);
             endRemoveRows();
@@ -54,21 +56,23 @@ void ProcessModel::setSnapshot(const Snapshot& snapshot, const QString& gpuUuid)
     // Update rows that stay; a row whose values did not move stays quiet.
     QSet<QString> present;
     for (int row = 0; row < m_rows.size(); ++row) {
-        const QString key = keyOf(m_rows[row]);
+        Row& r = m_rows[row];
+        const QString key = keyOf(r.process);
         present.insert(key);
         const GpuProcess& next = incoming[incomingByKey.value(key)];
-        if (!(next == m_rows[row])) {
-            m_rows[row] = next;
+        if (!(next == r.process) || hiddenChanged) {
+            r.process = next;
+            r.owner = ownerTextOf(next, m_pidsHidden);
             Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
-        } else if (m_rows[row].startTimeMs) {
+        } else if (r.process.startTimeMs) {
             Q_EMIT dataChanged(index(row, RunningColumn), index(row, RunningColumn));
         }
     }
     // Append new rows.
-    QList<GpuProcess> added;
+    QList<Row> added;
     for (const auto& p : incoming) {
         if (!present.contains(keyOf(p)))
-            added.append(p);
+            added.append({p, ownerTextOf(p, m_pidsHidden)});
     }
     if (!added.isEmpty()) {
         const int first = int(m_rows.size());
@@ -98,8 +102,12 @@ QString ProcessModel::columnTitle(int section) const
     switch (section) {
     case PidColumn:
         return tr("PID");
-    case UserColumn:
-        return tr("User");
+    case OwnerColumn:
+        return tr("Owner");
+    case AccountColumn:
+        return tr("Account");
+    case WorkloadColumn:
+        return tr("Workload");
     case GpuColumn:
         return tr("GPU");
     case MemoryColumn:
@@ -131,7 +139,8 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
 {
     if (!idx.isValid() || idx.row() >= m_rows.size())
         return {};
-    const GpuProcess& p = m_rows[idx.row()];
+    const GpuProcess& p = m_rows[idx.row()].process;
+    const ProcessOwnerText& owner = m_rows[idx.row()].owner;
     const qint64 running = p.startTimeMs ? m_nowMs - *p.startTimeMs : -1;
 
     if (m_verdicts && idx.column() == CommandColumn &&
@@ -148,6 +157,22 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
 
     if (role == PidRole)
         return p.pid;
+    switch (role) {
+    case OwnerRole:
+        return owner.ownerRaw;
+    case HostUserRole:
+        return owner.hostUser;
+    case AccountRole:
+        return owner.account;
+    case NamespaceRole:
+        return owner.nameSpace;
+    case JobRole:
+        return owner.job;
+    default:
+        break;
+    }
+    if (role == Qt::ToolTipRole && idx.column() == OwnerColumn && !owner.toolTip.isEmpty())
+        return owner.toolTip;
     if (role == StaleRole)
         return m_stale;
     if (role == MigUuidRole)
@@ -182,11 +207,19 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
         if (display || sort)
             return p.pid;
         break;
-    case UserColumn:
+    case OwnerColumn:
         if (display)
-            return userText(p.user);
+            return owner.owner;
         if (sort)
-            return p.user;
+            return owner.ownerRaw;
+        break;
+    case AccountColumn:
+        if (display || sort)
+            return owner.account;
+        break;
+    case WorkloadColumn:
+        if (display || sort)
+            return owner.workload;
         break;
     case GpuColumn: {
         const auto it = m_gpuIndex.constFind(p.gpuUuid);

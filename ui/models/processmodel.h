@@ -2,9 +2,12 @@
 
 // GPU processes of the selected server or GPU. Rows keep their identity
 // (pid + GPU) across updates, so selections and sorting survive; only
-// changed cells are announced.
+// changed cells are announced. Each names its owner, account and workload
+// (docs/owners.md); the roles OwnerRole, HostUserRole, AccountRole,
+// NamespaceRole and JobRole give them raw on every column.
 
 #include "model/snapshot.h"
+#include "models/ownertext.h"
 #include "models/tablemodel.h"
 
 #include <QHash>
@@ -20,7 +23,9 @@ public:
     enum Column
     {
         PidColumn,
-        UserColumn,
+        OwnerColumn, // the owner; the host user in the tooltip where it differs
+        AccountColumn,
+        WorkloadColumn, // "container trainer", "pod vision/train-0", "Slurm job 57"
         GpuColumn,
         MemoryColumn,
         SmColumn,
@@ -41,7 +46,9 @@ public:
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
 
-    const GpuProcess& processAt(int row) const { return m_rows.at(row); }
+    const GpuProcess& processAt(int row) const { return m_rows.at(row).process; }
+    // The server's sampler runs in a PID namespace of its own: no owner.
+    bool pidsHidden() const { return m_pidsHidden; }
     // Policy verdicts shown as badges on the command (null: none).
     void setVerdicts(const VerdictBook* verdicts);
 
@@ -53,7 +60,13 @@ private:
         return QString::number(p.pid) + QLatin1Char('@') + p.gpuUuid;
     }
 
-    QList<GpuProcess> m_rows;
+    struct Row
+    {
+        GpuProcess process;
+        ProcessOwnerText owner;
+    };
+    QList<Row> m_rows;
+    bool m_pidsHidden = false;
     QHash<QString, int> m_gpuIndex; // uuid → GPU index for display
     qint64 m_nowMs = 0;
     bool m_stale = false;

@@ -24,6 +24,14 @@ enum ModelRole
     // (a server: "gpu-lab-01 · 3 of 4 busy · 2 users"); DisplayRole keeps
     // its name.
     SummaryRole,
+    // Process rows (docs/owners.md): the owner as charged (QString, empty
+    // where none is shown), the host user, the account, the Kubernetes
+    // namespace and the Slurm job id (QString, empty where none).
+    OwnerRole,
+    HostUserRole,
+    AccountRole,
+    NamespaceRole,
+    JobRole,
 };
 
 } // namespace gw

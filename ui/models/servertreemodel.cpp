@@ -1,5 +1,6 @@
 #include "models/servertreemodel.h"
 
+#include "models/ownertext.h"
 #include "models/reservationsview.h"
 #include "models/verdictbook.h"
 
@@ -485,8 +486,15 @@ QString ServerTreeModel::serverSummary(int row) const
         QStringList codes;
         for (const QString& line : link->degraded.split(u'\n'))
             codes.append(line.section(u':', 0, 0));
-        parts.append(tr("degraded: %1").arg(codes.join(QStringLiteral(", "))));
+        // Said in words below where the reading says it too.
+        if (s && s->host.ownPidNamespace.value_or(false))
+            codes.removeAll(QStringLiteral("own_pid_namespace"));
+        if (!codes.isEmpty())
+            parts.append(tr("degraded: %1").arg(codes.join(QStringLiteral(", "))));
     }
+    // The sampler cannot name the host's processes (docs/owners.md).
+    if (s && s->host.ownPidNamespace.value_or(false))
+        parts.append(tr("own PID namespace: no process named"));
     if (link && link->state != LinkState::Connected) {
         parts.append(linkStateText(link->state));
         if (f.hasReading)
@@ -507,8 +515,9 @@ QString ServerTreeModel::serverSummary(int row) const
             if (p.gpuUuid != g.uuid)
                 continue;
             ++processes;
-            if (!p.user.isEmpty())
-                users.insert(p.user);
+            // The people: owners, as the process tables say them.
+            if (!p.ownerName().isEmpty() && !s->host.ownPidNamespace.value_or(false))
+                users.insert(p.ownerName());
         }
         const bool used = g.utilizationGpuPercent ? *g.utilizationGpuPercent >= kIdleBelowPercent
                                                   : isMig(g) && processes > 0;
@@ -618,6 +627,8 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
             lines.append(link->error);
         if (link && !link->degraded.isEmpty())
             lines.append(tr("The agent is degraded:\n%1").arg(link->degraded));
+        if (s && s->host.ownPidNamespace.value_or(false))
+            lines.append(ownPidNamespaceText());
         if (link && link->retryInMs > 0)
             lines.append(tr("Next try in %n s", nullptr, int((link->retryInMs + 999) / 1000)));
         if (f.hasReading) {
@@ -701,6 +712,8 @@ QVariant ServerTreeModel::gpuData(const QModelIndex& idx, int role) const
         if (v) {
             // The GPU's own lines, then the verdicts on its processes.
             QStringList lines{g->uuid, tr("%1 — %2").arg(g->name, stateText(stateOf(server, *g)))};
+            if (const QString held = heldByText(*g); !held.isEmpty())
+                lines.append(held);
             lines.append(VerdictBook::toolTip(*v));
             return lines.join(QLatin1Char('\n'));
         }
@@ -717,6 +730,8 @@ QVariant ServerTreeModel::gpuData(const QModelIndex& idx, int role) const
                 lines.append(tr("%1 — %2").arg(g->name, staleText(f)));
             else
                 lines.append(tr("%1 — %2").arg(g->name, stateText(stateOf(server, *g))));
+            if (const QString held = heldByText(*g); !held.isEmpty())
+                lines.append(held);
             if (isMig(*g))
                 lines.append(tr("MIG mode: %n instances", nullptr, int(g->migInstances.size())) +
                              QStringLiteral("; ") + migText);
@@ -844,14 +859,18 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
                            QLatin1Char('\n') + VerdictBook::toolTip(*v));
         }
     }
-    const QString user = proc->ghost ? tr("(not in /proc)") : proc->user;
+    // The owner (docs/owners.md): a container's label, a Slurm job, else
+    // the host user, which the tooltip names.
+    const QString user = proc->ghost ? tr("(not in /proc)") : proc->ownerName();
     if (role == Qt::DisplayRole || role == SummaryRole)
         return tr("%1 · %2 · pid %3 · %4")
             .arg(user, formatMiB(proc->usedMemoryMiB))
             .arg(proc->pid)
             .arg(proc->command);
     if (role == Qt::ToolTipRole)
-        return tr("pid %1, user %2\n%3").arg(proc->pid).arg(user, proc->command);
+        return tr("pid %1, user %2\n%3")
+            .arg(proc->pid)
+            .arg(proc->ghost ? user : proc->user, proc->command);
     if (role == SortRole)
         return proc->pid;
     return {};

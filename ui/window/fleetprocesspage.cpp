@@ -5,6 +5,7 @@
 #include "history/historyservice.h"
 #include "history/historystore.h"
 #include "model/units.h"
+#include "models/processfilterproxy.h"
 #include "models/roles.h"
 
 #include <QApplication>
@@ -33,52 +34,6 @@
 namespace gw {
 
 namespace {
-// Free text over every column, and optionally one user exactly.
-class FleetProcessProxy final : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-    void setText(const QString& text)
-    {
-        beginFilterChange();
-        m_text = text.trimmed();
-        m_user.clear();
-        static const QString prefix = QStringLiteral("user:");
-        if (m_text.startsWith(prefix)) {
-            m_user = m_text.mid(prefix.size()).trimmed();
-            m_text.clear();
-        }
-        endFilterChange();
-    }
-
-protected:
-    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
-    {
-        auto* m = static_cast<FleetProcessModel*>(sourceModel());
-        if (row >= m->rowCount(parent))
-            return false;
-        const FleetProcessRow& r = m->rowAt(row);
-        if (!m_user.isEmpty() && r.user != m_user)
-            return false;
-        if (m_text.isEmpty())
-            return true;
-        for (int c = 0; c < FleetProcessModel::ColumnCount; ++c) {
-            if (m->index(row, c).data().toString().contains(m_text, Qt::CaseInsensitive))
-                return true;
-        }
-        return false;
-    }
-
-private:
-    // Qt 6.4 has no beginFilterChange(); invalidateFilter() after the change.
-    void beginFilterChange() {}
-    void endFilterChange() { invalidateFilter(); }
-
-    QString m_text;
-    QString m_user;
-};
-
 // The state column's mark, in the view's own palette.
 class StateDotDelegate final : public QStyledItemDelegate
 {
@@ -109,7 +64,7 @@ qint64 startOfTodayMs()
 FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     : QWidget(parent)
     , m_model(new FleetProcessModel(fleet, this))
-    , m_proxy(new FleetProcessProxy(this))
+    , m_proxy(new ProcessFilterProxy(this))
     , m_table(new QTableView)
     , m_totals(new QStandardItemModel(this))
     , m_totalsTable(new QTableView)
@@ -142,8 +97,13 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->setColumnWidth(FleetProcessModel::GpuColumn,
                             fm.horizontalAdvance(u"0 · 3g.40gb"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::PidColumn, fm.horizontalAdvance(u"4194304"_qs) + 16);
-    m_table->setColumnWidth(FleetProcessModel::UserColumn,
-                            fm.horizontalAdvance(u"username12"_qs) + 16);
+    // An owner that is a container reads whole ("container:embed-svc").
+    m_table->setColumnWidth(FleetProcessModel::OwnerColumn,
+                            fm.horizontalAdvance(u"container:embed-svc"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::AccountColumn,
+                            fm.horizontalAdvance(u"inference"_qs) + 16);
+    m_table->setColumnWidth(FleetProcessModel::WorkloadColumn,
+                            fm.horizontalAdvance(u"container bob-notebook"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::CommandColumn,
                             fm.horizontalAdvance(u"python train.py --epochs 90"_qs) + 16);
     m_table->setColumnWidth(FleetProcessModel::MemoryColumn,
@@ -156,16 +116,19 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
                             fm.horizontalAdvance(u"idle for ≥ 23 h 59 min"_qs) + 16);
 
     m_totals->setHorizontalHeaderLabels(
-        {tr("User"), tr("GPUs held"), tr("Processes"), tr("Memory"), tr("GPU-hours")});
+        {tr("Owner"), tr("GPUs held"), tr("Processes"), tr("Memory"), tr("GPU-hours")});
     m_totalsTable->setModel(m_totals);
     m_totalsTable->verticalHeader()->hide();
     m_totalsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_totalsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_totalsTable->horizontalHeader()->setStretchLastSection(true);
     m_totalsTable->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_totalsTable->setAccessibleName(tr("Totals per user"));
+    m_totalsTable->setAccessibleName(tr("Totals per owner"));
 
-    m_filter->setPlaceholderText(tr("Filter (text, or user:NAME)"));
+    m_filter->setPlaceholderText(tr("Filter: text, user:, account:, namespace:, job:"));
+    m_filter->setToolTip(tr("Words match any column; user:NAME (the owner or the host user), "
+                            "account:NAME, namespace:NAME and job:ID match that field exactly; "
+                            "they combine (account:vision python)."));
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(tr("Filter processes"));
     auto* exportButton = new QPushButton(tr("&Export…"));
@@ -227,7 +190,7 @@ void FleetProcessPage::setFilter(const QString& text)
 {
     if (m_filter->text() != text)
         m_filter->setText(text);
-    static_cast<FleetProcessProxy*>(m_proxy)->setText(text);
+    static_cast<ProcessFilterProxy*>(m_proxy)->setFilterText(text);
 }
 
 QList<FleetProcessRow> FleetProcessPage::shownRows() const
@@ -248,9 +211,20 @@ QMenu* FleetProcessPage::contextMenuFor(int row)
             cells << m_proxy->index(row, c).data().toString();
         QApplication::clipboard()->setText(cells.join(u'\t'));
     });
-    if (!r.user.isEmpty())
-        menu->addAction(tr("&Filter by %1").arg(r.user), this,
-                        [this, user = r.user] { setFilter(QStringLiteral("user:") + user); });
+    // Filter by what the row names: its owner, account, namespace, job.
+    const auto filterBy = [this, menu](const QString& text, const QString& key,
+                                       const QString& value) {
+        if (value.isEmpty() || value.contains(u' '))
+            return;
+        menu->addAction(text, this,
+                        [this, filter = QString(key + u':' + value)] { setFilter(filter); });
+    };
+    filterBy(tr("&Filter by %1").arg(r.owner.ownerRaw), QStringLiteral("user"), r.owner.ownerRaw);
+    filterBy(tr("Filter by &account %1").arg(r.owner.account), QStringLiteral("account"),
+             r.owner.account);
+    filterBy(tr("Filter by &namespace %1").arg(r.owner.nameSpace), QStringLiteral("namespace"),
+             r.owner.nameSpace);
+    filterBy(tr("Filter by &job %1").arg(r.owner.job), QStringLiteral("job"), r.owner.job);
     menu->addAction(tr("Open in &history"), this,
                     [this, r] { Q_EMIT openHistoryRequested(r.server, r.gpuUuid); });
     return menu;
@@ -288,24 +262,24 @@ void FleetProcessPage::updateTotals()
 QString FleetProcessPage::hoursNote() const
 {
     if (m_hoursLoading)
-        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+        return tr("Per owner: GPUs and MIG instances held now, their memory, and GPU-hours "
                   "today, being read from the recorded process history.");
     if (m_model->gpuHoursFromHistory())
-        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+        return tr("Per owner: GPUs and MIG instances held now, their memory, and GPU-hours "
                   "today from the recorded process history.");
     const QString since =
         QDateTime::fromMSecsSinceEpoch(std::max(m_model->sessionStartMs(), startOfTodayMs()))
             .time()
             .toString(QStringLiteral("HH:mm"));
     if (!m_hoursProblem.isEmpty())
-        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+        return tr("Per owner: GPUs and MIG instances held now, their memory, and GPU-hours "
                   "seen since %1 (the history could not be read: %2).")
             .arg(since, m_hoursProblem);
     if (!m_historyOff.isEmpty())
-        return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+        return tr("Per owner: GPUs and MIG instances held now, their memory, and GPU-hours "
                   "seen since %1 (history is off: %2).")
             .arg(since, m_historyOff);
-    return tr("Per user: GPUs and MIG instances held now, their memory, and GPU-hours "
+    return tr("Per owner: GPUs and MIG instances held now, their memory, and GPU-hours "
               "seen since %1 (history is off).")
         .arg(since);
 }
@@ -364,8 +338,10 @@ void FleetProcessPage::refreshHistoryHours()
         QHash<QString, double> hours;
         QString error;
     };
+    // Facts name host users: a process still shown is charged to its owner.
+    const QHash<QString, QString> owners = m_model->ownersOfRows();
     m_hoursJob.start(
-        [path, from, to](JobControl&) -> Hours {
+        [path, from, to, owners](JobControl&) -> Hours {
             QString error;
             auto store = HistoryStore::open(path, HistoryStore::Mode::ReadOnly, &error);
             if (!store)
@@ -375,7 +351,7 @@ void FleetProcessPage::refreshHistoryHours()
             const QList<ProcessFact> facts = store->processes(QString(), from, to, &error);
             if (!error.isEmpty())
                 return {{}, error};
-            return {gpuHoursFromFacts(facts, from, to), {}};
+            return {gpuHoursFromFacts(facts, from, to, owners), {}};
         },
         [this, from](const Hours& result) {
             m_hoursLoading = false;

@@ -4,6 +4,7 @@
 #include "common/palette.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
+#include "models/ownertext.h"
 #include "window/elidinglabel.h"
 
 #include <QComboBox>
@@ -60,6 +61,8 @@ void LiveHeader::showServer(const Snapshot& s, const LinkStatus* link)
                        tr("%n processes on GPUs", nullptr, int(s.processes.size()));
     if (const QString line = connectionText(link); !line.isEmpty())
         subtitle += QStringLiteral(" · ") + line;
+    if (s.host.ownPidNamespace.value_or(false))
+        subtitle += QStringLiteral(" · ") + tr("own PID namespace: no process named");
     setSubtitle(subtitle);
 }
 
@@ -67,7 +70,12 @@ void LiveHeader::showGpu(const Snapshot& s, const GpuSample& g)
 {
     m_chartSpan->setEnabled(true);
     m_title->setLine(tr("%1 · GPU %2 · %3").arg(s.server).arg(g.index).arg(g.name));
-    setSubtitle(g.pciBusId.isEmpty() ? g.uuid : g.uuid + QStringLiteral(" · ") + g.pciBusId);
+    QString subtitle = g.pciBusId.isEmpty() ? g.uuid : g.uuid + QStringLiteral(" · ") + g.pciBusId;
+    // The workload the GPU is assigned to, first: with no process on it, it
+    // is the one thing that says the GPU is taken.
+    if (const QString held = heldByText(g); !held.isEmpty())
+        subtitle = held + QStringLiteral(" · ") + subtitle;
+    setSubtitle(subtitle);
 }
 
 void LiveHeader::showUnanswered(const QString& server, const LinkStatus* link)

@@ -35,6 +35,8 @@ public:
     void setFreshness(const Freshness& f);
     // The stale line as shown (empty while fresh).
     QString staleLine() const;
+    // The line under the title as set, without the stale line.
+    QString subtitle() const { return m_baseSubtitle; }
 
     int chartMinutes() const;
     void setChartMinutes(int minutes);

@@ -265,7 +265,9 @@ void OverviewView::relayout()
                         tr("%1 / %2").arg(formatMiB(t.memoryUsedMiB), formatMiB(t.memoryTotalMiB)),
                         Qt::ElideRight, inner - 4);
                 QString users = t.users.join(u", ");
-                if (t.users.isEmpty())
+                if (t.users.isEmpty() && !t.heldBy.isEmpty())
+                    users = t.heldBy; // a pod holds it with no process on it
+                else if (t.users.isEmpty())
                     users = t.mig && !t.migInstances.isEmpty() ? QString() : tr("no processes");
                 const int badge = t.verdict ? m_line + 4 : 0; // the verdicts' badge
                 b.users = fm.elidedText(users, Qt::ElideRight,

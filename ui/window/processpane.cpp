@@ -2,6 +2,7 @@
 
 #include "common/freshness.h"
 #include "common/palette.h"
+#include "models/processfilterproxy.h"
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
@@ -18,20 +19,21 @@ namespace gw {
 ProcessPane::ProcessPane(QWidget* parent)
     : QWidget(parent)
     , m_model(new ProcessModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new ProcessFilterProxy(this))
     , m_filter(new QLineEdit)
     , m_stale(new QLabel)
     , m_table(new QTableView)
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(SortRole);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
 
-    m_filter->setPlaceholderText(tr("Filter processes by user, command, pid…"));
+    m_filter->setPlaceholderText(
+        tr("Filter: text, or user:, account:, namespace:, job: (e.g. account:vision)"));
+    m_filter->setToolTip(tr("Words match any column; user:NAME (the owner or the host user), "
+                            "account:NAME, namespace:NAME and job:ID match that field exactly."));
     m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy,
-            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, static_cast<ProcessFilterProxy*>(m_proxy),
+            &ProcessFilterProxy::setFilterText);
     m_table->setModel(m_proxy);
     // Greys the rows of a stale server (StaleRole), as the tree does.
     m_table->setItemDelegate(new ServerTreeDelegate(m_table));
