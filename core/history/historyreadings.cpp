@@ -477,6 +477,8 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
         gp.gpuUuid = p.fact.gpuUuid;
         gp.migUuid = p.fact.migUuid;
         gp.ghost = p.fact.ghost;
+        gp.workload = p.fact.workload;
+        gp.owner = p.fact.owner;
         if (memory)
             gp.usedMemoryMiB = memory->value;
         if (sm)

@@ -28,7 +28,10 @@
 //     sample then; a process with neither series (its memory never
 //     reported) is present at the readings within its first and last
 //     sighting. pid, start time (absent for ghosts), uid, user, command,
-//     ghost, GPU UUID, MIG UUID, memory used and SM %.
+//     ghost, GPU UUID, MIG UUID, memory used and SM %; the owner (person,
+//     account, reason) and the workload (kind, id, name, namespace,
+//     partition) as the process's last reading said, in every reading of it
+//     (the store keeps one per process, not one per reading).
 //   * intervalMs: the sampling interval stored with the GPU samples' chunk.
 //   * backend: "history".
 //
@@ -38,10 +41,12 @@
 // utilisation may be judged idle where the live engine did not; the
 // flat-memory half is checked), memory total, memory utilisation, fan, thresholds, reserved memory,
 // persistence, PCI bus id, vendor; instances' GPU/compute instance ids; the host's
-// name, CPU count, memory total, disk and cgroup figures; warnings. A process whose memory and SM
-// were not reported when first seen appears from its first reported value; a MIG instance without a
-// memory series is present within its first and last sighting, which the store updates about once a
-// minute.
+// name, CPU count, memory total, disk and cgroup figures; warnings; of a
+// workload its cgroup path, labels, image, uid, step and a pod's container and
+// uid, and an owner's changes while the process ran (the last one is kept). A process whose memory
+// and SM were not reported when first seen appears from its first reported value; a MIG instance
+// without a memory series is present within its first and last sighting, which the store updates
+// about once a minute.
 //
 // A file still being written reads as it was when the readings began: up to
 // its newest sample then.

@@ -1,7 +1,10 @@
 #include "history/historyschema.h"
 
+#include <QSet>
 #include <QSqlQuery>
 #include <QStringList>
+
+#include <iterator>
 
 namespace gw::historyschema {
 
@@ -59,6 +62,44 @@ bool upgradeFrom2(QSqlDatabase& db, const QString& path, QString* why)
                path, why);
 }
 
+// The process table's columns, by name.
+std::optional<QSet<QString>> processColumns(QSqlDatabase& db, const QString& path, QString* why)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA table_info(process)"))) {
+        *why = describe(path, q.lastError(), false);
+        return std::nullopt;
+    }
+    QSet<QString> names;
+    while (q.next())
+        names.insert(q.value(1).toString());
+    return names;
+}
+
+// Who owns a process and what it runs in: columns added to a file of this
+// format without them, in one transaction; existing rows read NULL (not
+// known). Nothing is written when they are all there.
+bool addOwnerColumns(QSqlDatabase& db, const QString& path, QString* why)
+{
+    const std::optional<QSet<QString>> have = processColumns(db, path, why);
+    if (!have)
+        return false;
+    QStringList add;
+    for (const Column& c : kOwnerColumns)
+        if (!have->contains(QLatin1StringView(c.name)))
+            add.append(QStringLiteral("ALTER TABLE process ADD COLUMN ") +
+                       QLatin1StringView(c.name) + u' ' + QLatin1StringView(c.type));
+    return add.isEmpty() || run(db, add, path, why);
+}
+
+QString ownerColumnsSql()
+{
+    QString sql;
+    for (const Column& c : kOwnerColumns)
+        sql += QStringLiteral(", ") + QLatin1StringView(c.name) + u' ' + QLatin1StringView(c.type);
+    return sql;
+}
+
 bool create(QSqlDatabase& db, const QString& path, QString* why)
 {
     const QStringList statements = {
@@ -87,8 +128,8 @@ bool create(QSqlDatabase& db, const QString& path, QString* why)
                        "gpu_uuid TEXT NOT NULL, gpu_model TEXT, pid INTEGER NOT NULL, "
                        "start_ms INTEGER NOT NULL, uid INTEGER, user TEXT, command TEXT, "
                        "ghost INTEGER NOT NULL, first_seen_ms INTEGER NOT NULL, "
-                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, mig_uuid TEXT, "
-                       "UNIQUE(server, gpu_uuid, pid, start_ms))"),
+                       "last_seen_ms INTEGER NOT NULL, max_memory_mib REAL, mig_uuid TEXT") +
+            ownerColumnsSql() + QStringLiteral(", UNIQUE(server, gpu_uuid, pid, start_ms))"),
         QStringLiteral("CREATE INDEX process_seen ON process(last_seen_ms)"),
         kCreateMig,
         kCreateIdentity,
@@ -135,7 +176,8 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
     }
     if (version == 2) {
         if (writable)
-            return upgradeFrom2(db, path, why) && exec(db, kCreateIdentity, path, why);
+            return upgradeFrom2(db, path, why) && exec(db, kCreateIdentity, path, why) &&
+                   addOwnerColumns(db, path, why);
         *why = path + QStringLiteral(" holds history format 2; it is upgraded to format %1 "
                                      "when GPU Warden next opens it for writing")
                           .arg(kVersion);
@@ -158,8 +200,85 @@ bool prepare(QSqlDatabase& db, const QString& path, bool writable, QString* why)
                           .arg(kVersion);
         return false;
     }
-    // A file of a version before identities gets their table when written.
-    return !writable || exec(db, kCreateIdentity, path, why);
+    // A file of a version before identities or owners gets their table and
+    // columns when written.
+    return !writable || (exec(db, kCreateIdentity, path, why) && addOwnerColumns(db, path, why));
+}
+
+// readOwnerColumns() and bindOwnerColumns() take them in this order.
+static_assert(std::size(kOwnerColumns) == 9);
+
+QString ownerColumnList(bool present)
+{
+    QStringList names;
+    for (const Column& c : kOwnerColumns)
+        names.append(present ? QString::fromLatin1(c.name) : QStringLiteral("NULL"));
+    return names.join(QStringLiteral(", "));
+}
+
+void readOwnerColumns(const QSqlQuery& q, int first, std::optional<ProcessOwner>* owner,
+                      std::optional<Workload>* workload)
+{
+    owner->reset();
+    workload->reset();
+    if (!q.value(first).isNull()) {
+        ProcessOwner& o = owner->emplace();
+        o.user = q.value(first).toString();
+        o.account = q.value(first + 1).toString();
+        o.because = q.value(first + 2).toString();
+        o.isWorkload = q.value(first + 3).toInt() != 0;
+    }
+    if (!q.value(first + 4).isNull()) {
+        Workload& w = workload->emplace();
+        // A kind this version does not know (written by a newer one) is
+        // kept as what it is: a workload of a shape not recognised.
+        w.kind =
+            workloadKindFromName(q.value(first + 4).toString()).value_or(WorkloadKind::Unknown);
+        w.id = q.value(first + 5).toString();
+        w.name = q.value(first + 6).toString();
+        w.namespaceName = q.value(first + 7).toString();
+        w.partition = q.value(first + 8).toString();
+    }
+}
+
+void bindOwnerColumns(QSqlQuery& q, const std::optional<ProcessOwner>& owner,
+                      const std::optional<Workload>& workload)
+{
+    // Empty is NULL, except the owner itself: a row has an owner exactly
+    // when its owner column is not NULL.
+    const auto text = [](const QString& s) {
+        return s.isEmpty() ? QVariant() : QVariant(s);
+    };
+    if (owner) {
+        q.addBindValue(owner->user.isNull() ? QStringLiteral("") : owner->user);
+        q.addBindValue(text(owner->account));
+        q.addBindValue(text(owner->because));
+        q.addBindValue(owner->isWorkload ? 1 : 0);
+    } else {
+        for (int i = 0; i < 4; ++i)
+            q.addBindValue(QVariant());
+    }
+    if (workload) {
+        q.addBindValue(workloadKindName(workload->kind));
+        q.addBindValue(text(workload->id));
+        q.addBindValue(text(workload->name));
+        q.addBindValue(text(workload->namespaceName));
+        q.addBindValue(text(workload->partition));
+    } else {
+        for (int i = 0; i < 5; ++i)
+            q.addBindValue(QVariant());
+    }
+}
+
+std::optional<bool> hasOwnerColumns(QSqlDatabase& db, const QString& path, QString* why)
+{
+    const std::optional<QSet<QString>> have = processColumns(db, path, why);
+    if (!have)
+        return std::nullopt;
+    for (const Column& c : kOwnerColumns)
+        if (!have->contains(QLatin1StringView(c.name)))
+            return false;
+    return true;
 }
 
 const sqlitefile::Wording& wording()

@@ -57,6 +57,7 @@ HistoryStore::~HistoryStore()
     m_findFact.reset();
     m_insertFact.reset();
     m_updateFact.reset();
+    m_updateFactOwner.reset();
     m_setSeriesInterval.reset();
     m_upsertMig.reset();
     if (m_db.isValid()) {
@@ -93,8 +94,13 @@ bool HistoryStore::openDatabase(const QString& path, Mode mode, QString* error)
         return false;
     if (!historyschema::prepare(m_db, path, mode == Mode::ReadWrite, error))
         return false;
-    if (mode == Mode::ReadOnly)
+    if (mode == Mode::ReadOnly) {
+        const std::optional<bool> owners = historyschema::hasOwnerColumns(m_db, path, error);
+        if (!owners)
+            return false;
+        m_ownerColumns = *owners;
         return prepareStatements(error);
+    }
     // Only after prepare(), so nothing is set on another program's file.
     const QStringList setup = {
         // WAL: readers on other threads run while the writer commits. NORMAL
@@ -121,6 +127,10 @@ bool HistoryStore::prepareStatements(QString* error)
         *error = historyschema::describe(m_path, q->lastError(), true);
         return false;
     };
+    QString ownerAssignments;
+    for (const historyschema::Column& c : historyschema::kOwnerColumns)
+        ownerAssignments +=
+            QStringLiteral(", ") + QLatin1StringView(c.name) + QStringLiteral(" = ?");
     return make(m_insertChunk,
                 QStringLiteral("INSERT INTO chunk(series, start_ms, end_ms, count, sealed, data, "
                                "interval_ms) VALUES(?, ?, ?, ?, ?, ?, ?)")) &&
@@ -136,16 +146,22 @@ bool HistoryStore::prepareStatements(QString* error)
                                                 "WHERE series = ? AND hour_s = ?")) &&
            make(m_putMinutes, QStringLiteral("INSERT OR REPLACE INTO rollup_minutes "
                                              "VALUES(?, ?, ?)")) &&
-           make(m_findFact, QStringLiteral("SELECT id, last_seen_ms, max_memory_mib FROM process "
-                                           "WHERE server = ? AND gpu_uuid = ? AND pid = ? "
-                                           "AND start_ms = ?")) &&
+           make(m_findFact, QStringLiteral("SELECT id, last_seen_ms, max_memory_mib, ") +
+                                historyschema::ownerColumnList(true) +
+                                QStringLiteral(" FROM process WHERE server = ? AND gpu_uuid = ? "
+                                               "AND pid = ? AND start_ms = ?")) &&
            make(m_insertFact,
                 QStringLiteral("INSERT INTO process(server, gpu_uuid, gpu_model, pid, start_ms, "
                                "uid, user, command, ghost, first_seen_ms, last_seen_ms, "
-                               "max_memory_mib, mig_uuid) "
-                               "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+                               "max_memory_mib, mig_uuid, ") +
+                    historyschema::ownerColumnList(true) +
+                    QStringLiteral(") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                                   "?, ?, ?, ?, ?)")) &&
            make(m_updateFact, QStringLiteral("UPDATE process SET last_seen_ms = ?, "
                                              "max_memory_mib = ? WHERE id = ?")) &&
+           make(m_updateFactOwner, QStringLiteral("UPDATE process SET last_seen_ms = ?, "
+                                                  "max_memory_mib = ?") +
+                                       ownerAssignments + QStringLiteral(" WHERE id = ?")) &&
            make(m_setSeriesInterval,
                 QStringLiteral("UPDATE series SET interval_ms = ? WHERE id = ?")) &&
            make(m_upsertMig,
@@ -324,6 +340,55 @@ bool HistoryStore::writeChunk(SeriesState& s, bool sealed)
     return true;
 }
 
+namespace {
+
+// What the store keeps of a workload (docs/history.md, "Owners and
+// workloads").
+Workload keptWorkload(const Workload& w)
+{
+    Workload k;
+    k.kind = w.kind;
+    k.id = w.id;
+    k.name = w.name;
+    k.namespaceName = w.namespaceName;
+    k.partition = w.partition;
+    return k;
+}
+
+} // namespace
+
+// What a reading says of its process's owner and workload, taken into the
+// fact where it differs from what the fact holds; true when it did. A
+// reading that says nothing (no owner, no workload, a name not answered yet)
+// changes nothing: a name once learned stays until the workload itself
+// (kind, id) changes. A steady reading compares a few strings and writes
+// nothing.
+bool HistoryStore::learnOwner(FactState& f, const GpuProcess& p)
+{
+    bool changed = false;
+    if (p.owner && f.owner != p.owner) {
+        f.owner = p.owner;
+        changed = true;
+    }
+    if (!p.workload)
+        return changed;
+    const Workload& w = *p.workload;
+    if (!f.workload || f.workload->kind != w.kind || f.workload->id != w.id) {
+        f.workload = keptWorkload(w);
+        return true;
+    }
+    const auto learn = [&](QString& held, const QString& said) {
+        if (!said.isEmpty() && said != held) {
+            held = said;
+            changed = true;
+        }
+    };
+    learn(f.workload->name, w.name);
+    learn(f.workload->namespaceName, w.namespaceName);
+    learn(f.workload->partition, w.partition);
+    return changed;
+}
+
 std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuProcess& p)
 {
     const qint64 start = p.startTimeMs.value_or(0);
@@ -346,6 +411,7 @@ std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuP
             f.lastSeenMs = find.value(1).toLongLong();
             if (!find.value(2).isNull())
                 f.maxMemoryMiB = find.value(2).toDouble();
+            historyschema::readOwnerColumns(find, 3, &f.owner, &f.workload);
             find.finish();
         } else {
             find.finish();
@@ -364,6 +430,10 @@ std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuP
             ins.addBindValue(snap.timestampMs);
             ins.addBindValue(p.usedMemoryMiB ? QVariant(*p.usedMemoryMiB) : QVariant());
             ins.addBindValue(p.migUuid.isEmpty() ? QVariant() : QVariant(p.migUuid));
+            f.owner = p.owner;
+            if (p.workload)
+                f.workload = keptWorkload(*p.workload);
+            historyschema::bindOwnerColumns(ins, f.owner, f.workload);
             if (!ins.exec())
                 return fail(ins), std::nullopt;
             f.id = ins.lastInsertId().toLongLong();
@@ -381,6 +451,8 @@ std::optional<qint64> HistoryStore::processFact(const Snapshot& snap, const GpuP
         f.maxMemoryMiB = p.usedMemoryMiB;
         f.dirty = true;
     }
+    if ((p.owner || p.workload) && learnOwner(f, p))
+        f.dirty = f.ownerDirty = true;
     return f.id;
 }
 
@@ -591,13 +663,16 @@ bool HistoryStore::finishBatch()
     for (FactState& f : m_facts) {
         if (!f.dirty)
             continue;
-        QSqlQuery& q = *m_updateFact;
+        // The owner, where a reading changed it, in the same statement.
+        QSqlQuery& q = f.ownerDirty ? *m_updateFactOwner : *m_updateFact;
         q.addBindValue(f.lastSeenMs);
         q.addBindValue(f.maxMemoryMiB ? QVariant(*f.maxMemoryMiB) : QVariant());
+        if (f.ownerDirty)
+            historyschema::bindOwnerColumns(q, f.owner, f.workload);
         q.addBindValue(f.id);
         if (!q.exec())
             return fail(q);
-        f.dirty = false;
+        f.dirty = f.ownerDirty = false;
     }
     return true;
 }

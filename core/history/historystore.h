@@ -205,7 +205,11 @@ private:
         qint64 id = 0;
         qint64 lastSeenMs = 0;
         std::optional<double> maxMemoryMiB;
+        // As its row holds them (the workload's kept fields only).
+        std::optional<ProcessOwner> owner;
+        std::optional<Workload> workload;
         bool dirty = false;
+        bool ownerDirty = false; // the owner columns too
     };
 
     bool openDatabase(const QString& path, Mode mode, QString* error);
@@ -221,6 +225,7 @@ private:
     bool writeMinuteRollups();
     bool writeChunk(SeriesState& s, bool sealed);
     std::optional<qint64> processFact(const Snapshot& snap, const GpuProcess& p);
+    static bool learnOwner(FactState& f, const GpuProcess& p);
     bool finishBatch();
     void rollbackBatch();
     bool hasServerRows(const QString& server, bool* ok);
@@ -242,6 +247,9 @@ private:
     QHash<SeriesKey, qint64> m_seriesIds; // reader side: known series
     QString m_batchError;
     qint64 m_dropped = 0;
+    // Whether the process table has the owner columns: always when
+    // writing (prepare adds them); a reader of an older file reads NULLs.
+    bool m_ownerColumns = true;
 
     std::optional<QSqlQuery> m_insertChunk;
     std::optional<QSqlQuery> m_updateChunk;
@@ -251,6 +259,7 @@ private:
     std::optional<QSqlQuery> m_findFact;
     std::optional<QSqlQuery> m_insertFact;
     std::optional<QSqlQuery> m_updateFact;
+    std::optional<QSqlQuery> m_updateFactOwner;
     std::optional<QSqlQuery> m_setSeriesInterval;
     std::optional<QSqlQuery> m_upsertMig;
 };

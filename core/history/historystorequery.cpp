@@ -212,11 +212,13 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
     QList<ProcessFact> out;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(
-        QStringLiteral("SELECT id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user, "
-                       "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib, "
-                       "mig_uuid FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
-                       "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
+    // A file written before owners were kept reads as if none were known.
+    q.prepare(QStringLiteral("SELECT id, server, gpu_uuid, gpu_model, pid, start_ms, uid, user, "
+                             "command, ghost, first_seen_ms, last_seen_ms, max_memory_mib, "
+                             "mig_uuid, ") +
+              historyschema::ownerColumnList(m_ownerColumns) +
+              QStringLiteral(" FROM process WHERE (server = ? OR ? = '') AND last_seen_ms >= ? "
+                             "AND first_seen_ms < ? ORDER BY first_seen_ms, id"));
     // A null QString binds as SQL NULL, which equals nothing: "all servers"
     // is asked with an empty one, null or not.
     const QString which = server.isNull() ? QStringLiteral("") : server;
@@ -248,6 +250,7 @@ QList<ProcessFact> HistoryStore::processes(const QString& server, qint64 fromMs,
         if (!q.value(12).isNull())
             f.maxMemoryMiB = q.value(12).toDouble();
         f.migUuid = q.value(13).toString();
+        historyschema::readOwnerColumns(q, 14, &f.owner, &f.workload);
         out.append(f);
     }
     return out;

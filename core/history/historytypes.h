@@ -4,6 +4,7 @@
 // store (worker threads) and the charts (GUI thread).
 
 #include "model/metrics.h"
+#include "model/workload.h"
 
 #include <QByteArray>
 #include <QList>
@@ -126,15 +127,30 @@ struct ProcessFact
     qint64 pid = 0;
     qint64 startTimeMs = 0; // 0: unknown (ghost)
     std::optional<uint> uid;
-    QString user;
+    QString user; // the host user (of the uid); the person charged is ownerName()
     QString command;
     QString migUuid; // the MIG instance it runs on; empty: the whole GPU
     bool ghost = false;
     qint64 firstSeenMs = 0;
     qint64 lastSeenMs = 0;
     std::optional<double> maxMemoryMiB; // absent: the driver never reported it
+    // Who owns it and what it runs in (docs/owners.md), as the latest
+    // reading that said so: the runtimes answer a few readings after a
+    // process appears, and rules change. Absent where no reading said
+    // (files written before owners were kept, ghosts). Of the owner its
+    // person, account, reason and whether it is the workload itself; of the
+    // workload its kind, id, name, namespace and (Slurm) partition, not the
+    // cgroup path, labels, image or Kubernetes container.
+    std::optional<ProcessOwner> owner;
+    std::optional<Workload> workload;
 
     bool operator==(const ProcessFact&) const = default;
+
+    // The person charged and judged: the owner, else the host user (as
+    // GpuProcess::ownerName()).
+    const QString& ownerName() const { return owner ? owner->user : user; }
+    // The owner's account; empty where none is known.
+    QString account() const { return owner ? owner->account : QString(); }
 };
 
 // One stored point of a series, as recorded (no bucketing): its time, its

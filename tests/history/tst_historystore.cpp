@@ -1,6 +1,7 @@
 // HistoryStore against a real SQLite file: round trips, roll-ups against a
 // brute-force computation, retention, process facts, and errors an admin sees.
 
+#include "history/historyschema.h"
 #include "history/historystore.h"
 #include "integritycheck.h"
 #include "sources/demoworld.h"
@@ -561,6 +562,12 @@ private Q_SLOTS:
                 QSqlQuery q(db);
                 QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
             }
+            for (const historyschema::Column& c : historyschema::kOwnerColumns) {
+                QSqlQuery q(db);
+                QVERIFY2(q.exec(QStringLiteral("ALTER TABLE process DROP COLUMN ") +
+                                QLatin1StringView(c.name)),
+                         qPrintable(q.lastError().text()));
+            }
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("v2"));
@@ -584,6 +591,7 @@ private Q_SLOTS:
         const auto facts = store->processes(kServer, kT0, kT0 + kMinute);
         QCOMPARE(facts.size(), 1);
         QVERIFY(facts.first().migUuid.isEmpty());
+        QVERIFY(!facts.first().owner && !facts.first().workload); // owner columns added too
         QVERIFY(store->migInstances(kServer, kT0, kT0 + kHour).isEmpty());
 
         // New readings every 10 s: a 25 s hole is no gap at that interval.
