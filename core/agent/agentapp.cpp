@@ -323,6 +323,7 @@ void AgentApp::startSource(int demoServer, int pastHours)
             std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName);
         local->setOwnerOptions(config.runtimes);
         m_owners = local->owners();
+        m_owners->setRules(m_server->policy().owners);
         producer = std::move(local);
     }
     m_source =
@@ -368,6 +369,21 @@ void AgentApp::startSource(int demoServer, int pastHours)
 // The policies are evaluated on every reading, on a thread of their own,
 // whether or not anyone is watching; the server numbers and stores the
 // events, and serves, changes and replays the policy.
+namespace {
+
+// Where enforcement stops a process's workload: the sockets its names are
+// read from ([runtimes]), and scancel.
+owners::WorkloadStopper::Options workloadStops(const AgentConfig& config)
+{
+    owners::WorkloadStopper::Options o;
+    o.dockerSocket = config.runtimes.dockerSocket;
+    o.podmanSocket = config.runtimes.podmanSocket;
+    o.scancel = config.scancel;
+    return o;
+}
+
+} // namespace
+
 void AgentApp::wirePolicies()
 {
     AgentServer* server = m_server.get();
@@ -385,6 +401,10 @@ void AgentApp::wirePolicies()
     // reading and /proc before it signals, and what it did joins the event.
     Enforcer::Options enforcerOptions;
     enforcerOptions.killGraceMs = m_policy.idle.killGraceMs;
+    // A process's container or job is stopped where [runtimes] says its
+    // names are read (docs/enforcement.md); the token books' steps too.
+    enforcerOptions.workloads = workloadStops(*m_config);
+    server->balanceEnforcer()->setWorkloadOptions(enforcerOptions.workloads);
     m_enforcer = std::make_unique<Enforcer>(enforcerOptions);
     Enforcer* enforcer = m_enforcer.get();
     m_engine->addConsumer(enforcer, [enforcer](const QList<Snapshot>& readings) {
@@ -413,9 +433,12 @@ void AgentApp::wirePolicies()
         std::fprintf(stderr, "gpuwarden-agent: webhook: %s: %s\n", qPrintable(why),
                      qPrintable(text));
     });
-    connect(server, &AgentServer::policyChanged, server, [server, alerter, enforcer](int) {
+    connect(server, &AgentServer::policyChanged, server, [this, server, alerter, enforcer](int) {
         alerter->setPolicy(server->policy());
         enforcer->setKillGraceMs(server->policy().idle.killGraceMs);
+        // Who owns a process, by the [owners] of the policy now in force.
+        if (m_owners)
+            m_owners->setRules(server->policy().owners);
     });
     m_engine->addThreadSafeConsumer(service, &PolicyService::ingestBatch);
 }

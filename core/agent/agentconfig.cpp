@@ -468,13 +468,18 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
         // Where the container runtimes and Slurm answer (docs/owners.md); ""
         // leaves one unasked.
         p.onlyKnown(*r, QStringLiteral("[runtimes]"),
-                    {"docker_socket", "podman_socket", "scontrol", "timeout_ms"});
+                    {"docker_socket", "podman_socket", "kubelet_socket", "scontrol", "scancel",
+                     "timeout_ms"});
         if (const auto v = p.string(*r, "docker_socket"))
             c.runtimes.dockerSocket = *v;
         if (const auto v = p.string(*r, "podman_socket"))
             c.runtimes.podmanSocket = *v;
+        if (const auto v = p.string(*r, "kubelet_socket"))
+            c.runtimes.kubeletSocket = *v;
         if (const auto v = p.string(*r, "scontrol"))
             c.runtimes.scontrol = *v;
+        if (const auto v = p.string(*r, "scancel"))
+            c.scancel = *v;
         if (const auto ms = p.integer(*r, "timeout_ms", 100, 60'000))
             c.runtimes.timeoutMs = int(*ms);
     }

@@ -133,6 +133,8 @@ struct AgentConfig
     // [runtimes]: the Engine API sockets and scontrol asked for the names
     // of the workloads GPU processes run in (docs/owners.md).
     owners::OwnerResolver::Options runtimes;
+    // [runtimes] scancel: how enforcement ends a Slurm job ("": never).
+    QString scancel = QStringLiteral("scancel");
 
     // Reads the file and, through readTokenFiles, the token files it names.
     static std::optional<AgentConfig> load(const QString& path, QString* error);

@@ -82,7 +82,7 @@ void OwnerAttribution::attribute(Snapshot& s)
         }
         WorkloadNames names;
         if (p.workload && p.workload->kind != WorkloadKind::None) {
-            names = m_resolver->namesOf(*p.workload);
+            names = m_resolver->namesOf(*p.workload, p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid);
             fillNames(*p.workload, names);
         }
         p.owner = resolveOwner(p.user, p.uid, p.workload, names, m_rulesInUse);
@@ -104,6 +104,23 @@ void OwnerAttribution::attribute(Snapshot& s)
     if (seen != m_cache.size()) {
         for (auto it = m_cache.begin(); it != m_cache.end();)
             it = it->seen == m_reading ? std::next(it) : m_cache.erase(it);
+    }
+    // The GPUs a pod holds, whether or not it runs a process on them.
+    for (GpuSample& g : s.gpus) {
+        const std::optional<PodFacts> pod = m_resolver->podHolding(g.uuid);
+        if (!pod) {
+            g.holder.reset();
+            g.holderOwner.reset();
+            continue;
+        }
+        Workload w;
+        w.kind = WorkloadKind::Kubernetes;
+        w.podUid = pod->uid;
+        WorkloadNames names;
+        names.pod = pod;
+        fillNames(w, names);
+        g.holderOwner = resolveOwner({}, std::nullopt, w, names, m_rulesInUse);
+        g.holder = std::move(w);
     }
     s.warnings.append(m_warnings);
     m_warnings.clear();

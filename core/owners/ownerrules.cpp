@@ -36,6 +36,8 @@ void fillNames(Workload& workload, const WorkloadNames& names)
     if (names.pod) {
         workload.name = names.pod->name;
         workload.namespaceName = names.pod->namespaceName;
+        if (!names.pod->container.isEmpty())
+            workload.containerName = names.pod->container;
         if (workload.labels.isEmpty())
             workload.labels = names.pod->labels;
     }

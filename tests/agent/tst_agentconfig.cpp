@@ -232,15 +232,21 @@ private Q_SLOTS:
         QCOMPARE(c->runtimes.dockerSocket, QStringLiteral("/var/run/docker.sock"));
         QCOMPARE(c->runtimes.podmanSocket, QStringLiteral("/run/podman/podman.sock"));
         QCOMPARE(c->runtimes.scontrol, QStringLiteral("scontrol"));
+        QCOMPARE(c->scancel, QStringLiteral("scancel"));
+        QCOMPARE(c->runtimes.kubeletSocket,
+                 QStringLiteral("/var/lib/kubelet/pod-resources/kubelet.sock"));
         c = AgentConfig::parse(withToken("[runtimes]\ndocker_socket = \"\"\npodman_socket = "
                                          "\"/run/user/1000/podman/podman.sock\"\nscontrol = "
-                                         "\"/opt/slurm/bin/scontrol\"\ntimeout_ms = 500\n"),
+                                         "\"/opt/slurm/bin/scontrol\"\ntimeout_ms = 500\n"
+                                         "scancel = \"\"\nkubelet_socket = \"/k.sock\"\n"),
                                QStringLiteral("agent.toml"), &error);
         QVERIFY2(c, qPrintable(error));
         QVERIFY(c->runtimes.dockerSocket.isEmpty()); // not asked
         QCOMPARE(c->runtimes.podmanSocket, QStringLiteral("/run/user/1000/podman/podman.sock"));
         QCOMPARE(c->runtimes.scontrol, QStringLiteral("/opt/slurm/bin/scontrol"));
         QCOMPARE(c->runtimes.timeoutMs, 500);
+        QVERIFY(c->scancel.isEmpty()); // enforcement never cancels a job
+        QCOMPARE(c->runtimes.kubeletSocket, QStringLiteral("/k.sock"));
     }
 
     void tokensKeeperAndRelayAreRead()

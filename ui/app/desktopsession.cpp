@@ -185,11 +185,18 @@ void DesktopSession::addLocalSource()
             QApplication::translate("main", "Watching remote servers only (--no-local)."));
         return;
     }
-    m_source = std::make_unique<Source>(
-        m_options.demo ? std::unique_ptr<Producer>(std::make_unique<DemoProducer>(
-                             DemoProducer::Servers::All, m_options.demoServers))
-                       : std::make_unique<LocalProducer>(m_options.sampler, m_options.backend),
-        m_options.interval);
+    std::unique_ptr<Producer> producer;
+    if (m_options.demo) {
+        producer =
+            std::make_unique<DemoProducer>(DemoProducer::Servers::All, m_options.demoServers);
+    } else {
+        auto local = std::make_unique<LocalProducer>(m_options.sampler, m_options.backend);
+        // Who owns this machine's processes: the local policy's [owners]
+        // (applyLocalPolicy).
+        m_localOwners = local->owners();
+        producer = std::move(local);
+    }
+    m_source = std::make_unique<Source>(std::move(producer), m_options.interval);
     m_engine->attach(m_source.get());
     connect(m_source.get(), &Source::statusChanged, m_window.get(), &MainWindow::setBackendStatus);
     if (!m_options.demo)
@@ -404,6 +411,8 @@ void DesktopSession::releaseFreedMemory()
 void DesktopSession::applyLocalPolicy(const PolicyConfig& config)
 {
     m_stores->tokens()->setRules(config.tokens);
+    if (m_localOwners)
+        m_localOwners->setRules(config.owners);
     m_window->setSelectionWeights({config.allocate.freeMemoryWeight, config.allocate.idleWeight});
     if (m_alerts)
         m_alerts->setHogAlerts(config.hog.alert);

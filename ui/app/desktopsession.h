@@ -26,6 +26,10 @@
 class QSettings;
 class QSystemTrayIcon;
 
+namespace gw::owners {
+class OwnerAttribution;
+}
+
 namespace gw {
 
 class AgentLinks;
@@ -101,6 +105,9 @@ private:
     std::unique_ptr<DesktopStores> m_stores;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<Source> m_source;
+    // This machine's owner attribution (none in the demo), for the local
+    // policy's [owners].
+    std::shared_ptr<owners::OwnerAttribution> m_localOwners;
     std::unique_ptr<SecretStore> m_secrets;
     std::unique_ptr<ServerList> m_servers;
     std::unique_ptr<AgentLinks> m_links;
