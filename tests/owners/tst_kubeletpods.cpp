@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -218,7 +219,9 @@ private Q_SLOTS:
         KubeletServer kubelet(socket());
         kubelet.service.setPods(node());
         QVERIFY(kubelet.start());
-        OwnerResolver resolver(options());
+        OwnerResolver::Options o = options();
+        o.kubeletPollMs = 60'000; // however slow this machine, one round
+        OwnerResolver resolver(o);
         QSignalSpy learned(&resolver, &OwnerResolver::learned);
         QVERIFY(!resolver.podHolding(kGpuA)); // not yet: the reading does not wait
         QVERIFY(learned.wait(5000));
@@ -414,18 +417,25 @@ private Q_SLOTS:
         kubelet.service.setPods(node());
         kubelet.service.stall = true;
         QVERIFY(kubelet.start());
-        OwnerResolver resolver(options());
+        // A deadline of 1 s: a reading that waited for the kubelet would
+        // take it, one that does not takes a few ms however loaded the
+        // machine (the first call also opens gRPC's channel).
+        OwnerResolver::Options o = options();
+        o.timeoutMs = 1000;
+        OwnerResolver resolver(o);
         QSignalSpy warnings(&resolver, &OwnerResolver::warning);
-        qint64 longest = 0;
-        longest = std::max(longest, msToRun([&] { resolver.namesOf(kubernetesProcess(), kGpuA); }));
+        QList<qint64> ms;
+        ms << msToRun([&] { resolver.namesOf(kubernetesProcess(), kGpuA); });
         QTRY_COMPARE_WITH_TIMEOUT(kubelet.service.lists.load(), 1, 5000); // the kubelet holds it
-        longest = std::max(longest, msToRun([&] { resolver.namesOf(kubernetesProcess(), kGpuA); }));
-        longest = std::max(longest, msToRun([&] { resolver.podHolding(kGpuA); }));
-        QVERIFY2(longest < 50, qPrintable(u"a reading waited %1 ms"_s.arg(longest)));
-        qInfo("the longest call of a reading while the kubelet stalls: %lld ms", longest);
+        ms << msToRun([&] { resolver.namesOf(kubernetesProcess(), kGpuA); });
+        ms << msToRun([&] { resolver.podHolding(kGpuA); });
+        const qint64 longest = *std::max_element(ms.cbegin(), ms.cend());
+        QVERIFY2(longest < 250, qPrintable(u"a reading waited %1 ms"_s.arg(longest)));
+        qInfo("a reading's calls while the kubelet stalls: %lld, %lld, %lld ms", ms[0], ms[1],
+              ms[2]);
         QVERIFY(warnings.wait(5000));
         QCOMPARE(warnings[0][0].toString(), u"pod names are not available: "_s + socket() +
-                                                u": no answer to List within 300 ms"_s);
+                                                u": no answer to List within 1000 ms"_s);
         // Answering again, it is read.
         kubelet.service.stall = false;
         QTRY_VERIFY_WITH_TIMEOUT(resolver.namesOf(kubernetesProcess(), kGpuA).pod, 5000);
