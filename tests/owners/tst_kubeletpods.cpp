@@ -8,7 +8,7 @@
 #include "owners/ownerresolver.h"
 #include "ownertests.h"
 
-#include "podresources.grpc.pb.h"
+#include "fakekubelet.h"
 
 #include <grpcpp/grpcpp.h>
 
@@ -41,111 +41,22 @@ const QString kMig = u"MIG-2f1e0d9c-8b7a-5f64-a3b2-c1d0e9f8a7b6"_s;
 const QString kMigParent = u"GPU-7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d"_s;
 const QString kPodUid = u"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0"_s;
 
-// A kubelet's PodResourcesLister: List answers `pods`;
-// GetAllocatableResources answers `allocatable` (by default the GPUs of
-// node() below and a GPU no pod holds), or, where that is unset, what
-// gRPC's generated service answers for a method not written: UNIMPLEMENTED
-// (a kubelet before 1.21). While `stall` is set, List answers
-// nothing until its caller gives up.
-class FakeKubelet final : public v1::PodResourcesLister::Service
-{
-public:
-    grpc::Status List(grpc::ServerContext* context, const v1::ListPodResourcesRequest*,
-                      v1::ListPodResourcesResponse* reply) override
-    {
-        ++lists;
-        std::unique_lock lock(mutex);
-        // Waits for the caller's deadline (gRPC cancels the context then).
-        while (stall && !context->IsCancelled())
-            woken.wait_for(lock, std::chrono::milliseconds(10));
-        *reply = pods;
-        return grpc::Status::OK;
-    }
-
-    grpc::Status GetAllocatableResources(grpc::ServerContext* context,
-                                         const v1::AllocatableResourcesRequest* request,
-                                         v1::AllocatableResourcesResponse* reply) override
-    {
-        ++allocatableCalls;
-        const std::lock_guard lock(mutex);
-        if (!allocatable)
-            return Service::GetAllocatableResources(context, request, reply);
-        *reply = *allocatable;
-        return grpc::Status::OK;
-    }
-
-    void setPods(v1::ListPodResourcesResponse p)
-    {
-        const std::lock_guard lock(mutex);
-        pods = std::move(p);
-    }
-    void setAllocatable(std::optional<v1::AllocatableResourcesResponse> a)
-    {
-        const std::lock_guard lock(mutex);
-        allocatable = std::move(a);
-    }
-
-    std::atomic<int> lists = 0;
-    std::atomic<int> allocatableCalls = 0;
-    std::atomic<bool> stall = false;
-
-private:
-    std::mutex mutex;
-    std::condition_variable woken;
-    v1::ListPodResourcesResponse pods;
-    std::optional<v1::AllocatableResourcesResponse> allocatable;
-};
+using gw::test::FakeKubelet;
 
 v1::AllocatableResourcesResponse nodeAllocatable();
 
-// The fake served on a Unix socket; stop() shuts it and removes the socket.
-struct KubeletServer
+// The fake kubelet of these tests: GetAllocatableResources answers the GPUs
+// of node() below and a GPU no pod holds.
+struct KubeletServer : gw::test::FakeKubeletServer
 {
     explicit KubeletServer(QString socketPath)
-        : path(std::move(socketPath))
+        : FakeKubeletServer(std::move(socketPath))
     {
         service.setAllocatable(nodeAllocatable());
     }
-    ~KubeletServer() { stop(); }
-
-    bool start()
-    {
-        grpc::ServerBuilder builder;
-        builder.AddListeningPort("unix:" + path.toStdString(), grpc::InsecureServerCredentials());
-        builder.RegisterService(&service);
-        server = builder.BuildAndStart();
-        return server != nullptr;
-    }
-    void stop()
-    {
-        if (!server)
-            return;
-        server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
-        server->Wait();
-        server.reset();
-        QFile::remove(path);
-    }
-
-    QString path;
-    FakeKubelet service;
-    std::unique_ptr<grpc::Server> server;
 };
 
-void addPod(v1::ListPodResourcesResponse& list, const char* ns, const char* name,
-            const char* container, const char* resource, QStringList ids)
-{
-    v1::PodResources* pod = list.add_pod_resources();
-    pod->set_name(name);
-    pod->set_namespace_(ns);
-    v1::ContainerResources* c = pod->add_containers();
-    c->set_name(container);
-    if (ids.isEmpty())
-        return;
-    v1::ContainerDevices* d = c->add_devices();
-    d->set_resource_name(resource);
-    for (const QString& id : ids)
-        d->add_device_ids(id.toStdString());
-}
+using gw::test::addKubeletPod;
 
 // The node of most tests: train-0 holds GPU A (container trainer), infer-1
 // GPU B, notebook-2 a MIG instance of a third GPU; web-3 holds no GPU, and
@@ -153,11 +64,11 @@ void addPod(v1::ListPodResourcesResponse& list, const char* ns, const char* name
 v1::ListPodResourcesResponse node()
 {
     v1::ListPodResourcesResponse list;
-    addPod(list, "vision", "train-0", "trainer", "nvidia.com/gpu", {kGpuA});
-    addPod(list, "vision", "infer-1", "server", "nvidia.com/gpu", {kGpuB});
-    addPod(list, "nlp", "notebook-2", "jupyter", "nvidia.com/mig-1g.10gb", {kMig});
-    addPod(list, "web", "web-3", "nginx", "", {});
-    addPod(list, "net", "router-4", "router", "intel.com/sriov", {u"0000:3b:02.1"_s});
+    addKubeletPod(list, "vision", "train-0", "trainer", "nvidia.com/gpu", {kGpuA});
+    addKubeletPod(list, "vision", "infer-1", "server", "nvidia.com/gpu", {kGpuB});
+    addKubeletPod(list, "nlp", "notebook-2", "jupyter", "nvidia.com/mig-1g.10gb", {kMig});
+    addKubeletPod(list, "web", "web-3", "nginx", "", {});
+    addKubeletPod(list, "net", "router-4", "router", "intel.com/sriov", {u"0000:3b:02.1"_s});
     return list;
 }
 
@@ -348,9 +259,10 @@ private Q_SLOTS:
     {
         // Time-slicing: replicas GPU-…::N of one GPU given to two pods.
         v1::ListPodResourcesResponse list;
-        addPod(list, "a", "one", "c", "nvidia.com/gpu", {kGpuA + u"::0"_s});
-        addPod(list, "b", "two", "c", "nvidia.com/gpu", {kGpuA + u"::1"_s});
-        addPod(list, "c", "three", "c", "nvidia.com/gpu", {kGpuB + u"::0"_s, kGpuB + u"::3"_s});
+        addKubeletPod(list, "a", "one", "c", "nvidia.com/gpu", {kGpuA + u"::0"_s});
+        addKubeletPod(list, "b", "two", "c", "nvidia.com/gpu", {kGpuA + u"::1"_s});
+        addKubeletPod(list, "c", "three", "c", "nvidia.com/gpu",
+                      {kGpuB + u"::0"_s, kGpuB + u"::3"_s});
         KubeletServer kubelet(socket());
         kubelet.service.setPods(list);
         QVERIFY(kubelet.start());
@@ -566,7 +478,7 @@ private Q_SLOTS:
         QCOMPARE(none->pods, 0);
         // A name with a control character is made printable.
         v1::ListPodResourcesResponse list;
-        addPod(list, "ns", "evil\x1b[2J", "c", "nvidia.com/gpu", {kGpuA});
+        addKubeletPod(list, "ns", "evil\x1b[2J", "c", "nvidia.com/gpu", {kGpuA});
         const auto evil =
             parsePodResourcesList(QByteArray::fromStdString(list.SerializeAsString()), &error);
         QVERIFY(evil);

@@ -6,9 +6,12 @@
 // the container and owner labels, and the token books charge alice for the
 // hour that closed under libfaketime. A real Slurm job of gwbob on account
 // vision: the agent asks scontrol, and gpuwarden-cli's report by account read
-// from the agent puts it under vision. About 20 s; each part skipped where
-// Podman or Slurm cannot run here.
+// from the agent puts it under vision, and the books' steps end it with
+// scancel. A fake kubelet (a real gRPC server) has a pod hold a GPU with no
+// process: the agent's readings show it held. About 30 s; the Podman and
+// Slurm parts skipped where they cannot run here.
 #include "agentcall.h"
+#include "fakekubelet.h"
 #include "freeport.h"
 #include "podmanbox.h"
 #include "slurmnode.h"
@@ -68,7 +71,7 @@ QString libFaketime()
     return {};
 }
 
-// The real agent on the fake NVML listing `pid` on one A100 at 97 %, with
+// The real agent on the fake NVML listing `pid` (none: 0) on one A100 at 97 %, with
 // `runtimes` for its [runtimes] table and `env` for Slurm's SLURM_CONF and
 // libfaketime.
 struct Agent
@@ -80,11 +83,13 @@ struct Agent
                QProcessEnvironment env)
     {
         const QString scenario = dir + u"/owners.scenario"_s;
-        writeFile(scenario, "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
-                            "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 util=97 memutil=40 "
-                            "memused=20GiB memtotal=80GiB temp=60 power=300000 "
-                            "powerlimit=400000\nproc 0 compute pid=" +
-                                QByteArray::number(pid) + " mem=16GiB\n");
+        writeFile(scenario,
+                  "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
+                  "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 util=97 memutil=40 "
+                  "memused=20GiB memtotal=80GiB temp=60 power=300000 "
+                  "powerlimit=400000\n" +
+                      (pid > 0 ? "proc 0 compute pid=" + QByteArray::number(pid) + " mem=16GiB\n"
+                               : QByteArray()));
         writeFile(dir + u"/policy.toml"_s, policy);
         const QString config = dir + u"/agent.toml"_s;
         writeFile(config, "[agent]\ninterval_ms = 250\nbackend = \"nvml\"\nhistory = \"" +
@@ -372,6 +377,51 @@ private Q_SLOTS:
                          qPrintable(a[u"detail"_s].toString()));
             }
         QVERIFY2(cancelled, QJsonDocument(audit).toJson().constData());
+    }
+
+    // A fake kubelet (a real gRPC server of the pod-resources API) says pod
+    // vision/idle-0 holds the GPU, which runs no process: the agent's
+    // readings show the GPU held by that pod, owned by the namespace rule's
+    // person: the cluster's idle-held GPU.
+    void aPodHoldingAGpuWithNoProcessIsHeld()
+    {
+        QTemporaryDir dir;
+        gw::test::FakeKubeletServer kubelet(dir.filePath(u"kubelet.sock"_s));
+        v1::ListPodResourcesResponse pods;
+        gw::test::addKubeletPod(pods, "vision", "idle-0", "notebook", "nvidia.com/gpu",
+                                {u"GPU-1d1e0000-0000-4000-8000-000000000001"_s});
+        kubelet.service.setPods(pods);
+        QVERIFY(kubelet.start());
+        Agent agent;
+        QVERIFY(agent.start(
+            dir.path(), 0,
+            "docker_socket = \"\"\npodman_socket = \"\"\nscontrol = \"\"\n"
+            "kubelet_socket = \"" +
+                kubelet.path.toUtf8() + "\"\n",
+            "[owners.namespaces]\nvision = { user = \"alice\", account = \"vision\" }\n",
+            QProcessEnvironment::systemEnvironment()));
+        QNetworkAccessManager nam;
+        QJsonObject gpu;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 15'000) {
+            const Reply r = call(nam, agent.port, u"/v1/snapshot"_s);
+            if (r.status == 200) {
+                gpu = r.json[u"gpus"_s].toArray().first().toObject();
+                if (gpu[u"holder"_s].isObject())
+                    break;
+            }
+            QTest::qWait(100);
+        }
+        const QJsonObject holder = gpu[u"holder"_s].toObject();
+        QVERIFY2(!holder.isEmpty(), QJsonDocument(gpu).toJson().constData());
+        QCOMPARE(holder[u"kind"_s].toString(), u"kubernetes"_s);
+        QCOMPARE(holder[u"name"_s].toString(), u"idle-0"_s);
+        QCOMPARE(holder[u"namespace"_s].toString(), u"vision"_s);
+        QCOMPARE(holder[u"container"_s].toString(), u"notebook"_s);
+        QCOMPARE(gpu[u"holder_owner"_s][u"user"_s].toString(), u"alice"_s);
+        QCOMPARE(gpu[u"holder_owner"_s][u"account"_s].toString(), u"vision"_s);
+        QVERIFY(call(nam, agent.port, u"/v1/processes"_s).json[u"processes"_s].toArray().isEmpty());
     }
 };
 
