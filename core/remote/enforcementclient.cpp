@@ -115,15 +115,18 @@ std::optional<RemoteAuditEntry> remoteAuditEntryFromJson(const QJsonObject& o, Q
              r.choice(QStringLiteral("mode"), {QStringLiteral("auto"), QStringLiteral("propose"),
                                                QStringLiteral("manual")}));
     readInto(a.action,
-             r.choice(QStringLiteral("action"), kSteps + QStringList{QStringLiteral("decline")}));
+             r.choice(QStringLiteral("action"),
+                      kSteps + QStringList{QStringLiteral("decline"), QStringLiteral("stop")}));
     readInto(a.user, r.text(QStringLiteral("user")));
     readInto(a.pid, r.integer(QStringLiteral("pid"), P::Required, 0));
     readInto(a.startTimeMs, r.integer(QStringLiteral("start_time_ms"), P::Nullable, 0));
     readInto(a.command, r.text(QStringLiteral("command")));
     readInto(a.gpuIndex, r.integer(QStringLiteral("gpu_index"), P::Nullable, 0, kMaxIndex));
     readInto(a.why, r.text(QStringLiteral("why")));
-    readInto(a.outcome, r.choice(QStringLiteral("outcome"), kOutcomes));
+    readInto(a.outcome, r.choice(QStringLiteral("outcome"),
+                                 kOutcomes + QStringList{QStringLiteral("started")}));
     readInto(a.detail, r.text(QStringLiteral("detail")));
+    readInto(a.workload, r.text(QStringLiteral("workload"), P::OptionalOrNull));
     return r.ok() ? std::optional(a) : std::nullopt;
 }
 

@@ -76,17 +76,22 @@ struct RemoteAuditEntry
 {
     qint64 sequence = 0;
     qint64 atMs = 0;
-    QString by;     // the token's name, or "agent"
-    QString mode;   // auto, propose, manual
-    QString action; // notify, renice, terminate, kill, decline
+    QString by;   // the token's name, or "agent"
+    QString mode; // auto, propose, manual
+    // notify, renice, terminate, kill, decline; stop: a container stopped or
+    // a Slurm job cancelled in place of a signal (docs/enforcement.md)
+    QString action;
     QString user;
     qint64 pid = 0;
     std::optional<qint64> startTimeMs; // null where the agent had none
     QString command;
     std::optional<int> gpuIndex;
     QString why;
-    QString outcome; // done, refused, would, failed, declined
+    // done, refused, would, failed, declined; started: a workload's stop
+    // asked, its outcome a later entry
+    QString outcome;
     QString detail;
+    QString workload; // "container job1 (podman 561bb04bdcbb)"; empty: the process alone
     bool operator==(const RemoteAuditEntry&) const = default;
 };
 

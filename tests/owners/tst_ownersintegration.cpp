@@ -368,8 +368,8 @@ private Q_SLOTS:
             call(nam, agent.port, u"/v1/audit?after=0"_s).json[u"audit"_s].toArray();
         bool cancelled = false;
         for (const QJsonValue& a : audit)
-            if (a[u"action"_s].toString() == u"terminate"_s &&
-                a[u"outcome"_s].toString() == u"done"_s) {
+            // The terminate step of a job's process is its job's cancel.
+            if (a[u"action"_s].toString() == u"stop"_s && a[u"outcome"_s].toString() == u"done"_s) {
                 cancelled = true;
                 QCOMPARE(a[u"user"_s].toString(), u"gwbob"_s);
                 QVERIFY2(a[u"detail"_s].toString().contains(u"scancel"_s) ||

@@ -256,6 +256,35 @@ private Q_SLOTS:
         QCOMPARE(agent.count("GET /v1/audit?after=2&limit=500"), 1);
     }
 
+    void aWorkloadsStopIsReadStartedThenDone()
+    {
+        // An agent that stopped a container in place of SIGTERM: action
+        // "stop", first "started", then "done", naming the workload.
+        CannedAgent agent;
+        agent.handler = [](const test::HttpRequest& r) -> CannedAgent::Answer {
+            QJsonObject started = auditJson(1, u"stop"_s, u"started"_s);
+            started.insert(u"workload"_s, u"container job1 (podman 561bb04bdcbb)"_s);
+            QJsonObject done = auditJson(2, u"stop"_s, u"done"_s);
+            done.insert(u"workload"_s, u"container job1 (podman 561bb04bdcbb)"_s);
+            QJsonObject plain = auditJson(3, u"notify"_s, u"done"_s);
+            plain.insert(u"workload"_s, QJsonValue());
+            if (r.method == "GET" && r.target.startsWith("/v1/audit?after=0"))
+                return {200, json(auditPage({started, done, plain}, 3, false))};
+            return {200, json(auditPage({}, 3, false))};
+        };
+        EnforcementClient client(serverOf(agent));
+        std::optional<EnforcementReply> audit;
+        client.getAudit(0, [&](const EnforcementReply& r) { audit = r; });
+        QTRY_VERIFY(audit.has_value());
+        QVERIFY2(audit->ok, qPrintable(audit->error));
+        QCOMPARE(audit->audit.size(), 3);
+        QCOMPARE(audit->audit[0].action, u"stop"_s);
+        QCOMPARE(audit->audit[0].outcome, u"started"_s);
+        QCOMPARE(audit->audit[1].outcome, u"done"_s);
+        QCOMPARE(audit->audit[1].workload, u"container job1 (podman 561bb04bdcbb)"_s);
+        QVERIFY(audit->audit[2].workload.isEmpty());
+    }
+
     void malformedReplyIsAnErrorNamingTheKey_data()
     {
         QTest::addColumn<QByteArray>("body");

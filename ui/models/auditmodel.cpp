@@ -79,7 +79,8 @@ QString AuditModel::entryText(const RemoteAuditEntry& e)
     return tr("%1: %2 of %3's process %4 (%5) by %6, %7: %8%9")
         .arg(when, EnforcementModel::stepText(e.action), e.user)
         .arg(e.pid)
-        .arg(e.command, e.by, e.outcome, e.why,
+        .arg(e.workload.isEmpty() ? e.command : e.command + QStringLiteral(", ") + e.workload, e.by,
+             e.outcome, e.why,
              e.detail.isEmpty() ? QString() : QStringLiteral(" (") + e.detail + u')');
 }
 

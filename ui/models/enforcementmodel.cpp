@@ -88,6 +88,8 @@ QString EnforcementModel::stepText(const QString& step)
         return tr("kill (SIGKILL)");
     if (step == QStringLiteral("decline"))
         return tr("declined");
+    if (step == QStringLiteral("stop"))
+        return tr("stop its container or job");
     return step;
 }
 
