@@ -455,6 +455,13 @@ private Q_SLOTS:
             {*parseQuotaWindow(QStringLiteral("Mon-Fri 09:00-18:00"), &why)}};
         p.quota.groups << QuotaShare{QStringLiteral("lab"), 40, {}};
         p.adaptive.bands = {{40, 1.0}, {100, 0.2}};
+        // [owners] with its tables, written by the dialog, reads back equal.
+        p.hog.scope = HogScope::Workload;
+        p.owners.accountLabel = QStringLiteral("lab.account");
+        p.owners.namespaces.insert(QStringLiteral("vision"),
+                                   {QStringLiteral("alice"), QStringLiteral("vision"), 0});
+        p.owners.containers.append({QStringLiteral("train-*"), {QStringLiteral("bob"), {}, 0}});
+        p.exempt.namespaces = {QStringLiteral("kube-system")};
         const QString text = QString::fromUtf8(policyTomlFromJson(policyToJson(p)));
         const PolicyParseResult r = parsePolicy(text.toUtf8(), QStringLiteral("policy.toml"));
         QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n')) + text));
@@ -463,7 +470,9 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("hog"), QStringLiteral("idle"),
                               QStringLiteral("quota"), QStringLiteral("quota.users"),
                               QStringLiteral("quota.groups"), QStringLiteral("adaptive"),
-                              QStringLiteral("alerts"), QStringLiteral("allocate")}));
+                              QStringLiteral("alerts"), QStringLiteral("allocate"),
+                              QStringLiteral("owners"), QStringLiteral("owners.namespaces"),
+                              QStringLiteral("owners.containers")}));
         const PolicyParseResult defaults =
             parsePolicy(policyTomlFromJson(policyToJson(PolicyConfig{})), QStringLiteral("p"));
         QVERIFY(defaults.config && *defaults.config == PolicyConfig{});
@@ -487,7 +496,8 @@ private Q_SLOTS:
         QVERIFY2(tokens.config, qPrintable(tokens.errors.join(QLatin1Char('\n')) + tokensText));
         QVERIFY2(*tokens.config == t, qPrintable(tokensText));
         QCOMPARE(policytext::sections(tokensText).mid(6),
-                 (QStringList{QStringLiteral("tokens"), QStringLiteral("tokens.prices")}));
+                 (QStringList{QStringLiteral("tokens"), QStringLiteral("tokens.prices"),
+                              QStringLiteral("owners")}));
     }
 
     void formEditSavesFileThatLoads()
