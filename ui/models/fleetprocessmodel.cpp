@@ -477,8 +477,8 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
     const int col = index.column();
     if (m_verdicts && col == CommandColumn &&
         (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
-        if (const auto v =
-                m_verdicts->processVerdict(r.server, r.pid, r.gpuUuid, r.user, r.startTimeMs)) {
+        if (const auto v = m_verdicts->processVerdict(r.server, r.pid, r.gpuUuid, r.owner.ownerRaw,
+                                                      r.startTimeMs)) {
             if (role == Qt::DecorationRole)
                 return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
             if (role == VerdictFlagsRole)

@@ -850,7 +850,7 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
     if (m_verdicts &&
         (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
         if (const auto v = m_verdicts->processVerdict(item.name, proc->pid, proc->gpuUuid,
-                                                      proc->user, proc->startTimeMs)) {
+                                                      proc->ownerName(), proc->startTimeMs)) {
             if (role == Qt::DecorationRole)
                 return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
             if (role == VerdictFlagsRole)

@@ -121,7 +121,8 @@ void merge(std::optional<ProcessVerdict>& into, const ProcessVerdict& v)
 std::optional<ProcessVerdict> VerdictBook::processVerdict(const QString& server, qint64 pid,
                                                           const QString& gpuUuid,
                                                           const QString& user,
-                                                          std::optional<qint64> startMs) const
+                                                          std::optional<qint64> startMs,
+                                                          const QString& account) const
 {
     std::optional<ProcessVerdict> out;
     for (const ProcessVerdict& v : verdictsOf(server)) {
@@ -130,9 +131,12 @@ std::optional<ProcessVerdict> VerdictBook::processVerdict(const QString& server,
             (gpuUuid.isEmpty() || v.gpuUuid.isEmpty() || v.gpuUuid == gpuUuid) &&
             (!startMs || !v.processStartMs || *startMs == *v.processStartMs);
         // A user-wide verdict (no pid: over quota, a user-scope hog) is
-        // every process of that user.
+        // every process of that user: its owner (docs/owners.md).
         const bool sameUser = v.pid <= 0 && !user.isEmpty() && v.user == user;
-        if (sameProcess || sameUser)
+        // An account's (scope = "account"): every process of the account.
+        const bool sameAccount =
+            v.pid <= 0 && v.user.isEmpty() && !account.isEmpty() && v.account == account;
+        if (sameProcess || sameUser || sameAccount)
             merge(out, v);
     }
     if (out) {

@@ -53,10 +53,13 @@ public:
     // A verdict on an earlier process with the same pid (its start time
     // differs from processStartMs) is not this one's. Nullopt when nothing
     // is held against it.
+    // `user` is the process's owner (GpuProcess::ownerName) and `account`
+    // its account: an account's verdict (no user) is each of its processes.
     std::optional<ProcessVerdict> processVerdict(const QString& server, qint64 pid,
                                                  const QString& gpuUuid = {},
                                                  const QString& user = {},
-                                                 std::optional<qint64> processStartMs = {}) const;
+                                                 std::optional<qint64> processStartMs = {},
+                                                 const QString& account = {}) const;
     // The verdicts on a GPU's processes together: hog if any is, and so on;
     // the reasons one per line.
     std::optional<ProcessVerdict> gpuVerdict(const QString& server, const QString& gpuUuid) const;
