@@ -15,6 +15,7 @@
 #include "models/roles.h"
 #include "models/servertreemodel.h"
 #include "models/usertext.h"
+#include "models/verdictbook.h"
 #include "sources/demoworld.h"
 #include "window/fleetprocesspage.h"
 #include "window/liveheader.h"
@@ -150,6 +151,35 @@ private Q_SLOTS:
         QCOMPARE(model.index(serve, ProcessModel::WorkloadColumn).data().toString(),
                  u"pod vision/llm-serve-0"_s);
         QCOMPARE(model.index(serve, 0).data(NamespaceRole).toString(), u"vision"_s);
+    }
+
+    void verdictsOnAnOwnerOrAnAccountMarkTheirProcesses()
+    {
+        // dave is over quota (a verdict on the user, no pid), and account
+        // vision's processes are a hog (scope = "account"): dave's Triton
+        // runs as root but is dave's; eve's job is of account vision.
+        VerdictBook verdicts;
+        PolicyStatus status;
+        status.server = u"gpu-lab-02"_s;
+        ProcessVerdict quota;
+        quota.user = u"dave"_s;
+        quota.overQuota = true;
+        ProcessVerdict hog;
+        hog.account = u"vision"_s;
+        hog.hog = true;
+        status.verdicts = {quota, hog};
+        verdicts.setStatus(status);
+        ProcessModel model;
+        model.setVerdicts(&verdicts);
+        model.setSnapshot(DemoWorld().serverAt(1, kT)); // gpu-lab-02
+        const int triton = rowOfPid(model, 5120);
+        const int tune = rowOfPid(model, 6230);
+        QVERIFY(triton >= 0 && tune >= 0);
+        const auto flags = [&](int row) {
+            return model.index(row, ProcessModel::CommandColumn).data(VerdictFlagsRole).toInt();
+        };
+        QCOMPARE(flags(triton), int(OverQuotaVerdict));
+        QCOMPARE(flags(tune), int(HogVerdict));
     }
 
     void rootInAContainerNoRuleNamesIsTheContainerNeverRoot()

@@ -478,7 +478,7 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
     if (m_verdicts && col == CommandColumn &&
         (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
         if (const auto v = m_verdicts->processVerdict(r.server, r.pid, r.gpuUuid, r.owner.ownerRaw,
-                                                      r.startTimeMs)) {
+                                                      r.startTimeMs, r.owner.account)) {
             if (role == Qt::DecorationRole)
                 return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
             if (role == VerdictFlagsRole)

@@ -146,7 +146,7 @@ QVariant ProcessModel::data(const QModelIndex& idx, int role) const
     if (m_verdicts && idx.column() == CommandColumn &&
         (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
         if (const auto v = m_verdicts->processVerdict(m_server, p.pid, p.gpuUuid, p.ownerName(),
-                                                      p.startTimeMs)) {
+                                                      p.startTimeMs, p.account())) {
             if (role == Qt::DecorationRole)
                 return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
             if (role == VerdictFlagsRole)

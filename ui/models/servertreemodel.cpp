@@ -849,8 +849,9 @@ QVariant ServerTreeModel::processData(const QModelIndex& idx, int role) const
         return {};
     if (m_verdicts &&
         (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == VerdictFlagsRole)) {
-        if (const auto v = m_verdicts->processVerdict(item.name, proc->pid, proc->gpuUuid,
-                                                      proc->ownerName(), proc->startTimeMs)) {
+        if (const auto v =
+                m_verdicts->processVerdict(item.name, proc->pid, proc->gpuUuid, proc->ownerName(),
+                                           proc->startTimeMs, proc->account())) {
             if (role == Qt::DecorationRole)
                 return VerdictBook::badgeIcon(*v, QGuiApplication::palette());
             if (role == VerdictFlagsRole)
