@@ -80,8 +80,7 @@ inline QList<Snapshot> phase(const QString& server, int k, const QString& as = {
 
 inline bool factLess(const UsageFact& a, const UsageFact& b)
 {
-    return UsageMeter::Key{a.server, a.user, a.gpuModel, a.migProfile, a.hourStartMs} <
-           UsageMeter::Key{b.server, b.user, b.gpuModel, b.migProfile, b.hourStartMs};
+    return UsageMeter::Key::of(a) < UsageMeter::Key::of(b);
 }
 
 inline QList<UsageFact> sorted(QList<UsageFact> facts)
