@@ -200,14 +200,24 @@ private:
     {
         size_t operator()(const SeriesKey& k) const { return qHash(k); }
     };
+    // What a fact's row holds of its workload, side by side (a steady
+    // reading compares them all).
+    struct KeptWorkload
+    {
+        WorkloadKind kind = WorkloadKind::None;
+        QString id;
+        QString name;
+        QString namespaceName;
+        QString partition;
+    };
     struct FactState
     {
         qint64 id = 0;
         qint64 lastSeenMs = 0;
         std::optional<double> maxMemoryMiB;
-        // As its row holds them (the workload's kept fields only).
+        // As its row holds them.
         std::optional<ProcessOwner> owner;
-        std::optional<Workload> workload;
+        std::optional<KeptWorkload> workload;
         bool dirty = false;
         bool ownerDirty = false; // the owner columns too
     };
@@ -226,6 +236,9 @@ private:
     bool writeChunk(SeriesState& s, bool sealed);
     std::optional<qint64> processFact(const Snapshot& snap, const GpuProcess& p);
     static bool learnOwner(FactState& f, const GpuProcess& p);
+    static KeptWorkload keptWorkload(const Workload& w);
+    static std::optional<Workload> workloadOf(const FactState& f);
+    static void readOwner(const QSqlQuery& q, int first, FactState& f);
     bool finishBatch();
     void rollbackBatch();
     bool hasServerRows(const QString& server, bool* ok);
