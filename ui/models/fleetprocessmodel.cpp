@@ -179,7 +179,8 @@ QString processKeyOf(const QString& server, qint64 pid, qint64 startTimeMs)
 QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
                                          qint64 toMs, const QHash<QString, QString>& owners)
 {
-    // Per user and GPU the spans, merged so two processes of one user on one
+    // Per owner (kept in the history since issue 25; the live table's where a
+    // process is still shown) and GPU the spans, merged so two processes of one user on one
     // GPU at once count once.
     QHash<QString, QList<std::pair<qint64, qint64>>> spans;
     QHash<QString, QString> userOf;
@@ -189,7 +190,7 @@ QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64
         if (b <= a)
             continue;
         const QString user =
-            owners.value(processKeyOf(f.server, f.pid, f.startTimeMs), userText(f.user));
+            owners.value(processKeyOf(f.server, f.pid, f.startTimeMs), userText(f.ownerName()));
         const QString key = user + u'\n' + f.server + u'\n' + f.gpuUuid;
         spans[key].append({a, b});
         userOf[key] = user;
