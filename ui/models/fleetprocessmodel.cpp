@@ -179,9 +179,9 @@ QString processKeyOf(const QString& server, qint64 pid, qint64 startTimeMs)
 QHash<QString, double> gpuHoursFromFacts(const QList<ProcessFact>& facts, qint64 fromMs,
                                          qint64 toMs, const QHash<QString, QString>& owners)
 {
-    // Per owner (kept in the history since issue 25; the live table's where a
-    // process is still shown) and GPU the spans, merged so two processes of one user on one
-    // GPU at once count once.
+    // Per owner (as the history keeps it; the live table's where a process
+    // is still shown) and GPU the spans, merged so two processes of one
+    // owner on one GPU at once count once.
     QHash<QString, QList<std::pair<qint64, qint64>>> spans;
     QHash<QString, QString> userOf;
     for (const ProcessFact& f : facts) {
