@@ -180,13 +180,13 @@ private Q_SLOTS:
         env.insert(u"ASAN_OPTIONS"_s,
                    (asan.isEmpty() ? QString() : asan + u':') + u"verify_asan_link_order=0"_s);
         Agent agent;
-        QVERIFY(agent.start(podman.path({}), pid,
-                            "docker_socket = \"\"\nscontrol = \"\"\npodman_socket = \"" +
-                                sock.toUtf8() + "\"\n",
-                            "[hog]\nthreshold_percent = 90\nduration = \"2s\"\n[tokens]\n"
-                            "initial = 100\nmonthly = 0\ndaily = 0\ndefault_price = 3600\n"
-                            "time_zone = \"UTC\"\n",
-                            env));
+        QVERIFY(agent.start(
+            podman.path({}), pid,
+            "docker_socket = \"\"\nscontrol = \"\"\npodman_socket = \"" + sock.toUtf8() + "\"\n",
+            "[hog]\nthreshold_percent = 90\nduration = \"2s\"\n[tokens]\n"
+            "initial = 100\nmonthly = 0\ndaily = 0\ndefault_price = 3600\n"
+            "time_zone = \"UTC\"\nkill_grace = \"1s\"\n[idle]\nkill_grace = \"1s\"\n",
+            env));
         const quint16 port = agent.port;
         QNetworkAccessManager nam;
         const QJsonObject process = processOwnedBy(
@@ -247,7 +247,9 @@ private Q_SLOTS:
                  QJsonDocument(hog).toJson().constData());
 
         // Stopping it: a dry run first (nothing happens), then the call
-        // through Podman's Engine API; both audited, the container gone.
+        // through Podman's Engine API; both audited, the container gone
+        // (its sleep, PID 1 there, ignores SIGTERM: Podman's SIGKILL after
+        // the 1 s grace ends it).
         const QByteArray start = QByteArray::number(process[u"start_time_ms"_s].toInteger());
         const QString route = u"/v1/processes/%1/signal"_s.arg(pid);
         const Reply dry = call(nam, port, route, kAdmin, "POST",
