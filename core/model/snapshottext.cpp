@@ -79,8 +79,8 @@ QString snapshotText(const Snapshot& s)
         const bool owners =
             std::any_of(s.processes.cbegin(), s.processes.cend(), [](const GpuProcess& p) {
                 return (p.owner && (p.owner->user != p.user || !p.owner->account.isEmpty())) ||
-                       (p.workload && (p.workload->isContainer() ||
-                                       p.workload->kind == WorkloadKind::Slurm));
+                       (p.workload &&
+                        (p.workload->isContainer() || p.workload->kind == WorkloadKind::Slurm));
             });
         QList<QStringList> rows{{tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
         if (owners)
