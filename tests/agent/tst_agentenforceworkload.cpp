@@ -9,6 +9,7 @@
 // refused.
 
 #include "../owners/ownertests.h"
+#include "../owners/podmanbox.h"
 #include "agent/agentserver.h"
 #include "agent/balanceenforcer.h"
 #include "journal/agentjournal.h"
@@ -71,7 +72,6 @@ class TestAgentEnforceWorkload : public QObject
 
     QTemporaryDir m_dir;
     QNetworkAccessManager m_nam;
-    QString m_podmanError;
 
     // pid 4242 in a fake /proc: root, in Docker container kId; the reading
     // of it owned by alice through the container's label.
@@ -226,55 +226,19 @@ private Q_SLOTS:
     // agent; the admin's signal route (../shared/reference/real-components.md).
     void aRealRootContainerIsStoppedThroughPodman()
     {
-        const QString podman = QStandardPaths::findExecutable(u"podman"_s);
-        if (podman.isEmpty() || ::geteuid() != 0 ||
-            QStandardPaths::findExecutable(u"runc"_s).isEmpty() ||
-            !QFile::exists(u"/bin/busybox"_s))
-            QSKIP(
-                "needs root, podman, runc and busybox-static (.ci/install-deps.sh installs them)");
-        QTemporaryDir work;
-        const auto run = [&](const QStringList& args, QByteArray* out = nullptr) {
-            QProcess p;
-            p.setWorkingDirectory(work.path());
-            p.start(podman,
-                    QStringList{u"--runtime"_s, u"runc"_s, u"--cgroup-manager"_s, u"cgroupfs"_s} +
-                        args);
-            p.waitForFinished(60000);
-            if (out)
-                *out = p.readAllStandardOutput().trimmed();
-            m_podmanError = QString::fromLocal8Bit(p.readAllStandardError().trimmed().right(300));
-            return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-        };
-        QDir(work.path()).mkpath(u"root/bin"_s);
-        QVERIFY(QFile::copy(u"/bin/busybox"_s, work.filePath(u"root/bin/busybox"_s)));
-        QVERIFY(QFile::link(u"busybox"_s, work.filePath(u"root/bin/sleep"_s)));
-        QVERIFY(QProcess::execute(u"tar"_s, {u"-C"_s, work.filePath(u"root"_s), u"-cf"_s,
-                                             work.filePath(u"bb.tar"_s), u"."_s}) == 0);
-        if (!run({u"import"_s, work.filePath(u"bb.tar"_s), u"localhost/gw-test:1"_s}))
-            QSKIP(qPrintable(u"podman cannot import an image here: "_s + m_podmanError));
+        if (const QString why = gw::test::PodmanBox::unavailable(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        gw::test::PodmanBox podman;
+        if (!podman.makeImage())
+            QSKIP(qPrintable(u"podman cannot import an image here: "_s + podman.error()));
         const QString name = u"gw-enforce-%1"_s.arg(QCoreApplication::applicationPid());
-        QByteArray id;
-        if (!run({u"run"_s, u"-d"_s, u"--name"_s, name, u"--ulimit"_s, u"nofile=1024:1024"_s,
-                  u"--ulimit"_s, u"nproc=1024:1024"_s, u"--label"_s, u"gpuwarden.user=alice"_s,
-                  u"localhost/gw-test:1"_s, u"/bin/sleep"_s, u"600"_s},
-                 &id))
-            QSKIP(qPrintable(u"podman cannot run a container here: "_s + m_podmanError));
-        auto removeContainer = qScopeGuard([&] { run({u"rm"_s, u"-f"_s, u"-t"_s, u"0"_s, name}); });
-        QByteArray pidText;
-        QVERIFY(run({u"inspect"_s, u"-f"_s, u"{{.State.Pid}}"_s, name}, &pidText));
-        const qint64 pid = pidText.toLongLong();
-        QVERIFY2(pid > 1, pidText.constData());
-        const QString sock = work.filePath(u"podman.sock"_s);
-        QProcess service;
-        service.start(podman, {u"--runtime"_s, u"runc"_s, u"--cgroup-manager"_s, u"cgroupfs"_s,
-                               u"system"_s, u"service"_s, u"--time=0"_s, u"unix://"_s + sock});
-        QVERIFY(service.waitForStarted());
-        auto stopService = qScopeGuard([&] {
-            service.terminate();
-            if (!service.waitForFinished(5000))
-                service.kill();
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(sock), 10000);
+        const QString id = podman.start(name, {u"gpuwarden.user=alice"_s});
+        if (id.isEmpty())
+            QSKIP(qPrintable(u"podman cannot run a container here: "_s + podman.error()));
+        const qint64 pid = podman.hostPid(name);
+        QVERIFY2(pid > 1, qPrintable(podman.error()));
+        const QString sock = podman.serve();
+        QVERIFY2(!sock.isEmpty(), "Podman's service did not make its socket");
 
         // The reading, as the sampler and the owner attribution make it:
         // the container's process, root, its workload from its real cgroup,
@@ -286,7 +250,7 @@ private Q_SLOTS:
         QVERIFY(cgroupFile.open(QIODevice::ReadOnly));
         Workload w = owners::readProcCgroup(cgroupFile.readAll()).workload;
         QCOMPARE(w.kind, WorkloadKind::Podman);
-        QCOMPARE(w.id, QString::fromLatin1(id));
+        QCOMPARE(w.id, id);
         w.name = name;
         Snapshot s = reading(QDateTime::currentMSecsSinceEpoch(), 50);
         GpuProcess& p = s.processes[0];
@@ -340,8 +304,7 @@ private Q_SLOTS:
                                                   {u"dry_run"_s, dry}})
                             .toJson());
         };
-        const QString label =
-            u"container %1 (podman %2)"_s.arg(name, QString::fromLatin1(id.left(12)));
+        const QString label = u"container %1 (podman %2)"_s.arg(name, id.left(12));
         // Dry run first: what would be done, and nothing is.
         Reply r = post(pid, u"terminate"_s, info->startTimeMs, true);
         QCOMPARE(r.status, 200);
@@ -379,7 +342,7 @@ private Q_SLOTS:
                  qPrintable(audit[4][u"detail"_s].toString()));
         QTRY_VERIFY(!QFile::exists(u"/proc/%1"_s.arg(pid)));
         QByteArray running;
-        QVERIFY(run({u"inspect"_s, u"-f"_s, u"{{.State.Running}}"_s, name}, &running));
+        QVERIFY(podman.run({u"inspect"_s, u"-f"_s, u"{{.State.Running}}"_s, name}, &running));
         QCOMPARE(running, QByteArray("false"));
         QCOMPARE(hostRoot.state(), QProcess::Running);
     }
