@@ -1,6 +1,7 @@
 #include "owners/ownerresolver.h"
 
 #include "owners/engineapi.h"
+#include "owners/slurmrun.h"
 
 #include <QLoggingCategory>
 #include <QProcess>
@@ -205,52 +206,31 @@ void OwnerResolver::askJob(const QString& jobId)
 {
     m_jobs[jobId].pending = true;
     ++m_inFlight;
-    auto* process = new QProcess(this);
-    auto* timer = new QTimer(process);
-    timer->setSingleShot(true);
-    auto done = std::make_shared<bool>(false);
-    const auto finish = [this, process, jobId, done](std::optional<SlurmJob> job, bool gone,
-                                                     const QString& error) {
-        if (*done)
-            return;
-        *done = true;
-        process->disconnect();
-        if (process->state() != QProcess::NotRunning) {
-            process->kill();
-            process->waitForFinished(500); // SIGKILL: reaped in a moment
-        }
-        process->deleteLater();
-        settle(m_jobs, jobId, std::move(job), gone, u"scontrol"_s,
-               tr("Slurm job names are not available: %1").arg(error));
-    };
-    connect(timer, &QTimer::timeout, process, [finish, ms = m_options.timeoutMs, this] {
-        finish(std::nullopt, false,
-               tr("%1 did not answer within %2 ms").arg(m_options.scontrol).arg(ms));
-    });
-    connect(
-        process, &QProcess::errorOccurred, process, [finish, process](QProcess::ProcessError e) {
-            if (e == QProcess::FailedToStart)
-                finish(std::nullopt, false, process->program() + u": "_s + process->errorString());
-        });
-    connect(process, &QProcess::finished, process, [finish, process, jobId] {
-        const QByteArray out = process->readAllStandardOutput();
-        const QByteArray err = process->readAllStandardError();
-        if (process->exitStatus() != QProcess::NormalExit || process->exitCode() != 0) {
-            // "slurm_load_jobs error: Invalid job id specified": ended and purged.
-            if (err.contains("Invalid job id"))
-                finish(std::nullopt, true, {});
-            else
-                finish(std::nullopt, false,
-                       tr("scontrol show job %1: %2")
-                           .arg(jobId, QString::fromLocal8Bit(err.trimmed().left(200))));
-            return;
-        }
-        QString error;
-        auto job = parseScontrolJob(out, &error);
-        finish(std::move(job), false, error);
-    });
-    timer->start(m_options.timeoutMs);
-    process->start(m_options.scontrol, {u"show"_s, u"job"_s, u"-o"_s, u"-d"_s, jobId});
+    const int ms = m_options.timeoutMs;
+    runSlurm(this, m_options.scontrol, {u"show"_s, u"job"_s, u"-o"_s, u"-d"_s, jobId}, ms,
+             [this, jobId, ms](const SlurmRunResult& r) {
+                 const QString failure = tr("Slurm job names are not available: %1");
+                 using E = SlurmRunResult::Ending;
+                 if (r.ok()) {
+                     QString error;
+                     auto job = parseScontrolJob(r.out, &error);
+                     settle(m_jobs, jobId, std::move(job), false, u"scontrol"_s,
+                            failure.arg(error));
+                 } else if (r.jobGone()) {
+                     // "slurm_load_jobs error: Invalid job id specified": ended, purged.
+                     settle<SlurmJob>(m_jobs, jobId, std::nullopt, true, u"scontrol"_s, {});
+                 } else {
+                     const QString why =
+                         r.ending == E::TimedOut
+                             ? tr("%1 did not answer within %2 ms").arg(m_options.scontrol).arg(ms)
+                         : r.ending == E::NotStarted
+                             ? r.error
+                             : tr("scontrol show job %1: %2")
+                                   .arg(jobId, QString::fromLocal8Bit(r.err.trimmed().left(200)));
+                     settle<SlurmJob>(m_jobs, jobId, std::nullopt, false, u"scontrol"_s,
+                                      failure.arg(why));
+                 }
+             });
 }
 
 template <typename T>

@@ -1,5 +1,7 @@
 #include "owners/workloadstop.h"
 
+#include "owners/slurmrun.h"
+
 #include "util/printable.h"
 
 #include <QProcess>
@@ -82,59 +84,38 @@ SlurmCanceller::~SlurmCanceller()
 
 void SlurmCanceller::cancel(const QString& jobId, Done done)
 {
-    auto* process = new QProcess(this);
-    auto* timer = new QTimer(process);
-    timer->setSingleShot(true);
-    auto finished = std::make_shared<bool>(false);
-    const auto finish = [this, process, done, finished](StopResult result) {
-        if (*finished)
-            return;
-        *finished = true;
-        process->disconnect();
-        if (process->state() != QProcess::NotRunning) {
-            process->kill();
-            process->waitForFinished(500); // SIGKILL: reaped in a moment
-        }
-        process->deleteLater();
-        later(this, done, std::move(result));
-    };
     const QString program = m_program;
-    connect(timer, &QTimer::timeout, process, [finish, program, jobId, ms = m_timeoutMs] {
-        finish({StopResult::Status::Failed,
-                tr("%1 %2 did not end within %3 ms").arg(program, jobId).arg(ms)});
-    });
-    connect(process, &QProcess::errorOccurred, process,
-            [finish, process](QProcess::ProcessError e) {
-                if (e == QProcess::FailedToStart)
-                    finish({StopResult::Status::Failed,
-                            process->program() + u": "_s + process->errorString()});
-            });
-    connect(process, &QProcess::finished, process, [finish, process, program, jobId] {
-        const QByteArray err = process->readAllStandardError().trimmed();
-        if (process->exitStatus() == QProcess::NormalExit && process->exitCode() == 0) {
-            finish({StopResult::Status::Stopped, {}});
-            return;
-        }
-        // "scancel: error: Kill job error on job id 57: Invalid job id
-        // specified": ended and purged.
-        if (err.contains("Invalid job id")) {
-            finish({StopResult::Status::Gone, tr("no such job")});
-            return;
-        }
-        const QString said = printableText(QString::fromLocal8Bit(err.left(300)));
-        finish({StopResult::Status::Failed, process->exitStatus() != QProcess::NormalExit
-                                                ? tr("%1 %2 crashed").arg(program, jobId)
-                                            : said.isEmpty()
-                                                ? tr("%1 %2 exited with %3, saying nothing")
+    const int ms = m_timeoutMs;
+    runSlurm(this, m_program, {jobId}, ms,
+             [this, done, program, jobId, ms](const SlurmRunResult& r) {
+                 using E = SlurmRunResult::Ending;
+                 StopResult result;
+                 if (r.ok()) {
+                     result = {StopResult::Status::Stopped, {}};
+                 } else if (r.jobGone()) {
+                     // "scancel: error: Kill job error on job id 57: Invalid job id
+                     // specified": ended and purged.
+                     result = {StopResult::Status::Gone, tr("no such job")};
+                 } else if (r.ending == E::TimedOut) {
+                     result = {StopResult::Status::Failed,
+                               tr("%1 %2 did not end within %3 ms").arg(program, jobId).arg(ms)};
+                 } else if (r.ending == E::NotStarted) {
+                     result = {StopResult::Status::Failed, r.error};
+                 } else {
+                     const QString said =
+                         printableText(QString::fromLocal8Bit(r.err.trimmed().left(300)));
+                     result = {StopResult::Status::Failed,
+                               r.ending == E::Crashed ? tr("%1 %2 crashed").arg(program, jobId)
+                               : said.isEmpty()       ? tr("%1 %2 exited with %3, saying nothing")
                                                       .arg(program, jobId)
-                                                      .arg(process->exitCode())
+                                                      .arg(r.exitCode)
                                                 : tr("%1 %2 exited with %3: %4")
                                                       .arg(program, jobId)
-                                                      .arg(process->exitCode())
-                                                      .arg(said)});
-    });
-    timer->start(m_timeoutMs);
-    process->start(m_program, {jobId});
+                                                      .arg(r.exitCode)
+                                                      .arg(said)};
+                 }
+                 later(this, done, std::move(result));
+             });
 }
 
 WorkloadStopper::WorkloadStopper(Options options, QObject* parent)
