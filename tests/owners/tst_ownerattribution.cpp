@@ -110,7 +110,7 @@ private Q_SLOTS:
         QCOMPARE(daemon.requests, 1);
     }
 
-    void aSteadyReadingKeepsItsOwnersAndNewRulesDecideAgain()
+    void aSteadyReadingKeepsItsOwners()
     {
         OwnerAttribution a(options());
         Snapshot first = reading({hostUser(10, u"bob"_s, 1001), hostUser(11, u"carol"_s, 1002)});
@@ -121,16 +121,30 @@ private Q_SLOTS:
         a.attribute(second);
         QCOMPARE(a.cachedCount(), 1); // carol's process is gone: forgotten
         QCOMPARE(second.processes[0].owner->because, u"the process's user"_s);
+    }
 
-        // Rules whose label names nobody here: the host user still owns a
-        // plain process, but the decision is made again (not kept).
+    void newRulesDecideAKeptOwnerAgain()
+    {
+        FakeDaemon daemon(m_dir.filePath(u"podman.sock"_s));
+        OwnerAttribution a(options());
+        Snapshot first = reading({rootInPodman()});
+        a.attribute(first);
+        QVERIFY(a.settle(2000));
+        Snapshot second = reading({rootInPodman()});
+        a.attribute(second);
+        QCOMPARE(second.processes[0].owner->user, u"alice"_s); // the label's, and kept
+        // Labels off, and a container name rule for job*: the kept owner
+        // would still say alice.
         OwnerRules rules;
-        rules.userLabel = u"lab.user"_s;
+        rules.userLabel.clear();
+        rules.containers.append({u"job*"_s, OwnerMapping{u"carol"_s, u"lab"_s, 3}});
         a.setRules(rules);
-        QCOMPARE(a.rules().userLabel, u"lab.user"_s);
-        Snapshot third = reading({rootInPodman(77)});
+        QCOMPARE(a.rules().containers.size(), 1);
+        Snapshot third = reading({rootInPodman()});
         a.attribute(third);
-        QVERIFY(third.processes[0].owner->isWorkload);
+        QCOMPARE(third.processes[0].owner->user, u"carol"_s);
+        QCOMPARE(third.processes[0].owner->account, u"lab"_s);
+        QCOMPARE(daemon.requests, 1); // the names were kept: the runtime is not asked again
     }
 
     void aReusedPidIsDecidedAfresh()
