@@ -59,7 +59,14 @@ QString commandFrom(const QByteArray& cmdline, QByteArrayView stat)
     while (cmd.endsWith('\0'))
         cmd.chop(1);
     if (!cmd.isEmpty()) {
-        cmd.replace('\0', ' ');
+        // One line, wherever it is shown: the NULs between arguments and
+        // any control character inside one (`python3 -c "<a script with
+        // newlines>"`, seen on a real H200 host) become spaces, as `ps`
+        // shows them as one character each.
+        for (char& c : cmd) {
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                c = ' ';
+        }
         return QString::fromUtf8(cmd);
     }
     // Kernel threads and zombies have an empty cmdline: show [comm] like ps.

@@ -102,6 +102,20 @@ private Q_SLOTS:
         QCOMPARE(info->command, QStringLiteral("[kworker/0:1 (evil) name]"));
     }
 
+    // A script given on the command line (`python3 -c "…"`, as recorded on
+    // a real H200 host) keeps its newlines in /proc/PID/cmdline: the command
+    // is still one line in every table, CSV and log.
+    void controlCharactersInAnArgumentBecomeSpaces()
+    {
+        addProcess(101, "python3", 4321, 1000,
+                   QByteArray("python3\0-c\0\nimport torch\n\tb = a @ a\r\n\0", 38));
+        ProcFs fs(proc());
+        resolveTestUsers(fs);
+        const auto info = fs.lookup(101);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->command, QStringLiteral("python3 -c  import torch  b = a @ a  "));
+    }
+
     void startTimeIsBootTimePlusTicks()
     {
         addProcess(100, "python3", 4321, 1000, QByteArray("python3\0train.py\0", 17));
