@@ -46,14 +46,21 @@ void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
         const GpuProcess& p = r.processes[i];
         ProcessUtilisation& pr = out[i];
         pr = {};
-        for (qsizetype n = 0; n < gpuCount; ++n) {
-            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
-            if (r.gpus[j].uuid == p.gpuUuid) {
+        // The same string as a GPU's (a reading made here, or read from the
+        // history, shares it): found without reading the text.
+        const QChar* const uuid = p.gpuUuid.constData();
+        for (qsizetype j = 0; j < gpuCount; ++j)
+            if (r.gpus[j].uuid.constData() == uuid && r.gpus[j].uuid.size() == p.gpuUuid.size()) {
                 pr.gpuPos = int(j);
-                guess = j;
                 break;
             }
+        for (qsizetype n = 0; pr.gpuPos < 0 && n < gpuCount; ++n) {
+            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
+            if (r.gpus[j].uuid == p.gpuUuid)
+                pr.gpuPos = int(j);
         }
+        if (pr.gpuPos >= 0)
+            guess = pr.gpuPos;
         if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
             Sharing& sh = sharing[pr.gpuPos];
             ++sh.count;
@@ -132,6 +139,7 @@ PolicyEngine::~PolicyEngine() = default;
 void PolicyEngine::setPolicy(PolicyConfig policy)
 {
     d->frame.policy = std::move(policy);
+    ++d->frame.policyGeneration;
 }
 
 const PolicyConfig& PolicyEngine::policy() const
