@@ -356,6 +356,7 @@ struct ReplayFeeder::State
         std::vector<Found> found;
         QHash<QString, size_t> at;
 
+        void judge(quint64 index, const Snapshot& reading);
         void run();
     };
 
@@ -372,6 +373,21 @@ struct ReplayFeeder::State
     void stop();
 };
 
+void ReplayFeeder::State::Worker::judge(quint64 index, const Snapshot& reading)
+{
+    const PolicyStep step = engine.feed(reading);
+    for (qsizetype k = 0; k < step.changed.size(); ++k) {
+        const PolicyEvent& e = step.changed[k];
+        const auto it = at.constFind(e.id);
+        if (it == at.constEnd()) {
+            at.insert(e.id, found.size());
+            found.push_back({index, k, e});
+        } else {
+            found[*it].event = e;
+        }
+    }
+}
+
 void ReplayFeeder::State::Worker::run()
 {
     for (;;) {
@@ -386,19 +402,8 @@ void ReplayFeeder::State::Worker::run()
             busy = true;
         }
         settled.notify_all();
-        for (const Numbered& n : batch) {
-            const PolicyStep step = engine.feed(n.reading);
-            for (qsizetype k = 0; k < step.changed.size(); ++k) {
-                const PolicyEvent& e = step.changed[k];
-                const auto it = at.constFind(e.id);
-                if (it == at.constEnd()) {
-                    at.insert(e.id, found.size());
-                    found.push_back({n.index, k, e});
-                } else {
-                    found[*it].event = e;
-                }
-            }
-        }
+        for (const Numbered& n : batch)
+            judge(n.index, n.reading);
         batch.clear(); // the readings go here, off the feeder's thread
         {
             std::lock_guard lock(mutex);
@@ -425,9 +430,14 @@ ReplayFeeder::State::Worker& ReplayFeeder::State::workerFor(const QString& serve
                 return groups(user);
             };
         auto worker = std::make_unique<Worker>(policy, std::move(o));
-        worker->pending.reserve(kBatchReadings);
-        Worker* raw = worker.get();
-        worker->thread = std::thread([raw] { raw->run(); });
+        // The first worker is the feeding thread itself: a replay of one
+        // server hops no thread, and the feeder, mostly waiting otherwise,
+        // judges its share.
+        if (w > 0) {
+            worker->pending.reserve(kBatchReadings);
+            Worker* raw = worker.get();
+            worker->thread = std::thread([raw] { raw->run(); });
+        }
         workers.push_back(std::move(worker));
     }
     return *workers[size_t(w)];
@@ -477,6 +487,10 @@ ReplayFeeder::~ReplayFeeder()
 void ReplayFeeder::feed(Snapshot reading)
 {
     State::Worker& w = d->workerFor(reading.server);
+    if (&w == d->workers.front().get()) {
+        w.judge(d->readings++, reading);
+        return;
+    }
     w.pending.push_back({d->readings++, std::move(reading)});
     if (w.pending.size() >= kBatchReadings)
         d->handOver(w);

@@ -189,8 +189,10 @@ struct ReplayResult
 
 // The replay, servers in parallel. Every rule judges a server from its own
 // readings only, so each server is dealt (in the order it first appears) to
-// one of a bounded number of worker threads, each with an engine of its own
-// fed that server's readings in the order handed over. The events are then
+// one of a bounded number of workers, each with an engine of its own fed that
+// server's readings in the order handed over: the first worker is the
+// feeding thread itself (a replay of one server hops no thread), the others
+// are threads. The events are then
 // merged by the position of the reading that first reported them (ties: the
 // order that reading reported them in), which is exactly the order one
 // engine fed every reading in turn gives: same events, same fields, same
@@ -202,7 +204,8 @@ struct ReplayResult
 class ReplayFeeder
 {
 public:
-    // `workers`: at most this many threads; 0: QThread::idealThreadCount().
+    // `workers`: at most this many (the feeding thread and workers - 1
+    // threads); 0: QThread::idealThreadCount().
     ReplayFeeder(const PolicyConfig& policy, PolicyEngine::Options options, int workers = 0);
     ~ReplayFeeder(); // stops the workers; what they found is dropped
     ReplayFeeder(const ReplayFeeder&) = delete;
