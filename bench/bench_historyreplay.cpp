@@ -7,6 +7,7 @@
 // hour is written to a store first; only reading it back (and the engine) is
 // timed.
 
+#include "benchreference.h"
 #include "history/historyreadings.h"
 #include "history/historystore.h"
 #include "policy/policyengine.h"
@@ -117,6 +118,7 @@ PolicyConfig benchPolicy()
 
 int main(int argc, char* argv[])
 {
+    gw::bench::printReference();
     QCoreApplication app(argc, argv);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("history.sqlite"));

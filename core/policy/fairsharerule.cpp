@@ -28,6 +28,23 @@ struct FairShareState : RuleServerState
     qint64 coveredMs = 0;         // Σ weight in the [quota] window
     QHash<int, Run> fair;
 
+    // The owners of the previous reading's processes by position, with
+    // their index: most readings list the same processes in the same order.
+    std::vector<std::pair<QString, int>> lastUsers;
+
+    // The index of the owner of the reading's process at `pos`.
+    int userIndexAt(qsizetype pos, const QString& user)
+    {
+        if (lastUsers.size() <= size_t(pos))
+            lastUsers.resize(size_t(pos) + 1, {QString(), -1});
+        auto& [known, i] = lastUsers[size_t(pos)];
+        if (i >= 0 && sameText(known, user))
+            return i;
+        known = user;
+        i = userIndexOf(user);
+        return i;
+    }
+
     int userIndexOf(const QString& user)
     {
         const auto it = userIndex.constFind(user);
@@ -37,8 +54,15 @@ struct FairShareState : RuleServerState
         users << user;
         userIndex.insert(user, i);
         shareSum.push_back(0);
+        quotas.push_back({std::numeric_limits<qint64>::min(), 0});
         return i;
     }
+
+    // Per user index: the quota as of a UTC minute (offsets and quota
+    // windows change on whole minutes), kept while the policy is the same
+    // and no groups are asked (their answers are refreshed on their own).
+    std::vector<std::pair<qint64, double>> quotas;
+    quint64 quotasGeneration = 0;
 };
 
 class FairShareRule final : public PolicyRule
@@ -191,7 +215,7 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
             // The owner's share ([owners] exempt_*: counted for no one).
             if (use <= 0 || p.ownerName().isEmpty() || in[i].exempt)
                 continue;
-            const int user = fs.userIndexOf(p.ownerName());
+            const int user = fs.userIndexAt(i, p.ownerName());
             bool merged = false;
             for (auto& [u, share] : entry.shares)
                 if (u == user) {
@@ -219,6 +243,12 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
 
     // Verdicts: only with at least half the window covered by readings.
     const bool judged = fs.coveredMs * 2 >= window;
+    const qint64 minuteKey = t >= 0 ? t / 60'000 : (t - 59'999) / 60'000;
+    if (fs.quotasGeneration != f.policyGeneration) {
+        fs.quotasGeneration = f.policyGeneration;
+        for (auto& q : fs.quotas)
+            q.first = std::numeric_limits<qint64>::min();
+    }
     for (int user = 0; user < int(fs.users.size()); ++user) {
         const double share =
             fs.coveredMs > 0 ? std::max(0.0, fs.shareSum[size_t(user)]) / double(fs.coveredMs) : 0;
@@ -231,7 +261,17 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
             continue;
         }
         const QString& name = fs.users[user];
-        const double quota = quotaFor(f, name, t);
+        double quota = 0;
+        if (f.policy.quota.groups.isEmpty()) {
+            auto& [minute, cached] = fs.quotas[size_t(user)];
+            if (minute != minuteKey) {
+                minute = minuteKey;
+                cached = quotaFor(f, name, t);
+            }
+            quota = cached;
+        } else {
+            quota = quotaFor(f, name, t);
+        }
         if (share > quota + 1e-9) {
             if (found == fs.fair.end()) {
                 Run run;

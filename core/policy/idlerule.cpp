@@ -109,7 +109,8 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         else if (idle.confirmPower && g->powerW && g->powerLimitW && *g->powerLimitW > 0 &&
                  *g->powerW > kIdlePowerFraction * *g->powerLimitW)
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "power draw above idle");
-        else if (in[i].exempt || idle.exemptUsers.contains(p.ownerName()) ||
+        else if (in[i].exempt ||
+                 (!idle.exemptUsers.isEmpty() && idle.exemptUsers.contains(p.ownerName())) ||
                  commandExempt(idle.exemptCommands, p.command))
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 

@@ -6,10 +6,16 @@
 #include "policy/idlerule.h"
 #include "policy/policyframe.h"
 
+#include <QThread>
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <tuple>
+#include <vector>
 
 namespace gw {
 
@@ -40,14 +46,21 @@ void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
         const GpuProcess& p = r.processes[i];
         ProcessUtilisation& pr = out[i];
         pr = {};
-        for (qsizetype n = 0; n < gpuCount; ++n) {
-            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
-            if (r.gpus[j].uuid == p.gpuUuid) {
+        // The same string as a GPU's (a reading made here, or read from the
+        // history, shares it): found without reading the text.
+        const QChar* const uuid = p.gpuUuid.constData();
+        for (qsizetype j = 0; j < gpuCount; ++j)
+            if (r.gpus[j].uuid.constData() == uuid && r.gpus[j].uuid.size() == p.gpuUuid.size()) {
                 pr.gpuPos = int(j);
-                guess = j;
                 break;
             }
+        for (qsizetype n = 0; pr.gpuPos < 0 && n < gpuCount; ++n) {
+            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
+            if (r.gpus[j].uuid == p.gpuUuid)
+                pr.gpuPos = int(j);
         }
+        if (pr.gpuPos >= 0)
+            guess = pr.gpuPos;
         if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
             Sharing& sh = sharing[pr.gpuPos];
             ++sh.count;
@@ -126,6 +139,7 @@ PolicyEngine::~PolicyEngine() = default;
 void PolicyEngine::setPolicy(PolicyConfig policy)
 {
     d->frame.policy = std::move(policy);
+    ++d->frame.policyGeneration;
 }
 
 const PolicyConfig& PolicyEngine::policy() const
@@ -299,32 +313,237 @@ QStringList PolicyEngine::servers() const
     return out;
 }
 
-ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
-                            const std::function<std::optional<Snapshot>(QString* error)>& next)
+namespace {
+
+// Readings handed to a worker at a time, and how many such batches may wait
+// for one worker before the feeder waits too.
+constexpr size_t kBatchReadings = 64;
+constexpr size_t kMaxQueuedBatches = 8;
+
+struct Numbered
 {
-    options.enforcing = false;
-    PolicyEngine engine(policy, std::move(options));
-    ReplayResult result;
-    QHash<QString, qsizetype> at;
-    while (auto s = next(&result.error)) {
-        ++result.readings;
-        for (const PolicyEvent& e : engine.feed(*s).changed) {
-            const auto it = at.constFind(e.id);
-            if (it == at.constEnd()) {
-                at.insert(e.id, result.events.size());
-                result.events << e;
-            } else {
-                result.events[*it] = e;
-            }
+    quint64 index = 0; // position in the replay
+    Snapshot reading;
+};
+
+// An event as last reported, and where it was first reported.
+struct Found
+{
+    quint64 reading = 0;
+    qsizetype order = 0; // in that reading's changes
+    PolicyEvent event;
+};
+
+} // namespace
+
+struct ReplayFeeder::State
+{
+    struct Worker
+    {
+        explicit Worker(const PolicyConfig& policy, PolicyEngine::Options options)
+            : engine(policy, std::move(options))
+        {}
+        PolicyEngine engine;
+        std::thread thread;
+        std::mutex mutex;
+        std::condition_variable wake;    // work queued, or closing
+        std::condition_variable settled; // a batch taken or done
+        std::deque<std::vector<Numbered>> queue;
+        bool busy = false;
+        bool closing = false;
+        std::vector<Numbered> pending; // the feeder's batch being filled
+        // The worker's findings (its thread only until joined).
+        std::vector<Found> found;
+        QHash<QString, size_t> at;
+
+        void judge(quint64 index, const Snapshot& reading);
+        void run();
+    };
+
+    PolicyConfig policy;
+    PolicyEngine::Options options;
+    int maxWorkers = 1;
+    std::vector<std::unique_ptr<Worker>> workers;
+    QHash<QString, int> route; // server → worker
+    quint64 readings = 0;
+    std::shared_ptr<std::mutex> groupsMutex = std::make_shared<std::mutex>();
+
+    Worker& workerFor(const QString& server);
+    void handOver(Worker& w);
+    void stop();
+};
+
+void ReplayFeeder::State::Worker::judge(quint64 index, const Snapshot& reading)
+{
+    const PolicyStep step = engine.feed(reading);
+    for (qsizetype k = 0; k < step.changed.size(); ++k) {
+        const PolicyEvent& e = step.changed[k];
+        const auto it = at.constFind(e.id);
+        if (it == at.constEnd()) {
+            at.insert(e.id, found.size());
+            found.push_back({index, k, e});
+        } else {
+            found[*it].event = e;
         }
     }
-    // Open events come out as they stand (no end): nothing closes them.
-    for (const PolicyEvent& e : engine.openEvents()) {
-        const auto it = at.constFind(e.id);
-        if (it != at.constEnd())
-            result.events[*it] = e;
+}
+
+void ReplayFeeder::State::Worker::run()
+{
+    for (;;) {
+        std::vector<Numbered> batch;
+        {
+            std::unique_lock lock(mutex);
+            wake.wait(lock, [this] { return closing || !queue.empty(); });
+            if (queue.empty())
+                return;
+            batch = std::move(queue.front());
+            queue.pop_front();
+            busy = true;
+        }
+        settled.notify_all();
+        for (const Numbered& n : batch)
+            judge(n.index, n.reading);
+        batch.clear(); // the readings go here, off the feeder's thread
+        {
+            std::lock_guard lock(mutex);
+            busy = false;
+        }
+        settled.notify_all();
     }
-    result.refused = engine.refusedCount();
+}
+
+ReplayFeeder::State::Worker& ReplayFeeder::State::workerFor(const QString& server)
+{
+    const auto it = route.constFind(server);
+    if (it != route.constEnd())
+        return *workers[size_t(*it)];
+    // Servers are dealt in the order they first appear.
+    const int w = int(route.size() % qsizetype(maxWorkers));
+    route.insert(server, w);
+    if (size_t(w) == workers.size()) {
+        PolicyEngine::Options o = options;
+        o.enforcing = false;
+        if (o.groups) // one lookup at a time, whatever the resolver
+            o.groups = [groups = o.groups, m = groupsMutex](const QString& user) {
+                std::lock_guard lock(*m);
+                return groups(user);
+            };
+        auto worker = std::make_unique<Worker>(policy, std::move(o));
+        // The first worker is the feeding thread itself: a replay of one
+        // server hops no thread, and the feeder, mostly waiting otherwise,
+        // judges its share.
+        if (w > 0) {
+            worker->pending.reserve(kBatchReadings);
+            Worker* raw = worker.get();
+            worker->thread = std::thread([raw] { raw->run(); });
+        }
+        workers.push_back(std::move(worker));
+    }
+    return *workers[size_t(w)];
+}
+
+void ReplayFeeder::State::handOver(Worker& w)
+{
+    if (w.pending.empty())
+        return;
+    {
+        std::unique_lock lock(w.mutex);
+        w.settled.wait(lock, [&w] { return w.queue.size() < kMaxQueuedBatches; });
+        w.queue.push_back(std::move(w.pending));
+    }
+    w.wake.notify_one();
+    w.pending = {};
+    w.pending.reserve(kBatchReadings);
+}
+
+void ReplayFeeder::State::stop()
+{
+    for (const auto& w : workers) {
+        {
+            std::lock_guard lock(w->mutex);
+            w->closing = true;
+        }
+        w->wake.notify_one();
+    }
+    for (const auto& w : workers)
+        if (w->thread.joinable())
+            w->thread.join();
+}
+
+ReplayFeeder::ReplayFeeder(const PolicyConfig& policy, PolicyEngine::Options options, int workers)
+    : d(std::make_unique<State>())
+{
+    d->policy = policy;
+    d->options = std::move(options);
+    d->maxWorkers = std::max(1, workers > 0 ? workers : QThread::idealThreadCount());
+}
+
+ReplayFeeder::~ReplayFeeder()
+{
+    d->stop();
+}
+
+void ReplayFeeder::feed(Snapshot reading)
+{
+    State::Worker& w = d->workerFor(reading.server);
+    if (&w == d->workers.front().get()) {
+        w.judge(d->readings++, reading);
+        return;
+    }
+    w.pending.push_back({d->readings++, std::move(reading)});
+    if (w.pending.size() >= kBatchReadings)
+        d->handOver(w);
+}
+
+void ReplayFeeder::drain()
+{
+    for (const auto& w : d->workers)
+        d->handOver(*w);
+    for (const auto& w : d->workers) {
+        std::unique_lock lock(w->mutex);
+        w->settled.wait(lock, [&w] { return w->queue.empty() && !w->busy; });
+    }
+}
+
+ReplayResult ReplayFeeder::finish()
+{
+    drain();
+    d->stop();
+    ReplayResult result;
+    result.readings = d->readings;
+    std::vector<Found*> all;
+    for (const auto& w : d->workers) {
+        // Open events come out as they stand (no end): nothing closes them.
+        for (const PolicyEvent& e : w->engine.openEvents())
+            if (const auto it = w->at.constFind(e.id); it != w->at.constEnd())
+                w->found[*it].event = e;
+        result.refused += w->engine.refusedCount();
+        for (Found& f : w->found)
+            all.push_back(&f);
+    }
+    // The order of one engine fed every reading in turn.
+    std::sort(all.begin(), all.end(), [](const Found* a, const Found* b) {
+        return std::tie(a->reading, a->order) < std::tie(b->reading, b->order);
+    });
+    result.events.reserve(qsizetype(all.size()));
+    for (Found* f : all)
+        result.events << std::move(f->event);
+    d->workers.clear();
+    d->route.clear();
+    return result;
+}
+
+ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
+                            const std::function<std::optional<Snapshot>(QString* error)>& next,
+                            int workers)
+{
+    ReplayFeeder feeder(policy, std::move(options), workers);
+    QString error;
+    while (std::optional<Snapshot> s = next(&error))
+        feeder.feed(std::move(*s));
+    ReplayResult result = feeder.finish();
+    result.error = error;
     return result;
 }
 

@@ -15,7 +15,7 @@
 // nothing and breaks anything that must be continuous.
 //
 // Not thread-safe: one thread feeds it (the agent gives it a thread of its
-// own; replay runs it on the caller's).
+// own; a replay gives each worker an engine of its own, see ReplayFeeder).
 
 #include "model/snapshot.h"
 #include "policy/policyconfig.h"
@@ -175,9 +175,10 @@ private:
     std::unique_ptr<State> d;
 };
 
-// Replays readings through a fresh engine (no enforcement) and answers every
-// event it found, each once, in the order they were opened, with their last
-// version (open ones have no end). `error` is set when `next` reports one.
+// Replays readings through fresh engines (no enforcement) and answers every
+// event found, each once, in the order they were first reported, with their
+// last version (open ones have no end). `error` is set when `next` reports
+// one.
 struct ReplayResult
 {
     QList<PolicyEvent> events;
@@ -185,9 +186,49 @@ struct ReplayResult
     quint64 refused = 0;
     QString error;
 };
+
+// The replay, servers in parallel. Every rule judges a server from its own
+// readings only, so each server is dealt (in the order it first appears) to
+// one of a bounded number of workers, each with an engine of its own fed that
+// server's readings in the order handed over: the first worker is the
+// feeding thread itself (a replay of one server hops no thread), the others
+// are threads. The events are then
+// merged by the position of the reading that first reported them (ties: the
+// order that reading reported them in), which is exactly the order one
+// engine fed every reading in turn gives: same events, same fields, same
+// order, same refused count (tst_parallelreplay). Memory stays bounded: the
+// feeder waits while a worker has kMaxQueuedBatches batches to do.
+//
+// One thread feeds it. [quota.groups] lookups (Options::groups) are
+// serialised, so the resolver need not be thread-safe.
+class ReplayFeeder
+{
+public:
+    // `workers`: at most this many (the feeding thread and workers - 1
+    // threads); 0: QThread::idealThreadCount().
+    ReplayFeeder(const PolicyConfig& policy, PolicyEngine::Options options, int workers = 0);
+    ~ReplayFeeder(); // stops the workers; what they found is dropped
+    ReplayFeeder(const ReplayFeeder&) = delete;
+    ReplayFeeder& operator=(const ReplayFeeder&) = delete;
+
+    // The next reading, in the order of the record (time, then server).
+    void feed(Snapshot reading);
+    // Waits until every reading handed over has been through its engine.
+    void drain();
+    // Drains, stops the workers and answers the merged events (the
+    // feeder is spent after). `error` is left empty.
+    ReplayResult finish();
+
+private:
+    struct State;
+    std::unique_ptr<State> d;
+};
+
 // `next` hands over the readings one by one; nullopt ends the replay (with
-// `error` set when it stopped on a fault).
+// `error` set when it stopped on a fault). The readings already handed over
+// are replayed either way. `workers` as for ReplayFeeder.
 ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
-                            const std::function<std::optional<Snapshot>(QString* error)>& next);
+                            const std::function<std::optional<Snapshot>(QString* error)>& next,
+                            int workers = 0);
 
 } // namespace gw

@@ -28,8 +28,7 @@ int ServerFrame::gpuSlotAt(qsizetype pos, const QString& uuid)
     if (lastGpuSlots.size() <= size_t(pos))
         lastGpuSlots.resize(size_t(pos) + 1, {QString(), -1});
     auto& [known, i] = lastGpuSlots[size_t(pos)];
-    if (i >= 0 && known.size() == uuid.size() &&
-        (known.constData() == uuid.constData() || known == uuid))
+    if (i >= 0 && sameText(known, uuid))
         return i;
     known = uuid;
     i = slot(uuid);

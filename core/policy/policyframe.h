@@ -22,6 +22,7 @@
 #include <QVarLengthArray>
 
 #include <array>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <limits>
@@ -33,6 +34,14 @@ namespace gw::policy {
 
 // The engine's words ("gap in readings"), in one translation context.
 QString tr(const char* s);
+
+// Whether two strings hold the same text; at once when they share it.
+inline bool sameText(const QString& a, const QString& b)
+{
+    return a.size() == b.size() &&
+           (a.constData() == b.constData() ||
+            std::memcmp(a.constData(), b.constData(), size_t(a.size()) * sizeof(QChar)) == 0);
+}
 
 constexpr qint64 kDefaultIntervalMs = 1000;
 
@@ -211,6 +220,9 @@ class PolicyFrame
 {
 public:
     PolicyConfig policy;
+    // Counts setPolicy calls: what a rule derived from the policy is good
+    // while this is unchanged.
+    quint64 policyGeneration = 0;
     PolicyEngine::Options options;
     PolicyStep* step = nullptr;
 
