@@ -166,7 +166,7 @@ struct ReportBuilder::Worker
             for (Item& item : next) {
                 for (const PolicyEvent& e : engine.feed(item.reading).changed)
                     keep(e);
-                builder.step(*this, *item.server, item.reading, item.seq);
+                builder.step(*this, *item.server, std::move(item.reading), item.seq);
             }
         }
     }
@@ -400,7 +400,7 @@ void ReportBuilder::feed(const Snapshot& r)
     s.worker->feed(r, &s, m_fed++);
 }
 
-void ReportBuilder::step(Worker& w, ServerState& s, const Snapshot& r, qint64 seq)
+void ReportBuilder::step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq)
 {
     if (s.pending) {
         const qint64 last = s.pending->timestampMs;
@@ -424,13 +424,12 @@ void ReportBuilder::step(Worker& w, ServerState& s, const Snapshot& r, qint64 se
         s.pendingAfterGap = true;
     }
     if (r.timestampMs >= m_options.fromMs && r.timestampMs < m_options.toMs) {
-        const qsizetype warned = s.meter.warnings().size();
         s.meter.feed(r);
         const QStringList warnings = s.meter.warnings();
-        for (qsizetype i = warned; i < warnings.size(); ++i)
-            s.meterWarnings.append({seq, warnings[i]});
+        for (; s.meterWarned < warnings.size(); ++s.meterWarned)
+            s.meterWarnings.append({seq, warnings[s.meterWarned]});
     }
-    s.pending = r;
+    s.pending = std::move(r); // the batch's copy: nothing else reads it
 }
 
 void ReportBuilder::addGap(ServerState& s, qint64 fromMs, qint64 toMs)
@@ -574,9 +573,8 @@ Report ReportBuilder::finish()
     for (const auto& [seq, text] : std::as_const(meterWarnings))
         m_meterWarnings << text;
     for (ServerState& s : m_servers) {
-        const qsizetype warned = s.meter.warnings().size();
         s.meter.finish();
-        m_meterWarnings << s.meter.warnings().mid(warned);
+        m_meterWarnings << s.meter.warnings().mid(s.meterWarned);
         m_facts << s.meter.facts(); // servers in order: sorted as one meter's
         m_meterGaps << s.meter.gaps();
         m_models.unite(s.meter.gpuModelsSeen());

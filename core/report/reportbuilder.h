@@ -139,10 +139,11 @@ private:
         // the number of the reading that raised them, merged in that order.
         UsageMeter meter;
         QList<std::pair<qint64, QString>> meterWarnings;
+        qsizetype meterWarned = 0; // of the meter's warnings, those in meterWarnings
     };
     // What a worker does with one reading of its server, as feed() did on
     // one thread.
-    void step(Worker& w, ServerState& s, const Snapshot& r, qint64 seq);
+    void step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq);
     void account(Worker& w, ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
     void markMinutes(Worker& w, ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
     void noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
