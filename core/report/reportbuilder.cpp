@@ -237,22 +237,34 @@ void ReportBuilder::markMinutes(Worker& w, ServerState& s, const Snapshot& r, qi
     const qint64 first = floorDiv(w.localMs(fromMs), 60'000);
     const qint64 last = floorDiv(w.localMs(toMs - 1), 60'000);
     auto mark = [&](DayMinutes& days) {
+        // At 1 Hz most spans lie in the minute marked last.
+        if (first >= days.markedFirst && last <= days.markedLast)
+            return;
         for (qint64 m = first; m <= last; ++m)
             days.mark(m);
+        days.markedFirst = first;
+        days.markedLast = last;
     };
     mark(s.covered);
     // The users holding the server's GPUs: a process listed is a GPU held.
+    // Processes come in the same order reading after reading: the search
+    // starts at the owner found last.
+    const auto& cache = std::as_const(s.heldCache);
     qsizetype cached = 0;
     for (const GpuProcess& p : r.processes) {
         const QString& owner = p.ownerName();
         if (owner.isEmpty())
             continue;
         DayMinutes* days = nullptr;
-        for (qsizetype i = 0; i < s.heldCache.size() && !days; ++i)
-            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, owner)) {
-                cached = (cached + i) % s.heldCache.size();
-                days = s.heldCache[cached].second;
+        for (qsizetype i = 0, at = cached; i < cache.size(); ++i, ++at) {
+            if (at == cache.size())
+                at = 0;
+            if (sameText(cache[at].first, owner)) {
+                cached = at;
+                days = cache[at].second;
+                break;
             }
+        }
         if (!days) {
             days = &s.held[owner];
             s.heldCache.append({owner, days});

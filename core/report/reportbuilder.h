@@ -16,6 +16,9 @@
 // defaults without one), as `gpuwarden-cli replay` runs it: its events give
 // the per-user violation hours and event counts and the findings.
 //
+// The work is done on threads of the builder's own (ReportOptions::threads),
+// servers split among them: the feeding thread only hands each reading over.
+//
 // Not thread-safe: one thread feeds it.
 
 #include "policy/policyconfig.h"
@@ -93,8 +96,10 @@ private:
         QMap<qint64, std::bitset<1440>> days;
         qint64 lastDay = std::numeric_limits<qint64>::min(); // the day last marked …
         std::bitset<1440>* last = nullptr;                   // … and its minutes
+        // The minutes marked last, both included.
+        qint64 markedFirst = std::numeric_limits<qint64>::max();
+        qint64 markedLast = std::numeric_limits<qint64>::min();
         void mark(qint64 localMinute);
-        void markRange(qint64 firstMinute, qint64 lastMinute); // both included
     };
     struct UnitSums
     {
