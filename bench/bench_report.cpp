@@ -15,6 +15,7 @@
 // The readings are copies of four prepared readings per server with the time
 // set (a copy shares its lists), so the builder is what is timed.
 
+#include "benchreference.h"
 #include "benchtiming.h"
 #include "report/reportbuilder.h"
 #include "report/reportcsv.h"
@@ -100,6 +101,7 @@ void fillChartBuckets(Report& report)
 
 int main(int argc, char** argv)
 {
+    gw::bench::printReference();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

@@ -49,36 +49,52 @@ QString gpuKey(const GpuSample& g)
     return g.uuid.isEmpty() ? QStringLiteral("#%1").arg(g.index) : g.uuid;
 }
 
-// Readings handed to the engine's thread at a time, and batches queued at
-// most (the memory a slow engine can take).
-constexpr qsizetype kEngineBatch = 1024;
-constexpr size_t kEngineQueue = 8;
+// Readings handed to a worker at a time, and batches queued at most (the
+// memory slow workers can take).
+constexpr qsizetype kWorkerBatch = 1024;
+constexpr size_t kWorkerQueue = 8;
 
 } // namespace
 
-struct ReportBuilder::EngineThread
+struct ReportBuilder::Worker
 {
+    struct Item
+    {
+        Snapshot reading;
+        ServerState* server = nullptr;
+        qint64 seq = 0; // the reading's number in the order fed
+    };
+
+    ReportBuilder& builder;
     PolicyEngine engine;
+    QTimeZone zone; // this thread's copy
     std::mutex mutex;
     std::condition_variable changed;
-    std::deque<QList<Snapshot>> queue;
+    std::deque<QList<Item>> queue;
     bool done = false;
     std::thread thread;
-    QList<Snapshot> batch;        // the feeding thread's, until pushed
-    QList<PolicyEvent> events;    // the engine thread's, until joined
+    QList<Item> batch;            // the feeding thread's, until pushed
+    QList<PolicyEvent> events;    // the worker's, until joined
     QHash<QString, qsizetype> at; // event id → index in events
+    // The worker's scratch and caches.
+    qint64 offsetBlock = std::numeric_limits<qint64>::min(); // 15-minute UTC block cached
+    qint64 offsetMs = 0;
+    QList<BucketPart> parts; // the chart buckets of a span
+    QList<bool> held;        // the GPUs of a reading a process holds
 
-    EngineThread(const PolicyConfig& policy, PolicyEngine::Options options)
-        : engine(policy, std::move(options))
+    Worker(ReportBuilder& b, const PolicyConfig& policy, PolicyEngine::Options options)
+        : builder(b)
+        , engine(policy, std::move(options))
+        , zone(b.m_zone.id())
     {
-        batch.reserve(kEngineBatch);
+        batch.reserve(kWorkerBatch);
         thread = std::thread([this] { run(); });
     }
-    ~EngineThread() { stop(); }
-    void feed(const Snapshot& r)
+    ~Worker() { stop(); }
+    void feed(const Snapshot& r, ServerState* s, qint64 seq)
     {
-        batch << r;
-        if (batch.size() >= kEngineBatch)
+        batch.append(Item{r, s, seq});
+        if (batch.size() >= kWorkerBatch)
             flush();
     }
     void flush()
@@ -87,14 +103,14 @@ struct ReportBuilder::EngineThread
             return;
         {
             std::unique_lock lock(mutex);
-            changed.wait(lock, [this] { return queue.size() < kEngineQueue; });
+            changed.wait(lock, [this] { return queue.size() < kWorkerQueue; });
             queue.push_back(std::move(batch));
         }
         changed.notify_all();
         batch = {};
-        batch.reserve(kEngineBatch);
+        batch.reserve(kWorkerBatch);
     }
-    // Waits for the engine to take every reading, ends the thread; then
+    // Waits for the worker to take every reading, ends the thread; then
     // merges the open events as they stand.
     void stop()
     {
@@ -120,10 +136,24 @@ struct ReportBuilder::EngineThread
             events[*it] = e;
         }
     }
+    // The local time of a UTC time in the report's zone.
+    qint64 localMs(qint64 utcMs)
+    {
+        // Zones change their offset on a quarter hour: one look-up per block.
+        constexpr qint64 kBlockMs = 15 * 60'000;
+        const qint64 block = utcMs >= 0 ? utcMs / kBlockMs : (utcMs - kBlockMs + 1) / kBlockMs;
+        if (block != offsetBlock) {
+            offsetBlock = block;
+            offsetMs =
+                qint64(zone.offsetFromUtc(QDateTime::fromMSecsSinceEpoch(block * kBlockMs, zone))) *
+                1000;
+        }
+        return utcMs + offsetMs;
+    }
     void run()
     {
         for (;;) {
-            QList<Snapshot> next;
+            QList<Item> next;
             {
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [this] { return done || !queue.empty(); });
@@ -133,9 +163,11 @@ struct ReportBuilder::EngineThread
                 queue.pop_front();
             }
             changed.notify_all();
-            for (const Snapshot& r : std::as_const(next))
-                for (const PolicyEvent& e : engine.feed(r).changed)
+            for (Item& item : next) {
+                for (const PolicyEvent& e : engine.feed(item.reading).changed)
                     keep(e);
+                builder.step(*this, *item.server, std::move(item.reading), item.seq);
+            }
         }
     }
 };
@@ -176,27 +208,15 @@ ReportBuilder::ReportBuilder(ReportOptions options)
     PolicyEngine::Options engine;
     engine.enforcing = false; // as replay runs it
     engine.timeZone = m_zone;
-    // Engines on threads beside this one: up to one a core, at most 4.
-    const int engines = std::clamp(int(std::thread::hardware_concurrency()), 1, 4);
-    for (int i = 0; i < engines; ++i)
-        m_engines.push_back(std::make_unique<EngineThread>(m_policy, engine));
+    // Workers on threads beside this one: up to one a core, at most 4.
+    const int workers = m_options.threads > 0
+                            ? m_options.threads
+                            : std::clamp(int(std::thread::hardware_concurrency()), 1, 4);
+    for (int i = 0; i < workers; ++i)
+        m_workers.push_back(std::make_unique<Worker>(*this, m_policy, engine));
 }
 
 ReportBuilder::~ReportBuilder() = default;
-
-qint64 ReportBuilder::localMs(qint64 utcMs)
-{
-    // Zones change their offset on a quarter hour: one look-up per block.
-    constexpr qint64 kBlockMs = 15 * 60'000;
-    const qint64 block = utcMs >= 0 ? utcMs / kBlockMs : (utcMs - kBlockMs + 1) / kBlockMs;
-    if (block != m_offsetBlock) {
-        m_offsetBlock = block;
-        m_offsetMs =
-            qint64(m_zone.offsetFromUtc(QDateTime::fromMSecsSinceEpoch(block * kBlockMs, m_zone))) *
-            1000;
-    }
-    return utcMs + m_offsetMs;
-}
 
 void ReportBuilder::DayMinutes::mark(qint64 localMinute)
 {
@@ -208,30 +228,43 @@ void ReportBuilder::DayMinutes::mark(qint64 localMinute)
     last->set(size_t(localMinute - day * 1440));
 }
 
-void ReportBuilder::markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs)
+void ReportBuilder::markMinutes(Worker& w, ServerState& s, const Snapshot& r, qint64 fromMs,
+                                qint64 toMs)
 {
     auto floorDiv = [](qint64 a, qint64 b) {
         return a >= 0 ? a / b : (a - b + 1) / b;
     };
-    const qint64 first = floorDiv(localMs(fromMs), 60'000);
-    const qint64 last = floorDiv(localMs(toMs - 1), 60'000);
+    const qint64 first = floorDiv(w.localMs(fromMs), 60'000);
+    const qint64 last = floorDiv(w.localMs(toMs - 1), 60'000);
     auto mark = [&](DayMinutes& days) {
+        // At 1 Hz most spans lie in the minute marked last.
+        if (first >= days.markedFirst && last <= days.markedLast)
+            return;
         for (qint64 m = first; m <= last; ++m)
             days.mark(m);
+        days.markedFirst = first;
+        days.markedLast = last;
     };
     mark(s.covered);
     // The users holding the server's GPUs: a process listed is a GPU held.
+    // Processes come in the same order reading after reading: the search
+    // starts at the owner found last.
+    const auto& cache = std::as_const(s.heldCache);
     qsizetype cached = 0;
     for (const GpuProcess& p : r.processes) {
         const QString& owner = p.ownerName();
         if (owner.isEmpty())
             continue;
         DayMinutes* days = nullptr;
-        for (qsizetype i = 0; i < s.heldCache.size() && !days; ++i)
-            if (sameText(s.heldCache[(cached + i) % s.heldCache.size()].first, owner)) {
-                cached = (cached + i) % s.heldCache.size();
-                days = s.heldCache[cached].second;
+        for (qsizetype i = 0, at = cached; i < cache.size(); ++i, ++at) {
+            if (at == cache.size())
+                at = 0;
+            if (sameText(cache[at].first, owner)) {
+                cached = at;
+                days = cache[at].second;
+                break;
             }
+        }
         if (!days) {
             days = &s.held[owner];
             s.heldCache.append({owner, days});
@@ -289,7 +322,7 @@ QList<AccountReport> ReportBuilder::accounts(const Report& report) const
     QMap<QString, AccountReport> out;
     QMap<QString, QSet<QString>> users;
     bool any = false;
-    for (const UsageFact& f : m_meter.facts()) {
+    for (const UsageFact& f : m_facts) {
         AccountReport& a = out[f.account];
         a.account = f.account;
         a.gpuHours += f.heldGpuSeconds / 3600.0;
@@ -333,7 +366,7 @@ ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, co
     if (slot.unit && slot.index == g.index && sameText(slot.uuid, g.uuid))
         return slot;
     s.uuidsChecked = -1; // a GPU moved or appeared: look at the uuids again
-    UnitSums& u = m_units[{s.coverage.server, gpuKey(g), QString()}];
+    UnitSums& u = s.units[{gpuKey(g), QString()}];
     u.unit.server = s.coverage.server;
     u.unit.gpuUuid = g.uuid;
     u.unit.gpuIndex = g.index;
@@ -342,14 +375,14 @@ ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, co
     return slot;
 }
 
-ReportBuilder::UnitSums& ReportBuilder::migUnitFor(GpuSlot& slot, const QString& server,
+ReportBuilder::UnitSums& ReportBuilder::migUnitFor(ServerState& s, GpuSlot& slot,
                                                    const GpuSample& g, const MigInstance& m)
 {
     for (const auto& [uuid, unit] : slot.migs)
         if (uuid == m.uuid)
             return *unit;
-    UnitSums& u = m_units[{server, gpuKey(g), m.uuid}];
-    u.unit.server = server;
+    UnitSums& u = s.units[{gpuKey(g), m.uuid}];
+    u.unit.server = s.coverage.server;
     u.unit.gpuUuid = g.uuid;
     u.unit.gpuIndex = g.index;
     u.unit.gpuModel = g.name;
@@ -365,25 +398,30 @@ void ReportBuilder::feed(const Snapshot& r)
     if (!found) {
         found = &m_servers[r.server];
         found->coverage.server = r.server;
+        found->worker = m_workers[size_t(m_nextWorker++ % qsizetype(m_workers.size()))].get();
     }
     ServerState& s = *found;
+    if (s.lastMs && r.timestampMs <= *s.lastMs) {
+        m_warnings << tr("%1: reading at %2 ms not after the last one (%3 ms): skipped")
+                          .arg(r.server)
+                          .arg(r.timestampMs)
+                          .arg(*s.lastMs);
+        return;
+    }
+    s.lastMs = r.timestampMs;
+    s.worker->feed(r, &s, m_fed++);
+}
+
+void ReportBuilder::step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq)
+{
     if (s.pending) {
         const qint64 last = s.pending->timestampMs;
-        if (r.timestampMs <= last) {
-            m_warnings << tr("%1: reading at %2 ms not after the last one (%3 ms): skipped")
-                              .arg(r.server)
-                              .arg(r.timestampMs)
-                              .arg(last);
-            return;
-        }
-        account(s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs), s.pendingAfterGap);
+        account(w, s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs),
+                s.pendingAfterGap);
         s.pendingAfterGap = isReadingGap(last, r.timestampMs, s.intervalMs);
         if (s.pendingAfterGap)
             addGap(s, last + s.intervalMs, r.timestampMs);
     }
-    if (!s.engine)
-        s.engine = m_engines[size_t(m_nextEngine++ % qsizetype(m_engines.size()))].get();
-    s.engine->feed(r);
     // The interval as UsageMeter infers it: the reading's own, else what the
     // readings show, else the default.
     if (r.intervalMs && *r.intervalMs > 0)
@@ -397,9 +435,13 @@ void ReportBuilder::feed(const Snapshot& r)
         addGap(s, m_options.fromMs, r.timestampMs);
         s.pendingAfterGap = true;
     }
-    if (r.timestampMs >= m_options.fromMs && r.timestampMs < m_options.toMs)
-        m_meter.feed(r);
-    s.pending = r;
+    if (r.timestampMs >= m_options.fromMs && r.timestampMs < m_options.toMs) {
+        s.meter.feed(r);
+        const QStringList warnings = s.meter.warnings();
+        for (; s.meterWarned < warnings.size(); ++s.meterWarned)
+            s.meterWarnings.append({seq, warnings[s.meterWarned]});
+    }
+    s.pending = std::move(r); // the batch's copy: nothing else reads it
 }
 
 void ReportBuilder::addGap(ServerState& s, qint64 fromMs, qint64 toMs)
@@ -410,14 +452,16 @@ void ReportBuilder::addGap(ServerState& s, qint64 fromMs, qint64 toMs)
         s.coverage.gaps << CoverageGap{s.coverage.server, fromMs, toMs};
 }
 
-void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap)
+void ReportBuilder::account(Worker& w, ServerState& s, const Snapshot& r, qint64 spanMs,
+                            bool afterGap)
 {
     const qint64 from = std::max(r.timestampMs, m_options.fromMs);
     const qint64 to = std::min(r.timestampMs + spanMs, m_options.toMs);
     const qint64 ms = std::max<qint64>(0, to - from);
     s.coverage.coveredMs += ms;
     // The chart buckets the span falls in.
-    m_parts.clear();
+    QList<BucketPart>& parts = w.parts;
+    parts.clear();
     const qint64 range = m_options.toMs - m_options.fromMs;
     if (ms > 0) {
         auto startOf = [&](qint64 b) {
@@ -427,9 +471,9 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
              b < kReportChartBuckets && startOf(b) < to; ++b) {
             const qint64 part = std::min(to, startOf(b + 1)) - std::max(from, startOf(b));
             if (part > 0)
-                m_parts << BucketPart{int(b), part};
+                parts << BucketPart{int(b), part};
         }
-        markMinutes(s, r, from, to);
+        markMinutes(w, s, r, from, to);
     }
     const double busyAt = m_policy.hog.thresholdPercent;
     const double idleBelow = m_policy.idle.minGpuUtilizationPercent;
@@ -449,7 +493,7 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
     // context), found once per reading: processes come grouped by GPU, so
     // the search starts where the last one matched. Where two GPUs of the
     // server report one uuid, each GPU looks through the processes.
-    QList<bool>& held = m_held;
+    QList<bool>& held = w.held;
     held.fill(false, gpuCount);
     if (ms > 0 && anyLow) {
         if (s.uuidsChecked != gpuCount) {
@@ -480,7 +524,7 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
         const GpuSample& g = r.gpus[pos];
         GpuSlot& slot = *slots[pos];
         for (const MigInstance& m : g.migInstances)
-            migUnitFor(slot, r.server, g, m).unit.coveredMs += ms;
+            migUnitFor(s, slot, g, m).unit.coveredMs += ms;
         if (ms == 0)
             continue;
         UnitSums& u = *slot.unit;
@@ -493,11 +537,11 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
             u.energyWattMs += *g.powerW * double(ms);
         if (u.buckets.empty())
             u.buckets.resize(kReportChartBuckets);
-        if (afterGap && !m_parts.isEmpty())
-            u.buckets[size_t(m_parts.front().bucket)].gapBefore = true;
+        if (afterGap && !parts.isEmpty())
+            u.buckets[size_t(parts.front().bucket)].gapBefore = true;
         if (g.utilizationGpuPercent) {
             const double util = *g.utilizationGpuPercent;
-            for (const BucketPart& part : std::as_const(m_parts)) {
+            for (const BucketPart& part : std::as_const(parts)) {
                 BucketSums& b = u.buckets[size_t(part.bucket)];
                 b.weighted += util * double(part.ms);
                 b.ms += part.ms;
@@ -510,33 +554,49 @@ void ReportBuilder::account(ServerState& s, const Snapshot& r, qint64 spanMs, bo
             u.heldIdleMs = u.heldIdleMs.value_or(0) + (heldIdle ? ms : 0);
         }
         for (const MigInstance& m : g.migInstances)
-            migUnitFor(slot, r.server, g, m).memory.add(m.memoryUsedMiB, ms);
+            migUnitFor(s, slot, g, m).memory.add(m.memoryUsedMiB, ms);
     }
 }
 
 Report ReportBuilder::finish()
 {
+    for (const auto& worker : m_workers) {
+        worker->stop();
+        m_events << worker->events;
+    }
+    // The workers are done: their servers are this thread's now.
+    QList<std::pair<qint64, QString>> meterWarnings;
     for (ServerState& s : m_servers) {
+        meterWarnings << s.meterWarnings;
         if (!s.pending)
             continue;
         const qint64 at = s.pending->timestampMs;
-        account(s, *s.pending, readingSpanMs(at, std::nullopt, s.intervalMs), s.pendingAfterGap);
+        account(*s.worker, s, *s.pending, readingSpanMs(at, std::nullopt, s.intervalMs),
+                s.pendingAfterGap);
         if (isReadingGap(at, m_options.toMs, s.intervalMs))
             addGap(s, at + s.intervalMs, m_options.toMs);
         s.endMs = at + s.intervalMs;
         s.pending.reset();
     }
-    m_meter.finish();
+    // The meters' warnings in the order one meter fed everything says them,
+    // then those of each server's last reading, by server.
+    std::stable_sort(meterWarnings.begin(), meterWarnings.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [seq, text] : std::as_const(meterWarnings))
+        m_meterWarnings << text;
+    for (ServerState& s : m_servers) {
+        s.meter.finish();
+        m_meterWarnings << s.meter.warnings().mid(s.meterWarned);
+        m_facts << s.meter.facts(); // servers in order: sorted as one meter's
+        m_meterGaps << s.meter.gaps();
+        m_models.unite(s.meter.gpuModelsSeen());
+    }
 
     Report report;
     report.fromMs = m_options.fromMs;
     report.toMs = m_options.toMs;
     report.generatedAtMs = m_options.generatedAtMs;
     report.timeZone = m_zoneId;
-    for (const auto& engine : m_engines) {
-        engine->stop();
-        m_events << engine->events;
-    }
     report.busyThresholdPercent = m_policy.hog.thresholdPercent;
     report.idleThresholdPercent = m_policy.idle.minGpuUtilizationPercent;
     for (const ServerState& s : std::as_const(m_servers)) {
@@ -545,41 +605,42 @@ Report ReportBuilder::finish()
     }
     double fleetMs = 0;
     bool anyGpu = false;
-    for (const UnitSums& u : std::as_const(m_units)) {
-        UnitReport unit = u.unit;
-        unit.utilisationPercent = u.utilisation.summary();
-        unit.memoryUsedMiB = u.memory.summary();
-        unit.temperatureC = u.temperature.summary();
-        unit.powerW = u.power.summary();
-        if (u.power.ms > 0)
-            unit.energyKWh = u.energyWattMs / kWattMsPerKWh;
-        unit.busyMs = u.busyMs;
-        unit.heldIdleMs = u.heldIdleMs;
-        if (unit.migUuid.isEmpty() && m_options.toMs > m_options.fromMs) {
-            const qint64 range = m_options.toMs - m_options.fromMs;
-            for (int b = 0; b < kReportChartBuckets; ++b) {
-                HistoryBucket out;
-                out.startMs = m_options.fromMs + range * b / kReportChartBuckets;
-                out.endMs = m_options.fromMs + range * (b + 1) / kReportChartBuckets;
-                if (!u.buckets.empty()) {
-                    const BucketSums& in = u.buckets[size_t(b)];
-                    out.gapBefore = in.gapBefore;
-                    if (in.count > 0) {
-                        out.count = in.count;
-                        out.min = in.min;
-                        out.max = in.max;
-                        out.mean = in.weighted / double(in.ms);
+    for (const ServerState& s : std::as_const(m_servers))
+        for (const UnitSums& u : std::as_const(s.units)) {
+            UnitReport unit = u.unit;
+            unit.utilisationPercent = u.utilisation.summary();
+            unit.memoryUsedMiB = u.memory.summary();
+            unit.temperatureC = u.temperature.summary();
+            unit.powerW = u.power.summary();
+            if (u.power.ms > 0)
+                unit.energyKWh = u.energyWattMs / kWattMsPerKWh;
+            unit.busyMs = u.busyMs;
+            unit.heldIdleMs = u.heldIdleMs;
+            if (unit.migUuid.isEmpty() && m_options.toMs > m_options.fromMs) {
+                const qint64 range = m_options.toMs - m_options.fromMs;
+                for (int b = 0; b < kReportChartBuckets; ++b) {
+                    HistoryBucket out;
+                    out.startMs = m_options.fromMs + range * b / kReportChartBuckets;
+                    out.endMs = m_options.fromMs + range * (b + 1) / kReportChartBuckets;
+                    if (!u.buckets.empty()) {
+                        const BucketSums& in = u.buckets[size_t(b)];
+                        out.gapBefore = in.gapBefore;
+                        if (in.count > 0) {
+                            out.count = in.count;
+                            out.min = in.min;
+                            out.max = in.max;
+                            out.mean = in.weighted / double(in.ms);
+                        }
                     }
+                    unit.utilisationBuckets << out;
                 }
-                unit.utilisationBuckets << out;
             }
+            if (unit.migUuid.isEmpty()) {
+                anyGpu = true;
+                fleetMs += double(unit.coveredMs);
+            }
+            report.units << unit;
         }
-        if (unit.migUuid.isEmpty()) {
-            anyGpu = true;
-            fleetMs += double(unit.coveredMs);
-        }
-        report.units << unit;
-    }
     std::stable_sort(report.units.begin(), report.units.end(),
                      [](const UnitReport& a, const UnitReport& b) {
                          return std::tie(a.server, a.gpuIndex, a.migUuid) <
@@ -592,7 +653,7 @@ Report ReportBuilder::finish()
     report.jobs = jobs();
     report.findings = findings(report);
     report.patterns = patterns();
-    report.warnings = m_warnings + m_meter.warnings() + report.warnings;
+    report.warnings = m_warnings + m_meterWarnings + report.warnings;
     return report;
 }
 
@@ -615,7 +676,7 @@ qint64 ReportBuilder::eventOverlapMs(const PolicyEvent& e) const
 QList<UserReport> ReportBuilder::users(const Report& report)
 {
     QMap<QString, UserReport> out;
-    const QList<UsageFact> facts = m_meter.facts();
+    const QList<UsageFact>& facts = m_facts;
     for (const UsageFact& f : facts) {
         UserReport& u = out[f.user];
         u.user = f.user;
@@ -625,8 +686,8 @@ QList<UserReport> ReportBuilder::users(const Report& report)
     }
     std::optional<Books> books;
     if (m_options.policy && m_policy.tokens.enabled) {
-        books = buildBooks(facts, m_policy.tokens, m_options.fromMs, m_options.toMs, {},
-                           m_meter.gpuModelsSeen(), m_meter.gaps());
+        books = buildBooks(facts, m_policy.tokens, m_options.fromMs, m_options.toMs, {}, m_models,
+                           m_meterGaps);
         for (auto it = books->balances.begin(); it != books->balances.end(); ++it) {
             UserReport& u = out[it.key()];
             u.user = it.key();

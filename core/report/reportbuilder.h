@@ -16,6 +16,9 @@
 // defaults without one), as `gpuwarden-cli replay` runs it: its events give
 // the per-user violation hours and event counts and the findings.
 //
+// The work is done on threads of the builder's own (ReportOptions::threads),
+// servers split among them: the feeding thread only hands each reading over.
+//
 // Not thread-safe: one thread feeds it.
 
 #include "policy/policyconfig.h"
@@ -25,6 +28,7 @@
 
 #include <QHash>
 #include <QMap>
+#include <QSet>
 #include <QTimeZone>
 
 #include <bitset>
@@ -42,6 +46,11 @@ struct ReportOptions
     std::optional<PolicyConfig> policy; // thresholds, [quota], [tokens]; absent: defaults
     qint64 generatedAtMs = 0;
     QString timeZone; // IANA id; empty: the policy's [tokens] time_zone, else the machine's
+    // Threads the readings are worked on (servers split among them); 0: one
+    // a core, at most 4. The figures do not depend on it, except that an
+    // engine's events come together: a user's hours over quota on servers of
+    // different threads are summed in another order (the last bit).
+    int threads = 0;
 };
 
 class ReportBuilder
@@ -65,7 +74,7 @@ private:
         void add(const std::optional<double>& v, qint64 spanMs);
         MetricSummary summary() const;
     };
-    struct EngineThread; // a policy engine on a thread of its own
+    struct Worker; // a thread of its own: its servers' engine, meters and sums
     struct BucketSums
     {
         double weighted = 0; // utilisation × ms
@@ -87,6 +96,9 @@ private:
         QMap<qint64, std::bitset<1440>> days;
         qint64 lastDay = std::numeric_limits<qint64>::min(); // the day last marked …
         std::bitset<1440>* last = nullptr;                   // … and its minutes
+        // The minutes marked last, both included.
+        qint64 markedFirst = std::numeric_limits<qint64>::max();
+        qint64 markedLast = std::numeric_limits<qint64>::min();
         void mark(qint64 localMinute);
     };
     struct UnitSums
@@ -107,34 +119,46 @@ private:
         UnitSums* unit = nullptr;
         QList<std::pair<QString, UnitSums*>> migs;
     };
+    // A server's state. The feeding thread owns `lastMs` and `worker`; the
+    // server's worker owns the rest until finish() has stopped it.
     struct ServerState
     {
+        std::optional<qint64> lastMs; // the last reading accepted
+        Worker* worker = nullptr;
         std::optional<Snapshot> pending;
         bool pendingAfterGap = false; // the pending reading is the first after a gap
         qint64 intervalMs = 0;
         qint64 endMs = 0; // the end of the last reading's span, once finished
         ServerCoverage coverage;
         QList<GpuSlot> slots;
+        // Key: GPU (uuid, else "#index"), MIG uuid (empty for the GPU).
+        QMap<std::pair<QString, QString>, UnitSums> units;
         DayMinutes covered;
         QMap<QString, DayMinutes> held; // by user
         QList<std::pair<QString, DayMinutes*>> heldCache;
         QMap<QString, JobReport> jobs; // Slurm jobs by id
-        EngineThread* engine = nullptr;
-        qsizetype uuidsChecked = -1; // GPUs in the reading when uuidsUnique was found
+        qsizetype uuidsChecked = -1;   // GPUs in the reading when uuidsUnique was found
         bool uuidsUnique = true;
+        // The server's own meter: the facts of one meter fed everything,
+        // split by server (a fact is of one server), and its warnings with
+        // the number of the reading that raised them, merged in that order.
+        UsageMeter meter;
+        QList<std::pair<qint64, QString>> meterWarnings;
+        qsizetype meterWarned = 0; // of the meter's warnings, those in meterWarnings
     };
-    void account(ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
-    void markMinutes(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
+    // What a worker does with one reading of its server, as feed() did on
+    // one thread.
+    void step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq);
+    void account(Worker& w, ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
+    void markMinutes(Worker& w, ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
     void noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
-    qint64 localMs(qint64 utcMs);
     qint64 eventEndMs(const PolicyEvent& e) const;
     qint64 eventOverlapMs(const PolicyEvent& e) const; // clipped to the range
     QList<Finding> findings(const Report& report) const;
     QList<TimePattern> patterns() const;
     void addGap(ServerState& s, qint64 fromMs, qint64 toMs);
     GpuSlot& slotFor(ServerState& s, qsizetype pos, const GpuSample& g);
-    UnitSums& migUnitFor(GpuSlot& slot, const QString& server, const GpuSample& g,
-                         const MigInstance& m);
+    UnitSums& migUnitFor(ServerState& s, GpuSlot& slot, const GpuSample& g, const MigInstance& m);
     QList<UserReport> users(const Report& report);
     QList<AccountReport> accounts(const Report& report) const;
     QList<JobReport> jobs() const;
@@ -143,23 +167,23 @@ private:
     PolicyConfig m_policy;
     QMap<QString, ServerState> m_servers;
     QHash<QString, ServerState*> m_serverIndex; // the same, found by hash
-    // Key: server, GPU (uuid, else "#index"), MIG uuid (empty for the GPU).
-    QMap<std::tuple<QString, QString, QString>, UnitSums> m_units;
-    UsageMeter m_meter;
+    qint64 m_fed = 0;                           // readings handed to workers
+    // The meters' figures merged at finish().
+    QList<UsageFact> m_facts;
+    QList<CoverageGap> m_meterGaps;
+    QSet<QString> m_models;
+    QStringList m_meterWarnings;
     QStringList m_warnings;
     QTimeZone m_zone;
     QString m_zoneId;
-    qint64 m_offsetBlock = std::numeric_limits<qint64>::min(); // 15-minute UTC block cached
-    qint64 m_offsetMs = 0;
-    // Policy engines run on threads of their own, each fed its servers'
-    // readings in the same order in batches (a bounded queue). Servers are
-    // independent in the engine, so each server's events are those one
-    // engine fed everything finds, as replay runs it.
-    std::vector<std::unique_ptr<EngineThread>> m_engines;
-    qsizetype m_nextEngine = 0;
+    // Workers on threads of their own, each fed its servers' readings in the
+    // same order in batches (a bounded queue), each with a policy engine.
+    // Servers are independent in the engine, so each server's events are
+    // those one engine fed everything finds, as replay runs it; the servers
+    // go to the workers in turn as they first appear.
+    std::vector<std::unique_ptr<Worker>> m_workers;
+    qsizetype m_nextWorker = 0;
     QList<PolicyEvent> m_events; // each event's newest version, set by finish()
-    QList<BucketPart> m_parts;   // scratch
-    QList<bool> m_held;          // scratch: the GPUs of a reading a process holds
 };
 
 } // namespace gw
