@@ -300,7 +300,8 @@ QStringList PolicyEngine::servers() const
 }
 
 ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
-                            const std::function<std::optional<Snapshot>(QString* error)>& next)
+                            const std::function<std::optional<Snapshot>(QString* error)>& next,
+                            qsizetype maxEvents)
 {
     options.enforcing = false;
     PolicyEngine engine(policy, std::move(options));
@@ -316,6 +317,10 @@ ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options op
             } else {
                 result.events[*it] = e;
             }
+        }
+        if (maxEvents > 0 && result.events.size() >= maxEvents) {
+            result.stoppedAtMs = s->timestampMs;
+            break;
         }
     }
     // Open events come out as they stand (no end): nothing closes them.

@@ -184,10 +184,16 @@ struct ReplayResult
     quint64 readings = 0;
     quint64 refused = 0;
     QString error;
+    // With `maxEvents`: the replay stopped after the reading (at this time)
+    // that brought the events to the cap; -1 when it went to the end.
+    qint64 stoppedAtMs = -1;
 };
 // `next` hands over the readings one by one; nullopt ends the replay (with
-// `error` set when it stopped on a fault).
+// `error` set when it stopped on a fault). `maxEvents` > 0: the replay stops
+// after the reading that brings the events found to that many (a bound on
+// its memory; the events opened by that one reading are kept too).
 ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
-                            const std::function<std::optional<Snapshot>(QString* error)>& next);
+                            const std::function<std::optional<Snapshot>(QString* error)>& next,
+                            qsizetype maxEvents = 0);
 
 } // namespace gw
