@@ -10,6 +10,8 @@
 #include "history/historywire.h"
 #include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
+#include "policy/policyconfig.h"
+#include "policy/policyengine.h"
 #include "sources/demoworld.h"
 
 #include <QCryptographicHash>
@@ -443,6 +445,46 @@ private Q_SLOTS:
               static_cast<long long>(*std::max_element(ms.begin(), ms.end())));
         QVERIFY2(ms.size() >= 20, "too few requests while the queries ran to say anything");
         QVERIFY2(p99(ms) < kP99LimitMs, qPrintable(QString::number(p99(ms))));
+    }
+
+    // The bound on a replay's memory: past `maxEvents` events it stops after
+    // the reading that brought it there and says when that was; the events
+    // up to there are those of the whole replay's, each as it stood.
+    void aReplayPastItsEventCapSaysWhereItStopped()
+    {
+        const PolicyParseResult parsed =
+            parsePolicy("[hog]\nthreshold_percent = 0\nduration = \"1s\"\n", u"policy.toml"_s);
+        QVERIFY(parsed.config);
+        const DemoWorld world(DemoWorld::kMaxServers);
+        const qint64 from = m_agent.endMs() - 6 * 3'600'000LL;
+        auto readings = [&] {
+            return [&, at = from](QString*) mutable -> std::optional<Snapshot> {
+                if (at >= m_agent.endMs())
+                    return std::nullopt;
+                Snapshot s = world.serverAt(kDemoServer - 1, at);
+                s.intervalMs = kEveryMs;
+                at += kEveryMs;
+                return s;
+            };
+        };
+        const ReplayResult whole = replayReadings(*parsed.config, {}, readings());
+        QCOMPARE(whole.stoppedAtMs, -1);
+        QVERIFY2(whole.events.size() > 4, qPrintable(QString::number(whole.events.size())));
+        const qsizetype cap = whole.events.size() / 2;
+        const ReplayResult cut = replayReadings(*parsed.config, {}, readings(), cap);
+        QVERIFY(cut.error.isEmpty());
+        QVERIFY(cut.stoppedAtMs >= from);
+        QVERIFY(cut.stoppedAtMs < m_agent.endMs());
+        QVERIFY(cut.events.size() >= cap);
+        QVERIFY(cut.events.size() < whole.events.size());
+        QVERIFY(cut.readings < whole.readings);
+        // Each event found before the cut is one of the whole replay's.
+        for (const PolicyEvent& e : cut.events)
+            QVERIFY(std::any_of(whole.events.cbegin(), whole.events.cend(),
+                                [&](const PolicyEvent& w) { return w.id == e.id; }));
+        qInfo("%lld events in 6 hours; capped at %lld: stopped after %llu readings",
+              static_cast<long long>(whole.events.size()), static_cast<long long>(cap),
+              static_cast<unsigned long long>(cut.readings));
     }
 };
 
