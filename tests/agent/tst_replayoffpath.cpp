@@ -42,7 +42,9 @@ constexpr qint64 kDayMs = 24 * 3'600'000LL;
 constexpr qint64 kWeekMs = 7 * kDayMs;
 constexpr qint64 kEveryMs = 60'000;
 constexpr int kDemoServer = 4; // --demo-server's number: DemoWorld's index 3
-// The latency every quick request keeps while the long ones run.
+// The latency every quick request keeps while the long ones run, above
+// what the machine gives the same polls with nothing else asked (measured
+// first; 0-1 ms on an idle machine, more on a shared CI runner).
 constexpr qint64 kP99LimitMs = 20;
 
 struct Reply
@@ -293,6 +295,21 @@ class TestReplayOffPath : public QObject
         return true;
     }
 
+    // The p99 of the same polls over a second with nothing else asked: what
+    // the machine itself gives (a shared CI machine adds its own delays).
+    qint64 quietP99()
+    {
+        std::vector<qint64> ms;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 1000) {
+            if (!pollOnce(ms))
+                return -1;
+            QTest::qWait(10);
+        }
+        return p99(ms);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -309,15 +326,6 @@ private Q_SLOTS:
         qInfo("a week every %llds: %d readings in the journal and the history, written in %lld ms",
               static_cast<long long>(kEveryMs / 1000), m_agent.readings(),
               static_cast<long long>(setupMs));
-        // The same polls with nothing else asked: what the machine gives.
-        std::vector<qint64> ms;
-        clock.restart();
-        while (clock.elapsed() < 1000) {
-            QVERIFY(pollOnce(ms));
-            QTest::qWait(10);
-        }
-        qInfo("%zu quick requests with nothing else running: p99 %lld ms", ms.size(),
-              static_cast<long long>(p99(ms)));
     }
 
     // The replays run one after another for at least 3 s (a week takes
@@ -326,6 +334,8 @@ private Q_SLOTS:
     // answered busy at once.
     void aWeeksReplayHoldsNoPoll()
     {
+        const qint64 quiet = quietP99();
+        QVERIFY(quiet >= 0);
         QElapsedTimer clock;
         clock.start();
         std::vector<qint64> ms;
@@ -363,13 +373,15 @@ private Q_SLOTS:
             ++replays;
         }
         qInfo("%d replays of a week (the last %lld ms), %d second ones refused busy; %zu quick "
-              "requests meanwhile: p99 %lld ms, slowest %lld ms",
+              "requests meanwhile: p99 %lld ms, slowest %lld ms (p99 %lld ms with nothing else)",
               replays, static_cast<long long>(replayMs), refused, ms.size(),
               static_cast<long long>(p99(ms)),
-              static_cast<long long>(*std::max_element(ms.begin(), ms.end())));
+              static_cast<long long>(*std::max_element(ms.begin(), ms.end())),
+              static_cast<long long>(quiet));
         QVERIFY2(ms.size() >= 50, "too few requests while the replays ran to say anything");
         QVERIFY2(refused >= 1, "no replay ran long enough to ask a second one meanwhile");
-        QVERIFY2(p99(ms) < kP99LimitMs, qPrintable(QString::number(p99(ms))));
+        // Under 20 ms more than the machine's own p99 (0-1 ms when idle).
+        QVERIFY2(p99(ms) < kP99LimitMs + quiet, qPrintable(QString::number(p99(ms))));
     }
 
     // A caller that hangs up mid-replay: its replay's thread ends within a
@@ -408,6 +420,8 @@ private Q_SLOTS:
     // answered whole.
     void weeksOfHistoryHoldNoPoll()
     {
+        const qint64 quiet = quietP99();
+        QVERIFY(quiet >= 0);
         QElapsedTimer clock;
         clock.start();
         std::vector<qint64> ms;
@@ -440,11 +454,12 @@ private Q_SLOTS:
             ++rounds;
         }
         qInfo("%d rounds of three week-long history queries (the slowest %lld ms); %zu quick "
-              "requests meanwhile: p99 %lld ms, slowest %lld ms",
+              "requests meanwhile: p99 %lld ms, slowest %lld ms (p99 %lld ms with nothing else)",
               rounds, static_cast<long long>(queryMs), ms.size(), static_cast<long long>(p99(ms)),
-              static_cast<long long>(*std::max_element(ms.begin(), ms.end())));
+              static_cast<long long>(*std::max_element(ms.begin(), ms.end())),
+              static_cast<long long>(quiet));
         QVERIFY2(ms.size() >= 20, "too few requests while the queries ran to say anything");
-        QVERIFY2(p99(ms) < kP99LimitMs, qPrintable(QString::number(p99(ms))));
+        QVERIFY2(p99(ms) < kP99LimitMs + quiet, qPrintable(QString::number(p99(ms))));
     }
 
     // The bound on a replay's memory: past `maxEvents` events it stops after
