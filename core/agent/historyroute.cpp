@@ -41,10 +41,31 @@ std::optional<QString> textParameter(const QUrlQuery& q, const QString& name, QS
 
 } // namespace
 
+// One request's question, checked, as values: what the worker answers.
+struct HistoryRoute::Query
+{
+    QString path;
+    RetentionPolicy retention;
+    QList<SeriesKey> keys;
+    QString server; // empty: the store's only one
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+    qint64 wanted = 0;
+    qint64 nowMs = 0;
+    QByteArray accept; // the request's Accept header
+};
+
 HistoryRoute::HistoryRoute(QString path, RetentionPolicy retention, std::function<qint64()> nowMs)
     : m_path(std::move(path))
     , m_retention(retention)
     , m_now(std::move(nowMs))
+    , m_workers(QStringLiteral("gw-history-query"), kMaxQueries, kMaxQueriesWaiting,
+                kBusyRetrySeconds,
+                tr("%1 history queries are running and %2 waiting, the most this agent holds; "
+                   "ask again in %n s",
+                   nullptr, kBusyRetrySeconds)
+                    .arg(kMaxQueries)
+                    .arg(kMaxQueriesWaiting))
 {}
 
 HistoryRoute::~HistoryRoute() = default;
@@ -57,11 +78,25 @@ QHttpServerResponse HistoryRoute::notKept()
 
 void HistoryRoute::addRoutes(RouteTable& table)
 {
-    table.add(QStringLiteral("/v1/history"), QHttpServerRequest::Method::Get, Scope::Read,
-              [this](const RouteRequest& r) { return respond(r.http); });
+    table.addAnswering(QStringLiteral("/v1/history"), QHttpServerRequest::Method::Get, Scope::Read,
+                       [this](const RouteRequest& r, QHttpServerResponder&& responder) {
+                           const bool head = r.http.method() == QHttpServerRequest::Method::Head;
+                           std::variant<QHttpServerResponse, Query> checked = check(r.http);
+                           if (auto* refused = std::get_if<QHttpServerResponse>(&checked))
+                               return sendResponse(head, *refused, std::move(responder));
+                           // The store is read on a worker: a week of
+                           // series takes long enough to hold every other
+                           // request.
+                           m_workers.run(head, std::move(responder),
+                                         [query = std::get<Query>(std::move(checked))](
+                                             const std::atomic<bool>& cancelled) {
+                                             return answer(query, cancelled);
+                                         });
+                       });
 }
 
-QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
+std::variant<QHttpServerResponse, HistoryRoute::Query>
+HistoryRoute::check(const QHttpServerRequest& request) const
 {
     if (m_path.isEmpty())
         return notKept();
@@ -114,19 +149,38 @@ QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
     if (!error.isEmpty())
         return badRequest(error);
 
-    if (!m_store) {
-        m_store = HistoryStore::open(m_path, HistoryStore::Mode::ReadOnly, &error, m_retention);
-        if (!m_store) {
-            qCWarning(lcHistoryRoute) << "history:" << error;
-            return jsonError(503, QStringLiteral("history_unavailable"), error);
-        }
+    Query query;
+    query.path = m_path;
+    query.retention = m_retention;
+    query.keys = keys;
+    query.server = serverParam.value_or(QString());
+    query.fromMs = *from.value;
+    query.toMs = *to.value;
+    query.wanted = wanted;
+    query.nowMs = m_now();
+    query.accept = request.value(QByteArrayLiteral("Accept"));
+    return query;
+}
+
+// On the worker's thread: a connection of its own to the store, for this
+// query (a QSqlDatabase belongs to the thread that opened it).
+QHttpServerResponse HistoryRoute::answer(const Query& query, const std::atomic<bool>& cancelled)
+{
+    QString error;
+    const std::unique_ptr<HistoryStore> store =
+        HistoryStore::open(query.path, HistoryStore::Mode::ReadOnly, &error, query.retention);
+    if (!store) {
+        qCWarning(lcHistoryRoute) << "history:" << error;
+        return jsonError(503, QStringLiteral("history_unavailable"), error);
     }
+    const qint64 rangeMs = query.toMs - query.fromMs;
+    const qint64 wanted = query.wanted;
     QString server;
-    if (serverParam && !serverParam->isEmpty()) {
-        server = *serverParam;
+    if (!query.server.isEmpty()) {
+        server = query.server;
     } else {
         // An agent records one server; name it when the store holds another.
-        const QStringList servers = m_store->servers();
+        const QStringList servers = store->servers();
         if (servers.size() != 1)
             return badRequest(
                 servers.isEmpty()
@@ -136,21 +190,22 @@ QHttpServerResponse HistoryRoute::respond(const QHttpServerRequest& request)
     }
 
     HistoryReply reply;
-    reply.nowMs = m_now();
+    reply.nowMs = query.nowMs;
     reply.server = server;
-    reply.fromMs = *from.value;
-    reply.toMs = *to.value;
+    reply.fromMs = query.fromMs;
+    reply.toMs = query.toMs;
     reply.stepMs = std::max<qint64>(1, (rangeMs + wanted - 1) / wanted);
     bool stepFromStore = false;
-    for (SeriesKey key : std::as_const(keys)) {
+    for (SeriesKey key : std::as_const(query.keys)) {
+        if (cancelled) // the caller hung up: nobody reads the answer
+            return jsonError(503, QStringLiteral("cancelled"), QString());
         key.server = server;
         HistoryWireSeries s;
         s.key = key;
-        if (m_store->hasSeries(key)) {
-            const HistoryResult r = m_store->query(key, reply.fromMs, reply.toMs, int(wanted));
+        if (store->hasSeries(key)) {
+            const HistoryResult r = store->query(key, reply.fromMs, reply.toMs, int(wanted));
             if (!r.error.isEmpty()) {
                 qCWarning(lcHistoryRoute) << "history:" << r.error;
-                m_store.reset(); // opened again at the next request
                 return jsonError(503, QStringLiteral("history_unavailable"), r.error);
             }
             // Every series of one request is reduced at the same level, so

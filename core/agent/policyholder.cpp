@@ -58,22 +58,16 @@ PolicyHolder::PolicyHolder(const SampleLog& readings, std::function<qint64()> no
     : QObject(parent)
     , m_readings(readings)
     , m_now(std::move(now))
+    , m_replays(QStringLiteral("gw-policy-replay"), kMaxReplays, 0, kReplayRetrySeconds,
+                agentTr("a replay is running, the one this agent runs at a time; ask again "
+                        "in %n s",
+                        kReplayRetrySeconds))
 {
     m_changedMs = m_now();
     m_reload.setSingleShot(true);
     m_reload.setInterval(kPolicyReloadDelay);
     connect(&m_reload, &QTimer::timeout, this, [this] { reload(); });
 }
-
-// One replay on its thread, and the caller waiting for it.
-struct PolicyHolder::Replay
-{
-    JobTracker job{QStringLiteral("gw-policy-replay")};
-    std::unique_ptr<QHttpServerResponder> responder; // null once answered or gone
-    QPointer<QTcpSocket> socket;
-    QMetaObject::Connection hangUp;
-    bool head = false;
-};
 
 PolicyHolder::~PolicyHolder()
 {
@@ -316,21 +310,11 @@ void PolicyHolder::replay(const RouteRequest& request, QHttpServerResponder&& re
             return answer(invalidPolicy(parsed.errors));
         policy = *parsed.config;
     }
-    QTcpSocket* socket = responder.socket();
-    reapReplays();
-    if (replaysRunning() >= kMaxReplays || !socket) {
-        QHttpServerResponse r =
-            jsonError(503, QStringLiteral("busy"),
-                      agentTr("%1 replays are running, the most this agent runs at once; ask "
-                              "again in %2 s")
-                          .arg(replaysRunning())
-                          .arg(kReplayRetrySeconds));
-        r.addHeader(QByteArrayLiteral("Retry-After"), QByteArray::number(kReplayRetrySeconds));
-        return answer(r);
-    }
-
+    if (m_replays.full())
+        return m_replays.refuse(head, std::move(responder));
     // The journal's reader reads on the journal's thread and may run on the
-    // replay's; the ring (at most ring_size readings) is copied here.
+    // replay's; the ring is copied here: at most ring_size readings (the
+    // copies share their data with the ring), which is what the agent holds.
     SampleLog::Reader reader = m_readings.readRange(from, to);
     if (!m_readings.journaled()) {
         QList<Snapshot> copied;
@@ -344,85 +328,58 @@ void PolicyHolder::replay(const RouteRequest& request, QHttpServerResponder&& re
             return copied[at++];
         };
     }
-    auto owned = std::make_unique<Replay>();
-    Replay* r = owned.get();
-    r->responder = std::make_unique<QHttpServerResponder>(std::move(responder));
-    r->socket = socket;
-    r->head = head;
-    // Qt's server deletes the socket (and the request the responder points
-    // at) soon after the client hangs up: the responder goes before that.
-    r->hangUp = connect(socket, &QTcpSocket::disconnected, this, [this, r] { replayHungUp(r); });
-    m_replays.push_back(std::move(owned));
-    r->job.start(
-        [policy, reader = std::move(reader)](JobControl& job) {
-            return replayReadings(policy, PolicyEngine::Options{},
-                                  [&](QString* error) -> std::optional<Snapshot> {
-                                      if (job.isCancelled()) {
-                                          *error = QStringLiteral("cancelled");
-                                          return std::nullopt;
-                                      }
-                                      return reader(error);
-                                  });
-        },
-        [this, r, from, to](const ReplayResult& result) {
-            if (!result.error.isEmpty()) {
-                replayDone(r, jsonError(500, QStringLiteral("replay_failed"), result.error));
-                return;
-            }
-            QJsonArray events;
-            for (const PolicyEvent& e : result.events)
-                events.append(toJson(e));
-            replayDone(r,
-                       jsonReply(QJsonObject{{QStringLiteral("from"), from},
-                                             {QStringLiteral("to"), to},
-                                             {QStringLiteral("readings"), qint64(result.readings)},
-                                             {QStringLiteral("refused"), qint64(result.refused)},
-                                             {QStringLiteral("events"), events}}));
+    m_replays.run(
+        head, std::move(responder),
+        [policy, reader = std::move(reader), from, to](const std::atomic<bool>& cancelled) mutable {
+            return replayAnswer(policy, reader, from, to, cancelled);
         });
 }
 
-void PolicyHolder::replayDone(Replay* r, const QHttpServerResponse& response)
+QHttpServerResponse PolicyHolder::replayAnswer(const PolicyConfig& policy,
+                                               SampleLog::Reader& reader, qint64 from, qint64 to,
+                                               const std::atomic<bool>& cancelled)
 {
-    disconnect(r->hangUp);
-    if (r->responder && r->socket && r->socket->state() == QAbstractSocket::ConnectedState)
-        sendResponse(r->head, response, std::move(*r->responder));
-    r->responder.reset();
-    // Its thread ends right after handing the result over.
-    QTimer::singleShot(0, this, [this] { reapReplays(); });
-}
-
-void PolicyHolder::replayHungUp(Replay* r)
-{
-    disconnect(r->hangUp);
-    r->responder.reset();
-    r->job.discard(); // stops at the next reading; nothing is delivered
+    const ReplayResult result = replayReadingsUpTo(
+        policy, PolicyEngine::Options{},
+        [&](QString* error) -> std::optional<Snapshot> {
+            if (cancelled) {
+                *error = QStringLiteral("cancelled");
+                return std::nullopt;
+            }
+            return reader(error);
+        },
+        kMaxReplayEvents);
+    if (!result.error.isEmpty())
+        return jsonError(500, QStringLiteral("replay_failed"), result.error);
+    QJsonArray events;
+    for (const PolicyEvent& e : result.events)
+        events.append(toJson(e));
+    QJsonObject o{{QStringLiteral("from"), from},
+                  {QStringLiteral("to"), to},
+                  {QStringLiteral("readings"), qint64(result.readings)},
+                  {QStringLiteral("refused"), qint64(result.refused)},
+                  {QStringLiteral("events"), events}};
+    if (result.stoppedAtMs >= 0) {
+        // Cut short, and said so: the events up to that reading are whole.
+        o.insert(QStringLiteral("truncated"), true);
+        o.insert(QStringLiteral("stopped_at_ms"), result.stoppedAtMs);
+        o.insert(QStringLiteral("message"),
+                 agentTr("the replay found %1 events, the most one answer holds, and stopped "
+                         "after the reading at %2 ms; replay from there for the rest")
+                     .arg(result.events.size())
+                     .arg(result.stoppedAtMs));
+    }
+    return jsonReply(o);
 }
 
 int PolicyHolder::replaysRunning() const
 {
-    int n = 0;
-    for (const auto& r : m_replays)
-        n += r->responder || r->job.threadCount() > 0;
-    return n;
-}
-
-void PolicyHolder::reapReplays()
-{
-    m_replays.remove_if([](const std::unique_ptr<Replay>& r) {
-        return !r->responder && r->job.threadCount() == 0;
-    });
+    return m_replays.running();
 }
 
 void PolicyHolder::stopReplays()
 {
-    for (const auto& r : m_replays) {
-        disconnect(r->hangUp);
-        r->responder.reset();
-        r->job.discard();
-    }
-    for (const auto& r : m_replays)
-        r->job.waitForThreads();
-    m_replays.clear();
+    m_replays.stop();
 }
 
 } // namespace gw

@@ -8,10 +8,15 @@
 // GET/POST /v1/replay (the readings of a range through a policy, the one in
 // force or one sent, changing nothing). On the agent's HTTP thread, except
 // the replays themselves: each runs on a thread of its own
-// ("gw-policy-replay", a day at 1 Hz takes seconds) and is answered when
-// done, so other requests are served meanwhile; at most kMaxReplays at
-// once (503 "busy" beyond), one whose caller hangs up is cancelled.
+// ("gw-policy-replay", a day at 1 Hz takes seconds; RequestWorkers) and is
+// answered when done, so other requests are served meanwhile; one at a
+// time (503 "busy" with Retry-After beyond), one whose caller hangs up is
+// cancelled. Its memory is bounded: the journal is read a page at a time,
+// the ring copied (at most ring_size readings, sharing their data), and
+// the events found at most kMaxReplayEvents (the answer then says
+// "truncated" and where it stopped).
 
+#include "agent/requestworkers.h"
 #include "agent/routetable.h"
 #include "agent/samplelog.h"
 #include "policy/policyconfig.h"
@@ -20,9 +25,9 @@
 #include <QObject>
 #include <QTimer>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
-#include <list>
 #include <memory>
 #include <optional>
 
@@ -42,8 +47,10 @@ public:
     // Edits of the policy file are applied once it has been quiet this long.
     static constexpr std::chrono::milliseconds kPolicyReloadDelay{250};
     // Replays running at once; more are answered 503 with Retry-After.
-    static constexpr int kMaxReplays = 2;
+    static constexpr int kMaxReplays = 1;
     static constexpr int kReplayRetrySeconds = 5;
+    // The events one replay's answer holds at most (some 10 MB of JSON).
+    static constexpr qsizetype kMaxReplayEvents = 20'000;
 
     // `readings`: where /v1/replay reads a range.
     PolicyHolder(const SampleLog& readings, std::function<qint64()> now, QObject* parent = nullptr);
@@ -85,11 +92,11 @@ private:
     QJsonObject document() const;
     QHttpServerResponse get(const RouteRequest& request) const;
     QHttpServerResponse put(const RouteRequest& request);
-    struct Replay;
     void replay(const RouteRequest& request, QHttpServerResponder&& responder);
-    void replayDone(Replay* replay, const QHttpServerResponse& response);
-    void replayHungUp(Replay* replay);
-    void reapReplays();
+    // On the replay's thread: values only.
+    static QHttpServerResponse replayAnswer(const PolicyConfig& policy, SampleLog::Reader& reader,
+                                            qint64 from, qint64 to,
+                                            const std::atomic<bool>& cancelled);
 
     const SampleLog& m_readings;
     std::function<qint64()> m_now;
@@ -102,7 +109,7 @@ private:
     qint64 m_changedMs = 0;
     std::unique_ptr<QFileSystemWatcher> m_watcher;
     QTimer m_reload;
-    std::list<std::unique_ptr<Replay>> m_replays;
+    RequestWorkers m_replays;
 };
 
 } // namespace gw

@@ -534,6 +534,11 @@ ReplayResult ReplayFeeder::finish()
     return result;
 }
 
+qsizetype ReplayFeeder::eventsFoundHere() const
+{
+    return d->workers.empty() ? 0 : qsizetype(d->workers.front()->found.size());
+}
+
 ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
                             const std::function<std::optional<Snapshot>(QString* error)>& next,
                             int workers)
@@ -544,6 +549,27 @@ ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options op
         feeder.feed(std::move(*s));
     ReplayResult result = feeder.finish();
     result.error = error;
+    return result;
+}
+
+ReplayResult replayReadingsUpTo(const PolicyConfig& policy, PolicyEngine::Options options,
+                                const std::function<std::optional<Snapshot>(QString* error)>& next,
+                                qsizetype maxEvents)
+{
+    ReplayFeeder feeder(policy, std::move(options), 1);
+    QString error;
+    qint64 stoppedAtMs = -1;
+    while (std::optional<Snapshot> s = next(&error)) {
+        const qint64 at = s->timestampMs;
+        feeder.feed(std::move(*s));
+        if (maxEvents > 0 && feeder.eventsFoundHere() >= maxEvents) {
+            stoppedAtMs = at;
+            break;
+        }
+    }
+    ReplayResult result = feeder.finish();
+    result.error = error;
+    result.stoppedAtMs = stoppedAtMs;
     return result;
 }
 

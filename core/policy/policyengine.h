@@ -185,6 +185,9 @@ struct ReplayResult
     quint64 readings = 0;
     quint64 refused = 0;
     QString error;
+    // With `maxEvents`: the replay stopped after the reading (at this time)
+    // that brought the events to the cap; -1 when it went to the end.
+    qint64 stoppedAtMs = -1;
 };
 
 // The replay, servers in parallel. Every rule judges a server from its own
@@ -218,6 +221,9 @@ public:
     // Drains, stops the workers and answers the merged events (the
     // feeder is spent after). `error` is left empty.
     ReplayResult finish();
+    // The events found so far by the readings judged on the feeding thread
+    // (every reading, with one worker).
+    qsizetype eventsFoundHere() const;
 
 private:
     struct State;
@@ -230,5 +236,12 @@ private:
 ReplayResult replayReadings(const PolicyConfig& policy, PolicyEngine::Options options,
                             const std::function<std::optional<Snapshot>(QString* error)>& next,
                             int workers = 0);
+// The same on the calling thread alone, stopping after the reading that
+// brings the events found to `maxEvents` (> 0; a bound on the memory of an
+// agent's /v1/replay): the events that reading opened are kept too, and
+// ReplayResult::stoppedAtMs says where it stopped.
+ReplayResult replayReadingsUpTo(const PolicyConfig& policy, PolicyEngine::Options options,
+                                const std::function<std::optional<Snapshot>(QString* error)>& next,
+                                qsizetype maxEvents);
 
 } // namespace gw
