@@ -47,7 +47,9 @@ void fixWorkloadNames(Workload& w)
     w.labels = labels;
 }
 
-void makePrintable(Snapshot& s)
+} // namespace
+
+void makeSnapshotPrintable(Snapshot& s)
 {
     const auto fix = [](QString& t) {
         t = printableText(t);
@@ -100,6 +102,8 @@ void makePrintable(Snapshot& s)
     for (QString& w : s.warnings)
         fix(w);
 }
+
+namespace {
 
 // Text that may be empty: null then, as absent values are.
 QJsonValue orNull(const QString& t)
@@ -572,7 +576,7 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
 
     if (!r.ok())
         return std::nullopt;
-    makePrintable(s);
+    makeSnapshotPrintable(s);
     return s;
 }
 
