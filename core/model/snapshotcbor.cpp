@@ -1,12 +1,15 @@
 #include "model/snapshotcbor.h"
 
 #include "model/snapshotjson.h"
+#include "util/printable.h"
 
 #include <QCborStreamReader>
 #include <QCborStreamWriter>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace gw {
 
@@ -285,6 +288,27 @@ constexpr double kBig = 1e18;
 constexpr double kMaxExact = 9007199254740992.0; // 2^53, as the JSON reader
 constexpr qsizetype kMaxLabels = 256;            // as the JSON reader
 
+constexpr qsizetype kCachedTextBytes = 128;
+
+// The printable text of `utf8`, shared with the last read of the same bytes
+// where it is still in the cache (a slot per hash, the newest wins).
+const QString& cachedText(QByteArrayView utf8)
+{
+    struct Slot
+    {
+        QByteArray utf8;
+        QString text;
+    };
+    static constexpr size_t kSlots = 1024;
+    thread_local std::vector<Slot> cache(kSlots);
+    Slot& slot = cache[qHash(utf8) % kSlots];
+    if (slot.utf8 != utf8) {
+        slot.utf8 = utf8.toByteArray();
+        slot.text = printableText(QString::fromUtf8(utf8));
+    }
+    return slot.text;
+}
+
 class Reader
 {
 public:
@@ -417,6 +441,10 @@ public:
         return true;
     }
 
+    // A text string (null: empty), made printable (util/printable.h) as the
+    // JSON reader leaves every text it reads. Short ones come from a cache
+    // of the texts read last on this thread: readings repeat their names
+    // (users, commands, UUIDs) reading after reading.
     bool text(QString* out)
     {
         if (m_r.isNull()) {
@@ -425,6 +453,17 @@ public:
         }
         if (!m_r.isString())
             return expected("a text string or null");
+        if (m_r.isLengthKnown() && m_r.length() <= kCachedTextBytes) {
+            char bytes[kCachedTextBytes];
+            const auto n = qsizetype(m_r.length());
+            auto chunk = m_r.readStringChunk(bytes, n);
+            if (chunk.status == QCborStreamReader::Ok && chunk.data == n)
+                chunk = m_r.readStringChunk(bytes + n, 0);
+            if (chunk.status != QCborStreamReader::EndOfString)
+                return failCbor();
+            *out = cachedText(QByteArrayView(bytes, n));
+            return true;
+        }
         out->clear();
         auto chunk = m_r.readString();
         while (chunk.status == QCborStreamReader::Ok) {
@@ -433,6 +472,7 @@ public:
         }
         if (chunk.status == QCborStreamReader::Error)
             return failCbor();
+        *out = printableText(*out);
         return true;
     }
 
@@ -928,7 +968,11 @@ template <typename T, typename Read>
 void readArray(Reader& r, QList<T>& out, Read read)
 {
     out.clear();
-    if (r.takeNull() || !r.enterArray())
+    if (r.takeNull())
+        return;
+    if (r.stream().isArray() && r.stream().isLengthKnown())
+        out.reserve(qsizetype(std::min<quint64>(r.stream().length(), 1024)));
+    if (!r.enterArray())
         return;
     for (qsizetype i = 0; r.hasNext(); ++i) {
         r.pushIndex(i);
@@ -1103,8 +1147,7 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* err
         *incomplete = r.incomplete();
     if (!r.ok())
         return std::nullopt;
-    makeSnapshotPrintable(s);
-    return s;
+    return s; // every text made printable as it was read
 }
 
 std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error)

@@ -71,6 +71,8 @@ void makeSnapshotPrintable(Snapshot& s)
         if (g.holder) {
             fix(g.holder->id);
             fix(g.holder->podUid);
+            fix(g.holder->runtime);
+            fix(g.holder->step);
             fix(g.holder->cgroupPath);
             fixWorkloadNames(*g.holder);
         }

@@ -4,6 +4,7 @@
 #include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"
+#include "util/printable.h"
 
 #include <QCborStreamReader>
 #include <QCborStreamWriter>
@@ -235,11 +236,17 @@ private Q_SLOTS:
         s.server = u"evil\x1b[2Jserver"_s;
         s.processes[0].command = u"rm -rf /\r\nok"_s;
         s.processes[1].workload->labels.insert(u"k\x07"_s, u"v\x1b"_s);
+        // Every text of a GPU's holder too (its runtime and step were left
+        // as they came by the JSON reader before).
+        s.gpus[1].holder->runtime = u"containerd\x1b]0;owned\x07"_s;
+        s.gpus[1].holder->step = u"batch\r"_s;
         const auto c = snapshotFromCborBytes(toCbor(s), nullptr);
         const auto j = snapshotFromJsonBytes(toJsonBytes(s), nullptr);
         QVERIFY(c && j);
         QCOMPARE(*c, *j);
         QVERIFY(!c->server.contains(QChar(0x1b)));
+        QVERIFY(isPrintableText(c->gpus[1].holder->runtime));
+        QVERIFY(isPrintableText(j->gpus[1].holder->step));
     }
 
     void sequenceIsReadBesideTheSnapshot()
