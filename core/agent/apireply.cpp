@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QUrlQuery>
 
+#include <algorithm>
+
 namespace gw {
 
 QHttpServerResponse jsonReply(const QJsonObject& o, QHttpServerResponse::StatusCode status)
@@ -39,6 +41,27 @@ QByteArray requestHeader(const QHttpServerRequest& request, const QByteArray& na
             return value;
     }
     return {};
+}
+
+bool acceptsCbor(const QHttpServerRequest& request)
+{
+    // "application/cbor", "application/cbor, application/json;q=0.5": the
+    // higher q wins, JSON on a tie.
+    double cbor = 0;
+    double json = 0;
+    for (const QByteArray& item : requestHeader(request, QByteArrayLiteral("Accept")).split(',')) {
+        const QList<QByteArray> parts = item.split(';');
+        double q = 1;
+        for (qsizetype i = 1; i < parts.size(); ++i)
+            if (parts[i].trimmed().startsWith("q="))
+                q = parts[i].trimmed().mid(2).toDouble();
+        const QByteArray type = parts.first().trimmed().toLower();
+        if (type == "application/cbor")
+            cbor = std::max(cbor, q);
+        else if (type == "application/json" || type == "application/x-ndjson")
+            json = std::max(json, q);
+    }
+    return cbor > 0 && cbor > json;
 }
 
 CursorQuery cursorQuery(const QHttpServerRequest& request)

@@ -33,6 +33,11 @@ QHttpServerResponse jsonError(int status, const QString& code, const QString& me
 // A request header by name, any case; empty when absent.
 QByteArray requestHeader(const QHttpServerRequest& request, const QByteArray& name);
 
+// Whether the request's Accept asks for CBOR ("application/cbor", q above
+// 0) before JSON: the readings' routes then answer in CBOR
+// (model/snapshotcbor.h); JSON otherwise, the default.
+bool acceptsCbor(const QHttpServerRequest& request);
+
 // after= and limit= of a cursor route; the error in words when either is bad.
 struct CursorQuery
 {

@@ -4,8 +4,10 @@
 #include "agent/apireply.h"
 #include "agent/requestguard.h"
 #include "history/historyreadings.h"
+#include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
 
+#include <QCborStreamWriter>
 #include <QCoreApplication>
 #include <QHttpServerRequest>
 #include <QHttpServerResponse>
@@ -37,9 +39,13 @@ constexpr qint64 kSocketHighWater = 1 << 20;
 class ReadingsStream final : public QObject
 {
 public:
-    ReadingsStream(std::unique_ptr<HistoryReadings> readings, QHttpServerResponder&& responder)
+    // `cbor`: one CBOR array of indefinite length, its break written only
+    // when the whole range went out (docs/agent-api.md); else NDJSON.
+    ReadingsStream(std::unique_ptr<HistoryReadings> readings, QHttpServerResponder&& responder,
+                   bool cbor)
         : m_readings(std::move(readings))
         , m_responder(std::move(responder))
+        , m_cbor(cbor)
     {
         QTcpSocket* socket = m_responder.socket();
         connect(socket, &QTcpSocket::bytesWritten, this, &ReadingsStream::pump);
@@ -51,7 +57,9 @@ public:
     {
         m_responder.writeStatusLine(QHttpServerResponder::StatusCode::Ok);
         m_responder.writeHeader(QByteArrayLiteral("Content-Type"),
-                                QByteArrayLiteral("application/x-ndjson"));
+                                m_cbor ? QByteArray(kCborMediaType)
+                                       : QByteArrayLiteral("application/x-ndjson"));
+        m_responder.writeHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept"));
         m_responder.writeHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
         m_responder.writeHeader(QByteArrayLiteral("Transfer-Encoding"),
                                 QByteArrayLiteral("chunked"));
@@ -73,15 +81,31 @@ private:
         while (!m_done && socket->bytesToWrite() < kSocketHighWater) {
             QByteArray chunk;
             QString error;
+            QByteArray maps; // a writer writes from the start of its array
+            std::optional<QCborStreamWriter> cbor;
+            if (m_cbor) {
+                cbor.emplace(&maps);
+                if (!m_opened) {
+                    chunk += char(0x9f); // an array of indefinite length
+                    m_opened = true;
+                }
+            }
             for (int i = 0; i < kReadingsPerChunk; ++i) {
                 const std::optional<Snapshot> s = m_readings->next(&error);
                 if (!s) {
                     m_done = true;
                     break;
                 }
-                chunk += toJsonBytes(*s, false);
-                chunk += '\n';
+                if (cbor) {
+                    writeSnapshotCbor(*cbor, *s);
+                } else {
+                    chunk += toJsonBytes(*s, false);
+                    chunk += '\n';
+                }
             }
+            chunk += maps;
+            if (m_done && m_cbor && error.isEmpty())
+                chunk += char(0xff); // its break: the whole range went out
             if (!chunk.isEmpty())
                 m_responder.writeBody(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk +
                                       "\r\n");
@@ -108,6 +132,8 @@ private:
 
     std::unique_ptr<HistoryReadings> m_readings;
     QHttpServerResponder m_responder;
+    bool m_cbor = false;
+    bool m_opened = false; // the CBOR array's head went out
     bool m_done = false;
 };
 
@@ -160,7 +186,8 @@ void ReadingsRoute::respond(const QHttpServerRequest& request,
         qCWarning(lcReadingsRoute) << "history:" << error;
         return answer(jsonError(503, QStringLiteral("history_unavailable"), error));
     }
-    auto* stream = new ReadingsStream(std::move(readings), std::move(responder));
+    auto* stream =
+        new ReadingsStream(std::move(readings), std::move(responder), acceptsCbor(request));
     stream->start(request.method() == QHttpServerRequest::Method::Head);
 }
 

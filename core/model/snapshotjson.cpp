@@ -47,7 +47,9 @@ void fixWorkloadNames(Workload& w)
     w.labels = labels;
 }
 
-void makePrintable(Snapshot& s)
+} // namespace
+
+void makeSnapshotPrintable(Snapshot& s)
 {
     const auto fix = [](QString& t) {
         t = printableText(t);
@@ -69,6 +71,8 @@ void makePrintable(Snapshot& s)
         if (g.holder) {
             fix(g.holder->id);
             fix(g.holder->podUid);
+            fix(g.holder->runtime);
+            fix(g.holder->step);
             fix(g.holder->cgroupPath);
             fixWorkloadNames(*g.holder);
         }
@@ -100,6 +104,8 @@ void makePrintable(Snapshot& s)
     for (QString& w : s.warnings)
         fix(w);
 }
+
+namespace {
 
 // Text that may be empty: null then, as absent values are.
 QJsonValue orNull(const QString& t)
@@ -572,7 +578,7 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
 
     if (!r.ok())
         return std::nullopt;
-    makePrintable(s);
+    makeSnapshotPrintable(s);
     return s;
 }
 

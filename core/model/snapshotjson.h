@@ -28,6 +28,10 @@ QByteArray toJsonBytes(const Snapshot& s, bool indented = true);
 std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error);
 std::optional<Snapshot> snapshotFromJsonBytes(const QByteArray& bytes, QString* error);
 
+// Control characters in every name and text of `s` made visible escapes
+// (util/printable.h), as both readers (JSON, CBOR) leave what they read.
+void makeSnapshotPrintable(Snapshot& s);
+
 // What a JSON value is, for "expected a number, got a string": "null", "a
 // boolean", "a number", "a string", "an array", "an object", "nothing".
 QString jsonTypeName(const QJsonValue& v);

@@ -112,6 +112,13 @@ bool replyPinMismatch(const QNetworkReply* reply)
     return reply->property("gw_pin_mismatch").toBool();
 }
 
+bool replyIsCbor(const QNetworkReply* reply)
+{
+    // "application/cbor", perhaps with parameters.
+    const QByteArray type = reply->rawHeader("Content-Type");
+    return type.split(';').first().trimmed().toLower() == "application/cbor";
+}
+
 QNetworkReply* sendAgentRequest(QNetworkAccessManager* nam, const AgentEndpoint& endpoint,
                                 const AgentRequest& request)
 {
@@ -120,6 +127,8 @@ QNetworkReply* sendAgentRequest(QNetworkAccessManager* nam, const AgentEndpoint&
         req.setRawHeader("Authorization", "Bearer " + endpoint.token);
     if (!request.body.isNull())
         req.setHeader(QNetworkRequest::ContentTypeHeader, request.contentType);
+    if (!request.accept.isEmpty())
+        req.setRawHeader("Accept", request.accept);
     req.setTransferTimeout(request.timeoutMs);
     QNetworkReply* reply = request.body.isNull()
                                ? nam->sendCustomRequest(req, request.verb)

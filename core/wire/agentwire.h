@@ -63,6 +63,10 @@ struct AgentRequest
     // The whole call, from sending to the last byte, whatever trickles in
     // meanwhile; 0: twice timeoutMs (deadline()).
     int deadlineMs = 0;
+    // The forms of answer asked for ("application/cbor"); empty: none named
+    // (the agent answers JSON). Whatever is asked, the answer's Content-Type
+    // says what came: an older agent answers JSON.
+    QByteArray accept = QByteArray();
 
     int deadline() const;
 };
@@ -107,6 +111,8 @@ QNetworkReply* sendAgentRequest(QNetworkAccessManager* nam, const AgentEndpoint&
                                 const AgentRequest& request);
 AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint,
                              const AgentRequest& request, const QByteArray& body);
+// Whether the reply's Content-Type is CBOR (model/snapshotcbor.h).
+bool replyIsCbor(const QNetworkReply* reply);
 // The reply was cut off because its certificate is not the pinned one.
 bool replyPinMismatch(const QNetworkReply* reply);
 

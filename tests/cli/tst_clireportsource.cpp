@@ -9,9 +9,11 @@
 #include "clitestenv.h"
 #include "csvreader.h"
 #include "history/historystore.h"
+#include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"
 
+#include <QCborStreamReader>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -342,6 +344,82 @@ private Q_SLOTS:
         QVERIFY2(first, qPrintable(error));
         QCOMPARE(first->server, QStringLiteral("gpu-lab-01"));
         QCOMPARE(first->timestampMs, kFrom);
+    }
+
+    // Asked for CBOR (as the CLI asks), the route answers one CBOR array of
+    // the same readings; JSON stays the default.
+    void theRouteAnswersCborWhenAsked()
+    {
+        QNetworkAccessManager nam;
+        const QString query = QStringLiteral("?from=%1&to=%2").arg(kFrom).arg(kFrom + 10'000);
+        auto get = [&](const QByteArray& accept, QByteArray* type) {
+            QNetworkRequest req(QUrl(m_agentA->url() + QStringLiteral("/v1/readings") + query));
+            req.setRawHeader("Authorization", "Bearer " + kReadToken);
+            if (!accept.isEmpty())
+                req.setRawHeader("Accept", accept);
+            QNetworkReply* reply = nam.get(req);
+            QSignalSpy done(reply, &QNetworkReply::finished);
+            done.wait(10'000);
+            *type = reply->rawHeader("Content-Type");
+            const QByteArray body = reply->readAll();
+            delete reply;
+            return body;
+        };
+        QByteArray type;
+        const QByteArray json = get("application/json, application/cbor;q=0.5", &type);
+        QCOMPARE(type, QByteArray("application/x-ndjson"));
+        QCOMPARE(get({}, &type), json);
+        const QByteArray body = get("application/cbor", &type);
+        QCOMPARE(type, QByteArray("application/cbor"));
+        QVERIFY(body.size() < json.size() / 2);
+        QCOMPARE(quint8(body.front()), quint8(0x9f)); // an array of indefinite length…
+        QCOMPARE(quint8(body.back()), quint8(0xff));  // …ended: the whole range
+        const QList<QByteArray> lines = json.trimmed().split('\n');
+        QCOMPARE(lines.size(), 10);
+        qsizetype at = 1;
+        for (const QByteArray& line : lines) {
+            QCborStreamReader r(body.mid(at));
+            QString error;
+            const auto fromCbor = snapshotFromCbor(r, &error);
+            QVERIFY2(fromCbor, qPrintable(error));
+            QCOMPARE(*fromCbor, *snapshotFromJsonBytes(line, &error));
+            at += r.currentOffset();
+        }
+        QCOMPARE(at, body.size() - 1);
+    }
+
+    void aCborReplyCutOffMidReading()
+    {
+        const DemoWorld world;
+        QByteArray cbor(1, char(0x9f));
+        for (int i = 0; i < 2; ++i)
+            cbor += toCbor(world.serverAt(0, kFrom + i * 1000));
+        cbor += toCbor(world.serverAt(0, kFrom + 2000)).left(40);
+        CutServer cut("HTTP/1.1 200 OK\r\nContent-Type: application/cbor\r\n"
+                      "Transfer-Encoding: chunked\r\n\r\n" +
+                      chunk(cbor));
+        const Run r = cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"),
+                                      cut.url(), QStringLiteral("--policy"), m_policy} +
+                          range());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(cut.url().toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("stopped after reading 2"), r.err.constData());
+    }
+
+    void aCborReadingThatIsNotOne()
+    {
+        const DemoWorld world;
+        QByteArray cbor = QByteArray(1, char(0x9f)) + toCbor(world.serverAt(0, kFrom));
+        cbor += QByteArray::fromHex("a10105"); // {1: 5}: a server that is a number
+        CutServer cut("HTTP/1.1 200 OK\r\nContent-Type: application/cbor\r\n"
+                      "Transfer-Encoding: chunked\r\n\r\n" +
+                      chunk(cbor + char(0xff)) + "0\r\n\r\n");
+        const Run r = cli(QStringList{QStringLiteral("report"), QStringLiteral("--source"),
+                                      cut.url(), QStringLiteral("--policy"), m_policy} +
+                          range());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains((cut.url() + QStringLiteral(": reading 2: server: ")).toUtf8()),
+                 r.err.constData());
     }
 
     void anAgentWithoutHistorySaysSo()

@@ -1,0 +1,1166 @@
+#include "model/snapshotcbor.h"
+
+#include "model/snapshotjson.h"
+#include "util/printable.h"
+
+#include <QCborStreamReader>
+#include <QCborStreamWriter>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace gw {
+
+namespace {
+
+// ---- writing ---------------------------------------------------------------
+
+// The shortest exact form: a whole number as an integer, else a float where
+// it holds the value exactly, else a double. Not finite: null, as the JSON
+// writer writes it (and both readers read it as absent).
+void putNumber(QCborStreamWriter& w, double d)
+{
+    if (!std::isfinite(d)) {
+        w.appendNull();
+        return;
+    }
+    if (d == std::floor(d) && std::abs(d) <= 9007199254740992.0 && !(d == 0 && std::signbit(d))) {
+        const auto i = qint64(d);
+        if (i >= 0)
+            w.append(quint64(i));
+        else
+            w.append(i);
+        return;
+    }
+    const auto f = float(d);
+    if (double(f) == d)
+        w.append(f);
+    else
+        w.append(d);
+}
+
+void putText(QCborStreamWriter& w, quint8 key, const QString& t)
+{
+    w.append(quint64(key));
+    w.append(QStringView(t));
+}
+
+// Text that may be empty: left out then, as JSON writes null.
+void optText(QCborStreamWriter& w, quint8 key, const QString& t)
+{
+    if (!t.isEmpty())
+        putText(w, key, t);
+}
+
+template <typename T>
+void opt(QCborStreamWriter& w, quint8 key, const std::optional<T>& v)
+{
+    if (!v)
+        return;
+    if constexpr (std::is_same_v<T, bool>) {
+        w.append(quint64(key));
+        w.append(*v);
+    } else if constexpr (std::is_same_v<T, double>) {
+        if (!std::isfinite(*v))
+            return; // JSON writes null: absent
+        w.append(quint64(key));
+        putNumber(w, *v);
+    } else {
+        // Integers go through a double in JSON: the same value here.
+        w.append(quint64(key));
+        putNumber(w, double(*v));
+    }
+}
+
+void putWorkload(QCborStreamWriter& w, quint8 key, const std::optional<Workload>& wl)
+{
+    using namespace cborkey;
+    if (!wl)
+        return;
+    w.append(quint64(key));
+    w.startMap();
+    putText(w, Kind, workloadKindName(wl->kind));
+    optText(w, WorkloadId, wl->id);
+    optText(w, PodUid, wl->podUid);
+    optText(w, Runtime, wl->runtime);
+    optText(w, Step, wl->step);
+    opt(w, WorkloadUid, wl->uid);
+    optText(w, Cgroup, wl->cgroupPath);
+    optText(w, WorkloadName, wl->name);
+    optText(w, Namespace, wl->namespaceName);
+    optText(w, Container, wl->containerName);
+    optText(w, Partition, wl->partition);
+    optText(w, Image, wl->image);
+    if (!wl->labels.isEmpty()) {
+        w.append(quint64(Labels));
+        w.startMap(quint64(wl->labels.size()));
+        for (auto it = wl->labels.cbegin(); it != wl->labels.cend(); ++it) {
+            w.append(QStringView(it.key()));
+            w.append(QStringView(it.value()));
+        }
+        w.endMap();
+    }
+    w.endMap();
+}
+
+void putOwner(QCborStreamWriter& w, quint8 key, const std::optional<ProcessOwner>& o)
+{
+    using namespace cborkey;
+    if (!o)
+        return;
+    w.append(quint64(key));
+    w.startMap();
+    putText(w, OwnerUser, o->user);
+    optText(w, Account, o->account);
+    optText(w, Because, o->because);
+    if (o->isWorkload) {
+        w.append(quint64(IsWorkload));
+        w.append(true);
+    }
+    w.endMap();
+}
+
+void putHost(QCborStreamWriter& w, const HostSample& h)
+{
+    using namespace cborkey;
+    w.append(quint64(cborkey::HostFigures));
+    w.startMap();
+    optText(w, Hostname, h.hostname);
+    opt(w, CpuPercent, h.cpuPercent);
+    opt(w, CpuCount, h.cpuCount);
+    opt(w, MemoryUsedBytes, h.memoryUsedBytes);
+    opt(w, MemoryTotalBytes, h.memoryTotalBytes);
+    opt(w, DiskReadBytesPerS, h.diskReadBytesPerSec);
+    opt(w, DiskWriteBytesPerS, h.diskWriteBytesPerSec);
+    opt(w, CgroupMemoryLimitBytes, h.cgroupMemoryLimitBytes);
+    opt(w, CgroupMemoryUsedBytes, h.cgroupMemoryUsedBytes);
+    opt(w, CgroupCpuLimitCores, h.cgroupCpuLimitCores);
+    optText(w, CgroupVersion, h.cgroupVersion);
+    opt(w, OwnPidNamespace, h.ownPidNamespace);
+    w.endMap();
+}
+
+void putMig(QCborStreamWriter& w, const MigInstance& m)
+{
+    using namespace cborkey;
+    w.startMap();
+    w.append(quint64(MigIndex));
+    putNumber(w, m.index);
+    putText(w, MigUuid, m.uuid);
+    optText(w, Profile, m.profile);
+    opt(w, GpuInstanceId, m.gpuInstanceId);
+    opt(w, ComputeInstanceId, m.computeInstanceId);
+    opt(w, ComputeSlices, m.computeSlices);
+    opt(w, MigMemoryUsedMiB, m.memoryUsedMiB);
+    opt(w, MigMemoryTotalMiB, m.memoryTotalMiB);
+    w.endMap();
+}
+
+void putGpu(QCborStreamWriter& w, const GpuSample& g)
+{
+    using namespace cborkey;
+    w.startMap();
+    w.append(quint64(GpuIndex));
+    putNumber(w, g.index);
+    putText(w, GpuUuid, g.uuid);
+    optText(w, GpuName, g.name);
+    optText(w, PciBusId, g.pciBusId);
+    optText(w, Vendor, g.vendor);
+    opt(w, UtilizationGpuPercent, g.utilizationGpuPercent);
+    opt(w, UtilizationMemoryPercent, g.utilizationMemoryPercent);
+    opt(w, GpuMemoryUsedMiB, g.memoryUsedMiB);
+    opt(w, GpuMemoryTotalMiB, g.memoryTotalMiB);
+    opt(w, TemperatureC, g.temperatureC);
+    opt(w, SlowdownTemperatureC, g.slowdownTemperatureC);
+    opt(w, ShutdownTemperatureC, g.shutdownTemperatureC);
+    opt(w, MemoryReservedMiB, g.memoryReservedMiB);
+    opt(w, PowerW, g.powerW);
+    opt(w, PowerLimitW, g.powerLimitW);
+    opt(w, SmClockMHz, g.smClockMHz);
+    opt(w, FanPercent, g.fanPercent);
+    opt(w, PersistenceMode, g.persistenceMode);
+    opt(w, MigEnabled, g.migEnabled);
+    opt(w, MigSliceCount, g.migSliceCount);
+    if (!g.migInstances.isEmpty()) {
+        w.append(quint64(MigInstances));
+        w.startArray(quint64(g.migInstances.size()));
+        for (const MigInstance& m : g.migInstances)
+            putMig(w, m);
+        w.endArray();
+    }
+    optText(w, GpuError, g.error);
+    putWorkload(w, Holder, g.holder);
+    putOwner(w, HolderOwner, g.holderOwner);
+    w.endMap();
+}
+
+void putProcess(QCborStreamWriter& w, const GpuProcess& p)
+{
+    using namespace cborkey;
+    w.startMap();
+    w.append(quint64(Pid));
+    putNumber(w, double(p.pid));
+    opt(w, StartTimeMs, p.startTimeMs);
+    opt(w, Uid, p.uid);
+    optText(w, User, p.user);
+    optText(w, Command, p.command);
+    putText(w, ProcessGpuUuid, p.gpuUuid);
+    optText(w, ProcessMigUuid, p.migUuid);
+    opt(w, UsedMemoryMiB, p.usedMemoryMiB);
+    opt(w, SmUtilizationPercent, p.smUtilPercent);
+    if (p.ghost) {
+        w.append(quint64(Ghost));
+        w.append(true);
+    }
+    putWorkload(w, ProcessWorkload, p.workload);
+    putOwner(w, cborkey::Owner, p.owner);
+    w.endMap();
+}
+
+// ---- reading ---------------------------------------------------------------
+
+// The JSON key each integer key stands for, for messages.
+constexpr const char* kSnapshotNames[] = {
+    "snapshot_version", "server",   "timestamp_ms", "backend", "interval_ms", "host", "gpus",
+    "processes",        "warnings", "sequence"};
+constexpr const char* kHostNames[] = {"hostname",
+                                      "cpu_percent",
+                                      "cpu_count",
+                                      "memory_used_bytes",
+                                      "memory_total_bytes",
+                                      "disk_read_bytes_per_s",
+                                      "disk_write_bytes_per_s",
+                                      "cgroup_memory_limit_bytes",
+                                      "cgroup_memory_used_bytes",
+                                      "cgroup_cpu_limit_cores",
+                                      "cgroup_version",
+                                      "own_pid_namespace"};
+constexpr const char* kGpuNames[] = {"index",
+                                     "uuid",
+                                     "name",
+                                     "pci_bus_id",
+                                     "vendor",
+                                     "utilization_gpu_percent",
+                                     "utilization_memory_percent",
+                                     "memory_used_mib",
+                                     "memory_total_mib",
+                                     "temperature_c",
+                                     "slowdown_temperature_c",
+                                     "shutdown_temperature_c",
+                                     "memory_reserved_mib",
+                                     "power_w",
+                                     "power_limit_w",
+                                     "sm_clock_mhz",
+                                     "fan_percent",
+                                     "persistence_mode",
+                                     "mig_enabled",
+                                     "mig_slice_count",
+                                     "mig_instances",
+                                     "error",
+                                     "holder",
+                                     "holder_owner"};
+constexpr const char* kMigNames[] = {"index",
+                                     "uuid",
+                                     "profile",
+                                     "gpu_instance_id",
+                                     "compute_instance_id",
+                                     "compute_slices",
+                                     "memory_used_mib",
+                                     "memory_total_mib"};
+constexpr const char* kProcessNames[] = {"pid",      "start_time_ms",   "uid",
+                                         "user",     "command",         "gpu_uuid",
+                                         "mig_uuid", "used_memory_mib", "sm_utilization_percent",
+                                         "ghost",    "workload",        "owner"};
+constexpr const char* kWorkloadNames[] = {
+    "kind", "id",        "pod_uid",   "runtime",   "step",  "uid",   "cgroup",
+    "name", "namespace", "container", "partition", "image", "labels"};
+constexpr const char* kOwnerNames[] = {"user", "account", "because", "is_workload"};
+
+template <std::size_t N>
+constexpr const char* nameOf(const char* const (&names)[N], quint64 key)
+{
+    return key < N ? names[key] : nullptr;
+}
+
+constexpr double kBig = 1e18;
+constexpr double kMaxExact = 9007199254740992.0; // 2^53, as the JSON reader
+constexpr qsizetype kMaxLabels = 256;            // as the JSON reader
+
+constexpr qsizetype kCachedTextBytes = 128;
+
+// The printable text of `utf8`, shared with the last read of the same bytes
+// where it is still in the cache (a slot per hash, the newest wins).
+const QString& cachedText(QByteArrayView utf8)
+{
+    struct Slot
+    {
+        QByteArray utf8;
+        QString text;
+    };
+    static constexpr size_t kSlots = 1024;
+    thread_local std::vector<Slot> cache(kSlots);
+    Slot& slot = cache[qHash(utf8) % kSlots];
+    if (slot.utf8 != utf8) {
+        slot.utf8 = utf8.toByteArray();
+        slot.text = printableText(QString::fromUtf8(utf8));
+    }
+    return slot.text;
+}
+
+class Reader
+{
+public:
+    Reader(QCborStreamReader& r, QString* error)
+        : m_r(r)
+        , m_error(error)
+    {}
+
+    bool ok() const { return m_ok; }
+    bool incomplete() const { return m_incomplete; }
+
+    // Where the reader is: a stack of "gpus", [3], "memory_used_mib"; the
+    // text is made only for a message.
+    struct Frame
+    {
+        const char* name = nullptr; // a key's name
+        qsizetype index = -1;       // or an element's index
+        quint64 key = 0;            // a key without a name
+    };
+    void push(const char* name) { m_path[m_depth++] = Frame{name, -1, 0}; }
+    void pushKey(const char* name, quint64 key) { m_path[m_depth++] = Frame{name, -1, key}; }
+    void pushIndex(qsizetype i) { m_path[m_depth++] = Frame{nullptr, i, 0}; }
+    void pop() { --m_depth; }
+
+    QString path() const
+    {
+        QString p;
+        for (int i = 0; i < m_depth; ++i) {
+            const Frame& f = m_path[i];
+            if (f.index >= 0) {
+                p += QLatin1Char('[') + QString::number(f.index) + QLatin1Char(']');
+                continue;
+            }
+            if (!p.isEmpty())
+                p += QLatin1Char('.');
+            p += f.name ? QString::fromLatin1(f.name) : QStringLiteral("key %1").arg(f.key);
+        }
+        return p;
+    }
+
+    bool fail(const QString& what)
+    {
+        if (m_ok) {
+            // Data that ended inside the reading: more may come.
+            m_incomplete = m_r.lastError() == QCborError::EndOfFile;
+            if (m_error) {
+                const QString p = path();
+                *m_error = m_incomplete
+                               ? (p.isEmpty() ? QStringLiteral("the data ends early")
+                                              : p + QStringLiteral(": the data ends early"))
+                               : (p.isEmpty() ? what : p + QStringLiteral(": ") + what);
+            }
+        }
+        m_ok = false;
+        return false;
+    }
+
+    bool failCbor()
+    {
+        return fail(QStringLiteral("malformed CBOR: ") + m_r.lastError().toString());
+    }
+
+    bool expected(const char* what)
+    {
+        if (m_r.lastError() != QCborError::NoError)
+            return failCbor();
+        return fail(
+            QStringLiteral("expected %1, got %2").arg(QLatin1String(what), cborTypeName(m_r)));
+    }
+
+    bool advance()
+    {
+        if (!m_r.next())
+            return failCbor();
+        return true;
+    }
+
+    // Null: absent, advanced past.
+    bool takeNull()
+    {
+        if (!m_r.isNull())
+            return false;
+        advance();
+        return true;
+    }
+
+    // A map at the reader, entered.
+    bool enterMap()
+    {
+        if (!m_r.isMap())
+            return expected("a map");
+        if (!m_r.enterContainer())
+            return failCbor();
+        return true;
+    }
+    bool enterArray()
+    {
+        if (!m_r.isArray())
+            return expected("an array");
+        if (!m_r.enterContainer())
+            return failCbor();
+        return true;
+    }
+    // After the last element of a map or array.
+    bool leave()
+    {
+        if (m_r.lastError() != QCborError::NoError)
+            return failCbor();
+        if (!m_r.leaveContainer())
+            return failCbor();
+        return true;
+    }
+    // The next key of the map entered; false at its end or on a mistake.
+    bool nextKey(quint64* key)
+    {
+        if (!m_ok || !m_r.hasNext())
+            return false;
+        if (!m_r.isUnsignedInteger())
+            return expected("an integer key");
+        *key = m_r.toUnsignedInteger();
+        return advance();
+    }
+    bool hasNext() { return m_ok && m_r.hasNext(); }
+
+    // An unknown key's value, skipped.
+    bool skip()
+    {
+        if (!m_r.next(kMaxSkipDepth))
+            return failCbor();
+        return true;
+    }
+
+    // A text string (null: empty), made printable (util/printable.h) as the
+    // JSON reader leaves every text it reads. Short ones come from a cache
+    // of the texts read last on this thread: readings repeat their names
+    // (users, commands, UUIDs) reading after reading.
+    bool text(QString* out)
+    {
+        if (m_r.isNull()) {
+            out->clear();
+            return advance();
+        }
+        if (!m_r.isString())
+            return expected("a text string or null");
+        if (m_r.isLengthKnown() && m_r.length() <= kCachedTextBytes) {
+            char bytes[kCachedTextBytes];
+            const auto n = qsizetype(m_r.length());
+            auto chunk = m_r.readStringChunk(bytes, n);
+            if (chunk.status == QCborStreamReader::Ok && chunk.data == n)
+                chunk = m_r.readStringChunk(bytes + n, 0);
+            if (chunk.status != QCborStreamReader::EndOfString)
+                return failCbor();
+            *out = cachedText(QByteArrayView(bytes, n));
+            return true;
+        }
+        out->clear();
+        auto chunk = m_r.readString();
+        while (chunk.status == QCborStreamReader::Ok) {
+            *out += chunk.data;
+            chunk = m_r.readString();
+        }
+        if (chunk.status == QCborStreamReader::Error)
+            return failCbor();
+        *out = printableText(*out);
+        return true;
+    }
+
+    // Any number form; null is absent.
+    std::optional<double> number(double min, double max)
+    {
+        double d = 0;
+        if (takeNull())
+            return std::nullopt;
+        if (m_r.isUnsignedInteger()) {
+            d = double(m_r.toUnsignedInteger());
+        } else if (m_r.isNegativeInteger()) {
+            d = -double(quint64(m_r.toNegativeInteger()));
+        } else if (m_r.isDouble()) {
+            d = m_r.toDouble();
+        } else if (m_r.isFloat()) {
+            d = double(m_r.toFloat());
+        } else if (m_r.isFloat16()) {
+            d = double(float(m_r.toFloat16()));
+        } else {
+            expected("a number or null");
+            return std::nullopt;
+        }
+        if (!advance())
+            return std::nullopt;
+        if (!std::isfinite(d) || d < min || d > max) {
+            fail(QStringLiteral("%1 is out of range").arg(d));
+            return std::nullopt;
+        }
+        return d;
+    }
+
+    template <typename T>
+    std::optional<T> integer()
+    {
+        const auto d = number(0, kMaxExact);
+        if (!d)
+            return std::nullopt;
+        if (std::floor(*d) != *d || *d > double(std::numeric_limits<T>::max())) {
+            fail(QStringLiteral("expected a whole number, got %1").arg(*d));
+            return std::nullopt;
+        }
+        return T(*d);
+    }
+
+    std::optional<bool> boolean()
+    {
+        if (takeNull())
+            return std::nullopt;
+        if (!m_r.isBool()) {
+            expected("true, false or null");
+            return std::nullopt;
+        }
+        const bool b = m_r.toBool();
+        if (!advance())
+            return std::nullopt;
+        return b;
+    }
+
+    QCborStreamReader& stream() { return m_r; }
+
+private:
+    QCborStreamReader& m_r;
+    QString* m_error;
+    // Deep enough for the deepest path: gpus[i].holder.labels.<key>.
+    Frame m_path[12];
+    int m_depth = 0;
+    bool m_ok = true;
+    bool m_incomplete = false;
+};
+
+// Runs `field(key)` for each key of the map at the reader, the key pushed
+// on the path; false on a mistake.
+template <std::size_t N, typename Field>
+bool readMap(Reader& r, const char* const (&names)[N], Field field)
+{
+    if (!r.enterMap())
+        return false;
+    quint64 key = 0;
+    while (r.nextKey(&key)) {
+        r.pushKey(nameOf(names, key), key);
+        const bool known = field(key);
+        if (!known)
+            r.skip();
+        r.pop();
+        if (!r.ok())
+            return false;
+    }
+    return r.ok() && r.leave();
+}
+
+std::optional<Workload> readWorkload(Reader& r)
+{
+    using namespace cborkey;
+    if (r.takeNull())
+        return std::nullopt;
+    Workload w;
+    bool hasKind = false;
+    const bool ok = readMap(r, kWorkloadNames, [&](quint64 key) {
+        switch (key) {
+        case Kind: {
+            QString kind;
+            hasKind = r.text(&kind);
+            // A kind a newer producer knows and this reader does not is kept
+            // as a shape not recognised, as the JSON reader does.
+            w.kind = workloadKindFromName(kind).value_or(WorkloadKind::Unknown);
+            return true;
+        }
+        case WorkloadId:
+            r.text(&w.id);
+            return true;
+        case PodUid:
+            r.text(&w.podUid);
+            return true;
+        case Runtime:
+            r.text(&w.runtime);
+            return true;
+        case Step:
+            r.text(&w.step);
+            return true;
+        case WorkloadUid:
+            w.uid = r.integer<uint>();
+            return true;
+        case Cgroup:
+            r.text(&w.cgroupPath);
+            return true;
+        case WorkloadName:
+            r.text(&w.name);
+            return true;
+        case Namespace:
+            r.text(&w.namespaceName);
+            return true;
+        case Container:
+            r.text(&w.containerName);
+            return true;
+        case Partition:
+            r.text(&w.partition);
+            return true;
+        case Image:
+            r.text(&w.image);
+            return true;
+        case Labels: {
+            if (r.takeNull())
+                return true;
+            if (!r.enterMap())
+                return true;
+            while (r.hasNext()) {
+                if (w.labels.size() >= kMaxLabels) {
+                    r.fail(QStringLiteral("more than %1 labels").arg(kMaxLabels));
+                    return true;
+                }
+                QString name;
+                QString value;
+                if (!r.stream().isString()) {
+                    r.expected("a text string");
+                    return true;
+                }
+                if (!r.text(&name))
+                    return true;
+                if (!r.text(&value))
+                    return true;
+                w.labels.insert(name, value);
+            }
+            r.leave();
+            return true;
+        }
+        default:
+            return false;
+        }
+    });
+    if (!ok)
+        return std::nullopt;
+    if (!hasKind) {
+        r.push("kind");
+        r.fail(QStringLiteral("missing"));
+        r.pop();
+        return std::nullopt;
+    }
+    return w;
+}
+
+std::optional<ProcessOwner> readOwner(Reader& r)
+{
+    using namespace cborkey;
+    if (r.takeNull())
+        return std::nullopt;
+    ProcessOwner o;
+    bool hasUser = false;
+    const bool ok = readMap(r, kOwnerNames, [&](quint64 key) {
+        switch (key) {
+        case OwnerUser:
+            hasUser = r.text(&o.user);
+            if (hasUser && o.user.isEmpty())
+                r.fail(QStringLiteral("empty"));
+            return true;
+        case Account:
+            r.text(&o.account);
+            return true;
+        case Because:
+            r.text(&o.because);
+            return true;
+        case IsWorkload:
+            o.isWorkload = r.boolean().value_or(false);
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok)
+        return std::nullopt;
+    if (!hasUser) {
+        r.push("user");
+        r.fail(QStringLiteral("missing"));
+        r.pop();
+        return std::nullopt;
+    }
+    return o;
+}
+
+bool readHost(Reader& r, HostSample& h)
+{
+    using namespace cborkey;
+    return readMap(r, kHostNames, [&](quint64 key) {
+        switch (key) {
+        case Hostname:
+            r.text(&h.hostname);
+            return true;
+        case CpuPercent:
+            h.cpuPercent = r.number(0, 100.5);
+            return true;
+        case CpuCount:
+            h.cpuCount = r.integer<int>();
+            return true;
+        case MemoryUsedBytes:
+            h.memoryUsedBytes = r.integer<quint64>();
+            return true;
+        case MemoryTotalBytes:
+            h.memoryTotalBytes = r.integer<quint64>();
+            return true;
+        case DiskReadBytesPerS:
+            h.diskReadBytesPerSec = r.number(0, kBig);
+            return true;
+        case DiskWriteBytesPerS:
+            h.diskWriteBytesPerSec = r.number(0, kBig);
+            return true;
+        case CgroupMemoryLimitBytes:
+            h.cgroupMemoryLimitBytes = r.integer<quint64>();
+            return true;
+        case CgroupMemoryUsedBytes:
+            h.cgroupMemoryUsedBytes = r.integer<quint64>();
+            return true;
+        case CgroupCpuLimitCores:
+            h.cgroupCpuLimitCores = r.number(0, 1e6);
+            return true;
+        case CgroupVersion:
+            r.text(&h.cgroupVersion);
+            return true;
+        case OwnPidNamespace:
+            h.ownPidNamespace = r.boolean();
+            return true;
+        default:
+            return false;
+        }
+    });
+}
+
+// A required key that was not there.
+bool missing(Reader& r, bool had, const char* name)
+{
+    if (had || !r.ok())
+        return had;
+    r.push(name);
+    r.fail(QStringLiteral("missing"));
+    r.pop();
+    return false;
+}
+
+std::optional<MigInstance> readMig(Reader& r)
+{
+    using namespace cborkey;
+    MigInstance m;
+    bool hasIndex = false;
+    bool hasUuid = false;
+    const bool ok = readMap(r, kMigNames, [&](quint64 key) {
+        switch (key) {
+        case MigIndex:
+            if (const auto i = r.integer<int>()) {
+                m.index = *i;
+                hasIndex = true;
+            }
+            return true;
+        case MigUuid:
+            hasUuid = r.text(&m.uuid);
+            return true;
+        case Profile:
+            r.text(&m.profile);
+            return true;
+        case GpuInstanceId:
+            m.gpuInstanceId = r.integer<int>();
+            return true;
+        case ComputeInstanceId:
+            m.computeInstanceId = r.integer<int>();
+            return true;
+        case ComputeSlices:
+            m.computeSlices = r.integer<int>();
+            return true;
+        case MigMemoryUsedMiB:
+            m.memoryUsedMiB = r.number(0, kBig);
+            return true;
+        case MigMemoryTotalMiB:
+            m.memoryTotalMiB = r.number(0, kBig);
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok || !missing(r, hasIndex, "index") || !missing(r, hasUuid, "uuid"))
+        return std::nullopt;
+    return m;
+}
+
+std::optional<GpuSample> readGpu(Reader& r, qsizetype* units)
+{
+    using namespace cborkey;
+    GpuSample g;
+    bool hasIndex = false;
+    bool hasUuid = false;
+    const bool ok = readMap(r, kGpuNames, [&](quint64 key) {
+        switch (key) {
+        case GpuIndex:
+            if (const auto i = r.integer<int>()) {
+                g.index = *i;
+                hasIndex = true;
+            }
+            return true;
+        case GpuUuid:
+            hasUuid = r.text(&g.uuid);
+            return true;
+        case GpuName:
+            r.text(&g.name);
+            return true;
+        case PciBusId:
+            r.text(&g.pciBusId);
+            return true;
+        case Vendor:
+            r.text(&g.vendor);
+            return true;
+        case UtilizationGpuPercent:
+            g.utilizationGpuPercent = r.number(0, 100);
+            return true;
+        case UtilizationMemoryPercent:
+            g.utilizationMemoryPercent = r.number(0, 100);
+            return true;
+        case GpuMemoryUsedMiB:
+            g.memoryUsedMiB = r.number(0, kBig);
+            return true;
+        case GpuMemoryTotalMiB:
+            g.memoryTotalMiB = r.number(0, kBig);
+            return true;
+        case TemperatureC:
+            g.temperatureC = r.number(-273, 1000);
+            return true;
+        case SlowdownTemperatureC:
+            g.slowdownTemperatureC = r.number(-273, 1000);
+            return true;
+        case ShutdownTemperatureC:
+            g.shutdownTemperatureC = r.number(-273, 1000);
+            return true;
+        case MemoryReservedMiB:
+            g.memoryReservedMiB = r.number(0, kBig);
+            return true;
+        case PowerW:
+            g.powerW = r.number(0, 1e6);
+            return true;
+        case PowerLimitW:
+            g.powerLimitW = r.number(0, 1e6);
+            return true;
+        case SmClockMHz:
+            g.smClockMHz = r.number(0, 1e6);
+            return true;
+        case FanPercent:
+            g.fanPercent = r.number(0, 1000);
+            return true;
+        case PersistenceMode:
+            g.persistenceMode = r.boolean();
+            return true;
+        case MigEnabled:
+            g.migEnabled = r.boolean();
+            return true;
+        case MigSliceCount:
+            g.migSliceCount = r.integer<int>();
+            return true;
+        case MigInstances: {
+            if (r.takeNull())
+                return true;
+            g.migInstances.clear();
+            if (!r.enterArray())
+                return true;
+            for (qsizetype k = 0; r.hasNext(); ++k) {
+                if (++*units > kMaxGpusPerServer) {
+                    r.fail(QStringLiteral("more GPUs and MIG instances than the %1 one server "
+                                          "may report")
+                               .arg(kMaxGpusPerServer));
+                    return true;
+                }
+                r.pushIndex(k);
+                const std::optional<MigInstance> m = readMig(r);
+                r.pop();
+                if (!m)
+                    return true;
+                g.migInstances.append(*m);
+            }
+            r.leave();
+            return true;
+        }
+        case GpuError:
+            r.text(&g.error);
+            return true;
+        case Holder:
+            g.holder = readWorkload(r);
+            return true;
+        case HolderOwner:
+            g.holderOwner = readOwner(r);
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok || !missing(r, hasIndex, "index") || !missing(r, hasUuid, "uuid"))
+        return std::nullopt;
+    return g;
+}
+
+std::optional<GpuProcess> readProcess(Reader& r)
+{
+    using namespace cborkey;
+    GpuProcess p;
+    bool hasPid = false;
+    bool hasGpu = false;
+    const bool ok = readMap(r, kProcessNames, [&](quint64 key) {
+        switch (key) {
+        case Pid:
+            if (const auto pid = r.integer<qint64>()) {
+                p.pid = *pid;
+                hasPid = true;
+            }
+            return true;
+        case StartTimeMs:
+            p.startTimeMs = r.integer<qint64>();
+            return true;
+        case Uid:
+            p.uid = r.integer<uint>();
+            return true;
+        case User:
+            r.text(&p.user);
+            return true;
+        case Command:
+            r.text(&p.command);
+            return true;
+        case ProcessGpuUuid:
+            hasGpu = r.text(&p.gpuUuid);
+            return true;
+        case ProcessMigUuid:
+            r.text(&p.migUuid);
+            return true;
+        case UsedMemoryMiB:
+            p.usedMemoryMiB = r.number(0, kBig);
+            return true;
+        case SmUtilizationPercent:
+            p.smUtilPercent = r.number(0, 100);
+            return true;
+        case Ghost:
+            p.ghost = r.boolean().value_or(false);
+            return true;
+        case ProcessWorkload:
+            p.workload = readWorkload(r);
+            return true;
+        case cborkey::Owner:
+            p.owner = readOwner(r);
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok || !missing(r, hasPid, "pid") || !missing(r, hasGpu, "gpu_uuid"))
+        return std::nullopt;
+    return p;
+}
+
+// The elements of the array at the reader, each read by `read` with its
+// index on the path; null is an empty array.
+template <typename T, typename Read>
+void readArray(Reader& r, QList<T>& out, Read read)
+{
+    out.clear();
+    if (r.takeNull())
+        return;
+    if (r.stream().isArray() && r.stream().isLengthKnown())
+        out.reserve(qsizetype(std::min<quint64>(r.stream().length(), 1024)));
+    if (!r.enterArray())
+        return;
+    for (qsizetype i = 0; r.hasNext(); ++i) {
+        r.pushIndex(i);
+        std::optional<T> v = read(r);
+        r.pop();
+        if (!v)
+            return;
+        out.append(std::move(*v));
+    }
+    r.leave();
+}
+
+} // namespace
+
+QString cborTypeName(const QCborStreamReader& r)
+{
+    switch (r.type()) {
+    case QCborStreamReader::UnsignedInteger:
+    case QCborStreamReader::NegativeInteger:
+        return QStringLiteral("an integer");
+    case QCborStreamReader::ByteArray:
+        return QStringLiteral("a byte string");
+    case QCborStreamReader::String:
+        return QStringLiteral("a text string");
+    case QCborStreamReader::Array:
+        return QStringLiteral("an array");
+    case QCborStreamReader::Map:
+        return QStringLiteral("a map");
+    case QCborStreamReader::Tag:
+        return QStringLiteral("a tag");
+    case QCborStreamReader::SimpleType:
+        if (r.isNull())
+            return QStringLiteral("null");
+        if (r.isBool())
+            return QStringLiteral("a boolean");
+        if (r.isUndefined())
+            return QStringLiteral("undefined");
+        return QStringLiteral("a simple value");
+    case QCborStreamReader::Float16:
+    case QCborStreamReader::Float:
+    case QCborStreamReader::Double:
+        return QStringLiteral("a number");
+    case QCborStreamReader::Invalid:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s, std::optional<quint64> sequence)
+{
+    using namespace cborkey;
+    w.startMap();
+    w.append(quint64(SnapshotVersion));
+    w.append(quint64(kSnapshotVersion));
+    putText(w, Server, s.server);
+    w.append(quint64(TimestampMs));
+    putNumber(w, double(s.timestampMs));
+    putText(w, Backend, s.backend);
+    opt(w, IntervalMs, s.intervalMs);
+    putHost(w, s.host);
+    if (!s.gpus.isEmpty()) {
+        w.append(quint64(Gpus));
+        w.startArray(quint64(s.gpus.size()));
+        for (const GpuSample& g : s.gpus)
+            putGpu(w, g);
+        w.endArray();
+    }
+    if (!s.processes.isEmpty()) {
+        w.append(quint64(Processes));
+        w.startArray(quint64(s.processes.size()));
+        for (const GpuProcess& p : s.processes)
+            putProcess(w, p);
+        w.endArray();
+    }
+    if (!s.warnings.isEmpty()) {
+        w.append(quint64(Warnings));
+        w.startArray(quint64(s.warnings.size()));
+        for (const QString& t : s.warnings)
+            w.append(QStringView(t));
+        w.endArray();
+    }
+    if (sequence) {
+        w.append(quint64(Sequence));
+        w.append(*sequence);
+    }
+    w.endMap();
+}
+
+QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence)
+{
+    QByteArray out;
+    out.reserve(1024 + 160 * (s.gpus.size() + s.processes.size()));
+    QCborStreamWriter w(&out);
+    writeSnapshotCbor(w, s, sequence);
+    return out;
+}
+
+std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* error,
+                                         bool* incomplete, std::optional<quint64>* sequence)
+{
+    using namespace cborkey;
+    Reader r(stream, error);
+    Snapshot s;
+    bool hasServer = false;
+    bool hasTime = false;
+    bool hasBackend = false;
+    qsizetype units = 0;
+    if (sequence)
+        sequence->reset();
+    readMap(r, kSnapshotNames, [&](quint64 key) {
+        switch (key) {
+        case Server:
+            hasServer = r.text(&s.server);
+            return true;
+        case TimestampMs:
+            if (const auto t = r.integer<qint64>()) {
+                s.timestampMs = *t;
+                hasTime = true;
+            }
+            return true;
+        case Backend:
+            hasBackend = r.text(&s.backend);
+            return true;
+        case IntervalMs:
+            s.intervalMs = r.integer<qint64>();
+            if (s.intervalMs && *s.intervalMs == 0)
+                r.fail(QStringLiteral("must be positive"));
+            return true;
+        case cborkey::HostFigures:
+            if (!r.takeNull())
+                readHost(r, s.host);
+            return true;
+        case Gpus:
+            readArray(r, s.gpus, [&units](Reader& rr) {
+                if (++units > kMaxGpusPerServer) {
+                    rr.fail(QStringLiteral("more GPUs and MIG instances than the %1 one server "
+                                           "may report")
+                                .arg(kMaxGpusPerServer));
+                    return std::optional<GpuSample>();
+                }
+                return readGpu(rr, &units);
+            });
+            return true;
+        case Processes:
+            readArray(r, s.processes, readProcess);
+            return true;
+        case Warnings:
+            readArray(r, s.warnings, [](Reader& rr) -> std::optional<QString> {
+                if (!rr.stream().isString()) {
+                    rr.expected("a text string");
+                    return std::nullopt;
+                }
+                QString t;
+                if (!rr.text(&t))
+                    return std::nullopt;
+                return t;
+            });
+            return true;
+        case Sequence:
+            if (const auto n = r.integer<quint64>(); n && sequence)
+                *sequence = *n;
+            return true;
+        default:
+            return false; // snapshot_version among them: nothing to read from it
+        }
+    });
+    if (r.ok()) {
+        if (missing(r, hasServer, "server") && missing(r, hasTime, "timestamp_ms"))
+            missing(r, hasBackend, "backend");
+    }
+    if (incomplete)
+        *incomplete = r.incomplete();
+    if (!r.ok())
+        return std::nullopt;
+    return s; // every text made printable as it was read
+}
+
+std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error)
+{
+    QCborStreamReader r(bytes);
+    std::optional<Snapshot> s = snapshotFromCbor(r, error);
+    if (s && r.lastError() == QCborError::NoError && r.currentOffset() != bytes.size()) {
+        if (error)
+            *error =
+                QStringLiteral("%1 bytes after the reading").arg(bytes.size() - r.currentOffset());
+        return std::nullopt;
+    }
+    return s;
+}
+
+} // namespace gw

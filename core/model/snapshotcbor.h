@@ -1,0 +1,168 @@
+#pragma once
+
+// Snapshot <-> CBOR (RFC 8949): the compact form of a reading on the wire,
+// asked for with `Accept: application/cbor` (docs/agent-api.md, "CBOR
+// readings"). It carries exactly what the JSON form (snapshotjson.h) carries,
+// field for field: a snapshot read from either is the same snapshot.
+//
+// Each object is a CBOR map with small integer keys (the tables below; a key
+// keeps its meaning for good, new fields take new numbers), written and read
+// with Qt's streaming QCborStreamWriter/QCborStreamReader, never a
+// QCborValue tree. Absent values (std::nullopt, an empty optional text) are
+// left out; null is read as absent too, as in JSON. Numbers are written as
+// the shortest exact CBOR form (an integer, a float, else a double); any
+// number form is read. "timestamp" (the ISO text of timestamp_ms) is not
+// sent: the reader has timestamp_ms.
+//
+// The reader is as strict as the JSON reader, with the same ranges and
+// limits (GPUs and MIG instances of one server, labels), and names the path
+// of a mistake as the JSON reader does ("gpus[1].memory_used_mib: expected a
+// number or null, got a text string"). Unknown keys are skipped (newer
+// agents may add fields), nested at most kMaxSkipDepth deep.
+
+#include "model/snapshot.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+class QCborStreamReader;
+class QCborStreamWriter;
+
+namespace gw {
+
+// The keys of each map, by the JSON key they stand for.
+namespace cborkey {
+enum SnapshotKey : quint8
+{
+    SnapshotVersion = 0,
+    Server = 1,
+    TimestampMs = 2,
+    Backend = 3,
+    IntervalMs = 4,
+    HostFigures = 5,
+    Gpus = 6,
+    Processes = 7,
+    Warnings = 8,
+    Sequence = 9, // /v1/samples: the reading's number in the agent's log
+};
+enum HostKey : quint8
+{
+    Hostname = 0,
+    CpuPercent = 1,
+    CpuCount = 2,
+    MemoryUsedBytes = 3,
+    MemoryTotalBytes = 4,
+    DiskReadBytesPerS = 5,
+    DiskWriteBytesPerS = 6,
+    CgroupMemoryLimitBytes = 7,
+    CgroupMemoryUsedBytes = 8,
+    CgroupCpuLimitCores = 9,
+    CgroupVersion = 10,
+    OwnPidNamespace = 11,
+};
+enum GpuKey : quint8
+{
+    GpuIndex = 0,
+    GpuUuid = 1,
+    GpuName = 2,
+    PciBusId = 3,
+    Vendor = 4,
+    UtilizationGpuPercent = 5,
+    UtilizationMemoryPercent = 6,
+    GpuMemoryUsedMiB = 7,
+    GpuMemoryTotalMiB = 8,
+    TemperatureC = 9,
+    SlowdownTemperatureC = 10,
+    ShutdownTemperatureC = 11,
+    MemoryReservedMiB = 12,
+    PowerW = 13,
+    PowerLimitW = 14,
+    SmClockMHz = 15,
+    FanPercent = 16,
+    PersistenceMode = 17,
+    MigEnabled = 18,
+    MigSliceCount = 19,
+    MigInstances = 20,
+    GpuError = 21,
+    Holder = 22,
+    HolderOwner = 23,
+};
+enum MigKey : quint8
+{
+    MigIndex = 0,
+    MigUuid = 1,
+    Profile = 2,
+    GpuInstanceId = 3,
+    ComputeInstanceId = 4,
+    ComputeSlices = 5,
+    MigMemoryUsedMiB = 6,
+    MigMemoryTotalMiB = 7,
+};
+enum ProcessKey : quint8
+{
+    Pid = 0,
+    StartTimeMs = 1,
+    Uid = 2,
+    User = 3,
+    Command = 4,
+    ProcessGpuUuid = 5,
+    ProcessMigUuid = 6,
+    UsedMemoryMiB = 7,
+    SmUtilizationPercent = 8,
+    Ghost = 9,
+    ProcessWorkload = 10,
+    Owner = 11,
+};
+enum WorkloadKey : quint8
+{
+    Kind = 0,
+    WorkloadId = 1,
+    PodUid = 2,
+    Runtime = 3,
+    Step = 4,
+    WorkloadUid = 5,
+    Cgroup = 6,
+    WorkloadName = 7,
+    Namespace = 8,
+    Container = 9,
+    Partition = 10,
+    Image = 11,
+    Labels = 12,
+};
+enum OwnerKey : quint8
+{
+    OwnerUser = 0,
+    Account = 1,
+    Because = 2,
+    IsWorkload = 3,
+};
+} // namespace cborkey
+
+// The media type that asks for and announces it.
+inline constexpr char kCborMediaType[] = "application/cbor";
+
+// How deep an unknown key's value may nest before the reading is refused.
+inline constexpr int kMaxSkipDepth = 32;
+
+// One snapshot as one CBOR map; `sequence` adds its number (/v1/samples).
+void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s,
+                       std::optional<quint64> sequence = std::nullopt);
+QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence = std::nullopt);
+
+// Reads the one snapshot map at the reader's position and leaves the reader
+// after it. Nothing with `error` (its path, as the JSON reader words it) on
+// a mistake; then `incomplete`, where given, says whether the data only
+// ended too early (more may come: read again from the same start).
+// `sequence`, where given, gets the map's sequence (nullopt without one).
+std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& r, QString* error,
+                                         bool* incomplete = nullptr,
+                                         std::optional<quint64>* sequence = nullptr);
+// Exactly one snapshot map and nothing after it.
+std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error);
+
+// What the reader is at, for "expected a map, got a text string".
+QString cborTypeName(const QCborStreamReader& r);
+
+} // namespace gw

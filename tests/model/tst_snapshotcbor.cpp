@@ -1,0 +1,458 @@
+// The CBOR form of a reading (model/snapshotcbor.h) carries exactly what the
+// JSON form carries: a snapshot read from either is the same snapshot, and
+// bad input is refused with its path, never a crash.
+#include "model/snapshotcbor.h"
+#include "model/snapshotjson.h"
+#include "sources/demoworld.h"
+#include "util/printable.h"
+
+#include <QCborStreamReader>
+#include <QCborStreamWriter>
+#include <QJsonDocument>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace gw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Workload workloadOf(WorkloadKind kind, int n)
+{
+    Workload w;
+    w.kind = kind;
+    w.cgroupPath = u"/system.slice/unit-%1.scope"_s.arg(n);
+    if (n % 2 == 0)
+        w.id = u"4f3c1e6b2a9d8c7e5f1a0b3c2d4e6f80%1"_s.arg(n);
+    if (kind == WorkloadKind::Kubernetes) {
+        w.podUid = u"3c1d5e2f-8a9b-4c0d-9e1f-2a3b4c5d6e7f"_s;
+        w.runtime = u"containerd"_s;
+        w.name = u"train-0"_s;
+        w.namespaceName = u"vision"_s;
+        w.containerName = u"trainer"_s;
+        w.image = u"nvcr.io/nvidia/pytorch:24.01"_s;
+        w.labels.insert(u"gpuwarden.user"_s, u"alice"_s);
+        w.labels.insert(u"team"_s, u"vision"_s);
+    }
+    if (kind == WorkloadKind::Slurm) {
+        w.step = u"batch"_s;
+        w.uid = 1001;
+        w.name = u"bert"_s;
+        w.partition = u"gpu"_s;
+    }
+    if (kind == WorkloadKind::Docker)
+        w.labels.insert(u"empty"_s, QString()); // an empty value is a value
+    return w;
+}
+
+// A snapshot with every kind of field set, absent, empty and odd.
+Snapshot variedSnapshot(int n)
+{
+    Snapshot s;
+    s.server = u"node-%1"_s.arg(n);
+    s.timestampMs = 1795342395152 + n;
+    s.backend = u"nvml"_s;
+    if (n % 3)
+        s.intervalMs = 1000 * n;
+    s.host.hostname = s.server;
+    s.host.cpuPercent = n % 2 ? std::optional<double>(12.5) : std::nullopt;
+    s.host.cpuCount = 128;
+    s.host.memoryUsedBytes = 25276026880ull + quint64(n);
+    s.host.memoryTotalBytes = 9007199254740992ull; // 2^53, the largest exact
+    s.host.diskReadBytesPerSec = 0.1 * n;
+    s.host.cgroupCpuLimitCores = 1.0 / 3;
+    s.host.cgroupVersion = n % 2 ? u"v2"_s : QString();
+    s.host.ownPidNamespace = n % 2 == 0;
+    for (int g = 0; g < 3; ++g) {
+        GpuSample x;
+        x.index = g;
+        x.uuid = u"GPU-%1-%2"_s.arg(n).arg(g);
+        x.name = u"NVIDIA H100 80GB HBM3"_s;
+        x.vendor = u"nvidia"_s;
+        x.utilizationGpuPercent = g == 1 ? std::nullopt : std::optional<double>(97.25);
+        x.memoryUsedMiB = 71200.123456789;
+        x.memoryTotalMiB = 81559;
+        x.temperatureC = -3.5;
+        x.powerW = 631.5;
+        x.fanPercent = 0;
+        x.persistenceMode = false;
+        if (g == 2) {
+            x.migEnabled = true;
+            x.migSliceCount = 7;
+            MigInstance a;
+            a.index = 0;
+            a.uuid = u"MIG-a"_s;
+            a.profile = u"3g.40gb"_s;
+            a.gpuInstanceId = 2;
+            a.computeInstanceId = 0;
+            a.computeSlices = 3;
+            a.memoryUsedMiB = 16925;
+            MigInstance b;
+            b.index = 3;
+            b.uuid = u"MIG-b"_s;
+            x.migInstances = {a, b};
+        }
+        if (g == 1) {
+            x.error = u"GPU is lost"_s;
+            x.holder = workloadOf(WorkloadKind::Kubernetes, n);
+            x.holderOwner = ProcessOwner{u"bob"_s, QString(), u"pod label"_s, false};
+        }
+        s.gpus << x;
+    }
+    int k = 0;
+    for (int kind = int(WorkloadKind::None); kind <= int(WorkloadKind::Unknown); ++kind, ++k) {
+        GpuProcess p;
+        p.pid = 1000 + k;
+        p.gpuUuid = s.gpus[k % 3].uuid;
+        p.startTimeMs = 1795340000000 + k;
+        p.uid = uint(k);
+        p.user = k % 4 ? u"alice"_s : QString();
+        p.command = u"python train.py --rank %1"_s.arg(k);
+        p.usedMemoryMiB = 7484.5;
+        p.smUtilPercent = k % 2 ? std::optional<double>(33) : std::nullopt;
+        if (k % 3 == 2)
+            p.migUuid = u"MIG-a"_s;
+        p.workload = workloadOf(WorkloadKind(kind), k);
+        p.owner = ProcessOwner{k % 2 ? u"carol"_s : u"container:job1"_s,
+                               k % 2 ? u"proj"_s : QString(), u"because %1"_s.arg(k), k % 2 == 0};
+        s.processes << p;
+    }
+    GpuProcess ghost; // only what a ghost has
+    ghost.pid = 91234;
+    ghost.gpuUuid = s.gpus[0].uuid;
+    ghost.usedMemoryMiB = 3072;
+    ghost.ghost = true;
+    s.processes << ghost;
+    if (n % 2)
+        s.warnings << u"GPU 1: GPU is lost"_s << QString();
+    return s;
+}
+
+// A map with integer keys, written by hand for bad input.
+QByteArray cbor(const std::function<void(QCborStreamWriter&)>& write)
+{
+    QByteArray out;
+    QCborStreamWriter w(&out);
+    write(w);
+    return out;
+}
+
+void minimalHead(QCborStreamWriter& w)
+{
+    w.append(quint64(cborkey::Server));
+    w.append("a"_L1);
+    w.append(quint64(cborkey::TimestampMs));
+    w.append(quint64(1));
+    w.append(quint64(cborkey::Backend));
+    w.append("x"_L1);
+}
+
+} // namespace
+
+class TestSnapshotCbor : public QObject
+{
+    Q_OBJECT
+
+    // Equal through both forms: read back from CBOR it is what JSON reads
+    // back, and its JSON is the JSON of the original.
+    static void checkSameAsJson(const Snapshot& s)
+    {
+        QString error;
+        const QByteArray bytes = toCbor(s);
+        const auto fromCbor = snapshotFromCborBytes(bytes, &error);
+        QVERIFY2(fromCbor, qPrintable(error));
+        const auto fromJson = snapshotFromJsonBytes(toJsonBytes(s, false), &error);
+        QVERIFY2(fromJson, qPrintable(error));
+        QCOMPARE(*fromCbor, *fromJson);
+        QCOMPARE(toJson(*fromCbor), toJson(*fromJson));
+        // CBOR's own round trip is exact too (and CBOR ≈ a fraction of JSON).
+        QCOMPARE(toCbor(*fromCbor), bytes);
+        QVERIFY(bytes.size() < toJsonBytes(s, false).size() / 2);
+    }
+
+private Q_SLOTS:
+    void demoFleetIsTheSameThroughCborAndJson()
+    {
+        const DemoWorld world(16);
+        int seen = 0;
+        bool mig = false;
+        bool ghost = false;
+        bool workload = false;
+        for (qint64 t = 1795342395000; t < 1795342395000 + 6 * 3'600'000; t += 1'234'567) {
+            for (const Snapshot& s : world.at(t)) {
+                checkSameAsJson(s);
+                if (QTest::currentTestFailed())
+                    return;
+                ++seen;
+                for (const GpuSample& g : s.gpus)
+                    mig = mig || !g.migInstances.isEmpty();
+                for (const GpuProcess& p : s.processes) {
+                    ghost = ghost || p.ghost;
+                    workload = workload || p.workload.has_value();
+                }
+                QCOMPARE(toJson(*snapshotFromCborBytes(toCbor(s), nullptr)), toJson(s));
+            }
+        }
+        QVERIFY(seen >= 16 * 17);
+        QVERIFY(mig);
+        QVERIFY(workload);
+        Q_UNUSED(ghost) // the demo may have none at these times: variedSnapshot has them
+    }
+
+    void everyFieldAbsentEmptyAndEveryWorkloadKindSurvive()
+    {
+        for (int n = 0; n < 6; ++n) {
+            const Snapshot s = variedSnapshot(n);
+            checkSameAsJson(s);
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(*snapshotFromCborBytes(toCbor(s), nullptr), s);
+            QCOMPARE(toJson(*snapshotFromCborBytes(toCbor(s), nullptr)), toJson(s));
+        }
+        // The bare minimum: no host figures, no GPUs, no processes.
+        Snapshot bare;
+        bare.server = u"b"_s;
+        bare.backend = u"host"_s;
+        checkSameAsJson(bare);
+    }
+
+    void notFiniteNumbersAreAbsentAsInJson()
+    {
+        Snapshot s = variedSnapshot(1);
+        s.gpus[0].powerW = std::numeric_limits<double>::quiet_NaN();
+        s.gpus[0].temperatureC = std::numeric_limits<double>::infinity();
+        const auto back = snapshotFromCborBytes(toCbor(s), nullptr);
+        QVERIFY(back);
+        QVERIFY(!back->gpus[0].powerW);
+        QVERIFY(!back->gpus[0].temperatureC);
+        QCOMPARE(*back, *snapshotFromJsonBytes(toJsonBytes(s), nullptr));
+    }
+
+    void controlCharactersAreMadePrintableAsInJson()
+    {
+        Snapshot s = variedSnapshot(2);
+        s.server = u"evil\x1b[2Jserver"_s;
+        s.processes[0].command = u"rm -rf /\r\nok"_s;
+        s.processes[1].workload->labels.insert(u"k\x07"_s, u"v\x1b"_s);
+        // Every text of a GPU's holder too (its runtime and step were left
+        // as they came by the JSON reader before).
+        s.gpus[1].holder->runtime = u"containerd\x1b]0;owned\x07"_s;
+        s.gpus[1].holder->step = u"batch\r"_s;
+        const auto c = snapshotFromCborBytes(toCbor(s), nullptr);
+        const auto j = snapshotFromJsonBytes(toJsonBytes(s), nullptr);
+        QVERIFY(c && j);
+        QCOMPARE(*c, *j);
+        QVERIFY(!c->server.contains(QChar(0x1b)));
+        QVERIFY(isPrintableText(c->gpus[1].holder->runtime));
+        QVERIFY(isPrintableText(j->gpus[1].holder->step));
+    }
+
+    void sequenceIsReadBesideTheSnapshot()
+    {
+        const Snapshot s = variedSnapshot(3);
+        const QByteArray bytes = toCbor(s, 4711);
+        QCborStreamReader r(bytes);
+        std::optional<quint64> sequence;
+        QString error;
+        const auto back = snapshotFromCbor(r, &error, nullptr, &sequence);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(sequence, std::optional<quint64>(4711));
+        QCOMPARE(*back, *snapshotFromCborBytes(toCbor(s), nullptr));
+    }
+
+    void unknownKeysAreSkipped()
+    {
+        const QByteArray bytes = cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(99)); // a newer agent's field: a nested value
+            w.startArray();
+            w.startMap(1);
+            w.append(quint64(1));
+            w.append("x"_L1);
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        });
+        QString error;
+        const auto s = snapshotFromCborBytes(bytes, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->server, u"a"_s);
+    }
+
+    void everyTruncationIsAnErrorSayingTheDataEndsEarly()
+    {
+        const QByteArray bytes = toCbor(variedSnapshot(1));
+        for (qsizetype n = 0; n < bytes.size(); ++n) {
+            const QByteArray cut = bytes.left(n);
+            QCborStreamReader r(cut);
+            QString error;
+            bool incomplete = false;
+            const auto s = snapshotFromCbor(r, &error, &incomplete);
+            QVERIFY2(!s, qPrintable(u"cut at %1 read"_s.arg(n)));
+            QVERIFY2(!error.isEmpty(), qPrintable(u"cut at %1: no error"_s.arg(n)));
+            QVERIFY2(incomplete, qPrintable(u"cut at %1: %2"_s.arg(n).arg(error)));
+        }
+    }
+
+    void badInputIsRefusedWithItsPath_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a map") << cbor([](QCborStreamWriter& w) { w.append("x"_L1); })
+                                   << u"expected a map, got a text string"_s;
+        QTest::newRow("no server") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(cborkey::TimestampMs));
+            w.append(quint64(1));
+            w.endMap();
+        }) << u"server: missing"_s;
+        QTest::newRow("text key") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            w.append("server"_L1);
+            w.append("a"_L1);
+            w.endMap();
+        }) << u"expected an integer key, got a text string"_s;
+        QTest::newRow("string number") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::Gpus));
+            w.startArray(2);
+            w.startMap();
+            w.append(quint64(cborkey::GpuIndex));
+            w.append(quint64(0));
+            w.append(quint64(cborkey::GpuUuid));
+            w.append("GPU-0"_L1);
+            w.endMap();
+            w.startMap();
+            w.append(quint64(cborkey::GpuIndex));
+            w.append(quint64(1));
+            w.append(quint64(cborkey::GpuMemoryUsedMiB));
+            w.append("12"_L1);
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[1].memory_used_mib: expected a number or null, got a text string"_s;
+        QTest::newRow("out of range") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::HostFigures));
+            w.startMap();
+            w.append(quint64(cborkey::CpuPercent));
+            w.append(250.0);
+            w.endMap();
+            w.endMap();
+        }) << u"host.cpu_percent: 250 is out of range"_s;
+        QTest::newRow("negative pid") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::Processes));
+            w.startArray(1);
+            w.startMap();
+            w.append(quint64(cborkey::Pid));
+            w.append(qint64(-5));
+            w.append(quint64(cborkey::ProcessGpuUuid));
+            w.append("GPU-0"_L1);
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"processes[0].pid: -5 is out of range"_s;
+        QTest::newRow("owner without user") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::Processes));
+            w.startArray(1);
+            w.startMap();
+            w.append(quint64(cborkey::Pid));
+            w.append(quint64(5));
+            w.append(quint64(cborkey::ProcessGpuUuid));
+            w.append("GPU-0"_L1);
+            w.append(quint64(cborkey::Owner));
+            w.startMap();
+            w.append(quint64(cborkey::Account));
+            w.append("acct"_L1);
+            w.endMap();
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"processes[0].owner.user: missing"_s;
+        QTest::newRow("over the GPU limit") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::Gpus));
+            w.startArray();
+            for (int i = 0; i < kMaxGpusPerServer + 1; ++i) {
+                w.startMap(2);
+                w.append(quint64(cborkey::GpuIndex));
+                w.append(quint64(i));
+                w.append(quint64(cborkey::GpuUuid));
+                w.append("G"_L1);
+                w.endMap();
+            }
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[256]: more GPUs and MIG instances than the 256 one server may report"_s;
+        QTest::newRow("too many labels") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(cborkey::Processes));
+            w.startArray(1);
+            w.startMap();
+            w.append(quint64(cborkey::Pid));
+            w.append(quint64(5));
+            w.append(quint64(cborkey::ProcessGpuUuid));
+            w.append("GPU-0"_L1);
+            w.append(quint64(cborkey::ProcessWorkload));
+            w.startMap();
+            w.append(quint64(cborkey::Kind));
+            w.append("docker"_L1);
+            w.append(quint64(cborkey::Labels));
+            w.startMap();
+            for (int i = 0; i < 300; ++i) {
+                w.append(QString::number(i));
+                w.append("v"_L1);
+            }
+            w.endMap();
+            w.endMap();
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"processes[0].workload.labels: more than 256 labels"_s;
+        // A text string announcing 2^62 bytes: refused, nothing allocated.
+        QTest::newRow("huge length") << cbor([](QCborStreamWriter& w) {
+                                            w.startMap();
+                                            w.append(quint64(cborkey::Server));
+                                        }) + QByteArray::fromHex("7b4000000000000000") +
+                                            QByteArray("abc")
+                                     << u"server:"_s;
+        // An unknown key nested far deeper than any reading.
+        QTest::newRow("deep nesting") << cbor([](QCborStreamWriter& w) {
+            w.startMap();
+            minimalHead(w);
+            w.append(quint64(77));
+            for (int i = 0; i < 100000; ++i)
+                w.startArray(1);
+            w.append(quint64(0));
+            for (int i = 0; i < 100000; ++i)
+                w.endArray();
+            w.endMap();
+        }) << u"key 77: malformed CBOR"_s;
+        QTest::newRow("trailing bytes")
+            << toCbor(variedSnapshot(0)) + QByteArray(2, '\0') << u"2 bytes after the reading"_s;
+    }
+
+    void badInputIsRefusedWithItsPath()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        QString error;
+        const auto s = snapshotFromCborBytes(bytes, &error);
+        QVERIFY(!s);
+        QVERIFY2(error.startsWith(expected), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshotCbor)
+#include "tst_snapshotcbor.moc"
