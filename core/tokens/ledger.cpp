@@ -145,6 +145,11 @@ void RunningBooks::addFacts(const QList<UsageFact>& facts)
     // range are a prefix of a longer one's (at the instant a range ends,
     // its use sorts before the additions a longer range adds there).
     m_slot.reserve(m_slot.size() + facts.size());
+    m_facts.reserve(m_facts.size() + facts.size());
+    // Facts come by the hour: the hour's list is looked up when it changes
+    // (std::map's nodes stay put as others are inserted).
+    QList<qsizetype>* hourList = nullptr;
+    qint64 hourListAt = 0;
     for (const UsageFact& f : facts) {
         m_models.insert(f.gpuModel);
         const qint64 at = f.hourStartMs + kHourMs;
@@ -154,7 +159,11 @@ void RunningBooks::addFacts(const QList<UsageFact>& facts)
         const auto it = m_slot.constFind(key);
         if (it == m_slot.cend()) {
             m_slot.insert(key, m_facts.size());
-            m_factsByEnd[at].append(m_facts.size());
+            if (!hourList || hourListAt != at) {
+                hourList = &m_factsByEnd[at];
+                hourListAt = at;
+            }
+            hourList->append(m_facts.size());
             m_facts << f;
         } else {
             m_facts[*it].heldGpuSeconds += f.heldGpuSeconds;
@@ -338,19 +347,37 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
             *it = at;
     };
 
-    // Usage and adjustments from the cut on, and the grants they cause.
+    // Usage and adjustments from the cut on, and the grants they cause, in
+    // three runs each in the entries' order: usage and adjustments come by
+    // their instant and are sorted within it (by id), grants are sorted.
     QList<LedgerEntry> events;
+    if (keep == 0) // whole: entries are large, placed once
+        events.reserve(m_facts.size() + m_adjustments.size() + m_grantAt.size() +
+                       m_rules.users.size());
+    QList<qsizetype> order;
+    order.reserve(events.capacity());
+    // Indices [from, events.size()) of one instant, sorted by id.
+    auto sortInstant = [&](qsizetype from) {
+        for (qsizetype i = from; i < events.size(); ++i)
+            order << i;
+        std::sort(order.begin() + from, order.end(),
+                  [&](qsizetype a, qsizetype b) { return events[a].id < events[b].id; });
+    };
     for (auto it = std::as_const(m_factsByEnd).lowerBound(cut.ms);
          it != m_factsByEnd.cend() && it.key() <= untilMs; ++it) {
         const bool make = Point{it.key(), tieRank(LedgerEntry::Kind::Usage)} >= cut;
+        const qsizetype first = events.size();
         for (qsizetype i : it.value()) {
             firstKnown(m_facts[i].user, it.key());
             if (make)
                 events << usageEntry(m_facts[i]);
         }
+        sortInstant(first);
     }
+    const qsizetype usageEnd = events.size();
     for (auto it = std::as_const(m_adjustmentsAt).lowerBound(std::max(cut.ms, fromMs));
          it != m_adjustmentsAt.cend() && it.key() < untilMs; ++it) {
+        const qsizetype first = events.size();
         for (qsizetype i : it.value()) {
             const Adjustment& a = m_adjustments[i].adjustment;
             firstKnown(a.user, a.atMs);
@@ -365,7 +392,9 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
             e.detail = tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
             events << std::move(e);
         }
+        sortInstant(first);
     }
+    const qsizetype adjustmentsEnd = events.size();
     for (auto it = m_grantAt.cbegin(); it != m_grantAt.cend(); ++it) {
         if (Point{it.value(), tieRank(LedgerEntry::Kind::Grant)} < cut)
             continue;
@@ -379,15 +408,20 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
                        .arg(number(m_rules.initial), number(m_rules.monthly));
         events << std::move(e);
     }
-    // Sorted by index: entries are large, moved once into place.
+    for (qsizetype i = adjustmentsEnd; i < events.size(); ++i)
+        order << i;
+    const auto before = [&](qsizetype a, qsizetype b) {
+        return entryBefore(events[a], events[b]);
+    };
+    std::sort(order.begin() + adjustmentsEnd, order.end(), before);
+    // The three runs merged by index: entries are large, moved once into place.
     {
-        QList<qsizetype> order(events.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(),
-                  [&](qsizetype a, qsizetype b) { return entryBefore(events[a], events[b]); });
+        std::inplace_merge(order.begin(), order.begin() + usageEnd, order.begin() + adjustmentsEnd,
+                           before);
+        std::inplace_merge(order.begin(), order.begin() + adjustmentsEnd, order.end(), before);
         QList<LedgerEntry> sorted;
         sorted.reserve(events.size());
-        for (qsizetype i : order)
+        for (qsizetype i : std::as_const(order))
             sorted << std::move(events[i]);
         events = std::move(sorted);
     }
