@@ -144,8 +144,12 @@ void RunningBooks::addFacts(const QList<UsageFact>& facts)
     // up to a month's end hold its last hour, and the books of a shorter
     // range are a prefix of a longer one's (at the instant a range ends,
     // its use sorts before the additions a longer range adds there).
-    m_slot.reserve(m_slot.size() + facts.size());
-    m_facts.reserve(m_facts.size() + facts.size());
+    // Reserved once, for a whole making: an hour's few must not reallocate
+    // the history each time.
+    if (m_facts.isEmpty()) {
+        m_slot.reserve(facts.size());
+        m_facts.reserve(facts.size());
+    }
     // Facts come by the hour: the hour's list is looked up when it changes
     // (std::map's nodes stay put as others are inserted).
     QList<qsizetype>* hourList = nullptr;
