@@ -3,6 +3,9 @@
 //                               16 servers × 8 GPUs, one user's fact per GPU
 //                               and hour (facts of one server, user, model and
 //                               hour merged by the books), Europe/Berlin
+//   ledger_fleet_hourly_update_ms= the same month's books kept (RunningBooks),
+//                               then one more hour of the fleet's facts
+//                               brought forward; the median of 24 hours
 //   usage_meter_readings_per_s= the usage meter over a day of 1 Hz readings of
 //                               one 8-GPU server with 16 processes
 //   balances_ms=                GET /v1/balances over loopback from an
@@ -18,6 +21,7 @@
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
 #include "agent/tokendesk.h"
+#include "benchreference.h"
 #include "journal/agentjournal.h"
 #include "tokens/ledger.h"
 #include "tokens/usage.h"
@@ -62,17 +66,17 @@ const QStringList& models()
     return m;
 }
 
-QList<UsageFact> fleetFacts(qint64 fromMs)
+QList<UsageFact> fleetFacts(qint64 fromMs, int days = kDays, unsigned seed = 13)
 {
-    std::mt19937 rng(13);
+    std::mt19937 rng(seed);
     QStringList users;
     for (int u = 0; u < kUsers; ++u)
         users << QStringLiteral("user%1").arg(u, 2, 10, QLatin1Char('0'));
     QList<UsageFact> facts;
-    facts.reserve(kServers * kGpus * kDays * 24);
+    facts.reserve(kServers * kGpus * days * 24);
     for (int s = 0; s < kServers; ++s) {
         const QString server = QStringLiteral("gpu-node-%1").arg(s, 2, 10, QLatin1Char('0'));
-        for (int h = 0; h < kDays * 24; ++h)
+        for (int h = 0; h < days * 24; ++h)
             for (int g = 0; g < kGpus; ++g) {
                 UsageFact f;
                 f.server = server;
@@ -202,10 +206,103 @@ int balancesBench(qint64 from)
     return 0;
 }
 
+// The reading of one 8-GPU server at `ms`: each GPU held by one or two
+// users drawn per hour, two GPUs left idle some hours.
+Snapshot quarterReading(qint64 ms, std::mt19937& rng, QList<QStringList>& holders, qint64& heldHour)
+{
+    if (holders.isEmpty() || heldHour != ms - ms % kHourMs) {
+        heldHour = ms - ms % kHourMs;
+        holders.clear();
+        for (int g = 0; g < kGpus; ++g) {
+            QStringList users;
+            const int n = int(rng() % 4); // 0 (idle), 1, 1, 2
+            for (int p = 0; p < (n == 3 ? 2 : n == 0 ? 0 : 1); ++p)
+                users << QStringLiteral("user%1").arg(int(rng() % kUsers), 2, 10, QLatin1Char('0'));
+            holders << users;
+        }
+    }
+    Snapshot s;
+    s.server = QStringLiteral("gpu-node-00");
+    s.timestampMs = ms;
+    s.intervalMs = kHourMs / 4;
+    for (int g = 0; g < kGpus; ++g) {
+        GpuSample gpu;
+        gpu.index = g;
+        gpu.uuid = QStringLiteral("GPU-%1").arg(g);
+        gpu.name = models()[g / 2];
+        gpu.utilizationGpuPercent = 20 + int(rng() % 80);
+        s.gpus << gpu;
+        for (qsizetype p = 0; p < holders[g].size(); ++p) {
+            GpuProcess proc;
+            proc.pid = 1000 + g * 2 + int(p);
+            proc.user = holders[g][p];
+            proc.gpuUuid = gpu.uuid;
+            proc.usedMemoryMiB = 1000 + 500 * int(p);
+            s.processes << proc;
+        }
+    }
+    return s;
+}
+
+int hourlyUpdateBench(qint64 from)
+{
+    qint64 now = from;
+    TokenDesk desk([&now] { return now; });
+    PolicyConfig policy;
+    policy.tokens = rules();
+    policy.tokens.users = {QStringLiteral("user00"), QStringLiteral("user01")};
+    desk.setPolicy(policy);
+    std::mt19937 rng(29);
+    QList<QStringList> holders;
+    qint64 heldHour = 0;
+    qint64 ms = from;
+    // Readings up to (not including) the hour that ends at `untilMs`.
+    auto feedUntil = [&](qint64 untilMs) {
+        for (; ms < untilMs; ms += kHourMs / 4) {
+            now = ms;
+            desk.published(quarterReading(ms, rng, holders, heldHour));
+        }
+    };
+    double figure = -1;
+    for (const int days : {7, 30, 90}) {
+        feedUntil(from + days * 24 * kHourMs);
+        if (desk.books().entries.isEmpty())
+            return 1;
+        QList<double> times;
+        for (int h = 0; h < 24; ++h) {
+            // The reading at the hour's end timed, then the hour's quarters.
+            now = ms;
+            const Snapshot closing = quarterReading(ms, rng, holders, heldHour);
+            QElapsedTimer t;
+            t.start();
+            desk.published(closing);
+            times << double(t.nsecsElapsed()) / 1e6;
+            if (desk.closedThroughMs() != closing.timestampMs)
+                return 1;
+            ms += kHourMs / 4;
+            feedUntil(closing.timestampMs + kHourMs);
+        }
+        std::sort(times.begin(), times.end());
+        const double median = times[times.size() / 2];
+        const Books& b = desk.books();
+        std::printf("ledger_hourly_update_ms_%dd=%.3f (one hour closed on the agent's books after "
+                    "%d days: %lld facts, %lld entries; median of 24 hours; max %.3f)\n",
+                    days, median, days, static_cast<long long>(desk.facts().size()),
+                    static_cast<long long>(b.entries.size()), times.last());
+        if (days == 30)
+            figure = median;
+    }
+    std::printf("ledger_hourly_update_ms=%.3f (one hour closed on a month-old book of the agent, "
+                "8 GPUs, 40 users; median of 24 hours; flat: see the 7d and 90d lines)\n",
+                figure);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    gw::bench::printReference();
     QCoreApplication app(argc, argv);
     const QTimeZone berlin("Europe/Berlin");
     const qint64 from = QDateTime(QDate(2026, 11, 1), QTime(0, 0), berlin).toMSecsSinceEpoch();
@@ -226,6 +323,33 @@ int main(int argc, char** argv)
                     "facts, %lld entries; best of 5; target <= 500)\n",
                     best, kUsers, kServers, kGpus, kDays, static_cast<long long>(facts.size()),
                     static_cast<long long>(entries));
+
+        // The same month kept (a keeper's books of the fleet), then each
+        // hour of the next day brought forward: what replaces a rebuild.
+        RunningBooks kept(rules(), from);
+        kept.addFacts(facts);
+        kept.advanceTo(until);
+        const QList<UsageFact> next = fleetFacts(until, 1, 14);
+        QList<double> times;
+        for (int h = 0; h < 24; ++h) {
+            const qint64 end = until + (h + 1) * kHourMs;
+            QList<UsageFact> hour;
+            for (const UsageFact& f : next)
+                if (f.hourStartMs + kHourMs == end)
+                    hour << f;
+            QElapsedTimer t;
+            t.start();
+            kept.addFacts(hour);
+            kept.advanceTo(end + 1);
+            times << double(t.nsecsElapsed()) / 1e6;
+            if (kept.lastUpdate().whole)
+                return 1;
+        }
+        std::sort(times.begin(), times.end());
+        std::printf("ledger_fleet_hourly_update_ms=%.3f (the same month kept, then one hour of %d "
+                    "facts brought forward; median of the next 24 hours, a midnight among them; "
+                    "max %.3f)\n",
+                    times[times.size() / 2], kServers * kGpus, times.last());
     }
     {
         const QList<Snapshot> readings = dayOfReadings(from);
@@ -245,5 +369,7 @@ int main(int argc, char** argv)
                     "reading; best of 3)\n",
                     double(readings.size()) / best);
     }
+    if (const int rc = hourlyUpdateBench(from))
+        return rc;
     return balancesBench(from);
 }

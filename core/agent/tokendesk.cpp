@@ -33,6 +33,19 @@ const QString kStartKey = QStringLiteral("tokens_start_ms");
 // down), and the readings that show them expire.
 const QString kGapsKey = QStringLiteral("usage_gaps");
 
+// What the books are made from: the [tokens] rules less enforcement, the
+// price lines included (they are in the warnings).
+bool sameBookRules(PolicyConfig::Tokens a, PolicyConfig::Tokens b)
+{
+    a.enforcement = b.enforcement = {};
+    if (!(a == b))
+        return false;
+    for (qsizetype i = 0; i < a.prices.size(); ++i)
+        if (a.prices[i].line != b.prices[i].line)
+            return false;
+    return true;
+}
+
 qint64 hourOf(qint64 ms)
 {
     return ms - ((ms % kHourMs) + kHourMs) % kHourMs;
@@ -79,8 +92,13 @@ void TokenDesk::setJournal(JournalWriter* journal)
 void TokenDesk::setPolicy(const PolicyConfig& policy)
 {
     const bool was = m_rules.enabled;
+    const bool same = sameBookRules(m_rules, policy.tokens);
     m_rules = policy.tokens;
-    m_books.reset();
+    // Other prices or additions change every entry: the books are made
+    // whole. The same rules (a policy reloaded, enforcement changed) keep them.
+    if (!same)
+        m_running.reset();
+    m_booksStale = true;
     if (m_rules.enabled && (!was || !m_loaded))
         load();
 }
@@ -104,7 +122,7 @@ void TokenDesk::load(std::chrono::milliseconds patience)
     for (Peer& p : m_peers)
         p = Peer();
     m_promCursor = PromUsageCursor();
-    m_books.reset();
+    m_running.reset();
     const qint64 now = m_now();
     m_startMs = hourOf(now);
     m_closedThroughMs = m_startMs;
@@ -371,7 +389,7 @@ void TokenDesk::storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs)
             << "usage facts kept in memory only, the journal refused them:" << why;
     m_facts += facts;
     m_closedThroughMs = boundaryMs;
-    m_books.reset();
+    m_booksStale = true;
 }
 
 QByteArrayList TokenDesk::usageAfter(quint64 after, int limit, quint64* last) const
@@ -388,29 +406,82 @@ QByteArrayList TokenDesk::usageAfter(quint64 after, int limit, quint64* last) co
     return out;
 }
 
+qint64 TokenDesk::booksFromMs() const
+{
+    qint64 from = m_startMs;
+    for (const QList<UsageFact>* facts : {&m_facts, &m_peerFacts})
+        for (const UsageFact& f : *facts)
+            from = std::min(from, f.hourStartMs);
+    return from;
+}
+
+QList<CoverageGap> TokenDesk::allGaps() const
+{
+    // The spans none of the keeper's sources charged.
+    QList<CoverageGap> gaps = m_gaps;
+    for (const QString& url : std::as_const(m_peerOrder))
+        gaps += m_peers.value(url).gaps;
+    return gaps;
+}
+
 const Books& TokenDesk::books()
 {
     const qint64 now = m_now();
-    // Rebuilt when a fact or an adjustment is added (m_books reset) and at
+    // Brought forward when a fact or an adjustment is added (stale) and at
     // the next midnight in the books' zone (daily and monthly additions).
-    if (!m_books || now >= m_booksUntilMs) {
-        const QTimeZone zone = m_rules.timeZone.isEmpty() ? QTimeZone::systemTimeZone()
-                                                          : QTimeZone(m_rules.timeZone.toUtf8());
-        const QDate today = QDateTime::fromMSecsSinceEpoch(now, zone).date();
-        m_booksUntilMs = today.addDays(1).startOfDay(zone).toMSecsSinceEpoch();
-        // The keeper's books: its own facts and its peers' (none without
-        // peers), and the spans none of them charged.
-        const QList<UsageFact> facts = m_facts + m_peerFacts;
-        QList<CoverageGap> gaps = m_gaps;
-        for (const QString& url : std::as_const(m_peerOrder))
-            gaps += m_peers.value(url).gaps;
-        qint64 from = m_startMs;
-        for (const UsageFact& f : facts)
-            from = std::min(from, f.hourStartMs);
-        m_books = buildBooks(facts, m_rules, from, std::max(now + 1, m_closedThroughMs + 1),
-                             m_adjustments, m_models, gaps);
+    if (m_running && !m_booksStale && now < m_booksUntilMs)
+        return m_running->books();
+    const QTimeZone zone = m_rules.timeZone.isEmpty() ? QTimeZone::systemTimeZone()
+                                                      : QTimeZone(m_rules.timeZone.toUtf8());
+    const QDate today = QDateTime::fromMSecsSinceEpoch(now, zone).date();
+    m_booksUntilMs = today.addDays(1).startOfDay(zone).toMSecsSinceEpoch();
+
+    // The keeper's books: its own facts and its peers' (none without peers).
+    // They start at the first hour charged: facts from before (a peer's
+    // past) make them whole again from there.
+    if (m_running && (m_factsTaken > m_facts.size() || m_peerFactsTaken > m_peerFacts.size() ||
+                      m_adjustmentsTaken > m_adjustments.size()))
+        m_running.reset();
+    qint64 from = m_running ? m_running->fromMs() : m_startMs;
+    if (m_running) {
+        for (qsizetype i = m_factsTaken; i < m_facts.size(); ++i)
+            from = std::min(from, m_facts[i].hourStartMs);
+        for (qsizetype i = m_peerFactsTaken; i < m_peerFacts.size(); ++i)
+            from = std::min(from, m_peerFacts[i].hourStartMs);
+    } else {
+        from = booksFromMs();
     }
-    return *m_books;
+    if (m_running && from != m_running->fromMs()) {
+        qCInfo(lcTokens).noquote()
+            << "token books: facts from"
+            << QDateTime::fromMSecsSinceEpoch(from, Qt::UTC).toString(Qt::ISODate)
+            << "arrived, before the books began: they are made again whole";
+        m_running.reset();
+    }
+    if (!m_running) {
+        m_running.emplace(m_rules, from);
+        m_factsTaken = m_peerFactsTaken = m_adjustmentsTaken = 0;
+    }
+    // Own facts first, then the peers', as a whole making takes them.
+    m_running->addFacts(m_facts.mid(m_factsTaken));
+    m_running->addFacts(m_peerFacts.mid(m_peerFactsTaken));
+    m_running->addAdjustments(m_adjustments.mid(m_adjustmentsTaken));
+    m_factsTaken = m_facts.size();
+    m_peerFactsTaken = m_peerFacts.size();
+    m_adjustmentsTaken = m_adjustments.size();
+    m_running->setGpuModelsSeen(m_models);
+    m_running->setGaps(allGaps());
+    m_running->advanceTo(std::max(now + 1, m_closedThroughMs + 1));
+    m_booksStale = false;
+    return m_running->books();
+}
+
+Books TokenDesk::booksMadeWhole()
+{
+    books(); // to the same instant
+    const qint64 until = m_running->untilMs();
+    return buildBooks(m_facts + m_peerFacts, m_rules, booksFromMs(), until, m_adjustments, m_models,
+                      allGaps());
 }
 
 void TokenDesk::addRoutes(RouteTable& table)
@@ -541,7 +612,7 @@ QHttpServerResponse TokenDesk::adjust(const QHttpServerRequest& request, const Q
         return jsonError(503, QStringLiteral("journal"),
                          QStringLiteral("the adjustment was not stored: %1").arg(error));
     m_adjustments.append(a);
-    m_books.reset();
+    m_booksStale = true;
     const Books& b = books();
     for (auto it = b.entries.crbegin(); it != b.entries.crend(); ++it) {
         if (it->kind == LedgerEntry::Kind::Adjustment && it->user == a.user && it->atMs == a.atMs &&

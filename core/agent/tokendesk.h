@@ -6,9 +6,13 @@
 // reading at or after the hour's end, which also covers a gap), and only then
 // numbered and stored, append-only, in the journal's usage table (in memory
 // without a journal). Adjustments (POST /v1/ledger) are stored the same way.
-// The books are buildBooks over every stored fact and adjustment, built when
-// an hour closes and kept until an adjustment is added or the next midnight
-// (daily and monthly additions), so /v1/balances answers from them.
+// The books are buildBooks over every stored fact and adjustment, kept as
+// RunningBooks and brought forward when an hour closes, an adjustment is
+// added or a peer's facts arrive, and at the next midnight (daily and monthly
+// additions): an hour costs that hour, not the history, and /v1/balances
+// answers from them. They are made whole at start-up, when the [tokens] book
+// rules change, and on the repair path: facts from before the books began (a
+// peer's) or the clock set back (docs/tokens.md, "Books brought forward").
 //
 // A restart neither loses nor double-counts the open hour: the journal's
 // readings from the last one before the closed boundary on are fed again,
@@ -144,6 +148,14 @@ public:
 
     // The books now (cached); for /metrics and the bench.
     const Books& books();
+    // The same books made whole from everything held, to the same instant
+    // as books(): what start-up or the repair path would give (for tests).
+    Books booksMadeWhole();
+    // What bringing the books forward last did (entries kept, made).
+    RunningBooks::Update lastBooksUpdate() const
+    {
+        return m_running ? m_running->lastUpdate() : RunningBooks::Update();
+    }
     qint64 closedThroughMs() const { return m_closedThroughMs; }
     QList<UsageFact> facts() const { return m_facts; }
 
@@ -172,6 +184,8 @@ private:
     void closeThrough(qint64 boundaryMs, const Snapshot& s);
     void rewind(const Snapshot& s);
     void storeFacts(const QList<UsageFact>& facts, qint64 boundaryMs);
+    qint64 booksFromMs() const;
+    QList<CoverageGap> allGaps() const;
 
     std::function<qint64()> m_now;
     std::function<std::optional<QHttpServerResponse>()> m_balancesElsewhere;
@@ -206,7 +220,11 @@ private:
     QString m_promUrl;                    // empty: no Prometheus path
     PromUsageCursor m_promCursor;
 
-    std::optional<Books> m_books;
+    // The books kept, and how much of what is held they have taken (facts
+    // and adjustments are only appended; load() starts them again).
+    std::optional<RunningBooks> m_running;
+    bool m_booksStale = true;
+    qsizetype m_factsTaken = 0, m_peerFactsTaken = 0, m_adjustmentsTaken = 0;
     qint64 m_booksUntilMs = 0; // the next midnight in the books' zone
     QSet<QString> m_warned;
 };

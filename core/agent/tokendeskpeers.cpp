@@ -177,7 +177,7 @@ bool TokenDesk::absorbPeerPage(const QString& url, const PeerPage& page, QString
     peer.cursor = cursor;
     peer.gaps = page.gaps;
     if (!taken.isEmpty() || gapsChanged)
-        m_books.reset();
+        m_booksStale = true;
 
     QStringList refused;
     for (auto it = refusedOwn.cbegin(); it != refusedOwn.cend(); ++it)
@@ -307,7 +307,7 @@ bool TokenDesk::absorbPromFacts(const QList<UsageFact>& facts, const PromUsageCu
     m_peerFacts += taken;
     m_promCursor = cursor;
     if (!taken.isEmpty())
-        m_books.reset();
+        m_booksStale = true;
     QStringList said = warnings;
     if (!refused.isEmpty()) {
         said << refused;

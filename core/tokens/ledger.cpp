@@ -53,36 +53,6 @@ QString hourId(qint64 hourStartMs)
         .toString(QStringLiteral("yyyy-MM-ddTHH"));
 }
 
-// A month of a fleet has a few hundred distinct hours and tens of thousands
-// of facts: each hour's text is made once.
-class HourIds
-{
-public:
-    const QString& operator()(qint64 hourStartMs)
-    {
-        auto it = m_ids.find(hourStartMs);
-        if (it == m_ids.end())
-            it = m_ids.insert(hourStartMs, hourId(hourStartMs));
-        return *it;
-    }
-
-private:
-    QHash<qint64, QString> m_ids;
-};
-
-struct FactKey
-{
-    QString user, server, gpuModel, migProfile;
-    qint64 hourStartMs = 0;
-    QString account;
-    bool operator==(const FactKey&) const = default;
-};
-
-size_t qHash(const FactKey& k, size_t seed = 0)
-{
-    return qHashMulti(seed, k.user, k.server, k.gpuModel, k.migProfile, k.hourStartMs, k.account);
-}
-
 // At one instant: grants, then the use of the hour that ends there, then
 // the additions of a midnight (so a daily sees the balance after that use),
 // then adjustments.
@@ -151,143 +121,318 @@ double priceFor(const PolicyConfig::Tokens& rules, const QString& gpuModel)
     return best ? best->perGpuHour : rules.defaultPrice;
 }
 
-Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rules, qint64 fromMs,
-                 qint64 untilMs, const QList<Adjustment>& adjustments,
-                 const QSet<QString>& gpuModelsSeen, const QList<CoverageGap>& gaps)
-{
-    Books books;
-    const QTimeZone tz = zoneOf(rules);
-    const bool used = rules.charge == PolicyConfig::Tokens::Charge::Used;
+RunningBooks::RunningBooks(const PolicyConfig::Tokens& rules, qint64 fromMs)
+    : m_rules(rules)
+    , m_zone(zoneOf(rules))
+    , m_fromMs(fromMs)
+    , m_untilMs(fromMs)
+    , m_wholeText(tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour"))
+    , m_migText(tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
+                   "at %8 tokens per GPU-hour"))
+{}
 
+void RunningBooks::touch(Point p)
+{
+    if (!m_touched || p < *m_touched)
+        m_touched = p;
+}
+
+void RunningBooks::addFacts(const QList<UsageFact>& facts)
+{
     // Facts merged by key (one usage entry, one id each), charged at the end
     // of their hour: those whose hour ends in (fromMs, untilMs], so the books
     // up to a month's end hold its last hour, and the books of a shorter
     // range are a prefix of a longer one's (at the instant a range ends,
     // its use sorts before the additions a longer range adds there).
-    QHash<FactKey, qsizetype> slot;
-    QList<UsageFact> merged;
-    merged.reserve(facts.size());
-    slot.reserve(facts.size());
-    QSet<QString> models = gpuModelsSeen;
+    // Reserved once, for a whole making: an hour's few must not reallocate
+    // the history each time.
+    if (m_facts.isEmpty()) {
+        m_slot.reserve(facts.size());
+        m_facts.reserve(facts.size());
+    }
+    // Facts come by the hour: the hour's list is looked up when it changes
+    // (std::map's nodes stay put as others are inserted).
+    QList<qsizetype>* hourList = nullptr;
+    qint64 hourListAt = 0;
     for (const UsageFact& f : facts) {
-        models.insert(f.gpuModel);
+        m_models.insert(f.gpuModel);
         const qint64 at = f.hourStartMs + kHourMs;
-        if (at <= fromMs || at > untilMs)
+        if (at <= m_fromMs)
             continue;
-        const FactKey key{f.user, f.server, f.gpuModel, f.migProfile, f.hourStartMs, f.account};
-        const auto it = slot.constFind(key);
-        if (it == slot.cend()) {
-            slot.insert(key, merged.size());
-            merged << f;
+        const UsageMeter::Key key = UsageMeter::Key::of(f);
+        const auto it = m_slot.constFind(key);
+        if (it == m_slot.cend()) {
+            m_slot.insert(key, m_facts.size());
+            if (!hourList || hourListAt != at) {
+                hourList = &m_factsByEnd[at];
+                hourListAt = at;
+            }
+            hourList->append(m_facts.size());
+            m_facts << f;
         } else {
-            merged[*it].heldGpuSeconds += f.heldGpuSeconds;
-            merged[*it].usedGpuSeconds += f.usedGpuSeconds;
+            m_facts[*it].heldGpuSeconds += f.heldGpuSeconds;
+            m_facts[*it].usedGpuSeconds += f.usedGpuSeconds;
         }
+        // Within the books made (a late fact): made again from its hour's
+        // end, its user's grant included.
+        if (m_made && at <= m_untilMs)
+            touch({at, 0});
     }
-    HourIds hourIds;
-    const QString wholeText = tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour");
-    const QString migText = tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
-                               "at %8 tokens per GPU-hour");
+}
 
-    QList<LedgerEntry> events; // usage and adjustments, and the grants they cause
-    events.reserve(merged.size() + adjustments.size());
-    QHash<QString, double> prices;
-    for (const UsageFact& f : std::as_const(merged)) {
-        auto p = prices.find(f.gpuModel);
-        if (p == prices.end())
-            p = prices.insert(f.gpuModel, priceFor(rules, f.gpuModel));
-        LedgerEntry e;
-        e.kind = LedgerEntry::Kind::Usage;
-        e.user = f.user;
-        e.atMs = f.hourStartMs + kHourMs;
-        e.server = f.server;
-        e.gpuModel = f.gpuModel;
-        e.migProfile = f.migProfile;
-        e.migSlices = f.migSlices;
-        e.gpuSlices = f.gpuSlices;
-        e.hourStartMs = f.hourStartMs;
-        e.account = f.account;
-        // GPU-hours of the whole GPU: a MIG instance's fraction is already
-        // in the seconds, so the price is the GPU's.
-        e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
-        e.pricePerGpuHour = *p;
-        e.amount = -e.gpuHours * e.pricePerGpuHour;
-        const QString& hour = hourIds(f.hourStartMs);
-        e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
-               (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) +
-               (f.account.isEmpty() ? QString() : QStringLiteral("/account=") + f.account) + u'/' +
-               hour;
-        e.detail = f.migProfile.isEmpty()
-                       ? wholeText.arg(number(e.gpuHours), f.gpuModel, f.server, hour,
-                                       number(e.pricePerGpuHour))
-                       : migText.arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
-                                     QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
-                                     number(e.pricePerGpuHour));
-        if (!f.account.isEmpty())
-            e.detail += QLatin1Char(' ') + tr("(account %1)").arg(f.account);
-        events << std::move(e);
-    }
-    QHash<QString, int> adjustmentCount;
+void RunningBooks::addAdjustments(const QList<Adjustment>& adjustments)
+{
     for (const Adjustment& a : adjustments) {
-        if (a.atMs < fromMs || a.atMs >= untilMs)
+        if (a.atMs < m_fromMs)
             continue;
-        LedgerEntry e;
-        e.kind = LedgerEntry::Kind::Adjustment;
-        e.user = a.user;
-        e.atMs = a.atMs;
-        e.amount = a.amount;
-        e.by = a.by;
-        e.reason = a.reason;
+        // Numbered among those of the same user and instant, which are all
+        // within a range or all outside it.
         const QString base =
             QStringLiteral("adjustment/") + a.user + u'/' + QString::number(a.atMs);
-        const int n = adjustmentCount[base]++;
-        e.id = n == 0 ? base : base + u'/' + QString::number(n);
-        e.detail = tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
-        events << e;
+        const int n = m_adjustmentCount[base]++;
+        m_adjustmentsAt[a.atMs].append(m_adjustments.size());
+        m_adjustments.append({a, n == 0 ? base : base + u'/' + QString::number(n)});
+        if (m_made && a.atMs < m_untilMs)
+            touch({a.atMs, 0});
     }
+}
+
+const QString& RunningBooks::hourId(qint64 hourStartMs)
+{
+    // A month of a fleet has a few hundred distinct hours and tens of
+    // thousands of facts: each hour's text is made once.
+    auto it = m_hourIds.find(hourStartMs);
+    if (it == m_hourIds.end())
+        it = m_hourIds.insert(hourStartMs, gw::hourId(hourStartMs));
+    return *it;
+}
+
+LedgerEntry RunningBooks::usageEntry(const UsageFact& f)
+{
+    auto p = m_prices.find(f.gpuModel);
+    if (p == m_prices.end())
+        p = m_prices.insert(f.gpuModel, priceFor(m_rules, f.gpuModel));
+    LedgerEntry e;
+    e.kind = LedgerEntry::Kind::Usage;
+    e.user = f.user;
+    e.atMs = f.hourStartMs + kHourMs;
+    e.server = f.server;
+    e.gpuModel = f.gpuModel;
+    e.migProfile = f.migProfile;
+    e.migSlices = f.migSlices;
+    e.gpuSlices = f.gpuSlices;
+    e.hourStartMs = f.hourStartMs;
+    e.account = f.account;
+    // GPU-hours of the whole GPU: a MIG instance's fraction is already in
+    // the seconds, so the price is the GPU's.
+    const bool used = m_rules.charge == PolicyConfig::Tokens::Charge::Used;
+    e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
+    e.pricePerGpuHour = *p;
+    e.amount = -e.gpuHours * e.pricePerGpuHour;
+    const QString& hour = hourId(f.hourStartMs);
+    e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
+           (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) +
+           (f.account.isEmpty() ? QString() : QStringLiteral("/account=") + f.account) + u'/' +
+           hour;
+    e.detail = f.migProfile.isEmpty()
+                   ? m_wholeText.arg(number(e.gpuHours), f.gpuModel, f.server, hour,
+                                     number(e.pricePerGpuHour))
+                   : m_migText.arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
+                                   QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
+                                   number(e.pricePerGpuHour));
+    if (!f.account.isEmpty())
+        e.detail += QLatin1Char(' ') + tr("(account %1)").arg(f.account);
+    return e;
+}
+
+const Books& RunningBooks::advanceTo(qint64 untilMs)
+{
+    std::optional<Point> cut;
+    // The first books (or none made yet), or a shorter range (the clock set
+    // back): made whole.
+    const bool whole = !m_made || m_untilMs <= m_fromMs || untilMs < m_untilMs;
+    if (whole) {
+        m_books.entries.clear();
+        m_balance.clear();
+        m_checkpoints.clear();
+        m_grantAt.clear();
+        cut = Point{m_fromMs, 0};
+    } else {
+        // Made through m_untilMs: its use is in; the additions of a midnight
+        // there and adjustments at it are not (an adjustment there also
+        // makes its user's grant, which sorts before that use). Then
+        // whatever a late addition touched.
+        if (untilMs > m_untilMs)
+            cut = Point{m_untilMs, m_adjustmentsAt.contains(m_untilMs) ? 0 : 2};
+        if (m_touched && (!cut || *m_touched < *cut))
+            cut = m_touched;
+    }
+    m_touched.reset();
+    m_lastUpdate = {m_books.entries.size(), 0, whole};
+    m_made = true;
+    m_untilMs = untilMs;
+    if (cut)
+        remake(*cut, untilMs);
+
+    // Who is cut off, the warnings and the gaps: as many as users, prices
+    // and gaps, whatever the history.
+    Books& books = m_books;
+    books.balances.clear();
+    books.cutOff.clear();
+    for (auto it = m_grantAt.cbegin(); it != m_grantAt.cend(); ++it) {
+        const double b = m_balance.value(it.key());
+        books.balances.insert(it.key(), b);
+        if (b <= m_rules.overdraftFloor)
+            books.cutOff << it.key();
+    }
+    books.warnings.clear();
+    for (const PolicyConfig::Tokens::Price& p : m_rules.prices) {
+        bool matched = false;
+        for (const QSet<QString>* models : {&m_models, &m_modelsSeen})
+            for (const QString& m : *models)
+                matched = matched || m.contains(p.pattern, Qt::CaseInsensitive);
+        if (!matched)
+            books.warnings << (p.line > 0 ? tr("price \"%1\" (line %2) matches no GPU seen")
+                                                .arg(p.pattern)
+                                                .arg(p.line)
+                                          : tr("price \"%1\" matches no GPU seen").arg(p.pattern));
+    }
+    books.gaps.clear();
+    for (const CoverageGap& g : std::as_const(m_gaps)) {
+        const qint64 a = std::max(g.fromMs, m_fromMs), b = std::min(g.toMs, untilMs);
+        if (a < b)
+            books.gaps << CoverageGap{g.server, a, b};
+    }
+    std::sort(books.gaps.begin(), books.gaps.end(), [](const CoverageGap& x, const CoverageGap& y) {
+        return std::tie(x.fromMs, x.server, x.toMs) < std::tie(y.fromMs, y.server, y.toMs);
+    });
+    return m_books;
+}
+
+void RunningBooks::remake(Point cut, qint64 untilMs)
+{
+    const qint64 fromMs = m_fromMs;
+    QList<LedgerEntry>& out = m_books.entries;
+    // Kept: the entries before the cut, in the order (time, tie rank).
+    const qsizetype keep = std::lower_bound(out.cbegin(), out.cend(), cut,
+                                            [](const LedgerEntry& e, const Point& p) {
+                                                return Point{e.atMs, tieRank(e.kind)} < p;
+                                            }) -
+                           out.cbegin();
+    // The balances there: the last midnight's before it, summed forward.
+    while (!m_checkpoints.isEmpty() && m_checkpoints.back().midnightMs >= cut.ms)
+        m_checkpoints.removeLast();
+    QMap<QString, double> balance;
+    if (keep == out.size()) {
+        balance = std::move(m_balance);
+    } else {
+        qsizetype i = 0;
+        if (!m_checkpoints.isEmpty()) {
+            balance = m_checkpoints.back().balances;
+            i = m_checkpoints.back().index;
+        }
+        for (; i < keep; ++i)
+            balance[out[i].user] += out[i].amount;
+        out.resize(keep);
+    }
+    m_lastUpdate.kept = keep;
 
     // When each user is first known: listed at the start, else their first
-    // entry.
-    QMap<QString, qint64> grantAt;
-    for (const QString& u : rules.users)
-        if (!u.isEmpty() && fromMs < untilMs)
-            grantAt.insert(u, fromMs);
-    for (const LedgerEntry& e : std::as_const(events)) {
-        auto it = grantAt.find(e.user);
-        if (it == grantAt.end())
-            grantAt.insert(e.user, e.atMs);
-        else if (e.atMs < *it)
-            *it = e.atMs;
+    // entry. Whatever was not in the books before is at or after the cut.
+    if (cut.ms <= fromMs && fromMs < untilMs)
+        for (const QString& u : m_rules.users)
+            if (!u.isEmpty() && !m_grantAt.contains(u))
+                m_grantAt.insert(u, fromMs);
+    auto firstKnown = [&](const QString& user, qint64 at) {
+        auto it = m_grantAt.find(user);
+        if (it == m_grantAt.end())
+            m_grantAt.insert(user, at);
+        else if (at < *it)
+            *it = at;
+    };
+
+    // Usage and adjustments from the cut on, and the grants they cause, in
+    // three runs each in the entries' order: usage and adjustments come by
+    // their instant and are sorted within it (by id), grants are sorted.
+    QList<LedgerEntry> events;
+    if (keep == 0) // whole: entries are large, placed once
+        events.reserve(m_facts.size() + m_adjustments.size() + m_grantAt.size() +
+                       m_rules.users.size());
+    QList<qsizetype> order;
+    order.reserve(events.capacity());
+    // Indices [from, events.size()) of one instant, sorted by id.
+    auto sortInstant = [&](qsizetype from) {
+        for (qsizetype i = from; i < events.size(); ++i)
+            order << i;
+        std::sort(order.begin() + from, order.end(),
+                  [&](qsizetype a, qsizetype b) { return events[a].id < events[b].id; });
+    };
+    for (auto it = std::as_const(m_factsByEnd).lowerBound(cut.ms);
+         it != m_factsByEnd.cend() && it.key() <= untilMs; ++it) {
+        const bool make = Point{it.key(), tieRank(LedgerEntry::Kind::Usage)} >= cut;
+        const qsizetype first = events.size();
+        for (qsizetype i : it.value()) {
+            firstKnown(m_facts[i].user, it.key());
+            if (make)
+                events << usageEntry(m_facts[i]);
+        }
+        sortInstant(first);
     }
-    for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+    const qsizetype usageEnd = events.size();
+    for (auto it = std::as_const(m_adjustmentsAt).lowerBound(std::max(cut.ms, fromMs));
+         it != m_adjustmentsAt.cend() && it.key() < untilMs; ++it) {
+        const qsizetype first = events.size();
+        for (qsizetype i : it.value()) {
+            const Adjustment& a = m_adjustments[i].adjustment;
+            firstKnown(a.user, a.atMs);
+            LedgerEntry e;
+            e.kind = LedgerEntry::Kind::Adjustment;
+            e.user = a.user;
+            e.atMs = a.atMs;
+            e.amount = a.amount;
+            e.by = a.by;
+            e.reason = a.reason;
+            e.id = m_adjustments[i].id;
+            e.detail = tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
+            events << std::move(e);
+        }
+        sortInstant(first);
+    }
+    const qsizetype adjustmentsEnd = events.size();
+    for (auto it = m_grantAt.cbegin(); it != m_grantAt.cend(); ++it) {
+        if (Point{it.value(), tieRank(LedgerEntry::Kind::Grant)} < cut)
+            continue;
         LedgerEntry e;
         e.kind = LedgerEntry::Kind::Grant;
         e.user = it.key();
         e.atMs = it.value();
-        e.amount = rules.initial + rules.monthly;
+        e.amount = m_rules.initial + m_rules.monthly;
         e.id = QStringLiteral("grant/") + it.key();
         e.detail = tr("first seen: initial %1 and this month's %2")
-                       .arg(number(rules.initial), number(rules.monthly));
-        events << e;
+                       .arg(number(m_rules.initial), number(m_rules.monthly));
+        events << std::move(e);
     }
-    // Sorted by index: entries are large, moved once into place.
+    for (qsizetype i = adjustmentsEnd; i < events.size(); ++i)
+        order << i;
+    const auto before = [&](qsizetype a, qsizetype b) {
+        return entryBefore(events[a], events[b]);
+    };
+    std::sort(order.begin() + adjustmentsEnd, order.end(), before);
+    // The three runs merged by index: entries are large, moved once into place.
     {
-        QList<qsizetype> order(events.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(),
-                  [&](qsizetype a, qsizetype b) { return entryBefore(events[a], events[b]); });
+        std::inplace_merge(order.begin(), order.begin() + usageEnd, order.begin() + adjustmentsEnd,
+                           before);
+        std::inplace_merge(order.begin(), order.begin() + adjustmentsEnd, order.end(), before);
         QList<LedgerEntry> sorted;
         sorted.reserve(events.size());
-        for (qsizetype i : order)
+        for (qsizetype i : std::as_const(order))
             sorted << std::move(events[i]);
         events = std::move(sorted);
     }
 
     // Walk the time: at each local midnight, the monthly (on the 1st) and the
     // daily additions for users granted before it, from the balances then.
-    QMap<QString, double> balance;
-    QList<LedgerEntry>& out = books.entries;
-    out.reserve(events.size());
+    out.reserve(out.size() + events.size());
     qsizetype next = 0;
     auto applyUntil = [&](qint64 t) {
         // Entries before t, and at t those that sort before monthly and
@@ -298,85 +443,81 @@ Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rule
         };
         while (next < events.size() && (events[next].atMs < t || atT(events[next]))) {
             balance[events[next].user] += events[next].amount;
-            out << events[next];
+            out << std::move(events[next]);
             ++next;
         }
     };
     if (fromMs < untilMs) {
-        QDate day = QDateTime::fromMSecsSinceEpoch(fromMs, tz).date();
+        // From the day before the cut's: the first midnight at or after it.
+        QDate day =
+            QDateTime::fromMSecsSinceEpoch(std::max(cut.ms, fromMs), m_zone).date().addDays(-1);
         for (;; day = day.addDays(1)) {
-            const qint64 midnight = localMidnight(day, tz);
+            const qint64 midnight = localMidnight(day, m_zone);
             if (midnight >= untilMs)
                 break;
-            if (midnight < fromMs)
+            if (midnight < fromMs || midnight < cut.ms)
                 continue;
             applyUntil(midnight);
+            m_checkpoints.append({midnight, out.size(), balance});
             const QString dayText = day.toString(Qt::ISODate);
-            if (day.day() == 1 && rules.monthly != 0) {
+            if (day.day() == 1 && m_rules.monthly != 0) {
                 const QString month = day.toString(QStringLiteral("yyyy-MM"));
-                for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+                for (auto it = m_grantAt.cbegin(); it != m_grantAt.cend(); ++it) {
                     if (it.value() >= midnight)
                         continue;
                     LedgerEntry e;
                     e.kind = LedgerEntry::Kind::Monthly;
                     e.user = it.key();
                     e.atMs = midnight;
-                    e.amount = rules.monthly;
+                    e.amount = m_rules.monthly;
                     e.id = QStringLiteral("monthly/") + it.key() + u'/' + month;
                     e.detail = tr("monthly addition for %1").arg(month);
                     balance[e.user] += e.amount;
-                    out << e;
+                    out << std::move(e);
                 }
             }
-            if (rules.daily != 0) {
-                const bool always = rules.dailyWhen == PolicyConfig::Tokens::DailyWhen::Always;
-                for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
+            if (m_rules.daily != 0) {
+                const bool always = m_rules.dailyWhen == PolicyConfig::Tokens::DailyWhen::Always;
+                for (auto it = m_grantAt.cbegin(); it != m_grantAt.cend(); ++it) {
                     if (it.value() >= midnight || (!always && balance.value(it.key()) >= 0))
                         continue;
                     LedgerEntry e;
                     e.kind = LedgerEntry::Kind::Daily;
                     e.user = it.key();
                     e.atMs = midnight;
-                    e.amount = rules.daily;
+                    e.amount = m_rules.daily;
                     e.id = QStringLiteral("daily/") + it.key() + u'/' + dayText;
                     e.detail = always
                                    ? tr("daily addition for %1").arg(dayText)
                                    : tr("daily addition for %1 (balance below zero)").arg(dayText);
                     balance[e.user] += e.amount;
-                    out << e;
+                    out << std::move(e);
                 }
             }
         }
     }
     applyUntil(untilMs);
+    m_balance = std::move(balance);
+    m_lastUpdate.made = out.size() - keep;
+}
 
-    for (auto it = grantAt.cbegin(); it != grantAt.cend(); ++it) {
-        const double b = balance.value(it.key());
-        books.balances.insert(it.key(), b);
-        if (b <= rules.overdraftFloor)
-            books.cutOff << it.key();
-    }
+Books RunningBooks::takeBooks()
+{
+    m_made = false;
+    return std::move(m_books);
+}
 
-    for (const PolicyConfig::Tokens::Price& p : rules.prices) {
-        bool matched = false;
-        for (const QString& m : std::as_const(models))
-            matched = matched || m.contains(p.pattern, Qt::CaseInsensitive);
-        if (!matched)
-            books.warnings << (p.line > 0 ? tr("price \"%1\" (line %2) matches no GPU seen")
-                                                .arg(p.pattern)
-                                                .arg(p.line)
-                                          : tr("price \"%1\" matches no GPU seen").arg(p.pattern));
-    }
-
-    for (const CoverageGap& g : gaps) {
-        const qint64 a = std::max(g.fromMs, fromMs), b = std::min(g.toMs, untilMs);
-        if (a < b)
-            books.gaps << CoverageGap{g.server, a, b};
-    }
-    std::sort(books.gaps.begin(), books.gaps.end(), [](const CoverageGap& x, const CoverageGap& y) {
-        return std::tie(x.fromMs, x.server, x.toMs) < std::tie(y.fromMs, y.server, y.toMs);
-    });
-    return books;
+Books buildBooks(const QList<UsageFact>& facts, const PolicyConfig::Tokens& rules, qint64 fromMs,
+                 qint64 untilMs, const QList<Adjustment>& adjustments,
+                 const QSet<QString>& gpuModelsSeen, const QList<CoverageGap>& gaps)
+{
+    RunningBooks books(rules, fromMs);
+    books.addFacts(facts);
+    books.addAdjustments(adjustments);
+    books.setGpuModelsSeen(gpuModelsSeen);
+    books.setGaps(gaps);
+    books.advanceTo(untilMs);
+    return books.takeBooks();
 }
 
 BooksRecord recordOfBooks(const Books& books)

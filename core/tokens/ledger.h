@@ -7,11 +7,15 @@
 #include "policy/policyconfig.h"
 #include "tokens/usage.h"
 
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <QTimeZone>
+
+#include <optional>
 
 namespace gw {
 
@@ -84,6 +88,99 @@ Books buildBooks(
     const QList<UsageFact>& facts, const PolicyConfig::Tokens& rules, qint64 fromMs, qint64 untilMs,
     const QList<Adjustment>& adjustments = {}, const QSet<QString>& gpuModelsSeen = {},
     const QList<CoverageGap>& gaps = {}); // added: the meter's gaps, clipped to the range
+
+// The books kept and brought forward as time goes on (docs/tokens.md, "Books
+// brought forward"): after any sequence of adds and advanceTo, books() is
+// exactly buildBooks over [fromMs, untilMs) of everything added, in the order
+// added (every entry, balance, warning, gap and who is cut off), but closing
+// an hour costs that hour, not the history. An advance keeps the entries
+// before the earliest point anything new touches and makes the rest again:
+// normally nothing (the new hour's use, grants and additions are appended),
+// after a late fact or adjustment (a peer's hour, a clock set back) the
+// entries from its time on, and everything when the range shrinks. The
+// balances there come from the checkpoint kept at each local midnight, summed
+// forward in the books' own order, so they are the same doubles. buildBooks
+// is one advance of a fresh one. Not thread-safe.
+class RunningBooks
+{
+public:
+    RunningBooks(const PolicyConfig::Tokens& rules, qint64 fromMs);
+
+    // In the order buildBooks would be given them (facts of one server, user,
+    // model, hour and account are merged in that order).
+    void addFacts(const QList<UsageFact>& facts);
+    void addAdjustments(const QList<Adjustment>& adjustments);
+    // Replaced; both cost the number of models or gaps at the next advance.
+    void setGpuModelsSeen(const QSet<QString>& models) { m_modelsSeen = models; }
+    void setGaps(const QList<CoverageGap>& gaps) { m_gaps = gaps; }
+
+    // The books over [fromMs, untilMs).
+    const Books& advanceTo(qint64 untilMs);
+    const Books& books() const { return m_books; }
+    Books takeBooks();
+
+    const PolicyConfig::Tokens& rules() const { return m_rules; }
+    qint64 fromMs() const { return m_fromMs; }
+    qint64 untilMs() const { return m_untilMs; }
+
+    // What the last advance did: entries kept, entries made, and whether it
+    // made them all (the first advance, a shorter range).
+    struct Update
+    {
+        qsizetype kept = 0;
+        qsizetype made = 0;
+        bool whole = false;
+    };
+    Update lastUpdate() const { return m_lastUpdate; }
+
+private:
+    struct Point // (time, tie rank) in the order of the entries
+    {
+        qint64 ms = 0;
+        int rank = 0;
+        auto operator<=>(const Point&) const = default;
+    };
+    struct KeptAdjustment
+    {
+        Adjustment adjustment;
+        QString id;
+    };
+    struct Checkpoint // the balances before a local midnight's additions
+    {
+        qint64 midnightMs = 0;
+        qsizetype index = 0; // entries before it
+        QMap<QString, double> balances;
+    };
+    void touch(Point p);
+    void remake(Point cut, qint64 untilMs);
+    LedgerEntry usageEntry(const UsageFact& f);
+    const QString& hourId(qint64 hourStartMs);
+
+    PolicyConfig::Tokens m_rules;
+    QTimeZone m_zone;
+    qint64 m_fromMs = 0;
+    qint64 m_untilMs = 0;
+    bool m_made = false;
+    QString m_wholeText, m_migText;
+
+    QList<UsageFact> m_facts; // merged, in the order first added
+    QHash<UsageMeter::Key, qsizetype> m_slot;
+    QMap<qint64, QList<qsizetype>> m_factsByEnd; // by the end of their hour
+    QList<KeptAdjustment> m_adjustments;
+    QMap<qint64, QList<qsizetype>> m_adjustmentsAt;
+    QHash<QString, int> m_adjustmentCount;
+    QSet<QString> m_models, m_modelsSeen;
+    QList<CoverageGap> m_gaps;
+    QHash<qint64, QString> m_hourIds;
+    QHash<QString, double> m_prices;
+
+    std::optional<Point> m_touched; // the earliest point a late addition changes
+    QMap<QString, qint64> m_grantAt;
+    QMap<QString, double> m_balance; // after the last entry
+    QList<Checkpoint> m_checkpoints;
+    Books m_books;
+    Update m_lastUpdate;
+};
 
 // Per user: balance under `a` and under `b` (a price change replayed).
 struct BookDiff

@@ -4,7 +4,9 @@
 // by cursor; /v1/balances equal buildBooks over the same readings (the
 // worked example: 46); adjustments (scopes, refusals, by = token name) change
 // the balance and appear in /v1/ledger; a restart mid-hour neither loses nor
-// double-counts; everything is 404 while [tokens] is off.
+// double-counts; everything is 404 while [tokens] is off; the books brought
+// forward hour by hour equal the books made whole after every hour,
+// adjustment, restart, change of prices and the clock set back.
 #include "../tokens/tokenreadings.h"
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
@@ -316,6 +318,117 @@ private Q_SLOTS:
                      .json()[QStringLiteral("balances")][kAlice]
                      .toDouble(),
                  -4.0);
+    }
+
+    // The agent brings its books forward as each hour closes (RunningBooks):
+    // after every hour, adjustment, restart, change of prices and the clock
+    // set back they are the books made whole from everything it holds, to the
+    // last entry, and an hour's close keeps every entry before it.
+    void hourByHourTheDeskKeepsTheBooksMadeWhole()
+    {
+        startServer(true);
+        const QStringList models{QStringLiteral("NVIDIA GeForce RTX 3090"),
+                                 QStringLiteral("NVIDIA RTX A6000")};
+        // Six readings an hour, four GPUs held by users changing by the hour;
+        // someone new from the 40th hour; nobody in the 20th.
+        auto hourOf = [&](qint64 hourMs, int h) {
+            QList<Snapshot> out;
+            for (int i = 0; i < 6; ++i) {
+                Snapshot s = reading(kServer, hourMs + i * 600'000, 600'000);
+                for (int g = 0; g < 4 && h != 20; ++g) {
+                    const QString uuid = QStringLiteral("GPU-%1").arg(g);
+                    GpuSample sample = gpu(uuid, models[g / 2]);
+                    sample.index = g;
+                    s.gpus << sample;
+                    const int u = (h * 7 + g * 3) % (h >= 40 ? 6 : 5);
+                    s.processes << process(1000 + g, QStringLiteral("u%1").arg(u), uuid, 4000);
+                }
+                out << s;
+            }
+            return out;
+        };
+        auto same = [&](const char* when, int h) {
+            TokenDesk* desk = m_server->tokenDesk();
+            const Books& kept = desk->books();
+            const Books whole = desk->booksMadeWhole();
+            QVERIFY2(kept == whole, qPrintable(QStringLiteral("%1 at hour %2: %3 entries kept, %4 "
+                                                              "made whole")
+                                                   .arg(QLatin1String(when))
+                                                   .arg(h)
+                                                   .arg(kept.entries.size())
+                                                   .arg(whole.entries.size())));
+        };
+        auto adjust = [&](const QString& user, int amount) {
+            const Reply r = call(QStringLiteral("/v1/ledger"), kAdmin, "POST",
+                                 QStringLiteral(R"({"user":"%1","amount":%2,"reason":"hour test"})")
+                                     .arg(user)
+                                     .arg(amount)
+                                     .toUtf8());
+            QCOMPARE(r.status, 201);
+        };
+        // From 20:00 UTC on 29 November for three days: Berlin's midnights
+        // and the 1st of December (monthly additions) among them.
+        const qint64 from = utcMs(2026, 11, 29, 20);
+        constexpr qint64 kHour = 3'600'000;
+        for (int h = 0; h < 72; ++h) {
+            const qsizetype before = m_server->tokenDesk()->books().entries.size();
+            publish(hourOf(from + h * kHour, h)); // its first reading closes the hour before
+            if (h >= 2) {
+                const RunningBooks::Update u = m_server->tokenDesk()->lastBooksUpdate();
+                QVERIFY2(!u.whole, qPrintable(QString::number(h)));
+                // Kept all, but after an adjustment at the hour's very end:
+                // its use is made again from there.
+                if ((h - 1) % 11 == 5)
+                    QVERIFY2(u.kept < before && u.kept > before - 10,
+                             qPrintable(QStringLiteral("%1 of %2").arg(u.kept).arg(before)));
+                else
+                    QVERIFY2(u.kept == before, qPrintable(QStringLiteral("hour %1: %2 of %3 kept")
+                                                              .arg(h)
+                                                              .arg(u.kept)
+                                                              .arg(before)));
+            }
+            same("hour closed", h);
+            if (h % 7 == 3) {
+                m_now += 120'000;
+                adjust(QStringLiteral("u%1").arg(h % 5), h % 2 ? -25 : 15);
+                same("adjusted within an hour", h);
+            }
+            if (h % 11 == 5) {
+                // At the very instant the hour ends, before its closing
+                // reading: that hour's use comes after, at the same instant.
+                m_now = from + (h + 1) * kHour;
+                adjust(QStringLiteral("newcomer-%1").arg(h), 4);
+                same("adjusted at an hour's end", h);
+            }
+            if (h == 30) {
+                QString error;
+                QVERIFY(m_server->closeJournal(&error));
+                m_server.reset();
+                startServer(true);
+                same("restarted", h);
+            }
+            if (h == 50) {
+                PolicyConfig p = policy();
+                p.tokens.prices[1].perGpuHour = 2;
+                m_server->attachPolicy(nullptr, p, {});
+                same("prices changed", h);
+                QVERIFY(m_server->tokenDesk()->lastBooksUpdate().whole);
+            }
+        }
+        // The clock set back two hours, and on again.
+        const qint64 end = from + 72 * kHour;
+        publish(hourOf(end - 2 * kHour, 72).mid(0, 2));
+        same("clock set back", 72);
+        publish(hourOf(end + kHour, 73));
+        same("clock on again", 73);
+        const Books& b = m_server->tokenDesk()->books();
+        QVERIFY(std::any_of(b.entries.cbegin(), b.entries.cend(), [](const LedgerEntry& e) {
+            return e.kind == LedgerEntry::Kind::Monthly;
+        }));
+        QCOMPARE(call(QStringLiteral("/v1/balances"))
+                     .json()[QStringLiteral("balances")][QStringLiteral("u5")]
+                     .toDouble(),
+                 b.balances.value(QStringLiteral("u5")));
     }
 
     void restartMidHourNeitherLosesNorDoubleCounts()
