@@ -372,11 +372,6 @@ QHttpServerResponse PolicyHolder::replayAnswer(const PolicyConfig& policy,
     return jsonReply(o);
 }
 
-int PolicyHolder::replaysRunning() const
-{
-    return m_replays.running();
-}
-
 void PolicyHolder::stopReplays()
 {
     m_replays.stop();

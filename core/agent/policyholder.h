@@ -74,8 +74,6 @@ public:
 
     void addRoutes(RouteTable& table) override;
 
-    // Replays running (or cancelled and not yet ended).
-    int replaysRunning() const;
     // Cancels every replay and waits for them; their callers get no answer.
     // Before the journal they read goes (AgentServer::closeJournal).
     void stopReplays();

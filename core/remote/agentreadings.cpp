@@ -148,6 +148,19 @@ struct AgentReadings::State
                         : tr("before the first reading");
     }
 
+    // A reading read and checked, in either form: taken in its stream's
+    // order, shifted by the stream's offset and named as the admin named
+    // the server.
+    static Snapshot delivered(Stream& s, Snapshot snap)
+    {
+        s.order.accept(snap, s.line);
+        s.lastMs = snap.timestampMs;
+        snap.timestampMs -= s.offsetMs;
+        if (!s.name.isEmpty())
+            snap.server = s.name;
+        return snap;
+    }
+
     static std::nullopt_t tooLong(const Stream& s, QString* error)
     {
         *error = tr("%1: the readings stopped %2: a line longer than %3 MiB")
@@ -192,12 +205,7 @@ struct AgentReadings::State
                     *error = tr("%1: line %2: %3").arg(s.where).arg(s.line).arg(why);
                     return std::nullopt;
                 }
-                s.order.accept(*snap, s.line);
-                s.lastMs = snap->timestampMs;
-                snap->timestampMs -= s.offsetMs;
-                if (!s.name.isEmpty())
-                    snap->server = s.name;
-                return snap;
+                return delivered(s, std::move(*snap));
             }
             // No line end within a line's limit: a runaway or hostile
             // agent, refused before it fills memory.
@@ -294,15 +302,9 @@ struct AgentReadings::State
         }
         s.at += qsizetype(cr.currentOffset());
         ++s.line;
-        s.order.accept(*snap, s.line);
-        s.lastMs = snap->timestampMs;
-        snap->timestampMs -= s.offsetMs;
-        if (!s.name.isEmpty())
-            snap->server = s.name;
-        return snap;
+        return delivered(s, std::move(*snap));
     }
 
-    // The next window of `s`.
     // The request for the next window of `s`. Once its reply has all
     // arrived, the window after it is asked for (at most two are held).
     QNetworkReply* ask(Stream& s)
