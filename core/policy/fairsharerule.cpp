@@ -11,22 +11,38 @@ namespace {
 constexpr qint64 kGroupsFreshMs = 10 * 60'000;
 
 // One reading in the [quota] window: it counts for the time it stands for
-// (provisionally one interval, corrected when the next reading comes).
+// (provisionally one interval, corrected when the next reading comes). Its
+// users' shares are the next `users` of FairShareState::userShares.
 struct Entry
 {
     qint64 atMs = 0;
     qint64 weightMs = 0;
-    QVarLengthArray<QPair<int, double>, 8> shares; // user index, share % of the server
+    qsizetype users = 0;
+};
+
+// A user's share % of the server in one reading.
+struct UserShare
+{
+    int user = 0; // index
+    double share = 0;
 };
 
 struct FairShareState : RuleServerState
 {
     QStringList users; // index → name
     QHash<QString, int> userIndex;
-    std::vector<double> shareSum; // per user index: Σ share × weight in the window
-    std::deque<Entry> shares;     // the [quota] window
-    qint64 coveredMs = 0;         // Σ weight in the [quota] window
+    std::vector<double> shareSum;     // per user index: Σ share × weight in the window
+    std::deque<Entry> shares;         // the [quota] window
+    std::deque<UserShare> userShares; // the window's entries' shares, in order
+    qint64 coveredMs = 0;             // Σ weight in the [quota] window
     QHash<int, Run> fair;
+    // The reading being summed: per user index, its share so far and the
+    // number of the reading that last counted it; the users in the order
+    // first counted.
+    std::vector<double> summing;
+    std::vector<quint64> summedIn;
+    std::vector<int> summedUsers;
+    quint64 readingNumber = 0;
 
     // The owners of the previous reading's processes by position, with
     // their index: most readings list the same processes in the same order.
@@ -54,6 +70,8 @@ struct FairShareState : RuleServerState
         users << user;
         userIndex.insert(user, i);
         shareSum.push_back(0);
+        summing.push_back(0);
+        summedIn.push_back(0);
         quotas.push_back({std::numeric_limits<qint64>::min(), 0});
         return i;
     }
@@ -187,15 +205,18 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
         const qint64 delta = (t - last.atMs) - last.weightMs;
         last.weightMs += delta;
         fs.coveredMs += delta;
-        for (const auto& [user, share] : last.shares)
-            fs.shareSum[size_t(user)] += share * double(delta);
+        for (auto it = fs.userShares.end() - last.users; it != fs.userShares.end(); ++it)
+            fs.shareSum[size_t(it->user)] += it->share * double(delta);
     }
 
-    // This reading: each user's use of the server's capacity.
+    // This reading: each user's use of the server's capacity, summed in the
+    // order of the processes, the users in the order first met.
     Entry entry;
     entry.atMs = t;
     entry.weightMs = s.intervalMs;
     const double capacity = reading.capacity;
+    const quint64 number = ++fs.readingNumber;
+    fs.summedUsers.clear();
     if (capacity > 0) {
         for (qsizetype i = 0; i < r.processes.size(); ++i) {
             const GpuProcess& p = r.processes[i];
@@ -213,31 +234,40 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
                 }
             }
             // The owner's share ([owners] exempt_*: counted for no one).
-            if (use <= 0 || p.ownerName().isEmpty() || in[i].exempt)
+            if (use <= 0 || in[i].exempt)
                 continue;
-            const int user = fs.userIndexAt(i, p.ownerName());
-            bool merged = false;
-            for (auto& [u, share] : entry.shares)
-                if (u == user) {
-                    share += use * 100 / capacity;
-                    merged = true;
-                }
-            if (!merged)
-                entry.shares.append({user, use * 100 / capacity});
+            const QString& owner = p.ownerName();
+            if (owner.isEmpty())
+                continue;
+            const size_t user = size_t(fs.userIndexAt(i, owner));
+            if (fs.summedIn[user] != number) {
+                fs.summedIn[user] = number;
+                fs.summing[user] = use * 100 / capacity;
+                fs.summedUsers.push_back(int(user));
+            } else {
+                fs.summing[user] += use * 100 / capacity;
+            }
         }
     }
     fs.coveredMs += entry.weightMs;
-    for (const auto& [user, share] : entry.shares)
+    for (const int user : fs.summedUsers) {
+        const double share = fs.summing[size_t(user)];
+        fs.userShares.push_back({user, share});
         fs.shareSum[size_t(user)] += share * double(entry.weightMs);
-    fs.shares.push_back(std::move(entry));
+    }
+    entry.users = qsizetype(fs.summedUsers.size());
+    fs.shares.push_back(entry);
 
     // Slide the window.
     const qint64 window = f.policy.quota.windowMs;
     while (!fs.shares.empty() && fs.shares.front().atMs <= t - window) {
         const Entry& e = fs.shares.front();
         fs.coveredMs -= e.weightMs;
-        for (const auto& [user, share] : e.shares)
-            fs.shareSum[size_t(user)] -= share * double(e.weightMs);
+        for (qsizetype k = 0; k < e.users; ++k) {
+            const UserShare& us = fs.userShares.front();
+            fs.shareSum[size_t(us.user)] -= us.share * double(e.weightMs);
+            fs.userShares.pop_front();
+        }
         fs.shares.pop_front();
     }
 
@@ -255,7 +285,8 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
         auto found = fs.fair.find(user);
         if (!judged) {
             if (found != fs.fair.end()) {
-                f.close(s, *found, t, tr("too few readings in the window"));
+                f.close(s, *found, t,
+                        QT_TRANSLATE_NOOP("gw::PolicyEngine", "too few readings in the window"));
                 fs.fair.erase(found);
             }
             continue;
@@ -298,7 +329,7 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
             run.event->quotaPercent = quota;
             f.publishRun(s, run, t, quotaChanged);
         } else if (found != fs.fair.end()) {
-            f.close(s, *found, t, tr("back within quota"));
+            f.close(s, *found, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "back within quota"));
             fs.fair.erase(found);
         }
     }

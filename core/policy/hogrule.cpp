@@ -188,7 +188,8 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             if (++run.lowStreak == 1)
                 run.lowSinceMs = t;
             if (run.lowStreak >= 2) {
-                f.close(s, run, run.lowSinceMs, tr("below threshold"));
+                f.close(s, run, run.lowSinceMs,
+                        QT_TRANSLATE_NOOP("gw::PolicyEngine", "below threshold"));
                 --seen;
                 runs.erase(found);
             } else {
@@ -207,7 +208,9 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                 continue;
             }
             const bool gpuThere = s.slotSeenMs[size_t(it->gpuSlot)] == t;
-            f.close(s, *it, t, gpuThere ? tr("process exited") : tr("GPU disappeared"));
+            f.close(s, *it, t,
+                    gpuThere ? QT_TRANSLATE_NOOP("gw::PolicyEngine", "process exited")
+                             : QT_TRANSLATE_NOOP("gw::PolicyEngine", "GPU disappeared"));
             it = runs.erase(it);
         }
     };
@@ -215,10 +218,10 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
     if (together) {
         if (!h.hogs.isEmpty() || (!h.groupHogs.isEmpty() && h.groupScope != scope)) {
             for (Run& run : h.hogs)
-                f.close(s, run, t, tr("policy changed"));
+                f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.hogs.clear();
             for (Run& run : h.groupHogs)
-                f.close(s, run, t, tr("policy changed"));
+                f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.groupHogs.clear();
         }
         h.groupScope = scope;
@@ -255,19 +258,21 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
     } else {
         if (!h.groupHogs.isEmpty()) {
             for (Run& run : h.groupHogs)
-                f.close(s, run, t, tr("policy changed"));
+                f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.groupHogs.clear();
         }
         for (qsizetype i = 0; i < r.processes.size(); ++i) {
             if (in[i].exempt) {
                 // Exempted while judged (the policy changed): its run ends.
                 if (const auto found = h.hogs.find(in[i].key); found != h.hogs.end()) {
-                    f.close(s, *found, t, tr("exempt"));
+                    f.close(s, *found, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt"));
                     h.hogs.erase(found);
                 }
                 continue;
             }
-            if (in[i].util)
+            // Below the threshold with no run to step: nothing to do (most
+            // processes of most readings when no hog is a candidate).
+            if (in[i].util && (*in[i].util >= threshold || !h.hogs.isEmpty()))
                 stepRun(
                     h.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i], in[i].gpuPos,
                     in[i].key.gpu,

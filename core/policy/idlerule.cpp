@@ -114,6 +114,10 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                  commandExempt(idle.exemptCommands, p.command))
             notLow = QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt");
 
+        // Not low and no run to end: nothing to do (most processes of most
+        // readings).
+        if (notLow && idles.isEmpty())
+            continue;
         auto found = idles.find(key);
         const bool seenBefore = found != idles.end() && found->seenMs == t;
         if (!notLow && idle.confirmPower && found != idles.end()) {
@@ -123,7 +127,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         }
         if (notLow) {
             if (found != idles.end()) {
-                f.close(s, *found, t, tr(notLow));
+                f.close(s, *found, t, notLow);
                 if (seenBefore)
                     --idleSeen;
                 idles.erase(found);
@@ -177,9 +181,11 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             ++it;
             continue;
         }
-        const QString why = s.slotSeenMs[size_t(it->gpuSlot)] != t ? tr("GPU disappeared")
-                            : it->acted ? tr("process ended after the action")
-                                        : tr("process exited");
+        const char* const why =
+            s.slotSeenMs[size_t(it->gpuSlot)] != t
+                ? QT_TRANSLATE_NOOP("gw::PolicyEngine", "GPU disappeared")
+            : it->acted ? QT_TRANSLATE_NOOP("gw::PolicyEngine", "process ended after the action")
+                        : QT_TRANSLATE_NOOP("gw::PolicyEngine", "process exited");
         f.close(s, *it, t, why);
         it = idles.erase(it);
     }

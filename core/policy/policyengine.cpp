@@ -31,7 +31,13 @@ bool isReadingGap(qint64 fromMs, qint64 toMs, qint64 intervalMs)
     return toMs - fromMs > 3 * intervalMs;
 }
 
-void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
+namespace {
+
+// attributeProcessUtilisation with the search for each process's GPU given:
+// findGpu(i, p) answers the position in r.gpus of p = r.processes[i] (-1:
+// none).
+template <typename FindGpu>
+void attribute(const Snapshot& r, ProcessUtilisation* out, FindGpu&& findGpu)
 {
     const qsizetype gpuCount = r.gpus.size();
     struct Sharing
@@ -41,26 +47,12 @@ void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
         double memory = 0;
     };
     QVarLengthArray<Sharing, 16> sharing(gpuCount);
-    qsizetype guess = 0;
-    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+    const qsizetype processCount = r.processes.size();
+    for (qsizetype i = 0; i < processCount; ++i) {
         const GpuProcess& p = r.processes[i];
         ProcessUtilisation& pr = out[i];
         pr = {};
-        // The same string as a GPU's (a reading made here, or read from the
-        // history, shares it): found without reading the text.
-        const QChar* const uuid = p.gpuUuid.constData();
-        for (qsizetype j = 0; j < gpuCount; ++j)
-            if (r.gpus[j].uuid.constData() == uuid && r.gpus[j].uuid.size() == p.gpuUuid.size()) {
-                pr.gpuPos = int(j);
-                break;
-            }
-        for (qsizetype n = 0; pr.gpuPos < 0 && n < gpuCount; ++n) {
-            const qsizetype j = (guess + n) % gpuCount; // processes come grouped by GPU
-            if (r.gpus[j].uuid == p.gpuUuid)
-                pr.gpuPos = int(j);
-        }
-        if (pr.gpuPos >= 0)
-            guess = pr.gpuPos;
+        pr.gpuPos = findGpu(i, p);
         if (pr.gpuPos >= 0 && p.migUuid.isEmpty()) {
             Sharing& sh = sharing[pr.gpuPos];
             ++sh.count;
@@ -70,7 +62,7 @@ void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
             }
         }
     }
-    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+    for (qsizetype i = 0; i < processCount; ++i) {
         const GpuProcess& p = r.processes[i];
         ProcessUtilisation& pr = out[i];
         if (pr.gpuPos < 0 || !p.migUuid.isEmpty())
@@ -91,6 +83,38 @@ void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
                 pr.percent = *g.utilizationGpuPercent / sh.count;
         }
     }
+}
+
+// The GPU a process runs on, searched for: the GPU sharing its uuid's text
+// (a reading made here, or read from the history, shares it: found without
+// reading the text), else the first with the same text from `guess` on
+// (processes come grouped by GPU).
+int searchGpu(const Snapshot& r, const GpuProcess& p, qsizetype guess)
+{
+    const qsizetype gpuCount = r.gpus.size();
+    const QChar* const uuid = p.gpuUuid.constData();
+    for (qsizetype j = 0; j < gpuCount; ++j)
+        if (r.gpus[j].uuid.constData() == uuid && r.gpus[j].uuid.size() == p.gpuUuid.size())
+            return int(j);
+    for (qsizetype n = 0; n < gpuCount; ++n) {
+        const qsizetype j = (guess + n) % gpuCount;
+        if (r.gpus[j].uuid == p.gpuUuid)
+            return int(j);
+    }
+    return -1;
+}
+
+} // namespace
+
+void attributeProcessUtilisation(const Snapshot& r, ProcessUtilisation* out)
+{
+    qsizetype guess = 0;
+    attribute(r, out, [&](qsizetype, const GpuProcess& p) {
+        const int pos = searchGpu(r, p, guess);
+        if (pos >= 0)
+            guess = pos;
+        return pos;
+    });
 }
 
 namespace policy {
@@ -207,26 +231,54 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
         s.firstMs = t;
     s.lastMs = t;
 
-    FrameReading reading{r, t, previous, gap, Readings(r.processes.size())};
+    const qsizetype processCount = r.processes.size();
+    FrameReading reading{r, t, previous, gap, Readings(processCount)};
     const qsizetype gpuCount = r.gpus.size();
     QVarLengthArray<int, 16> gpuSlot(gpuCount);
+    // The GPUs' uuids by address; a process whose uuid has the address its
+    // process at the same position had in the previous reading runs where
+    // that one ran, provided no two GPUs share an address (else the search
+    // decides, as attributeProcessUtilisation does).
+    QVarLengthArray<const QChar*, 16> gpuText(gpuCount);
+    bool distinct = gpuCount <= 64;
     for (qsizetype j = 0; j < gpuCount; ++j) {
-        gpuSlot[j] = s.gpuSlotAt(j, r.gpus[j].uuid);
-        if (r.gpus[j].error.isEmpty())
+        const GpuSample& g = r.gpus[j];
+        gpuSlot[j] = s.gpuSlotAt(j, g.uuid);
+        if (g.error.isEmpty())
             s.slotSeenMs[size_t(gpuSlot[j])] = t;
+        gpuText[j] = g.uuid.constData();
+        for (qsizetype k = 0; distinct && k < j; ++k)
+            distinct = gpuText[k] != gpuText[j];
     }
+    if (s.lastProcessGpus.size() < size_t(processCount))
+        s.lastProcessGpus.resize(size_t(processCount));
+    QVarLengthArray<ProcessUtilisation, 64> shares(processCount);
+    qsizetype guess = 0;
+    attribute(r, shares.data(), [&](qsizetype i, const GpuProcess& p) {
+        ServerFrame::ProcessGpu& known = s.lastProcessGpus[size_t(i)];
+        const QChar* const uuid = p.gpuUuid.constData();
+        int pos = known.gpuPos;
+        if (!distinct || known.uuid != uuid || known.size != p.gpuUuid.size() || pos < 0 ||
+            pos >= gpuCount || gpuText[pos] != uuid || r.gpus[pos].uuid.size() != known.size) {
+            pos = searchGpu(r, p, guess);
+            known = {uuid, p.gpuUuid.size(), pos};
+        }
+        if (pos >= 0)
+            guess = pos;
+        return pos;
+    });
     const PolicyConfig::Exempt& exempt = frame.policy.exempt;
-    QVarLengthArray<ProcessUtilisation, 64> shares(r.processes.size());
-    attributeProcessUtilisation(r, shares.data());
-    for (qsizetype i = 0; i < r.processes.size(); ++i) {
+    const bool anyExempt = !exempt.isEmpty();
+    for (qsizetype i = 0; i < processCount; ++i) {
         const GpuProcess& p = r.processes[i];
         ProcessReading& pr = reading.in[i];
-        pr.gpuPos = shares[i].gpuPos;
-        pr.util = shares[i].percent;
-        pr.estimated = shares[i].estimated;
+        const ProcessUtilisation& share = shares[i];
+        pr.gpuPos = share.gpuPos;
+        pr.util = share.percent;
+        pr.estimated = share.estimated;
         pr.key = {pr.gpuPos >= 0 ? gpuSlot[pr.gpuPos] : s.slot(p.gpuUuid),
                   p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
-        pr.exempt = !exempt.isEmpty() && !exemptionOf(exempt, p).isEmpty();
+        pr.exempt = anyExempt && !exemptionOf(exempt, p).isEmpty();
     }
     // The server's capacity in GPUs, and how much of it is busy.
     for (const GpuSample& g : r.gpus) {

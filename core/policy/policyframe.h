@@ -137,6 +137,17 @@ struct ServerFrame
     std::vector<std::pair<QString, int>> lastGpuSlots;
     int gpuSlotAt(qsizetype pos, const QString& uuid);
     int slot(const QString& uuid);
+    // The previous reading's processes by position: the text of each one's
+    // GPU uuid (by address) and where that GPU was. Most readings list the
+    // same processes in the same order, sharing the GPUs' uuids, so a
+    // process's GPU is found without a search.
+    struct ProcessGpu
+    {
+        const QChar* uuid = nullptr;
+        qsizetype size = -1;
+        int gpuPos = -1;
+    };
+    std::vector<ProcessGpu> lastProcessGpus;
 
     // One state per rule, in the engine's rule order.
     std::vector<std::shared_ptr<RuleServerState>> rules; // shared: QHash values copy
@@ -239,6 +250,14 @@ public:
     void publishRun(const ServerFrame& s, Run& run, qint64 atMs, bool force);
     // Ends the run's event, if any, and hands it on.
     void close(ServerFrame& s, Run& run, qint64 endMs, const QString& reason);
+    // The same with the reason untranslated (QT_TRANSLATE_NOOP in the
+    // "gw::PolicyEngine" context): translated only when an event ends, not
+    // for every candidate run that ends before it became one.
+    void close(ServerFrame& s, Run& run, qint64 endMs, const char* reason)
+    {
+        if (run.event)
+            close(s, run, endMs, tr(reason));
+    }
     void addAction(const ServerFrame& s, Run& run, PolicyAction action, qint64 atMs);
     void request(const EnforcementRequest& req)
     {
