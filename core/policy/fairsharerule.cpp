@@ -48,19 +48,6 @@ struct FairShareState : RuleServerState
     // their index: most readings list the same processes in the same order.
     std::vector<std::pair<QString, int>> lastUsers;
 
-    // The index of the owner of the reading's process at `pos`.
-    int userIndexAt(qsizetype pos, const QString& user)
-    {
-        if (lastUsers.size() <= size_t(pos))
-            lastUsers.resize(size_t(pos) + 1, {QString(), -1});
-        auto& [known, i] = lastUsers[size_t(pos)];
-        if (i >= 0 && sameText(known, user))
-            return i;
-        known = user;
-        i = userIndexOf(user);
-        return i;
-    }
-
     int userIndexOf(const QString& user)
     {
         const auto it = userIndex.constFind(user);
@@ -197,7 +184,7 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
 {
     auto& fs = static_cast<FairShareState&>(state);
     const Snapshot& r = reading.r;
-    const Readings& in = reading.in;
+    const ProcessReading* const in = reading.in.constData();
     const qint64 t = reading.t;
     // The previous reading stood until this one (unless there was a gap).
     if (!fs.shares.empty() && reading.continues(fs.shares.back().atMs)) {
@@ -218,8 +205,13 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
     const quint64 number = ++fs.readingNumber;
     fs.summedUsers.clear();
     if (capacity > 0) {
-        for (qsizetype i = 0; i < r.processes.size(); ++i) {
-            const GpuProcess& p = r.processes[i];
+        const qsizetype n = r.processes.size();
+        const GpuProcess* const procs = r.processes.constData();
+        if (fs.lastUsers.size() < size_t(n))
+            fs.lastUsers.resize(size_t(n), {QString(), -1});
+        std::pair<QString, int>* const lastUsers = fs.lastUsers.data();
+        for (qsizetype i = 0; i < n; ++i) {
+            const GpuProcess& p = procs[i];
             double use = 0;
             if (in[i].util) {
                 use = *in[i].util / 100;
@@ -239,11 +231,18 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
             const QString& owner = p.ownerName();
             if (owner.isEmpty())
                 continue;
-            const size_t user = size_t(fs.userIndexAt(i, owner));
+            // The owner of the process at this position in the previous
+            // reading, most often.
+            auto& [known, index] = lastUsers[i];
+            if (index < 0 || !sameText(known, owner)) {
+                known = owner;
+                index = fs.userIndexOf(owner);
+            }
+            const size_t user = size_t(index);
             if (fs.summedIn[user] != number) {
                 fs.summedIn[user] = number;
+                fs.summedUsers.push_back(index);
                 fs.summing[user] = use * 100 / capacity;
-                fs.summedUsers.push_back(int(user));
             } else {
                 fs.summing[user] += use * 100 / capacity;
             }

@@ -53,6 +53,7 @@ QString groupSubject(const ServerFrame& s, const GroupGpuKey& k)
 struct HogState : RuleServerState
 {
     QHash<ProcessKey, Run> hogs;          // scope = process
+    PidFilter pids;                       // of hogs
     QHash<GroupGpuKey, Run> groupHogs;    // another scope …
     HogScope groupScope = HogScope::User; // … this one
 };
@@ -72,6 +73,7 @@ public:
         for (Run& run : h.hogs)
             f.close(s, run, endMs, reason);
         h.hogs.clear();
+        h.pids.clear();
         for (Run& run : h.groupHogs)
             f.close(s, run, endMs, reason);
         h.groupHogs.clear();
@@ -130,7 +132,7 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
 {
     auto& h = static_cast<HogState&>(state);
     const Snapshot& r = reading.r;
-    const Readings& in = reading.in;
+    const ProcessReading* const in = reading.in.constData();
     const qint64 t = reading.t;
     const double threshold = f.policy.hog.thresholdPercent;
     const HogScope scope = f.policy.hog.scope;
@@ -220,6 +222,7 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             for (Run& run : h.hogs)
                 f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.hogs.clear();
+            h.pids.clear();
             for (Run& run : h.groupHogs)
                 f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.groupHogs.clear();
@@ -261,27 +264,36 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                 f.close(s, run, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "policy changed"));
             h.groupHogs.clear();
         }
+        bool ended = false; // runs ended: the filter is rebuilt
         for (qsizetype i = 0; i < r.processes.size(); ++i) {
             if (in[i].exempt) {
                 // Exempted while judged (the policy changed): its run ends.
                 if (const auto found = h.hogs.find(in[i].key); found != h.hogs.end()) {
                     f.close(s, *found, t, QT_TRANSLATE_NOOP("gw::PolicyEngine", "exempt"));
                     h.hogs.erase(found);
+                    ended = true;
                 }
                 continue;
             }
             // Below the threshold with no run to step: nothing to do (most
-            // processes of most readings when no hog is a candidate).
-            if (in[i].util && (*in[i].util >= threshold || !h.hogs.isEmpty()))
-                stepRun(
-                    h.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i], in[i].gpuPos,
-                    in[i].key.gpu,
-                    [&](const ProcessKey& k) { return PolicyFrame::processSubject(s, k); },
-                    [](Run& run, const ProcessKey&, const GpuProcess& p) {
-                        run.setOwner(p, true);
-                    });
+            // processes of most readings).
+            if (!in[i].util || (*in[i].util < threshold && !h.pids.mayHave(in[i].key.pid)))
+                continue;
+            const qsizetype runs = h.hogs.size();
+            stepRun(
+                h.hogs, in[i].key, *in[i].util, in[i].estimated, r.processes[i], in[i].gpuPos,
+                in[i].key.gpu,
+                [&](const ProcessKey& k) { return PolicyFrame::processSubject(s, k); },
+                [](Run& run, const ProcessKey&, const GpuProcess& p) { run.setOwner(p, true); });
+            if (h.hogs.size() > runs)
+                h.pids.add(in[i].key.pid);
+            else if (h.hogs.size() < runs)
+                ended = true;
         }
+        const qsizetype runs = h.hogs.size();
         dropUnseen(h.hogs);
+        if (ended || h.hogs.size() < runs)
+            h.pids.rebuild(h.hogs);
     }
 }
 

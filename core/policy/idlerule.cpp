@@ -25,6 +25,7 @@ bool commandExempt(const QStringList& exempt, const QString& command)
 struct IdleState : RuleServerState
 {
     QHash<ProcessKey, Run> idles;
+    PidFilter pids; // of idles
 };
 
 class IdleRule final : public PolicyRule
@@ -42,6 +43,7 @@ public:
         for (Run& run : idles)
             f.close(s, run, endMs, reason);
         idles.clear();
+        static_cast<IdleState&>(state).pids.clear();
     }
 
     void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
@@ -83,8 +85,10 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                         const FrameReading& reading)
 {
     auto& idles = static_cast<IdleState&>(state).idles;
+    PidFilter& pids = static_cast<IdleState&>(state).pids;
+    bool ended = false; // runs ended: the filter is rebuilt
     const Snapshot& r = reading.r;
-    const Readings& in = reading.in;
+    const ProcessReading* const in = reading.in.constData();
     const qint64 t = reading.t;
     const PolicyConfig::Idle& idle = f.policy.idle;
     // Runs in the table seen in this reading (see the hog rule).
@@ -116,7 +120,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
 
         // Not low and no run to end: nothing to do (most processes of most
         // readings).
-        if (notLow && idles.isEmpty())
+        if (notLow && !pids.mayHave(key.pid))
             continue;
         auto found = idles.find(key);
         const bool seenBefore = found != idles.end() && found->seenMs == t;
@@ -131,6 +135,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                 if (seenBefore)
                     --idleSeen;
                 idles.erase(found);
+                ended = true;
             }
             continue;
         }
@@ -148,6 +153,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             run.gpuIndex = g->index;
             run.gpuSlot = key.gpu;
             found = idles.insert(key, run);
+            pids.add(key.pid);
         }
         Run& run = *found;
         const double u = *g->utilizationGpuPercent;
@@ -176,7 +182,9 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         f.publishRun(s, run, t, false);
     }
 
-    for (auto it = idles.begin(); idleSeen != idles.size() && it != idles.end();) {
+    // (Checked before begin(), which walks the table's buckets.)
+    for (auto it = idleSeen != idles.size() ? idles.begin() : idles.end();
+         idleSeen != idles.size() && it != idles.end();) {
         if (it->seenMs == t) {
             ++it;
             continue;
@@ -188,7 +196,10 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                         : QT_TRANSLATE_NOOP("gw::PolicyEngine", "process exited");
         f.close(s, *it, t, why);
         it = idles.erase(it);
+        ended = true;
     }
+    if (ended)
+        pids.rebuild(idles);
 }
 
 // Warnings at their lead times before the action, then the action (once).

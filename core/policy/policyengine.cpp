@@ -252,33 +252,76 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
     }
     if (s.lastProcessGpus.size() < size_t(processCount))
         s.lastProcessGpus.resize(size_t(processCount));
-    QVarLengthArray<ProcessUtilisation, 64> shares(processCount);
-    qsizetype guess = 0;
-    attribute(r, shares.data(), [&](qsizetype i, const GpuProcess& p) {
-        ServerFrame::ProcessGpu& known = s.lastProcessGpus[size_t(i)];
-        const QChar* const uuid = p.gpuUuid.constData();
-        int pos = known.gpuPos;
-        if (!distinct || known.uuid != uuid || known.size != p.gpuUuid.size() || pos < 0 ||
-            pos >= gpuCount || gpuText[pos] != uuid || r.gpus[pos].uuid.size() != known.size) {
-            pos = searchGpu(r, p, guess);
-            known = {uuid, p.gpuUuid.size(), pos};
-        }
-        if (pos >= 0)
-            guess = pos;
-        return pos;
-    });
+    // Each process's GPU, key and exemption, and what each GPU is shared by
+    // (attributeProcessUtilisation, fused with the rest: one pass reading
+    // the processes, one attributing).
+    struct Sharing
+    {
+        int count = 0;
+        int withMemory = 0;
+        double memory = 0;
+    };
+    QVarLengthArray<Sharing, 16> sharing(gpuCount);
     const PolicyConfig::Exempt& exempt = frame.policy.exempt;
     const bool anyExempt = !exempt.isEmpty();
+    const GpuProcess* const procs = r.processes.constData();
+    ProcessReading* const in = reading.in.data();
+    ServerFrame::ProcessGpu* const known = s.lastProcessGpus.data();
+    qsizetype guess = 0;
     for (qsizetype i = 0; i < processCount; ++i) {
-        const GpuProcess& p = r.processes[i];
-        ProcessReading& pr = reading.in[i];
-        const ProcessUtilisation& share = shares[i];
-        pr.gpuPos = share.gpuPos;
-        pr.util = share.percent;
-        pr.estimated = share.estimated;
-        pr.key = {pr.gpuPos >= 0 ? gpuSlot[pr.gpuPos] : s.slot(p.gpuUuid),
-                  p.migUuid.isEmpty() ? -1 : s.slot(p.migUuid), p.pid, p.startTimeMs.value_or(-1)};
+        const GpuProcess& p = procs[i];
+        ProcessReading& pr = in[i];
+        ServerFrame::ProcessGpu& k = known[i];
+        const QChar* const uuid = p.gpuUuid.constData();
+        int pos = k.gpuPos;
+        if (!distinct || k.uuid != uuid || k.size != p.gpuUuid.size() || pos < 0 ||
+            pos >= gpuCount || gpuText[pos] != uuid || r.gpus[pos].uuid.size() != k.size) {
+            pos = searchGpu(r, p, guess);
+            k = {uuid, p.gpuUuid.size(), pos};
+        }
+        pr.gpuPos = pos;
+        const bool onMig = !p.migUuid.isEmpty();
+        if (pos >= 0) {
+            guess = pos;
+            if (!onMig) {
+                Sharing& sh = sharing[pos];
+                ++sh.count;
+                if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
+                    sh.memory += *p.usedMemoryMiB;
+                    ++sh.withMemory;
+                }
+            }
+        }
+        pr.key = {pos >= 0 ? gpuSlot[pos] : s.slot(p.gpuUuid), onMig ? s.slot(p.migUuid) : -1,
+                  p.pid, p.startTimeMs.value_or(-1)};
         pr.exempt = anyExempt && !exemptionOf(exempt, p).isEmpty();
+    }
+    // Utilisation per process: the driver's figure, else the GPU's shared by
+    // memory (see attributeProcessUtilisation).
+    QVarLengthArray<const std::optional<double>*, 16> gpuUtil(gpuCount);
+    for (qsizetype j = 0; j < gpuCount; ++j) {
+        const GpuSample& g = r.gpus[j];
+        gpuUtil[j] =
+            g.error.isEmpty() && g.utilizationGpuPercent ? &g.utilizationGpuPercent : nullptr;
+    }
+    for (qsizetype i = 0; i < processCount; ++i) {
+        const GpuProcess& p = procs[i];
+        ProcessReading& pr = in[i];
+        if (pr.gpuPos < 0 || !p.migUuid.isEmpty() || !gpuUtil[pr.gpuPos])
+            continue;
+        const double util = **gpuUtil[pr.gpuPos];
+        if (p.smUtilPercent) {
+            pr.util = p.smUtilPercent;
+            continue;
+        }
+        const Sharing& sh = sharing[pr.gpuPos];
+        pr.estimated = true;
+        if (sh.count == 1)
+            pr.util = util;
+        else if (sh.withMemory == sh.count && sh.memory > 0)
+            pr.util = util * *p.usedMemoryMiB / sh.memory;
+        else
+            pr.util = util / sh.count;
     }
     // The server's capacity in GPUs, and how much of it is busy.
     for (const GpuSample& g : r.gpus) {
