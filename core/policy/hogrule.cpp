@@ -137,6 +137,7 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
     const double threshold = f.policy.hog.thresholdPercent;
     const HogScope scope = f.policy.hog.scope;
     const bool together = scope != HogScope::Process;
+    const bool fast = f.options.fastPaths;
 
     // One step of one subject: above the threshold extends (or starts) its
     // run; one reading below is a dip and tolerated, two in a row end it at
@@ -277,7 +278,7 @@ void HogRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             }
             // Below the threshold with no run to step: nothing to do (most
             // processes of most readings).
-            if (!in[i].util || (*in[i].util < threshold && !h.pids.mayHave(in[i].key.pid)))
+            if (!in[i].util || (fast && *in[i].util < threshold && !h.pids.mayHave(in[i].key.pid)))
                 continue;
             const qsizetype runs = h.hogs.size();
             stepRun(

@@ -120,7 +120,7 @@ void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
 
         // Not low and no run to end: nothing to do (most processes of most
         // readings).
-        if (notLow && !pids.mayHave(key.pid))
+        if (notLow && f.options.fastPaths && !pids.mayHave(key.pid))
             continue;
         auto found = idles.find(key);
         const bool seenBefore = found != idles.end() && found->seenMs == t;

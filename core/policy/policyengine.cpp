@@ -240,7 +240,7 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
     // that one ran, provided no two GPUs share an address (else the search
     // decides, as attributeProcessUtilisation does).
     QVarLengthArray<const QChar*, 16> gpuText(gpuCount);
-    bool distinct = gpuCount <= 64;
+    bool distinct = frame.options.fastPaths && gpuCount <= 64;
     for (qsizetype j = 0; j < gpuCount; ++j) {
         const GpuSample& g = r.gpus[j];
         gpuSlot[j] = s.gpuSlotAt(j, g.uuid);

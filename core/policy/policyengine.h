@@ -137,6 +137,11 @@ public:
         // The servers' local time, for quota windows. Default: this machine's.
         QTimeZone timeZone = QTimeZone::systemTimeZone();
         GroupResolver groups; // none: groups never match
+        // Work skipped where nothing it decides can have changed: a
+        // process's GPU taken from its position in the previous reading, a
+        // run looked up only for a pid that may have one. Off only to check
+        // that the events are the same without (tst_policyfastpath).
+        bool fastPaths = true;
     };
 
     explicit PolicyEngine(PolicyConfig policy);
