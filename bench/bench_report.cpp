@@ -14,6 +14,8 @@
 // its 16 charts of 8 lines.
 // The readings are copies of four prepared readings per server with the time
 // set (a copy shares its lists), so the builder is what is timed.
+// For profiles (callgrind, perf stat): `bench_report --hours N` builds N
+// hours instead of 24, `--csv-only` stops after the CSV figures.
 
 #include "benchreference.h"
 #include "benchtiming.h"
@@ -35,7 +37,6 @@ using namespace gw;
 namespace {
 
 constexpr int kServers = 16, kGpus = 8, kUsers = 40, kVariants = 4;
-constexpr qint64 kSeconds = 24 * 3600;
 
 QList<QList<Snapshot>> templates()
 {
@@ -105,6 +106,23 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    qint64 seconds = 24 * 3600;
+    bool csvOnly = false;
+    const QStringList args = QCoreApplication::arguments();
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--hours") && i + 1 < args.size()) {
+            seconds = args[++i].toLongLong() * 3600;
+        } else if (args[i] == QLatin1String("--csv-only")) {
+            csvOnly = true;
+        } else {
+            std::fprintf(stderr, "usage: bench_report [--hours N] [--csv-only]\n");
+            return 2;
+        }
+    }
+    if (seconds <= 0) {
+        std::fprintf(stderr, "bench_report: --hours wants a positive number\n");
+        return 2;
+    }
     const QList<QList<Snapshot>> prepared = templates();
     const qint64 from =
         QDateTime(QDate(2026, 11, 2), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
@@ -114,10 +132,10 @@ int main(int argc, char** argv)
     const auto build = [&] {
         ReportOptions options;
         options.fromMs = from;
-        options.toMs = from + kSeconds * 1000;
+        options.toMs = from + seconds * 1000;
         options.policy = policy;
         ReportBuilder builder(options);
-        for (qint64 t = 0; t < kSeconds; ++t)
+        for (qint64 t = 0; t < seconds; ++t)
             for (int s = 0; s < kServers; ++s) {
                 Snapshot r = prepared[s][int(t % kVariants)];
                 r.timestampMs = from + t * 1000;
@@ -130,9 +148,11 @@ int main(int argc, char** argv)
     qsizetype bytes = 0;
     const double ms = bench::medianMs(3, [&] { bytes = reportCsv(build()).size(); });
     std::printf("report_csv_ms=%.0f\n", ms);
-    std::printf("report_readings_per_s=%.0f\n", double(kSeconds * kServers) / (ms / 1000));
+    std::printf("report_readings_per_s=%.0f\n", double(seconds * kServers) / (ms / 1000));
     std::printf("report_csv_bytes=%lld\n", static_cast<long long>(bytes));
     std::fflush(stdout);
+    if (csvOnly)
+        return 0;
 
     QTemporaryDir dir;
     const QString pdf = dir.filePath(QStringLiteral("report.pdf"));

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -39,9 +40,13 @@ QString tr(const char* text)
 
 // Equal text; strings that share their data (copies of one reading's) are
 // equal without comparing.
-bool sameText(const QString& a, const QString& b)
+// Short strings (names, uuids) compared inline, as memory.
+inline bool sameText(const QString& a, const QString& b)
 {
-    return a.size() == b.size() && (a.constData() == b.constData() || a == b);
+    const qsizetype n = a.size();
+    return n == b.size() &&
+           (n == 0 || a.constData() == b.constData() ||
+            std::memcmp(a.constData(), b.constData(), size_t(n) * sizeof(QChar)) == 0);
 }
 
 QString gpuKey(const GpuSample& g)
@@ -172,15 +177,6 @@ struct ReportBuilder::Worker
     }
 };
 
-void ReportBuilder::MetricSums::add(const std::optional<double>& v, qint64 spanMs)
-{
-    if (!v)
-        return;
-    weighted += *v * double(spanMs);
-    ms += spanMs;
-    peak = std::max(peak.value_or(*v), *v);
-}
-
 MetricSummary ReportBuilder::MetricSums::summary() const
 {
     MetricSummary s;
@@ -247,27 +243,19 @@ void ReportBuilder::markMinutes(Worker& w, ServerState& s, const Snapshot& r, qi
     };
     mark(s.covered);
     // The users holding the server's GPUs: a process listed is a GPU held.
-    // Processes come in the same order reading after reading: the search
-    // starts at the owner found last.
-    const auto& cache = std::as_const(s.heldCache);
-    qsizetype cached = 0;
-    for (const GpuProcess& p : r.processes) {
-        const QString& owner = p.ownerName();
+    // Processes come in the same order reading after reading: a position's
+    // owner is the last reading's (its string shared), else looked up.
+    const qsizetype n = r.processes.size();
+    if (qsizetype(s.heldByPos.size()) < n)
+        s.heldByPos.resize(size_t(n));
+    for (qsizetype i = 0; i < n; ++i) {
+        const QString& owner = r.processes[i].ownerName();
         if (owner.isEmpty())
             continue;
-        DayMinutes* days = nullptr;
-        for (qsizetype i = 0, at = cached; i < cache.size(); ++i, ++at) {
-            if (at == cache.size())
-                at = 0;
-            if (sameText(cache[at].first, owner)) {
-                cached = at;
-                days = cache[at].second;
-                break;
-            }
-        }
-        if (!days) {
-            days = &s.held[owner];
-            s.heldCache.append({owner, days});
+        auto& [name, days] = s.heldByPos[size_t(i)];
+        if (!days || !sameText(name, owner)) {
+            days = &s.held[owner]; // a QMap's values stay where they are
+            name = owner;
         }
         mark(*days);
     }
@@ -360,9 +348,9 @@ QList<JobReport> ReportBuilder::jobs() const
 
 ReportBuilder::GpuSlot& ReportBuilder::slotFor(ServerState& s, qsizetype pos, const GpuSample& g)
 {
-    if (s.slots.size() <= pos)
-        s.slots.resize(pos + 1);
-    GpuSlot& slot = s.slots[pos];
+    if (qsizetype(s.slots.size()) <= pos)
+        s.slots.resize(size_t(pos + 1));
+    GpuSlot& slot = s.slots[size_t(pos)];
     if (slot.unit && slot.index == g.index && sameText(slot.uuid, g.uuid))
         return slot;
     s.uuidsChecked = -1; // a GPU moved or appeared: look at the uuids again
@@ -480,13 +468,17 @@ void ReportBuilder::account(Worker& w, ServerState& s, const Snapshot& r, qint64
     const qsizetype gpuCount = r.gpus.size();
     // Every slot exists before any is pointed at: growing the list in
     // slotFor would move the slots already taken.
-    if (s.slots.size() < gpuCount)
-        s.slots.resize(gpuCount);
+    if (qsizetype(s.slots.size()) < gpuCount)
+        s.slots.resize(size_t(gpuCount));
     QVarLengthArray<GpuSlot*, 16> slots(gpuCount);
     bool anyLow = false;
     for (qsizetype pos = 0; pos < gpuCount; ++pos) {
         const GpuSample& g = r.gpus[pos];
-        slots[pos] = &slotFor(s, pos, g);
+        GpuSlot& known = s.slots[size_t(pos)];
+        // The last reading's GPU at this position: no call.
+        slots[pos] = known.unit && known.index == g.index && sameText(known.uuid, g.uuid)
+                         ? &known
+                         : &slotFor(s, pos, g);
         anyLow = anyLow || (g.utilizationGpuPercent && *g.utilizationGpuPercent < idleBelow);
     }
     // The GPUs a process holds memory on (memory unknown still holds a
@@ -507,6 +499,21 @@ void ReportBuilder::account(Worker& w, ServerState& s, const Snapshot& r, qint64
         for (const GpuProcess& p : r.processes) {
             if (p.usedMemoryMiB && *p.usedMemoryMiB <= 0)
                 continue;
+            // A process's uuid shares its GPU's data where the reading was
+            // made here or read from the history: found without reading it.
+            if (s.uuidsUnique) {
+                const QChar* const data = p.gpuUuid.constData();
+                qsizetype j = 0;
+                while (j < gpuCount &&
+                       (r.gpus[j].uuid.constData() != data ||
+                        r.gpus[j].uuid.size() != p.gpuUuid.size() || p.gpuUuid.isEmpty()))
+                    ++j;
+                if (j < gpuCount) {
+                    held[j] = true;
+                    guess = j;
+                    continue;
+                }
+            }
             for (qsizetype n = 0; n < gpuCount; ++n) {
                 const qsizetype j = (guess + n) % gpuCount;
                 if (sameText(r.gpus[j].uuid, p.gpuUuid)) {

@@ -31,6 +31,7 @@
 #include <QSet>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <bitset>
 #include <limits>
 #include <memory>
@@ -71,7 +72,14 @@ private:
         double weighted = 0; // value × ms
         qint64 ms = 0;       // time the value was reported
         std::optional<double> peak;
-        void add(const std::optional<double>& v, qint64 spanMs);
+        void add(const std::optional<double>& v, qint64 spanMs)
+        {
+            if (!v)
+                return;
+            weighted += *v * double(spanMs);
+            ms += spanMs;
+            peak = std::max(peak.value_or(*v), *v);
+        }
         MetricSummary summary() const;
     };
     struct Worker; // a thread of its own: its servers' engine, meters and sums
@@ -130,12 +138,14 @@ private:
         qint64 intervalMs = 0;
         qint64 endMs = 0; // the end of the last reading's span, once finished
         ServerCoverage coverage;
-        QList<GpuSlot> slots;
+        std::vector<GpuSlot> slots;
         // Key: GPU (uuid, else "#index"), MIG uuid (empty for the GPU).
         QMap<std::pair<QString, QString>, UnitSums> units;
         DayMinutes covered;
         QMap<QString, DayMinutes> held; // by user
-        QList<std::pair<QString, DayMinutes*>> heldCache;
+        // The holder of each process position in the last reading: readings
+        // repeat their processes, so the owner is found without searching.
+        std::vector<std::pair<QString, DayMinutes*>> heldByPos;
         QMap<QString, JobReport> jobs; // Slurm jobs by id
         qsizetype uuidsChecked = -1;   // GPUs in the reading when uuidsUnique was found
         bool uuidsUnique = true;

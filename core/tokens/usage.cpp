@@ -6,6 +6,7 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <cstring>
 #include <tuple>
 
 namespace gw {
@@ -39,9 +40,19 @@ std::optional<int> slicesOfProfile(const QString& profile)
 
 // Equal text; strings that share their data (copies of one reading's) are
 // equal without comparing.
-bool sameText(QStringView a, QStringView b)
+// Short strings (names, uuids) compared inline, as memory: no call into Qt
+// a compare.
+inline bool sameText(QStringView a, QStringView b)
 {
-    return a.size() == b.size() && (a.data() == b.data() || a == b);
+    const qsizetype n = a.size();
+    return n == b.size() && (n == 0 || a.data() == b.data() ||
+                             std::memcmp(a.data(), b.data(), size_t(n) * sizeof(QChar)) == 0);
+}
+
+const QString& emptyText()
+{
+    static const QString empty;
+    return empty;
 }
 
 // One unit of use (a whole GPU or a MIG instance) in one reading.
@@ -73,9 +84,20 @@ void UsageMeter::warnOnce(const QString& text, QStringList* list)
     (list ? *list : m_warnings) << text;
 }
 
+UsageMeter::ServerState& UsageMeter::serverOf(const QString& name)
+{
+    // Readings of one server come in runs (a report's meter sees one
+    // server): its state is found without hashing the name.
+    if (!m_last.state || !sameText(m_last.name, name)) {
+        m_last.state = &m_servers[name];
+        m_last.name = name;
+    }
+    return *m_last.state;
+}
+
 void UsageMeter::feed(const Snapshot& r)
 {
-    ServerState& s = m_servers[r.server];
+    ServerState& s = serverOf(r.server);
     if (s.pending) {
         const qint64 last = s.pending->timestampMs;
         if (r.timestampMs <= last) {
@@ -87,7 +109,7 @@ void UsageMeter::feed(const Snapshot& r)
                               .arg(last);
             return;
         }
-        charge(*s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs));
+        charge(s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs));
         if (isReadingGap(last, r.timestampMs, s.intervalMs))
             m_gaps << CoverageGap{r.server, last + s.intervalMs, r.timestampMs};
     }
@@ -105,12 +127,10 @@ void UsageMeter::feed(const Snapshot& r)
 void UsageMeter::finish()
 {
     // Each server's last reading stands for one interval.
-    QStringList servers = m_servers.keys();
-    servers.sort();
-    for (const QString& name : servers) {
-        ServerState& s = m_servers[name];
+    for (auto& entry : m_servers) { // by name
+        ServerState& s = entry.second;
         if (s.pending)
-            charge(*s.pending, s.intervalMs);
+            charge(s, *s.pending, s.intervalMs);
         s.pending.reset();
     }
 }
@@ -119,9 +139,9 @@ qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QStr
                                 const QString& user, const QString& account,
                                 const QString& gpuModel, const QString& profile, qint64 hour)
 {
-    if (s.cache.size() <= processPos)
-        s.cache.resize(processPos + 1);
-    CachedFact& c = s.cache[processPos];
+    if (qsizetype(s.cache.size()) <= processPos)
+        s.cache.resize(size_t(processPos + 1));
+    CachedFact& c = s.cache[size_t(processPos)];
     if (c.index >= 0 && c.hourStartMs == hour && sameText(c.user, user) &&
         sameText(c.gpuModel, gpuModel) && sameText(c.migProfile, profile) &&
         sameText(c.account, account))
@@ -136,19 +156,19 @@ qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QStr
     return *it;
 }
 
-void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
+void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs)
 {
     if (spanMs <= 0)
         return;
-    ServerState& s = m_servers[r.server];
-    if (s.modelsNoted.size() < r.gpus.size())
-        s.modelsNoted.resize(r.gpus.size());
+    if (qsizetype(s.modelsNoted.size()) < r.gpus.size())
+        s.modelsNoted.resize(size_t(r.gpus.size()));
     for (qsizetype j = 0; j < r.gpus.size(); ++j) {
         const QString& name = r.gpus[j].name;
-        if (name.isEmpty() || sameText(s.modelsNoted[j], name))
+        QString& noted = s.modelsNoted[size_t(j)];
+        if (name.isEmpty() || sameText(noted, name))
             continue;
         m_models.insert(name);
-        s.modelsNoted[j] = name;
+        noted = name;
     }
     const qsizetype n = r.processes.size();
     if (n == 0)
@@ -164,21 +184,29 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
         Unit unit;
     };
     QVarLengthArray<UnitOf, 16> units;
+    QVarLengthArray<qsizetype, 64> unitAt(n); // each process's unit, found once
     auto unitKey = [](const GpuProcess& p) {
         return QStringView(p.migUuid.isEmpty() ? p.gpuUuid : p.migUuid);
     };
-    auto unitOf = [&units](QStringView key) -> Unit& {
-        for (UnitOf& u : units)
-            if (sameText(u.key, key))
-                return u.unit;
+    auto unitOf = [&units](QStringView key) -> qsizetype {
+        // Processes of one unit share its uuid's data: a match without
+        // reading the text first, then by text.
+        for (qsizetype k = 0; k < units.size(); ++k)
+            if (units[k].key.data() == key.data() && units[k].key.size() == key.size())
+                return k;
+        for (qsizetype k = 0; k < units.size(); ++k)
+            if (sameText(units[k].key, key))
+                return k;
         units.append(UnitOf{key, Unit{}});
-        return units.back().unit;
+        return units.size() - 1;
     };
     for (qsizetype i = 0; i < n; ++i) {
         const GpuProcess& p = r.processes[i];
+        unitAt[i] = -1;
         if (util[i].gpuPos < 0)
             continue;
-        Unit& u = unitOf(unitKey(p));
+        unitAt[i] = unitOf(unitKey(p));
+        Unit& u = units[unitAt[i]].unit;
         ++u.count;
         if (p.usedMemoryMiB && *p.usedMemoryMiB > 0) {
             u.memory += *p.usedMemoryMiB;
@@ -233,7 +261,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
                 fraction = double(migSlices) / gpuSlices;
             }
         }
-        const Unit& u = unitOf(unitKey(p));
+        const Unit& u = units[unitAt[i]].unit;
         double share = 1;
         if (u.count > 1) {
             if (u.withMemory == u.count && u.memory > 0)
@@ -252,7 +280,7 @@ void UsageMeter::charge(const Snapshot& r, qint64 spanMs)
             warnOnce(tr("%1: no utilisation for %2 on %3: its used time is charged as held")
                          .arg(r.server, owner, g.name),
                      &m_usedWarnings);
-        const QString account = p.account();
+        const QString& account = p.owner ? p.owner->account : emptyText();
 
         // The span split across UTC hours.
         qint64 from = r.timestampMs;

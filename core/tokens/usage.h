@@ -16,7 +16,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
+#include <vector>
 
 namespace gw {
 
@@ -93,13 +95,33 @@ private:
     {
         std::optional<Snapshot> pending; // the last reading, not yet charged
         qint64 intervalMs = 0;
-        QList<CachedFact> cache; // by position of the process in the reading
-        QStringList modelsNoted; // GPU names by position, already in m_models
+        std::vector<CachedFact> cache;    // by position of the process in the reading
+        std::vector<QString> modelsNoted; // GPU names by position, already in m_models
     };
-    void charge(const Snapshot& r, qint64 spanMs);
+    ServerState& serverOf(const QString& name);
+    void charge(ServerState& s, const Snapshot& r, qint64 spanMs);
     void warnOnce(const QString& text, QStringList* list = nullptr);
 
-    QHash<QString, ServerState> m_servers;
+    // By name; a std::map, not a QHash: a copy of the meter is its own at
+    // once (no shared data changed through m_last) and a state stays where
+    // it is when others are added.
+    std::map<QString, ServerState> m_servers;
+    // The server fed last, and its name; a copy of the meter starts without
+    // (the pointer is into the meter's own m_servers).
+    struct LastServer
+    {
+        ServerState* state = nullptr;
+        QString name;
+        LastServer() = default;
+        LastServer(const LastServer&) {}
+        LastServer& operator=(const LastServer&)
+        {
+            state = nullptr;
+            name.clear();
+            return *this;
+        }
+    };
+    LastServer m_last;
     struct Amount
     {
         int migSlices = 0, gpuSlices = 0;

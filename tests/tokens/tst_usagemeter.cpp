@@ -311,6 +311,72 @@ private Q_SLOTS:
         QVERIFY(m.gaps().isEmpty());
         QVERIFY(m.warnings().isEmpty());
     }
+    // The meter keeps the server fed last at hand: a copy (or an assigned
+    // meter) goes on with its own servers, and the original with its own
+    // (a copy sharing the original's data would be changed through it).
+    void aCopyGoesOnAsTheOriginal()
+    {
+        const qint64 t0 = utcMs(2026, 11, 3, 10);
+        const QList<Snapshot> a = holding(QStringLiteral("a"), QStringLiteral("alice"),
+                                          QStringLiteral("RTX 3090"), 1, t0, 60, 60'000);
+        const QList<Snapshot> b = holding(QStringLiteral("b"), QStringLiteral("bob"),
+                                          QStringLiteral("RTX 3090"), 2, t0 + 30'000, 60, 60'000);
+        UsageMeter whole;
+        for (int i = 0; i < 60; ++i) {
+            whole.feed(a[i]);
+            whole.feed(b[i]);
+        }
+        whole.finish();
+        UsageMeter first;
+        for (int i = 0; i < 30; ++i) {
+            first.feed(a[i]);
+            first.feed(b[i]);
+        }
+        UsageMeter copy(first);
+        UsageMeter assigned;
+        assigned.feed(a[0]);
+        assigned = first;
+        for (UsageMeter* m : {&first, &copy, &assigned}) {
+            for (int i = 30; i < 60; ++i) {
+                m->feed(b[i]); // the server fed last first
+                m->feed(a[i]);
+            }
+            m->finish();
+            QCOMPARE(m->facts(), whole.facts());
+            QCOMPARE(heldOf(m->facts(), QStringLiteral("bob")), 2 * 3600.0);
+        }
+    }
+
+    // Strings of equal text are one user, model and GPU whether a reading's
+    // copies share their data or not (readings decoded one by one do not).
+    void equalTextWithoutSharedDataIsOneFact()
+    {
+        const qint64 t0 = utcMs(2026, 11, 3, 10);
+        const QList<Snapshot> shared = holding(QStringLiteral("a"), QStringLiteral("alice"),
+                                               QStringLiteral("RTX 3090"), 2, t0, 120, 60'000);
+        auto own = [](const QString& s) {
+            return s.isNull() ? QString() : QString(s.constData(), s.size());
+        };
+        QList<Snapshot> apart;
+        for (Snapshot r : shared) {
+            r.server = own(r.server);
+            for (GpuSample& g : r.gpus) {
+                g.uuid = own(g.uuid);
+                g.name = own(g.name);
+            }
+            for (GpuProcess& p : r.processes) {
+                p.user = own(p.user);
+                p.gpuUuid = own(p.gpuUuid);
+            }
+            apart << r;
+        }
+        QVERIFY(apart[0].processes[0].user.constData() != apart[1].processes[0].user.constData());
+        UsageMeter m1, m2;
+        const QList<UsageFact> facts = meter(shared, &m1);
+        QCOMPARE(meter(apart, &m2), facts);
+        QCOMPARE(facts.size(), 2); // two UTC hours
+        QCOMPARE(heldOf(facts, QStringLiteral("alice")), 2 * 2 * 3600.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUsageMeter)
