@@ -20,6 +20,8 @@
 //                                answered: what a request costs, which the
 //                                machine's load changes far less than p99
 //   load_agent_cpu_us_per_request the whole agent's, every thread
+//   load_clients_cpu_us_per_request the 100 clients' own (this process's
+//                                thread), which every answer's time includes
 //
 // The agent's defaults allow each address 50 requests a second (burst 100),
 // five times what one client asks: agent.toml sets no [limits]. 100
@@ -275,12 +277,12 @@ QByteArray get(quint16 port, const QByteArray& target)
     return all.mid(all.indexOf("\r\n\r\n") + 4);
 }
 
-// CPU time of the agent's threads, from /proc: its main thread, which
-// serves HTTP and takes the readings (schedstat: nanoseconds on the CPU),
+// CPU time of a process, from /proc: its main thread (schedstat:
+// nanoseconds on the CPU; the agent's serves HTTP and takes the readings)
 // and the whole process (stat: utime + stime in clock ticks).
 struct AgentCpu
 {
-    qint64 httpNs = -1;
+    qint64 mainNs = -1;
     qint64 processNs = -1;
 
     static AgentCpu of(qint64 pid)
@@ -288,7 +290,7 @@ struct AgentCpu
         AgentCpu c;
         QFile sched(u"/proc/%1/task/%1/schedstat"_s.arg(pid));
         if (sched.open(QIODevice::ReadOnly))
-            c.httpNs = sched.readAll().split(' ').value(0).toLongLong();
+            c.mainNs = sched.readAll().split(' ').value(0).toLongLong();
         QFile stat(u"/proc/%1/stat"_s.arg(pid));
         if (stat.open(QIODevice::ReadOnly)) {
             // After the command's closing parenthesis: fields 3 onwards;
@@ -303,17 +305,33 @@ struct AgentCpu
     }
 };
 
-void printCpu(const char* name, const AgentCpu& from, const AgentCpu& to, std::size_t requests)
+// The agent's CPU and the clients' own (this process's main thread, where
+// all 100 run: the time they take is inside every figure too).
+struct PhaseCpu
 {
-    if (from.httpNs < 0 || to.httpNs < 0 || requests == 0)
+    AgentCpu agent;
+    AgentCpu clients;
+
+    static PhaseCpu of(qint64 agentPid)
+    {
+        return {AgentCpu::of(agentPid), AgentCpu::of(QCoreApplication::applicationPid())};
+    }
+};
+
+void printCpu(const char* name, const PhaseCpu& from, const PhaseCpu& to, std::size_t requests)
+{
+    if (from.agent.mainNs < 0 || to.agent.mainNs < 0 || requests == 0)
         return;
     const double n = double(requests);
     std::printf("%s_http_thread_cpu_us_per_request=%.1f (%.0f ms of CPU, readings included)\n",
-                name, double(to.httpNs - from.httpNs) / 1000 / n,
-                double(to.httpNs - from.httpNs) / 1e6);
-    if (from.processNs >= 0 && to.processNs >= 0)
+                name, double(to.agent.mainNs - from.agent.mainNs) / 1000 / n,
+                double(to.agent.mainNs - from.agent.mainNs) / 1e6);
+    if (from.agent.processNs >= 0 && to.agent.processNs >= 0)
         std::printf("%s_agent_cpu_us_per_request=%.1f\n", name,
-                    double(to.processNs - from.processNs) / 1000 / n);
+                    double(to.agent.processNs - from.agent.processNs) / 1000 / n);
+    if (from.clients.mainNs >= 0 && to.clients.mainNs >= 0)
+        std::printf("%s_clients_cpu_us_per_request=%.1f (the bench's own thread)\n", name,
+                    double(to.clients.mainNs - from.clients.mainNs) / 1000 / n);
     std::fflush(stdout);
 }
 
@@ -407,11 +425,11 @@ int main(int argc, char** argv)
                 static_cast<long long>(warmUp.errors), double(warmUp.p99Us()) / 1000);
     for (const auto& c : clients)
         c->setFigures(&quiet);
-    const AgentCpu quietFrom = AgentCpu::of(agent.processId());
+    const PhaseCpu quietFrom = PhaseCpu::of(agent.processId());
     QTimer::singleShot(seconds * 1000, &app, [&] { app.quit(); });
     app.exec();
     print("load", quiet, seconds);
-    printCpu("load", quietFrom, AgentCpu::of(agent.processId()), quiet.us.size());
+    printCpu("load", quietFrom, PhaseCpu::of(agent.processId()), quiet.us.size());
 
     // The same while a day's replay runs, one after another.
     for (const auto& c : clients)
@@ -447,14 +465,14 @@ int main(int argc, char** argv)
                       " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken +
                       "\r\n\r\n");
     };
-    const AgentCpu busyFrom = AgentCpu::of(agent.processId());
+    const PhaseCpu busyFrom = PhaseCpu::of(agent.processId());
     startReplay();
     QTimer::singleShot(seconds * 1000, &app, [&] { app.quit(); });
     app.exec();
     for (const auto& c : clients)
         c->stop();
     print("load_during_replay", busy, seconds);
-    printCpu("load_during_replay", busyFrom, AgentCpu::of(agent.processId()), busy.us.size());
+    printCpu("load_during_replay", busyFrom, PhaseCpu::of(agent.processId()), busy.us.size());
     std::printf("load_replays=%d (a day: %d readings; the last took %lld ms)\n", replays, readings,
                 static_cast<long long>(replayMs));
     replay.reset();
