@@ -14,12 +14,22 @@
 //   load_requests                requests answered
 //   load_during_replay_*         the same while the replays run
 //   load_replays                 day replays answered meanwhile, and the last one's ms
+//   load_http_thread_cpu_us_per_request
+//                                the agent's HTTP thread's CPU time in the phase
+//                                (its 10 Hz readings included) per request
+//                                answered: what a request costs, which the
+//                                machine's load changes far less than p99
+//   load_agent_cpu_us_per_request the whole agent's, every thread
+//   load_clients_cpu_us_per_request the 100 clients' own (this process's
+//                                thread), which every answer's time includes
 //
 // The agent's defaults allow each address 50 requests a second (burst 100),
 // five times what one client asks: agent.toml sets no [limits]. 100
 // connections are well within its descriptor budget.
 //
-// LOAD_SECONDS: each phase's length (default 60).
+// LOAD_SECONDS: each phase's length (default 60). LOAD_AGENT: another
+// gpuwarden-agent binary to measure (an older build, for a before/after
+// under the same bench).
 
 #include "benchreference.h"
 #include "journal/agentjournal.h"
@@ -46,6 +56,8 @@
 #include <functional>
 #include <memory>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -265,6 +277,64 @@ QByteArray get(quint16 port, const QByteArray& target)
     return all.mid(all.indexOf("\r\n\r\n") + 4);
 }
 
+// CPU time of a process, from /proc: its main thread (schedstat:
+// nanoseconds on the CPU; the agent's serves HTTP and takes the readings)
+// and the whole process (stat: utime + stime in clock ticks).
+struct AgentCpu
+{
+    qint64 mainNs = -1;
+    qint64 processNs = -1;
+
+    static AgentCpu of(qint64 pid)
+    {
+        AgentCpu c;
+        QFile sched(u"/proc/%1/task/%1/schedstat"_s.arg(pid));
+        if (sched.open(QIODevice::ReadOnly))
+            c.mainNs = sched.readAll().split(' ').value(0).toLongLong();
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (stat.open(QIODevice::ReadOnly)) {
+            // After the command's closing parenthesis: fields 3 onwards;
+            // utime and stime are fields 14 and 15.
+            const QByteArray all = stat.readAll();
+            const QList<QByteArray> fields = all.mid(all.lastIndexOf(')') + 2).split(' ');
+            if (fields.size() > 13)
+                c.processNs = (fields[11].toLongLong() + fields[12].toLongLong()) *
+                              (1'000'000'000LL / ::sysconf(_SC_CLK_TCK));
+        }
+        return c;
+    }
+};
+
+// The agent's CPU and the clients' own (this process's main thread, where
+// all 100 run: the time they take is inside every figure too).
+struct PhaseCpu
+{
+    AgentCpu agent;
+    AgentCpu clients;
+
+    static PhaseCpu of(qint64 agentPid)
+    {
+        return {AgentCpu::of(agentPid), AgentCpu::of(QCoreApplication::applicationPid())};
+    }
+};
+
+void printCpu(const char* name, const PhaseCpu& from, const PhaseCpu& to, std::size_t requests)
+{
+    if (from.agent.mainNs < 0 || to.agent.mainNs < 0 || requests == 0)
+        return;
+    const double n = double(requests);
+    std::printf("%s_http_thread_cpu_us_per_request=%.1f (%.0f ms of CPU, readings included)\n",
+                name, double(to.agent.mainNs - from.agent.mainNs) / 1000 / n,
+                double(to.agent.mainNs - from.agent.mainNs) / 1e6);
+    if (from.agent.processNs >= 0 && to.agent.processNs >= 0)
+        std::printf("%s_agent_cpu_us_per_request=%.1f\n", name,
+                    double(to.agent.processNs - from.agent.processNs) / 1000 / n);
+    if (from.clients.mainNs >= 0 && to.clients.mainNs >= 0)
+        std::printf("%s_clients_cpu_us_per_request=%.1f (the bench's own thread)\n", name,
+                    double(to.clients.mainNs - from.clients.mainNs) / 1000 / n);
+    std::fflush(stdout);
+}
+
 void print(const char* name, const Figures& f, qint64 seconds)
 {
     std::printf("%s_errors=%lld\n", name, static_cast<long long>(f.errors));
@@ -310,8 +380,11 @@ int main(int argc, char** argv)
     f.close();
     QProcess agent;
     agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    agent.start(QStringLiteral(GW_AGENT), {u"--config"_s, config, u"--demo"_s, u"--demo-server"_s,
-                                           QString::number(kDemoServer), u"--port"_s, u"0"_s});
+    const QString agentBinary = qEnvironmentVariableIsSet("LOAD_AGENT")
+                                    ? qEnvironmentVariable("LOAD_AGENT")
+                                    : QStringLiteral(GW_AGENT);
+    agent.start(agentBinary, {u"--config"_s, config, u"--demo"_s, u"--demo-server"_s,
+                              QString::number(kDemoServer), u"--port"_s, u"0"_s});
     quint16 port = 0;
     QElapsedTimer clock;
     clock.start();
@@ -352,9 +425,11 @@ int main(int argc, char** argv)
                 static_cast<long long>(warmUp.errors), double(warmUp.p99Us()) / 1000);
     for (const auto& c : clients)
         c->setFigures(&quiet);
+    const PhaseCpu quietFrom = PhaseCpu::of(agent.processId());
     QTimer::singleShot(seconds * 1000, &app, [&] { app.quit(); });
     app.exec();
     print("load", quiet, seconds);
+    printCpu("load", quietFrom, PhaseCpu::of(agent.processId()), quiet.us.size());
 
     // The same while a day's replay runs, one after another.
     for (const auto& c : clients)
@@ -390,12 +465,14 @@ int main(int argc, char** argv)
                       " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken +
                       "\r\n\r\n");
     };
+    const PhaseCpu busyFrom = PhaseCpu::of(agent.processId());
     startReplay();
     QTimer::singleShot(seconds * 1000, &app, [&] { app.quit(); });
     app.exec();
     for (const auto& c : clients)
         c->stop();
     print("load_during_replay", busy, seconds);
+    printCpu("load_during_replay", busyFrom, PhaseCpu::of(agent.processId()), busy.us.size());
     std::printf("load_replays=%d (a day: %d readings; the last took %lld ms)\n", replays, readings,
                 static_cast<long long>(replayMs));
     replay.reset();

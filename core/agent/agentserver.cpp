@@ -417,7 +417,15 @@ QHttpServerResponse AgentServer::metrics() const
     const QMap<QString, quint64> open = m_events.openByKind();
     for (auto it = open.cbegin(); it != open.cend(); ++it)
         pm.openEvents[it.key()] += int(it.value());
-    QByteArray text = s ? prometheusText(*s, m_config.metricLabels) : QByteArray();
+    if (s && m_readingMetricsOf != m_samples.published()) {
+        m_readingMetrics = prometheusText(*s, m_config.metricLabels);
+        m_readingMetricsOf = m_samples.published();
+    }
+    QByteArray text;
+    if (s) {
+        text.reserve(m_readingMetrics.size() + 4096);
+        text += m_readingMetrics;
+    }
     text += policyPrometheusText(pm);
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_alerter)

@@ -222,6 +222,12 @@ private:
     std::unique_ptr<HistoryRoute> m_history;
     std::unique_ptr<ReadingsRoute> m_readings;
     QPointer<Alerter> m_alerter;
+    // /metrics' part written from the newest reading alone (prometheusText),
+    // written once per reading instead of once per scrape: valid while
+    // SampleLog::published() is m_readingMetricsOf. The rest of /metrics
+    // (policies, reservations, alerts, books) is written for every scrape.
+    mutable QByteArray m_readingMetrics;
+    mutable quint64 m_readingMetricsOf = 0;
 };
 
 } // namespace gw

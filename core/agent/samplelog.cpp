@@ -47,22 +47,31 @@ void SampleLog::setJournal(JournalWriter* journal, quint64 next)
 
 const Snapshot& SampleLog::publish(const Snapshot& snapshot)
 {
+    ++m_published;
     quint64 sequence = m_nextSequence;
     if (m_journal) {
         // Refused (no reservation on disk): the journal's AgentHealth says so.
         const std::optional<quint64> taken = m_journal->take();
         if (!taken) {
             m_unnumbered = snapshot;
+            m_unnumberedJson.clear();
             return *m_unnumbered;
         }
         sequence = *taken;
-        m_journal->append(sequence, snapshot.timestampMs, sampleJson(snapshot, sequence));
     }
+    // Written once here, for the journal and for every client that asks for
+    // it while it is among the newest.
+    QByteArray json = sampleJson(snapshot, sequence);
+    if (m_journal)
+        m_journal->append(sequence, snapshot.timestampMs, json);
     m_unnumbered.reset();
+    m_unnumberedJson.clear();
     m_nextSequence = sequence + 1;
-    m_ring.push_back({sequence, snapshot});
+    m_ring.push_back({sequence, snapshot, std::move(json)});
     while (qsizetype(m_ring.size()) > m_ringSize)
         m_ring.pop_front();
+    if (qsizetype(m_ring.size()) > kSerializedKept)
+        m_ring[m_ring.size() - 1 - std::size_t(kSerializedKept)].json.clear();
     return m_ring.back().snapshot;
 }
 
@@ -89,10 +98,13 @@ QHttpServerResponse SampleLog::snapshot() const
     const Snapshot* s = latest();
     if (!s)
         return noData();
-    QJsonObject o = toJson(*s);
-    if (!m_unnumbered) // a reading that has no number is served without one
-        o.insert(QStringLiteral("sequence"), qint64(m_ring.back().sequence));
-    return jsonReply(o);
+    // The reading and its number, as /v1/samples serves it; a reading that
+    // has no number is served without one.
+    if (!m_unnumbered)
+        return jsonBytesReply(m_ring.back().json);
+    if (m_unnumberedJson.isEmpty())
+        m_unnumberedJson = QJsonDocument(toJson(*s)).toJson(QJsonDocument::Compact);
+    return jsonBytesReply(m_unnumberedJson);
 }
 
 QHttpServerResponse SampleLog::processes() const
@@ -120,8 +132,10 @@ QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
     QString journalError;
     QByteArray body = ringCursorPage(
         m_envelope(), "samples", cursor, m_nextSequence, m_ring, readJournal,
-        [](const Numbered& n) { return sampleJson(n.snapshot, n.sequence); }, lcSamples,
-        &journalError);
+        [](const Numbered& n) {
+            return n.json.isEmpty() ? sampleJson(n.snapshot, n.sequence) : n.json;
+        },
+        lcSamples, &journalError);
     if (!journalError.isEmpty()) {
         // Not "truncated": the readings exist, the client asks again.
         return jsonError(503, QStringLiteral("journal_unavailable"),

@@ -25,6 +25,11 @@ public:
     // /v1/samples replies at least this large are deflated for clients that
     // accept it.
     static constexpr qsizetype kDeflateFromBytes = 2048;
+    // The newest readings are kept serialized as well (as /v1/samples and
+    // /v1/snapshot serve them), written once when they arrive rather than
+    // for every client that asks: live followers ask for the newest few.
+    // Older ones are serialized again when asked for (a backfill).
+    static constexpr qsizetype kSerializedKept = 64;
 
     // `ringSize`: readings kept in memory; `envelope`: the cursor pages'
     // instance, stream and clock.
@@ -42,6 +47,9 @@ public:
     // The newest reading, numbered or not.
     const Snapshot* latest() const;
     quint64 lastSequence() const { return m_nextSequence - 1; }
+    // Counts publish() calls: what is derived from latest() and cached
+    // (/metrics' readings part) is stale when this has moved.
+    quint64 published() const { return m_published; }
 
     // The readings with from <= time < to, oldest first: from the journal
     // when there is one, else from the ring. Null with an error in words
@@ -64,12 +72,18 @@ private:
     {
         quint64 sequence;
         Snapshot snapshot;
+        // As /v1/samples serves it (sampleJson()); empty for all but the
+        // newest kSerializedKept.
+        QByteArray json;
     };
     qsizetype m_ringSize;
     std::function<CursorEnvelope()> m_envelope;
     std::deque<Numbered> m_ring;
     // The newest reading when it could not be numbered.
     std::optional<Snapshot> m_unnumbered;
+    // /v1/snapshot's body for m_unnumbered, written at the first request.
+    mutable QByteArray m_unnumberedJson;
+    quint64 m_published = 0;
     quint64 m_nextSequence = 1;
     JournalWriter* m_journal = nullptr;
 };

@@ -1,6 +1,7 @@
 // The agent over real loopback HTTP: its server class in-process, and the
 // gpuwarden-agent binary end to end.
 #include "agent/agentserver.h"
+#include "agent/metricsexport.h"
 #include "journal/agentjournal.h"
 #include "model/snapshotjson.h"
 #include "sources/demoworld.h"
@@ -355,6 +356,93 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral(
             "gpuwarden_process_gpu_memory_mib{pid=\"91234\",user=\"(not in /proc)\"")));
         QVERIFY(text.endsWith(QLatin1Char('\n')));
+    }
+
+    // /v1/snapshot, the newest readings of /v1/samples and the readings'
+    // part of /metrics are written once per reading and served from there:
+    // byte for byte what a fresh write gives (an agent that never answered
+    // before, the same state), and new as soon as a reading, a policy event
+    // or a reservation changes what they say.
+    void cachedRepliesAreTheFreshOnesAndFollowTheState()
+    {
+        AgentConfig c = config();
+        c.ringSize = 200;
+        AgentServer server(c);
+        QString error;
+        QVERIFY2(server.listen(&error), qPrintable(error));
+        const auto served = [](const Snapshot& s, quint64 sequence) {
+            QJsonObject o = toJson(s);
+            o.insert(QStringLiteral("sequence"), qint64(sequence));
+            return QJsonDocument(o).toJson(QJsonDocument::Compact);
+        };
+        const auto get = [&](const AgentServer& from, const QByteArray& path) {
+            const Reply r = call(m_nam, from.port(), QString::fromLatin1(path), "r3ad");
+            return r.status == 200 ? r.body : QByteArray::number(r.status);
+        };
+        // More readings than are kept serialized: the older ones are
+        // written again when asked for, the newer come as kept.
+        const DemoWorld world;
+        const int n = int(SampleLog::kSerializedKept) + 20;
+        QList<Snapshot> readings;
+        for (int i = 0; i < n; ++i) {
+            readings.append(world.serverAt(2, kT + i * 1000));
+            server.publish(readings.last());
+        }
+        QByteArrayList all;
+        for (int i = 0; i < n; ++i)
+            all.append(served(readings[i], quint64(i + 1)));
+        for (int twice = 0; twice < 2; ++twice) {
+            QCOMPARE(get(server, "/v1/snapshot"), served(readings.last(), quint64(n)));
+            QVERIFY(get(server, "/v1/samples?after=0&limit=1000")
+                        .endsWith(QByteArray(",\"samples\":[" + all.join(',') + "]}")));
+            QVERIFY(get(server, "/v1/samples?after=80")
+                        .endsWith(QByteArray(",\"samples\":[" + all.mid(80).join(',') + "]}")));
+        }
+        // A new reading is served at once.
+        const Snapshot next = world.serverAt(2, kT + n * 1000);
+        server.publish(next);
+        QCOMPARE(get(server, "/v1/snapshot"), served(next, quint64(n + 1)));
+        QVERIFY(get(server, QByteArray("/v1/samples?after=" + QByteArray::number(n)))
+                    .endsWith(QByteArray(",\"samples\":[" + served(next, quint64(n + 1)) + "]}")));
+
+        // /metrics: the same as an agent with the same state writes it fresh.
+        AgentServer fresh(c);
+        QVERIFY2(fresh.listen(&error), qPrintable(error));
+        fresh.publish(next);
+        const QByteArray first = get(server, "/metrics");
+        QVERIFY(first.startsWith(prometheusText(next, c.metricLabels)));
+        QCOMPARE(get(server, "/metrics"), first);
+        QCOMPARE(get(fresh, "/metrics"), first);
+        // A new reading changes the readings' part.
+        const Snapshot later = world.serverAt(2, kT + (n + 60) * 1000);
+        QVERIFY(prometheusText(later, c.metricLabels) != prometheusText(next, c.metricLabels));
+        server.publish(later);
+        fresh.publish(later);
+        const QByteArray second = get(server, "/metrics");
+        QVERIFY(second.startsWith(prometheusText(later, c.metricLabels)));
+        QCOMPARE(get(fresh, "/metrics"), second);
+        // A policy event changes the rest; the reading did not change.
+        PolicyEvent hog;
+        hog.kind = PolicyEventKind::Hog;
+        hog.server = next.server;
+        hog.startMs = kT;
+        hog.detectedMs = kT + 10'000;
+        hog.gpuUuid = next.gpus[0].uuid;
+        hog.gpuIndex = 0;
+        hog.pid = 7801;
+        hog.user = QStringLiteral("alice");
+        hog.command = QStringLiteral("python");
+        hog.peakPercent = 95;
+        hog.meanPercent = 91;
+        hog.durationMs = 10'000;
+        hog.id = QStringLiteral("hog/%1/7801/%2").arg(next.server).arg(kT);
+        server.recordEvents({hog});
+        fresh.recordEvents({hog});
+        const QByteArray third = get(server, "/metrics");
+        QVERIFY(third != second);
+        QVERIFY(third.contains("gpuwarden_policy_open_events{kind=\"hog\"} 1\n"));
+        QCOMPARE(get(fresh, "/metrics"), third);
+        QCOMPARE(get(server, "/metrics"), third);
     }
 
     void tlsServesHttpsWithTheConfiguredCertificate()
