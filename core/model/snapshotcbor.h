@@ -151,8 +151,8 @@ inline constexpr int kMaxSkipDepth = 32;
 void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s,
                        std::optional<quint64> sequence = std::nullopt);
 // The same bytes appended to `out` by the library's own writer (what the
-// routes use: 3-4x cheaper than QCborStreamWriter, tst_snapshotcbor checks
-// they write the same bytes).
+// routes use: about 2x cheaper than QCborStreamWriter, docs/remote.md;
+// tst_snapshotcbor checks they write the same bytes).
 void appendSnapshotCbor(QByteArray& out, const Snapshot& s,
                         std::optional<quint64> sequence = std::nullopt);
 QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence = std::nullopt);
