@@ -9,8 +9,10 @@
 //   readings_day_json_decode_ms=   the day's JSON lines, read and parsed the
 //                                  same way, for comparison
 //   readings_bytes_per_reading_*=  on the wire: JSON lines, the same deflated
-//                                  (zlib level 6), CBOR (integer keys), and
-//                                  CBOR with the JSON keys as text (QCborValue)
+//                                  as /v1/samples deflates its pages (zlib
+//                                  level 1, 1000 readings), CBOR (integer
+//                                  keys), the same deflated, and CBOR with
+//                                  the JSON keys as text (QCborValue)
 // The stores are written first; only reading is timed.
 
 #include "agent/agentserver.h"
@@ -50,7 +52,7 @@ constexpr qint64 kStartMs = 1'790'000'000'000;
 constexpr int kGpus = 8;
 constexpr int kProcesses = 40;
 // GW_BENCH_READINGS_SECONDS shortens the day (for profiling); GW_BENCH_FLEET
-// the fleet.
+// the fleet; GW_BENCH_AGENT_ONLY measures the agent's side alone.
 const int kSeconds = qEnvironmentVariableIsSet("GW_BENCH_READINGS_SECONDS")
                          ? qEnvironmentVariableIntValue("GW_BENCH_READINGS_SECONDS")
                          : 24 * 3600;
@@ -257,6 +259,27 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "history: %s\n", qPrintable(error));
         return 1;
     }
+    if (qEnvironmentVariableIsSet("GW_BENCH_AGENT_ONLY")) {
+        // For profiling the agent's side alone (callgrind, perf): the day
+        // rebuilt from the store and written in CBOR, nothing else.
+        auto readings =
+            HistoryReadings::open(day, {}, kStartMs, kStartMs + qint64(kSeconds) * 1000, &error);
+        QByteArray out;
+        qint64 count = 0;
+        QElapsedTimer t;
+        t.start();
+        while (readings) {
+            const std::optional<Snapshot> s = readings->next(&error);
+            if (!s)
+                break;
+            out.clear();
+            appendSnapshotCbor(out, *s);
+            ++count;
+        }
+        std::printf("readings_day_agent_only_ms=%.0f (%lld readings)\n",
+                    double(t.nsecsElapsed()) / 1e6, static_cast<long long>(count));
+        return 0;
+    }
     QStringList fleet{day};
     for (int i = 1; i < kFleet; ++i) {
         const QString copy = dir.filePath(QStringLiteral("day-%1.sqlite").arg(i));
@@ -304,24 +327,46 @@ int main(int argc, char** argv)
         }
         cborMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
-    // What the agent spends on the day: rebuilding it from its store and
+    // What the agent spends on the day: rebuilding it from its store, and
     // writing it in CBOR, on one thread, no network.
     double agentMs = 0;
+    double rebuildMs = 0;
     {
         QElapsedTimer t;
         t.start();
+        qint64 writeNs = 0;
         auto readings =
             HistoryReadings::open(day, {}, kStartMs, kStartMs + qint64(kSeconds) * 1000, &error);
-        qint64 bytes = 0;
+        QByteArray out;
         while (readings) {
             const std::optional<Snapshot> s = readings->next(&error);
             if (!s)
                 break;
-            bytes += toCbor(*s).size();
+            QElapsedTimer w;
+            w.start();
+            out.clear();
+            appendSnapshotCbor(out, *s);
+            writeNs += w.nsecsElapsed();
         }
         agentMs = double(t.nsecsElapsed()) / 1e6;
-        Q_UNUSED(bytes)
+        rebuildMs = agentMs - double(writeNs) / 1e6;
     }
+    // On the wire as /v1/samples deflates its pages (zlib level 1, pages of
+    // 1000 readings), for either form.
+    auto deflatedPages = [&](bool asCbor) {
+        qint64 bytes = 0;
+        for (qsizetype from = 0; from < lines.size(); from += 1000) {
+            QByteArray page;
+            for (qsizetype i = from; i < std::min(lines.size(), from + 1000); ++i) {
+                if (asCbor)
+                    appendSnapshotCbor(page, *snapshotFromJsonBytes(lines[i], &error));
+                else
+                    page += lines[i] + ',';
+            }
+            bytes += qCompress(page, 1).size() - 4;
+        }
+        return double(bytes);
+    };
     // CBOR with the JSON form's text keys, measured on a sample of readings.
     qint64 textKeyed = 0;
     qint64 sampled = 0;
@@ -363,13 +408,20 @@ int main(int argc, char** argv)
                 "bodies parsed alone, no network)\n",
                 median(jsonMs), median(cborMs));
     std::printf("readings_day_agent_ms=%.0f (the agent rebuilding the day from its store and "
-                "writing it in CBOR, one thread: the floor of readings_day_decode_ms)\n",
-                agentMs);
+                "writing it in CBOR, one thread: the floor of readings_day_decode_ms; "
+                "%.1f us a reading, %.1f of them rebuilding)\n",
+                agentMs, agentMs * 1000 / n, rebuildMs * 1000 / n);
+    std::printf(
+        "readings_day_cbor_parse_us_per_reading=%.1f readings_day_json_parse_us_per_reading="
+        "%.1f\n",
+        median(cborMs) * 1000 / n, median(jsonMs) * 1000 / n);
     std::printf(
         "readings_bytes_per_reading_json=%.0f readings_bytes_per_reading_json_deflated=%.0f "
-        "readings_bytes_per_reading_cbor=%.0f readings_bytes_per_reading_cbor_text_keys=%.0f"
-        "\n",
-        double(json.size()) / n, double(qCompress(json, 6).size() - 4) / n, double(cbor.size()) / n,
-        double(textKeyed) / double(sampled));
+        "readings_bytes_per_reading_cbor=%.0f readings_bytes_per_reading_cbor_deflated=%.0f "
+        "readings_bytes_per_reading_cbor_text_keys=%.0f (deflated: as /v1/samples sends pages of "
+        "1000, zlib level 1; the whole day's JSON at level 6: %.0f)\n",
+        double(json.size()) / n, deflatedPages(false) / n, double(cbor.size()) / n,
+        deflatedPages(true) / n, double(textKeyed) / double(sampled),
+        double(qCompress(json, 6).size() - 4) / n);
     return 0;
 }

@@ -77,13 +77,18 @@ CursorQuery cursorQuery(const QHttpServerRequest& request)
     return c;
 }
 
+quint64 cursorPageNext(qsizetype count, quint64 after, quint64 last, bool hole, int limit,
+                       quint64 lastSequence, bool* truncated)
+{
+    *truncated = after < lastSequence && (hole || (count < limit && last < lastSequence));
+    return *truncated && count < limit ? lastSequence : last;
+}
+
 QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QByteArrayList& out,
                       quint64 after, quint64 last, bool hole, int limit, quint64 lastSequence)
 {
-    const bool truncated =
-        after < lastSequence && (hole || (out.size() < limit && last < lastSequence));
-    if (truncated && out.size() < limit)
-        last = lastSequence;
+    bool truncated = false;
+    last = cursorPageNext(out.size(), after, last, hole, limit, lastSequence, &truncated);
     QByteArray body =
         QJsonDocument(QJsonObject{{QStringLiteral("instance"), envelope.instance},
                                   {QStringLiteral("stream"), envelope.stream},

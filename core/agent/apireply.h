@@ -64,6 +64,10 @@ struct CursorEnvelope
 // past the hole.
 QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QByteArrayList& out,
                       quint64 after, quint64 last, bool hole, int limit, quint64 lastSequence);
+// What cursorPage says of such a page: its `next` and whether it is
+// truncated (for a page written in another form, agent/samplescbor.h).
+quint64 cursorPageNext(qsizetype count, quint64 after, quint64 last, bool hole, int limit,
+                       quint64 lastSequence, bool* truncated);
 
 // The page of a cursor route whose records are numbered up to
 // `nextSequence - 1` and held in a ring in memory (`ring`: oldest first,
@@ -72,12 +76,14 @@ QByteArray cursorPage(const CursorEnvelope& envelope, const char* key, const QBy
 // &why)` gives them (a list of {sequence, json}, oldest first; `why`, when
 // set, is logged under `log` and, with `journalError`, stops the page: an
 // empty answer and the reason there), then the ring's as `jsonOf(record)` writes them
-// (/v1/samples, /v1/events).
-template <typename Ring, typename ReadJournal, typename JsonOf>
+// (/v1/samples, /v1/events). `page`, where given, writes the page in
+// place of cursorPage (its arguments).
+template <typename Ring, typename ReadJournal, typename JsonOf,
+          typename Page = decltype(&cursorPage)>
 QByteArray ringCursorPage(const CursorEnvelope& envelope, const char* key, const CursorQuery& query,
                           quint64 nextSequence, const Ring& ring, ReadJournal&& readJournal,
                           JsonOf&& jsonOf, const QLoggingCategory& (*log)(),
-                          QString* journalError = nullptr)
+                          QString* journalError = nullptr, Page page = &cursorPage)
 {
     QByteArrayList out;
     quint64 last = query.after;
@@ -108,7 +114,7 @@ QByteArray ringCursorPage(const CursorEnvelope& envelope, const char* key, const
         if (record.sequence > last)
             take(record.sequence, jsonOf(record));
     }
-    return cursorPage(envelope, key, out, query.after, last, hole, query.limit, nextSequence - 1);
+    return page(envelope, key, out, query.after, last, hole, query.limit, nextSequence - 1);
 }
 
 } // namespace gw

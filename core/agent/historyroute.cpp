@@ -1,8 +1,10 @@
 #include "agent/historyroute.h"
 
 #include "agent/apiinteger.h"
+#include "agent/apireply.h"
 #include "history/historystore.h"
 #include "history/historywire.h"
+#include "model/snapshotcbor.h"
 
 #include <QCoreApplication>
 #include <QHttpServerRequest>
@@ -53,6 +55,7 @@ struct HistoryRoute::Query
     qint64 wanted = 0;
     qint64 nowMs = 0;
     QByteArray accept; // the request's Accept header
+    bool cbor = false; // it asks for CBOR
 };
 
 HistoryRoute::HistoryRoute(QString path, RetentionPolicy retention, std::function<qint64()> nowMs)
@@ -159,6 +162,7 @@ HistoryRoute::check(const QHttpServerRequest& request) const
     query.wanted = wanted;
     query.nowMs = m_now();
     query.accept = request.value(QByteArrayLiteral("Accept"));
+    query.cbor = acceptsCbor(request);
     return query;
 }
 
@@ -221,9 +225,13 @@ QHttpServerResponse HistoryRoute::answer(const Query& query, const std::atomic<b
         }
         reply.series.append(std::move(s));
     }
-    QHttpServerResponse out(QByteArrayLiteral("application/json"),
-                            QJsonDocument(historyReplyJson(reply)).toJson(QJsonDocument::Compact));
+    QHttpServerResponse out =
+        query.cbor ? QHttpServerResponse(QByteArray(kCborMediaType), historyReplyCbor(reply))
+                   : QHttpServerResponse(
+                         QByteArrayLiteral("application/json"),
+                         QJsonDocument(historyReplyJson(reply)).toJson(QJsonDocument::Compact));
     out.addHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
+    out.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept"));
     return out;
 }
 

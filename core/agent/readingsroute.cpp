@@ -7,7 +7,6 @@
 #include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
 
-#include <QCborStreamWriter>
 #include <QCoreApplication>
 #include <QHttpServerRequest>
 #include <QHttpServerResponse>
@@ -81,14 +80,9 @@ private:
         while (!m_done && socket->bytesToWrite() < kSocketHighWater) {
             QByteArray chunk;
             QString error;
-            QByteArray maps; // a writer writes from the start of its array
-            std::optional<QCborStreamWriter> cbor;
-            if (m_cbor) {
-                cbor.emplace(&maps);
-                if (!m_opened) {
-                    chunk += char(0x9f); // an array of indefinite length
-                    m_opened = true;
-                }
+            if (m_cbor && !m_opened) {
+                chunk += char(0x9f); // an array of indefinite length
+                m_opened = true;
             }
             for (int i = 0; i < kReadingsPerChunk; ++i) {
                 const std::optional<Snapshot> s = m_readings->next(&error);
@@ -96,14 +90,13 @@ private:
                     m_done = true;
                     break;
                 }
-                if (cbor) {
-                    writeSnapshotCbor(*cbor, *s);
+                if (m_cbor) {
+                    appendSnapshotCbor(chunk, *s);
                 } else {
                     chunk += toJsonBytes(*s, false);
                     chunk += '\n';
                 }
             }
-            chunk += maps;
             if (m_done && m_cbor && error.isEmpty())
                 chunk += char(0xff); // its break: the whole range went out
             if (!chunk.isEmpty())

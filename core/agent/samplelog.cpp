@@ -2,6 +2,7 @@
 
 #include "agent/apiinteger.h"
 #include "agent/journalwriter.h"
+#include "agent/samplescbor.h"
 #include "model/snapshotjson.h"
 
 #include <QCoreApplication>
@@ -130,12 +131,16 @@ QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
                          : QList<AgentJournal::Entry>();
     };
     QString journalError;
-    QByteArray body = ringCursorPage(
-        m_envelope(), "samples", cursor, m_nextSequence, m_ring, readJournal,
-        [](const Numbered& n) {
-            return n.json.isEmpty() ? sampleJson(n.snapshot, n.sequence) : n.json;
-        },
-        lcSamples, &journalError);
+    const bool cbor = acceptsCbor(request); // agent/samplescbor.h
+    QByteArray body =
+        cbor ? samplesCborPage(m_envelope(), cursor, m_nextSequence, m_ring, readJournal, lcSamples,
+                               &journalError)
+             : ringCursorPage(
+                   m_envelope(), "samples", cursor, m_nextSequence, m_ring, readJournal,
+                   [](const Numbered& n) {
+                       return n.json.isEmpty() ? sampleJson(n.snapshot, n.sequence) : n.json;
+                   },
+                   lcSamples, &journalError);
     if (!journalError.isEmpty()) {
         // Not "truncated": the readings exist, the client asks again.
         return jsonError(503, QStringLiteral("journal_unavailable"),
@@ -159,8 +164,8 @@ QHttpServerResponse SampleLog::samples(const QHttpServerRequest& request) const
     }
     if (deflate)
         body = qCompress(body, 1).mid(4); // the zlib stream HTTP's "deflate" means
-    QHttpServerResponse r = jsonBytesReply(body);
-    r.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept-Encoding"));
+    QHttpServerResponse r = cbor ? cborBytesReply(body) : jsonBytesReply(body);
+    r.addHeader(QByteArrayLiteral("Vary"), QByteArrayLiteral("Accept, Accept-Encoding"));
     if (deflate)
         r.addHeader(QByteArrayLiteral("Content-Encoding"), QByteArrayLiteral("deflate"));
     return r;

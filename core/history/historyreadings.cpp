@@ -455,7 +455,7 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
             gpu.migEnabled = true;
             gpu.migSliceCount = gpuSlices(gpu.name, gpu.migInstances);
         }
-        r.gpus.append(gpu);
+        r.gpus.append(std::move(gpu));
     }
     for (std::size_t i = 0; i < kHostMetricCount; ++i) {
         const RawSample* sample = s.host[i] ? s.host[i]->at(t) : nullptr;
@@ -483,7 +483,7 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
             gp.usedMemoryMiB = memory->value;
         if (sm)
             gp.smUtilPercent = sm->value;
-        r.processes.append(gp);
+        r.processes.append(std::move(gp));
     }
     return r;
 }

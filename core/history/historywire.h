@@ -12,6 +12,7 @@
 
 #include "history/historytypes.h"
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -50,9 +51,33 @@ struct HistoryReply
 // buckets are left out (they say nothing), gaps are written as spans.
 QJsonObject historyReplyJson(const HistoryReply& reply);
 
+// The same reply in CBOR (RFC 8949), asked for with `Accept:
+// application/cbor` (docs/agent-api.md, "CBOR history"): a map with small
+// integer keys (HistoryCborKey), each series' buckets as arrays
+// [start_ms, min, max, mean, count] and its gaps as [from_ms, to_ms].
+enum HistoryCborKey : quint8
+{
+    HistoryNowMs = 0,
+    HistoryServer = 1,
+    HistoryFromMs = 2,
+    HistoryToMs = 3,
+    HistoryStepMs = 4,
+    HistorySeries = 5,
+    // in each series
+    HistorySeriesKey = 0,
+    HistoryBuckets = 1,
+    HistoryGaps = 2,
+};
+QByteArray historyReplyCbor(const HistoryReply& reply);
+
 // Reads a reply. Absent with `error` naming the key ("series[2].buckets[5].
 // max: …") when anything is missing, of the wrong type, out of order, out of
 // range or inconsistent (min > mean, a bucket outside the range).
 std::optional<HistoryReply> parseHistoryReply(const QJsonObject& o, QString* error);
+// The same from CBOR, as strict, every mistake named by its JSON path and
+// the byte offset where it was found ("series[0].buckets[3][1] (byte 212):
+// expected a number, got a text string"); data that ends early, or anything
+// after the reply, is an error too.
+std::optional<HistoryReply> parseHistoryReplyCbor(const QByteArray& cbor, QString* error);
 
 } // namespace gw

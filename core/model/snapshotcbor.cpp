@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -15,12 +16,126 @@ namespace gw {
 
 namespace {
 
-// ---- writing ---------------------------------------------------------------
+// ---- writing ----------------------------------------------------------------
+
+// CBOR written straight into a QByteArray, byte for byte what
+// QCborStreamWriter writes for the same calls (tst_snapshotcbor compares
+// them) at a fraction of its cost: QCborStreamWriter goes through a
+// QIODevice for every item and converts every text to a new UTF-8 array,
+// which made writing a reading cost as much as rebuilding it.
+class ByteWriter
+{
+public:
+    explicit ByteWriter(QByteArray& out)
+        : m_out(out)
+    {}
+
+    void append(quint64 v) { head(0, v); }
+    void append(qint64 v)
+    {
+        if (v >= 0)
+            head(0, quint64(v));
+        else
+            head(1, quint64(-1 - v));
+    }
+    void append(bool b) { m_out += char(b ? 0xf5 : 0xf4); }
+    void appendNull() { m_out += char(0xf6); }
+    void append(float f)
+    {
+        quint32 bits = 0;
+        std::memcpy(&bits, &f, sizeof bits);
+        m_out += char(0xfa);
+        big(bits, 4);
+    }
+    void append(double d)
+    {
+        quint64 bits = 0;
+        std::memcpy(&bits, &d, sizeof bits);
+        m_out += char(0xfb);
+        big(bits, 8);
+    }
+    void append(QStringView t)
+    {
+        // ASCII (names, UUIDs, commands, nearly always) goes byte for byte.
+        const qsizetype n = t.size();
+        const char16_t* u = t.utf16();
+        bool ascii = true;
+        for (qsizetype i = 0; i < n && ascii; ++i)
+            ascii = u[i] < 0x80;
+        if (!ascii) {
+            const QByteArray utf8 = t.toUtf8();
+            head(3, quint64(utf8.size()));
+            m_out += utf8;
+            return;
+        }
+        head(3, quint64(n));
+        const qsizetype at = m_out.size();
+        m_out.resize(at + n);
+        char* d = m_out.data() + at;
+        for (qsizetype i = 0; i < n; ++i)
+            d[i] = char(u[i]);
+    }
+    void startMap() { open(0xbf); }
+    void startMap(quint64 n) { open(5, n); }
+    void endMap() { close(); }
+    void startArray() { open(0x9f); }
+    void startArray(quint64 n) { open(4, n); }
+    void endArray() { close(); }
+
+private:
+    void head(int major, quint64 v)
+    {
+        const char m = char(major << 5);
+        if (v < 24) {
+            m_out += char(m | char(v));
+        } else if (v <= 0xff) {
+            m_out += char(m | 24);
+            m_out += char(v);
+        } else if (v <= 0xffff) {
+            m_out += char(m | 25);
+            big(v, 2);
+        } else if (v <= 0xffffffffULL) {
+            m_out += char(m | 26);
+            big(v, 4);
+        } else {
+            m_out += char(m | 27);
+            big(v, 8);
+        }
+    }
+    void big(quint64 v, int bytes)
+    {
+        char b[8];
+        for (int i = bytes - 1; i >= 0; --i, v >>= 8)
+            b[i] = char(v & 0xff);
+        m_out.append(b, bytes);
+    }
+    // Containers of unknown length end with a break; counted ones do not.
+    void open(quint8 indefinite)
+    {
+        m_out += char(indefinite);
+        m_indefinite = (m_indefinite << 1) | 1;
+    }
+    void open(int major, quint64 n)
+    {
+        head(major, n);
+        m_indefinite <<= 1;
+    }
+    void close()
+    {
+        if (m_indefinite & 1)
+            m_out += char(0xff);
+        m_indefinite >>= 1;
+    }
+
+    QByteArray& m_out;
+    quint64 m_indefinite = 0; // a bit a level, the innermost lowest (nesting < 64)
+};
 
 // The shortest exact form: a whole number as an integer, else a float where
 // it holds the value exactly, else a double. Not finite: null, as the JSON
 // writer writes it (and both readers read it as absent).
-void putNumber(QCborStreamWriter& w, double d)
+template <typename W>
+void putNumber(W& w, double d)
 {
     if (!std::isfinite(d)) {
         w.appendNull();
@@ -41,21 +156,23 @@ void putNumber(QCborStreamWriter& w, double d)
         w.append(d);
 }
 
-void putText(QCborStreamWriter& w, quint8 key, const QString& t)
+template <typename W>
+void putText(W& w, quint8 key, const QString& t)
 {
     w.append(quint64(key));
     w.append(QStringView(t));
 }
 
 // Text that may be empty: left out then, as JSON writes null.
-void optText(QCborStreamWriter& w, quint8 key, const QString& t)
+template <typename W>
+void optText(W& w, quint8 key, const QString& t)
 {
     if (!t.isEmpty())
         putText(w, key, t);
 }
 
-template <typename T>
-void opt(QCborStreamWriter& w, quint8 key, const std::optional<T>& v)
+template <typename W, typename T>
+void opt(W& w, quint8 key, const std::optional<T>& v)
 {
     if (!v)
         return;
@@ -74,7 +191,8 @@ void opt(QCborStreamWriter& w, quint8 key, const std::optional<T>& v)
     }
 }
 
-void putWorkload(QCborStreamWriter& w, quint8 key, const std::optional<Workload>& wl)
+template <typename W>
+void putWorkload(W& w, quint8 key, const std::optional<Workload>& wl)
 {
     using namespace cborkey;
     if (!wl)
@@ -105,7 +223,8 @@ void putWorkload(QCborStreamWriter& w, quint8 key, const std::optional<Workload>
     w.endMap();
 }
 
-void putOwner(QCborStreamWriter& w, quint8 key, const std::optional<ProcessOwner>& o)
+template <typename W>
+void putOwner(W& w, quint8 key, const std::optional<ProcessOwner>& o)
 {
     using namespace cborkey;
     if (!o)
@@ -122,7 +241,8 @@ void putOwner(QCborStreamWriter& w, quint8 key, const std::optional<ProcessOwner
     w.endMap();
 }
 
-void putHost(QCborStreamWriter& w, const HostSample& h)
+template <typename W>
+void putHost(W& w, const HostSample& h)
 {
     using namespace cborkey;
     w.append(quint64(cborkey::HostFigures));
@@ -142,7 +262,8 @@ void putHost(QCborStreamWriter& w, const HostSample& h)
     w.endMap();
 }
 
-void putMig(QCborStreamWriter& w, const MigInstance& m)
+template <typename W>
+void putMig(W& w, const MigInstance& m)
 {
     using namespace cborkey;
     w.startMap();
@@ -158,7 +279,8 @@ void putMig(QCborStreamWriter& w, const MigInstance& m)
     w.endMap();
 }
 
-void putGpu(QCborStreamWriter& w, const GpuSample& g)
+template <typename W>
+void putGpu(W& w, const GpuSample& g)
 {
     using namespace cborkey;
     w.startMap();
@@ -196,7 +318,8 @@ void putGpu(QCborStreamWriter& w, const GpuSample& g)
     w.endMap();
 }
 
-void putProcess(QCborStreamWriter& w, const GpuProcess& p)
+template <typename W>
+void putProcess(W& w, const GpuProcess& p)
 {
     using namespace cborkey;
     w.startMap();
@@ -987,6 +1110,11 @@ void readArray(Reader& r, QList<T>& out, Read read)
 
 } // namespace
 
+void writeCborNumber(QCborStreamWriter& w, double d)
+{
+    putNumber(w, d);
+}
+
 QString cborTypeName(const QCborStreamReader& r)
 {
     switch (r.type()) {
@@ -1021,7 +1149,10 @@ QString cborTypeName(const QCborStreamReader& r)
     return QStringLiteral("nothing");
 }
 
-void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s, std::optional<quint64> sequence)
+namespace {
+
+template <typename W>
+void writeSnapshot(W& w, const Snapshot& s, std::optional<quint64> sequence)
 {
     using namespace cborkey;
     w.startMap();
@@ -1061,12 +1192,24 @@ void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s, std::optional<qu
     w.endMap();
 }
 
+} // namespace
+
+void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s, std::optional<quint64> sequence)
+{
+    writeSnapshot(w, s, sequence);
+}
+
+void appendSnapshotCbor(QByteArray& out, const Snapshot& s, std::optional<quint64> sequence)
+{
+    ByteWriter w(out);
+    writeSnapshot(w, s, sequence);
+}
+
 QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence)
 {
     QByteArray out;
-    out.reserve(1024 + 160 * (s.gpus.size() + s.processes.size()));
-    QCborStreamWriter w(&out);
-    writeSnapshotCbor(w, s, sequence);
+    out.reserve(1024 + 64 * (s.gpus.size() + s.processes.size()));
+    appendSnapshotCbor(out, s, sequence);
     return out;
 }
 
@@ -1161,6 +1304,202 @@ std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* 
         return std::nullopt;
     }
     return s;
+}
+
+} // namespace gw
+
+namespace gw {
+
+QByteArray samplesPageCbor(const QString& instance, const QString& stream, qint64 nowMs,
+                           quint64 next, quint64 lastSequence, bool truncated,
+                           const QList<QByteArray>& maps)
+{
+    using namespace cborkey;
+    QByteArray head;
+    QCborStreamWriter w(&head);
+    w.startMap(7);
+    w.append(quint64(PageInstance));
+    w.append(QStringView(instance));
+    w.append(quint64(PageStream));
+    w.append(QStringView(stream));
+    w.append(quint64(PageNowMs));
+    w.append(nowMs);
+    w.append(quint64(PageNext));
+    w.append(next);
+    w.append(quint64(PageLastSequence));
+    w.append(lastSequence);
+    w.append(quint64(PageTruncated));
+    w.append(truncated);
+    w.append(quint64(PageSamples));
+    const auto count =
+        std::count_if(maps.begin(), maps.end(), [](const QByteArray& m) { return !m.isEmpty(); });
+    w.startArray(quint64(count));
+    // The maps follow the array's head as they are.
+    qsizetype size = head.size();
+    for (const QByteArray& m : maps)
+        size += m.size();
+    head.reserve(size);
+    for (const QByteArray& m : maps)
+        head += m;
+    return head;
+}
+
+namespace {
+
+// An envelope key's name, for messages.
+constexpr const char* kPageNames[] = {"instance",      "stream",    "now_ms", "next",
+                                      "last_sequence", "truncated", "samples"};
+
+} // namespace
+
+std::optional<SamplesPage> parseSamplesPageCbor(const QByteArray& bytes, QString* error)
+{
+    using namespace cborkey;
+    SamplesPage page;
+    QCborStreamReader r(bytes);
+    auto fail = [&](const QString& where, const QString& what, qint64 at) {
+        if (error)
+            *error = QStringLiteral("%1 (byte %2): %3")
+                         .arg(where.isEmpty() ? QStringLiteral("page") : where)
+                         .arg(at)
+                         .arg(what);
+        return std::optional<SamplesPage>();
+    };
+    auto failHere = [&](const QString& where, const QString& what) {
+        if (r.lastError() == QCborError::EndOfFile)
+            return fail(where, QStringLiteral("the data ends early"), r.currentOffset());
+        if (r.lastError() != QCborError::NoError)
+            return fail(where, QStringLiteral("malformed CBOR: ") + r.lastError().toString(),
+                        r.currentOffset());
+        return fail(where, what, r.currentOffset());
+    };
+    auto expected = [&](const QString& where, const char* what) {
+        return failHere(
+            where, QStringLiteral("expected %1, got %2").arg(QLatin1String(what), cborTypeName(r)));
+    };
+    if (!r.isMap())
+        return expected(QString(), "a map");
+    if (!r.enterContainer())
+        return failHere(QString(), QString());
+    bool seen[7] = {};
+    while (r.lastError() == QCborError::NoError && r.hasNext()) {
+        if (!r.isUnsignedInteger())
+            return expected(QString(), "an integer key");
+        const quint64 key = r.toUnsignedInteger();
+        if (!r.next())
+            return failHere(QString(), QString());
+        const QString name =
+            key < 7 ? QString::fromLatin1(kPageNames[key]) : QStringLiteral("key %1").arg(key);
+        if (key >= 7) { // a newer agent's: skipped
+            if (!r.next(kMaxSkipDepth))
+                return failHere(name, QString());
+            continue;
+        }
+        if (seen[key])
+            return failHere(name, QStringLiteral("given twice"));
+        seen[key] = true;
+        switch (key) {
+        case PageInstance:
+        case PageStream: {
+            if (!r.isString())
+                return expected(name, "a text string");
+            QString text;
+            auto chunk = r.readString();
+            while (chunk.status == QCborStreamReader::Ok) {
+                text += chunk.data;
+                chunk = r.readString();
+            }
+            if (chunk.status == QCborStreamReader::Error)
+                return failHere(name, QString());
+            (key == PageInstance ? page.instance : page.stream) = text;
+            break;
+        }
+        case PageNowMs:
+        case PageNext:
+        case PageLastSequence: {
+            if (!r.isUnsignedInteger())
+                return expected(name, "an unsigned integer");
+            const quint64 v = r.toUnsignedInteger();
+            if (key == PageNowMs) {
+                if (v > quint64(std::numeric_limits<qint64>::max()))
+                    return failHere(name, QStringLiteral("too large"));
+                page.nowMs = qint64(v);
+            } else {
+                (key == PageNext ? page.next : page.lastSequence) = v;
+            }
+            if (!r.next())
+                return failHere(name, QString());
+            break;
+        }
+        case PageTruncated:
+            if (!r.isBool())
+                return expected(name, "true or false");
+            page.truncated = r.toBool();
+            if (!r.next())
+                return failHere(name, QString());
+            break;
+        default: { // the samples: last, a counted array of reading maps
+            if (!r.isArray() || !r.isLengthKnown())
+                return expected(name, "an array of known length");
+            const quint64 n = r.length();
+            if (!r.enterContainer())
+                return failHere(name, QString());
+            // Each reading read on its own from where it starts: one that is
+            // well formed but wrong is skipped, the page goes on.
+            qsizetype at = qsizetype(r.currentOffset());
+            for (quint64 i = 0; i < n; ++i) {
+                const QString where = QStringLiteral("samples[%1]").arg(i);
+                if (at >= bytes.size())
+                    return fail(where, QStringLiteral("the data ends early"), at);
+                const QByteArray rest =
+                    QByteArray::fromRawData(bytes.constData() + at, bytes.size() - at);
+                QCborStreamReader one(rest);
+                QString why;
+                std::optional<quint64> sequence;
+                std::optional<Snapshot> s = snapshotFromCbor(one, &why, nullptr, &sequence);
+                if (s && !sequence) {
+                    s.reset();
+                    why = QStringLiteral("sequence: missing");
+                }
+                if (s) {
+                    page.samples.append(std::move(*s));
+                    page.sequences.append(*sequence);
+                    at += qsizetype(one.currentOffset());
+                } else {
+                    // Well formed? Then skip it; else the page is broken.
+                    QCborStreamReader skip(rest);
+                    if (!skip.isMap() || !skip.next(kMaxSkipDepth) ||
+                        skip.lastError() != QCborError::NoError) {
+                        const QString what = skip.lastError() == QCborError::EndOfFile
+                                                 ? QStringLiteral("the data ends early")
+                                                 : (skip.lastError() != QCborError::NoError
+                                                        ? QStringLiteral("malformed CBOR: ") +
+                                                              skip.lastError().toString()
+                                                        : why);
+                        return fail(where, what, at + qsizetype(skip.currentOffset()));
+                    }
+                    ++page.skipped;
+                    page.skippedWhy = why;
+                    at += qsizetype(skip.currentOffset());
+                }
+                ++page.sampleCount;
+            }
+            // The page's map ends with its samples.
+            if (at != bytes.size())
+                return fail(QString(),
+                            QStringLiteral("%1 bytes after the samples, which come last")
+                                .arg(bytes.size() - at),
+                            at);
+            for (int k = 0; k < 6; ++k)
+                if (!seen[k])
+                    return fail(QString::fromLatin1(kPageNames[k]), QStringLiteral("missing"), at);
+            return page;
+        }
+        }
+    }
+    if (r.lastError() != QCborError::NoError)
+        return failHere(QString(), QString());
+    return fail(QStringLiteral("samples"), QStringLiteral("missing"), r.currentOffset());
 }
 
 } // namespace gw

@@ -23,6 +23,7 @@
 #include "model/snapshot.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -149,6 +150,11 @@ inline constexpr int kMaxSkipDepth = 32;
 // One snapshot as one CBOR map; `sequence` adds its number (/v1/samples).
 void writeSnapshotCbor(QCborStreamWriter& w, const Snapshot& s,
                        std::optional<quint64> sequence = std::nullopt);
+// The same bytes appended to `out` by the library's own writer (what the
+// routes use: about 2x cheaper than QCborStreamWriter, docs/remote.md;
+// tst_snapshotcbor checks they write the same bytes).
+void appendSnapshotCbor(QByteArray& out, const Snapshot& s,
+                        std::optional<quint64> sequence = std::nullopt);
 QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence = std::nullopt);
 
 // Reads the one snapshot map at the reader's position and leaves the reader
@@ -161,6 +167,57 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& r, QString* error,
                                          std::optional<quint64>* sequence = nullptr);
 // Exactly one snapshot map and nothing after it.
 std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error);
+
+// ---- /v1/samples in CBOR ---------------------------------------------------
+//
+// A page of the cursor protocol (docs/agent-api.md, "CBOR samples"): a map
+// of SamplesPageKey, `samples` last, an array of reading maps (with their
+// `sequence`, key 9).
+namespace cborkey {
+enum SamplesPageKey : quint8
+{
+    PageInstance = 0,
+    PageStream = 1,
+    PageNowMs = 2,
+    PageNext = 3,
+    PageLastSequence = 4,
+    PageTruncated = 5,
+    PageSamples = 6,
+};
+} // namespace cborkey
+
+struct SamplesPage
+{
+    QString instance;
+    QString stream;
+    std::optional<qint64> nowMs;
+    quint64 next = 0;
+    quint64 lastSequence = 0;
+    bool truncated = false;
+    QList<Snapshot> samples;   // the readings read, in order
+    QList<quint64> sequences;  // theirs
+    int skipped = 0;           // readings that could not be read (well formed CBOR)
+    QString skippedWhy;        // the last one's mistake
+    qsizetype sampleCount = 0; // readings in the page, read or skipped
+};
+
+// The page around `maps` (each a reading map, as writeSnapshotCbor writes
+// it with its sequence; empty ones are left out).
+QByteArray samplesPageCbor(const QString& instance, const QString& stream, qint64 nowMs,
+                           quint64 next, quint64 lastSequence, bool truncated,
+                           const QList<QByteArray>& maps);
+// Reads a page. A reading that is well formed CBOR but not a reading (a
+// value out of range, more GPUs than allowed) is skipped and counted, as
+// the JSON path skips it; anything else (malformed or cut CBOR, a missing
+// or mistyped envelope key, data after the page) fails the page, with the
+// byte offset where it was found ("samples[3] (byte 8120): the data ends
+// early").
+std::optional<SamplesPage> parseSamplesPageCbor(const QByteArray& bytes, QString* error);
+
+// A number in the shortest exact form the readings use: a whole number as
+// an integer, else a float where it holds the value exactly, else a double;
+// not finite: null.
+void writeCborNumber(QCborStreamWriter& w, double d);
 
 // What the reader is at, for "expected a map, got a text string".
 QString cborTypeName(const QCborStreamReader& r);

@@ -1,5 +1,6 @@
 #include "remote/agentlink.h"
 
+#include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
 
 #include <QCoreApplication>
@@ -75,11 +76,13 @@ AgentLink::~AgentLink()
     endTurn();
 }
 
-void AgentLink::get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done)
+void AgentLink::get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done,
+                    const QByteArray& accept)
 {
     AgentRequest request;
     request.pathAndQuery = pathAndQuery;
     request.timeoutMs = kTimeoutMs;
+    request.accept = accept;
     callAgent(m_nam, this, m_server, request, std::move(done));
 }
 
@@ -193,17 +196,21 @@ void AgentLink::poll()
     if (nowMs() - m_lastInfoPollMs >= kInfoPollInterval.count())
         pollInfo();
     const qint64 sent = nowMs();
-    get(QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
+    get(
+        QStringLiteral("/v1/samples?after=%1&limit=%2").arg(m_cursor).arg(kPageSize),
         [this, sent](const AgentCall& r) {
             m_inFlight = false;
             endTurn();
             if (!m_running)
                 return;
-            if (r.json)
+            if (r.json || r.cbor)
                 onReply(r, sent, nowMs());
             else
                 onFailure(r);
-        });
+        },
+        // CBOR where the agent offers it (docs/agent-api.md, "CBOR samples"):
+        // an older agent answers JSON, read as before.
+        QByteArray(kCborMediaType) + ", application/json;q=0.5");
 }
 
 void AgentLink::pollEvents()
@@ -507,25 +514,61 @@ void AgentLink::onInfo(const AgentCall& r)
 
 void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
 {
-    const QJsonObject& o = *r.json;
-    const QJsonArray samples = o[QStringLiteral("samples")].toArray();
-    if (!o[QStringLiteral("samples")].isArray() || !o[QStringLiteral("next")].isDouble() ||
-        !o[QStringLiteral("last_sequence")].isDouble()) {
+    const QString notSamples =
+        tr("%1: not a samples reply (no \"samples\", \"next\" or \"last_sequence\"); is this "
+           "a gpuwarden-agent?")
+            .arg(m_server.url.toString(QUrl::RemoveUserInfo));
+    auto protocolFailure = [&](const QString& error) {
         AgentCall bad = r;
         bad.failure = AgentFailure::Protocol;
-        bad.error =
-            tr("%1: not a samples reply (no \"samples\", \"next\" or \"last_sequence\"); is this "
-               "a gpuwarden-agent?")
-                .arg(m_server.url.toString(QUrl::RemoveUserInfo));
+        bad.error = error;
         onFailure(bad);
-        return;
+    };
+    // The page, from either form; its readings as the agent wrote them.
+    SamplesPage page;
+    if (r.cbor) {
+        QString why;
+        std::optional<SamplesPage> p = parseSamplesPageCbor(r.body, &why);
+        if (!p) {
+            protocolFailure(
+                tr("%1: /v1/samples: %2").arg(m_server.url.toString(QUrl::RemoveUserInfo), why));
+            return;
+        }
+        page = std::move(*p);
+    } else {
+        const QJsonObject& o = *r.json;
+        if (!o[QStringLiteral("samples")].isArray() || !o[QStringLiteral("next")].isDouble() ||
+            !o[QStringLiteral("last_sequence")].isDouble()) {
+            protocolFailure(notSamples);
+            return;
+        }
+        page.instance = o[QStringLiteral("instance")].toString();
+        page.stream = o[QStringLiteral("stream")].toString();
+        if (o[QStringLiteral("now_ms")].isDouble())
+            page.nowMs = o[QStringLiteral("now_ms")].toInteger();
+        page.next = quint64(o[QStringLiteral("next")].toInteger());
+        page.lastSequence = quint64(o[QStringLiteral("last_sequence")].toInteger());
+        page.truncated = o[QStringLiteral("truncated")].toBool();
+        const QJsonArray samples = o[QStringLiteral("samples")].toArray();
+        page.sampleCount = samples.size();
+        page.samples.reserve(samples.size());
+        for (const auto& v : samples) {
+            QString why;
+            std::optional<Snapshot> s = snapshotFromJson(v.toObject(), &why);
+            if (!s) {
+                ++page.skipped;
+                page.skippedWhy = why;
+                continue;
+            }
+            page.samples.append(std::move(*s));
+        }
     }
     // The journal's stream survives agent restarts; older agents only have
     // the per-process instance.
-    QString stream = o[QStringLiteral("stream")].toString();
+    QString stream = page.stream;
     if (stream.isEmpty())
-        stream = o[QStringLiteral("instance")].toString();
-    const auto last = quint64(o[QStringLiteral("last_sequence")].toInteger());
+        stream = page.instance;
+    const quint64 last = page.lastSequence;
     if (stream != m_stream) {
         // A new numbering (the agent lost or replaced its journal): our
         // cursor means nothing there; ask where to start again.
@@ -540,21 +583,17 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
         m_cursor = last;
     }
     m_agentLast = last;
-    if (o[QStringLiteral("now_ms")].isDouble())
-        measureClock(o[QStringLiteral("now_ms")].toInteger(), sentMs, receivedMs);
+    if (page.nowMs)
+        measureClock(*page.nowMs, sentMs, receivedMs);
 
-    QList<Snapshot> out;
-    out.reserve(samples.size());
-    int skipped = 0;
-    QString why;
-    for (const auto& v : samples) {
-        auto s = readingOf(v.toObject(), &why);
-        if (!s) {
-            ++skipped;
-            continue;
-        }
-        out.append(std::move(*s));
+    // Filed under the server's name, on this machine's clock.
+    QList<Snapshot>& out = page.samples;
+    for (Snapshot& s : out) {
+        s.server = m_server.name;
+        s.timestampMs -= m_status.clockOffsetMs;
     }
+    const int skipped = page.skipped;
+    const QString& why = page.skippedWhy;
     if (skipped > 0 && out.isEmpty()) {
         // Nothing usable (a reading over the GPU limit, a broken agent):
         // the server fails with the reason rather than look connected, and
@@ -571,9 +610,9 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
     if (skipped > 0)
         qCWarning(lcAgentLink).noquote()
             << m_server.name << "skipped" << skipped << "unreadable readings; the last:" << why;
-    m_cursor = std::max(m_cursor, quint64(o[QStringLiteral("next")].toInteger()));
+    m_cursor = std::max(m_cursor, page.next);
     m_status.cursor = m_cursor;
-    m_status.readingsLost = m_status.readingsLost || o[QStringLiteral("truncated")].toBool();
+    m_status.readingsLost = m_status.readingsLost || page.truncated;
     m_failures = 0;
     m_status.retryInMs = 0;
     m_status.offeredSha256.clear();
@@ -597,7 +636,7 @@ void AgentLink::onReply(const AgentCall& r, qint64 sentMs, qint64 receivedMs)
 
     // A full page means more is waiting (backfill): ask again at once, but
     // let other work run between a long series of pages.
-    if (samples.size() >= kPageSize && ++m_pagesInARow < kMaxPagesInARow) {
+    if (page.sampleCount >= kPageSize && ++m_pagesInARow < kMaxPagesInARow) {
         schedule(0);
     } else {
         m_pagesInARow = 0;

@@ -178,7 +178,9 @@ private:
     void onFailure(const AgentCall& reply);
     // GET of one route through the fleet's manager; the reply is this
     // link's (gone with it).
-    void get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done);
+    // `accept`: the forms of answer asked for (AgentRequest::accept).
+    void get(const QString& pathAndQuery, std::function<void(const AgentCall&)> done,
+             const QByteArray& accept = QByteArray());
     void measureClock(qint64 agentNowMs, qint64 sentMs, qint64 receivedMs);
     void checkStale();
     void publishStatus();

@@ -1,5 +1,7 @@
 #include "remote/historyclient.h"
 
+#include "model/snapshotcbor.h"
+
 #include <QDateTime>
 #include <QMap>
 #include <QUrlQuery>
@@ -18,17 +20,21 @@ void fetchHistory(QNetworkAccessManager* nam, QObject* context, const RemoteServ
     q.addQueryItem(QStringLiteral("from"), QString::number(fromMs));
     q.addQueryItem(QStringLiteral("to"), QString::number(toMs));
     q.addQueryItem(QStringLiteral("step"), QString::number(stepMs));
-    const AgentRequest request{
+    AgentRequest request{
         "GET",        QStringLiteral("/v1/history?") + q.toString(QUrl::FullyEncoded),
         QByteArray(), "application/json",
         timeoutMs,    kMaxHistoryReplyBytes};
+    // CBOR where the agent offers it (docs/agent-api.md, "CBOR history");
+    // an older agent answers JSON, read as before.
+    request.accept = QByteArray(kCborMediaType) + ", application/json;q=0.5";
     callAgent(nam, context, server, request, [done = std::move(done)](const AgentCall& call) {
         HistoryFetch out;
         out.call = call;
         out.receivedMs = QDateTime::currentMSecsSinceEpoch();
-        if (call.json) {
+        if (call.json || call.cbor) {
             QString why;
-            out.reply = parseHistoryReply(*call.json, &why);
+            out.reply = call.cbor ? parseHistoryReplyCbor(call.body, &why)
+                                  : parseHistoryReply(*call.json, &why);
             if (!out.reply) {
                 out.call.failure = AgentFailure::Protocol;
                 out.call.error = QStringLiteral("/v1/history: ") + why;

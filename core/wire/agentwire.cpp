@@ -205,6 +205,8 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
         // 2xx but broken off: Content-Length promised more than came.
         out.failure = AgentFailure::Unreachable;
         out.error = tr("%1: the reply broke off (%2)").arg(where, reply->errorString());
+    } else if (request.accept.contains("application/cbor") && replyIsCbor(reply)) {
+        out.cbor = true; // read by the caller, which asked for it
     } else if (pe.error != QJsonParseError::NoError) {
         out.failure = AgentFailure::Protocol;
         out.error = tr("%1: malformed JSON at offset %2: %3")

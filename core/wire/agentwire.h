@@ -88,6 +88,10 @@ struct AgentCall
     // pinning or to show beside a mismatch; empty over plain HTTP.
     QByteArray peerSha256;
     QString where; // the route's URL without user info and query, as messages name it
+    // A 2xx answer in CBOR (Content-Type application/cbor) to a request
+    // whose `accept` named it: the body, for the caller's CBOR reader; then
+    // `json` is not set and there is no failure. Never set otherwise.
+    bool cbor = false;
 
     bool ok() const { return json.has_value(); }
 };

@@ -201,6 +201,43 @@ private Q_SLOTS:
         Q_UNUSED(ghost) // the demo may have none at these times: variedSnapshot has them
     }
 
+    // The routes' own writer (appendSnapshotCbor, toCbor) writes the bytes
+    // Qt's QCborStreamWriter writes, call for call: texts that are not
+    // ASCII, negative and fractional numbers, counted and open containers.
+    void ourWriterWritesWhatQtsWriterWrites()
+    {
+        auto viaQt = [](const Snapshot& s, std::optional<quint64> sequence) {
+            QByteArray out;
+            QCborStreamWriter w(&out);
+            writeSnapshotCbor(w, s, sequence);
+            return out;
+        };
+        QList<Snapshot> all;
+        for (int n = 0; n < 6; ++n)
+            all << variedSnapshot(n);
+        Snapshot odd = variedSnapshot(1);
+        odd.server = u"nœud-ünïcode-\u202e-漢字-😀"_s;
+        odd.host.cpuPercent = -0.5;
+        odd.timestampMs = -1234567;
+        odd.gpus[0].temperatureC = -300000;
+        odd.gpus[0].powerW = 1e300;
+        odd.gpus[0].memoryUsedMiB = 0.1;
+        odd.gpus[0].uuid = QString(300, u'x');
+        odd.processes[0].command = QString(70000, u'c');
+        odd.processes[0].pid = 4294967296LL;
+        all << odd;
+        const DemoWorld world(16);
+        all << world.at(1795342395000);
+        for (const Snapshot& s : std::as_const(all))
+            for (std::optional<quint64> seq : {std::optional<quint64>(), std::optional<quint64>(7),
+                                               std::optional<quint64>(quint64(1) << 40)}) {
+                QCOMPARE(toCbor(s, seq), viaQt(s, seq));
+                QByteArray appended("x");
+                appendSnapshotCbor(appended, s, seq);
+                QCOMPARE(appended, "x" + viaQt(s, seq));
+            }
+    }
+
     void everyFieldAbsentEmptyAndEveryWorkloadKindSurvive()
     {
         for (int n = 0; n < 6; ++n) {
