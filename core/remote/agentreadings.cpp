@@ -20,6 +20,7 @@
 #include <QTimeZone>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -217,7 +218,9 @@ struct AgentReadings::State
                         s.cbor.remove(0, s.at);
                         s.at = 0;
                     }
-                    s.cbor += r->read(TraceReader::kMaxLineBytes + kReadAheadSlackBytes);
+                    // What has arrived (read(n) makes an n-byte buffer first).
+                    s.cbor += r->read(std::min(r->bytesAvailable(),
+                                               TraceReader::kMaxLineBytes + kReadAheadSlackBytes));
                 } else {
                     s.lines.fill(r);
                 }

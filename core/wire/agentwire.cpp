@@ -237,7 +237,12 @@ void callAgent(QNetworkAccessManager* nam, QObject* context, const AgentEndpoint
         // closed: reading it would only log "QIODevice::read: device not open".
         if (!reply->isOpen())
             return;
-        body->append(reply->read(max + 1 - body->size()));
+        // What has arrived, never more than the room left: read(n) makes
+        // an n-byte buffer before it knows what is there, and with n the
+        // reply's limit (16 MiB) every readyRead of every poll took and
+        // gave back that much, which left the heap fragmented (the
+        // desktop's memory crept by ~0.4 MiB a minute with 16 agents).
+        body->append(reply->read(std::min(reply->bytesAvailable(), max + 1 - body->size())));
         if (body->size() > max && reply->isRunning()) {
             reply->setProperty("gw_too_large", true);
             reply->abort();
