@@ -288,8 +288,17 @@ int main(int argc, char** argv)
     }
     desktop.setStandardOutputFile(home.filePath(u"desktop-stdout.txt"_s));
     desktop.setStandardErrorFile(home.filePath(u"desktop-stderr.txt"_s));
-    desktop.start(QStringLiteral(GW_DESKTOP),
-                  {u"--no-local"_s, u"--settings"_s, ini, u"--page"_s, u"details"_s});
+    // SOAK_DESKTOP_WRAPPER (e.g. "heaptrack -o /tmp/desk") runs the desktop
+    // under a profiler; its figures are then the wrapper's, not the desktop's.
+    QStringList desktopArgs{u"--no-local"_s, u"--settings"_s, ini, u"--page"_s, u"details"_s};
+    QString desktopProgram = QStringLiteral(GW_DESKTOP);
+    if (const QString wrapper = qEnvironmentVariable("SOAK_DESKTOP_WRAPPER"); !wrapper.isEmpty()) {
+        QStringList words = wrapper.split(u' ', Qt::SkipEmptyParts);
+        desktopArgs.prepend(desktopProgram);
+        desktopProgram = words.takeFirst();
+        desktopArgs = words + desktopArgs;
+    }
+    desktop.start(desktopProgram, desktopArgs);
     if (!desktop.waitForStarted(10'000)) {
         std::fprintf(stderr, "bench_soak: the desktop did not start\n");
         return 1;
