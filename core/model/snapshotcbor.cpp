@@ -468,25 +468,56 @@ public:
         : m_slots(kSlots)
     {}
 
+    // A reading begins: its texts are looked for first where the reading
+    // before had its texts in the same order (readings keep their shape).
+    void beginReading() { m_order = 0; }
+
     // The text of `n` bytes at `p`; null when they are not UTF-8.
     const QString* text(const char* p, qsizetype n)
     {
+        const size_t k = m_order++;
+        if (k < kByOrder) {
+            const Slot* last = m_byOrder[k];
+            if (last && equal(last->utf8, p, n))
+                return &last->text;
+        }
         const quint64 h = hash(p, n);
         Slot& slot = m_slots[h >> (64 - kSlotBits)];
-        if (slot.hash == h && slot.utf8.size() == n &&
-            (n == 0 || std::memcmp(slot.utf8.constData(), p, size_t(n)) == 0))
-            return &slot.text;
-        if (!isValidUtf8(reinterpret_cast<const uchar*>(p), n))
-            return nullptr;
-        slot.hash = h;
-        slot.utf8 = QByteArray(p, n);
-        slot.text = printableText(QString::fromUtf8(p, n));
+        if (!(slot.hash == h && equal(slot.utf8, p, n))) {
+            if (!isValidUtf8(reinterpret_cast<const uchar*>(p), n))
+                return nullptr;
+            slot.hash = h;
+            slot.utf8 = QByteArray(p, n);
+            slot.text = printableText(QString::fromUtf8(p, n));
+        }
+        if (k < kByOrder)
+            m_byOrder[k] = &slot;
         return &slot.text;
     }
 
 private:
     static constexpr int kSlotBits = 10;
     static constexpr size_t kSlots = size_t(1) << kSlotBits;
+    static constexpr size_t kByOrder = 1024; // a reading's first texts
+    static bool equal(const QByteArray& a, const char* p, qsizetype n)
+    {
+        if (a.size() != n)
+            return false;
+        const char* q = a.constData();
+        // Eight bytes a step, no call: the texts are short.
+        for (; n >= 8; n -= 8, p += 8, q += 8) {
+            quint64 x = 0;
+            quint64 y = 0;
+            std::memcpy(&x, p, 8);
+            std::memcpy(&y, q, 8);
+            if (x != y)
+                return false;
+        }
+        for (; n > 0; --n)
+            if (*p++ != *q++)
+                return false;
+        return true;
+    }
     struct Slot
     {
         quint64 hash = 0;
@@ -512,6 +543,8 @@ private:
         return h ^ (h >> 29);
     }
     std::vector<Slot> m_slots;
+    std::vector<const Slot*> m_byOrder = std::vector<const Slot*>(kByOrder, nullptr);
+    size_t m_order = 0;
 };
 
 // CBOR read straight from bytes, the calls the reader makes named as
@@ -610,7 +643,7 @@ public:
 
     // Past the item at the reader, containers with what they hold, at most
     // `maxRecursion` deep.
-    bool next(int maxRecursion = 10000)
+    Q_ALWAYS_INLINE bool next(int maxRecursion = 10000)
     {
         if (m_error != QCborError::NoError || m_kind == End || m_kind == Break)
             return fail(QCborError::AdvancePastEnd);
@@ -620,6 +653,10 @@ public:
             finished();
             return m_error == QCborError::NoError;
         }
+        return nextLong(maxRecursion);
+    }
+    bool nextLong(int maxRecursion)
+    {
         const uchar* p = m_at;
         if (!skip(p, maxRecursion))
             return false;
@@ -1082,7 +1119,7 @@ public:
         return fail(QStringLiteral("expected %1, got %2").arg(QLatin1String(what), typeName(m_r)));
     }
 
-    bool advance()
+    Q_ALWAYS_INLINE bool advance()
     {
         if (!m_r.next())
             return failCbor();
@@ -1090,7 +1127,7 @@ public:
     }
 
     // Null: absent, advanced past.
-    bool takeNull()
+    Q_ALWAYS_INLINE bool takeNull()
     {
         if (!m_r.isNull())
             return false;
@@ -1125,7 +1162,7 @@ public:
         return true;
     }
     // The next key of the map entered; false at its end or on a mistake.
-    bool nextKey(quint64* key)
+    Q_ALWAYS_INLINE bool nextKey(quint64* key)
     {
         if (!m_ok || !m_r.hasNext())
             return false;
@@ -1150,7 +1187,7 @@ public:
     // names (users, commands, UUIDs) reading after reading.
     bool text(QString* out)
     {
-        if (m_r.isNull()) {
+        if (!m_r.isString() && m_r.isNull()) {
             out->clear();
             return advance();
         }
@@ -1548,10 +1585,9 @@ std::optional<MigInstance> readMig(R& r)
 }
 
 template <typename R>
-std::optional<GpuSample> readGpu(R& r, qsizetype* units)
+bool readGpu(R& r, GpuSample& g, qsizetype* units)
 {
     using namespace cborkey;
-    GpuSample g;
     bool hasIndex = false;
     bool hasUuid = false;
     const bool ok = readMap(r, kGpuNames, [&](quint64 key) {
@@ -1655,16 +1691,13 @@ std::optional<GpuSample> readGpu(R& r, qsizetype* units)
             return false;
         }
     });
-    if (!ok || !missing(r, hasIndex, "index") || !missing(r, hasUuid, "uuid"))
-        return std::nullopt;
-    return g;
+    return ok && missing(r, hasIndex, "index") && missing(r, hasUuid, "uuid");
 }
 
 template <typename R>
-std::optional<GpuProcess> readProcess(R& r)
+bool readProcess(R& r, GpuProcess& p)
 {
     using namespace cborkey;
-    GpuProcess p;
     bool hasPid = false;
     bool hasGpu = false;
     const bool ok = readMap(r, kProcessNames, [&](quint64 key) {
@@ -1712,9 +1745,7 @@ std::optional<GpuProcess> readProcess(R& r)
             return false;
         }
     });
-    if (!ok || !missing(r, hasPid, "pid") || !missing(r, hasGpu, "gpu_uuid"))
-        return std::nullopt;
-    return p;
+    return ok && missing(r, hasPid, "pid") && missing(r, hasGpu, "gpu_uuid");
 }
 
 // The elements of the array at the reader, each read by `read` with its
@@ -1731,11 +1762,13 @@ void readArray(R& r, QList<T>& out, Read read)
         return;
     for (qsizetype i = 0; r.hasNext(); ++i) {
         r.pushIndex(i);
-        std::optional<T> v = read(r);
+        // Read in place: an element is not built and then moved in.
+        const bool read_ = read(r, out.emplace_back());
         r.pop();
-        if (!v)
+        if (!read_) {
+            out.removeLast();
             return;
-        out.append(std::move(*v));
+        }
     }
     r.leave();
 }
@@ -1884,29 +1917,24 @@ std::optional<Snapshot> readSnapshot(R& r, bool* incomplete, std::optional<quint
                 readHost<R>(r, s.host);
             return true;
         case Gpus:
-            readArray(r, s.gpus, [&units](R& rr) {
+            readArray(r, s.gpus, [&units](R& rr, GpuSample& g) {
                 if (++units > kMaxGpusPerServer) {
                     rr.fail(QStringLiteral("more GPUs and MIG instances than the %1 one server "
                                            "may report")
                                 .arg(kMaxGpusPerServer));
-                    return std::optional<GpuSample>();
+                    return false;
                 }
-                return readGpu<R>(rr, &units);
+                return readGpu<R>(rr, g, &units);
             });
             return true;
         case Processes:
             readArray(r, s.processes, readProcess<R>);
             return true;
         case Warnings:
-            readArray(r, s.warnings, [](R& rr) -> std::optional<QString> {
-                if (!rr.stream().isString()) {
-                    rr.expected("a text string");
-                    return std::nullopt;
-                }
-                QString t;
-                if (!rr.text(&t))
-                    return std::nullopt;
-                return t;
+            readArray(r, s.warnings, [](R& rr, QString& t) {
+                if (!rr.stream().isString())
+                    return rr.expected("a text string");
+                return rr.text(&t);
             });
             return true;
         case Sequence:
@@ -1934,6 +1962,7 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* err
                                          bool* incomplete, std::optional<quint64>* sequence)
 {
     thread_local TextCache texts;
+    texts.beginReading();
     Reader<QCborStreamReader> r(stream, error, texts);
     return readSnapshot(r, incomplete, sequence);
 }
@@ -1954,6 +1983,7 @@ std::optional<Snapshot> SnapshotCborDecoder::decode(QByteArrayView bytes, qsizet
                                                     std::optional<quint64>* sequence)
 {
     RawCbor stream(bytes.data(), bytes.size());
+    m_texts->beginReading();
     Reader<RawCbor> r(stream, error, *m_texts);
     std::optional<Snapshot> s = readSnapshot(r, incomplete, sequence);
     if (used)
