@@ -907,14 +907,34 @@ private:
         m_at = m_p;
         if (Q_LIKELY(m_p < m_end)) {
             const uchar ib = *m_p;
-            if (Q_LIKELY((ib & 0x1f) < 24)) { // a reading's keys, small numbers, short texts
-                static constexpr Kind kKinds[8] = {UInt,  NInt, Bytes, Text,
-                                                   Array, Map,  Tag,   Simple};
+            static constexpr Kind kKinds[8] = {UInt, NInt, Bytes, Text, Array, Map, Tag, Simple};
+            const uint info = ib & 0x1f;
+            if (Q_LIKELY(info < 24)) { // a reading's keys, small numbers, short texts
                 m_head = m_p + 1;
-                m_arg = ib & 0x1f;
+                m_arg = info;
                 m_indefinite = false;
                 m_kind = kKinds[ib >> 5];
                 return;
+            }
+            // A number or length of 1, 2, 4 or 8 bytes (pids, times,
+            // figures as floats); not a one-byte simple value (checked the
+            // long way).
+            if (info <= 27 && ib != 0xf8) {
+                const int bytes = 1 << (info - 24);
+                if (Q_LIKELY(m_end - m_p > bytes)) {
+                    quint64 v = 0;
+                    for (int i = 1; i <= bytes; ++i)
+                        v = (v << 8) | m_p[i];
+                    m_head = m_p + 1 + bytes;
+                    m_arg = v;
+                    m_indefinite = false;
+                    const int major = ib >> 5;
+                    m_kind = major != 7   ? kKinds[major]
+                             : info == 25 ? Half
+                             : info == 26 ? Float
+                                          : Double;
+                    return;
+                }
             }
         }
         preparseLong();
