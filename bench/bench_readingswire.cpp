@@ -6,8 +6,11 @@
 //                                  as another process would be), read and
 //                                  decoded by the CLI's reader (AgentReadings)
 //   readings_fleet_day_decode_ms=  the same from 16 such agents at once
-//   readings_day_json_decode_ms=   the day's JSON lines, read and parsed the
-//                                  same way, for comparison
+//   readings_day_json_parse_ms=    the day's JSON lines parsed alone
+//   readings_day_cbor_parse_ms=    the day's CBOR body parsed alone by the
+//                                  CLI's decoder (SnapshotCborDecoder); the
+//                                  same through QCborStreamReader
+//                                  (snapshotFromCbor) is printed beside it
 //   readings_bytes_per_reading_*=  on the wire: JSON lines, the same deflated
 //                                  as /v1/samples deflates its pages (zlib
 //                                  level 1, 1000 readings), CBOR (integer
@@ -312,8 +315,29 @@ int main(int argc, char** argv)
             }
         jsonMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
+    // As the CLI reads them: one decoder for the stream (its readings share
+    // their texts), on the bytes themselves.
     std::vector<double> cborMs;
     for (int run = 0; run < 3; ++run) {
+        QElapsedTimer t;
+        t.start();
+        SnapshotCborDecoder decoder;
+        qsizetype at = 1;
+        while (at < cbor.size() - 1) {
+            qsizetype used = 0;
+            if (!decoder.decode(QByteArrayView(cbor.constData() + at, cbor.size() - at), &used,
+                                &error)) {
+                std::fprintf(stderr, "cbor: %s\n", qPrintable(error));
+                return 1;
+            }
+            at += used;
+        }
+        cborMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    // The same through QCborStreamReader (snapshotFromCbor), as the CLI read
+    // them before the decoder: the ratio of the two on the same machine.
+    double streamReaderMs = 0;
+    {
         QElapsedTimer t;
         t.start();
         qsizetype at = 1;
@@ -325,7 +349,7 @@ int main(int argc, char** argv)
             }
             at += qsizetype(r.currentOffset());
         }
-        cborMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        streamReaderMs = double(t.nsecsElapsed()) / 1e6;
     }
     // What the agent spends on the day: rebuilding it from its store, and
     // writing it in CBOR, on one thread, no network.
@@ -415,6 +439,9 @@ int main(int argc, char** argv)
         "readings_day_cbor_parse_us_per_reading=%.1f readings_day_json_parse_us_per_reading="
         "%.1f\n",
         median(cborMs) * 1000 / n, median(jsonMs) * 1000 / n);
+    std::printf("readings_day_cbor_stream_reader_parse_us_per_reading=%.1f (the same through "
+                "QCborStreamReader, one run: %.1fx the decoder's)\n",
+                streamReaderMs * 1000 / n, streamReaderMs / median(cborMs));
     std::printf(
         "readings_bytes_per_reading_json=%.0f readings_bytes_per_reading_json_deflated=%.0f "
         "readings_bytes_per_reading_cbor=%.0f readings_bytes_per_reading_cbor_deflated=%.0f "

@@ -51,12 +51,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         check(*s);
     // The same bytes read as a stream of readings, each from where the last
     // ended, as the readings' clients read them: never stuck in place.
+    // The CLI's decoder (one for the stream, its texts kept) reads each as
+    // Qt's stream reader does: where both read a reading, the same one,
+    // ending at the same byte; a reason whenever it reads none.
+    gw::SnapshotCborDecoder decoder;
     qsizetype at = 0;
     for (int i = 0; i < 64 && at < bytes.size(); ++i) {
         QCborStreamReader r(QByteArray::fromRawData(bytes.constData() + at, bytes.size() - at));
         bool incomplete = false;
         why.clear();
         const auto one = gw::snapshotFromCbor(r, &why, &incomplete);
+        QString decoderWhy;
+        qsizetype used = -1;
+        const auto decoded = decoder.decode(
+            QByteArrayView(bytes.constData() + at, bytes.size() - at), &used, &decoderWhy);
+        if (!decoded && decoderWhy.isEmpty())
+            __builtin_trap();
+        if (used < 0 || used > bytes.size() - at)
+            __builtin_trap();
+        if (one && decoded && (!(*one == *decoded) || used != qsizetype(r.currentOffset())))
+            __builtin_trap();
         if (!one) {
             if (why.isEmpty())
                 __builtin_trap();

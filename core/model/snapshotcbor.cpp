@@ -7,6 +7,7 @@
 #include <QCborStreamWriter>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -413,31 +414,668 @@ constexpr qsizetype kMaxLabels = 256;            // as the JSON reader
 
 constexpr qsizetype kCachedTextBytes = 128;
 
-// The printable text of `utf8`, shared with the last read of the same bytes
-// where it is still in the cache (a slot per hash, the newest wins).
-const QString& cachedText(QByteArrayView utf8)
+// Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing past
+// U+10FFFF; what Qt's stream reader refuses as InvalidUtf8String.
+bool isValidUtf8(const uchar* p, qsizetype n)
 {
+    const uchar* end = p + n;
+    while (p < end) {
+        const uchar c = *p++;
+        if (c < 0x80)
+            continue;
+        int more = 0;
+        char32_t cp = 0;
+        char32_t min = 0;
+        if ((c & 0xe0) == 0xc0) {
+            more = 1;
+            cp = c & 0x1f;
+            min = 0x80;
+        } else if ((c & 0xf0) == 0xe0) {
+            more = 2;
+            cp = c & 0x0f;
+            min = 0x800;
+        } else if ((c & 0xf8) == 0xf0) {
+            more = 3;
+            cp = c & 0x07;
+            min = 0x10000;
+        } else {
+            return false;
+        }
+        if (end - p < more)
+            return false;
+        for (int i = 0; i < more; ++i) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = (cp << 6) | (p[i] & 0x3f);
+        }
+        p += more;
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+            return false;
+    }
+    return true;
+}
+
+// The printable texts of the UTF-8 read last, by their bytes: readings
+// repeat their names (users, commands, UUIDs, the server) reading after
+// reading, so a text read again is the same QString, shared: no allocation,
+// no UTF-8 decoding, no printable check. A slot per hash, the newest wins;
+// a slot is taken only when its bytes are equal, so what is in the table
+// never changes what is read.
+class TextCache
+{
+public:
+    TextCache()
+        : m_slots(kSlots)
+    {}
+
+    // A reading begins: its texts are looked for first where the reading
+    // before had its texts in the same order (readings keep their shape).
+    void beginReading() { m_order = 0; }
+
+    // The text of `n` bytes at `p`; null when they are not UTF-8.
+    const QString* text(const char* p, qsizetype n)
+    {
+        const size_t k = m_order++;
+        if (k < kByOrder) {
+            const Slot* last = m_byOrder[k];
+            if (last && equal(last->utf8, p, n))
+                return &last->text;
+        }
+        const quint64 h = hash(p, n);
+        Slot& slot = m_slots[h >> (64 - kSlotBits)];
+        if (!(slot.hash == h && equal(slot.utf8, p, n))) {
+            if (!isValidUtf8(reinterpret_cast<const uchar*>(p), n))
+                return nullptr;
+            slot.hash = h;
+            slot.utf8 = QByteArray(p, n);
+            slot.text = printableText(QString::fromUtf8(p, n));
+        }
+        if (k < kByOrder)
+            m_byOrder[k] = &slot;
+        return &slot.text;
+    }
+
+private:
+    static constexpr int kSlotBits = 10;
+    static constexpr size_t kSlots = size_t(1) << kSlotBits;
+    static constexpr size_t kByOrder = 1024; // a reading's first texts
+    static bool equal(const QByteArray& a, const char* p, qsizetype n)
+    {
+        if (a.size() != n)
+            return false;
+        const char* q = a.constData();
+        // Eight bytes a step, no call: the texts are short.
+        for (; n >= 8; n -= 8, p += 8, q += 8) {
+            quint64 x = 0;
+            quint64 y = 0;
+            std::memcpy(&x, p, 8);
+            std::memcpy(&y, q, 8);
+            if (x != y)
+                return false;
+        }
+        for (; n > 0; --n)
+            if (*p++ != *q++)
+                return false;
+        return true;
+    }
     struct Slot
     {
+        quint64 hash = 0;
         QByteArray utf8;
         QString text;
     };
-    static constexpr size_t kSlots = 1024;
-    thread_local std::vector<Slot> cache(kSlots);
-    Slot& slot = cache[qHash(utf8) % kSlots];
-    if (slot.utf8 != utf8) {
-        slot.utf8 = utf8.toByteArray();
-        slot.text = printableText(QString::fromUtf8(utf8));
+    // Eight bytes a step; the texts are short (a cache hit of a 20-byte
+    // UUID is a few dozen instructions, qHash's was ~90).
+    static quint64 hash(const char* p, qsizetype n)
+    {
+        constexpr quint64 k = 0x9e3779b97f4a7c15ULL;
+        quint64 h = quint64(n) * k;
+        while (n >= 8) {
+            quint64 w = 0;
+            std::memcpy(&w, p, 8);
+            h = (std::rotl(h, 23) ^ w) * k;
+            p += 8;
+            n -= 8;
+        }
+        quint64 w = 0;
+        std::memcpy(&w, p, size_t(n));
+        h = (std::rotl(h, 23) ^ w) * k;
+        return h ^ (h >> 29);
     }
-    return slot.text;
+    std::vector<Slot> m_slots;
+    std::vector<const Slot*> m_byOrder = std::vector<const Slot*>(kByOrder, nullptr);
+    size_t m_order = 0;
+};
+
+// CBOR read straight from bytes, the calls the reader makes named as
+// QCborStreamReader names them, at a fraction of its cost per item (Qt's
+// reader took ~200 instructions an item through its generic state
+// machine; a reading has about a thousand items). As strict: a head that
+// is not CBOR, a break out of place, text that is not UTF-8, nesting past
+// the limit and data that ends early are errors, the reader stops at the
+// first, and lastError() says which (EndOfFile: the data ended early).
+// One top-level item: after it, nothing more is read (currentOffset() is
+// where it ended).
+class RawCbor
+{
+public:
+    enum Kind : quint8
+    {
+        UInt,
+        NInt,
+        Bytes,
+        Text,
+        Array,
+        Map,
+        Tag,
+        Simple,
+        Half,
+        Float,
+        Double,
+        Break,
+        End, // of a counted container, or after the top-level item
+        Invalid,
+    };
+
+    RawCbor(const char* data, qsizetype size)
+        : m_begin(reinterpret_cast<const uchar*>(data))
+        , m_p(m_begin)
+        , m_end(m_begin + size)
+    {
+        preparse();
+    }
+
+    QCborError lastError() const { return QCborError{m_error}; }
+    qint64 currentOffset() const { return qint64(m_at - m_begin); }
+    Kind kind() const { return m_kind; }
+
+    bool isNull() const { return m_kind == Simple && m_arg == 22; }
+    bool isUndefined() const { return m_kind == Simple && m_arg == 23; }
+    bool isBool() const { return m_kind == Simple && (m_arg == 20 || m_arg == 21); }
+    bool isString() const { return m_kind == Text; }
+    bool isMap() const { return m_kind == Map; }
+    bool isArray() const { return m_kind == Array; }
+    bool isUnsignedInteger() const { return m_kind == UInt; }
+    bool isNegativeInteger() const { return m_kind == NInt; }
+    bool isDouble() const { return m_kind == Double; }
+    bool isFloat() const { return m_kind == Float; }
+    bool isFloat16() const { return m_kind == Half; }
+    bool isLengthKnown() const { return !m_indefinite; }
+    quint64 length() const { return m_arg; }
+
+    quint64 toUnsignedInteger() const { return m_arg; }
+    // As Qt gives it: the magnitude, -1 - arg (2^64 wraps to 0 as in Qt).
+    QCborNegativeInteger toNegativeInteger() const { return QCborNegativeInteger(m_arg + 1); }
+    bool toBool() const { return m_arg == 21; }
+    float toFloat16() const
+    {
+        const auto h = quint16(m_arg);
+        const int exp = (h >> 10) & 0x1f;
+        const int mant = h & 0x3ff;
+        float v = 0;
+        if (exp == 0)
+            v = std::ldexp(float(mant), -24);
+        else if (exp == 31)
+            v = mant ? std::numeric_limits<float>::quiet_NaN()
+                     : std::numeric_limits<float>::infinity();
+        else
+            v = std::ldexp(float(mant | 0x400), exp - 25);
+        return (h & 0x8000) ? -v : v;
+    }
+    float toFloat() const
+    {
+        const auto bits = quint32(m_arg);
+        float f = 0;
+        std::memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    double toDouble() const
+    {
+        double d = 0;
+        std::memcpy(&d, &m_arg, sizeof d);
+        return d;
+    }
+
+    bool hasNext() const
+    {
+        return m_error == QCborError::NoError && m_kind != End && m_kind != Break;
+    }
+
+    // Past the item at the reader, containers with what they hold, at most
+    // `maxRecursion` deep.
+    Q_ALWAYS_INLINE bool next(int maxRecursion = 10000)
+    {
+        if (m_error != QCborError::NoError || m_kind == End || m_kind == Break)
+            return fail(QCborError::AdvancePastEnd);
+        if (m_kind == UInt || m_kind == NInt || m_kind >= Simple) {
+            // A number, a simple value: its head was all of it.
+            m_p = m_head;
+            finished();
+            return m_error == QCborError::NoError;
+        }
+        return nextLong(maxRecursion);
+    }
+    bool nextLong(int maxRecursion)
+    {
+        const uchar* p = m_at;
+        if (!skip(p, maxRecursion))
+            return false;
+        m_p = p;
+        finished();
+        return m_error == QCborError::NoError;
+    }
+
+    bool enterContainer()
+    {
+        if (m_kind != Array && m_kind != Map)
+            return fail(QCborError::AdvancePastEnd);
+        if (m_depth == kMaxDepth)
+            return fail(QCborError::NestingTooDeep);
+        Level& l = m_levels[m_depth++];
+        l.indefinite = m_indefinite;
+        l.map = m_kind == Map;
+        l.count = 0;
+        // A map's pairs are two items each; a count no data can hold ends
+        // with EndOfFile long before it is reached.
+        l.left =
+            m_kind == Map ? (m_arg > (quint64(1) << 62) ? quint64(1) << 63 : m_arg * 2) : m_arg;
+        m_p = m_head;
+        if (!l.indefinite && l.left == 0) {
+            m_at = m_p;
+            m_kind = End;
+            return true;
+        }
+        preparse();
+        return m_error == QCborError::NoError;
+    }
+
+    bool leaveContainer()
+    {
+        if (m_depth == 0 || m_error != QCborError::NoError)
+            return fail(QCborError::AdvancePastEnd);
+        const Level& l = m_levels[m_depth - 1];
+        if (l.indefinite ? m_kind != Break : m_kind != End)
+            return fail(QCborError::AdvancePastEnd);
+        if (l.indefinite)
+            m_p = m_at + 1;
+        --m_depth;
+        finished();
+        return m_error == QCborError::NoError;
+    }
+
+    // The bytes of the text string of known length at the reader (false
+    // where the data ends before them), the reader left on it; skipText()
+    // goes past it.
+    bool textBytes(const char** p, qsizetype* n)
+    {
+        if (m_kind != Text || m_indefinite)
+            return fail(QCborError::AdvancePastEnd);
+        if (m_arg > quint64(m_end - m_head))
+            return fail(QCborError::EndOfFile, m_end);
+        *p = reinterpret_cast<const char*>(m_head);
+        *n = qsizetype(m_arg);
+        return true;
+    }
+    bool skipText()
+    {
+        if (m_kind != Text || m_indefinite)
+            return fail(QCborError::AdvancePastEnd);
+        m_p = m_head + m_arg;
+        finished();
+        return m_error == QCborError::NoError;
+    }
+    // One of unknown length: its chunks joined (rare: our writer never
+    // writes one), UTF-8 checked.
+    bool takeChunkedText(QByteArray* out)
+    {
+        if (m_kind != Text || !m_indefinite)
+            return fail(QCborError::AdvancePastEnd);
+        const uchar* p = m_head;
+        out->clear();
+        for (;;) {
+            if (p >= m_end)
+                return fail(QCborError::EndOfFile, p);
+            if (*p == 0xff) {
+                ++p;
+                break;
+            }
+            Head h;
+            if (!head(p, h))
+                return false;
+            if (h.major != 3 || h.indefinite)
+                return fail(QCborError::IllegalType, p);
+            if (h.arg > quint64(m_end - p))
+                return fail(QCborError::EndOfFile, m_end);
+            if (!isValidUtf8(p, qsizetype(h.arg)))
+                return fail(QCborError::InvalidUtf8String, p);
+            out->append(reinterpret_cast<const char*>(p), qsizetype(h.arg));
+            p += h.arg;
+        }
+        m_p = p;
+        finished();
+        return m_error == QCborError::NoError;
+    }
+
+    bool failUtf8() { return fail(QCborError::InvalidUtf8String, m_head); }
+
+private:
+    struct Head
+    {
+        int major = 0;
+        int info = 0;
+        quint64 arg = 0;
+        bool indefinite = false;
+    };
+    struct Level
+    {
+        quint64 left = 0;  // items left in a counted container
+        quint64 count = 0; // items read of one of unknown length
+        bool indefinite = false;
+        bool map = false;
+    };
+    static constexpr int kMaxDepth = 64;
+
+    bool fail(QCborError::Code code, const uchar* at = nullptr)
+    {
+        if (m_error == QCborError::NoError) {
+            m_error = code;
+            if (at)
+                m_at = std::min(at, m_end);
+        }
+        m_kind = Invalid;
+        return false;
+    }
+
+    // The head at `p` (not a break), `p` moved past it.
+    bool head(const uchar*& p, Head& h)
+    {
+        if (p >= m_end)
+            return fail(QCborError::EndOfFile, p);
+        const uchar ib = *p;
+        h.major = ib >> 5;
+        h.info = ib & 0x1f;
+        h.indefinite = false;
+        if (h.info < 24) { // most of a reading's heads: keys, small numbers, short texts
+            ++p;
+            h.arg = quint64(h.info);
+            return true;
+        }
+        return longHead(p, h);
+    }
+    bool longHead(const uchar*& p, Head& h)
+    {
+        const uchar* at = p++;
+        if (h.info <= 27) {
+            const int bytes = 1 << (h.info - 24);
+            if (m_end - p < bytes)
+                return fail(QCborError::EndOfFile, m_end);
+            quint64 v = 0;
+            for (int i = 0; i < bytes; ++i)
+                v = (v << 8) | p[i];
+            p += bytes;
+            h.arg = v;
+            if (h.major == 7 && h.info == 24 && v < 32)
+                return fail(QCborError::IllegalSimpleType, at);
+            return true;
+        }
+        if (h.info == 31 && h.major >= 2 && h.major <= 5) {
+            h.indefinite = true;
+            h.arg = 0;
+            return true;
+        }
+        return fail(h.info == 31 ? QCborError::UnexpectedBreak : QCborError::IllegalNumber, at);
+    }
+
+    // Past the whole item at `p`.
+    bool skip(const uchar*& p, int maxRecursion)
+    {
+        if (p >= m_end)
+            return fail(QCborError::EndOfFile, p);
+        if (*p == 0xff)
+            return fail(QCborError::UnexpectedBreak, p);
+        Head h;
+        if (!head(p, h))
+            return false;
+        switch (h.major) {
+        case 2:
+        case 3:
+            if (!h.indefinite) {
+                if (h.arg > quint64(m_end - p))
+                    return fail(QCborError::EndOfFile, m_end);
+                if (h.major == 3 && !isValidUtf8(p, qsizetype(h.arg)))
+                    return fail(QCborError::InvalidUtf8String, p);
+                p += h.arg;
+                return true;
+            }
+            for (;;) {
+                if (p >= m_end)
+                    return fail(QCborError::EndOfFile, p);
+                if (*p == 0xff) {
+                    ++p;
+                    return true;
+                }
+                Head c;
+                const uchar* at = p;
+                if (!head(p, c))
+                    return false;
+                if (c.major != h.major || c.indefinite)
+                    return fail(QCborError::IllegalType, at);
+                if (c.arg > quint64(m_end - p))
+                    return fail(QCborError::EndOfFile, m_end);
+                if (h.major == 3 && !isValidUtf8(p, qsizetype(c.arg)))
+                    return fail(QCborError::InvalidUtf8String, p);
+                p += c.arg;
+            }
+        case 4:
+        case 5: {
+            if (maxRecursion <= 0)
+                return fail(QCborError::NestingTooDeep, p);
+            if (h.indefinite) {
+                for (quint64 i = 0;; ++i) {
+                    if (p >= m_end)
+                        return fail(QCborError::EndOfFile, p);
+                    if (*p == 0xff) {
+                        if (h.major == 5 && (i & 1))
+                            return fail(QCborError::UnexpectedBreak, p);
+                        ++p;
+                        return true;
+                    }
+                    if (!skip(p, maxRecursion - 1))
+                        return false;
+                }
+            }
+            for (quint64 i = 0; i < h.arg; ++i) {
+                if (!skip(p, maxRecursion - 1))
+                    return false;
+                if (h.major == 5 && !skip(p, maxRecursion - 1))
+                    return false;
+            }
+            return true;
+        }
+        case 6:
+            if (maxRecursion <= 0)
+                return fail(QCborError::NestingTooDeep, p);
+            return skip(p, maxRecursion - 1);
+        default:
+            return true;
+        }
+    }
+
+    // The item at m_p, its head read.
+    Q_ALWAYS_INLINE void preparse()
+    {
+        m_at = m_p;
+        if (Q_LIKELY(m_p < m_end)) {
+            const uchar ib = *m_p;
+            static constexpr Kind kKinds[8] = {UInt, NInt, Bytes, Text, Array, Map, Tag, Simple};
+            const uint info = ib & 0x1f;
+            if (Q_LIKELY(info < 24)) { // a reading's keys, small numbers, short texts
+                m_head = m_p + 1;
+                m_arg = info;
+                m_indefinite = false;
+                m_kind = kKinds[ib >> 5];
+                return;
+            }
+            // A number or length of 1, 2, 4 or 8 bytes (pids, times,
+            // figures as floats); not a one-byte simple value (checked the
+            // long way).
+            if (info <= 27 && ib != 0xf8) {
+                const int bytes = 1 << (info - 24);
+                if (Q_LIKELY(m_end - m_p > bytes)) {
+                    quint64 v = 0;
+                    for (int i = 1; i <= bytes; ++i)
+                        v = (v << 8) | m_p[i];
+                    m_head = m_p + 1 + bytes;
+                    m_arg = v;
+                    m_indefinite = false;
+                    const int major = ib >> 5;
+                    m_kind = major != 7   ? kKinds[major]
+                             : info == 25 ? Half
+                             : info == 26 ? Float
+                                          : Double;
+                    return;
+                }
+            }
+        }
+        preparseLong();
+    }
+    void preparseLong()
+    {
+        if (m_p >= m_end) {
+            fail(QCborError::EndOfFile, m_p);
+            return;
+        }
+        if (*m_p == 0xff) {
+            if (m_depth == 0 || !m_levels[m_depth - 1].indefinite) {
+                fail(QCborError::UnexpectedBreak, m_p);
+                return;
+            }
+            // A map's break after a key and before its value.
+            const Level& l = m_levels[m_depth - 1];
+            if (l.map && (l.count & 1)) {
+                fail(QCborError::UnexpectedBreak, m_p);
+                return;
+            }
+            m_kind = Break;
+            return;
+        }
+        const uchar* p = m_p;
+        Head h;
+        if (!head(p, h))
+            return;
+        m_head = p;
+        m_arg = h.arg;
+        m_indefinite = h.indefinite;
+        switch (h.major) {
+        case 0:
+            m_kind = UInt;
+            break;
+        case 1:
+            m_kind = NInt;
+            break;
+        case 2:
+            m_kind = Bytes;
+            break;
+        case 3:
+            m_kind = Text;
+            break;
+        case 4:
+            m_kind = Array;
+            break;
+        case 5:
+            m_kind = Map;
+            break;
+        case 6:
+            m_kind = Tag;
+            break;
+        default:
+            m_kind = h.info == 25 ? Half : h.info == 26 ? Float : h.info == 27 ? Double : Simple;
+            break;
+        }
+    }
+
+    // The item at the reader was consumed up to m_p: on to the next one of
+    // its container, or to End.
+    Q_ALWAYS_INLINE void finished()
+    {
+        if (m_depth == 0) {
+            m_at = m_p;
+            m_kind = End;
+            return;
+        }
+        Level& l = m_levels[m_depth - 1];
+        if (l.indefinite) {
+            ++l.count;
+        } else if (--l.left == 0) {
+            m_at = m_p;
+            m_kind = End;
+            return;
+        }
+        preparse();
+    }
+
+    const uchar* m_begin;
+    const uchar* m_p; // where the next item starts
+    const uchar* m_end;
+    const uchar* m_at = nullptr;   // where the item at the reader starts
+    const uchar* m_head = nullptr; // after its head
+    quint64 m_arg = 0;
+    Kind m_kind = Invalid;
+    bool m_indefinite = false;
+    QCborError::Code m_error = QCborError::NoError;
+    Level m_levels[kMaxDepth];
+    int m_depth = 0;
+};
+
+QString typeName(const QCborStreamReader& r)
+{
+    return cborTypeName(r);
 }
 
+QString typeName(const RawCbor& r)
+{
+    switch (r.kind()) {
+    case RawCbor::UInt:
+    case RawCbor::NInt:
+        return QStringLiteral("an integer");
+    case RawCbor::Bytes:
+        return QStringLiteral("a byte string");
+    case RawCbor::Text:
+        return QStringLiteral("a text string");
+    case RawCbor::Array:
+        return QStringLiteral("an array");
+    case RawCbor::Map:
+        return QStringLiteral("a map");
+    case RawCbor::Tag:
+        return QStringLiteral("a tag");
+    case RawCbor::Simple:
+        if (r.isNull())
+            return QStringLiteral("null");
+        if (r.isBool())
+            return QStringLiteral("a boolean");
+        if (r.isUndefined())
+            return QStringLiteral("undefined");
+        return QStringLiteral("a simple value");
+    case RawCbor::Half:
+    case RawCbor::Float:
+    case RawCbor::Double:
+        return QStringLiteral("a number");
+    case RawCbor::Break:
+    case RawCbor::End:
+    case RawCbor::Invalid:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+template <typename Stream>
 class Reader
 {
 public:
-    Reader(QCborStreamReader& r, QString* error)
+    Reader(Stream& r, QString* error, TextCache& texts)
         : m_r(r)
         , m_error(error)
+        , m_texts(texts)
     {}
 
     bool ok() const { return m_ok; }
@@ -498,11 +1136,10 @@ public:
     {
         if (m_r.lastError() != QCborError::NoError)
             return failCbor();
-        return fail(
-            QStringLiteral("expected %1, got %2").arg(QLatin1String(what), cborTypeName(m_r)));
+        return fail(QStringLiteral("expected %1, got %2").arg(QLatin1String(what), typeName(m_r)));
     }
 
-    bool advance()
+    Q_ALWAYS_INLINE bool advance()
     {
         if (!m_r.next())
             return failCbor();
@@ -510,7 +1147,7 @@ public:
     }
 
     // Null: absent, advanced past.
-    bool takeNull()
+    Q_ALWAYS_INLINE bool takeNull()
     {
         if (!m_r.isNull())
             return false;
@@ -545,7 +1182,7 @@ public:
         return true;
     }
     // The next key of the map entered; false at its end or on a mistake.
-    bool nextKey(quint64* key)
+    Q_ALWAYS_INLINE bool nextKey(quint64* key)
     {
         if (!m_ok || !m_r.hasNext())
             return false;
@@ -565,38 +1202,72 @@ public:
     }
 
     // A text string (null: empty), made printable (util/printable.h) as the
-    // JSON reader leaves every text it reads. Short ones come from a cache
-    // of the texts read last on this thread: readings repeat their names
-    // (users, commands, UUIDs) reading after reading.
+    // JSON reader leaves every text it reads. Short ones come from the
+    // decoder's table of texts read last (TextCache): readings repeat their
+    // names (users, commands, UUIDs) reading after reading.
     bool text(QString* out)
     {
-        if (m_r.isNull()) {
+        if (!m_r.isString() && m_r.isNull()) {
             out->clear();
             return advance();
         }
         if (!m_r.isString())
             return expected("a text string or null");
-        if (m_r.isLengthKnown() && m_r.length() <= kCachedTextBytes) {
-            char bytes[kCachedTextBytes];
-            const auto n = qsizetype(m_r.length());
-            auto chunk = m_r.readStringChunk(bytes, n);
-            if (chunk.status == QCborStreamReader::Ok && chunk.data == n)
-                chunk = m_r.readStringChunk(bytes + n, 0);
-            if (chunk.status != QCborStreamReader::EndOfString)
+        if constexpr (std::is_same_v<Stream, RawCbor>) {
+            if (!m_r.isLengthKnown()) {
+                QByteArray joined;
+                if (!m_r.takeChunkedText(&joined))
+                    return failCbor();
+                *out = printableText(QString::fromUtf8(joined));
+                return true;
+            }
+            const char* p = nullptr;
+            qsizetype n = 0;
+            if (!m_r.textBytes(&p, &n))
                 return failCbor();
-            *out = cachedText(QByteArrayView(bytes, n));
+            if (n <= kCachedTextBytes) {
+                const QString* t = m_texts.text(p, n);
+                if (!t) {
+                    m_r.failUtf8();
+                    return failCbor();
+                }
+                *out = *t;
+            } else {
+                if (!isValidUtf8(reinterpret_cast<const uchar*>(p), n)) {
+                    m_r.failUtf8();
+                    return failCbor();
+                }
+                *out = printableText(QString::fromUtf8(p, n));
+            }
+            if (!m_r.skipText())
+                return failCbor();
+            return true;
+        } else {
+            if (m_r.isLengthKnown() && m_r.length() <= kCachedTextBytes) {
+                char bytes[kCachedTextBytes];
+                const auto n = qsizetype(m_r.length());
+                auto chunk = m_r.readStringChunk(bytes, n);
+                if (chunk.status == QCborStreamReader::Ok && chunk.data == n)
+                    chunk = m_r.readStringChunk(bytes + n, 0);
+                if (chunk.status != QCborStreamReader::EndOfString)
+                    return failCbor();
+                const QString* t = m_texts.text(bytes, n);
+                if (!t)
+                    return fail(QStringLiteral("malformed CBOR: invalid UTF-8"));
+                *out = *t;
+                return true;
+            }
+            out->clear();
+            auto chunk = m_r.readString();
+            while (chunk.status == QCborStreamReader::Ok) {
+                *out += chunk.data;
+                chunk = m_r.readString();
+            }
+            if (chunk.status == QCborStreamReader::Error)
+                return failCbor();
+            *out = printableText(*out);
             return true;
         }
-        out->clear();
-        auto chunk = m_r.readString();
-        while (chunk.status == QCborStreamReader::Ok) {
-            *out += chunk.data;
-            chunk = m_r.readString();
-        }
-        if (chunk.status == QCborStreamReader::Error)
-            return failCbor();
-        *out = printableText(*out);
-        return true;
     }
 
     // Any number form; null is absent.
@@ -631,6 +1302,16 @@ public:
     template <typename T>
     std::optional<T> integer()
     {
+        // The common case straight: an unsigned integer in range (anything
+        // else goes the long way, for its message).
+        if (m_r.isUnsignedInteger()) {
+            const quint64 v = m_r.toUnsignedInteger();
+            if (v <= quint64(kMaxExact) && v <= quint64(std::numeric_limits<T>::max())) {
+                if (!advance())
+                    return std::nullopt;
+                return T(v);
+            }
+        }
         const auto d = number(0, kMaxExact);
         if (!d)
             return std::nullopt;
@@ -655,11 +1336,12 @@ public:
         return b;
     }
 
-    QCborStreamReader& stream() { return m_r; }
+    Stream& stream() { return m_r; }
 
 private:
-    QCborStreamReader& m_r;
+    Stream& m_r;
     QString* m_error;
+    TextCache& m_texts;
     // Deep enough for the deepest path: gpus[i].holder.labels.<key>.
     Frame m_path[12];
     int m_depth = 0;
@@ -669,8 +1351,8 @@ private:
 
 // Runs `field(key)` for each key of the map at the reader, the key pushed
 // on the path; false on a mistake.
-template <std::size_t N, typename Field>
-bool readMap(Reader& r, const char* const (&names)[N], Field field)
+template <typename R, std::size_t N, typename Field>
+bool readMap(R& r, const char* const (&names)[N], Field field)
 {
     if (!r.enterMap())
         return false;
@@ -687,7 +1369,8 @@ bool readMap(Reader& r, const char* const (&names)[N], Field field)
     return r.ok() && r.leave();
 }
 
-std::optional<Workload> readWorkload(Reader& r)
+template <typename R>
+std::optional<Workload> readWorkload(R& r)
 {
     using namespace cborkey;
     if (r.takeNull())
@@ -717,7 +1400,7 @@ std::optional<Workload> readWorkload(Reader& r)
             r.text(&w.step);
             return true;
         case WorkloadUid:
-            w.uid = r.integer<uint>();
+            w.uid = r.template integer<uint>();
             return true;
         case Cgroup:
             r.text(&w.cgroupPath);
@@ -777,7 +1460,8 @@ std::optional<Workload> readWorkload(Reader& r)
     return w;
 }
 
-std::optional<ProcessOwner> readOwner(Reader& r)
+template <typename R>
+std::optional<ProcessOwner> readOwner(R& r)
 {
     using namespace cborkey;
     if (r.takeNull())
@@ -815,7 +1499,8 @@ std::optional<ProcessOwner> readOwner(Reader& r)
     return o;
 }
 
-bool readHost(Reader& r, HostSample& h)
+template <typename R>
+bool readHost(R& r, HostSample& h)
 {
     using namespace cborkey;
     return readMap(r, kHostNames, [&](quint64 key) {
@@ -827,13 +1512,13 @@ bool readHost(Reader& r, HostSample& h)
             h.cpuPercent = r.number(0, 100.5);
             return true;
         case CpuCount:
-            h.cpuCount = r.integer<int>();
+            h.cpuCount = r.template integer<int>();
             return true;
         case MemoryUsedBytes:
-            h.memoryUsedBytes = r.integer<quint64>();
+            h.memoryUsedBytes = r.template integer<quint64>();
             return true;
         case MemoryTotalBytes:
-            h.memoryTotalBytes = r.integer<quint64>();
+            h.memoryTotalBytes = r.template integer<quint64>();
             return true;
         case DiskReadBytesPerS:
             h.diskReadBytesPerSec = r.number(0, kBig);
@@ -842,10 +1527,10 @@ bool readHost(Reader& r, HostSample& h)
             h.diskWriteBytesPerSec = r.number(0, kBig);
             return true;
         case CgroupMemoryLimitBytes:
-            h.cgroupMemoryLimitBytes = r.integer<quint64>();
+            h.cgroupMemoryLimitBytes = r.template integer<quint64>();
             return true;
         case CgroupMemoryUsedBytes:
-            h.cgroupMemoryUsedBytes = r.integer<quint64>();
+            h.cgroupMemoryUsedBytes = r.template integer<quint64>();
             return true;
         case CgroupCpuLimitCores:
             h.cgroupCpuLimitCores = r.number(0, 1e6);
@@ -863,7 +1548,8 @@ bool readHost(Reader& r, HostSample& h)
 }
 
 // A required key that was not there.
-bool missing(Reader& r, bool had, const char* name)
+template <typename R>
+bool missing(R& r, bool had, const char* name)
 {
     if (had || !r.ok())
         return had;
@@ -873,7 +1559,8 @@ bool missing(Reader& r, bool had, const char* name)
     return false;
 }
 
-std::optional<MigInstance> readMig(Reader& r)
+template <typename R>
+std::optional<MigInstance> readMig(R& r)
 {
     using namespace cborkey;
     MigInstance m;
@@ -882,7 +1569,7 @@ std::optional<MigInstance> readMig(Reader& r)
     const bool ok = readMap(r, kMigNames, [&](quint64 key) {
         switch (key) {
         case MigIndex:
-            if (const auto i = r.integer<int>()) {
+            if (const auto i = r.template integer<int>()) {
                 m.index = *i;
                 hasIndex = true;
             }
@@ -894,13 +1581,13 @@ std::optional<MigInstance> readMig(Reader& r)
             r.text(&m.profile);
             return true;
         case GpuInstanceId:
-            m.gpuInstanceId = r.integer<int>();
+            m.gpuInstanceId = r.template integer<int>();
             return true;
         case ComputeInstanceId:
-            m.computeInstanceId = r.integer<int>();
+            m.computeInstanceId = r.template integer<int>();
             return true;
         case ComputeSlices:
-            m.computeSlices = r.integer<int>();
+            m.computeSlices = r.template integer<int>();
             return true;
         case MigMemoryUsedMiB:
             m.memoryUsedMiB = r.number(0, kBig);
@@ -917,16 +1604,16 @@ std::optional<MigInstance> readMig(Reader& r)
     return m;
 }
 
-std::optional<GpuSample> readGpu(Reader& r, qsizetype* units)
+template <typename R>
+bool readGpu(R& r, GpuSample& g, qsizetype* units)
 {
     using namespace cborkey;
-    GpuSample g;
     bool hasIndex = false;
     bool hasUuid = false;
     const bool ok = readMap(r, kGpuNames, [&](quint64 key) {
         switch (key) {
         case GpuIndex:
-            if (const auto i = r.integer<int>()) {
+            if (const auto i = r.template integer<int>()) {
                 g.index = *i;
                 hasIndex = true;
             }
@@ -986,7 +1673,7 @@ std::optional<GpuSample> readGpu(Reader& r, qsizetype* units)
             g.migEnabled = r.boolean();
             return true;
         case MigSliceCount:
-            g.migSliceCount = r.integer<int>();
+            g.migSliceCount = r.template integer<int>();
             return true;
         case MigInstances: {
             if (r.takeNull())
@@ -1002,7 +1689,7 @@ std::optional<GpuSample> readGpu(Reader& r, qsizetype* units)
                     return true;
                 }
                 r.pushIndex(k);
-                const std::optional<MigInstance> m = readMig(r);
+                const std::optional<MigInstance> m = readMig<R>(r);
                 r.pop();
                 if (!m)
                     return true;
@@ -1015,39 +1702,37 @@ std::optional<GpuSample> readGpu(Reader& r, qsizetype* units)
             r.text(&g.error);
             return true;
         case Holder:
-            g.holder = readWorkload(r);
+            g.holder = readWorkload<R>(r);
             return true;
         case HolderOwner:
-            g.holderOwner = readOwner(r);
+            g.holderOwner = readOwner<R>(r);
             return true;
         default:
             return false;
         }
     });
-    if (!ok || !missing(r, hasIndex, "index") || !missing(r, hasUuid, "uuid"))
-        return std::nullopt;
-    return g;
+    return ok && missing(r, hasIndex, "index") && missing(r, hasUuid, "uuid");
 }
 
-std::optional<GpuProcess> readProcess(Reader& r)
+template <typename R>
+bool readProcess(R& r, GpuProcess& p)
 {
     using namespace cborkey;
-    GpuProcess p;
     bool hasPid = false;
     bool hasGpu = false;
     const bool ok = readMap(r, kProcessNames, [&](quint64 key) {
         switch (key) {
         case Pid:
-            if (const auto pid = r.integer<qint64>()) {
+            if (const auto pid = r.template integer<qint64>()) {
                 p.pid = *pid;
                 hasPid = true;
             }
             return true;
         case StartTimeMs:
-            p.startTimeMs = r.integer<qint64>();
+            p.startTimeMs = r.template integer<qint64>();
             return true;
         case Uid:
-            p.uid = r.integer<uint>();
+            p.uid = r.template integer<uint>();
             return true;
         case User:
             r.text(&p.user);
@@ -1071,24 +1756,22 @@ std::optional<GpuProcess> readProcess(Reader& r)
             p.ghost = r.boolean().value_or(false);
             return true;
         case ProcessWorkload:
-            p.workload = readWorkload(r);
+            p.workload = readWorkload<R>(r);
             return true;
         case cborkey::Owner:
-            p.owner = readOwner(r);
+            p.owner = readOwner<R>(r);
             return true;
         default:
             return false;
         }
     });
-    if (!ok || !missing(r, hasPid, "pid") || !missing(r, hasGpu, "gpu_uuid"))
-        return std::nullopt;
-    return p;
+    return ok && missing(r, hasPid, "pid") && missing(r, hasGpu, "gpu_uuid");
 }
 
 // The elements of the array at the reader, each read by `read` with its
 // index on the path; null is an empty array.
-template <typename T, typename Read>
-void readArray(Reader& r, QList<T>& out, Read read)
+template <typename R, typename T, typename Read>
+void readArray(R& r, QList<T>& out, Read read)
 {
     out.clear();
     if (r.takeNull())
@@ -1099,11 +1782,13 @@ void readArray(Reader& r, QList<T>& out, Read read)
         return;
     for (qsizetype i = 0; r.hasNext(); ++i) {
         r.pushIndex(i);
-        std::optional<T> v = read(r);
+        // Read in place: an element is not built and then moved in.
+        const bool read_ = read(r, out.emplace_back());
         r.pop();
-        if (!v)
+        if (!read_) {
+            out.removeLast();
             return;
-        out.append(std::move(*v));
+        }
     }
     r.leave();
 }
@@ -1213,11 +1898,14 @@ QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence)
     return out;
 }
 
-std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* error,
-                                         bool* incomplete, std::optional<quint64>* sequence)
+namespace {
+
+// The snapshot map at `r` (either token layer: Qt's stream reader or the
+// raw bytes), as snapshotFromCbor documents it.
+template <typename R>
+std::optional<Snapshot> readSnapshot(R& r, bool* incomplete, std::optional<quint64>* sequence)
 {
     using namespace cborkey;
-    Reader r(stream, error);
     Snapshot s;
     bool hasServer = false;
     bool hasTime = false;
@@ -1231,7 +1919,7 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* err
             hasServer = r.text(&s.server);
             return true;
         case TimestampMs:
-            if (const auto t = r.integer<qint64>()) {
+            if (const auto t = r.template integer<qint64>()) {
                 s.timestampMs = *t;
                 hasTime = true;
             }
@@ -1240,42 +1928,37 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* err
             hasBackend = r.text(&s.backend);
             return true;
         case IntervalMs:
-            s.intervalMs = r.integer<qint64>();
+            s.intervalMs = r.template integer<qint64>();
             if (s.intervalMs && *s.intervalMs == 0)
                 r.fail(QStringLiteral("must be positive"));
             return true;
         case cborkey::HostFigures:
             if (!r.takeNull())
-                readHost(r, s.host);
+                readHost<R>(r, s.host);
             return true;
         case Gpus:
-            readArray(r, s.gpus, [&units](Reader& rr) {
+            readArray(r, s.gpus, [&units](R& rr, GpuSample& g) {
                 if (++units > kMaxGpusPerServer) {
                     rr.fail(QStringLiteral("more GPUs and MIG instances than the %1 one server "
                                            "may report")
                                 .arg(kMaxGpusPerServer));
-                    return std::optional<GpuSample>();
+                    return false;
                 }
-                return readGpu(rr, &units);
+                return readGpu<R>(rr, g, &units);
             });
             return true;
         case Processes:
-            readArray(r, s.processes, readProcess);
+            readArray(r, s.processes, readProcess<R>);
             return true;
         case Warnings:
-            readArray(r, s.warnings, [](Reader& rr) -> std::optional<QString> {
-                if (!rr.stream().isString()) {
-                    rr.expected("a text string");
-                    return std::nullopt;
-                }
-                QString t;
-                if (!rr.text(&t))
-                    return std::nullopt;
-                return t;
+            readArray(r, s.warnings, [](R& rr, QString& t) {
+                if (!rr.stream().isString())
+                    return rr.expected("a text string");
+                return rr.text(&t);
             });
             return true;
         case Sequence:
-            if (const auto n = r.integer<quint64>(); n && sequence)
+            if (const auto n = r.template integer<quint64>(); n && sequence)
                 *sequence = *n;
             return true;
         default:
@@ -1293,14 +1976,49 @@ std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* err
     return s; // every text made printable as it was read
 }
 
+} // namespace
+
+std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& stream, QString* error,
+                                         bool* incomplete, std::optional<quint64>* sequence)
+{
+    thread_local TextCache texts;
+    texts.beginReading();
+    Reader<QCborStreamReader> r(stream, error, texts);
+    return readSnapshot(r, incomplete, sequence);
+}
+
+struct SnapshotCborDecoder::Texts : TextCache
+{};
+
+SnapshotCborDecoder::SnapshotCborDecoder()
+    : m_texts(std::make_unique<Texts>())
+{}
+
+SnapshotCborDecoder::~SnapshotCborDecoder() = default;
+SnapshotCborDecoder::SnapshotCborDecoder(SnapshotCborDecoder&&) noexcept = default;
+SnapshotCborDecoder& SnapshotCborDecoder::operator=(SnapshotCborDecoder&&) noexcept = default;
+
+std::optional<Snapshot> SnapshotCborDecoder::decode(QByteArrayView bytes, qsizetype* used,
+                                                    QString* error, bool* incomplete,
+                                                    std::optional<quint64>* sequence)
+{
+    RawCbor stream(bytes.data(), bytes.size());
+    m_texts->beginReading();
+    Reader<RawCbor> r(stream, error, *m_texts);
+    std::optional<Snapshot> s = readSnapshot(r, incomplete, sequence);
+    if (used)
+        *used = qsizetype(stream.currentOffset());
+    return s;
+}
+
 std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error)
 {
-    QCborStreamReader r(bytes);
-    std::optional<Snapshot> s = snapshotFromCbor(r, error);
-    if (s && r.lastError() == QCborError::NoError && r.currentOffset() != bytes.size()) {
+    thread_local SnapshotCborDecoder decoder;
+    qsizetype used = 0;
+    std::optional<Snapshot> s = decoder.decode(bytes, &used, error);
+    if (s && used != bytes.size()) {
         if (error)
-            *error =
-                QStringLiteral("%1 bytes after the reading").arg(bytes.size() - r.currentOffset());
+            *error = QStringLiteral("%1 bytes after the reading").arg(bytes.size() - used);
         return std::nullopt;
     }
     return s;
@@ -1445,18 +2163,20 @@ std::optional<SamplesPage> parseSamplesPageCbor(const QByteArray& bytes, QString
             if (!r.enterContainer())
                 return failHere(name, QString());
             // Each reading read on its own from where it starts: one that is
-            // well formed but wrong is skipped, the page goes on.
+            // well formed but wrong is skipped, the page goes on. One
+            // decoder for the page: its readings share their texts.
             qsizetype at = qsizetype(r.currentOffset());
+            SnapshotCborDecoder decoder;
             for (quint64 i = 0; i < n; ++i) {
                 const QString where = QStringLiteral("samples[%1]").arg(i);
                 if (at >= bytes.size())
                     return fail(where, QStringLiteral("the data ends early"), at);
                 const QByteArray rest =
                     QByteArray::fromRawData(bytes.constData() + at, bytes.size() - at);
-                QCborStreamReader one(rest);
                 QString why;
                 std::optional<quint64> sequence;
-                std::optional<Snapshot> s = snapshotFromCbor(one, &why, nullptr, &sequence);
+                qsizetype used = 0;
+                std::optional<Snapshot> s = decoder.decode(rest, &used, &why, nullptr, &sequence);
                 if (s && !sequence) {
                     s.reset();
                     why = QStringLiteral("sequence: missing");
@@ -1464,7 +2184,7 @@ std::optional<SamplesPage> parseSamplesPageCbor(const QByteArray& bytes, QString
                 if (s) {
                     page.samples.append(std::move(*s));
                     page.sequences.append(*sequence);
-                    at += qsizetype(one.currentOffset());
+                    at += used;
                 } else {
                     // Well formed? Then skip it; else the page is broken.
                     QCborStreamReader skip(rest);

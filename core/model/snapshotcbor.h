@@ -6,8 +6,9 @@
 // field for field: a snapshot read from either is the same snapshot.
 //
 // Each object is a CBOR map with small integer keys (the tables below; a key
-// keeps its meaning for good, new fields take new numbers), written and read
-// with Qt's streaming QCborStreamWriter/QCborStreamReader, never a
+// keeps its meaning for good, new fields take new numbers), written with the
+// library's own writer (or Qt's QCborStreamWriter) and read from the bytes
+// by SnapshotCborDecoder (or through Qt's QCborStreamReader), never a
 // QCborValue tree. Absent values (std::nullopt, an empty optional text) are
 // left out; null is read as absent too, as in JSON. Numbers are written as
 // the shortest exact CBOR form (an integer, a float, else a double); any
@@ -23,9 +24,11 @@
 #include "model/snapshot.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 class QCborStreamReader;
@@ -165,8 +168,37 @@ QByteArray toCbor(const Snapshot& s, std::optional<quint64> sequence = std::null
 std::optional<Snapshot> snapshotFromCbor(QCborStreamReader& r, QString* error,
                                          bool* incomplete = nullptr,
                                          std::optional<quint64>* sequence = nullptr);
-// Exactly one snapshot map and nothing after it.
+// Exactly one snapshot map and nothing after it (read by a decoder of the
+// calling thread's).
 std::optional<Snapshot> snapshotFromCborBytes(const QByteArray& bytes, QString* error);
+
+// Readings one after another, as a stream of them is read (/v1/readings,
+// a /v1/samples page): the same reader, with the same checks and messages,
+// working on the bytes themselves rather than through QCborStreamReader
+// (2.8x fewer instructions a reading, 3.4x less time: docs/remote.md), and
+// keeping the texts it read last: a text whose bytes equal one read before
+// (a user, command, UUID of the reading before) is that same QString,
+// shared, not decoded again. What it keeps never changes what is read: a text is taken only
+// for equal bytes. Use one per stream; not for use by two threads at once.
+class SnapshotCborDecoder
+{
+public:
+    SnapshotCborDecoder();
+    ~SnapshotCborDecoder();
+    SnapshotCborDecoder(SnapshotCborDecoder&&) noexcept;
+    SnapshotCborDecoder& operator=(SnapshotCborDecoder&&) noexcept;
+
+    // The snapshot map at the start of `bytes`, as snapshotFromCbor reads
+    // it; `used` gets the bytes it took, or on a mistake the byte offset
+    // where it was found (the end of the data where it ended early).
+    std::optional<Snapshot> decode(QByteArrayView bytes, qsizetype* used, QString* error,
+                                   bool* incomplete = nullptr,
+                                   std::optional<quint64>* sequence = nullptr);
+
+private:
+    struct Texts;
+    std::unique_ptr<Texts> m_texts;
+};
 
 // ---- /v1/samples in CBOR ---------------------------------------------------
 //

@@ -7,7 +7,6 @@
 #include "util/linebuffer.h"
 #include "wire/agentwire.h"
 
-#include <QCborStreamReader>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
@@ -59,8 +58,11 @@ struct AgentReadings::State
         // what has arrived and not been read yet, from `at`.
         QByteArray cbor;
         qsizetype at = 0;
-        bool opened = false;          // the array's head was read
-        bool closed = false;          // its break was read: the whole window came
+        bool opened = false; // the array's head was read
+        bool closed = false; // its break was read: the whole window came
+        // Reads its readings, sharing the texts each repeats of the last
+        // (users, commands, UUIDs: docs/remote.md).
+        SnapshotCborDecoder decoder;
         std::optional<qint64> lastMs; // of the last reading read
         TraceOrder order;
         std::optional<Snapshot> head;
@@ -285,10 +287,11 @@ struct AgentReadings::State
             ++s.at;
             return std::nullopt;
         }
-        QCborStreamReader cr(QByteArray::fromRawData(s.cbor.constData() + s.at, left));
         QString why;
         bool incomplete = false;
-        std::optional<Snapshot> snap = snapshotFromCbor(cr, &why, &incomplete);
+        qsizetype used = 0;
+        std::optional<Snapshot> snap = s.decoder.decode(
+            QByteArrayView(s.cbor.constData() + s.at, left), &used, &why, &incomplete);
         if (!snap && incomplete) {
             if (left > TraceReader::kMaxLineBytes) {
                 *more = false;
@@ -303,7 +306,7 @@ struct AgentReadings::State
             *error = tr("%1: reading %2: %3").arg(s.where).arg(s.line + 1).arg(why);
             return std::nullopt;
         }
-        s.at += qsizetype(cr.currentOffset());
+        s.at += used;
         ++s.line;
         return delivered(s, std::move(*snap));
     }

@@ -334,6 +334,118 @@ private Q_SLOTS:
         }
     }
 
+    // The CLI's decoder keeps the texts it read last and shares them with
+    // the next reading: a stream read by one decoder is each reading read
+    // alone, a text that changes in the middle is the new one (not the one
+    // before it with the same length or position), and one that changes
+    // back is read back.
+    void aDecoderReadsAStreamAsEachReadingAlone()
+    {
+        QList<Snapshot> readings;
+        for (int n = 0; n < 4; ++n)
+            readings << variedSnapshot(n);
+        Snapshot changed = variedSnapshot(3);
+        changed.processes[1].user = u"alicf"_s; // one byte from "alice", same length
+        changed.gpus[0].name = u"NVIDIA H100 80GB HBM4"_s;
+        changed.gpus[1].holder->namespaceName = u"visioN"_s;
+        changed.server = u"nœud-3"_s; // not ASCII
+        readings << changed << variedSnapshot(3) << changed;
+        const DemoWorld world(4);
+        for (qint64 t = 1795342395000; t < 1795342395000 + 5000; t += 1000)
+            readings << world.at(t);
+        QByteArray stream;
+        for (qsizetype i = 0; i < readings.size(); ++i)
+            appendSnapshotCbor(stream, readings[i], quint64(i));
+
+        SnapshotCborDecoder decoder;
+        QList<Snapshot> read;
+        qsizetype at = 0;
+        for (qsizetype i = 0; i < readings.size(); ++i) {
+            QString error;
+            qsizetype used = 0;
+            std::optional<quint64> sequence;
+            const auto s = decoder.decode(QByteArrayView(stream).sliced(at), &used, &error, nullptr,
+                                          &sequence);
+            QVERIFY2(s, qPrintable(error));
+            QCOMPARE(sequence, std::optional<quint64>(quint64(i)));
+            const QByteArray one = toCbor(readings[i], quint64(i));
+            QCOMPARE(used, one.size());
+            QCOMPARE(QByteArrayView(stream).sliced(at, used), QByteArrayView(one));
+            // Alone: a fresh decoder, and Qt's stream reader.
+            SnapshotCborDecoder fresh;
+            QCOMPARE(*s, *fresh.decode(one, nullptr, &error));
+            QCborStreamReader r(one);
+            QCOMPARE(*s, *snapshotFromCbor(r, &error));
+            QCOMPARE(*s, *snapshotFromJsonBytes(toJsonBytes(readings[i], false), &error));
+            read << *s;
+            at += used;
+        }
+        QCOMPARE(at, stream.size());
+        QCOMPARE(read[4].processes[1].user, u"alicf"_s);
+        QCOMPARE(read[5].processes[1].user, u"alice"_s);
+        QCOMPARE(read[6].processes[1].user, u"alicf"_s);
+        QCOMPARE(read[4].gpus[0].name, u"NVIDIA H100 80GB HBM4"_s);
+        QCOMPARE(read[5].gpus[0].name, u"NVIDIA H100 80GB HBM3"_s);
+        QCOMPARE(read[4].gpus[1].holder->namespaceName, u"visioN"_s);
+        QCOMPARE(read[5].gpus[1].holder->namespaceName, u"vision"_s);
+        QCOMPARE(read[4].server, u"nœud-3"_s);
+        QCOMPARE(read[5].server, u"node-3"_s);
+        // What repeats is shared, not decoded again.
+        QCOMPARE(read[5].gpus[0].name.constData(), read[3].gpus[0].name.constData());
+        QCOMPARE(read[7 + 4].server, read[7].server); // the demo's next second, same server
+        QCOMPARE(read[7 + 4].server.constData(), read[7].server.constData());
+    }
+
+    // The decoder is as strict as Qt's reader, and a mistake leaves nothing
+    // behind: every cut is incomplete, bad UTF-8 is refused with its path,
+    // a text in chunks is read, and the next reading is read right.
+    void theDecoderIsStrict()
+    {
+        SnapshotCborDecoder decoder;
+        const QByteArray bytes = toCbor(variedSnapshot(1));
+        QString error;
+        for (qsizetype n = 0; n < bytes.size(); ++n) {
+            bool incomplete = false;
+            qsizetype used = -1;
+            QVERIFY(!decoder.decode(QByteArrayView(bytes).first(n), &used, &error, &incomplete));
+            QVERIFY2(incomplete, qPrintable(u"cut at %1: %2"_s.arg(n).arg(error)));
+            QVERIFY2(used >= 0 && used <= n, qPrintable(u"cut at %1: at %2"_s.arg(n).arg(used)));
+        }
+        QVERIFY(decoder.decode(bytes, nullptr, &error));
+        // "a", then "\xc3(" where the server goes: not UTF-8.
+        auto withServer = [](const QByteArray& text) -> QByteArray {
+            QByteArray out = cbor([](QCborStreamWriter& w) {
+                w.startMap();
+                w.append(quint64(cborkey::TimestampMs));
+                w.append(quint64(1));
+                w.append(quint64(cborkey::Backend));
+                w.append("x"_L1);
+                w.append(quint64(cborkey::Server));
+            });
+            return out + text + char(0xff);
+        };
+        const QByteArray bad = withServer(QByteArray::fromHex("62c328"));
+        bool incomplete = true;
+        QVERIFY(!decoder.decode(bad, nullptr, &error, &incomplete));
+        QVERIFY2(error.startsWith(u"server: malformed CBOR"_s), qPrintable(error));
+        QVERIFY(!incomplete);
+        QCborStreamReader r(bad);
+        QVERIFY(!snapshotFromCbor(r, &error)); // Qt's reader refuses it too
+        // Overlong and surrogate forms too.
+        QVERIFY(!decoder.decode(withServer(QByteArray::fromHex("62c0af")), nullptr, &error));
+        QVERIFY(!decoder.decode(withServer(QByteArray::fromHex("63eda080")), nullptr, &error));
+        // A text in chunks ("a" "b"): read, as Qt reads it.
+        const auto chunked =
+            decoder.decode(withServer(QByteArray::fromHex("7f616161627fff")), nullptr, &error);
+        QVERIFY(!chunked); // a chunk that is not a definite text: refused
+        const auto ok =
+            decoder.decode(withServer(QByteArray::fromHex("7f61616162ff")), nullptr, &error);
+        QVERIFY2(ok, qPrintable(error));
+        QCOMPARE(ok->server, u"ab"_s);
+        // After all that, a reading is read as it is.
+        QCOMPARE(*decoder.decode(bytes, nullptr, &error), *snapshotFromCborBytes(bytes, &error));
+    }
+
     void badInputIsRefusedWithItsPath_data()
     {
         QTest::addColumn<QByteArray>("bytes");
