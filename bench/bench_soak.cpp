@@ -41,9 +41,12 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 #include <vector>
+
+#include <sys/prctl.h>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -52,6 +55,13 @@ namespace {
 constexpr char kToken[] = "s0ak-token";
 constexpr int kWatchers = 16;
 constexpr int kDemoAgents = 16;
+
+// The bench's children end with it, however it ends: an interrupted soak
+// (Ctrl-C) left its 17 agents running, since no destructor ran.
+void endWithParent(QProcess& process)
+{
+    process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+}
 
 bool writeFile(const QString& path, const QByteArray& data)
 {
@@ -106,6 +116,7 @@ struct Agent
         if (!writeFile(config, toml))
             return false;
         process->setStandardErrorFile(dir + u"/stderr.txt"_s);
+        endWithParent(*process);
         process->start(QStringLiteral(GW_AGENT),
                        {u"--config"_s, config, u"--demo"_s, u"--demo-server"_s,
                         QString::number(demoServer), u"--port"_s, u"0"_s});
@@ -281,6 +292,7 @@ int main(int argc, char** argv)
         }
     }
     QProcess desktop;
+    endWithParent(desktop);
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
