@@ -3,11 +3,10 @@
 // holds finite, ordered buckets inside the range, and the readings the
 // backfill makes of it come in time order.
 #include "history/historywire.h"
-#include "remote/historyclient.h"
+#include "historyreplycheck.h"
 
 #include <QJsonDocument>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -24,20 +23,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             __builtin_trap();
         return 0;
     }
-    if (r->toMs <= r->fromMs || r->stepMs < 1 || r->server.isEmpty())
-        __builtin_trap();
-    for (const gw::HistoryWireSeries& s : r->series) {
-        qint64 last = std::numeric_limits<qint64>::min();
-        for (const gw::HistoryBucket& b : s.buckets) {
-            if (!std::isfinite(b.min) || !std::isfinite(b.max) || !std::isfinite(b.mean) ||
-                b.min > b.max || b.count < 1 || b.startMs < last || b.startMs >= r->toMs)
-                __builtin_trap();
-            last = b.endMs;
-        }
-    }
-    const QList<gw::Snapshot> readings = gw::historyReadings(*r, QStringLiteral("s"), 0);
-    for (qsizetype i = 1; i < readings.size(); ++i)
-        if (readings[i].timestampMs <= readings[i - 1].timestampMs)
-            __builtin_trap();
+    gw::fuzz::checkHistoryReply(*r);
     return 0;
 }
