@@ -22,6 +22,8 @@ struct Reply
 {
     int status = 0;
     QByteArray body;
+    QByteArray contentType;
+    QByteArray vary;
     QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
     QString errorCode() const
     {
@@ -35,13 +37,15 @@ struct Reply
 
 inline Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
                   const QByteArray& token = {}, const QByteArray& method = "GET",
-                  const QByteArray& body = {})
+                  const QByteArray& body = {}, const QByteArray& accept = {})
 {
     QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
     if (!token.isEmpty())
         req.setRawHeader("Authorization", "Bearer " + token);
     if (!body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/toml"));
+    if (!accept.isEmpty())
+        req.setRawHeader("Accept", accept);
     QNetworkReply* r = nam.sendCustomRequest(req, method, body);
     QSignalSpy done(r, &QNetworkReply::finished);
     if (!r->isFinished())
@@ -49,6 +53,8 @@ inline Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
     Reply out;
     out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     out.body = r->readAll();
+    out.contentType = r->rawHeader("Content-Type");
+    out.vary = r->rawHeader("Vary");
     r->deleteLater();
     return out;
 }

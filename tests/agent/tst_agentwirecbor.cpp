@@ -3,6 +3,8 @@
 // readings and buckets as the JSON form field for field, absent values
 // included; JSON stays the default; and the desktop's readers refuse a cut
 // or malformed reply with the byte offset, never a silent zero.
+#include "policytesthelpers.h"
+
 #include "agent/agentserver.h"
 #include "history/historystore.h"
 #include "history/historywire.h"
@@ -27,35 +29,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 kT = 1795305600000 + 12 * 3'600'000;
 constexpr qint64 kHourMs = 3'600'000;
 
-struct Reply
-{
-    int status = 0;
-    QByteArray body;
-    QByteArray contentType;
-    QByteArray vary;
-};
+using gwtest::kT;
+using gwtest::Reply;
 
+// Every request here with the read token.
 Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
            const QByteArray& accept = {})
 {
-    QNetworkRequest req(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
-    req.setRawHeader("Authorization", "Bearer r3ad");
-    if (!accept.isEmpty())
-        req.setRawHeader("Accept", accept);
-    QNetworkReply* r = nam.get(req);
-    QSignalSpy done(r, &QNetworkReply::finished);
-    if (!r->isFinished())
-        done.wait(10000);
-    Reply out;
-    out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    out.body = r->readAll();
-    out.contentType = r->rawHeader("Content-Type");
-    out.vary = r->rawHeader("Vary");
-    r->deleteLater();
-    return out;
+    return gwtest::call(nam, port, path, "r3ad", "GET", {}, accept);
 }
 
 AgentConfig config(const QString& history = {})
