@@ -1,0 +1,1 @@
+// The object that compiles the shared precompiled headers (core.h, ui.h).
