@@ -387,12 +387,11 @@ int main(int argc, char** argv)
         std::printf("soak_steady_from_minute=%d (the desktop's live window of %d minutes full)\n",
                     steady.minute, steadyFrom - 1);
         std::printf("soak_rss_steady_growth_mib_agent=%.1f (%.1f to %.1f; %.2f MiB an hour)\n",
-                    last.agent.rssMiB - steady.agent.rssMiB, steady.agent.rssMiB,
-                    last.agent.rssMiB, (last.agent.rssMiB - steady.agent.rssMiB) * 60 / span);
+                    last.agent.rssMiB - steady.agent.rssMiB, steady.agent.rssMiB, last.agent.rssMiB,
+                    (last.agent.rssMiB - steady.agent.rssMiB) * 60 / span);
         std::printf("soak_rss_steady_growth_mib_desktop=%.1f (%.1f to %.1f; %.2f MiB an hour)\n",
                     last.desktop.rssMiB - steady.desktop.rssMiB, steady.desktop.rssMiB,
-                    last.desktop.rssMiB,
-                    (last.desktop.rssMiB - steady.desktop.rssMiB) * 60 / span);
+                    last.desktop.rssMiB, (last.desktop.rssMiB - steady.desktop.rssMiB) * 60 / span);
     } else {
         std::printf("soak_rss_steady_growth_mib: not measured (a run of %d minutes; it needs %d, "
                     "past the desktop's live window)\n",
