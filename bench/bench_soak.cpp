@@ -231,6 +231,21 @@ struct Sample
     Usage desktop;
 };
 
+// `figure`_agent and `figure`_desktop: resident memory at `to` less that at
+// `from`, with the rate an hour (none over no time).
+void printGrowth(const char* figure, const Sample& from, const Sample& to)
+{
+    const double hours = double(to.minute - from.minute) / 60;
+    const auto one = [&](const char* process, double fromMiB, double toMiB) {
+        std::printf("%s_%s=%.1f (%.1f to %.1f", figure, process, toMiB - fromMiB, fromMiB, toMiB);
+        if (hours > 0)
+            std::printf("; %.2f MiB an hour", (toMiB - fromMiB) / hours);
+        std::printf(")\n");
+    };
+    one("agent", from.agent.rssMiB, to.agent.rssMiB);
+    one("desktop", from.desktop.rssMiB, to.desktop.rssMiB);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -374,24 +389,13 @@ int main(int argc, char** argv)
     const Sample& base = samples[size_t(std::min<qsizetype>(from, qsizetype(samples.size()) - 1))];
     const Sample& last = samples.back();
     std::printf("soak_growth_from_minute=%d\n", base.minute);
-    std::printf("soak_rss_growth_mib_agent=%.1f (%.1f to %.1f)\n",
-                last.agent.rssMiB - base.agent.rssMiB, base.agent.rssMiB, last.agent.rssMiB);
-    std::printf("soak_rss_growth_mib_desktop=%.1f (%.1f to %.1f)\n",
-                last.desktop.rssMiB - base.desktop.rssMiB, base.desktop.rssMiB,
-                last.desktop.rssMiB);
+    printGrowth("soak_rss_growth_mib", base, last);
     // Once the desktop's live window is full (and a minute more).
     const int steadyFrom = int(gw::LiveHistory::kDefaultRetentionMs / 60'000) + 1;
     if (last.minute >= steadyFrom + 4) {
-        const Sample& steady = samples[size_t(steadyFrom)];
-        const double span = double(last.minute - steady.minute);
         std::printf("soak_steady_from_minute=%d (the desktop's live window of %d minutes full)\n",
-                    steady.minute, steadyFrom - 1);
-        std::printf("soak_rss_steady_growth_mib_agent=%.1f (%.1f to %.1f; %.2f MiB an hour)\n",
-                    last.agent.rssMiB - steady.agent.rssMiB, steady.agent.rssMiB, last.agent.rssMiB,
-                    (last.agent.rssMiB - steady.agent.rssMiB) * 60 / span);
-        std::printf("soak_rss_steady_growth_mib_desktop=%.1f (%.1f to %.1f; %.2f MiB an hour)\n",
-                    last.desktop.rssMiB - steady.desktop.rssMiB, steady.desktop.rssMiB,
-                    last.desktop.rssMiB, (last.desktop.rssMiB - steady.desktop.rssMiB) * 60 / span);
+                    steadyFrom, steadyFrom - 1);
+        printGrowth("soak_rss_steady_growth_mib", samples[size_t(steadyFrom)], last);
     } else {
         std::printf("soak_rss_steady_growth_mib: not measured (a run of %d minutes; it needs %d, "
                     "past the desktop's live window)\n",
