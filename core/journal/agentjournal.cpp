@@ -2,6 +2,7 @@
 
 #include "util/sqlitefile.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlDriver>
@@ -9,6 +10,8 @@
 #include <QSqlQuery>
 #include <QThread>
 #include <QUuid>
+
+#include <sys/statvfs.h>
 
 #include <cerrno>
 #include <cstring>
@@ -152,6 +155,19 @@ QString AgentJournal::describe(const QSqlError& error, bool writing) const
                            : QStringLiteral("no reason given by SQLite");
     }
     return text;
+}
+
+bool AgentJournal::noRoomLeft() const
+{
+    // SQLite names most ENOSPC failures SQLITE_FULL, but not all (some come
+    // back as I/O errors): the file system is asked as well. A few pages is
+    // what any write of the journal needs at least.
+    struct statvfs fs;
+    const QByteArray folder = QFile::encodeName(QFileInfo(m_path).absolutePath());
+    if (::statvfs(folder.constData(), &fs) != 0)
+        return false;
+    constexpr unsigned long long kFewPages = 16 * 4096;
+    return static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < kFewPages;
 }
 
 QSqlError AgentJournal::lastWriteError() const
@@ -734,11 +750,14 @@ bool AgentJournal::flush(qint64 nowMs, QString* error)
     }
     if (!ok) {
         m_db.rollback();
+        // Judged on this failure, not on what the reservation below meets.
+        const bool full = m_diskFull || noRoomLeft();
         // The reservation is a row of its own: it may still fit where the
         // readings did not, and it is what lets numbering go on.
         QString reserveWhy;
         if (topUp)
             reserveThrough(used + m_options.reserveAhead, &reserveWhy);
+        m_diskFull = full;
         if (error)
             *error = why;
         return false;

@@ -131,7 +131,8 @@ public:
     // not; what take() does, for numbers handed out by someone else. False
     // with the reason when the reservation could not be written.
     bool reserveFor(quint64 sequence, QString* error);
-    // The last failed write was refused for want of space.
+    // The last failed flush was refused for want of space (SQLite said so,
+    // or the file system has no room left).
     bool diskFull() const { return m_diskFull; }
     // The highest number covered on disk.
     quint64 reservedThrough() const { return m_reserved; }
@@ -229,6 +230,8 @@ private:
     bool mergeSmallRows(QString* error);
     bool retentionStep(qint64 nowMs, QString* error);
     QString describe(const QSqlError& error, bool writing) const;
+    // The file system holding the journal has (next to) no room left.
+    bool noRoomLeft() const;
     void readOldest();
 
     QString m_path;

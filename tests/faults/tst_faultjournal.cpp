@@ -90,6 +90,19 @@ Reply get(quint16 port, const QByteArray& path, int timeoutMs = 1000)
     return r;
 }
 
+// Every reason as "code: message", for failure messages.
+QString reasonsSaid(const QJsonObject& o)
+{
+    QStringList out;
+    const QJsonValue list = o.contains(QStringLiteral("degraded"))
+                                ? o[QStringLiteral("degraded")][QStringLiteral("reasons")]
+                                : o[QStringLiteral("reasons")];
+    for (const QJsonValue& v : list.toArray())
+        out << v[QStringLiteral("code")].toString() + QStringLiteral(": ") +
+                   v[QStringLiteral("message")].toString();
+    return out.join(QStringLiteral(" | "));
+}
+
 QStringList reasonCodes(const QJsonObject& o)
 {
     QStringList out;
@@ -336,7 +349,7 @@ private Q_SLOTS:
                                  20'000);
         const Reply info = get(first.port(), "/v1/info");
         QVERIFY2(reasonCodes(info.json).contains(QStringLiteral("journal_full")),
-                 qPrintable(reasonCodes(info.json).join(u',')));
+                 qPrintable(reasonsSaid(info.json)));
         QVERIFY(!reasonCodes(info.json).contains(QStringLiteral("<empty message>")));
         // The desktop's link to the agent reads it for the server's status.
         {
