@@ -641,7 +641,9 @@ private Q_SLOTS:
         const qint64& replayMs = replay.front().answeredMs;
         qint64 slowest = 0;
         int asked = 0;
-        while (replayMs < 0 && clock.elapsed() < 60'000) {
+        // The replay runs at nice 19: on a machine busy with other work it
+        // may take minutes, which is not what is measured here.
+        while (replayMs < 0 && clock.elapsed() < 240'000) {
             for (const QByteArray& path : {QByteArray("/healthz"), QByteArray("/v1/info")}) {
                 const bool during = replayMs < 0; // asked while the replay runs
                 const Reply r = httpCall(agent.port(), "GET", path, kRead, {}, 10'000);
@@ -653,7 +655,7 @@ private Q_SLOTS:
             }
             QTest::qWait(100);
         }
-        QVERIFY2(replayMs >= 0, "the replay did not end within 60 s");
+        QVERIFY2(replayMs >= 0, "the replay did not end within 240 s");
         qInfo("replay of %d readings: %lld ms; %d quick requests meanwhile, the slowest %lld ms",
               kReadings, static_cast<long long>(replayMs), asked, static_cast<long long>(slowest));
         QVERIFY2(slowest < 200, qPrintable(QString::number(slowest)));
