@@ -265,8 +265,14 @@ private Q_SLOTS:
         sampling.stop();
         since.restart();
         QTRY_COMPARE_WITH_TIMEOUT(viewsNotStale(w, lab), QStringList(), within);
-        qInfo("stale in every view %lld ms after the agent stopped sampling", since.elapsed());
-        QCOMPARE(fleet.connection(lab)->state, LinkState::Connected);
+        const qint64 staleMs = since.elapsed();
+        qInfo("stale in every view %lld ms after the agent stopped sampling", staleMs);
+        // The link calls itself stale 5 s after its last new reading (up to
+        // an arrival interval before sampling stopped); on a machine so busy
+        // that the views took that long, its state says nothing about what
+        // made the views stale.
+        if (staleMs + fleet.freshness(lab).arrivalIntervalMs < 4500)
+            QCOMPARE(fleet.connection(lab)->state, LinkState::Connected);
         QCOMPARE(ServerTreeDelegate::mark(w.serverTreeModel()->serverIndex(lab)),
                  DisplayState::Stale);
         sampling.start();
