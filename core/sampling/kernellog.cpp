@@ -1,0 +1,354 @@
+#include "sampling/kernellog.h"
+
+#include "util/printable.h"
+
+#include <QByteArray>
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace gw::kernellog {
+
+namespace {
+
+// The kernel's records are at most a few KiB (PRINTK_MESSAGE_MAX is 2 KiB
+// today); a longer one is not a record.
+constexpr qsizetype kMaxRecordBytes = 16 * 1024;
+// The highest XID code in NVIDIA's catalogue is in the 100s; the driver
+// prints it as a decimal int.
+constexpr int kMaxXidCode = 999;
+// Linux's PID_MAX_LIMIT.
+constexpr qint64 kMaxPid = 4'194'304;
+// The lost-GPU notice's lines follow one another; a "fallen off the bus"
+// further away than this is not joined to an earlier "The NVIDIA GPU".
+constexpr quint64 kNoticeSpan = 8;
+
+const QLatin1String kXidPrefix("NVRM: Xid");
+const QLatin1String kNoticePrefix("NVRM: The NVIDIA GPU ");
+const QLatin1String kFallenOff("fallen off the bus");
+
+template <typename Int>
+std::optional<Int> decimal(QByteArrayView digits)
+{
+    if (digits.isEmpty() || digits.size() > 20)
+        return std::nullopt;
+    unsigned long long v = 0;
+    for (const char c : digits) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        const unsigned d = unsigned(c - '0');
+        if (v > (std::numeric_limits<unsigned long long>::max() - d) / 10)
+            return std::nullopt;
+        v = v * 10 + d;
+    }
+    if (v > static_cast<unsigned long long>(std::numeric_limits<Int>::max()))
+        return std::nullopt;
+    return static_cast<Int>(v);
+}
+
+bool isHex(QChar c)
+{
+    return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+}
+
+bool allHex(QStringView s)
+{
+    for (const QChar c : s)
+        if (!isHex(c))
+            return false;
+    return !s.isEmpty();
+}
+
+// The digits at the start of `s`, as many as there are.
+QStringView leadingDigits(QStringView s)
+{
+    qsizetype n = 0;
+    while (n < s.size() && s[n] >= u'0' && s[n] <= u'9')
+        ++n;
+    return s.first(n);
+}
+
+// "pid=1797828," or "pid='<unknown>'," at the start of `rest`: consumed
+// (with the space after the comma) when it is one.
+bool takePid(QStringView& rest, std::optional<qint64>& pid)
+{
+    if (!rest.startsWith(u"pid="))
+        return false;
+    QStringView v = rest.sliced(4);
+    const qsizetype comma = v.indexOf(u',');
+    if (comma < 0)
+        return false;
+    const QStringView value = v.first(comma);
+    if (value == u"'<unknown>'" || value == u"<unknown>") {
+        pid.reset();
+    } else {
+        if (leadingDigits(value).size() != value.size())
+            return false;
+        const auto n = decimal<qint64>(value.toLatin1());
+        if (!n || *n <= 0 || *n > kMaxPid)
+            return false;
+        pid = *n;
+    }
+    rest = v.sliced(comma + 1).trimmed();
+    return true;
+}
+
+// "name=pt_main_thread," or "name=<unknown>,".
+bool takeName(QStringView& rest, QString& name)
+{
+    if (!rest.startsWith(u"name="))
+        return false;
+    QStringView v = rest.sliced(5);
+    const qsizetype comma = v.indexOf(u',');
+    if (comma < 0)
+        return false;
+    const QStringView value = v.first(comma);
+    if (value.isEmpty() || value.contains(u' '))
+        return false;
+    name = value == u"<unknown>" ? QString() : printableText(value.toString());
+    rest = v.sliced(comma + 1).trimmed();
+    return true;
+}
+
+// A dmesg stamp ("[ 1843.308145] ") and leading spaces off a message.
+QStringView withoutStamp(QStringView m)
+{
+    m = m.trimmed();
+    if (m.startsWith(u'[')) {
+        const qsizetype close = m.indexOf(u']');
+        if (close > 0)
+            m = m.sliced(close + 1).trimmed();
+    }
+    return m;
+}
+
+} // namespace
+
+QString normalisePciBusId(QStringView text)
+{
+    QStringView s = text.trimmed();
+    if (s.startsWith(u"PCI:"))
+        s = s.sliced(4);
+    // domain:bus:device[.function]
+    const qsizetype c1 = s.indexOf(u':');
+    const qsizetype c2 = c1 < 0 ? -1 : s.indexOf(u':', c1 + 1);
+    if (c1 < 0 || c2 < 0)
+        return {};
+    const QStringView domain = s.first(c1);
+    const QStringView bus = s.sliced(c1 + 1, c2 - c1 - 1);
+    QStringView device = s.sliced(c2 + 1);
+    QStringView function = u"0";
+    if (const qsizetype dot = device.indexOf(u'.'); dot >= 0) {
+        function = device.sliced(dot + 1);
+        device = device.first(dot);
+    }
+    if ((domain.size() != 4 && domain.size() != 8) || bus.size() != 2 || device.size() != 2 ||
+        function.size() != 1 || !allHex(domain) || !allHex(bus) || !allHex(device) ||
+        !allHex(function) || function[0] > u'7')
+        return {};
+    QString out;
+    out.reserve(16);
+    if (domain.size() == 4)
+        out += QLatin1String("0000");
+    out += domain.toString().toUpper();
+    out += u':';
+    out += bus.toString().toUpper();
+    out += u':';
+    out += device.toString().toUpper();
+    out += u'.';
+    out += function.toString();
+    return out;
+}
+
+std::optional<KmsgRecord> parseKmsgRecord(QByteArrayView record, QString* why)
+{
+    if (record.size() > kMaxRecordBytes) {
+        *why = QStringLiteral("a record of %1 bytes, more than the %2 the kernel writes")
+                   .arg(record.size())
+                   .arg(kMaxRecordBytes);
+        return std::nullopt;
+    }
+    // The record's own line; continuation lines (" KEY=VALUE") follow it.
+    if (const qsizetype nl = record.indexOf('\n'); nl >= 0)
+        record = record.first(nl);
+    const qsizetype semicolon = record.indexOf(';');
+    if (semicolon < 0) {
+        *why = QStringLiteral("no ';' ends the record's header");
+        return std::nullopt;
+    }
+    const QList<QByteArray> fields = record.first(semicolon).toByteArray().split(',');
+    if (fields.size() < 4) {
+        *why = QStringLiteral("the header has %1 fields, not the 4 of prefix,sequence,time,flag")
+                   .arg(fields.size());
+        return std::nullopt;
+    }
+    const auto prefix = decimal<int>(fields[0]);
+    const auto sequence = decimal<quint64>(fields[1]);
+    const auto usec = decimal<qint64>(fields[2]);
+    if (!prefix || *prefix > 2047) {
+        *why = QStringLiteral("the syslog prefix is not a number up to 2047");
+        return std::nullopt;
+    }
+    if (!sequence) {
+        *why = QStringLiteral("the sequence number is not a number");
+        return std::nullopt;
+    }
+    if (!usec) {
+        *why = QStringLiteral("the time is not a number of microseconds");
+        return std::nullopt;
+    }
+    const QByteArray& flag = fields[3];
+    if (flag != "-" && flag != "c" && flag != "+") {
+        *why = QStringLiteral("the flag is not '-', 'c' or '+'");
+        return std::nullopt;
+    }
+    KmsgRecord r;
+    r.facility = *prefix >> 3;
+    r.level = *prefix & 7;
+    r.sequence = *sequence;
+    r.monotonicUs = *usec;
+    r.fragment = flag != "-";
+    QByteArrayView text = record.sliced(semicolon + 1);
+    if (text.endsWith('\r'))
+        text.chop(1);
+    r.message = printableText(QString::fromUtf8(text));
+    return r;
+}
+
+std::optional<XidLine> parseXidMessage(QStringView message, QString* why)
+{
+    why->clear();
+    QStringView m = withoutStamp(message);
+    if (!m.startsWith(kXidPrefix))
+        return std::nullopt;
+    QStringView rest = m.sliced(kXidPrefix.size()).trimmed();
+    if (!rest.startsWith(u'(')) {
+        *why = QStringLiteral("no '(' with the GPU's PCI address after \"Xid\"");
+        return std::nullopt;
+    }
+    const qsizetype close = rest.indexOf(u')');
+    if (close < 0) {
+        *why = QStringLiteral("the GPU's PCI address is not closed with ')'");
+        return std::nullopt;
+    }
+    XidLine x;
+    x.pciBusId = normalisePciBusId(rest.sliced(1, close - 1));
+    if (x.pciBusId.isEmpty()) {
+        *why = QStringLiteral("\"%1\" is not a PCI address")
+                   .arg(printableText(rest.sliced(1, close - 1).toString()));
+        return std::nullopt;
+    }
+    rest = rest.sliced(close + 1);
+    if (!rest.startsWith(u':')) {
+        *why = QStringLiteral("no ':' after the PCI address");
+        return std::nullopt;
+    }
+    rest = rest.sliced(1).trimmed();
+    const QStringView digits = leadingDigits(rest);
+    const auto code = digits.size() <= 4 ? decimal<int>(digits.toLatin1()) : std::nullopt;
+    if (!code || *code < 1 || *code > kMaxXidCode) {
+        *why = digits.isEmpty() ? QStringLiteral("no XID number after the PCI address")
+                                : QStringLiteral("XID %1 is not a number from 1 to %2")
+                                      .arg(digits.toString())
+                                      .arg(kMaxXidCode);
+        return std::nullopt;
+    }
+    x.code = *code;
+    rest = rest.sliced(digits.size());
+    if (!rest.isEmpty() && !rest.startsWith(u',')) {
+        *why = QStringLiteral("the XID number is not followed by ','");
+        return std::nullopt;
+    }
+    if (!rest.isEmpty())
+        rest = rest.sliced(1).trimmed();
+    // pid= and name= in that order, each only when well formed; one that
+    // is not stays part of the text.
+    takePid(rest, x.pid);
+    takeName(rest, x.processName);
+    x.text = printableText(rest.toString());
+    return x;
+}
+
+void Scanner::feed(const KmsgRecord& record)
+{
+    QString why;
+    if (std::optional<XidLine> x = parseXidMessage(record.message, &why)) {
+        // A lost GPU's notice read just before stands for this line: the
+        // line, with its pid and text, replaces it.
+        if (x->code == 79 && !m_found.isEmpty() && m_found.last().xid.withoutXidLine &&
+            m_found.last().xid.pciBusId == x->pciBusId &&
+            record.sequence - m_found.last().sequence <= kNoticeSpan) {
+            m_found.last() = Found{*x, record.sequence, record.monotonicUs};
+        } else {
+            m_found.append(Found{*x, record.sequence, record.monotonicUs});
+        }
+        m_lostNoticeBus.clear();
+        return;
+    }
+    if (!why.isEmpty()) {
+        m_warnings << QStringLiteral("kernel log record %1: an XID line GPU Warden cannot read "
+                                     "(%2): %3")
+                          .arg(record.sequence)
+                          .arg(why, record.message);
+        return;
+    }
+    const QStringView m = withoutStamp(record.message);
+    if (m.startsWith(kNoticePrefix)) {
+        const QStringView after = m.sliced(kNoticePrefix.size()).trimmed();
+        const qsizetype end = after.indexOf(u' ');
+        const QString bus = normalisePciBusId(end < 0 ? after : after.first(end));
+        if (!bus.isEmpty()) {
+            m_lostNoticeBus = bus;
+            m_lostNoticeSequence = record.sequence;
+        }
+    }
+    if (!m_lostNoticeBus.isEmpty() && m.contains(kFallenOff)) {
+        if (record.sequence - m_lostNoticeSequence <= kNoticeSpan) {
+            XidLine x;
+            x.code = 79;
+            x.pciBusId = m_lostNoticeBus;
+            x.text =
+                QStringLiteral("GPU has fallen off the bus (the driver's notice, no XID line)");
+            x.withoutXidLine = true;
+            m_found.append(Found{x, record.sequence, record.monotonicUs});
+        }
+        m_lostNoticeBus.clear();
+    }
+}
+
+void Scanner::feedText(QByteArrayView text)
+{
+    qsizetype at = 0;
+    while (at < text.size()) {
+        qsizetype nl = text.indexOf('\n', at);
+        if (nl < 0)
+            nl = text.size();
+        const QByteArrayView line = text.sliced(at, nl - at);
+        at = nl + 1;
+        ++m_line;
+        // Continuation lines (" DEVICE=+pci:…") and blank lines carry no message.
+        if (line.isEmpty() || line.startsWith(' ') || line == "\r")
+            continue;
+        QString why;
+        if (const std::optional<KmsgRecord> r = parseKmsgRecord(line, &why))
+            feed(*r);
+        else
+            m_warnings << QStringLiteral("kernel log line %1: not a kernel log record (%2): %3")
+                              .arg(m_line)
+                              .arg(why, printableText(QString::fromUtf8(
+                                            line.first(std::min<qsizetype>(line.size(), 200)))));
+    }
+}
+
+QList<Scanner::Found> Scanner::takeFound()
+{
+    return std::exchange(m_found, {});
+}
+
+QStringList Scanner::takeWarnings()
+{
+    return std::exchange(m_warnings, {});
+}
+
+} // namespace gw::kernellog

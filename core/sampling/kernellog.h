@@ -1,0 +1,96 @@
+#pragma once
+
+// The kernel log as the NVIDIA driver writes GPU faults into it: XID lines
+// ("NVRM: Xid (PCI:0000:01:00): 79, pid=…, GPU has fallen off the bus."),
+// read from /dev/kmsg records. The kernel keeps what happened while the
+// agent was down there, which NVML's event API (live only) cannot tell.
+//
+// Pure parsing, no I/O. Formats (docs/health.md):
+//  * a /dev/kmsg record (kernel Documentation/ABI/testing/dev-kmsg):
+//    "<prefix>,<sequence>,<usec>,<flag>[,<more>…];<message>", then optional
+//    continuation lines " KEY=VALUE"; non-printable bytes come escaped as
+//    "\xNN". The prefix is the syslog facility * 8 + level.
+//  * an XID message, as drivers from 2012 to today print it:
+//    "NVRM: Xid (" ["PCI:"] DDDD:BB:DD[.F] "): " N ","
+//    [" pid=" (digits | "'<unknown>'") ","] [" name=" (word | "<unknown>") ","]
+//    " " text.
+//  * drivers that lose a GPU print "NVRM: The NVIDIA GPU 0000:b3:00.0" and,
+//    records later, "NVRM: fallen off the bus and is not responding to
+//    commands." with no XID line: read as an XID 79 of that GPU.
+// Anything that starts like an XID line but does not parse is said (a
+// warning with the line, made printable), never guessed at.
+
+#include <QByteArrayView>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <optional>
+
+namespace gw::kernellog {
+
+struct KmsgRecord
+{
+    int facility = 0;       // 0: the kernel's own
+    int level = 0;          // syslog level, 0 (emerg) to 7 (debug)
+    quint64 sequence = 0;   // the kernel's record number, rising
+    qint64 monotonicUs = 0; // CLOCK_MONOTONIC when it was written, µs
+    bool fragment = false;  // flag 'c': part of a line printed in pieces
+    QString message;        // as the kernel escaped it, made printable
+};
+
+// One record (a read() of /dev/kmsg, or a line of a file of them; a
+// trailing newline and the continuation lines are allowed). std::nullopt
+// and `why` when it is not a record.
+std::optional<KmsgRecord> parseKmsgRecord(QByteArrayView record, QString* why);
+
+struct XidLine
+{
+    int code = 0;                // 1 to 999
+    QString pciBusId;            // as GpuSample::pciBusId: "00000000:01:00.0"
+    std::optional<qint64> pid;   // absent when not given or '<unknown>'
+    QString processName;         // empty when not given or <unknown>
+    QString text;                // what the driver said after the code, printable
+    bool withoutXidLine = false; // a lost GPU's notice, read as XID 79
+};
+
+// One message (a kmsg record's text, or a dmesg line with or without its
+// "[ 123.456]" stamp). std::nullopt with `why` empty: not an XID line;
+// with `why`: it starts as one ("NVRM: Xid") but does not parse.
+std::optional<XidLine> parseXidMessage(QStringView message, QString* why);
+
+// "0000:01:00", "PCI:0000:cb:00.0", "00000000:CB:00.0" → "00000000:CB:00.0";
+// empty when it is not a PCI address.
+QString normalisePciBusId(QStringView text);
+
+// The XIDs in a stream of records, in order, with the lost-GPU notice that
+// spans records joined up; what could not be read goes to warnings().
+class Scanner
+{
+public:
+    struct Found
+    {
+        XidLine xid;
+        quint64 sequence = 0;
+        qint64 monotonicUs = 0;
+    };
+
+    void feed(const KmsgRecord& record);
+    // A whole text of records one to a line (continuation lines, starting
+    // with a space, skipped), as a file or a test fixture holds them.
+    void feedText(QByteArrayView text);
+
+    QList<Found> takeFound();
+    QStringList takeWarnings();
+
+private:
+    QList<Found> m_found;
+    QStringList m_warnings;
+    // "NVRM: The NVIDIA GPU <bus>" seen, waiting for its "fallen off the bus".
+    QString m_lostNoticeBus;
+    quint64 m_lostNoticeSequence = 0;
+    int m_line = 0;
+};
+
+} // namespace gw::kernellog
