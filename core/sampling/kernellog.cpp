@@ -69,46 +69,34 @@ QStringView leadingDigits(QStringView s)
     return s.first(n);
 }
 
-// "pid=1797828," or "pid='<unknown>'," at the start of `rest`: consumed
-// (with the space after the comma) when it is one.
-bool takePid(QStringView& rest, std::optional<qint64>& pid)
+// "key=value," at the start of `rest`: the value, and in `after` what
+// follows the comma.
+std::optional<QStringView> field(QStringView rest, QStringView key, QStringView* after)
 {
-    if (!rest.startsWith(u"pid="))
-        return false;
-    QStringView v = rest.sliced(4);
+    if (!rest.startsWith(key))
+        return std::nullopt;
+    const QStringView v = rest.sliced(key.size());
     const qsizetype comma = v.indexOf(u',');
     if (comma < 0)
-        return false;
-    const QStringView value = v.first(comma);
-    if (value == u"'<unknown>'" || value == u"<unknown>") {
-        pid.reset();
-    } else {
-        if (leadingDigits(value).size() != value.size())
-            return false;
-        const auto n = decimal<qint64>(value.toLatin1());
-        if (!n || *n <= 0 || *n > kMaxPid)
-            return false;
-        pid = *n;
-    }
-    rest = v.sliced(comma + 1).trimmed();
-    return true;
+        return std::nullopt;
+    *after = v.sliced(comma + 1).trimmed();
+    return v.first(comma);
 }
 
-// "name=pt_main_thread," or "name=<unknown>,".
-bool takeName(QStringView& rest, QString& name)
+bool isUnknown(QStringView value)
 {
-    if (!rest.startsWith(u"name="))
-        return false;
-    QStringView v = rest.sliced(5);
-    const qsizetype comma = v.indexOf(u',');
-    if (comma < 0)
-        return false;
-    const QStringView value = v.first(comma);
-    if (value.isEmpty() || value.contains(u' '))
-        return false;
-    name = value == u"<unknown>" ? QString() : printableText(value.toString());
-    rest = v.sliced(comma + 1).trimmed();
-    return true;
+    return value == u"'<unknown>'" || value == u"<unknown>";
+}
+
+// A pid as Linux hands them out, 1 to PID_MAX_LIMIT.
+std::optional<qint64> pidOf(QStringView value)
+{
+    if (leadingDigits(value).size() != value.size())
+        return std::nullopt;
+    const auto n = decimal<qint64>(value.toLatin1());
+    if (!n || *n <= 0 || *n > kMaxPid)
+        return std::nullopt;
+    return n;
 }
 
 // A dmesg stamp ("[ 1843.308145] ") and leading spaces off a message.
@@ -264,8 +252,15 @@ std::optional<XidLine> parseXidMessage(QStringView message, QString* why)
         rest = rest.sliced(1).trimmed();
     // pid= and name= in that order, each only when well formed; one that
     // is not stays part of the text.
-    takePid(rest, x.pid);
-    takeName(rest, x.processName);
+    QStringView after;
+    if (const auto v = field(rest, u"pid=", &after); v && (isUnknown(*v) || pidOf(*v))) {
+        x.pid = pidOf(*v);
+        rest = after;
+    }
+    if (const auto v = field(rest, u"name=", &after); v && !v->isEmpty() && !v->contains(u' ')) {
+        x.processName = isUnknown(*v) ? QString() : printableText(v->toString());
+        rest = after;
+    }
     x.text = printableText(rest.toString());
     return x;
 }
