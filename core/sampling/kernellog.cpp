@@ -3,6 +3,14 @@
 #include "util/printable.h"
 
 #include <QByteArray>
+#include <QFile>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <limits>
@@ -269,6 +277,15 @@ void Scanner::feed(const KmsgRecord& record)
 {
     QString why;
     if (std::optional<XidLine> x = parseXidMessage(record.message, &why)) {
+        if (record.facility != 0) {
+            m_warnings << QStringLiteral("kernel log record %1: an XID line written by user "
+                                         "space (syslog facility %2), not by the driver: not "
+                                         "taken: %3")
+                              .arg(record.sequence)
+                              .arg(record.facility)
+                              .arg(record.message);
+            return;
+        }
         // A lost GPU's notice read just before stands for this line: the
         // line, with its pid and text, replaces it.
         if (x->code == 79 && !m_found.isEmpty() && m_found.last().xid.withoutXidLine &&
@@ -344,6 +361,91 @@ QList<Scanner::Found> Scanner::takeFound()
 QStringList Scanner::takeWarnings()
 {
     return std::exchange(m_warnings, {});
+}
+
+Reader::Reader(QString path)
+    : m_path(std::move(path))
+{}
+
+Reader::~Reader()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+bool Reader::open(QStringList* warnings)
+{
+    m_triedOpen = true;
+    const QByteArray name = QFile::encodeName(m_path);
+    m_fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (m_fd < 0) {
+        const int e = errno;
+        QString hint;
+        if (e == EPERM || e == EACCES)
+            hint = QStringLiteral(" (with kernel.dmesg_restrict = 1 reading it needs "
+                                  "CAP_SYSLOG)");
+        *warnings << QStringLiteral("cannot read the kernel log %1: %2%3; XIDs are known only "
+                                    "from NVML's events while the agent runs")
+                         .arg(m_path, QString::fromLocal8Bit(std::strerror(e)), hint);
+        return false;
+    }
+    struct stat st
+    {};
+    if (::fstat(m_fd, &st) == 0)
+        m_device = S_ISCHR(st.st_mode);
+    return true;
+}
+
+QList<Scanner::Found> Reader::poll(QStringList* warnings)
+{
+    if (m_fd < 0 && (m_triedOpen || !open(warnings)))
+        return {};
+    // A record is at most a few KiB; a read() into less than the whole
+    // record fails with EINVAL, so the buffer holds the longest there is.
+    QByteArray buffer(kMaxRecordBytes + 1, Qt::Uninitialized);
+    int records = 0;
+    while (records < kMaxRecordsPerPoll) {
+        const ssize_t n = ::read(m_fd, buffer.data(), size_t(buffer.size()));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EPIPE) // records overwritten: the next read says how many
+                continue;
+            if (errno != EAGAIN)
+                *warnings << QStringLiteral("cannot read the kernel log %1: %2")
+                                 .arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
+            break;
+        }
+        if (n == 0)
+            break; // a regular file's end
+        if (!m_device) {
+            m_partial.append(buffer.constData(), n);
+            const qsizetype lastNl = m_partial.lastIndexOf('\n');
+            if (lastNl < 0)
+                continue;
+            m_scanner.feedText(QByteArrayView(m_partial).first(lastNl + 1));
+            m_partial.remove(0, lastNl + 1);
+            ++records;
+            continue;
+        }
+        ++records;
+        QString why;
+        const std::optional<KmsgRecord> r =
+            parseKmsgRecord(QByteArrayView(buffer.constData(), n), &why);
+        if (!r) {
+            *warnings << QStringLiteral("kernel log %1: not a record (%2)").arg(m_path, why);
+            continue;
+        }
+        if (m_lastSequence && r->sequence > *m_lastSequence + 1)
+            *warnings << QStringLiteral("kernel log records %1 to %2 were overwritten before "
+                                        "they were read; XIDs among them are not seen")
+                             .arg(*m_lastSequence + 1)
+                             .arg(r->sequence - 1);
+        m_lastSequence = r->sequence;
+        m_scanner.feed(*r);
+    }
+    *warnings << m_scanner.takeWarnings();
+    return m_scanner.takeFound();
 }
 
 } // namespace gw::kernellog

@@ -65,7 +65,10 @@ std::optional<XidLine> parseXidMessage(QStringView message, QString* why);
 QString normalisePciBusId(QStringView text);
 
 // The XIDs in a stream of records, in order, with the lost-GPU notice that
-// spans records joined up; what could not be read goes to warnings().
+// spans records joined up; what could not be read goes to warnings(). Only
+// the kernel's own records (facility 0) count: a line that user space wrote
+// into the log (root can, through /dev/kmsg) is not the driver's and is
+// said, never taken.
 class Scanner
 {
 public:
@@ -91,6 +94,44 @@ private:
     QString m_lostNoticeBus;
     quint64 m_lostNoticeSequence = 0;
     int m_line = 0;
+};
+
+// The kernel log read without blocking, a poll at a time: /dev/kmsg (each
+// read() one record; the first open reads the whole ring buffer, so what
+// happened before the agent started is there), or a regular file of
+// records (tests, a saved log), read as it grows. Not thread-safe; one
+// per sampler.
+class Reader
+{
+public:
+    explicit Reader(QString path = QStringLiteral("/dev/kmsg"));
+    ~Reader();
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    // The XIDs among the records written since the last poll (the first:
+    // all the kernel still holds), at most kMaxRecordsPerPoll records;
+    // warnings (a log that cannot be opened is said once, records the
+    // kernel overwrote before they were read are counted) are appended.
+    QList<Scanner::Found> poll(QStringList* warnings);
+    // Open and readable (false after a failed open: the reason was warned).
+    bool readable() const { return m_fd >= 0; }
+    // The sequence number of the newest /dev/kmsg record read.
+    std::optional<quint64> lastSequence() const { return m_lastSequence; }
+    const QString& path() const { return m_path; }
+
+    static constexpr int kMaxRecordsPerPoll = 4096;
+
+private:
+    bool open(QStringList* warnings);
+
+    QString m_path;
+    int m_fd = -1;
+    bool m_triedOpen = false;
+    bool m_device = false;
+    QByteArray m_partial;                  // a regular file's unfinished last line
+    std::optional<quint64> m_lastSequence; // the device's last record read
+    Scanner m_scanner;
 };
 
 } // namespace gw::kernellog
