@@ -394,6 +394,18 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
     r.number("excess_percent", e.excessPercent, false);
     r.number("duration_ms", e.durationMs);
     r.boolean("estimated", e.estimated, false);
+    // A figure the event's kind does not carry is not kept: the writer
+    // leaves it out, so an event reads back as it was written (found by
+    // fuzz_policyevent: a fair_share event with a memory_mib).
+    if (r.ok()) {
+        const PolicyEventKindInfo& info = policyEventKindInfo(e.kind);
+        if (!info.holdsMemory)
+            e.memoryMiB = 0;
+        if (!info.quota) {
+            e.quotaPercent = 0;
+            e.excessPercent = 0;
+        }
+    }
     const QJsonValue actions = o.value(QStringLiteral("actions"));
     if (r.ok() && !actions.isUndefined() && !actions.isArray())
         r.fail(QStringLiteral("actions"), tr("expected an array"));

@@ -822,6 +822,24 @@ void TestPolicyEngine::eventJson()
     for (const char* key : {"memory_mib", "quota_percent", "excess_percent"})
         QVERIFY2(h.value(QLatin1String(key)).isNull(), key);
     QVERIFY2(policyEventFromJson(h, &error), qPrintable(error));
+
+    // A figure its kind does not carry, sent anyway, is not kept: the event
+    // reads back as it is written (fuzz_policyevent found a fair_share
+    // event with memory_mib that did not).
+    QJsonObject extra = h;
+    extra.insert(QStringLiteral("memory_mib"), 5);
+    extra.insert(QStringLiteral("quota_percent"), 50);
+    extra.insert(QStringLiteral("excess_percent"), 2.5);
+    const auto read = policyEventFromJson(extra, &error);
+    QVERIFY2(read, qPrintable(error));
+    QCOMPARE(read->memoryMiB, 0.0);
+    QCOMPARE(read->quotaPercent, 0.0);
+    QCOMPARE(read->excessPercent, 0.0);
+    const auto again = policyEventFromJson(toJson(*read), &error);
+    QVERIFY2(again, qPrintable(error));
+    QCOMPARE(*again, *read);
+    // Where the kind carries one, it is kept (an idle event's memory).
+    QCOMPARE(policyEventFromJson(toJson(e), &error)->memoryMiB, 2048.0);
 }
 
 void TestPolicyEngine::eventJsonErrors_data()
