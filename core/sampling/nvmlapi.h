@@ -187,6 +187,74 @@ struct ProcessUtilizationSample
 };
 static_assert(sizeof(ProcessUtilizationSample) == 32);
 
+// ---- Health and energy (docs/health.md) ----
+
+struct EventSet_st; // opaque, owned by the driver
+using EventSet = EventSet_st*;
+
+// nvmlEventData_t as nvmlEventSetWait_v2 writes it. eventData is the XID
+// for an XID event (999: an XID the driver does not know); the instance
+// ids are 0xFFFFFFFF where an event is not attributable to one. The older
+// nvmlEventSetWait writes only the first kEventDataV1Size bytes.
+struct EventData
+{
+    Device device;
+    unsigned long long eventType;
+    unsigned long long eventData;
+    unsigned gpuInstanceId;
+    unsigned computeInstanceId;
+};
+static_assert(sizeof(EventData) == 32);
+static_assert(offsetof(EventData, eventData) == 16);
+static_assert(offsetof(EventData, gpuInstanceId) == 24);
+constexpr std::size_t kEventDataV1Size = 24;
+constexpr unsigned kNoInstanceId = 0xFFFFFFFFu;
+constexpr unsigned long long kXidUnknown = 999;
+
+// nvmlEventType* bits (nvml.h).
+constexpr unsigned long long kEventTypeSingleBitEccError = 0x1;
+constexpr unsigned long long kEventTypeDoubleBitEccError = 0x2;
+constexpr unsigned long long kEventTypeXidCriticalError = 0x8;
+constexpr unsigned long long kEventTypeDramRetirementEvent = 0x400;
+constexpr unsigned long long kEventTypeDramRetirementFailure = 0x800;
+
+// nvmlClocksEventReason* bits (the deprecated nvmlClocksThrottleReason*
+// names have the same values).
+constexpr unsigned long long kClocksEventGpuIdle = 0x1;
+constexpr unsigned long long kClocksEventApplicationsClocksSetting = 0x2;
+constexpr unsigned long long kClocksEventSwPowerCap = 0x4;
+constexpr unsigned long long kClocksEventHwSlowdown = 0x8;
+constexpr unsigned long long kClocksEventSyncBoost = 0x10;
+constexpr unsigned long long kClocksEventSwThermalSlowdown = 0x20;
+constexpr unsigned long long kClocksEventHwThermalSlowdown = 0x40;
+constexpr unsigned long long kClocksEventHwPowerBrakeSlowdown = 0x80;
+constexpr unsigned long long kClocksEventDisplayClockSetting = 0x100;
+
+enum MemoryErrorType : int
+{
+    MEMORY_ERROR_TYPE_CORRECTED = 0,
+    MEMORY_ERROR_TYPE_UNCORRECTED = 1
+};
+enum EccCounterType : int
+{
+    VOLATILE_ECC = 0, // since the driver loaded
+    AGGREGATE_ECC = 1 // over the GPU's life
+};
+enum PageRetirementCause : int
+{
+    PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS = 0,
+    PAGE_RETIREMENT_CAUSE_DOUBLE_BIT_ECC_ERROR = 1
+};
+enum NvLinkErrorCounter : int
+{
+    NVLINK_ERROR_DL_REPLAY = 0,
+    NVLINK_ERROR_DL_RECOVERY = 1,
+    NVLINK_ERROR_DL_CRC_FLIT = 2,
+    NVLINK_ERROR_DL_CRC_DATA = 3,
+    NVLINK_ERROR_DL_ECC_DATA = 4
+};
+constexpr unsigned kNvLinkMaxLinks = 36; // NVML_NVLINK_MAX_LINKS of 13.x headers
+
 extern "C" {
 using InitFn = Return (*)();
 using ShutdownFn = Return (*)();
@@ -211,6 +279,20 @@ using DeviceGetEnableStateFn = Return (*)(Device, EnableState*);
 using DeviceGetRunningProcessesFn = Return (*)(Device, unsigned*, void*);
 using DeviceGetProcessUtilizationFn = Return (*)(Device, ProcessUtilizationSample*, unsigned*,
                                                  unsigned long long);
+using DeviceGetU64Fn = Return (*)(Device, unsigned long long*);
+using EventSetCreateFn = Return (*)(EventSet*);
+using DeviceRegisterEventsFn = Return (*)(Device, unsigned long long, EventSet);
+using EventSetWaitFn = Return (*)(EventSet, EventData*, unsigned);
+using EventSetFreeFn = Return (*)(EventSet);
+using DeviceGetEccModeFn = Return (*)(Device, EnableState*, EnableState*);
+using DeviceGetTotalEccErrorsFn = Return (*)(Device, MemoryErrorType, EccCounterType,
+                                             unsigned long long*);
+using DeviceGetRemappedRowsFn = Return (*)(Device, unsigned*, unsigned*, unsigned*, unsigned*);
+using DeviceGetRetiredPagesFn = Return (*)(Device, PageRetirementCause, unsigned*,
+                                           unsigned long long*);
+using DeviceGetNvLinkStateFn = Return (*)(Device, unsigned, EnableState*);
+using DeviceGetNvLinkErrorCounterFn = Return (*)(Device, unsigned, NvLinkErrorCounter,
+                                                 unsigned long long*);
 }
 
 } // namespace gw::nvml

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cstring>
 #include <initializer_list>
 
 namespace gw {
@@ -225,6 +226,39 @@ bool NvmlLibrary::load(const QString& library)
         firstOf<nvml::DeviceGetAttributesFn>(m_handle, {"nvmlDeviceGetAttributes_v2"});
     deviceGetProcessUtilization =
         firstOf<nvml::DeviceGetProcessUtilizationFn>(m_handle, {"nvmlDeviceGetProcessUtilization"});
+    eventSetCreate = firstOf<nvml::EventSetCreateFn>(m_handle, {"nvmlEventSetCreate"});
+    deviceRegisterEvents =
+        firstOf<nvml::DeviceRegisterEventsFn>(m_handle, {"nvmlDeviceRegisterEvents"});
+    deviceGetSupportedEventTypes =
+        firstOf<nvml::DeviceGetU64Fn>(m_handle, {"nvmlDeviceGetSupportedEventTypes"});
+    const char* waitName = "";
+    eventSetWait = firstOf<nvml::EventSetWaitFn>(
+        m_handle, {"nvmlEventSetWait_v2", "nvmlEventSetWait"}, &waitName);
+    eventWaitV1 = eventSetWait && std::strcmp(waitName, "nvmlEventSetWait") == 0;
+    eventSetFree = firstOf<nvml::EventSetFreeFn>(m_handle, {"nvmlEventSetFree"});
+    deviceGetTotalEnergyConsumption =
+        firstOf<nvml::DeviceGetU64Fn>(m_handle, {"nvmlDeviceGetTotalEnergyConsumption"});
+    deviceGetEccMode = firstOf<nvml::DeviceGetEccModeFn>(m_handle, {"nvmlDeviceGetEccMode"});
+    deviceGetTotalEccErrors =
+        firstOf<nvml::DeviceGetTotalEccErrorsFn>(m_handle, {"nvmlDeviceGetTotalEccErrors"});
+    deviceGetRemappedRows =
+        firstOf<nvml::DeviceGetRemappedRowsFn>(m_handle, {"nvmlDeviceGetRemappedRows"});
+    deviceGetRetiredPages =
+        firstOf<nvml::DeviceGetRetiredPagesFn>(m_handle, {"nvmlDeviceGetRetiredPages"});
+    deviceGetRetiredPagesPendingStatus =
+        firstOf<nvml::DeviceGetEnableStateFn>(m_handle, {"nvmlDeviceGetRetiredPagesPendingStatus"});
+    deviceGetClocksEventReasons =
+        firstOf<nvml::DeviceGetU64Fn>(m_handle, {"nvmlDeviceGetCurrentClocksEventReasons",
+                                                 "nvmlDeviceGetCurrentClocksThrottleReasons"});
+    deviceGetSupportedClocksEventReasons =
+        firstOf<nvml::DeviceGetU64Fn>(m_handle, {"nvmlDeviceGetSupportedClocksEventReasons",
+                                                 "nvmlDeviceGetSupportedClocksThrottleReasons"});
+    deviceGetPcieReplayCounter =
+        firstOf<nvml::DeviceGetUIntFn>(m_handle, {"nvmlDeviceGetPcieReplayCounter"});
+    deviceGetNvLinkState =
+        firstOf<nvml::DeviceGetNvLinkStateFn>(m_handle, {"nvmlDeviceGetNvLinkState"});
+    deviceGetNvLinkErrorCounter =
+        firstOf<nvml::DeviceGetNvLinkErrorCounterFn>(m_handle, {"nvmlDeviceGetNvLinkErrorCounter"});
     qCDebug(lcNvml) << "process lists through" << computeProcesses.name << "and"
                     << graphicsProcesses.name << "with" << computeProcesses.stride
                     << "byte records";

@@ -74,6 +74,28 @@ public:
     nvml::DeviceGetUIntFn deviceGetComputeInstanceId = nullptr;
     nvml::DeviceGetAttributesFn deviceGetAttributes = nullptr; // _v2, MIG handles only
     nvml::DeviceGetProcessUtilizationFn deviceGetProcessUtilization = nullptr;
+    // Health and energy (docs/health.md); each optional.
+    nvml::EventSetCreateFn eventSetCreate = nullptr;
+    nvml::DeviceRegisterEventsFn deviceRegisterEvents = nullptr;
+    nvml::DeviceGetU64Fn deviceGetSupportedEventTypes = nullptr;
+    // nvmlEventSetWait_v2, else nvmlEventSetWait, which writes only the
+    // first 24 bytes of EventData (eventWaitV1 then; no instance ids).
+    nvml::EventSetWaitFn eventSetWait = nullptr;
+    bool eventWaitV1 = false;
+    nvml::EventSetFreeFn eventSetFree = nullptr;
+    nvml::DeviceGetU64Fn deviceGetTotalEnergyConsumption = nullptr; // mJ, Volta+
+    nvml::DeviceGetEccModeFn deviceGetEccMode = nullptr;
+    nvml::DeviceGetTotalEccErrorsFn deviceGetTotalEccErrors = nullptr;
+    nvml::DeviceGetRemappedRowsFn deviceGetRemappedRows = nullptr; // Ampere+
+    nvml::DeviceGetRetiredPagesFn deviceGetRetiredPages = nullptr; // before Ampere
+    nvml::DeviceGetEnableStateFn deviceGetRetiredPagesPendingStatus = nullptr;
+    // nvmlDeviceGetCurrentClocksEventReasons, else the older (deprecated)
+    // ...ClocksThrottleReasons: the same bits.
+    nvml::DeviceGetU64Fn deviceGetClocksEventReasons = nullptr;
+    nvml::DeviceGetU64Fn deviceGetSupportedClocksEventReasons = nullptr;
+    nvml::DeviceGetUIntFn deviceGetPcieReplayCounter = nullptr;
+    nvml::DeviceGetNvLinkStateFn deviceGetNvLinkState = nullptr;
+    nvml::DeviceGetNvLinkErrorCounterFn deviceGetNvLinkErrorCounter = nullptr;
 
 private:
     void* symbol(const char* name) const;

@@ -10,9 +10,15 @@
 //                           (nvmlDeviceGetConfComputeMemSizeInfo exported,
 //                           nvmlDeviceGetRunningProcessDetailList not).
 //   GW_FAKE_NO_UTILIZATION  nvmlDeviceGetUtilizationRates is not exported.
+//   GW_FAKE_OLD_DRIVER      an older driver's health calls: nvmlEventSetWait
+//                           (24-byte records) and no _v2, ...ClocksThrottle-
+//                           Reasons and no ...ClocksEventReasons, and no
+//                           nvmlDeviceGetRemappedRows, ...TotalEnergy-
+//                           Consumption or ...PcieReplayCounter.
 
 #include "scenario.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +28,10 @@ using namespace fakenvml;
 namespace {
 
 State g_state;
+// Event sets are numbered handles (1, 2, …), open or freed; kept across
+// nvmlShutdown so a test can see a set that was never freed, cleared by the
+// next first nvmlInit.
+std::vector<bool> g_eventSets;
 
 Return doInit()
 {
@@ -41,6 +51,7 @@ Return doInit()
         return fresh.initCode;
     g_state = std::move(fresh);
     g_state.refcount = 1;
+    g_eventSets.clear();
     return SUCCESS;
 }
 
@@ -473,6 +484,298 @@ GW_EXPORT Return nvmlDeviceGetPersistenceMode(Device device, EnableState* mode)
     return SUCCESS;
 }
 
+// ---- Health and energy ----
+
+namespace {
+
+// Each GPU keeps the event types registered with any set (a sampler has
+// one).
+bool openSet(EventSet set)
+{
+    const auto i = reinterpret_cast<std::uintptr_t>(set);
+    return i >= 1 && i <= g_eventSets.size() && g_eventSets[i - 1];
+}
+
+Return eventWait(EventSet set, EventData* data, size_t bytes)
+{
+    if (g_state.refcount == 0)
+        return ERROR_UNINITIALIZED;
+    if (!openSet(set) || !data)
+        return ERROR_INVALID_ARGUMENT;
+    ++g_state.eventWaits;
+    for (Gpu& g : g_state.gpus) {
+        for (FakeEvent& e : g.events) {
+            if (e.delivered || e.at > g.ticks || !(e.type & g.registeredEvents))
+                continue;
+            e.delivered = true;
+            EventData d{};
+            d.device = reinterpret_cast<Device>(&g);
+            d.eventType = e.type;
+            d.eventData = e.data;
+            d.gpuInstanceId = e.gi;
+            d.computeInstanceId = e.ci;
+            memcpy(data, &d, bytes); // the v1 wait writes only its 24 bytes
+            return SUCCESS;
+        }
+    }
+    return ERROR_TIMEOUT; // the fake never sleeps: nothing has arrived
+}
+
+Return u64Value(Device device, Fn fn, long long value, unsigned long long* out)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, fn, &gpu); rc != SUCCESS)
+        return rc;
+    if (!out)
+        return ERROR_INVALID_ARGUMENT;
+    if (value < 0)
+        return ERROR_NOT_SUPPORTED;
+    *out = static_cast<unsigned long long>(value);
+    return SUCCESS;
+}
+
+Return clocksEventReasons(Device device, unsigned long long* reasons)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kClocksEventReasons, &gpu); rc != SUCCESS)
+        return rc;
+    return u64Value(device, kClocksEventReasons, gpu->clockReasons, reasons);
+}
+
+Return supportedClocksEventReasons(Device device, unsigned long long* reasons)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kClocksEventReasons, &gpu); rc != SUCCESS)
+        return rc;
+    return u64Value(device, kClocksEventReasons,
+                    gpu->clockReasons < 0 ? -1 : static_cast<long long>(gpu->clockSupported),
+                    reasons);
+}
+
+} // namespace
+
+GW_EXPORT Return nvmlEventSetCreate(EventSet* set)
+{
+    if (g_state.refcount == 0)
+        return ERROR_UNINITIALIZED;
+    if (!set)
+        return ERROR_INVALID_ARGUMENT;
+    g_eventSets.push_back(true);
+    *set = reinterpret_cast<EventSet>(static_cast<std::uintptr_t>(g_eventSets.size()));
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlEventSetFree(EventSet set)
+{
+    if (g_state.refcount == 0)
+        return ERROR_UNINITIALIZED;
+    if (!openSet(set))
+        return ERROR_INVALID_ARGUMENT;
+    g_eventSets[reinterpret_cast<std::uintptr_t>(set) - 1] = false;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetSupportedEventTypes(Device device, unsigned long long* types)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kRegisterEvents, &gpu); rc != SUCCESS)
+        return rc;
+    if (!types)
+        return ERROR_INVALID_ARGUMENT;
+    *types = gpu->supportedEvents;
+    return SUCCESS;
+}
+
+// Events that occurred before this call are not recorded (nvml.h): those of
+// the scenario whose tick has passed are dropped.
+GW_EXPORT Return nvmlDeviceRegisterEvents(Device device, unsigned long long types, EventSet set)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kRegisterEvents, &gpu); rc != SUCCESS)
+        return rc;
+    if (!openSet(set))
+        return ERROR_INVALID_ARGUMENT;
+    if ((types & ~gpu->supportedEvents) != 0)
+        return ERROR_NOT_SUPPORTED;
+    gpu->registeredEvents |= types;
+    for (FakeEvent& e : gpu->events)
+        if (e.at < gpu->ticks)
+            e.delivered = true;
+    return SUCCESS;
+}
+
+#ifndef GW_FAKE_OLD_DRIVER
+GW_EXPORT Return nvmlEventSetWait_v2(EventSet set, EventData* data, unsigned /*timeoutms*/)
+{
+    return eventWait(set, data, sizeof(EventData));
+}
+#endif
+
+GW_EXPORT Return nvmlEventSetWait(EventSet set, EventData* data, unsigned /*timeoutms*/)
+{
+    return eventWait(set, data, kEventDataV1Size);
+}
+
+#ifndef GW_FAKE_OLD_DRIVER
+GW_EXPORT Return nvmlDeviceGetTotalEnergyConsumption(Device device, unsigned long long* energy)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kEnergy, &gpu); rc != SUCCESS)
+        return rc;
+    return u64Value(
+        device, kEnergy,
+        gpu->energy < 0 ? -1 : gpu->energy + static_cast<long long>(gpu->energyStep * gpu->ticks),
+        energy);
+}
+#endif
+
+GW_EXPORT Return nvmlDeviceGetEccMode(Device device, EnableState* current, EnableState* pending)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kEccMode, &gpu); rc != SUCCESS)
+        return rc;
+    if (!current || !pending)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->eccMode < 0)
+        return ERROR_NOT_SUPPORTED;
+    *current = *pending = gpu->eccMode ? FEATURE_ENABLED : FEATURE_DISABLED;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetTotalEccErrors(Device device, MemoryErrorType type,
+                                             EccCounterType counter, unsigned long long* count)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kEccTotal, &gpu); rc != SUCCESS)
+        return rc;
+    ++gpu->healthReads;
+    if (!count || type < 0 || type > 1 || counter < 0 || counter > 1)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->eccMode != 1)
+        return ERROR_NOT_SUPPORTED;
+    *count = gpu->ecc[type][counter];
+    return SUCCESS;
+}
+
+#ifndef GW_FAKE_OLD_DRIVER
+// NOT_SUPPORTED "if MIG is enabled" (nvml.h), as on GPUs before Ampere.
+GW_EXPORT Return nvmlDeviceGetRemappedRows(Device device, unsigned* corrRows, unsigned* uncRows,
+                                           unsigned* isPending, unsigned* failureOccurred)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kRemappedRows, &gpu); rc != SUCCESS)
+        return rc;
+    ++gpu->healthReads;
+    if (!corrRows || !uncRows || !isPending || !failureOccurred)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->remapCorr < 0 || gpu->migMode == 1)
+        return ERROR_NOT_SUPPORTED;
+    *corrRows = unsigned(gpu->remapCorr);
+    *uncRows = unsigned(gpu->remapUnc);
+    *isPending = unsigned(gpu->remapPending != 0);
+    *failureOccurred = unsigned(gpu->remapFailure != 0);
+    return SUCCESS;
+}
+#endif
+
+// *pageCount in: room in addresses; out: the pages (INSUFFICIENT_SIZE when
+// there was not room for them all).
+GW_EXPORT Return nvmlDeviceGetRetiredPages(Device device, PageRetirementCause cause,
+                                           unsigned* pageCount, unsigned long long* addresses)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kRetiredPages, &gpu); rc != SUCCESS)
+        return rc;
+    ++gpu->healthReads;
+    if (!pageCount || cause < 0 || cause > 1)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->retiredSbe < 0)
+        return ERROR_NOT_SUPPORTED;
+    const auto pages = unsigned(cause == 0 ? gpu->retiredSbe : gpu->retiredDbe);
+    const unsigned room = *pageCount;
+    *pageCount = pages;
+    if (room < pages)
+        return ERROR_INSUFFICIENT_SIZE;
+    for (unsigned i = 0; i < pages && addresses; ++i)
+        addresses[i] = 0x10000ull * (i + 1);
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetRetiredPagesPendingStatus(Device device, EnableState* isPending)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kRetiredPending, &gpu); rc != SUCCESS)
+        return rc;
+    if (!isPending)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->retiredSbe < 0)
+        return ERROR_NOT_SUPPORTED;
+    *isPending = gpu->retiredPending ? FEATURE_ENABLED : FEATURE_DISABLED;
+    return SUCCESS;
+}
+
+#ifndef GW_FAKE_OLD_DRIVER
+GW_EXPORT Return nvmlDeviceGetCurrentClocksEventReasons(Device device, unsigned long long* r)
+{
+    return clocksEventReasons(device, r);
+}
+GW_EXPORT Return nvmlDeviceGetSupportedClocksEventReasons(Device device, unsigned long long* r)
+{
+    return supportedClocksEventReasons(device, r);
+}
+#endif
+GW_EXPORT Return nvmlDeviceGetCurrentClocksThrottleReasons(Device device, unsigned long long* r)
+{
+    return clocksEventReasons(device, r);
+}
+GW_EXPORT Return nvmlDeviceGetSupportedClocksThrottleReasons(Device device, unsigned long long* r)
+{
+    return supportedClocksEventReasons(device, r);
+}
+
+#ifndef GW_FAKE_OLD_DRIVER
+GW_EXPORT Return nvmlDeviceGetPcieReplayCounter(Device device, unsigned* value)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kPcieReplay, &gpu); rc != SUCCESS)
+        return rc;
+    if (!value)
+        return ERROR_INVALID_ARGUMENT;
+    if (gpu->pcieReplay < 0)
+        return ERROR_NOT_SUPPORTED;
+    *value = unsigned(gpu->pcieReplay);
+    return SUCCESS;
+}
+#endif
+
+GW_EXPORT Return nvmlDeviceGetNvLinkState(Device device, unsigned link, EnableState* isActive)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kNvLinkState, &gpu); rc != SUCCESS)
+        return rc;
+    if (!isActive || link >= kNvLinkMaxLinks)
+        return ERROR_INVALID_ARGUMENT;
+    if (link >= gpu->nvlinks.size())
+        return ERROR_NOT_SUPPORTED;
+    *isActive = gpu->nvlinks[link].active ? FEATURE_ENABLED : FEATURE_DISABLED;
+    return SUCCESS;
+}
+
+GW_EXPORT Return nvmlDeviceGetNvLinkErrorCounter(Device device, unsigned link,
+                                                 NvLinkErrorCounter counter,
+                                                 unsigned long long* value)
+{
+    Gpu* gpu = nullptr;
+    if (const Return rc = enter(device, kNvLinkErrors, &gpu); rc != SUCCESS)
+        return rc;
+    if (!value || link >= kNvLinkMaxLinks || counter < 0 || counter > 4)
+        return ERROR_INVALID_ARGUMENT;
+    if (link >= gpu->nvlinks.size())
+        return ERROR_NOT_SUPPORTED;
+    *value = gpu->nvlinks[link].counters[counter];
+    return SUCCESS;
+}
+
 GW_EXPORT Return nvmlDeviceGetComputeRunningProcesses_v3(Device d, unsigned* n, void* infos)
 {
     return processes(d, kCompute, n, infos, kV3Stride);
@@ -659,4 +962,19 @@ GW_EXPORT unsigned gwFakeNvmlShutdownCalls(unsigned index)
 GW_EXPORT unsigned gwFakeNvmlComputeListCalls(unsigned index)
 {
     return index < g_state.gpus.size() ? g_state.gpus[index].compute.calls : 0;
+}
+GW_EXPORT int gwFakeNvmlEventSetsOpen()
+{
+    int open = 0;
+    for (const bool o : g_eventSets)
+        open += o ? 1 : 0;
+    return open;
+}
+GW_EXPORT unsigned gwFakeNvmlEventWaits()
+{
+    return g_state.eventWaits;
+}
+GW_EXPORT unsigned gwFakeNvmlHealthReads(unsigned index)
+{
+    return index < g_state.gpus.size() ? g_state.gpus[index].healthReads : 0;
 }

@@ -277,6 +277,9 @@ private:
             return parseUtil(w, st, why);
         if (kw == "script" && w.size() >= 3)
             return parseScript(w, st, why);
+        if ((kw == "ecc" || kw == "remap" || kw == "retired" || kw == "nvlink" || kw == "xid") &&
+            w.size() >= 3)
+            return parseHealth(w, st, why);
         *why = "cannot read line starting with '" + kw + "'";
         return false;
     }
@@ -354,12 +357,140 @@ private:
                 gpu.migParentLists = n != 0;
             else if (k == "lenientmemversion")
                 gpu.lenientMemoryVersion = n != 0;
+            else if (k == "energy")
+                gpu.energy = (long long)n;
+            else if (k == "energystep")
+                gpu.energyStep = n;
+            else if (k == "clockreasons")
+                gpu.clockReasons = (long long)n;
+            else if (k == "clocksupported")
+                gpu.clockSupported = n;
+            else if (k == "pciereplay")
+                gpu.pcieReplay = (long long)n;
+            else if (k == "events")
+                gpu.supportedEvents = n;
             else {
                 *why = "unknown gpu key " + k;
                 return false;
             }
         }
         st.gpus.push_back(gpu);
+        return true;
+    }
+
+    // ecc <gpu> mode=0|1 cv= ca= uv= ua=
+    // remap <gpu> corr= unc= pending=0|1 failure=0|1
+    // retired <gpu> sbe= dbe= pending=0|1
+    // nvlink <gpu> link=<l> [active=0|1] replay= recovery= crcflit= crcdata= eccdata=
+    // xid <gpu> code=<n> [at=<tick>] [gi=] [ci=] [type=<mask bit>]
+    static bool parseHealth(const std::vector<std::string>& w, State& st, std::string* why)
+    {
+        Gpu* gpu = nullptr;
+        if (!gpuRef(w[1], st, &gpu, why))
+            return false;
+        const std::string& kw = w[0];
+        FakeEvent event;
+        NvLink link;
+        long long linkIndex = -1;
+        if (kw == "ecc" && gpu->eccMode < 0)
+            gpu->eccMode = 1;
+        if (kw == "remap")
+            gpu->remapCorr = 0;
+        if (kw == "retired")
+            gpu->retiredSbe = 0;
+        for (size_t i = 2; i < w.size(); ++i) {
+            std::string k, v;
+            unsigned long long n = 0;
+            if (!keyValue(w[i], &k, &v) || !parseUnsigned(v, &n)) {
+                *why = "bad " + kw + " argument " + w[i];
+                return false;
+            }
+            const auto ll = (long long)n;
+            bool known = true;
+            if (kw == "ecc") {
+                if (k == "mode")
+                    gpu->eccMode = int(n != 0);
+                else if (k == "cv")
+                    gpu->ecc[0][0] = n;
+                else if (k == "ca")
+                    gpu->ecc[0][1] = n;
+                else if (k == "uv")
+                    gpu->ecc[1][0] = n;
+                else if (k == "ua")
+                    gpu->ecc[1][1] = n;
+                else
+                    known = false;
+            } else if (kw == "remap") {
+                if (k == "corr")
+                    gpu->remapCorr = ll;
+                else if (k == "unc")
+                    gpu->remapUnc = ll;
+                else if (k == "pending")
+                    gpu->remapPending = ll;
+                else if (k == "failure")
+                    gpu->remapFailure = ll;
+                else
+                    known = false;
+            } else if (kw == "retired") {
+                if (k == "sbe")
+                    gpu->retiredSbe = ll;
+                else if (k == "dbe")
+                    gpu->retiredDbe = ll;
+                else if (k == "pending")
+                    gpu->retiredPending = ll;
+                else
+                    known = false;
+            } else if (kw == "nvlink") {
+                static const char* const names[] = {"replay", "recovery", "crcflit", "crcdata",
+                                                    "eccdata"};
+                known = false;
+                for (int c = 0; c < 5; ++c)
+                    if (k == names[c]) {
+                        link.counters[c] = n;
+                        known = true;
+                    }
+                if (k == "link") {
+                    linkIndex = ll;
+                    known = n < kNvLinkMaxLinks;
+                } else if (k == "active") {
+                    link.active = n != 0;
+                    known = true;
+                }
+            } else { // xid
+                if (k == "code")
+                    event.data = n;
+                else if (k == "at")
+                    event.at = unsigned(n);
+                else if (k == "gi")
+                    event.gi = unsigned(n);
+                else if (k == "ci")
+                    event.ci = unsigned(n);
+                else if (k == "type")
+                    event.type = n;
+                else
+                    known = false;
+            }
+            if (!known) {
+                *why = "unknown " + kw + " key " + k;
+                return false;
+            }
+        }
+        if (kw == "nvlink") {
+            if (linkIndex < 0) {
+                *why = "nvlink needs link=<n>";
+                return false;
+            }
+            if (gpu->nvlinks.size() <= size_t(linkIndex))
+                gpu->nvlinks.resize(size_t(linkIndex) + 1, NvLink{false, {}});
+            gpu->nvlinks[size_t(linkIndex)] = link;
+        }
+        if (kw == "xid") {
+            if (event.data == 0) {
+                *why = "xid needs code=<n>";
+                return false;
+            }
+            gpu->events.push_back(event);
+        }
         return true;
     }
 

@@ -34,6 +34,17 @@ enum Fn
     kMps,
     kMigMode,
     kMigHandle,
+    kEnergy,
+    kEccMode,
+    kEccTotal,
+    kRemappedRows,
+    kRetiredPages,
+    kRetiredPending,
+    kClocksEventReasons,
+    kPcieReplay,
+    kNvLinkState,
+    kNvLinkErrors,
+    kRegisterEvents,
     kFnCount
 };
 inline constexpr const char* kFnNames[kFnCount] = {
@@ -56,6 +67,17 @@ inline constexpr const char* kFnNames[kFnCount] = {
     "nvmlDeviceGetMPSComputeRunningProcesses",
     "nvmlDeviceGetMigMode",
     "nvmlDeviceGetMigDeviceHandleByIndex",
+    "nvmlDeviceGetTotalEnergyConsumption",
+    "nvmlDeviceGetEccMode",
+    "nvmlDeviceGetTotalEccErrors",
+    "nvmlDeviceGetRemappedRows",
+    "nvmlDeviceGetRetiredPages",
+    "nvmlDeviceGetRetiredPagesPendingStatus",
+    "nvmlDeviceGetCurrentClocksEventReasons", // and ...ThrottleReasons
+    "nvmlDeviceGetPcieReplayCounter",
+    "nvmlDeviceGetNvLinkState",
+    "nvmlDeviceGetNvLinkErrorCounter",
+    "nvmlDeviceRegisterEvents",
 };
 
 struct Proc
@@ -95,6 +117,23 @@ struct Mig
     bool lenientMemoryVersion = false;
     ProcList compute, graphics, mps;
     bool present = false; // declared by a mig line
+};
+
+// An event queued by an `xid` line: delivered by nvmlEventSetWait once the
+// GPU's clock reached `at`, to event sets it is registered with.
+struct FakeEvent
+{
+    unsigned long long type = kEventTypeXidCriticalError;
+    unsigned long long data = 0; // the XID
+    unsigned gi = kNoInstanceId, ci = kNoInstanceId;
+    unsigned at = 0;
+    bool delivered = false;
+};
+
+struct NvLink
+{
+    bool active = true;
+    unsigned long long counters[5] = {}; // by NvLinkErrorCounter
 };
 
 struct Gpu
@@ -137,6 +176,22 @@ struct Gpu
     ProcList compute, graphics, mps;
     std::vector<UtilSample> utilSamples;
     unsigned long long lastSeenArg = 0;
+    // Health and energy. -1: the call answers NOT_SUPPORTED (as a GPU
+    // without the feature does), unless said otherwise.
+    long long energy = -1;             // mJ since the driver loaded
+    unsigned long long energyStep = 0; // added per tick of the GPU's clock
+    int eccMode = -1;                  // 0 off, 1 on
+    unsigned long long ecc[2][2] = {}; // [corrected, uncorrected][volatile, aggregate]
+    long long remapCorr = -1, remapUnc = 0, remapPending = 0, remapFailure = 0;
+    long long retiredSbe = -1, retiredDbe = 0, retiredPending = 0;
+    long long clockReasons = -1; // the mask
+    unsigned long long clockSupported = 0x1ff;
+    long long pcieReplay = -1;
+    std::vector<NvLink> nvlinks; // empty: no NVLink (NOT_SUPPORTED)
+    std::vector<FakeEvent> events;
+    unsigned long long registeredEvents = 0;     // the mask of nvmlDeviceRegisterEvents
+    unsigned long long supportedEvents = 0xFF9F; // what the H200 said
+    unsigned healthReads = 0; // ECC, remap and retired-page calls, for cadence tests
 };
 
 struct State
@@ -146,6 +201,7 @@ struct State
     std::string driver = "550.54.15";
     std::string nvml = "12.550.54.15";
     std::vector<Gpu> gpus;
+    unsigned eventWaits = 0;
 };
 
 // The entry of a `script` list for the GPU's clock: the sample that moved the

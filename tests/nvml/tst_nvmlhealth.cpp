@@ -1,0 +1,297 @@
+// The health and energy calls as NvmlLibrary resolves them, against the fake
+// libnvidia-ml.so.1 (tests/nvml/fakenvml, scenarios/health.scenario): each
+// call's values, NOT_SUPPORTED where a GPU lacks the feature (never a 0),
+// the XID event queue, and an older driver that lacks some of them.
+#include "sampling/nvmllibrary.h"
+
+#include <QFile>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <dlfcn.h>
+
+#include <cstring>
+
+using namespace gw;
+using namespace gw::nvml;
+
+namespace {
+
+// The fake's test hooks, looked up in the loaded library.
+template <typename Fn>
+Fn hook(const char* library, const char* name)
+{
+    void* h = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
+    return h ? reinterpret_cast<Fn>(dlsym(h, name)) : nullptr;
+}
+
+Device deviceOf(NvmlLibrary& nvml, unsigned index)
+{
+    Device d = nullptr;
+    if (nvml.deviceGetHandleByIndex(index, &d) != SUCCESS)
+        return nullptr;
+    return d;
+}
+
+// One sample's clock tick of a fake GPU (its clock is its count of
+// utilisation reads).
+void tick(NvmlLibrary& nvml, Device d)
+{
+    Utilization u{};
+    nvml.deviceGetUtilizationRates(d, &u);
+}
+
+} // namespace
+
+class TestNvmlHealth : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // Whether run by ctest or by hand.
+        qputenv("GW_FAKE_NVML_SCENARIO", GW_NVML_SCENARIOS "/health.scenario");
+    }
+
+    void theNewDriversCallsAreAllResolved()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        QVERIFY(nvml.eventSetCreate && nvml.deviceRegisterEvents && nvml.eventSetFree);
+        QVERIFY(nvml.deviceGetSupportedEventTypes);
+        QVERIFY(nvml.eventSetWait);
+        QVERIFY(!nvml.eventWaitV1);
+        QVERIFY(nvml.deviceGetTotalEnergyConsumption);
+        QVERIFY(nvml.deviceGetEccMode && nvml.deviceGetTotalEccErrors);
+        QVERIFY(nvml.deviceGetRemappedRows);
+        QVERIFY(nvml.deviceGetRetiredPages && nvml.deviceGetRetiredPagesPendingStatus);
+        QVERIFY(nvml.deviceGetClocksEventReasons && nvml.deviceGetSupportedClocksEventReasons);
+        QVERIFY(nvml.deviceGetPcieReplayCounter);
+        QVERIFY(nvml.deviceGetNvLinkState && nvml.deviceGetNvLinkErrorCounter);
+    }
+
+    void anOlderDriverLacksWhatItLacks()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML_OLD)), qPrintable(nvml.error()));
+        // Absent, so each field will be absent, never 0.
+        QVERIFY(!nvml.deviceGetTotalEnergyConsumption);
+        QVERIFY(!nvml.deviceGetRemappedRows);
+        QVERIFY(!nvml.deviceGetPcieReplayCounter);
+        // The older names stand in.
+        QVERIFY(nvml.deviceGetClocksEventReasons);
+        QVERIFY(nvml.eventSetWait);
+        QVERIFY(nvml.eventWaitV1);
+        Device d = deviceOf(nvml, 1);
+        QVERIFY(d);
+        unsigned long long reasons = 0;
+        QCOMPARE(nvml.deviceGetClocksEventReasons(d, &reasons), SUCCESS);
+        QCOMPARE(reasons, 0x60ull); // SwThermalSlowdown | HwThermalSlowdown
+
+        // The old wait writes 24 bytes: the instance ids are left as they were.
+        EventSet set = nullptr;
+        QCOMPARE(nvml.eventSetCreate(&set), SUCCESS);
+        QCOMPARE(nvml.deviceRegisterEvents(d, kEventTypeXidCriticalError, set), SUCCESS);
+        tick(nvml, d);
+        tick(nvml, d);
+        EventData data;
+        std::memset(&data, 0xAB, sizeof data);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), SUCCESS);
+        QCOMPARE(data.eventData, 48ull);
+        unsigned untouched = 0;
+        std::memset(&untouched, 0xAB, sizeof untouched);
+        QCOMPARE(data.gpuInstanceId, untouched);
+        QCOMPARE(nvml.eventSetFree(set), SUCCESS);
+    }
+
+    void eachCountersValueAndNotSupportedWhereAGpuLacksIt()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        Device h200 = deviceOf(nvml, 0), a100 = deviceOf(nvml, 1), v100 = deviceOf(nvml, 2),
+               mig = deviceOf(nvml, 3);
+        QVERIFY(h200 && a100 && v100 && mig);
+
+        // Energy: mJ since the driver loaded, rising with the GPU's clock.
+        unsigned long long mj = 0;
+        QCOMPARE(nvml.deviceGetTotalEnergyConsumption(h200, &mj), SUCCESS);
+        QCOMPARE(mj, 47115334ull);
+        tick(nvml, h200);
+        QCOMPARE(nvml.deviceGetTotalEnergyConsumption(h200, &mj), SUCCESS);
+        QCOMPARE(mj, 47116334ull);
+
+        // ECC: on with no errors; on with errors; off; not there.
+        EnableState current = FEATURE_DISABLED, pending = FEATURE_DISABLED;
+        QCOMPARE(nvml.deviceGetEccMode(h200, &current, &pending), SUCCESS);
+        QCOMPARE(current, FEATURE_ENABLED);
+        unsigned long long count = 99;
+        QCOMPARE(
+            nvml.deviceGetTotalEccErrors(h200, MEMORY_ERROR_TYPE_UNCORRECTED, VOLATILE_ECC, &count),
+            SUCCESS);
+        QCOMPARE(count, 0ull);
+        QCOMPARE(
+            nvml.deviceGetTotalEccErrors(a100, MEMORY_ERROR_TYPE_CORRECTED, AGGREGATE_ECC, &count),
+            SUCCESS);
+        QCOMPARE(count, 40ull);
+        QCOMPARE(
+            nvml.deviceGetTotalEccErrors(a100, MEMORY_ERROR_TYPE_UNCORRECTED, VOLATILE_ECC, &count),
+            SUCCESS);
+        QCOMPARE(count, 2ull);
+        QCOMPARE(nvml.deviceGetEccMode(v100, &current, &pending), SUCCESS);
+        QCOMPARE(current, FEATURE_DISABLED);
+        QCOMPARE(
+            nvml.deviceGetTotalEccErrors(v100, MEMORY_ERROR_TYPE_CORRECTED, VOLATILE_ECC, &count),
+            ERROR_NOT_SUPPORTED);
+        QCOMPARE(nvml.deviceGetEccMode(mig, &current, &pending), ERROR_NOT_SUPPORTED);
+
+        // Remapped rows: a pending remap; none before Ampere; none in MIG mode.
+        unsigned corr = 9, unc = 9, isPending = 9, failure = 9;
+        QCOMPARE(nvml.deviceGetRemappedRows(h200, &corr, &unc, &isPending, &failure), SUCCESS);
+        QCOMPARE(corr + unc + isPending + failure, 0u);
+        QCOMPARE(nvml.deviceGetRemappedRows(a100, &corr, &unc, &isPending, &failure), SUCCESS);
+        QCOMPARE(corr, 1u);
+        QCOMPARE(unc, 2u);
+        QCOMPARE(isPending, 1u);
+        QCOMPARE(failure, 0u);
+        QCOMPARE(nvml.deviceGetRemappedRows(v100, &corr, &unc, &isPending, &failure),
+                 ERROR_NOT_SUPPORTED);
+        QCOMPARE(nvml.deviceGetRemappedRows(mig, &corr, &unc, &isPending, &failure),
+                 ERROR_NOT_SUPPORTED);
+
+        // Retired pages (before Ampere): a count probe, then the pages.
+        unsigned pages = 0;
+        QCOMPARE(nvml.deviceGetRetiredPages(
+                     v100, PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS, &pages, nullptr),
+                 ERROR_INSUFFICIENT_SIZE);
+        QCOMPARE(pages, 2u);
+        unsigned long long addresses[2] = {};
+        QCOMPARE(nvml.deviceGetRetiredPages(
+                     v100, PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS, &pages, addresses),
+                 SUCCESS);
+        QVERIFY(addresses[0] != 0 && addresses[1] != 0);
+        EnableState retiredPending = FEATURE_DISABLED;
+        QCOMPARE(nvml.deviceGetRetiredPagesPendingStatus(v100, &retiredPending), SUCCESS);
+        QCOMPARE(retiredPending, FEATURE_ENABLED);
+        QCOMPARE(nvml.deviceGetRetiredPagesPendingStatus(h200, &retiredPending),
+                 ERROR_NOT_SUPPORTED);
+
+        // Clock-event reasons and what the GPU can report.
+        unsigned long long reasons = 0;
+        QCOMPARE(nvml.deviceGetClocksEventReasons(h200, &reasons), SUCCESS);
+        QCOMPARE(reasons, kClocksEventGpuIdle);
+        QCOMPARE(nvml.deviceGetSupportedClocksEventReasons(h200, &reasons), SUCCESS);
+        QCOMPARE(reasons, 0x1ffull);
+        QCOMPARE(nvml.deviceGetClocksEventReasons(v100, &reasons), SUCCESS);
+        QCOMPARE(reasons, kClocksEventSwPowerCap);
+        QCOMPARE(nvml.deviceGetClocksEventReasons(mig, &reasons), ERROR_NOT_SUPPORTED);
+
+        // PCIe replays.
+        unsigned replays = 99;
+        QCOMPARE(nvml.deviceGetPcieReplayCounter(h200, &replays), SUCCESS);
+        QCOMPARE(replays, 0u);
+        QCOMPARE(nvml.deviceGetPcieReplayCounter(a100, &replays), SUCCESS);
+        QCOMPARE(replays, 12u);
+        QCOMPARE(nvml.deviceGetPcieReplayCounter(v100, &replays), ERROR_NOT_SUPPORTED);
+
+        // NVLink: none on the H200; three links on the A100, one inactive.
+        EnableState active = FEATURE_ENABLED;
+        QCOMPARE(nvml.deviceGetNvLinkState(h200, 0, &active), ERROR_NOT_SUPPORTED);
+        QCOMPARE(nvml.deviceGetNvLinkState(a100, 0, &active), SUCCESS);
+        QCOMPARE(active, FEATURE_ENABLED);
+        QCOMPARE(nvml.deviceGetNvLinkState(a100, 2, &active), SUCCESS);
+        QCOMPARE(active, FEATURE_DISABLED);
+        QCOMPARE(nvml.deviceGetNvLinkState(a100, 3, &active), ERROR_NOT_SUPPORTED);
+        QCOMPARE(nvml.deviceGetNvLinkState(a100, kNvLinkMaxLinks, &active), ERROR_INVALID_ARGUMENT);
+        unsigned long long errors = 0;
+        QCOMPARE(nvml.deviceGetNvLinkErrorCounter(a100, 0, NVLINK_ERROR_DL_CRC_FLIT, &errors),
+                 SUCCESS);
+        QCOMPARE(errors, 7ull);
+
+        // The cadence hook counts the slow reads (ECC, remapped rows,
+        // retired pages) a sampler makes.
+        const auto healthReads =
+            hook<unsigned (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlHealthReads");
+        QVERIFY(healthReads);
+        QCOMPARE(healthReads(1), 3u); // two ECC totals and the remapped rows
+    }
+
+    void xidEventsArriveOnceAtTheirSampleForTheGpuRegistered()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        const auto setsOpen = hook<int (*)()>(GW_FAKE_NVML, "gwFakeNvmlEventSetsOpen");
+        QVERIFY(setsOpen);
+        Device h200 = deviceOf(nvml, 0), a100 = deviceOf(nvml, 1);
+        unsigned long long supported = 0;
+        QCOMPARE(nvml.deviceGetSupportedEventTypes(h200, &supported), SUCCESS);
+        QCOMPARE(supported, 0xff9full);
+        EventSet set = nullptr;
+        QCOMPARE(nvml.eventSetCreate(&set), SUCCESS);
+        QCOMPARE(setsOpen(), 1);
+        // A type the GPU does not support is refused as the driver does.
+        QCOMPARE(nvml.deviceRegisterEvents(h200, 0x20, set), ERROR_NOT_SUPPORTED);
+        for (Device d : {h200, a100})
+            QCOMPARE(nvml.deviceRegisterEvents(
+                         d, kEventTypeXidCriticalError | kEventTypeDoubleBitEccError, set),
+                     SUCCESS);
+        EventData data{};
+        // Sample 1: nothing yet (the wait returns at once, TIMEOUT).
+        tick(nvml, h200);
+        tick(nvml, a100);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), ERROR_TIMEOUT);
+        // Sample 2: XID 48 of the A100, once.
+        tick(nvml, h200);
+        tick(nvml, a100);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), SUCCESS);
+        QCOMPARE(data.device, a100);
+        QCOMPARE(data.eventType, kEventTypeXidCriticalError);
+        QCOMPARE(data.eventData, 48ull);
+        QCOMPARE(data.gpuInstanceId, kNoInstanceId);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), ERROR_TIMEOUT);
+        // Sample 3: XID 63 of its GPU instance 1.
+        tick(nvml, a100);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), SUCCESS);
+        QCOMPARE(data.eventData, 63ull);
+        QCOMPARE(data.gpuInstanceId, 1u);
+        QCOMPARE(data.computeInstanceId, 0u);
+        QCOMPARE(nvml.eventSetFree(set), SUCCESS);
+        QCOMPARE(setsOpen(), 0);
+        QCOMPARE(nvml.eventSetWait(set, &data, 0), ERROR_INVALID_ARGUMENT);
+    }
+
+    void aFailureConfiguredForAHealthCallIsReturned()
+    {
+        // `fail` lines reach the new calls too (here through a scenario
+        // written for the test).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("fail.scenario"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("gpu 0 energy=5 clockreasons=0x1 pciereplay=1\n"
+                "fail 0 nvmlDeviceGetTotalEnergyConsumption NO_PERMISSION\n"
+                "fail 0 nvmlDeviceGetCurrentClocksEventReasons GPU_IS_LOST\n"
+                "fail 0 nvmlDeviceRegisterEvents UNKNOWN\n");
+        f.close();
+        const QByteArray saved = qgetenv("GW_FAKE_NVML_SCENARIO");
+        qputenv("GW_FAKE_NVML_SCENARIO", path.toLocal8Bit());
+        auto restore = qScopeGuard([&] { qputenv("GW_FAKE_NVML_SCENARIO", saved); });
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        Device d = deviceOf(nvml, 0);
+        unsigned long long v = 0;
+        QCOMPARE(nvml.deviceGetTotalEnergyConsumption(d, &v), ERROR_NO_PERMISSION);
+        QCOMPARE(nvml.deviceGetClocksEventReasons(d, &v), ERROR_GPU_IS_LOST);
+        unsigned replays = 0;
+        QCOMPARE(nvml.deviceGetPcieReplayCounter(d, &replays), SUCCESS);
+        QCOMPARE(replays, 1u);
+        EventSet set = nullptr;
+        QCOMPARE(nvml.eventSetCreate(&set), SUCCESS);
+        QCOMPARE(nvml.deviceRegisterEvents(d, kEventTypeXidCriticalError, set), ERROR_UNKNOWN);
+        QCOMPARE(nvml.eventSetFree(set), SUCCESS);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNvmlHealth)
+#include "tst_nvmlhealth.moc"
