@@ -15,7 +15,9 @@ using E = XidEffect;
 // NVIDIA's catalogue for Ampere and newer GPUs: the codes it lists as used
 // on A100, H100, B100 or GB200, with its mnemonic, description and
 // immediate action; the effect and whether it is the application's fault
-// are GPU Warden's reading (docs/health.md, "XIDs"). Sorted by code; a
+// are GPU Warden's reading (docs/health.md, "XIDs"; 68 and 109 follow
+// NVIDIA's k8s-device-plugin, which takes both for application errors).
+// Sorted by code; a
 // row a line (the one table clang-format leaves as written).
 // clang-format off
 constexpr XidInfo kCatalogue[] = {
@@ -43,7 +45,7 @@ constexpr XidInfo kCatalogue[] = {
     {64, "INFOROM_DRAM_RETIREMENT_FAILURE", "GPU memory remapping failure", A::ResetGpu, E::Failing, false, true},
     {66, "ROBUST_CHANNEL_FECS_ERR_REG_ACCESS_VIOLATION", "Illegal access by driver", A::None, E::None, false, true},
     {67, "ROBUST_CHANNEL_FECS_ERR_VERIF_VIOLATION", "Illegal access by driver", A::None, E::Degraded, false, true},
-    {68, "ROBUST_CHANNEL_NVDEC0_ERROR", "NVDEC0 Exception", A::RestartApplication, E::Degraded, false, true},
+    {68, "ROBUST_CHANNEL_NVDEC0_ERROR", "NVDEC0 Exception", A::RestartApplication, E::None, true, true},
     {69, "ROBUST_CHANNEL_GR_CLASS_ERROR", "Graphics Engine class error", A::RestartApplication, E::None, true, true},
     {70, "ROBUST_CHANNEL_CE3_ERROR", "CE3: Unknown Error", A::RestartApplication, E::Degraded, false, true},
     {71, "ROBUST_CHANNEL_CE4_ERROR", "CE4: Unknown Error", A::RestartApplication, E::Degraded, false, true},
@@ -78,7 +80,7 @@ constexpr XidInfo kCatalogue[] = {
     {105, "ROBUST_CHANNEL_NVJPG7_ERROR", "NVJPG7 Error", A::RestartApplication, E::Degraded, false, true},
     {106, "SMBPBI_TEST_MESSAGE", "SMBPBI Test Message", A::None, E::None, false, true},
     {107, "SMBPBI_TEST_MESSAGE_SILENT", "SMBPBI Test Message Silent", A::None, E::None, false, true},
-    {109, "ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR", "Context Switch Timeout Error", A::ResetGpu, E::Failing, false, true},
+    {109, "ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR", "Context Switch Timeout Error", A::ResetGpu, E::Degraded, false, true},
     {110, "SEC_FAULT_ERROR", "Security Fault Error", A::ResetGpu, E::Failing, false, true},
     {119, "GSP_RPC_TIMEOUT", "GSP RPC Timeout", A::ResetGpu, E::Failing, false, true},
     {120, "GSP_ERROR", "GSP Error", A::ResetGpu, E::Failing, false, true},
