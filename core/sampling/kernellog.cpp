@@ -35,6 +35,7 @@ constexpr quint64 kNoticeSpan = 8;
 const QLatin1String kXidPrefix("NVRM: Xid");
 const QLatin1String kNoticePrefix("NVRM: The NVIDIA GPU ");
 const QLatin1String kFallenOff("fallen off the bus");
+const QLatin1String kDriverLoad("NVRM: loading NVIDIA UNIX ");
 
 template <typename Int>
 std::optional<Int> decimal(QByteArrayView digits)
@@ -306,6 +307,20 @@ void Scanner::feed(const KmsgRecord& record)
         return;
     }
     const QStringView m = withoutStamp(record.message);
+    if (record.facility == 0 && m.startsWith(kDriverLoad)) {
+        DriverLoad load{record.sequence, record.monotonicUs, {}};
+        // The version is the first word of digits and dots with a dot.
+        for (const QStringView word : m.sliced(kDriverLoad.size()).split(u' ')) {
+            if (word.contains(u'.') && std::all_of(word.begin(), word.end(), [](QChar c) {
+                    return c == u'.' || (c >= u'0' && c <= u'9');
+                })) {
+                load.version = word.toString();
+                break;
+            }
+        }
+        m_loads.append(load);
+        return;
+    }
     if (m.startsWith(kNoticePrefix)) {
         const QStringView after = m.sliced(kNoticePrefix.size()).trimmed();
         const qsizetype end = after.indexOf(u' ');
@@ -356,6 +371,11 @@ void Scanner::feedText(QByteArrayView text)
 QList<Scanner::Found> Scanner::takeFound()
 {
     return std::exchange(m_found, {});
+}
+
+QList<Scanner::DriverLoad> Scanner::takeDriverLoads()
+{
+    return std::exchange(m_loads, {});
 }
 
 QStringList Scanner::takeWarnings()

@@ -79,16 +79,28 @@ public:
         qint64 monotonicUs = 0;
     };
 
+    // The driver loading ("NVRM: loading NVIDIA UNIX … Kernel Module
+    // 580.159.04 …"): GPUs start afresh there, so an XID logged before
+    // the last load no longer holds a GPU out.
+    struct DriverLoad
+    {
+        quint64 sequence = 0;
+        qint64 monotonicUs = 0;
+        QString version; // "580.159.04"; empty where the line names none
+    };
+
     void feed(const KmsgRecord& record);
     // A whole text of records one to a line (continuation lines, starting
     // with a space, skipped), as a file or a test fixture holds them.
     void feedText(QByteArrayView text);
 
     QList<Found> takeFound();
+    QList<DriverLoad> takeDriverLoads();
     QStringList takeWarnings();
 
 private:
     QList<Found> m_found;
+    QList<DriverLoad> m_loads;
     QStringList m_warnings;
     // "NVRM: The NVIDIA GPU <bus>" seen, waiting for its "fallen off the bus".
     QString m_lostNoticeBus;
@@ -114,6 +126,8 @@ public:
     // warnings (a log that cannot be opened is said once, records the
     // kernel overwrote before they were read are counted) are appended.
     QList<Scanner::Found> poll(QStringList* warnings);
+    // The driver loads among the records polled so far, taken once.
+    QList<Scanner::DriverLoad> takeDriverLoads() { return m_scanner.takeDriverLoads(); }
     // Open and readable (false after a failed open: the reason was warned).
     bool readable() const { return m_fd >= 0; }
     // The sequence number of the newest /dev/kmsg record read.

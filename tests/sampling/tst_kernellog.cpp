@@ -201,6 +201,26 @@ private Q_SLOTS:
         QVERIFY(scanner.takeFound().isEmpty()); // taken once
     }
 
+    // The driver's load line, in the H200 capture and an older driver's
+    // form: where GPUs start afresh.
+    void theDriverLoadingIsSeen()
+    {
+        Scanner scanner;
+        scanner.feedText(fixture(QStringLiteral("xid-real.txt")));
+        QList<Scanner::DriverLoad> loads = scanner.takeDriverLoads();
+        QCOMPARE(loads.size(), 1);
+        QCOMPARE(loads.first().sequence, quint64(355));
+        QCOMPARE(loads.first().monotonicUs, qint64(624403));
+        QCOMPARE(loads.first().version, QStringLiteral("580.159.04"));
+        QVERIFY(scanner.takeDriverLoads().isEmpty());
+        scanner.feedText("6,9,1,-;NVRM: loading NVIDIA UNIX x86_64 Kernel Module  535.104.05  "
+                         "Sat Aug 19 01:15:15 UTC 2023\n"
+                         "12,10,1,-;NVRM: loading NVIDIA UNIX x86_64 Kernel Module  1.0  forged\n");
+        loads = scanner.takeDriverLoads();
+        QCOMPARE(loads.size(), 1); // the one from user space is not the kernel's
+        QCOMPARE(loads.first().version, QStringLiteral("535.104.05"));
+    }
+
     void garbledLinesAreEachSaidAndGiveNoXid()
     {
         Scanner scanner;
