@@ -2,6 +2,7 @@
 // libnvidia-ml.so.1 (tests/nvml/fakenvml, scenarios/health.scenario): each
 // call's values, NOT_SUPPORTED where a GPU lacks the feature (never a 0),
 // the XID event queue, and an older driver that lacks some of them.
+#include "sampling/nvmlhealth.h"
 #include "sampling/nvmllibrary.h"
 
 #include <QFile>
@@ -261,6 +262,144 @@ private Q_SLOTS:
         QCOMPARE(nvml.eventSetWait(set, &data, 0), ERROR_INVALID_ARGUMENT);
     }
 
+    // The reader a sampler keeps: every figure of each GPU as the fake
+    // answers it, NVLink summed over the active links, XIDs in their
+    // reading only, and absent (never 0) what a GPU lacks.
+    void theReaderGivesEachGpusFacts()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        QList<Device> devices;
+        for (unsigned i = 0; i < 4; ++i)
+            devices << deviceOf(nvml, i);
+        QStringList warnings;
+        NvmlHealthReader reader(nvml);
+        reader.open(devices, warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        constexpr qint64 kT0 = 1'790'000'000'000;
+        QList<std::optional<GpuHealthFacts>> readings[3];
+        for (int r = 0; r < 3; ++r) {
+            for (Device d : devices)
+                tick(nvml, d); // the sampler reads utilisation first
+            reader.drainEvents(kT0 + r * 1000, warnings);
+            for (qsizetype i = 0; i < devices.size(); ++i)
+                readings[r] << reader.read(i, kT0 + r * 1000, warnings);
+        }
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+
+        // The H200, as it answered.
+        const GpuHealthFacts h200 = *readings[0][0];
+        QCOMPARE(h200.energyMj, std::optional<quint64>(47'116'334)); // one tick in
+        QCOMPARE(h200.eccEnabled, std::optional<bool>(true));
+        QCOMPARE(h200.eccUncorrectedVolatile, std::optional<quint64>(0));
+        QCOMPARE(h200.remapPending, std::optional<bool>(false));
+        QVERIFY(!h200.retiredPagesSbe && !h200.retiredPagesPending);
+        QCOMPARE(h200.clockEventReasons, std::optional<quint64>(0x1));
+        QCOMPARE(h200.clockEventReasonsSupported, std::optional<quint64>(0x1ff));
+        QCOMPARE(h200.pcieReplayCount, std::optional<quint32>(0));
+        QVERIFY(!h200.nvlinkErrors);
+        QVERIFY(h200.xids.isEmpty());
+
+        // The failing A100: its counters, NVLink over links 0 and 1 (2 is
+        // down), XID 48 in the second reading and 63 in the third.
+        const GpuHealthFacts a100 = *readings[0][1];
+        QCOMPARE(a100.eccUncorrectedVolatile, std::optional<quint64>(2));
+        QCOMPARE(a100.eccCorrectedAggregate, std::optional<quint64>(40));
+        QCOMPARE(a100.remappedRowsUncorrectable, std::optional<quint32>(2));
+        QCOMPARE(a100.remapPending, std::optional<bool>(true));
+        QCOMPARE(a100.pcieReplayCount, std::optional<quint32>(12));
+        QCOMPARE(a100.nvlinkErrors, std::optional<NvLinkErrors>(NvLinkErrors{6, 1, 7, 0}));
+        QVERIFY(a100.xids.isEmpty());
+        QCOMPARE(readings[1][1]->xids.size(), 1);
+        QCOMPARE(readings[1][1]->xids[0].xid, 48);
+        QCOMPARE(readings[1][1]->xids[0].atMs, kT0 + 1000);
+        QCOMPARE(readings[1][1]->xids[0].source, XidEvent::Source::Nvml);
+        QVERIFY(!readings[1][1]->xids[0].gpuInstanceId);
+        QCOMPARE(readings[2][1]->xids.size(), 1);
+        QCOMPARE(readings[2][1]->xids[0].xid, 63);
+        QCOMPARE(readings[2][1]->xids[0].gpuInstanceId, std::optional<int>(1));
+
+        // The V100: ECC off (no totals), retired pages.
+        const GpuHealthFacts v100 = *readings[0][2];
+        QCOMPARE(v100.eccEnabled, std::optional<bool>(false));
+        QVERIFY(!v100.eccCorrectedVolatile);
+        QCOMPARE(v100.retiredPagesSbe, std::optional<quint32>(2));
+        QCOMPARE(v100.retiredPagesDbe, std::optional<quint32>(1));
+        QCOMPARE(v100.retiredPagesPending, std::optional<bool>(true));
+        QVERIFY(!v100.remapPending && !v100.pcieReplayCount);
+
+        // The H100 in MIG mode: remapped rows are not reported then.
+        const GpuHealthFacts mig = *readings[0][3];
+        QVERIFY(!mig.remapPending && !mig.remappedRowsCorrectable);
+        QCOMPARE(mig.energyMj, std::optional<quint64>(1'234'567));
+    }
+
+    // The slow counters (ECC, remapped rows, retired pages) are asked once
+    // a minute, and at once after an event of the GPU; the event set is
+    // freed with the reader.
+    void theSlowCountersKeepTheirCadence()
+    {
+        const auto healthReads =
+            hook<unsigned (*)(unsigned)>(GW_FAKE_NVML, "gwFakeNvmlHealthReads");
+        const auto setsOpen = hook<int (*)()>(GW_FAKE_NVML, "gwFakeNvmlEventSetsOpen");
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        QList<Device> devices{deviceOf(nvml, 0), deviceOf(nvml, 1)};
+        QStringList warnings;
+        constexpr qint64 kT0 = 1'790'000'000'000;
+        {
+            NvmlHealthReader reader(nvml);
+            reader.open(devices, warnings);
+            auto reading = [&](qint64 atMs) {
+                for (Device d : devices)
+                    tick(nvml, d);
+                reader.drainEvents(atMs, warnings);
+                reader.read(0, atMs, warnings);
+                reader.read(1, atMs, warnings);
+            };
+            reading(kT0);
+            // Four ECC totals, the remapped rows, the two retired-page counts.
+            QCOMPARE(healthReads(0), 7u);
+            for (int s = 1; s <= 30; ++s)
+                reading(kT0 + s * 1000);
+            // The H200 had no event: not asked again within the minute.
+            QCOMPARE(healthReads(0), 7u);
+            // The A100 had two (XIDs at its second and third readings).
+            QCOMPARE(healthReads(1), 21u);
+            reading(kT0 + 61'000);
+            QCOMPARE(healthReads(0), 14u);
+            QCOMPARE(setsOpen(), 1);
+        }
+        QCOMPARE(setsOpen(), 0);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+    }
+
+    // An older driver: what it lacks stays absent; its events (24-byte
+    // records) come without instance ids.
+    void theReaderOnAnOlderDriver()
+    {
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML_OLD)), qPrintable(nvml.error()));
+        QList<Device> devices{deviceOf(nvml, 1)};
+        QStringList warnings;
+        NvmlHealthReader reader(nvml);
+        reader.open(devices, warnings);
+        std::optional<GpuHealthFacts> f;
+        for (int r = 0; r < 3; ++r) {
+            tick(nvml, devices[0]);
+            reader.drainEvents(r * 1000, warnings);
+            f = reader.read(0, r * 1000, warnings);
+        }
+        QVERIFY(f);
+        QVERIFY(!f->energyMj && !f->remapPending && !f->pcieReplayCount);
+        QCOMPARE(f->clockEventReasons, std::optional<quint64>(0x60));
+        QCOMPARE(f->eccUncorrectedVolatile, std::optional<quint64>(2));
+        QCOMPARE(f->xids.size(), 1);
+        QCOMPARE(f->xids[0].xid, 63);
+        QVERIFY(!f->xids[0].gpuInstanceId); // the v1 record has none
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+    }
+
     void aFailureConfiguredForAHealthCallIsReturned()
     {
         // `fail` lines reach the new calls too (here through a scenario
@@ -290,6 +429,25 @@ private Q_SLOTS:
         QCOMPARE(nvml.eventSetCreate(&set), SUCCESS);
         QCOMPARE(nvml.deviceRegisterEvents(d, kEventTypeXidCriticalError, set), ERROR_UNKNOWN);
         QCOMPARE(nvml.eventSetFree(set), SUCCESS);
+
+        // The reader says each such failure once and leaves the figure out;
+        // a lost GPU is the sampler's to say.
+        QStringList warnings;
+        NvmlHealthReader reader(nvml);
+        reader.open({d}, warnings);
+        std::optional<GpuHealthFacts> facts;
+        for (int r = 0; r < 3; ++r)
+            facts = reader.read(0, r * 1000, warnings);
+        QVERIFY(facts);
+        QVERIFY(!facts->energyMj && !facts->clockEventReasons);
+        QCOMPARE(facts->pcieReplayCount, std::optional<quint32>(1));
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings[0].contains(QLatin1String("NVML_ERROR_UNKNOWN from "
+                                                    "nvmlDeviceRegisterEvents")),
+                 qPrintable(warnings[0]));
+        QVERIFY2(warnings[1].contains(QLatin1String("NVML_ERROR_NO_PERMISSION from "
+                                                    "nvmlDeviceGetTotalEnergyConsumption")),
+                 qPrintable(warnings[1]));
     }
 };
 

@@ -578,7 +578,7 @@ GW_EXPORT Return nvmlEventSetFree(EventSet set)
 GW_EXPORT Return nvmlDeviceGetSupportedEventTypes(Device device, unsigned long long* types)
 {
     Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, kRegisterEvents, &gpu); rc != SUCCESS)
+    if (const Return rc = enter(device, kSupportedEvents, &gpu); rc != SUCCESS)
         return rc;
     if (!types)
         return ERROR_INVALID_ARGUMENT;

@@ -45,6 +45,7 @@ enum Fn
     kNvLinkState,
     kNvLinkErrors,
     kRegisterEvents,
+    kSupportedEvents,
     kFnCount
 };
 inline constexpr const char* kFnNames[kFnCount] = {
@@ -78,6 +79,7 @@ inline constexpr const char* kFnNames[kFnCount] = {
     "nvmlDeviceGetNvLinkState",
     "nvmlDeviceGetNvLinkErrorCounter",
     "nvmlDeviceRegisterEvents",
+    "nvmlDeviceGetSupportedEventTypes",
 };
 
 struct Proc
