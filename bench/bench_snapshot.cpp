@@ -5,6 +5,13 @@
 //   snapshot_us_nvml        our CPU per snapshot: NvmlSampler + HostSampler
 //   snapshot_sys_us_nvml    the kernel's share of snapshot_us_nvml
 //   nvml_sampler_us         NvmlSampler::sample alone
+//   nvml_health_read_us     the health and energy figures of the 8 GPUs
+//                           through NvmlHealthReader, a reading a second
+//                           (energy, clock reasons, PCIe replays each
+//                           reading, the slow counters once a minute, the
+//                           event set drained): what the sampler will add
+//   nvml_health_slow_read_us  the same for a reading whose slow counters
+//                           (ECC, remapped rows, retired pages, NVLink) are due
 //   procfs_enrich_us        ProcFs::enrich of the 50 pids, part of the above
 //   procfs_enrich_us_fake_tree  the same against a fake /proc tree (directory
 //                           descriptors instead of pidfds; what tests exercise)
@@ -17,6 +24,8 @@
 //   snapshot_wall_us_smi    wall time per SmiSampler snapshot, children included
 
 #include "sampling/hostsampler.h"
+#include "sampling/nvmlhealth.h"
+#include "sampling/nvmllibrary.h"
 #include "sampling/nvmlsampler.h"
 #include "sampling/smisampler.h"
 
@@ -144,8 +153,15 @@ QByteArray nvmlScenario()
              " bus=00000000:" + QByteArray::number(0x18 + g, 16).rightJustified(2, '0').toUpper() +
              ":00.0 util=" + QByteArray::number(60 + g) +
              " memutil=11 memused=19818MiB memtotal=81559MiB temp=59 power=631950 "
-             "powerlimit=700000 smclock=1980 persistence=1\n";
+             "powerlimit=700000 smclock=1980 persistence=1 energy=47115334 energystep=700 "
+             "clockreasons=0x1 pciereplay=0\n";
         s += "fail " + QByteArray::number(g) + " nvmlDeviceGetFanSpeed NOT_SUPPORTED\n";
+        // The health figures an H100 reports (NvmlHealthReader's cost).
+        const QByteArray n = QByteArray::number(g);
+        s += "ecc " + n + " mode=1 cv=0 ca=0 uv=0 ua=0\nremap " + n +
+             " corr=0 unc=0 pending=0 failure=0\n";
+        for (int link = 0; link < 18; ++link)
+            s += "nvlink " + n + " link=" + QByteArray::number(link) + " replay=0\n";
     }
     for (int i = 0; i < kProcesses; ++i) {
         const QByteArray gpu = QByteArray::number(gpuOf(i));
@@ -307,6 +323,35 @@ int main(int argc, char** argv)
     print("snapshot_wall_us_nvml", nvmlFull.wallUs);
     print("snapshot_sys_us_nvml", nvmlFull.sysUs);
     print("nvml_sampler_us", nvmlOnly.cpuUs);
+    {
+        NvmlLibrary library;
+        if (!library.load(gpuOptions.nvmlLibrary)) {
+            fprintf(stderr, "bench_snapshot: %s\n", qPrintable(library.error()));
+            return 1;
+        }
+        QList<nvml::Device> devices;
+        for (unsigned g = 0; g < unsigned(kGpus); ++g) {
+            nvml::Device d = nullptr;
+            library.deviceGetHandleByIndex(g, &d);
+            devices << d;
+        }
+        QStringList warnings;
+        NvmlHealthReader reader(library);
+        reader.open(devices, warnings);
+        qint64 atMs = 0;
+        auto reading = [&](qint64 stepMs) {
+            atMs += stepMs;
+            reader.drainEvents(atMs, warnings);
+            for (qsizetype g = 0; g < devices.size(); ++g)
+                reader.read(g, atMs, warnings);
+        };
+        const Figures everySecond = measure(kWarmup, kIterations, [&] { reading(1000); });
+        const Figures slowDue = measure(kWarmup / 10, kIterations / 10, [&] { reading(60'000); });
+        if (!warnings.isEmpty())
+            fprintf(stderr, "bench_snapshot: %s\n", qPrintable(warnings.join(u'\n')));
+        print("nvml_health_read_us", everySecond.cpuUs);
+        print("nvml_health_slow_read_us", slowDue.cpuUs);
+    }
     print("procfs_enrich_us", enrichOnly.cpuUs);
     print("procfs_enrich_sys_us", enrichOnly.sysUs);
     print("procfs_enrich_us_fake_tree", enrichFake.cpuUs);
