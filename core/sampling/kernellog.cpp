@@ -1,6 +1,7 @@
 #include "sampling/kernellog.h"
 
 #include "util/printable.h"
+#include "util/textparse.h"
 
 #include <QByteArray>
 #include <QFile>
@@ -36,25 +37,6 @@ const QLatin1String kXidPrefix("NVRM: Xid");
 const QLatin1String kNoticePrefix("NVRM: The NVIDIA GPU ");
 const QLatin1String kFallenOff("fallen off the bus");
 const QLatin1String kDriverLoad("NVRM: loading NVIDIA UNIX ");
-
-template <typename Int>
-std::optional<Int> decimal(QByteArrayView digits)
-{
-    if (digits.isEmpty() || digits.size() > 20)
-        return std::nullopt;
-    unsigned long long v = 0;
-    for (const char c : digits) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        const unsigned d = unsigned(c - '0');
-        if (v > (std::numeric_limits<unsigned long long>::max() - d) / 10)
-            return std::nullopt;
-        v = v * 10 + d;
-    }
-    if (v > static_cast<unsigned long long>(std::numeric_limits<Int>::max()))
-        return std::nullopt;
-    return static_cast<Int>(v);
-}
 
 bool isHex(QChar c)
 {
@@ -102,10 +84,10 @@ std::optional<qint64> pidOf(QStringView value)
 {
     if (leadingDigits(value).size() != value.size())
         return std::nullopt;
-    const auto n = decimal<qint64>(value.toLatin1());
-    if (!n || *n <= 0 || *n > kMaxPid)
+    const auto n = parseU64(value.toLatin1());
+    if (!n || *n == 0 || *n > quint64(kMaxPid))
         return std::nullopt;
-    return n;
+    return qint64(*n);
 }
 
 // A dmesg stamp ("[ 1843.308145] ") and leading spaces off a message.
@@ -180,9 +162,19 @@ std::optional<KmsgRecord> parseKmsgRecord(QByteArrayView record, QString* why)
                    .arg(fields.size());
         return std::nullopt;
     }
-    const auto prefix = decimal<int>(fields[0]);
-    const auto sequence = decimal<quint64>(fields[1]);
-    const auto usec = decimal<qint64>(fields[2]);
+    // Digits only: parseU64 alone would take " 4" and "+4".
+    auto digits = [](const QByteArray& f) -> std::optional<quint64> {
+        if (f.isEmpty() ||
+            !std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
+        return parseU64(f);
+    };
+    const auto prefix = digits(fields[0]);
+    const auto sequence = digits(fields[1]);
+    const auto usecDigits = digits(fields[2]);
+    const qint64 usec = usecDigits && *usecDigits <= quint64(std::numeric_limits<qint64>::max())
+                            ? qint64(*usecDigits)
+                            : -1;
     if (!prefix || *prefix > 2047) {
         *why = QStringLiteral("the syslog prefix is not a number up to 2047");
         return std::nullopt;
@@ -191,7 +183,7 @@ std::optional<KmsgRecord> parseKmsgRecord(QByteArrayView record, QString* why)
         *why = QStringLiteral("the sequence number is not a number");
         return std::nullopt;
     }
-    if (!usec) {
+    if (usec < 0) {
         *why = QStringLiteral("the time is not a number of microseconds");
         return std::nullopt;
     }
@@ -201,10 +193,10 @@ std::optional<KmsgRecord> parseKmsgRecord(QByteArrayView record, QString* why)
         return std::nullopt;
     }
     KmsgRecord r;
-    r.facility = *prefix >> 3;
-    r.level = *prefix & 7;
+    r.facility = int(*prefix >> 3);
+    r.level = int(*prefix & 7);
     r.sequence = *sequence;
-    r.monotonicUs = *usec;
+    r.monotonicUs = usec;
     r.fragment = flag != "-";
     QByteArrayView text = record.sliced(semicolon + 1);
     if (text.endsWith('\r'))
@@ -243,15 +235,15 @@ std::optional<XidLine> parseXidMessage(QStringView message, QString* why)
     }
     rest = rest.sliced(1).trimmed();
     const QStringView digits = leadingDigits(rest);
-    const auto code = digits.size() <= 4 ? decimal<int>(digits.toLatin1()) : std::nullopt;
-    if (!code || *code < 1 || *code > kMaxXidCode) {
+    const auto code = digits.size() <= 4 ? parseU64(digits.toLatin1()) : std::nullopt;
+    if (!code || *code < 1 || *code > quint64(kMaxXidCode)) {
         *why = digits.isEmpty() ? QStringLiteral("no XID number after the PCI address")
                                 : QStringLiteral("XID %1 is not a number from 1 to %2")
                                       .arg(digits.toString())
                                       .arg(kMaxXidCode);
         return std::nullopt;
     }
-    x.code = *code;
+    x.code = int(*code);
     rest = rest.sliced(digits.size());
     if (!rest.isEmpty() && !rest.startsWith(u',')) {
         *why = QStringLiteral("the XID number is not followed by ','");
@@ -306,8 +298,11 @@ void Scanner::feed(const KmsgRecord& record)
                           .arg(why, record.message);
         return;
     }
+    // What follows reads the driver's own lines: user space's are not his.
+    if (record.facility != 0)
+        return;
     const QStringView m = withoutStamp(record.message);
-    if (record.facility == 0 && m.startsWith(kDriverLoad)) {
+    if (m.startsWith(kDriverLoad)) {
         DriverLoad load{record.sequence, record.monotonicUs, {}};
         // The version is the first word of digits and dots with a dot.
         for (const QStringView word : m.sliced(kDriverLoad.size()).split(u' ')) {
@@ -422,10 +417,12 @@ QList<Scanner::Found> Reader::poll(QStringList* warnings)
         return {};
     // A record is at most a few KiB; a read() into less than the whole
     // record fails with EINVAL, so the buffer holds the longest there is.
-    QByteArray buffer(kMaxRecordBytes + 1, Qt::Uninitialized);
+    if (m_buffer.size() != kMaxRecordBytes + 1)
+        m_buffer = QByteArray(kMaxRecordBytes + 1, Qt::Uninitialized);
+    char* const buffer = m_buffer.data();
     int records = 0;
     while (records < kMaxRecordsPerPoll) {
-        const ssize_t n = ::read(m_fd, buffer.data(), size_t(buffer.size()));
+        const ssize_t n = ::read(m_fd, buffer, size_t(m_buffer.size()));
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -439,7 +436,7 @@ QList<Scanner::Found> Reader::poll(QStringList* warnings)
         if (n == 0)
             break; // a regular file's end
         if (!m_device) {
-            m_partial.append(buffer.constData(), n);
+            m_partial.append(buffer, n);
             const qsizetype lastNl = m_partial.lastIndexOf('\n');
             if (lastNl < 0)
                 continue;
@@ -450,8 +447,7 @@ QList<Scanner::Found> Reader::poll(QStringList* warnings)
         }
         ++records;
         QString why;
-        const std::optional<KmsgRecord> r =
-            parseKmsgRecord(QByteArrayView(buffer.constData(), n), &why);
+        const std::optional<KmsgRecord> r = parseKmsgRecord(QByteArrayView(buffer, n), &why);
         if (!r) {
             *warnings << QStringLiteral("kernel log %1: not a record (%2)").arg(m_path, why);
             continue;

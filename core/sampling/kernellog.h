@@ -144,6 +144,7 @@ private:
     bool m_triedOpen = false;
     bool m_device = false;
     QByteArray m_partial;                  // a regular file's unfinished last line
+    QByteArray m_buffer;                   // one record, kept between polls
     std::optional<quint64> m_lastSequence; // the device's last record read
     Scanner m_scanner;
 };

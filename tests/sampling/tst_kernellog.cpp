@@ -295,6 +295,13 @@ private Q_SLOTS:
                       "4,40,1,-;NVRM: fallen off the bus and is not responding to commands.\n");
         QVERIFY(none.takeFound().isEmpty());
         QVERIFY(none.takeWarnings().isEmpty());
+
+        // The same notice written from user space (facility 1) is not the
+        // driver's: no XID 79.
+        Scanner forged;
+        forged.feedText("12,10,1,-;NVRM: The NVIDIA GPU 0000:b3:00.0\n"
+                        "12,11,1,-;NVRM: fallen off the bus and is not responding to commands.\n");
+        QVERIFY(forged.takeFound().isEmpty());
     }
 
     void anXidWrittenByUserSpaceIsNotTaken()
