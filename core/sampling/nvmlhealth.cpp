@@ -28,28 +28,27 @@ NvmlHealthReader::~NvmlHealthReader()
 
 bool NvmlHealthReader::ok(Return rc, const char* function, QStringList& warnings)
 {
-    switch (rc) {
-    case SUCCESS:
+    switch (nvmlStatus(rc)) {
+    case NvmlStatus::Value:
         return true;
-    case ERROR_NOT_SUPPORTED:
-    case ERROR_FUNCTION_NOT_FOUND:
-    case ERROR_NO_DATA:
-    // The GPU as a whole failed: the sampler's own reads say so.
-    case ERROR_GPU_IS_LOST:
-    case ERROR_RESET_REQUIRED:
-    case ERROR_GPU_NOT_FOUND:
-    case ERROR_UNINITIALIZED:
+    case NvmlStatus::Absent:
+    case NvmlStatus::DeviceFailed: // the sampler's own reads say so
         return false;
-    default:
+    case NvmlStatus::FieldFailed:
         break;
     }
-    const QString key = QLatin1String(function) + QLatin1Char('/') + QString::number(int(rc));
-    if (!m_warned.contains(key)) {
-        m_warned.insert(key);
-        warnings << QStringLiteral("NVML health figures: %1; left out")
-                        .arg(m_nvml.describe(function, rc));
-    }
+    warnOnce(rc, function, warnings);
     return false;
+}
+
+void NvmlHealthReader::warnOnce(Return rc, const char* function, QStringList& warnings)
+{
+    const QString key = QLatin1String(function) + QLatin1Char('/') + QString::number(int(rc));
+    if (m_warned.contains(key))
+        return;
+    m_warned.insert(key);
+    warnings
+        << QStringLiteral("NVML health figures: %1; left out").arg(m_nvml.describe(function, rc));
 }
 
 void NvmlHealthReader::open(const QList<nvml::Device>& devices, QStringList& warnings)
@@ -73,9 +72,13 @@ void NvmlHealthReader::open(const QList<nvml::Device>& devices, QStringList& war
                 "nvmlDeviceGetSupportedEventTypes", warnings))
             continue;
         const unsigned long long mask = supported & kWanted;
-        if (mask != 0)
-            ok(m_nvml.deviceRegisterEvents(m_devices[i].handle, mask, m_events),
-               "nvmlDeviceRegisterEvents", warnings);
+        if (mask == 0)
+            continue;
+        // Without it no XID of this GPU arrives through NVML: said whatever
+        // the code (UNKNOWN here is the set's failure, not the GPU's).
+        const Return rc = m_nvml.deviceRegisterEvents(m_devices[i].handle, mask, m_events);
+        if (nvmlStatus(rc) != NvmlStatus::Value && nvmlStatus(rc) != NvmlStatus::Absent)
+            warnOnce(rc, "nvmlDeviceRegisterEvents", warnings);
     }
 }
 

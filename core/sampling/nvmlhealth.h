@@ -63,6 +63,7 @@ private:
     // The call's value, or absent: quietly where the driver or GPU lacks it
     // (or the GPU is lost: the sampler says that), else said once.
     bool ok(nvml::Return rc, const char* function, QStringList& warnings);
+    void warnOnce(nvml::Return rc, const char* function, QStringList& warnings);
     void readSlow(Device& d, QStringList& warnings);
 
     NvmlLibrary& m_nvml;

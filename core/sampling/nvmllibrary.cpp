@@ -68,6 +68,28 @@ Fn firstOf(void* handle, std::initializer_list<const char*> names, const char** 
 
 } // namespace
 
+NvmlStatus nvmlStatus(nvml::Return rc)
+{
+    switch (rc) {
+    case nvml::SUCCESS:
+        return NvmlStatus::Value;
+    // The device simply has no such sensor / feature.
+    case nvml::ERROR_NOT_SUPPORTED:
+    case nvml::ERROR_FUNCTION_NOT_FOUND:
+    case nvml::ERROR_NO_DATA:
+        return NvmlStatus::Absent;
+    // The device is gone or wedged: nothing else it says this round can be trusted.
+    case nvml::ERROR_GPU_IS_LOST:
+    case nvml::ERROR_UNKNOWN:
+    case nvml::ERROR_RESET_REQUIRED:
+    case nvml::ERROR_GPU_NOT_FOUND:
+    case nvml::ERROR_UNINITIALIZED:
+        return NvmlStatus::DeviceFailed;
+    default:
+        return NvmlStatus::FieldFailed;
+    }
+}
+
 NvmlLibrary::~NvmlLibrary()
 {
     unload();

@@ -13,6 +13,17 @@ namespace gw {
 
 Q_DECLARE_LOGGING_CATEGORY(lcNvml)
 
+// What one NVML call's return code means for the figure it was asked for;
+// one rule for every read (NvmlSampler, NvmlHealthReader).
+enum class NvmlStatus
+{
+    Value,
+    Absent,       // the GPU or driver has no such figure (NOT_SUPPORTED, …)
+    DeviceFailed, // the GPU is gone or wedged: nothing it says now counts
+    FieldFailed,  // this figure failed (permission, timeout): said, left out
+};
+NvmlStatus nvmlStatus(nvml::Return rc);
+
 class NvmlLibrary
 {
 public:

@@ -130,20 +130,12 @@ bool NvmlSampler::open()
 NvmlSampler::Outcome NvmlSampler::classify(Device& dev, const char* function, nvml::Return rc,
                                            GpuSample& gpu, Snapshot& out)
 {
-    switch (rc) {
-    case nvml::SUCCESS:
+    switch (nvmlStatus(rc)) {
+    case NvmlStatus::Value:
         return Outcome::Value;
-    // The device simply has no such sensor / feature.
-    case nvml::ERROR_NOT_SUPPORTED:
-    case nvml::ERROR_FUNCTION_NOT_FOUND:
-    case nvml::ERROR_NO_DATA:
+    case NvmlStatus::Absent:
         return Outcome::Absent;
-    // The device is gone or wedged: nothing else it says this round can be trusted.
-    case nvml::ERROR_GPU_IS_LOST:
-    case nvml::ERROR_UNKNOWN:
-    case nvml::ERROR_RESET_REQUIRED:
-    case nvml::ERROR_GPU_NOT_FOUND:
-    case nvml::ERROR_UNINITIALIZED: {
+    case NvmlStatus::DeviceFailed: {
         const QString why = m_lib->describe(function, rc);
         markFailed(gpu, why);
         const QString warning = QStringLiteral("GPU %1 (%2): %3").arg(dev.index).arg(dev.uuid, why);
@@ -151,16 +143,16 @@ NvmlSampler::Outcome NvmlSampler::classify(Device& dev, const char* function, nv
         out.warnings.append(warning);
         return Outcome::DeviceFailed;
     }
-    default: {
-        // A field-level failure (permission, timeout): that field is absent,
-        // the admin learns why.
-        const QString warning =
-            QStringLiteral("GPU %1: %2").arg(dev.index).arg(m_lib->describe(function, rc));
-        qCDebug(lcNvml).noquote() << warning;
-        out.warnings.append(warning);
-        return Outcome::Absent;
+    case NvmlStatus::FieldFailed:
+        break;
     }
-    }
+    // A field-level failure (permission, timeout): that field is absent,
+    // the admin learns why.
+    const QString warning =
+        QStringLiteral("GPU %1: %2").arg(dev.index).arg(m_lib->describe(function, rc));
+    qCDebug(lcNvml).noquote() << warning;
+    out.warnings.append(warning);
+    return Outcome::Absent;
 }
 
 bool NvmlSampler::readProcessList(Device& dev, nvml::Device handle,
