@@ -521,35 +521,33 @@ Return eventWait(EventSet set, EventData* data, size_t bytes)
     return ERROR_TIMEOUT; // the fake never sleeps: nothing has arrived
 }
 
-Return u64Value(Device device, Fn fn, long long value, unsigned long long* out)
+// A 64-bit figure of the GPU: `value` of it, NOT_SUPPORTED where negative.
+template <typename Value>
+Return u64Value(Device device, Fn fn, unsigned long long* out, Value value)
 {
     Gpu* gpu = nullptr;
     if (const Return rc = enter(device, fn, &gpu); rc != SUCCESS)
         return rc;
     if (!out)
         return ERROR_INVALID_ARGUMENT;
-    if (value < 0)
+    const long long v = value(*gpu);
+    if (v < 0)
         return ERROR_NOT_SUPPORTED;
-    *out = static_cast<unsigned long long>(value);
+    *out = static_cast<unsigned long long>(v);
     return SUCCESS;
 }
 
 Return clocksEventReasons(Device device, unsigned long long* reasons)
 {
-    Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, kClocksEventReasons, &gpu); rc != SUCCESS)
-        return rc;
-    return u64Value(device, kClocksEventReasons, gpu->clockReasons, reasons);
+    return u64Value(device, kClocksEventReasons, reasons,
+                    [](const Gpu& g) { return g.clockReasons; });
 }
 
 Return supportedClocksEventReasons(Device device, unsigned long long* reasons)
 {
-    Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, kClocksEventReasons, &gpu); rc != SUCCESS)
-        return rc;
-    return u64Value(device, kClocksEventReasons,
-                    gpu->clockReasons < 0 ? -1 : static_cast<long long>(gpu->clockSupported),
-                    reasons);
+    return u64Value(device, kClocksEventReasons, reasons, [](const Gpu& g) {
+        return g.clockReasons < 0 ? -1 : static_cast<long long>(g.clockSupported);
+    });
 }
 
 } // namespace
@@ -619,13 +617,9 @@ GW_EXPORT Return nvmlEventSetWait(EventSet set, EventData* data, unsigned /*time
 #ifndef GW_FAKE_OLD_DRIVER
 GW_EXPORT Return nvmlDeviceGetTotalEnergyConsumption(Device device, unsigned long long* energy)
 {
-    Gpu* gpu = nullptr;
-    if (const Return rc = enter(device, kEnergy, &gpu); rc != SUCCESS)
-        return rc;
-    return u64Value(
-        device, kEnergy,
-        gpu->energy < 0 ? -1 : gpu->energy + static_cast<long long>(gpu->energyStep * gpu->ticks),
-        energy);
+    return u64Value(device, kEnergy, energy, [](const Gpu& g) {
+        return g.energy < 0 ? -1 : g.energy + static_cast<long long>(g.energyStep * g.ticks);
+    });
 }
 #endif
 
