@@ -1,5 +1,6 @@
 #include "sampling/smihealth.h"
 
+#include "sampling/smicsv.h"
 #include "util/printable.h"
 #include "util/textparse.h"
 
@@ -44,26 +45,13 @@ const char* const kFields[ColumnCount] = {
     "clocks_throttle_reasons.supported",
 };
 
-const QByteArrayView kSeparator(", ");
-
+// The fields of a line, trimmed.
 QList<QByteArrayView> split(QByteArrayView line)
 {
-    QList<QByteArrayView> out;
-    for (;;) {
-        const qsizetype at = line.indexOf(kSeparator);
-        if (at < 0) {
-            out.append(trimmed(line));
-            return out;
-        }
-        out.append(trimmed(line.first(at)));
-        line = line.sliced(at + kSeparator.size());
-    }
-}
-
-// [N/A], [Not Supported], [Unknown Error]…: the driver has no value.
-bool absent(QByteArrayView v)
-{
-    return v.isEmpty() || (v.startsWith('[') && v.endsWith(']'));
+    QList<QByteArrayView> out = smicsv::split(line);
+    for (QByteArrayView& v : out)
+        v = trimmed(v);
+    return out;
 }
 
 QString shown(QByteArrayView v)
@@ -129,7 +117,7 @@ QList<GpuFacts> parse(QByteArrayView output, QStringList& warnings)
                                          QLatin1String(kFields[col]));
         };
         auto count = [&](int col) -> std::optional<quint64> {
-            if (absent(f[col]))
+            if (smicsv::isAbsent(f[col]))
                 return std::nullopt;
             const auto v = parseI64(f[col]);
             if (!v || *v < 0) {
@@ -147,7 +135,7 @@ QList<GpuFacts> parse(QByteArrayView output, QStringList& warnings)
             return v ? std::optional<quint32>(quint32(*v)) : std::nullopt;
         };
         auto flag = [&](int col, QByteArrayView yes, QByteArrayView no) -> std::optional<bool> {
-            if (absent(f[col]))
+            if (smicsv::isAbsent(f[col]))
                 return std::nullopt;
             if (f[col] == yes)
                 return true;
@@ -157,7 +145,7 @@ QList<GpuFacts> parse(QByteArrayView output, QStringList& warnings)
             return std::nullopt;
         };
         auto mask = [&](int col) -> std::optional<quint64> {
-            if (absent(f[col]))
+            if (smicsv::isAbsent(f[col]))
                 return std::nullopt;
             const QByteArrayView v = f[col];
             bool ok = false;

@@ -1,5 +1,6 @@
 #include "sampling/smisampler.h"
 
+#include "sampling/smicsv.h"
 #include "sampling/smimig.h"
 
 #include "util/textparse.h"
@@ -66,8 +67,6 @@ enum ProcessColumn
 const char* const kProcessFields[ProcessColumnCount] = {"gpu_uuid", "pid", "used_gpu_memory",
                                                         "process_name"};
 
-const QByteArrayView kSeparator(", ");
-
 QString joinFields(const char* const* fields, int count)
 {
     QString s;
@@ -77,28 +76,6 @@ QString joinFields(const char* const* fields, int count)
         s += QLatin1String(fields[i]);
     }
     return s;
-}
-
-QList<QByteArrayView> splitCsv(QByteArrayView line)
-{
-    QList<QByteArrayView> out;
-    for (;;) {
-        const qsizetype at = line.indexOf(kSeparator);
-        if (at < 0) {
-            out.append(line);
-            return out;
-        }
-        out.append(line.first(at));
-        line = line.sliced(at + kSeparator.size());
-    }
-}
-
-// [N/A], [Not Supported], [Unknown Error], [Requested functionality has been
-// deprecated], ... all mean "the driver has no value", even with nounits.
-bool isAbsentToken(QByteArrayView v)
-{
-    v = trimmed(v);
-    return v.isEmpty() || (v.startsWith('[') && v.endsWith(']'));
 }
 
 QString quoted(QByteArrayView line)
@@ -203,7 +180,7 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
         m_error = m_program + QStringLiteral(" printed nothing for the GPU query");
         return false;
     }
-    const auto header = splitCsv(lines.first().text);
+    const auto header = smicsv::split(lines.first().text);
     if (header.size() != GpuColumnCount) {
         m_error = m_program +
                   QStringLiteral(" answered the GPU query with %1 columns instead of %2: ")
@@ -220,7 +197,7 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const Line& line = lines.at(i);
         const QString where = QStringLiteral("nvidia-smi GPU query, line %1").arg(line.number);
-        const auto f = splitCsv(line.text);
+        const auto f = smicsv::split(line.text);
         if (f.size() != GpuColumnCount) {
             warn(where +
                  QStringLiteral(": expected %1 fields, found %2; line skipped: ")
@@ -231,7 +208,7 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
         }
         const auto index = parseI64(f[ColIndex]);
         const QByteArrayView uuid = trimmed(f[ColUuid]);
-        if (!index || *index < 0 || isAbsentToken(uuid)) {
+        if (!index || *index < 0 || smicsv::isAbsent(uuid)) {
             warn(where + QStringLiteral(": no usable index or UUID; line skipped: ") +
                  quoted(line.text));
             continue;
@@ -240,13 +217,13 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
         g.vendor = QStringLiteral("nvidia");
         g.index = int(*index);
         g.uuid = QString::fromUtf8(uuid);
-        if (!isAbsentToken(f[ColName]))
+        if (!smicsv::isAbsent(f[ColName]))
             g.name = QString::fromUtf8(trimmed(f[ColName]));
-        if (!isAbsentToken(f[ColBusId]))
+        if (!smicsv::isAbsent(f[ColBusId]))
             g.pciBusId = QString::fromUtf8(trimmed(f[ColBusId]));
 
         auto number = [&](int col) -> std::optional<double> {
-            if (isAbsentToken(f[col]))
+            if (smicsv::isAbsent(f[col]))
                 return std::nullopt;
             const auto v = parseDouble(f[col]);
             if (!v)
@@ -270,7 +247,7 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
             g.persistenceMode = true;
         else if (persistence == QByteArrayView("Disabled"))
             g.persistenceMode = false;
-        else if (!isAbsentToken(persistence))
+        else if (!smicsv::isAbsent(persistence))
             warn(where + QStringLiteral(": ") + quoted(persistence) +
                  QStringLiteral(" is not Enabled or Disabled for persistence_mode; left empty"));
         g.memoryReservedMiB = number(ColMemoryReserved);
@@ -280,7 +257,7 @@ bool SmiSampler::readGpus(QList<GpuSample>& gpus, QStringList& warnings)
             g.migEnabled = true;
         else if (mig == QByteArrayView("Disabled"))
             g.migEnabled = false;
-        else if (!isAbsentToken(mig))
+        else if (!smicsv::isAbsent(mig))
             warn(where + QStringLiteral(": ") + quoted(mig) +
                  QStringLiteral(" is not Enabled or Disabled for mig.mode.current; left empty"));
         if (g.migEnabled == true) {
@@ -306,7 +283,7 @@ bool SmiSampler::readProcesses(QList<GpuProcess>& processes, QStringList& warnin
         qCWarning(lcSmi).noquote() << text;
         warnings.append(text);
     };
-    const auto header = splitCsv(lines.first().text);
+    const auto header = smicsv::split(lines.first().text);
     if (header.size() != ProcessColumnCount) {
         warn(m_program +
              QStringLiteral(
@@ -319,7 +296,7 @@ bool SmiSampler::readProcesses(QList<GpuProcess>& processes, QStringList& warnin
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const Line& line = lines.at(i);
         const QString where = QStringLiteral("nvidia-smi process query, line %1").arg(line.number);
-        const auto f = splitCsv(line.text);
+        const auto f = smicsv::split(line.text);
         if (f.size() < ProcessColumnCount) {
             warn(where +
                  QStringLiteral(": expected %1 fields, found %2; line skipped: ")
@@ -338,7 +315,7 @@ bool SmiSampler::readProcesses(QList<GpuProcess>& processes, QStringList& warnin
         p.pid = *pid;
         p.gpuUuid = QString::fromUtf8(trimmed(f[ColProcUuid]));
         // WDDM (Windows) reports no per-process memory: [N/A].
-        if (!isAbsentToken(f[ColUsedMemory])) {
+        if (!smicsv::isAbsent(f[ColUsedMemory])) {
             p.usedMemoryMiB = parseDouble(f[ColUsedMemory]);
             if (!p.usedMemoryMiB)
                 warn(where + QStringLiteral(": ") + quoted(trimmed(f[ColUsedMemory])) +
@@ -347,7 +324,7 @@ bool SmiSampler::readProcesses(QList<GpuProcess>& processes, QStringList& warnin
         // Everything after the third separator is the name, commas included.
         const qsizetype nameAt = f[ColProcessName].data() - line.text.data();
         const QByteArrayView name = trimmed(line.text.sliced(nameAt));
-        if (!isAbsentToken(name))
+        if (!smicsv::isAbsent(name))
             p.command = QString::fromUtf8(name);
         processes.append(std::move(p));
     }
