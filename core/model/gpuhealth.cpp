@@ -12,6 +12,7 @@ namespace gw {
 namespace {
 
 constexpr qint64 kHourMs = 3'600'000;
+constexpr qint64 kMinuteMs = 60'000;
 // A rate needs this much of a series before it is judged.
 constexpr qint64 kMinRateSpanMs = 5 * 60'000;
 // XIDs held until a reset, per GPU: the newest.
@@ -73,7 +74,13 @@ void HealthTracker::keepHour(QList<Rate>& series, quint64 count, qint64 atMs)
     // A counter that went back started again (a reset): so does its series.
     if (!series.isEmpty() && count < series.last().count)
         series.clear();
-    series.append(Rate{count, atMs});
+    // Points a minute apart at least (the newest replaces one closer to
+    // the point before it): an hour is about 60 of them, whatever the
+    // sampling interval.
+    if (series.size() >= 2 && atMs - series[series.size() - 2].atMs < kMinuteMs)
+        series.last() = Rate{count, atMs};
+    else
+        series.append(Rate{count, atMs});
     while (series.size() > 2 && series[1].atMs <= atMs - kHourMs)
         series.removeFirst();
 }
@@ -183,9 +190,11 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
             h.reasons << f.reason;
         }
     }
-    const bool bad = h.state == HealthState::Degraded || h.state == HealthState::Failing;
-    const bool wasBad = g.lastState == HealthState::Degraded || g.lastState == HealthState::Failing;
-    if (bad && !wasBad)
+    const auto isBad = [](HealthState s) {
+        return s == HealthState::Degraded || s == HealthState::Failing;
+    };
+    const bool bad = isBad(h.state);
+    if (bad && !isBad(g.lastState))
         g.sinceMs = atMs;
     else if (!bad)
         g.sinceMs.reset();

@@ -192,6 +192,24 @@ private Q_SLOTS:
         QVERIFY(h.reasons.first().startsWith(QLatin1String("NVLink errors at")));
     }
 
+    // Readings a second apart (the series keeps points a minute apart):
+    // 2 replays a second is 7,200 an hour.
+    void aRateAtOneHertzIsJudgedTheSame()
+    {
+        HealthTracker t;
+        GpuHealthFacts f = healthy();
+        GpuHealth h;
+        for (int s = 0; s <= 600; ++s) {
+            f.pcieReplayCount = quint32(2 * s);
+            h = t.feed(kGpu, kT0 + s * 1000, {}, f);
+            if (s < 300) // less than five minutes: not judged yet
+                QCOMPARE(h.state, HealthState::Ok);
+        }
+        QCOMPARE(h.state, HealthState::Degraded);
+        QCOMPARE(h.reasons.first(),
+                 QStringLiteral("PCIe replays at 7200 an hour (more than 100): check the link"));
+    }
+
     // An agent restarted after an XID reads it back from the kernel log:
     // the GPU is still failing.
     void aSeededXidHoldsAfterARestart()
