@@ -14,7 +14,7 @@ bool XidMerger::same(const Keyed& a, const Keyed& b, qint64 windowMs)
 }
 
 QHash<QString, QList<XidEvent>> XidMerger::merge(qint64 atMs, qint64 intervalMs,
-                                                 const QList<Gpu>& gpus,
+                                                 const QList<GpuSample>& gpus,
                                                  const QHash<QString, QList<XidEvent>>& nvml,
                                                  const QList<kernellog::Scanner::Found>& kernelLog,
                                                  qint64 bootMs, QStringList& warnings)
@@ -25,7 +25,7 @@ QHash<QString, QList<XidEvent>> XidMerger::merge(qint64 atMs, qint64 intervalMs,
     // The kernel log's XIDs, by GPU address.
     QList<Keyed> logged;
     for (const kernellog::Scanner::Found& f : kernelLog) {
-        const auto gpu = std::find_if(gpus.begin(), gpus.end(), [&](const Gpu& g) {
+        const auto gpu = std::find_if(gpus.begin(), gpus.end(), [&](const GpuSample& g) {
             return g.pciBusId.compare(f.xid.pciBusId, Qt::CaseInsensitive) == 0;
         });
         if (gpu == gpus.end()) {

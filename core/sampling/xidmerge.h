@@ -13,6 +13,7 @@
 // reading for the kernel log's line, which names that process.
 
 #include "model/gpuhealth.h"
+#include "model/snapshot.h"
 #include "sampling/kernellog.h"
 
 #include <QHash>
@@ -25,17 +26,13 @@ namespace gw {
 class XidMerger
 {
 public:
-    struct Gpu
-    {
-        QString uuid;
-        QString pciBusId; // "00000000:CB:00.0", as the samplers give it
-    };
-
-    // The XIDs of one reading at `atMs` by GPU uuid, each once: `nvml` what
+    // The XIDs of one reading at `atMs` by GPU uuid, each once: `gpus` the
+    // reading's (a kernel log line names its GPU by PCI address), `nvml` what
     // NVML's events gave (by uuid), `kernelLog` what the kernel log gave
     // since the last reading, `bootMs` the wall time at which the kernel's
     // monotonic clock read 0 (its records are stamped in that clock).
-    QHash<QString, QList<XidEvent>> merge(qint64 atMs, qint64 intervalMs, const QList<Gpu>& gpus,
+    QHash<QString, QList<XidEvent>> merge(qint64 atMs, qint64 intervalMs,
+                                          const QList<GpuSample>& gpus,
                                           const QHash<QString, QList<XidEvent>>& nvml,
                                           const QList<kernellog::Scanner::Found>& kernelLog,
                                           qint64 bootMs, QStringList& warnings);

@@ -14,9 +14,14 @@ constexpr qint64 kBootMs = 1'790'000'000'000;
 const QString kA = QStringLiteral("GPU-a");
 const QString kB = QStringLiteral("GPU-b");
 
-QList<XidMerger::Gpu> gpus()
+QList<GpuSample> gpus()
 {
-    return {{kA, QStringLiteral("00000000:CB:00.0")}, {kB, QStringLiteral("00000000:44:00.0")}};
+    GpuSample a, b;
+    a.uuid = kA;
+    a.pciBusId = QStringLiteral("00000000:CB:00.0");
+    b.uuid = kB;
+    b.pciBusId = QStringLiteral("00000000:44:00.0");
+    return {a, b};
 }
 
 XidEvent nvmlXid(int code, qint64 atMs)
