@@ -1,0 +1,1 @@
+// The object that compiles core/'s shared precompiled header (corelib.h).
