@@ -60,6 +60,87 @@ QString healthStateName(HealthState state)
     return QStringLiteral("unknown");
 }
 
+QString xidSourceName(XidEvent::Source source)
+{
+    switch (source) {
+    case XidEvent::Source::KernelLog:
+        return QStringLiteral("kernel_log");
+    case XidEvent::Source::Both:
+        return QStringLiteral("both");
+    case XidEvent::Source::Nvml:
+        break;
+    }
+    return QStringLiteral("nvml");
+}
+
+std::optional<XidEvent::Source> xidSourceFromName(const QString& name)
+{
+    for (const auto s :
+         {XidEvent::Source::Nvml, XidEvent::Source::KernelLog, XidEvent::Source::Both})
+        if (xidSourceName(s) == name)
+            return s;
+    return std::nullopt;
+}
+
+namespace {
+
+// nvmlClocksEventReason* (nvml.h); the names are DCGM's
+// DCGM_CLOCKS_EVENT_REASON_* in lower case, without the prefix.
+constexpr ClockEventReason kClockEventReasons[] = {
+    {0x1, "gpu_idle", QT_TRANSLATE_NOOP("gw::GpuHealth", "idle")},
+    {0x2, "applications_clocks_setting",
+     QT_TRANSLATE_NOOP("gw::GpuHealth", "application clocks setting")},
+    {0x4, "sw_power_cap", QT_TRANSLATE_NOOP("gw::GpuHealth", "power cap")},
+    {0x8, "hw_slowdown", QT_TRANSLATE_NOOP("gw::GpuHealth", "hardware slowdown")},
+    {0x10, "sync_boost", QT_TRANSLATE_NOOP("gw::GpuHealth", "sync boost")},
+    {0x20, "sw_thermal_slowdown",
+     QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (software)")},
+    {0x40, "hw_thermal_slowdown",
+     QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (hardware)")},
+    {0x80, "hw_power_brake_slowdown", QT_TRANSLATE_NOOP("gw::GpuHealth", "power brake")},
+    {0x100, "display_clock_setting", QT_TRANSLATE_NOOP("gw::GpuHealth", "display clock setting")},
+};
+
+const ClockEventReason* clockReasonFor(int bit)
+{
+    for (const ClockEventReason& r : kClockEventReasons)
+        if (r.bit == (quint64(1) << bit))
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+const ClockEventReason* clockEventReasons(int* count)
+{
+    *count = int(std::size(kClockEventReasons));
+    return kClockEventReasons;
+}
+
+QStringList clockEventReasonNames(quint64 mask)
+{
+    QStringList names;
+    for (int bit = 0; bit < 64; ++bit) {
+        if (!(mask & (quint64(1) << bit)))
+            continue;
+        const ClockEventReason* r = clockReasonFor(bit);
+        names.append(r ? QLatin1String(r->name) : QStringLiteral("bit_%1").arg(bit));
+    }
+    return names;
+}
+
+QStringList clockEventReasonTitles(quint64 mask)
+{
+    QStringList titles;
+    for (int bit = 1; bit < 64; ++bit) {
+        if (!(mask & (quint64(1) << bit)))
+            continue;
+        const ClockEventReason* r = clockReasonFor(bit);
+        titles.append(r ? tr(r->title) : tr("reason bit %1").arg(bit));
+    }
+    return titles;
+}
+
 std::optional<HealthState> healthStateFromName(const QString& name)
 {
     for (const HealthState s :
@@ -187,7 +268,8 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
         for (const Finding& f : std::as_const(found)) {
             if (rank(f.state) > rank(h.state))
                 h.state = f.state;
-            h.reasons << f.reason;
+            if (h.reasons.size() < kMaxHealthReasons)
+                h.reasons << f.reason;
         }
     }
     const auto isBad = [](HealthState s) {

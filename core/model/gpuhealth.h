@@ -38,6 +38,15 @@ struct XidEvent
     bool operator==(const XidEvent&) const = default;
 };
 
+QString xidSourceName(XidEvent::Source source); // "nvml", "kernel_log", "both"
+std::optional<XidEvent::Source> xidSourceFromName(const QString& name);
+
+// The most XIDs one GPU's reading carries, and reasons one verdict gives: a
+// driver in an XID storm logs hundreds a second; the sampler keeps the
+// newest and says how many it left out. Readers refuse more.
+inline constexpr qsizetype kMaxXidsPerReading = 64;
+inline constexpr qsizetype kMaxHealthReasons = 32;
+
 // NVLink error counters summed over the GPU's active links.
 struct NvLinkErrors
 {
@@ -69,6 +78,27 @@ struct GpuHealthFacts
 
     bool operator==(const GpuHealthFacts&) const = default;
 };
+
+// NVML's clock-event (throttle) reasons, the bits of
+// nvmlDeviceGetCurrentClocksEventReasons, each with a name for machines
+// ("sw_power_cap", as DCGM and the JSON documentation spell them) and one
+// for people.
+struct ClockEventReason
+{
+    quint64 bit;
+    const char* name;
+    const char* title; // translated with QT_TRANSLATE_NOOP("gw::GpuHealth", …)
+};
+const ClockEventReason* clockEventReasons(int* count);
+// The names of the bits set in `mask`, lowest bit first; a bit NVML does
+// not define yet is "bit_N".
+QStringList clockEventReasonNames(quint64 mask);
+// The same for people ("power cap", "thermal slowdown (hardware)"),
+// without the idle bit: an idle GPU is not slowed down.
+QStringList clockEventReasonTitles(quint64 mask);
+// The bits that mean the GPU is slowed down against its will: power cap,
+// hardware slowdown, thermal (software and hardware), power brake.
+inline constexpr quint64 kClockSlowdownMask = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
 
 enum class HealthState
 {

@@ -5,6 +5,7 @@
 // std::nullopt ("absent"), never 0: absent values are n/a in tables, gaps in
 // charts and left out of averages.
 
+#include "model/gpuhealth.h"
 #include "model/workload.h"
 
 #include <QList>
@@ -100,6 +101,14 @@ struct GpuSample
     // idle-held GPU. Absent where nothing assigns GPUs.
     std::optional<Workload> holder;
     std::optional<ProcessOwner> holderOwner;
+    // What the driver reported this reading about the GPU's faults and
+    // counters, and its energy counter (docs/health.md). Absent where the
+    // sampler reads none (amdgpu, an older reading, nvidia-smi that refused
+    // the health query).
+    std::optional<GpuHealthFacts> healthFacts;
+    // The verdict drawn over the GPU's readings by the sampler that read
+    // it (HealthTracker); absent where none was drawn.
+    std::optional<GpuHealth> health;
 
     bool operator==(const GpuSample&) const = default;
 

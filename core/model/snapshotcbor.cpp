@@ -243,6 +243,88 @@ void putOwner(W& w, quint8 key, const std::optional<ProcessOwner>& o)
 }
 
 template <typename W>
+void putCount(W& w, quint8 key, quint64 v)
+{
+    w.append(quint64(key));
+    putNumber(w, double(v));
+}
+
+template <typename W>
+void putHealthFacts(W& w, const std::optional<GpuHealthFacts>& f)
+{
+    using namespace cborkey;
+    if (!f)
+        return;
+    w.append(quint64(HealthFactsOfGpu));
+    w.startMap();
+    opt(w, EnergyMj, f->energyMj);
+    opt(w, EccEnabled, f->eccEnabled);
+    opt(w, EccCorrectedVolatile, f->eccCorrectedVolatile);
+    opt(w, EccUncorrectedVolatile, f->eccUncorrectedVolatile);
+    opt(w, EccCorrectedAggregate, f->eccCorrectedAggregate);
+    opt(w, EccUncorrectedAggregate, f->eccUncorrectedAggregate);
+    opt(w, RemappedRowsCorrectable, f->remappedRowsCorrectable);
+    opt(w, RemappedRowsUncorrectable, f->remappedRowsUncorrectable);
+    opt(w, RemapPending, f->remapPending);
+    opt(w, RemapFailure, f->remapFailure);
+    opt(w, RetiredPagesSbe, f->retiredPagesSbe);
+    opt(w, RetiredPagesDbe, f->retiredPagesDbe);
+    opt(w, RetiredPagesPending, f->retiredPagesPending);
+    opt(w, ClockEventReasons, f->clockEventReasons);
+    opt(w, ClockEventReasonsSupported, f->clockEventReasonsSupported);
+    opt(w, PcieReplayCount, f->pcieReplayCount);
+    if (const auto& n = f->nvlinkErrors) {
+        w.append(quint64(NvlinkErrors));
+        w.startMap();
+        putCount(w, NvlinkReplay, n->replay);
+        putCount(w, NvlinkRecovery, n->recovery);
+        putCount(w, NvlinkCrcFlit, n->crcFlit);
+        putCount(w, NvlinkCrcData, n->crcData);
+        w.endMap();
+    }
+    if (!f->xids.isEmpty()) {
+        w.append(quint64(XidEvents));
+        w.startArray(quint64(f->xids.size()));
+        for (const XidEvent& x : f->xids) {
+            w.startMap();
+            putCount(w, XidCode, quint64(x.xid));
+            w.append(quint64(XidAtMs));
+            putNumber(w, double(x.atMs));
+            putText(w, XidSource, xidSourceName(x.source));
+            opt(w, XidPid, x.pid);
+            optText(w, XidProcessName, x.processName);
+            optText(w, XidText, x.text);
+            opt(w, XidGpuInstanceId, x.gpuInstanceId);
+            opt(w, XidComputeInstanceId, x.computeInstanceId);
+            opt(w, XidKernelLogSequence, x.kernelLogSequence);
+            w.endMap();
+        }
+        w.endArray();
+    }
+    w.endMap();
+}
+
+template <typename W>
+void putHealth(W& w, const std::optional<GpuHealth>& h)
+{
+    using namespace cborkey;
+    if (!h)
+        return;
+    w.append(quint64(HealthOfGpu));
+    w.startMap();
+    putText(w, HealthStateKey, healthStateName(h->state));
+    if (!h->reasons.isEmpty()) {
+        w.append(quint64(HealthReasons));
+        w.startArray(quint64(h->reasons.size()));
+        for (const QString& reason : h->reasons)
+            w.append(QStringView(reason));
+        w.endArray();
+    }
+    opt(w, HealthSinceMs, h->sinceMs);
+    w.endMap();
+}
+
+template <typename W>
 void putHost(W& w, const HostSample& h)
 {
     using namespace cborkey;
@@ -316,6 +398,8 @@ void putGpu(W& w, const GpuSample& g)
     optText(w, GpuError, g.error);
     putWorkload(w, Holder, g.holder);
     putOwner(w, HolderOwner, g.holderOwner);
+    putHealthFacts(w, g.healthFacts);
+    putHealth(w, g.health);
     w.endMap();
 }
 
@@ -384,7 +468,38 @@ constexpr const char* kGpuNames[] = {"index",
                                      "mig_instances",
                                      "error",
                                      "holder",
-                                     "holder_owner"};
+                                     "holder_owner",
+                                     "health_facts",
+                                     "health"};
+constexpr const char* kHealthFactsNames[] = {"energy_mj",
+                                             "ecc_enabled",
+                                             "ecc_corrected_volatile",
+                                             "ecc_uncorrected_volatile",
+                                             "ecc_corrected_aggregate",
+                                             "ecc_uncorrected_aggregate",
+                                             "remapped_rows_correctable",
+                                             "remapped_rows_uncorrectable",
+                                             "remap_pending",
+                                             "remap_failure",
+                                             "retired_pages_sbe",
+                                             "retired_pages_dbe",
+                                             "retired_pages_pending",
+                                             "clock_event_reasons",
+                                             "clock_event_reasons_supported",
+                                             "pcie_replay_count",
+                                             "nvlink_errors",
+                                             "xid_events"};
+constexpr const char* kNvLinkNames[] = {"replay", "recovery", "crc_flit", "crc_data"};
+constexpr const char* kXidNames[] = {"xid",
+                                     "at_ms",
+                                     "source",
+                                     "pid",
+                                     "process_name",
+                                     "text",
+                                     "gpu_instance_id",
+                                     "compute_instance_id",
+                                     "kernel_log_sequence"};
+constexpr const char* kHealthNames[] = {"state", "reasons", "since_ms"};
 constexpr const char* kMigNames[] = {"index",
                                      "uuid",
                                      "profile",
@@ -1311,6 +1426,12 @@ public:
                     return std::nullopt;
                 return T(v);
             }
+            // Past 2^53 a double rounds it (2^53 + 1 would read as 2^53):
+            // refused as JSON refuses it.
+            if (v > quint64(kMaxExact)) {
+                fail(QStringLiteral("%1 is out of range").arg(v));
+                return std::nullopt;
+            }
         }
         const auto d = number(0, kMaxExact);
         if (!d)
@@ -1605,6 +1726,256 @@ std::optional<MigInstance> readMig(R& r)
 }
 
 template <typename R>
+std::optional<XidEvent> readXid(R& r)
+{
+    using namespace cborkey;
+    XidEvent x;
+    bool hasCode = false, hasAt = false, hasSource = false;
+    const bool ok = readMap(r, kXidNames, [&](quint64 key) {
+        switch (key) {
+        case XidCode:
+            if (const auto c = r.template integer<int>()) {
+                x.xid = *c;
+                hasCode = true;
+            }
+            return true;
+        case XidAtMs:
+            if (const auto at = r.template integer<qint64>()) {
+                x.atMs = *at;
+                hasAt = true;
+            }
+            return true;
+        case XidSource: {
+            QString name;
+            if (!r.text(&name))
+                return true;
+            if (const auto s = xidSourceFromName(name)) {
+                x.source = *s;
+                hasSource = true;
+            } else {
+                r.fail(QStringLiteral("\"%1\" is not nvml, kernel_log or both").arg(name));
+            }
+            return true;
+        }
+        case XidPid:
+            x.pid = r.template integer<qint64>();
+            return true;
+        case XidProcessName:
+            r.text(&x.processName);
+            return true;
+        case XidText:
+            r.text(&x.text);
+            return true;
+        case XidGpuInstanceId:
+            x.gpuInstanceId = r.template integer<int>();
+            return true;
+        case XidComputeInstanceId:
+            x.computeInstanceId = r.template integer<int>();
+            return true;
+        case XidKernelLogSequence:
+            x.kernelLogSequence = r.template integer<quint64>();
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok || !missing(r, hasCode, "xid") || !missing(r, hasAt, "at_ms") ||
+        !missing(r, hasSource, "source"))
+        return std::nullopt;
+    return x;
+}
+
+template <typename R>
+std::optional<NvLinkErrors> readNvLink(R& r)
+{
+    using namespace cborkey;
+    NvLinkErrors n;
+    bool has[4] = {false, false, false, false};
+    const bool ok = readMap(r, kNvLinkNames, [&](quint64 key) {
+        quint64* into = nullptr;
+        switch (key) {
+        case NvlinkReplay:
+            into = &n.replay;
+            break;
+        case NvlinkRecovery:
+            into = &n.recovery;
+            break;
+        case NvlinkCrcFlit:
+            into = &n.crcFlit;
+            break;
+        case NvlinkCrcData:
+            into = &n.crcData;
+            break;
+        default:
+            return false;
+        }
+        if (const auto c = r.template integer<quint64>()) {
+            *into = *c;
+            has[key] = true;
+        }
+        return true;
+    });
+    if (!ok)
+        return std::nullopt;
+    for (quint64 k = 0; k < 4; ++k)
+        if (!missing(r, has[k], kNvLinkNames[k]))
+            return std::nullopt;
+    return n;
+}
+
+template <typename R>
+std::optional<GpuHealthFacts> readHealthFacts(R& r)
+{
+    using namespace cborkey;
+    if (r.takeNull())
+        return std::nullopt;
+    GpuHealthFacts f;
+    const bool ok = readMap(r, kHealthFactsNames, [&](quint64 key) {
+        switch (key) {
+        case EnergyMj:
+            f.energyMj = r.template integer<quint64>();
+            return true;
+        case EccEnabled:
+            f.eccEnabled = r.boolean();
+            return true;
+        case EccCorrectedVolatile:
+            f.eccCorrectedVolatile = r.template integer<quint64>();
+            return true;
+        case EccUncorrectedVolatile:
+            f.eccUncorrectedVolatile = r.template integer<quint64>();
+            return true;
+        case EccCorrectedAggregate:
+            f.eccCorrectedAggregate = r.template integer<quint64>();
+            return true;
+        case EccUncorrectedAggregate:
+            f.eccUncorrectedAggregate = r.template integer<quint64>();
+            return true;
+        case RemappedRowsCorrectable:
+            f.remappedRowsCorrectable = r.template integer<quint32>();
+            return true;
+        case RemappedRowsUncorrectable:
+            f.remappedRowsUncorrectable = r.template integer<quint32>();
+            return true;
+        case RemapPending:
+            f.remapPending = r.boolean();
+            return true;
+        case RemapFailure:
+            f.remapFailure = r.boolean();
+            return true;
+        case RetiredPagesSbe:
+            f.retiredPagesSbe = r.template integer<quint32>();
+            return true;
+        case RetiredPagesDbe:
+            f.retiredPagesDbe = r.template integer<quint32>();
+            return true;
+        case RetiredPagesPending:
+            f.retiredPagesPending = r.boolean();
+            return true;
+        case ClockEventReasons:
+            f.clockEventReasons = r.template integer<quint64>();
+            return true;
+        case ClockEventReasonsSupported:
+            f.clockEventReasonsSupported = r.template integer<quint64>();
+            return true;
+        case PcieReplayCount:
+            f.pcieReplayCount = r.template integer<quint32>();
+            return true;
+        case NvlinkErrors:
+            if (!r.takeNull())
+                f.nvlinkErrors = readNvLink<R>(r);
+            return true;
+        case XidEvents: {
+            if (r.takeNull())
+                return true;
+            if (!r.enterArray())
+                return true;
+            for (qsizetype k = 0; r.hasNext(); ++k) {
+                if (k >= kMaxXidsPerReading) {
+                    r.fail(
+                        QStringLiteral("more than %1 XIDs in one reading").arg(kMaxXidsPerReading));
+                    return true;
+                }
+                r.pushIndex(k);
+                const std::optional<XidEvent> x = readXid<R>(r);
+                r.pop();
+                if (!x)
+                    return true;
+                f.xids.append(*x);
+            }
+            r.leave();
+            return true;
+        }
+        default:
+            return false;
+        }
+    });
+    if (!ok)
+        return std::nullopt;
+    return f;
+}
+
+template <typename R>
+std::optional<GpuHealth> readHealth(R& r)
+{
+    using namespace cborkey;
+    if (r.takeNull())
+        return std::nullopt;
+    GpuHealth h;
+    bool hasState = false;
+    const bool ok = readMap(r, kHealthNames, [&](quint64 key) {
+        switch (key) {
+        case HealthStateKey: {
+            QString name;
+            if (!r.text(&name))
+                return true;
+            if (const auto s = healthStateFromName(name)) {
+                h.state = *s;
+                hasState = true;
+            } else {
+                r.fail(QStringLiteral("\"%1\" is not ok, degraded, failing or unknown").arg(name));
+            }
+            return true;
+        }
+        case HealthReasons: {
+            if (r.takeNull())
+                return true;
+            if (!r.enterArray())
+                return true;
+            for (qsizetype k = 0; r.hasNext(); ++k) {
+                r.pushIndex(k);
+                if (k >= kMaxHealthReasons) {
+                    r.pop();
+                    r.fail(QStringLiteral("more than %1 reasons").arg(kMaxHealthReasons));
+                    return true;
+                }
+                if (!r.stream().isString()) {
+                    r.expected("a text string");
+                    r.pop();
+                    return true;
+                }
+                QString reason;
+                const bool read = r.text(&reason);
+                r.pop();
+                if (!read)
+                    return true;
+                h.reasons.append(reason);
+            }
+            r.leave();
+            return true;
+        }
+        case HealthSinceMs:
+            h.sinceMs = r.template integer<qint64>();
+            return true;
+        default:
+            return false;
+        }
+    });
+    if (!ok || !missing(r, hasState, "state"))
+        return std::nullopt;
+    return h;
+}
+
+template <typename R>
 bool readGpu(R& r, GpuSample& g, qsizetype* units)
 {
     using namespace cborkey;
@@ -1706,6 +2077,12 @@ bool readGpu(R& r, GpuSample& g, qsizetype* units)
             return true;
         case HolderOwner:
             g.holderOwner = readOwner<R>(r);
+            return true;
+        case HealthFactsOfGpu:
+            g.healthFacts = readHealthFacts<R>(r);
+            return true;
+        case HealthOfGpu:
+            g.health = readHealth<R>(r);
             return true;
         default:
             return false;

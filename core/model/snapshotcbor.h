@@ -92,6 +92,54 @@ enum GpuKey : quint8
     GpuError = 21,
     Holder = 22,
     HolderOwner = 23,
+    HealthFactsOfGpu = 24,
+    HealthOfGpu = 25,
+};
+enum HealthFactsKey : quint8
+{
+    EnergyMj = 0,
+    EccEnabled = 1,
+    EccCorrectedVolatile = 2,
+    EccUncorrectedVolatile = 3,
+    EccCorrectedAggregate = 4,
+    EccUncorrectedAggregate = 5,
+    RemappedRowsCorrectable = 6,
+    RemappedRowsUncorrectable = 7,
+    RemapPending = 8,
+    RemapFailure = 9,
+    RetiredPagesSbe = 10,
+    RetiredPagesDbe = 11,
+    RetiredPagesPending = 12,
+    ClockEventReasons = 13,
+    ClockEventReasonsSupported = 14,
+    PcieReplayCount = 15,
+    NvlinkErrors = 16,
+    XidEvents = 17,
+};
+enum NvLinkKey : quint8
+{
+    NvlinkReplay = 0,
+    NvlinkRecovery = 1,
+    NvlinkCrcFlit = 2,
+    NvlinkCrcData = 3,
+};
+enum XidKey : quint8
+{
+    XidCode = 0,
+    XidAtMs = 1,
+    XidSource = 2,
+    XidPid = 3,
+    XidProcessName = 4,
+    XidText = 5,
+    XidGpuInstanceId = 6,
+    XidComputeInstanceId = 7,
+    XidKernelLogSequence = 8,
+};
+enum HealthKey : quint8
+{
+    HealthStateKey = 0,
+    HealthReasons = 1,
+    HealthSinceMs = 2,
 };
 enum MigKey : quint8
 {

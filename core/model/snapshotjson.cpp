@@ -68,6 +68,16 @@ void makeSnapshotPrintable(Snapshot& s)
             fix(m.uuid);
             fix(m.profile);
         }
+        if (g.healthFacts) {
+            for (XidEvent& x : g.healthFacts->xids) {
+                fix(x.processName);
+                fix(x.text);
+            }
+        }
+        if (g.health) {
+            for (QString& reason : g.health->reasons)
+                fix(reason);
+        }
         if (g.holder) {
             fix(g.holder->id);
             fix(g.holder->podUid);
@@ -159,6 +169,64 @@ QJsonObject migToJson(const MigInstance& m)
 QJsonValue workloadToJson(const std::optional<Workload>& w);
 QJsonValue ownerToJson(const std::optional<ProcessOwner>& o);
 
+QJsonValue healthFactsToJson(const std::optional<GpuHealthFacts>& f)
+{
+    if (!f)
+        return QJsonValue(QJsonValue::Null);
+    QJsonValue nvlink(QJsonValue::Null);
+    if (const auto& n = f->nvlinkErrors)
+        nvlink = QJsonObject{
+            {QStringLiteral("replay"), double(n->replay)},
+            {QStringLiteral("recovery"), double(n->recovery)},
+            {QStringLiteral("crc_flit"), double(n->crcFlit)},
+            {QStringLiteral("crc_data"), double(n->crcData)},
+        };
+    QJsonArray xids;
+    for (const XidEvent& x : f->xids)
+        xids.append(QJsonObject{
+            {QStringLiteral("xid"), x.xid},
+            {QStringLiteral("at_ms"), double(x.atMs)},
+            {QStringLiteral("source"), xidSourceName(x.source)},
+            {QStringLiteral("pid"), opt(x.pid)},
+            {QStringLiteral("process_name"), orNull(x.processName)},
+            {QStringLiteral("text"), orNull(x.text)},
+            {QStringLiteral("gpu_instance_id"), opt(x.gpuInstanceId)},
+            {QStringLiteral("compute_instance_id"), opt(x.computeInstanceId)},
+            {QStringLiteral("kernel_log_sequence"), opt(x.kernelLogSequence)},
+        });
+    return QJsonObject{
+        {QStringLiteral("energy_mj"), opt(f->energyMj)},
+        {QStringLiteral("ecc_enabled"), opt(f->eccEnabled)},
+        {QStringLiteral("ecc_corrected_volatile"), opt(f->eccCorrectedVolatile)},
+        {QStringLiteral("ecc_uncorrected_volatile"), opt(f->eccUncorrectedVolatile)},
+        {QStringLiteral("ecc_corrected_aggregate"), opt(f->eccCorrectedAggregate)},
+        {QStringLiteral("ecc_uncorrected_aggregate"), opt(f->eccUncorrectedAggregate)},
+        {QStringLiteral("remapped_rows_correctable"), opt(f->remappedRowsCorrectable)},
+        {QStringLiteral("remapped_rows_uncorrectable"), opt(f->remappedRowsUncorrectable)},
+        {QStringLiteral("remap_pending"), opt(f->remapPending)},
+        {QStringLiteral("remap_failure"), opt(f->remapFailure)},
+        {QStringLiteral("retired_pages_sbe"), opt(f->retiredPagesSbe)},
+        {QStringLiteral("retired_pages_dbe"), opt(f->retiredPagesDbe)},
+        {QStringLiteral("retired_pages_pending"), opt(f->retiredPagesPending)},
+        {QStringLiteral("clock_event_reasons"), opt(f->clockEventReasons)},
+        {QStringLiteral("clock_event_reasons_supported"), opt(f->clockEventReasonsSupported)},
+        {QStringLiteral("pcie_replay_count"), opt(f->pcieReplayCount)},
+        {QStringLiteral("nvlink_errors"), nvlink},
+        {QStringLiteral("xid_events"), xids},
+    };
+}
+
+QJsonValue healthToJson(const std::optional<GpuHealth>& h)
+{
+    if (!h)
+        return QJsonValue(QJsonValue::Null);
+    return QJsonObject{
+        {QStringLiteral("state"), healthStateName(h->state)},
+        {QStringLiteral("reasons"), QJsonArray::fromStringList(h->reasons)},
+        {QStringLiteral("since_ms"), opt(h->sinceMs)},
+    };
+}
+
 QJsonObject gpuToJson(const GpuSample& g)
 {
     QJsonArray mig;
@@ -189,6 +257,8 @@ QJsonObject gpuToJson(const GpuSample& g)
         {QStringLiteral("error"), orNull(g.error)},
         {QStringLiteral("holder"), workloadToJson(g.holder)},
         {QStringLiteral("holder_owner"), ownerToJson(g.holderOwner)},
+        {QStringLiteral("health_facts"), healthFactsToJson(g.healthFacts)},
+        {QStringLiteral("health"), healthToJson(g.health)},
     };
 }
 
@@ -410,6 +480,117 @@ std::optional<ProcessOwner> readOwner(Reader& r, const QJsonObject& j, const QSt
 
 constexpr double kBig = 1e18;
 
+std::optional<GpuHealthFacts> readHealthFacts(Reader& r, const QJsonObject& g, const QString& path)
+{
+    const QJsonValue v = g.value(QStringLiteral("health_facts"));
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    const QString p = path + QStringLiteral("health_facts.");
+    const QJsonObject o = r.object(v, p.chopped(1));
+    GpuHealthFacts f;
+    f.energyMj = r.integer<quint64>(o, p, QStringLiteral("energy_mj"));
+    f.eccEnabled = r.boolean(o, p, QStringLiteral("ecc_enabled"));
+    f.eccCorrectedVolatile = r.integer<quint64>(o, p, QStringLiteral("ecc_corrected_volatile"));
+    f.eccUncorrectedVolatile = r.integer<quint64>(o, p, QStringLiteral("ecc_uncorrected_volatile"));
+    f.eccCorrectedAggregate = r.integer<quint64>(o, p, QStringLiteral("ecc_corrected_aggregate"));
+    f.eccUncorrectedAggregate =
+        r.integer<quint64>(o, p, QStringLiteral("ecc_uncorrected_aggregate"));
+    f.remappedRowsCorrectable =
+        r.integer<quint32>(o, p, QStringLiteral("remapped_rows_correctable"));
+    f.remappedRowsUncorrectable =
+        r.integer<quint32>(o, p, QStringLiteral("remapped_rows_uncorrectable"));
+    f.remapPending = r.boolean(o, p, QStringLiteral("remap_pending"));
+    f.remapFailure = r.boolean(o, p, QStringLiteral("remap_failure"));
+    f.retiredPagesSbe = r.integer<quint32>(o, p, QStringLiteral("retired_pages_sbe"));
+    f.retiredPagesDbe = r.integer<quint32>(o, p, QStringLiteral("retired_pages_dbe"));
+    f.retiredPagesPending = r.boolean(o, p, QStringLiteral("retired_pages_pending"));
+    f.clockEventReasons = r.integer<quint64>(o, p, QStringLiteral("clock_event_reasons"));
+    f.clockEventReasonsSupported =
+        r.integer<quint64>(o, p, QStringLiteral("clock_event_reasons_supported"));
+    f.pcieReplayCount = r.integer<quint32>(o, p, QStringLiteral("pcie_replay_count"));
+    const QJsonValue nv = o.value(QStringLiteral("nvlink_errors"));
+    if (!nv.isUndefined() && !nv.isNull()) {
+        const QString np = p + QStringLiteral("nvlink_errors.");
+        const QJsonObject n = r.object(nv, np.chopped(1));
+        NvLinkErrors e;
+        const auto count = [&](const char* key, quint64& into) {
+            if (const auto c = r.integer<quint64>(n, np, QLatin1String(key)))
+                into = *c;
+            else if (r.ok())
+                r.fail(np + QLatin1String(key), QStringLiteral("missing"));
+        };
+        count("replay", e.replay);
+        count("recovery", e.recovery);
+        count("crc_flit", e.crcFlit);
+        count("crc_data", e.crcData);
+        f.nvlinkErrors = e;
+    }
+    const QJsonArray xids = r.array(o, p, QStringLiteral("xid_events"));
+    if (xids.size() > kMaxXidsPerReading && r.ok())
+        r.fail(p + QStringLiteral("xid_events"),
+               QStringLiteral("more than %1 XIDs in one reading").arg(kMaxXidsPerReading));
+    for (qsizetype k = 0; k < xids.size() && r.ok(); ++k) {
+        const QString xp = p + QStringLiteral("xid_events[%1].").arg(k);
+        const QJsonObject x = r.object(xids.at(k), xp.chopped(1));
+        XidEvent e;
+        if (const auto code = r.integer<int>(x, xp, QStringLiteral("xid")))
+            e.xid = *code;
+        else if (r.ok())
+            r.fail(xp + QStringLiteral("xid"), QStringLiteral("missing"));
+        if (const auto at = r.integer<qint64>(x, xp, QStringLiteral("at_ms")))
+            e.atMs = *at;
+        else if (r.ok())
+            r.fail(xp + QStringLiteral("at_ms"), QStringLiteral("missing"));
+        const QString source = r.string(x, xp, QStringLiteral("source"), true);
+        if (const auto s = xidSourceFromName(source))
+            e.source = *s;
+        else if (r.ok())
+            r.fail(xp + QStringLiteral("source"),
+                   QStringLiteral("\"%1\" is not nvml, kernel_log or both").arg(source));
+        e.pid = r.integer<qint64>(x, xp, QStringLiteral("pid"));
+        e.processName = r.string(x, xp, QStringLiteral("process_name"), false);
+        e.text = r.string(x, xp, QStringLiteral("text"), false);
+        e.gpuInstanceId = r.integer<int>(x, xp, QStringLiteral("gpu_instance_id"));
+        e.computeInstanceId = r.integer<int>(x, xp, QStringLiteral("compute_instance_id"));
+        e.kernelLogSequence = r.integer<quint64>(x, xp, QStringLiteral("kernel_log_sequence"));
+        f.xids.append(e);
+    }
+    if (!r.ok())
+        return std::nullopt;
+    return f;
+}
+
+std::optional<GpuHealth> readHealth(Reader& r, const QJsonObject& g, const QString& path)
+{
+    const QJsonValue v = g.value(QStringLiteral("health"));
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    const QString p = path + QStringLiteral("health.");
+    const QJsonObject o = r.object(v, p.chopped(1));
+    GpuHealth h;
+    const QString state = r.string(o, p, QStringLiteral("state"), true);
+    if (const auto s = healthStateFromName(state))
+        h.state = *s;
+    else if (r.ok())
+        r.fail(p + QStringLiteral("state"),
+               QStringLiteral("\"%1\" is not ok, degraded, failing or unknown").arg(state));
+    const QJsonArray reasons = r.array(o, p, QStringLiteral("reasons"));
+    if (reasons.size() > kMaxHealthReasons && r.ok())
+        r.fail(p + QStringLiteral("reasons"),
+               QStringLiteral("more than %1 reasons").arg(kMaxHealthReasons));
+    for (qsizetype k = 0; k < reasons.size() && r.ok(); ++k) {
+        if (!reasons.at(k).isString())
+            r.fail(p + QStringLiteral("reasons[%1]").arg(k),
+                   QStringLiteral("expected a string, got ") + jsonTypeName(reasons.at(k)));
+        else
+            h.reasons.append(reasons.at(k).toString());
+    }
+    h.sinceMs = r.integer<qint64>(o, p, QStringLiteral("since_ms"));
+    if (!r.ok())
+        return std::nullopt;
+    return h;
+}
+
 } // namespace
 
 QJsonObject toJson(const Snapshot& s)
@@ -547,6 +728,8 @@ std::optional<Snapshot> snapshotFromJson(const QJsonObject& o, QString* error)
         gs.error = r.string(g, p, QStringLiteral("error"), false);
         gs.holder = readWorkload(r, g, p, QStringLiteral("holder"));
         gs.holderOwner = readOwner(r, g, p, QStringLiteral("holder_owner"));
+        gs.healthFacts = readHealthFacts(r, g, p);
+        gs.health = readHealth(r, g, p);
         s.gpus.append(gs);
     }
 

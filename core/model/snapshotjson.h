@@ -15,8 +15,9 @@ namespace gw {
 
 // The format's version, written as "snapshot_version" (docs/snapshot-json.md):
 // 2 added each process's "workload"; 3 its "owner", the workload's names
-// and each GPU's "holder". A reading without the key is version 1.
-inline constexpr int kSnapshotVersion = 3;
+// and each GPU's "holder"; 4 each GPU's "health_facts" and "health". A
+// reading without the key is version 1.
+inline constexpr int kSnapshotVersion = 4;
 
 QJsonObject toJson(const Snapshot& s);
 QByteArray toJsonBytes(const Snapshot& s, bool indented = true);

@@ -56,8 +56,23 @@ QString snapshotText(const Snapshot& s)
     if (!s.gpus.isEmpty()) {
         const bool anyError = std::any_of(s.gpus.cbegin(), s.gpus.cend(),
                                           [](const GpuSample& g) { return !g.error.isEmpty(); });
+        const bool anyHealth = std::any_of(s.gpus.cbegin(), s.gpus.cend(),
+                                           [](const GpuSample& g) { return g.health.has_value(); });
+        const auto slowedBy = [](const GpuSample& g) {
+            return g.healthFacts && g.healthFacts->clockEventReasons
+                       ? clockEventReasonTitles(*g.healthFacts->clockEventReasons &
+                                                kClockSlowdownMask)
+                       : QStringList();
+        };
+        const bool anySlowed = std::any_of(s.gpus.cbegin(), s.gpus.cend(), [&](const GpuSample& g) {
+            return !slowedBy(g).isEmpty();
+        });
         QList<QStringList> rows{
             {tr("GPU"), tr("NAME"), tr("UTIL"), tr("MEMORY"), tr("TEMP"), tr("POWER")}};
+        if (anyHealth)
+            rows.first().append(tr("HEALTH"));
+        if (anySlowed)
+            rows.first().append(tr("SLOWED BY"));
         if (anyError)
             rows.first().append(tr("ERROR"));
         for (const auto& g : s.gpus) {
@@ -67,10 +82,22 @@ QString snapshotText(const Snapshot& s)
                                                formatMiB(g.memoryTotalMiB)),
                  formatCelsius(g.temperatureC),
                  QStringLiteral("%1 / %2").arg(formatWatts(g.powerW), formatWatts(g.powerLimitW))});
+            if (anyHealth)
+                rows.last().append(g.health ? healthStateName(g.health->state) : QString());
+            if (anySlowed)
+                rows.last().append(slowedBy(g).join(QStringLiteral(", ")));
             if (anyError)
                 rows.last().append(g.error);
         }
         out += table(QString(), rows);
+        // Why a GPU is not ok, each reason on a line of its own.
+        for (const auto& g : s.gpus) {
+            if (!g.health || g.health->reasons.isEmpty())
+                continue;
+            out += tr("GPU %1 %2:\n").arg(g.index).arg(healthStateName(g.health->state));
+            for (const QString& reason : g.health->reasons)
+                out += QStringLiteral("  - %1\n").arg(reason);
+        }
     }
     if (!s.processes.isEmpty()) {
         // The GPU by its index, as nvidia-smi and CUDA_VISIBLE_DEVICES name it.

@@ -94,6 +94,51 @@ Snapshot variedSnapshot(int n)
             b.uuid = u"MIG-b"_s;
             x.migInstances = {a, b};
         }
+        if (g == 0) {
+            GpuHealthFacts f;
+            f.energyMj = 9007199254740992ull; // 2^53: the largest exact
+            f.eccEnabled = true;
+            f.eccCorrectedVolatile = 0;
+            f.eccUncorrectedVolatile = 2;
+            f.eccCorrectedAggregate = 117;
+            f.eccUncorrectedAggregate = 3;
+            f.remappedRowsCorrectable = 1;
+            f.remappedRowsUncorrectable = 0;
+            f.remapPending = true;
+            f.remapFailure = false;
+            f.clockEventReasons = 0x4 | 0x40;
+            f.clockEventReasonsSupported = 0x1ff;
+            f.pcieReplayCount = 4294967295u;
+            f.nvlinkErrors = NvLinkErrors{1, 0, 12, 5};
+            XidEvent a;
+            a.xid = 79;
+            a.atMs = 1795342390000 + n;
+            XidEvent b;
+            b.xid = 13;
+            b.atMs = 1795342391000;
+            b.source = XidEvent::Source::Both;
+            b.pid = 4242;
+            b.processName = u"python"_s;
+            b.text = u"Graphics SM Warp Exception on (GPC 0, TPC 1, SM 0)"_s;
+            b.gpuInstanceId = 1;
+            b.computeInstanceId = 0;
+            b.kernelLogSequence = 1234;
+            f.xids = {a, b};
+            x.healthFacts = f;
+            x.health = GpuHealth{HealthState::Failing,
+                                 {u"XID 79 at …: reset"_s, u"a row remap waits"_s},
+                                 1795342390000};
+        }
+        if (g == 2 && n % 2) {
+            GpuHealthFacts f; // an older GPU, without ECC: retired pages only
+            f.eccEnabled = false;
+            f.retiredPagesSbe = 0;
+            f.retiredPagesDbe = 1;
+            f.retiredPagesPending = false;
+            f.xids = {XidEvent{48, 1, XidEvent::Source::KernelLog, {}, {}, {}, {}, {}, 7}};
+            x.healthFacts = f;
+            x.health = GpuHealth{HealthState::Ok, {}, std::nullopt};
+        }
         if (g == 1) {
             x.error = u"GPU is lost"_s;
             x.holder = workloadOf(WorkloadKind::Kubernetes, n);
@@ -591,6 +636,134 @@ private Q_SLOTS:
         QTest::newRow("trailing bytes")
             << toCbor(variedSnapshot(0)) + QByteArray(2, '\0') << u"2 bytes after the reading"_s;
     }
+
+    void badHealthIsRefusedWithItsPath_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        // One GPU whose health facts (or verdict) are what `write` writes.
+        const auto gpuWith = [](quint8 key, const std::function<void(QCborStreamWriter&)>& write) {
+            return cbor([&](QCborStreamWriter& w) {
+                w.startMap();
+                minimalHead(w);
+                w.append(quint64(cborkey::Gpus));
+                w.startArray(1);
+                w.startMap();
+                w.append(quint64(cborkey::GpuIndex));
+                w.append(quint64(0));
+                w.append(quint64(cborkey::GpuUuid));
+                w.append("GPU-0"_L1);
+                w.append(quint64(key));
+                write(w);
+                w.endMap();
+                w.endArray();
+                w.endMap();
+            });
+        };
+        using namespace cborkey;
+        QTest::newRow("facts not a map")
+            << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) { w.append(quint64(1)); })
+            << u"gpus[0].health_facts: expected a map, got an integer"_s;
+        QTest::newRow("negative energy") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(EnergyMj));
+            w.append(qint64(-1));
+            w.endMap();
+        }) << u"gpus[0].health_facts.energy_mj: -1 is out of range"_s;
+        QTest::newRow("energy past 2^53") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(EnergyMj));
+            w.append(quint64(9007199254740993ull));
+            w.endMap();
+        }) << u"gpus[0].health_facts.energy_mj: "_s;
+        QTest::newRow("replay count past 32 bits")
+            << gpuWith(HealthFactsOfGpu,
+                       [](QCborStreamWriter& w) {
+                           w.startMap();
+                           w.append(quint64(PcieReplayCount));
+                           w.append(quint64(4294967296ull));
+                           w.endMap();
+                       })
+            << u"gpus[0].health_facts.pcie_replay_count: expected a whole number"_s;
+        QTest::newRow("xid without code") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(XidEvents));
+            w.startArray(1);
+            w.startMap();
+            w.append(quint64(XidAtMs));
+            w.append(quint64(5));
+            w.append(quint64(XidSource));
+            w.append("nvml"_L1);
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[0].health_facts.xid_events[0].xid: missing"_s;
+        QTest::newRow("xid of no source") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(XidEvents));
+            w.startArray(1);
+            w.startMap();
+            w.append(quint64(XidCode));
+            w.append(quint64(79));
+            w.append(quint64(XidAtMs));
+            w.append(quint64(5));
+            w.append(quint64(XidSource));
+            w.append("dmesg"_L1);
+            w.endMap();
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[0].health_facts.xid_events[0].source: \"dmesg\" is not nvml"_s;
+        QTest::newRow("an XID storm") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(XidEvents));
+            w.startArray();
+            for (int i = 0; i <= kMaxXidsPerReading; ++i) {
+                w.startMap();
+                w.append(quint64(XidCode));
+                w.append(quint64(13));
+                w.append(quint64(XidAtMs));
+                w.append(quint64(i));
+                w.append(quint64(XidSource));
+                w.append("nvml"_L1);
+                w.endMap();
+            }
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[0].health_facts.xid_events: more than 64 XIDs in one reading"_s;
+        QTest::newRow("nvlink half there") << gpuWith(HealthFactsOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(NvlinkErrors));
+            w.startMap();
+            w.append(quint64(NvlinkReplay));
+            w.append(quint64(1));
+            w.endMap();
+            w.endMap();
+        }) << u"gpus[0].health_facts.nvlink_errors.recovery: missing"_s;
+        QTest::newRow("verdict without state") << gpuWith(HealthOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(HealthSinceMs));
+            w.append(quint64(5));
+            w.endMap();
+        }) << u"gpus[0].health.state: missing"_s;
+        QTest::newRow("verdict of no state") << gpuWith(HealthOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(HealthStateKey));
+            w.append("sick"_L1);
+            w.endMap();
+        }) << u"gpus[0].health.state: \"sick\" is not ok"_s;
+        QTest::newRow("a reason not text") << gpuWith(HealthOfGpu, [](QCborStreamWriter& w) {
+            w.startMap();
+            w.append(quint64(HealthStateKey));
+            w.append("ok"_L1);
+            w.append(quint64(HealthReasons));
+            w.startArray(1);
+            w.append(quint64(3));
+            w.endArray();
+            w.endMap();
+        }) << u"gpus[0].health.reasons[0]: expected a text string"_s;
+    }
+
+    void badHealthIsRefusedWithItsPath() { badInputIsRefusedWithItsPath(); }
 
     void badInputIsRefusedWithItsPath()
     {

@@ -267,6 +267,103 @@ private Q_SLOTS:
                    "gpus[0].persistence_mode: expected true, false or null, got a string");
     }
 
+    void healthIsWrittenAsTheDocumentationSaysAndRoundTrips()
+    {
+        Snapshot s = sample();
+        GpuHealthFacts f;
+        f.energyMj = 151234567890ull;
+        f.eccEnabled = true;
+        f.eccUncorrectedVolatile = 0;
+        f.remapPending = true;
+        f.clockEventReasons = 0x4;
+        f.nvlinkErrors = NvLinkErrors{0, 1, 2, 3};
+        XidEvent x;
+        x.xid = 13;
+        x.atMs = 1795342390000;
+        x.source = XidEvent::Source::KernelLog;
+        x.pid = 21198;
+        x.processName = u"gpu_burn"_s;
+        x.text = u"Graphics Exception: ESR 0x50"_s;
+        f.xids.append(x);
+        s.gpus[0].healthFacts = f;
+        s.gpus[0].health =
+            GpuHealth{HealthState::Degraded, {u"a row remap waits"_s}, 1795342390000};
+        const QJsonObject g = toJson(s)[u"gpus"_s].toArray().first().toObject();
+        const QJsonObject facts = g[u"health_facts"_s].toObject();
+        QCOMPARE(facts[u"energy_mj"_s].toInteger(), 151234567890ll);
+        QCOMPARE(facts[u"ecc_uncorrected_volatile"_s].toInteger(-1), 0); // 0 is a count
+        QVERIFY(facts[u"ecc_corrected_volatile"_s].isNull());            // not read: null
+        QCOMPARE(facts[u"clock_event_reasons"_s].toInteger(), 4);
+        QCOMPARE(facts[u"nvlink_errors"_s].toObject()[u"crc_data"_s].toInteger(), 3);
+        const QJsonObject xj = facts[u"xid_events"_s].toArray().first().toObject();
+        QCOMPARE(xj[u"xid"_s].toInt(), 13);
+        QCOMPARE(xj[u"source"_s].toString(), u"kernel_log"_s);
+        QCOMPARE(xj[u"pid"_s].toInteger(), 21198);
+        QVERIFY(xj[u"kernel_log_sequence"_s].isNull());
+        const QJsonObject h = g[u"health"_s].toObject();
+        QCOMPARE(h[u"state"_s].toString(), u"degraded"_s);
+        QCOMPARE(h[u"reasons"_s].toArray().size(), 1);
+        QCOMPARE(h[u"since_ms"_s].toInteger(), 1795342390000ll);
+        QString error;
+        const auto back = snapshotFromJsonBytes(toJsonBytes(s), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->gpus[0].healthFacts, s.gpus[0].healthFacts);
+        QCOMPARE(back->gpus[0].health, s.gpus[0].health);
+        QCOMPARE(*back, s);
+        // A version-3 reading has neither: absent, not "ok".
+        const auto old = snapshotFromJsonBytes(toJsonBytes(sample()), &error);
+        QVERIFY(old && !old->gpus[0].healthFacts && !old->gpus[0].health);
+    }
+
+    void badHealthIsRejectedWithThePath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        const auto gpu = [](const char* health) -> QByteArray {
+            return QByteArray(
+                       R"({"server":"a","timestamp_ms":1,"backend":"x","gpus":[{"index":0,"uuid":"G",)") +
+                   health + "}]}";
+        };
+        QTest::newRow("facts not an object")
+            << gpu(R"("health_facts":[])")
+            << u"gpus[0].health_facts: expected an object, got an array"_s;
+        QTest::newRow("negative ECC count")
+            << gpu(R"("health_facts":{"ecc_corrected_volatile":-2})")
+            << u"gpus[0].health_facts.ecc_corrected_volatile: -2 is out of range"_s;
+        QTest::newRow("fractional energy")
+            << gpu(R"("health_facts":{"energy_mj":1.5})")
+            << u"gpus[0].health_facts.energy_mj: expected a whole number, got 1.5"_s;
+        QTest::newRow("remap pending as text")
+            << gpu(R"("health_facts":{"remap_pending":"yes"})")
+            << u"gpus[0].health_facts.remap_pending: expected true, false or null, got a string"_s;
+        QTest::newRow("xid without time")
+            << gpu(R"("health_facts":{"xid_events":[{"xid":79,"source":"nvml"}]})")
+            << u"gpus[0].health_facts.xid_events[0].at_ms: missing"_s;
+        QTest::newRow("xid of no source")
+            << gpu(R"("health_facts":{"xid_events":[{"xid":79,"at_ms":1,"source":"syslog"}]})")
+            << u"gpus[0].health_facts.xid_events[0].source: \"syslog\" is not nvml, kernel_log or both"_s;
+        QTest::newRow("nvlink without crc")
+            << gpu(R"("health_facts":{"nvlink_errors":{"replay":0,"recovery":0,"crc_flit":0}})")
+            << u"gpus[0].health_facts.nvlink_errors.crc_data: missing"_s;
+        QTest::newRow("state unknown to us")
+            << gpu(R"("health":{"state":"sick","reasons":[]})")
+            << u"gpus[0].health.state: \"sick\" is not ok, degraded, failing or unknown"_s;
+        QTest::newRow("verdict without state")
+            << gpu(R"("health":{"reasons":[]})") << u"gpus[0].health.state: missing"_s;
+        QTest::newRow("reason not text")
+            << gpu(R"("health":{"state":"ok","reasons":[1]})")
+            << u"gpus[0].health.reasons[0]: expected a string, got a number"_s;
+        QByteArray storm = R"("health_facts":{"xid_events":[)";
+        for (int i = 0; i <= kMaxXidsPerReading; ++i)
+            storm += QByteArray(i ? "," : "") + R"({"xid":13,"at_ms":1,"source":"nvml"})";
+        storm += "]}";
+        QTest::newRow("an XID storm")
+            << gpu(storm.constData())
+            << u"gpus[0].health_facts.xid_events: more than 64 XIDs in one reading"_s;
+    }
+
+    void badHealthIsRejectedWithThePath() { badInputIsRejectedWithThePath(); }
+
     void badInputIsRejectedWithThePath()
     {
         QFETCH(QByteArray, json);
@@ -279,7 +376,7 @@ private Q_SLOTS:
     void theWorkloadIsWrittenWithTheFormatsVersion()
     {
         const QJsonObject o = toJson(sample());
-        QCOMPARE(o[QStringLiteral("snapshot_version")].toInt(), 3);
+        QCOMPARE(o[QStringLiteral("snapshot_version")].toInt(), 4);
         const QJsonArray procs = o[QStringLiteral("processes")].toArray();
         QVERIFY(procs.at(0).toObject()[QStringLiteral("workload")].isNull()); // not read
         const QJsonObject w = procs.at(1).toObject()[QStringLiteral("workload")].toObject();
@@ -312,6 +409,26 @@ private Q_SLOTS:
                  qPrintable(line));
         s.processes.removeAt(1); // alice's own process and a ghost: no owner columns
         QVERIFY(!snapshotText(s).contains(u"OWNER"_s));
+    }
+
+    void theTextShowsHealthAndSlowdownOnlyWhereKnown()
+    {
+        Snapshot s = sample();
+        QVERIFY(!snapshotText(s).contains(u"HEALTH"_s));
+        GpuHealthFacts f;
+        f.clockEventReasons = 0x1 | 0x4 | 0x40; // idle is no slowdown
+        s.gpus[0].healthFacts = f;
+        s.gpus[0].health = GpuHealth{HealthState::Failing, {u"XID 79: fell off the bus"_s}, 1};
+        const QString text = snapshotText(s);
+        QVERIFY2(text.contains(u"HEALTH"_s) && text.contains(u"SLOWED BY"_s), qPrintable(text));
+        const qsizetype row = text.indexOf(u"NVIDIA H100"_s);
+        const QString line = text.mid(row, text.indexOf(u'\n', row) - row);
+        QVERIFY2(line.contains(u"failing"_s) &&
+                     line.contains(u"power cap, thermal slowdown (hardware)"_s) &&
+                     !line.contains(u"idle"_s),
+                 qPrintable(line));
+        QVERIFY2(text.contains(u"GPU 0 failing:\n  - XID 79: fell off the bus\n"_s),
+                 qPrintable(text));
     }
 
     void aGpuHeldByAPodRoundTrips()
