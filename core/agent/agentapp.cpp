@@ -133,6 +133,9 @@ void AgentApp::openJournal()
     // the numbers reserved ahead of use. How many of those numbers the dead
     // run gave to readings it had not stored yet, nobody knows: the range
     // is skipped, and clients are told it is truncated.
+    // XIDs the kernel log holds from before this were told in readings of
+    // an earlier run (docs/health.md): judged again, told once.
+    m_lastJournaledReadingMs = journal->lastReadingMs().value_or(0);
     if (journal->uncleanStart()) {
         const auto lastStored = static_cast<unsigned long long>(journal->lostFrom() - 1);
         const QByteArray stored =
@@ -319,8 +322,10 @@ void AgentApp::startSource(int demoServer, int pastHours)
     if (demo) {
         producer = std::make_unique<DemoProducer>(DemoProducer::single(demoServer - 1));
     } else {
-        auto local =
-            std::make_unique<LocalProducer>(SamplerOptions(), config.backend, config.serverName);
+        SamplerOptions sampling;
+        sampling.kernelLog = config.kernelLog;
+        auto local = std::make_unique<LocalProducer>(sampling, config.backend, config.serverName);
+        local->setHealthReportedUntil(m_lastJournaledReadingMs);
         local->setOwnerOptions(config.runtimes);
         m_owners = local->owners();
         m_owners->setRules(m_server->policy().owners);

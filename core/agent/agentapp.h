@@ -113,6 +113,7 @@ private:
     // the policy in force go here (null in the demo).
     std::shared_ptr<owners::OwnerAttribution> m_owners;
     int m_demoPastHours = 0;
+    qint64 m_lastJournaledReadingMs = 0; // 0: none (no journal, or an empty one)
     std::unique_ptr<DailyReporter> m_reporter;
     std::unique_ptr<QuitOnSignals> m_signals;
     bool m_stopped = false;

@@ -402,7 +402,8 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
 
     if (const toml::table* a = p.table(root, "agent")) {
         p.onlyKnown(*a, QStringLiteral("[agent]"),
-                    {"listen", "port", "interval_ms", "backend", "history", "ring_size", "name"});
+                    {"listen", "port", "interval_ms", "backend", "history", "ring_size", "name",
+                     "kernel_log"});
         if (const auto listen = p.string(*a, "listen")) {
             if (!c.listen.setAddress(*listen))
                 p.fail(a->get("listen")->source(),
@@ -425,6 +426,8 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
             c.backend = *b;
         }
         c.historyPath = p.string(*a, "history").value_or(QString());
+        if (const auto k = p.string(*a, "kernel_log"))
+            c.kernelLog = *k;
         if (const auto n = p.integer(*a, "ring_size", 10, 1'000'000))
             c.ringSize = int(*n);
         if (const auto name = p.string(*a, "name")) {

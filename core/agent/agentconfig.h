@@ -93,6 +93,9 @@ struct AgentConfig
     quint16 port = kDefaultPort;
     int intervalMs = 1000;
     QString backend = QStringLiteral("auto");
+    // Where the NVIDIA driver's XIDs are logged (docs/health.md); empty:
+    // none, XIDs from NVML's events only.
+    QString kernelLog = QStringLiteral("/dev/kmsg");
     // [metrics] labels: "dcgm" (default, dcgm-exporter's names) or
     // "snake_case" (lint-clean for promtool).
     MetricLabels metricLabels = MetricLabels::Dcgm;

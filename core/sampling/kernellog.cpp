@@ -460,6 +460,7 @@ QList<Scanner::Found> Reader::poll(QStringList* warnings)
         m_lastSequence = r->sequence;
         m_scanner.feed(*r);
     }
+    m_more = records >= kMaxRecordsPerPoll;
     *warnings << m_scanner.takeWarnings();
     return m_scanner.takeFound();
 }

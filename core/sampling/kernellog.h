@@ -130,6 +130,8 @@ public:
     QList<Scanner::DriverLoad> takeDriverLoads() { return m_scanner.takeDriverLoads(); }
     // Open and readable (false after a failed open: the reason was warned).
     bool readable() const { return m_fd >= 0; }
+    // The last poll stopped at kMaxRecordsPerPoll: more records wait.
+    bool more() const { return m_more; }
     // The sequence number of the newest /dev/kmsg record read.
     std::optional<quint64> lastSequence() const { return m_lastSequence; }
     const QString& path() const { return m_path; }
@@ -143,6 +145,7 @@ private:
     int m_fd = -1;
     bool m_triedOpen = false;
     bool m_device = false;
+    bool m_more = false;
     QByteArray m_partial;                  // a regular file's unfinished last line
     QByteArray m_buffer;                   // one record, kept between polls
     std::optional<quint64> m_lastSequence; // the device's last record read

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace gw {
 
@@ -62,6 +63,8 @@ NvmlSampler::~NvmlSampler() = default;
 
 bool NvmlSampler::open()
 {
+    m_health.reset();
+    m_openWarnings.clear();
     m_devices.clear();
     m_description.clear();
     m_lib = std::make_unique<NvmlLibrary>();
@@ -124,6 +127,11 @@ bool NvmlSampler::open()
                         .arg(m_devices.size() == 1 ? QString() : QStringLiteral("s"));
     m_error.clear();
     qCInfo(lcNvml).noquote() << m_description;
+    QList<nvml::Device> handles;
+    for (const Device& dev : m_devices)
+        handles.append(dev.handle);
+    m_health = std::make_unique<NvmlHealthReader>(lib);
+    m_health->open(handles, m_openWarnings);
     return true;
 }
 
@@ -466,8 +474,11 @@ bool NvmlSampler::sample(Snapshot& out)
     QList<GpuProcess> processes;
     int failed = 0;
     QString firstFailure;
+    out.warnings.append(std::exchange(m_openWarnings, {}));
+    m_health->drainEvents(out.timestampMs, out.warnings);
     out.gpus.reserve(out.gpus.size() + qsizetype(m_devices.size()));
-    for (Device& dev : m_devices) {
+    for (qsizetype pos = 0; pos < qsizetype(m_devices.size()); ++pos) {
+        Device& dev = m_devices[size_t(pos)];
         GpuSample g;
         g.index = dev.index;
         g.uuid = dev.uuid;
@@ -575,6 +586,9 @@ bool NvmlSampler::sample(Snapshot& out)
                 readProcessUtilization(dev, processes, firstProcess);
         } while (false);
 
+        // Read even from a GPU that stopped answering: the XID that says why
+        // (79, fallen off the bus) came through the event set.
+        g.healthFacts = m_health->read(pos, out.timestampMs, out.warnings);
         if (lost) {
             // Its processes cannot be trusted either; they return with the GPU.
             processes.resize(firstProcess);

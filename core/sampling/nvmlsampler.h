@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sampling/nvmlhealth.h"
 #include "sampling/nvmllibrary.h"
 #include "sampling/oncewarnings.h"
 #include "sampling/procfs.h"
@@ -88,6 +89,10 @@ private:
 
     SamplerOptions m_options;
     std::unique_ptr<NvmlLibrary> m_lib;
+    // Health and energy (docs/health.md); declared after the library, so
+    // that it frees its event set first.
+    std::unique_ptr<NvmlHealthReader> m_health;
+    QStringList m_openWarnings; // said with the first reading
     std::vector<Device> m_devices;
     ProcFs m_procFs;
     OnceWarnings m_once{lcNvml};

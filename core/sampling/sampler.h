@@ -18,6 +18,9 @@ struct SamplerOptions
     // Program name (searched on PATH) or path of nvidia-smi.
     QString smiProgram = QStringLiteral("nvidia-smi");
     int smiTimeoutMs = 5000;
+    // Where the NVIDIA driver's XIDs are logged (docs/health.md): /dev/kmsg,
+    // or a file of its records; empty: none (XIDs from NVML's events only).
+    QString kernelLog = QStringLiteral("/dev/kmsg");
 };
 
 // One source of truth, read synchronously. Not thread-safe: one thread owns a

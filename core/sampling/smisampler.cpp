@@ -1,6 +1,7 @@
 #include "sampling/smisampler.h"
 
 #include "sampling/smicsv.h"
+#include "sampling/smihealth.h"
 #include "sampling/smimig.h"
 
 #include "util/textparse.h"
@@ -369,6 +370,33 @@ bool SmiSampler::open()
     return true;
 }
 
+void SmiSampler::readHealth(QList<GpuSample>& gpus, QStringList& warnings)
+{
+    if (m_healthRefused)
+        return;
+    QByteArray output;
+    if (!run(smihealth::queryArguments(), output)) {
+        m_healthRefused = true;
+        warnings.append(QStringLiteral("GPU health (ECC, remapped rows, clock-event reasons) "
+                                       "not read, and not asked again until the sampler "
+                                       "restarts: ") +
+                        m_error);
+        qCWarning(lcSmi).noquote() << warnings.last();
+        m_error.clear();
+        return;
+    }
+    const QList<smihealth::GpuFacts> facts = smihealth::parse(output, warnings);
+    for (const smihealth::GpuFacts& f : facts) {
+        // A GPU that answered [N/A] to everything reported no health: its
+        // state stays unknown rather than ok.
+        if (f.facts == GpuHealthFacts{})
+            continue;
+        for (GpuSample& g : gpus)
+            if (g.index == f.index)
+                g.healthFacts = f.facts;
+    }
+}
+
 bool SmiSampler::sample(Snapshot& out)
 {
     if (m_program.isEmpty() && !resolveProgram())
@@ -389,6 +417,7 @@ bool SmiSampler::sample(Snapshot& out)
     if (std::any_of(gpus.cbegin(), gpus.cend(),
                     [](const GpuSample& g) { return g.migEnabled == true; }))
         readMig(gpus, processes, warnings);
+    readHealth(gpus, warnings);
     m_procFs.enrich(processes, &warnings);
     if (out.backend.isEmpty())
         out.backend = name();

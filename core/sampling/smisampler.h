@@ -37,11 +37,15 @@ private:
     bool readGpus(QList<GpuSample>& gpus, QStringList& warnings);
     bool readProcesses(QList<GpuProcess>& processes, QStringList& warnings);
     void readMig(QList<GpuSample>& gpus, QList<GpuProcess>& processes, QStringList& warnings);
+    // ECC, remapped rows, retired pages and clock-event reasons
+    // (smihealth.h); a driver that refuses the query is asked no more.
+    void readHealth(QList<GpuSample>& gpus, QStringList& warnings);
 
     SamplerOptions m_options;
     QString m_program;
     QString m_error;
     int m_gpuCount = 0;
+    bool m_healthRefused = false;
     ProcFs m_procFs;
 };
 

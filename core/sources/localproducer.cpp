@@ -34,6 +34,21 @@ QString LocalProducer::init()
         m_hostError = m_host->lastError();
     m_detection = SamplerRegistry::defaults().detect(m_options, m_only);
     QString msg = m_detection.message;
+    m_health.reset();
+    if (m_detection.backend == QLatin1String("nvml") ||
+        m_detection.backend == QLatin1String("nvidia-smi")) {
+        HealthWatch::Options health;
+        health.kernelLog = m_options.kernelLog;
+        health.reportedUntilMs = m_healthReportedUntilMs;
+        m_health = std::make_unique<HealthWatch>(health);
+        if (const QString note = m_health->open(); !note.isEmpty())
+            msg += QLatin1Char(' ') +
+                   QCoreApplication::translate(
+                       "gw::LocalProducer",
+                       "The kernel log cannot be read, so XIDs come only from NVML's events while "
+                       "the sampler runs: %1")
+                       .arg(note);
+    }
     if (!m_hostOk)
         msg += QLatin1Char(' ') +
                QCoreApplication::translate("gw::LocalProducer", "Host figures unavailable: %1")
@@ -71,6 +86,8 @@ Snapshot LocalProducer::sampleOnce()
     if (m_detection.gpu && !m_detection.gpu->sample(s))
         s.warnings.append(m_detection.backend + QStringLiteral(": ") +
                           m_detection.gpu->lastError());
+    if (m_health)
+        m_health->apply(s);
     m_owners->attribute(s);
     s.server = !m_serverName.isEmpty()      ? m_serverName
                : !s.host.hostname.isEmpty() ? s.host.hostname

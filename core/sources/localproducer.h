@@ -3,6 +3,7 @@
 // Samples this machine: the detected GPU backend plus the host.
 
 #include "owners/ownerattribution.h"
+#include "sampling/healthwatch.h"
 #include "sampling/hostsampler.h"
 #include "sampling/samplerregistry.h"
 #include "sources/source.h"
@@ -42,6 +43,11 @@ public:
     const std::shared_ptr<owners::OwnerAttribution>& owners() const { return m_owners; }
     void setOwnerOptions(owners::OwnerResolver::Options options);
 
+    // XIDs the kernel log holds from before this time were reported by an
+    // earlier run (the agent's journal says when its last reading was):
+    // they still hold their GPU out but are not reported again. Before init().
+    void setHealthReportedUntil(qint64 ms) { m_healthReportedUntilMs = ms; }
+
 private:
     SamplerOptions m_options;
     QString m_only;
@@ -51,6 +57,9 @@ private:
     bool m_hostOk = false;
     QString m_hostError;
     std::shared_ptr<owners::OwnerAttribution> m_owners;
+    // NVIDIA GPUs' health (XIDs merged, verdicts); none for other backends.
+    std::unique_ptr<HealthWatch> m_health;
+    qint64 m_healthReportedUntilMs = 0;
 };
 
 } // namespace gw

@@ -25,6 +25,7 @@ private Q_SLOTS:
         QCOMPARE(c->listen, QHostAddress(QHostAddress::LocalHost));
         QCOMPARE(c->port, AgentConfig::kDefaultPort);
         QCOMPARE(c->intervalMs, 1000);
+        QCOMPARE(c->kernelLog, QStringLiteral("/dev/kmsg"));
         QCOMPARE(c->tokens.size(), 1);
         QCOMPARE(c->tokens[0].sha256, sha256("s3cret"));
         QCOMPARE(c->tokens[0].scope, TokenScope::Read);
@@ -34,10 +35,12 @@ private Q_SLOTS:
     {
         QString error;
         const auto c = AgentConfig::parse(
-            withToken("[agent]\nlisten = \"::1\"\nport = 9100\ninterval_ms = 2000\nbackend = "
-                      "\"nvidia-smi\"\nhistory = \"/var/lib/h.sqlite\"\nring_size = 600\n"
-                      "name = \"gpu-node-3\"\n[limits]\nmax_body_bytes = 1024\nrequests_per_second "
-                      "= 5\nburst = 7\n") +
+            withToken(
+                "[agent]\nlisten = \"::1\"\nport = 9100\ninterval_ms = 2000\nbackend = "
+                "\"nvidia-smi\"\nhistory = \"/var/lib/h.sqlite\"\nring_size = 600\n"
+                "name = \"gpu-node-3\"\nkernel_log = "
+                "\"/var/log/kmsg.saved\"\n[limits]\nmax_body_bytes = 1024\nrequests_per_second "
+                "= 5\nburst = 7\n") +
                 "[[token]]\nname = \"admin\"\nsha256 = \"" + sha256("root").toHex() +
                 "\"\nscope = \"admin\"\n",
             QStringLiteral("agent.toml"), &error);
@@ -49,6 +52,7 @@ private Q_SLOTS:
         QCOMPARE(c->historyPath, QStringLiteral("/var/lib/h.sqlite"));
         QCOMPARE(c->ringSize, 600);
         QCOMPARE(c->serverName, QStringLiteral("gpu-node-3"));
+        QCOMPARE(c->kernelLog, QStringLiteral("/var/log/kmsg.saved"));
         QCOMPARE(c->maxBodyBytes, 1024);
         QCOMPARE(c->requestsPerSecond, 5.0);
         QCOMPARE(c->burst, 7);

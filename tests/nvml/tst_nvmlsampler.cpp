@@ -567,6 +567,62 @@ private Q_SLOTS:
         }
     }
 
+    // docs/health.md: the health reader's figures travel with each GPU of
+    // the reading, and an XID that NVML queued reaches the reading even
+    // when the GPU it names stops answering in that same reading.
+    void healthFactsAndXidsComeWithEachGpu()
+    {
+        auto s = open(scenario("gpu 0 name=A util=5 energy=1000 energystep=10 clockreasons=0x4\n"
+                               "gpu 1 name=B util=7 energy=5000\n"
+                               "ecc 0 mode=1 cv=0 ca=0 uv=0 ua=0\n"
+                               "xid 1 code=79 at=2\n"
+                               "lost 1 after=2\n"));
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        QList<Snapshot> readings(4);
+        for (Snapshot& r : readings)
+            QVERIFY(s->sample(r));
+        const GpuSample& a0 = readings[0].gpus[0];
+        QVERIFY(a0.healthFacts);
+        QVERIFY(a0.healthFacts->energyMj);
+        QCOMPARE(a0.healthFacts->clockEventReasons, std::optional<quint64>(0x4));
+        QCOMPARE(a0.healthFacts->eccEnabled, std::optional<bool>(true));
+        QCOMPARE(a0.healthFacts->eccUncorrectedVolatile, std::optional<quint64>(0));
+        QVERIFY(*readings[1].gpus[0].healthFacts->energyMj > *a0.healthFacts->energyMj);
+        QVERIFY(!readings[0].gpus[1].healthFacts->eccEnabled); // never said: absent, not false
+        for (int k = 0; k < 2; ++k) {
+            QVERIFY(readings[k].gpus[1].error.isEmpty());
+            QVERIFY(readings[k].gpus[1].healthFacts->xids.isEmpty());
+        }
+        const GpuSample& lost = readings[2].gpus[1];
+        QVERIFY2(lost.error.contains(u"GPU is lost"), qPrintable(lost.error));
+        QVERIFY(lost.healthFacts);
+        QCOMPARE(lost.healthFacts->xids.size(), 1);
+        QCOMPARE(lost.healthFacts->xids[0].xid, 79);
+        QCOMPARE(lost.healthFacts->xids[0].source, XidEvent::Source::Nvml);
+        QCOMPARE(lost.healthFacts->xids[0].atMs, readings[2].timestampMs);
+        QVERIFY(!readings[3].gpus[1].healthFacts ||
+                readings[3].gpus[1].healthFacts->xids.isEmpty());
+        QVERIFY(readings[2].gpus[0].healthFacts->xids.isEmpty()); // not the other GPU's
+    }
+
+    void anOlderDriverGivesWhatItHasAndNeverAZero()
+    {
+        auto s = open(scenario("gpu 0 name=A util=5 energy=1000 clockreasons=0x4 pciereplay=3\n"
+                               "ecc 0 mode=1 cv=1 ca=2 uv=0 ua=0\n"),
+                      GW_FAKE_NVML_OLD);
+        QVERIFY2(s->open(), qPrintable(s->lastError()));
+        Snapshot r;
+        QVERIFY(s->sample(r));
+        QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(u'\n')));
+        const auto& f = r.gpus[0].healthFacts;
+        QVERIFY(f);
+        QVERIFY(!f->energyMj);        // no nvmlDeviceGetTotalEnergyConsumption
+        QVERIFY(!f->pcieReplayCount); // no nvmlDeviceGetPcieReplayCounter
+        QVERIFY(!f->remapPending);    // no nvmlDeviceGetRemappedRows
+        QCOMPARE(f->clockEventReasons, std::optional<quint64>(0x4)); // by its older name
+        QCOMPARE(f->eccCorrectedAggregate, std::optional<quint64>(2));
+    }
+
     // `script`: sample k reads entry (k − 1) mod n of each list; GPUs without
     // a script keep their fixed values.
     void scriptedValuesFollowTheSamples()

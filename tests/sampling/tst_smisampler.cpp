@@ -82,6 +82,62 @@ private Q_SLOTS:
         QCOMPARE(s.description(), QStringLiteral("nvidia-smi (3 GPUs)"));
     }
 
+    void healthFactsAreReadAndAGpuWithoutAnyIsLeftUnknown()
+    {
+        QByteArray gpus = kGpuHeader + kGoodRow;
+        gpus += QByteArray(kGoodRow).replace("0, GPU-aaaaaaaa", "1, GPU-bbbbbbbb");
+        gpus += QByteArray(kGoodRow).replace("0, GPU-aaaaaaaa", "2, GPU-cccccccc");
+        writeScenario(gpus);
+        QFile mixed(kSourceDir + QStringLiteral("/fixtures/smihealth/mixed.csv"));
+        QVERIFY(mixed.open(QIODevice::ReadOnly));
+        // GPUs 0-2 of the fixture: failing, an older GPU, one that reports nothing.
+        const QList<QByteArray> lines = mixed.readAll().split('\n');
+        QVERIFY(writeFile(scenario(), QStringLiteral("query-gpu-health.csv"),
+                          lines.mid(0, 4).join('\n') + '\n'));
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY2(s.sample(snap), qPrintable(s.lastError()));
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(snap.gpus.size(), 3);
+        QVERIFY(snap.gpus[0].healthFacts);
+        const GpuHealthFacts& f = *snap.gpus[0].healthFacts;
+        QCOMPARE(f.eccEnabled, true);
+        QCOMPARE(f.eccUncorrectedVolatile, std::optional<quint64>(2));
+        QCOMPARE(f.remapPending, true);
+        QCOMPARE(f.clockEventReasons, std::optional<quint64>(0x60));
+        QVERIFY(!f.energyMj); // nvidia-smi has no energy counter
+        QVERIFY(f.xids.isEmpty());
+        QCOMPARE(snap.gpus[1].healthFacts->retiredPagesPending, true);
+        QVERIFY(!snap.gpus[2].healthFacts); // [N/A] everywhere: unknown, not ok
+    }
+
+    void aRefusedHealthQueryIsSaidOnceAndNotAskedAgain()
+    {
+        writeScenario(kGpuHeader + kGoodRow);
+        QVERIFY(writeFile(scenario(), QStringLiteral("health-refused"), ""));
+        SmiSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot first;
+        QVERIFY2(s.sample(first), qPrintable(s.lastError()));
+        QCOMPARE(first.gpus.size(), 1); // the GPUs are still read
+        QCOMPARE(first.warnings.size(), 1);
+        QVERIFY2(first.warnings.first().contains(u"not read, and not asked again") &&
+                     first.warnings.first().contains(u"is not a valid field"),
+                 qPrintable(first.warnings.first()));
+        QVERIFY(!first.gpus[0].healthFacts);
+        // Were it asked again, it would now answer: it is not.
+        QVERIFY(QFile::remove(scenario() + QStringLiteral("/health-refused")));
+        QFile mixed(kSourceDir + QStringLiteral("/fixtures/smihealth/mixed.csv"));
+        QVERIFY(mixed.open(QIODevice::ReadOnly));
+        QVERIFY(writeFile(scenario(), QStringLiteral("query-gpu-health.csv"),
+                          mixed.readAll().split('\n').mid(0, 2).join('\n') + '\n'));
+        Snapshot second;
+        QVERIFY2(s.sample(second), qPrintable(s.lastError()));
+        QVERIFY2(second.warnings.isEmpty(), qPrintable(second.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(!second.gpus[0].healthFacts);
+    }
+
     void basicScenarioMapsEveryColumn()
     {
         useScenario(kSourceDir + QStringLiteral("/smi/basic"));

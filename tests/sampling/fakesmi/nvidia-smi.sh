@@ -3,6 +3,12 @@
 # Replays CSV files from the scenario directory named by GW_FAKE_SMI_DIR:
 #   query-gpu.csv            printed for --query-gpu=...
 #   query-compute-apps.csv   printed for --query-compute-apps=...
+#   query-gpu-health.csv     printed for the health query (--query-gpu=index,ecc.mode...;
+#                            core/sampling/smihealth.cpp). Without it, each GPU of
+#                            query-gpu.csv answers [N/A] to every field, as a GPU
+#                            without ECC or remapping does
+#   health-refused (optional) the health query is refused as a driver that lacks
+#                            its fields refuses it (exit 2, "is not a valid field")
 #   list.txt                 printed for -L (MIG instances and their UUIDs)
 #   query.txt                printed for -q (MIG instance ids, memory, processes)
 #   exit-code (optional)     exit with this code after printing `stderr` to stderr
@@ -69,6 +75,26 @@ if [ -f "$dir/exit-code" ]; then
 fi
 
 file="$dir/$kind.csv"
+case $fields in
+index,ecc.mode.current,*)
+    if [ -f "$dir/health-refused" ]; then
+        echo 'Field "remapped_rows.pending" is not a valid field to query.'
+        echo
+        exit 2
+    fi
+    if [ -f "$dir/query-gpu-health.csv" ]; then
+        file="$dir/query-gpu-health.csv"
+    else
+        echo "$fields" | sed 's/,/, /g'
+        na=$(echo "$fields" | sed -e 's/^index//' -e 's/,[^,]*/, [N\/A]/g')
+        tail -n +2 "$dir/query-gpu.csv" | while IFS=, read -r index rest; do
+            case $index in ''|*[!0-9]*) continue ;; esac
+            echo "$index$na"
+        done
+        exit 0
+    fi
+    ;;
+esac
 if [ ! -f "$file" ]; then
     echo "$me: scenario has no $kind.csv: $dir" >&2
     exit 2
