@@ -319,6 +319,7 @@ Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
     Selection s;
     s.units = r.granted;
     s.refused = r.refused;
+    s.notes = r.notes;
     s.reservation = r.reservation;
     s.waitedMs = r.waitedMs;
     s.error = r.error;
@@ -512,6 +513,8 @@ int reportSelection(const Selection& s, const SelectOptions& o)
                                       .toString(QStringLiteral("HH:mm:ss")),
                                   ids.join(QStringLiteral(", ")))
                        : tr("%1: %2").arg(printableText(s.server), ids.join(QStringLiteral(", "))));
+    for (const QString& why : s.notes) // a degraded GPU taken, and why it came last
+        note(printableText(why));
     if (o.json) {
         QJsonObject j{
             {QStringLiteral("server"), s.server},
@@ -521,6 +524,7 @@ int reportSelection(const Selection& s, const SelectOptions& o)
              s.reservation ? QJsonValue(reservationJson(*s.reservation)) : QJsonValue()},
             {QStringLiteral("granted"), candidatesJson(s.units)},
             {QStringLiteral("refused"), QJsonArray::fromStringList(s.refused)},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(s.notes)},
             // The agent ranks with its own weights and does not say them.
             {QStringLiteral("weights"),
              o.agent ? QJsonValue() : QJsonValue(weightsJson(o.weights))},

@@ -110,6 +110,7 @@ QHttpServerResponse AllocationDesk::granted(const Attempt& a, qint64 waitedMs)
         {QStringLiteral("cuda_visible_devices"), r.units.join(QLatin1Char(','))},
         {QStringLiteral("granted"), candidatesJson(units)},
         {QStringLiteral("refused"), QJsonArray::fromStringList(a.ranking.refused)},
+        {QStringLiteral("notes"), QJsonArray::fromStringList(a.ranking.notes)},
         {QStringLiteral("weights"),
          QJsonObject{{QStringLiteral("free_memory"), m_policy.allocate.freeMemoryWeight},
                      {QStringLiteral("idle"), m_policy.allocate.idleWeight}}},
@@ -137,6 +138,7 @@ QHttpServerResponse AllocationDesk::refused(const AllocateBody& body, const Atte
     QJsonObject o =
         QJsonDocument::fromJson(errorDocument(QStringLiteral("not_enough_gpus"), message)).object();
     o.insert(QStringLiteral("refused"), QJsonArray::fromStringList(a.ranking.refused));
+    o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(a.ranking.notes));
     o.insert(QStringLiteral("qualified"), candidatesJson(a.ranking.qualified));
     o.insert(QStringLiteral("waited_ms"), waitedMs);
     return json(o, QHttpServerResponse::StatusCode::Conflict);

@@ -249,6 +249,7 @@ QJsonObject candidateJson(const Candidate& c)
         {QStringLiteral("free_mib"), c.freeMiB},
         {QStringLiteral("utilization_percent"),
          orNull(c.utilisation.has_value(), c.utilisation.value_or(0))},
+        {QStringLiteral("degraded"), c.degraded},
     };
 }
 
@@ -265,6 +266,11 @@ std::optional<Candidate> candidateFromJson(const QJsonObject& o, QString* error)
     r.number("score", c.score, -1e9, 1e9);
     r.number("free_mib", c.freeMiB, -1e12, 1e12);
     r.optionalNumber("utilization_percent", c.utilisation, 0, 100);
+    // Agents before docs/health.md do not say: not degraded.
+    if (const QJsonValue d = o.value(QStringLiteral("degraded")); d.isBool())
+        c.degraded = d.toBool();
+    else if (!d.isUndefined() && !d.isNull() && r.ok())
+        r.fail("degraded", tr("expected true or false"));
     return r.ok() ? std::optional(c) : std::nullopt;
 }
 

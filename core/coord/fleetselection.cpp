@@ -71,6 +71,7 @@ Selection rankUntilEnough(const SelectionRequest& request, const SelectionWeight
         s.server = reading->server;
         s.reading = reading;
         s.refused = r.refused;
+        s.notes = r.notes;
         s.waitedMs = now - start;
         if (r.qualified.size() >= request.gpus) {
             s.units = r.qualified.mid(0, request.gpus);

@@ -34,6 +34,7 @@ struct Selection
     Outcome outcome = Outcome::Failed;
     QList<Candidate> units; // granted: the units, best first; otherwise those that qualified
     QStringList refused;    // the other units, with the reason for each
+    QStringList notes;      // units ranked last and why (a degraded GPU)
     std::optional<Reservation> reservation;
     QString server;
     QString source; // the agent that answered, when several were asked

@@ -82,6 +82,8 @@ void checkMemory(Unit& unit, std::optional<double> free, double minFreeMiB)
 
 bool betterFirst(const Candidate& a, const Candidate& b)
 {
+    if (a.degraded != b.degraded)
+        return !a.degraded;
     if (a.score != b.score)
         return a.score > b.score;
     if (a.gpuIndex != b.gpuIndex)
@@ -104,6 +106,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
     std::sort(gpus.begin(), gpus.end(),
               [](const GpuSample* a, const GpuSample* b) { return a->index < b->index; });
 
+    QStringList notes;
     for (const GpuSample* g : gpus) {
         const QString gpuLabel = tr("GPU %1").arg(g->index);
         if (!g->error.isEmpty()) {
@@ -114,6 +117,19 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             unusable << u;
             continue;
         }
+        const HealthState health = g->health ? g->health->state : HealthState::Unknown;
+        const QString worst =
+            g->health && !g->health->reasons.isEmpty() ? g->health->reasons.first() : QString();
+        if (health == HealthState::Failing) {
+            Unit u;
+            u.label = gpuLabel;
+            u.candidate.gpuIndex = g->index;
+            u.reasons << (worst.isEmpty() ? tr("failing") : tr("failing: %1").arg(worst));
+            unusable << u;
+            continue;
+        }
+        const bool degraded = health == HealthState::Degraded;
+        const qsizetype firstUnit = whole.size() + instances.size();
         const bool partitioned = g->migEnabled.value_or(false);
         if (!partitioned) {
             if (request.mig == SelectionRequest::Mig::Only)
@@ -138,6 +154,9 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
                 u.candidate.score = weights.freeMemory * (*free / *g->memoryTotalMiB) +
                                     weights.idle * (1.0 - *g->utilizationGpuPercent / 100.0);
             }
+            u.candidate.degraded = degraded;
+            if (degraded && u.reasons.isEmpty())
+                notes << tr("%1: degraded (%2), ranked after healthy GPUs").arg(gpuLabel, worst);
             whole << u;
             continue;
         }
@@ -166,8 +185,12 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             checkMemory(u, free, request.minFreeMiB);
             if (u.reasons.isEmpty())
                 u.candidate.score = *free / *m.memoryTotalMiB;
+            u.candidate.degraded = degraded;
             instances << u;
         }
+        if (degraded && whole.size() + instances.size() > firstUnit)
+            notes << tr("%1: degraded (%2), its MIG instances ranked after healthy ones")
+                         .arg(gpuLabel, worst);
     }
 
     QList<const Unit*> refusedUnits;
@@ -198,6 +221,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
     });
     for (const Unit* u : std::as_const(refusedUnits))
         ranking.refused << u->label + QStringLiteral(": ") + u->reasons.join(QStringLiteral("; "));
+    ranking.notes = notes;
     return ranking;
 }
 

@@ -17,6 +17,11 @@
 // instance is ranked by its free-memory fraction alone (score = free / total,
 // no weights) and max utilisation is not applied to it. Ties break by GPU
 // index, then by MIG index.
+//
+// Health (docs/health.md): a GPU whose verdict is failing offers no unit
+// (refused with its worst reason); a degraded one's units qualify but come
+// after every healthy one, whatever their score, and Ranking::notes says
+// why.
 
 #include "model/snapshot.h"
 
@@ -60,6 +65,7 @@ struct Candidate
     double score = 0;
     double freeMiB = 0;
     std::optional<double> utilisation; // absent for a MIG instance
+    bool degraded = false;             // its GPU's health: ranked after the healthy
 
     bool isMig() const { return !migUuid.isEmpty(); }
     bool operator==(const Candidate&) const = default;
@@ -72,6 +78,9 @@ struct Ranking
     // "GPU 3: 2,100 MiB free, needs 8,192"; several reasons of one unit are
     // joined with "; ".
     QStringList refused;
+    // Qualified units ranked last, and why: "GPU 2: degraded (a row remap
+    // waits for a GPU reset), ranked after healthy GPUs".
+    QStringList notes;
 };
 
 struct Reservation

@@ -68,6 +68,8 @@ AllocateReply requestAllocation(const AgentEndpoint& source, const AllocateBody&
     out.waitedMs = o.value(QStringLiteral("waited_ms")).toInteger();
     for (const QJsonValue& v : o.value(QStringLiteral("refused")).toArray())
         out.refused << v.toString();
+    for (const QJsonValue& v : o.value(QStringLiteral("notes")).toArray())
+        out.notes << v.toString();
     QString why;
     if (x.status == 409) {
         // The error names how many qualified; the units that did are kept.

@@ -26,6 +26,7 @@ struct AllocateReply
     std::optional<Reservation> reservation; // 200 only
     QList<Candidate> granted;               // 200: the units held; 409: those that qualified
     QStringList refused;                    // the other units, with the reason for each
+    QStringList notes;                      // units ranked last and why (degraded GPUs)
     QString cudaVisibleDevices;             // 200: "1,3"
     qint64 waitedMs = 0;
     int httpStatus = 0; // 0: no HTTP answer

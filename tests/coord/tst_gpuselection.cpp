@@ -181,6 +181,42 @@ private Q_SLOTS:
                     .refused.contains(QStringLiteral("GPU 1: reserved for alice until 14:02:10")));
     }
 
+    // docs/health.md: a failing GPU is never handed out, a degraded one
+    // only after every healthy one, whatever its score, saying why.
+    void aFailingGpuIsRefusedAndADegradedOneComesLast()
+    {
+        GpuSample failing = gpu(0, 0, 16'000, 0);
+        failing.health = GpuHealth{
+            HealthState::Failing, {u"XID 79 (GPU has fallen off the bus) at 14:00:00"_s}, 1};
+        GpuSample degraded = gpu(1, 0, 16'000, 0); // the best score of all
+        degraded.health =
+            GpuHealth{HealthState::Degraded, {u"a row remap waits for a GPU reset"_s}, 1};
+        GpuSample busy = gpu(2, 8'000, 16'000, 40);
+        busy.health = GpuHealth{HealthState::Ok, {}, std::nullopt};
+        GpuSample unknown = gpu(3, 8'000, 16'000, 45); // no verdict: as healthy
+        GpuSample partitioned = gpu(4, 0, 80'000, std::nullopt);
+        partitioned.migEnabled = true;
+        partitioned.migInstances = {mig(0, u"MIG-a"_s, 0, 40'000)};
+        partitioned.health = degraded.health;
+        const Snapshot s = server(u"node"_s, {failing, degraded, busy, unknown, partitioned});
+        SelectionRequest request;
+        request.gpus = 4;
+        request.user = u"bob"_s;
+        const Ranking r = rankUnits(s, request, {}, ReservationBook(), kNow);
+        QCOMPARE(ids(r.qualified), (QStringList{u"2"_s, u"3"_s, u"1"_s, u"MIG-a"_s}));
+        QVERIFY(!r.qualified[0].degraded && r.qualified[2].degraded && r.qualified[3].degraded);
+        QCOMPARE(r.refused,
+                 QStringList{u"GPU 0: failing: XID 79 (GPU has fallen off the bus) at 14:00:00"_s});
+        QCOMPARE(r.notes,
+                 (QStringList{u"GPU 1: degraded (a row remap waits for a GPU reset), ranked after "
+                              "healthy GPUs"_s,
+                              u"GPU 4: degraded (a row remap waits for a GPU reset), its MIG "
+                              "instances ranked after healthy ones"_s}));
+        // Asked for one, the healthy best is given, though the degraded scores higher.
+        request.gpus = 1;
+        QCOMPARE(rankUnits(s, request, {}, ReservationBook(), kNow).qualified.first().id, u"2"_s);
+    }
+
     void migAllowOnlyNever()
     {
         GpuSample parted = gpu(1, 0, 80'000, std::nullopt);
