@@ -196,9 +196,6 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
         QString reason;
     };
     QList<Finding> found;
-    if (!deviceError.isEmpty())
-        found.append({HealthState::Failing, tr("the GPU does not answer: %1").arg(deviceError)});
-
     if (facts) {
         const GpuHealthFacts& f = *facts;
         // The driver reloaded (or the GPU was reset): its counters start
@@ -224,6 +221,10 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
                  tr("%1 at %2: %3")
                      .arg(xidTitle(s.xid), stamp(s.atMs), xidActionText(info.action))});
         }
+        // After the XIDs, which say why (79: fallen off the bus).
+        if (!deviceError.isEmpty())
+            found.append(
+                {HealthState::Failing, tr("the GPU does not answer: %1").arg(deviceError)});
         if (f.remapFailure.value_or(false))
             found.append({HealthState::Failing,
                           tr("row remapping failed: the GPU's memory has no spare rows left")});
@@ -256,6 +257,9 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
                                                 .arg(m_options.nvlinkErrorsPerHour)});
         }
     }
+
+    if (!facts && !deviceError.isEmpty())
+        found.append({HealthState::Failing, tr("the GPU does not answer: %1").arg(deviceError)});
 
     GpuHealth h;
     if (!facts && deviceError.isEmpty()) {

@@ -290,8 +290,11 @@ void Alerter::notify(const PolicyEvent& event)
         text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
     }
 
-    // Per owner; an account's processes judged together, per account.
-    const QString who = event.user.isEmpty() && !event.account.isEmpty()
+    // Per owner; an account's processes judged together, per account; a
+    // GPU's fault, per GPU (two GPUs failing are two alerts).
+    const QString who = policyEventKindInfo(event.kind).health
+                            ? QStringLiteral("gpu:") + event.gpuUuid
+                        : event.user.isEmpty() && !event.account.isEmpty()
                             ? QStringLiteral("account:") + event.account
                             : event.user;
     queue(policyEventKindName(event.kind) + QLatin1Char('/') + who, text, settings.rateLimitMs,

@@ -14,8 +14,8 @@
 // "Idle GPU: python (PID 12345, alice) holds 20480 MiB at 0 % for 30 min on
 // gpu-node-3 GPU 2 — SIGTERM sent to process 12345 (python, alice); …".
 //
-// Rate limit: at most one alert per event kind and user per [alerts]
-// rate_limit; the ones held back are counted, and the next alert sent for
+// Rate limit: at most one alert per event kind and user (a GPU fault: per
+// GPU) per [alerts] rate_limit; the ones held back are counted, and the next alert sent for
 // that kind and user ends "… and 3 more".
 //
 // Delivery happens on a thread of its own (QNetworkAccessManager); notify()

@@ -2,6 +2,7 @@
 
 #include "policy/adaptiverule.h"
 #include "policy/fairsharerule.h"
+#include "policy/healthrule.h"
 #include "policy/hogrule.h"
 #include "policy/idlerule.h"
 #include "policy/policyframe.h"
@@ -129,6 +130,7 @@ std::vector<std::unique_ptr<PolicyRule>> makePolicyRules()
     rules.push_back(makeIdleRule());
     rules.push_back(makeAdaptiveRule());
     rules.push_back(makeFairShareRule());
+    rules.push_back(makeHealthRule());
     return rules;
 }
 

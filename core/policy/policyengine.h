@@ -86,6 +86,8 @@ struct ProcessVerdict
     bool hog = false;
     bool idle = false;      // judged idle (warnings running or acted on)
     bool overQuota = false; // its user is in a fair-share event
+    bool faultyGpu = false; // runs on a GPU that is degraded or failing
+    bool causedXid = false; // the driver named it in an XID it caused
     QString reason;         // one line per verdict, for a tooltip
     bool operator==(const ProcessVerdict&) const = default;
 };

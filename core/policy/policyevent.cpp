@@ -3,7 +3,9 @@
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 
+#include "model/gpuhealth.h"
 #include "model/workload.h"
+#include "model/xidcatalog.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -204,6 +206,25 @@ QString fairShareText(const PolicyEvent& e)
              percentText(e.quotaPercent));
 }
 
+QString healthText(const PolicyEvent& e)
+{
+    const QString where = tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
+    const QString why = e.healthReasons.isEmpty() ? QString() : e.healthReasons.first();
+    if (e.healthState == QLatin1String("failing"))
+        return why.isEmpty() ? tr("GPU failing: %1").arg(where)
+                             : tr("GPU failing: %1: %2").arg(where, why);
+    return why.isEmpty() ? tr("GPU degraded: %1").arg(where)
+                         : tr("GPU degraded: %1: %2").arg(where, why);
+}
+
+QString xidText(const PolicyEvent& e)
+{
+    const QString what = xidTitle(e.xid);
+    if (e.pid == 0 && e.user.isEmpty())
+        return tr("%1 on %2 (the driver named no process)").arg(what, placeText(e));
+    return tr("%1 caused by %2 on %3").arg(what, processText(e), placeText(e));
+}
+
 #define GW_KIND_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicyEventKind", s)
 
 const QList<PolicyEventKindInfo> kKinds{
@@ -224,6 +245,8 @@ const QList<PolicyEventKindInfo> kKinds{
      .quota = false,
      .holdsMemory = false,
      .alertSwitchable = true,
+     .health = false,
+     .xid = false,
      .tally = PolicyEventTally::Events,
      .verdict = &ProcessVerdict::hog,
      .describe = hogText},
@@ -244,6 +267,8 @@ const QList<PolicyEventKindInfo> kKinds{
      .quota = false,
      .holdsMemory = true,
      .alertSwitchable = false,
+     .health = false,
+     .xid = false,
      .tally = PolicyEventTally::Events,
      .verdict = &ProcessVerdict::idle,
      .describe = idleText},
@@ -264,9 +289,55 @@ const QList<PolicyEventKindInfo> kKinds{
      .quota = true,
      .holdsMemory = false,
      .alertSwitchable = false,
+     .health = false,
+     .xid = false,
      .tally = PolicyEventTally::Hours,
      .verdict = &ProcessVerdict::overQuota,
      .describe = fairShareText},
+    {.kind = PolicyEventKind::GpuHealth,
+     .name = "gpu_health",
+     .title = GW_KIND_TEXT("GPU fault"),
+     .label = GW_KIND_TEXT("GPU health"),
+     .noun = GW_KIND_TEXT("GPU fault"),
+     .letter = GW_KIND_TEXT("F"),
+     .filter = GW_KIND_TEXT("GPU &faults"),
+     .badge = GW_KIND_TEXT("faulty GPU"),
+     .pill = GW_KIND_TEXT("fault"),
+     .lightRgb = 0xc0392b,
+     .darkRgb = 0xff6b6b,
+     .pattern = Qt::CrossPattern,
+     .aboutUser = false,
+     .figure = PolicyEventFigure::Peak,
+     .quota = false,
+     .holdsMemory = false,
+     .alertSwitchable = false,
+     .health = true,
+     .xid = false,
+     .tally = PolicyEventTally::None,
+     .verdict = &ProcessVerdict::faultyGpu,
+     .describe = healthText},
+    {.kind = PolicyEventKind::Xid,
+     .name = "xid",
+     .title = GW_KIND_TEXT("XID from a program"),
+     .label = GW_KIND_TEXT("XID"),
+     .noun = GW_KIND_TEXT("XID"),
+     .letter = GW_KIND_TEXT("X"),
+     .filter = GW_KIND_TEXT("&XIDs"),
+     .badge = GW_KIND_TEXT("caused an XID"),
+     .pill = GW_KIND_TEXT("xid"),
+     .lightRgb = 0x6b5a00,
+     .darkRgb = 0xe6c229,
+     .pattern = Qt::Dense5Pattern,
+     .aboutUser = false,
+     .figure = PolicyEventFigure::Peak,
+     .quota = false,
+     .holdsMemory = false,
+     .alertSwitchable = false,
+     .health = false,
+     .xid = true,
+     .tally = PolicyEventTally::None,
+     .verdict = &ProcessVerdict::causedXid,
+     .describe = xidText},
 };
 
 #undef GW_KIND_TEXT
@@ -347,6 +418,11 @@ QJsonObject toJson(const PolicyEvent& e)
         {QStringLiteral("excess_percent"), kind.quota ? QJsonValue(e.excessPercent) : QJsonValue()},
         {QStringLiteral("duration_ms"), e.durationMs},
         {QStringLiteral("estimated"), e.estimated},
+        {QStringLiteral("health_state"), kind.health ? QJsonValue(e.healthState) : QJsonValue()},
+        {QStringLiteral("health_reasons"),
+         kind.health ? QJsonValue(QJsonArray::fromStringList(e.healthReasons)) : QJsonValue()},
+        {QStringLiteral("xid"), kind.xid ? QJsonValue(e.xid) : QJsonValue()},
+        {QStringLiteral("xid_text"), kind.xid ? QJsonValue(e.xidText) : QJsonValue()},
         {QStringLiteral("actions"), actions},
         {QStringLiteral("text"), policyEventText(e)},
     };
@@ -363,7 +439,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         const auto k = policyEventKindFromName(kind);
         if (!k)
             r.fail(QStringLiteral("kind"),
-                   tr("expected hog, idle or fair_share, got \"%1\"").arg(kind));
+                   tr("expected hog, idle, fair_share, gpu_health or xid, got \"%1\"").arg(kind));
         else
             e.kind = *k;
     }
@@ -394,6 +470,33 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
     r.number("excess_percent", e.excessPercent, false);
     r.number("duration_ms", e.durationMs);
     r.boolean("estimated", e.estimated, false);
+    if (r.ok() && policyEventKindInfo(e.kind).health) {
+        r.text("health_state", e.healthState);
+        if (r.ok() && e.healthState != QLatin1String("degraded") &&
+            e.healthState != QLatin1String("failing"))
+            r.fail(QStringLiteral("health_state"),
+                   tr("expected degraded or failing, got \"%1\"").arg(e.healthState));
+        const QJsonValue reasons = o.value(QStringLiteral("health_reasons"));
+        if (r.ok() && !reasons.isArray())
+            r.fail(QStringLiteral("health_reasons"), tr("expected an array"));
+        for (const QJsonValue& v : reasons.toArray()) {
+            if (!r.ok())
+                break;
+            if (!v.isString() || e.healthReasons.size() >= kMaxHealthReasons)
+                r.fail(QStringLiteral("health_reasons"),
+                       tr("expected at most %1 strings").arg(kMaxHealthReasons));
+            else
+                e.healthReasons << v.toString();
+        }
+    }
+    if (r.ok() && policyEventKindInfo(e.kind).xid) {
+        qint64 code = 0;
+        r.integer("xid", code);
+        if (r.ok() && (code < 1 || code > 999))
+            r.fail(QStringLiteral("xid"), tr("expected 1 to 999, got %1").arg(code));
+        e.xid = int(code);
+        r.text("xid_text", e.xidText, false);
+    }
     // A figure the event's kind does not carry is not kept: the writer
     // leaves it out, so an event reads back as it was written (found by
     // fuzz_policyevent: a fair_share event with a memory_mib).

@@ -12,6 +12,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 #include <optional>
@@ -20,9 +21,11 @@ namespace gw {
 
 enum class PolicyEventKind
 {
-    Hog,      // high utilisation, for longer than [hog] duration
-    Idle,     // memory held on a GPU that stays unused for [idle] time_window
-    FairShare // a user's share of the server over [quota] window above their quota
+    Hog,       // high utilisation, for longer than [hog] duration
+    Idle,      // memory held on a GPU that stays unused for [idle] time_window
+    FairShare, // a user's share of the server over [quota] window above their quota
+    GpuHealth, // a GPU degraded or failing (docs/health.md), until it is ok again
+    Xid        // an XID a program caused, told to its owner (docs/health.md)
 };
 
 struct PolicyEvent;
@@ -41,7 +44,8 @@ enum class PolicyEventFigure
 enum class PolicyEventTally
 {
     Events,
-    Hours
+    Hours,
+    None // not counted per user: a GPU's fault (the report's health section tells it)
 };
 
 // One row per kind: everything that differs between kinds outside the rule
@@ -79,6 +83,10 @@ struct PolicyEventKindInfo
     bool holdsMemory;
     // Its new-event alert can be switched off (setHogAlerts: [hog] alert).
     bool alertSwitchable;
+    // About a GPU's health: health_state and health_reasons on the wire.
+    bool health;
+    // About an XID: xid and xid_text on the wire.
+    bool xid;
     PolicyEventTally tally;
     bool ProcessVerdict::*verdict;                 // the verdict an open event sets on its process
     QString (*describe)(const PolicyEvent& event); // policyEventText's sentence
@@ -161,6 +169,13 @@ struct PolicyEvent
     // Per-process utilisation was attributed (a lone process gets the GPU's
     // utilisation; several share it by memory), not reported by the driver.
     bool estimated = false;
+    // gpu_health: the GPU's verdict ("degraded", "failing") and its reasons,
+    // worst first, as the reading said them last.
+    QString healthState;
+    QStringList healthReasons;
+    // xid: the code and the driver's words.
+    int xid = 0;
+    QString xidText;
 
     QList<PolicyAction> actions;
 

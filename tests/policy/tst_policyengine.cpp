@@ -847,8 +847,9 @@ void TestPolicyEngine::eventJsonErrors_data()
     QTest::addColumn<QString>("key");
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("error");
-    QTest::newRow("kind") << "kind" << QJsonValue(QStringLiteral("hogs"))
-                          << "kind: expected hog, idle or fair_share, got \"hogs\"";
+    QTest::newRow("kind")
+        << "kind" << QJsonValue(QStringLiteral("hogs"))
+        << "kind: expected hog, idle, fair_share, gpu_health or xid, got \"hogs\"";
     QTest::newRow("start") << "start_ms" << QJsonValue(QStringLiteral("soon"))
                            << "start_ms: expected an integer";
     QTest::newRow("end") << "end_ms" << QJsonValue(1.5) << "end_ms: expected an integer or null";

@@ -199,7 +199,7 @@ private Q_SLOTS:
     void everyEventKindHasOneRowInTheEnumsOrder()
     {
         const QList<gw::PolicyEventKindInfo>& kinds = gw::policyEventKinds();
-        QCOMPARE(kinds.size(), 3);
+        QCOMPARE(kinds.size(), 5);
         QSet<QString> names, letters;
         QSet<quint32> colours;
         for (qsizetype i = 0; i < kinds.size(); ++i) {
@@ -214,9 +214,12 @@ private Q_SLOTS:
             e.kind = k.kind;
             e.server = u"node-1"_s;
             e.user = u"alice"_s;
-            QVERIFY(gw::policyEventText(e).contains(u"alice"_s));
+            e.gpuIndex = 3;
+            // A GPU's fault is about the GPU, the others about their owner.
+            QVERIFY(gw::policyEventText(e).contains(k.health ? u"node-1 GPU 3"_s : u"alice"_s));
         }
-        QCOMPARE(names, (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s}));
+        QCOMPARE(names, (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s, u"gpu_health"_s,
+                                       u"xid"_s}));
         QCOMPARE(letters.size(), kinds.size()); // a bar's letter tells the kind apart
         QCOMPARE(colours.size(), 2 * kinds.size());
         QCOMPARE(gw::policyEventKindFromName(u"hogs"_s), std::nullopt);

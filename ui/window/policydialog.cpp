@@ -954,6 +954,9 @@ void PolicyDialog::showReplay(const QList<PolicyEvent>& edited,
 
     QStringList counts;
     for (const PolicyEventKindInfo& info : policyEventKinds()) {
+        // A GPU's faults and XIDs are the driver's, the same under any policy.
+        if (info.health || info.xid)
+            continue;
         const PolicyEventKind kind = info.kind;
         const auto count = [kind](const QList<PolicyEvent>& list) {
             return std::count_if(list.begin(), list.end(),
