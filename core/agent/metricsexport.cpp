@@ -52,6 +52,12 @@ public:
     void family(const char* name, const char* help, const Items& items, Labels labels, Value value,
                 const QByteArray& more = QByteArray())
     {
+        typed(name, help, "gauge", items, labels, value, more);
+    }
+    template <typename Items, typename Labels, typename Value>
+    void typed(const char* name, const char* help, const char* type, const Items& items,
+               Labels labels, Value value, const QByteArray& more)
+    {
         QByteArray lines;
         for (const auto& item : items) {
             const std::optional<double> v = value(item);
@@ -68,7 +74,7 @@ public:
         if (lines.isEmpty())
             return;
         m_out += QByteArray("# HELP ") + name + ' ' + help + '\n';
-        m_out += QByteArray("# TYPE ") + name + " gauge\n";
+        m_out += QByteArray("# TYPE ") + name + ' ' + type + '\n';
         m_out += lines;
     }
     QByteArray take() { return std::move(m_out); }
@@ -108,6 +114,104 @@ std::optional<double> freeMiB(const std::optional<double>& total, const std::opt
     if (!total || !used)
         return std::nullopt;
     return *total - *used - reserved.value_or(0.0);
+}
+
+// A GPU's health facts (docs/health.md) by dcgm-exporter's names, and its
+// verdict; each only where the driver reported it. All are typed gauge, as
+// the rest: dcgm-exporter types the totals "counter", which promtool's lint
+// then faults for lacking a "_total" suffix; the names are what dashboards
+// and alert rules match.
+template <typename Labels>
+void healthFamilies(Writer& w, const QList<GpuSample>& gpus, Labels labels)
+{
+    // A fact of the GPU's health facts, as a number.
+    const auto fact = [](auto field) {
+        return [field](const GpuSample& g) -> std::optional<double> {
+            if (!g.healthFacts)
+                return std::nullopt;
+            const auto& v = (*g.healthFacts).*field;
+            return v ? std::optional<double>(double(*v)) : std::nullopt;
+        };
+    };
+    const auto nvlink = [](quint64 NvLinkErrors::*field) {
+        return [field](const GpuSample& g) -> std::optional<double> {
+            if (!g.healthFacts || !g.healthFacts->nvlinkErrors)
+                return std::nullopt;
+            return double((*g.healthFacts->nvlinkErrors).*field);
+        };
+    };
+    using F = GpuHealthFacts;
+    w.family("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION",
+             "Total energy consumption since the driver loaded (in mJ).", gpus, labels,
+             fact(&F::energyMj));
+    w.family("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
+             "Single-bit (corrected) ECC errors since the driver loaded.", gpus, labels,
+             fact(&F::eccCorrectedVolatile));
+    w.family("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
+             "Double-bit (uncorrected) ECC errors since the driver loaded.", gpus, labels,
+             fact(&F::eccUncorrectedVolatile));
+    w.family("DCGM_FI_DEV_ECC_SBE_AGG_TOTAL",
+             "Single-bit (corrected) ECC errors over the GPU's life.", gpus, labels,
+             fact(&F::eccCorrectedAggregate));
+    w.family("DCGM_FI_DEV_ECC_DBE_AGG_TOTAL",
+             "Double-bit (uncorrected) ECC errors over the GPU's life.", gpus, labels,
+             fact(&F::eccUncorrectedAggregate));
+    w.family("DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS", "Rows remapped for correctable errors.", gpus,
+             labels, fact(&F::remappedRowsCorrectable));
+    w.family("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "Rows remapped for uncorrectable errors.",
+             gpus, labels, fact(&F::remappedRowsUncorrectable));
+    w.family("DCGM_FI_DEV_ROW_REMAP_PENDING", "1 when a row remap waits for a GPU reset.", gpus,
+             labels, fact(&F::remapPending));
+    w.family("DCGM_FI_DEV_ROW_REMAP_FAILURE", "1 when row remapping failed.", gpus, labels,
+             fact(&F::remapFailure));
+    w.family("DCGM_FI_DEV_RETIRED_SBE", "Pages retired for single-bit errors.", gpus, labels,
+             fact(&F::retiredPagesSbe));
+    w.family("DCGM_FI_DEV_RETIRED_DBE", "Pages retired for double-bit errors.", gpus, labels,
+             fact(&F::retiredPagesDbe));
+    w.family("DCGM_FI_DEV_RETIRED_PENDING", "1 when a page retirement waits for a GPU reset.", gpus,
+             labels, fact(&F::retiredPagesPending));
+    w.family("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS",
+             "Clock-event (throttle) reasons active, NVML's bit mask.", gpus, labels,
+             fact(&F::clockEventReasons));
+    w.family("DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "PCIe replays.", gpus, labels,
+             fact(&F::pcieReplayCount));
+    w.family("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+             "NVLink flow-control CRC errors, all active links.", gpus, labels,
+             nvlink(&NvLinkErrors::crcFlit));
+    w.family("DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
+             "NVLink data CRC errors, all active links.", gpus, labels,
+             nvlink(&NvLinkErrors::crcData));
+    w.family("DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
+             "NVLink replay errors, all active links.", gpus, labels,
+             nvlink(&NvLinkErrors::replay));
+    w.family("DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
+             "NVLink recovery errors, all active links.", gpus, labels,
+             nvlink(&NvLinkErrors::recovery));
+    // The newest XID of this reading (dcgm-exporter: the value of the last
+    // XID); absent in readings without one.
+    w.family("DCGM_FI_DEV_XID_ERRORS", "The newest XID of this reading.", gpus, labels,
+             [](const GpuSample& g) -> std::optional<double> {
+                 if (!g.healthFacts || g.healthFacts->xids.isEmpty())
+                     return std::nullopt;
+                 return double(g.healthFacts->xids.last().xid);
+             });
+    w.family("gpuwarden_gpu_health",
+             "The GPU's health verdict: 0 ok, 1 degraded, 2 failing (absent: unknown).", gpus,
+             labels, [](const GpuSample& g) -> std::optional<double> {
+                 if (!g.health)
+                     return std::nullopt;
+                 switch (g.health->state) {
+                 case HealthState::Ok:
+                     return 0.0;
+                 case HealthState::Degraded:
+                     return 1.0;
+                 case HealthState::Failing:
+                     return 2.0;
+                 case HealthState::Unknown:
+                     break;
+                 }
+                 return std::nullopt;
+             });
 }
 
 struct InstanceRef
@@ -273,6 +377,7 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
     w.family("gpuwarden_gpu_up", "1 when the GPU answered this sample, 0 when it failed.", s.gpus,
              gpuLabels,
              [](const GpuSample& g) { return std::optional<double>(g.error.isEmpty()); });
+    healthFamilies(w, s.gpus, gpuLabels);
     tableFamilies(MetricTarget::Process, s.processes, processLabels);
     tableFamilies(MetricTarget::Host, hosts, hostLabels);
     w.family("gpuwarden_host_memory_total_bytes", "Host memory size.", hosts, hostLabels,
@@ -322,6 +427,30 @@ QByteArray policyPrometheusText(const PolicyMetrics& m)
                    QByteArray::number(it.value()) + '\n';
     }
     return out;
+}
+
+QByteArray energyPrometheusText(const EnergyBook& energy)
+{
+    if (energy.byOwner().isEmpty())
+        return {};
+    QStringList owners = energy.byOwner().keys();
+    owners.sort();
+    QByteArray total = "# HELP gpuwarden_user_energy_joules_total Energy each owner's use drew "
+                       "since the agent started (docs/health.md).\n"
+                       "# TYPE gpuwarden_user_energy_joules_total counter\n";
+    QByteArray estimated =
+        "# HELP gpuwarden_user_energy_estimated_joules_total Of that, the part integrated from "
+        "power or split by memory (estimated).\n"
+        "# TYPE gpuwarden_user_energy_estimated_joules_total counter\n";
+    for (const QString& owner : std::as_const(owners)) {
+        const EnergyBook::Total t = energy.byOwner().value(owner);
+        const QByteArray labels = "{owner=\"" + escapeLabelValue(owner) + "\"} ";
+        total +=
+            "gpuwarden_user_energy_joules_total" + labels + number(double(t.mj) / 1000.0) + '\n';
+        estimated += "gpuwarden_user_energy_estimated_joules_total" + labels +
+                     number(double(t.estimatedMj) / 1000.0) + '\n';
+    }
+    return total + estimated;
 }
 
 QByteArray tokenBalancePrometheusText(const QMap<QString, double>& balances)

@@ -9,6 +9,7 @@
 #include "model/snapshot.h"
 #include "policy/alerts.h"
 #include "policy/policyengine.h"
+#include "tokens/energybook.h"
 #include "tokens/promusage.h"
 
 #include <QByteArray>
@@ -54,6 +55,14 @@ struct AllocationMetrics
 // unit: the GPU's index or the MIG instance's UUID), gpuwarden_allocate_waiting,
 // gpuwarden_allocate_requests_total{outcome}.
 QByteArray allocationPrometheusText(const AllocationMetrics& m);
+
+// Energy since the agent started (docs/health.md, "Energy"):
+// gpuwarden_user_energy_joules_total{owner} (its processes' parts, the
+// idle draw of GPUs it holds; "(idle, unowned)" and "(not attributed: gap)"
+// for the rest) and gpuwarden_user_energy_estimated_joules_total{owner}
+// (of that, what is not from the energy counter split by the driver's
+// figures). Nothing before the first span.
+QByteArray energyPrometheusText(const EnergyBook& energy);
 
 // The token books' side (docs/tokens.md, "On the agent"):
 // gpuwarden_token_balance{user}, each user's balance now.

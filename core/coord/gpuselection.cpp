@@ -109,7 +109,12 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
     QStringList notes;
     for (const GpuSample* g : gpus) {
         const QString gpuLabel = tr("GPU %1").arg(g->index);
-        if (!g->error.isEmpty()) {
+        const HealthState health = g->health ? g->health->state : HealthState::Unknown;
+        const QString worst =
+            g->health && !g->health->reasons.isEmpty() ? g->health->reasons.first() : QString();
+        // A verdict says why a GPU does not answer (XID 79); without one,
+        // the error does.
+        if (!g->error.isEmpty() && health != HealthState::Failing) {
             Unit u;
             u.label = gpuLabel;
             u.candidate.gpuIndex = g->index;
@@ -117,9 +122,6 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             unusable << u;
             continue;
         }
-        const HealthState health = g->health ? g->health->state : HealthState::Unknown;
-        const QString worst =
-            g->health && !g->health->reasons.isEmpty() ? g->health->reasons.first() : QString();
         if (health == HealthState::Failing) {
             Unit u;
             u.label = gpuLabel;

@@ -31,7 +31,37 @@ struct Lint
 
 // `tokens`: with [tokens] and an hour of readings 10 s apart across the
 // hour's end, so the usage counters of a closed hour are exported too.
-Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0, bool tokens = false)
+// Every health fact and a verdict on the demo server's first two GPUs.
+void addHealth(Snapshot& s)
+{
+    GpuHealthFacts f;
+    f.energyMj = 151234567890ull;
+    f.eccEnabled = true;
+    f.eccCorrectedVolatile = 3;
+    f.eccUncorrectedVolatile = 0;
+    f.eccCorrectedAggregate = 117;
+    f.eccUncorrectedAggregate = 0;
+    f.remappedRowsCorrectable = 1;
+    f.remappedRowsUncorrectable = 0;
+    f.remapPending = true;
+    f.remapFailure = false;
+    f.clockEventReasons = 0x4;
+    f.clockEventReasonsSupported = 0x1ff;
+    f.pcieReplayCount = 12;
+    f.nvlinkErrors = NvLinkErrors{1, 2, 3, 4};
+    f.xids = {XidEvent{79, kT, XidEvent::Source::Nvml, {}, {}, {}, {}, {}, {}}};
+    s.gpus[0].healthFacts = f;
+    s.gpus[0].health = GpuHealth{HealthState::Failing, {QStringLiteral("XID 79")}, kT};
+    GpuHealthFacts older; // before Ampere: retired pages
+    older.retiredPagesSbe = 2;
+    older.retiredPagesDbe = 1;
+    older.retiredPagesPending = false;
+    s.gpus[1].healthFacts = older;
+    s.gpus[1].health = GpuHealth{HealthState::Ok, {}, std::nullopt};
+}
+
+Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0, bool tokens = false,
+                      bool health = false)
 {
     Lint out;
     QString error;
@@ -61,7 +91,10 @@ Lint lintAgentMetrics(const QByteArray& toml, int demoServer = 0, bool tokens = 
             agent.publish(s);
         }
     } else {
-        agent.publish(DemoWorld().serverAt(demoServer, kT));
+        Snapshot s = DemoWorld().serverAt(demoServer, kT);
+        if (health)
+            addHealth(s);
+        agent.publish(s);
     }
 
     QNetworkAccessManager nam;
@@ -113,6 +146,40 @@ private Q_SLOTS:
         QVERIFY(lint.metrics.contains("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",uuid=\""));
         QVERIFY(lint.metrics.contains(",model_name=\"NVIDIA A100-SXM4-80GB\""));
         QVERIFY(lint.metrics.contains("gpuwarden_process_gpu_memory_mib{pid=\""));
+    }
+
+    // dcgm-exporter's names, which dashboards match: promtool's one
+    // complaint is the word "counter" in DCGM_FI_DEV_PCIE_REPLAY_COUNTER.
+    void healthFactsPassPromtoolButForOneOfDcgmsNames()
+    {
+        const Lint lint =
+            lintAgentMetrics("[metrics]\nlabels = \"snake_case\"\n" + kToken, 0, false, true);
+        QCOMPARE(lint.problems,
+                 QStringList{QStringLiteral("DCGM_FI_DEV_PCIE_REPLAY_COUNTER metric name should "
+                                            "not include type 'counter'")});
+        for (const char* line :
+             {"DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",",
+              "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL{gpu=\"0\",",
+              "DCGM_FI_DEV_ROW_REMAP_PENDING{gpu=\"0\",", "DCGM_FI_DEV_RETIRED_DBE{gpu=\"1\",",
+              "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS{gpu=\"0\",",
+              "DCGM_FI_DEV_PCIE_REPLAY_COUNTER{gpu=\"0\",",
+              "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL{gpu=\"0\",",
+              "DCGM_FI_DEV_XID_ERRORS{gpu=\"0\","})
+            QVERIFY2(lint.metrics.contains(line), line);
+        // Values as the facts say, absent where a GPU did not report.
+        const auto value = [&](const QByteArray& family, int gpu) -> QByteArray {
+            for (const QByteArray& l : lint.metrics.split('\n'))
+                if (l.startsWith(QByteArray(family + "{gpu=\"" + QByteArray::number(gpu) + '"')))
+                    return l.mid(l.lastIndexOf(' ') + 1);
+            return {};
+        };
+        QCOMPARE(value("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", 0), QByteArray("151234567890"));
+        QCOMPARE(value("DCGM_FI_DEV_XID_ERRORS", 0), QByteArray("79"));
+        QCOMPARE(value("DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", 0), QByteArray("4"));
+        QCOMPARE(value("gpuwarden_gpu_health", 0), QByteArray("2"));
+        QCOMPARE(value("gpuwarden_gpu_health", 1), QByteArray("0"));
+        QCOMPARE(value("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", 1), QByteArray()); // not reported
+        QCOMPARE(value("gpuwarden_gpu_health", 2), QByteArray());          // no verdict
     }
 
     void migInstancesPassPromtoolCleanly()
