@@ -65,6 +65,7 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
                                               [this] { return m_now(); });
     m_desk->setPolicy(m_policy.policy());
     m_tokens = std::make_unique<TokenDesk>([this] { return m_now(); });
+    m_energy = std::make_unique<EnergyBook>();
     m_tokens->setServerName(m_config.serverName);
     QStringList peerUrls;
     for (const TokenSource& peer : std::as_const(m_config.keeping.peers))
@@ -283,6 +284,7 @@ void AgentServer::publish(const Snapshot& snapshot)
     m_desk->published(stored);
     m_tokens->published(stored);
     m_enforcement->published(stored);
+    m_energy->add(stored);
 }
 
 void AgentServer::recordEvents(const QList<PolicyEvent>& events)
@@ -430,6 +432,7 @@ QHttpServerResponse AgentServer::metrics() const
     text += allocationPrometheusText({m_desk->state(), m_desk->requestsTotal()});
     if (m_alerter)
         text += alertPrometheusText(m_alerter->counters());
+    text += energyPrometheusText(*m_energy);
     if (m_tokens->enabled()) {
         text += tokenBalancePrometheusText(m_tokens->books().balances);
         text += enforcementPrometheusText(m_enforcement->actionsTotal());

@@ -51,6 +51,7 @@ class QTcpServer;
 namespace gw {
 
 class AgentJournal;
+class EnergyBook;
 class Alerter;
 class AllocationDesk;
 class BalanceEnforcer;
@@ -217,6 +218,8 @@ private:
     PolicyHolder m_policy;
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
+    // Each owner's energy since the start, for /metrics (docs/health.md).
+    std::unique_ptr<EnergyBook> m_energy;
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
     std::unique_ptr<HistoryRoute> m_history;
