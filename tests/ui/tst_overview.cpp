@@ -12,6 +12,8 @@
 #include "models/fleetprocessmodel.h"
 #include "models/overviewmodel.h"
 #include "models/roles.h"
+#include "models/servertreemodel.h"
+#include "models/verdictbook.h"
 #include "tst_overview_fleet.h"
 #include "window/fleetprocesspage.h"
 #include "window/mainwindow.h"
@@ -407,6 +409,64 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         for (const OverviewGroup& g : m->groups())
             QVERIFY2(!g.freshness.stale, qPrintable(g.server + g.headerText()));
+    }
+
+    // docs/health.md: a failing or degraded GPU is marked on its tile and
+    // its row of the tree, with its reasons; a stale one is not judged.
+    void aFaultyGpuIsMarkedOnItsTileAndInTheTree()
+    {
+        LiveState fleet;
+        fleet.setClock([] { return kNow; });
+        QList<Snapshot> readings = syntheticFleet(kNow);
+        readings[1].gpus[3].health = GpuHealth{
+            HealthState::Failing,
+            {u"XID 79 (GPU has fallen off the bus) at 2026-11-22T11:59:00Z: reset the GPU"_qs},
+            kNow - 60'000};
+        readings[1].gpus[4].health =
+            GpuHealth{HealthState::Degraded, {u"a row remap waits for a GPU reset"_qs}, kNow};
+        readings[1].gpus[5].health = GpuHealth{HealthState::Ok, {}, std::nullopt};
+        readings[kStaleServer].gpus[0].health = readings[1].gpus[3].health;
+        OverviewPage page(&fleet);
+        page.resize(1024, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        fleet.ingestBatch(readings);
+        fleet.checkFreshness();
+        QCoreApplication::processEvents();
+        const auto tileOf = [&](const QString& uuid) -> const OverviewTile* {
+            for (const OverviewTile& t : page.model()->tiles())
+                if (t.uuid == uuid)
+                    return &t;
+            return nullptr;
+        };
+        const OverviewTile* failing = tileOf(u"GPU-1-3"_qs);
+        QVERIFY(failing && failing->verdict && failing->verdict->faultyGpu);
+        QVERIFY2(failing->description().contains(u"GPU failing: XID 79"_qs),
+                 qPrintable(failing->description()));
+        QVERIFY(failing->description().contains(u"faulty GPU"_qs));
+        const OverviewTile* degraded = tileOf(u"GPU-1-4"_qs);
+        QVERIFY(degraded->verdict && degraded->verdict->faultyGpu);
+        QVERIFY(degraded->description().contains(u"GPU degraded: a row remap waits"_qs));
+        QVERIFY(!tileOf(u"GPU-1-5"_qs)->verdict); // ok: no mark
+        const OverviewTile* stale = tileOf(u"GPU-%1-0"_qs.arg(kStaleServer));
+        QVERIFY(!stale->verdict && !stale->health); // stale: no verdict of any kind
+        QVERIFY(page.view()->viewport()->grab().save(shotPath(u"overview-faulty-gpu.png"_qs)));
+
+        ServerTreeModel tree(&fleet);
+        QCoreApplication::processEvents();
+        QModelIndex gpuRow;
+        for (int s = 0; s < tree.rowCount(); ++s) {
+            const QModelIndex server = tree.index(s, 0);
+            for (int k = 0; k < tree.rowCount(server); ++k) {
+                const QModelIndex row = tree.index(k, 0, server);
+                if (tree.data(row, GpuUuidRole).toString() == u"GPU-1-3"_qs)
+                    gpuRow = row;
+            }
+        }
+        QVERIFY(gpuRow.isValid());
+        QVERIFY(tree.data(gpuRow, VerdictFlagsRole).toInt() != 0);
+        const QString tip = tree.data(gpuRow, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"GPU failing:\n  XID 79"_qs), qPrintable(tip));
     }
 
     void aServerThatNeverAnsweredSaysWhy()

@@ -59,6 +59,10 @@ QString OverviewTile::description() const
     }
     if (!error.isEmpty())
         parts << error;
+    if (health && (health->state == HealthState::Degraded || health->state == HealthState::Failing))
+        parts << (health->state == HealthState::Failing ? tr("GPU failing: %1")
+                                                        : tr("GPU degraded: %1"))
+                     .arg(health->reasons.isEmpty() ? QString() : health->reasons.first());
     if (verdict)
         parts << VerdictBook::badgeText(*verdict);
     if (mig) {
@@ -225,6 +229,10 @@ void OverviewModel::rebuild()
                     t.state = displayState(gpuState(g, t.processCount));
                 if (m_verdicts && !t.stale)
                     t.verdict = m_verdicts->gpuVerdict(server, g.uuid);
+                if (!t.stale) {
+                    t.verdict = VerdictBook::withGpuHealth(t.verdict, g);
+                    t.health = g.health;
+                }
                 group.tiles.append(int(m_tiles.size()));
                 m_tiles.append(std::move(t));
             }

@@ -52,6 +52,8 @@ struct OverviewTile
     // The policy verdicts on its processes (hog, idle, over quota), as the
     // tree and the process tables show them; none on a stale tile.
     std::optional<ProcessVerdict> verdict;
+    // The GPU's health verdict (docs/health.md); none on a stale tile.
+    std::optional<GpuHealth> health;
 
     // What a screen reader and a tooltip say about the tile, in one line.
     QString description() const;

@@ -704,9 +704,12 @@ QVariant ServerTreeModel::gpuData(const QModelIndex& idx, int role) const
     if (role == Qt::TextAlignmentRole && idx.column() != NameColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     const QString migText = tr("Utilisation is not reported in MIG mode");
-    if (m_verdicts && idx.column() == NameColumn &&
-        (role == VerdictFlagsRole || role == Qt::ToolTipRole)) {
-        const auto v = m_verdicts->gpuVerdict(server, g->uuid);
+    if (idx.column() == NameColumn && (role == VerdictFlagsRole || role == Qt::ToolTipRole)) {
+        // The verdicts on its processes and its own health (none when stale).
+        const auto v =
+            f.stale ? std::nullopt
+                    : VerdictBook::withGpuHealth(
+                          m_verdicts ? m_verdicts->gpuVerdict(server, g->uuid) : std::nullopt, *g);
         if (role == VerdictFlagsRole)
             return v ? QVariant(verdictFlags(*v)) : QVariant();
         if (v) {

@@ -161,6 +161,27 @@ std::optional<ProcessVerdict> VerdictBook::gpuVerdict(const QString& server,
     return out;
 }
 
+std::optional<ProcessVerdict> VerdictBook::withGpuHealth(std::optional<ProcessVerdict> v,
+                                                         const GpuSample& g)
+{
+    if (!g.health ||
+        (g.health->state != HealthState::Degraded && g.health->state != HealthState::Failing))
+        return v;
+    if (!v) {
+        v = ProcessVerdict{};
+        v->gpuUuid = g.uuid;
+    }
+    v->faultyGpu = true;
+    const QString state =
+        g.health->state == HealthState::Failing ? tr("GPU failing") : tr("GPU degraded");
+    QStringList lines{state + QLatin1Char(':')};
+    for (const QString& reason : g.health->reasons)
+        lines << QStringLiteral("  ") + reason;
+    v->reason = lines.join(QLatin1Char('\n')) +
+                (v->reason.isEmpty() ? QString() : QLatin1Char('\n') + v->reason);
+    return v;
+}
+
 QStringList VerdictBook::badgeWords(const ProcessVerdict& v)
 {
     QStringList words;

@@ -65,6 +65,13 @@ public:
     std::optional<ProcessVerdict> gpuVerdict(const QString& server, const QString& gpuUuid) const;
     bool isEmpty() const;
 
+    // A GPU's own health (GpuSample::health, docs/health.md) joined to the
+    // verdicts on its processes: a degraded or failing GPU is marked
+    // faultyGpu, its state and reasons first in the tooltip. Live from the
+    // reading, whether or not an event was made of it.
+    static std::optional<ProcessVerdict> withGpuHealth(std::optional<ProcessVerdict> verdict,
+                                                       const GpuSample& gpu);
+
     // The words of a verdict's badges ("hog", "idle", "over quota").
     static QStringList badgeWords(const ProcessVerdict& verdict);
     // "hog · over quota"

@@ -93,7 +93,24 @@ void LiveGpuPage::showGpu(const GpuSample& g)
                  : *g.persistenceMode ? tr("on")
                                       : tr("off")),
     };
-    QString text = parts.join(QStringLiteral(" · "));
+    // The clock-event reasons that slow it against its will (docs/health.md).
+    if (g.healthFacts && g.healthFacts->clockEventReasons) {
+        const QStringList slowed =
+            clockEventReasonTitles(*g.healthFacts->clockEventReasons & kClockSlowdownMask);
+        if (!slowed.isEmpty())
+            parts << tr("slowed by %1").arg(slowed.join(QStringLiteral(", ")));
+    }
+    QString text = parts.join(QStringLiteral(" · ")).toHtmlEscaped();
+    if (g.health &&
+        (g.health->state == HealthState::Failing || g.health->state == HealthState::Degraded)) {
+        QStringList reasons;
+        for (const QString& r : g.health->reasons)
+            reasons << r.toHtmlEscaped();
+        text = (g.health->state == HealthState::Failing ? tr("<b>GPU failing:</b> %1")
+                                                        : tr("<b>GPU degraded:</b> %1"))
+                   .arg(reasons.join(QStringLiteral("; "))) +
+               QStringLiteral("<br>") + text;
+    }
     if (!g.error.isEmpty())
         text = tr("<b>Error:</b> %1").arg(g.error.toHtmlEscaped()) + QStringLiteral("<br>") + text;
     m_detailsText = text;
