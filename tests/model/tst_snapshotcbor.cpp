@@ -8,6 +8,7 @@
 
 #include <QCborStreamReader>
 #include <QCborStreamWriter>
+#include <QFile>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -635,6 +636,24 @@ private Q_SLOTS:
         }) << u"key 77: malformed CBOR"_s;
         QTest::newRow("trailing bytes")
             << toCbor(variedSnapshot(0)) + QByteArray(2, '\0') << u"2 bytes after the reading"_s;
+    }
+
+    // The fuzz seeds of a reading with every health fact, one in each form,
+    // are one reading.
+    void theHealthSeedsAreOneReading()
+    {
+        const QString corpus = QStringLiteral(GW_TEST_SOURCE_DIR "/../../fuzz/corpus/");
+        QFile json(corpus + u"snapshotjson/health.json"_s);
+        QFile cborFile(corpus + u"snapshotcbor/health.cbor"_s);
+        QVERIFY(json.open(QIODevice::ReadOnly) && cborFile.open(QIODevice::ReadOnly));
+        QString error;
+        const auto fromJson = snapshotFromJsonBytes(json.readAll(), &error);
+        QVERIFY2(fromJson, qPrintable(error));
+        const auto fromCbor = snapshotFromCborBytes(cborFile.readAll(), &error);
+        QVERIFY2(fromCbor, qPrintable(error));
+        QCOMPARE(*fromCbor, *fromJson);
+        QCOMPARE(fromJson->gpus[0].healthFacts->xids.size(), 2);
+        QCOMPARE(fromJson->gpus[1].health->state, HealthState::Degraded);
     }
 
     void badHealthIsRefusedWithItsPath_data()
