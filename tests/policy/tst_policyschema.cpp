@@ -218,8 +218,8 @@ private Q_SLOTS:
             // A GPU's fault is about the GPU, the others about their owner.
             QVERIFY(gw::policyEventText(e).contains(k.health ? u"node-1 GPU 3"_s : u"alice"_s));
         }
-        QCOMPARE(names, (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s, u"gpu_health"_s,
-                                       u"xid"_s}));
+        QCOMPARE(names,
+                 (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s, u"gpu_health"_s, u"xid"_s}));
         QCOMPARE(letters.size(), kinds.size()); // a bar's letter tells the kind apart
         QCOMPARE(colours.size(), 2 * kinds.size());
         QCOMPARE(gw::policyEventKindFromName(u"hogs"_s), std::nullopt);
