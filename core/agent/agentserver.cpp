@@ -285,6 +285,9 @@ void AgentServer::publish(const Snapshot& snapshot)
     m_tokens->published(stored);
     m_enforcement->published(stored);
     m_energy->add(stored);
+    for (const GpuSample& g : stored.gpus)
+        if (g.healthFacts && !g.healthFacts->xids.isEmpty())
+            m_lastXid.insert(g.uuid, g.healthFacts->xids.last().xid);
 }
 
 void AgentServer::recordEvents(const QList<PolicyEvent>& events)
@@ -420,7 +423,7 @@ QHttpServerResponse AgentServer::metrics() const
     for (auto it = open.cbegin(); it != open.cend(); ++it)
         pm.openEvents[it.key()] += int(it.value());
     if (s && m_readingMetricsOf != m_samples.published()) {
-        m_readingMetrics = prometheusText(*s, m_config.metricLabels);
+        m_readingMetrics = prometheusText(*s, m_config.metricLabels, &m_lastXid);
         m_readingMetricsOf = m_samples.published();
     }
     QByteArray text;

@@ -220,6 +220,7 @@ private:
     std::unique_ptr<TokenDesk> m_tokens;
     // Each owner's energy since the start, for /metrics (docs/health.md).
     std::unique_ptr<EnergyBook> m_energy;
+    QHash<QString, int> m_lastXid; // each GPU's last XID, for /metrics
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
     std::unique_ptr<HistoryRoute> m_history;

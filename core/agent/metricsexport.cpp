@@ -122,7 +122,8 @@ std::optional<double> freeMiB(const std::optional<double>& total, const std::opt
 // then faults for lacking a "_total" suffix; the names are what dashboards
 // and alert rules match.
 template <typename Labels>
-void healthFamilies(Writer& w, const QList<GpuSample>& gpus, Labels labels)
+void healthFamilies(Writer& w, const QList<GpuSample>& gpus, Labels labels,
+                    const QHash<QString, int>* lastXids)
 {
     // A fact of the GPU's health facts, as a number.
     const auto fact = [](auto field) {
@@ -187,13 +188,16 @@ void healthFamilies(Writer& w, const QList<GpuSample>& gpus, Labels labels)
     w.family("DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
              "NVLink recovery errors, all active links.", gpus, labels,
              nvlink(&NvLinkErrors::recovery));
-    // The newest XID of this reading (dcgm-exporter: the value of the last
-    // XID); absent in readings without one.
-    w.family("DCGM_FI_DEV_XID_ERRORS", "The newest XID of this reading.", gpus, labels,
-             [](const GpuSample& g) -> std::optional<double> {
-                 if (!g.healthFacts || g.healthFacts->xids.isEmpty())
-                     return std::nullopt;
-                 return double(g.healthFacts->xids.last().xid);
+    // The last XID of the GPU, as dcgm-exporter holds it: this reading's
+    // newest, else the last one seen before (when the caller kept them).
+    w.family("DCGM_FI_DEV_XID_ERRORS", "The last XID the GPU reported.", gpus, labels,
+             [lastXids](const GpuSample& g) -> std::optional<double> {
+                 if (g.healthFacts && !g.healthFacts->xids.isEmpty())
+                     return double(g.healthFacts->xids.last().xid);
+                 if (lastXids)
+                     if (const auto it = lastXids->constFind(g.uuid); it != lastXids->cend())
+                         return double(*it);
+                 return std::nullopt;
              });
     w.family("gpuwarden_gpu_health",
              "The GPU's health verdict: 0 ok, 1 degraded, 2 failing (absent: unknown).", gpus,
@@ -222,7 +226,8 @@ struct InstanceRef
 
 } // namespace
 
-QByteArray prometheusText(const Snapshot& s, MetricLabels style)
+QByteArray prometheusText(const Snapshot& s, MetricLabels style,
+                          const QHash<QString, int>* lastXids)
 {
     const QByteArray host =
         escapeLabelValue(s.host.hostname.isEmpty() ? s.server : s.host.hostname);
@@ -377,7 +382,7 @@ QByteArray prometheusText(const Snapshot& s, MetricLabels style)
     w.family("gpuwarden_gpu_up", "1 when the GPU answered this sample, 0 when it failed.", s.gpus,
              gpuLabels,
              [](const GpuSample& g) { return std::optional<double>(g.error.isEmpty()); });
-    healthFamilies(w, s.gpus, gpuLabels);
+    healthFamilies(w, s.gpus, gpuLabels, lastXids);
     tableFamilies(MetricTarget::Process, s.processes, processLabels);
     tableFamilies(MetricTarget::Host, hosts, hostLabels);
     w.family("gpuwarden_host_memory_total_bytes", "Host memory size.", hosts, hostLabels,

@@ -13,6 +13,7 @@
 #include "tokens/promusage.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QMap>
 
 #include <optional>
@@ -29,7 +30,11 @@ enum class MetricLabels
     SnakeCase,
 };
 
-QByteArray prometheusText(const Snapshot& s, MetricLabels labels = MetricLabels::Dcgm);
+// `lastXids`: the last XID of each GPU (by uuid) seen in any reading so
+// far, for DCGM_FI_DEV_XID_ERRORS as dcgm-exporter holds it (null: the
+// reading's own only).
+QByteArray prometheusText(const Snapshot& s, MetricLabels labels = MetricLabels::Dcgm,
+                          const QHash<QString, int>* lastXids = nullptr);
 
 // The policies' side of /metrics: the adaptive figures of the newest
 // status, and events open and seen, by kind (every kind written, 0 too).

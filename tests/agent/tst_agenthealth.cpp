@@ -341,6 +341,9 @@ void TestAgentHealth::anXidFailsAGpuAtOnceIsToldAndOutlivesARestart()
     };
     QCOMPARE(valueOf("gpuwarden_gpu_health{gpu=\"0\""), QByteArray("0"));
     QCOMPARE(valueOf("gpuwarden_gpu_health{gpu=\"1\""), QByteArray("2"));
+    // The last XID of each GPU, held after its reading (dcgm-exporter's way).
+    QCOMPARE(valueOf("DCGM_FI_DEV_XID_ERRORS{gpu=\"1\""), QByteArray("79"));
+    QCOMPARE(valueOf("DCGM_FI_DEV_XID_ERRORS{gpu=\"0\""), QByteArray("13"));
     QVERIFY(valueOf("gpuwarden_user_energy_joules_total{owner=\"(idle, unowned)\"}").toDouble() >
             0);
     agent.stop();
