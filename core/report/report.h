@@ -117,6 +117,24 @@ struct JobReport
     bool operator==(const JobReport&) const = default;
 };
 
+// A GPU that was degraded or failing at some time in the range, or reported
+// an XID in it (docs/health.md): the worst it was, for how long, what it
+// said when it was last not ok.
+struct GpuHealthReport
+{
+    QString server;
+    QString gpuUuid;
+    int gpuIndex = -1; // as last reported
+    QString gpuModel;
+    QString worstState;    // "failing", "degraded"; "ok" where it only reported XIDs
+    qint64 degradedMs = 0; // of the range's time covered by its readings
+    qint64 failingMs = 0;
+    int xidCount = 0;    // XIDs stamped in the range
+    QList<int> xids;     // their distinct codes, in the order first seen
+    QStringList reasons; // its verdict's reasons when it was last not ok
+    bool operator==(const GpuHealthReport&) const = default;
+};
+
 // Where a user's count of each kind the policy table tallies as events
 // (PolicyEventTally::Events) lives. The CSV's and the PDF's per-user columns
 // are fixed (hog_events, idle_events), so a new counted kind adds its member
@@ -197,6 +215,7 @@ struct Report
     QList<UserReport> users;             // sorted by name
     QList<AccountReport> accounts;       // sorted by name, "no account" first; empty: none known
     QList<JobReport> jobs;               // Slurm jobs, by server then job id
+    QList<GpuHealthReport> health;       // GPUs not ok or with XIDs, by server then GPU index
     std::optional<double> fleetGpuHours; // covered hours of whole GPUs; absent: no GPU
     QList<Finding> findings;             // worst first
     QList<TimePattern> patterns;         // by user, then server
@@ -211,5 +230,6 @@ Q_DECLARE_TYPEINFO(gw::UnitReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::UserReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::AccountReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::JobReport, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(gw::GpuHealthReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::Finding, Q_RELOCATABLE_TYPE);
 Q_DECLARE_TYPEINFO(gw::TimePattern, Q_RELOCATABLE_TYPE);

@@ -331,6 +331,55 @@ QList<AccountReport> ReportBuilder::accounts(const Report& report) const
     return list;
 }
 
+void ReportBuilder::noteHealth(ServerState& s, const Snapshot& r, qint64 ms)
+{
+    for (const GpuSample& g : r.gpus) {
+        const bool notOk = g.health && (g.health->state == HealthState::Degraded ||
+                                        g.health->state == HealthState::Failing);
+        int xidsInRange = 0;
+        if (g.healthFacts)
+            for (const XidEvent& x : g.healthFacts->xids)
+                xidsInRange += x.atMs >= m_options.fromMs && x.atMs < m_options.toMs;
+        if ((!notOk || ms == 0) && xidsInRange == 0)
+            continue; // the common case: nothing to note
+        GpuHealthReport& h = s.health[g.uuid];
+        h.server = r.server;
+        h.gpuUuid = g.uuid;
+        h.gpuIndex = g.index;
+        if (!g.name.isEmpty())
+            h.gpuModel = g.name;
+        if (h.worstState.isEmpty())
+            h.worstState = healthStateName(HealthState::Ok);
+        if (notOk && ms > 0) {
+            const bool failing = g.health->state == HealthState::Failing;
+            (failing ? h.failingMs : h.degradedMs) += ms;
+            if (failing || h.worstState != healthStateName(HealthState::Failing))
+                h.worstState = healthStateName(g.health->state);
+            h.reasons = g.health->reasons;
+        }
+        for (const XidEvent& x : g.healthFacts ? g.healthFacts->xids : QList<XidEvent>()) {
+            if (x.atMs < m_options.fromMs || x.atMs >= m_options.toMs)
+                continue;
+            ++h.xidCount;
+            if (!h.xids.contains(x.xid))
+                h.xids << x.xid;
+        }
+    }
+}
+
+QList<GpuHealthReport> ReportBuilder::health() const
+{
+    QList<GpuHealthReport> list;
+    for (const ServerState& s : m_servers)
+        for (const GpuHealthReport& h : s.health)
+            list << h;
+    std::sort(list.begin(), list.end(), [](const GpuHealthReport& a, const GpuHealthReport& b) {
+        return std::tie(a.server, a.gpuIndex, a.gpuUuid) <
+               std::tie(b.server, b.gpuIndex, b.gpuUuid);
+    });
+    return list;
+}
+
 QList<JobReport> ReportBuilder::jobs() const
 {
     QList<JobReport> list;
@@ -447,6 +496,7 @@ void ReportBuilder::account(Worker& w, ServerState& s, const Snapshot& r, qint64
     const qint64 to = std::min(r.timestampMs + spanMs, m_options.toMs);
     const qint64 ms = std::max<qint64>(0, to - from);
     s.coverage.coveredMs += ms;
+    noteHealth(s, r, ms);
     // The chart buckets the span falls in.
     QList<BucketPart>& parts = w.parts;
     parts.clear();
@@ -658,6 +708,7 @@ Report ReportBuilder::finish()
     report.users = users(report);
     report.accounts = accounts(report);
     report.jobs = jobs();
+    report.health = health();
     report.findings = findings(report);
     report.patterns = patterns();
     report.warnings = m_warnings + m_meterWarnings + report.warnings;

@@ -146,8 +146,9 @@ private:
         // The holder of each process position in the last reading: readings
         // repeat their processes, so the owner is found without searching.
         std::vector<std::pair<QString, DayMinutes*>> heldByPos;
-        QMap<QString, JobReport> jobs; // Slurm jobs by id
-        qsizetype uuidsChecked = -1;   // GPUs in the reading when uuidsUnique was found
+        QMap<QString, JobReport> jobs;         // Slurm jobs by id
+        QMap<QString, GpuHealthReport> health; // GPUs not ok or with XIDs, by uuid
+        qsizetype uuidsChecked = -1;           // GPUs in the reading when uuidsUnique was found
         bool uuidsUnique = true;
         // The server's own meter: the facts of one meter fed everything,
         // split by server (a fact is of one server), and its warnings with
@@ -162,6 +163,7 @@ private:
     void account(Worker& w, ServerState& s, const Snapshot& r, qint64 spanMs, bool afterGap);
     void markMinutes(Worker& w, ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
     void noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, qint64 toMs);
+    void noteHealth(ServerState& s, const Snapshot& r, qint64 ms);
     qint64 eventEndMs(const PolicyEvent& e) const;
     qint64 eventOverlapMs(const PolicyEvent& e) const; // clipped to the range
     QList<Finding> findings(const Report& report) const;
@@ -172,6 +174,7 @@ private:
     QList<UserReport> users(const Report& report);
     QList<AccountReport> accounts(const Report& report) const;
     QList<JobReport> jobs() const;
+    QList<GpuHealthReport> health() const;
 
     ReportOptions m_options;
     PolicyConfig m_policy;

@@ -216,6 +216,30 @@ QList<CsvTable> reportTables(const Report& r)
                                  QString::number(j.gpus),
                                  csvNumber(j.gpuHours)};
 
+    // GPUs degraded or failing in the range, or with XIDs (docs/health.md).
+    CsvTable health{QStringLiteral("gpu_health"),
+                    {QStringLiteral("server"), QStringLiteral("gpu_index"),
+                     QStringLiteral("gpu_uuid"), QStringLiteral("gpu_model"),
+                     QStringLiteral("worst_state"), QStringLiteral("degraded_hours"),
+                     QStringLiteral("failing_hours"), QStringLiteral("xid_count"),
+                     QStringLiteral("xids"), QStringLiteral("reasons")},
+                    {}};
+    for (const GpuHealthReport& h : r.health) {
+        QStringList codes;
+        for (const int x : h.xids)
+            codes << QString::number(x);
+        health.rows << QStringList{h.server,
+                                   QString::number(h.gpuIndex),
+                                   h.gpuUuid,
+                                   h.gpuModel,
+                                   h.worstState,
+                                   csvNumber(double(h.degradedMs) / 3'600'000.0),
+                                   csvNumber(double(h.failingMs) / 3'600'000.0),
+                                   QString::number(h.xidCount),
+                                   codes.join(QLatin1Char(' ')),
+                                   h.reasons.join(QStringLiteral("; "))};
+    }
+
     CsvTable findings{QStringLiteral("finding"),
                       {QStringLiteral("kind"), QStringLiteral("advice"), QStringLiteral("server"),
                        QStringLiteral("user"), QStringLiteral("command"), QStringLiteral("pid"),
@@ -256,8 +280,8 @@ QList<CsvTable> reportTables(const Report& r)
     CsvTable warnings{QStringLiteral("warning"), {QStringLiteral("warning")}, {}};
     for (const QString& w : r.warnings)
         warnings.rows << QStringList{w};
-    return {head,     coverage, gaps,     units,    users,   models,
-            accounts, jobs,     findings, patterns, warnings};
+    return {head,     coverage, gaps,   units,    users,    models,
+            accounts, jobs,     health, findings, patterns, warnings};
 }
 
 QByteArray csvOfTable(const CsvTable& table)

@@ -209,12 +209,13 @@ private Q_SLOTS:
                               QStringLiteral("--output"), folder, QStringLiteral("--split")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QStringList files = QDir(folder).entryList(QDir::Files, QDir::Name);
-        QCOMPARE(files, (QStringList{QStringLiteral("account.csv"), QStringLiteral("coverage.csv"),
-                                     QStringLiteral("finding.csv"), QStringLiteral("gap.csv"),
-                                     QStringLiteral("job.csv"), QStringLiteral("pattern.csv"),
-                                     QStringLiteral("report.csv"), QStringLiteral("unit.csv"),
-                                     QStringLiteral("user.csv"), QStringLiteral("user_model.csv"),
-                                     QStringLiteral("warning.csv")}));
+        QCOMPARE(files,
+                 (QStringList{QStringLiteral("account.csv"), QStringLiteral("coverage.csv"),
+                              QStringLiteral("finding.csv"), QStringLiteral("gap.csv"),
+                              QStringLiteral("gpu_health.csv"), QStringLiteral("job.csv"),
+                              QStringLiteral("pattern.csv"), QStringLiteral("report.csv"),
+                              QStringLiteral("unit.csv"), QStringLiteral("user.csv"),
+                              QStringLiteral("user_model.csv"), QStringLiteral("warning.csv")}));
         const QList<QStringList> gaps =
             csvOf(readAll(QDir(folder).filePath(QStringLiteral("gap.csv"))));
         QCOMPARE(gaps.first(), (QStringList{QStringLiteral("server"), QStringLiteral("gap_from"),

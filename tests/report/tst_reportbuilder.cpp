@@ -5,6 +5,7 @@
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 #include "report/reportbuilder.h"
+#include "report/reportcsv.h"
 #include "reportfixture.h"
 
 #include <QTest>
@@ -332,6 +333,71 @@ private Q_SLOTS:
         QCOMPARE(j.lastSeenMs, kT0 + 33 * kMinute);
         // 3 of 7 slices for 3 min, as the books count it.
         QVERIFY(std::abs(j.gpuHours - 3.0 / 140) < kEps);
+    }
+
+    // docs/health.md: a GPU degraded or failing in the range, or with XIDs
+    // in it, has a row; one always ok has none; time is the range's only.
+    void gpusNotOkOrWithXidsHaveAHealthRow()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        // Minutes −2 to 11: GPU 0 degraded from minute 3, failing from 6
+        // (an XID 79 at 6, an XID 13 at 4 and one at −1, outside);
+        // GPU 1 ok throughout.
+        for (int m = -2; m <= 11; ++m) {
+            Snapshot s = fixtureReading(QStringLiteral("node-h"), kT0 + m * kMinute);
+            for (int i = 0; i < 2; ++i) {
+                GpuSample g;
+                g.index = i;
+                g.uuid = QStringLiteral("GPU-h%1").arg(i);
+                g.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+                g.utilizationGpuPercent = 10;
+                g.healthFacts = GpuHealthFacts{};
+                g.health = GpuHealth{HealthState::Ok, {}, std::nullopt};
+                s.gpus << g;
+            }
+            GpuSample& g = s.gpus[0];
+            if (m >= 6)
+                g.health = GpuHealth{HealthState::Failing, {QStringLiteral("XID 79")}, kT0};
+            else if (m >= 3)
+                g.health = GpuHealth{HealthState::Degraded, {QStringLiteral("remap")}, kT0};
+            const auto xid = [&](int code, int atMinute) {
+                XidEvent x;
+                x.xid = code;
+                x.atMs = kT0 + atMinute * kMinute;
+                g.healthFacts->xids << x;
+            };
+            if (m == -1)
+                xid(13, -1);
+            if (m == 4)
+                xid(13, 4);
+            if (m == 6)
+                xid(79, 6);
+            builder.feed(s);
+        }
+        const Report r = builder.finish();
+        QCOMPARE(r.health.size(), 1);
+        const GpuHealthReport& h = r.health.first();
+        QCOMPARE(h.server, QStringLiteral("node-h"));
+        QCOMPARE(h.gpuIndex, 0);
+        QCOMPARE(h.gpuModel, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(h.worstState, QStringLiteral("failing"));
+        QCOMPARE(h.degradedMs, 3 * kMinute); // readings at 3, 4, 5
+        QCOMPARE(h.failingMs, 6 * kMinute);  // readings at 6 to 11
+        QCOMPARE(h.xidCount, 2);             // the one at −1 is outside
+        QCOMPARE(h.xids, (QList<int>{13, 79}));
+        QCOMPARE(h.reasons, QStringList{QStringLiteral("XID 79")});
+        const QByteArray csv = reportCsv(r);
+        QByteArray row;
+        for (const QByteArray& line : csv.split('\n'))
+            if (line.startsWith("gpu_health,"))
+                row = line;
+        for (const char* cell :
+             {",node-h,", ",GPU-h0,", ",failing,", ",0.05,", ",0.1,", ",2,", ",13 79,", ",XID 79"})
+            QVERIFY2(row.contains(cell), row.constData());
     }
 
     void withoutAnyAccountThereIsNoAccountTable()

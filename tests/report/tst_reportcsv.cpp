@@ -276,17 +276,18 @@ private Q_SLOTS:
         QStringList names;
         for (const CsvTable& t : tables)
             names << t.name;
-        QCOMPARE(names,
-                 (QStringList{QStringLiteral("report"), QStringLiteral("coverage"),
-                              QStringLiteral("gap"), QStringLiteral("unit"), QStringLiteral("user"),
-                              QStringLiteral("user_model"), QStringLiteral("account"),
-                              QStringLiteral("job"), QStringLiteral("finding"),
-                              QStringLiteral("pattern"), QStringLiteral("warning")}));
+        QCOMPARE(names, (QStringList{QStringLiteral("report"), QStringLiteral("coverage"),
+                                     QStringLiteral("gap"), QStringLiteral("unit"),
+                                     QStringLiteral("user"), QStringLiteral("user_model"),
+                                     QStringLiteral("account"), QStringLiteral("job"),
+                                     QStringLiteral("gpu_health"), QStringLiteral("finding"),
+                                     QStringLiteral("pattern"), QStringLiteral("warning")}));
         const QList<QStringList> unit = parsed(csvOfTable(tables[3]));
         QCOMPARE(unit.first(), tables[3].header);
         QCOMPARE(unit.size(), 1 + r.units.size());
         // A table without rows is its header alone.
-        QCOMPARE(csvOfTable(tables[10]), QByteArray("warning\r\n"));
+        QCOMPARE(csvOfTable(tables[11]), QByteArray("warning\r\n"));
+        QCOMPARE(tables[8].rows.size(), 0); // no GPU was ever not ok
         // No account known, no Slurm job: headers alone.
         QCOMPARE(csvOfTable(tables[6]), QByteArray("account,gpu_hours,share_percent,users\r\n"));
         QCOMPARE(tables[7].rows.size(), 0);

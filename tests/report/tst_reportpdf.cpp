@@ -212,6 +212,17 @@ Report handReport()
     night.text = QStringLiteral("user39 held gpu-node-3 20:00–06:00");
     r.patterns = {night};
     r.warnings = {QStringLiteral("3 processes without a user on gpu-node-1")};
+    GpuHealthReport h; // docs/health.md: a GPU that failed in the range
+    h.server = QStringLiteral("gpu-node-2");
+    h.gpuUuid = QStringLiteral("GPU-health");
+    h.gpuIndex = 5;
+    h.worstState = QStringLiteral("failing");
+    h.degradedMs = kHour / 2;
+    h.failingMs = 2 * kHour;
+    h.xidCount = 3;
+    h.xids = {48, 79};
+    h.reasons = {QStringLiteral("XID 79 (GPU has fallen off the bus)")};
+    r.health << h;
     return r;
 }
 
@@ -332,6 +343,10 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("3 processes without a user")));
         QVERIFY2(all.contains(QStringLiteral("-389.50")), "the lowest balance");
         QVERIFY2(all.contains(QStringLiteral("\u2014")), "absent figures as a dash");
+        QVERIFY2(all.contains(QStringLiteral("GPU health")) &&
+                     all.contains(QStringLiteral("XID 79 (GPU has fallen")) &&
+                     all.contains(QStringLiteral("48, 79")),
+                 "the health section");
         for (int i = 0; i < n; ++i) {
             const QString footer = QStringLiteral("Page %1 of %2").arg(i + 1).arg(n);
             QVERIFY2(pages.at(i).contains(footer), qPrintable(footer));

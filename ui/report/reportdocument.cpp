@@ -787,6 +787,31 @@ void ReportDocument::Private::tables()
               rows);
     }
 
+    // GPUs degraded or failing in the range, or with XIDs (docs/health.md);
+    // the section only where there is one.
+    if (!r.health.isEmpty()) {
+        heading(Text::tr("GPU health"), pt(40));
+        QList<QStringList> rows;
+        for (const GpuHealthReport& h : r.health) {
+            QStringList codes;
+            for (const int x : h.xids)
+                codes << QString::number(x);
+            rows.append({h.server, Text::tr("GPU %1").arg(h.gpuIndex), h.worstState,
+                         hours(h.degradedMs), hours(h.failingMs), QString::number(h.xidCount),
+                         codes.isEmpty() ? kAbsent : codes.join(QStringLiteral(", ")),
+                         h.reasons.isEmpty() ? kAbsent : h.reasons.join(QStringLiteral("; "))});
+        }
+        table({{Text::tr("Server"), 0.8, Qt::AlignLeft},
+               {Text::tr("GPU"), 0.4, Qt::AlignLeft},
+               {Text::tr("Worst"), 0.5, Qt::AlignLeft},
+               {Text::tr("Degraded (h)"), 0.4},
+               {Text::tr("Failing (h)"), 0.4},
+               {Text::tr("XIDs"), 0.3},
+               {Text::tr("XID codes"), 0.5, Qt::AlignLeft},
+               {Text::tr("Reasons (last)"), 3, Qt::AlignLeft}},
+              rows);
+    }
+
     heading(Text::tr("Warnings"), pt(14));
     if (r.warnings.isEmpty())
         paragraph(Text::tr("None."), font(kBodyPt));
