@@ -82,62 +82,27 @@ std::optional<XidEvent::Source> xidSourceFromName(const QString& name)
     return std::nullopt;
 }
 
-namespace {
-
-// nvmlClocksEventReason* (nvml.h); the names are DCGM's
-// DCGM_CLOCKS_EVENT_REASON_* in lower case, without the prefix.
-constexpr ClockEventReason kClockEventReasons[] = {
-    {0x1, "gpu_idle", QT_TRANSLATE_NOOP("gw::GpuHealth", "idle")},
-    {0x2, "applications_clocks_setting",
-     QT_TRANSLATE_NOOP("gw::GpuHealth", "application clocks setting")},
-    {0x4, "sw_power_cap", QT_TRANSLATE_NOOP("gw::GpuHealth", "power cap")},
-    {0x8, "hw_slowdown", QT_TRANSLATE_NOOP("gw::GpuHealth", "hardware slowdown")},
-    {0x10, "sync_boost", QT_TRANSLATE_NOOP("gw::GpuHealth", "sync boost")},
-    {0x20, "sw_thermal_slowdown",
-     QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (software)")},
-    {0x40, "hw_thermal_slowdown",
-     QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (hardware)")},
-    {0x80, "hw_power_brake_slowdown", QT_TRANSLATE_NOOP("gw::GpuHealth", "power brake")},
-    {0x100, "display_clock_setting", QT_TRANSLATE_NOOP("gw::GpuHealth", "display clock setting")},
-};
-
-const ClockEventReason* clockReasonFor(int bit)
+QStringList clockSlowdownTitles(quint64 reasons)
 {
-    for (const ClockEventReason& r : kClockEventReasons)
-        if (r.bit == (quint64(1) << bit))
-            return &r;
-    return nullptr;
-}
-
-} // namespace
-
-const ClockEventReason* clockEventReasons(int* count)
-{
-    *count = int(std::size(kClockEventReasons));
-    return kClockEventReasons;
-}
-
-QStringList clockEventReasonNames(quint64 mask)
-{
-    QStringList names;
-    for (int bit = 0; bit < 64; ++bit) {
-        if (!(mask & (quint64(1) << bit)))
-            continue;
-        const ClockEventReason* r = clockReasonFor(bit);
-        names.append(r ? QLatin1String(r->name) : QStringLiteral("bit_%1").arg(bit));
-    }
-    return names;
-}
-
-QStringList clockEventReasonTitles(quint64 mask)
-{
+    // nvmlClocksEventReason* (nvml.h): the bits that slow a GPU against its
+    // will. Idle, application and display clock settings and sync boost
+    // are what was asked for, not a slowdown.
+    struct Reason
+    {
+        quint64 bit;
+        const char* title;
+    };
+    static constexpr Reason kSlowdowns[] = {
+        {0x4, QT_TRANSLATE_NOOP("gw::GpuHealth", "power cap")},
+        {0x8, QT_TRANSLATE_NOOP("gw::GpuHealth", "hardware slowdown")},
+        {0x20, QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (software)")},
+        {0x40, QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (hardware)")},
+        {0x80, QT_TRANSLATE_NOOP("gw::GpuHealth", "power brake")},
+    };
     QStringList titles;
-    for (int bit = 1; bit < 64; ++bit) {
-        if (!(mask & (quint64(1) << bit)))
-            continue;
-        const ClockEventReason* r = clockReasonFor(bit);
-        titles.append(r ? tr(r->title) : tr("reason bit %1").arg(bit));
-    }
+    for (const Reason& r : kSlowdowns)
+        if (reasons & r.bit)
+            titles << tr(r.title);
     return titles;
 }
 

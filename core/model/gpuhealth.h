@@ -79,26 +79,12 @@ struct GpuHealthFacts
     bool operator==(const GpuHealthFacts&) const = default;
 };
 
-// NVML's clock-event (throttle) reasons, the bits of
-// nvmlDeviceGetCurrentClocksEventReasons, each with a name for machines
-// ("sw_power_cap", as DCGM and the JSON documentation spell them) and one
-// for people.
-struct ClockEventReason
-{
-    quint64 bit;
-    const char* name;
-    const char* title; // translated with QT_TRANSLATE_NOOP("gw::GpuHealth", …)
-};
-const ClockEventReason* clockEventReasons(int* count);
-// The names of the bits set in `mask`, lowest bit first; a bit NVML does
-// not define yet is "bit_N".
-QStringList clockEventReasonNames(quint64 mask);
-// The same for people ("power cap", "thermal slowdown (hardware)"),
-// without the idle bit: an idle GPU is not slowed down.
-QStringList clockEventReasonTitles(quint64 mask);
-// The bits that mean the GPU is slowed down against its will: power cap,
-// hardware slowdown, thermal (software and hardware), power brake.
-inline constexpr quint64 kClockSlowdownMask = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
+// What slows a GPU against its will among NVML's clock-event reasons
+// (nvmlDeviceGetCurrentClocksEventReasons' mask), for people, lowest bit
+// first: "power cap", "hardware slowdown", "thermal slowdown (software)",
+// "thermal slowdown (hardware)", "power brake". Idle, the application and
+// display clock settings and sync boost are left out.
+QStringList clockSlowdownTitles(quint64 reasons);
 
 enum class HealthState
 {

@@ -59,10 +59,8 @@ QString snapshotText(const Snapshot& s)
         const bool anyHealth = std::any_of(s.gpus.cbegin(), s.gpus.cend(),
                                            [](const GpuSample& g) { return g.health.has_value(); });
         const auto slowedBy = [](const GpuSample& g) {
-            return g.healthFacts && g.healthFacts->clockEventReasons
-                       ? clockEventReasonTitles(*g.healthFacts->clockEventReasons &
-                                                kClockSlowdownMask)
-                       : QStringList();
+            return clockSlowdownTitles(g.healthFacts ? g.healthFacts->clockEventReasons.value_or(0)
+                                                     : 0);
         };
         const bool anySlowed = std::any_of(s.gpus.cbegin(), s.gpus.cend(), [&](const GpuSample& g) {
             return !slowedBy(g).isEmpty();

@@ -482,9 +482,11 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         for (const QJsonValue& v : reasons.toArray()) {
             if (!r.ok())
                 break;
-            if (!v.isString() || e.healthReasons.size() >= kMaxHealthReasons)
+            if (!v.isString())
+                r.fail(QStringLiteral("health_reasons"), tr("expected strings"));
+            else if (e.healthReasons.size() >= kMaxHealthReasons)
                 r.fail(QStringLiteral("health_reasons"),
-                       tr("expected at most %1 strings").arg(kMaxHealthReasons));
+                       tr("expected at most %1 reasons").arg(kMaxHealthReasons));
             else
                 e.healthReasons << v.toString();
         }

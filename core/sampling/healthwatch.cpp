@@ -60,17 +60,8 @@ QList<kernellog::Scanner::Found> HealthWatch::takePast(const Snapshot& s)
             continue;
         }
         // Told by an earlier run: judged, not told again.
-        const auto gpu = std::find_if(s.gpus.begin(), s.gpus.end(), [&](const GpuSample& g) {
-            return g.pciBusId.compare(f.xid.pciBusId, Qt::CaseInsensitive) == 0;
-        });
-        if (gpu == s.gpus.end())
-            continue;
-        XidEvent x;
-        x.xid = f.xid.code;
-        x.atMs = boot + f.monotonicUs / 1000;
-        x.source = XidEvent::Source::KernelLog;
-        x.kernelLogSequence = f.sequence;
-        m_tracker.seed(gpu->uuid, {x});
+        if (const GpuSample* gpu = gpuAtAddress(s.gpus, f.xid.pciBusId))
+            m_tracker.seed(gpu->uuid, {xidOfKernelLog(f, boot)});
     }
     m_past.clear();
     return fresh;
@@ -78,8 +69,11 @@ QList<kernellog::Scanner::Found> HealthWatch::takePast(const Snapshot& s)
 
 void HealthWatch::apply(Snapshot& s)
 {
+    // Opened here when nobody did: why the log cannot be read is then said
+    // in this reading, as nowhere else would.
     if (!m_opened)
-        open();
+        if (const QString note = open(); !note.isEmpty())
+            s.warnings << note;
     QList<kernellog::Scanner::Found> logged;
     if (m_kernelLog) {
         if (!m_pastTaken) {
@@ -110,10 +104,7 @@ void HealthWatch::apply(Snapshot& s)
                                   .arg(g.index)
                                   .arg(xids.size())
                                   .arg(kMaxXidsPerReading);
-                std::stable_sort(
-                    xids.begin(), xids.end(),
-                    [](const XidEvent& a, const XidEvent& b) { return a.atMs < b.atMs; });
-                xids = xids.mid(xids.size() - kMaxXidsPerReading);
+                xids = xids.mid(xids.size() - kMaxXidsPerReading); // oldest first
             }
             g.healthFacts->xids = xids;
         }

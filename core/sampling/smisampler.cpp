@@ -136,6 +136,7 @@ bool SmiSampler::resolveProgram()
 
 bool SmiSampler::run(const QStringList& arguments, QByteArray& output)
 {
+    m_lastRunRefused = false;
     QProcess process;
     process.setProgram(m_program);
     process.setArguments(arguments);
@@ -163,6 +164,7 @@ bool SmiSampler::run(const QStringList& arguments, QByteArray& output)
         QByteArray why = trimmed(process.readAllStandardError()).toByteArray();
         if (why.isEmpty())
             why = trimmed(output).toByteArray();
+        m_lastRunRefused = true;
         m_error = m_program + QStringLiteral(" exited with code %1").arg(process.exitCode());
         if (!why.isEmpty())
             m_error += QStringLiteral(": ") + QString::fromUtf8(why.left(500));
@@ -376,10 +378,15 @@ void SmiSampler::readHealth(QList<GpuSample>& gpus, QStringList& warnings)
         return;
     QByteArray output;
     if (!run(smihealth::queryArguments(), output)) {
-        m_healthRefused = true;
-        warnings.append(QStringLiteral("GPU health (ECC, remapped rows, clock-event reasons) "
-                                       "not read, and not asked again until the sampler "
-                                       "restarts: ") +
+        // A driver that refuses the fields refuses them every time; one
+        // that hung or crashed may answer next time.
+        m_healthRefused = m_lastRunRefused;
+        warnings.append((m_healthRefused
+                             ? QStringLiteral("GPU health (ECC, remapped rows, clock-event "
+                                              "reasons) not read, and not asked again until the "
+                                              "sampler restarts: ")
+                             : QStringLiteral("GPU health (ECC, remapped rows, clock-event "
+                                              "reasons) not read this time: ")) +
                         m_error);
         qCWarning(lcSmi).noquote() << warnings.last();
         m_error.clear();

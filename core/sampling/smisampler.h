@@ -46,6 +46,9 @@ private:
     QString m_error;
     int m_gpuCount = 0;
     bool m_healthRefused = false;
+    // The last run ended with an exit code other than 0 (the program
+    // answered and refused), not a time-out, crash or failed start.
+    bool m_lastRunRefused = false;
     ProcFs m_procFs;
 };
 

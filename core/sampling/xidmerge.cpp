@@ -13,6 +13,27 @@ bool XidMerger::same(const Keyed& a, const Keyed& b, qint64 windowMs)
            std::llabs(a.xid.atMs - b.xid.atMs) <= windowMs;
 }
 
+const GpuSample* gpuAtAddress(const QList<GpuSample>& gpus, const QString& pciBusId)
+{
+    for (const GpuSample& g : gpus)
+        if (g.pciBusId.compare(pciBusId, Qt::CaseInsensitive) == 0)
+            return &g;
+    return nullptr;
+}
+
+XidEvent xidOfKernelLog(const kernellog::Scanner::Found& f, qint64 bootMs)
+{
+    XidEvent x;
+    x.xid = f.xid.code;
+    x.atMs = bootMs + f.monotonicUs / 1000;
+    x.source = XidEvent::Source::KernelLog;
+    x.pid = f.xid.pid;
+    x.processName = f.xid.processName;
+    x.text = f.xid.text;
+    x.kernelLogSequence = f.sequence;
+    return x;
+}
+
 QHash<QString, QList<XidEvent>> XidMerger::merge(qint64 atMs, qint64 intervalMs,
                                                  const QList<GpuSample>& gpus,
                                                  const QHash<QString, QList<XidEvent>>& nvml,
@@ -25,10 +46,8 @@ QHash<QString, QList<XidEvent>> XidMerger::merge(qint64 atMs, qint64 intervalMs,
     // The kernel log's XIDs, by GPU address.
     QList<Keyed> logged;
     for (const kernellog::Scanner::Found& f : kernelLog) {
-        const auto gpu = std::find_if(gpus.begin(), gpus.end(), [&](const GpuSample& g) {
-            return g.pciBusId.compare(f.xid.pciBusId, Qt::CaseInsensitive) == 0;
-        });
-        if (gpu == gpus.end()) {
+        const GpuSample* gpu = gpuAtAddress(gpus, f.xid.pciBusId);
+        if (!gpu) {
             warnings << QStringLiteral("kernel log record %1: XID %2 of the GPU at %3, which "
                                        "this reading does not have; not taken")
                             .arg(f.sequence)
@@ -36,15 +55,7 @@ QHash<QString, QList<XidEvent>> XidMerger::merge(qint64 atMs, qint64 intervalMs,
                             .arg(f.xid.pciBusId);
             continue;
         }
-        XidEvent x;
-        x.xid = f.xid.code;
-        x.atMs = bootMs + f.monotonicUs / 1000;
-        x.source = XidEvent::Source::KernelLog;
-        x.pid = f.xid.pid;
-        x.processName = f.xid.processName;
-        x.text = f.xid.text;
-        x.kernelLogSequence = f.sequence;
-        logged.append({gpu->uuid, x, false});
+        logged.append({gpu->uuid, xidOfKernelLog(f, bootMs), false});
     }
 
     // NVML's: held ones from the last reading first, then this reading's.

@@ -23,6 +23,12 @@
 
 namespace gw {
 
+// The GPU of `gpus` at a kernel log line's PCI address (any case); null
+// where the reading has none there.
+const GpuSample* gpuAtAddress(const QList<GpuSample>& gpus, const QString& pciBusId);
+// A kernel log line's XID, its monotonic stamp made wall time by `bootMs`.
+XidEvent xidOfKernelLog(const kernellog::Scanner::Found& found, qint64 bootMs);
+
 class XidMerger
 {
 public:

@@ -183,7 +183,12 @@ private Q_SLOTS:
         QTest::newRow("reasons") << u"health_reasons"_s << QJsonValue(u"x"_s) << false
                                  << u"health_reasons: expected an array"_s;
         QTest::newRow("reason") << u"health_reasons"_s << QJsonValue(QJsonArray{1}) << false
-                                << u"health_reasons: expected at most 32 strings"_s;
+                                << u"health_reasons: expected strings"_s;
+        QJsonArray many;
+        for (int i = 0; i <= kMaxHealthReasons; ++i)
+            many.append(u"r"_s);
+        QTest::newRow("too many reasons") << u"health_reasons"_s << QJsonValue(many) << false
+                                          << u"health_reasons: expected at most 32 reasons"_s;
         QTest::newRow("code") << u"xid"_s << QJsonValue(0) << true << u"xid: expected 1 to 999"_s;
         QTest::newRow("code text")
             << u"xid"_s << QJsonValue(u"79"_s) << true << u"xid: expected an integer"_s;

@@ -194,6 +194,16 @@ private Q_SLOTS:
             QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(u'\n')));
             QCOMPARE(r.gpus[0].health->state, HealthState::Ok);
         }
+        // Not opened first: the first reading says it, once.
+        HealthWatch unopened(options(m_dir.filePath(u"no/such/kmsg"_s)));
+        for (int k = 0; k < 2; ++k) {
+            Snapshot r = reading(at(200 + k));
+            unopened.apply(r);
+            QCOMPARE(r.warnings.size(), k == 0 ? 1 : 0);
+            if (k == 0)
+                QVERIFY2(r.warnings.first().contains(u"no/such/kmsg"),
+                         qPrintable(r.warnings.first()));
+        }
     }
 
     void aGpuThatReportsNothingIsUnknownAndOneThatDoesNotAnswerFailing()

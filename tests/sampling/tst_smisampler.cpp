@@ -138,6 +138,33 @@ private Q_SLOTS:
         QVERIFY(!second.gpus[0].healthFacts);
     }
 
+    void aHealthQueryThatHangsIsAskedAgain()
+    {
+        writeScenario(kGpuHeader + kGoodRow);
+        QVERIFY(writeFile(scenario(), QStringLiteral("health-delay-seconds"), "5\n"));
+        SamplerOptions o = options();
+        o.smiTimeoutMs = 1000;
+        SmiSampler s(o);
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot first;
+        QVERIFY2(s.sample(first), qPrintable(s.lastError()));
+        QCOMPARE(first.warnings.size(), 1);
+        QVERIFY2(first.warnings.first().contains(u"not read this time") &&
+                     first.warnings.first().contains(u"did not answer within 1000 ms"),
+                 qPrintable(first.warnings.first()));
+        QVERIFY(!first.gpus[0].healthFacts);
+        // It answers now: asked again, read.
+        QVERIFY(QFile::remove(scenario() + QStringLiteral("/health-delay-seconds")));
+        QFile mixed(kSourceDir + QStringLiteral("/fixtures/smihealth/mixed.csv"));
+        QVERIFY(mixed.open(QIODevice::ReadOnly));
+        QVERIFY(writeFile(scenario(), QStringLiteral("query-gpu-health.csv"),
+                          mixed.readAll().split('\n').mid(0, 2).join('\n') + '\n'));
+        Snapshot second;
+        QVERIFY2(s.sample(second), qPrintable(s.lastError()));
+        QVERIFY2(second.warnings.isEmpty(), qPrintable(second.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(second.gpus[0].healthFacts && second.gpus[0].healthFacts->remapPending);
+    }
+
     void basicScenarioMapsEveryColumn()
     {
         useScenario(kSourceDir + QStringLiteral("/smi/basic"));

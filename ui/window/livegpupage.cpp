@@ -94,12 +94,10 @@ void LiveGpuPage::showGpu(const GpuSample& g)
                                       : tr("off")),
     };
     // The clock-event reasons that slow it against its will (docs/health.md).
-    if (g.healthFacts && g.healthFacts->clockEventReasons) {
-        const QStringList slowed =
-            clockEventReasonTitles(*g.healthFacts->clockEventReasons & kClockSlowdownMask);
-        if (!slowed.isEmpty())
-            parts << tr("slowed by %1").arg(slowed.join(QStringLiteral(", ")));
-    }
+    const QStringList slowed =
+        clockSlowdownTitles(g.healthFacts ? g.healthFacts->clockEventReasons.value_or(0) : 0);
+    if (!slowed.isEmpty())
+        parts << tr("slowed by %1").arg(slowed.join(QStringLiteral(", ")));
     QString text = parts.join(QStringLiteral(" · ")).toHtmlEscaped();
     if (g.health &&
         (g.health->state == HealthState::Failing || g.health->state == HealthState::Degraded)) {

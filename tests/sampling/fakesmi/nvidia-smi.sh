@@ -9,6 +9,7 @@
 #                            without ECC or remapping does
 #   health-refused (optional) the health query is refused as a driver that lacks
 #                            its fields refuses it (exit 2, "is not a valid field")
+#   health-delay-seconds (optional) the health query alone waits this long first
 #   list.txt                 printed for -L (MIG instances and their UUIDs)
 #   query.txt                printed for -q (MIG instance ids, memory, processes)
 #   exit-code (optional)     exit with this code after printing `stderr` to stderr
@@ -77,6 +78,9 @@ fi
 file="$dir/$kind.csv"
 case $fields in
 index,ecc.mode.current,*)
+    if [ -f "$dir/health-delay-seconds" ]; then
+        sleep "$(cat "$dir/health-delay-seconds")"
+    fi
     if [ -f "$dir/health-refused" ]; then
         echo 'Field "remapped_rows.pending" is not a valid field to query.'
         echo
