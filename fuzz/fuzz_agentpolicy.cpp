@@ -27,7 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QJsonObject json = gw::policyToJson(*first.config);
     const gw::PolicyParseResult again =
         gw::parsePolicy(gw::policyTomlFromJson(json), QStringLiteral("fuzz"));
-    if (!again.config || gw::policyToJson(*again.config) != json)
+    // The same policy (a price's line in the file is not part of it: the
+    // TOML written has every key, so its lines differ from the first's).
+    if (!again.config || !(*again.config == *first.config))
         __builtin_trap();
     return 0;
 }

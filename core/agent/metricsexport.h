@@ -63,7 +63,7 @@ QByteArray allocationPrometheusText(const AllocationMetrics& m);
 
 // Energy since the agent started (docs/health.md, "Energy"):
 // gpuwarden_user_energy_joules_total{owner} (its processes' parts, the
-// idle draw of GPUs it holds; "(idle, unowned)" and "(not attributed: gap)"
+// idle draw of GPUs it holds; "(idle, unowned)" and "(not attributed)"
 // for the rest) and gpuwarden_user_energy_estimated_joules_total{owner}
 // (of that, what is not from the energy counter split by the driver's
 // figures). Nothing before the first span.

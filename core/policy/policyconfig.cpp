@@ -609,6 +609,21 @@ void parseTimeZone(Parser& p, const toml::node& n, PolicyConfig& c)
         c.tokens.timeZone = *id;
 }
 
+void parseCurrency(Parser& p, const toml::node& n, PolicyConfig& c)
+{
+    const auto text = p.string(n, QStringLiteral("\"currency\""));
+    if (!text)
+        return;
+    const bool printable = std::all_of(text->cbegin(), text->cend(),
+                                       [](QChar ch) { return ch.isPrint() && !ch.isSpace(); });
+    if (text->isEmpty() || text->size() > 8 || !printable)
+        p.fail(n.source(), tr("\"currency\": \"%1\" is not a currency as a report writes it: "
+                              "1 to 8 characters, no spaces, such as \"EUR\" or \"€\"")
+                               .arg(*text));
+    else
+        c.energy.currency = *text;
+}
+
 // A key of a plain type, checked against its row and stored by its setter.
 void parsePlainKey(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
@@ -686,8 +701,14 @@ void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s,
         parseBands(p, t, k, c);
         return;
     case PolicyKeyType::Text:
-        if (n)
-            (std::string_view(k.name) == "time_zone" ? parseTimeZone : parseWebhookUrl)(p, *n, c);
+        if (!n)
+            return;
+        if (std::string_view(k.name) == "time_zone")
+            parseTimeZone(p, *n, c);
+        else if (std::string_view(k.name) == "currency")
+            parseCurrency(p, *n, c);
+        else
+            parseWebhookUrl(p, *n, c);
         return;
     case PolicyKeyType::Shares:
     case PolicyKeyType::Prices:
@@ -772,6 +793,9 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
         c.tokens.enabled = true; // the section's presence switches the books on
     } else if (section == "owners") {
         finishOwners(p, t, c);
+    } else if (section == "energy" && t.get("currency") && !t.get("price_per_kwh")) {
+        p.warn(t.get("currency")->source(),
+               tr("[energy]: \"currency\" without \"price_per_kwh\": the report shows no cost"));
     }
 }
 

@@ -170,11 +170,13 @@ struct PolicyConfig
         } dailyWhen = DailyWhen::Negative;
         enum class Charge
         {
-            Held, // every second a process holds memory on a GPU
-            Used  // weighted by the process's utilisation
+            Held,  // every second a process holds memory on a GPU
+            Used,  // weighted by the process's utilisation
+            Energy // the GPU's energy split between its users, at perKwh
         } charge = Charge::Held;
-        QString timeZone;  // IANA id for month and day boundaries; empty: the machine's zone
-        QStringList users; // listed users get `initial` when the books start
+        double perKwh = 10; // tokens per kWh under charge = energy
+        QString timeZone;   // IANA id for month and day boundaries; empty: the machine's zone
+        QStringList users;  // listed users get `initial` when the books start
         // Enforcement by balance (docs/tokens.md, "Enforcement"): the same
         // [tokens] section, rules only; the agent acts on them.
         struct Enforcement
@@ -197,6 +199,16 @@ struct PolicyConfig
         } enforcement;
         bool operator==(const Tokens&) const = default;
     } tokens;
+
+    // [energy] (docs/health.md, "Energy"): what a kWh costs and emits, for
+    // the report's cost and CO2 figures. An absent key: that figure absent.
+    struct Energy
+    {
+        std::optional<double> pricePerKwh;    // in `currency`, >= 0
+        QString currency;                     // "EUR", "€"; empty: none named
+        std::optional<double> gramsCo2PerKwh; // the grid's intensity, >= 0
+        bool operator==(const Energy&) const = default;
+    } energy;
 
     // [owners] (docs/owners.md, "Owner rules"): who owns a process, from its
     // workload; what the agent's OwnerAttribution resolves with.

@@ -156,6 +156,19 @@ QString allocateSummary(const PolicyConfig& c)
              formatPolicyDuration(c.allocate.maxWaitMs));
 }
 
+const char* chargeWord(Tokens::Charge charge)
+{
+    switch (charge) {
+    case Tokens::Charge::Held:
+        return "held";
+    case Tokens::Charge::Used:
+        return "used";
+    case Tokens::Charge::Energy:
+        return "energy";
+    }
+    return "held";
+}
+
 QString tokensSummary(const PolicyConfig& c)
 {
     if (!c.tokens.enabled)
@@ -165,11 +178,16 @@ QString tokensSummary(const PolicyConfig& c)
     for (const auto& p : t.prices)
         prices << QStringLiteral("%1 %2").arg(p.pattern).arg(p.perGpuHour);
     prices << tr("others %1").arg(t.defaultPrice);
+    const QString pricing =
+        t.charge == Tokens::Charge::Energy
+            ? tr("%1 per kWh (energy used)").arg(t.perKwh)
+            : tr("%1 per GPU-hour (%2)")
+                  .arg(prices.join(QStringLiteral(", ")), t.charge == Tokens::Charge::Held
+                                                              ? tr("memory held")
+                                                              : tr("weighted by use"));
     QStringList lines;
-    lines << tr("tokens: %1 per GPU-hour (%2); initial %3, monthly %4, daily %5 %6, floor %7; "
-                "days in %8")
-                 .arg(prices.join(QStringLiteral(", ")),
-                      t.charge == Tokens::Charge::Held ? tr("memory held") : tr("weighted by use"))
+    lines << tr("tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7")
+                 .arg(pricing)
                  .arg(t.initial)
                  .arg(t.monthly)
                  .arg(t.daily)
@@ -187,6 +205,19 @@ QString tokensSummary(const PolicyConfig& c)
                       e.demandOnRefusedAllocation ? tr(" or a refused allocation") : QString(),
                       formatPolicyDuration(e.stepAfterMs), formatPolicyDuration(e.killGraceMs));
     return lines.join(QLatin1Char('\n'));
+}
+
+QString energySummary(const PolicyConfig& c)
+{
+    const auto& e = c.energy;
+    const QString price = e.pricePerKwh
+                              ? tr("%1 %2 per kWh")
+                                    .arg(*e.pricePerKwh)
+                                    .arg(e.currency.isEmpty() ? tr("(no currency)") : e.currency)
+                              : tr("no price");
+    const QString co2 =
+        e.gramsCo2PerKwh ? tr("%1 g CO2 per kWh").arg(*e.gramsCo2PerKwh) : tr("no CO2 intensity");
+    return tr("energy: %1; %2").arg(price, co2);
 }
 
 QString ownersSummary(const PolicyConfig& c)
@@ -698,11 +729,21 @@ QList<PolicySection> makeSchema()
              0,
              0,
              "",
-             GW_TEXT("every second memory is held, or weighted by utilisation"),
-             {{"held", GW_TEXT("memory held")}, {"used", GW_TEXT("weighted by use")}},
-             GW_GET(word(c.tokens.charge == Tokens::Charge::Held ? "held" : "used")),
-             GW_SET(c.tokens.charge =
-                        v.toInt() == 0 ? Tokens::Charge::Held : Tokens::Charge::Used)},
+             GW_TEXT("every second memory is held, weighted by utilisation, or the energy used"),
+             {{"held", GW_TEXT("memory held")},
+              {"used", GW_TEXT("weighted by use")},
+              {"energy", GW_TEXT("energy used")}},
+             GW_GET(word(chargeWord(c.tokens.charge))),
+             GW_SET(c.tokens.charge = Tokens::Charge(v.toInt()))},
+            {"per_kwh",
+             Type::Amount,
+             0,
+             kInfinity,
+             "tokens/kWh",
+             GW_TEXT("under charge = \"energy\": tokens per kWh, in place of the GPU-hour prices"),
+             {},
+             GW_GET(c.tokens.perKwh),
+             GW_SET(c.tokens.perKwh = v.toDouble())},
             {"default_price",
              Type::Amount,
              0,
@@ -831,6 +872,42 @@ QList<PolicySection> makeSchema()
         },
         [](const PolicyConfig& c) { return c.tokens.enabled; },
         tokensSummary};
+    s << PolicySection{
+        "energy",
+        nullptr,
+        {
+            {"price_per_kwh",
+             Type::Amount,
+             0,
+             kInfinity,
+             "currency/kWh",
+             GW_TEXT("what a kWh costs, for the report's cost; absent: no cost"),
+             {},
+             GW_GET(c.energy.pricePerKwh ? QJsonValue(*c.energy.pricePerKwh)
+                                         : QJsonValue(QJsonValue::Undefined)),
+             GW_SET(c.energy.pricePerKwh = v.toDouble())},
+            {"currency",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("the price's currency as the report writes it (\"EUR\", \"€\")"),
+             {},
+             GW_GET(c.energy.currency.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                : QJsonValue(c.energy.currency))},
+            {"grams_co2_per_kwh",
+             Type::Amount,
+             0,
+             kInfinity,
+             "g/kWh",
+             GW_TEXT("the grid's CO2 per kWh, for the report's emissions; absent: none"),
+             {},
+             GW_GET(c.energy.gramsCo2PerKwh ? QJsonValue(*c.energy.gramsCo2PerKwh)
+                                            : QJsonValue(QJsonValue::Undefined)),
+             GW_SET(c.energy.gramsCo2PerKwh = v.toDouble())},
+        },
+        [](const PolicyConfig& c) { return c.energy != PolicyConfig::Energy{}; },
+        energySummary};
     s << PolicySection{
         "owners",
         GW_TEXT("Owners: who a process belongs to"),

@@ -18,6 +18,19 @@
 
 namespace gw {
 
+// Energy in the range (docs/health.md, "Energy"): the GPUs' counters
+// where they have one, else power integrated over the readings (estimated),
+// split between users by their share of each GPU. Cost and CO2 from
+// [energy] price_per_kwh and grams_co2_per_kwh, absent without them.
+struct EnergyFigures
+{
+    std::optional<double> kWh;  // absent: no energy known
+    double estimatedKWh = 0;    // of kWh, what is estimated rather than measured
+    std::optional<double> cost; // in Report::currency
+    std::optional<double> co2Kg;
+    bool operator==(const EnergyFigures&) const = default;
+};
+
 // One server's readings in the range: the time they stand for (the rule of
 // readingSpanMs) and the silences longer than 3 × the interval.
 struct ServerCoverage
@@ -25,6 +38,7 @@ struct ServerCoverage
     QString server;
     qint64 coveredMs = 0;
     QList<CoverageGap> gaps; // clipped to the range, in time order
+    EnergyFigures energy;    // of its GPUs
     bool operator==(const ServerCoverage&) const = default;
 };
 
@@ -51,7 +65,7 @@ struct UnitReport
     MetricSummary memoryUsedMiB;
     MetricSummary temperatureC;
     MetricSummary powerW;
-    std::optional<double> energyKWh;  // power × time, over the time power was reported
+    EnergyFigures energy;             // a whole GPU's; none for a MIG instance
     std::optional<qint64> busyMs;     // utilisation ≥ [hog] threshold_percent
     std::optional<qint64> heldIdleMs; // processes on it, utilisation < [idle] minimum
     // Utilisation reduced for charts: [fromMs, toMs) cut into
@@ -84,6 +98,7 @@ struct UserReport
     std::optional<double> violationHours;
     std::optional<int> hogEvents;
     std::optional<int> idleEvents;
+    EnergyFigures energy; // what the user's processes (and workloads held idle) drew
     bool operator==(const UserReport&) const = default;
 };
 
@@ -96,6 +111,7 @@ struct AccountReport
     double gpuHours = 0; // held GPU-hours
     // Of the fleet's capacity in the range, 0–100 (as UserReport's).
     std::optional<double> sharePercent;
+    EnergyFigures energy;
     bool operator==(const AccountReport&) const = default;
 };
 
@@ -217,6 +233,10 @@ struct Report
     QList<JobReport> jobs;               // Slurm jobs, by server then job id
     QList<GpuHealthReport> health;       // GPUs not ok or with XIDs, by server then GPU index
     std::optional<double> fleetGpuHours; // covered hours of whole GPUs; absent: no GPU
+    EnergyFigures energy;                // every GPU's
+    EnergyFigures energyIdleUnowned;     // of it, GPUs idle and held by nobody
+    EnergyFigures energyNotAttributed;   // of it, measured across gaps in the readings
+    QString currency;                    // [energy] currency; empty: none named
     QList<Finding> findings;             // worst first
     QList<TimePattern> patterns;         // by user, then server
     QStringList warnings;

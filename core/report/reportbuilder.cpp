@@ -31,7 +31,6 @@ namespace {
 
 constexpr qint64 kDefaultIntervalMs = 1000; // as the books and the policy engine assume
 constexpr double kMsPerHour = std::chrono::milliseconds(std::chrono::hours(1)).count();
-constexpr double kWattMsPerKWh = kMsPerHour * 1000.0;
 
 QString tr(const char* text)
 {
@@ -435,6 +434,7 @@ void ReportBuilder::feed(const Snapshot& r)
     if (!found) {
         found = &m_servers[r.server];
         found->coverage.server = r.server;
+        found->energy.setWindow(m_options.fromMs, m_options.toMs);
         found->worker = m_workers[size_t(m_nextWorker++ % qsizetype(m_workers.size()))].get();
     }
     ServerState& s = *found;
@@ -478,6 +478,7 @@ void ReportBuilder::step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq)
         for (; s.meterWarned < warnings.size(); ++s.meterWarned)
             s.meterWarnings.append({seq, warnings[s.meterWarned]});
     }
+    s.energy.add(r);
     s.pending = std::move(r); // the batch's copy: nothing else reads it
 }
 
@@ -590,8 +591,6 @@ void ReportBuilder::account(Worker& w, ServerState& s, const Snapshot& r, qint64
         u.memory.add(g.memoryUsedMiB, ms);
         u.temperature.add(g.temperatureC, ms);
         u.power.add(g.powerW, ms);
-        if (g.powerW)
-            u.energyWattMs += *g.powerW * double(ms);
         if (u.buckets.empty())
             u.buckets.resize(kReportChartBuckets);
         if (afterGap && !parts.isEmpty())
@@ -669,8 +668,6 @@ Report ReportBuilder::finish()
             unit.memoryUsedMiB = u.memory.summary();
             unit.temperatureC = u.temperature.summary();
             unit.powerW = u.power.summary();
-            if (u.power.ms > 0)
-                unit.energyKWh = u.energyWattMs / kWattMsPerKWh;
             unit.busyMs = u.busyMs;
             unit.heldIdleMs = u.heldIdleMs;
             if (unit.migUuid.isEmpty() && m_options.toMs > m_options.fromMs) {
@@ -707,12 +704,74 @@ Report ReportBuilder::finish()
         report.fleetGpuHours = fleetMs / kMsPerHour;
     report.users = users(report);
     report.accounts = accounts(report);
+    addEnergy(report);
     report.jobs = jobs();
     report.health = health();
     report.findings = findings(report);
     report.patterns = patterns();
     report.warnings = m_warnings + m_meterWarnings + report.warnings;
     return report;
+}
+
+EnergyFigures ReportBuilder::energyFigures(const EnergyBook::Total& total) const
+{
+    EnergyFigures f;
+    f.kWh = total.kWh();
+    f.estimatedKWh = double(total.estimatedMj) / 3.6e9;
+    if (m_policy.energy.pricePerKwh)
+        f.cost = *f.kWh * *m_policy.energy.pricePerKwh;
+    if (m_policy.energy.gramsCo2PerKwh)
+        f.co2Kg = *f.kWh * *m_policy.energy.gramsCo2PerKwh / 1000.0;
+    return f;
+}
+
+void ReportBuilder::addEnergy(Report& report)
+{
+    report.currency = m_policy.energy.currency;
+    // Each server's book, merged: the keys of different servers differ
+    // but for owners and accounts, which add up.
+    QHash<QString, EnergyBook::Total> gpus, owners, accounts;
+    EnergyBook::Total fleet;
+    bool anyGpu = false;
+    const auto add = [](EnergyBook::Total& into, const EnergyBook::Total& t) {
+        into.mj += t.mj;
+        into.estimatedMj += t.estimatedMj;
+    };
+    for (ServerState& s : m_servers) {
+        gpus.insert(s.energy.byGpu());
+        for (auto it = s.energy.byOwner().cbegin(); it != s.energy.byOwner().cend(); ++it)
+            add(owners[it.key()], *it);
+        for (auto it = s.energy.byAccount().cbegin(); it != s.energy.byAccount().cend(); ++it)
+            add(accounts[it.key()], *it);
+        for (const EnergyBook::Total& t : s.energy.byServer())
+            add(fleet, t);
+        m_warnings << s.energy.notes();
+    }
+    for (ServerCoverage& c : report.coverage) {
+        const auto it = m_servers.constFind(c.server);
+        if (it != m_servers.constEnd() && it->energy.byServer().contains(c.server))
+            c.energy = energyFigures(it->energy.byServer().value(c.server));
+    }
+    for (UnitReport& u : report.units) {
+        if (!u.migUuid.isEmpty())
+            continue;
+        anyGpu = true;
+        const auto it = gpus.constFind(u.server + QLatin1Char('/') + u.gpuUuid);
+        if (it != gpus.constEnd())
+            u.energy = energyFigures(*it);
+    }
+    if (!anyGpu)
+        return;
+    report.energy = energyFigures(fleet);
+    report.energyIdleUnowned = energyFigures(owners.value(EnergyBook::unownedKey()));
+    report.energyNotAttributed = energyFigures(owners.value(EnergyBook::unattributedKey()));
+    // Every user the report lists has a figure (0 where they drew none
+    // measured in the range); users() listed those who drew energy but
+    // held no GPU time (a workload's holder).
+    for (UserReport& u : report.users)
+        u.energy = energyFigures(owners.value(u.user));
+    for (AccountReport& a : report.accounts)
+        a.energy = energyFigures(accounts.value(a.account));
 }
 
 qint64 ReportBuilder::eventEndMs(const PolicyEvent& e) const
@@ -774,6 +833,12 @@ QList<UserReport> ReportBuilder::users(const Report& report)
                     u.*c.events = (u.*c.events).value_or(0) + 1;
         }
     }
+    // Who drew energy is listed too (a workload holding a GPU idle).
+    for (const ServerState& s : std::as_const(m_servers))
+        for (auto it = s.energy.byOwner().cbegin(); it != s.energy.byOwner().cend(); ++it)
+            if (it.key() != EnergyBook::unownedKey() && it.key() != EnergyBook::unattributedKey() &&
+                !it.key().isEmpty())
+                out[it.key()].user = it.key();
     for (UserReport& u : out) {
         u.violationHours = u.violationHours.value_or(0);
         for (const UserEventCount& c : userEventCounts())

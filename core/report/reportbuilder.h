@@ -24,6 +24,7 @@
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 #include "report/report.h"
+#include "tokens/energybook.h"
 #include "tokens/usage.h"
 
 #include <QHash>
@@ -113,7 +114,6 @@ private:
     {
         UnitReport unit; // identity and coverage; figures filled at finish()
         MetricSums utilisation, memory, temperature, power;
-        double energyWattMs = 0;
         std::optional<qint64> busyMs, heldIdleMs;
         std::vector<BucketSums> buckets; // whole GPUs only
     };
@@ -156,6 +156,7 @@ private:
         UsageMeter meter;
         QList<std::pair<qint64, QString>> meterWarnings;
         qsizetype meterWarned = 0; // of the meter's warnings, those in meterWarnings
+        EnergyBook energy;         // windowed to the range
     };
     // What a worker does with one reading of its server, as feed() did on
     // one thread.
@@ -175,6 +176,8 @@ private:
     QList<AccountReport> accounts(const Report& report) const;
     QList<JobReport> jobs() const;
     QList<GpuHealthReport> health() const;
+    EnergyFigures energyFigures(const EnergyBook::Total& total) const;
+    void addEnergy(Report& report);
 
     ReportOptions m_options;
     PolicyConfig m_policy;

@@ -24,6 +24,21 @@ QString hours(std::optional<qint64> ms)
     return ms ? csvNumber(double(*ms) / kMsPerHour) : QString();
 }
 
+// The four columns of energy figures, as every table with them has them.
+const QStringList& energyColumns()
+{
+    static const QStringList columns{QStringLiteral("energy_kwh"),
+                                     QStringLiteral("energy_estimated_kwh"),
+                                     QStringLiteral("energy_cost"), QStringLiteral("co2_kg")};
+    return columns;
+}
+
+QStringList energyCells(const EnergyFigures& e)
+{
+    return {field(e.kWh), e.kWh ? csvNumber(e.estimatedKWh) : QString(), field(e.cost),
+            field(e.co2Kg)};
+}
+
 QByteArray csvLine(const QStringList& cells)
 {
     QByteArray out;
@@ -113,6 +128,9 @@ QList<CsvTable> reportTables(const Report& r)
                    QStringLiteral("busy_threshold_percent"),
                    QStringLiteral("idle_threshold_percent"), QStringLiteral("fleet_gpu_hours")},
                   {}};
+    head.header << energyColumns()
+                << QStringList{QStringLiteral("idle_unowned_kwh"),
+                               QStringLiteral("not_attributed_kwh"), QStringLiteral("currency")};
     head.rows << QStringList{time(r.fromMs),
                              time(r.toMs),
                              r.timeZone,
@@ -121,50 +139,56 @@ QList<CsvTable> reportTables(const Report& r)
                              csvNumber(r.busyThresholdPercent),
                              csvNumber(r.idleThresholdPercent),
                              field(r.fleetGpuHours)};
+    head.rows.last() << energyCells(r.energy)
+                     << QStringList{field(r.energyIdleUnowned.kWh),
+                                    field(r.energyNotAttributed.kWh), r.currency};
 
     CsvTable coverage{
         QStringLiteral("coverage"),
         {QStringLiteral("server"), QStringLiteral("covered_hours"), QStringLiteral("gaps")},
         {}};
+    coverage.header << energyColumns();
     CsvTable gaps{QStringLiteral("gap"),
                   {QStringLiteral("server"), QStringLiteral("gap_from"), QStringLiteral("gap_to")},
                   {}};
     for (const ServerCoverage& c : r.coverage) {
-        coverage.rows << QStringList{c.server, hours(c.coveredMs), QString::number(c.gaps.size())};
+        coverage.rows << (QStringList{c.server, hours(c.coveredMs), QString::number(c.gaps.size())}
+                          << energyCells(c.energy));
         for (const CoverageGap& g : c.gaps)
             gaps.rows << QStringList{g.server, time(g.fromMs), time(g.toMs)};
     }
 
-    CsvTable units{
-        QStringLiteral("unit"),
-        {QStringLiteral("server"), QStringLiteral("gpu_index"), QStringLiteral("gpu_uuid"),
-         QStringLiteral("gpu_model"), QStringLiteral("mig_uuid"), QStringLiteral("mig_profile"),
-         QStringLiteral("covered_hours"), QStringLiteral("utilisation_mean_percent"),
-         QStringLiteral("utilisation_peak_percent"), QStringLiteral("memory_used_mean_mib"),
-         QStringLiteral("memory_used_peak_mib"), QStringLiteral("temperature_mean_c"),
-         QStringLiteral("temperature_peak_c"), QStringLiteral("power_mean_w"),
-         QStringLiteral("power_peak_w"), QStringLiteral("energy_kwh"), QStringLiteral("busy_hours"),
-         QStringLiteral("held_idle_hours")},
-        {}};
-    for (const UnitReport& u : r.units)
-        units.rows << QStringList{u.server,
-                                  QString::number(u.gpuIndex),
-                                  u.gpuUuid,
-                                  u.gpuModel,
-                                  u.migUuid,
-                                  u.migProfile,
-                                  hours(u.coveredMs),
-                                  field(u.utilisationPercent.mean),
-                                  field(u.utilisationPercent.peak),
-                                  field(u.memoryUsedMiB.mean),
-                                  field(u.memoryUsedMiB.peak),
-                                  field(u.temperatureC.mean),
-                                  field(u.temperatureC.peak),
-                                  field(u.powerW.mean),
-                                  field(u.powerW.peak),
-                                  field(u.energyKWh),
-                                  hours(u.busyMs),
-                                  hours(u.heldIdleMs)};
+    CsvTable units{QStringLiteral("unit"),
+                   {QStringLiteral("server"), QStringLiteral("gpu_index"),
+                    QStringLiteral("gpu_uuid"), QStringLiteral("gpu_model"),
+                    QStringLiteral("mig_uuid"), QStringLiteral("mig_profile"),
+                    QStringLiteral("covered_hours"), QStringLiteral("utilisation_mean_percent"),
+                    QStringLiteral("utilisation_peak_percent"),
+                    QStringLiteral("memory_used_mean_mib"), QStringLiteral("memory_used_peak_mib"),
+                    QStringLiteral("temperature_mean_c"), QStringLiteral("temperature_peak_c"),
+                    QStringLiteral("power_mean_w"), QStringLiteral("power_peak_w")},
+                   {}};
+    units.header << energyColumns()
+                 << QStringList{QStringLiteral("busy_hours"), QStringLiteral("held_idle_hours")};
+    for (const UnitReport& u : r.units) {
+        QStringList row{u.server,
+                        QString::number(u.gpuIndex),
+                        u.gpuUuid,
+                        u.gpuModel,
+                        u.migUuid,
+                        u.migProfile,
+                        hours(u.coveredMs),
+                        field(u.utilisationPercent.mean),
+                        field(u.utilisationPercent.peak),
+                        field(u.memoryUsedMiB.mean),
+                        field(u.memoryUsedMiB.peak),
+                        field(u.temperatureC.mean),
+                        field(u.temperatureC.peak),
+                        field(u.powerW.mean),
+                        field(u.powerW.peak)};
+        row << energyCells(u.energy) << hours(u.busyMs) << hours(u.heldIdleMs);
+        units.rows << row;
+    }
 
     CsvTable users{QStringLiteral("user"),
                    {QStringLiteral("user"), QStringLiteral("gpu_hours"),
@@ -173,6 +197,7 @@ QList<CsvTable> reportTables(const Report& r)
                     QStringLiteral("violation_hours"), QStringLiteral("hog_events"),
                     QStringLiteral("idle_events")},
                    {}};
+    users.header << energyColumns();
     CsvTable models{
         QStringLiteral("user_model"),
         {QStringLiteral("user"), QStringLiteral("gpu_model"), QStringLiteral("gpu_hours")},
@@ -187,6 +212,7 @@ QList<CsvTable> reportTables(const Report& r)
                                   field(u.violationHours),
                                   u.hogEvents ? QString::number(*u.hogEvents) : QString(),
                                   u.idleEvents ? QString::number(*u.idleEvents) : QString()};
+        users.rows.last() << energyCells(u.energy);
         for (auto it = u.gpuHoursByModel.begin(); it != u.gpuHoursByModel.end(); ++it)
             models.rows << QStringList{u.user, it.key(), csvNumber(it.value())};
     }
@@ -195,9 +221,11 @@ QList<CsvTable> reportTables(const Report& r)
                       {QStringLiteral("account"), QStringLiteral("gpu_hours"),
                        QStringLiteral("share_percent"), QStringLiteral("users")},
                       {}};
+    accounts.header << energyColumns();
     for (const AccountReport& a : r.accounts)
-        accounts.rows << QStringList{a.account, csvNumber(a.gpuHours), field(a.sharePercent),
-                                     a.users.join(QLatin1Char(' '))};
+        accounts.rows << (QStringList{a.account, csvNumber(a.gpuHours), field(a.sharePercent),
+                                      a.users.join(QLatin1Char(' '))}
+                          << energyCells(a.energy));
     CsvTable jobs{QStringLiteral("job"),
                   {QStringLiteral("server"), QStringLiteral("job_id"), QStringLiteral("job_name"),
                    QStringLiteral("user"), QStringLiteral("account"), QStringLiteral("partition"),

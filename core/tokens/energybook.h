@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <limits>
 #include <optional>
 
 namespace gw {
@@ -36,9 +37,19 @@ public:
     // The owner of energy no process used: a GPU idle and held by nobody.
     static QString unownedKey() { return QStringLiteral("(idle, unowned)"); }
     // The owner of a span the readings do not cover (a gap of more than
-    // kMaxSpanIntervals intervals): measured on the GPU, given to nobody.
-    static QString unattributedKey() { return QStringLiteral("(not attributed: gap)"); }
+    // kMaxSpanIntervals intervals), or of a process with no user: measured
+    // on the GPU, given to nobody.
+    static QString unattributedKey() { return QStringLiteral("(not attributed)"); }
     static constexpr int kMaxSpanIntervals = 3;
+
+    // Counts only what falls in [fromMs, toMs): a span across an edge
+    // counts for its part inside, pro rata (a report's range). Set before
+    // the first reading; without it everything counts.
+    void setWindow(qint64 fromMs, qint64 toMs)
+    {
+        m_fromMs = fromMs;
+        m_toMs = toMs;
+    }
 
     // Readings of each server in time order (servers interleaved freely).
     void add(const Snapshot& r);
@@ -62,9 +73,17 @@ private:
     };
     static void credit(QHash<QString, Total>& into, const QString& key, quint64 mj, bool estimated);
 
+    struct Server
+    {
+        std::optional<qint64> lastAtMs;
+        qint64 intervalMs = 0; // 0: none known yet
+    };
     QHash<QString, Last> m_last; // by "<server>/<uuid>"
+    QHash<QString, Server> m_servers;
     QHash<QString, Total> m_gpu, m_owner, m_account, m_server;
     QStringList m_notes;
+    qint64 m_fromMs = std::numeric_limits<qint64>::min();
+    qint64 m_toMs = std::numeric_limits<qint64>::max();
 };
 
 } // namespace gw

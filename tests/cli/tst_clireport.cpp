@@ -119,7 +119,8 @@ private Q_SLOTS:
         QCOMPARE(alpha[col(QStringLiteral("utilisation_peak_percent"))], QStringLiteral("100"));
         QCOMPARE(alpha[col(QStringLiteral("temperature_mean_c"))], QStringLiteral("57"));
         QCOMPARE(alpha[col(QStringLiteral("power_mean_w"))], QStringLiteral("192"));
-        QCOMPARE(alpha[col(QStringLiteral("energy_kwh"))], QStringLiteral("0.016"));
+        // 45 600 J between readings (tst_reportbuilder).
+        QCOMPARE(alpha[col(QStringLiteral("energy_kwh"))], QStringLiteral("0.012666666666666666"));
         QCOMPARE(alpha[col(QStringLiteral("busy_hours"))].toDouble(), 2.0 / 60);
         QCOMPARE(alpha[col(QStringLiteral("held_idle_hours"))].toDouble(), 1.0 / 60);
         // The MIG-mode GPU has no utilisation: empty, not 0.
@@ -266,7 +267,9 @@ private Q_SLOTS:
         QCOMPARE(accounts.size(), 3);
         QCOMPARE(accounts[0],
                  (QStringList{QStringLiteral("account"), QStringLiteral("gpu_hours"),
-                              QStringLiteral("share_percent"), QStringLiteral("users")}));
+                              QStringLiteral("share_percent"), QStringLiteral("users"),
+                              QStringLiteral("energy_kwh"), QStringLiteral("energy_estimated_kwh"),
+                              QStringLiteral("energy_cost"), QStringLiteral("co2_kg")}));
         QCOMPARE(accounts[1][0], QString()); // alice: no account
         QCOMPARE(accounts[2][0], QStringLiteral("vision"));
         QCOMPARE(accounts[2][3], QStringLiteral("bob"));
@@ -282,7 +285,8 @@ private Q_SLOTS:
         r = runCli(QStringList{QStringLiteral("report"), QStringLiteral("--trace"), m_trace} +
                    range + QStringList{QStringLiteral("--by"), QStringLiteral("account")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(r.out, QByteArray("account,gpu_hours,share_percent,users\r\n"));
+        QCOMPARE(r.out, QByteArray("account,gpu_hours,share_percent,users,energy_kwh,"
+                                   "energy_estimated_kwh,energy_cost,co2_kg\r\n"));
         QVERIFY2(r.err.contains("no process in the range had an account"), r.err.constData());
     }
 

@@ -265,9 +265,11 @@ private Q_SLOTS:
         QVERIFY2(a.exitCode == 0, a.err.constData());
         const QList<QStringList> rows = rowsOf(a.out);
         QStringList covered;
+        const qsizetype server = rows.value(0).indexOf(QStringLiteral("server"));
+        const qsizetype hours = rows.value(0).indexOf(QStringLiteral("covered_hours"));
         for (const QStringList& r : rows)
             if (r.value(0) == QLatin1String("coverage"))
-                covered << r.value(9) + QLatin1Char('=') + r.value(10);
+                covered << r.value(server) + QLatin1Char('=') + r.value(hours);
         QCOMPARE(covered, (QStringList{QStringLiteral("gpu-lab-01=2"),
                                        QStringLiteral("gpu-lab-02=2"), QStringLiteral("infer-03=2"),
                                        QStringLiteral("node-04=2"), QStringLiteral("node-05=2")}));

@@ -419,8 +419,8 @@ void TestCliTokens::mistakes_data()
         << 2 << u"gpuwarden-cli: %1 has no [tokens] section\n"_s.arg(none);
     QTest::newRow("refused policy")
         << QStringList{u"tokens"_s, u"--trace"_s, trace, u"--policy"_s, broken} << 2
-        << u"gpuwarden-cli: %1:2:10: \"charge\" must be \"held\" or \"used\", not \"hold\"\n"_s.arg(
-               broken);
+        << u"gpuwarden-cli: %1:2:10: \"charge\" must be \"held\" or \"used\" or \"energy\", not \"hold\"\n"_s
+               .arg(broken);
     QTest::newRow("unreadable policy")
         << QStringList{u"tokens"_s, u"--trace"_s, trace, u"--policy"_s, u"/nonexistent/p.toml"_s}
         << 1

@@ -343,8 +343,14 @@ private Q_SLOTS:
         for (const QByteArray& row : rows)
             if (row.startsWith("vision,")) {
                 vision = true;
-                QVERIFY2(row.trimmed().endsWith(",gwbob"), row.constData());
-                QVERIFY2(row.split(',')[1].toDouble() > 0, row.constData());
+                // account,gpu_hours,share_percent,users,energy_kwh,…: the
+                // job's GPU drew energy, the account's (estimated: the fake
+                // driver has no counter here).
+                const QList<QByteArray> cells = row.trimmed().split(',');
+                QVERIFY2(cells.value(3) == "gwbob", row.constData());
+                QVERIFY2(cells.value(1).toDouble() > 0, row.constData());
+                QVERIFY2(cells.value(4).toDouble() > 0 && cells.value(4) == cells.value(5),
+                         row.constData());
             }
         QVERIFY2(vision, QByteArray(rows.join('\n') + '\n' + err).constData());
 

@@ -202,7 +202,8 @@ defensive_multiplier = 0.2
             << QByteArray("[hog]\n\n[reports]\nx = 1\n")
             << QByteArray(
                    "policy.toml:3:2: unknown section [reports]; the known sections are [hog], "
-                   "[idle], [quota], [adaptive], [alerts], [allocate], [tokens], [owners]");
+                   "[idle], [quota], [adaptive], [alerts], [allocate], [tokens], [energy], "
+                   "[owners]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
                           "}\n")
@@ -691,7 +692,7 @@ timeout = "5s"
                "\"negativ\""_s;
         QTest::newRow("charge typo")
             << QByteArray("[tokens]\ncharge = \"hold\"\n")
-            << u"policy.toml:2:10: \"charge\" must be \"held\" or \"used\", not \"hold\""_s;
+            << u"policy.toml:2:10: \"charge\" must be \"held\" or \"used\" or \"energy\", not \"hold\""_s;
         QTest::newRow("unknown time zone")
             << QByteArray("[tokens]\ntime_zone = \"Europe/Berln\"\n")
             << u"policy.toml:2:13: \"time_zone\": \"Europe/Berln\" is not a known time zone; "
@@ -864,6 +865,8 @@ timeout = "5s"
         for (const QByteArray& line : lines) {
             if (line.startsWith("# [tokens]"))
                 inside = true;
+            else if (inside && line.isEmpty())
+                break; // the next section's comments
             if (inside && line.startsWith("# ") && !line.startsWith("# #"))
                 tokens += line.mid(2) + '\n';
         }
@@ -876,6 +879,99 @@ timeout = "5s"
         QCOMPARE(t.prices[0], (PolicyConfig::Tokens::Price{u"RTX 2080"_s, 0.5, 0}));
         QCOMPARE(t.prices[3], (PolicyConfig::Tokens::Price{u"H100"_s, 8, 0}));
         QCOMPARE(t.users, (QStringList{u"alice"_s, u"bob"_s}));
+        QCOMPARE(t.charge, PolicyConfig::Tokens::Charge::Held);
+        QCOMPARE(t.perKwh, 10.0);
+    }
+
+    void energyExampleInTheExampleFileIsValid()
+    {
+        QFile f(QStringLiteral(GW_POLICY_EXAMPLE));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray energy;
+        bool inside = false;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            if (line.startsWith("# [energy]"))
+                inside = true;
+            else if (inside && line.isEmpty())
+                break;
+            if (inside && line.startsWith("# "))
+                energy += line.mid(2) + '\n';
+        }
+        const auto r = parsePolicy(energy, u"example"_s);
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n') + QString::fromUtf8(energy)));
+        QCOMPARE(r.config->energy.pricePerKwh, std::optional<double>(0.32));
+        QCOMPARE(r.config->energy.currency, u"EUR"_s);
+        QCOMPARE(r.config->energy.gramsCo2PerKwh, std::optional<double>(380));
+        QVERIFY(r.warnings.isEmpty());
+        // Its JSON and summary.
+        const QJsonObject j = policyToJson(*r.config)[u"energy"_s].toObject();
+        QCOMPARE(j[u"price_per_kwh"_s].toDouble(), 0.32);
+        QCOMPARE(j[u"currency"_s].toString(), u"EUR"_s);
+        QVERIFY2(
+            policySummary(*r.config).contains(u"energy: 0.32 EUR per kWh; 380 g CO2 per kWh"_s),
+            qPrintable(policySummary(*r.config)));
+        // Absent: no section in the JSON, nothing in the report.
+        QVERIFY(!policyToJson(PolicyConfig{}).contains(u"energy"_s));
+    }
+
+    void energyMistakes_data()
+    {
+        QTest::addColumn<QByteArray>("file");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("negative price")
+            << QByteArray("[energy]\nprice_per_kwh = -0.3\n")
+            << u"policy.toml:2:17: \"price_per_kwh\" must be 0 or more, not -0.3"_s;
+        QTest::newRow("currency with a space")
+            << QByteArray("[energy]\nprice_per_kwh = 0.3\ncurrency = \"US D\"\n")
+            << u"policy.toml:3:12: \"currency\": \"US D\" is not a currency as a report writes it: "
+               "1 to 8 characters, no spaces, such as \"EUR\" or \"€\""_s;
+        QTest::newRow("currency not a string")
+            << QByteArray("[energy]\ncurrency = 978\n")
+            << u"policy.toml:2:12: \"currency\" must be a string in quotes"_s;
+        QTest::newRow("co2 not a number")
+            << QByteArray("[energy]\ngrams_co2_per_kwh = \"lots\"\n")
+            << u"policy.toml:2:21: \"grams_co2_per_kwh\" must be a number"_s;
+        QTest::newRow("typo")
+            << QByteArray("[energy]\nprice_per_kw = 0.3\n")
+            << u"policy.toml:2:1: unknown key \"price_per_kw\" in [energy] (did you mean "
+               "\"price_per_kwh\"?)"_s;
+        QTest::newRow("charge typo")
+            << QByteArray("[tokens]\ncharge = \"energie\"\n")
+            << u"policy.toml:2:10: \"charge\" must be \"held\" or \"used\" or \"energy\", not "
+               "\"energie\""_s;
+    }
+
+    void energyMistakes()
+    {
+        QFETCH(QByteArray, file);
+        QFETCH(QString, error);
+        const auto r = parsePolicy(file, u"policy.toml"_s);
+        QVERIFY(!r.config);
+        QCOMPARE(r.errors, QStringList{error});
+    }
+
+    void energyCurrencyWithoutAPriceIsAWarning()
+    {
+        const auto r = parsePolicy("[energy]\ncurrency = \"EUR\"\n", u"policy.toml"_s);
+        QVERIFY(r.config);
+        QCOMPARE(r.warnings,
+                 QStringList{u"policy.toml:2:12: warning: [energy]: \"currency\" without "
+                             "\"price_per_kwh\": the report shows no cost"_s});
+        QCOMPARE(r.config->energy.currency, u"EUR"_s);
+    }
+
+    void chargeByEnergy()
+    {
+        const auto r = parsePolicy("[tokens]\ncharge = \"energy\"\nper_kwh = 4\n", u"p.toml"_s);
+        QVERIFY2(r.config, qPrintable(r.errors.join(u'\n')));
+        QCOMPARE(r.config->tokens.charge, PolicyConfig::Tokens::Charge::Energy);
+        QCOMPARE(r.config->tokens.perKwh, 4.0);
+        QVERIFY2(policySummary(*r.config).contains(u"tokens: 4 per kWh (energy used)"_s),
+                 qPrintable(policySummary(*r.config)));
+        // Written and read back.
+        const auto again = parsePolicy(policyTomlFromJson(policyToJson(*r.config)), u"p.toml"_s);
+        QVERIFY(again.config);
+        QCOMPARE(again.config->tokens, r.config->tokens);
     }
 };
 

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <tuple>
 
 using namespace gw;
 using namespace gw::test;
@@ -203,8 +204,14 @@ private Q_SLOTS:
         // Power 300, 300, 200, 100, (none), 60: 960 / 5 = 192, peak 300.
         near(a->powerW.mean, 192, "power mean");
         near(a->powerW.peak, 300, "power peak");
-        // Energy: 960 W × 60 s = 57 600 J = 57 600 / 3 600 000 kWh = 0.016.
-        near(a->energyKWh, 0.016, "energy");
+        // Energy between readings, no counter: trapezoids (300+300)/2,
+        // (300+200)/2, (200+100)/2 W × 60 s = 18 000 + 15 000 + 9 000 J;
+        // 3 → 10 min is a gap (not guessed); 10 → 11 min has power at its
+        // end only: 60 W × 60 s = 3 600 J. 45 600 J, all estimated.
+        near(a->energy.kWh, 45'600 / 3.6e6, "energy");
+        QCOMPARE(a->energy.estimatedKWh, *a->energy.kWh);
+        QVERIFY(!a->energy.cost); // no [energy] price
+        QVERIFY(!a->energy.co2Kg);
         // Busy (≥ 80 %): the minutes at 100 and 90 = 2 min.
         QCOMPARE(a->busyMs, std::optional<qint64>(2 * kMinute));
         // Held idle (< 10 % with a process on it): the minute at 5 % with
@@ -226,8 +233,8 @@ private Q_SLOTS:
         QVERIFY(!b->heldIdleMs);
         near(b->memoryUsedMiB.mean, 10000, "beta memory");
         near(b->powerW.mean, 100, "beta power");
-        // 100 W × 180 s = 18 000 J = 0.005 kWh.
-        near(b->energyKWh, 0.005, "beta energy");
+        // 100 W between three readings, 120 s: 12 000 J.
+        near(b->energy.kWh, 12'000 / 3.6e6, "beta energy");
         const UnitReport* m = unit(r, QStringLiteral("beta"), QStringLiteral("MIG-b0-1"));
         QVERIFY(m);
         QCOMPARE(m->migProfile, QStringLiteral("3g.40gb"));
@@ -235,7 +242,7 @@ private Q_SLOTS:
         QCOMPARE(m->coveredMs, 3 * kMinute);
         near(m->memoryUsedMiB.mean, 10000, "instance memory");
         QVERIFY(!m->powerW.mean);
-        QVERIFY(!m->energyKWh);
+        QVERIFY(!m->energy.kWh); // the GPU's energy is on the GPU's row
         QVERIFY(!m->temperatureC.mean);
     }
 
@@ -248,10 +255,121 @@ private Q_SLOTS:
         QCOMPARE(c->coveredMs, 0);
         QVERIFY(!c->utilisationPercent.mean);
         QVERIFY(!c->powerW.mean);
-        QVERIFY(!c->energyKWh);
+        QVERIFY(!c->energy.kWh);
         QVERIFY(!c->busyMs);
         QVERIFY(!c->heldIdleMs);
         QCOMPARE(r.units.size(), 4); // alpha, beta, beta's instance, gamma
+    }
+
+    void energyPerUserServerAndFleet()
+    {
+        const Report r = fixtureReport();
+        // alice's processes drew alpha's first three spans (42 000 J); the
+        // span 10 → 11 min has no process: idle and unowned (3 600 J); bob
+        // beta's 12 000 J. Fleet 57 600 J = 0.016 kWh. All estimated.
+        near(user(r, QStringLiteral("alice"))->energy.kWh, 42'000 / 3.6e6, "alice energy");
+        near(user(r, QStringLiteral("bob"))->energy.kWh, 12'000 / 3.6e6, "bob energy");
+        near(r.energyIdleUnowned.kWh, 3'600 / 3.6e6, "idle unowned");
+        near(r.energyNotAttributed.kWh, 0, "not attributed");
+        near(r.energy.kWh, 0.016, "fleet energy");
+        QCOMPARE(r.energy.estimatedKWh, *r.energy.kWh);
+        near(r.coverage[0].energy.kWh, 45'600 / 3.6e6, "alpha");
+        near(r.coverage[1].energy.kWh, 12'000 / 3.6e6, "beta");
+        QVERIFY(!r.coverage[2].energy.kWh); // gamma: nothing in the range
+        // The parts add up to the whole.
+        double users = 0;
+        for (const UserReport& u : r.users)
+            users += u.energy.kWh.value_or(0);
+        near(users + *r.energyIdleUnowned.kWh + *r.energyNotAttributed.kWh, *r.energy.kWh,
+             "conserved");
+        QVERIFY(r.currency.isEmpty());
+        QVERIFY(!r.energy.cost);
+    }
+
+    void energyCostAndCo2FromThePolicy()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        const PolicyParseResult parsed = parsePolicy(
+            QByteArray(kReportPolicy) +
+                "\n[energy]\nprice_per_kwh = 0.5\ncurrency = \"EUR\"\ngrams_co2_per_kwh = 400\n",
+            QStringLiteral("policy.toml"));
+        QVERIFY2(parsed.config, qPrintable(parsed.errors.join(u'\n')));
+        options.policy = parsed.config;
+        ReportBuilder builder(options);
+        for (const Snapshot& s : reportFixture())
+            builder.feed(s);
+        const Report r = builder.finish();
+        QCOMPARE(r.currency, QStringLiteral("EUR"));
+        near(r.energy.cost, 0.016 * 0.5, "fleet cost");
+        near(r.energy.co2Kg, 0.016 * 400 / 1000, "fleet CO2 (kg)");
+        near(user(r, QStringLiteral("bob"))->energy.cost, 12'000 / 3.6e6 * 0.5, "bob's cost");
+        near(unit(r, QStringLiteral("alpha"))->energy.co2Kg, 45'600 / 3.6e6 * 0.4, "alpha CO2");
+    }
+
+    void energyFromTheCounterAddsUpToTheMillijoule()
+    {
+        // Ten readings of a GPU with the counter, alice and bob sharing it
+        // by SM, carol's workload holding the second GPU idle; the range
+        // starts between readings 2 and 3.
+        QList<Snapshot> trace;
+        for (int k = 0; k < 10; ++k) {
+            Snapshot s = fixtureReading(QStringLiteral("node-e"), kT0 + k * kMinute - 30'000);
+            for (int i = 0; i < 2; ++i) {
+                GpuSample g;
+                g.index = i;
+                g.uuid = QStringLiteral("GPU-e%1").arg(i);
+                g.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+                g.powerW = 500;
+                g.healthFacts = GpuHealthFacts{};
+                g.healthFacts->energyMj =
+                    quint64(7'000'000'001) + quint64(k) * (i == 0 ? 29'999'977u : 4'000'003u);
+                s.gpus << g;
+            }
+            s.gpus[1].holder = Workload{};
+            s.gpus[1].holder->kind = WorkloadKind::Kubernetes;
+            s.gpus[1].holder->name = QStringLiteral("train-0");
+            s.gpus[1].holderOwner = ProcessOwner{QStringLiteral("carol"), QStringLiteral("ml"),
+                                                 QStringLiteral("label"), false};
+            for (const auto& [pid, who, sm] :
+                 {std::tuple{qint64(1), QStringLiteral("alice"), 60.0},
+                  std::tuple{qint64(2), QStringLiteral("bob"), 30.0}}) {
+                GpuProcess p;
+                p.pid = pid;
+                p.user = who;
+                p.gpuUuid = QStringLiteral("GPU-e0");
+                p.usedMemoryMiB = 1000;
+                p.smUtilPercent = sm;
+                s.processes << p;
+            }
+            trace << s;
+        }
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + kHour;
+        options.timeZone = QStringLiteral("UTC");
+        ReportBuilder builder(options);
+        for (const Snapshot& s : trace)
+            builder.feed(s);
+        const Report r = builder.finish();
+        // Spans wholly inside: 1 → 9 (eight); 0 → 1 half inside.
+        const double gpu0 = (8 * 29'999'977.0 + std::round(29'999'977.0 / 2)) / 3.6e9;
+        const double gpu1 = (8 * 4'000'003.0 + std::round(4'000'003.0 / 2)) / 3.6e9;
+        near(unit(r, QStringLiteral("node-e"))->energy.kWh, gpu0, "GPU 0 from its counter");
+        QCOMPARE(unit(r, QStringLiteral("node-e"))->energy.estimatedKWh, 0.0);
+        const double alice = *user(r, QStringLiteral("alice"))->energy.kWh;
+        const double bob = *user(r, QStringLiteral("bob"))->energy.kWh;
+        const double carol = *user(r, QStringLiteral("carol"))->energy.kWh;
+        // alice : bob = 60 : 30 of GPU 0; carol's workload held GPU 1.
+        QVERIFY2(std::abs(alice / bob - 2) < 1e-6, qPrintable(QString::number(alice / bob)));
+        near(carol, gpu1, "carol: the GPU her workload held idle");
+        // In millijoules, exactly: the owners' parts are the GPUs' counters.
+        QCOMPARE(std::llround((alice + bob + carol) * 3.6e9), std::llround((gpu0 + gpu1) * 3.6e9));
+        QCOMPARE(r.energy.estimatedKWh, 0.0);
+        // carol held no GPU time as the books count it but is listed for
+        // her energy, with the account's.
+        QVERIFY(user(r, QStringLiteral("carol")));
     }
 
     void usersAsTheBooksCountThem()

@@ -106,16 +106,18 @@ private Q_SLOTS:
             QCOMPARE(number(row[QStringLiteral("memory_used_mean_mib")]), u.memoryUsedMiB.mean);
             QCOMPARE(number(row[QStringLiteral("temperature_mean_c")]), u.temperatureC.mean);
             QCOMPARE(number(row[QStringLiteral("power_mean_w")]), u.powerW.mean);
-            QCOMPARE(number(row[QStringLiteral("energy_kwh")]), u.energyKWh);
+            QCOMPARE(number(row[QStringLiteral("energy_kwh")]), u.energy.kWh);
+            QCOMPARE(number(row[QStringLiteral("energy_estimated_kwh")]),
+                     u.energy.kWh ? std::optional<double>(u.energy.estimatedKWh) : std::nullopt);
             QCOMPARE(number(row[QStringLiteral("busy_hours")]), hoursOf(u.busyMs));
             QCOMPARE(number(row[QStringLiteral("held_idle_hours")]), hoursOf(u.heldIdleMs));
         }
         // The hand-computed figures, as written: alpha's utilisation mean
-        // 49, its memory mean 32000 / 6, energy 0.016 kWh; MIG-mode GPU's
+        // 49, its memory mean 32000 / 6, energy 45 600 J; MIG-mode GPU's
         // utilisation empty (absent), not 0.
         QCOMPARE(units[0][QStringLiteral("utilisation_mean_percent")], QStringLiteral("49"));
         QCOMPARE(number(units[0][QStringLiteral("memory_used_mean_mib")]), 32000.0 / 6);
-        QCOMPARE(units[0][QStringLiteral("energy_kwh")], QStringLiteral("0.016"));
+        QCOMPARE(units[0][QStringLiteral("energy_kwh")], QStringLiteral("0.012666666666666666"));
         QCOMPARE(units[1][QStringLiteral("utilisation_mean_percent")], QString());
 
         const auto users = rowsOf(csv, QStringLiteral("user"));
@@ -289,7 +291,9 @@ private Q_SLOTS:
         QCOMPARE(csvOfTable(tables[11]), QByteArray("warning\r\n"));
         QCOMPARE(tables[8].rows.size(), 0); // no GPU was ever not ok
         // No account known, no Slurm job: headers alone.
-        QCOMPARE(csvOfTable(tables[6]), QByteArray("account,gpu_hours,share_percent,users\r\n"));
+        QCOMPARE(csvOfTable(tables[6]),
+                 QByteArray("account,gpu_hours,share_percent,users,energy_kwh,"
+                            "energy_estimated_kwh,energy_cost,co2_kg\r\n"));
         QCOMPARE(tables[7].rows.size(), 0);
     }
 

@@ -62,6 +62,11 @@ time_zone = "Europe/Berlin"
 "A100" = 2
 "H100" = 4
 "B200" = 8
+
+[energy]
+price_per_kwh = 0.31
+currency = "EUR"
+grams_co2_per_kwh = 380
 )";
 
 // A small deterministic mix (no library's random numbers: the content must
@@ -126,6 +131,14 @@ Snapshot reading(int s, qint64 atMs)
         gpu.temperatureC = 35 + noise % 40;
         if (!(s == 5 && noise < 7))
             gpu.powerW = 80 + 3.5 * noise;
+        if (s % 2 == 0) {
+            // The energy counter (mJ since the driver loaded); node-2's
+            // driver reloads at reading 500.
+            const qint64 since = s == 2 && k >= 500 ? k - 500 : k + 1000;
+            gpu.healthFacts = GpuHealthFacts{};
+            gpu.healthFacts->energyMj = quint64(since) * quint64(kStepMs) * quint64(100 + 7 * g) +
+                                        mix(quint32(s), quint32(g), quint32(k)) % 1000;
+        }
         if (s == 3 && g == 3) {
             // MIG: no utilisation, two instances.
             gpu.migEnabled = true;
@@ -283,6 +296,12 @@ QString number(const std::optional<int>& v)
     return v ? QString::number(*v) : QStringLiteral("-");
 }
 
+QString energy(const EnergyFigures& e)
+{
+    return u"kwh "_s + number(e.kWh) + u" est "_s + number(e.estimatedKWh) + u" cost "_s +
+           number(e.cost) + u" co2 "_s + number(e.co2Kg);
+}
+
 QString summary(const MetricSummary& m)
 {
     return number(m.mean) + u' ' + number(m.peak);
@@ -300,8 +319,10 @@ QByteArray dump(const Report& r)
                .arg(number(r.busyThresholdPercent), number(r.idleThresholdPercent));
     out << u"servers "_s + r.servers.join(u' ');
     out << u"fleet "_s + number(r.fleetGpuHours);
+    out << u"energy "_s + energy(r.energy) + u" | idle "_s + energy(r.energyIdleUnowned) +
+               u" | unattributed "_s + energy(r.energyNotAttributed) + u" currency "_s + r.currency;
     for (const ServerCoverage& c : r.coverage) {
-        out << QStringLiteral("coverage %1 %2").arg(c.server).arg(c.coveredMs);
+        out << QStringLiteral("coverage %1 %2 ").arg(c.server).arg(c.coveredMs) + energy(c.energy);
         for (const CoverageGap& g : c.gaps)
             out << QStringLiteral("  gap %1 %2 %3").arg(g.server).arg(g.fromMs).arg(g.toMs);
     }
@@ -313,8 +334,8 @@ QByteArray dump(const Report& r)
                    .arg(u.coveredMs);
         out << u"  util "_s + summary(u.utilisationPercent) + u" mem "_s +
                    summary(u.memoryUsedMiB) + u" temp "_s + summary(u.temperatureC) + u" power "_s +
-                   summary(u.powerW) + u" kwh "_s + number(u.energyKWh) + u" busy "_s +
-                   number(u.busyMs) + u" heldidle "_s + number(u.heldIdleMs);
+                   summary(u.powerW) + u' ' + energy(u.energy) + u" busy "_s + number(u.busyMs) +
+                   u" heldidle "_s + number(u.heldIdleMs);
         // The chart's buckets as a digest of every figure (the file stays
         // small); the first and last in words.
         QCryptographicHash buckets(QCryptographicHash::Sha256);
@@ -343,11 +364,11 @@ QByteArray dump(const Report& r)
                    number(u.sharePercent) + u" quota "_s + number(u.quotaPercent) + u" charged "_s +
                    number(u.tokensCharged) + u" balance "_s + number(u.balance) + u" violation "_s +
                    number(u.violationHours) + u" hog "_s + number(u.hogEvents) + u" idle "_s +
-                   number(u.idleEvents);
+                   number(u.idleEvents) + u' ' + energy(u.energy);
     }
     for (const AccountReport& a : r.accounts)
         out << u"account ["_s + a.account + u"] "_s + a.users.join(u',') + u' ' +
-                   number(a.gpuHours) + u' ' + number(a.sharePercent);
+                   number(a.gpuHours) + u' ' + number(a.sharePercent) + u' ' + energy(a.energy);
     for (const JobReport& j : r.jobs)
         out << QStringLiteral("job %1 %2 [%3] %4 %5 %6 %7 %8 %9")
                        .arg(j.server, j.jobId, j.name, j.user, j.account, j.partition)

@@ -147,6 +147,8 @@ Report handReport()
         c.server = server;
         c.coveredMs = 24 * kHour - 100 * kMinute;
         c.gaps = {CoverageGap{server, kT0 + 500 * kMinute, kT0 + 600 * kMinute}};
+        if (server != QLatin1String("gpu-node-3"))
+            c.energy = EnergyFigures{327.16, 6.25, 104.69, 124.3};
         r.coverage.append(c);
         for (int g = 0; g < 4; ++g) {
             UnitReport u;
@@ -160,7 +162,8 @@ Report handReport()
             u.temperatureC = {55, 71};
             if (server != QLatin1String("gpu-node-3"))
                 u.powerW = {310, 690};
-            u.energyKWh = u.powerW.mean ? std::optional<double>(7.44) : std::nullopt;
+            if (u.powerW.mean)
+                u.energy = EnergyFigures{7.44, 0.5, 2.38, 2.83};
             u.busyMs = 6 * kHour;
             u.heldIdleMs = 90 * kMinute;
             u.utilisationBuckets = buckets(r.fromMs, r.toMs, 20.0 * g);
@@ -178,6 +181,9 @@ Report handReport()
     mig.memoryUsedMiB = {10000, 12000};
     r.units.insert(9, mig);
     r.fleetGpuHours = 12 * (24 - 100.0 / 60);
+    r.currency = QStringLiteral("EUR");
+    r.energy = EnergyFigures{654.32, 12.5, 209.38, 248.6};
+    r.energyIdleUnowned = EnergyFigures{31.25, 31.25, 10, 11.9};
     for (int i = 0; i < kUsers; ++i) {
         UserReport u;
         u.user = QStringLiteral("user%1").arg(i, 2, 10, QLatin1Char('0'));
@@ -190,6 +196,8 @@ Report handReport()
         u.violationHours = i > 30 ? 1.5 : 0;
         u.hogEvents = i % 3;
         u.idleEvents = i % 2;
+        if (i == 39)
+            u.energy = EnergyFigures{123.45, 0, 39.5, 46.9};
         r.users.append(u);
     }
     Finding hog;
@@ -323,6 +331,7 @@ private Q_SLOTS:
         QBuffer sink;
         QVERIFY(sink.open(QIODevice::WriteOnly));
         QPdfWriter writer(&sink);
+        writer.setResolution(600); // as writeReportPdf: the text's metrics follow it
         QCOMPARE(doc.layout(&writer), info.pages);
         QCOMPARE(doc.pageCount(), info.pages);
     }
@@ -343,6 +352,13 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("3 processes without a user")));
         QVERIFY2(all.contains(QStringLiteral("-389.50")), "the lowest balance");
         QVERIFY2(all.contains(QStringLiteral("\u2014")), "absent figures as a dash");
+        QVERIFY2(all.contains(QStringLiteral("654.32 kWh, 2 % estimated, cost 209.38 EUR, "
+                                             "248.6 kg CO₂")),
+                 "the summary's energy line");
+        QVERIFY2(all.contains(QStringLiteral("Cost (EUR)")) &&
+                     all.contains(QStringLiteral("123.45")) &&
+                     all.contains(QStringLiteral("idle, unowned")),
+                 "the energy section");
         QVERIFY2(all.contains(QStringLiteral("GPU health")) &&
                      all.contains(QStringLiteral("XID 79 (GPU has fallen")) &&
                      all.contains(QStringLiteral("48, 79")),
@@ -411,8 +427,14 @@ private Q_SLOTS:
             const QImage image(file);
             QVERIFY2(!image.isNull(), qPrintable(file));
             const Ink ink = inkOf(image);
-            // More than a footer: at least 1 % of the page has ink.
-            QVERIFY2(ink.dark > image.width() * image.height() / 100,
+            // More than a footer: a line of text besides it, and ink on at
+            // least 0.2 % of the page (the last page may hold a short
+            // section alone).
+            QStringList lines;
+            for (const QString& line : pages.at(i).split(QLatin1Char('\n')))
+                if (!line.trimmed().isEmpty() && !line.contains(QStringLiteral("Page ")))
+                    lines << line;
+            QVERIFY2(!lines.isEmpty() && ink.dark > image.width() * image.height() / 500,
                      qPrintable(QStringLiteral("page %1 is blank").arg(i + 1)));
             if (chartPage < 0 &&
                 pages.at(i).contains(QStringLiteral("gpu-node-1 — GPU utilisation")))

@@ -143,6 +143,71 @@ private Q_SLOTS:
         QCOMPARE(book.byOwner().value(EnergyBook::unattributedKey()).mj, gpu0 + 10ull * 3'630'001u);
         QVERIFY(!book.byOwner().contains(u"alice"_s));
     }
+
+    void aReadingWithoutItsIntervalHasTheServersLast()
+    {
+        // Every other reading leaves its interval out (an older agent):
+        // its span is no gap, as the books count it.
+        EnergyBook book;
+        for (int k = 0; k <= 4; ++k) {
+            Snapshot s = minute(k, false);
+            if (k % 2 == 1)
+                s.intervalMs.reset();
+            book.add(s);
+        }
+        QCOMPARE(book.byGpu().value(u"node-1/GPU-1"_s).mj, quint64(4 * 60.5 * 60'000));
+        QVERIFY(!book.byOwner().contains(EnergyBook::unattributedKey()));
+        // A server that never says its interval has the books' default of a
+        // second: a minute between readings is a gap, as UsageMeter counts it.
+        EnergyBook quiet;
+        for (int k = 0; k <= 2; ++k) {
+            Snapshot s = minute(k, false);
+            s.intervalMs.reset();
+            quiet.add(s);
+        }
+        QVERIFY(quiet.byGpu().isEmpty());
+    }
+
+    void aGapWithoutTheCounterIsNotGuessed()
+    {
+        // Power at both ends says nothing of the hours between.
+        EnergyBook book;
+        book.add(minute(0, false));
+        book.add(minute(10, false));
+        QVERIFY(book.byGpu().isEmpty());
+        QVERIFY(book.byOwner().isEmpty());
+        book.add(minute(11, false)); // a reading an interval later counts again
+        QCOMPARE(book.byGpu().value(u"node-1/GPU-0"_s).mj, quint64((410.0 + 411.0) / 2 * 60'000));
+    }
+
+    void aCounterThatStartsAgainAcrossAGapIsSaid()
+    {
+        EnergyBook book;
+        book.add(minute(0, true));
+        Snapshot later = minute(10, true);
+        later.gpus[0].healthFacts->energyMj = 5; // rebooted in the gap
+        book.add(later);
+        QVERIFY(!book.byGpu().contains(u"node-1/GPU-0"_s));
+        QCOMPARE(book.notes().size(), 1);
+        QVERIFY2(book.notes()[0].contains(u"GPU 0: the energy counter started again"_s) &&
+                     book.notes()[0].contains(u"the gap before it is not counted"_s),
+                 qPrintable(book.notes()[0]));
+    }
+
+    void aWindowCountsTheSpansInsideItProRata()
+    {
+        // [minute 1.5, minute 3): half of minute 1–2, all of minute 2–3.
+        EnergyBook book;
+        book.setWindow(kT0 + 90'000, kT0 + 180'000);
+        for (int k = 0; k <= 4; ++k)
+            book.add(minute(k, true));
+        const quint64 gpu0 = 24'012'345u / 2 + 1 + 24'012'345u; // 12'006'172.5 rounds up
+        QCOMPARE(book.byGpu().value(u"node-1/GPU-0"_s).mj, gpu0);
+        QCOMPARE(book.byGpu().value(u"node-1/GPU-0"_s).estimatedMj, quint64(0));
+        // Still conserved inside the window.
+        QCOMPARE(sum(book.byOwner()), sum(book.byGpu()));
+        QCOMPARE(sum(book.byServer()), sum(book.byGpu()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEnergyBook)

@@ -419,6 +419,17 @@ void ReportDocument::Private::summary()
     };
     keyValue(Text::tr("Busy"), ofFleet(busy));
     keyValue(Text::tr("Held idle"), ofFleet(idle));
+    if (r.energy.kWh) {
+        QStringList parts{Text::tr("%1 kWh").arg(number(*r.energy.kWh, 2))};
+        if (*r.energy.kWh > 0 && r.energy.estimatedKWh > 0)
+            parts << Text::tr("%1 % estimated")
+                         .arg(number(r.energy.estimatedKWh / *r.energy.kWh * 100, 0));
+        if (r.energy.cost)
+            parts << Text::tr("cost %1 %2").arg(number(*r.energy.cost, 2), r.currency);
+        if (r.energy.co2Kg)
+            parts << Text::tr("%1 kg CO₂").arg(number(*r.energy.co2Kg, 1));
+        keyValue(Text::tr("Energy"), parts.join(QStringLiteral(", ")).trimmed());
+    }
     QList<UserReport> users = r.users;
     std::stable_sort(users.begin(), users.end(), [](const UserReport& a, const UserReport& b) {
         return a.gpuHours > b.gpuHours;
@@ -744,8 +755,8 @@ void ReportDocument::Private::tables()
                          optNumber(u.utilisationPercent.peak, 0), mem(u.memoryUsedMiB.mean),
                          mem(u.memoryUsedMiB.peak), optNumber(u.temperatureC.mean, 0),
                          optNumber(u.temperatureC.peak, 0), optNumber(u.powerW.mean, 0),
-                         optNumber(u.powerW.peak, 0), optNumber(u.energyKWh, 2), optHours(u.busyMs),
-                         optHours(u.heldIdleMs)});
+                         optNumber(u.powerW.peak, 0), optNumber(u.energy.kWh, 2),
+                         optHours(u.busyMs), optHours(u.heldIdleMs)});
         }
         table({{Text::tr("Server"), 0.6, Qt::AlignLeft},
                {Text::tr("Unit"), 0.6, Qt::AlignLeft},
@@ -784,6 +795,47 @@ void ReportDocument::Private::tables()
                {Text::tr("Idle events"), 1},
                {Text::tr("Tokens charged"), 1.2},
                {Text::tr("Balance (tokens)"), 1.2}},
+              rows);
+    }
+
+    // Energy per server, user and account (docs/health.md, "Energy"); the
+    // section only where a GPU reported any.
+    if (r.energy.kWh) {
+        heading(Text::tr("Energy"), pt(40));
+        const auto cells = [&](const QString& of, const QString& name, const EnergyFigures& e) {
+            const QString estimated =
+                e.kWh && *e.kWh > 0 ? number(e.estimatedKWh / *e.kWh * 100, 0) : kAbsent;
+            return QStringList{of,
+                               name,
+                               optNumber(e.kWh, 2),
+                               estimated,
+                               optNumber(e.cost, 2),
+                               optNumber(e.co2Kg, 1)};
+        };
+        QList<QStringList> rows;
+        for (const ServerCoverage& c : r.coverage)
+            if (c.energy.kWh)
+                rows << cells(Text::tr("Server"), c.server, c.energy);
+        for (const UserReport& u : r.users)
+            if (u.energy.kWh && *u.energy.kWh > 0)
+                rows << cells(Text::tr("User"), u.user, u.energy);
+        if (r.energyIdleUnowned.kWh && *r.energyIdleUnowned.kWh > 0)
+            rows << cells(Text::tr("Nobody"), Text::tr("idle, unowned"), r.energyIdleUnowned);
+        if (r.energyNotAttributed.kWh && *r.energyNotAttributed.kWh > 0)
+            rows << cells(Text::tr("Nobody"), Text::tr("not attributed (gaps, no user)"),
+                          r.energyNotAttributed);
+        for (const AccountReport& a : r.accounts)
+            if (a.energy.kWh && *a.energy.kWh > 0)
+                rows << cells(Text::tr("Account"),
+                              a.account.isEmpty() ? Text::tr("no account") : a.account, a.energy);
+        const QString cost =
+            r.currency.isEmpty() ? Text::tr("Cost") : Text::tr("Cost (%1)").arg(r.currency);
+        table({{Text::tr("Of"), 0.6, Qt::AlignLeft},
+               {Text::tr("Name"), 2, Qt::AlignLeft},
+               {Text::tr("Energy (kWh)"), 0.8},
+               {Text::tr("Estimated (%)"), 0.8},
+               {cost, 0.8},
+               {Text::tr("CO₂ (kg)"), 0.8}},
               rows);
     }
 
