@@ -331,8 +331,7 @@ void TokenDesk::closeThrough(qint64 boundaryMs, const Snapshot& s)
         if (it == all.end()) {
             all.insert(UsageMeter::Key::of(f), f);
         } else {
-            it->heldGpuSeconds += f.heldGpuSeconds;
-            it->usedGpuSeconds += f.usedGpuSeconds;
+            it->absorb(f);
         }
     }
     // A replay after a restart may find a gap stored before it.

@@ -127,6 +127,7 @@ RunningBooks::RunningBooks(const PolicyConfig::Tokens& rules, qint64 fromMs)
     , m_fromMs(fromMs)
     , m_untilMs(fromMs)
     , m_wholeText(tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour"))
+    , m_energyText(tr("%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh"))
     , m_migText(tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
                    "at %8 tokens per GPU-hour"))
 {}
@@ -170,8 +171,7 @@ void RunningBooks::addFacts(const QList<UsageFact>& facts)
             hourList->append(m_facts.size());
             m_facts << f;
         } else {
-            m_facts[*it].heldGpuSeconds += f.heldGpuSeconds;
-            m_facts[*it].usedGpuSeconds += f.usedGpuSeconds;
+            m_facts[*it].absorb(f);
         }
         // Within the books made (a late fact): made again from its hour's
         // end, its user's grant included.
@@ -229,12 +229,24 @@ LedgerEntry RunningBooks::usageEntry(const UsageFact& f)
     e.gpuHours = (used ? f.usedGpuSeconds : f.heldGpuSeconds) / 3600.0;
     e.pricePerGpuHour = *p;
     e.amount = -e.gpuHours * e.pricePerGpuHour;
+    const bool energy = m_rules.charge == PolicyConfig::Tokens::Charge::Energy;
+    if (energy) {
+        e.gpuHours = f.heldGpuSeconds / 3600.0;
+        e.pricePerGpuHour = 0;
+        e.energyKWh = f.energyMj / 3.6e9;
+        e.pricePerKwh = m_rules.perKwh;
+        e.amount = -e.energyKWh * e.pricePerKwh;
+    }
     const QString& hour = hourId(f.hourStartMs);
     e.id = QStringLiteral("usage/") + f.user + u'/' + f.server + u'/' + f.gpuModel +
            (f.migProfile.isEmpty() ? QString() : u'/' + f.migProfile) +
            (f.account.isEmpty() ? QString() : QStringLiteral("/account=") + f.account) + u'/' +
            hour;
-    e.detail = f.migProfile.isEmpty()
+    e.detail = energy ? m_energyText.arg(number(e.energyKWh),
+                                         f.migProfile.isEmpty() ? f.gpuModel
+                                                                : f.migProfile + u' ' + f.gpuModel,
+                                         f.server, hour, number(e.gpuHours), number(e.pricePerKwh))
+               : f.migProfile.isEmpty()
                    ? m_wholeText.arg(number(e.gpuHours), f.gpuModel, f.server, hour,
                                      number(e.pricePerGpuHour))
                    : m_migText.arg(number(e.gpuHours), f.migProfile, QString::number(f.migSlices),
@@ -286,7 +298,10 @@ const Books& RunningBooks::advanceTo(qint64 untilMs)
             books.cutOff << it.key();
     }
     books.warnings.clear();
-    for (const PolicyConfig::Tokens::Price& p : m_rules.prices) {
+    // The GPU-hour prices price nothing under charge = "energy".
+    const bool byEnergy = m_rules.charge == PolicyConfig::Tokens::Charge::Energy;
+    for (const PolicyConfig::Tokens::Price& p :
+         byEnergy ? QList<PolicyConfig::Tokens::Price>() : m_rules.prices) {
         bool matched = false;
         for (const QSet<QString>* models : {&m_models, &m_modelsSeen})
             for (const QString& m : *models)
@@ -296,6 +311,26 @@ const Books& RunningBooks::advanceTo(qint64 untilMs)
                                                 .arg(p.pattern)
                                                 .arg(p.line)
                                           : tr("price \"%1\" matches no GPU seen").arg(p.pattern));
+    }
+    if (byEnergy) {
+        // Use whose GPU told no energy is charged nothing: said, with whose.
+        double seconds = 0;
+        QSet<QString> users;
+        for (const UsageFact& f : std::as_const(m_facts)) {
+            const qint64 end = f.hourStartMs + kHourMs;
+            if (f.noEnergySeconds > 0 && end > m_fromMs && end <= untilMs) {
+                seconds += f.noEnergySeconds;
+                users.insert(f.user);
+            }
+        }
+        if (seconds > 0) {
+            QStringList names(users.cbegin(), users.cend());
+            names.sort();
+            books.warnings << tr("charge = \"energy\": %1 GPU-hours of use (%2) ran on GPUs that "
+                                 "reported neither power nor an energy counter, or came from "
+                                 "facts without energy: charged nothing for them")
+                                  .arg(number(seconds / 3600.0), names.join(QStringLiteral(", ")));
+        }
     }
     books.gaps.clear();
     for (const CoverageGap& g : std::as_const(m_gaps)) {
@@ -544,6 +579,7 @@ BooksRecord recordOfBooks(const Books& books)
             f.account = e.account;
             f.heldGpuSeconds = e.gpuHours * 3600.0;
             f.usedGpuSeconds = f.heldGpuSeconds;
+            f.energyMj = e.energyKWh * 3.6e9;
             r.facts.append(f);
             r.modelsSeen.insert(e.gpuModel);
         }

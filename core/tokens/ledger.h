@@ -42,6 +42,9 @@ struct LedgerEntry
     int migSlices = 0, gpuSlices = 0;
     qint64 hourStartMs = 0;
     double gpuHours = 0, pricePerGpuHour = 0;
+    // Usage under charge = "energy": the kWh drawn and the price per kWh
+    // (then the amount's; gpuHours stays as held, for people).
+    double energyKWh = 0, pricePerKwh = 0;
     QString by, reason;
     QString detail; // one sentence for people
     // Usage: the owner's account (docs/owners.md); empty where none is known.
@@ -161,7 +164,7 @@ private:
     qint64 m_fromMs = 0;
     qint64 m_untilMs = 0;
     bool m_made = false;
-    QString m_wholeText, m_migText;
+    QString m_wholeText, m_energyText, m_migText;
 
     QList<UsageFact> m_facts; // merged, in the order first added
     QHash<UsageMeter::Key, qsizetype> m_slot;

@@ -291,6 +291,10 @@ QList<UsageFact> absorbUsageCounters(const UsageCounters& now, PromUsageCursor* 
         f.gpuSlices = c.gpuSlices;
         f.hourStartMs = hour;
         (c.used ? f.usedGpuSeconds : f.heldGpuSeconds) += grown;
+        // The usage counters carry no energy: books charging by energy say
+        // so rather than charge nothing without a word.
+        if (!c.used)
+            f.noEnergySeconds += grown;
     }
     return facts.values();
 }

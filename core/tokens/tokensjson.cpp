@@ -46,6 +46,10 @@ QJsonObject usageFactToJson(const UsageFact& f)
     // know, and most facts have none.
     if (!f.account.isEmpty())
         o.insert(QStringLiteral("account"), f.account);
+    if (f.energyMj || f.noEnergySeconds) {
+        o.insert(QStringLiteral("energy_mj"), f.energyMj);
+        o.insert(QStringLiteral("no_energy_seconds"), f.noEnergySeconds);
+    }
     return o;
 }
 
@@ -57,7 +61,8 @@ std::optional<UsageFact> usageFactFromJson(const QJsonObject& o, QString* error,
         QStringLiteral("gpu_model"),        QStringLiteral("mig_profile"),
         QStringLiteral("mig_slices"),       QStringLiteral("gpu_slices"),
         QStringLiteral("hour_start_ms"),    QStringLiteral("held_gpu_seconds"),
-        QStringLiteral("used_gpu_seconds"), QStringLiteral("account")};
+        QStringLiteral("used_gpu_seconds"), QStringLiteral("account"),
+        QStringLiteral("energy_mj"),        QStringLiteral("no_energy_seconds")};
     JsonFields r(o, error, path);
     r.onlyKeys(kKeys);
     UsageFact f;
@@ -71,6 +76,12 @@ std::optional<UsageFact> usageFactFromJson(const QJsonObject& o, QString* error,
     readInto(f.heldGpuSeconds, r.number(QStringLiteral("held_gpu_seconds")));
     readInto(f.usedGpuSeconds, r.number(QStringLiteral("used_gpu_seconds")));
     readInto(f.account, r.text(QStringLiteral("account"), P::Optional));
+    readInto(f.energyMj, r.number(QStringLiteral("energy_mj"), P::Optional));
+    readInto(f.noEnergySeconds, r.number(QStringLiteral("no_energy_seconds"), P::Optional));
+    if (f.energyMj < 0)
+        r.fail(QStringLiteral("energy_mj"), QStringLiteral("must be 0 or more"));
+    if (f.noEnergySeconds < 0)
+        r.fail(QStringLiteral("no_energy_seconds"), QStringLiteral("must be 0 or more"));
     if (!r.ok())
         return std::nullopt;
     return f;
@@ -118,6 +129,10 @@ QJsonObject ledgerEntryToJson(const LedgerEntry& e)
         o.insert(QStringLiteral("gpu_hours"), e.gpuHours);
         o.insert(QStringLiteral("price_per_gpu_hour"), e.pricePerGpuHour);
     }
+    if (e.energyKWh || e.pricePerKwh) { // charge = "energy"
+        o.insert(QStringLiteral("energy_kwh"), e.energyKWh);
+        o.insert(QStringLiteral("price_per_kwh"), e.pricePerKwh);
+    }
     if (!e.migProfile.isEmpty() || e.migSlices || e.gpuSlices) {
         o.insert(QStringLiteral("mig_profile"), e.migProfile);
         o.insert(QStringLiteral("mig_slices"), e.migSlices);
@@ -150,6 +165,8 @@ std::optional<LedgerEntry> ledgerEntryFromJson(const QJsonObject& o, QString* er
                                    QStringLiteral("hour_start_ms"),
                                    QStringLiteral("gpu_hours"),
                                    QStringLiteral("price_per_gpu_hour"),
+                                   QStringLiteral("energy_kwh"),
+                                   QStringLiteral("price_per_kwh"),
                                    QStringLiteral("by"),
                                    QStringLiteral("reason"),
                                    QStringLiteral("detail"),
@@ -180,6 +197,8 @@ std::optional<LedgerEntry> ledgerEntryFromJson(const QJsonObject& o, QString* er
     readInto(e.hourStartMs, r.integer(QStringLiteral("hour_start_ms"), P::Optional));
     readInto(e.gpuHours, r.number(QStringLiteral("gpu_hours"), P::Optional));
     readInto(e.pricePerGpuHour, r.number(QStringLiteral("price_per_gpu_hour"), P::Optional));
+    readInto(e.energyKWh, r.number(QStringLiteral("energy_kwh"), P::Optional));
+    readInto(e.pricePerKwh, r.number(QStringLiteral("price_per_kwh"), P::Optional));
     readInto(e.by, r.text(QStringLiteral("by"), P::Optional));
     readInto(e.reason, r.text(QStringLiteral("reason"), P::Optional));
     readInto(e.detail, r.text(QStringLiteral("detail"), P::Optional));

@@ -1,11 +1,13 @@
 #include "tokens/usage.h"
 
 #include "policy/policyengine.h"
+#include "tokens/energy.h"
 
 #include <QCoreApplication>
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -63,6 +65,30 @@ struct Unit
     double memory = 0;
 };
 
+// A GPU's energy over the span r stands for: its counter's difference to
+// the next reading where the span reaches it and both have the counter,
+// else its power over the span (trapezoid with the next reading's). None
+// where it reports neither.
+std::optional<quint64> spanEnergyMj(const Snapshot& r, qsizetype pos, qint64 spanMs,
+                                    const Snapshot* next)
+{
+    const GpuSample& g = r.gpus[pos];
+    const bool reaches = next && next->timestampMs - r.timestampMs == spanMs;
+    const GpuSample* later = reaches ? next->gpuByUuid(g.uuid) : nullptr;
+    const auto counter = [](const GpuSample* s) {
+        return s && s->healthFacts ? s->healthFacts->energyMj : std::nullopt;
+    };
+    const std::optional<quint64> a = counter(&g), b = counter(later);
+    if (a && b && *b >= *a)
+        return *b - *a;
+    if (!g.powerW || !std::isfinite(*g.powerW) || *g.powerW < 0)
+        return std::nullopt;
+    double watts = *g.powerW;
+    if (later && later->powerW && std::isfinite(*later->powerW) && *later->powerW >= 0)
+        watts = (watts + *later->powerW) / 2;
+    return quint64(std::llround(watts * double(spanMs)));
+}
+
 } // namespace
 
 bool UsageMeter::Key::operator<(const Key& o) const
@@ -109,7 +135,7 @@ void UsageMeter::feed(const Snapshot& r)
                               .arg(last);
             return;
         }
-        charge(s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs));
+        charge(s, *s.pending, readingSpanMs(last, r.timestampMs, s.intervalMs), &r);
         if (isReadingGap(last, r.timestampMs, s.intervalMs))
             m_gaps << CoverageGap{r.server, last + s.intervalMs, r.timestampMs};
     }
@@ -130,7 +156,7 @@ void UsageMeter::finish()
     for (auto& entry : m_servers) { // by name
         ServerState& s = entry.second;
         if (s.pending)
-            charge(s, *s.pending, s.intervalMs);
+            charge(s, *s.pending, s.intervalMs, nullptr);
         s.pending.reset();
     }
 }
@@ -156,7 +182,7 @@ qsizetype UsageMeter::amountFor(ServerState& s, qsizetype processPos, const QStr
     return *it;
 }
 
-void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs)
+void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const Snapshot* next)
 {
     if (spanMs <= 0)
         return;
@@ -212,6 +238,23 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs)
             u.memory += *p.usedMemoryMiB;
             ++u.withMemory;
         }
+    }
+
+    // Each process's part of its GPU's energy over the span (mJ; −1: its
+    // GPU reported none), the GPU's found once.
+    QVarLengthArray<double, 64> energy(n);
+    std::fill(energy.begin(), energy.end(), -1.0);
+    QVarLengthArray<bool, 16> gpuDone(r.gpus.size());
+    std::fill(gpuDone.begin(), gpuDone.end(), false);
+    for (qsizetype i = 0; i < n; ++i) {
+        const qsizetype pos = util[i].gpuPos;
+        if (pos < 0 || gpuDone[pos])
+            continue;
+        gpuDone[pos] = true;
+        if (const std::optional<quint64> mj = spanEnergyMj(r, pos, spanMs, next))
+            for (const EnergyShare& e : splitGpuEnergy(r, pos, *mj))
+                if (e.to == EnergyShare::To::Process)
+                    energy[e.process] = double(e.mj);
     }
 
     for (qsizetype i = 0; i < n; ++i) {
@@ -296,6 +339,10 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs)
             const double held = seconds * fraction * share;
             a.held += held;
             a.used += busy ? seconds * fraction * *busy : held;
+            if (energy[i] >= 0)
+                a.energyMj += energy[i] * double(to - from) / double(spanMs);
+            else
+                a.noEnergySeconds += held;
             from = to;
         }
     }
@@ -312,8 +359,9 @@ QList<UsageFact> UsageMeter::facts() const
     out.reserve(order.size());
     for (const qsizetype i : std::as_const(order)) {
         const auto& [k, a] = m_amounts[i];
-        out << UsageFact{k.server,    k.user,        k.gpuModel, k.migProfile, a.migSlices,
-                         a.gpuSlices, k.hourStartMs, a.held,     a.used,       k.account};
+        out << UsageFact{k.server,    k.user,      k.gpuModel,    k.migProfile,
+                         a.migSlices, a.gpuSlices, k.hourStartMs, a.held,
+                         a.used,      k.account,   a.energyMj,    a.noEnergySeconds};
     }
     return out;
 }

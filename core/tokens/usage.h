@@ -38,7 +38,21 @@ struct UsageFact
     // The owner's account (docs/owners.md): a Slurm account, a label's, a
     // namespace rule's; empty where none is known.
     QString account;
+    // The energy the user's processes drew (docs/health.md, "Energy"): the
+    // GPU's counter, else its power, over each reading's span, split
+    // between the GPU's processes (splitGpuEnergy). noEnergySeconds: the
+    // held seconds whose GPU reported neither (they add no energy).
+    double energyMj = 0;
+    double noEnergySeconds = 0;
     bool operator==(const UsageFact&) const = default;
+    // Another fact of the same key, added in.
+    void absorb(const UsageFact& o)
+    {
+        heldGpuSeconds += o.heldGpuSeconds;
+        usedGpuSeconds += o.usedGpuSeconds;
+        energyMj += o.energyMj;
+        noEnergySeconds += o.noEnergySeconds;
+    }
 };
 
 // A span of one server with no readings (agent down): not charged.
@@ -99,7 +113,9 @@ private:
         std::vector<QString> modelsNoted; // GPU names by position, already in m_models
     };
     ServerState& serverOf(const QString& name);
-    void charge(ServerState& s, const Snapshot& r, qint64 spanMs);
+    // `next`: the reading after r, where there is one (its counter ends
+    // r's span).
+    void charge(ServerState& s, const Snapshot& r, qint64 spanMs, const Snapshot* next);
     void warnOnce(const QString& text, QStringList* list = nullptr);
 
     // By name; a std::map, not a QHash: a copy of the meter is its own at
@@ -126,6 +142,7 @@ private:
     {
         int migSlices = 0, gpuSlices = 0;
         double held = 0, used = 0;
+        double energyMj = 0, noEnergySeconds = 0;
     };
     qsizetype amountFor(ServerState& s, qsizetype processPos, const QString& server,
                         const QString& user, const QString& account, const QString& gpuModel,

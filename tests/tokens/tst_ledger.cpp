@@ -147,6 +147,76 @@ private Q_SLOTS:
         QCOMPARE(sumOf(b, LedgerEntry::Kind::Usage, QStringLiteral("alice")), -42.0);
     }
 
+    void chargeEnergyTakesTheKWhEachUserDrew()
+    {
+        // Two hours of one H100 with its counter (300 W: 18 000 J a minute),
+        // alice's and bob's processes at 75 % and 25 % of its SMs; 10 tokens
+        // per kWh. 120 spans: 119 from the counter, the last one interval at
+        // its power: 120 × 18 000 J = 0.6 kWh; alice 0.45, bob 0.15.
+        QList<Snapshot> readings;
+        const qint64 t0 = utcMs(2026, 11, 3, 9);
+        for (int k = 0; k < 120; ++k) {
+            Snapshot s = reading(QStringLiteral("node-h"), t0 + k * 60'000, 60'000);
+            GpuSample g = gpu(QStringLiteral("GPU-h"), QStringLiteral("NVIDIA H100 80GB HBM3"));
+            g.powerW = 300;
+            g.healthFacts = GpuHealthFacts{};
+            g.healthFacts->energyMj = 5'000'000'000ull + quint64(k) * 18'000'000ull;
+            s.gpus << g;
+            s.processes << process(1, QStringLiteral("alice"), g.uuid, 8000, 75.0)
+                        << process(2, QStringLiteral("bob"), g.uuid, 8000, 25.0);
+            readings << s;
+        }
+        Metered m = meter(readings);
+        PolicyConfig::Tokens t = rules();
+        t.charge = PolicyConfig::Tokens::Charge::Energy;
+        t.perKwh = 10;
+        const Books b =
+            buildBooks(m.facts, t, localMs(kBerlin, 2026, 11, 1), localMs(kBerlin, 2026, 12, 1));
+        QVERIFY(qFuzzyCompare(sumOf(b, LedgerEntry::Kind::Usage, QStringLiteral("alice")), -4.5));
+        QVERIFY(qFuzzyCompare(sumOf(b, LedgerEntry::Kind::Usage, QStringLiteral("bob")), -1.5));
+        const QList<LedgerEntry> u = ofKind(b, LedgerEntry::Kind::Usage);
+        QCOMPARE(u.size(), 4); // two users × two hours
+        for (const LedgerEntry& e : u) {
+            QCOMPARE(e.pricePerKwh, 10.0);
+            QCOMPARE(e.pricePerGpuHour, 0.0);
+            QVERIFY(qFuzzyCompare(e.gpuHours, 0.5)); // held, as people read it
+            QVERIFY2(e.detail.contains(QStringLiteral("kWh on NVIDIA H100 80GB HBM3 of node-h")) &&
+                         e.detail.contains(QStringLiteral("at 10 tokens per kWh")),
+                     qPrintable(e.detail));
+        }
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
+        // Replayed at another price: the same facts, the new price.
+        t.perKwh = 20;
+        const Books again =
+            buildBooks(m.facts, t, localMs(kBerlin, 2026, 11, 1), localMs(kBerlin, 2026, 12, 1));
+        QVERIFY(
+            qFuzzyCompare(sumOf(again, LedgerEntry::Kind::Usage, QStringLiteral("alice")), -9.0));
+        // The same use under charge = "held" costs GPU-hours, as before.
+        t.charge = PolicyConfig::Tokens::Charge::Held;
+        const Books held =
+            buildBooks(m.facts, t, localMs(kBerlin, 2026, 11, 1), localMs(kBerlin, 2026, 12, 1));
+        QVERIFY(qFuzzyCompare(sumOf(held, LedgerEntry::Kind::Usage, QStringLiteral("alice")),
+                              -8.0)); // 1 GPU-hour (half the GPU for 2 h) × 8
+    }
+
+    void chargeEnergyWithoutEnergyIsSaid()
+    {
+        // GPUs that report no power and no counter (the worked example's)
+        // draw nothing to charge: said, naming whose use it was.
+        Metered m = meter(workedExample());
+        PolicyConfig::Tokens t = rules();
+        t.charge = PolicyConfig::Tokens::Charge::Energy;
+        const Books b =
+            buildBooks(m.facts, t, localMs(kBerlin, 2026, 11, 1), localMs(kBerlin, 2026, 12, 1));
+        QCOMPARE(sumOf(b, LedgerEntry::Kind::Usage, QStringLiteral("alice")), 0.0);
+        bool said = false;
+        for (const QString& w : b.warnings)
+            said = said || (w.contains(QStringLiteral("charge = \"energy\": 86 GPU-hours of use "
+                                                      "(alice)")) &&
+                            w.contains(QStringLiteral("charged nothing")));
+        QVERIFY2(said, qPrintable(b.warnings.join(u'\n')));
+    }
+
     void migEntryStatesItsFraction()
     {
         UsageFact f{QStringLiteral("h"),

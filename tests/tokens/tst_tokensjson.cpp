@@ -117,6 +117,26 @@ private Q_SLOTS:
         QCOMPARE(usageFactToJson(ofAccount).value(QStringLiteral("account")).toString(),
                  QStringLiteral("vision"));
         QCOMPARE(usageFactFromJson(usageFactToJson(ofAccount), &error), ofAccount);
+        // Energy: kept where there is some, refused below 0.
+        UsageFact withEnergy = whole;
+        withEnergy.energyMj = 1'080'000'000.5;
+        withEnergy.noEnergySeconds = 60;
+        QCOMPARE(usageFactFromJson(usageFactToJson(withEnergy), &error), withEnergy);
+        QVERIFY(!usageFactToJson(whole).contains(QStringLiteral("energy_mj")));
+        QJsonObject negative = usageFactToJson(withEnergy);
+        negative.insert(QStringLiteral("energy_mj"), -1);
+        QVERIFY(!usageFactFromJson(negative, &error));
+        QVERIFY2(error.contains(QStringLiteral("energy_mj")) &&
+                     error.contains(QStringLiteral("0 or more")),
+                 qPrintable(error));
+        LedgerEntry e;
+        e.id = QStringLiteral("usage/x");
+        e.kind = LedgerEntry::Kind::Usage;
+        e.server = QStringLiteral("s");
+        e.energyKWh = 0.45;
+        e.pricePerKwh = 10;
+        e.amount = -4.5;
+        QCOMPARE(ledgerEntryFromJson(ledgerEntryToJson(e), &error), e);
         const CoverageGap g{QStringLiteral("s"), 5, 10};
         QCOMPARE(coverageGapFromJson(coverageGapToJson(g), &error), g);
     }
@@ -166,7 +186,8 @@ private Q_SLOTS:
                    R"({"balances":{},"entries":[{"id":"x","kind":"daily","user":"b","at_ms":1,"amount":1,"colour":2}]})")
             << QStringLiteral("entries[0].colour: unknown key (known: id, kind, user, at_ms, "
                               "amount, server, gpu_model, mig_profile, mig_slices, gpu_slices, "
-                              "hour_start_ms, gpu_hours, price_per_gpu_hour, by, reason, detail, "
+                              "hour_start_ms, gpu_hours, price_per_gpu_hour, energy_kwh, "
+                              "price_per_kwh, by, reason, detail, "
                               "account)");
         QTest::newRow("optional key null")
             << QByteArray(

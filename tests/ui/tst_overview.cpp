@@ -591,6 +591,24 @@ private Q_SLOTS:
         for (const UserTotal& t : page.model()->userTotals())
             QVERIFY2(qAbs(t.gpuHours - expected[t.user]) < 1e-9,
                      qPrintable(t.user + QString::number(t.gpuHours)));
+        // Energy: each GPU's power over the second (trapezoids, estimated:
+        // the synthetic GPUs have no counter), all of it someone's or
+        // nobody's, none lost.
+        double watts = 0;
+        const QList<Snapshot> before = syntheticFleet(kNow);
+        for (qsizetype s = 0; s < next.size(); ++s)
+            for (const GpuSample& g : next[s].gpus)
+                if (const GpuSample* b = before[s].gpuByUuid(g.uuid); b && b->powerW && g.powerW)
+                    watts += (*b->powerW + *g.powerW) / 2;
+        double kWh = 0;
+        for (const UserTotal& t : page.model()->userTotals()) {
+            kWh += t.energyKWh.value_or(0);
+            QVERIFY(t.energyEstimatedKWh <= t.energyKWh.value_or(0) + 1e-12);
+        }
+        QVERIFY(watts > 0);
+        QVERIFY2(qAbs(kWh - watts / 3.6e6) < 1e-6 * kWh,
+                 qPrintable(QStringLiteral("%1 kWh, %2 W for 1 s").arg(kWh).arg(watts)));
+        QVERIFY(page.totals()->headerData(5, Qt::Horizontal).toString().contains(u"Energy"_qs));
 
         page.resize(1280, 720);
         page.show();

@@ -263,6 +263,7 @@ void FleetProcessModel::account(const Snapshot& s)
         if (day != m_sessionDay) {
             m_sessionDay = day;
             m_sessionHours.clear();
+            m_energy = EnergyBook{};
         }
         const qint64 dt = std::min(t - *last, t - dayStart);
         if (dt > 0 && t - *last <= LiveState::kStaleIntervals * interval) {
@@ -287,6 +288,19 @@ void FleetProcessModel::account(const Snapshot& s)
         }
     } else if (!m_sessionDay.isValid()) {
         m_sessionDay = QDateTime::fromMSecsSinceEpoch(t).date();
+    }
+    // Energy by owner. Where the sampler cannot see the driver's pids
+    // (its own pid namespace), the processes' users are not theirs: the
+    // energy goes to nobody rather than to a stranger.
+    if (s.host.ownPidNamespace.value_or(false)) {
+        Snapshot hidden = s;
+        for (GpuProcess& p : hidden.processes) {
+            p.user.clear();
+            p.owner.reset();
+        }
+        m_energy.add(hidden);
+    } else {
+        m_energy.add(s);
     }
 
     // Held-idle runs of this server's processes.
@@ -421,6 +435,15 @@ QList<UserTotal> FleetProcessModel::userTotals() const
         UserTotal& t = totals[it.key()];
         t.user = it.key();
         t.gpuHours = it.value();
+    }
+    for (auto it = m_energy.byOwner().cbegin(); it != m_energy.byOwner().cend(); ++it) {
+        const bool nobody =
+            it.key() == EnergyBook::unownedKey() || it.key() == EnergyBook::unattributedKey();
+        const QString user = nobody ? it.key() : userText(it.key());
+        UserTotal& t = totals[user];
+        t.user = user;
+        t.energyKWh = t.energyKWh.value_or(0) + it->kWh();
+        t.energyEstimatedKWh += double(it->estimatedMj) / 3.6e9;
     }
     QList<UserTotal> out;
     for (auto it = totals.begin(); it != totals.end(); ++it) {

@@ -15,6 +15,7 @@
 #include "model/snapshot.h"
 #include "models/ownertext.h"
 #include "models/tablemodel.h"
+#include "tokens/energybook.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -63,6 +64,11 @@ struct UserTotal
     int processes = 0;
     std::optional<double> memoryMiB; // absent when no process reports memory
     double gpuHours = 0;             // today (history) or since the desktop started
+    // Energy the owner's processes drew today since the desktop started
+    // (docs/health.md, "Energy"): absent where none of their GPUs reported
+    // power or an energy counter; of it, what is estimated.
+    std::optional<double> energyKWh;
+    double energyEstimatedKWh = 0;
 };
 
 // CSV (RFC 4180: CRLF lines, fields with a comma, quote or line break quoted,
@@ -152,6 +158,7 @@ private:
     QHash<QString, double> m_sessionHours;    // per user, local day of m_sessionDay
     QDate m_sessionDay;
     std::optional<QHash<QString, double>> m_historyHours;
+    EnergyBook m_energy; // the readings of m_sessionDay seen here
 };
 
 } // namespace gw

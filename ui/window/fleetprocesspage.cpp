@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -115,8 +116,8 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->setColumnWidth(FleetProcessModel::IdleColumn,
                             fm.horizontalAdvance(u"idle for ≥ 23 h 59 min"_qs) + 16);
 
-    m_totals->setHorizontalHeaderLabels(
-        {tr("Owner"), tr("GPUs held"), tr("Processes"), tr("Memory"), tr("GPU-hours")});
+    m_totals->setHorizontalHeaderLabels({tr("Owner"), tr("GPUs held"), tr("Processes"),
+                                         tr("Memory"), tr("GPU-hours"), tr("Energy")});
     m_totalsTable->setModel(m_totals);
     m_totalsTable->verticalHeader()->hide();
     m_totalsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -244,6 +245,20 @@ void FleetProcessPage::updateTotals()
         // A figure still being read says so: a zero would be a claim.
         items << new QStandardItem(m_hoursLoading ? tr("loading…")
                                                   : QString::number(t.gpuHours, 'f', 2));
+        // Energy: "—" where no GPU of theirs said any, never a zero.
+        auto* energy = new QStandardItem(
+            t.energyKWh ? tr("%1 kWh").arg(QLocale().toString(*t.energyKWh, 'f', 3))
+                        : QStringLiteral("\u2014"));
+        if (t.energyKWh && *t.energyKWh > 0) {
+            const int estimated = qRound(t.energyEstimatedKWh / *t.energyKWh * 100);
+            energy->setToolTip(
+                estimated > 0
+                    ? tr("%1 % estimated: power integrated over the readings, or split by "
+                         "memory where the driver gives no SM share per process")
+                          .arg(estimated)
+                    : tr("Measured: the GPUs' energy counters, split by SM share"));
+        }
+        items << energy;
         for (int c = 1; c < items.size(); ++c)
             items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_totals->appendRow(items);
@@ -256,7 +271,14 @@ void FleetProcessPage::updateTotals()
                            : fromHistory  ? tr("GPU-hours today (history)")
                                           : tr("GPU-hours since %1 (this session)").arg(since);
     m_totals->setHeaderData(4, Qt::Horizontal, header);
-    m_hoursNote->setText(hoursNote());
+    m_totals->setHeaderData(5, Qt::Horizontal, tr("Energy since %1 (this session)").arg(since));
+    // Headers that say where a figure comes from are read whole.
+    m_totalsTable->resizeColumnsToContents();
+    m_hoursNote->setText(
+        hoursNote() + u' ' +
+        tr("Energy: what their GPUs drew since %1 as this desktop saw it, split by SM share "
+           "(by memory where the driver gives none); hover a figure for how much is estimated.")
+            .arg(since));
 }
 
 QString FleetProcessPage::hoursNote() const
