@@ -435,6 +435,8 @@ void ReportBuilder::feed(const Snapshot& r)
         found = &m_servers[r.server];
         found->coverage.server = r.server;
         found->energy.setWindow(m_options.fromMs, m_options.toMs);
+        // The books' facts need energy only when the books charge it.
+        found->meter.countEnergy(m_policy.tokens.charge == PolicyConfig::Tokens::Charge::Energy);
         found->worker = m_workers[size_t(m_nextWorker++ % qsizetype(m_workers.size()))].get();
     }
     ServerState& s = *found;

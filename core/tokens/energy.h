@@ -37,5 +37,13 @@ struct EnergyShare
 // GPU's MIG instances count as on the GPU (the driver gives no SM figure
 // per instance: split by memory). Empty when gpuPos is not a GPU of r.
 QList<EnergyShare> splitGpuEnergy(const Snapshot& r, qsizetype gpuPos, quint64 mj);
+// The same into *out (cleared first; its memory kept for the next call).
+void splitGpuEnergy(const Snapshot& r, qsizetype gpuPos, quint64 mj, QList<EnergyShare>* out);
+// The same where the caller found the processes on the GPU: `on` holds
+// their indices in r.processes, `count` of them, in order.
+void splitGpuEnergy(const Snapshot& r, qsizetype gpuPos, const qsizetype* on, qsizetype count,
+                    quint64 mj, QList<EnergyShare>* out);
+// Whether process p runs on GPU g (by its uuid, or its MIG instance's).
+bool runsOnGpu(const GpuSample& g, const GpuProcess& p);
 
 } // namespace gw

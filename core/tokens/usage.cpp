@@ -1,7 +1,6 @@
 #include "tokens/usage.h"
 
 #include "policy/policyengine.h"
-#include "tokens/energy.h"
 
 #include <QCoreApplication>
 #include <QVarLengthArray>
@@ -246,15 +245,17 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
     std::fill(energy.begin(), energy.end(), -1.0);
     QVarLengthArray<bool, 16> gpuDone(r.gpus.size());
     std::fill(gpuDone.begin(), gpuDone.end(), false);
-    for (qsizetype i = 0; i < n; ++i) {
+    for (qsizetype i = 0; m_countEnergy && i < n; ++i) {
         const qsizetype pos = util[i].gpuPos;
         if (pos < 0 || gpuDone[pos])
             continue;
         gpuDone[pos] = true;
-        if (const std::optional<quint64> mj = spanEnergyMj(r, pos, spanMs, next))
-            for (const EnergyShare& e : splitGpuEnergy(r, pos, *mj))
+        if (const std::optional<quint64> mj = spanEnergyMj(r, pos, spanMs, next)) {
+            splitGpuEnergy(r, pos, *mj, &m_shares);
+            for (const EnergyShare& e : std::as_const(m_shares))
                 if (e.to == EnergyShare::To::Process)
                     energy[e.process] = double(e.mj);
+        }
     }
 
     for (qsizetype i = 0; i < n; ++i) {
@@ -341,7 +342,7 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
             a.used += busy ? seconds * fraction * *busy : held;
             if (energy[i] >= 0)
                 a.energyMj += energy[i] * double(to - from) / double(spanMs);
-            else
+            else if (m_countEnergy)
                 a.noEnergySeconds += held;
             from = to;
         }

@@ -8,6 +8,7 @@
 // Not thread-safe: one thread feeds it.
 
 #include "model/snapshot.h"
+#include "tokens/energy.h"
 
 #include <QHash>
 #include <QList>
@@ -72,6 +73,10 @@ class UsageMeter
 public:
     void feed(const Snapshot& reading);
     void finish(); // charges each server's last reading (one interval)
+    // Whether facts carry energy (energyMj, noEnergySeconds): what books
+    // charging by energy need; on by default. Off, the facts have none and
+    // the meter does less (a report whose books charge GPU time).
+    void countEnergy(bool on) { m_countEnergy = on; }
     // Merged per (server, user, gpuModel, migProfile, hour, account), sorted;
     // the user is the process's owner (GpuProcess::ownerName()).
     QList<UsageFact> facts() const;
@@ -154,6 +159,8 @@ private:
     QList<CoverageGap> m_gaps;
     QStringList m_warnings;
     QStringList m_usedWarnings;
+    QList<EnergyShare> m_shares; // scratch of charge()
+    bool m_countEnergy = true;
     QSet<QString> m_warned;
     QSet<QString> m_models;
 };

@@ -194,6 +194,23 @@ private Q_SLOTS:
                  qPrintable(book.notes()[0]));
     }
 
+    void aCopyKeepsItsOwnTotalsAndGpusMayMove()
+    {
+        EnergyBook book;
+        book.add(minute(0, true));
+        book.add(minute(1, true));
+        EnergyBook copy = book;
+        book.add(minute(2, true));
+        // The copy goes on from where it was, its totals its own.
+        QCOMPARE(copy.byGpu().value(u"node-1/GPU-0"_s).mj, quint64(24'012'345u));
+        Snapshot swapped = minute(2, true);
+        std::swap(swapped.gpus[0], swapped.gpus[1]); // the GPUs listed the other way round
+        copy.add(swapped);
+        QCOMPARE(copy.byGpu(), book.byGpu());
+        QCOMPARE(copy.byOwner(), book.byOwner());
+        QCOMPARE(book.byGpu().value(u"node-1/GPU-0"_s).mj, quint64(2 * 24'012'345u));
+    }
+
     void aWindowCountsTheSpansInsideItProRata()
     {
         // [minute 1.5, minute 3): half of minute 1–2, all of minute 2–3.
