@@ -72,6 +72,7 @@ struct Alerter::Shared
     // Deciding: notify()'s side.
     QMutex decideLock;
     QHash<QString, qsizetype> actionsSeen; // event id → actions already looked at
+    QHash<QString, QString> healthTold;     // gpu_health event id → the state alerted
     struct Limit
     {
         qint64 lastSentMs = 0;
@@ -261,6 +262,7 @@ void Alerter::notify(const PolicyEvent& event)
 
     QMutexLocker decide(&d->decideLock);
     QString text;
+    QString keySuffix; // a key of its own for news that must not wait
     const auto seen = d->actionsSeen.find(event.id);
     if (seen == d->actionsSeen.end()) {
         if (!event.isOpen())
@@ -268,6 +270,8 @@ void Alerter::notify(const PolicyEvent& event)
         if (d->actionsSeen.size() >= kMaxTrackedEvents)
             d->actionsSeen.clear();
         d->actionsSeen.insert(event.id, event.actions.size());
+        if (policyEventKindInfo(event.kind).health && !event.healthState.isEmpty())
+            d->healthTold.insert(event.id, event.healthState);
         text = policyEventText(event);
         // Opened with its actions already (an agent restarted): the newest.
         for (qsizetype i = event.actions.size() - 1; i >= 0; --i) {
@@ -283,8 +287,25 @@ void Alerter::notify(const PolicyEvent& event)
                 steps << actionText(event.actions[i]);
         }
         *seen = std::max(*seen, event.actions.size());
+        // A GPU that got worse while its event is open (degraded, then
+        // failing) is news of its own: alerted once, under a key of its
+        // own so the degraded alert's rate limit does not hold it back.
+        bool worse = false;
+        if (policyEventKindInfo(event.kind).health) {
+            QString& told = d->healthTold[event.id];
+            worse = event.isOpen() && event.healthState == QLatin1String("failing") &&
+                    told != QLatin1String("failing");
+            if (worse)
+                told = event.healthState;
+            if (!event.isOpen())
+                d->healthTold.remove(event.id);
+        }
         if (!event.isOpen())
             d->actionsSeen.erase(seen);
+        if (worse) {
+            steps.prepend(tr("worse: now failing"));
+            keySuffix = QStringLiteral("/failing");
+        }
         if (steps.isEmpty())
             return;
         text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
@@ -297,8 +318,8 @@ void Alerter::notify(const PolicyEvent& event)
                         : event.user.isEmpty() && !event.account.isEmpty()
                             ? QStringLiteral("account:") + event.account
                             : event.user;
-    queue(policyEventKindName(event.kind) + QLatin1Char('/') + who, text, settings.rateLimitMs,
-          decide);
+    queue(policyEventKindName(event.kind) + QLatin1Char('/') + who + keySuffix, text,
+          settings.rateLimitMs, decide);
 }
 
 void Alerter::notifyText(const QString& kind, const QString& user, const QString& text)

@@ -224,6 +224,57 @@ private Q_SLOTS:
         QTRY_COMPARE(a.counters().sent, 4u);
     }
 
+    void aGpuThatGetsWorseIsAlertedAgainAtOnce()
+    {
+        // Degraded (alerted), still degraded with other reasons (not news),
+        // then failing a minute later inside the 10-minute rate limit: the
+        // worsening is sent, once; better again is not news either.
+        Receiver r;
+        QVERIFY(r.listen());
+        FakeClock clock;
+        Alerter::Options o;
+        o.clock = [&] {
+            return clock.now;
+        };
+        PolicyConfig c = policyFor(r.url());
+        c.alerts.rateLimitMs = 10 * kMin;
+        Alerter a(c, o);
+        PolicyEvent e = makeEvent(PolicyEventKind::GpuHealth, {}, 0);
+        e.user.clear();
+        e.pid = 0;
+        e.healthState = u"degraded"_s;
+        e.healthReasons = {u"a row remap is pending: reset the GPU"_s};
+        a.notify(e);
+        clock.now += kMin;
+        e.healthReasons << u"PCIe replays 340 in the last hour"_s;
+        a.notify(e); // other reasons, same state: nothing
+        clock.now += kMin;
+        e.healthState = u"failing"_s;
+        e.healthReasons = {u"XID 79 (GPU has fallen off the bus)"_s};
+        a.notify(e); // worse: sent despite the limit
+        clock.now += kMin;
+        a.notify(e); // still failing: nothing new
+        e.healthState = u"degraded"_s;
+        a.notify(e); // better, not news
+        QTRY_COMPARE(r.requests.size(), 2);
+        QTest::qWait(100);
+        QCOMPARE(r.requests.size(), 2);
+        QVERIFY2(r.texts()[0].contains(u"degraded"_s), qPrintable(r.texts()[0]));
+        QVERIFY2(r.texts()[1].contains(u"XID 79"_s) &&
+                     r.texts()[1].endsWith(u"worse: now failing"_s),
+                 qPrintable(r.texts()[1]));
+        // A GPU failing from the start is one alert, not two.
+        PolicyEvent f = makeEvent(PolicyEventKind::GpuHealth, {}, 1);
+        f.gpuUuid = u"GPU-5"_s;
+        f.healthState = u"failing"_s;
+        a.notify(f);
+        clock.now += kMin;
+        a.notify(f);
+        QTRY_COMPARE(r.requests.size(), 3);
+        QTest::qWait(100);
+        QCOMPARE(r.requests.size(), 3);
+    }
+
     void otherKindsOfTextShareTheRateLimitAndQueue()
     {
         // The token books' enforcement steps (notifyText): their own kind,
