@@ -193,6 +193,13 @@ GpuSample AmdSampler::read(const Card& card, Snapshot& out)
     if (!power)
         power = readInt(mon("power1_input"), out);
     g.powerW = asDouble(power, 1e6); // µW
+    // The hwmon ABI's energy counter (µJ, cumulative) where the board has
+    // one: the GPU's energy exactly, as NVML's counter (docs/health.md).
+    if (const auto uj = readInt(mon("energy1_input"), out); uj && *uj >= 0) {
+        GpuHealthFacts facts;
+        facts.energyMj = quint64(*uj) / 1000;
+        g.healthFacts = facts;
+    }
     g.powerLimitW = asDouble(readInt(mon("power1_cap"), out), 1e6);
     g.smClockMHz = asDouble(readInt(mon("freq1_input"), out), 1e6); // sclk, Hz
     if (!g.smClockMHz)

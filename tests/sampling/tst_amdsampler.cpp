@@ -101,6 +101,30 @@ private Q_SLOTS:
         QCOMPARE(g.fanPercent, Opt(40));
         QVERIFY(!g.persistenceMode.has_value());
         QVERIFY(snap.processes.isEmpty());
+        QVERIFY(!g.healthFacts); // no energy counter on this board
+    }
+
+    void readsTheHwmonEnergyCounterWhereThereIsOne()
+    {
+        // hwmon's energy1_input: µJ since the driver loaded; the reading
+        // carries it in mJ, as NVML's counter, for the energy books.
+        makeFullCard(QStringLiteral("card0"));
+        QVERIFY(put(QStringLiteral("class/drm/card0/device/hwmon/hwmon3/energy1_input"),
+                    "9876543210987\n"));
+        AmdSampler s(options());
+        QVERIFY2(s.open(), qPrintable(s.lastError()));
+        Snapshot snap;
+        QVERIFY(s.sample(snap));
+        QVERIFY2(snap.warnings.isEmpty(), qPrintable(snap.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(snap.gpus.first().healthFacts);
+        QCOMPARE(snap.gpus.first().healthFacts->energyMj, std::optional<quint64>(9876543210ull));
+        // A garbled counter is said and left out, never 0.
+        QVERIFY(put(QStringLiteral("class/drm/card0/device/hwmon/hwmon3/energy1_input"), "lots\n"));
+        Snapshot garbled;
+        QVERIFY(s.sample(garbled));
+        QVERIFY(!garbled.gpus.first().healthFacts);
+        QVERIFY2(garbled.warnings.join(u'\n').contains(QStringLiteral("energy1_input")),
+                 qPrintable(garbled.warnings.join(u'\n')));
     }
 
     void skipsConnectorsRenderNodesAndOtherDrivers()
