@@ -72,7 +72,7 @@ struct Alerter::Shared
     // Deciding: notify()'s side.
     QMutex decideLock;
     QHash<QString, qsizetype> actionsSeen; // event id → actions already looked at
-    QHash<QString, QString> healthTold;     // gpu_health event id → the state alerted
+    QHash<QString, QString> healthTold;    // gpu_health event id → the state alerted
     struct Limit
     {
         qint64 lastSentMs = 0;
