@@ -10,21 +10,11 @@
 
 namespace gw {
 
-namespace {
-
-bool sameText(const QString& a, const QString& b)
-{
-    const qsizetype n = a.size();
-    return n == b.size() &&
-           (n == 0 || a.constData() == b.constData() ||
-            std::memcmp(a.constData(), b.constData(), size_t(n) * sizeof(QChar)) == 0);
-}
-
-} // namespace
+namespace {} // namespace
 
 bool runsOnGpu(const GpuSample& g, const GpuProcess& p)
 {
-    if (sameText(p.gpuUuid, g.uuid))
+    if (sharesText(p.gpuUuid, g.uuid))
         return true;
     // A process on a MIG instance may name only the instance.
     return !p.migUuid.isEmpty() && g.migByUuid(p.migUuid) != nullptr;

@@ -15,6 +15,8 @@
 
 #include <QList>
 
+#include <cstring>
+
 namespace gw {
 
 struct EnergyShare
@@ -43,6 +45,17 @@ void splitGpuEnergy(const Snapshot& r, qsizetype gpuPos, quint64 mj, QList<Energ
 // their indices in r.processes, `count` of them, in order.
 void splitGpuEnergy(const Snapshot& r, qsizetype gpuPos, const qsizetype* on, qsizetype count,
                     quint64 mj, QList<EnergyShare>* out);
+// Equal text, at once where the two share their data (one reading's
+// copies of a uuid or a name): the energy books compare these per GPU and
+// process of every reading.
+inline bool sharesText(const QString& a, const QString& b)
+{
+    const qsizetype n = a.size();
+    return n == b.size() &&
+           (n == 0 || a.constData() == b.constData() ||
+            std::memcmp(a.constData(), b.constData(), size_t(n) * sizeof(QChar)) == 0);
+}
+
 // Whether process p runs on GPU g (by its uuid, or its MIG instance's).
 bool runsOnGpu(const GpuSample& g, const GpuProcess& p);
 

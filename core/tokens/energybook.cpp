@@ -40,16 +40,6 @@ EnergyBook& EnergyBook::operator=(const EnergyBook& o)
 
 namespace {
 
-// Equal text; strings sharing their data (one reading's copies) without
-// comparing.
-bool sameText(const QString& a, const QString& b)
-{
-    const qsizetype n = a.size();
-    return n == b.size() &&
-           (n == 0 || a.constData() == b.constData() ||
-            std::memcmp(a.constData(), b.constData(), size_t(n) * sizeof(QChar)) == 0);
-}
-
 const QString& unattributed()
 {
     static const QString key = EnergyBook::unattributedKey();
@@ -75,15 +65,15 @@ EnergyBook::Slot& EnergyBook::slotOf(Server& server, qsizetype pos, const GpuSam
     if (qsizetype(server.slots.size()) <= pos)
         server.slots.resize(size_t(pos + 1));
     Slot& slot = server.slots[size_t(pos)];
-    if (!slot.seen || !sameText(slot.uuid, g.uuid)) {
+    if (!slot.seen || !sharesText(slot.uuid, g.uuid)) {
         // A GPU new at this position (or moved): its state is its own,
         // wherever it was before.
         for (Slot& other : server.slots)
-            if (&other != &slot && other.seen && sameText(other.uuid, g.uuid)) {
+            if (&other != &slot && other.seen && sharesText(other.uuid, g.uuid)) {
                 std::swap(other, slot);
                 break;
             }
-        if (!slot.seen || !sameText(slot.uuid, g.uuid)) {
+        if (!slot.seen || !sharesText(slot.uuid, g.uuid)) {
             slot = Slot{};
             slot.uuid = g.uuid;
             slot.seen = true;
@@ -95,12 +85,12 @@ EnergyBook::Slot& EnergyBook::slotOf(Server& server, qsizetype pos, const GpuSam
 void EnergyBook::pay(Credit& c, const QString& owner, const QString& account, quint64 mj,
                      bool estimated)
 {
-    if (!c.ownerTotal || !sameText(c.owner, owner)) {
+    if (!c.ownerTotal || !sharesText(c.owner, owner)) {
         c.owner = owner;
         c.ownerTotal = &totalOf(m_owner, owner);
     }
     credit(*c.ownerTotal, mj, estimated);
-    if (!c.accountTotal || !sameText(c.account, account)) {
+    if (!c.accountTotal || !sharesText(c.account, account)) {
         c.account = account;
         c.accountTotal = &totalOf(m_account, account);
     }
@@ -109,7 +99,7 @@ void EnergyBook::pay(Credit& c, const QString& owner, const QString& account, qu
 
 void EnergyBook::add(const Snapshot& r)
 {
-    if (!m_lastServer || !sameText(m_lastServerName, r.server)) {
+    if (!m_lastServer || !sharesText(m_lastServerName, r.server)) {
         m_lastServer = &m_servers[r.server];
         m_lastServerName = r.server;
     }
@@ -142,7 +132,7 @@ void EnergyBook::add(const Snapshot& r)
         qsizetype at = -1;
         for (qsizetype k = 0; k < gpus && at < 0; ++k) {
             const qsizetype j = (guess + k) % gpus;
-            if (sameText(r.gpus[j].uuid, p.gpuUuid))
+            if (sharesText(r.gpus[j].uuid, p.gpuUuid))
                 at = j;
         }
         for (qsizetype j = 0; j < gpus && at < 0; ++j)

@@ -358,6 +358,10 @@ private Q_SLOTS:
         const double gpu1 = (8 * 4'000'003.0 + std::round(4'000'003.0 / 2)) / 3.6e9;
         near(unit(r, QStringLiteral("node-e"))->energy.kWh, gpu0, "GPU 0 from its counter");
         QCOMPARE(unit(r, QStringLiteral("node-e"))->energy.estimatedKWh, 0.0);
+        // carol held no GPU time as the books count it but is listed for
+        // her energy.
+        QVERIFY(user(r, QStringLiteral("alice")) && user(r, QStringLiteral("bob")) &&
+                user(r, QStringLiteral("carol")));
         const double alice = *user(r, QStringLiteral("alice"))->energy.kWh;
         const double bob = *user(r, QStringLiteral("bob"))->energy.kWh;
         const double carol = *user(r, QStringLiteral("carol"))->energy.kWh;
@@ -367,9 +371,6 @@ private Q_SLOTS:
         // In millijoules, exactly: the owners' parts are the GPUs' counters.
         QCOMPARE(std::llround((alice + bob + carol) * 3.6e9), std::llround((gpu0 + gpu1) * 3.6e9));
         QCOMPARE(r.energy.estimatedKWh, 0.0);
-        // carol held no GPU time as the books count it but is listed for
-        // her energy, with the account's.
-        QVERIFY(user(r, QStringLiteral("carol")));
     }
 
     void usersAsTheBooksCountThem()
