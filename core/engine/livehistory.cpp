@@ -29,7 +29,13 @@ void LiveHistory::append(const Snapshot& s)
             : kDefaultSamplingIntervalMs;
     for (const auto& g : s.gpus) {
         auto& d = m_series[key(s.server, g.uuid)];
-        Point p{s.timestampMs, qint32(interval), {}};
+        // The clock-event reasons NVML names fit in its low 31 bits.
+        const std::optional<quint64> reasons =
+            g.error.isEmpty() && g.healthFacts ? g.healthFacts->clockEventReasons : std::nullopt;
+        Point p{s.timestampMs,
+                qint32(interval),
+                {},
+                reasons ? qint32(*reasons & 0x7fff'ffffU) : qint32(-1)};
         std::size_t slot = 0;
         for (const MetricDef& def : metricTable()) {
             if (def.target == MetricTarget::Gpu)
@@ -143,6 +149,59 @@ QList<LiveHistory::Reading> LiveHistory::readings(const QString& server, const Q
     out.reserve(qsizetype(it->size()));
     for (const Point& p : *it)
         out.append(Reading{p.t, p.intervalMs, double(p.v[*slot])});
+    return out;
+}
+
+LiveHistory::ClockEvents LiveHistory::clockEvents(const QString& server, const QString& gpuUuid,
+                                                  qint64 fromMs, qint64 toMs, quint64 mask) const
+{
+    ClockEvents out;
+    const auto it = m_series.constFind(key(server, gpuUuid));
+    if (it == m_series.cend() || toMs <= fromMs)
+        return out;
+    const auto& d = *it;
+    const auto said = [](const Point& a) {
+        return a.clockEvents >= 0;
+    };
+    const auto joined = [](const Point& a, const Point& b) {
+        return !isRecordGap(b.t - a.t, std::max(a.intervalMs, b.intervalMs));
+    };
+    // A reading reaches halfway to the next one at most, and a joined next
+    // one is at most kGapIntervals intervals on: start at the first reading
+    // that can reach into the range.
+    auto first = std::lower_bound(d.begin(), d.end(), fromMs,
+                                  [](const Point& a, qint64 t) { return a.t < t; });
+    while (first != d.begin() &&
+           std::prev(first)->t + kGapIntervals * std::prev(first)->intervalMs > fromMs)
+        --first;
+    // Readings that did not say their reasons are holes like a missing one.
+    const Point* prev = nullptr;
+    for (auto q = first; q != d.begin();)
+        if (said(*--q)) {
+            prev = &*q;
+            break;
+        }
+    auto cur = std::find_if(first, d.end(), said);
+    while (cur != d.end() && cur->t - cur->intervalMs < toMs) {
+        const auto next = std::find_if(std::next(cur), d.end(), said);
+        const qint64 begin =
+            prev && joined(*prev, *cur) ? (prev->t + cur->t) / 2 : cur->t - cur->intervalMs / 2;
+        const qint64 end = next != d.end() && joined(*cur, *next) ? (cur->t + next->t) / 2
+                                                                  : cur->t + cur->intervalMs / 2;
+        const qint64 a = std::max(begin, fromMs), b = std::min(end, toMs);
+        if (a < b) {
+            out.reported = true;
+            const quint64 reasons = quint64(cur->clockEvents) & mask;
+            const bool continues = !out.runs.isEmpty() && out.runs.last().reasons == reasons &&
+                                   out.runs.last().toMs == a;
+            if (reasons != 0 && continues)
+                out.runs.last().toMs = b;
+            else if (reasons != 0)
+                out.runs.append({a, b, reasons});
+        }
+        prev = &*cur;
+        cur = next;
+    }
     return out;
 }
 

@@ -50,6 +50,27 @@ public:
     };
     QList<Reading> readings(const QString& server, const QString& gpuUuid, MetricId metric) const;
 
+    // The GPU's clock-event reasons (GpuHealthFacts::clockEventReasons) in
+    // [fromMs, toMs), only the bits of `mask`: runs of readings with the
+    // same reasons, a run of none left out. A reading is an instant; it
+    // stands for the time halfway to its neighbours, or half an interval
+    // where the record has a gap (isRecordGap) or ends; runs are clipped to
+    // the range. `reported`: a reading in the range said its reasons at all
+    // (the driver may not), so "none" is never said for "unknown".
+    struct ClockEventRun
+    {
+        qint64 fromMs;
+        qint64 toMs;
+        quint64 reasons;
+    };
+    struct ClockEvents
+    {
+        bool reported = false;
+        QList<ClockEventRun> runs;
+    };
+    ClockEvents clockEvents(const QString& server, const QString& gpuUuid, qint64 fromMs,
+                            qint64 toMs, quint64 mask) const;
+
     // Newest point of any GPU of the server; 0 when none.
     qint64 newestMs(const QString& server) const { return m_newest.value(server, 0); }
     qsizetype pointCount(const QString& server, const QString& gpuUuid) const;
@@ -73,6 +94,7 @@ private:
         qint64 t;
         qint32 intervalMs;
         std::array<float, kGpuMetricCount> v; // by gpuMetricSlot(); NaN: absent
+        qint32 clockEvents;                   // NVML's low bits; -1: not said
     };
     static QString key(const QString& server, const QString& uuid)
     {

@@ -82,27 +82,39 @@ std::optional<XidEvent::Source> xidSourceFromName(const QString& name)
     return std::nullopt;
 }
 
-QStringList clockSlowdownTitles(quint64 reasons)
+QList<ClockSlowdown> clockSlowdowns()
 {
     // nvmlClocksEventReason* (nvml.h): the bits that slow a GPU against its
     // will. Idle, application and display clock settings and sync boost
     // are what was asked for, not a slowdown.
-    struct Reason
-    {
-        quint64 bit;
-        const char* title;
-    };
-    static constexpr Reason kSlowdowns[] = {
+    return {
         {0x4, QT_TRANSLATE_NOOP("gw::GpuHealth", "power cap")},
         {0x8, QT_TRANSLATE_NOOP("gw::GpuHealth", "hardware slowdown")},
         {0x20, QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (software)")},
         {0x40, QT_TRANSLATE_NOOP("gw::GpuHealth", "thermal slowdown (hardware)")},
         {0x80, QT_TRANSLATE_NOOP("gw::GpuHealth", "power brake")},
     };
+}
+
+quint64 clockSlowdownMask()
+{
+    quint64 mask = 0;
+    for (const ClockSlowdown& r : clockSlowdowns())
+        mask |= r.bit;
+    return mask;
+}
+
+QString clockSlowdownTitle(const ClockSlowdown& reason)
+{
+    return tr(reason.title);
+}
+
+QStringList clockSlowdownTitles(quint64 reasons)
+{
     QStringList titles;
-    for (const Reason& r : kSlowdowns)
+    for (const ClockSlowdown& r : clockSlowdowns())
         if (reasons & r.bit)
-            titles << tr(r.title);
+            titles << clockSlowdownTitle(r);
     return titles;
 }
 

@@ -85,6 +85,16 @@ struct GpuHealthFacts
 // "thermal slowdown (hardware)", "power brake". Idle, the application and
 // display clock settings and sync boost are left out.
 QStringList clockSlowdownTitles(quint64 reasons);
+// The same reasons one by one, lowest bit first (the GPU page's band has a
+// lane each); clockSlowdownMask() is their bits together.
+struct ClockSlowdown
+{
+    quint64 bit;
+    const char* title; // untranslated; clockSlowdownTitle() translates
+};
+QList<ClockSlowdown> clockSlowdowns();
+quint64 clockSlowdownMask();
+QString clockSlowdownTitle(const ClockSlowdown& reason);
 
 enum class HealthState
 {

@@ -191,6 +191,92 @@ private Q_SLOTS:
         QVERIFY(!h.query(key(MetricId::GpuPower), 10, 10, 10).error.isEmpty());
     }
 
+    void clockEventsAreRunsOfTheSameReasons()
+    {
+        // 1 Hz: idle (not a slowdown) for 10 s, power cap 10–19 s, power cap
+        // and thermal 20–24 s, a 10 s hole (> 3 intervals), power cap again.
+        constexpr quint64 kIdle = 0x1, kPowerCap = 0x4, kThermal = 0x20;
+        LiveHistory h;
+        const auto add = [&](qint64 t, std::optional<quint64> reasons) {
+            Snapshot s = at(t, 50);
+            GpuHealthFacts facts;
+            facts.clockEventReasons = reasons;
+            s.gpus[0].healthFacts = facts;
+            h.append(s);
+        };
+        for (qint64 t = 0; t < 10'000; t += 1000)
+            add(t, kIdle);
+        for (qint64 t = 10'000; t < 20'000; t += 1000)
+            add(t, kPowerCap);
+        for (qint64 t = 20'000; t < 25'000; t += 1000)
+            add(t, kPowerCap | kThermal | kIdle);
+        for (qint64 t = 35'000; t < 38'000; t += 1000)
+            add(t, kPowerCap);
+        const quint64 mask = clockSlowdownMask();
+        QCOMPARE(mask & kIdle, 0u);
+
+        const LiveHistory::ClockEvents all = h.clockEvents(kServer, kGpu, 0, 60'000, mask);
+        QVERIFY(all.reported);
+        QCOMPARE(all.runs.size(), 3);
+        // A reading stands for halfway to its neighbours...
+        QCOMPARE(all.runs[0].fromMs, 9500);
+        QCOMPARE(all.runs[0].toMs, 19'500);
+        QCOMPARE(all.runs[0].reasons, kPowerCap);
+        // ...and half an interval at a gap in the record: none is guessed.
+        QCOMPARE(all.runs[1].fromMs, 19'500);
+        QCOMPARE(all.runs[1].toMs, 24'500);
+        QCOMPARE(all.runs[1].reasons, kPowerCap | kThermal);
+        QCOMPARE(all.runs[2].fromMs, 34'500);
+        QCOMPARE(all.runs[2].toMs, 37'500);
+
+        // Clipped to the range; a reading before the range still counts.
+        const LiveHistory::ClockEvents part = h.clockEvents(kServer, kGpu, 15'000, 22'000, mask);
+        QCOMPARE(part.runs.size(), 2);
+        QCOMPARE(part.runs[0].fromMs, 15'000);
+        QCOMPARE(part.runs[1].toMs, 22'000);
+        const LiveHistory::ClockEvents tail = h.clockEvents(kServer, kGpu, 24'200, 24'400, mask);
+        QCOMPARE(tail.runs.size(), 1);
+        QCOMPARE(tail.runs[0].reasons, kPowerCap | kThermal);
+
+        // Reported, nothing slowed it: an empty list that says so.
+        const LiveHistory::ClockEvents idle = h.clockEvents(kServer, kGpu, 0, 9000, mask);
+        QVERIFY(idle.reported);
+        QVERIFY(idle.runs.isEmpty());
+        // Inside the hole: nothing known, not "none".
+        QVERIFY(!h.clockEvents(kServer, kGpu, 26'000, 33'000, mask).reported);
+        QVERIFY(!h.clockEvents(QStringLiteral("other"), kGpu, 0, 60'000, mask).reported);
+        QVERIFY(!h.clockEvents(kServer, kGpu, 60'000, 0, mask).reported);
+    }
+
+    void clockEventsAbsentAreNeverNone()
+    {
+        // A driver without the call: readings carry no reasons. So does a
+        // reading with an error, whatever its facts say.
+        LiveHistory h;
+        for (qint64 t = 0; t < 10'000; t += 1000)
+            h.append(at(t, 50));
+        Snapshot broken = at(10'000, 50);
+        broken.gpus[0].error = QStringLiteral("GPU is lost");
+        GpuHealthFacts facts;
+        facts.clockEventReasons = 0x4;
+        broken.gpus[0].healthFacts = facts;
+        h.append(broken);
+        const LiveHistory::ClockEvents e = h.clockEvents(kServer, kGpu, 0, 20'000, ~0ULL);
+        QVERIFY(!e.reported);
+        QVERIFY(e.runs.isEmpty());
+
+        // Readings that do not say are holes: a said one next to them gets
+        // half an interval.
+        Snapshot said = at(11'000, 50);
+        said.gpus[0].healthFacts = facts;
+        h.append(said);
+        const LiveHistory::ClockEvents one = h.clockEvents(kServer, kGpu, 0, 20'000, ~0ULL);
+        QVERIFY(one.reported);
+        QCOMPARE(one.runs.size(), 1);
+        QCOMPARE(one.runs[0].fromMs, 10'500);
+        QCOMPARE(one.runs[0].toMs, 11'500);
+    }
+
     void providerAnswersLaterWithTheIdItGave()
     {
         LiveHistory h;

@@ -3,10 +3,13 @@
 // from the record, MIG mode said in words. Renders the page to PNG (1024 ×
 // 700 and 1920 × 1080, light and dark) beside the test binary.
 
+#include "charts/clockeventband.h"
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
+#include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livehistory.h"
+#include "model/gpuhealth.h"
 #include "window/livegpupage.h"
 
 #include <QApplication>
@@ -41,6 +44,14 @@ GpuSample gpu(qint64 t)
     g.smClockMHz = 1980;
     g.fanPercent = std::nullopt; // a passively cooled board: n/a, not 0
     g.persistenceMode = true;
+    // NVML's clock-event reasons as a busy H100 gives them: idle when
+    // nearly idle, the power cap near the limit, the software thermal
+    // slowdown when hot.
+    GpuHealthFacts facts;
+    facts.clockEventReasons = (*g.utilizationGpuPercent < 30 ? 0x1 : 0) |
+                              (*g.powerW > 600 ? 0x4 : 0) | (*g.temperatureC > 70 ? 0x20 : 0);
+    facts.clockEventReasonsSupported = 0x1ff;
+    g.healthFacts = facts;
     return g;
 }
 
@@ -231,6 +242,117 @@ private Q_SLOTS:
         g.migEnabled = false;
         page.showGpu(g);
         QCOMPARE(page.utilisationChart()->message(), QStringLiteral("No data in this range"));
+    }
+
+    void clockSlowdownsAreBandsUnderTheBottomCharts()
+    {
+        LiveHistory h;
+        feed(h, 40'000);
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow));
+        const QList<ClockEventBand*> bands = page.clockEventBands();
+        QCOMPARE(bands.size(), 2);
+        const HistoryPlot* charts[] = {page.temperatureChart(), page.powerChart()};
+        const LiveHistory::ClockEvents events =
+            h.clockEvents(kServer, kGpu, kNow - kSpan, kNow, clockSlowdownMask());
+        QVERIFY(!events.runs.isEmpty());
+        for (int i = 0; i < 2; ++i) {
+            ClockEventBand* band = bands[i];
+            const HistoryPlot* chart = charts[i];
+            // Under its chart, on its time axis.
+            QVERIFY(band->mapTo(&page, QPoint(0, 0)).y() >=
+                    chart->mapTo(&page, QPoint(0, chart->height())).y());
+            for (qint64 t : {kNow - kSpan, kNow - kSpan / 2, kNow})
+                QCOMPARE(band->mapTo(&page, QPointF(band->xForTime(t), 0)).x(),
+                         chart->mapTo(&page, QPointF(chart->xForTime(t), 0)).x());
+            // Two lanes, power cap and the software thermal slowdown; idle is
+            // asked for, not a slowdown, and has none.
+            const QList<ClockEventBand::Lane> lanes = band->lanes();
+            QCOMPARE(lanes.size(), 2);
+            QCOMPARE(lanes[0].title, QStringLiteral("power cap"));
+            QCOMPARE(lanes[1].title, QStringLiteral("thermal slowdown (software)"));
+            QVERIFY(band->message().isEmpty());
+            // The power cap's spans are the readings' runs with its bit.
+            QList<std::pair<qint64, qint64>> capped;
+            for (const auto& run : events.runs)
+                if (run.reasons & 0x4) {
+                    if (!capped.isEmpty() && capped.last().second == run.fromMs)
+                        capped.last().second = run.toMs;
+                    else
+                        capped.append({run.fromMs, run.toMs});
+                }
+            QCOMPARE(lanes[0].spans, capped);
+            // Thermal holds longer than the power cap (70 °C comes before 600 W).
+            QVERIFY(lanes[1].spans[0].first < lanes[0].spans[0].first);
+        }
+
+        // Painted: the power cap's colour in the middle of its first span;
+        // the tooltip there names it and its span.
+        ClockEventBand* band = bands[1];
+        const auto [from, to] = band->lanes()[0].spans[0];
+        const double x = band->xForTime((from + to) / 2);
+        const double y = band->sizeHint().height() / 4.0; // the first lane
+        const QImage image = band->grab().toImage();
+        const double dpr = image.devicePixelRatio();
+        QCOMPARE(image.pixelColor(int(x * dpr), int(y * dpr)),
+                 clockSlowdownColor(0x4, band->palette()));
+        const QString tip = band->toolTipAt({x, y});
+        QVERIFY2(tip.startsWith(QStringLiteral("Clocks slowed by power cap from ")),
+                 qPrintable(tip));
+        QVERIFY(tip.contains(formatDurationTwoUnits(to - from)));
+        QVERIFY(band->toolTipAt({band->xForTime(kNow - kSpan) + 1, y}).isEmpty() ||
+                from <= kNow - kSpan);
+
+        // A zoomed chart takes its band along; the other band stays.
+        const QList<ClockEventBand::Lane> before = bands[0]->lanes();
+        page.powerChart()->model()->zoomTo(from + 1000, from + 61'000);
+        QCOMPARE(band->lanes()[0].spans.size(), 1);
+        QCOMPARE(band->lanes()[0].spans[0].first, from + 1000);
+        QVERIFY(band->lanes()[0].spans[0].second <= from + 61'000);
+        QCOMPARE(band->xForTime(from + 1000), page.powerChart()->plotRect().left());
+        QCOMPARE(bands[0]->lanes().size(), before.size());
+        QCOMPARE(bands[0]->lanes()[0].spans, before[0].spans);
+    }
+
+    void clockSlowdownsNotReportedAreSaid()
+    {
+        // A driver without the call (the facts carry no reasons): said, and
+        // no lane; a GPU that reports them with nothing slowing it: said too.
+        LiveHistory none;
+        LiveHistory calm;
+        for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
+            Snapshot s;
+            s.server = kServer;
+            s.timestampMs = t;
+            s.intervalMs = 1000;
+            GpuSample g = gpu(t);
+            g.healthFacts->clockEventReasons.reset();
+            s.gpus.append(g);
+            none.append(s);
+            s.gpus[0].healthFacts->clockEventReasons = 0x1; // idle only
+            calm.append(s);
+        }
+        LiveGpuPage unknown(&none);
+        showAndWait(unknown, gpu(kNow));
+        for (ClockEventBand* band : unknown.clockEventBands()) {
+            QVERIFY(band->lanes().isEmpty());
+            QCOMPARE(band->message(),
+                     QStringLiteral("Clock slowdown reasons are not reported for this range"));
+            QCOMPARE(band->accessibleDescription(), band->message());
+        }
+        LiveGpuPage quiet(&calm);
+        showAndWait(quiet, gpu(kNow));
+        for (ClockEventBand* band : quiet.clockEventBands()) {
+            QVERIFY(band->lanes().isEmpty());
+            QCOMPARE(band->message(),
+                     QStringLiteral("Clocks not slowed in this range (power, thermal, hardware)"));
+        }
+        // The band is one line high then; with two lanes, two.
+        LiveHistory busy;
+        feed(busy);
+        LiveGpuPage page(&busy);
+        showAndWait(page, gpu(kNow));
+        QVERIFY(page.clockEventBands()[0]->height() > quiet.clockEventBands()[0]->height() * 3 / 2);
     }
 
     void rendersThePage_data()

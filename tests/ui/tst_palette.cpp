@@ -11,6 +11,7 @@
 //   every state and series against Base         contrast ≥ 3:1
 #include "common/legend.h"
 #include "common/palette.h"
+#include "model/gpuhealth.h"
 #include "darkpalette.h"
 
 #include <QApplication>
@@ -241,6 +242,41 @@ private Q_SLOTS:
         const QColor grey = staleTextColor(palette);
         QVERIFY(ciede2000(grey, palette.color(QPalette::Text)) > 15);
         QVERIFY2(contrast(grey, base) >= 2.5, qPrintable(name(grey)));
+    }
+
+    void clockSlowdownLanesReadAndDiffer_data() { statesAndSeriesAreApart_data(); }
+
+    void clockSlowdownLanesReadAndDiffer()
+    {
+        // Each lane's bar reads on the plot's colour (3:1); the two thermal
+        // reasons, which often come together, differ from each other and
+        // from the power cap (ΔE00 ≥ 12), deuteranopia included (≥ 10).
+        QFETCH(QPalette, palette);
+        const QColor base = palette.color(QPalette::Base);
+        QStringList problems;
+        const QList<ClockSlowdown> reasons = clockSlowdowns();
+        QCOMPARE(reasons.size(), 5);
+        for (const ClockSlowdown& r : reasons) {
+            const QColor c = clockSlowdownColor(r.bit, palette);
+            if (contrast(c, base) < 3)
+                problems << QStringLiteral("%1 %2 contrast %3")
+                                .arg(QLatin1String(r.title), name(c))
+                                .arg(contrast(c, base), 0, 'f', 2);
+        }
+        const quint64 apart[][2] = {{0x20, 0x40}, {0x4, 0x20}, {0x4, 0x40}, {0x4, 0x8}};
+        for (const auto& pair : apart) {
+            const QColor a = clockSlowdownColor(pair[0], palette);
+            const QColor b = clockSlowdownColor(pair[1], palette);
+            const double normal = ciede2000(a, b);
+            const double deut = ciede2000(deuteranopia(a), deuteranopia(b));
+            if (normal < 12 || deut < 10)
+                problems << QStringLiteral("%1/%2 ΔE %3, %4 under deuteranopia")
+                                .arg(pair[0], 0, 16)
+                                .arg(pair[1], 0, 16)
+                                .arg(normal, 0, 'f', 1)
+                                .arg(deut, 0, 'f', 1);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
 
     void theLightAndDarkSetsDiffer()

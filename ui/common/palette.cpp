@@ -342,6 +342,23 @@ QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette)
     return *cache.insert(key, icon);
 }
 
+QColor clockSlowdownColor(quint64 bit, const QPalette& palette)
+{
+    const bool dark = isDarkPalette(palette);
+    switch (bit) {
+    case 0x4: // power cap
+        return QColor(dark ? 0xb99cf0 : 0x6a3fb0);
+    case 0x8: // hardware slowdown
+        return stateColor(DisplayState::Error, palette);
+    case 0x20: // thermal, software
+        return stateColor(DisplayState::Hot, palette);
+    case 0x40: // thermal, hardware
+        return QColor(dark ? 0xffa27a : 0x5c1800);
+    default: // power brake, and any other
+        return stateColor(DisplayState::NotReported, palette);
+    }
+}
+
 QColor textColorOn(const QColor& fill)
 {
     // Relative luminance (WCAG); the contrast with black and with white.

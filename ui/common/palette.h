@@ -116,6 +116,12 @@ Qt::BrushStyle eventKindPattern(PolicyEventKind kind);
 QString eventKindName(PolicyEventKind kind);
 // A swatch of the kind's colour with its letter (16 and 32 px), cached.
 QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette);
+// The colour of a clock slowdown reason's lane under the GPU's charts (an
+// NVML clock-event bit of clockSlowdowns()): thermal in the hot state's
+// vermillion (hardware darker on light windows, lighter on dark), hardware
+// slowdown in the error crimson, power cap violet, power brake grey; each
+// with 3:1 contrast against QPalette::Base. The lane's title says it too.
+QColor clockSlowdownColor(quint64 bit, const QPalette& palette);
 // Text that reads on a fill of `fill`: black or white, whichever contrasts more.
 QColor textColorOn(const QColor& fill);
 

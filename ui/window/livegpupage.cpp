@@ -1,5 +1,6 @@
 #include "window/livegpupage.h"
 
+#include "charts/clockeventband.h"
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
 #include "common/freshness.h"
@@ -53,15 +54,24 @@ LiveGpuPage::LiveGpuPage(const LiveHistory* history, QWidget* parent)
         grid->addWidget(plot, i / 2, i % 2);
         ++i;
     }
+    // Under the bottom charts (temperature, power: what slows a GPU), one
+    // band each, on each one's time axis: when its clocks were slowed.
+    for (HistoryPlot* plot : {temperatureChart(), powerChart()}) {
+        auto* band = new ClockEventBand(history, plot, this);
+        grid->addWidget(band, 2, m_bands.size());
+        m_bands.append(band);
+    }
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    grid->addWidget(m_details, 2, 0, 1, 2);
+    grid->addWidget(m_details, 3, 0, 1, 2);
     m_reservations->setWordWrap(true);
     m_reservations->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_reservations->setTextFormat(Qt::PlainText);
     m_reservations->setObjectName(QStringLiteral("reservations"));
     m_reservations->hide();
-    grid->addWidget(m_reservations, 3, 0, 1, 2);
+    grid->addWidget(m_reservations, 4, 0, 1, 2);
     applySeries(); // each chart knows its metric (unit, axis) before a GPU is chosen
 }
 
@@ -172,6 +182,8 @@ void LiveGpuPage::refresh(const QString& server, const QString& uuid, qint64 fro
         m_server = server;
         m_uuid = uuid;
         applySeries();
+        for (ClockEventBand* band : std::as_const(m_bands))
+            band->setGpu(server, uuid);
     }
     for (HistoryChartModel* m : std::as_const(m_models)) {
         // A chart the admin zoomed into holds its view (with fresh data)

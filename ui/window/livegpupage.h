@@ -1,8 +1,9 @@
 #pragma once
 
 // The Live tab's page for one GPU: four painted charts (utilisation, memory,
-// temperature, power) over the last minutes, and a line of its other
-// figures. The charts are the History tab's HistoryPlot, fed from the
+// temperature, power) over the last minutes, a band under the bottom two
+// with the reasons its clocks were slowed (ClockEventBand), and a line of
+// its other figures. The charts are the History tab's HistoryPlot, fed from the
 // in-memory last hour (LiveHistory through a LiveHistoryProvider), so live
 // works with history off and both tabs draw gaps by the same rule. Axes are
 // fixed per metric: 0–100 %, memory 0–capacity, temperature up to a little
@@ -18,6 +19,7 @@ class QLabel;
 
 namespace gw {
 
+class ClockEventBand;
 class HistoryChartModel;
 class HistoryPlot;
 class LiveHistory;
@@ -55,6 +57,8 @@ public:
     HistoryPlot* temperatureChart() const { return m_plots.at(2); }
     HistoryPlot* powerChart() const { return m_plots.at(3); }
     QList<HistoryPlot*> charts() const { return m_plots; }
+    // The clock slowdown bands under the temperature and power charts.
+    QList<ClockEventBand*> clockEventBands() const { return m_bands; }
     LiveHistoryProvider* provider() const { return m_provider; }
 
     // Where the temperature axis ends for a slowdown threshold (°C): the
@@ -75,6 +79,7 @@ private:
     LiveHistoryProvider* m_provider;
     QList<HistoryChartModel*> m_models;
     QList<HistoryPlot*> m_plots;
+    QList<ClockEventBand*> m_bands;
     QLabel* m_details;
     QLabel* m_reservations;
     QString m_detailsText;
