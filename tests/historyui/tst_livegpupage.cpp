@@ -143,6 +143,44 @@ private Q_SLOTS:
         QVERIFY2(marked > total / 4, qPrintable(QStringLiteral("%1 of %2").arg(marked).arg(total)));
     }
 
+    void theLimitsLabelLeavesTheNewestReadingsVisible()
+    {
+        // A GPU held at 680 W of 700: the newest readings (the plot's right
+        // end) sit just under the limit line; its label goes above the plot.
+        LiveHistory h;
+        for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
+            Snapshot s;
+            s.server = kServer;
+            s.timestampMs = t;
+            s.intervalMs = 1000;
+            GpuSample g = gpu(t);
+            g.powerW = 680;
+            s.gpus.append(g);
+            h.append(s);
+        }
+        LiveGpuPage page(&h);
+        showAndWait(page, gpu(kNow));
+        HistoryPlot* power = page.powerChart();
+        const QImage image = power->grab().toImage();
+        const double dpr = image.devicePixelRatio();
+        const QRectF r = power->plotRect();
+        const QColor line = power->model()->colorAt(0);
+        const int y0 = int(r.top() * dpr), y1 = int((r.top() + r.height() / 4) * dpr);
+        int columns = 0, withLine = 0;
+        for (int x = int((r.right() - 120) * dpr); x < int((r.right() - 4) * dpr); ++x, ++columns)
+            for (int y = y0; y <= y1; ++y) {
+                const QColor c = image.pixelColor(x, y);
+                if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                        std::abs(c.blue() - line.blue()) <
+                    40) {
+                    ++withLine;
+                    break;
+                }
+            }
+        QVERIFY2(withLine == columns,
+                 qPrintable(QStringLiteral("%1 of %2").arg(withLine).arg(columns)));
+    }
+
     void temperatureAxisDoesNotFollowTheData()
     {
         // Two GPUs, one cool and one hot, share the axis their threshold gives.
@@ -336,16 +374,14 @@ private Q_SLOTS:
         showAndWait(unknown, gpu(kNow));
         for (ClockEventBand* band : unknown.clockEventBands()) {
             QVERIFY(band->lanes().isEmpty());
-            QCOMPARE(band->message(),
-                     QStringLiteral("Clock slowdown reasons are not reported for this range"));
+            QCOMPARE(band->message(), QStringLiteral("Clock slowdowns: not reported"));
             QCOMPARE(band->accessibleDescription(), band->message());
         }
         LiveGpuPage quiet(&calm);
         showAndWait(quiet, gpu(kNow));
         for (ClockEventBand* band : quiet.clockEventBands()) {
             QVERIFY(band->lanes().isEmpty());
-            QCOMPARE(band->message(),
-                     QStringLiteral("Clocks not slowed in this range (power, thermal, hardware)"));
+            QCOMPARE(band->message(), QStringLiteral("Clock slowdowns: none in this range"));
         }
         // The band is one line high then; with two lanes, two.
         LiveHistory busy;

@@ -400,6 +400,39 @@ private Q_SLOTS:
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
     }
 
+    void scriptedClockReasonsChangeFromReadingToReading()
+    {
+        // A GPU that hits its power cap, then heats up too, then runs free:
+        // each reading has its own mask (the GPU page's band draws them).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("throttle.scenario"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("gpu 0 util=99\n"
+                "script 0 clockreasons=0x4,0x24,0x0\n");
+        f.close();
+        const QByteArray saved = qgetenv("GW_FAKE_NVML_SCENARIO");
+        qputenv("GW_FAKE_NVML_SCENARIO", path.toLocal8Bit());
+        auto restore = qScopeGuard([&] { qputenv("GW_FAKE_NVML_SCENARIO", saved); });
+        NvmlLibrary nvml;
+        QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
+        Device d = deviceOf(nvml, 0);
+        QStringList warnings;
+        NvmlHealthReader reader(nvml);
+        reader.open({d}, warnings);
+        QList<std::optional<quint64>> masks;
+        for (int r = 0; r < 4; ++r) {
+            tick(nvml, d); // the sampler reads utilisation first
+            const std::optional<GpuHealthFacts> facts = reader.read(0, r * 1000, warnings);
+            QVERIFY(facts);
+            masks << facts->clockEventReasons;
+            // Scripted, the call is supported though the gpu line says none.
+            QCOMPARE(facts->clockEventReasonsSupported, std::optional<quint64>(0x1ff));
+        }
+        QCOMPARE(masks, (QList<std::optional<quint64>>{0x4, 0x24, 0x0, 0x4}));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+    }
+
     void aFailureConfiguredForAHealthCallIsReturned()
     {
         // `fail` lines reach the new calls too (here through a scenario

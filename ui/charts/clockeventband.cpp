@@ -90,8 +90,8 @@ QString ClockEventBand::message() const
 {
     if (!m_lanes.isEmpty() || m_uuid.isEmpty())
         return {};
-    return m_reported ? tr("Clocks not slowed in this range (power, thermal, hardware)")
-                      : tr("Clock slowdown reasons are not reported for this range");
+    return m_reported ? tr("Clock slowdowns: none in this range")
+                      : tr("Clock slowdowns: not reported");
 }
 
 double ClockEventBand::laneHeight() const

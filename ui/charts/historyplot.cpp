@@ -466,8 +466,11 @@ void HistoryPlot::paintSeries(QPainter& p) const
             if (!m_limitLabel.isEmpty()) {
                 const QFontMetrics fm = fontMetrics();
                 const double w = fm.horizontalAdvance(m_limitLabel) + 8;
-                // Below the line when it sits at the top, else above it.
-                const double top = cy - fm.height() - 1 < r.top() ? cy + 2 : cy - fm.height() - 1;
+                // Above the line, in the margin over the plot when the line
+                // is its top (memory, power): inside, at the right end, it
+                // would hide the newest readings, which sit near the limit
+                // on a busy GPU. Below only where no room is left above.
+                const double top = cy - fm.height() - 1 < 0 ? cy + 2 : cy - fm.height() - 1;
                 const QRectF cell(r.right() - w, top, w, fm.height());
                 QColor bg = pal.color(QPalette::Base);
                 bg.setAlpha(200);

@@ -539,14 +539,20 @@ Return u64Value(Device device, Fn fn, unsigned long long* out, Value value)
 
 Return clocksEventReasons(Device device, unsigned long long* reasons)
 {
-    return u64Value(device, kClocksEventReasons, reasons,
-                    [](const Gpu& g) { return g.clockReasons; });
+    // A scripted mask makes the call supported whatever the gpu line says.
+    return u64Value(device, kClocksEventReasons, reasons, [](const Gpu& g) {
+        return g.scriptClockReasons.empty()
+                   ? g.clockReasons
+                   : static_cast<long long>(scripted(g.scriptClockReasons, 0ULL, g.ticks));
+    });
 }
 
 Return supportedClocksEventReasons(Device device, unsigned long long* reasons)
 {
     return u64Value(device, kClocksEventReasons, reasons, [](const Gpu& g) {
-        return g.clockReasons < 0 ? -1 : static_cast<long long>(g.clockSupported);
+        return g.clockReasons < 0 && g.scriptClockReasons.empty()
+                   ? -1
+                   : static_cast<long long>(g.clockSupported);
     });
 }
 

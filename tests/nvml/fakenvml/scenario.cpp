@@ -607,6 +607,7 @@ private:
     }
 
     // script <gpu> util=10,50,90 memused=1GiB,2GiB temp=40,60 power=100000,200000
+    //              clockreasons=0x1,0x4,0x24
     static bool parseScript(const std::vector<std::string>& w, State& st, std::string* why)
     {
         Gpu* gpu = nullptr;
@@ -633,8 +634,8 @@ private:
                     break;
                 start = comma + 1;
             }
-            if (k == "memused") {
-                gpu->scriptMemUsed = values;
+            if (k == "memused" || k == "clockreasons") {
+                (k == "memused" ? gpu->scriptMemUsed : gpu->scriptClockReasons) = values;
                 continue;
             }
             std::vector<unsigned>* list = k == "util"    ? &gpu->scriptUtil
@@ -642,7 +643,7 @@ private:
                                           : k == "power" ? &gpu->scriptPower
                                                          : nullptr;
             if (!list) {
-                *why = "unknown script key " + k + " (util, memused, temp, power)";
+                *why = "unknown script key " + k + " (util, memused, temp, power, clockreasons)";
                 return false;
             }
             list->clear();

@@ -174,7 +174,7 @@ struct Gpu
     unsigned long ticks = 0;
     // `script` lists: per sample instead of the fixed value (empty: fixed).
     std::vector<unsigned> scriptUtil, scriptTemp, scriptPower;
-    std::vector<unsigned long long> scriptMemUsed;
+    std::vector<unsigned long long> scriptMemUsed, scriptClockReasons;
     ProcList compute, graphics, mps;
     std::vector<UtilSample> utilSamples;
     unsigned long long lastSeenArg = 0;
