@@ -55,24 +55,53 @@ GpuSample gpu(qint64 t)
     return g;
 }
 
-// 15 min at 1 Hz, with an outage of `outageMs` ending 5 min before now.
-void feed(LiveHistory& h, qint64 outageMs = 0, bool mig = false)
+// 15 min at 1 Hz, each reading's GPU as edit(gpu, t) leaves it; a reading
+// without the GPU where edit says false.
+template <typename Edit>
+void feedWith(LiveHistory& h, Edit edit)
 {
     for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
-        if (outageMs > 0 && t >= kNow - 5 * 60'000 - outageMs && t < kNow - 5 * 60'000)
-            continue;
         Snapshot s;
         s.server = kServer;
         s.timestampMs = t;
         s.intervalMs = 1000;
         GpuSample g = gpu(t);
+        if (edit(g, t))
+            s.gpus.append(g);
+        h.append(s);
+    }
+}
+
+// 15 min at 1 Hz, with an outage of `outageMs` ending 5 min before now.
+void feed(LiveHistory& h, qint64 outageMs = 0, bool mig = false)
+{
+    feedWith(h, [&](GpuSample& g, qint64 t) {
+        if (outageMs > 0 && t >= kNow - 5 * 60'000 - outageMs && t < kNow - 5 * 60'000)
+            return false;
         if (mig) {
             g.migEnabled = true;
             g.utilizationGpuPercent.reset(); // the driver does not say, per GPU
         }
-        s.gpus.append(g);
-        h.append(s);
+        return true;
+    });
+}
+
+// Columns of [x0, x1) of the image with a pixel of the colour in [y0, y1].
+int columnsWith(const QImage& image, const QColor& color, int x0, int x1, int y0, int y1)
+{
+    int columns = 0;
+    for (int x = x0; x < x1; ++x) {
+        for (int y = y0; y <= y1; ++y) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
+                    std::abs(c.blue() - color.blue()) <
+                40) {
+                ++columns;
+                break;
+            }
+        }
     }
+    return columns;
 }
 
 bool answered(const LiveGpuPage& page)
@@ -148,16 +177,10 @@ private Q_SLOTS:
         // A GPU held at 680 W of 700: the newest readings (the plot's right
         // end) sit just under the limit line; its label goes above the plot.
         LiveHistory h;
-        for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
-            Snapshot s;
-            s.server = kServer;
-            s.timestampMs = t;
-            s.intervalMs = 1000;
-            GpuSample g = gpu(t);
+        feedWith(h, [](GpuSample& g, qint64) {
             g.powerW = 680;
-            s.gpus.append(g);
-            h.append(s);
-        }
+            return true;
+        });
         LiveGpuPage page(&h);
         showAndWait(page, gpu(kNow));
         HistoryPlot* power = page.powerChart();
@@ -165,18 +188,10 @@ private Q_SLOTS:
         const double dpr = image.devicePixelRatio();
         const QRectF r = power->plotRect();
         const QColor line = power->model()->colorAt(0);
-        const int y0 = int(r.top() * dpr), y1 = int((r.top() + r.height() / 4) * dpr);
-        int columns = 0, withLine = 0;
-        for (int x = int((r.right() - 120) * dpr); x < int((r.right() - 4) * dpr); ++x, ++columns)
-            for (int y = y0; y <= y1; ++y) {
-                const QColor c = image.pixelColor(x, y);
-                if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
-                        std::abs(c.blue() - line.blue()) <
-                    40) {
-                    ++withLine;
-                    break;
-                }
-            }
+        const int x0 = int((r.right() - 120) * dpr), x1 = int((r.right() - 4) * dpr);
+        const int withLine = columnsWith(image, line, x0, x1, int(r.top() * dpr),
+                                         int((r.top() + r.height() / 4) * dpr));
+        const int columns = x1 - x0;
         QVERIFY2(withLine == columns,
                  qPrintable(QStringLiteral("%1 of %2").arg(withLine).arg(columns)));
     }
@@ -357,19 +372,15 @@ private Q_SLOTS:
         // A driver without the call (the facts carry no reasons): said, and
         // no lane; a GPU that reports them with nothing slowing it: said too.
         LiveHistory none;
-        LiveHistory calm;
-        for (qint64 t = kNow - kSpan; t < kNow; t += 1000) {
-            Snapshot s;
-            s.server = kServer;
-            s.timestampMs = t;
-            s.intervalMs = 1000;
-            GpuSample g = gpu(t);
+        feedWith(none, [](GpuSample& g, qint64) {
             g.healthFacts->clockEventReasons.reset();
-            s.gpus.append(g);
-            none.append(s);
-            s.gpus[0].healthFacts->clockEventReasons = 0x1; // idle only
-            calm.append(s);
-        }
+            return true;
+        });
+        LiveHistory calm;
+        feedWith(calm, [](GpuSample& g, qint64) {
+            g.healthFacts->clockEventReasons = 0x1; // idle only
+            return true;
+        });
         LiveGpuPage unknown(&none);
         showAndWait(unknown, gpu(kNow));
         for (ClockEventBand* band : unknown.clockEventBands()) {
@@ -431,19 +442,8 @@ private Q_SLOTS:
             const QRect plot = QRectF(p->plotRect().topLeft() * dpr, p->plotRect().size() * dpr)
                                    .toAlignedRect()
                                    .intersected(image.rect());
-            const QColor line = p->model()->colorAt(0);
-            int columnsWithLine = 0;
-            for (int x = plot.left(); x <= plot.right(); ++x) {
-                for (int y = plot.top(); y <= plot.bottom(); ++y) {
-                    const QColor c = image.pixelColor(x, y);
-                    if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
-                            std::abs(c.blue() - line.blue()) <
-                        40) {
-                        ++columnsWithLine;
-                        break;
-                    }
-                }
-            }
+            const int columnsWithLine = columnsWith(image, p->model()->colorAt(0), plot.left(),
+                                                    plot.right() + 1, plot.top(), plot.bottom());
             QVERIFY2(columnsWithLine >= plot.width() * 0.9,
                      qPrintable(QStringLiteral("%1: the line in %2 of %3 columns")
                                     .arg(which)

@@ -6,7 +6,6 @@
 #include "sampling/nvmllibrary.h"
 
 #include <QFile>
-#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,6 +41,28 @@ void tick(NvmlLibrary& nvml, Device d)
     Utilization u{};
     nvml.deviceGetUtilizationRates(d, &u);
 }
+
+// Points the fake at a scenario written for one test, for the guard's
+// life (the suite's own scenario again after it).
+class ScenarioFile
+{
+public:
+    explicit ScenarioFile(const QByteArray& text)
+        : m_saved(qgetenv("GW_FAKE_NVML_SCENARIO"))
+    {
+        const QString path = m_dir.filePath(QStringLiteral("test.scenario"));
+        QFile f(path);
+        m_written = f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+        qputenv("GW_FAKE_NVML_SCENARIO", path.toLocal8Bit());
+    }
+    ~ScenarioFile() { qputenv("GW_FAKE_NVML_SCENARIO", m_saved); }
+    bool written() const { return m_written; }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_saved;
+    bool m_written = false;
+};
 
 } // namespace
 
@@ -404,16 +425,9 @@ private Q_SLOTS:
     {
         // A GPU that hits its power cap, then heats up too, then runs free:
         // each reading has its own mask (the GPU page's band draws them).
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("throttle.scenario"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("gpu 0 util=99\n"
-                "script 0 clockreasons=0x4,0x24,0x0\n");
-        f.close();
-        const QByteArray saved = qgetenv("GW_FAKE_NVML_SCENARIO");
-        qputenv("GW_FAKE_NVML_SCENARIO", path.toLocal8Bit());
-        auto restore = qScopeGuard([&] { qputenv("GW_FAKE_NVML_SCENARIO", saved); });
+        const ScenarioFile scenario("gpu 0 util=99\n"
+                                    "script 0 clockreasons=0x4,0x24,0x0\n");
+        QVERIFY(scenario.written());
         NvmlLibrary nvml;
         QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
         Device d = deviceOf(nvml, 0);
@@ -437,18 +451,11 @@ private Q_SLOTS:
     {
         // `fail` lines reach the new calls too (here through a scenario
         // written for the test).
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("fail.scenario"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("gpu 0 energy=5 clockreasons=0x1 pciereplay=1\n"
-                "fail 0 nvmlDeviceGetTotalEnergyConsumption NO_PERMISSION\n"
-                "fail 0 nvmlDeviceGetCurrentClocksEventReasons GPU_IS_LOST\n"
-                "fail 0 nvmlDeviceRegisterEvents UNKNOWN\n");
-        f.close();
-        const QByteArray saved = qgetenv("GW_FAKE_NVML_SCENARIO");
-        qputenv("GW_FAKE_NVML_SCENARIO", path.toLocal8Bit());
-        auto restore = qScopeGuard([&] { qputenv("GW_FAKE_NVML_SCENARIO", saved); });
+        const ScenarioFile scenario("gpu 0 energy=5 clockreasons=0x1 pciereplay=1\n"
+                                    "fail 0 nvmlDeviceGetTotalEnergyConsumption NO_PERMISSION\n"
+                                    "fail 0 nvmlDeviceGetCurrentClocksEventReasons GPU_IS_LOST\n"
+                                    "fail 0 nvmlDeviceRegisterEvents UNKNOWN\n");
+        QVERIFY(scenario.written());
         NvmlLibrary nvml;
         QVERIFY2(nvml.load(QStringLiteral(GW_FAKE_NVML)), qPrintable(nvml.error()));
         Device d = deviceOf(nvml, 0);
