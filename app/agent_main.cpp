@@ -1,18 +1,27 @@
 // gpuwarden-agent: samples this server and serves it over HTTP/JSON.
 //   gpuwarden-agent [--config /etc/gpuwarden/agent.toml] [--policy policy.toml] [--demo
 //   [--demo-server N] [--demo-past HOURS]]
+//   gpuwarden-agent token new|list|revoke …  (agent/tokencommand.h)
 // The wiring is gw::AgentApp (core/agent/agentapp.*); this file reads the
 // command line and runs it.
 
 #include "agent/agentapp.h"
+#include "agent/tokencommand.h"
 #include "util/quitsignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 
+#include <cstring>
+
 int main(int argc, char* argv[])
 {
+    if (argc > 1 && std::strcmp(argv[1], "token") == 0) { // gpuwarden-agent token new|list|revoke
+        QCoreApplication app(argc, argv);
+        return gw::runTokenCommand(QCoreApplication::arguments().mid(2),
+                                   QLatin1String(gw::AgentApp::Options::kDefaultConfigPath));
+    }
     gw::QuitOnSignals::blockUntilHandled(); // until AgentApp::run() handles them
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-agent"));
@@ -21,7 +30,9 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("GPU Warden agent: serves this server's GPU and "
-                       "host readings over HTTP/JSON."));
+                       "host readings over HTTP/JSON.\n"
+                       "gpuwarden-agent token new|list|revoke makes, lists and revokes its "
+                       "bearer tokens (gpuwarden-agent token --help)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({QStringLiteral("config"),

@@ -27,21 +27,30 @@ bool isBearer(const QByteArray& authorization)
 } // namespace
 
 Admission::Admission(QList<AgentToken> tokens, Limits limits, std::function<qint64()> monotonicMs)
-    : m_tokens(std::move(tokens))
-    , m_limits(limits)
+    : m_limits(limits)
     , m_clock(std::move(monotonicMs))
-{}
+{
+    setTokens(tokens);
+}
 
-const AgentToken* Admission::tokenFor(const QByteArray& authorization) const
+void Admission::setTokens(const QList<AgentToken>& tokens)
+{
+    m_tokens.clear();
+    m_tokens.reserve(tokens.size());
+    for (const AgentToken& t : tokens)
+        m_tokens.append(std::make_shared<const AgentToken>(t));
+}
+
+std::shared_ptr<const AgentToken> Admission::tokenFor(const QByteArray& authorization) const
 {
     if (!isBearer(authorization))
         return nullptr;
     const QByteArray presented = sha256(authorization.mid(7).trimmed());
-    const AgentToken* match = nullptr;
-    for (const AgentToken& t : m_tokens) {
+    std::shared_ptr<const AgentToken> match;
+    for (const auto& t : m_tokens) {
         // Every configured hash is compared, matched or not.
-        if (sameBytes(presented, t.sha256) && !match)
-            match = &t;
+        if (sameBytes(presented, t->sha256) && !match)
+            match = t;
     }
     return match;
 }

@@ -15,6 +15,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -57,8 +58,10 @@ public:
 
     struct Verdict
     {
-        std::optional<Refusal> refusal;    // set: answer this instead
-        const AgentToken* token = nullptr; // the token presented, when known
+        std::optional<Refusal> refusal; // set: answer this instead
+        // The token presented, when known; shared, so a request being
+        // answered keeps its token when SIGHUP replaces the list.
+        std::shared_ptr<const AgentToken> token;
     };
 
     // Clients whose buckets are kept before idle ones are dropped.
@@ -72,7 +75,12 @@ public:
     Verdict admit(const Request& request);
     // The known token an Authorization header presents ("Bearer <token>",
     // the scheme in any case); null when none. Every hash is compared.
-    const AgentToken* tokenFor(const QByteArray& authorization) const;
+    std::shared_ptr<const AgentToken> tokenFor(const QByteArray& authorization) const;
+    // Replaces the known tokens (agent.toml re-read on SIGHUP): requests
+    // admitted from now on are checked against these. Called on the thread
+    // that admits requests.
+    void setTokens(const QList<AgentToken>& tokens);
+    qsizetype tokenCount() const { return m_tokens.size(); }
 
     qsizetype trackedClients() const { return m_buckets.size(); }
 
@@ -84,7 +92,7 @@ private:
     };
     bool takeFromBucket(const QString& client);
 
-    QList<AgentToken> m_tokens;
+    QList<std::shared_ptr<const AgentToken>> m_tokens;
     Limits m_limits;
     std::function<qint64()> m_clock;
     QHash<QString, Bucket> m_buckets;

@@ -480,10 +480,44 @@ void AgentApp::startDailyReport(int demoServer)
     m_reporter->start();
 }
 
+void AgentApp::reloadTokens()
+{
+    if (!m_options.configPath && m_options.demo)
+        return; // the demo's token for the run; no file
+    const QString path = m_options.configPath.value_or(QLatin1String(Options::kDefaultConfigPath));
+    QString error;
+    const std::optional<AgentConfig> config = AgentConfig::load(path, &error);
+    if (!config) {
+        std::fprintf(stderr, "gpuwarden-agent: SIGHUP: %s; the tokens in force stay\n",
+                     qPrintable(error));
+        return;
+    }
+    QStringList before, after;
+    for (const AgentToken& t : m_server->tokens())
+        before << t.name + QLatin1Char('\n') + QString::fromLatin1(t.sha256.toHex());
+    for (const AgentToken& t : config->tokens)
+        after << t.name + QLatin1Char('\n') + QString::fromLatin1(t.sha256.toHex());
+    QStringList added, gone;
+    for (const QString& t : after)
+        if (!before.contains(t))
+            added << t.section(QLatin1Char('\n'), 0, 0);
+    for (const QString& t : before)
+        if (!after.contains(t))
+            gone << t.section(QLatin1Char('\n'), 0, 0);
+    m_server->setTokens(config->tokens);
+    std::fprintf(stderr,
+                 "gpuwarden-agent: SIGHUP: %lld tokens from %s in force (new: %s; gone: %s); "
+                 "other settings of the file take effect at the next start\n",
+                 static_cast<long long>(config->tokens.size()), qPrintable(path),
+                 added.isEmpty() ? "none" : qPrintable(added.join(QStringLiteral(", "))),
+                 gone.isEmpty() ? "none" : qPrintable(gone.join(QStringLiteral(", "))));
+}
+
 void AgentApp::hangUp()
 {
     if (!m_server)
         return;
+    reloadTokens();
     if (m_policyPath.isEmpty()) {
         std::fprintf(stderr, "gpuwarden-agent: SIGHUP: no policy file to re-read\n");
         return;

@@ -70,7 +70,8 @@ public:
     int run();
     // Stops sampling and closes the journal and the history.
     void stop();
-    // What SIGHUP does: re-reads the policy file, if there is one.
+    // What SIGHUP does: re-reads agent.toml's tokens (`gpuwarden-agent
+    // token new` / `revoke` edit them) and the policy file, if there is one.
     void hangUp();
 
     AgentServer* server() const { return m_server.get(); }
@@ -87,6 +88,7 @@ public:
     static constexpr qint64 kDemoPastBacklog = 4096;
 
 private:
+    void reloadTokens();
     bool loadConfig();
     // --demo-server: 1..kMaxServers, with --demo only; 0 (said on stderr) when refused.
     int demoServerOption() const;

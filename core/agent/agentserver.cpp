@@ -318,6 +318,12 @@ bool AgentServer::reloadPolicy(QStringList* errors)
     return m_policy.reload(errors);
 }
 
+void AgentServer::setTokens(const QList<AgentToken>& tokens)
+{
+    m_config.tokens = tokens;
+    m_admission.setTokens(tokens);
+}
+
 void AgentServer::policyApplied(int version)
 {
     const PolicyConfig& policy = m_policy.policy();

@@ -142,6 +142,11 @@ public:
     // error ("file:line:column: reason") when refused; the policy stays.
     bool reloadPolicy(QStringList* errors = nullptr);
     PolicyConfig policy() const { return m_policy.policy(); }
+    // The bearer tokens agent.toml lists now (re-read on SIGHUP): requests
+    // admitted from here on are checked against them; a request already
+    // admitted keeps its token.
+    void setTokens(const QList<AgentToken>& tokens);
+    QList<AgentToken> tokens() const { return m_config.tokens; }
     // 1 at start, +1 per change.
     int policyVersion() const { return m_policy.version(); }
     QString policySource() const { return m_policy.source(); }

@@ -21,6 +21,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 
 class QHttpServer;
 class QHttpServerResponder;
@@ -31,8 +32,9 @@ namespace gw {
 struct RouteRequest
 {
     const QHttpServerRequest& http;
-    QStringList args;                  // the path's "<arg>" segments, in order
-    const AgentToken* token = nullptr; // the token presented (null on Scope::Anyone routes)
+    QStringList args; // the path's "<arg>" segments, in order
+    // The token presented (null on Scope::Anyone routes).
+    std::shared_ptr<const AgentToken> token;
 
     // The presented token's name; empty without one.
     QString tokenName() const { return token ? token->name : QString(); }
