@@ -2,10 +2,12 @@
 //   gpuwarden-agent [--config /etc/gpuwarden/agent.toml] [--policy policy.toml] [--demo
 //   [--demo-server N] [--demo-past HOURS]]
 //   gpuwarden-agent token new|list|revoke …  (agent/tokencommand.h)
+//   gpuwarden-agent doctor [--config FILE] [--json]  (agent/doctor.h)
 // The wiring is gw::AgentApp (core/agent/agentapp.*); this file reads the
 // command line and runs it.
 
 #include "agent/agentapp.h"
+#include "agent/doctor.h"
 #include "agent/tokencommand.h"
 #include "util/quitsignals.h"
 
@@ -17,10 +19,13 @@
 
 int main(int argc, char* argv[])
 {
-    if (argc > 1 && std::strcmp(argv[1], "token") == 0) { // gpuwarden-agent token new|list|revoke
+    // gpuwarden-agent token new|list|revoke, gpuwarden-agent doctor
+    if (argc > 1 && (std::strcmp(argv[1], "token") == 0 || std::strcmp(argv[1], "doctor") == 0)) {
         QCoreApplication app(argc, argv);
-        return gw::runTokenCommand(QCoreApplication::arguments().mid(2),
-                                   QLatin1String(gw::AgentApp::Options::kDefaultConfigPath));
+        const QString config = QLatin1String(gw::AgentApp::Options::kDefaultConfigPath);
+        const QStringList rest = QCoreApplication::arguments().mid(2);
+        return std::strcmp(argv[1], "token") == 0 ? gw::runTokenCommand(rest, config)
+                                                  : gw::runDoctorCommand(rest, config);
     }
     gw::QuitOnSignals::blockUntilHandled(); // until AgentApp::run() handles them
     QCoreApplication app(argc, argv);
@@ -32,7 +37,8 @@ int main(int argc, char* argv[])
         QStringLiteral("GPU Warden agent: serves this server's GPU and "
                        "host readings over HTTP/JSON.\n"
                        "gpuwarden-agent token new|list|revoke makes, lists and revokes its "
-                       "bearer tokens (gpuwarden-agent token --help)."));
+                       "bearer tokens (gpuwarden-agent token --help); gpuwarden-agent doctor "
+                       "checks this installation (gpuwarden-agent doctor --help)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({QStringLiteral("config"),

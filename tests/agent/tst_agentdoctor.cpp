@@ -1,0 +1,295 @@
+// `gpuwarden-agent doctor` (core/agent/doctor): each check's finding on a
+// set-up made for it (the real NVML loader on the fake driver and on none,
+// a /proc of the test's own for hidepid and the PID namespace, a clock and
+// free space given, a webhook that answers and one that does not), the exit
+// status from the worst finding, and the real binary on a machine without a
+// GPU.
+
+#include "agent/doctor.h"
+#include "agentcall.h"
+#include "freeport.h"
+#include "webhookreceiver.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gw;
+using Level = DoctorFinding::Level;
+
+namespace {
+
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+QList<DoctorFinding> of(const QList<DoctorFinding>& all, const QString& check)
+{
+    QList<DoctorFinding> out;
+    for (const DoctorFinding& f : all)
+        if (f.check == check)
+            out << f;
+    return out;
+}
+
+QString listed(const QList<DoctorFinding>& all)
+{
+    return doctorText(all);
+}
+
+} // namespace
+
+class TestAgentDoctor : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    // agent.toml with `extra` lines in [agent], a journal in the test's
+    // folder, mode 0640.
+    QString config(const QByteArray& agentLines, const QByteArray& more = {})
+    {
+        const QString path = m_dir.filePath(QStringLiteral("agent.toml"));
+        writeFile(path, "[agent]\n" + agentLines + "[journal]\npath = \"" +
+                            m_dir.filePath(QStringLiteral("state/journal.sqlite")).toUtf8() +
+                            "\"\n" + more + "[[token]]\nname = \"t\"\nsha256 = \"" +
+                            test::tokenHash("t") + "\"\n");
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
+        return path;
+    }
+
+    DoctorSetup setup(const QString& configPath)
+    {
+        DoctorSetup s;
+        s.configPath = configPath;
+        s.nvmlLibrary = QStringLiteral(GW_FAKE_NVML);
+        s.clock = [] {
+            return DoctorSetup::Clock{true, 12.5};
+        };
+        s.freeBytes = [](const QString&) {
+            return std::optional<quint64>(quint64(100) << 30);
+        };
+        s.webhookTimeoutMs = 2000;
+        return s;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("state"))));
+        qputenv("GW_FAKE_NVML_SCENARIO", GW_NVML_SCENARIOS "/basic.scenario");
+    }
+
+    void aGoodInstallationIsAllOk()
+    {
+        // A /proc as the package's unit gives it, whoever runs the test:
+        // no hidepid, the host's PID namespace, CAP_KILL and CAP_SYS_NICE.
+        const QString proc = m_dir.filePath(QStringLiteral("proc-good"));
+        QVERIFY(writeFile(proc + QStringLiteral("/self/mountinfo"),
+                          "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc "
+                          "proc rw\n"));
+        QVERIFY(writeFile(proc + QStringLiteral("/self/status"),
+                          "Name:\tgpuwarden-agent\nNSpid:\t4242\nCapEff:\t0000000400800020\n"));
+        // A kernel log anyone may read (/dev/kmsg needs CAP_SYSLOG where
+        // kernel.dmesg_restrict = 1).
+        const QString kmsg = m_dir.filePath(QStringLiteral("kmsg"));
+        QVERIFY(writeFile(kmsg, "6,1,1,-;Linux version 6.1\n"));
+        DoctorSetup s = setup(config("kernel_log = \"" + kmsg.toUtf8() + "\"\n"));
+        s.procRoot = proc;
+        const QList<DoctorFinding> all = runDoctor(s);
+        for (const DoctorFinding& f : all)
+            QVERIFY2(f.level == Level::Ok, qPrintable(listed(all)));
+        QCOMPARE(doctorExitCode(all), 0);
+        const QList<DoctorFinding> nvml = of(all, QStringLiteral("nvml"));
+        QCOMPARE(nvml.size(), 1);
+        QVERIFY2(nvml[0].text.startsWith(QStringLiteral("driver 550.54.15, ")),
+                 qPrintable(nvml[0].text));
+        QVERIFY(of(all, QStringLiteral("clock"))[0].text.contains(QStringLiteral("12.5 ms")));
+        QVERIFY(of(all, QStringLiteral("listen"))[0].text.startsWith(
+            QStringLiteral("127.0.0.1:9807, this machine only")));
+        // Text: the level, the check, what was found; JSON the same.
+        QVERIFY(doctorText(all).startsWith(QStringLiteral("ok       config      ")));
+        QCOMPARE(doctorJson(all).size(), all.size());
+        QCOMPARE(doctorJson(all)[0].toObject()[QStringLiteral("level")].toString(),
+                 QStringLiteral("ok"));
+    }
+
+    void everyInterfaceWithoutTlsIsAnError()
+    {
+        const QList<DoctorFinding> all = runDoctor(setup(config("listen = \"0.0.0.0\"\n")));
+        const QList<DoctorFinding> listen = of(all, QStringLiteral("listen"));
+        QCOMPARE(listen.size(), 1);
+        QCOMPARE(listen[0].level, Level::Error);
+        QVERIFY(listen[0].text.contains(QStringLiteral("every interface, without TLS")));
+        QVERIFY(listen[0].fix.contains(QStringLiteral("[tls]")));
+        QCOMPARE(doctorExitCode(all), 2);
+    }
+
+    void noDriverIsAWarningUnlessNvmlIsAskedFor()
+    {
+        DoctorSetup s = setup(config(""));
+        s.nvmlLibrary = m_dir.filePath(QStringLiteral("no-libnvidia-ml.so.1"));
+        QList<DoctorFinding> nvml = of(runDoctor(s), QStringLiteral("nvml"));
+        QCOMPARE(nvml.size(), 1);
+        QCOMPARE(nvml[0].level, Level::Warning);
+        QVERIFY2(nvml[0].text.startsWith(QStringLiteral("NVML not usable: ")),
+                 qPrintable(nvml[0].text));
+        s.configPath = config("backend = \"nvml\"\n");
+        nvml = of(runDoctor(s), QStringLiteral("nvml"));
+        QCOMPARE(nvml[0].level, Level::Error);
+    }
+
+    void hiddenProcessesAndAPidNamespaceAreSaid()
+    {
+        // A /proc of the test's own: hidepid=2 in its mountinfo, and a PID
+        // namespace below the host's (NSpid lists two pids).
+        const QString proc = m_dir.filePath(QStringLiteral("proc"));
+        QVERIFY(writeFile(proc + QStringLiteral("/self/mountinfo"),
+                          "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc "
+                          "proc rw,hidepid=2,gid=27\n"));
+        QVERIFY(writeFile(proc + QStringLiteral("/self/status"),
+                          "Name:\tgpuwarden-agent\nNSpid:\t4242\t7\nCapEff:\t0000000000000020\n"));
+        DoctorSetup s = setup(config(""));
+        s.procRoot = proc;
+        const QList<DoctorFinding> found = of(runDoctor(s), QStringLiteral("processes"));
+        QVERIFY2(!found.isEmpty() && found[0].level == Level::Error &&
+                     found[0].text.contains(QStringLiteral("PID namespace of its own")),
+                 qPrintable(listed(found)));
+        QVERIFY(found[0].fix.contains(QStringLiteral("hostPID: true")));
+        if (::geteuid() != 0) {
+            // As root, hidepid hides nothing and the capabilities are all there.
+            QVERIFY2(listed(found).contains(QStringLiteral("hidepid=2")),
+                     qPrintable(listed(found)));
+            QVERIFY(listed(found).contains(QStringLiteral("without CAP_SYS_NICE")));
+        }
+    }
+
+    void foldersFreeSpaceAndTheClock()
+    {
+        // A journal folder that is not there: an error that says which.
+        const QString path = m_dir.filePath(QStringLiteral("agent.toml"));
+        QVERIFY(writeFile(path, "[journal]\npath = \"" +
+                                    m_dir.filePath(QStringLiteral("gone/journal.sqlite")).toUtf8() +
+                                    "\"\n[[token]]\nname = \"t\"\nsha256 = \"" +
+                                    test::tokenHash("t") + "\"\n"));
+        QList<DoctorFinding> journal = of(runDoctor(setup(path)), QStringLiteral("journal"));
+        QCOMPARE(journal.size(), 1);
+        QCOMPARE(journal[0].level, Level::Error);
+        QVERIFY(journal[0].text.contains(QStringLiteral("does not exist")));
+
+        // Free space against the retention: 24 h at 1 Hz.
+        const quint64 need = 86'400 * kDoctorJournalBytesPerReading;
+        DoctorSetup s = setup(config(""));
+        s.freeBytes = [&](const QString&) {
+            return std::optional<quint64>(need / 2);
+        };
+        journal = of(runDoctor(s), QStringLiteral("journal"));
+        QCOMPARE(journal[0].level, Level::Error);
+        s.freeBytes = [&](const QString&) {
+            return std::optional<quint64>(need + need / 2);
+        };
+        journal = of(runDoctor(s), QStringLiteral("journal"));
+        QCOMPARE(journal[0].level, Level::Warning);
+
+        // The clock.
+        s.clock = [] {
+            return DoctorSetup::Clock{false, std::nullopt};
+        };
+        QList<DoctorFinding> clock = of(runDoctor(s), QStringLiteral("clock"));
+        QCOMPARE(clock[0].level, Level::Warning);
+        QVERIFY(clock[0].fix.contains(QStringLiteral("NTP")));
+    }
+
+    void aConfigOrPolicyTheAgentRefusesIsAnError()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("broken.toml"));
+        QVERIFY(writeFile(path, "[agent]\nport = 70000\n"));
+        QList<DoctorFinding> all = runDoctor(setup(path));
+        QCOMPARE(all[0].level, Level::Error);
+        QVERIFY2(all[0].text.startsWith(path + QStringLiteral(":2:")), qPrintable(all[0].text));
+        QCOMPARE(doctorExitCode(all), 2);
+        // The checks that need no config still run.
+        QVERIFY(!of(all, QStringLiteral("nvml")).isEmpty());
+        QVERIFY(!of(all, QStringLiteral("clock")).isEmpty());
+
+        const QString policy = m_dir.filePath(QStringLiteral("policy.toml"));
+        QVERIFY(writeFile(policy, "[hog]\nthreshold_percent = 150\n"));
+        all = runDoctor(setup(config("", "[policy]\npath = \"" + policy.toUtf8() + "\"\n")));
+        const QList<DoctorFinding> p = of(all, QStringLiteral("policy"));
+        QVERIFY(!p.isEmpty());
+        QCOMPARE(p[0].level, Level::Error);
+        QVERIFY2(p[0].text.startsWith(policy + QStringLiteral(":2:")), qPrintable(p[0].text));
+    }
+
+    void aWorldReadableConfigIsAWarning()
+    {
+        const QString path = config("");
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner |
+                                                QFile::ReadGroup | QFile::ReadOther));
+        const QList<DoctorFinding> c = of(runDoctor(setup(path)), QStringLiteral("config"));
+        QCOMPARE(c.size(), 2);
+        QCOMPARE(c[1].level, Level::Warning);
+        QVERIFY(c[1].text.contains(QStringLiteral("mode 644")));
+        QVERIFY(c[1].fix.startsWith(QStringLiteral("chmod 640 ")));
+    }
+
+    void theWebhookIsAskedWithoutPostingAMessage()
+    {
+        test::WebhookReceiver receiver;
+        QVERIFY(receiver.listen());
+        const QString policy = m_dir.filePath(QStringLiteral("hook.toml"));
+        QVERIFY(writeFile(policy, "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
+                                      QByteArray::number(receiver.port()) +
+                                      "/services/T000/B000/secret\"\n"));
+        const QString path = config("", "[policy]\npath = \"" + policy.toUtf8() + "\"\n");
+        QList<DoctorFinding> hook = of(runDoctor(setup(path)), QStringLiteral("webhook"));
+        QCOMPARE(hook.size(), 1);
+        QCOMPARE(hook[0].level, Level::Ok);
+        QVERIFY2(hook[0].text.contains(QStringLiteral("answers (HTTP")), qPrintable(hook[0].text));
+        QVERIFY(!hook[0].text.contains(QStringLiteral("secret"))); // the path is the secret
+        for (const auto& r : receiver.requests)
+            QVERIFY(r.method != "POST");
+
+        // Nobody there: a warning.
+        QVERIFY(writeFile(policy, "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
+                                      QByteArray::number(test::freePort()) + "/hook\"\n"));
+        hook = of(runDoctor(setup(path)), QStringLiteral("webhook"));
+        QCOMPARE(hook[0].level, Level::Warning);
+        QVERIFY(hook[0].text.contains(QStringLiteral("does not answer")));
+    }
+
+    void theBinaryOnAMachineWithoutAGpu()
+    {
+        // No driver here (a library that is not there): the nvml warning at
+        // least, so exit status 1 or 2, and the same findings as JSON.
+        const QString path = config("");
+        QProcess p;
+        p.start(QStringLiteral(GW_AGENT),
+                {QStringLiteral("doctor"), QStringLiteral("--config"), path,
+                 QStringLiteral("--nvml-library"), m_dir.filePath(QStringLiteral("none.so")),
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(20'000));
+        const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QVERIFY(p.exitCode() == 1 || p.exitCode() == 2);
+        QCOMPARE(o[QStringLiteral("status")].toInt(), p.exitCode());
+        bool nvmlWarned = false;
+        for (const QJsonValue& f : o[QStringLiteral("findings")].toArray())
+            nvmlWarned |= f[QStringLiteral("check")].toString() == QLatin1String("nvml") &&
+                          f[QStringLiteral("level")].toString() == QLatin1String("warning");
+        QVERIFY(nvmlWarned);
+        QProcess bad;
+        bad.start(QStringLiteral(GW_AGENT), {QStringLiteral("doctor"), QStringLiteral("extra")});
+        QVERIFY(bad.waitForFinished(10'000));
+        QCOMPARE(bad.exitCode(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentDoctor)
+#include "tst_agentdoctor.moc"
