@@ -1,6 +1,7 @@
 #include "basiccommands.h"
 
 #include "cliio.h"
+#include "model/doctorfinding.h"
 #include "model/snapshottext.h"
 #include "numberoptions.h"
 #include "policy/policycheck.h"
@@ -9,8 +10,11 @@
 #include "sources/demoworld.h"
 #include "sources/localproducer.h"
 #include "sources/recorder.h"
+#include "wire/agentwire.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <memory>
 
@@ -136,6 +140,32 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     }
     print(stderr, tr("gpuwarden-cli: keychain, token %1 \"%2\": %3\n").arg(verb, key, error));
     return 1;
+}
+
+int doctorCommand(const QCommandLineParser& parser)
+{
+    QString error;
+    const auto agent = gw::agentSourceOption(parser, &error);
+    if (!error.isEmpty())
+        return fail(2, error);
+    if (!agent)
+        return fail(2, tr("doctor --source URL asks an agent to check itself (an admin token); "
+                          "on the agent's machine, gpuwarden-agent doctor"));
+    gw::AgentRequest request;
+    request.pathAndQuery = QStringLiteral("/v1/doctor");
+    request.timeoutMs = 20'000; // the webhook alone may take 5 s
+    const gw::AgentCall call = gw::callAgentBlocking(*agent, request);
+    if (!call.ok())
+        return fail(1, call.error);
+    const auto findings =
+        gw::doctorFromJson(call.json->value(QStringLiteral("findings")).toArray(), &error);
+    if (!findings)
+        return fail(1, tr("%1: %2").arg(call.where, error));
+    if (parser.isSet(QStringLiteral("json")))
+        print(stdout, QString::fromUtf8(QJsonDocument(*call.json).toJson()));
+    else
+        print(stdout, gw::doctorText(*findings));
+    return gw::doctorExitCode(*findings);
 }
 
 int policyCheckCommand(const QCommandLineParser& parser, const QString& path)

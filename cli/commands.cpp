@@ -82,6 +82,14 @@ QList<Command> makeCommands()
          [](const Invocation& i) {
              return tokenCommand(i.parser, QStringLiteral("remove"));
          }},
+        {{s("doctor")},
+         0,
+         s("doctor --source URL"),
+         {s("the agent's check of its installation (admin token)")},
+         nullptr,
+         [](const Invocation& i) {
+             return doctorCommand(i.parser);
+         }},
         {{s("policy"), s("check")},
          1,
          s("policy check FILE"),

@@ -337,6 +337,8 @@ std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error
     auto c = parse(f.readAll(), path, error);
     if (c && !c->readTokenFiles(QFileInfo(path).absolutePath(), error))
         return std::nullopt;
+    if (c)
+        c->path = path;
     return c;
 }
 

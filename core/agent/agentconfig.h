@@ -139,6 +139,10 @@ struct AgentConfig
     // [runtimes] scancel: how enforcement ends a Slurm job ("": never).
     QString scancel = QStringLiteral("scancel");
 
+    // The file it was read from (load()); empty when parsed from text or
+    // built (a --demo without --config).
+    QString path;
+
     // Reads the file and, through readTokenFiles, the token files it names.
     static std::optional<AgentConfig> load(const QString& path, QString* error);
     // `source` names the text in messages ("agent.toml").

@@ -2,6 +2,7 @@
 
 #include "agent/allocationdesk.h"
 #include "agent/balanceenforcer.h"
+#include "agent/doctorroute.h"
 #include "agent/guardedserver.h"
 #include "agent/historyroute.h"
 #include "agent/journalwriter.h"
@@ -92,11 +93,13 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_history = std::make_unique<HistoryRoute>(m_config.historyPath, RetentionPolicy{},
                                                [this] { return m_now(); });
     m_readings = std::make_unique<ReadingsRoute>(m_config.historyPath);
+    // The installation checked as the agent runs (gpuwarden-cli doctor --source).
+    m_doctor = std::make_unique<DoctorRoute>(m_config.path);
 
     // Every desk adds its own routes (docs/architecture.md, "The agent's routes").
     for (RouteDesk* desk : std::initializer_list<RouteDesk*>{
              this, &m_samples, &m_events, &m_policy, m_desk.get(), m_tokens.get(),
-             m_enforcement.get(), m_history.get(), m_readings.get()})
+             m_enforcement.get(), m_history.get(), m_readings.get(), m_doctor.get()})
         addDesk(*desk);
 }
 

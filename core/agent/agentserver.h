@@ -60,6 +60,7 @@ class ReadingsRoute;
 class JournalWriter;
 class KeeperLink;
 class PolicyService;
+class DoctorRoute;
 class TokenDesk;
 
 class AgentServer final : public QObject, public RouteDesk
@@ -223,6 +224,7 @@ private:
     PolicyHolder m_policy;
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
+    std::unique_ptr<DoctorRoute> m_doctor;
     // Each owner's energy since the start, for /metrics (docs/health.md).
     std::unique_ptr<EnergyBook> m_energy;
     QHash<QString, int> m_lastXid; // each GPU's last XID, for /metrics

@@ -422,52 +422,6 @@ QList<DoctorFinding> runDoctor(const DoctorSetup& setup)
     return out;
 }
 
-QString doctorLevelName(DoctorFinding::Level level)
-{
-    switch (level) {
-    case Level::Ok:
-        return QStringLiteral("ok");
-    case Level::Warning:
-        return QStringLiteral("warning");
-    case Level::Error:
-        return QStringLiteral("error");
-    }
-    return {};
-}
-
-QString doctorText(const QList<DoctorFinding>& findings)
-{
-    QString text;
-    for (const DoctorFinding& f : findings) {
-        text += QStringLiteral("%1 %2 %3\n")
-                    .arg(doctorLevelName(f.level), -8)
-                    .arg(f.check, -11)
-                    .arg(f.text);
-        if (!f.fix.isEmpty())
-            text += QStringLiteral("%1→ %2\n").arg(QString(21, QLatin1Char(' ')), f.fix);
-    }
-    return text;
-}
-
-QJsonArray doctorJson(const QList<DoctorFinding>& findings)
-{
-    QJsonArray out;
-    for (const DoctorFinding& f : findings)
-        out.append(QJsonObject{{QStringLiteral("level"), doctorLevelName(f.level)},
-                               {QStringLiteral("check"), f.check},
-                               {QStringLiteral("text"), f.text},
-                               {QStringLiteral("fix"), f.fix}});
-    return out;
-}
-
-int doctorExitCode(const QList<DoctorFinding>& findings)
-{
-    int worst = 0;
-    for (const DoctorFinding& f : findings)
-        worst = std::max(worst, f.level == Level::Error ? 2 : f.level == Level::Warning ? 1 : 0);
-    return worst;
-}
-
 int runDoctorCommand(const QStringList& arguments, const QString& defaultConfig)
 {
     QCommandLineParser parser;

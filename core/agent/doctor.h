@@ -19,7 +19,8 @@
 // The exit status says the worst finding: 0 all ok, 1 a warning, 2 an error.
 // Every outside fact comes through DoctorSetup, so tests give their own.
 
-#include <QJsonArray>
+#include "model/doctorfinding.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -28,22 +29,6 @@
 #include <optional>
 
 namespace gw {
-
-struct DoctorFinding
-{
-    enum class Level
-    {
-        Ok,
-        Warning,
-        Error,
-    };
-    Level level = Level::Ok;
-    QString check; // "config", "nvml", …
-    QString text;  // what was found
-    QString fix;   // what to do; empty when nothing needs doing
-
-    bool operator==(const DoctorFinding&) const = default;
-};
 
 struct DoctorSetup
 {
@@ -64,14 +49,6 @@ struct DoctorSetup
 };
 
 QList<DoctorFinding> runDoctor(const DoctorSetup& setup);
-
-QString doctorLevelName(DoctorFinding::Level level); // "ok", "warning", "error"
-// One line per finding ("warning  nvml        …"), its fix indented below.
-QString doctorText(const QList<DoctorFinding>& findings);
-// [{"level": "warning", "check": "nvml", "text": "…", "fix": "…"}, …]
-QJsonArray doctorJson(const QList<DoctorFinding>& findings);
-// 0 every finding ok, 1 the worst a warning, 2 an error.
-int doctorExitCode(const QList<DoctorFinding>& findings);
 
 // The journal's bytes a reading, for the free-space check: the demo's 8-GPU
 // node-04 took 944 KB for 1,906 readings (about 500 bytes each, WAL

@@ -51,15 +51,15 @@ class TestAgentDoctor : public QObject
 
     QTemporaryDir m_dir;
 
-    // agent.toml with `extra` lines in [agent], a journal in the test's
-    // folder, mode 0640.
+    // agent.toml with `agentLines` in [agent], a journal in the test's
+    // folder, `more` after it, admin token "t", mode 0640.
     QString config(const QByteArray& agentLines, const QByteArray& more = {})
     {
         const QString path = m_dir.filePath(QStringLiteral("agent.toml"));
         writeFile(path, "[agent]\n" + agentLines + "[journal]\npath = \"" +
                             m_dir.filePath(QStringLiteral("state/journal.sqlite")).toUtf8() +
                             "\"\n" + more + "[[token]]\nname = \"t\"\nsha256 = \"" +
-                            test::tokenHash("t") + "\"\n");
+                            test::tokenHash("t") + "\"\nscope = \"admin\"\n");
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
         return path;
     }
@@ -263,6 +263,67 @@ private Q_SLOTS:
         hook = of(runDoctor(setup(path)), QStringLiteral("webhook"));
         QCOMPARE(hook[0].level, Level::Warning);
         QVERIFY(hook[0].text.contains(QStringLiteral("does not answer")));
+    }
+
+    void aRunningAgentChecksItselfForTheCommandLine()
+    {
+        // GET /v1/doctor (admin) runs the same checks as the agent runs; the
+        // command line prints them and exits with their worst.
+        const QString path = config("", "[[token]]\nname = \"r\"\nsha256 = \"" +
+                                            test::tokenHash("r") + "\"\nscope = \"read\"\n");
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
+        QProcess agent;
+        agent.start(QStringLiteral(GW_AGENT),
+                    {QStringLiteral("--config"), path, QStringLiteral("--demo"),
+                     QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(agent.waitForReadyRead(10'000));
+        const QByteArray line = agent.readLine().trimmed();
+        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
+        const quint16 port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        QNetworkAccessManager nam;
+        const test::AgentReply reply =
+            test::callAgent(nam, port, QStringLiteral("/v1/doctor"), "t");
+        QCOMPARE(reply.status, 200);
+        QString error;
+        const auto findings =
+            doctorFromJson(reply.json()[QStringLiteral("findings")].toArray(), &error);
+        QVERIFY2(findings, qPrintable(error));
+        QVERIFY(!of(*findings, QStringLiteral("config")).isEmpty());
+        QCOMPARE(of(*findings, QStringLiteral("config"))[0].text,
+                 path + QStringLiteral(" read: 2 token(s)"));
+        QCOMPARE(reply.json()[QStringLiteral("status")].toInt(), doctorExitCode(*findings));
+        // A read token may not ask.
+        QCOMPARE(test::callAgent(nam, port, QStringLiteral("/v1/doctor"), "r").status, 403);
+
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GPUWARDEN_TOKEN"), QStringLiteral("t"));
+        cli.setProcessEnvironment(env);
+        cli.start(QStringLiteral(GW_CLI), {QStringLiteral("doctor"), QStringLiteral("--source"),
+                                           QStringLiteral("http://127.0.0.1:%1").arg(port)});
+        QVERIFY(cli.waitForFinished(30'000));
+        QCOMPARE(cli.exitCode(), doctorExitCode(*findings));
+        QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()), doctorText(*findings));
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(10'000));
+
+        // A demo without agent.toml has no installation to check.
+        QProcess demo;
+        demo.start(QStringLiteral(GW_AGENT),
+                   {QStringLiteral("--demo"), QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(demo.waitForReadyRead(10'000));
+        const QByteArray demoLine = demo.readLine().trimmed();
+        const quint16 demoPort = quint16(demoLine.mid(demoLine.lastIndexOf(':') + 1).toUInt());
+        QByteArray err;
+        QTRY_VERIFY((err += demo.readAllStandardError()).contains("token for this run (admin): "));
+        const qsizetype at = err.indexOf("token for this run (admin): ") + 28;
+        const QByteArray demoToken = err.mid(at, err.indexOf('\n', at) - at).trimmed();
+        const test::AgentReply none =
+            test::callAgent(nam, demoPort, QStringLiteral("/v1/doctor"), demoToken);
+        QCOMPARE(none.status, 404);
+        QVERIFY(none.body.contains("no_config"));
+        demo.terminate();
+        QVERIFY(demo.waitForFinished(10'000));
     }
 
     void theBinaryOnAMachineWithoutAGpu()
