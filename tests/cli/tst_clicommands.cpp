@@ -37,6 +37,7 @@ private Q_SLOTS:
             {u"python"_s, u"train.py"_s});
         row("run alone", {u"run"_s}, "run");
         row("report", {u"report"_s}, "report");
+        row("doctor", {u"doctor"_s}, "doctor");
         row("nothing", {}, "");
         row("a misspelling", {u"snapshots"_s}, "");
         row("case matters", {u"Snapshot"_s}, "");
@@ -66,7 +67,7 @@ private Q_SLOTS:
                 positional << u"x"_s;
             QCOMPARE(findCommand(positional), &c);
         }
-        QCOMPARE(names.size(), 12);
+        QCOMPARE(names.size(), 13);
     }
 
     // A mistaken or missing command is answered with every command of the
@@ -113,6 +114,8 @@ private Q_SLOTS:
             "  token set --source URL      keep the agent's token (read from stdin) in the "
             "keychain\n"
             "  token remove --source URL   forget it\n"
+            "  doctor --source URL         the agent's check of its installation (admin "
+            "token)\n"
             "  policy check FILE           check a policy.toml and print the effective "
             "policy\n"
             "  replay --trace FILE | --history FILE [--policy FILE]\n"
