@@ -7,6 +7,7 @@
 
 #include "agent/doctor.h"
 #include "agentcall.h"
+#include "agentprocess.h"
 #include "freeport.h"
 #include "webhookreceiver.h"
 
@@ -27,6 +28,17 @@ bool writeFile(const QString& path, const QByteArray& text)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+// A /proc of the test's own in `dir`: its mount options, NSpid and CapEff.
+bool fakeProc(const QString& dir, const QByteArray& mountOptions, const QByteArray& nspid,
+              const QByteArray& capEff)
+{
+    return writeFile(dir + QStringLiteral("/self/mountinfo"),
+                     "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc " +
+                         mountOptions + "\n") &&
+           writeFile(dir + QStringLiteral("/self/status"),
+                     "Name:\tgpuwarden-agent\nNSpid:\t" + nspid + "\nCapEff:\t" + capEff + "\n");
 }
 
 QList<DoctorFinding> of(const QList<DoctorFinding>& all, const QString& check)
@@ -92,11 +104,7 @@ private Q_SLOTS:
         // A /proc as the package's unit gives it, whoever runs the test:
         // no hidepid, the host's PID namespace, CAP_KILL and CAP_SYS_NICE.
         const QString proc = m_dir.filePath(QStringLiteral("proc-good"));
-        QVERIFY(writeFile(proc + QStringLiteral("/self/mountinfo"),
-                          "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc "
-                          "proc rw\n"));
-        QVERIFY(writeFile(proc + QStringLiteral("/self/status"),
-                          "Name:\tgpuwarden-agent\nNSpid:\t4242\nCapEff:\t0000000400800020\n"));
+        QVERIFY(fakeProc(proc, "rw", "4242", "0000000400800020"));
         // A kernel log anyone may read (/dev/kmsg needs CAP_SYSLOG where
         // kernel.dmesg_restrict = 1).
         const QString kmsg = m_dir.filePath(QStringLiteral("kmsg"));
@@ -151,11 +159,7 @@ private Q_SLOTS:
         // A /proc of the test's own: hidepid=2 in its mountinfo, and a PID
         // namespace below the host's (NSpid lists two pids).
         const QString proc = m_dir.filePath(QStringLiteral("proc"));
-        QVERIFY(writeFile(proc + QStringLiteral("/self/mountinfo"),
-                          "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc "
-                          "proc rw,hidepid=2,gid=27\n"));
-        QVERIFY(writeFile(proc + QStringLiteral("/self/status"),
-                          "Name:\tgpuwarden-agent\nNSpid:\t4242\t7\nCapEff:\t0000000000000020\n"));
+        QVERIFY(fakeProc(proc, "rw,hidepid=2,gid=27", "4242\t7", "0000000000000020"));
         DoctorSetup s = setup(config(""));
         s.procRoot = proc;
         const QList<DoctorFinding> found = of(runDoctor(s), QStringLiteral("processes"));
@@ -273,13 +277,10 @@ private Q_SLOTS:
                                             test::tokenHash("r") + "\"\nscope = \"read\"\n");
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
         QProcess agent;
-        agent.start(QStringLiteral(GW_AGENT),
-                    {QStringLiteral("--config"), path, QStringLiteral("--demo"),
-                     QStringLiteral("--port"), QStringLiteral("0")});
-        QVERIFY(agent.waitForReadyRead(10'000));
-        const QByteArray line = agent.readLine().trimmed();
-        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
-        const quint16 port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        const quint16 port =
+            test::startAgentProcess(agent, QStringLiteral(GW_AGENT),
+                                    {QStringLiteral("--config"), path, QStringLiteral("--demo")});
+        QVERIFY(port != 0);
         QNetworkAccessManager nam;
         const test::AgentReply reply =
             test::callAgent(nam, port, QStringLiteral("/v1/doctor"), "t");

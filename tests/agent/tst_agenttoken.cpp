@@ -6,6 +6,7 @@
 
 #include "agent/tokencommand.h"
 #include "agentcall.h"
+#include "agentprocess.h"
 
 #include <QFile>
 #include <QProcess>
@@ -209,13 +210,10 @@ private Q_SLOTS:
         QVERIFY(writeAll(path, kConfig));
         QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
         QProcess agent;
-        agent.start(QStringLiteral(GW_AGENT),
-                    {QStringLiteral("--config"), path, QStringLiteral("--demo"),
-                     QStringLiteral("--port"), QStringLiteral("0")});
-        QVERIFY(agent.waitForReadyRead(10'000));
-        const QByteArray line = agent.readLine().trimmed();
-        QVERIFY2(line.startsWith("listening on 127.0.0.1:"), line.constData());
-        const quint16 port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
+        const quint16 port =
+            test::startAgentProcess(agent, QStringLiteral(GW_AGENT),
+                                    {QStringLiteral("--config"), path, QStringLiteral("--demo")});
+        QVERIFY(port != 0);
         QNetworkAccessManager nam;
         const QString route = QStringLiteral("/v1/snapshot");
         // 503 until the first reading.

@@ -11,8 +11,8 @@
 //   every state and series against Base         contrast ≥ 3:1
 #include "common/legend.h"
 #include "common/palette.h"
-#include "model/gpuhealth.h"
 #include "darkpalette.h"
+#include "model/gpuhealth.h"
 
 #include <QApplication>
 #include <QImage>
