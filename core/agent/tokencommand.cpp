@@ -94,18 +94,9 @@ QString tableName(const QByteArray& body)
 std::optional<QByteArray> add(const QByteArray& text, const QString& source, const QString& name,
                               TokenScope scope, const QByteArray& token, QString* error)
 {
-    const std::optional<AgentConfig> before = check(text, source, error);
-    if (!before)
-        return std::nullopt;
     if (!validName(name)) {
         *error = QStringLiteral("\"%1\" is not a token name: 1 to 64 letters, digits and . _ @ -")
                      .arg(name);
-        return std::nullopt;
-    }
-    if (named(*before, name)) {
-        *error = QStringLiteral("%1 has a token named \"%2\" already (gpuwarden-agent token "
-                                "revoke %2 first, or choose another name)")
-                     .arg(source, name);
         return std::nullopt;
     }
     QByteArray out = text;
@@ -114,13 +105,23 @@ std::optional<QByteArray> add(const QByteArray& text, const QString& source, con
     if (!out.isEmpty() && !out.endsWith("\n\n"))
         out += '\n';
     out += stanza(name, scope, token);
+    // Checked with the table added: a file without a token yet (the agent
+    // refuses that) takes its first one; a file broken otherwise is
+    // refused with the parser's own message.
     const std::optional<AgentConfig> after = check(out, source, error);
     if (!after)
         return std::nullopt;
-    // The agent reads the new token as made (an inline `token = [...]`
-    // array, say, would not take a [[token]] table).
-    if (after->tokens.size() != before->tokens.size() + 1 ||
-        after->tokens.last().sha256 != sha256(token)) {
+    qsizetype named = 0;
+    for (const AgentToken& t : after->tokens)
+        named += t.name == name ? 1 : 0;
+    if (named > 1) {
+        *error = QStringLiteral("%1 has a token named \"%2\" already (gpuwarden-agent token "
+                                "revoke %2 first, or choose another name)")
+                     .arg(source, name);
+        return std::nullopt;
+    }
+    // The agent reads the new token as made.
+    if (after->tokens.isEmpty() || after->tokens.last().sha256 != sha256(token)) {
         *error = QStringLiteral("%1: the token's table could not be added at the end of the file")
                      .arg(source);
         return std::nullopt;

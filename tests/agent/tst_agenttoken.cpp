@@ -116,6 +116,24 @@ private Q_SLOTS:
                                QStringLiteral("x"), TokenScope::Read, "t", &error));
     }
 
+    void theFirstTokenOfAFileWithoutOne()
+    {
+        // The agent refuses a file without a token; `token new` gives it one.
+        const QByteArray none = "[agent]\ninterval_ms = 1000\n";
+        QString error;
+        QVERIFY(!AgentConfig::parse(none, QStringLiteral("agent.toml"), &error));
+        const auto out = tokenfile::add(none, QStringLiteral("agent.toml"), QStringLiteral("admin"),
+                                        TokenScope::Admin, "first", &error);
+        QVERIFY2(out, qPrintable(error));
+        const auto config = AgentConfig::parse(*out, QStringLiteral("agent.toml"), &error);
+        QVERIFY2(config, qPrintable(error));
+        QCOMPARE(config->tokens.size(), 1);
+        QCOMPARE(config->tokens[0].scope, TokenScope::Admin);
+        // An empty file too.
+        QVERIFY(tokenfile::add({}, QStringLiteral("agent.toml"), QStringLiteral("a"),
+                               TokenScope::Read, "t", &error));
+    }
+
     void addRefusesWhatTheAgentWouldNotRead()
     {
         QString error;
