@@ -393,6 +393,18 @@ QList<DoctorFinding> runDoctor(const DoctorSetup& setup)
         out << error(words("config"), why,
                      words("the agent does not start with this file: fix it"));
     checkConfigFile(setup.configPath, out);
+    if (config) {
+        // The example file's placeholder: no token has that hash.
+        for (const AgentToken& t : config->tokens)
+            if (t.sha256 == QByteArray(32, '\0'))
+                out << warning(words("config"),
+                               words("token \"%1\" has the example's placeholder hash (all "
+                                     "zeros): no token matches it")
+                                   .arg(t.name),
+                               words("gpuwarden-agent token new --name NAME --scope SCOPE, then "
+                                     "gpuwarden-agent token revoke %1")
+                                   .arg(t.name));
+    }
     if (config)
         checkListen(*config, out);
     checkNvml(setup, config, out);

@@ -232,6 +232,18 @@ private Q_SLOTS:
         QVERIFY2(p[0].text.startsWith(policy + QStringLiteral(":2:")), qPrintable(p[0].text));
     }
 
+    void theExamplesPlaceholderTokenIsAWarning()
+    {
+        const QString path = config("", "[[token]]\nname = \"workstation\"\nsha256 = \"" +
+                                            QByteArray(64, '0') + "\"\n");
+        const QList<DoctorFinding> c = of(runDoctor(setup(path)), QStringLiteral("config"));
+        QCOMPARE(c.size(), 2);
+        QCOMPARE(c[1].level, Level::Warning);
+        QVERIFY(
+            c[1].text.contains(QStringLiteral("\"workstation\" has the example's placeholder")));
+        QVERIFY(c[1].fix.endsWith(QStringLiteral("token revoke workstation")));
+    }
+
     void aWorldReadableConfigIsAWarning()
     {
         const QString path = config("");
