@@ -161,6 +161,18 @@ std::optional<QByteArray> remove(const QByteArray& text, const QString& source, 
                 body += lines[end++] + '\n';
             if (tableName(body) == name) {
                 ++removed;
+                // Blank lines and comments at its end stay: they come
+                // before the next table and most likely speak of it.
+                qsizetype keep = end;
+                while (keep > i + 1 && (lines[keep - 1].trimmed().isEmpty() ||
+                                        lines[keep - 1].trimmed().startsWith('#')))
+                    --keep;
+                // One blank line between what was before and after, not two.
+                if (keep < end && lines[keep].trimmed().isEmpty() &&
+                    (out.isEmpty() || out.endsWith("\n\n")))
+                    ++keep;
+                for (qsizetype k = keep; k < end; ++k)
+                    out += lines[k] + (k + 1 < lines.size() ? "\n" : "");
                 i = end;
                 continue;
             }

@@ -167,11 +167,20 @@ private Q_SLOTS:
         const auto out = tokenfile::remove(kConfig, QStringLiteral("agent.toml"),
                                            QStringLiteral("desk"), &error);
         QVERIFY2(out, qPrintable(error));
-        // The table's lines gone (its comment above it stays); the rest as it was.
+        // The table's lines gone, the comment above it and the blank line
+        // after it kept; the rest as it was.
         QByteArray expected = kConfig;
         const qsizetype from = expected.indexOf("[[token]] # read");
-        expected.remove(from, expected.indexOf("[runtimes]") - from);
+        expected.remove(from, expected.indexOf("\n[runtimes]") - from);
         QCOMPARE(*out, expected);
+        // The comment before the next table stays with it: revoking "admin"
+        // keeps "# The desktops.".
+        const auto admin = tokenfile::remove(kConfig, QStringLiteral("agent.toml"),
+                                             QStringLiteral("admin"), &error);
+        QVERIFY2(admin, qPrintable(error));
+        QVERIFY(admin->contains("scope = \"admin\"") == false);
+        QVERIFY2(admin->contains("path = \"\"\n\n# The desktops.\n[[token]] # read\n"),
+                 admin->constData());
         const auto config = AgentConfig::parse(*out, QStringLiteral("agent.toml"), &error);
         QVERIFY2(config, qPrintable(error));
         QCOMPARE(config->tokens.size(), 1);
