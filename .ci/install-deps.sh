@@ -23,6 +23,9 @@ packages=(
     podman runc busybox-static
     # tests/owners: a real one-node Slurm, its jobs submitted as gwbob
     slurmctld slurmd slurm-client munge
+    # tests/packaging: the unit, the metainfo and the .desktop file checked
+    # as shipped (systemd-analyze, appstreamcli, desktop-file-validate)
+    systemd appstream desktop-file-utils
     # core/owners: the kubelet's pod-resources API is gRPC (protoc and
     # grpc_cpp_plugin generate its code at build time)
     libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
