@@ -373,6 +373,27 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
             return refuse(QStringLiteral("its first line is empty; it must hold the token"));
         s->token = token;
     }
+    for (AgentToken& t : tokens) {
+        if (t.tokenFile.isEmpty())
+            continue;
+        const QString path = QDir(baseDirectory).absoluteFilePath(t.tokenFile);
+        auto refuse = [&](const QString& why) {
+            if (error)
+                *error = QStringLiteral("%1: token_file %2 for token \"%3\": %4")
+                             .arg(t.where, path, t.name, why);
+            return false;
+        };
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return refuse(QStringLiteral("cannot be read: %1").arg(f.errorString()));
+        if (f.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
+            return refuse(QStringLiteral("group or others may read it; chmod 600 it (a "
+                                         "Kubernetes Secret: defaultMode 0400)"));
+        const QByteArray token = f.readLine(4096).trimmed();
+        if (token.isEmpty())
+            return refuse(QStringLiteral("its first line is empty; it must hold the token"));
+        t.sha256 = gw::sha256(token);
+    }
     return true;
 }
 
@@ -532,17 +553,33 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
                 p.fail(list->get(i)->source(), QStringLiteral("each [[token]] must be a table"));
                 break;
             }
-            p.onlyKnown(*t, QStringLiteral("[[token]]"), {"name", "sha256", "scope"});
+            p.onlyKnown(*t, QStringLiteral("[[token]]"), {"name", "sha256", "token_file", "scope"});
             AgentToken token;
             token.name = p.string(*t, "name").value_or(QStringLiteral("token %1").arg(i + 1));
-            const QString hex = p.string(*t, "sha256").value_or(QString());
-            const QByteArray raw = QByteArray::fromHex(hex.toLatin1());
-            if (hex.size() != 64 || raw.size() != 32 || raw.toHex() != hex.toLower().toLatin1())
-                p.fail(t->get("sha256") ? t->get("sha256")->source() : t->source(),
-                       QStringLiteral("token \"%1\": \"sha256\" must be the 64 hex digits of the "
-                                      "token's SHA-256 (e.g. printf %s TOKEN | sha256sum)")
-                           .arg(token.name));
-            token.sha256 = raw;
+            token.where = where(p.source(), t->source());
+            if (t->get("token_file")) {
+                // The token from a file (a Secret mounted in a pod): hashed
+                // when the file is read, never written in this one.
+                token.tokenFile = p.string(*t, "token_file").value_or(QString());
+                if (t->get("sha256"))
+                    p.fail(t->get("sha256")->source(),
+                           QStringLiteral("token \"%1\": give \"sha256\" or \"token_file\", not "
+                                          "both")
+                               .arg(token.name));
+                else if (token.tokenFile.isEmpty())
+                    p.fail(t->get("token_file")->source(),
+                           QStringLiteral("token \"%1\": \"token_file\" is empty").arg(token.name));
+            } else {
+                const QString hex = p.string(*t, "sha256").value_or(QString());
+                const QByteArray raw = QByteArray::fromHex(hex.toLatin1());
+                if (hex.size() != 64 || raw.size() != 32 || raw.toHex() != hex.toLower().toLatin1())
+                    p.fail(t->get("sha256") ? t->get("sha256")->source() : t->source(),
+                           QStringLiteral("token \"%1\": \"sha256\" must be the 64 hex digits of "
+                                          "the token's SHA-256 (e.g. printf %s TOKEN | sha256sum), "
+                                          "or give \"token_file\"")
+                               .arg(token.name));
+                token.sha256 = raw;
+            }
             const QString scope = p.string(*t, "scope").value_or(QStringLiteral("read"));
             if (scope == QLatin1String("read"))
                 token.scope = TokenScope::Read;

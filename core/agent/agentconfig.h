@@ -33,6 +33,11 @@ struct AgentToken
     QString name;
     QByteArray sha256; // 32 raw bytes
     TokenScope scope = TokenScope::Read;
+    // token_file: the token itself, its first line, in a file only the
+    // agent's user may read (a Kubernetes Secret); hashed by
+    // readTokenFiles(). Empty: `sha256` was written out.
+    QString tokenFile = {};
+    QString where = {}; // "agent.toml:12:1", for messages
 };
 
 // A remote agent the token books are read from (docs/tokens.md, "Keeper of
@@ -148,8 +153,9 @@ struct AgentConfig
     // `source` names the text in messages ("agent.toml").
     static std::optional<AgentConfig> parse(const QByteArray& text, const QString& source,
                                             QString* error);
-    // The first line of every token file [tokens] names (relative paths: to
-    // `baseDirectory`), refused when group or others may read it.
+    // The first line of every token file [tokens] and [[token]] name
+    // (relative paths: to `baseDirectory`), refused when group or others may
+    // read it; a [[token]]'s is hashed into its sha256.
     bool readTokenFiles(const QString& baseDirectory, QString* error);
 };
 

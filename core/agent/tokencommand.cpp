@@ -304,10 +304,14 @@ int listTokens(const QString& path)
     for (const AgentToken& t : config->tokens)
         width = std::max(width, t.name.size());
     std::fprintf(stdout, "%-*s  %-8s  %s\n", int(width), "NAME", "SCOPE", "SHA-256");
-    for (const AgentToken& t : config->tokens)
-        std::fprintf(stdout, "%-*s  %-8s  %s…\n", int(width), qPrintable(t.name),
-                     qPrintable(tokenfile::scopeName(t.scope)),
-                     t.sha256.toHex().left(16).constData());
+    for (const AgentToken& t : config->tokens) {
+        const QString hash =
+            t.tokenFile.isEmpty()
+                ? QString::fromLatin1(t.sha256.toHex().left(16)) + QStringLiteral("…")
+                : QStringLiteral("(token_file %1)").arg(t.tokenFile);
+        std::fprintf(stdout, "%-*s  %-8s  %s\n", int(width), qPrintable(t.name),
+                     qPrintable(tokenfile::scopeName(t.scope)), qPrintable(hash));
+    }
     return kTokenDone;
 }
 

@@ -339,6 +339,59 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("cannot be read")), qPrintable(error));
     }
 
+    // A [[token]] may name the token's file (a Kubernetes Secret) instead
+    // of its hash: read and hashed at load, refused as peers' files are.
+    void aTokenFromAFileIsHashedAtLoad()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString toml = dir.filePath(QStringLiteral("agent.toml"));
+        const QString secret = dir.filePath(QStringLiteral("read-token"));
+        auto write = [](const QString& path, const QByteArray& bytes,
+                        QFileDevice::Permissions perms) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(bytes);
+            f.close();
+            QVERIFY(f.setPermissions(perms));
+        };
+        const auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+        write(secret, "k8s-secret-token\n", QFileDevice::ReadOwner);
+        write(toml,
+              "[agent]\n[[token]]\nname = \"prometheus\"\ntoken_file = \"read-token\"\n"
+              "scope = \"read\"\n",
+              owner);
+        QString error;
+        auto c = AgentConfig::load(toml, &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->tokens.size(), 1);
+        QCOMPARE(c->tokens[0].sha256, sha256("k8s-secret-token"));
+        QCOMPARE(c->tokens[0].tokenFile, QStringLiteral("read-token"));
+        // Parsed without reading files: not hashed yet, so nothing matches.
+        auto parsed = AgentConfig::parse("[[token]]\nname = \"p\"\ntoken_file = \"x\"\n",
+                                         QStringLiteral("agent.toml"), &error);
+        QVERIFY2(parsed, qPrintable(error));
+        QVERIFY(parsed->tokens[0].sha256.isEmpty());
+
+        // Readable by others: refused, naming the token and where it is.
+        write(secret, "k8s-secret-token\n", QFileDevice::ReadOwner | QFileDevice::ReadOther);
+        QVERIFY(!AgentConfig::load(toml, &error));
+        QVERIFY2(error.startsWith(toml + QStringLiteral(":2:1: token_file ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("for token \"prometheus\": group or others")),
+                 qPrintable(error));
+
+        // Both forms, or an empty file name: refused with the place.
+        QVERIFY(!AgentConfig::parse("[[token]]\nname = \"p\"\ntoken_file = \"x\"\nsha256 = \"" +
+                                        QByteArray(64, 'a') + "\"\n",
+                                    QStringLiteral("agent.toml"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("agent.toml:4:")) &&
+                     error.contains(QStringLiteral("not both")),
+                 qPrintable(error));
+        QVERIFY(!AgentConfig::parse("[[token]]\nname = \"p\"\ntoken_file = \"\"\n",
+                                    QStringLiteral("agent.toml"), &error));
+        QVERIFY2(error.contains(QStringLiteral("\"token_file\" is empty")), qPrintable(error));
+    }
+
     void unreadableFileSaysSo()
     {
         QString error;
