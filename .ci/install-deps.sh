@@ -26,6 +26,8 @@ packages=(
     # tests/packaging: the unit, the metainfo and the .desktop file checked
     # as shipped (systemd-analyze, appstreamcli, desktop-file-validate)
     systemd appstream desktop-file-utils
+    # tests/packaging: deploy/kubernetes's manifests parsed
+    python3-yaml
     # core/owners: the kubelet's pod-resources API is gRPC (protoc and
     # grpc_cpp_plugin generate its code at build time)
     libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler

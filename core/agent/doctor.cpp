@@ -150,6 +150,14 @@ void checkListen(const AgentConfig& c, QList<DoctorFinding>& out)
     if (c.listen.isLoopback())
         out << ok(words("listen"),
                   words("%1, this machine only%2").arg(where, tls ? words(", TLS") : QString()));
+    else if (every && !tls && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST"))
+        // In a pod, every interface is the pod's own network namespace.
+        out << warning(words("listen"),
+                       words("%1: every interface of this pod, without TLS: tokens and "
+                             "readings cross the cluster's network in clear")
+                           .arg(where),
+                       words("restrict the pod with a NetworkPolicy, or set [tls] with a "
+                             "certificate from a Secret"));
     else if (every && !tls)
         out << error(words("listen"),
                      words("%1: every interface, without TLS: tokens and readings cross the "

@@ -138,6 +138,13 @@ private Q_SLOTS:
         QVERIFY(listen[0].text.contains(QStringLiteral("every interface, without TLS")));
         QVERIFY(listen[0].fix.contains(QStringLiteral("[tls]")));
         QCOMPARE(doctorExitCode(all), 2);
+        // In a Kubernetes pod every interface is the pod's network: a warning.
+        qputenv("KUBERNETES_SERVICE_HOST", "10.96.0.1");
+        const QList<DoctorFinding> pod =
+            of(runDoctor(setup(config("listen = \"0.0.0.0\"\n"))), QStringLiteral("listen"));
+        qunsetenv("KUBERNETES_SERVICE_HOST");
+        QCOMPARE(pod[0].level, Level::Warning);
+        QVERIFY(pod[0].fix.contains(QStringLiteral("NetworkPolicy")));
     }
 
     void noDriverIsAWarningUnlessNvmlIsAskedFor()
