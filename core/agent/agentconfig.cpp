@@ -342,6 +342,32 @@ std::optional<AgentConfig> AgentConfig::load(const QString& path, QString* error
     return c;
 }
 
+namespace {
+
+// A token's file: its first line, where only its owner may read it (a token
+// opens every reading of the lab; ssh insists the same for its keys).
+std::optional<QByteArray> readSecretLine(const QString& path, QString* why)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *why = QStringLiteral("cannot be read: %1").arg(f.errorString());
+        return std::nullopt;
+    }
+    if (f.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther)) {
+        *why = QStringLiteral("group or others may read it; chmod 600 it (a Kubernetes Secret: "
+                              "defaultMode 0400)");
+        return std::nullopt;
+    }
+    const QByteArray token = f.readLine(4096).trimmed();
+    if (token.isEmpty()) {
+        *why = QStringLiteral("its first line is empty; it must hold the token");
+        return std::nullopt;
+    }
+    return token;
+}
+
+} // namespace
+
 bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
 {
     QList<TokenSource*> sources;
@@ -360,18 +386,11 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
                              .arg(s->where, path, s->address, why);
             return false;
         };
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return refuse(QStringLiteral("cannot be read: %1").arg(f.errorString()));
-        // A read token opens every reading of the lab: only the agent's
-        // user may read it, as ssh insists for its keys.
-        const QFileDevice::Permissions perms = f.permissions();
-        if (perms & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
-            return refuse(QStringLiteral("group or others may read it; chmod 600 it"));
-        const QByteArray token = f.readLine(4096).trimmed();
-        if (token.isEmpty())
-            return refuse(QStringLiteral("its first line is empty; it must hold the token"));
-        s->token = token;
+        QString why;
+        const std::optional<QByteArray> token = readSecretLine(path, &why);
+        if (!token)
+            return refuse(why);
+        s->token = *token;
     }
     for (AgentToken& t : tokens) {
         if (t.tokenFile.isEmpty())
@@ -383,16 +402,11 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
                              .arg(t.where, path, t.name, why);
             return false;
         };
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return refuse(QStringLiteral("cannot be read: %1").arg(f.errorString()));
-        if (f.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
-            return refuse(QStringLiteral("group or others may read it; chmod 600 it (a "
-                                         "Kubernetes Secret: defaultMode 0400)"));
-        const QByteArray token = f.readLine(4096).trimmed();
-        if (token.isEmpty())
-            return refuse(QStringLiteral("its first line is empty; it must hold the token"));
-        t.sha256 = gw::sha256(token);
+        QString why;
+        const std::optional<QByteArray> token = readSecretLine(path, &why);
+        if (!token)
+            return refuse(why);
+        t.sha256 = gw::sha256(*token);
     }
     return true;
 }
