@@ -7,26 +7,16 @@
 // command line and runs it.
 
 #include "agent/agentapp.h"
-#include "agent/doctor.h"
-#include "agent/tokencommand.h"
 #include "util/quitsignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 
-#include <cstring>
-
 int main(int argc, char* argv[])
 {
-    // gpuwarden-agent token new|list|revoke, gpuwarden-agent doctor
-    if (argc > 1 && (std::strcmp(argv[1], "token") == 0 || std::strcmp(argv[1], "doctor") == 0)) {
-        QCoreApplication app(argc, argv);
-        const QString config = QLatin1String(gw::AgentApp::Options::kDefaultConfigPath);
-        const QStringList rest = QCoreApplication::arguments().mid(2);
-        return std::strcmp(argv[1], "token") == 0 ? gw::runTokenCommand(rest, config)
-                                                  : gw::runDoctorCommand(rest, config);
-    }
+    if (const std::optional<int> rc = gw::AgentApp::runCommand(argc, argv))
+        return *rc;                         // token …, doctor …
     gw::QuitOnSignals::blockUntilHandled(); // until AgentApp::run() handles them
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpuwarden-agent"));

@@ -4,6 +4,8 @@
 #include "agent/auditlog.h"
 #include "agent/balanceenforcer.h"
 #include "agent/dailyreport.h"
+#include "agent/doctor.h"
+#include "agent/tokencommand.h"
 #include "agent/tokendesk.h"
 #include "engine/engine.h"
 #include "history/historyservice.h"
@@ -28,8 +30,20 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace gw {
+
+std::optional<int> AgentApp::runCommand(int argc, char* argv[])
+{
+    const bool token = argc > 1 && std::strcmp(argv[1], "token") == 0;
+    if (!token && !(argc > 1 && std::strcmp(argv[1], "doctor") == 0))
+        return std::nullopt;
+    QCoreApplication app(argc, argv);
+    const QString config = QLatin1String(Options::kDefaultConfigPath);
+    const QStringList rest = QCoreApplication::arguments().mid(2);
+    return token ? runTokenCommand(rest, config) : runDoctorCommand(rest, config);
+}
 
 AgentApp::AgentApp(Options options, QObject* parent)
     : QObject(parent)

@@ -59,6 +59,11 @@ public:
         QString cliPath;
     };
 
+    // `gpuwarden-agent token …` and `gpuwarden-agent doctor …`
+    // (agent/tokencommand.h, agent/doctor.h), run with an application of
+    // their own: the exit code; absent when argv names neither.
+    static std::optional<int> runCommand(int argc, char* argv[]);
+
     explicit AgentApp(Options options, QObject* parent = nullptr);
     ~AgentApp() override;
 
