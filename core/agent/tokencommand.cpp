@@ -105,9 +105,8 @@ std::optional<QByteArray> add(const QByteArray& text, const QString& source, con
     if (!out.isEmpty() && !out.endsWith("\n\n"))
         out += '\n';
     out += stanza(name, scope, token);
-    // Checked with the table added: a file without a token yet (the agent
-    // refuses that) takes its first one; a file broken otherwise is
-    // refused with the parser's own message.
+    // Checked with the table added: a file broken otherwise is refused
+    // with the parser's own message.
     const std::optional<AgentConfig> after = check(out, source, error);
     if (!after)
         return std::nullopt;
@@ -184,12 +183,6 @@ std::optional<QByteArray> remove(const QByteArray& text, const QString& source, 
     // The blank line `add` put before a table it appended goes with it.
     while (!text.endsWith("\n\n") && out.endsWith("\n\n"))
         out.chop(1);
-    if (before->tokens.size() - removed < 1) {
-        *error = QStringLiteral("\"%1\" is the only token of %2: the agent needs one (make "
-                                "another first: gpuwarden-agent token new)")
-                     .arg(name, source);
-        return std::nullopt;
-    }
     const std::optional<AgentConfig> after = check(out, source, error);
     if (!after)
         return std::nullopt;
@@ -333,6 +326,10 @@ int revokeToken(const QString& path, const QString& name)
         return kTokenFailed;
     }
     say(QStringLiteral("token \"%1\" removed from %2; %3").arg(name, path, QLatin1String(kReload)));
+    // A leaked last token is revoked all the same; the agent then answers
+    // /healthz alone.
+    if (const auto left = AgentConfig::parse(*edited, path, &error); left && left->tokens.isEmpty())
+        say(QStringLiteral("no token is left: every route but /healthz will answer 401"));
     return kTokenDone;
 }
 

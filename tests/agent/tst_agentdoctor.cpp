@@ -251,6 +251,20 @@ private Q_SLOTS:
         QVERIFY(c[1].fix.endsWith(QStringLiteral("token revoke workstation")));
     }
 
+    void noTokenIsAWarning()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("notoken.toml"));
+        QVERIFY(writeFile(path, "[agent]\nport = 9807\n"));
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        const QList<DoctorFinding> c = of(runDoctor(setup(path)), QStringLiteral("config"));
+        QCOMPARE(c.size(), 2);
+        QCOMPARE(c[0].level, Level::Ok);
+        QVERIFY2(c[0].text.endsWith(QStringLiteral("read: 0 token(s)")), qPrintable(c[0].text));
+        QCOMPARE(c[1].level, Level::Warning);
+        QVERIFY(c[1].text.contains(QStringLiteral("every route but /healthz answers 401")));
+        QVERIFY(c[1].fix.startsWith(QStringLiteral("gpuwarden-agent token new")));
+    }
+
     void aWorldReadableConfigIsAWarning()
     {
         const QString path = config("");

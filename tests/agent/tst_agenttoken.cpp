@@ -118,10 +118,13 @@ private Q_SLOTS:
 
     void theFirstTokenOfAFileWithoutOne()
     {
-        // The agent refuses a file without a token; `token new` gives it one.
+        // A file as installed has no token (the agent answers /healthz
+        // alone); `token new` gives it one.
         const QByteArray none = "[agent]\ninterval_ms = 1000\n";
         QString error;
-        QVERIFY(!AgentConfig::parse(none, QStringLiteral("agent.toml"), &error));
+        const auto installed = AgentConfig::parse(none, QStringLiteral("agent.toml"), &error);
+        QVERIFY2(installed, qPrintable(error));
+        QVERIFY(installed->tokens.isEmpty());
         const auto out = tokenfile::add(none, QStringLiteral("agent.toml"), QStringLiteral("admin"),
                                         TokenScope::Admin, "first", &error);
         QVERIFY2(out, qPrintable(error));
@@ -187,13 +190,19 @@ private Q_SLOTS:
         QCOMPARE(config->tokens[0].name, QStringLiteral("admin"));
         QCOMPARE(config->scancel, QString()); // [runtimes] still read as written
 
-        // An unknown name says which there are; the last token stays.
+        // An unknown name says which there are.
         QVERIFY(!tokenfile::remove(kConfig, QStringLiteral("agent.toml"), QStringLiteral("nobody"),
                                    &error));
         QVERIFY2(error.contains(QStringLiteral("it has: admin, desk")), qPrintable(error));
-        QVERIFY(!tokenfile::remove(*out, QStringLiteral("agent.toml"), QStringLiteral("admin"),
-                                   &error));
-        QVERIFY2(error.contains(QStringLiteral("is the only token")), qPrintable(error));
+        // The last token too (a leaked one must go): the agent then answers
+        // /healthz alone.
+        const auto none =
+            tokenfile::remove(*out, QStringLiteral("agent.toml"), QStringLiteral("admin"), &error);
+        QVERIFY2(none, qPrintable(error));
+        const auto empty = AgentConfig::parse(*none, QStringLiteral("agent.toml"), &error);
+        QVERIFY2(empty, qPrintable(error));
+        QVERIFY(empty->tokens.isEmpty());
+        QVERIFY(!none->contains("[[token]]"));
     }
 
     void theCommandLineSaysWhatIsWrong()
@@ -228,6 +237,41 @@ private Q_SLOTS:
         QVERIFY2(printed.err.contains(QByteArray("sha256 = \"" + tokenHash(token) + "\"")),
                  printed.err.constData());
         QCOMPARE(readAll(path), kConfig);
+    }
+
+    void anAgentWithoutATokenAnswersHealthzAlone()
+    {
+        // The package's agent.toml names no token: the agent starts (and
+        // records), /healthz answers, every other route 401 until a token
+        // is made and SIGHUP sent.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("agent.toml"));
+        QVERIFY(writeAll(path, "[agent]\ninterval_ms = 1000\n[journal]\npath = \"\"\n"));
+        QProcess agent;
+        const quint16 port =
+            test::startAgentProcess(agent, QStringLiteral(GW_AGENT),
+                                    {QStringLiteral("--config"), path, QStringLiteral("--demo")});
+        QVERIFY(port != 0);
+        QNetworkAccessManager nam;
+        QCOMPARE(callAgent(nam, port, QStringLiteral("/healthz"), {}).status, 200);
+        QCOMPARE(callAgent(nam, port, QStringLiteral("/v1/snapshot"), "anything").status, 401);
+        QByteArray err = agent.readAllStandardError();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += agent.readAllStandardError()).contains("no [[token]] in the configuration"),
+            5000);
+
+        const Run made = agentCommand({QStringLiteral("token"), QStringLiteral("new"),
+                                       QStringLiteral("--name"), QStringLiteral("first"),
+                                       QStringLiteral("--config"), path});
+        QCOMPARE(made.exitCode, int(kTokenDone));
+        QVERIFY(::kill(pid_t(agent.processId()), SIGHUP) == 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += agent.readAllStandardError()).contains("(new: first; gone: none)"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            callAgent(nam, port, QStringLiteral("/v1/snapshot"), made.out.trimmed()).status, 200,
+            10'000);
+        agent.terminate();
+        QVERIFY(agent.waitForFinished(10'000));
     }
 
     void aRunningAgentTakesNewAndRevokedTokensOnSighup()
