@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <optional>
+#include <string_view>
 
 namespace gw {
 
@@ -87,6 +88,19 @@ struct DailyReportConfig
     std::chrono::milliseconds last{24 * 3'600'000}; // the range, ending at daily_at
     QString where;                                  // "agent.toml:40:1", for messages
 };
+
+// A key agent.toml may have: its table ("agent", "tokens.peer"; "token" for
+// the [[token]] tables) and its name.
+struct AgentConfigKey
+{
+    const char* table;
+    const char* key;
+};
+// Every one, in the file's order (the parser's list, and the guide's).
+const QList<AgentConfigKey>& agentConfigKeys();
+// The keys of `table` and the names of the tables under it ("" : the
+// file's top-level tables).
+QList<std::string_view> agentConfigKeysOf(std::string_view table);
 
 struct AgentConfig
 {

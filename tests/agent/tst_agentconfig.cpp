@@ -1,5 +1,8 @@
 #include "agent/agentconfig.h"
 
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +43,77 @@ private Q_SLOTS:
         QCOMPARE(c->tokens.size(), 1);
         QCOMPARE(c->tokens[0].sha256, sha256("s3cret"));
         QCOMPARE(c->tokens[0].scope, TokenScope::Read);
+    }
+
+    void aFileWithoutATokenIsRead()
+    {
+        // As the package installs it: the agent answers /healthz alone
+        // until `token new` adds one (tst_agenttoken).
+        QString error;
+        const auto c = AgentConfig::parse("[agent]\nport = 9100\n", QStringLiteral("agent.toml"),
+                                          &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->tokens.isEmpty());
+        QCOMPARE(c->port, 9100);
+    }
+
+    void theGuideListsEveryKeyAndNoOther()
+    {
+        // docs/guide/configuration.md: a "### [table]" heading, then rows
+        // "| `key` | …". Every key the parser takes is there, and no other.
+        QFile f(QStringLiteral(GW_CONFIG_GUIDE));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        const int start = text.indexOf(QStringLiteral("## agent.toml"));
+        const int end = text.indexOf(QStringLiteral("\n## "), start + 1);
+        QVERIFY(start >= 0);
+        static const QRegularExpression heading(QStringLiteral("^### `\\[+([a-z._]+)\\]+`"));
+        static const QRegularExpression row(QStringLiteral("^\\| `([a-z0-9_]+)` \\|"));
+        QSet<QString> documented;
+        QString table;
+        for (const QString& line :
+             text.mid(start, end < 0 ? -1 : end - start).split(QLatin1Char('\n'))) {
+            if (const auto h = heading.match(line); h.hasMatch())
+                table = h.captured(1);
+            else if (const auto r = row.match(line); r.hasMatch() && !table.isEmpty())
+                documented << table + QLatin1Char(' ') + r.captured(1);
+        }
+        QSet<QString> parsed;
+        for (const AgentConfigKey& k : agentConfigKeys())
+            parsed << QLatin1String(k.table) + QLatin1Char(' ') + QLatin1String(k.key);
+        QCOMPARE(parsed.size(), agentConfigKeys().size()); // no key twice
+        const QSet<QString> undocumented = parsed - documented;
+        const QSet<QString> unknown = documented - parsed;
+        QVERIFY2(undocumented.isEmpty(), qPrintable(undocumented.values().join(u", ")));
+        QVERIFY2(unknown.isEmpty(), qPrintable(unknown.values().join(u", ")));
+
+        // And the parser refuses what is not in the table: a key next to
+        // each table's first (a typo), with the nearest suggested.
+        QString error;
+        QVERIFY(!AgentConfig::parse(withToken("[agent]\nlistn = \"::1\"\n"),
+                                    QStringLiteral("agent.toml"), &error));
+        QVERIFY2(error.contains(QStringLiteral("unknown key \"listn\" in [agent] (did you "
+                                               "mean \"listen\"?)")),
+                 qPrintable(error));
+        QVERIFY(!AgentConfig::parse(withToken("[agents]\n"), QStringLiteral("agent.toml"), &error));
+        QVERIFY2(error.contains(QStringLiteral("(did you mean \"agent\"?)")), qPrintable(error));
+        QVERIFY(!AgentConfig::parse(withToken("[tokens]\n[[tokens.peers]]\nurl = \"http://a\"\n"),
+                                    QStringLiteral("agent.toml"), &error));
+        QVERIFY2(error.contains(QStringLiteral("(did you mean \"peer\"?)")), qPrintable(error));
+    }
+
+    void theInstalledExampleIsRead()
+    {
+        // resources/agent.toml.example is the package's /etc/gpuwarden/agent.toml.
+        QFile f(QStringLiteral(GW_AGENT_EXAMPLE));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString error;
+        const auto c = AgentConfig::parse(f.readAll(), QStringLiteral("agent.toml"), &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->tokens.isEmpty());
+        QCOMPARE(c->listen, QHostAddress(QHostAddress::LocalHost));
+        QCOMPARE(c->policyPath, QStringLiteral("/etc/gpuwarden/policy.toml"));
+        QCOMPARE(c->historyPath, QStringLiteral("/var/lib/gpuwarden/history.sqlite"));
     }
 
     void everySettingIsRead()
@@ -141,8 +215,6 @@ private Q_SLOTS:
                                                  "\"\nscope = \"root\"\n")
                                    << QStringLiteral("agent.toml:4:9: token \"ws\": \"scope\" must "
                                                      "be \"read\", \"allocate\" or \"admin\"");
-        QTest::newRow("no token") << QByteArray("[agent]\nport = 9100\n")
-                                  << QStringLiteral("agent.toml: no [[token]] is configured");
         QTest::newRow("half of tls")
             << withToken("[tls]\ncertificate = \"/etc/a.crt\"\n")
             << QStringLiteral("[tls] needs both \"certificate\" and \"key\"");
