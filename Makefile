@@ -11,7 +11,7 @@ WERROR  ?= OFF
 # the time of -g (docs/testing.md, "Build time"). DEBUG=-g for variables.
 DEBUG   ?= -g1
 
-.PHONY: deps configure build run test test-asan bench soak fuzz format clean
+.PHONY: deps configure build run test test-asan package bench soak fuzz format clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -46,6 +46,14 @@ test-asan: deps
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	    ctest --output-on-failure -j $(JOBS) --timeout 600
+
+# The Debian packages (gpuwarden, gpuwarden-agent) in $(BUILD)/packages,
+# from this build folder configured for the prefix /usr (cmake/packaging.cmake;
+# docs/guide/install.md). tests/packaging/installcheck.sh installs, checks,
+# removes and purges them (CI does; it needs root).
+package: build
+	cmake -S . -B $(BUILD) -DCMAKE_INSTALL_PREFIX=/usr
+	cmake --build $(BUILD) -j $(JOBS) --target package
 
 # Every benchmark, bench_reference first (its bench_reference_ms is what the
 # others' figures compare by); bench_load's phases last LOAD_SECONDS (60).

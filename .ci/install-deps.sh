@@ -28,6 +28,9 @@ packages=(
     systemd appstream desktop-file-utils
     # tests/packaging: deploy/kubernetes's manifests parsed
     python3-yaml
+    # make package: man pages from --help (help2man), the packages checked
+    # (lintian), the runtime libraries found (dpkg-dev's dpkg-shlibdeps)
+    help2man lintian dpkg-dev
     # core/owners: the kubelet's pod-resources API is gRPC (protoc and
     # grpc_cpp_plugin generate its code at build time)
     libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler

@@ -17,6 +17,13 @@ trap 'rm -rf "$dir"' EXIT
 sed "s|^ExecStart=/usr/bin/gpuwarden-agent|ExecStart=$agent|" "$unit" > "$dir/gpuwarden-agent.service"
 grep -q "^ExecStart=$agent " "$dir/gpuwarden-agent.service" || { echo "no ExecStart=/usr/bin/gpuwarden-agent in $unit"; exit 1; }
 
+# Documentation=man:gpuwarden-agent(8): verify asks man for it. A build
+# without help2man has none; installcheck.sh checks it as installed.
+if grep -q '^Documentation=man:gpuwarden-agent(8)' "$dir/gpuwarden-agent.service" &&
+    ! man -w 8 gpuwarden-agent >/dev/null 2>&1; then
+    echo "no gpuwarden-agent(8) on MANPATH (help2man missing?): Documentation= not checked here"
+    sed -i '/^Documentation=man:/d' "$dir/gpuwarden-agent.service"
+fi
 said=$(systemd-analyze verify "$dir/gpuwarden-agent.service" 2>&1)
 rc=$?
 if [ $rc -ne 0 ] || [ -n "$said" ]; then
