@@ -25,6 +25,7 @@
 #include "window/livegpupage.h"
 #include "window/liveheader.h"
 #include "window/overviewpage.h"
+#include "window/welcomepanel.h"
 #include "window/policydialog.h"
 #include "window/priceeditor.h"
 #include "window/processpane.h"
@@ -226,6 +227,11 @@ void MainWindow::buildUi()
     // whole width (the tree would take a third of it and say the same).
     m_overview = new OverviewPage(m_fleet);
     connect(m_overview, &OverviewPage::gpuActivated, this, &MainWindow::selectGpu);
+    connect(m_overview->welcome(), &WelcomePanel::addAgentRequested, this, [this] {
+        if (ServersDialog* d = showServersDialog())
+            d->addServerNow();
+    });
+    m_overview->welcome()->setAddAgentEnabled(m_serverList != nullptr);
     m_fleetProcesses = new FleetProcessPage(m_fleet);
     connect(m_fleetProcesses, &FleetProcessPage::openHistoryRequested, this,
             [this](const QString& server, const QString& uuid) {
@@ -614,6 +620,7 @@ void MainWindow::setServerList(ServerList* list)
 {
     m_serverList = list;
     m_serversAction->setEnabled(list != nullptr);
+    m_overview->welcome()->setAddAgentEnabled(list != nullptr);
     m_tree->setServersEditable(list != nullptr);
 }
 

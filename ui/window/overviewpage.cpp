@@ -5,18 +5,22 @@
 #include "engine/livestate.h"
 #include "models/overviewmodel.h"
 #include "window/overviewview.h"
+#include "window/welcomepanel.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace gw {
 
 OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     : QWidget(parent)
+    , m_fleet(fleet)
     , m_model(new OverviewModel(fleet, this))
     , m_view(new OverviewView(m_model))
     , m_sort(new QComboBox)
@@ -25,6 +29,9 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     , m_count(new QLabel)
     , m_legend(new StateLegend)
     , m_notes(new QLabel)
+    , m_welcome(new WelcomePanel)
+    , m_tilesPart(new QWidget)
+    , m_stack(new QStackedWidget)
 {
     m_sort->addItem(tr("Server"), int(OverviewModel::SortKey::Server));
     m_sort->addItem(tr("Utilisation"), int(OverviewModel::SortKey::Utilisation));
@@ -62,13 +69,18 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     bar->addSpacing(8);
     bar->addWidget(m_count);
 
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(m_tilesPart);
     layout->setContentsMargins(6, 6, 6, 2);
     layout->setSpacing(4);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
     layout->addWidget(m_notes);
+    m_stack->addWidget(m_tilesPart);
+    m_stack->addWidget(m_welcome);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
 
     connect(m_sort, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setSortKey(OverviewModel::SortKey(m_sort->currentData().toInt())); });
@@ -81,6 +93,49 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     connect(m_view, &OverviewView::gpuActivated, this, &OverviewPage::gpuActivated);
     setFocusProxy(m_view);
     updateCount();
+
+    connect(fleet, &LiveState::serverAdded, this, &OverviewPage::updateWelcome);
+    connect(fleet, &LiveState::serverUpdated, this, &OverviewPage::updateWelcome);
+    connect(fleet, &LiveState::serverRemoved, this, &OverviewPage::updateWelcome);
+    QTimer::singleShot(kFirstReadingGraceMs, this, [this] {
+        m_graceOver = true;
+        updateWelcome();
+    });
+    updateWelcome();
+}
+
+bool OverviewPage::nothingToWatch() const
+{
+    const QStringList servers = m_fleet->servers();
+    if (servers.isEmpty())
+        return m_graceOver;
+    for (const QString& server : servers) {
+        // A remote server shows as a tile however it is reached; a local
+        // one that has not reported yet may still have GPUs.
+        if (m_fleet->connection(server))
+            return false;
+        const Snapshot* latest = m_fleet->latest(server);
+        if (!latest || !latest->gpus.isEmpty())
+            return false;
+    }
+    return true;
+}
+
+bool OverviewPage::welcomeShown() const
+{
+    return m_stack->currentWidget() == m_welcome;
+}
+
+void OverviewPage::updateWelcome()
+{
+    const bool welcome = nothingToWatch();
+    if (welcome == welcomeShown())
+        return;
+    const bool hadFocus = m_stack->currentWidget()->isAncestorOf(focusWidget());
+    m_stack->setCurrentWidget(welcome ? m_welcome : m_tilesPart);
+    setFocusProxy(welcome ? static_cast<QWidget*>(m_welcome) : m_view);
+    if (hadFocus)
+        setFocus();
 }
 
 QString OverviewPage::notesText()

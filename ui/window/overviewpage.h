@@ -1,13 +1,15 @@
 #pragma once
 
 // The window's first page: the fleet overview (every GPU of every server as a
-// tile) with its sort and filter controls and the legend of its marks.
+// tile) with its sort and filter controls and the legend of its marks; while
+// there is nothing to watch, the welcome panel in their place.
 
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QStackedWidget;
 
 namespace gw {
 
@@ -15,6 +17,7 @@ class LiveState;
 class StateLegend;
 class OverviewModel;
 class OverviewView;
+class WelcomePanel;
 
 class OverviewPage final : public QWidget
 {
@@ -32,6 +35,17 @@ public:
     QLabel* notes() const { return m_notes; }
     static QString notesText();
 
+    // No server but local ones, each reported and without a GPU (or, after
+    // a moment's grace for the first reading, no server at all): the
+    // welcome panel shows instead of the tiles. Checked at each change of
+    // the fleet, so an agent added or a GPU appearing brings the tiles.
+    bool nothingToWatch() const;
+    WelcomePanel* welcome() const { return m_welcome; }
+    bool welcomeShown() const;
+    // How long an empty fleet waits for its first server (the local
+    // machine's first reading) before it counts as nothing to watch.
+    static constexpr int kFirstReadingGraceMs = 1500;
+
 Q_SIGNALS:
     void gpuActivated(const QString& server, const QString& uuid);
 
@@ -40,7 +54,9 @@ protected:
 
 private:
     void updateCount();
+    void updateWelcome();
 
+    LiveState* m_fleet;
     OverviewModel* m_model;
     OverviewView* m_view;
     QComboBox* m_sort;
@@ -49,6 +65,10 @@ private:
     QLabel* m_count;
     StateLegend* m_legend;
     QLabel* m_notes;
+    WelcomePanel* m_welcome;
+    QWidget* m_tilesPart; // the controls, tiles, legend and notes
+    QStackedWidget* m_stack;
+    bool m_graceOver = false;
 };
 
 } // namespace gw

@@ -68,6 +68,8 @@ public:
     // Opens the editor of the server called `name` (modal, as Edit… does);
     // false when the list has none by that name (a --source agent).
     bool editServerNamed(const QString& name);
+    // Opens the Add Server editor (modal, as Add… does).
+    void addServerNow() { addServer(); }
 
     // Asks the admin to compare and accept a certificate fingerprint; true
     // when they did. `changed`: a pinned certificate was replaced.
