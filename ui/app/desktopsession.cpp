@@ -32,6 +32,8 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QPainter>
+
+#include <algorithm>
 #include <QPixmap>
 #include <QScreen>
 #include <QSettings>
@@ -63,14 +65,26 @@ QPixmap grabWithDialogs(QWidget& window)
 {
     QPixmap shot = window.grab();
     QPainter painter(&shot);
+    // Dialogs of the window or of a widget in it (the price editor's parent
+    // is the Tokens page), and dialogs of those (Add Server over Servers),
+    // each over the one it came from.
+    QList<std::pair<int, QWidget*>> dialogs;
     for (QWidget* top : QApplication::topLevelWidgets()) {
-        // Dialogs of the window or of a widget in it (the price editor's
-        // parent is the Tokens page).
-        if (top == &window || !top->isVisible() || !top->isWindow() || !top->parentWidget() ||
-            top->parentWidget()->window() != &window)
+        if (top == &window || !top->isVisible() || !top->isWindow())
             continue;
-        painter.drawPixmap(top->geometry().topLeft() - window.geometry().topLeft(), top->grab());
+        int depth = 0;
+        for (QWidget* w = top->parentWidget(); w; w = w->window()->parentWidget()) {
+            ++depth;
+            if (w->window() == &window) {
+                dialogs.append({depth, top});
+                break;
+            }
+        }
     }
+    std::stable_sort(dialogs.begin(), dialogs.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [depth, top] : dialogs)
+        painter.drawPixmap(top->geometry().topLeft() - window.geometry().topLeft(), top->grab());
     return shot;
 }
 
