@@ -296,10 +296,9 @@ int AgentApp::start()
                  identity.note.isEmpty() ? "" : ": ", qPrintable(identity.note));
     m_server->setIdentity(identity);
     if (config.tokens.isEmpty())
-        std::fprintf(stderr,
-                     "gpuwarden-agent: no [[token]] in the configuration: every route but "
-                     "/healthz answers 401 until `gpuwarden-agent token new` and a SIGHUP "
-                     "(systemctl reload gpuwarden-agent) add one\n");
+        std::fprintf(stderr, "gpuwarden-agent: no [[token]] in the configuration: every route but "
+                             "/healthz answers 401 until `gpuwarden-agent token new` and a SIGHUP "
+                             "(systemctl reload gpuwarden-agent) add one\n");
     std::printf("listening on %s:%u\n", qPrintable(config.listen.toString()), m_server->port());
     std::fflush(stdout);
 

@@ -89,10 +89,11 @@ QList<std::string_view> agentConfigKeysOf(std::string_view table)
             continue;
         }
         const std::string_view under =
-            table.empty() ? t : (t.size() > table.size() && t.substr(0, table.size()) == table &&
-                                         t[table.size()] == '.'
-                                     ? t.substr(table.size() + 1)
-                                     : std::string_view());
+            table.empty() ? t
+                          : (t.size() > table.size() && t.substr(0, table.size()) == table &&
+                                     t[table.size()] == '.'
+                                 ? t.substr(table.size() + 1)
+                                 : std::string_view());
         const std::string_view child = under.substr(0, under.find('.'));
         if (!child.empty() && !out.contains(child))
             out << child;

@@ -402,8 +402,7 @@ QList<DoctorFinding> runDoctor(const DoctorSetup& setup)
                      words("the agent does not start with this file: fix it"));
     checkConfigFile(setup.configPath, out);
     if (config && config->tokens.isEmpty())
-        out << warning(words("config"),
-                       words("no [[token]]: every route but /healthz answers 401"),
+        out << warning(words("config"), words("no [[token]]: every route but /healthz answers 401"),
                        words("gpuwarden-agent token new --name NAME --scope read|allocate|admin, "
                              "then systemctl reload gpuwarden-agent"));
     if (config) {

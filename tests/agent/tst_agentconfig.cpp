@@ -50,8 +50,8 @@ private Q_SLOTS:
         // As the package installs it: the agent answers /healthz alone
         // until `token new` adds one (tst_agenttoken).
         QString error;
-        const auto c = AgentConfig::parse("[agent]\nport = 9100\n", QStringLiteral("agent.toml"),
-                                          &error);
+        const auto c =
+            AgentConfig::parse("[agent]\nport = 9100\n", QStringLiteral("agent.toml"), &error);
         QVERIFY2(c, qPrintable(error));
         QVERIFY(c->tokens.isEmpty());
         QCOMPARE(c->port, 9100);

@@ -260,9 +260,9 @@ private Q_SLOTS:
             (err += agent.readAllStandardError()).contains("no [[token]] in the configuration"),
             5000);
 
-        const Run made = agentCommand({QStringLiteral("token"), QStringLiteral("new"),
-                                       QStringLiteral("--name"), QStringLiteral("first"),
-                                       QStringLiteral("--config"), path});
+        const Run made =
+            agentCommand({QStringLiteral("token"), QStringLiteral("new"), QStringLiteral("--name"),
+                          QStringLiteral("first"), QStringLiteral("--config"), path});
         QCOMPARE(made.exitCode, int(kTokenDone));
         QVERIFY(::kill(pid_t(agent.processId()), SIGHUP) == 0);
         QTRY_VERIFY_WITH_TIMEOUT(

@@ -185,7 +185,8 @@ private Q_SLOTS:
         QTest::addColumn<bool>("dark");
         QTest::addColumn<QString>("shot");
         QTest::newRow("1024x700") << QSize(1024, 560) << false << u"welcome-1024x700.png"_s;
-        QTest::newRow("1024x700 dark") << QSize(1024, 560) << true << u"welcome-1024x700-dark.png"_s;
+        QTest::newRow("1024x700 dark")
+            << QSize(1024, 560) << true << u"welcome-1024x700-dark.png"_s;
         QTest::newRow("1920x1080") << QSize(1920, 940) << false << u"welcome-1920x1080.png"_s;
     }
 
@@ -208,10 +209,9 @@ private Q_SLOTS:
         WelcomePanel* w = page.welcome();
         QVERIFY(page.grab().save(shotPath(shot)));
         // Every way on visible without scrolling, the commands whole.
-        for (QWidget* part : {static_cast<QWidget*>(w->addAgentButton()),
-                              static_cast<QWidget*>(w->demoButton()),
-                              static_cast<QWidget*>(w->guideButton()),
-                              static_cast<QWidget*>(w->commands())})
+        for (QWidget* part :
+             {static_cast<QWidget*>(w->addAgentButton()), static_cast<QWidget*>(w->demoButton()),
+              static_cast<QWidget*>(w->guideButton()), static_cast<QWidget*>(w->commands())})
             QVERIFY2(part->isVisible() && wholeInside(&page, part), qPrintable(part->objectName()));
         QCOMPARE(w->commands()->horizontalScrollBar()->isVisible(), false);
         // Its last line whole inside the box (it has no scroll bar to reach it).

@@ -25,7 +25,6 @@
 #include "window/livegpupage.h"
 #include "window/liveheader.h"
 #include "window/overviewpage.h"
-#include "window/welcomepanel.h"
 #include "window/policydialog.h"
 #include "window/priceeditor.h"
 #include "window/processpane.h"
@@ -34,6 +33,7 @@
 #include "window/servertree.h"
 #include "window/statusline.h"
 #include "window/tokensview.h"
+#include "window/welcomepanel.h"
 
 #include <QDateTime>
 #include <QLabel>

@@ -53,9 +53,8 @@ WelcomePanel::WelcomePanel(QWidget* parent)
     , m_launch([](const QString& program, const QStringList& arguments) {
         return QProcess::startDetached(program, arguments);
     })
-    , m_open([](const QString& path) {
-        return QDesktopServices::openUrl(QUrl::fromLocalFile(path));
-    })
+    , m_open(
+          [](const QString& path) { return QDesktopServices::openUrl(QUrl::fromLocalFile(path)); })
 {
     setObjectName(QStringLiteral("welcome"));
     m_commands->setReadOnly(true);
@@ -70,8 +69,8 @@ WelcomePanel::WelcomePanel(QWidget* parent)
     const int lines = int(agentCommands().count(QLatin1Char('\n'))) + 1;
     const QMargins margins = m_commands->contentsMargins();
     m_commands->setFixedHeight(fm.lineSpacing() * lines + fm.lineSpacing() / 2 +
-                               int(2 * m_commands->document()->documentMargin()) +
-                               margins.top() + margins.bottom());
+                               int(2 * m_commands->document()->documentMargin()) + margins.top() +
+                               margins.bottom());
     m_problem->setWordWrap(true);
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem->hide();
@@ -200,8 +199,8 @@ void WelcomePanel::openGuide()
                               "package."));
         m_problem->show();
     } else if (!m_open(page)) {
-        m_problem->setText(
-            tr("No program here opens the guide; it is at %1.").arg(QDir::toNativeSeparators(page)));
+        m_problem->setText(tr("No program here opens the guide; it is at %1.")
+                               .arg(QDir::toNativeSeparators(page)));
         m_problem->show();
     }
 }
