@@ -248,9 +248,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("agent.toml"));
         QVERIFY(writeAll(path, "[agent]\ninterval_ms = 1000\n[journal]\npath = \"\"\n"));
         QProcess agent;
-        const quint16 port =
-            test::startAgentProcess(agent, QStringLiteral(GW_AGENT),
-                                    {QStringLiteral("--config"), path, QStringLiteral("--demo")});
+        const quint16 port = test::startDemoAgent(agent, QStringLiteral(GW_AGENT), path);
         QVERIFY(port != 0);
         QNetworkAccessManager nam;
         QCOMPARE(callAgent(nam, port, QStringLiteral("/healthz"), {}).status, 200);
@@ -281,9 +279,7 @@ private Q_SLOTS:
         QVERIFY(writeAll(path, kConfig));
         QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
         QProcess agent;
-        const quint16 port =
-            test::startAgentProcess(agent, QStringLiteral(GW_AGENT),
-                                    {QStringLiteral("--config"), path, QStringLiteral("--demo")});
+        const quint16 port = test::startDemoAgent(agent, QStringLiteral(GW_AGENT), path);
         QVERIFY(port != 0);
         QNetworkAccessManager nam;
         const QString route = QStringLiteral("/v1/snapshot");

@@ -20,4 +20,11 @@ inline quint16 startAgentProcess(QProcess& agent, const QString& program, QStrin
     return quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
 }
 
+// The demo agent with the configuration file `config` (its tokens).
+inline quint16 startDemoAgent(QProcess& agent, const QString& program, const QString& config)
+{
+    return startAgentProcess(agent, program,
+                             {QStringLiteral("--config"), config, QStringLiteral("--demo")});
+}
+
 } // namespace gw::test

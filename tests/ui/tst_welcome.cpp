@@ -8,6 +8,7 @@
 #include "darkpalette.h"
 #include "engine/livestate.h"
 #include "model/snapshot.h"
+#include "screenshotpath.h"
 #include "window/overviewpage.h"
 #include "window/overviewview.h"
 #include "window/welcomepanel.h"
@@ -29,12 +30,6 @@ using namespace gw;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString shotPath(const QString& name)
-{
-    QDir().mkpath(QStringLiteral(GW_TEST_BINARY_DIR "/screenshots"));
-    return QStringLiteral(GW_TEST_BINARY_DIR "/screenshots/") + name;
-}
 
 Snapshot reading(const QString& server, int gpus, qint64 t = 1'795'305'600'000)
 {
@@ -207,7 +202,7 @@ private Q_SLOTS:
         fleet.ingest(reading(u"vm"_s, 0));
         QVERIFY(page.welcomeShown());
         WelcomePanel* w = page.welcome();
-        QVERIFY(page.grab().save(shotPath(shot)));
+        QVERIFY(page.grab().save(test::screenshotPath(shot)));
         // Every way on visible without scrolling, the commands whole.
         for (QWidget* part :
              {static_cast<QWidget*>(w->addAgentButton()), static_cast<QWidget*>(w->demoButton()),
