@@ -148,8 +148,9 @@ rc=$?
 agent_pid=
 [ $rc -eq 0 ] || { cat "$log"; fail "the agent exited $rc on SIGTERM"; }
 rm -f "$log"
-[ -n "$(ls /var/lib/gpuwarden)" ] || fail "the agent wrote nothing to /var/lib/gpuwarden"
-say "SIGTERM: exit 0; /var/lib/gpuwarden: $(ls /var/lib/gpuwarden | tr '\n' ' ')"
+state=$("${sudo[@]}" ls /var/lib/gpuwarden | tr '\n' ' ')
+[ -n "$state" ] || fail "the agent wrote nothing to /var/lib/gpuwarden"
+say "SIGTERM: exit 0; /var/lib/gpuwarden: $state"
 
 # Removed: the programs go, the configuration and the state stay.
 "${sudo[@]}" dpkg --remove gpuwarden gpuwarden-agent || fail "dpkg --remove"
