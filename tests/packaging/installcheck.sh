@@ -134,6 +134,12 @@ grep -q "no \[\[token\]\] in the configuration" "$log" || { cat "$log"; fail "th
 token=$("${sudo[@]}" gpuwarden-agent token new --name ci --scope read) || fail "token new"
 [ ${#token} -eq 64 ] || fail "token new printed \"$token\""
 [ "$(stat -c '%U:%G %a' $config)" = "root:gpuwarden 640" ] || fail "token new left $config $(stat -c '%U:%G %a' $config)"
+# An upgrade (the same package again: dpkg's upgrade path) keeps the edited
+# conffile and its owner and mode.
+"${sudo[@]}" dpkg -i "$agentdeb" >/dev/null || fail "dpkg -i over the installed package"
+"${sudo[@]}" gpuwarden-agent token list | grep -q '^ci ' || fail "the upgrade lost the token added to $config"
+[ "$(stat -c '%U:%G %a' $config)" = "root:gpuwarden 640" ] || fail "the upgrade left $config $(stat -c '%U:%G %a' $config)"
+say "upgraded over itself: the edited $config kept, root:gpuwarden 640"
 [ "$(http_status /v1/snapshot "$token")" = 401 ] || fail "a new token is taken before SIGHUP"
 "${sudo[@]}" kill -HUP "$pid"
 wait_status /v1/snapshot "$token" 200 || { cat "$log"; fail "the new token after SIGHUP"; }
