@@ -8,8 +8,7 @@ namespace gw {
 
 DecayedUsage::DecayedUsage(std::chrono::milliseconds halfLife)
     : m_halfLife(std::max(halfLife, std::chrono::milliseconds(1)))
-{
-}
+{}
 
 double DecayedUsage::decay(double value, qint64 fromMs, qint64 toMs) const
 {

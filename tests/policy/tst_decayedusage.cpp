@@ -96,7 +96,8 @@ private Q_SLOTS:
                 summed += std::exp2(-(double(at / 1000 - s) - 0.5) / h);
         }
         QVERIFY2(near(*u.at(u"alice"_qs, at), summed, 1e-7),
-                 qPrintable(QStringLiteral("%1 vs %2").arg(*u.at(u"alice"_qs, at), 0, 'f', 6)
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(*u.at(u"alice"_qs, at), 0, 'f', 6)
                                 .arg(summed, 0, 'f', 6)));
         // The same in hours of UTC: 7 × 8 h used, the newest weighing most.
         QVERIFY(summed > 0.5 * 8 * 3600 && summed < 7 * 8 * 3600);
