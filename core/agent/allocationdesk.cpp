@@ -254,6 +254,7 @@ void AllocationDesk::serveWaiting()
     m_serving = true;
     const qint64 now = m_now();
     m_book.expire(now);
+    orderWaiting();
     for (auto it = m_waiting.begin(); it != m_waiting.end();) {
         auto here = it++;
         if (!here->socket) {
@@ -269,6 +270,23 @@ void AllocationDesk::serveWaiting()
     }
     m_serving = false;
     schedule();
+}
+
+void AllocationDesk::orderWaiting()
+{
+    // Fair share with memory: the caller whose user used least lately
+    // (the highest fair-share factor, [quota] half_life) is tried first;
+    // equal factors (no usage at all, most often) keep the order of arrival.
+    const Snapshot* latest = m_latest();
+    if (!m_policyService || !latest || m_waiting.size() < 2)
+        return;
+    const PolicyStatus status = m_policyService->status(latest->server);
+    QHash<QString, double> factor;
+    for (const PolicyStatus::User& u : status.users)
+        factor.insert(u.user, u.fairShareFactor);
+    m_waiting.sort([&](const Waiter& a, const Waiter& b) {
+        return factor.value(a.body.request.user, 1.0) > factor.value(b.body.request.user, 1.0);
+    });
 }
 
 void AllocationDesk::schedule()

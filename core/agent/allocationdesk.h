@@ -9,8 +9,9 @@
 //
 // A caller that cannot be served and asked to wait is held without a
 // thread: its QHttpServerResponder is kept in a list, and the caller is
-// tried again, oldest first, on every new reading, on every release and on
-// every expiry; at its deadline it gets 409 with the reasons. One timer for
+// tried again on every new reading, on every release and on every expiry,
+// the user who used least lately first ([quota] half_life), then oldest
+// first; at its deadline it gets 409 with the reasons. One timer for
 // the nearest deadline or expiry serves them all. A caller that hangs up is
 // dropped from the list.
 //
@@ -122,6 +123,9 @@ private:
     // Answers the waiters that can be served now and those whose deadline
     // passed; drops expired reservations; sets the timer for what is next.
     void serveWaiting();
+    // The waiting callers in the order they are tried: fair share with
+    // memory first, then arrival.
+    void orderWaiting();
     void answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response);
     void schedule();
     void hungUp(QTcpSocket* socket);
@@ -133,7 +137,7 @@ private:
     PolicyConfig m_policy;
     PolicyService* m_policyService = nullptr;
     ReservationBook m_book;
-    std::list<Waiter> m_waiting; // oldest first
+    std::list<Waiter> m_waiting; // as orderWaiting() left them: fair share, then oldest first
     QTimer m_timer;              // the nearest deadline or expiry
     QMap<QString, quint64> m_requestsTotal;
     bool m_serving = false;

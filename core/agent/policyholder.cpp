@@ -269,9 +269,12 @@ QJsonObject PolicyHolder::info(int openEvents) const
     o.insert(QStringLiteral("open_events"), status->openEvents);
     QJsonObject users;
     for (const PolicyStatus::User& u : status->users)
-        users.insert(u.user, QJsonObject{{QStringLiteral("quota_percent"), u.quotaPercent},
-                                         {QStringLiteral("allowed_percent"), u.allowedPercent},
-                                         {QStringLiteral("share_percent"), u.sharePercent}});
+        users.insert(u.user,
+                     QJsonObject{{QStringLiteral("quota_percent"), u.quotaPercent},
+                                 {QStringLiteral("allowed_percent"), u.allowedPercent},
+                                 {QStringLiteral("share_percent"), u.sharePercent},
+                                 {QStringLiteral("decayed_usage_hours"), u.decayedUsageHours},
+                                 {QStringLiteral("fair_share_factor"), u.fairShareFactor}});
     o.insert(QStringLiteral("users"), users);
     return o;
 }

@@ -1,8 +1,12 @@
 #include "policy/fairsharerule.h"
 
+#include "policy/decayedusage.h"
+
 #include <QDateTime>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace gw::policy {
 
@@ -47,6 +51,70 @@ struct FairShareState : RuleServerState
     // The owners of the previous reading's processes by position, with
     // their index: most readings list the same processes in the same order.
     std::vector<std::pair<QString, int>> lastUsers;
+
+    // Fair share with memory: each user's share of the server, in
+    // server-seconds (share × seconds), decayed by [quota] half_life. A
+    // reading counts once its span is known (up to the next reading, or its
+    // interval where a gap follows), into the open minute's sum by user
+    // index; a minute is folded into the decay when it closes, as usage
+    // spread over that minute (at most 1.2 % off within the minute at the
+    // shortest half-life, 1 h), so a reading costs one add per user.
+    static constexpr qint64 kMinuteMs = 60'000;
+    std::optional<DecayedUsage> decayed;
+    std::vector<double> minuteUse; // per user index: server-seconds in the open minute
+    std::vector<int> minuteUsers;  // the users with some, in the order first counted
+    qint64 minuteStartMs = std::numeric_limits<qint64>::min();
+    qint64 minuteEndMs = std::numeric_limits<qint64>::min(); // the last span's end
+
+    void foldMinute()
+    {
+        for (const int user : minuteUsers) {
+            decayed->add(users[user], minuteStartMs, minuteStartMs + kMinuteMs,
+                         minuteUse[size_t(user)]);
+            minuteUse[size_t(user)] = 0;
+        }
+        minuteUsers.clear();
+    }
+    void remember(const Entry& e, qint64 spanMs, qint64 halfLifeMs)
+    {
+        if (!decayed || decayed->halfLife().count() != halfLifeMs) {
+            decayed.emplace(std::chrono::milliseconds(halfLifeMs)); // a new memory
+            for (const int user : minuteUsers)
+                minuteUse[size_t(user)] = 0;
+            minuteUsers.clear();
+        }
+        if (spanMs <= 0 || e.users == 0)
+            return;
+        const qint64 minute = e.atMs >= 0 ? e.atMs / kMinuteMs * kMinuteMs
+                                          : (e.atMs - kMinuteMs + 1) / kMinuteMs * kMinuteMs;
+        if (minute != minuteStartMs) {
+            if (minute < minuteStartMs)
+                return; // readings come in time order; an older one is not remembered
+            foldMinute();
+            minuteStartMs = minute;
+        }
+        if (minuteUse.size() < size_t(users.size()))
+            minuteUse.resize(size_t(users.size()), 0);
+        for (auto it = userShares.end() - e.users; it != userShares.end(); ++it) {
+            double& use = minuteUse[size_t(it->user)];
+            if (use == 0)
+                minuteUsers.push_back(it->user);
+            use += it->share / 100 * double(spanMs) / 1000;
+        }
+        minuteEndMs = std::max(minuteEndMs, e.atMs + spanMs);
+    }
+    // A user's decayed usage at `atMs` with the open minute's, weighed at
+    // its middle.
+    double usageAt(int user, qint64 atMs) const
+    {
+        double use = decayed->at(users[user], atMs).value_or(0);
+        if (size_t(user) < minuteUse.size() && minuteUse[size_t(user)] > 0) {
+            const double middle = (double(minuteStartMs) + double(minuteEndMs)) / 2;
+            use += minuteUse[size_t(user)] *
+                   std::exp2(-(double(atMs) - middle) / double(decayed->halfLife().count()));
+        }
+        return use;
+    }
 
     int userIndexOf(const QString& user)
     {
@@ -105,6 +173,39 @@ public:
             u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
             u.sharePercent = fs.coveredMs > 0 ? sum / double(fs.coveredMs) : 0;
             st.users << u;
+        }
+        // Decayed usage and the fair-share factor of everyone remembered,
+        // shares from the quotas in effect now (2^(-U/S): U of all usage,
+        // S of all these users' quotas).
+        if (fs.decayed) {
+            const qint64 at = std::max(*s.lastMs, fs.decayed->newestMs());
+            QList<PolicyStatus::User> remembered;
+            double total = 0, shares = 0;
+            for (int user = 0; user < int(fs.users.size()); ++user) {
+                const double use = fs.usageAt(user, at);
+                if (use <= 0)
+                    continue;
+                PolicyStatus::User u;
+                u.user = fs.users[user];
+                u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
+                u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
+                u.decayedUsageHours = use / 3600;
+                total += use;
+                shares += u.quotaPercent;
+                remembered << u;
+            }
+            for (PolicyStatus::User& u : remembered) {
+                u.fairShareFactor =
+                    fairShareFactor(u.decayedUsageHours * 3600, total, u.quotaPercent, shares);
+                const auto it = std::find_if(st.users.begin(), st.users.end(),
+                                             [&](const auto& o) { return o.user == u.user; });
+                if (it == st.users.end()) {
+                    st.users << u;
+                } else {
+                    it->decayedUsageHours = u.decayedUsageHours;
+                    it->fairShareFactor = u.fairShareFactor;
+                }
+            }
         }
         std::sort(st.users.begin(), st.users.end(),
                   [](const auto& a, const auto& b) { return a.user < b.user; });
@@ -187,6 +288,11 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
     const ProcessReading* const in = reading.in.constData();
     const qint64 t = reading.t;
     // The previous reading stood until this one (unless there was a gap).
+    if (!fs.shares.empty())
+        fs.remember(fs.shares.back(),
+                    reading.continues(fs.shares.back().atMs) ? t - fs.shares.back().atMs
+                                                             : fs.shares.back().weightMs,
+                    f.policy.quota.halfLifeMs);
     if (!fs.shares.empty() && reading.continues(fs.shares.back().atMs)) {
         Entry& last = fs.shares.back();
         const qint64 delta = (t - last.atMs) - last.weightMs;

@@ -100,7 +100,10 @@ struct PolicyConfig
 
     struct Quota
     {
-        qint64 windowMs = 60 * 60'000;    // fair share measured over this sliding window
+        qint64 windowMs = 60 * 60'000; // fair share measured over this sliding window
+        // Fair share's memory (DecayedUsage): usage this long ago weighs
+        // half; who waits first for a GPU. Slurm's default, 7 days.
+        qint64 halfLifeMs = 7 * 24 * 3'600'000LL;
         double defaultSharePercent = 100; // users listed nowhere
         QList<QuotaShare> users;
         QList<QuotaShare> groups;

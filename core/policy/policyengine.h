@@ -109,9 +109,13 @@ struct PolicyStatus
         double quotaPercent = 100;   // in effect now (time windows applied)
         double allowedPercent = 100; // quota × band multiplier × defensive multiplier
         double sharePercent = 0;     // measured over [quota] window
+        // Fair share with memory ([quota] half_life): the share of the
+        // server used, decayed, in server-hours; and 2^(-U/S) from it.
+        double decayedUsageHours = 0;
+        double fairShareFactor = 1;
         bool operator==(const User&) const = default;
     };
-    QList<User> users; // users seen in the quota window, by name
+    QList<User> users; // users seen in the quota window or remembered by the decay, by name
     QList<ProcessVerdict> verdicts;
     int openEvents = 0;
     bool operator==(const PolicyStatus&) const = default;

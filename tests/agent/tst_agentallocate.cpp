@@ -20,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 #include <memory>
 
 using namespace gw;
@@ -162,6 +164,24 @@ class TestAgentAllocate : public QObject
         return call(m_nam, m_port, QStringLiteral("/v1/allocate"), kRead).json();
     }
     int waiting() { return int(state()[QStringLiteral("waiting")].toArray().size()); }
+    // A caller for `user` that waits up to `seconds`, once the agent holds
+    // it (`held` callers waiting then); null when it is not held in 5 s.
+    QNetworkReply* startWaiting(QNetworkAccessManager& nam, const QByteArray& user, int seconds,
+                                int held)
+    {
+        QNetworkReply* r = start(nam, m_port, QStringLiteral("/v1/allocate"), kAllocate, "POST",
+                                 "{\"user\":\"" + user +
+                                     "\",\"wait_seconds\":" + QByteArray::number(seconds) + "}");
+        return QTest::qWaitFor([&] { return waiting() == held; }, 5000) ? r : nullptr;
+    }
+    // Reserves for `user` (no wait): the reservation's id, empty when refused.
+    QString hold(const QByteArray& user)
+    {
+        const Reply r = post("{\"user\":\"" + user + "\"}");
+        return r.status == 200
+                   ? r.json()[QStringLiteral("reservation")][QStringLiteral("id")].toString()
+                   : QString();
+    }
 
 private Q_SLOTS:
     void cleanup()
@@ -367,14 +387,11 @@ private Q_SLOTS:
     void deleteFreesForAWaitingCaller()
     {
         startServer({gpu(0, 0, 0)});
-        const Reply first = post(body(R"({"user":"bob"})"));
-        QCOMPARE(first.status, 200);
-        const QString id =
-            first.json()[QStringLiteral("reservation")][QStringLiteral("id")].toString();
+        const QString id = hold("bob");
+        QVERIFY(!id.isEmpty());
         QNetworkAccessManager nam;
-        QNetworkReply* r = start(nam, m_port, QStringLiteral("/v1/allocate"), kAllocate, "POST",
-                                 body(R"({"user":"alice","wait_seconds":30})"));
-        QTRY_COMPARE(waiting(), 1);
+        QNetworkReply* r = startWaiting(nam, "alice", 30, 1);
+        QVERIFY(r);
         const Reply released =
             call(m_nam, m_port, QStringLiteral("/v1/allocate/") + id, kAllocate, "DELETE");
         QCOMPARE(released.status, 200);
@@ -490,6 +507,77 @@ private Q_SLOTS:
 
     // Default bands (30 % ×1, 70 % ×0.5, 100 % ×0.1); alice's job is the
     // load, bob asks through the route.
+    void theCallerWhoUsedLeastLatelyGetsTheFreedGpu()
+    {
+        // Fair share with memory (issue 29): alice kept GPU 0 busy for a
+        // minute, bob GPU 1 for half of it. Both then wait for the one GPU a
+        // third caller holds; alice asked first, bob gets it when it frees.
+        startServer({});
+        PolicyConfig policy;
+        PolicyService service(policy);
+        m_server->attachPolicy(&service, policy, {});
+        const auto process = [](const GpuSample& g, const QString& user, qint64 pid) {
+            GpuProcess p;
+            p.pid = pid;
+            p.startTimeMs = 1'700'000'000'000;
+            p.uid = user == QLatin1String("alice") ? 1000 : 1001;
+            p.user = user;
+            p.command = QStringLiteral("python train.py");
+            p.gpuUuid = g.uuid;
+            p.usedMemoryMiB = 8'192;
+            p.smUtilPercent = 100;
+            return p;
+        };
+        QList<Snapshot> readings;
+        for (int i = 0; i < 60; ++i) {
+            const GpuSample a = gpu(0, 8'192, 100);
+            const GpuSample b = gpu(1, i < 30 ? 8'192 : 0, i < 30 ? 100 : 0);
+            QList<GpuProcess> procs{process(a, QStringLiteral("alice"), 4242)};
+            if (i < 30)
+                procs << process(b, QStringLiteral("bob"), 4343);
+            readings << reading(kT0 + i * 1000, {a, b}, procs);
+        }
+        service.ingestBatch(readings);
+        service.drain();
+
+        // Remembered up to the newest reading: alice 59 s at half the
+        // server, bob 30 s (a 7-day half-life takes off less than 1e-4).
+        // Equal quotas (S = ½): factors 2^(-(29.5/44.5)/½) and 2^(-(15/44.5)/½).
+        const PolicyStatus status = service.status(QStringLiteral("node-1"));
+        QHash<QString, PolicyStatus::User> users;
+        for (const PolicyStatus::User& u : status.users)
+            users.insert(u.user, u);
+        QVERIFY(users.contains(QStringLiteral("alice")) && users.contains(QStringLiteral("bob")));
+        QVERIFY(qAbs(users[QStringLiteral("alice")].decayedUsageHours * 3600 - 29.5) < 1e-2);
+        QVERIFY(qAbs(users[QStringLiteral("bob")].decayedUsageHours * 3600 - 15.0) < 1e-2);
+        const double alice = std::exp2(-(29.5 / 44.5) / 0.5), bob = std::exp2(-(15.0 / 44.5) / 0.5);
+        QVERIFY(qAbs(users[QStringLiteral("alice")].fairShareFactor - alice) < 1e-3);
+        QVERIFY(qAbs(users[QStringLiteral("bob")].fairShareFactor - bob) < 1e-3);
+        // /v1/info says the same.
+        const QJsonObject info = call(m_nam, m_port, QStringLiteral("/v1/info"), kRead).json();
+        const QJsonObject bobInfo = info[u"policy"_s][u"users"_s][u"bob"_s].toObject();
+        QVERIFY(qAbs(bobInfo[u"fair_share_factor"_s].toDouble() - bob) < 1e-3);
+        QVERIFY(qAbs(bobInfo[u"decayed_usage_hours"_s].toDouble() * 3600 - 15.0) < 1e-2);
+
+        // Now only GPU 2 is there, free; carol takes it, alice then bob wait.
+        m_server->publish(reading(kT0 + 60'000, {gpu(2, 0, 0)}));
+        const QString id = hold("carol");
+        QVERIFY(!id.isEmpty());
+        QNetworkAccessManager nam;
+        QNetworkReply* first = startWaiting(nam, "alice", 5, 1);
+        QNetworkReply* second = startWaiting(nam, "bob", 30, 2);
+        QVERIFY(first && second);
+        QCOMPARE(
+            call(m_nam, m_port, QStringLiteral("/v1/allocate/") + id, kAllocate, "DELETE").status,
+            200);
+        const Reply granted = finish(second, 2'000);
+        QCOMPARE(granted.status, 200);
+        QCOMPARE(granted.json()[QStringLiteral("reservation")][QStringLiteral("user")].toString(),
+                 QStringLiteral("bob"));
+        // alice, first to ask, waits on and is refused at her deadline.
+        QCOMPARE(finish(first, 10'000).status, 409);
+    }
+
     void adviceAtTheBandEdges_data()
     {
         QTest::addColumn<double>("load");
