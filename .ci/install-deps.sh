@@ -31,6 +31,8 @@ packages=(
     # make package: man pages from --help (help2man), the packages checked
     # (lintian), the runtime libraries found (dpkg-dev's dpkg-shlibdeps)
     help2man lintian dpkg-dev
+    # tests/packaging/installcheck.sh: pgrep, and man for the man pages
+    procps man-db
     # core/owners: the kubelet's pod-resources API is gRPC (protoc and
     # grpc_cpp_plugin generate its code at build time)
     libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
