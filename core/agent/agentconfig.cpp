@@ -88,12 +88,11 @@ QList<std::string_view> agentConfigKeysOf(std::string_view table)
             out << k.key;
             continue;
         }
-        const std::string_view under =
-            table.empty() ? t
-                          : (t.size() > table.size() && t.substr(0, table.size()) == table &&
-                                     t[table.size()] == '.'
-                                 ? t.substr(table.size() + 1)
-                                 : std::string_view());
+        std::string_view under; // t below `table`, or empty
+        if (table.empty())
+            under = t;
+        else if (t.size() > table.size() && t.starts_with(table) && t[table.size()] == '.')
+            under = t.substr(table.size() + 1);
         const std::string_view child = under.substr(0, under.find('.'));
         if (!child.empty() && !out.contains(child))
             out << child;
@@ -451,34 +450,30 @@ bool AgentConfig::readTokenFiles(const QString& baseDirectory, QString* error)
     // Prometheus is often read without a token.
     if (keeping.prometheus && !keeping.prometheus->tokenFile.isEmpty())
         sources.append(&*keeping.prometheus);
-    for (TokenSource* s : std::as_const(sources)) {
-        const QString path = QDir(baseDirectory).absoluteFilePath(s->tokenFile);
-        auto refuse = [&](const QString& why) {
-            if (error)
-                *error = QStringLiteral("%1: token_file %2 for %3: %4")
-                             .arg(s->where, path, s->address, why);
-            return false;
-        };
+    // The first line of `file`, or nothing with why in *error naming where
+    // it was asked for and for what.
+    const auto read = [&](const QString& file, const QString& where,
+                          const QString& whose) -> std::optional<QByteArray> {
+        const QString path = QDir(baseDirectory).absoluteFilePath(file);
         QString why;
-        const std::optional<QByteArray> token = readSecretLine(path, &why);
+        std::optional<QByteArray> token = readSecretLine(path, &why);
+        if (!token && error)
+            *error = QStringLiteral("%1: token_file %2 for %3: %4").arg(where, path, whose, why);
+        return token;
+    };
+    for (TokenSource* s : std::as_const(sources)) {
+        const std::optional<QByteArray> token = read(s->tokenFile, s->where, s->address);
         if (!token)
-            return refuse(why);
+            return false;
         s->token = *token;
     }
     for (AgentToken& t : tokens) {
         if (t.tokenFile.isEmpty())
             continue;
-        const QString path = QDir(baseDirectory).absoluteFilePath(t.tokenFile);
-        auto refuse = [&](const QString& why) {
-            if (error)
-                *error = QStringLiteral("%1: token_file %2 for token \"%3\": %4")
-                             .arg(t.where, path, t.name, why);
-            return false;
-        };
-        QString why;
-        const std::optional<QByteArray> token = readSecretLine(path, &why);
+        const std::optional<QByteArray> token =
+            read(t.tokenFile, t.where, QStringLiteral("token \"%1\"").arg(t.name));
         if (!token)
-            return refuse(why);
+            return false;
         t.sha256 = gw::sha256(*token);
     }
     return true;

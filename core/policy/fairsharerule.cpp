@@ -179,32 +179,31 @@ public:
         // S of all these users' quotas).
         if (fs.decayed) {
             const qint64 at = std::max(*s.lastMs, fs.decayed->newestMs());
-            QList<PolicyStatus::User> remembered;
+            QHash<QString, qsizetype> listed; // users already in the status, by name
+            for (qsizetype i = 0; i < st.users.size(); ++i)
+                listed.insert(st.users[i].user, i);
+            std::vector<std::pair<int, double>> remembered; // user index, usage
             double total = 0, shares = 0;
             for (int user = 0; user < int(fs.users.size()); ++user) {
                 const double use = fs.usageAt(user, at);
                 if (use <= 0)
                     continue;
-                PolicyStatus::User u;
-                u.user = fs.users[user];
-                u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
-                u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
-                u.decayedUsageHours = use / 3600;
-                total += use;
-                shares += u.quotaPercent;
-                remembered << u;
-            }
-            for (PolicyStatus::User& u : remembered) {
-                u.fairShareFactor =
-                    fairShareFactor(u.decayedUsageHours * 3600, total, u.quotaPercent, shares);
-                const auto it = std::find_if(st.users.begin(), st.users.end(),
-                                             [&](const auto& o) { return o.user == u.user; });
-                if (it == st.users.end()) {
+                if (!listed.contains(fs.users[user])) {
+                    PolicyStatus::User u;
+                    u.user = fs.users[user];
+                    u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
+                    u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
+                    listed.insert(u.user, st.users.size());
                     st.users << u;
-                } else {
-                    it->decayedUsageHours = u.decayedUsageHours;
-                    it->fairShareFactor = u.fairShareFactor;
                 }
+                remembered.push_back({user, use});
+                total += use;
+                shares += st.users[listed.value(fs.users[user])].quotaPercent;
+            }
+            for (const auto& [user, use] : remembered) {
+                PolicyStatus::User& u = st.users[listed.value(fs.users[user])];
+                u.decayedUsageHours = use / 3600;
+                u.fairShareFactor = fairShareFactor(use, total, u.quotaPercent, shares);
             }
         }
         std::sort(st.users.begin(), st.users.end(),

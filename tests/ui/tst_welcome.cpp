@@ -8,6 +8,7 @@
 #include "darkpalette.h"
 #include "engine/livestate.h"
 #include "model/snapshot.h"
+#include "models/overviewmodel.h"
 #include "screenshotpath.h"
 #include "window/overviewpage.h"
 #include "window/overviewview.h"
@@ -25,6 +26,8 @@
 #include <QTest>
 #include <QTextCursor>
 #include <QTextDocument>
+
+#include <algorithm>
 
 using namespace gw;
 using namespace Qt::StringLiterals;
@@ -57,7 +60,7 @@ LinkStatus remote(const QString& server, LinkState state)
     return l;
 }
 
-// Every child widget of `w` that is visible lies inside `w`'s rectangle.
+// `w` lies whole inside `outer`'s rectangle (not scrolled or cut off).
 bool wholeInside(QWidget* outer, QWidget* w)
 {
     const QRect r(w->mapTo(outer, QPoint(0, 0)), w->size());
@@ -89,7 +92,12 @@ private Q_SLOTS:
         // An agent added (not answering yet): its tile, at once.
         fleet.setConnection(remote(u"gpu-node-1"_s, LinkState::Connecting));
         QVERIFY(!page.welcomeShown());
-        QCOMPARE(page.model() != nullptr, true);
+        page.model()->rebuild();
+        const auto& groups = page.model()->groups();
+        const auto card = std::find_if(groups.begin(), groups.end(),
+                                       [](const auto& g) { return g.server == u"gpu-node-1"_s; });
+        QVERIFY(card != groups.end());
+        QCOMPARE(card->link, std::optional(LinkState::Connecting));
         // Removed again: welcome again.
         fleet.removeServer(u"gpu-node-1"_s);
         QVERIFY(page.welcomeShown());

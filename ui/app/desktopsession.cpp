@@ -32,8 +32,6 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QPainter>
-
-#include <algorithm>
 #include <QPixmap>
 #include <QScreen>
 #include <QSettings>
@@ -41,6 +39,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
