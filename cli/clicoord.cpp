@@ -333,6 +333,10 @@ Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
                       .arg(o.request.gpus);
     } else if (r.httpStatus == 200 && r.reservation) {
         s.outcome = Selection::Outcome::Granted;
+    } else if (r.httpStatus == 409 && r.overCap) {
+        // Past a cap of [accounts]: waiting does not help until the
+        // caller's own work ends.
+        s.outcome = Selection::Outcome::BadRequest;
     } else if (r.httpStatus == 409) {
         s.outcome = Selection::Outcome::NotEnough;
     } else if (r.httpStatus == 400) {

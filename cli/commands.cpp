@@ -3,6 +3,7 @@
 #include "basiccommands.h"
 #include "clicoord.h"
 #include "cliio.h"
+#include "clime.h"
 #include "clireport.h"
 #include "clirun.h"
 #include "clitokens.h"
@@ -101,8 +102,9 @@ QList<Command> makeCommands()
         {{s("replay")},
          0,
          s("replay --trace FILE | --history FILE [--policy FILE]"),
-         {s("the events a policy finds in a trace")},
-         nullptr,
+         {s("the events a policy finds in a trace;"),
+          s("--half-life D, --share NAME=P: what if, fair share at the end")},
+         addReplayOptions,
          [](const Invocation& i) {
              return replayCommand(i.parser);
          }},
@@ -130,6 +132,15 @@ QList<Command> makeCommands()
          nullptr,
          [](const Invocation& i) {
              return adviseCommand(i.parser);
+         }},
+        {{s("me")},
+         0,
+         s("me [--socket PATH]"),
+         {s("your own standing on this server, no token: processes, events,"),
+          s("caps, fair share, tokens (from the agent's Unix socket)")},
+         addMeOptions,
+         [](const Invocation& i) {
+             return meCommand(i.parser);
          }},
         {{s("run")},
          -1,

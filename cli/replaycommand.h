@@ -16,6 +16,7 @@
 // range.
 
 #include "policy/policycheck.h"
+#include "policy/policyengine.h"
 #include "readingsoptions.h"
 
 #include <QCommandLineParser>
@@ -24,8 +25,23 @@ namespace gw::cli {
 
 // The replay without the process around it: what goes to stdout and
 // stderr, and the exit code.
+// What if: the policy's [quota] half_life and user shares replaced
+// (--half-life, --share NAME=PERCENT); the fair share each server's
+// users and accounts end the replay with is printed after the events.
+struct WhatIf
+{
+    std::optional<qint64> halfLifeMs;
+    QList<QuotaShare> shares;
+    bool any() const { return halfLifeMs || !shares.isEmpty(); }
+};
+std::optional<WhatIf> whatIfOptions(const QCommandLineParser& parser, QString* error);
+void addReplayOptions(QCommandLineParser& parser);
+
 PolicyCheckOutcome replayOutcome(const ReadingsOptions& readings, const QString& policyPath,
-                                 bool json);
+                                 bool json, const WhatIf& whatIf = {});
+// "fair share at the end: node-1: alice 3.20 h, factor 0.710; …" (or one
+// JSON line {"fair_share": […]}).
+QString fairShareSummary(const QList<PolicyStatus>& statuses, bool json);
 int replayCommand(const QCommandLineParser& parser);
 
 } // namespace gw::cli

@@ -38,6 +38,7 @@ const QList<AgentConfigKey>& agentConfigKeys()
         {"agent", "ring_size"},
         {"agent", "name"},
         {"agent", "kernel_log"},
+        {"agent", "socket"},
         {"journal", "path"},
         {"journal", "retention_hours"},
         {"journal", "reserve_ahead"},
@@ -529,6 +530,15 @@ std::optional<AgentConfig> AgentConfig::parse(const QByteArray& text, const QStr
         c.historyPath = p.string(*a, "history").value_or(QString());
         if (const auto k = p.string(*a, "kernel_log"))
             c.kernelLog = *k;
+        if (const auto socket = p.string(*a, "socket")) {
+            if (!socket->isEmpty() && !QDir::isAbsolutePath(*socket))
+                p.fail(a->get("socket")->source(),
+                       QStringLiteral("\"socket\" must be an absolute path, such as "
+                                      "/run/gpuwarden/agent.sock, or \"\" for none, not \"%1\"")
+                           .arg(*socket));
+            else
+                c.socketPath = *socket;
+        }
         if (const auto n = p.integer(*a, "ring_size", 10, 1'000'000))
             c.ringSize = int(*n);
         if (const auto name = p.string(*a, "name")) {

@@ -121,6 +121,11 @@ struct AgentConfig
     QString historyPath; // empty: no history
     int ringSize = 3600; // snapshots kept in memory for /v1/samples
     QString serverName;  // [agent] name: the server's name in readings; empty: the host name
+    // [agent] socket: the Unix socket where a person on the server reads
+    // their own standing without a token (`gpuwarden-cli me`, SO_PEERCRED;
+    // docs/agent-api.md, "Your own standing"). Empty: none.
+    QString socketPath;
+    static constexpr auto kDefaultSocketPath = "/run/gpuwarden/agent.sock";
 
     // [journal]: numbered readings on disk, so a restart continues the
     // stream. Empty: none (memory only). parse() fills in the default

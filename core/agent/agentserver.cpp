@@ -85,6 +85,14 @@ AgentServer::AgentServer(AgentConfig config, QObject* parent)
     m_enforcement = std::make_unique<BalanceEnforcer>([this] { return m_now(); });
     m_enforcement->setPolicy(m_policy.policy());
     m_enforcement->setBalanceSource([this] { return balanceView(); });
+    m_enforcement->setFairShareFactors([this] {
+        QHash<QString, double> out;
+        const Snapshot* latest = m_samples.latest();
+        if (PolicyService* service = m_policy.service(); service && latest)
+            for (const PolicyStatus::User& u : service->status(latest->server).users)
+                out.insert(u.user, u.fairShareFactor);
+        return out;
+    });
     m_enforcement->setBooksKept([this] { return m_tokens->enabled(); });
     connect(m_desk.get(), &AllocationDesk::allocationRefused, m_enforcement.get(),
             &BalanceEnforcer::refusedAllocation);
@@ -252,6 +260,20 @@ bool AgentServer::listen(QString* error)
     m_port = m_listener->serverPort();
     qCInfo(lcAgent).noquote() << "listening on" << m_config.listen.toString() << "port" << m_port
                               << (m_config.tlsCertificate.isEmpty() ? "(plain HTTP)" : "(TLS)");
+    // The socket for people on the server: its failure is said, and the
+    // HTTP side serves on (the admins' tools do not depend on it).
+    if (!m_config.socketPath.isEmpty()) {
+        if (!m_self)
+            m_self = std::make_unique<SelfDesk>(
+                [this](const QString& user, uint uid) { return selfStanding(user, uid); });
+        QString why;
+        if (m_self->listen(m_config.socketPath, &why))
+            qCInfo(lcAgent).noquote()
+                << "own standing (gpuwarden-cli me) on" << m_config.socketPath;
+        else
+            qCWarning(lcAgent).noquote()
+                << why + QStringLiteral("; gpuwarden-cli me will not reach this agent");
+    }
     return true;
 }
 
@@ -296,6 +318,21 @@ void AgentServer::publish(const Snapshot& snapshot)
 void AgentServer::recordEvents(const QList<PolicyEvent>& events)
 {
     m_events.record(events);
+    // Each action of an event once into the audit log, as it is added (an
+    // event is handed on whole at every change).
+    for (const PolicyEvent& e : events) {
+        auto it = m_auditedActions.find(e.id);
+        const qsizetype done = it == m_auditedActions.end() ? 0 : it->first;
+        for (qsizetype i = done; i < e.actions.size(); ++i)
+            m_enforcement->auditPolicyAction(e, e.actions[i]);
+        if (e.actions.isEmpty() && it == m_auditedActions.end())
+            continue;
+        m_auditedActions.insert(e.id, {e.actions.size(), !e.isOpen()});
+    }
+    // Ended events are forgotten once many are kept (a late SIGKILL comes
+    // within the grace period, long before).
+    if (m_auditedActions.size() > kAuditedEventsKept)
+        m_auditedActions.removeIf([](const auto& it) { return it.value().second; });
 }
 
 void AgentServer::recordClockStep(qint64 stepMs, qint64 atMs)

@@ -31,6 +31,7 @@
 #include "agent/requestguard.h"
 #include "agent/routetable.h"
 #include "agent/samplelog.h"
+#include "agent/selfdesk.h"
 #include "model/snapshot.h"
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
@@ -168,6 +169,10 @@ public:
     // Enforcement by balance: /v1/enforcement, /v1/processes/<pid>/signal,
     // /v1/audit (docs/tokens.md, "Enforcement").
     BalanceEnforcer* balanceEnforcer() const { return m_enforcement.get(); }
+    // The caller's own standing for the Unix socket ([agent] socket,
+    // selfdesk.h; agentserverself.cpp). The socket listens from listen() on.
+    QJsonObject selfStanding(const QString& user, uint uid);
+    SelfDesk* selfDesk() const { return m_self.get(); }
     // The listen backlog: a burst of long-polling callers (hundreds at
     // once) must not find the queue of connections not yet accepted full.
     static constexpr int kListenBacklog = 1024;
@@ -221,6 +226,10 @@ private:
     Admission m_admission;
     SampleLog m_samples;
     EventLog m_events;
+    // Per event id: its actions already in the audit log, and whether it had
+    // ended (recordEvents).
+    QHash<QString, std::pair<qsizetype, bool>> m_auditedActions;
+    static constexpr qsizetype kAuditedEventsKept = 4096;
     PolicyHolder m_policy;
     std::unique_ptr<AllocationDesk> m_desk;
     std::unique_ptr<TokenDesk> m_tokens;
@@ -230,6 +239,7 @@ private:
     QHash<QString, int> m_lastXid; // each GPU's last XID, for /metrics
     std::unique_ptr<KeeperLink> m_keeperLink;
     std::unique_ptr<BalanceEnforcer> m_enforcement;
+    std::unique_ptr<SelfDesk> m_self;
     std::unique_ptr<HistoryRoute> m_history;
     std::unique_ptr<ReadingsRoute> m_readings;
     QPointer<Alerter> m_alerter;

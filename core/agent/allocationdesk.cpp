@@ -7,7 +7,9 @@
 #include "agent/requestguard.h"
 #include "coord/advice.h"
 #include "model/snapshot.h"
+#include "policy/accounts.h"
 #include "policy/policyservice.h"
+#include "policy/unixgroups.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>
@@ -61,6 +63,7 @@ AllocationDesk::AllocationDesk(std::function<const Snapshot*()> latest, std::fun
     : QObject(parent)
     , m_latest(std::move(latest))
     , m_now(std::move(now))
+    , m_groups(unixGroupsOf)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -144,6 +147,36 @@ QHttpServerResponse AllocationDesk::refused(const AllocateBody& body, const Atte
     return json(o, QHttpServerResponse::StatusCode::Conflict);
 }
 
+std::optional<QHttpServerResponse> AllocationDesk::overCap(const AllocateBody& body)
+{
+    const Snapshot* latest = m_latest();
+    const QString& user = body.request.user;
+    if (!latest || user.isEmpty())
+        return std::nullopt;
+    const PolicyConfig::Accounts& accounts = m_policy.accounts;
+    QList<ReservedUnits> reserved;
+    for (const Reservation& r : m_book.active(latest->server))
+        reserved << ReservedUnits{r.user, r.units, r.createdMs};
+    const Holdings held = holdingsOf(*latest, m_policy, reserved, m_groups);
+    const QString account = accountOf(accounts, user, {}, m_groups);
+    const auto cap = capPassed(accounts, held, user, account, body.request.gpus);
+    if (!cap)
+        return std::nullopt;
+    ++m_requestsTotal[QLatin1String(kRefused)];
+    const QString message = cap->text(user);
+    qCInfo(lcAllocate).noquote() << "refused" << user << ":" << message;
+    QJsonObject o =
+        QJsonDocument::fromJson(errorDocument(QStringLiteral("over_cap"), message)).object();
+    QJsonObject c{{QStringLiteral("scope"), capScopeName(cap->scope)},
+                  {QStringLiteral("gpus"), cap->limit},
+                  {QStringLiteral("held"), cap->held},
+                  {QStringLiteral("requested"), cap->requested}};
+    if (!cap->account.isEmpty())
+        c.insert(QStringLiteral("account"), cap->account);
+    o.insert(QStringLiteral("cap"), c);
+    return json(o, QHttpServerResponse::StatusCode::Conflict);
+}
+
 void AllocationDesk::allocate(const QHttpServerRequest& request, QHttpServerResponder&& responder)
 {
     const qint64 now = m_now();
@@ -155,6 +188,10 @@ void AllocationDesk::allocate(const QHttpServerRequest& request, QHttpServerResp
         return;
     }
     m_book.expire(now);
+    if (auto capped = overCap(*body)) {
+        capped->write(std::move(responder));
+        return;
+    }
     const Attempt a = attempt(*body, now);
     if (a.reservation) {
         granted(a, 0).write(std::move(responder));
@@ -260,6 +297,12 @@ void AllocationDesk::serveWaiting()
         if (!here->socket) {
             disconnect(here->hangUp);
             m_waiting.erase(here);
+            continue;
+        }
+        // Another reservation or job of the caller's account may have
+        // reached a cap while it waited.
+        if (auto capped = overCap(here->body)) {
+            answer(here, *capped);
             continue;
         }
         const Attempt a = attempt(here->body, now);

@@ -11,7 +11,9 @@
 // thread: its QHttpServerResponder is kept in a list, and the caller is
 // tried again on every new reading, on every release and on every expiry,
 // the user who used least lately first ([quota] half_life), then oldest
-// first; at its deadline it gets 409 with the reasons. One timer for
+// first; at its deadline it gets 409 with the reasons. A request that would
+// pass a cap of [accounts] (policy/accounts.h) is answered 409 "over_cap"
+// at once, waiting or not: only the caller's own work ending frees it. One timer for
 // the nearest deadline or expiry serves them all. A caller that hangs up is
 // dropped from the list.
 //
@@ -68,6 +70,13 @@ public:
     // Seconds a caller answered "busy" is told to wait (Retry-After).
     static constexpr int kBusyRetrySeconds = 5;
 
+    // Unix groups of a person, for [accounts.NAME] members = ["@lab"]
+    // (default: this machine's, unixGroupsOf).
+    void setGroups(std::function<QStringList(const QString&)> groups)
+    {
+        m_groups = std::move(groups);
+    }
+
     // The policy engine whose status advice reads (not owned; may be null).
     void setPolicyService(PolicyService* service) { m_policyService = service; }
 
@@ -117,6 +126,9 @@ private:
         Ranking ranking;
     };
     Attempt attempt(const AllocateBody& body, qint64 nowMs);
+    // 409 "over_cap" when granting `body` would pass a cap of [accounts]
+    // (what the newest reading and the reservations hold); nullopt: none.
+    std::optional<QHttpServerResponse> overCap(const AllocateBody& body);
     QHttpServerResponse granted(const Attempt& a, qint64 waitedMs);
     QHttpServerResponse refused(const AllocateBody& body, const Attempt& a, qint64 waitedMs,
                                 const char* outcome);
@@ -136,6 +148,7 @@ private:
     std::function<qint64()> m_now;
     PolicyConfig m_policy;
     PolicyService* m_policyService = nullptr;
+    std::function<QStringList(const QString&)> m_groups;
     ReservationBook m_book;
     std::list<Waiter> m_waiting; // as orderWaiting() left them: fair share, then oldest first
     QTimer m_timer;              // the nearest deadline or expiry

@@ -116,6 +116,16 @@ void BalanceEnforcer::evaluate()
     if (m_rules.enabled && view.valid && m_latest)
         candidates = findCandidates(*m_latest, view.balances, view.overdraftFloor,
                                     m_demand.state(now).high, m_rules.enforcement);
+    // Who used most lately (the lowest fair-share factor) is acted on first.
+    if (m_factors && !candidates.isEmpty()) {
+        const QHash<QString, double> factors = m_factors();
+        for (EnforcementCandidate& c : candidates)
+            if (const auto it = factors.constFind(c.user); it != factors.constEnd())
+                c.fairShareFactor = *it;
+        std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+            return a.fairShareFactor.value_or(1) < b.fairShareFactor.value_or(1);
+        });
+    }
     m_plan.update(candidates, now);
     if (m_rules.enforcement.mode != Mode::Auto)
         return;
@@ -155,6 +165,40 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
     const AuditEntry stored = m_audit.append(e);
     Q_EMIT recorded(stored);
     return stored;
+}
+
+void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAction& action)
+{
+    AuditEntry e;
+    e.atMs = action.atMs;
+    e.by = QStringLiteral("agent");
+    e.mode = QStringLiteral("policy");
+    switch (action.kind) {
+    case PolicyAction::Kind::Warning:
+        e.action = QStringLiteral("notify");
+        break;
+    case PolicyAction::Kind::Terminate:
+    case PolicyAction::Kind::Refused:
+        e.action = QStringLiteral("terminate");
+        break;
+    case PolicyAction::Kind::Kill:
+        e.action = QStringLiteral("kill");
+        break;
+    }
+    e.user = event.user;
+    e.workload = event.workloadName;
+    e.pid = event.pid;
+    e.startTimeMs = event.processStartMs;
+    e.command = event.command;
+    if (event.gpuIndex >= 0)
+        e.gpuIndex = event.gpuIndex;
+    e.why = policyEventText(event);
+    e.outcome = action.kind == PolicyAction::Kind::Refused ? QStringLiteral("refused")
+                : action.simulated                         ? QStringLiteral("would")
+                                                           : QStringLiteral("done");
+    e.detail = action.detail;
+    ++m_actionsTotal[{e.action, e.outcome}];
+    m_audit.append(e);
 }
 
 AuditEntry BalanceEnforcer::perform(const Target& t, EnforceStep step)
@@ -287,6 +331,7 @@ QHttpServerResponse BalanceEnforcer::state()
             {QStringLiteral("memory_mib"), optional(c.memoryMib)},
             {QStringLiteral("utilisation"), optional(c.utilisation)},
             {QStringLiteral("why"), c.why},
+            {QStringLiteral("fair_share_factor"), optional(c.fairShareFactor)},
             {QStringLiteral("step"),
              due ? QJsonValue(enforceStepName(row.due->step)) : QJsonValue()},
             {QStringLiteral("due_ms"), due ? QJsonValue(row.due->dueMs) : QJsonValue()},

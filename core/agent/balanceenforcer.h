@@ -57,6 +57,12 @@ public:
     void setPolicy(const PolicyConfig& policy);
     // Where balances come from (AgentServer: its own books, or the keeper's).
     void setBalanceSource(std::function<BalanceView()> source) { m_balances = std::move(source); }
+    // Each owner's fair-share factor (the policy engine's status): the
+    // candidates are ranked by it, lowest first, then by pid.
+    void setFairShareFactors(std::function<QHash<QString, double>()> factors)
+    {
+        m_factors = std::move(factors);
+    }
 
     // Whether the token books are kept ([tokens] on): the routes answer 404
     // while they are not.
@@ -80,6 +86,12 @@ public:
                                const QString& by);
 
     const AuditLog& audit() const { return m_audit; }
+    // An action of the policy engine's (an [idle] or cap rule's warning,
+    // SIGTERM, SIGKILL or refusal, done or simulated) into the same audit
+    // log, by "agent", mode "policy": every action the agent takes is
+    // audited in one place. Not sent to the webhook (the Alerter tells the
+    // event's steps).
+    void auditPolicyAction(const PolicyEvent& event, const PolicyAction& action);
     // Actions taken, by (action, outcome), for /metrics.
     QMap<std::pair<QString, QString>, quint64> actionsTotal() const { return m_actionsTotal; }
 
@@ -106,6 +118,7 @@ private:
 
     std::function<qint64()> m_now;
     std::function<BalanceView()> m_balances;
+    std::function<QHash<QString, double>()> m_factors;
     std::function<bool()> m_booksKept = [] {
         return true;
     };

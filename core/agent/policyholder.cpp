@@ -276,6 +276,17 @@ QJsonObject PolicyHolder::info(int openEvents) const
                                  {QStringLiteral("decayed_usage_hours"), u.decayedUsageHours},
                                  {QStringLiteral("fair_share_factor"), u.fairShareFactor}});
     o.insert(QStringLiteral("users"), users);
+    QJsonObject accounts;
+    for (const PolicyStatus::Account& a : status->accounts)
+        accounts.insert(
+            a.account,
+            QJsonObject{{QStringLiteral("users"), QJsonArray::fromStringList(a.users)},
+                        {QStringLiteral("decayed_usage_hours"), a.decayedUsageHours},
+                        {QStringLiteral("share_percent"),
+                         a.sharePercent ? QJsonValue(*a.sharePercent) : QJsonValue()},
+                        {QStringLiteral("fair_share_factor"),
+                         a.fairShareFactor ? QJsonValue(*a.fairShareFactor) : QJsonValue()}});
+    o.insert(QStringLiteral("accounts"), accounts);
     return o;
 }
 

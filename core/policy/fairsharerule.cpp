@@ -1,5 +1,6 @@
 #include "policy/fairsharerule.h"
 
+#include "policy/accounts.h"
 #include "policy/decayedusage.h"
 
 #include <QDateTime>
@@ -205,6 +206,7 @@ public:
                 u.decayedUsageHours = use / 3600;
                 u.fairShareFactor = fairShareFactor(use, total, u.quotaPercent, shares);
             }
+            describeAccounts(f, remembered, fs, at, st);
         }
         std::sort(st.users.begin(), st.users.end(),
                   [](const auto& a, const auto& b) { return a.user < b.user; });
@@ -219,9 +221,46 @@ public:
     }
 
 private:
+    // The accounts of [accounts] from their remembered members' usage.
+    void describeAccounts(const PolicyFrame& f,
+                          const std::vector<std::pair<int, double>>& remembered,
+                          const FairShareState& fs, qint64 atMs, PolicyStatus& st)
+    {
+        const PolicyConfig::Accounts& accounts = f.policy.accounts;
+        if (accounts.list.isEmpty())
+            return;
+        QMap<QString, PolicyStatus::Account> byName;
+        double total = 0;
+        for (const auto& [user, use] : remembered) {
+            total += use;
+            const QString& name = fs.users[user];
+            const QString account = accountOf(
+                accounts, name, {}, [&](const QString& u) { return groupsOf(f, u, atMs); });
+            if (account.isEmpty())
+                continue;
+            PolicyStatus::Account& a = byName[account];
+            a.account = account;
+            a.users << name;
+            a.decayedUsageHours += use / 3600;
+        }
+        double shares = 0;
+        for (PolicyStatus::Account& a : byName) {
+            if (const AccountSpec* spec = findAccount(accounts, a.account))
+                a.sharePercent = spec->sharePercent;
+            shares += a.sharePercent.value_or(0);
+            a.users.sort();
+        }
+        for (PolicyStatus::Account& a : byName) {
+            if (a.sharePercent)
+                a.fairShareFactor =
+                    fairShareFactor(a.decayedUsageHours * 3600, total, *a.sharePercent, shares);
+            st.accounts << a;
+        }
+    }
+
     // Group membership changes rarely; asked again every kGroupsFreshMs of
     // reading time.
-    QStringList groupsOf(const PolicyFrame& f, const QString& user, qint64 atMs)
+    QStringList groupsOf(const PolicyFrame& f, const QString& user, qint64 atMs) const
     {
         if (!f.options.groups)
             return {};
@@ -273,7 +312,7 @@ private:
         return best.value_or(quota.defaultSharePercent);
     }
 
-    QHash<QString, std::pair<qint64, QStringList>> groupCache;
+    mutable QHash<QString, std::pair<qint64, QStringList>> groupCache;
     qint64 localMinuteKey = std::numeric_limits<qint64>::min();
     int localDay = 1;
     int localMinute = 0;

@@ -24,22 +24,17 @@ bool commandExempt(const QStringList& exempt, const QString& command)
 
 struct IdleState : RuleServerState
 {
-    QHash<ProcessKey, Run> idles;
-    PidFilter pids; // of idles
+    QHash<ProcessKey, Run> runs;
+    PidFilter pids; // of runs
 };
 
-class IdleRule final : public PolicyRule
+class IdleRule final : public ProcessRunsRule<IdleState, &ProcessVerdict::idle>
 {
 public:
-    std::unique_ptr<RuleServerState> newServer() const override
-    {
-        return std::make_unique<IdleState>();
-    }
-
     void breakRuns(PolicyFrame& f, ServerFrame& s, RuleServerState& state, qint64 endMs,
                    const QString& reason) override
     {
-        auto& idles = static_cast<IdleState&>(state).idles;
+        auto& idles = static_cast<IdleState&>(state).runs;
         for (Run& run : idles)
             f.close(s, run, endMs, reason);
         idles.clear();
@@ -49,34 +44,6 @@ public:
     void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                   const FrameReading& reading) override;
 
-    void forEachOpen(const RuleServerState& state,
-                     const std::function<void(const PolicyEvent&)>& fn) const override
-    {
-        for (const Run& run : static_cast<const IdleState&>(state).idles)
-            if (run.event)
-                fn(*run.event);
-    }
-
-    PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
-    {
-        for (Run& run : static_cast<IdleState&>(state).idles)
-            if (run.event && run.event->id == id)
-                return &*run.event;
-        return nullptr;
-    }
-
-    void describe(PolicyFrame&, const ServerFrame&, const RuleServerState& state, PolicyStatus&,
-                  VerdictBuilder& verdicts) override
-    {
-        const auto& idles = static_cast<const IdleState&>(state).idles;
-        for (auto it = idles.constBegin(); it != idles.constEnd(); ++it)
-            if (it->event) {
-                ProcessVerdict& v = verdicts.forProcess(it.key(), *it);
-                v.idle = true;
-                VerdictBuilder::addReason(v, policyEventText(*it->event));
-            }
-    }
-
 private:
     void stage(PolicyFrame& f, const ServerFrame& s, Run& run, qint64 t);
 };
@@ -84,7 +51,7 @@ private:
 void IdleRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                         const FrameReading& reading)
 {
-    auto& idles = static_cast<IdleState&>(state).idles;
+    auto& idles = static_cast<IdleState&>(state).runs;
     PidFilter& pids = static_cast<IdleState&>(state).pids;
     bool ended = false; // runs ended: the filter is rebuilt
     const Snapshot& r = reading.r;
@@ -208,49 +175,8 @@ void IdleRule::stage(PolicyFrame& f, const ServerFrame& s, Run& run, qint64 t)
     const PolicyConfig::Idle& idle = f.policy.idle;
     if (idle.action != IdleAction::Terminate || run.acted)
         return;
-    QList<qint64> leads = idle.warningsMs;
-    std::sort(leads.begin(), leads.end(), std::greater<>());
-    while (run.warningsDone < leads.size() && t >= run.actionAtMs - leads[run.warningsDone]) {
-        const qint64 lead = leads[run.warningsDone++];
-        PolicyAction a;
-        a.kind = PolicyAction::Kind::Warning;
-        a.atMs = t;
-        a.simulated = idle.dryRun || !f.options.enforcing;
-        a.detail = tr("idle: terminate in %1").arg(formatPolicyDuration(lead));
-        f.addAction(s, run, a, t);
-    }
-    if (t < run.actionAtMs)
-        return;
-    run.acted = true;
-    PolicyAction a;
-    a.kind = PolicyAction::Kind::Terminate;
-    a.atMs = t;
-    if (run.uid && *run.uid == 0) {
-        a.kind = PolicyAction::Kind::Refused;
-        a.detail = tr("root's processes are never signalled");
-    } else if (!run.processStartMs) {
-        a.kind = PolicyAction::Kind::Refused;
-        a.detail = tr("start time unknown: not signalled");
-    } else if (idle.dryRun) {
-        a.simulated = true;
-        a.detail = tr("dry run: would send SIGTERM to PID %1").arg(run.pid);
-    } else if (!f.options.enforcing) {
-        a.simulated = true;
-        a.detail = tr("would send SIGTERM to PID %1 (not enforcing here)").arg(run.pid);
-    } else {
-        a.detail = tr("SIGTERM requested for PID %1").arg(run.pid);
-        EnforcementRequest req;
-        req.eventId = run.event->id;
-        req.server = s.name;
-        req.pid = run.pid;
-        req.processStartMs = run.processStartMs;
-        req.uid = run.uid;
-        req.gpuUuid = run.gpuUuid;
-        req.migUuid = run.migUuid;
-        req.atMs = t;
-        f.request(req);
-    }
-    f.addAction(s, run, a, t);
+    f.stageTerminate(s, run, t, idle.warningsMs, idle.dryRun,
+                     QT_TRANSLATE_NOOP("gw::PolicyEngine", "idle: terminate in %1"));
 }
 
 } // namespace

@@ -486,6 +486,132 @@ void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section,
     }
 }
 
+// An account's name: what the owner rules give (a Slurm account, a
+// namespace's account, a label's value): letters, digits, '.', '_', '-'.
+bool validAccountLabel(const QString& name)
+{
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    return re.match(name).hasMatch();
+}
+
+// [accounts.NAME] members = ["alice", "@lab"], max_gpus, max_gpus_per_member,
+// share: every key of [accounts] that is not one of its plain keys (`known`).
+// A person is listed by name in one account at most; the accounts are kept
+// by name (the first by name that lists a person's group is theirs).
+void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::string_view>& known,
+                        PolicyConfig::Accounts& out)
+{
+    QHash<QString, std::pair<QString, int>> listedIn; // user → account, line
+    double shares = 0;
+    const toml::node* lastShare = nullptr;
+    for (const auto& [key, node] : t) {
+        if (std::find(known.begin(), known.end(), key.str()) != known.end())
+            continue;
+        const QString name = qs(key.str());
+        const toml::table* entry = node.as_table();
+        if (!entry) {
+            QString message = tr("unknown key \"%1\" in [accounts]").arg(name);
+            for (std::string_view k : known)
+                if (editDistance(name, qs(k)) < 3)
+                    message += tr(" (did you mean \"%1\"?)").arg(qs(k));
+            p.fail(key.source(), message + tr("; an account is a table, [accounts.%1]").arg(name));
+            continue;
+        }
+        if (!validAccountLabel(name)) {
+            p.fail(key.source(), tr("\"%1\" is not an account name (letters, digits, '.', '_' "
+                                    "and '-', at most 64 characters)")
+                                     .arg(name));
+            continue;
+        }
+        const QString what = QStringLiteral("[accounts.%1]").arg(name);
+        p.onlyKnown(*entry, what, {"members", "max_gpus", "max_gpus_per_member", "share"});
+        AccountSpec a;
+        a.name = name;
+        a.line = int(key.source().begin.line);
+        bool ok = true;
+        if (const toml::array* members = p.array(*entry, "members")) {
+            for (const toml::node& n : *members) {
+                const auto text = p.string(n, tr("each member of %1").arg(what));
+                if (!text) {
+                    ok = false;
+                    continue;
+                }
+                const bool group = text->startsWith(QLatin1Char('@'));
+                const QString member = group ? text->mid(1) : *text;
+                if (!validAccountName(member)) {
+                    p.fail(n.source(),
+                           tr("\"%1\" in %2 is not a user name or \"@group\"").arg(*text, what));
+                    ok = false;
+                    continue;
+                }
+                QStringList& list = group ? a.groups : a.users;
+                if (list.contains(member)) {
+                    p.warn(n.source(), tr("\"%1\" is listed twice").arg(*text));
+                    continue;
+                }
+                if (!group) {
+                    if (const auto other = listedIn.constFind(member);
+                        other != listedIn.constEnd()) {
+                        p.fail(n.source(),
+                               tr("\"%1\" is a member of %2 and of [accounts.%3] (line %4): a "
+                                  "person's use is charged to one account; a job names another "
+                                  "through its Slurm account or its labels")
+                                   .arg(member, what, other->first)
+                                   .arg(other->second));
+                        ok = false;
+                        continue;
+                    }
+                    listedIn.insert(member, {name, int(n.source().begin.line)});
+                }
+                list << member;
+            }
+        } else if (entry->get("members")) {
+            ok = false;
+        }
+        const auto count = [&](std::string_view k, int& target) {
+            const toml::node* n = entry->get(k);
+            if (!n)
+                return;
+            const QString field = tr("\"%1\" of %2").arg(qs(k), what);
+            if (!n->is_integer()) {
+                p.fail(n->source(), tr("%1 must be a whole number of GPUs").arg(field));
+                ok = false;
+            } else if (const auto v = p.number(*n, field, 0, kMaxGpusPerServer)) {
+                target = int(*v);
+            } else {
+                ok = false;
+            }
+        };
+        count("max_gpus", a.maxGpus);
+        count("max_gpus_per_member", a.maxGpusPerMember);
+        if (const toml::node* n = entry->get("share")) {
+            if (const auto v = p.number(*n, tr("\"share\" of %1").arg(what), 0, 100)) {
+                a.sharePercent = *v;
+                shares += *v;
+                if (!lastShare || lastShare->source().begin < n->source().begin)
+                    lastShare = n;
+            } else {
+                ok = false;
+            }
+        }
+        if (!ok)
+            continue;
+        if (a.maxGpus > 0 && a.maxGpusPerMember > a.maxGpus)
+            p.warn(entry->get("max_gpus_per_member")->source(),
+                   tr("%1: \"max_gpus_per_member\" (%2) is more than \"max_gpus\" (%3): no "
+                      "member can reach it")
+                       .arg(what)
+                       .arg(a.maxGpusPerMember)
+                       .arg(a.maxGpus));
+        out.list << a;
+    }
+    if (shares > 100 && lastShare)
+        p.warn(lastShare->source(),
+               tr("the accounts' shares add up to %1 %, more than the server has").arg(shares));
+    std::sort(out.list.begin(), out.list.end(),
+              [](const AccountSpec& x, const AccountSpec& y) { return x.name < y.name; });
+}
+
 // idle's warnings: each shorter than the time window, none twice, longest first.
 void parseWarnings(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
@@ -802,12 +928,20 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
 void parseSection(Parser& p, const toml::table& t, const PolicySection& s, PolicyConfig& c)
 {
     std::vector<std::string_view> known;
-    for (const PolicyKey& k : s.keys)
-        known.emplace_back(k.name);
-    p.onlyKnown(t, QStringLiteral("[%1]").arg(QLatin1String(s.name)), known);
+    bool accountTables = false; // [accounts]: every other key is an account
+    for (const PolicyKey& k : s.keys) {
+        if (k.type == PolicyKeyType::AccountTables)
+            accountTables = true;
+        else
+            known.emplace_back(k.name);
+    }
+    if (!accountTables)
+        p.onlyKnown(t, QStringLiteral("[%1]").arg(QLatin1String(s.name)), known);
     for (const PolicyKey& k : s.keys) {
         if (k.set)
             parsePlainKey(p, t, k, c);
+        else if (k.type == PolicyKeyType::AccountTables)
+            parseAccountTables(p, t, known, c.accounts);
         else
             parseStructuredKey(p, t, s, k, c);
     }
@@ -1118,6 +1252,22 @@ QByteArray ownersToml(const QJsonArray& mappings)
     return out;
 }
 
+// [accounts.NAME] tables from {"name", "members", "max_gpus",
+// "max_gpus_per_member", "share"}: one table each, its keys as given but the
+// name.
+QByteArray accountsToml(const QJsonArray& accounts)
+{
+    QByteArray out;
+    for (const QJsonValue& v : accounts) {
+        const QJsonObject a = v.toObject();
+        out += "\n[accounts." + policyTomlKey(a.value(QStringLiteral("name")).toString()) + "]\n";
+        for (const char* key : {"members", "max_gpus", "max_gpus_per_member", "share"})
+            if (const QJsonValue value = a.value(QLatin1String(key)); !value.isUndefined())
+                out += QByteArray(key) + " = " + policyTomlValue(value) + '\n';
+    }
+    return out;
+}
+
 } // namespace
 
 QByteArray policyTomlFromJson(const QJsonObject& policy)
@@ -1141,6 +1291,10 @@ QByteArray policyTomlFromJson(const QJsonObject& policy)
             if (key && key->redacted)
                 continue; // shown hidden: it cannot be written back
             const QJsonValue v = o.value(k);
+            if (key && key->type == PolicyKeyType::AccountTables) {
+                tables += accountsToml(v.toArray());
+                continue;
+            }
             if (key && key->isTable()) {
                 const QByteArray lines =
                     key->type == PolicyKeyType::Prices   ? pricesToml(v.toArray())

@@ -65,6 +65,25 @@ struct QuotaShare
     bool operator==(const QuotaShare&) const = default;
 };
 
+// An account of [accounts] (docs/policies.md, "[accounts]"): a lab, a
+// project, a Kubernetes namespace or a Slurm account, its members and its
+// limits. 0 GPUs: no cap.
+struct AccountSpec
+{
+    QString name;       // as the owner rules give it ("vision", a Slurm account)
+    QStringList users;  // members by name
+    QStringList groups; // members by Unix group (without '@')
+    int maxGpus = 0;    // GPUs and MIG instances at once, all members together
+    int maxGpusPerMember = 0;
+    std::optional<double> sharePercent;         // of the server's GPU capacity; absent: none set
+    int line = 0;                               // in the file
+    bool operator==(const AccountSpec& o) const // the line is not compared
+    {
+        return name == o.name && users == o.users && groups == o.groups && maxGpus == o.maxGpus &&
+               maxGpusPerMember == o.maxGpusPerMember && sharePercent == o.sharePercent;
+    }
+};
+
 struct LoadBand
 {
     double upToPercent = 100; // this band holds server load <= upToPercent
@@ -120,6 +139,18 @@ struct PolicyConfig
         double defensiveMultiplier = 0.1;
         bool operator==(const Adaptive&) const = default;
     } adaptive;
+
+    // [accounts] (docs/policies.md): caps on GPUs held at once, per person
+    // and per account, and the accounts' shares. Enforced where GPUs are
+    // handed out (/v1/allocate), watched where they are not (the cap rule,
+    // staged like [idle]).
+    struct Accounts
+    {
+        int maxGpusPerUser = 0;  // every person, whatever their account; 0: no cap
+        bool dryRun = true;      // the cap rule's actions recorded as "would"
+        QList<AccountSpec> list; // by name
+        bool operator==(const Accounts&) const = default;
+    } accounts;
 
     // The agent's webhook (Slack-compatible JSON POST); see docs/enforcement.md.
     struct Alerts

@@ -1,6 +1,7 @@
 #include "policy/policyengine.h"
 
 #include "policy/adaptiverule.h"
+#include "policy/caprule.h"
 #include "policy/fairsharerule.h"
 #include "policy/healthrule.h"
 #include "policy/hogrule.h"
@@ -131,6 +132,7 @@ std::vector<std::unique_ptr<PolicyRule>> makePolicyRules()
     rules.push_back(makeAdaptiveRule());
     rules.push_back(makeFairShareRule());
     rules.push_back(makeHealthRule());
+    rules.push_back(makeCapRule());
     return rules;
 }
 
@@ -618,7 +620,11 @@ ReplayResult ReplayFeeder::finish()
         result.refused += w->engine.refusedCount();
         for (Found& f : w->found)
             all.push_back(&f);
+        for (const QString& server : w->engine.servers())
+            result.statuses << w->engine.status(server);
     }
+    std::sort(result.statuses.begin(), result.statuses.end(),
+              [](const PolicyStatus& a, const PolicyStatus& b) { return a.server < b.server; });
     // The order of one engine fed every reading in turn.
     std::sort(all.begin(), all.end(), [](const Found* a, const Found* b) {
         return std::tie(a->reading, a->order) < std::tie(b->reading, b->order);

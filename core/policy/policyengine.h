@@ -88,6 +88,7 @@ struct ProcessVerdict
     bool overQuota = false; // its user is in a fair-share event
     bool faultyGpu = false; // runs on a GPU that is degraded or failing
     bool causedXid = false; // the driver named it in an XID it caused
+    bool overCap = false;   // on a GPU past a cap of [accounts]
     QString reason;         // one line per verdict, for a tooltip
     bool operator==(const ProcessVerdict&) const = default;
 };
@@ -116,6 +117,20 @@ struct PolicyStatus
         bool operator==(const User&) const = default;
     };
     QList<User> users; // users seen in the quota window or remembered by the decay, by name
+    // Fair share with memory per account of [accounts]: its members'
+    // decayed usage (those listed by name or by Unix group; a workload's
+    // own account is not told apart here), and 2^(-U/S) against the shares
+    // of the accounts remembered that have one.
+    struct Account
+    {
+        QString account;
+        QStringList users; // the members remembered, by name
+        double decayedUsageHours = 0;
+        std::optional<double> sharePercent;    // [accounts.NAME] share
+        std::optional<double> fairShareFactor; // only with a share
+        bool operator==(const Account&) const = default;
+    };
+    QList<Account> accounts; // by name
     QList<ProcessVerdict> verdicts;
     int openEvents = 0;
     bool operator==(const PolicyStatus&) const = default;
@@ -199,6 +214,10 @@ struct ReplayResult
     // With `maxEvents`: the replay stopped after the reading (at this time)
     // that brought the events to the cap; -1 when it went to the end.
     qint64 stoppedAtMs = -1;
+    // Each server's status after its last reading (fair share with memory
+    // as the replay left it: a "what if" under another half-life or
+    // shares), by server name.
+    QList<PolicyStatus> statuses;
 };
 
 // The replay, servers in parallel. Every rule judges a server from its own

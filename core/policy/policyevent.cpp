@@ -1,5 +1,7 @@
 #include "policy/policyevent.h"
 
+#include "policy/accounts.h"
+
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
 
@@ -225,6 +227,16 @@ QString xidText(const PolicyEvent& e)
     return tr("%1 caused by %2 on %3").arg(what, processText(e), placeText(e));
 }
 
+QString capText(const PolicyEvent& e)
+{
+    CapVerdict v;
+    v.scope = capScopeFromName(e.capScope).value_or(CapVerdict::Scope::User);
+    v.account = e.account;
+    v.limit = e.capGpus;
+    v.held = e.heldGpus;
+    return tr("Over a GPU cap: %1 on %2 (%3)").arg(processText(e), placeText(e), v.text(e.user));
+}
+
 #define GW_KIND_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicyEventKind", s)
 
 const QList<PolicyEventKindInfo> kKinds{
@@ -247,6 +259,7 @@ const QList<PolicyEventKindInfo> kKinds{
      .alertSwitchable = true,
      .health = false,
      .xid = false,
+     .cap = false,
      .tally = PolicyEventTally::Events,
      .verdict = &ProcessVerdict::hog,
      .describe = hogText},
@@ -269,6 +282,7 @@ const QList<PolicyEventKindInfo> kKinds{
      .alertSwitchable = false,
      .health = false,
      .xid = false,
+     .cap = false,
      .tally = PolicyEventTally::Events,
      .verdict = &ProcessVerdict::idle,
      .describe = idleText},
@@ -291,6 +305,7 @@ const QList<PolicyEventKindInfo> kKinds{
      .alertSwitchable = false,
      .health = false,
      .xid = false,
+     .cap = false,
      .tally = PolicyEventTally::Hours,
      .verdict = &ProcessVerdict::overQuota,
      .describe = fairShareText},
@@ -313,6 +328,7 @@ const QList<PolicyEventKindInfo> kKinds{
      .alertSwitchable = false,
      .health = true,
      .xid = false,
+     .cap = false,
      .tally = PolicyEventTally::None,
      .verdict = &ProcessVerdict::faultyGpu,
      .describe = healthText},
@@ -335,9 +351,33 @@ const QList<PolicyEventKindInfo> kKinds{
      .alertSwitchable = false,
      .health = false,
      .xid = true,
+     .cap = false,
      .tally = PolicyEventTally::None,
      .verdict = &ProcessVerdict::causedXid,
      .describe = xidText},
+    {.kind = PolicyEventKind::OverCap,
+     .name = "over_cap",
+     .title = GW_KIND_TEXT("Over a GPU cap"),
+     .label = GW_KIND_TEXT("Over cap"),
+     .noun = GW_KIND_TEXT("over cap"),
+     .letter = GW_KIND_TEXT("C"),
+     .filter = GW_KIND_TEXT("Over &cap"),
+     .badge = GW_KIND_TEXT("over a GPU cap"),
+     .pill = GW_KIND_TEXT("cap"),
+     .lightRgb = 0x3d7a3d,
+     .darkRgb = 0x7fcf7f,
+     .pattern = Qt::HorPattern,
+     .aboutUser = false,
+     .figure = PolicyEventFigure::Peak,
+     .quota = false,
+     .holdsMemory = false,
+     .alertSwitchable = false,
+     .health = false,
+     .xid = false,
+     .cap = true,
+     .tally = PolicyEventTally::None, // listed with the events; no per-user column (yet)
+     .verdict = &ProcessVerdict::overCap,
+     .describe = capText},
 };
 
 #undef GW_KIND_TEXT
@@ -423,6 +463,9 @@ QJsonObject toJson(const PolicyEvent& e)
          kind.health ? QJsonValue(QJsonArray::fromStringList(e.healthReasons)) : QJsonValue()},
         {QStringLiteral("xid"), kind.xid ? QJsonValue(e.xid) : QJsonValue()},
         {QStringLiteral("xid_text"), kind.xid ? QJsonValue(e.xidText) : QJsonValue()},
+        {QStringLiteral("cap_scope"), kind.cap ? QJsonValue(e.capScope) : QJsonValue()},
+        {QStringLiteral("cap_gpus"), kind.cap ? QJsonValue(e.capGpus) : QJsonValue()},
+        {QStringLiteral("held_gpus"), kind.cap ? QJsonValue(e.heldGpus) : QJsonValue()},
         {QStringLiteral("actions"), actions},
         {QStringLiteral("text"), policyEventText(e)},
     };
@@ -439,7 +482,8 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         const auto k = policyEventKindFromName(kind);
         if (!k)
             r.fail(QStringLiteral("kind"),
-                   tr("expected hog, idle, fair_share, gpu_health or xid, got \"%1\"").arg(kind));
+                   tr("expected hog, idle, fair_share, gpu_health, xid or over_cap, got \"%1\"")
+                       .arg(kind));
         else
             e.kind = *k;
     }
@@ -498,6 +542,22 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
             r.fail(QStringLiteral("xid"), tr("expected 1 to 999, got %1").arg(code));
         e.xid = int(code);
         r.text("xid_text", e.xidText, false);
+    }
+    if (r.ok() && policyEventKindInfo(e.kind).cap) {
+        r.text("cap_scope", e.capScope);
+        if (r.ok() && !capScopeFromName(e.capScope))
+            r.fail(QStringLiteral("cap_scope"),
+                   tr("expected user, member or account, got \"%1\"").arg(e.capScope));
+        qint64 cap = 0, held = 0;
+        r.integer("cap_gpus", cap);
+        r.integer("held_gpus", held);
+        if (r.ok() && (cap < 1 || cap > kMaxGpusPerServer))
+            r.fail(QStringLiteral("cap_gpus"),
+                   tr("expected 1 to %1, got %2").arg(kMaxGpusPerServer).arg(cap));
+        else if (r.ok() && (held < 0 || held > 100'000))
+            r.fail(QStringLiteral("held_gpus"), tr("expected 0 to 100000, got %1").arg(held));
+        e.capGpus = int(cap);
+        e.heldGpus = int(held);
     }
     // A figure the event's kind does not carry is not kept: the writer
     // leaves it out, so an event reads back as it was written (found by

@@ -25,7 +25,8 @@ enum class PolicyEventKind
     Idle,      // memory held on a GPU that stays unused for [idle] time_window
     FairShare, // a user's share of the server over [quota] window above their quota
     GpuHealth, // a GPU degraded or failing (docs/health.md), until it is ok again
-    Xid        // an XID a program caused, told to its owner (docs/health.md)
+    Xid,       // an XID a program caused, told to its owner (docs/health.md)
+    OverCap    // a process on a GPU past a cap of [accounts], not asked for (docs/policies.md)
 };
 
 struct PolicyEvent;
@@ -87,6 +88,8 @@ struct PolicyEventKindInfo
     bool health;
     // About an XID: xid and xid_text on the wire.
     bool xid;
+    // About a cap of [accounts]: cap_scope, cap_gpus and held_gpus on the wire.
+    bool cap;
     PolicyEventTally tally;
     bool ProcessVerdict::*verdict;                 // the verdict an open event sets on its process
     QString (*describe)(const PolicyEvent& event); // policyEventText's sentence
@@ -176,6 +179,11 @@ struct PolicyEvent
     // xid: the code and the driver's words.
     int xid = 0;
     QString xidText;
+    // over_cap: the cap passed ("user", "member", "account": the account is
+    // `account`), its GPUs, and the GPUs held as last judged.
+    QString capScope;
+    int capGpus = 0;
+    int heldGpus = 0;
 
     QList<PolicyAction> actions;
 

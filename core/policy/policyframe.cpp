@@ -173,6 +173,54 @@ void PolicyFrame::close(ServerFrame& s, Run& run, qint64 endMs, const QString& r
     run.event.reset();
 }
 
+void PolicyFrame::stageTerminate(const ServerFrame& s, Run& run, qint64 t,
+                                 const QList<qint64>& warningsMs, bool dryRun, const char* warning)
+{
+    QList<qint64> leads = warningsMs;
+    std::sort(leads.begin(), leads.end(), std::greater<>());
+    while (run.warningsDone < leads.size() && t >= run.actionAtMs - leads[run.warningsDone]) {
+        const qint64 lead = leads[run.warningsDone++];
+        PolicyAction a;
+        a.kind = PolicyAction::Kind::Warning;
+        a.atMs = t;
+        a.simulated = dryRun || !options.enforcing;
+        a.detail = tr(warning).arg(formatPolicyDuration(lead));
+        addAction(s, run, a, t);
+    }
+    if (t < run.actionAtMs)
+        return;
+    run.acted = true;
+    PolicyAction a;
+    a.kind = PolicyAction::Kind::Terminate;
+    a.atMs = t;
+    if (run.uid && *run.uid == 0) {
+        a.kind = PolicyAction::Kind::Refused;
+        a.detail = tr("root's processes are never signalled");
+    } else if (!run.processStartMs) {
+        a.kind = PolicyAction::Kind::Refused;
+        a.detail = tr("start time unknown: not signalled");
+    } else if (dryRun) {
+        a.simulated = true;
+        a.detail = tr("dry run: would send SIGTERM to PID %1").arg(run.pid);
+    } else if (!options.enforcing) {
+        a.simulated = true;
+        a.detail = tr("would send SIGTERM to PID %1 (not enforcing here)").arg(run.pid);
+    } else {
+        a.detail = tr("SIGTERM requested for PID %1").arg(run.pid);
+        EnforcementRequest req;
+        req.eventId = run.event->id;
+        req.server = s.name;
+        req.pid = run.pid;
+        req.processStartMs = run.processStartMs;
+        req.uid = run.uid;
+        req.gpuUuid = run.gpuUuid;
+        req.migUuid = run.migUuid;
+        req.atMs = t;
+        request(req);
+    }
+    addAction(s, run, a, t);
+}
+
 void PolicyFrame::addAction(const ServerFrame& s, Run& run, PolicyAction action, qint64 atMs)
 {
     run.event->actions << std::move(action);

@@ -277,6 +277,48 @@ public:
     {}
 };
 
+// A rule whose runs are one per process, in its State's `runs`
+// (QHash<ProcessKey, Run>): the open events, the one actions come back to,
+// and per process the verdict `flag` with the event's sentence. The idle
+// and cap rules.
+template <typename State, bool ProcessVerdict::*flag>
+class ProcessRunsRule : public PolicyRule
+{
+public:
+    std::unique_ptr<RuleServerState> newServer() const override
+    {
+        return std::make_unique<State>();
+    }
+
+    void forEachOpen(const RuleServerState& state,
+                     const std::function<void(const PolicyEvent&)>& fn) const override
+    {
+        for (const Run& run : static_cast<const State&>(state).runs)
+            if (run.event)
+                fn(*run.event);
+    }
+
+    PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
+    {
+        for (Run& run : static_cast<State&>(state).runs)
+            if (run.event && run.event->id == id)
+                return &*run.event;
+        return nullptr;
+    }
+
+    void describe(PolicyFrame&, const ServerFrame&, const RuleServerState& state, PolicyStatus&,
+                  VerdictBuilder& verdicts) override
+    {
+        const auto& runs = static_cast<const State&>(state).runs;
+        for (auto it = runs.constBegin(); it != runs.constEnd(); ++it)
+            if (it->event) {
+                ProcessVerdict& v = verdicts.forProcess(it.key(), *it);
+                v.*flag = true;
+                VerdictBuilder::addReason(v, policyEventText(*it->event));
+            }
+    }
+};
+
 // The engine's frame: the policy, the options and the events.
 class PolicyFrame
 {
@@ -310,6 +352,12 @@ public:
             close(s, run, endMs, tr(reason));
     }
     void addAction(const ServerFrame& s, Run& run, PolicyAction action, qint64 atMs);
+    // Warnings at their lead times before run.actionAtMs, then SIGTERM once
+    // (run.acted): [idle]'s steps, which the cap rule shares. `warning` is
+    // untranslated (QT_TRANSLATE_NOOP, "gw::PolicyEngine") with %1 for the
+    // lead: "idle: terminate in %1".
+    void stageTerminate(const ServerFrame& s, Run& run, qint64 t, const QList<qint64>& warningsMs,
+                        bool dryRun, const char* warning);
     void request(const EnforcementRequest& req)
     {
         if (step)

@@ -124,6 +124,49 @@ QString quotaSummary(const PolicyConfig& c)
                  .join(QStringLiteral(", ")));
 }
 
+// [accounts.NAME] as JSON, with the file's keys: {"name", "members" (users,
+// then "@groups"), "max_gpus", "max_gpus_per_member", "share" where set}.
+QJsonValue accountsJson(const QList<AccountSpec>& accounts)
+{
+    QJsonArray out;
+    for (const AccountSpec& a : accounts) {
+        QStringList members = a.users;
+        for (const QString& g : a.groups)
+            members << QLatin1Char('@') + g;
+        QJsonObject o{{QStringLiteral("name"), a.name},
+                      {QStringLiteral("members"), QJsonArray::fromStringList(members)},
+                      {QStringLiteral("max_gpus"), a.maxGpus},
+                      {QStringLiteral("max_gpus_per_member"), a.maxGpusPerMember}};
+        if (a.sharePercent)
+            o.insert(QStringLiteral("share"), *a.sharePercent);
+        out << o;
+    }
+    return out;
+}
+
+QString accountsSummary(const PolicyConfig& c)
+{
+    const auto& a = c.accounts;
+    const auto cap = [](int n) {
+        return n > 0 ? QString::number(n) : tr("no cap");
+    };
+    QStringList lines;
+    lines << tr("accounts: GPUs per person %1; the cap rule %2")
+                 .arg(cap(a.maxGpusPerUser), a.dryRun ? tr("in dry run") : tr("acts"));
+    for (const AccountSpec& x : a.list) {
+        QStringList members = x.users;
+        for (const QString& g : x.groups)
+            members << QLatin1Char('@') + g;
+        lines << tr("account %1: %2; GPUs %3, per member %4%5")
+                     .arg(x.name,
+                          members.isEmpty() ? tr("(members from the owner rules)")
+                                            : members.join(QStringLiteral(", ")),
+                          cap(x.maxGpus), cap(x.maxGpusPerMember),
+                          x.sharePercent ? tr("; share %1 %").arg(*x.sharePercent) : QString());
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString adaptiveSummary(const PolicyConfig& c)
 {
     QStringList bands;
@@ -542,6 +585,46 @@ QList<PolicySection> makeSchema()
                        },
                        nullptr,
                        quotaSummary};
+    s << PolicySection{
+        "accounts",
+        GW_TEXT("Accounts: caps on GPUs at once"),
+        {
+            {"max_gpus_per_user",
+             Type::Integer,
+             0,
+             double(kMaxGpusPerServer),
+             "GPUs",
+             GW_TEXT("GPUs and MIG instances one person holds at once, whatever the account; 0: "
+                     "no cap"),
+             {},
+             GW_GET(c.accounts.maxGpusPerUser),
+             GW_SET(c.accounts.maxGpusPerUser = v.toInt()),
+             false,
+             GW_TEXT("GPUs per person at most:")},
+            {"dry_run",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("the cap rule's steps for a holding past a cap recorded as \"would\", "
+                     "nothing done"),
+             {},
+             GW_GET(c.accounts.dryRun),
+             GW_SET(c.accounts.dryRun = v.toBool()),
+             false,
+             GW_TEXT("Dry run: record what the cap rule would do")},
+            {"accounts",
+             Type::AccountTables,
+             0,
+             0,
+             "",
+             GW_TEXT("[accounts.NAME]: members = [\"alice\", \"@lab\"], max_gpus, "
+                     "max_gpus_per_member (0: no cap), share (% of the server)"),
+             {},
+             GW_GET(accountsJson(c.accounts.list))},
+        },
+        [](const PolicyConfig& c) { return c.accounts != PolicyConfig::Accounts{}; },
+        accountsSummary};
     s << PolicySection{
         "adaptive",
         GW_TEXT("Adaptive quotas"),
@@ -1106,6 +1189,8 @@ QString policyKeyTypeName(PolicyKeyType type)
         return QStringLiteral("table of prices");
     case Type::Owners:
         return QStringLiteral("table of owners");
+    case Type::AccountTables:
+        return QStringLiteral("tables of accounts");
     }
     return {};
 }
@@ -1138,6 +1223,7 @@ QString policyKeyRange(const PolicyKey& k)
     case Type::Label:
     case Type::Text:
     case Type::Owners:
+    case Type::AccountTables:
         return {};
     }
     return {};

@@ -39,7 +39,10 @@ enum class PolicyKeyType
     Bands,     // [adaptive] bands: a list of { up_to, multiplier }
     Shares,    // a [section.key] table of name = share or { share, windows }
     Prices,    // [tokens.prices]: "PATTERN" = PRICE
-    Owners     // [owners.namespaces], [owners.containers]: NAME = { user, account }
+    Owners,    // [owners.namespaces], [owners.containers]: NAME = { user, account }
+    // [accounts.NAME] = { members, max_gpus, max_gpus_per_member, share }:
+    // every key of the section that is not one of its plain keys.
+    AccountTables
 };
 
 // A word of a Choice key and how the form says it.
@@ -76,7 +79,7 @@ struct PolicyKey
     bool isTable() const
     {
         return type == PolicyKeyType::Shares || type == PolicyKeyType::Prices ||
-               type == PolicyKeyType::Owners;
+               type == PolicyKeyType::Owners || type == PolicyKeyType::AccountTables;
     }
 };
 

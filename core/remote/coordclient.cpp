@@ -76,6 +76,7 @@ AllocateReply requestAllocation(const AgentEndpoint& source, const AllocateBody&
         out.error = x.message;
         if (out.error.isEmpty())
             out.error = x.error;
+        out.overCap = x.code == QLatin1String("over_cap");
         readCandidates(o, "qualified", &out.granted, &why);
         return out;
     }

@@ -31,6 +31,9 @@ struct AllocateReply
     qint64 waitedMs = 0;
     int httpStatus = 0; // 0: no HTTP answer
     QString error;      // empty on 200; 409: "2 GPUs asked, 1 qualifies"
+    // 409 "over_cap": the request would pass a cap of [accounts]; `error`
+    // names the cap and what is held.
+    bool overCap = false;
 };
 
 // Milliseconds an HTTP exchange may take beyond the wait it asked for.

@@ -79,6 +79,20 @@ struct UnitReport
     bool operator==(const UnitReport&) const = default;
 };
 
+// A user's or an account's part of one server in the range: held
+// GPU-hours against the server's capacity (the covered hours of its whole
+// GPUs), beside the share the policy gives them there.
+struct ServerShare
+{
+    QString server;
+    double gpuHours = 0;
+    std::optional<double> sharePercent; // absent: the server's GPUs were not covered
+    // Users: [quota] users (else default_share); accounts: [accounts.NAME]
+    // share. Absent: none set (an account without a share, no policy).
+    std::optional<double> quotaPercent;
+    bool operator==(const ServerShare&) const = default;
+};
+
 struct UserReport
 {
     QString user;
@@ -87,6 +101,7 @@ struct UserReport
     // Of the fleet's capacity in the range (the covered hours of whole GPUs), 0–100.
     std::optional<double> sharePercent;
     std::optional<double> quotaPercent;  // [quota]: the user's share, else the default
+    QList<ServerShare> servers;          // each server they held GPUs on, by name
     std::optional<double> tokensCharged; // [tokens]: usage charged in the range
     std::optional<double> balance;       // [tokens]: at the end of the range
     // From the policy engine fed the same readings (PolicyEngine, as
@@ -111,6 +126,7 @@ struct AccountReport
     double gpuHours = 0; // held GPU-hours
     // Of the fleet's capacity in the range, 0–100 (as UserReport's).
     std::optional<double> sharePercent;
+    QList<ServerShare> servers; // each server, by name; quota: [accounts.NAME] share
     EnergyFigures energy;
     bool operator==(const AccountReport&) const = default;
 };

@@ -1,5 +1,6 @@
 #include "reportbuilder.h"
 
+#include "policy/accounts.h"
 #include "policy/policyengine.h"
 #include "tokens/ledger.h"
 
@@ -304,20 +305,56 @@ void ReportBuilder::noteJobs(ServerState& s, const Snapshot& r, qint64 fromMs, q
     }
 }
 
+namespace {
+
+// Each server's capacity in the range: the covered hours of its whole GPUs.
+QHash<QString, double> serverCapacityHours(const Report& report)
+{
+    QHash<QString, double> out;
+    for (const UnitReport& u : report.units)
+        if (u.migUuid.isEmpty())
+            out[u.server] += double(u.coveredMs) / kMsPerHour;
+    return out;
+}
+
+// Held GPU-hours per server as ServerShares of each server's capacity.
+QList<ServerShare> serverShares(const QMap<QString, double>& hoursByServer,
+                                const QHash<QString, double>& capacity,
+                                const std::optional<double>& quota)
+{
+    QList<ServerShare> out;
+    for (auto it = hoursByServer.cbegin(); it != hoursByServer.cend(); ++it) {
+        ServerShare s;
+        s.server = it.key();
+        s.gpuHours = it.value();
+        if (const double c = capacity.value(it.key()); c > 0)
+            s.sharePercent = 100.0 * s.gpuHours / c;
+        s.quotaPercent = quota;
+        out << s;
+    }
+    return out;
+}
+
+} // namespace
+
 QList<AccountReport> ReportBuilder::accounts(const Report& report) const
 {
     QMap<QString, AccountReport> out;
     QMap<QString, QSet<QString>> users;
+    QMap<QString, QMap<QString, double>> byServer; // account → server → GPU-hours
     bool any = false;
     for (const UsageFact& f : m_facts) {
-        AccountReport& a = out[f.account];
-        a.account = f.account;
+        const QString& account = f.account; // feed() charged [accounts] members
+        AccountReport& a = out[account];
+        a.account = account;
         a.gpuHours += f.heldGpuSeconds / 3600.0;
-        users[f.account].insert(f.user);
-        any = any || !f.account.isEmpty();
+        byServer[account][f.server] += f.heldGpuSeconds / 3600.0;
+        users[account].insert(f.user);
+        any = any || !account.isEmpty();
     }
     if (!any)
         return {}; // no owner with an account: the users' table says it all
+    const QHash<QString, double> capacity = serverCapacityHours(report);
     QList<AccountReport> list;
     for (auto it = out.begin(); it != out.end(); ++it) {
         QStringList names(users[it.key()].cbegin(), users[it.key()].cend());
@@ -325,6 +362,10 @@ QList<AccountReport> ReportBuilder::accounts(const Report& report) const
         it->users = names;
         if (report.fleetGpuHours && *report.fleetGpuHours > 0)
             it->sharePercent = 100.0 * it->gpuHours / *report.fleetGpuHours;
+        const AccountSpec* spec =
+            m_options.policy ? findAccount(m_policy.accounts, it.key()) : nullptr;
+        it->servers = serverShares(byServer.value(it.key()), capacity,
+                                   spec ? spec->sharePercent : std::nullopt);
         list << *it; // QMap: "" (no account) first, then by name
     }
     return list;
@@ -448,7 +489,27 @@ void ReportBuilder::feed(const Snapshot& r)
         return;
     }
     s.lastMs = r.timestampMs;
-    s.worker->feed(r, &s, m_fed++);
+    // [accounts] tables list people by name: a process whose workload names
+    // no account is charged to its owner's (their Unix groups are the
+    // servers', not known here), for the books, the energy and the jobs
+    // alike.
+    std::optional<Snapshot> charged;
+    for (qsizetype i = 0; !m_policy.accounts.list.isEmpty() && i < r.processes.size(); ++i) {
+        const GpuProcess& p = r.processes[i];
+        if (!p.account().isEmpty() || p.ownerName().isEmpty())
+            continue;
+        const QString account = accountOf(m_policy.accounts, p.ownerName(), {}, {});
+        if (account.isEmpty())
+            continue;
+        if (!charged)
+            charged = r;
+        GpuProcess& q = charged->processes[i];
+        ProcessOwner owner =
+            q.owner.value_or(ProcessOwner{q.user, {}, tr("the process's user"), false});
+        owner.account = account;
+        q.owner = owner;
+    }
+    s.worker->feed(charged ? *charged : r, &s, m_fed++);
 }
 
 void ReportBuilder::step(Worker& w, ServerState& s, Snapshot&& r, qint64 seq)
@@ -795,6 +856,8 @@ qint64 ReportBuilder::eventOverlapMs(const PolicyEvent& e) const
 QList<UserReport> ReportBuilder::users(const Report& report)
 {
     QMap<QString, UserReport> out;
+    const QHash<QString, double> capacity = serverCapacityHours(report);
+    QMap<QString, QMap<QString, double>> byServer; // user → server → GPU-hours
     const QList<UsageFact>& facts = m_facts;
     for (const UsageFact& f : facts) {
         UserReport& u = out[f.user];
@@ -802,6 +865,7 @@ QList<UserReport> ReportBuilder::users(const Report& report)
         const double hours = f.heldGpuSeconds / 3600.0;
         u.gpuHoursByModel[f.gpuModel] += hours;
         u.gpuHours += hours;
+        byServer[f.user][f.server] += hours;
     }
     std::optional<Books> books;
     if (m_options.policy && m_policy.tokens.enabled) {
@@ -853,6 +917,7 @@ QList<UserReport> ReportBuilder::users(const Report& report)
                 if (q.name == u.user)
                     u.quotaPercent = q.sharePercent;
         }
+        u.servers = serverShares(byServer.value(u.user), capacity, u.quotaPercent);
     }
     if (books)
         m_warnings << books->warnings;

@@ -20,6 +20,8 @@ constexpr double kMsPerHour = 3'600'000.0;
 constexpr double kSilentFraction = 0.05;
 // Events of one subject from this many on are "recurring".
 constexpr int kRecurring = 2;
+// A share finding names this many servers, the largest shares first.
+constexpr qsizetype kServersNamed = 3;
 // A hog or held-idle finding shorter than this (it prints as 0.0 h) is
 // left to the per-user event counts.
 constexpr qint64 kMinFindingMs = 3 * 60'000;
@@ -188,20 +190,48 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         out << f;
     }
 
+    // A share on its own server beside that server's quota (a share of the
+    // fleet would compare unlike things); the fleet's as well, for scale.
+    const auto serversText = [this](const QList<ServerShare>& servers, const char* quotaWord) {
+        QList<ServerShare> shown = servers;
+        std::stable_sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) {
+            return a.sharePercent.value_or(0) > b.sharePercent.value_or(0);
+        });
+        QStringList parts;
+        for (qsizetype i = 0; i < shown.size() && i < kServersNamed; ++i) {
+            const ServerShare& x = shown[i];
+            QString part =
+                tr("%1 % of %2")
+                    .arg(x.sharePercent ? percentText(*x.sharePercent) : tr("unknown"), x.server);
+            if (x.quotaPercent)
+                part += tr(" (%1 %2 %)").arg(tr(quotaWord), percentText(*x.quotaPercent));
+            parts << part;
+        }
+        if (shown.size() > kServersNamed)
+            parts << tr("%1 more servers").arg(shown.size() - kServersNamed);
+        return parts.join(QStringLiteral(", "));
+    };
+    const auto overOnAServer = [](const QList<ServerShare>& servers) {
+        return std::any_of(servers.cbegin(), servers.cend(), [](const ServerShare& x) {
+            return x.sharePercent && x.quotaPercent && *x.sharePercent > *x.quotaPercent;
+        });
+    };
     for (const UserReport& u : report.users) {
         const double violation = u.violationHours.value_or(0);
-        const bool over = u.sharePercent && u.quotaPercent && *u.sharePercent > *u.quotaPercent;
+        const bool over = overOnAServer(u.servers);
         if (over || violation > 0) {
             Finding f;
             f.kind = Finding::Kind::OverQuota;
             f.advice = Finding::Advice::AdjustQuota;
             f.user = u.user;
             f.hours = violation;
-            f.text = tr("%1: %2 % of the fleet's GPU-hours (quota: %3 %), over quota on a server "
-                        "for %4 h")
-                         .arg(u.user, u.sharePercent ? percentText(*u.sharePercent) : tr("unknown"),
-                              u.quotaPercent ? percentText(*u.quotaPercent) : tr("none"),
-                              hoursText(violation));
+            f.text =
+                tr("%1: %2; %3 % of the fleet's GPU-hours")
+                    .arg(u.user,
+                         serversText(u.servers, QT_TRANSLATE_NOOP("gw::ReportBuilder", "quota")),
+                         u.sharePercent ? percentText(*u.sharePercent) : tr("unknown"));
+            if (violation > 0)
+                f.text += tr("; over quota on a server for %1 h").arg(hoursText(violation));
             f.recommendation =
                 tr("If %1's use is expected, raise their share in [quota] users; else contact "
                    "them.")
@@ -220,6 +250,23 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
                 tr("Contact %1; grant them tokens if the use was expected.").arg(u.user);
             out << f;
         }
+    }
+
+    for (const AccountReport& a : report.accounts) {
+        if (a.account.isEmpty() || !overOnAServer(a.servers))
+            continue;
+        Finding f;
+        f.kind = Finding::Kind::OverQuota;
+        f.advice = Finding::Advice::AdjustQuota;
+        f.text = tr("account %1: %2; %3 % of the fleet's GPU-hours")
+                     .arg(a.account,
+                          serversText(a.servers, QT_TRANSLATE_NOOP("gw::ReportBuilder", "share")),
+                          a.sharePercent ? percentText(*a.sharePercent) : tr("unknown"));
+        f.recommendation =
+            tr("If account %1's use is expected, raise its share in [accounts.%1]; else contact "
+               "its members (%2).")
+                .arg(a.account, a.users.join(QStringLiteral(", ")));
+        out << f;
     }
 
     const qint64 range = m_options.toMs - m_options.fromMs;

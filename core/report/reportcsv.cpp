@@ -202,7 +202,19 @@ QList<CsvTable> reportTables(const Report& r)
         QStringLiteral("user_model"),
         {QStringLiteral("user"), QStringLiteral("gpu_model"), QStringLiteral("gpu_hours")},
         {}};
+    CsvTable userServers{QStringLiteral("user_server"),
+                         {QStringLiteral("user"), QStringLiteral("server"),
+                          QStringLiteral("gpu_hours"), QStringLiteral("share_percent"),
+                          QStringLiteral("quota_percent")},
+                         {}};
+    const auto addShares = [](CsvTable& table, const QString& who,
+                              const QList<ServerShare>& shares) {
+        for (const ServerShare& x : shares)
+            table.rows << QStringList{who, x.server, csvNumber(x.gpuHours), field(x.sharePercent),
+                                      field(x.quotaPercent)};
+    };
     for (const UserReport& u : r.users) {
+        addShares(userServers, u.user, u.servers);
         users.rows << QStringList{u.user,
                                   csvNumber(u.gpuHours),
                                   field(u.sharePercent),
@@ -222,10 +234,17 @@ QList<CsvTable> reportTables(const Report& r)
                        QStringLiteral("share_percent"), QStringLiteral("users")},
                       {}};
     accounts.header << energyColumns();
-    for (const AccountReport& a : r.accounts)
+    CsvTable accountServers{QStringLiteral("account_server"),
+                            {QStringLiteral("account"), QStringLiteral("server"),
+                             QStringLiteral("gpu_hours"), QStringLiteral("share_percent"),
+                             QStringLiteral("quota_percent")},
+                            {}};
+    for (const AccountReport& a : r.accounts) {
         accounts.rows << (QStringList{a.account, csvNumber(a.gpuHours), field(a.sharePercent),
                                       a.users.join(QLatin1Char(' '))}
                           << energyCells(a.energy));
+        addShares(accountServers, a.account, a.servers);
+    }
     CsvTable jobs{QStringLiteral("job"),
                   {QStringLiteral("server"), QStringLiteral("job_id"), QStringLiteral("job_name"),
                    QStringLiteral("user"), QStringLiteral("account"), QStringLiteral("partition"),
@@ -308,8 +327,8 @@ QList<CsvTable> reportTables(const Report& r)
     CsvTable warnings{QStringLiteral("warning"), {QStringLiteral("warning")}, {}};
     for (const QString& w : r.warnings)
         warnings.rows << QStringList{w};
-    return {head,     coverage, gaps,   units,    users,    models,
-            accounts, jobs,     health, findings, patterns, warnings};
+    return {head,     coverage,       gaps, units,  users,    models,   userServers,
+            accounts, accountServers, jobs, health, findings, patterns, warnings};
 }
 
 QByteArray csvOfTable(const CsvTable& table)

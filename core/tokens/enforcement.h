@@ -80,6 +80,10 @@ struct EnforcementCandidate
     std::optional<double> memoryMib;   // summed over its GPUs
     std::optional<double> utilisation; // the driver's per-process SM %, else the GPU's
     QString why;
+    // The owner's fair-share factor ([quota] half_life): candidates are
+    // ranked lowest first (who used most lately acts first); absent: none
+    // known (counted as 1).
+    std::optional<double> fairShareFactor;
     bool operator==(const EnforcementCandidate&) const = default;
 };
 

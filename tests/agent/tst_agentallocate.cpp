@@ -7,6 +7,7 @@
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
 #include "agent/allocationdesk.h"
+#include "policy/policyconfig.h"
 #include "policy/policyservice.h"
 #include "remote/coordclient.h"
 
@@ -576,6 +577,86 @@ private Q_SLOTS:
                  QStringLiteral("bob"));
         // alice, first to ask, waits on and is refused at her deadline.
         QCOMPARE(finish(first, 10'000).status, 409);
+    }
+
+    // [accounts] caps at the desk (issue 29): alice, a member of vision
+    // (2 GPUs per member, 3 for the account), runs a job on GPU 0 and holds
+    // GPU 1 by reservation; a third is refused with the cap named, waiting
+    // or not. bob takes the account's third; a fourth is the account's cap.
+    void aRequestPastACapIsRefusedWithTheCapNamed()
+    {
+        startServer({});
+        const PolicyParseResult parsed = parsePolicy(R"(
+[accounts]
+max_gpus_per_user = 4
+
+[accounts.vision]
+members = ["alice", "bob"]
+max_gpus_per_member = 2
+max_gpus = 3
+)",
+                                                     u"policy.toml"_s);
+        QVERIFY2(parsed.config, qPrintable(parsed.errors.join(u'\n')));
+        PolicyService service(*parsed.config);
+        m_server->attachPolicy(&service, *parsed.config, {});
+        const QList<GpuSample> gpus{gpu(0, 8'192, 90), gpu(1, 0, 0), gpu(2, 0, 0), gpu(3, 0, 0),
+                                    gpu(4, 0, 0)};
+        GpuProcess job;
+        job.pid = 4242;
+        job.startTimeMs = kT0 - 60'000;
+        job.uid = 1000;
+        job.user = u"alice"_s;
+        job.command = u"python train.py"_s;
+        job.gpuUuid = u"GPU-0"_s;
+        job.usedMemoryMiB = 8'192;
+        publish(gpus, {job});
+
+        QVERIFY(!hold("alice").isEmpty()); // her second: within the cap
+        const Reply third = post(body(R"({"user":"alice"})"));
+        QCOMPARE(third.status, 409);
+        const QJsonObject o = third.json();
+        QCOMPARE(o[u"error"_s][u"code"_s].toString(), u"over_cap"_s);
+        QCOMPARE(third.message(),
+                 u"cap of 2 GPUs per member of account vision: alice holds 2, asks for 1 more"_s);
+        const QJsonObject cap = o[u"cap"_s].toObject();
+        QCOMPARE(cap[u"scope"_s].toString(), u"member"_s);
+        QCOMPARE(cap[u"account"_s].toString(), u"vision"_s);
+        QCOMPARE(cap[u"gpus"_s].toInt(), 2);
+        QCOMPARE(cap[u"held"_s].toInt(), 2);
+        QCOMPARE(cap[u"requested"_s].toInt(), 1);
+        // Asking to wait changes nothing: answered at once, not held.
+        QElapsedTimer clock;
+        clock.start();
+        const Reply waited = post(body(R"({"user":"alice","wait_seconds":30})"));
+        QCOMPARE(waited.status, 409);
+        QVERIFY2(clock.elapsed() < 5'000, "a capped caller was held");
+        QCOMPARE(waiting(), 0);
+        // The job script's client says why and does not call it a shortage.
+        AgentEndpoint agent;
+        agent.url = QUrl(u"http://127.0.0.1:%1"_s.arg(m_port));
+        agent.token = kAllocate;
+        AllocateBody ask;
+        ask.request.user = u"alice"_s;
+        const AllocateReply reply = requestAllocation(agent, ask);
+        QCOMPARE(reply.httpStatus, 409);
+        QVERIFY(reply.overCap);
+        QVERIFY2(reply.error.contains(u"per member of account vision"_s), qPrintable(reply.error));
+
+        // bob takes the account's third GPU; a fourth passes the account's cap.
+        QVERIFY(!hold("bob").isEmpty());
+        const Reply fourth = post(body(R"({"user":"bob"})"));
+        QCOMPARE(fourth.status, 409);
+        QCOMPARE(fourth.message(),
+                 u"cap of 3 GPUs for account vision: account vision holds 3, asks for 1 more"_s);
+        // carol is in no account: only the per-person cap (4) applies.
+        const Reply carol = post(body(R"({"user":"carol","gpus":2})"));
+        QCOMPARE(carol.status, 200);
+        const Reply carolMore = post(body(R"({"user":"carol","gpus":3})"));
+        QCOMPARE(carolMore.status, 409);
+        QCOMPARE(carolMore.message(),
+                 u"cap of 4 GPUs per person: carol holds 2, asks for 3 more"_s);
+        // The metrics count the refusals as refused.
+        QCOMPARE(m_server->allocationDesk()->requestsTotal().value(u"refused"_s), quint64(5));
     }
 
     void adviceAtTheBandEdges_data()

@@ -7,6 +7,7 @@
 
 #include "agent/agentconfig.h"
 #include "agent/agentserver.h"
+#include "agent/balanceenforcer.h"
 #include "journal/agentjournal.h"
 #include "policy/policyconfig.h"
 #include "policytesthelpers.h"
@@ -16,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -180,6 +182,54 @@ class TestAgentEnforce : public QObject
     }
 
 private Q_SLOTS:
+    // Candidates ranked by fair share with memory (issue 29): who used
+    // most lately (the lowest factor) first, then by pid; without factors,
+    // by pid.
+    void candidatesAreRankedByFairShareFactor()
+    {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        BalanceEnforcer enforcer([now] { return now; });
+        enforcer.setPolicy(policy(u"off"_s));
+        enforcer.setBalanceSource([] {
+            BalanceView v;
+            v.balances = {{u"alice"_s, -50}, {u"bob"_s, -50}};
+            v.valid = true;
+            return v;
+        });
+        Snapshot s = reading(now, 50);
+        s.gpus[0].uuid = kGpu;
+        GpuProcess bob = s.processes[0];
+        bob.pid = 10;
+        bob.startTimeMs = now - 60'000;
+        bob.uid = 1001;
+        bob.user = u"bob"_s;
+        bob.owner.reset();
+        bob.gpuUuid = kGpu;
+        bob.usedMemoryMiB = 1024;
+        GpuProcess alice = bob;
+        alice.pid = 20;
+        alice.uid = 1000;
+        alice.user = u"alice"_s;
+        s.processes = {bob, alice};
+        const auto order = [&] {
+            enforcer.published(s);
+            QStringList users;
+            for (const QJsonValue& c : QJsonDocument::fromJson(enforcer.state().data())
+                                           .object()[u"candidates"_s]
+                                           .toArray())
+                users << c[u"user"_s].toString() + u' ' +
+                             (c[u"fair_share_factor"_s].isNull()
+                                  ? u"-"_s
+                                  : QString::number(c[u"fair_share_factor"_s].toDouble()));
+            return users;
+        };
+        QCOMPARE(order(), (QStringList{u"bob -"_s, u"alice -"_s}));
+        enforcer.setFairShareFactors([] {
+            return QHash<QString, double>{{u"alice"_s, 0.3}, {u"bob"_s, 0.9}};
+        });
+        QCOMPARE(order(), (QStringList{u"alice 0.3"_s, u"bob 0.9"_s}));
+    }
+
     void offNeverActs()
     {
         Child c;

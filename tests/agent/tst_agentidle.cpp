@@ -9,6 +9,7 @@
 
 #include "freeport.h"
 #include "policy/policyevent.h"
+#include "sleepchild.h"
 #include "webhookreceiver.h"
 
 #include <QCryptographicHash>
@@ -32,42 +33,11 @@ using namespace gw;
 
 namespace {
 
-constexpr uint kNobody = 65534;
 constexpr qint64 kWindowMs = 60'000;
 constexpr qint64 kLeadMs =
     20'000; // the longest warning: the action comes this long after the verdict
 
 const char* const kToken = "idle-test-token";
-
-void writeFile(const QString& path, const QByteArray& data)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-// A `sleep` child, as nobody when the test runs as root (the agent never
-// signals root's processes), exec'd before this returns.
-bool startChild(QProcess& p)
-{
-    if (::geteuid() == 0)
-        p.setChildProcessModifier([] {
-            if (::setgid(kNobody) != 0 || ::setuid(kNobody) != 0)
-                ::_exit(127);
-        });
-    p.start(QStringLiteral("sleep"), {QStringLiteral("600")});
-    if (!p.waitForStarted())
-        return false;
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < 5000) {
-        QFile comm(QStringLiteral("/proc/%1/comm").arg(p.processId()));
-        if (comm.open(QIODevice::ReadOnly) && comm.readAll() == "sleep\n")
-            return true;
-        QTest::qWait(5);
-    }
-    return false;
-}
 
 struct Agent
 {
@@ -79,7 +49,8 @@ struct Agent
     bool start(qint64 childPid, bool dryRun, quint16 webhookPort = 0)
     {
         const QString scenario = dir.filePath(QStringLiteral("idle.scenario"));
-        writeFile(scenario, "driver 550.54.15\nnvml 12.550.54.15\n"
+        test::writeTestFile(scenario,
+                            "driver 550.54.15\nnvml 12.550.54.15\n"
                             "gpu 0 name=\"NVIDIA A100-SXM4-80GB\" "
                             "uuid=GPU-1d1e0000-0000-4000-8000-000000000001 bus=00000000:19:00.0 "
                             "util=0 memutil=0 memused=2600MiB memtotal=81920MiB temp=31 "
@@ -87,22 +58,24 @@ struct Agent
                             "proc 0 compute pid=" +
                                 QByteArray::number(childPid) + " mem=2048MiB\n");
         const QString policy = dir.filePath(QStringLiteral("policy.toml"));
-        writeFile(policy, QByteArray("[hog]\nduration = \"1h\"\n"
-                                     "[idle]\nmin_gpu_utilization = 50\ntime_window = \"1m\"\n"
-                                     "min_memory_mib = 1024\nwarnings = [\"20s\", \"10s\"]\n"
-                                     "action = \"terminate\"\nkill_grace = \"5s\"\n"
-                                     "dry_run = ") +
-                              (dryRun ? "true" : "false") + "\n" +
-                              (webhookPort ? "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
-                                                 QByteArray::number(webhookPort) + "/hook\"\n"
-                                           : QByteArray()));
+        test::writeTestFile(policy,
+                            QByteArray("[hog]\nduration = \"1h\"\n"
+                                       "[idle]\nmin_gpu_utilization = 50\ntime_window = \"1m\"\n"
+                                       "min_memory_mib = 1024\nwarnings = [\"20s\", \"10s\"]\n"
+                                       "action = \"terminate\"\nkill_grace = \"5s\"\n"
+                                       "dry_run = ") +
+                                (dryRun ? "true" : "false") + "\n" +
+                                (webhookPort ? "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
+                                                   QByteArray::number(webhookPort) + "/hook\"\n"
+                                             : QByteArray()));
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
-        writeFile(config, "[agent]\ninterval_ms = 1000\nbackend = \"nvml\"\n[journal]\npath = \"" +
-                              dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
-                              "\"\n[policy]\npath = \"" + policy.toUtf8() +
-                              "\"\n[[token]]\nname = \"test\"\nsha256 = \"" +
-                              QCryptographicHash::hash(kToken, QCryptographicHash::Sha256).toHex() +
-                              "\"\nscope = \"read\"\n");
+        test::writeTestFile(
+            config, "[agent]\ninterval_ms = 1000\nbackend = \"nvml\"\n[journal]\npath = \"" +
+                        dir.filePath(QStringLiteral("journal.sqlite")).toUtf8() +
+                        "\"\n[policy]\npath = \"" + policy.toUtf8() +
+                        "\"\n[[token]]\nname = \"test\"\nsha256 = \"" +
+                        QCryptographicHash::hash(kToken, QCryptographicHash::Sha256).toHex() +
+                        "\"\nscope = \"read\"\n");
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral(GW_FAKE_NVML_DIR));
         env.insert(QStringLiteral("GW_FAKE_NVML_SCENARIO"), scenario);
@@ -205,8 +178,8 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
 {
     QProcess doomed;
     QProcess spared;
-    QVERIFY(startChild(doomed));
-    QVERIFY(startChild(spared));
+    QVERIFY(test::startSleepChild(doomed));
+    QVERIFY(test::startSleepChild(spared));
     const qint64 doomedPid = doomed.processId(); // 0 once it has ended
     const qint64 sparedPid = spared.processId();
     Agent enforcing;

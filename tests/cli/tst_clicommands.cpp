@@ -67,7 +67,7 @@ private Q_SLOTS:
                 positional << u"x"_s;
             QCOMPARE(findCommand(positional), &c);
         }
-        QCOMPARE(names.size(), 13);
+        QCOMPARE(names.size(), 14);
     }
 
     // A mistaken or missing command is answered with every command of the
@@ -119,13 +119,19 @@ private Q_SLOTS:
             "  policy check FILE           check a policy.toml and print the effective "
             "policy\n"
             "  replay --trace FILE | --history FILE [--policy FILE]\n"
-            "                              the events a policy finds in a trace\n"
+            "                              the events a policy finds in a trace;\n"
+            "                              --half-life D, --share NAME=P: what if, fair share "
+            "at the end\n"
             "  select --gpus N | --parallel tp=4,pp=2 | --task FILE\n"
             "                              the GPUs a job should take: prints\n"
             "                              export CUDA_VISIBLE_DEVICES=1,3 (reserved with "
             "--source)\n"
             "  wait --gpus N …             the same without reserving\n"
             "  advise --source URL         whether to start now, and the share allowed\n"
+            "  me [--socket PATH]          your own standing on this server, no token: "
+            "processes, events,\n"
+            "                              caps, fair share, tokens (from the agent's Unix "
+            "socket)\n"
             "  run --gpus N … -- CMD ARGS  select, run CMD on its GPUs and record what it "
             "did\n"
             "  tokens --trace FILE | --history FILE --policy FILE\n"
@@ -141,7 +147,8 @@ private Q_SLOTS:
         for (const Command& c : commands())
             QVERIFY2(summary.contains(c.name()), qPrintable(c.name() + u" in"_s + summary));
         // Each command's own options are there too.
-        for (const char* o : {"json", "source", "gpus", "interval", "record", "format", "compare"})
+        for (const char* o : {"json", "source", "gpus", "interval", "record", "format", "compare",
+                              "socket", "half-life", "share"})
             QVERIFY2(parser.helpText().contains(u"--"_s + QLatin1String(o)), o);
     }
 

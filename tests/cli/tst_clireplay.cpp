@@ -8,10 +8,14 @@
 #include "policy/policyevent.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace gw;
 
@@ -93,6 +97,7 @@ private Q_SLOTS:
     void brokenPolicyIsRefused();
     void mistakesInArguments_data();
     void mistakesInArguments();
+    void whatIfAnotherShare();
 
 private:
     QString writeTrace(const QString& name, int seconds, const QByteArray& tail = {});
@@ -236,6 +241,39 @@ void TestCliReplay::brokenPolicyIsRefused()
     QVERIFY(r.out.isEmpty());
 }
 
+// What if alice's share were 60 % (issue 29): alice's job uses 0.95 of a GPU
+// of two, bob's 0.02; of the usage remembered alice has 0.475 / 0.485. Her
+// factor 2^(-u/S): S = 30/130 under the policy, 60/160 with --share.
+void TestCliReplay::whatIfAnotherShare()
+{
+    const auto factor = [&](const QStringList& extra) {
+        const Run r =
+            runCli(QStringList{QStringLiteral("replay"), QStringLiteral("--trace"), m_trace,
+                               QStringLiteral("--policy"), m_policy, QStringLiteral("--json")} +
+                   extra);
+        if (r.exitCode != 0)
+            qFatal("replay: %s", r.err.constData());
+        const QJsonObject last =
+            QJsonDocument::fromJson(r.out.trimmed().split('\n').last()).object();
+        for (const QJsonValue& u :
+             last[QStringLiteral("fair_share")][0][QStringLiteral("users")].toArray())
+            if (u[QStringLiteral("user")].toString() == QLatin1String("alice"))
+                return u[QStringLiteral("fair_share_factor")].toDouble();
+        return -1.0;
+    };
+    const double used = 0.475 / 0.485;
+    QVERIFY(qAbs(factor({QStringLiteral("--half-life"), QStringLiteral("1d")}) -
+                 std::exp2(-used / (30.0 / 130))) < 1e-3);
+    QVERIFY(qAbs(factor({QStringLiteral("--share"), QStringLiteral("alice=60")}) -
+                 std::exp2(-used / (60.0 / 160))) < 1e-3);
+    // For people, on stderr after the events' summary.
+    const Run text = runCli({QStringLiteral("replay"), QStringLiteral("--trace"), m_trace,
+                             QStringLiteral("--half-life"), QStringLiteral("2h")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.err.contains("what if: half-life 2h\nfair share at the end, node-1: alice "),
+             text.err.constData());
+}
+
 void TestCliReplay::mistakesInArguments_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -255,6 +293,18 @@ void TestCliReplay::mistakesInArguments_data()
                                              QStringLiteral("x"), QStringLiteral("--tz"),
                                              QStringLiteral("Mars/Olympus")}
                               << 2 << QStringLiteral("--tz: \"Mars/Olympus\" is not a time zone");
+    QTest::newRow("half-life") << QStringList{QStringLiteral("replay"), QStringLiteral("--trace"),
+                                              QStringLiteral("x"), QStringLiteral("--half-life"),
+                                              QStringLiteral("10m")}
+                               << 2
+                               << QStringLiteral("--half-life: \"10m\" is not a duration "
+                                                 "from 1h to 90d");
+    QTest::newRow("share") << QStringList{QStringLiteral("replay"), QStringLiteral("--trace"),
+                                          QStringLiteral("x"), QStringLiteral("--share"),
+                                          QStringLiteral("alice")}
+                           << 2
+                           << QStringLiteral("--share: \"alice\" is not NAME=PERCENT with a "
+                                             "percent from 0 to 100");
 }
 
 void TestCliReplay::mistakesInArguments()

@@ -849,7 +849,7 @@ void TestPolicyEngine::eventJsonErrors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("kind")
         << "kind" << QJsonValue(QStringLiteral("hogs"))
-        << "kind: expected hog, idle, fair_share, gpu_health or xid, got \"hogs\"";
+        << "kind: expected hog, idle, fair_share, gpu_health, xid or over_cap, got \"hogs\"";
     QTest::newRow("start") << "start_ms" << QJsonValue(QStringLiteral("soon"))
                            << "start_ms: expected an integer";
     QTest::newRow("end") << "end_ms" << QJsonValue(1.5) << "end_ms: expected an integer or null";

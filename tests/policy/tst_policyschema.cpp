@@ -27,6 +27,8 @@ QString cell(QString text)
 // How the docs name a key: `threshold_percent`, or `[quota.users]` for a table.
 QString docName(const gw::PolicySection& s, const gw::PolicyKey& k)
 {
+    if (k.type == gw::PolicyKeyType::AccountTables)
+        return u"[%1.NAME]"_s.arg(QLatin1String(s.name));
     return k.isTable() ? u"[%1.%2]"_s.arg(QLatin1String(s.name), QLatin1String(k.name))
                        : QString::fromLatin1(k.name);
 }
@@ -199,7 +201,7 @@ private Q_SLOTS:
     void everyEventKindHasOneRowInTheEnumsOrder()
     {
         const QList<gw::PolicyEventKindInfo>& kinds = gw::policyEventKinds();
-        QCOMPARE(kinds.size(), 5);
+        QCOMPARE(kinds.size(), 6);
         QSet<QString> names, letters;
         QSet<quint32> colours;
         for (qsizetype i = 0; i < kinds.size(); ++i) {
@@ -218,8 +220,8 @@ private Q_SLOTS:
             // A GPU's fault is about the GPU, the others about their owner.
             QVERIFY(gw::policyEventText(e).contains(k.health ? u"node-1 GPU 3"_s : u"alice"_s));
         }
-        QCOMPARE(names,
-                 (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s, u"gpu_health"_s, u"xid"_s}));
+        QCOMPARE(names, (QSet<QString>{u"hog"_s, u"idle"_s, u"fair_share"_s, u"gpu_health"_s,
+                                       u"xid"_s, u"over_cap"_s}));
         QCOMPARE(letters.size(), kinds.size()); // a bar's letter tells the kind apart
         QCOMPARE(colours.size(), 2 * kinds.size());
         QCOMPARE(gw::policyEventKindFromName(u"hogs"_s), std::nullopt);

@@ -16,6 +16,7 @@
 
 using namespace gw;
 using namespace gw::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -134,6 +135,56 @@ Report patternReport(const QList<Snapshot>& trace, qint64 from, qint64 to, const
     return builder.finish();
 }
 
+// A day on two servers, a reading a minute (issue 29, "shares on the right
+// denominator"): node-a has 2 GPUs, node-b 4. On node-a alice holds GPU 0
+// all day and bob GPU 1 from 00:00 to 06:00; on node-b alice holds GPU 0
+// from 00:00 to 12:00 and carol (her Slurm account nlp) GPUs 1–3 from 00:00
+// to 08:00. Utilisation 30 % everywhere: no hog, no idle, no fair-share
+// event (alice's use of node-a is 15 %).
+QList<Snapshot> sharesDay()
+{
+    QList<Snapshot> out;
+    for (qint64 minute = 0; minute < 24 * 60; ++minute) {
+        const qint64 t = kT0 + minute * kMinute;
+        for (const auto& [server, gpus] : {std::pair{u"node-a"_s, 2}, std::pair{u"node-b"_s, 4}}) {
+            Snapshot s = fixtureReading(server, t);
+            for (int i = 0; i < gpus; ++i) {
+                GpuSample g;
+                g.index = i;
+                g.uuid = u"GPU-%1-%2"_s.arg(server).arg(i);
+                g.name = u"NVIDIA A100-SXM4-80GB"_s;
+                g.utilizationGpuPercent = 30;
+                s.gpus << g;
+            }
+            const auto hold = [&](const QString& user, int gpu, qint64 pid,
+                                  const QString& account) {
+                GpuProcess p;
+                p.pid = pid;
+                p.startTimeMs = kT0 - kHour;
+                p.user = user;
+                p.command = u"python train.py"_s;
+                p.gpuUuid = s.gpus[gpu].uuid;
+                p.usedMemoryMiB = 4096;
+                if (!account.isEmpty())
+                    p.owner = ProcessOwner{user, account, u"Slurm job 7"_s, false};
+                s.processes << p;
+            };
+            if (server == u"node-a"_s) {
+                hold(u"alice"_s, 0, 100, {});
+                if (minute < 6 * 60)
+                    hold(u"bob"_s, 1, 200, {});
+            } else {
+                if (minute < 12 * 60)
+                    hold(u"alice"_s, 0, 101, {});
+                for (int g = 1; g <= 3 && minute < 8 * 60; ++g)
+                    hold(u"carol"_s, g, 300 + g, u"nlp"_s);
+            }
+            out << s;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 class TestReportBuilder : public QObject
@@ -141,6 +192,70 @@ class TestReportBuilder : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Capacity: node-a 2 × 24 = 48 GPU-hours, node-b 4 × 24 = 96; the fleet
+    // 144. alice: 24 h on node-a = 50 % (quota 40 %), 12 h on node-b =
+    // 12.5 %, 36 of 144 = 25 % of the fleet. bob: 6 h on node-a = 12.5 %
+    // (default quota 100 %). carol: 3 × 8 = 24 h on node-b = 25 % (quota 30 %).
+    // Accounts: vision (alice and bob by name, share 30 %) holds 30 h on
+    // node-a = 62.5 % and 12 h on node-b = 12.5 %; nlp (carol's jobs,
+    // share 20 %) 24 h on node-b = 25 %.
+    void perServerSharesMatchAHandComputedDay()
+    {
+        ReportOptions options;
+        options.fromMs = kT0;
+        options.toMs = kT0 + 24 * kHour;
+        options.generatedAtMs = kT0 + 25 * kHour;
+        const PolicyParseResult parsed = parsePolicy(
+            "[quota.users]\nalice = 40\ncarol = 30\n[accounts.vision]\nmembers = [\"alice\", "
+            "\"bob\"]\nshare = 30\n[accounts.nlp]\nshare = 20\n",
+            u"policy.toml"_s);
+        QVERIFY2(parsed.config, qPrintable(parsed.errors.join(u'\n')));
+        options.policy = parsed.config;
+        ReportBuilder builder(options);
+        for (const Snapshot& s : sharesDay())
+            builder.feed(s);
+        const Report r = builder.finish();
+        near(r.fleetGpuHours, 144, "fleet");
+        const auto shares = [](const QList<ServerShare>& list) {
+            QStringList out;
+            for (const ServerShare& x : list)
+                out << u"%1 %2 h %3 % / %4"_s.arg(x.server)
+                           .arg(x.gpuHours)
+                           .arg(x.sharePercent.value_or(-1))
+                           .arg(x.quotaPercent ? QString::number(*x.quotaPercent) : u"-"_s);
+            return out;
+        };
+        QCOMPARE(shares(user(r, u"alice"_s)->servers),
+                 (QStringList{u"node-a 24 h 50 % / 40"_s, u"node-b 12 h 12.5 % / 40"_s}));
+        near(user(r, u"alice"_s)->sharePercent, 25, "alice of the fleet");
+        QCOMPARE(shares(user(r, u"bob"_s)->servers), QStringList{u"node-a 6 h 12.5 % / 100"_s});
+        QCOMPARE(shares(user(r, u"carol"_s)->servers), QStringList{u"node-b 24 h 25 % / 30"_s});
+        QCOMPARE(r.accounts.size(), 2);
+        QCOMPARE(r.accounts[0].account, u"nlp"_s);
+        QCOMPARE(shares(r.accounts[0].servers), QStringList{u"node-b 24 h 25 % / 20"_s});
+        QCOMPARE(r.accounts[1].account, u"vision"_s);
+        QCOMPARE(r.accounts[1].users, (QStringList{u"alice"_s, u"bob"_s}));
+        QCOMPARE(shares(r.accounts[1].servers),
+                 (QStringList{u"node-a 30 h 62.5 % / 30"_s, u"node-b 12 h 12.5 % / 30"_s}));
+
+        // The findings put each share beside its own quota.
+        QStringList quota;
+        for (const Finding& f : r.findings)
+            if (f.kind == Finding::Kind::OverQuota)
+                quota << f.text;
+        quota.sort();
+        QCOMPARE(quota,
+                 (QStringList{u"account nlp: 25 % of node-b (share 20 %); 16.7 % of the fleet's "
+                              "GPU-hours"_s,
+                              u"account vision: 62.5 % of node-a (share 30 %), 12.5 % of node-b "
+                              "(share 30 %); 29.2 % of the fleet's GPU-hours"_s,
+                              u"alice: 50 % of node-a (quota 40 %), 12.5 % of node-b (quota 40 %); "
+                              "25 % of the fleet's GPU-hours"_s}));
+        // The CSV has every pair.
+        const QByteArray csv = reportCsv(r);
+        QVERIFY2(csv.contains("user_server,") && csv.contains("account_server,"), csv.constData());
+    }
+
     void rangeScopeAndZone()
     {
         const Report r = fixtureReport();
@@ -678,8 +793,10 @@ private Q_SLOTS:
         QCOMPARE(quota.advice, Finding::Advice::AdjustQuota);
         QCOMPARE(quota.user, QStringLiteral("alice"));
         QVERIFY(std::abs(quota.hours - 37.0 / 60) < kEps);
-        QCOMPARE(quota.text, QStringLiteral("alice: 22.2 % of the fleet's GPU-hours (quota: 40 %), "
-                                            "over quota on a server for 0.6 h"));
+        // node-1 is the fleet's one server with GPUs: her share of it is
+        // her share of the fleet.
+        QCOMPARE(quota.text, QStringLiteral("alice: 22.2 % of node-1 (quota 40 %); 22.2 % of the "
+                                            "fleet's GPU-hours; over quota on a server for 0.6 h"));
 
         const Finding& coverage = r.findings[4];
         QCOMPARE(coverage.kind, Finding::Kind::Coverage);

@@ -281,20 +281,29 @@ private Q_SLOTS:
         QCOMPARE(names, (QStringList{QStringLiteral("report"), QStringLiteral("coverage"),
                                      QStringLiteral("gap"), QStringLiteral("unit"),
                                      QStringLiteral("user"), QStringLiteral("user_model"),
-                                     QStringLiteral("account"), QStringLiteral("job"),
+                                     QStringLiteral("user_server"), QStringLiteral("account"),
+                                     QStringLiteral("account_server"), QStringLiteral("job"),
                                      QStringLiteral("gpu_health"), QStringLiteral("finding"),
                                      QStringLiteral("pattern"), QStringLiteral("warning")}));
         const QList<QStringList> unit = parsed(csvOfTable(tables[3]));
         QCOMPARE(unit.first(), tables[3].header);
         QCOMPARE(unit.size(), 1 + r.units.size());
         // A table without rows is its header alone.
-        QCOMPARE(csvOfTable(tables[11]), QByteArray("warning\r\n"));
-        QCOMPARE(tables[8].rows.size(), 0); // no GPU was ever not ok
+        QCOMPARE(csvOfTable(tables[13]), QByteArray("warning\r\n"));
+        QCOMPARE(tables[10].rows.size(), 0); // no GPU was ever not ok
         // No account known, no Slurm job: headers alone.
-        QCOMPARE(csvOfTable(tables[6]),
+        QCOMPARE(csvOfTable(tables[7]),
                  QByteArray("account,gpu_hours,share_percent,users,energy_kwh,"
                             "energy_estimated_kwh,energy_cost,co2_kg\r\n"));
-        QCOMPARE(tables[7].rows.size(), 0);
+        QCOMPARE(csvOfTable(tables[8]),
+                 QByteArray("account,server,gpu_hours,share_percent,quota_percent\r\n"));
+        QCOMPARE(tables[9].rows.size(), 0);
+        // Each user's share of each server they held GPUs on.
+        QCOMPARE(tables[6].header,
+                 (QStringList{QStringLiteral("user"), QStringLiteral("server"),
+                              QStringLiteral("gpu_hours"), QStringLiteral("share_percent"),
+                              QStringLiteral("quota_percent")}));
+        QVERIFY(!tables[6].rows.isEmpty());
     }
 
     void readerRefusesBrokenCsv_data()

@@ -308,6 +308,16 @@ QString summary(const MetricSummary& m)
 }
 
 // Every field of the Report, one line per row, doubles to the last bit.
+// "  on node-1 12.5 h 8.33 % quota 30", one line per server.
+QStringList serverShares(const QList<ServerShare>& shares)
+{
+    QStringList out;
+    for (const ServerShare& x : shares)
+        out << u"  on "_s + x.server + u' ' + number(x.gpuHours) + u" h "_s +
+                   number(x.sharePercent) + u" % quota "_s + number(x.quotaPercent);
+    return out;
+}
+
 QByteArray dump(const Report& r)
 {
     QStringList out;
@@ -365,10 +375,13 @@ QByteArray dump(const Report& r)
                    number(u.tokensCharged) + u" balance "_s + number(u.balance) + u" violation "_s +
                    number(u.violationHours) + u" hog "_s + number(u.hogEvents) + u" idle "_s +
                    number(u.idleEvents) + u' ' + energy(u.energy);
+        out << serverShares(u.servers);
     }
-    for (const AccountReport& a : r.accounts)
+    for (const AccountReport& a : r.accounts) {
         out << u"account ["_s + a.account + u"] "_s + a.users.join(u',') + u' ' +
                    number(a.gpuHours) + u' ' + number(a.sharePercent) + u' ' + energy(a.energy);
+        out << serverShares(a.servers);
+    }
     for (const JobReport& j : r.jobs)
         out << QStringLiteral("job %1 %2 [%3] %4 %5 %6 %7 %8 %9")
                        .arg(j.server, j.jobId, j.name, j.user, j.account, j.partition)

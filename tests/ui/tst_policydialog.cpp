@@ -328,6 +328,56 @@ private Q_SLOTS:
                  qPrintable(d.problemList()->item(0)->text()));
     }
 
+    // [accounts] in the form (issue 29): the plain keys as fields, each
+    // account a row of the table, written as [accounts.NAME] tables and
+    // read back; a renamed or removed row leaves no table behind.
+    void accountsAreEditedInTheTable()
+    {
+        PolicyDialog d(localTarget(QStringLiteral("accounts")));
+        d.setText(QStringLiteral("[accounts]\nmax_gpus_per_user = 16\n\n[accounts.vision]\n"
+                                 "members = [\"alice\", \"@vision-lab\"]\nmax_gpus = 8\n"));
+        QVERIFY(!d.hasErrors());
+        auto* perUser =
+            qobject_cast<QSpinBox*>(d.formField(QStringLiteral("accounts/max_gpus_per_user")));
+        QVERIFY(perUser);
+        QCOMPARE(perUser->value(), 16);
+        QTableWidget* t = d.accountsTable();
+        QCOMPARE(t->rowCount(), 1);
+        QCOMPARE(t->item(0, 0)->text(), QStringLiteral("vision"));
+        QCOMPARE(t->item(0, 1)->text(), QStringLiteral("alice, @vision-lab"));
+        QCOMPARE(t->item(0, 2)->text(), QStringLiteral("8"));
+        QCOMPARE(t->item(0, 3)->text(), QString());
+
+        t->item(0, 3)->setText(QStringLiteral("2"));
+        t->insertRow(1);
+        t->setItem(1, 0, new QTableWidgetItem(QStringLiteral("students")));
+        t->setItem(1, 1, new QTableWidgetItem(QStringLiteral("@students")));
+        t->setItem(1, 3, new QTableWidgetItem(QStringLiteral("1")));
+        t->setItem(1, 4, new QTableWidgetItem(QStringLiteral("20")));
+        d.validateNow();
+        QVERIFY2(!d.hasErrors(), qPrintable(d.text()));
+        PolicyConfig p = *d.policy();
+        QCOMPARE(p.accounts.maxGpusPerUser, 16);
+        QCOMPARE(p.accounts.list.size(), 2);
+        QCOMPARE(p.accounts.list[0].name, QStringLiteral("students"));
+        QCOMPARE(p.accounts.list[0].groups, QStringList{QStringLiteral("students")});
+        QCOMPARE(p.accounts.list[0].sharePercent, 20.0);
+        QCOMPARE(p.accounts.list[1].maxGpusPerMember, 2);
+        QCOMPARE(p.accounts.list[1].users, QStringList{QStringLiteral("alice")});
+
+        // Renamed: the old table goes. Removed: nothing of it stays.
+        t->item(0, 0)->setText(QStringLiteral("vision2"));
+        QVERIFY2(!d.text().contains(QStringLiteral("[accounts.vision]")), qPrintable(d.text()));
+        QVERIFY(d.text().contains(QStringLiteral("[accounts.vision2]")));
+        t->removeRow(1);
+        t->item(0, 4)->setText(QStringLiteral("30")); // a change writes the table
+        d.validateNow();
+        p = *d.policy();
+        QCOMPARE(p.accounts.list.size(), 1);
+        QCOMPARE(p.accounts.list[0].name, QStringLiteral("vision2"));
+        QVERIFY(!d.text().contains(QStringLiteral("students")));
+    }
+
     void formRoundTripKeepsUnknownSections()
     {
         const QString original = QStringLiteral("# our lab's policy\n"
@@ -647,7 +697,8 @@ private Q_SLOTS:
                                        .arg(QLocale().toString(1200))),
                  qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("journal entry 8 skipped: ")), qPrintable(status));
-        QCOMPARE(d.replayCounts()->text(), QStringLiteral("Hog: 0 · Idle: 0 · Fair share: 0"));
+        QCOMPARE(d.replayCounts()->text(),
+                 QStringLiteral("Hog: 0 · Idle: 0 · Fair share: 0 · Over cap: 0"));
         QVERIFY(d.replayButton()->isEnabled());
 
         // Cancelled from the dialog.
@@ -853,7 +904,7 @@ private Q_SLOTS:
         QVERIFY(d.grab().save(shotPath(QStringLiteral("policy-dialog-replay.png"))));
         QCOMPARE(d.replayCounts()->text(),
                  QStringLiteral("Hog: 1 (current policy: 1) · Idle: 0 (current policy: 0) · Fair "
-                                "share: 0 (current policy: 0)"));
+                                "share: 0 (current policy: 0) · Over cap: 0 (current policy: 0)"));
     }
 
     void screenshots_data()

@@ -45,6 +45,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
 
 namespace gw {
 
@@ -63,6 +64,41 @@ QStringList splitList(const QString& text, QChar separator)
             out << t;
     }
     return out;
+}
+
+// "Add …" and "Remove" beside a table of the form: a row added with
+// `cells` (its first cell then edited), the current row removed, and
+// `write` after either.
+QVBoxLayout* rowButtons(QWidget* owner, QTableWidget* table, const QString& addText,
+                        const std::function<QStringList(int row)>& cells,
+                        const std::function<void()>& write)
+{
+    auto* add = new QPushButton(addText);
+    auto* remove = new QPushButton(PolicyDialog::tr("Remove"));
+    QObject::connect(add, &QPushButton::clicked, owner, [table, cells, write] {
+        {
+            const QSignalBlocker block(table);
+            const int row = table->rowCount();
+            table->insertRow(row);
+            const QStringList texts = cells(row);
+            for (int column = 0; column < table->columnCount(); ++column)
+                table->setItem(row, column, new QTableWidgetItem(texts.value(column)));
+        }
+        write();
+        table->editItem(table->item(table->rowCount() - 1, 0));
+    });
+    QObject::connect(remove, &QPushButton::clicked, owner, [table, write] {
+        const int row = table->currentRow();
+        if (row < 0)
+            return;
+        table->removeRow(row);
+        write();
+    });
+    auto* buttons = new QVBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    return buttons;
 }
 
 QString kindText(PolicyEventKind kind)
@@ -328,6 +364,7 @@ QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey&
     case PolicyKeyType::Shares:
     case PolicyKeyType::Prices:
     case PolicyKeyType::Owners:
+    case PolicyKeyType::AccountTables:
         return nullptr; // edited in the text (quota users: their own table below)
     }
     field->setToolTip(policySchemaText(k.help));
@@ -378,35 +415,38 @@ void PolicyDialog::buildForm(QWidget* page)
         if (!m_loadingForm)
             writeUsers();
     });
-    auto* addUser = new QPushButton(tr("Add User"));
-    auto* removeUser = new QPushButton(tr("Remove"));
-    connect(addUser, &QPushButton::clicked, this, [this] {
-        {
-            const QSignalBlocker block(m_users);
-            const int row = m_users->rowCount();
-            m_users->insertRow(row);
-            m_users->setItem(row, 0, new QTableWidgetItem(tr("user%1").arg(row + 1)));
-            m_users->setItem(row, 1, new QTableWidgetItem(QStringLiteral("25")));
-            m_users->setItem(row, 2, new QTableWidgetItem);
-        }
-        writeUsers();
-        m_users->editItem(m_users->item(m_users->rowCount() - 1, 0));
+    QVBoxLayout* userButtons = rowButtons(
+        this, m_users, tr("Add User"),
+        [](int row) {
+            return QStringList{tr("user%1").arg(row + 1), QStringLiteral("25")};
+        },
+        [this] { writeUsers(); });
+    // [accounts.NAME]: one row an account.
+    m_accounts = new QTableWidget(0, 5);
+    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Members (@group)"),
+                                           tr("GPUs at most"), tr("Per member"), tr("Share (%)")});
+    m_accounts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_accounts->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_accounts->verticalHeader()->hide();
+    m_accounts->setMinimumHeight(110);
+    m_accounts->setToolTip(tr("0 or empty: no cap. Members are user names, and Unix groups "
+                              "written with @."));
+    connect(m_accounts, &QTableWidget::cellChanged, this, [this] {
+        if (!m_loadingForm)
+            writeAccounts();
     });
-    connect(removeUser, &QPushButton::clicked, this, [this] {
-        const int row = m_users->currentRow();
-        if (row < 0)
-            return;
-        m_users->removeRow(row);
-        writeUsers();
-    });
-    auto* userButtons = new QVBoxLayout;
-    userButtons->addWidget(addUser);
-    userButtons->addWidget(removeUser);
-    userButtons->addStretch(1);
+    QVBoxLayout* accountButtons = rowButtons(
+        this, m_accounts, tr("Add Account"),
+        [](int row) { return QStringList{tr("lab%1").arg(row + 1)}; }, [this] { writeAccounts(); });
+
     for (auto it = boxes.cbegin(); it != boxes.cend(); ++it) {
-        if (it.key() != QLatin1String("quota"))
+        if (it.key() != QLatin1String("quota") && it.key() != QLatin1String("accounts"))
             it.value()->setLayout(forms.value(it.key()));
     }
+    auto* accountsLayout = new QGridLayout(boxes.value(QStringLiteral("accounts")));
+    accountsLayout->addLayout(forms.value(QStringLiteral("accounts")), 0, 0, 1, 2);
+    accountsLayout->addWidget(m_accounts, 1, 0);
+    accountsLayout->addLayout(accountButtons, 1, 1);
     auto* quotaLayout = new QGridLayout(boxes.value(QStringLiteral("quota")));
     quotaLayout->addLayout(forms.value(QStringLiteral("quota")), 0, 0, 1, 2);
     quotaLayout->addWidget(m_users, 1, 0);
@@ -686,6 +726,52 @@ void PolicyDialog::writeUsers()
     m_formWriting = false;
 }
 
+void PolicyDialog::writeAccounts()
+{
+    QString updated = text();
+    // The tables the form wrote or read before go, whatever their names now.
+    for (const QString& section : policytext::sections(updated))
+        if (section.startsWith(QLatin1String("accounts.")))
+            updated = policytext::setSection(updated, section, {});
+    for (const QString& name : std::as_const(m_accountsWritten))
+        updated = policytext::removeKey(updated, QStringLiteral("accounts"), name);
+    m_accountsWritten.clear();
+    for (int row = 0; row < m_accounts->rowCount(); ++row) {
+        const auto cell = [&](int column) {
+            const QTableWidgetItem* item = m_accounts->item(row, column);
+            return item ? item->text().trimmed() : QString();
+        };
+        const QString name = cell(0);
+        if (name.isEmpty())
+            continue;
+        QStringList lines{QStringLiteral("members = ") +
+                          policytext::stringArray(splitList(cell(1), QLatin1Char(',')))};
+        // Not a number: written as it is, so the check points at it.
+        const auto number = [&](int column, const char* key) {
+            const QString v = cell(column);
+            if (v.isEmpty())
+                return;
+            bool ok = false;
+            const double d = v.toDouble(&ok);
+            lines << QLatin1String(key) + QStringLiteral(" = ") +
+                         (ok ? policytext::number(d) : policytext::string(v));
+        };
+        number(2, "max_gpus");
+        number(3, "max_gpus_per_member");
+        number(4, "share");
+        updated = policytext::setSection(
+            updated, QStringLiteral("accounts.") + policytext::key(name), lines);
+        m_accountsWritten << name;
+    }
+    if (updated == text())
+        return;
+    m_formWriting = true;
+    QTextCursor c(m_text->document());
+    c.select(QTextCursor::Document);
+    c.insertText(updated);
+    m_formWriting = false;
+}
+
 void PolicyDialog::loadForm(const PolicyConfig& p)
 {
     m_loadingForm = true;
@@ -732,6 +818,30 @@ void PolicyDialog::loadForm(const PolicyConfig& p)
             m_users->setItem(row, 0, new QTableWidgetItem(s.name));
             m_users->setItem(row, 1, new QTableWidgetItem(policytext::number(s.sharePercent)));
             m_users->setItem(row, 2, new QTableWidgetItem(windows.join(QStringLiteral("; "))));
+        }
+    }
+    {
+        const QSignalBlocker block(m_accounts);
+        m_accounts->setRowCount(0);
+        m_accountsWritten.clear();
+        const auto count = [](int n) {
+            return n > 0 ? QString::number(n) : QString();
+        };
+        for (const AccountSpec& a : p.accounts.list) {
+            const int row = m_accounts->rowCount();
+            m_accounts->insertRow(row);
+            QStringList members = a.users;
+            for (const QString& g : a.groups)
+                members << QLatin1Char('@') + g;
+            m_accounts->setItem(row, 0, new QTableWidgetItem(a.name));
+            m_accounts->setItem(row, 1, new QTableWidgetItem(members.join(QStringLiteral(", "))));
+            m_accounts->setItem(row, 2, new QTableWidgetItem(count(a.maxGpus)));
+            m_accounts->setItem(row, 3, new QTableWidgetItem(count(a.maxGpusPerMember)));
+            m_accounts->setItem(row, 4,
+                                new QTableWidgetItem(a.sharePercent
+                                                         ? policytext::number(*a.sharePercent)
+                                                         : QString()));
+            m_accountsWritten << a.name;
         }
     }
     m_loadingForm = false;

@@ -131,6 +131,9 @@ public:
     QLabel* replayCounts() const { return m_replayCounts; }
     QTreeWidget* replayTable() const { return m_replayTable; }
     QTableWidget* usersTable() const { return m_users; }
+    // [accounts.NAME]: account, members ("alice, @lab"), GPUs at most, per
+    // member, share; each row one table of the text.
+    QTableWidget* accountsTable() const { return m_accounts; }
     // The form's editor of "section/key" ("hog/threshold_percent").
     QWidget* formField(const QString& sectionAndKey) const { return m_fields.value(sectionAndKey); }
     // Moves the text cursor to a problem's line and column (its click).
@@ -154,6 +157,7 @@ private:
     void onTextChanged();
     void writeKey(const QString& section, const QString& key, const QString& value);
     void writeUsers();
+    void writeAccounts();
     void loadForm(const PolicyConfig& policy);
     void showProblems(const QStringList& errors, const QStringList& warnings,
                       const QStringList& notes = {});
@@ -196,6 +200,9 @@ private:
     QLabel* m_replayCounts = nullptr;
     QTreeWidget* m_replayTable = nullptr;
     QTableWidget* m_users = nullptr;
+    QTableWidget* m_accounts = nullptr;
+    QStringList
+        m_accountsWritten; // the account tables the text had when the form last wrote or read
     QHash<QString, QWidget*> m_fields;
     QList<std::pair<const PolicySection*, const PolicyKey*>> m_formKeys; // in form order
 };
