@@ -23,6 +23,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -32,6 +33,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -376,6 +378,19 @@ private Q_SLOTS:
         QCOMPARE(p.accounts.list.size(), 1);
         QCOMPARE(p.accounts.list[0].name, QStringLiteral("vision2"));
         QVERIFY(!d.text().contains(QStringLiteral("students")));
+
+        // At 1024 × 700 the table is reached by scrolling, its five columns
+        // side by side.
+        d.resize(1024, 700);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        auto* scroll = d.tabs()->widget(PolicyDialog::FormTab)->findChild<QScrollArea*>();
+        if (!scroll)
+            scroll = qobject_cast<QScrollArea*>(d.tabs()->widget(PolicyDialog::FormTab));
+        QVERIFY(scroll);
+        scroll->ensureWidgetVisible(t, 0, 40);
+        QVERIFY(t->horizontalHeader()->length() <= t->viewport()->width());
+        QVERIFY(d.grab().save(shotPath(QStringLiteral("policy-dialog-accounts.png"))));
     }
 
     void formRoundTripKeepsUnknownSections()
