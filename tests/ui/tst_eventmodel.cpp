@@ -165,6 +165,24 @@ private Q_SLOTS:
                  QStringLiteral("—"));
         QCOMPARE(cell(QStringLiteral("idle/gpu-lab-01/22001"), EventModel::ActionColumn).toString(),
                  QStringLiteral("terminate: SIGTERM sent"));
+        // A process past a cap of [accounts]: what is held against the cap,
+        // never a utilisation the rule did not measure.
+        PolicyEvent cap;
+        cap.id = QStringLiteral("over_cap/gpu-lab-01/3/9001@1");
+        cap.kind = PolicyEventKind::OverCap;
+        cap.server = QStringLiteral("gpu-lab-01");
+        cap.startMs = kNow - 60'000;
+        cap.gpuIndex = 3;
+        cap.pid = 9001;
+        cap.user = QStringLiteral("bob");
+        cap.account = QStringLiteral("vision");
+        cap.capScope = QStringLiteral("account");
+        cap.capGpus = 3;
+        cap.heldGpus = 4;
+        book.addEvents({cap});
+        QCOMPARE(cell(cap.id, EventModel::FiguresColumn).toString(),
+                 QStringLiteral("4 GPUs held · cap 3"));
+        QCOMPARE(cell(cap.id, EventModel::FiguresColumn, RawValueRole).toDouble(), 1.0);
         QCOMPARE(cell(QStringLiteral("idle/gpu-node-3/6001"), EventModel::ActionColumn).toString(),
                  QStringLiteral("terminate: dry run (not done)"));
         const QString tip =

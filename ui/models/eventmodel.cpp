@@ -98,6 +98,8 @@ QString EventModel::cellText(const PolicyEvent& e, int column)
     case FiguresColumn:
         if (policyEventKindInfo(e.kind).quota)
             return tr("%1 of quota %2").arg(percent(e.meanPercent), percent(e.quotaPercent));
+        if (policyEventKindInfo(e.kind).cap)
+            return tr("%1 GPUs held · cap %2").arg(e.heldGpus).arg(e.capGpus);
         return tr("peak %1 · mean %2").arg(percent(e.peakPercent), percent(e.meanPercent));
     case ActionColumn:
         return e.actions.isEmpty() ? QString() : actionText(e.actions.constLast());
@@ -124,6 +126,8 @@ QVariant EventModel::rawValue(const PolicyEvent& e, int column)
     case DurationColumn:
         return e.durationMs;
     case FiguresColumn:
+        if (policyEventKindInfo(e.kind).cap)
+            return double(e.heldGpus - e.capGpus); // how far past its cap
         return policyEventKindInfo(e.kind).figure == PolicyEventFigure::Mean ? e.meanPercent
                                                                              : e.peakPercent;
     case ActionColumn:
