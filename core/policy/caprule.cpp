@@ -122,10 +122,17 @@ void CapRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
         Run& run = *found;
         run.lastMs = t;
         run.seenMs = t;
-        ++run.count;
+        // Its figures: the process's utilisation while past the cap (the
+        // GPU's shared by memory where the driver gives none per process).
+        if (in.util) {
+            run.peak = std::max(run.peak, *in.util);
+            run.sum += *in.util;
+            ++run.count;
+            run.estimated = run.estimated || in.estimated;
+        }
         PolicyEvent& e = *run.event;
         const bool changed = e.capScope != capScopeName(v.scope) || e.capGpus != v.limit ||
-                             e.heldGpus != v.held || run.count == 1;
+                             e.heldGpus != v.held || run.firstMs == t;
         e.capScope = capScopeName(v.scope);
         e.capGpus = v.limit;
         e.heldGpus = v.held;

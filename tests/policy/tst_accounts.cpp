@@ -404,6 +404,9 @@ private Q_SLOTS:
         QCOMPARE(e.capScope, u"account"_s);
         QCOMPARE(e.capGpus, 3);
         QCOMPARE(e.heldGpus, 4);
+        // The process's use while past the cap: its GPU's 50 %, held alone.
+        QCOMPARE(e.peakPercent, 50.0);
+        QCOMPARE(e.meanPercent, 50.0);
         QCOMPARE(
             policyEventText(e),
             u"Over a GPU cap: python train.py (PID 14, bob) on node-1 GPU 3 (cap of 3 GPUs for "
