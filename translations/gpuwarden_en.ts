@@ -2249,6 +2249,13 @@ Audit #%6: %7</source>
 </context>
 <context>
     <name>gw::EventModel</name>
+    <message numerus="yes">
+        <source>%n GPUs held · cap %1</source>
+        <translation>
+            <numerusform>%n GPU held · cap %1</numerusform>
+            <numerusform>%n GPUs held · cap %1</numerusform>
+        </translation>
+    </message>
     <message>
         <source>%1 %</source>
         <translation type="unfinished"></translation>

@@ -99,7 +99,7 @@ QString EventModel::cellText(const PolicyEvent& e, int column)
         if (policyEventKindInfo(e.kind).quota)
             return tr("%1 of quota %2").arg(percent(e.meanPercent), percent(e.quotaPercent));
         if (policyEventKindInfo(e.kind).cap)
-            return tr("%1 GPUs held · cap %2").arg(e.heldGpus).arg(e.capGpus);
+            return tr("%n GPUs held · cap %1", nullptr, e.heldGpus).arg(e.capGpus);
         return tr("peak %1 · mean %2").arg(percent(e.peakPercent), percent(e.meanPercent));
     case ActionColumn:
         return e.actions.isEmpty() ? QString() : actionText(e.actions.constLast());
