@@ -7,6 +7,7 @@
 #include "agent/agentconfig.h"
 #include "model/snapshot.h"
 #include "policy/policyevent.h"
+#include "sanitizers.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -49,7 +50,7 @@ inline Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
     QNetworkReply* r = nam.sendCustomRequest(req, method, body);
     QSignalSpy done(r, &QNetworkReply::finished);
     if (!r->isFinished())
-        done.wait(10000);
+        done.wait(10000 * gw::test::kSanitizerSlowdown);
     Reply out;
     out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     out.body = r->readAll();

@@ -12,6 +12,7 @@
 #include "model/snapshotjson.h"
 #include "policy/policyconfig.h"
 #include "policy/policyengine.h"
+#include "sanitizers.h"
 #include "sources/demoworld.h"
 
 #include <QCryptographicHash>
@@ -347,7 +348,7 @@ private Q_SLOTS:
                             clock);
             const qint64 askedMs = clock.elapsed();
             bool secondAsked = false;
-            while (replay.answeredMs < 0 && clock.elapsed() < 60'000) {
+            while (replay.answeredMs < 0 && clock.elapsed() < 60'000 * test::kSanitizerSlowdown) {
                 QVERIFY(pollOnce(ms));
                 if (!secondAsked && clock.elapsed() - askedMs > 50) {
                     // A second one while it runs: busy, with when to ask again.
@@ -402,9 +403,10 @@ private Q_SLOTS:
         // Taken at once: answered 200 after a whole replay, not 503.
         LongCall next(m_agent.port(), replayTarget(m_agent.startMs(), m_agent.endMs()), clock);
         // The hung-up one's thread ends long before a replay would.
-        QTRY_VERIFY_WITH_TIMEOUT(threadsNamed(m_agent.pid(), "gw-policy-repla") <= 1, 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(threadsNamed(m_agent.pid(), "gw-policy-repla") <= 1,
+                                 1000 * test::kSanitizerSlowdown);
         const qint64 cancelledMs = clock.elapsed() - hungUpMs;
-        QTRY_VERIFY_WITH_TIMEOUT(next.answeredMs >= 0, 60'000);
+        QTRY_VERIFY_WITH_TIMEOUT(next.answeredMs >= 0, 60'000 * test::kSanitizerSlowdown);
         QCOMPARE(next.status(), 200);
         QCOMPARE(next.json()[u"readings"_s].toInteger(), m_agent.readings());
         const qint64 replayMs = next.answeredMs - hungUpMs;
@@ -437,7 +439,7 @@ private Q_SLOTS:
                 return std::all_of(queries.begin(), queries.end(),
                                    [](const auto& q) { return q->answeredMs >= 0; });
             };
-            while (!answered() && clock.elapsed() < 60'000) {
+            while (!answered() && clock.elapsed() < 60'000 * test::kSanitizerSlowdown) {
                 QVERIFY(pollOnce(ms));
                 QTest::qWait(10);
             }

@@ -12,6 +12,7 @@
 #include "model/snapshotjson.h"
 #include "policy/alerts.h"
 #include "policy/policyconfig.h"
+#include "sanitizers.h"
 #include "sources/demoworld.h"
 #include "webhookreceiver.h"
 
@@ -448,7 +449,9 @@ private Q_SLOTS:
         const qint64 spent = agent.cpuTicks() - before;
         qInfo("agent CPU over 3 s while holding %d callers: %lld ticks", kAgentHeld,
               static_cast<long long>(spent));
-        QVERIFY2(spent >= 0 && spent < 60, qPrintable(QString::number(spent)));
+        // (A spinning core is ~300 ticks, under the sanitizers too.)
+        QVERIFY2(spent >= 0 && spent < 60 * test::kSanitizerSlowdown,
+                 qPrintable(QString::number(spent)));
         QCOMPARE(httpCall(agent.port(), "GET", "/healthz", {}, {}, 1000).status, 200);
 
         // Logged once for the episode, with the budget at start.

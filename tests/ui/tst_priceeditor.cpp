@@ -5,6 +5,7 @@
 // shown reads back through parsePolicy as the same prices; the replay runs
 // off the GUI thread and an older replay never overwrites a newer edit;
 // screenshots at 1024×700, light and dark.
+#include "sanitizers.h"
 #include "window/priceeditor.h"
 
 #include "darkpalette.h"
@@ -340,7 +341,7 @@ private Q_SLOTS:
         QCOMPARE(r.diffs.size(), 40);
         // The A6000 servers (4 of 16) ran 4 × 8 × 720 GPU-hours: one token more each.
         QCOMPARE(r.totalAfter - r.totalBefore, -4.0 * 8 * 720);
-        QVERIFY2(ms < 5000, qPrintable(QString::number(ms)));
+        QVERIFY2(ms < 5000 * test::kSanitizerSlowdown, qPrintable(QString::number(ms)));
     }
 
     void screenshots_data()
