@@ -52,9 +52,12 @@ QString standingText(const QJsonObject& o)
     const auto at = [&](const char* key) {
         return o.value(QLatin1String(key));
     };
-    lines << tr("%1 on %2 (reading of %3)")
-                 .arg(at("user").toString(), at("server").toString(),
-                      clock(at("reading_ms").toInteger()));
+    // No reading yet: said, not a reading at midnight of 1970.
+    lines << (at("reading_ms").isDouble()
+                  ? tr("%1 on %2 (reading of %3)")
+                        .arg(at("user").toString(), at("server").toString(),
+                             clock(at("reading_ms").toInteger()))
+                  : tr("%1: the agent has no reading yet").arg(at("user").toString()));
     const QJsonArray processes = at("processes").toArray();
     lines << (processes.isEmpty() ? tr("  your processes: none on a GPU")
                                   : tr("  your processes: %1").arg(processes.size()));

@@ -204,6 +204,9 @@ private Q_SLOTS:
         QCOMPARE(o[u"error"_s].toString(),
                  u"unknown request \"everyone\": the one request is \"me\""_s);
         QCOMPARE(server.selfDesk()->answered(), quint64(0));
+        // An agent without a reading yet: said so, not a reading at 00:00.
+        QVERIFY(cli::standingText(QJsonObject{{u"user"_s, u"alice"_s}})
+                    .startsWith(u"alice: the agent has no reading yet\n"_s));
 
         // The CLI says where it looked when no agent listens there.
         QProcess cli;
