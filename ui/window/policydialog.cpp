@@ -101,6 +101,20 @@ QVBoxLayout* rowButtons(QWidget* owner, QTableWidget* table, const QString& addT
     return buttons;
 }
 
+// The form's change to the text: the whole document replaced in one edit
+// (so Undo in the text takes it back), with `writing` set meanwhile (the
+// text's change is not the user's); nothing when the text is the same.
+void replaceDocument(QPlainTextEdit* edit, const QString& updated, bool& writing)
+{
+    if (updated == edit->toPlainText())
+        return;
+    writing = true;
+    QTextCursor c(edit->document());
+    c.select(QTextCursor::Document);
+    c.insertText(updated);
+    writing = false;
+}
+
 QString kindText(PolicyEventKind kind)
 {
     return policyEventKindText(policyEventKindInfo(kind).label);
@@ -681,15 +695,7 @@ void PolicyDialog::writeKey(const QString& section, const QString& key, const QS
 {
     if (m_loadingForm)
         return;
-    const QString updated = policytext::setKey(text(), section, key, value);
-    if (updated == text())
-        return;
-    m_formWriting = true;
-    // One edit of the document, so Undo in the text takes the form's change back.
-    QTextCursor c(m_text->document());
-    c.select(QTextCursor::Document);
-    c.insertText(updated);
-    m_formWriting = false;
+    replaceDocument(m_text, policytext::setKey(text(), section, key, value), m_formWriting);
 }
 
 void PolicyDialog::writeUsers()
@@ -717,13 +723,7 @@ void PolicyDialog::writeUsers()
     QString updated =
         policytext::removeKey(text(), QStringLiteral("quota"), QStringLiteral("users"));
     updated = policytext::setSection(updated, QStringLiteral("quota.users"), lines);
-    if (updated == text())
-        return;
-    m_formWriting = true;
-    QTextCursor c(m_text->document());
-    c.select(QTextCursor::Document);
-    c.insertText(updated);
-    m_formWriting = false;
+    replaceDocument(m_text, updated, m_formWriting);
 }
 
 void PolicyDialog::writeAccounts()
@@ -763,13 +763,7 @@ void PolicyDialog::writeAccounts()
             updated, QStringLiteral("accounts.") + policytext::key(name), lines);
         m_accountsWritten << name;
     }
-    if (updated == text())
-        return;
-    m_formWriting = true;
-    QTextCursor c(m_text->document());
-    c.select(QTextCursor::Document);
-    c.insertText(updated);
-    m_formWriting = false;
+    replaceDocument(m_text, updated, m_formWriting);
 }
 
 void PolicyDialog::loadForm(const PolicyConfig& p)
