@@ -31,15 +31,6 @@ struct CapState : RuleServerState
 class CapRule final : public ProcessRunsRule<CapState, &ProcessVerdict::overCap>
 {
 public:
-    void breakRuns(PolicyFrame& f, ServerFrame& s, RuleServerState& state, qint64 endMs,
-                   const QString& reason) override
-    {
-        auto& over = static_cast<CapState&>(state).runs;
-        for (Run& run : over)
-            f.close(s, run, endMs, reason);
-        over.clear();
-    }
-
     void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                   const FrameReading& reading) override;
 };

@@ -26,21 +26,12 @@ struct IdleState : RuleServerState
 {
     QHash<ProcessKey, Run> runs;
     PidFilter pids; // of runs
+    void forget() { pids.clear(); }
 };
 
 class IdleRule final : public ProcessRunsRule<IdleState, &ProcessVerdict::idle>
 {
 public:
-    void breakRuns(PolicyFrame& f, ServerFrame& s, RuleServerState& state, qint64 endMs,
-                   const QString& reason) override
-    {
-        auto& idles = static_cast<IdleState&>(state).runs;
-        for (Run& run : idles)
-            f.close(s, run, endMs, reason);
-        idles.clear();
-        static_cast<IdleState&>(state).pids.clear();
-    }
-
     void evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
                   const FrameReading& reading) override;
 

@@ -277,48 +277,6 @@ public:
     {}
 };
 
-// A rule whose runs are one per process, in its State's `runs`
-// (QHash<ProcessKey, Run>): the open events, the one actions come back to,
-// and per process the verdict `flag` with the event's sentence. The idle
-// and cap rules.
-template <typename State, bool ProcessVerdict::*flag>
-class ProcessRunsRule : public PolicyRule
-{
-public:
-    std::unique_ptr<RuleServerState> newServer() const override
-    {
-        return std::make_unique<State>();
-    }
-
-    void forEachOpen(const RuleServerState& state,
-                     const std::function<void(const PolicyEvent&)>& fn) const override
-    {
-        for (const Run& run : static_cast<const State&>(state).runs)
-            if (run.event)
-                fn(*run.event);
-    }
-
-    PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
-    {
-        for (Run& run : static_cast<State&>(state).runs)
-            if (run.event && run.event->id == id)
-                return &*run.event;
-        return nullptr;
-    }
-
-    void describe(PolicyFrame&, const ServerFrame&, const RuleServerState& state, PolicyStatus&,
-                  VerdictBuilder& verdicts) override
-    {
-        const auto& runs = static_cast<const State&>(state).runs;
-        for (auto it = runs.constBegin(); it != runs.constEnd(); ++it)
-            if (it->event) {
-                ProcessVerdict& v = verdicts.forProcess(it.key(), *it);
-                v.*flag = true;
-                VerdictBuilder::addReason(v, policyEventText(*it->event));
-            }
-    }
-};
-
 // The engine's frame: the policy, the options and the events.
 class PolicyFrame
 {
@@ -379,6 +337,61 @@ private:
     // Order in which open events were opened, for openEvents().
     quint64 openSerial = 0;
     QHash<QString, quint64> openOrder;
+};
+
+// A rule whose runs are one per process, in its State's `runs`
+// (QHash<ProcessKey, Run>): the open events, the one actions come back to,
+// and per process the verdict `flag` with the event's sentence. The idle
+// and cap rules.
+template <typename State, bool ProcessVerdict::*flag>
+class ProcessRunsRule : public PolicyRule
+{
+public:
+    std::unique_ptr<RuleServerState> newServer() const override
+    {
+        return std::make_unique<State>();
+    }
+
+    void forEachOpen(const RuleServerState& state,
+                     const std::function<void(const PolicyEvent&)>& fn) const override
+    {
+        for (const Run& run : static_cast<const State&>(state).runs)
+            if (run.event)
+                fn(*run.event);
+    }
+
+    // A gap ends every run (State::forget(), where it has one, drops what
+    // it keeps beside them).
+    void breakRuns(PolicyFrame& f, ServerFrame& s, RuleServerState& state, qint64 endMs,
+                   const QString& reason) override
+    {
+        auto& st = static_cast<State&>(state);
+        for (Run& run : st.runs)
+            f.close(s, run, endMs, reason);
+        st.runs.clear();
+        if constexpr (requires { st.forget(); })
+            st.forget();
+    }
+
+    PolicyEvent* actionableEvent(RuleServerState& state, const QString& id) override
+    {
+        for (Run& run : static_cast<State&>(state).runs)
+            if (run.event && run.event->id == id)
+                return &*run.event;
+        return nullptr;
+    }
+
+    void describe(PolicyFrame&, const ServerFrame&, const RuleServerState& state, PolicyStatus&,
+                  VerdictBuilder& verdicts) override
+    {
+        const auto& runs = static_cast<const State&>(state).runs;
+        for (auto it = runs.constBegin(); it != runs.constEnd(); ++it)
+            if (it->event) {
+                ProcessVerdict& v = verdicts.forProcess(it.key(), *it);
+                v.*flag = true;
+                VerdictBuilder::addReason(v, policyEventText(*it->event));
+            }
+    }
 };
 
 // The rules, in the order the engine runs them.
