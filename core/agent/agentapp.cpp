@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "history/historyservice.h"
 #include "journal/agentjournal.h"
+#include "notice/notifier.h"
 #include "policy/alerts.h"
 #include "policy/demopolicy.h"
 #include "policy/enforcer.h"
@@ -452,12 +453,40 @@ void AgentApp::wirePolicies()
                 if (!text.isEmpty())
                     alerter->notifyText(QStringLiteral("tokens"), e.user, text);
             });
+    // Notices to the owners ([contacts]): the same news, told to the person
+    // too; each notice audited with its outcome.
+    Notifier::Options noticeOptions;
+    noticeOptions.server = server->tokenDesk()->serverName();
+    m_notifier = std::make_unique<Notifier>(m_policy, noticeOptions);
+    Notifier* notifier = m_notifier.get();
+    connect(
+        service, &PolicyService::eventsChanged, notifier,
+        [notifier](const QList<PolicyEvent>& events) { notifier->notify(events); },
+        Qt::DirectConnection);
+    connect(server->balanceEnforcer(), &BalanceEnforcer::recorded, notifier,
+            [notifier, server](const AuditEntry& e) {
+                if (e.outcome != QLatin1String("done"))
+                    return; // a dry run's or a refused step reaches the admin only
+                const QString text = auditAlertText(e, server->tokenDesk()->serverName());
+                if (text.isEmpty())
+                    return;
+                PolicyEvent about;
+                about.pid = e.pid;
+                about.processStartMs = e.startTimeMs;
+                about.command = e.command;
+                about.gpuIndex = e.gpuIndex.value_or(-1);
+                about.workloadName = e.workload;
+                notifier->notifyText(QStringLiteral("tokens"), e.user, text, about);
+            });
+    connect(notifier, &Notifier::recorded, server->balanceEnforcer(),
+            &BalanceEnforcer::auditNotice);
     connect(alerter, &Alerter::failed, server, [](const QString& text, const QString& why) {
         std::fprintf(stderr, "gpuwarden-agent: webhook: %s: %s\n", qPrintable(why),
                      qPrintable(text));
     });
     connect(server, &AgentServer::policyChanged, server, [this, server, alerter, enforcer](int) {
         alerter->setPolicy(server->policy());
+        m_notifier->setPolicy(server->policy());
         enforcer->setKillGraceMs(server->policy().idle.killGraceMs);
         // Who owns a process, by the [owners] of the policy now in force.
         if (m_owners)

@@ -29,6 +29,7 @@ namespace gw {
 
 class AgentServer;
 class Alerter;
+class Notifier;
 class DailyReporter;
 class Engine;
 class Enforcer;
@@ -115,6 +116,7 @@ private:
     std::unique_ptr<PolicyService> m_policyService;
     std::unique_ptr<Enforcer> m_enforcer;
     std::unique_ptr<Alerter> m_alerter;
+    std::unique_ptr<Notifier> m_notifier; // notices to owners ([contacts])
     std::unique_ptr<Source> m_source;
     // Who owns each process of this machine's readings: the [owners] rules of
     // the policy in force go here (null in the demo).

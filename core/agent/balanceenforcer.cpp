@@ -4,6 +4,7 @@
 #include "agent/apireply.h"
 #include "agent/requestguard.h"
 #include "agent/tokendesk.h"
+#include "notice/notifier.h"
 #include "tokens/enforcementbody.h"
 
 #include <QHttpServerRequest>
@@ -197,6 +198,30 @@ void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAc
                 : action.simulated                         ? QStringLiteral("would")
                                                            : QStringLiteral("done");
     e.detail = action.detail;
+    ++m_actionsTotal[{e.action, e.outcome}];
+    m_audit.append(e);
+}
+
+void BalanceEnforcer::auditNotice(const NoticeRecord& n)
+{
+    AuditEntry e;
+    e.atMs = n.atMs;
+    e.by = QStringLiteral("agent");
+    e.mode = QStringLiteral("notice");
+    e.action = QStringLiteral("notice");
+    e.user = n.user;
+    e.workload = n.workload;
+    e.pid = n.pid;
+    e.startTimeMs = n.processStartMs;
+    e.command = n.command;
+    if (n.gpuIndex >= 0)
+        e.gpuIndex = n.gpuIndex;
+    e.why = n.subject.isEmpty() ? n.kind : n.subject;
+    e.outcome = n.outcome;
+    e.detail = n.channel.isEmpty()
+                   ? n.detail
+                   : QStringLiteral("%1 to %2 (%3): %4")
+                         .arg(n.channel, n.to, n.language.isEmpty() ? n.kind : n.kind + QLatin1Char(' ') + n.language, n.detail);
     ++m_actionsTotal[{e.action, e.outcome}];
     m_audit.append(e);
 }

@@ -36,6 +36,8 @@ class QHttpServerRequest;
 
 namespace gw {
 
+struct NoticeRecord;
+
 class JournalWriter;
 
 class BalanceEnforcer final : public QObject, public RouteDesk
@@ -92,6 +94,9 @@ public:
     // audited in one place. Not sent to the webhook (the Alerter tells the
     // event's steps).
     void auditPolicyAction(const PolicyEvent& event, const PolicyAction& action);
+    // A notice to a person (the Notifier's record: one way, or none, and its
+    // outcome), audited as action "notice", mode "notice".
+    void auditNotice(const NoticeRecord& notice);
     // Actions taken, by (action, outcome), for /metrics.
     QMap<std::pair<QString, QString>, quint64> actionsTotal() const { return m_actionsTotal; }
 

@@ -28,7 +28,15 @@ namespace {
 // in case ends never come (a policy change that drops open events).
 constexpr qsizetype kMaxTrackedEvents = 10'000;
 
-QString actionText(const PolicyAction& a)
+bool alertsOn(const PolicyAction& a)
+{
+    return a.kind == PolicyAction::Kind::Warning || a.kind == PolicyAction::Kind::Terminate ||
+           a.kind == PolicyAction::Kind::Kill;
+}
+
+} // namespace
+
+QString policyActionText(const PolicyAction& a)
 {
     QString text;
     switch (a.kind) {
@@ -48,13 +56,78 @@ QString actionText(const PolicyAction& a)
     return a.simulated ? Alerter::tr("dry run: %1").arg(text) : text;
 }
 
-bool alertsOn(const PolicyAction& a)
+std::optional<EventNews::News> EventNews::take(const PolicyEvent& event, bool hogs)
 {
-    return a.kind == PolicyAction::Kind::Warning || a.kind == PolicyAction::Kind::Terminate ||
-           a.kind == PolicyAction::Kind::Kill;
+    if (event.kind == PolicyEventKind::Hog && !hogs)
+        return std::nullopt;
+    News news;
+    const bool health = policyEventKindInfo(event.kind).health;
+    const auto seen = m_actionsSeen.find(event.id);
+    if (seen == m_actionsSeen.end()) {
+        if (!event.isOpen())
+            return std::nullopt; // first seen already over: history, not news
+        if (m_actionsSeen.size() >= kMaxTrackedEvents)
+            m_actionsSeen.clear();
+        m_actionsSeen.insert(event.id, event.actions.size());
+        if (health && !event.healthState.isEmpty())
+            m_healthTold.insert(event.id, event.healthState);
+        news.first = true;
+        // Opened with its actions already (an agent restarted): the newest.
+        for (qsizetype i = event.actions.size() - 1; i >= 0; --i) {
+            if (alertsOn(event.actions[i])) {
+                news.steps << event.actions[i];
+                break;
+            }
+        }
+    } else {
+        for (qsizetype i = *seen; i < event.actions.size(); ++i) {
+            if (alertsOn(event.actions[i]))
+                news.steps << event.actions[i];
+        }
+        *seen = std::max(*seen, event.actions.size());
+        // A GPU that got worse while its event is open (degraded, then
+        // failing) is news of its own: told once, under a key of its own so
+        // the degraded news's rate limit does not hold it back.
+        if (health) {
+            QString& told = m_healthTold[event.id];
+            news.worse = event.isOpen() && event.healthState == QLatin1String("failing") &&
+                         told != QLatin1String("failing");
+            if (news.worse)
+                told = event.healthState;
+            if (!event.isOpen())
+                m_healthTold.remove(event.id);
+        }
+        if (!event.isOpen())
+            m_actionsSeen.erase(seen);
+        if (news.steps.isEmpty() && !news.worse)
+            return std::nullopt;
+    }
+    // Per owner; an account's processes judged together, per account; a
+    // GPU's fault, per GPU (two GPUs failing are two messages).
+    const QString who = health ? QStringLiteral("gpu:") + event.gpuUuid
+                        : event.user.isEmpty() && !event.account.isEmpty()
+                            ? QStringLiteral("account:") + event.account
+                            : event.user;
+    news.key = policyEventKindName(event.kind) + QLatin1Char('/') + who +
+               (news.worse ? QStringLiteral("/failing") : QString());
+    return news;
 }
 
-} // namespace
+std::optional<int> RateLimiter::admit(const QString& key, qint64 nowMs, qint64 spanMs)
+{
+    auto limit = m_limits.find(key);
+    if (limit != m_limits.end() && nowMs - limit->lastSentMs < spanMs &&
+        nowMs >= limit->lastSentMs) {
+        ++limit->heldBack;
+        return std::nullopt;
+    }
+    if (limit == m_limits.end())
+        limit = m_limits.insert(key, {});
+    const int heldBack = limit->heldBack;
+    limit->lastSentMs = nowMs;
+    limit->heldBack = 0;
+    return heldBack;
+}
 
 struct Alerter::Shared
 {
@@ -71,14 +144,8 @@ struct Alerter::Shared
 
     // Deciding: notify()'s side.
     QMutex decideLock;
-    QHash<QString, qsizetype> actionsSeen; // event id → actions already looked at
-    QHash<QString, QString> healthTold;    // gpu_health event id → the state alerted
-    struct Limit
-    {
-        qint64 lastSentMs = 0;
-        int heldBack = 0;
-    };
-    QHash<QString, Limit> limits; // "<kind>/<user>"
+    EventNews news;
+    RateLimiter limits; // "<kind>/<user>"
 
     // Between notify() and the worker.
     mutable QMutex lock;
@@ -257,69 +324,22 @@ void Alerter::notify(const PolicyEvent& event)
         QMutexLocker locker(&d->lock);
         settings = d->settings;
     }
-    if (settings.url.isEmpty() || (event.kind == PolicyEventKind::Hog && !settings.hogAlerts))
+    if (settings.url.isEmpty())
         return;
 
     QMutexLocker decide(&d->decideLock);
-    QString text;
-    QString keySuffix; // a key of its own for news that must not wait
-    const auto seen = d->actionsSeen.find(event.id);
-    if (seen == d->actionsSeen.end()) {
-        if (!event.isOpen())
-            return; // first seen already over: history, not news
-        if (d->actionsSeen.size() >= kMaxTrackedEvents)
-            d->actionsSeen.clear();
-        d->actionsSeen.insert(event.id, event.actions.size());
-        if (policyEventKindInfo(event.kind).health && !event.healthState.isEmpty())
-            d->healthTold.insert(event.id, event.healthState);
-        text = policyEventText(event);
-        // Opened with its actions already (an agent restarted): the newest.
-        for (qsizetype i = event.actions.size() - 1; i >= 0; --i) {
-            if (alertsOn(event.actions[i])) {
-                text += QStringLiteral(" — ") + actionText(event.actions[i]);
-                break;
-            }
-        }
-    } else {
-        QStringList steps;
-        for (qsizetype i = *seen; i < event.actions.size(); ++i) {
-            if (alertsOn(event.actions[i]))
-                steps << actionText(event.actions[i]);
-        }
-        *seen = std::max(*seen, event.actions.size());
-        // A GPU that got worse while its event is open (degraded, then
-        // failing) is news of its own: alerted once, under a key of its
-        // own so the degraded alert's rate limit does not hold it back.
-        bool worse = false;
-        if (policyEventKindInfo(event.kind).health) {
-            QString& told = d->healthTold[event.id];
-            worse = event.isOpen() && event.healthState == QLatin1String("failing") &&
-                    told != QLatin1String("failing");
-            if (worse)
-                told = event.healthState;
-            if (!event.isOpen())
-                d->healthTold.remove(event.id);
-        }
-        if (!event.isOpen())
-            d->actionsSeen.erase(seen);
-        if (worse) {
-            steps.prepend(tr("worse: now failing"));
-            keySuffix = QStringLiteral("/failing");
-        }
-        if (steps.isEmpty())
-            return;
-        text = policyEventText(event) + QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
-    }
-
-    // Per owner; an account's processes judged together, per account; a
-    // GPU's fault, per GPU (two GPUs failing are two alerts).
-    const QString who = policyEventKindInfo(event.kind).health
-                            ? QStringLiteral("gpu:") + event.gpuUuid
-                        : event.user.isEmpty() && !event.account.isEmpty()
-                            ? QStringLiteral("account:") + event.account
-                            : event.user;
-    queue(policyEventKindName(event.kind) + QLatin1Char('/') + who + keySuffix, text,
-          settings.rateLimitMs, decide);
+    const auto news = d->news.take(event, settings.hogAlerts);
+    if (!news)
+        return;
+    QStringList steps;
+    for (const PolicyAction& a : news->steps)
+        steps << policyActionText(a);
+    if (news->worse)
+        steps.prepend(tr("worse: now failing"));
+    QString text = policyEventText(event);
+    if (!steps.isEmpty())
+        text += QStringLiteral(" — ") + steps.join(QStringLiteral("; "));
+    queue(news->key, text, settings.rateLimitMs, decide);
 }
 
 void Alerter::notifyText(const QString& kind, const QString& user, const QString& text)
@@ -341,20 +361,13 @@ void Alerter::queue(const QString& key, QString text, qint64 rateLimitMs,
                     QMutexLocker<QMutex>& decide)
 {
     // At most one per kind and user in the rate limit's span.
-    const qint64 now = d->options.clock();
-    auto limit = d->limits.find(key);
-    if (limit != d->limits.end() && now - limit->lastSentMs < rateLimitMs &&
-        now >= limit->lastSentMs) {
-        ++limit->heldBack;
+    const auto heldBack = d->limits.admit(key, d->options.clock(), rateLimitMs);
+    if (!heldBack) {
         ++d->rateLimited;
         return;
     }
-    if (limit == d->limits.end())
-        limit = d->limits.insert(key, {});
-    if (limit->heldBack > 0)
-        text += tr(" … and %1 more").arg(limit->heldBack);
-    limit->lastSentMs = now;
-    limit->heldBack = 0;
+    if (*heldBack > 0)
+        text += tr(" … and %1 more").arg(*heldBack);
     decide.unlock();
 
     bool post = false;

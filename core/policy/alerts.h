@@ -29,14 +29,61 @@
 #include "policy/policyconfig.h"
 #include "policy/policyevent.h"
 
+#include <QHash>
 #include <QMutex>
 #include <QObject>
 #include <QString>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace gw {
+
+// Which changes of events are news (the rule above), for the webhook and for
+// the notices to owners alike; remembers what it has seen per event id. Not
+// thread-safe: one caller, or the caller's lock.
+class EventNews
+{
+public:
+    struct News
+    {
+        bool first = false;        // seen for the first time, open
+        QList<PolicyAction> steps; // Warning, Terminate or Kill actions not told yet
+        bool worse = false;        // a GPU's fault, degraded before, now failing
+        // The rate limit's key: "<kind>/<owner>", "<kind>/account:<name>" for
+        // an account's processes together, "<kind>/gpu:<uuid>" for a GPU's
+        // fault; "/failing" after it when worse.
+        QString key;
+    };
+    // Nothing when the change is no news; `hogs`: whether hogs are news.
+    std::optional<News> take(const PolicyEvent& event, bool hogs = true);
+
+private:
+    QHash<QString, qsizetype> m_actionsSeen; // event id → actions already looked at
+    QHash<QString, QString> m_healthTold;    // gpu_health event id → the state told
+};
+
+// At most one message per key in a span; the ones held back are counted and
+// the next one let through learns how many. Not thread-safe.
+class RateLimiter
+{
+public:
+    // Nothing: held back (counted). Otherwise how many were held back for
+    // `key` since the last one let through.
+    std::optional<int> admit(const QString& key, qint64 nowMs, qint64 spanMs);
+
+private:
+    struct Limit
+    {
+        qint64 lastSentMs = 0;
+        int heldBack = 0;
+    };
+    QHash<QString, Limit> m_limits;
+};
+
+// "warning: …", "SIGTERM sent", "dry run: …": an action as the alert says it.
+QString policyActionText(const PolicyAction& action);
 
 class Alerter final : public QObject
 {

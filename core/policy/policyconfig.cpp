@@ -6,6 +6,7 @@
 #include "util/editdistance.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -612,6 +613,195 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
               [](const AccountSpec& x, const AccountSpec& y) { return x.name < y.name; });
 }
 
+// An http:// or https:// URL with a host, or why not ("is not a valid URL, …").
+QString httpUrlProblem(const QString& text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty())
+        return tr("is not a valid URL, such as \"https://host.example.org/…\"");
+    if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+        return tr("must be an http:// or https:// URL");
+    return {};
+}
+
+bool validLanguage(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z]{2,3}([_-][A-Z]{2})?$"));
+    return re.match(text).hasMatch();
+}
+
+bool validEmail(const QString& text)
+{
+    // What sendmail and a relay take without quoting: local@domain, no
+    // spaces, no angle brackets, no header breaks.
+    static const QRegularExpression re(
+        QStringLiteral("^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~{}-]+@[A-Za-z0-9{}]([A-Za-z0-9.{}-]*)$"));
+    return re.match(text).hasMatch();
+}
+
+// One person's table ([contacts.NAME], or [NAME] in the contacts file).
+std::optional<ContactSpec> parseContactTable(Parser& p, const toml::table& entry,
+                                             const QString& user, const QString& what, int line)
+{
+    p.onlyKnown(entry, what,
+                {"email", "matrix", "slack", "mattermost", "ntfy", "language", "terminals",
+                 "opt_out"});
+    ContactSpec x;
+    x.user = user;
+    x.line = line;
+    bool ok = true;
+    const auto text = [&](std::string_view key, QString& target, auto problem) {
+        const toml::node* n = entry.get(key);
+        if (!n)
+            return;
+        const QString field = tr("\"%1\" of %2").arg(qs(key), what);
+        const auto v = p.string(*n, field);
+        if (!v) {
+            ok = false;
+            return;
+        }
+        if (v->isEmpty())
+            return;
+        if (const QString why = problem(*v); !why.isEmpty()) {
+            p.fail(n->source(), tr("%1: \"%2\" %3").arg(field, *v, why));
+            ok = false;
+            return;
+        }
+        target = *v;
+    };
+    text("email", x.email, [](const QString& v) {
+        return validEmail(v) && !v.contains(QLatin1Char('{'))
+                   ? QString()
+                   : tr("is not an e-mail address, such as \"alice@lab.example.org\"");
+    });
+    text("matrix", x.matrixRoom, [](const QString& v) {
+        static const QRegularExpression re(QStringLiteral("^![^:\\s]+:[^\\s]+$"));
+        return re.match(v).hasMatch()
+                   ? QString()
+                   : tr("is not a Matrix room id, such as \"!AbCdEf:matrix.example.org\" (a "
+                        "room the agent's account is in, such as a direct chat)");
+    });
+    text("slack", x.slackUrl, httpUrlProblem);
+    text("mattermost", x.mattermostUrl, httpUrlProblem);
+    text("ntfy", x.ntfyUrl, httpUrlProblem);
+    text("language", x.language, [](const QString& v) {
+        return validLanguage(v) ? QString() : tr("is not a language code, such as \"de\"");
+    });
+    if (entry.get("terminals")) {
+        if (const auto b = p.boolean(entry, "terminals"))
+            x.terminals = *b;
+        else
+            ok = false;
+    }
+    if (entry.get("opt_out")) {
+        if (const auto b = p.boolean(entry, "opt_out"))
+            x.optOut = *b;
+        else
+            ok = false;
+    }
+    return ok ? std::optional<ContactSpec>(x) : std::nullopt;
+}
+
+// Every table of `t` but the keys in `known`: a person's contacts, by name.
+void parseContactTables(Parser& p, const toml::table& t, const std::vector<std::string_view>& known,
+                        const QString& section, QList<ContactSpec>& out)
+{
+    for (const auto& [key, node] : t) {
+        if (std::find(known.begin(), known.end(), key.str()) != known.end())
+            continue;
+        const QString name = qs(key.str());
+        const toml::table* entry = node.as_table();
+        if (!entry) {
+            QString message = section.isEmpty() ? tr("\"%1\" is not a table: write [%1]").arg(name)
+                                                : tr("unknown key \"%1\" in %2").arg(name, section);
+            for (std::string_view k : known)
+                if (editDistance(name, qs(k)) < 3)
+                    message += tr(" (did you mean \"%1\"?)").arg(qs(k));
+            if (!section.isEmpty())
+                message += tr("; a person's contacts are a table, [contacts.%1]").arg(name);
+            p.fail(key.source(), message);
+            continue;
+        }
+        if (!validAccountName(name)) {
+            p.fail(key.source(), tr("\"%1\" is not a user name").arg(name));
+            continue;
+        }
+        const QString what = section.isEmpty() ? QStringLiteral("[%1]").arg(name)
+                                               : QStringLiteral("[contacts.%1]").arg(name);
+        if (auto x = parseContactTable(p, *entry, name, what, int(key.source().begin.line)))
+            out << *x;
+    }
+    std::sort(out.begin(), out.end(),
+              [](const ContactSpec& x, const ContactSpec& y) { return x.user < y.user; });
+}
+
+// [contacts]'s strings: each its own check.
+void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
+                       PolicyConfig::Contacts& c)
+{
+    const QString field = QStringLiteral("\"%1\"").arg(qs(key));
+    const auto v = p.string(n, field);
+    if (!v)
+        return;
+    const auto fail = [&](const QString& why) {
+        p.fail(n.source(), tr("%1: \"%2\" %3").arg(field, *v, why));
+    };
+    const auto path = [&](QString& target, bool mayBeEmpty) {
+        if (v->isEmpty() && mayBeEmpty)
+            target.clear();
+        else if (!QDir::isAbsolutePath(*v) || v->contains(QLatin1Char('\0')))
+            fail(tr("must be an absolute path"));
+        else
+            target = *v;
+    };
+    if (key == "email") {
+        if (v->isEmpty())
+            c.emailPattern.clear();
+        else if (!validEmail(*v) || v->count(QLatin1Char('{')) != v->count(u"{user}") ||
+                 v->count(QLatin1Char('}')) != v->count(u"{user}"))
+            fail(tr("is not an address pattern, such as \"{user}@example.org\" ({user} is the "
+                    "only placeholder)"));
+        else
+            c.emailPattern = *v;
+    } else if (key == "file") {
+        path(c.file, true);
+    } else if (key == "sendmail") {
+        path(c.sendmail, false);
+    } else if (key == "smtp_relay") {
+        const QUrl url(*v, QUrl::StrictMode);
+        if (v->isEmpty())
+            c.smtpRelay.clear();
+        else if (!url.isValid() || url.scheme() != QLatin1String("smtp") || url.host().isEmpty() ||
+                 !url.path().isEmpty() || !url.userInfo().isEmpty())
+            fail(tr("is not a relay, such as \"smtp://mail.example.org:25\""));
+        else
+            c.smtpRelay = *v;
+    } else if (key == "from") {
+        if (v->isEmpty() || (validEmail(*v) && !v->contains(QLatin1Char('{'))))
+            c.from = *v;
+        else
+            fail(tr("is not an e-mail address, such as \"gpuwarden@lab.example.org\""));
+    } else if (key == "matrix_homeserver") {
+        if (v->isEmpty())
+            c.matrixHomeserver.clear();
+        else if (const QString why = httpUrlProblem(*v); !why.isEmpty())
+            fail(why);
+        else
+            c.matrixHomeserver = *v;
+    } else if (key == "matrix_token_file") {
+        path(c.matrixTokenFile, true);
+    } else if (key == "utmp") {
+        path(c.utmp, false);
+    } else if (key == "templates") {
+        path(c.templates, true);
+    } else if (key == "language") {
+        if (validLanguage(*v))
+            c.language = *v;
+        else
+            fail(tr("is not a language code, such as \"en\" or \"de\""));
+    }
+}
+
 // idle's warnings: each shorter than the time window, none twice, longest first.
 void parseWarnings(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfig& c)
 {
@@ -829,7 +1019,9 @@ void parseStructuredKey(Parser& p, const toml::table& t, const PolicySection& s,
     case PolicyKeyType::Text:
         if (!n)
             return;
-        if (std::string_view(k.name) == "time_zone")
+        if (std::string_view(s.name) == "contacts")
+            parseContactsText(p, *n, k.name, c.contacts);
+        else if (std::string_view(k.name) == "time_zone")
             parseTimeZone(p, *n, c);
         else if (std::string_view(k.name) == "currency")
             parseCurrency(p, *n, c);
@@ -917,6 +1109,8 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
                               "0: every GPU would score the same"));
     } else if (section == "tokens") {
         c.tokens.enabled = true; // the section's presence switches the books on
+    } else if (section == "contacts") {
+        c.contacts.enabled = true; // and the notices to owners
     } else if (section == "owners") {
         finishOwners(p, t, c);
     } else if (section == "energy" && t.get("currency") && !t.get("price_per_kwh")) {
@@ -928,20 +1122,23 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
 void parseSection(Parser& p, const toml::table& t, const PolicySection& s, PolicyConfig& c)
 {
     std::vector<std::string_view> known;
-    bool accountTables = false; // [accounts]: every other key is an account
+    // [accounts], [contacts]: every other key is an account, a person
+    bool tables = false;
     for (const PolicyKey& k : s.keys) {
-        if (k.type == PolicyKeyType::AccountTables)
-            accountTables = true;
+        if (k.type == PolicyKeyType::AccountTables || k.type == PolicyKeyType::ContactTables)
+            tables = true;
         else
             known.emplace_back(k.name);
     }
-    if (!accountTables)
+    if (!tables)
         p.onlyKnown(t, QStringLiteral("[%1]").arg(QLatin1String(s.name)), known);
     for (const PolicyKey& k : s.keys) {
         if (k.set)
             parsePlainKey(p, t, k, c);
         else if (k.type == PolicyKeyType::AccountTables)
             parseAccountTables(p, t, known, c.accounts);
+        else if (k.type == PolicyKeyType::ContactTables)
+            parseContactTables(p, t, known, QStringLiteral("[contacts]"), c.contacts.list);
         else
             parseStructuredKey(p, t, s, k, c);
     }
@@ -1116,6 +1313,31 @@ PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
     result.warnings = Parser::sorted(p.warnings);
     if (result.errors.isEmpty())
         result.config = c;
+    return result;
+}
+
+ContactsFileResult parseContactsFile(const QByteArray& text, const QString& fileName)
+{
+    ContactsFileResult result;
+    toml::table root;
+    try {
+        root = toml::parse(std::string_view(text.constData(), size_t(text.size())),
+                           std::string_view());
+    } catch (const toml::parse_error& e) {
+        result.errors << QStringLiteral("%1:%2:%3: %4")
+                             .arg(fileName)
+                             .arg(e.source().begin.line)
+                             .arg(e.source().begin.column)
+                             .arg(qs(e.description()));
+        return result;
+    }
+    Parser p(fileName);
+    QList<ContactSpec> contacts;
+    parseContactTables(p, root, {}, QString(), contacts);
+    result.errors = Parser::sorted(p.errors);
+    result.warnings = Parser::sorted(p.warnings);
+    if (result.errors.isEmpty())
+        result.contacts = contacts;
     return result;
 }
 

@@ -84,6 +84,29 @@ struct AccountSpec
     }
 };
 
+// One person's ways to be told ([contacts.NAME] in policy.toml, or a table
+// of the contacts file it names; docs/notices.md). Empty: not that way.
+struct ContactSpec
+{
+    QString user;
+    QString email;                 // "alice@lab.example"; empty: [contacts] email's pattern
+    QString matrixRoom;            // "!room:server", a room the agent's Matrix account is in
+    QString slackUrl;              // a Slack incoming webhook
+    QString mattermostUrl;         // a Mattermost incoming webhook
+    QString ntfyUrl;               // an ntfy topic, "https://ntfy.sh/alice-gpus"
+    QString language;              // "de"; empty: the process's, else [contacts] language
+    std::optional<bool> terminals; // absent: [contacts] terminals
+    bool optOut = false;           // no notices that announce nothing enforced
+    int line = 0;                  // in the file
+    bool operator==(const ContactSpec& o) const // the line is not compared
+    {
+        return user == o.user && email == o.email && matrixRoom == o.matrixRoom &&
+               slackUrl == o.slackUrl && mattermostUrl == o.mattermostUrl &&
+               ntfyUrl == o.ntfyUrl && language == o.language && terminals == o.terminals &&
+               optOut == o.optOut;
+    }
+};
+
 struct LoadBand
 {
     double upToPercent = 100; // this band holds server load <= upToPercent
@@ -151,6 +174,27 @@ struct PolicyConfig
         QList<AccountSpec> list; // by name
         bool operator==(const Accounts&) const = default;
     } accounts;
+
+    // [contacts] (docs/notices.md): notices to the owner of what an event
+    // is about, besides the admin's webhook. Absent [contacts]: enabled
+    // false, no one told directly.
+    struct Contacts
+    {
+        bool enabled = false;
+        QString emailPattern; // "{user}@example.org"; empty: only the addresses listed
+        QString file;         // more people, as [NAME] tables; read again when it changes
+        QString sendmail = QStringLiteral("/usr/sbin/sendmail");
+        QString smtpRelay; // "smtp://host:port": mail through it instead of sendmail
+        QString from;      // empty: "gpuwarden-agent@<server>"
+        QString matrixHomeserver;
+        QString matrixTokenFile; // the access token, kept out of policy.toml
+        bool terminals = true;   // write to the owner's terminals on the server (utmp)
+        QString utmp = QStringLiteral("/var/run/utmp");
+        QString language = QStringLiteral("en"); // when neither the person nor the process says
+        QString templates;                       // a folder of <kind>[.<language>].txt
+        QList<ContactSpec> list;                 // by user
+        bool operator==(const Contacts&) const = default;
+    } contacts;
 
     // The agent's webhook (Slack-compatible JSON POST); see docs/enforcement.md.
     struct Alerts
@@ -275,6 +319,15 @@ struct PolicyParseResult
 
 PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName);
 PolicyParseResult loadPolicyFile(const QString& path);
+// The contacts file [contacts] file names: one [NAME] table per person, with
+// the keys of [contacts.NAME]. Errors as parsePolicy's.
+struct ContactsFileResult
+{
+    QList<ContactSpec> contacts; // by user; empty when errors is not empty
+    QStringList errors;
+    QStringList warnings;
+};
+ContactsFileResult parseContactsFile(const QByteArray& text, const QString& fileName);
 
 // "Mon-Fri 09:00-11:00" → window; nullopt and *why otherwise.
 std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why);

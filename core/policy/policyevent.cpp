@@ -425,11 +425,15 @@ QString policyEventText(const PolicyEvent& e)
 QJsonObject toJson(const PolicyEvent& e)
 {
     QJsonArray actions;
-    for (const PolicyAction& a : e.actions)
-        actions << QJsonObject{{QStringLiteral("kind"), policyActionKindName(a.kind)},
-                               {QStringLiteral("at_ms"), double(a.atMs)},
-                               {QStringLiteral("simulated"), a.simulated},
-                               {QStringLiteral("detail"), a.detail}};
+    for (const PolicyAction& a : e.actions) {
+        QJsonObject o{{QStringLiteral("kind"), policyActionKindName(a.kind)},
+                      {QStringLiteral("at_ms"), double(a.atMs)},
+                      {QStringLiteral("simulated"), a.simulated},
+                      {QStringLiteral("detail"), a.detail}};
+        if (a.dueMs)
+            o.insert(QStringLiteral("due_ms"), double(*a.dueMs));
+        actions << o;
+    }
     const PolicyEventKindInfo& kind = policyEventKindInfo(e.kind);
     return QJsonObject{
         {QStringLiteral("id"), e.id},
@@ -602,6 +606,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         ar.integer("at_ms", a.atMs);
         ar.boolean("simulated", a.simulated);
         ar.text("detail", a.detail, false);
+        ar.optionalInteger("due_ms", a.dueMs);
         if (!ar.ok())
             return std::nullopt;
         e.actions << a;

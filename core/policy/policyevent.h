@@ -120,6 +120,9 @@ struct PolicyAction
     // Nothing was done: dry_run, a replay, or an engine without an enforcer.
     bool simulated = false;
     QString detail; // "terminate in 5m", "pid 1234 now belongs to another process", …
+    // A warning: when the step it announces is due (what a notice to the
+    // owner says); absent for other actions, and in events recorded before.
+    std::optional<qint64> dueMs = std::nullopt;
     bool operator==(const PolicyAction&) const = default;
 };
 

@@ -185,6 +185,7 @@ void PolicyFrame::stageTerminate(const ServerFrame& s, Run& run, qint64 t,
         a.atMs = t;
         a.simulated = dryRun || !options.enforcing;
         a.detail = tr(warning).arg(formatPolicyDuration(lead));
+        a.dueMs = run.actionAtMs;
         addAction(s, run, a, t);
     }
     if (t < run.actionAtMs)

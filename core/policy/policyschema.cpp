@@ -189,6 +189,56 @@ QString alertsSummary(const PolicyConfig& c)
         .arg(formatPolicyDuration(c.alerts.timeoutMs));
 }
 
+// [contacts.NAME] as JSON: the person, their address and language, and the
+// other ways they are told by name only: webhook and topic URLs carry their
+// secret in the path, so the writer leaves the tables out (redacted).
+QJsonValue contactsJson(const QList<ContactSpec>& contacts)
+{
+    QJsonArray out;
+    for (const ContactSpec& x : contacts) {
+        QJsonObject o{{QStringLiteral("user"), x.user}};
+        if (!x.email.isEmpty())
+            o.insert(QStringLiteral("email"), x.email);
+        if (!x.matrixRoom.isEmpty())
+            o.insert(QStringLiteral("matrix"), x.matrixRoom);
+        if (!x.slackUrl.isEmpty())
+            o.insert(QStringLiteral("slack"), redactedWebhookUrl(x.slackUrl));
+        if (!x.mattermostUrl.isEmpty())
+            o.insert(QStringLiteral("mattermost"), redactedWebhookUrl(x.mattermostUrl));
+        if (!x.ntfyUrl.isEmpty())
+            o.insert(QStringLiteral("ntfy"), redactedWebhookUrl(x.ntfyUrl));
+        if (!x.language.isEmpty())
+            o.insert(QStringLiteral("language"), x.language);
+        if (x.terminals)
+            o.insert(QStringLiteral("terminals"), *x.terminals);
+        o.insert(QStringLiteral("opt_out"), x.optOut);
+        out << o;
+    }
+    return out;
+}
+
+QString contactsSummary(const PolicyConfig& c)
+{
+    const auto& k = c.contacts;
+    QStringList ways;
+    if (!k.smtpRelay.isEmpty())
+        ways << tr("mail through %1").arg(redactedWebhookUrl(k.smtpRelay));
+    else
+        ways << tr("mail through %1").arg(k.sendmail);
+    if (!k.matrixHomeserver.isEmpty())
+        ways << tr("Matrix at %1").arg(redactedWebhookUrl(k.matrixHomeserver));
+    ways << (k.terminals ? tr("terminals") : tr("no terminals"));
+    const qsizetype quiet = std::count_if(k.list.begin(), k.list.end(),
+                                          [](const ContactSpec& x) { return x.optOut; });
+    return tr("contacts: %1 listed%2%3; default address %4; %5")
+        .arg(k.list.size())
+        .arg(k.file.isEmpty() ? QString() : tr(", more in %1").arg(k.file),
+             quiet > 0 ? tr(", %1 opted out of notices that enforce nothing").arg(quiet)
+                       : QString(),
+             k.emailPattern.isEmpty() ? tr("none") : k.emailPattern,
+             ways.join(QStringLiteral(", ")));
+}
+
 QString allocateSummary(const PolicyConfig& c)
 {
     return tr("allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most "
@@ -727,6 +777,118 @@ QList<PolicySection> makeSchema()
                        },
                        nullptr,
                        alertsSummary};
+    s << PolicySection{
+        "contacts",
+        nullptr,
+        {
+            {"email",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("the address of a person listed without one, {user} their name: "
+                     "\"{user}@example.org\"; empty: e-mail only to the addresses listed"),
+             {},
+             GW_GET(c.contacts.emailPattern)},
+            {"file",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("an absolute path: more people, one [NAME] table each with the keys of "
+                     "[contacts.NAME]; read again when it changes"),
+             {},
+             GW_GET(c.contacts.file)},
+            {"sendmail",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("the sendmail program mail is handed to (sendmail -t -oi)"),
+             {},
+             GW_GET(c.contacts.sendmail)},
+            {"smtp_relay",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("\"smtp://host:port\": mail through this relay instead of sendmail"),
+             {},
+             GW_GET(c.contacts.smtpRelay)},
+            {"from",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("the sender's address; empty: gpuwarden-agent@ the server's name"),
+             {},
+             GW_GET(c.contacts.from)},
+            {"matrix_homeserver",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("an http:// or https:// URL: the Matrix server the notices are sent through"),
+             {},
+             GW_GET(c.contacts.matrixHomeserver)},
+            {"matrix_token_file",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("an absolute path: the file holding the Matrix account's access token"),
+             {},
+             GW_GET(c.contacts.matrixTokenFile)},
+            {"terminals",
+             Type::Boolean,
+             0,
+             0,
+             "",
+             GW_TEXT("write each notice to the owner's terminals on the server, as write(1) "
+                     "does (never to a terminal closed with mesg n)"),
+             {},
+             GW_GET(c.contacts.terminals),
+             GW_SET(c.contacts.terminals = v.toBool())},
+            {"utmp",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("an absolute path: the utmp file that says who is logged in where"),
+             {},
+             GW_GET(c.contacts.utmp)},
+            {"language",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("the notices' language when neither the person nor the process says "
+                     "(\"en\", \"de\", \"zh\")"),
+             {},
+             GW_GET(c.contacts.language)},
+            {"templates",
+             Type::Text,
+             0,
+             0,
+             "",
+             GW_TEXT("an absolute path: a folder of <kind>.txt and <kind>.<language>.txt that "
+                     "word the notices instead of the built-in text"),
+             {},
+             GW_GET(c.contacts.templates)},
+            {"contacts",
+             Type::ContactTables,
+             0,
+             0,
+             "",
+             GW_TEXT("[contacts.NAME]: email, matrix (a room id), slack, mattermost, ntfy (URLs), "
+                     "language, terminals, opt_out"),
+             {},
+             GW_GET(contactsJson(c.contacts.list)),
+             nullptr,
+             true},
+        },
+        [](const PolicyConfig& c) { return c.contacts.enabled; },
+        contactsSummary};
     s << PolicySection{"allocate",
                        nullptr,
                        {
@@ -1191,6 +1353,8 @@ QString policyKeyTypeName(PolicyKeyType type)
         return QStringLiteral("table of owners");
     case Type::AccountTables:
         return QStringLiteral("tables of accounts");
+    case Type::ContactTables:
+        return QStringLiteral("tables of contacts");
     }
     return {};
 }
@@ -1224,6 +1388,7 @@ QString policyKeyRange(const PolicyKey& k)
     case Type::Text:
     case Type::Owners:
     case Type::AccountTables:
+    case Type::ContactTables:
         return {};
     }
     return {};

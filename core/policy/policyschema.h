@@ -42,7 +42,10 @@ enum class PolicyKeyType
     Owners,    // [owners.namespaces], [owners.containers]: NAME = { user, account }
     // [accounts.NAME] = { members, max_gpus, max_gpus_per_member, share }:
     // every key of the section that is not one of its plain keys.
-    AccountTables
+    AccountTables,
+    // [contacts.NAME] = { email, matrix, slack, mattermost, ntfy, language,
+    // terminals, opt_out }: likewise.
+    ContactTables
 };
 
 // A word of a Choice key and how the form says it.
@@ -79,7 +82,8 @@ struct PolicyKey
     bool isTable() const
     {
         return type == PolicyKeyType::Shares || type == PolicyKeyType::Prices ||
-               type == PolicyKeyType::Owners || type == PolicyKeyType::AccountTables;
+               type == PolicyKeyType::Owners || type == PolicyKeyType::AccountTables ||
+               type == PolicyKeyType::ContactTables;
     }
 };
 

@@ -6,8 +6,15 @@
 // before. A second agent with dry_run = true judges its child the same way
 // and the child lives, the event saying what would have been done. Both
 // agents run at once, so the suite takes about 90 s.
+//
+// The enforcing agent also tells the child's owner ([contacts], issue 29):
+// the idle warning reaches them by a fake sendmail, a fake Matrix server and
+// a real pseudo-terminal listed as their login in a utmp file, once each —
+// the later warning and the SIGTERM fall in the rate limit — and every
+// notice is in the audit log with its outcome.
 
 #include "freeport.h"
+#include "noticefakes.h"
 #include "policy/policyevent.h"
 #include "sleepchild.h"
 #include "webhookreceiver.h"
@@ -46,7 +53,8 @@ struct Agent
     quint16 port = 0;
     QByteArray log;
 
-    bool start(qint64 childPid, bool dryRun, quint16 webhookPort = 0)
+    bool start(qint64 childPid, bool dryRun, quint16 webhookPort = 0,
+               const QByteArray& morePolicy = {})
     {
         const QString scenario = dir.filePath(QStringLiteral("idle.scenario"));
         test::writeTestFile(scenario,
@@ -67,7 +75,8 @@ struct Agent
                                 (dryRun ? "true" : "false") + "\n" +
                                 (webhookPort ? "[alerts]\nwebhook_url = \"http://127.0.0.1:" +
                                                    QByteArray::number(webhookPort) + "/hook\"\n"
-                                             : QByteArray()));
+                                             : QByteArray()) +
+                                morePolicy);
         const QString config = dir.filePath(QStringLiteral("agent.toml"));
         test::writeTestFile(
             config, "[agent]\ninterval_ms = 1000\nbackend = \"nvml\"\n[journal]\npath = \"" +
@@ -149,6 +158,23 @@ struct Agent
         }
     }
 
+    // The audit log, from /v1/audit.
+    QJsonArray audit(QNetworkAccessManager& net)
+    {
+        QNetworkRequest request(
+            QUrl(QStringLiteral("http://127.0.0.1:%1/v1/audit?after=0").arg(port)));
+        request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+        QNetworkReply* reply = net.get(request);
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+        return QJsonDocument::fromJson(reply->readAll())
+            .object()
+            .value(QStringLiteral("audit"))
+            .toArray();
+    }
+
     void stop()
     {
         process.terminate();
@@ -188,7 +214,28 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     // retried, and sampling never waits for them.
     const quint16 webhookPort = test::freePort();
     test::WebhookReceiver receiver;
-    QVERIFY2(enforcing.start(doomedPid, false, webhookPort),
+    // The owner's ways: mail through a fake sendmail, a Matrix room on a
+    // fake homeserver, and a terminal they are logged in on.
+    const QString owner = ::geteuid() == 0 ? QStringLiteral("nobody")
+                                           : QString::fromLocal8Bit(qgetenv("USER"));
+    QTemporaryDir noticeDir;
+    const QString sendmail = test::writeFakeSendmail(noticeDir.path());
+    test::WebhookReceiver matrix;
+    matrix.okBody = R"({"event_id":"$Kp1:matrix.test"})";
+    matrix.okType = "application/json";
+    QVERIFY(matrix.listen());
+    test::writeTestFile(noticeDir.filePath(QStringLiteral("matrix.token")), "syt_test_token\n");
+    test::TestTerminal terminal;
+    QVERIFY(terminal.open());
+    const QString utmp = noticeDir.filePath(QStringLiteral("utmp"));
+    QVERIFY(test::writeTestUtmp(utmp, {{owner, terminal.line()}}));
+    const QByteArray contacts =
+        "[contacts]\nemail = \"{user}@lab.test\"\nsendmail = \"" + sendmail.toUtf8() +
+        "\"\nmatrix_homeserver = \"http://127.0.0.1:" + QByteArray::number(matrix.port()) +
+        "\"\nmatrix_token_file = \"" + noticeDir.filePath(QStringLiteral("matrix.token")).toUtf8() +
+        "\"\nutmp = \"" + utmp.toUtf8() + "\"\n[contacts." + owner.toUtf8() +
+        "]\nmatrix = \"!lab:matrix.test\"\n";
+    QVERIFY2(enforcing.start(doomedPid, false, webhookPort, contacts),
              enforcing.process.readAllStandardError().constData());
     QVERIFY2(dryRun.start(sparedPid, true), dryRun.process.readAllStandardError().constData());
     const qint64 startedMs = QDateTime::currentMSecsSinceEpoch();
@@ -233,6 +280,17 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
         QFAIL(qPrintable(receiver.texts().join(QLatin1Char('\n')) + QLatin1Char('\n') +
                          QString::fromUtf8(enforcing.log)));
     }
+    // The notices' audit entries: the three deliveries and the later news
+    // held back (the SIGTERM's too, told once the child died).
+    QJsonArray audit;
+    const auto noticesAudited = [&] {
+        audit = enforcing.audit(net);
+        int n = 0;
+        for (const QJsonValue& v : std::as_const(audit))
+            n += v[QStringLiteral("action")].toString() == QLatin1String("notice");
+        return n >= 5;
+    };
+    (void)QTest::qWaitFor(noticesAudited, 20'000);
     enforcing.stop();
     QVERIFY2(diedMs > 0, enforcing.log.constData());
     QCOMPARE(doomed.exitStatus(), QProcess::CrashExit);
@@ -276,6 +334,49 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
           static_cast<long long>(e->actions[1].atMs - e->detectedMs),
           static_cast<long long>(dueMs - e->detectedMs),
           static_cast<long long>(diedMs - e->startMs));
+
+    // The owner was told of the first warning once each way; the second
+    // warning and the SIGTERM fell in the rate limit (10 min).
+    const QList<QByteArray> mails = test::fakeSendmailMessages(noticeDir.path());
+    QCOMPARE(mails.size(), 1);
+    QVERIFY2(mails[0].startsWith("ARGS: -t -oi\n"), mails[0].constData());
+    QVERIFY2(mails[0].contains("\nTo: " + owner.toUtf8() + "@lab.test\n"), mails[0].constData());
+    QVERIFY2(mails[0].contains("\nSubject: Idle GPU on "), mails[0].constData());
+    QVERIFY2(mails[0].contains("(PID " + QByteArray::number(doomedPid) + ")"), mails[0].constData());
+    const QByteArray stopAt =
+        "it will be stopped at " +
+        QDateTime::fromMSecsSinceEpoch(dueMs).toString(QStringLiteral("HH:mm")).toUtf8();
+    QVERIFY2(mails[0].contains(stopAt), mails[0].constData());
+    QCOMPARE(matrix.requests.size(), 1);
+    QCOMPARE(matrix.requests[0].method, QByteArray("PUT"));
+    QVERIFY2(matrix.requests[0].path.startsWith(
+                 "/_matrix/client/v3/rooms/%21lab%3Amatrix.test/send/m.room.message/"),
+             matrix.requests[0].path.constData());
+    QCOMPARE(matrix.requests[0].headers.value("authorization"), QByteArray("Bearer syt_test_token"));
+    const QJsonObject said = QJsonDocument::fromJson(matrix.requests[0].body).object();
+    QCOMPARE(said.value(QStringLiteral("msgtype")).toString(), QStringLiteral("m.text"));
+    QVERIFY(said.value(QStringLiteral("body")).toString().contains(QString::fromUtf8(stopAt)));
+    const QByteArray shown = terminal.read(2000);
+    QCOMPARE(shown.count("Message from gpuwarden-agent@"), 1);
+    QVERIFY2(shown.contains(stopAt), shown.constData());
+    // Every notice audited with its outcome: three sent, the rest held back.
+    QStringList notices;
+    for (const QJsonValue& v : audit) {
+        if (v[QStringLiteral("action")].toString() != QLatin1String("notice"))
+            continue;
+        QCOMPARE(v[QStringLiteral("user")].toString(), owner);
+        QCOMPARE(v[QStringLiteral("pid")].toInteger(), doomedPid);
+        QCOMPARE(v[QStringLiteral("mode")].toString(), QStringLiteral("notice"));
+        notices << v[QStringLiteral("outcome")].toString() + QLatin1Char(' ') +
+                       v[QStringLiteral("detail")].toString().section(QLatin1Char(' '), 0, 2);
+    }
+    QVERIFY2(notices.size() >= 5, qPrintable(notices.join(QLatin1Char('\n'))));
+    QStringList sent = notices.filter(QStringLiteral("done "));
+    sent.sort();
+    QCOMPARE(sent, (QStringList{QStringLiteral("done email to ") + owner + QStringLiteral("@lab.test"),
+                                QStringLiteral("done matrix to !lab:matrix.test"),
+                                QStringLiteral("done terminal to ") + owner}));
+    QCOMPARE(notices.filter(QStringLiteral("declined rate limit:")).size(), notices.size() - 3);
 
     // The dry run: the same verdict and steps, nothing sent, the child alive.
     QTRY_VERIFY_WITH_TIMEOUT(

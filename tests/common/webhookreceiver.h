@@ -28,10 +28,15 @@ public:
         QByteArray path;
         QByteArray contentType;
         QByteArray body;
+        QHash<QByteArray, QByteArray> headers; // names lower-cased
         qint64 atMs = 0;
     };
     QList<Request> requests;
     int failFirst = 0;
+    QByteArray okBody = "ok";              // what a 200 answer carries
+    QByteArray okType = "text/plain";      // and its content type
+    QByteArray failStatus = "500 Internal Server Error"; // the failures' status line
+    QByteArray failBody = "oops";
     bool hang = false;
 
     bool listen(quint16 port = 0)
@@ -68,16 +73,19 @@ private:
         r.path = http->target;
         r.contentType = http->headers.value("content-type");
         r.body = http->body;
+        r.headers = http->headers;
         r.atMs = clock.elapsed();
         buffers.remove(s);
         requests << r;
         if (hang)
             return;
         const bool fail = requests.size() <= failFirst;
-        s->write(fail ? QByteArray("HTTP/1.1 500 Internal Server Error\r\nContent-Length: "
-                                   "4\r\nConnection: close\r\n\r\noops")
-                      : QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: "
-                                   "close\r\n\r\nok"));
+        s->write(fail ? QByteArray("HTTP/1.1 " + failStatus + "\r\nContent-Length: " +
+                                   QByteArray::number(failBody.size()) +
+                                   "\r\nConnection: close\r\n\r\n" + failBody)
+                      : QByteArray("HTTP/1.1 200 OK\r\nContent-Type: " + okType +
+                                   "\r\nContent-Length: " + QByteArray::number(okBody.size()) +
+                                   "\r\nConnection: close\r\n\r\n" + okBody));
         s->disconnectFromHost();
     }
 

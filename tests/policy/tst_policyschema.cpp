@@ -27,7 +27,7 @@ QString cell(QString text)
 // How the docs name a key: `threshold_percent`, or `[quota.users]` for a table.
 QString docName(const gw::PolicySection& s, const gw::PolicyKey& k)
 {
-    if (k.type == gw::PolicyKeyType::AccountTables)
+    if (k.type == gw::PolicyKeyType::AccountTables || k.type == gw::PolicyKeyType::ContactTables)
         return u"[%1.NAME]"_s.arg(QLatin1String(s.name));
     return k.isTable() ? u"[%1.%2]"_s.arg(QLatin1String(s.name), QLatin1String(k.name))
                        : QString::fromLatin1(k.name);

@@ -379,6 +379,7 @@ QWidget* PolicyDialog::buildField(const PolicySection& section, const PolicyKey&
     case PolicyKeyType::Prices:
     case PolicyKeyType::Owners:
     case PolicyKeyType::AccountTables:
+    case PolicyKeyType::ContactTables:
         return nullptr; // edited in the text (quota users: their own table below)
     }
     field->setToolTip(policySchemaText(k.help));
