@@ -4,7 +4,7 @@
 // reservations holds, and the caps of requests from 0 to 300 GPUs must be
 // consistent (a request within every cap passes none; a verdict names a
 // cap that is set and really passed); the effective policy writes back to
-// the same accounts. ([contacts] joins this target when it is read.)
+// the same accounts. ([contacts] has a target of its own, fuzz_contacts.)
 #include "policy/accounts.h"
 #include "policy/policyconfig.h"
 

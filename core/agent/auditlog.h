@@ -25,10 +25,11 @@ struct AuditEntry
     quint64 sequence = 0;
     qint64 atMs = 0;
     QString by;   // the token's name, or "agent"
-    QString mode; // "auto", "propose", "manual"
+    QString mode; // "auto", "propose", "manual"; "policy": a policy event's step; "notice"
     // "notify", "renice", "terminate", "kill", "decline"; "stop": a
     // container stopped or a Slurm job cancelled (the terminate and kill
-    // steps of a process in one, docs/enforcement.md).
+    // steps of a process in one, docs/enforcement.md); "notice": a notice to
+    // the person (docs/notices.md).
     QString action;
     QString user; // the owner
     // What was acted on when not the process: "container job1 (docker

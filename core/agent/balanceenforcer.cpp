@@ -168,12 +168,34 @@ AuditEntry BalanceEnforcer::record(const Target& t, const QString& action, const
     return stored;
 }
 
-void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAction& action)
+namespace {
+
+// The agent's own entry (by "agent") about a process: who, which process,
+// on which GPU.
+AuditEntry agentEntry(qint64 atMs, const QString& mode, const QString& user,
+                      const QString& workload, qint64 pid, std::optional<qint64> startTimeMs,
+                      const QString& command, int gpuIndex)
 {
     AuditEntry e;
-    e.atMs = action.atMs;
+    e.atMs = atMs;
     e.by = QStringLiteral("agent");
-    e.mode = QStringLiteral("policy");
+    e.mode = mode;
+    e.user = user;
+    e.workload = workload;
+    e.pid = pid;
+    e.startTimeMs = startTimeMs;
+    e.command = command;
+    if (gpuIndex >= 0)
+        e.gpuIndex = gpuIndex;
+    return e;
+}
+
+} // namespace
+
+void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAction& action)
+{
+    AuditEntry e = agentEntry(action.atMs, QStringLiteral("policy"), event.user, event.workloadName,
+                              event.pid, event.processStartMs, event.command, event.gpuIndex);
     switch (action.kind) {
     case PolicyAction::Kind::Warning:
         e.action = QStringLiteral("notify");
@@ -186,13 +208,6 @@ void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAc
         e.action = QStringLiteral("kill");
         break;
     }
-    e.user = event.user;
-    e.workload = event.workloadName;
-    e.pid = event.pid;
-    e.startTimeMs = event.processStartMs;
-    e.command = event.command;
-    if (event.gpuIndex >= 0)
-        e.gpuIndex = event.gpuIndex;
     e.why = policyEventText(event);
     e.outcome = action.kind == PolicyAction::Kind::Refused ? QStringLiteral("refused")
                 : action.simulated                         ? QStringLiteral("would")
@@ -204,24 +219,18 @@ void BalanceEnforcer::auditPolicyAction(const PolicyEvent& event, const PolicyAc
 
 void BalanceEnforcer::auditNotice(const NoticeRecord& n)
 {
-    AuditEntry e;
-    e.atMs = n.atMs;
-    e.by = QStringLiteral("agent");
-    e.mode = QStringLiteral("notice");
+    AuditEntry e = agentEntry(n.atMs, QStringLiteral("notice"), n.user, n.workload, n.pid,
+                              n.processStartMs, n.command, n.gpuIndex);
     e.action = QStringLiteral("notice");
-    e.user = n.user;
-    e.workload = n.workload;
-    e.pid = n.pid;
-    e.startTimeMs = n.processStartMs;
-    e.command = n.command;
-    if (n.gpuIndex >= 0)
-        e.gpuIndex = n.gpuIndex;
     e.why = n.subject.isEmpty() ? n.kind : n.subject;
     e.outcome = n.outcome;
-    e.detail = n.channel.isEmpty()
-                   ? n.detail
-                   : QStringLiteral("%1 to %2 (%3): %4")
-                         .arg(n.channel, n.to, n.language.isEmpty() ? n.kind : n.kind + QLatin1Char(' ') + n.language, n.detail);
+    e.detail =
+        n.channel.isEmpty()
+            ? n.detail
+            : QStringLiteral("%1 to %2 (%3): %4")
+                  .arg(n.channel, n.to,
+                       n.language.isEmpty() ? n.kind : n.kind + QLatin1Char(' ') + n.language,
+                       n.detail);
     ++m_actionsTotal[{e.action, e.outcome}];
     m_audit.append(e);
 }

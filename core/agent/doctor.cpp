@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -387,6 +388,72 @@ void checkWebhook(const DoctorSetup& setup, const PolicyConfig& policy, QList<Do
     reply->deleteLater();
 }
 
+// [contacts] (docs/notices.md): what the notices to owners need is there.
+void checkContacts(const PolicyConfig& policy, QList<DoctorFinding>& out)
+{
+    const PolicyConfig::Contacts& c = policy.contacts;
+    if (!c.enabled)
+        return;
+    const QString check = words("notices");
+    int problems = 0;
+    const auto warn = [&](const QString& text, const QString& fix) {
+        out << warning(check, text, fix);
+        ++problems;
+    };
+    if (c.smtpRelay.isEmpty() && !QFileInfo(c.sendmail).isExecutable())
+        warn(words("%1 is not an executable program: mail notices fail").arg(c.sendmail),
+             words("install a mail transfer agent (msmtp-mta, postfix, …), or set [contacts] "
+                   "sendmail or smtp_relay"));
+    const bool rooms = std::any_of(c.list.begin(), c.list.end(),
+                                   [](const ContactSpec& x) { return !x.matrixRoom.isEmpty(); });
+    if (rooms && c.matrixHomeserver.isEmpty())
+        warn(words("Matrix rooms are listed but [contacts] has no matrix_homeserver"),
+             words("set matrix_homeserver and matrix_token_file"));
+    if (!c.matrixHomeserver.isEmpty()) {
+        QFile token(c.matrixTokenFile);
+        if (c.matrixTokenFile.isEmpty() || !token.open(QIODevice::ReadOnly) ||
+            token.read(4096).trimmed().isEmpty())
+            warn(words("the Matrix token file %1 cannot be read or is empty")
+                     .arg(c.matrixTokenFile.isEmpty() ? words("(none set)") : c.matrixTokenFile),
+                 words("put the access token of the agent's Matrix account in it (mode 0600)"));
+    }
+    if (c.terminals && !QFileInfo(c.utmp).isReadable())
+        warn(words("%1 cannot be read: no notice reaches a terminal").arg(c.utmp),
+             words("set [contacts] utmp, or terminals = false"));
+    int inFile = 0;
+    if (!c.file.isEmpty()) {
+        QFile f(c.file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            warn(words("the contacts file %1: %2").arg(c.file, f.errorString()),
+                 words("create it, or leave [contacts] file out"));
+        } else {
+            const ContactsFileResult r = parseContactsFile(f.readAll(), c.file);
+            for (const QString& e : r.errors)
+                warn(e, words("fix the contacts file: until then its people are not told"));
+            inFile = int(r.contacts.size());
+        }
+    }
+    if (!c.templates.isEmpty()) {
+        const QDir dir(c.templates);
+        if (!dir.exists())
+            warn(words("the templates folder %1 does not exist").arg(c.templates),
+                 words("create it, or leave [contacts] templates out"));
+        for (const QFileInfo& t : dir.entryInfoList({QStringLiteral("*.txt")}, QDir::Files)) {
+            QFile f(t.filePath());
+            if (!f.open(QIODevice::ReadOnly) || !f.readLine().startsWith("Subject:"))
+                warn(words("%1: the first line must be \"Subject: …\"; the built-in text is used")
+                         .arg(t.filePath()),
+                     {});
+        }
+    }
+    if (problems == 0)
+        out << ok(check,
+                  words("%1 listed in policy.toml, %2 in the contacts file; mail through %3")
+                      .arg(c.list.size())
+                      .arg(inFile)
+                      .arg(c.smtpRelay.isEmpty() ? c.sendmail : redactedWebhookUrl(c.smtpRelay)));
+}
+
 } // namespace
 
 QList<DoctorFinding> runDoctor(const DoctorSetup& setup)
@@ -441,8 +508,10 @@ QList<DoctorFinding> runDoctor(const DoctorSetup& setup)
         checkFolder(setup, words("history"), config->historyPath,
                     quint64(readingsPerHour) * 24 * kDoctorJournalBytesPerReading, out);
     checkClock(setup, out);
-    if (const std::optional<PolicyConfig> policy = checkPolicy(*config, out))
+    if (const std::optional<PolicyConfig> policy = checkPolicy(*config, out)) {
         checkWebhook(setup, *policy, out);
+        checkContacts(*policy, out);
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "agent/requestguard.h"
 #include "policy/policyengine.h"
 #include "policy/policyservice.h"
+#include "policy/policystatusjson.h"
 #include "util/jobtracker.h"
 
 #include <QCoreApplication>
@@ -267,26 +268,9 @@ QJsonObject PolicyHolder::info(int openEvents) const
     o.insert(QStringLiteral("defensive"), status->defensive);
     o.insert(QStringLiteral("hog_fraction"), status->hogFraction);
     o.insert(QStringLiteral("open_events"), status->openEvents);
-    QJsonObject users;
-    for (const PolicyStatus::User& u : status->users)
-        users.insert(u.user,
-                     QJsonObject{{QStringLiteral("quota_percent"), u.quotaPercent},
-                                 {QStringLiteral("allowed_percent"), u.allowedPercent},
-                                 {QStringLiteral("share_percent"), u.sharePercent},
-                                 {QStringLiteral("decayed_usage_hours"), u.decayedUsageHours},
-                                 {QStringLiteral("fair_share_factor"), u.fairShareFactor}});
-    o.insert(QStringLiteral("users"), users);
-    QJsonObject accounts;
-    for (const PolicyStatus::Account& a : status->accounts)
-        accounts.insert(
-            a.account,
-            QJsonObject{{QStringLiteral("users"), QJsonArray::fromStringList(a.users)},
-                        {QStringLiteral("decayed_usage_hours"), a.decayedUsageHours},
-                        {QStringLiteral("share_percent"),
-                         a.sharePercent ? QJsonValue(*a.sharePercent) : QJsonValue()},
-                        {QStringLiteral("fair_share_factor"),
-                         a.fairShareFactor ? QJsonValue(*a.fairShareFactor) : QJsonValue()}});
-    o.insert(QStringLiteral("accounts"), accounts);
+    const QJsonObject shares = policyStatusSharesJson(*status);
+    for (auto it = shares.begin(); it != shares.end(); ++it)
+        o.insert(it.key(), it.value());
     return o;
 }
 

@@ -52,7 +52,8 @@ QByteArray encodedHeader(const QString& text)
 
 QString firstLine(const QByteArray& text)
 {
-    const QString s = printableText(QString::fromUtf8(text.left(400)).section(QLatin1Char('\n'), 0, 0));
+    const QString s =
+        printableText(QString::fromUtf8(text.left(400)).section(QLatin1Char('\n'), 0, 0));
     return s.trimmed();
 }
 
@@ -74,7 +75,8 @@ public:
         m_relay = QStringLiteral("%1:%2").arg(relay.host()).arg(relay.port(25));
         connect(&m_socket, &QTcpSocket::readyRead, this, [this] { read(); });
         connect(&m_socket, &QTcpSocket::errorOccurred, this, [this] {
-            finish(Outcome::Failed, QStringLiteral("SMTP %1: %2").arg(m_relay, m_socket.errorString()));
+            finish(Outcome::Failed,
+                   QStringLiteral("SMTP %1: %2").arg(m_relay, m_socket.errorString()));
         });
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -117,8 +119,9 @@ private:
         const auto expect = [&](int want, int alsoOk = 0) {
             if (code == want || (alsoOk && code == alsoOk))
                 return true;
-            finish(Outcome::Failed,
-                   QStringLiteral("SMTP %1: %2").arg(m_relay, printableText(QString::fromUtf8(line))));
+            finish(
+                Outcome::Failed,
+                QStringLiteral("SMTP %1: %2").arg(m_relay, printableText(QString::fromUtf8(line))));
             return false;
         };
         switch (m_step) {
@@ -149,8 +152,8 @@ private:
             if (expect(250)) {
                 m_socket.write("QUIT\r\n");
                 m_socket.flush();
-                finish(Outcome::Done, QStringLiteral("SMTP %1: %2").arg(
-                                          m_relay, printableText(QString::fromUtf8(line))));
+                finish(Outcome::Done, QStringLiteral("SMTP %1: %2")
+                                          .arg(m_relay, printableText(QString::fromUtf8(line))));
             }
             break;
         case Step::Done:
@@ -198,10 +201,10 @@ QByteArray noticeMailMessage(const QString& from, const NoticeDelivery& d, bool 
     lines << "From: GPU Warden <" + from.toUtf8() + '>';
     lines << "To: " + d.to.toUtf8();
     lines << "Subject: " + encodedHeader(d.subject.simplified());
-    lines << "Date: " +
-                 QLocale::c()
-                     .toString(QDateTime::currentDateTime(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss t"))
-                     .toLatin1();
+    lines << "Date: " + QLocale::c()
+                            .toString(QDateTime::currentDateTime(),
+                                      QStringLiteral("ddd, dd MMM yyyy HH:mm:ss t"))
+                            .toLatin1();
     lines << "MIME-Version: 1.0";
     lines << "Auto-Submitted: auto-generated";
     if (!d.eventId.isEmpty())
@@ -259,23 +262,23 @@ void NoticeChannels::send(const NoticeDelivery& d, Done done)
         else
             smtp(d, std::move(done));
     } else if (d.channel == QLatin1String("terminal")) {
-        const TerminalNoticeResult r =
-            writeTerminalNotice(m_contacts.utmp, d.user, QStringLiteral("gpuwarden-agent@%1").arg(m_server),
-                                d.subject + QLatin1Char('\n') + d.body);
+        const TerminalNoticeResult r = writeTerminalNotice(
+            m_contacts.utmp, d.user, QStringLiteral("gpuwarden-agent@%1").arg(m_server),
+            d.subject + QLatin1Char('\n') + d.body);
         if (!r.error.isEmpty())
             done({Outcome::Failed, r.error});
         else if (!r.written.isEmpty())
-            done({Outcome::Done, QStringLiteral("written to %1%2")
-                                     .arg(r.written.join(QStringLiteral(", ")),
-                                          r.refused.isEmpty()
-                                              ? QString()
-                                              : QStringLiteral("; not to %1").arg(r.refused.join(
-                                                    QStringLiteral(", "))))});
+            done({Outcome::Done,
+                  QStringLiteral("written to %1%2")
+                      .arg(r.written.join(QStringLiteral(", ")),
+                           r.refused.isEmpty() ? QString()
+                                               : QStringLiteral("; not to %1")
+                                                     .arg(r.refused.join(QStringLiteral(", "))))});
         else if (!r.loggedIn)
             done({Outcome::Declined, QStringLiteral("%1 is not logged in").arg(d.user)});
         else
-            done({Outcome::Declined,
-                  QStringLiteral("no terminal took it: %1").arg(r.refused.join(QStringLiteral(", ")))});
+            done({Outcome::Declined, QStringLiteral("no terminal took it: %1")
+                                         .arg(r.refused.join(QStringLiteral(", ")))});
     } else {
         post(d, std::move(done));
     }
@@ -312,10 +315,11 @@ void NoticeChannels::sendmail(const NoticeDelivery& d, Done done)
         else if (status != QProcess::NormalExit)
             finish(Outcome::Failed, QStringLiteral("%1 crashed").arg(program));
         else
-            finish(Outcome::Failed, QStringLiteral("%1 exited with %2%3")
-                                        .arg(program)
-                                        .arg(code)
-                                        .arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
+            finish(Outcome::Failed,
+                   QStringLiteral("%1 exited with %2%3")
+                       .arg(program)
+                       .arg(code)
+                       .arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
     });
     p->setProcessChannelMode(QProcess::SeparateChannels);
     p->setStandardOutputFile(QProcess::nullDevice());
@@ -344,8 +348,9 @@ void NoticeChannels::post(const NoticeDelivery& d, Done done)
     QByteArray verb = "POST";
     if (d.channel == QLatin1String("matrix")) {
         if (m_contacts.matrixHomeserver.isEmpty())
-            return done({Outcome::Failed,
-                         QStringLiteral("no matrix_homeserver in [contacts] for room %1").arg(d.to)});
+            return done(
+                {Outcome::Failed,
+                 QStringLiteral("no matrix_homeserver in [contacts] for room %1").arg(d.to)});
         QFile tokenFile(m_contacts.matrixTokenFile);
         if (m_contacts.matrixTokenFile.isEmpty())
             return done({Outcome::Failed, QStringLiteral("no matrix_token_file in [contacts]")});
@@ -354,8 +359,9 @@ void NoticeChannels::post(const NoticeDelivery& d, Done done)
                                                                        tokenFile.errorString())});
         const QByteArray token = tokenFile.read(4096).trimmed();
         if (token.isEmpty() || token.contains('\n'))
-            return done({Outcome::Failed,
-                         QStringLiteral("%1: not one access token").arg(m_contacts.matrixTokenFile)});
+            return done(
+                {Outcome::Failed,
+                 QStringLiteral("%1: not one access token").arg(m_contacts.matrixTokenFile)});
         QUrl url(m_contacts.matrixHomeserver);
         QString path = url.path();
         if (path.endsWith(QLatin1Char('/')))
@@ -370,14 +376,16 @@ void NoticeChannels::post(const NoticeDelivery& d, Done done)
         request.setRawHeader("Authorization", "Bearer " + token);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
         body = QJsonDocument(QJsonObject{{QStringLiteral("msgtype"), QStringLiteral("m.text")},
-                                         {QStringLiteral("body"), QString(d.subject + QStringLiteral("\n\n") + d.body)}})
+                                         {QStringLiteral("body"),
+                                          QString(d.subject + QStringLiteral("\n\n") + d.body)}})
                    .toJson(QJsonDocument::Compact);
         verb = "PUT";
     } else if (d.channel == QLatin1String("ntfy")) {
         request.setUrl(QUrl(d.to));
         request.setRawHeader("Title", encodedHeader(d.subject.simplified()).replace("\r\n", ""));
         request.setRawHeader("Tags", "warning");
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("text/plain; charset=utf-8"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArray("text/plain; charset=utf-8"));
         body = d.body.toUtf8();
     } else { // slack, mattermost: an incoming webhook's {"text"}
         request.setUrl(QUrl(d.to));

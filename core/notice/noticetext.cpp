@@ -60,12 +60,10 @@ constexpr Words kWords[] = {
      "die Obergrenze pro Person", "die Obergrenze pro Mitglied des Kontos %1",
      "die Obergrenze des Kontos %1"},
     {"zh", "如果情况不变，它将在 %1（%2后）被终止。",
-     "按策略它将在 %1 被终止；本服务器只作记录（演练模式）。",
-     "它已于 %1 被终止（SIGTERM）。",
+     "按策略它将在 %1 被终止；本服务器只作记录（演练模式）。", "它已于 %1 被终止（SIGTERM）。",
      "它在 SIGTERM 后未结束，已于 %1 被强制终止（SIGKILL）。",
-     "按策略它本应在 %1 被终止；实际未做任何操作（演练模式）。",
-     "%1 小时 %2 分钟", "%1 分钟", "%1 秒",
-     "（自上一条通知以来，另有 %1 条同类通知被暂缓发送。）",
+     "按策略它本应在 %1 被终止；实际未做任何操作（演练模式）。", "%1 小时 %2 分钟", "%1 分钟",
+     "%1 秒", "（自上一条通知以来，另有 %1 条同类通知被暂缓发送。）",
      "本通知不涉及任何强制措施；管理员可以为您关闭此类通知（[contacts] 中的 opt_out）。",
      "每人上限", "账户 %1 的每成员上限", "账户 %1 的上限"},
 };
@@ -114,7 +112,8 @@ constexpr Template kTemplates[] = {
      "Subject: Your GPU tokens on {server}\n\n"
      "Hello {user},\n\n{text}\n\n"
      "Your balance and how it will change: run `gpuwarden-cli me` on {server}.\n{more}"},
-    {"", "en", "Subject: GPU Warden on {server}\n\nHello {user},\n\n{what}\n{steps}\n{more}\n{optout}"},
+    {"", "en",
+     "Subject: GPU Warden on {server}\n\nHello {user},\n\n{what}\n{steps}\n{more}\n{optout}"},
 
     {"idle", "de",
      "Subject: Ungenutzte GPU auf {server}: {command} (PID {pid})\n\n"
@@ -189,7 +188,9 @@ constexpr Template kTemplates[] = {
      "Subject: 您在 {server} 上的 GPU 令牌\n\n"
      "{user}，您好：\n\n{text}\n\n"
      "您的余额及其变化：在 {server} 上运行 `gpuwarden-cli me`。\n{more}"},
-    {"", "zh", "Subject: {server} 上的 GPU Warden 通知\n\n{user}，您好：\n\n{what}\n{steps}\n{more}\n{optout}"},
+    {"", "zh",
+     "Subject: {server} 上的 GPU Warden "
+     "通知\n\n{user}，您好：\n\n{what}\n{steps}\n{more}\n{optout}"},
 };
 
 const Words& wordsFor(const QString& language)
@@ -235,9 +236,9 @@ QString stepsText(const NoticeFacts& f, const Words& w)
             if (a.simulated)
                 lines << u8(w.warnDry).arg(clock(a.dueMs.value_or(a.atMs)));
             else
-                lines << u8(w.warn).arg(clock(a.dueMs.value_or(a.atMs)),
-                                        durationWords(double(a.dueMs.value_or(a.atMs) - a.atMs),
-                                                      w));
+                lines << u8(w.warn).arg(
+                    clock(a.dueMs.value_or(a.atMs)),
+                    durationWords(double(a.dueMs.value_or(a.atMs) - a.atMs), w));
             break;
         case PolicyAction::Kind::Terminate:
         case PolicyAction::Kind::Kill:
@@ -263,8 +264,7 @@ std::optional<std::pair<QString, QString>> splitTemplate(const QString& text)
     const qsizetype end = text.indexOf(QLatin1Char('\n'));
     if (end < 0)
         return std::pair{text.mid(kSubject.size()).trimmed(), QString()};
-    return std::pair{text.mid(kSubject.size(), end - kSubject.size()).trimmed(),
-                     text.mid(end + 1)};
+    return std::pair{text.mid(kSubject.size(), end - kSubject.size()).trimmed(), text.mid(end + 1)};
 }
 
 // Blank lines where an empty placeholder stood run together; none at the
@@ -365,8 +365,8 @@ QString fillNoticeTemplate(const QString& text, const NoticeFacts& f, const QStr
         }
         out += QStringView(text).mid(i, open - i);
         const qsizetype close = text.indexOf(QLatin1Char('}'), open + 1);
-        const auto v = close > open ? value(QStringView(text).mid(open + 1, close - open - 1))
-                                    : std::nullopt;
+        const auto v =
+            close > open ? value(QStringView(text).mid(open + 1, close - open - 1)) : std::nullopt;
         if (v) {
             out += *v;
             i = close + 1;
@@ -382,8 +382,8 @@ NoticeText wordNotice(const NoticeFacts& facts, const QString& language,
                       const QString& templatesDir)
 {
     NoticeText out;
-    const QString lang = noticeLanguage(language).isEmpty() ? QStringLiteral("en")
-                                                            : noticeLanguage(language);
+    const QString lang =
+        noticeLanguage(language).isEmpty() ? QStringLiteral("en") : noticeLanguage(language);
     // The admin's: <kind>.<language>.txt, then <kind>.txt (their own
     // default wording, taken to be English).
     if (!templatesDir.isEmpty()) {

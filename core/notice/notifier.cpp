@@ -42,7 +42,8 @@ QString processLanguage(const QString& procRoot, qint64 pid)
         for (const QByteArray& v : vars) {
             if (!v.startsWith(name))
                 continue;
-            const QString lang = noticeLanguage(QString::fromLatin1(v.mid(qsizetype(strlen(name)))));
+            const QString lang =
+                noticeLanguage(QString::fromLatin1(v.mid(qsizetype(strlen(name)))));
             if (!lang.isEmpty())
                 return lang;
         }
@@ -159,8 +160,8 @@ public:
         QList<NoticeDelivery> deliveries;
         const auto add = [&](const char* channel, const QString& to) {
             if (!to.isEmpty())
-                deliveries << NoticeDelivery{QLatin1String(channel), to, job.facts.user,
-                                             text.subject, text.body, job.facts.event.id};
+                deliveries << NoticeDelivery{QLatin1String(channel), to,        job.facts.user,
+                                             text.subject,           text.body, job.facts.event.id};
         };
         add("email", ways.email);
         add("matrix", ways.matrixRoom);
@@ -188,14 +189,16 @@ public:
                        ? redactedWebhookUrl(delivery.to)
                        : delivery.to;
             Shared* shared = s;
-            m_channels.send(delivery, [shared, r, note](const NoticeDeliveryResult& result) mutable {
-                using Outcome = NoticeDeliveryResult::Outcome;
-                r.outcome = result.outcome == Outcome::Done     ? QStringLiteral("done")
-                            : result.outcome == Outcome::Failed ? QStringLiteral("failed")
-                                                                : QStringLiteral("declined");
-                r.detail = note.isEmpty() ? result.detail : result.detail + QStringLiteral("; ") + note;
-                shared->post(r);
-            });
+            m_channels.send(
+                delivery, [shared, r, note](const NoticeDeliveryResult& result) mutable {
+                    using Outcome = NoticeDeliveryResult::Outcome;
+                    r.outcome = result.outcome == Outcome::Done     ? QStringLiteral("done")
+                                : result.outcome == Outcome::Failed ? QStringLiteral("failed")
+                                                                    : QStringLiteral("declined");
+                    r.detail = note.isEmpty() ? result.detail
+                                              : result.detail + QStringLiteral("; ") + note;
+                    shared->post(r);
+                });
         }
     }
 

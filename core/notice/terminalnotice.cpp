@@ -69,14 +69,14 @@ TerminalNoticeResult writeTerminalNotice(const QString& utmpPath, const QString&
     {
         QMutexLocker locker(&utmpLock());
         if (!QFile::exists(utmpPath)) {
-            result.error = QStringLiteral("%1: %2").arg(utmpPath, QString::fromLocal8Bit(
-                                                                      std::strerror(ENOENT)));
+            result.error = QStringLiteral("%1: %2").arg(
+                utmpPath, QString::fromLocal8Bit(std::strerror(ENOENT)));
             return result;
         }
         const QByteArray path = QFile::encodeName(utmpPath);
         if (utmpxname(path.constData()) != 0) {
-            result.error = QStringLiteral("%1: %2").arg(utmpPath, QString::fromLocal8Bit(
-                                                                      std::strerror(errno)));
+            result.error = QStringLiteral("%1: %2").arg(
+                utmpPath, QString::fromLocal8Bit(std::strerror(errno)));
             return result;
         }
         setutxent();
@@ -104,11 +104,12 @@ TerminalNoticeResult writeTerminalNotice(const QString& utmpPath, const QString&
         const QByteArray device = "/dev/" + login.line.toLatin1();
         const int fd = ::open(device.constData(), O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) {
-            result.refused << QStringLiteral("%1 (%2)").arg(login.line,
-                                                          QString::fromLocal8Bit(std::strerror(errno)));
+            result.refused << QStringLiteral("%1 (%2)").arg(
+                login.line, QString::fromLocal8Bit(std::strerror(errno)));
             continue;
         }
-        struct stat st{};
+        struct stat st
+        {};
         if (::fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) {
             ::close(fd);
             result.refused << QStringLiteral("%1 (not a terminal)").arg(login.line);

@@ -13,8 +13,8 @@ namespace gw {
 
 struct TerminalNoticeResult
 {
-    QStringList written; // "pts/3"
-    QStringList refused; // "pts/4 (mesg n)", "pts/5 (No such file or directory)"
+    QStringList written;   // "pts/3"
+    QStringList refused;   // "pts/4 (mesg n)", "pts/5 (No such file or directory)"
     bool loggedIn = false; // any login of the person's found at all
     QString error;         // the utmp file could not be read
 };

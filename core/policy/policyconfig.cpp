@@ -487,6 +487,28 @@ void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section,
     }
 }
 
+// A key of [accounts] or [contacts] (or of the contacts file, `where`
+// empty) that must be a table: the table, or nothing and the mistake said,
+// with a near miss of a plain key in `known` and `hint` after it.
+const toml::table* tableOfKey(Parser& p, const toml::key& key, const toml::node& node,
+                              const std::vector<std::string_view>& known, const QString& where,
+                              const QString& hint)
+{
+    if (const toml::table* table = node.as_table())
+        return table;
+    const QString name = qs(key.str());
+    if (where.isEmpty()) {
+        p.fail(key.source(), tr("\"%1\" is not a table: write [%1]").arg(name));
+        return nullptr;
+    }
+    QString message = tr("unknown key \"%1\" in %2").arg(name, where);
+    for (std::string_view k : known)
+        if (editDistance(name, qs(k)) < 3)
+            message += tr(" (did you mean \"%1\"?)").arg(qs(k));
+    p.fail(key.source(), message + hint);
+    return nullptr;
+}
+
 // An account's name: what the owner rules give (a Slurm account, a
 // namespace's account, a label's value): letters, digits, '.', '_', '-'.
 bool validAccountLabel(const QString& name)
@@ -509,15 +531,11 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
         if (std::find(known.begin(), known.end(), key.str()) != known.end())
             continue;
         const QString name = qs(key.str());
-        const toml::table* entry = node.as_table();
-        if (!entry) {
-            QString message = tr("unknown key \"%1\" in [accounts]").arg(name);
-            for (std::string_view k : known)
-                if (editDistance(name, qs(k)) < 3)
-                    message += tr(" (did you mean \"%1\"?)").arg(qs(k));
-            p.fail(key.source(), message + tr("; an account is a table, [accounts.%1]").arg(name));
+        const toml::table* entry =
+            tableOfKey(p, key, node, known, QStringLiteral("[accounts]"),
+                       tr("; an account is a table, [accounts.%1]").arg(name));
+        if (!entry)
             continue;
-        }
         if (!validAccountLabel(name)) {
             p.fail(key.source(), tr("\"%1\" is not an account name (letters, digits, '.', '_' "
                                     "and '-', at most 64 characters)")
@@ -643,9 +661,9 @@ bool validEmail(const QString& text)
 std::optional<ContactSpec> parseContactTable(Parser& p, const toml::table& entry,
                                              const QString& user, const QString& what, int line)
 {
-    p.onlyKnown(entry, what,
-                {"email", "matrix", "slack", "mattermost", "ntfy", "language", "terminals",
-                 "opt_out"});
+    p.onlyKnown(
+        entry, what,
+        {"email", "matrix", "slack", "mattermost", "ntfy", "language", "terminals", "opt_out"});
     ContactSpec x;
     x.user = user;
     x.line = line;
@@ -710,18 +728,11 @@ void parseContactTables(Parser& p, const toml::table& t, const std::vector<std::
         if (std::find(known.begin(), known.end(), key.str()) != known.end())
             continue;
         const QString name = qs(key.str());
-        const toml::table* entry = node.as_table();
-        if (!entry) {
-            QString message = section.isEmpty() ? tr("\"%1\" is not a table: write [%1]").arg(name)
-                                                : tr("unknown key \"%1\" in %2").arg(name, section);
-            for (std::string_view k : known)
-                if (editDistance(name, qs(k)) < 3)
-                    message += tr(" (did you mean \"%1\"?)").arg(qs(k));
-            if (!section.isEmpty())
-                message += tr("; a person's contacts are a table, [contacts.%1]").arg(name);
-            p.fail(key.source(), message);
+        const toml::table* entry =
+            tableOfKey(p, key, node, known, section,
+                       tr("; a person's contacts are a table, [contacts.%1]").arg(name));
+        if (!entry)
             continue;
-        }
         if (!validAccountName(name)) {
             p.fail(key.source(), tr("\"%1\" is not a user name").arg(name));
             continue;
@@ -754,40 +765,39 @@ void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
         else
             target = *v;
     };
-    if (key == "email") {
+    // Empty: none; else `why` it is refused, or taken.
+    const auto take = [&](QString& target, const QString& why) {
         if (v->isEmpty())
-            c.emailPattern.clear();
-        else if (!validEmail(*v) || v->count(QLatin1Char('{')) != v->count(u"{user}") ||
-                 v->count(QLatin1Char('}')) != v->count(u"{user}"))
-            fail(tr("is not an address pattern, such as \"{user}@example.org\" ({user} is the "
-                    "only placeholder)"));
+            target.clear();
+        else if (!why.isEmpty())
+            fail(why);
         else
-            c.emailPattern = *v;
+            target = *v;
+    };
+    if (key == "email") {
+        const bool pattern = validEmail(*v) && v->count(QLatin1Char('{')) == v->count(u"{user}") &&
+                             v->count(QLatin1Char('}')) == v->count(u"{user}");
+        take(c.emailPattern,
+             pattern ? QString()
+                     : tr("is not an address pattern, such as \"{user}@example.org\" ({user} is "
+                          "the only placeholder)"));
     } else if (key == "file") {
         path(c.file, true);
     } else if (key == "sendmail") {
         path(c.sendmail, false);
     } else if (key == "smtp_relay") {
         const QUrl url(*v, QUrl::StrictMode);
-        if (v->isEmpty())
-            c.smtpRelay.clear();
-        else if (!url.isValid() || url.scheme() != QLatin1String("smtp") || url.host().isEmpty() ||
-                 !url.path().isEmpty() || !url.userInfo().isEmpty())
-            fail(tr("is not a relay, such as \"smtp://mail.example.org:25\""));
-        else
-            c.smtpRelay = *v;
+        const bool relay = url.isValid() && url.scheme() == QLatin1String("smtp") &&
+                           !url.host().isEmpty() && url.path().isEmpty() &&
+                           url.userInfo().isEmpty();
+        take(c.smtpRelay,
+             relay ? QString() : tr("is not a relay, such as \"smtp://mail.example.org:25\""));
     } else if (key == "from") {
-        if (v->isEmpty() || (validEmail(*v) && !v->contains(QLatin1Char('{'))))
-            c.from = *v;
-        else
-            fail(tr("is not an e-mail address, such as \"gpuwarden@lab.example.org\""));
+        take(c.from, validEmail(*v) && !v->contains(QLatin1Char('{'))
+                         ? QString()
+                         : tr("is not an e-mail address, such as \"gpuwarden@lab.example.org\""));
     } else if (key == "matrix_homeserver") {
-        if (v->isEmpty())
-            c.matrixHomeserver.clear();
-        else if (const QString why = httpUrlProblem(*v); !why.isEmpty())
-            fail(why);
-        else
-            c.matrixHomeserver = *v;
+        take(c.matrixHomeserver, httpUrlProblem(*v));
     } else if (key == "matrix_token_file") {
         path(c.matrixTokenFile, true);
     } else if (key == "utmp") {
@@ -1275,21 +1285,34 @@ QString redactedWebhookUrl(const QString& text)
     return shown;
 }
 
+namespace {
+
+// The TOML of `text`, or nothing and its syntax error ("file:line:column: …").
+std::optional<toml::table> parseToml(const QByteArray& text, const QString& fileName,
+                                     QStringList& errors)
+{
+    try {
+        return toml::parse(std::string_view(text.constData(), size_t(text.size())),
+                           std::string_view());
+    } catch (const toml::parse_error& e) {
+        errors << QStringLiteral("%1:%2:%3: %4")
+                      .arg(fileName)
+                      .arg(e.source().begin.line)
+                      .arg(e.source().begin.column)
+                      .arg(qs(e.description()));
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
 PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
 {
     PolicyParseResult result;
-    toml::table root;
-    try {
-        root = toml::parse(std::string_view(text.constData(), size_t(text.size())),
-                           std::string_view());
-    } catch (const toml::parse_error& e) {
-        result.errors << QStringLiteral("%1:%2:%3: %4")
-                             .arg(fileName)
-                             .arg(e.source().begin.line)
-                             .arg(e.source().begin.column)
-                             .arg(qs(e.description()));
+    const std::optional<toml::table> parsed = parseToml(text, fileName, result.errors);
+    if (!parsed)
         return result;
-    }
+    const toml::table& root = *parsed;
     Parser p(fileName);
     PolicyConfig c;
     for (const auto& [key, node] : root) {
@@ -1319,21 +1342,12 @@ PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
 ContactsFileResult parseContactsFile(const QByteArray& text, const QString& fileName)
 {
     ContactsFileResult result;
-    toml::table root;
-    try {
-        root = toml::parse(std::string_view(text.constData(), size_t(text.size())),
-                           std::string_view());
-    } catch (const toml::parse_error& e) {
-        result.errors << QStringLiteral("%1:%2:%3: %4")
-                             .arg(fileName)
-                             .arg(e.source().begin.line)
-                             .arg(e.source().begin.column)
-                             .arg(qs(e.description()));
+    const std::optional<toml::table> root = parseToml(text, fileName, result.errors);
+    if (!root)
         return result;
-    }
     Parser p(fileName);
     QList<ContactSpec> contacts;
-    parseContactTables(p, root, {}, QString(), contacts);
+    parseContactTables(p, *root, {}, QString(), contacts);
     result.errors = Parser::sorted(p.errors);
     result.warnings = Parser::sorted(p.warnings);
     if (result.errors.isEmpty())

@@ -101,9 +101,8 @@ struct ContactSpec
     bool operator==(const ContactSpec& o) const // the line is not compared
     {
         return user == o.user && email == o.email && matrixRoom == o.matrixRoom &&
-               slackUrl == o.slackUrl && mattermostUrl == o.mattermostUrl &&
-               ntfyUrl == o.ntfyUrl && language == o.language && terminals == o.terminals &&
-               optOut == o.optOut;
+               slackUrl == o.slackUrl && mattermostUrl == o.mattermostUrl && ntfyUrl == o.ntfyUrl &&
+               language == o.language && terminals == o.terminals && optOut == o.optOut;
     }
 };
 

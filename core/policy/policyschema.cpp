@@ -228,8 +228,8 @@ QString contactsSummary(const PolicyConfig& c)
     if (!k.matrixHomeserver.isEmpty())
         ways << tr("Matrix at %1").arg(redactedWebhookUrl(k.matrixHomeserver));
     ways << (k.terminals ? tr("terminals") : tr("no terminals"));
-    const qsizetype quiet = std::count_if(k.list.begin(), k.list.end(),
-                                          [](const ContactSpec& x) { return x.optOut; });
+    const qsizetype quiet =
+        std::count_if(k.list.begin(), k.list.end(), [](const ContactSpec& x) { return x.optOut; });
     return tr("contacts: %1 listed%2%3; default address %4; %5")
         .arg(k.list.size())
         .arg(k.file.isEmpty() ? QString() : tr(", more in %1").arg(k.file),

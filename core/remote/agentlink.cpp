@@ -2,6 +2,7 @@
 
 #include "model/snapshotcbor.h"
 #include "model/snapshotjson.h"
+#include "policy/policystatusjson.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -320,6 +321,7 @@ void AgentLink::pollInfo()
         if (m_running && r.json) {
             takeIdentity(*r.json);
             takeDegraded(*r.json);
+            takeFairShare(*r.json);
             publishStatus();
         }
     });
@@ -378,6 +380,19 @@ void AgentLink::takeDegraded(const QJsonObject& info)
     if (degraded != m_status.degraded && !degraded.isEmpty())
         qCWarning(lcAgentLink).noquote() << m_server.name << "degraded:" << degraded;
     m_status.degraded = degraded;
+}
+
+void AgentLink::takeFairShare(const QJsonObject& info)
+{
+    const QJsonObject policy = info.value(QStringLiteral("policy")).toObject();
+    if (!policy.contains(QStringLiteral("users")) && !policy.contains(QStringLiteral("accounts")))
+        return; // no reading judged yet, or an agent before fair share
+    PolicyStatus status = policyStatusSharesFromJson(policy, m_server.name, nowMs());
+    if (m_fairShare && m_fairShare->users == status.users &&
+        m_fairShare->accounts == status.accounts)
+        return;
+    m_fairShare = status;
+    Q_EMIT fairShareReceived(m_server.name, status);
 }
 
 void AgentLink::pollAllocations()
@@ -507,6 +522,7 @@ void AgentLink::onInfo(const AgentCall& r)
     m_lastInfoPollMs = nowMs();
     takeIdentity(o);
     takeDegraded(o);
+    takeFairShare(o);
     m_status.stream = stream;
     m_status.cursor = cursor;
     schedule(0);

@@ -23,6 +23,7 @@
 #include "coord/coordjson.h"
 #include "model/linkstatus.h"
 #include "model/snapshot.h"
+#include "policy/policyengine.h"
 #include "policy/policyevent.h"
 #include "wire/agentwire.h"
 
@@ -33,6 +34,7 @@
 
 #include <chrono>
 #include <deque>
+#include <optional>
 
 namespace gw {
 
@@ -162,12 +164,18 @@ Q_SIGNALS:
     // before (in this run or the last), empty on first contact. Emitted
     // again only when it changes.
     void identified(const QString& server, const QString& agentId, const QString& previous);
+    // The agent's fair share as /v1/info says it (each user's quota, share
+    // now, decayed usage and factor; each account's), when it changed;
+    // `status` has the server's users and accounts only. `server`: the
+    // configured name.
+    void fairShareReceived(const QString& server, const gw::PolicyStatus& status);
 
 private:
     void takeIdentity(const QJsonObject& info);
     void pollAllocations();
     void pollInfo();
     void takeDegraded(const QJsonObject& info);
+    void takeFairShare(const QJsonObject& info);
     std::optional<Snapshot> readingOf(const QJsonObject& o, QString* why) const;
     void onAllocations(const AgentCall& reply);
     void pollEvents();
@@ -236,6 +244,7 @@ private:
     bool m_allocationsUnsupported = false;
     qint64 m_lastAllocationPollMs = 0;
     bool m_infoInFlight = false;
+    std::optional<PolicyStatus> m_fairShare; // as last handed on
     qint64 m_lastInfoPollMs = 0;
     QString m_lastAllocationsError;
 };

@@ -1,6 +1,7 @@
 #include "remote/agentlinks.h"
 
 #include "history/historystore.h"
+#include "policy/policyservice.h"
 #include "remote/historybackfill.h"
 #include "remote/reconcile.h"
 
@@ -47,6 +48,8 @@ public:
                         &AgentLinksWorker::eventsReceived);
                 connect(link.get(), &AgentLink::allocationsReceived, this,
                         &AgentLinksWorker::allocationsReceived);
+                connect(link.get(), &AgentLink::fairShareReceived, this,
+                        &AgentLinksWorker::fairShareReceived);
                 connect(link.get(), &AgentLink::identified, this,
                         [this, url = s.url](const QString& server, const QString& agentId,
                                             const QString& previous) {
@@ -143,6 +146,7 @@ Q_SIGNALS:
     void serverRemoved(const QString& server);
     void eventsReceived(const QString& server, const QList<gw::PolicyEvent>& events);
     void allocationsReceived(const QString& server, const gw::AllocationState& state);
+    void fairShareReceived(const QString& server, const gw::PolicyStatus& status);
     void identified(const gw::AgentIdentified& identity);
 
 private:
@@ -166,6 +170,7 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
     qRegisterMetaType<QList<gw::Snapshot>>();
     qRegisterMetaType<QList<gw::PolicyEvent>>();
     qRegisterMetaType<gw::AllocationState>();
+    qRegisterMetaType<gw::PolicyStatus>();
     qRegisterMetaType<gw::AgentIdentified>();
     m_thread.setObjectName(QStringLiteral("gw-remote"));
     auto* worker = new AgentLinksWorker(baseInterval);
@@ -195,6 +200,11 @@ AgentLinks::AgentLinks(std::chrono::milliseconds baseInterval, QObject* parent)
             [this](const QString& server, const AllocationState& state) {
                 if (isWatched(server)) // not from a server removed meanwhile
                     Q_EMIT allocationsReceived(server, state);
+            });
+    connect(worker, &AgentLinksWorker::fairShareReceived, this,
+            [this](const QString& server, const PolicyStatus& status) {
+                if (isWatched(server))
+                    Q_EMIT fairShareReceived(server, status);
             });
     m_worker = worker;
     m_thread.start();

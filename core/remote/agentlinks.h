@@ -92,6 +92,8 @@ Q_SIGNALS:
     // Reservations and waiting callers of one server, as
     // AgentLink::allocationsReceived hands them on.
     void allocationsReceived(const QString& server, const gw::AllocationState& state);
+    // A server's fair share as AgentLink::fairShareReceived hands it on.
+    void fairShareReceived(const QString& server, const gw::PolicyStatus& status);
     // AgentLink::identified, emitted on the gw-remote thread before any
     // reading of the agent it names: a thread-safe receiver connected with
     // Qt::DirectConnection (the history's binding) sees it in order with

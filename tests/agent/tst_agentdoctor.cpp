@@ -303,6 +303,52 @@ private Q_SLOTS:
         QVERIFY(hook[0].text.contains(QStringLiteral("does not answer")));
     }
 
+    void theNoticesWaysAreChecked()
+    {
+        // [contacts] (docs/notices.md): a sendmail that is not there, a
+        // Matrix token file that is empty, a contacts file with a mistake,
+        // a template without its subject line: each a warning.
+        const QString policy = m_dir.filePath(QStringLiteral("contacts.toml"));
+        const QString people = m_dir.filePath(QStringLiteral("people.toml"));
+        const QString token = m_dir.filePath(QStringLiteral("matrix.token"));
+        const QString templates = m_dir.filePath(QStringLiteral("notices"));
+        QVERIFY(QDir().mkpath(templates));
+        QVERIFY(writeFile(people, "[alice]\nemail = \"nope\"\n"));
+        QVERIFY(writeFile(token, "\n"));
+        QVERIFY(writeFile(templates + QStringLiteral("/idle.txt"), "Hello {user}\n"));
+        QVERIFY(writeFile(policy, "[contacts]\nsendmail = \"/nonexistent/sendmail\"\nfile = \"" +
+                                      people.toUtf8() +
+                                      "\"\nmatrix_homeserver = \"https://m.example.org\"\n"
+                                      "matrix_token_file = \"" +
+                                      token.toUtf8() + "\"\ntemplates = \"" + templates.toUtf8() +
+                                      "\"\nterminals = false\n"));
+        const QString path = config("", "[policy]\npath = \"" + policy.toUtf8() + "\"\n");
+        QStringList said;
+        for (const DoctorFinding& f : of(runDoctor(setup(path)), QStringLiteral("notices"))) {
+            QCOMPARE(f.level, Level::Warning);
+            said << f.text;
+        }
+        QCOMPARE(said.size(), 4);
+        QCOMPARE(said[0], QStringLiteral("/nonexistent/sendmail is not an executable program: mail "
+                                         "notices fail"));
+        QCOMPARE(said[1],
+                 QStringLiteral("the Matrix token file %1 cannot be read or is empty").arg(token));
+        QVERIFY2(said[2].startsWith(people + QStringLiteral(":2:9: ")), qPrintable(said[2]));
+        QCOMPARE(said[3], templates + QStringLiteral("/idle.txt: the first line must be \"Subject: "
+                                                     "…\"; the built-in text is used"));
+        // All there: one line that says so.
+        QVERIFY(writeFile(people, "[alice]\nemail = \"alice@lab.example\"\n"));
+        QVERIFY(writeFile(token, "syt_x\n"));
+        QVERIFY(writeFile(templates + QStringLiteral("/idle.txt"), "Subject: {server}\n\nHi\n"));
+        QVERIFY(writeFile(policy, "[contacts]\nsendmail = \"/bin/sh\"\nfile = \"" +
+                                      people.toUtf8() + "\"\nterminals = false\n"));
+        const QList<DoctorFinding> fine = of(runDoctor(setup(path)), QStringLiteral("notices"));
+        QCOMPARE(fine.size(), 1);
+        QCOMPARE(fine[0].level, Level::Ok);
+        QCOMPARE(fine[0].text, QStringLiteral("0 listed in policy.toml, 1 in the contacts file; "
+                                              "mail through /bin/sh"));
+    }
+
     void aRunningAgentChecksItselfForTheCommandLine()
     {
         // GET /v1/doctor (admin) runs the same checks as the agent runs; the

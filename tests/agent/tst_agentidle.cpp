@@ -98,21 +98,27 @@ struct Agent
     }
 
     // The newest version of every event, from /v1/events.
-    QList<PolicyEvent> events(QNetworkAccessManager& net)
+    // The body of GET `path`, with the test's token.
+    QByteArray get(QNetworkAccessManager& net, const QString& path)
     {
-        QNetworkRequest request(
-            QUrl(QStringLiteral("http://127.0.0.1:%1/v1/events?after=0").arg(port)));
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
         request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
         QNetworkReply* reply = net.get(request);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         loop.exec();
         reply->deleteLater();
+        return reply->readAll();
+    }
+
+    QList<PolicyEvent> events(QNetworkAccessManager& net)
+    {
         QList<PolicyEvent> out;
-        const QJsonArray records = QJsonDocument::fromJson(reply->readAll())
-                                       .object()
-                                       .value(QStringLiteral("events"))
-                                       .toArray();
+        const QJsonArray records =
+            QJsonDocument::fromJson(get(net, QStringLiteral("/v1/events?after=0")))
+                .object()
+                .value(QStringLiteral("events"))
+                .toArray();
         for (const QJsonValue& r : records) {
             QString error;
             const auto e =
@@ -137,18 +143,11 @@ struct Agent
         QList<qint64> out;
         qint64 after = 0;
         for (;;) {
-            QNetworkRequest request(QUrl(
-                QStringLiteral("http://127.0.0.1:%1/v1/samples?after=%2").arg(port).arg(after)));
-            request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
-            QNetworkReply* reply = net.get(request);
-            QEventLoop loop;
-            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-            loop.exec();
-            reply->deleteLater();
-            const QJsonArray samples = QJsonDocument::fromJson(reply->readAll())
-                                           .object()
-                                           .value(QStringLiteral("samples"))
-                                           .toArray();
+            const QJsonArray samples =
+                QJsonDocument::fromJson(get(net, QStringLiteral("/v1/samples?after=%1").arg(after)))
+                    .object()
+                    .value(QStringLiteral("samples"))
+                    .toArray();
             if (samples.isEmpty())
                 return out;
             for (const QJsonValue& v : samples) {
@@ -161,15 +160,7 @@ struct Agent
     // The audit log, from /v1/audit.
     QJsonArray audit(QNetworkAccessManager& net)
     {
-        QNetworkRequest request(
-            QUrl(QStringLiteral("http://127.0.0.1:%1/v1/audit?after=0").arg(port)));
-        request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
-        QNetworkReply* reply = net.get(request);
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        reply->deleteLater();
-        return QJsonDocument::fromJson(reply->readAll())
+        return QJsonDocument::fromJson(get(net, QStringLiteral("/v1/audit?after=0")))
             .object()
             .value(QStringLiteral("audit"))
             .toArray();
@@ -216,8 +207,8 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     test::WebhookReceiver receiver;
     // The owner's ways: mail through a fake sendmail, a Matrix room on a
     // fake homeserver, and a terminal they are logged in on.
-    const QString owner = ::geteuid() == 0 ? QStringLiteral("nobody")
-                                           : QString::fromLocal8Bit(qgetenv("USER"));
+    const QString owner =
+        ::geteuid() == 0 ? QStringLiteral("nobody") : QString::fromLocal8Bit(qgetenv("USER"));
     QTemporaryDir noticeDir;
     const QString sendmail = test::writeFakeSendmail(noticeDir.path());
     test::WebhookReceiver matrix;
@@ -340,9 +331,11 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     const QList<QByteArray> mails = test::fakeSendmailMessages(noticeDir.path());
     QCOMPARE(mails.size(), 1);
     QVERIFY2(mails[0].startsWith("ARGS: -t -oi\n"), mails[0].constData());
-    QVERIFY2(mails[0].contains("\nTo: " + owner.toUtf8() + "@lab.test\n"), mails[0].constData());
+    QVERIFY2(mails[0].contains(QByteArray("\nTo: " + owner.toUtf8() + "@lab.test\n")),
+             mails[0].constData());
     QVERIFY2(mails[0].contains("\nSubject: Idle GPU on "), mails[0].constData());
-    QVERIFY2(mails[0].contains("(PID " + QByteArray::number(doomedPid) + ")"), mails[0].constData());
+    QVERIFY2(mails[0].contains(QByteArray("(PID " + QByteArray::number(doomedPid) + ")")),
+             mails[0].constData());
     const QByteArray stopAt =
         "it will be stopped at " +
         QDateTime::fromMSecsSinceEpoch(dueMs).toString(QStringLiteral("HH:mm")).toUtf8();
@@ -352,7 +345,8 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     QVERIFY2(matrix.requests[0].path.startsWith(
                  "/_matrix/client/v3/rooms/%21lab%3Amatrix.test/send/m.room.message/"),
              matrix.requests[0].path.constData());
-    QCOMPARE(matrix.requests[0].headers.value("authorization"), QByteArray("Bearer syt_test_token"));
+    QCOMPARE(matrix.requests[0].headers.value("authorization"),
+             QByteArray("Bearer syt_test_token"));
     const QJsonObject said = QJsonDocument::fromJson(matrix.requests[0].body).object();
     QCOMPARE(said.value(QStringLiteral("msgtype")).toString(), QStringLiteral("m.text"));
     QVERIFY(said.value(QStringLiteral("body")).toString().contains(QString::fromUtf8(stopAt)));
@@ -373,9 +367,10 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     QVERIFY2(notices.size() >= 5, qPrintable(notices.join(QLatin1Char('\n'))));
     QStringList sent = notices.filter(QStringLiteral("done "));
     sent.sort();
-    QCOMPARE(sent, (QStringList{QStringLiteral("done email to ") + owner + QStringLiteral("@lab.test"),
-                                QStringLiteral("done matrix to !lab:matrix.test"),
-                                QStringLiteral("done terminal to ") + owner}));
+    QCOMPARE(sent,
+             (QStringList{QStringLiteral("done email to ") + owner + QStringLiteral("@lab.test"),
+                          QStringLiteral("done matrix to !lab:matrix.test"),
+                          QStringLiteral("done terminal to ") + owner}));
     QCOMPARE(notices.filter(QStringLiteral("declined rate limit:")).size(), notices.size() - 3);
 
     // The dry run: the same verdict and steps, nothing sent, the child alive.

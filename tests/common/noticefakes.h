@@ -36,10 +36,12 @@ inline QString writeFakeSendmail(const QString& dir, int exitCode = 0, const QBy
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return {};
     const QByteArray d = QFile::encodeName(dir);
-    f.write("#!/bin/sh\nn=$(ls '" + d + "'/mail-*.eml 2>/dev/null | wc -l)\nn=$((n+1))\n"
-            "{ echo \"ARGS: $*\"; cat; } > '" + d + "'/mail-$n.tmp\nmv '" + d + "'/mail-$n.tmp '" +
-            d + "'/mail-$n.eml\n" + (say.isEmpty() ? QByteArray() : "echo '" + say + "' >&2\n") +
-            "exit " + QByteArray::number(exitCode) + "\n");
+    f.write("#!/bin/sh\nn=$(ls '" + d +
+            "'/mail-*.eml 2>/dev/null | wc -l)\nn=$((n+1))\n"
+            "{ echo \"ARGS: $*\"; cat; } > '" +
+            d + "'/mail-$n.tmp\nmv '" + d + "'/mail-$n.tmp '" + d + "'/mail-$n.eml\n" +
+            (say.isEmpty() ? QByteArray() : "echo '" + say + "' >&2\n") + "exit " +
+            QByteArray::number(exitCode) + "\n");
     f.close();
     f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ExeGroup |
                      QFile::ReadGroup | QFile::ExeOther | QFile::ReadOther);
@@ -176,7 +178,8 @@ public:
     // mesg y / mesg n: the group's write bit.
     bool setMessages(bool on)
     {
-        struct stat st{};
+        struct stat st
+        {};
         if (::stat(m_path.toLocal8Bit().constData(), &st) != 0)
             return false;
         const mode_t mode = on ? (st.st_mode | S_IWGRP) : (st.st_mode & ~S_IWGRP);

@@ -33,8 +33,8 @@ public:
     };
     QList<Request> requests;
     int failFirst = 0;
-    QByteArray okBody = "ok";              // what a 200 answer carries
-    QByteArray okType = "text/plain";      // and its content type
+    QByteArray okBody = "ok";                            // what a 200 answer carries
+    QByteArray okType = "text/plain";                    // and its content type
     QByteArray failStatus = "500 Internal Server Error"; // the failures' status line
     QByteArray failBody = "oops";
     bool hang = false;
@@ -80,8 +80,8 @@ private:
         if (hang)
             return;
         const bool fail = requests.size() <= failFirst;
-        s->write(fail ? QByteArray("HTTP/1.1 " + failStatus + "\r\nContent-Length: " +
-                                   QByteArray::number(failBody.size()) +
+        s->write(fail ? QByteArray("HTTP/1.1 " + failStatus +
+                                   "\r\nContent-Length: " + QByteArray::number(failBody.size()) +
                                    "\r\nConnection: close\r\n\r\n" + failBody)
                       : QByteArray("HTTP/1.1 200 OK\r\nContent-Type: " + okType +
                                    "\r\nContent-Length: " + QByteArray::number(okBody.size()) +

@@ -76,12 +76,24 @@ QList<NoticeRecord> records(QSignalSpy& spy, qsizetype n)
     return out;
 }
 
+// A Notifier for node-a on the clock `now`.
+std::unique_ptr<Notifier> notifierOf(const PolicyConfig& policy, const qint64* now = nullptr)
+{
+    Notifier::Options o;
+    o.server = u"node-a"_s;
+    if (now)
+        o.clock = [now] {
+            return *now;
+        };
+    return std::make_unique<Notifier>(policy, o);
+}
+
 // A change the contact book sees: a modification time `secs` on.
 void touch(const QString& path, int secs)
 {
     QFile f(path);
-    if (!f.open(QIODevice::ReadWrite) ||
-        !f.setFileTime(QDateTime::currentDateTime().addSecs(secs), QFileDevice::FileModificationTime))
+    if (!f.open(QIODevice::ReadWrite) || !f.setFileTime(QDateTime::currentDateTime().addSecs(secs),
+                                                        QFileDevice::FileModificationTime))
         qFatal("cannot touch %s", qPrintable(path));
 }
 
@@ -202,8 +214,9 @@ void TestNotices::theContactBookMergesThePolicyTheFileAndThePattern()
     const QString file = dir.filePath(u"contacts.toml"_s);
     test::writeTestFile(file, "[alice]\nemail = \"alice@old.example\"\nntfy = "
                               "\"https://ntfy.sh/alice\"\n[carol]\nlanguage = \"de\"\n");
-    PolicyConfig c = policyOf("[contacts]\nemail = \"{user}@lab.example\"\nfile = \"" +
-                              file.toUtf8() + "\"\n[contacts.alice]\nemail = \"alice@new.example\"\n");
+    PolicyConfig c =
+        policyOf("[contacts]\nemail = \"{user}@lab.example\"\nfile = \"" + file.toUtf8() +
+                 "\"\n[contacts.alice]\nemail = \"alice@new.example\"\n");
     ContactBook book;
     book.setContacts(c.contacts);
     QString problem;
@@ -225,7 +238,8 @@ void TestNotices::theContactBookMergesThePolicyTheFileAndThePattern()
     test::writeTestFile(file, "[alice]\nemail = \"nope\"\n[erin]\nemail = \"erin@x.example\"\n");
     touch(file, 5);
     alice = book.lookup(u"alice"_s, &problem);
-    QVERIFY2(problem.startsWith(file + u":2:9: \"email\" of [alice]: \"nope\""_s), qPrintable(problem));
+    QVERIFY2(problem.startsWith(file + u":2:9: \"email\" of [alice]: \"nope\""_s),
+             qPrintable(problem));
     QCOMPARE(alice.ntfyUrl, u"https://ntfy.sh/alice"_s);
     test::writeTestFile(file, "[erin]\nemail = \"erin@x.example\"\n");
     touch(file, 10);
@@ -251,17 +265,19 @@ void TestNotices::noticesAreWordedPerKindAndLanguage()
     NoticeText en = wordNotice(f, u"en_GB.UTF-8"_s, {});
     QCOMPARE(en.language, u"en"_s);
     QCOMPARE(en.subject, u"Idle GPU on node-a: python (PID 4242)"_s);
-    QVERIFY2(en.body.startsWith(u"Hello alice,\n\nyour process python (PID 4242) holds 20480 MiB on "
-                                "GPU 2 of node-a and has not used it for 30 min.\nIf nothing "
-                                "changes, it will be stopped at %1 (in 5 min).\n"_s.arg(due)),
-             qPrintable(en.body));
+    QVERIFY2(
+        en.body.startsWith(u"Hello alice,\n\nyour process python (PID 4242) holds 20480 MiB on "
+                           "GPU 2 of node-a and has not used it for 30 min.\nIf nothing "
+                           "changes, it will be stopped at %1 (in 5 min).\n"_s.arg(due)),
+        qPrintable(en.body));
     QVERIFY(!en.body.contains(u"opt_out"_s)); // it announces a step
     QCOMPARE(en.source, u"built-in"_s);
 
     const NoticeText de = wordNotice(f, u"de_DE.UTF-8"_s, {});
     QCOMPARE(de.language, u"de"_s);
     QCOMPARE(de.subject, u"Ungenutzte GPU auf node-a: python (PID 4242)"_s);
-    QVERIFY2(de.body.contains(u"wird er um %1 beendet (in 5 Min.)"_s.arg(due)), qPrintable(de.body));
+    QVERIFY2(de.body.contains(u"wird er um %1 beendet (in 5 Min.)"_s.arg(due)),
+             qPrintable(de.body));
     const NoticeText zh = wordNotice(f, u"zh_CN"_s, {});
     QVERIFY2(zh.body.contains(u"它将在 %1（5 分钟后）被终止"_s.arg(due)), qPrintable(zh.body));
     QCOMPARE(wordNotice(f, u"fr"_s, {}).language, u"en"_s); // no French: English
@@ -287,8 +303,9 @@ void TestNotices::noticesAreWordedPerKindAndLanguage()
     f.event.capGpus = 2;
     f.event.heldGpus = 3;
     f.steps.clear();
-    QVERIFY2(wordNotice(f, u"en"_s, {}).body.contains(
-                 u"you hold 3 GPUs on node-a; the cap per member of account vision is 2."_s),
+    QVERIFY2(wordNotice(f, u"en"_s, {})
+                 .body.contains(
+                     u"you hold 3 GPUs on node-a; the cap per member of account vision is 2."_s),
              qPrintable(wordNotice(f, u"en"_s, {}).body));
     f.kind = u"tokens"_s;
     f.text = u"Token books on node-a: python (PID 4242, alice) on GPU 2 — notify"_s;
@@ -299,8 +316,9 @@ void TestNotices::noticesAreWordedPerKindAndLanguage()
 void TestNotices::anAdminsTemplateWinsAndABrokenOneIsSaid()
 {
     QTemporaryDir dir;
-    test::writeTestFile(dir.filePath(u"idle.de.txt"_s),
-                        "Subject: {server}: GPU {gpu} ungenutzt\n\nHallo {user}, {steps} {unknown}\n");
+    test::writeTestFile(
+        dir.filePath(u"idle.de.txt"_s),
+        "Subject: {server}: GPU {gpu} ungenutzt\n\nHallo {user}, {steps} {unknown}\n");
     test::writeTestFile(dir.filePath(u"idle.txt"_s), "no subject line\n");
     NoticeFacts f;
     f.kind = u"idle"_s;
@@ -315,13 +333,18 @@ void TestNotices::anAdminsTemplateWinsAndABrokenOneIsSaid()
     QCOMPARE(de.source, dir.filePath(u"idle.de.txt"_s));
     const NoticeText en = wordNotice(f, u"en"_s, dir.path());
     QCOMPARE(en.source, u"built-in"_s);
-    QCOMPARE(en.problem, dir.filePath(u"idle.txt"_s) + u": the first line must be \"Subject: …\""_s);
+    QCOMPARE(en.problem,
+             dir.filePath(u"idle.txt"_s) + u": the first line must be \"Subject: …\""_s);
 }
 
 void TestNotices::mailGoesThroughSendmailAndARelayAsRfc5322()
 {
-    NoticeDelivery d{u"email"_s, u"alice@lab.example"_s, u"alice"_s, u"GPU auf node-a ungenützt"_s,
-                     u"Hallo alice,\n.\nein Punkt für Sie.\n"_s, u"idle-1"_s};
+    NoticeDelivery d{u"email"_s,
+                     u"alice@lab.example"_s,
+                     u"alice"_s,
+                     u"GPU auf node-a ungenützt"_s,
+                     u"Hallo alice,\n.\nein Punkt für Sie.\n"_s,
+                     u"idle-1"_s};
     const QByteArray lf = noticeMailMessage(u"gw@node-a"_s, d, false);
     QVERIFY2(lf.contains("\nTo: alice@lab.example\n"), lf.constData());
     QVERIFY(lf.contains(QByteArray("\nSubject: =?UTF-8?B?" +
@@ -334,8 +357,9 @@ void TestNotices::mailGoesThroughSendmailAndARelayAsRfc5322()
     // Through a relay: the envelope, CR LF, a lone '.' line stuffed.
     test::SmtpReceiver relay;
     QVERIFY(relay.listen());
-    PolicyConfig c = policyOf("[contacts]\nsmtp_relay = \"smtp://127.0.0.1:" +
-                              QByteArray::number(relay.port()) + "\"\nfrom = \"gw@lab.example\"\n");
+    PolicyConfig c =
+        policyOf("[contacts]\nsmtp_relay = \"smtp://127.0.0.1:" + QByteArray::number(relay.port()) +
+                 "\"\nfrom = \"gw@lab.example\"\n");
     NoticeChannels channels;
     channels.setup(c.contacts, u"node-a"_s, 5000);
     d.subject = u"Idle GPU"_s;
@@ -344,7 +368,8 @@ void TestNotices::mailGoesThroughSendmailAndARelayAsRfc5322()
     channels.send(d, [&](const NoticeDeliveryResult& r) { result = r; });
     QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000);
     QCOMPARE(result->outcome, NoticeDeliveryResult::Outcome::Done);
-    QVERIFY2(result->detail.contains(u"250 2.0.0 Ok: queued as 4711"_s), qPrintable(result->detail));
+    QVERIFY2(result->detail.contains(u"250 2.0.0 Ok: queued as 4711"_s),
+             qPrintable(result->detail));
     QCOMPARE(relay.mails.size(), 1);
     QCOMPARE(relay.mails[0].helo, "node-a"_ba);
     QCOMPARE(relay.mails[0].from, "<gw@lab.example>"_ba);
@@ -375,17 +400,16 @@ void TestNotices::aNoticeReachesEveryWayOnceAndTheRateLimitHoldsTheRest()
     test::writeTestUtmp(dir.filePath(u"utmp"_s), {{u"alice"_s, terminal.line()}});
     const QByteArray hs = "http://127.0.0.1:" + QByteArray::number(matrix.port());
     const PolicyConfig policy = policyOf(
-        "[alerts]\nrate_limit = \"10m\"\n[contacts]\nemail = \"{user}@lab.example\"\nsendmail = \"" +
+        "[alerts]\nrate_limit = \"10m\"\n[contacts]\nemail = \"{user}@lab.example\"\nsendmail = "
+        "\"" +
         sendmail.toUtf8() + "\"\nmatrix_homeserver = \"" + hs + "\"\nmatrix_token_file = \"" +
         dir.filePath(u"token"_s).toUtf8() + "\"\nutmp = \"" + dir.filePath(u"utmp"_s).toUtf8() +
         "\"\n[contacts.alice]\nmatrix = \"!lab:m.test\"\nslack = \"" + slack.url().toUtf8() +
-        "\"\nmattermost = \"" + slack.url().toUtf8() + "\"\nntfy = \"http://127.0.0.1:" +
-        QByteArray::number(ntfy.port()) + "/alice-gpus\"\n");
+        "\"\nmattermost = \"" + slack.url().toUtf8() +
+        "\"\nntfy = \"http://127.0.0.1:" + QByteArray::number(ntfy.port()) + "/alice-gpus\"\n");
     qint64 now = kT0;
-    Notifier::Options o;
-    o.server = u"node-a"_s;
-    o.clock = [&] { return now; };
-    Notifier notifier(policy, o);
+    const auto owned = notifierOf(policy, &now);
+    Notifier& notifier = *owned;
     QSignalSpy spy(&notifier, &Notifier::recorded);
 
     PolicyEvent e = idleEvent();
@@ -466,14 +490,13 @@ void TestNotices::optedOutPeopleGetOnlyWhatIsEnforced()
 {
     QTemporaryDir dir;
     const QString sendmail = test::writeFakeSendmail(dir.path());
-    const PolicyConfig policy = policyOf(
-        "[alerts]\nrate_limit = \"1s\"\n[contacts]\nterminals = false\nsendmail = \"" +
-        sendmail.toUtf8() + "\"\n[contacts.alice]\nemail = \"alice@lab.example\"\nopt_out = true\n");
+    const PolicyConfig policy =
+        policyOf("[alerts]\nrate_limit = \"1s\"\n[contacts]\nterminals = false\nsendmail = \"" +
+                 sendmail.toUtf8() +
+                 "\"\n[contacts.alice]\nemail = \"alice@lab.example\"\nopt_out = true\n");
     qint64 now = kT0;
-    Notifier::Options o;
-    o.server = u"node-a"_s;
-    o.clock = [&] { return now; };
-    Notifier notifier(policy, o);
+    const auto owned = notifierOf(policy, &now);
+    Notifier& notifier = *owned;
     QSignalSpy spy(&notifier, &Notifier::recorded);
     PolicyEvent e = idleEvent();
     e.actions[0].simulated = true; // a dry run's warning: nothing enforced
@@ -515,9 +538,8 @@ void TestNotices::failuresAreRecordedWithTheirReason()
         dir.filePath(u"utmp"_s).toUtf8() + "\"\n[contacts.alice]\nmatrix = \"!lab:m.test\"\n" +
         "[contacts.bob]\nterminals = true\nntfy = \"http://127.0.0.1:1/x\"\n" +
         "[contacts.dave]\nmatrix = \"!lab:m.test\"\nterminals = false\n");
-    Notifier::Options o;
-    o.server = u"node-a"_s;
-    Notifier notifier(policy, o);
+    const auto owned = notifierOf(policy);
+    Notifier& notifier = *owned;
     QSignalSpy spy(&notifier, &Notifier::recorded);
     notifier.notify(idleEvent());
     const QList<NoticeRecord> list = records(spy, 3);
@@ -571,9 +593,8 @@ void TestNotices::theProcesssLanguageIsUsedWhenTheContactsSayNone()
     const PolicyConfig policy =
         policyOf("[contacts]\nterminals = false\nemail = \"{user}@lab.example\"\nsendmail = \"" +
                  sendmail.toUtf8() + "\"\n[contacts.carol]\nlanguage = \"zh\"\n");
-    Notifier::Options o;
-    o.server = u"node-a"_s;
-    Notifier notifier(policy, o);
+    const auto owned = notifierOf(policy);
+    Notifier& notifier = *owned;
     QSignalSpy spy(&notifier, &Notifier::recorded);
     notifier.notify(idleEvent(u"alice"_s, child.processId()));
     notifier.notify(idleEvent(u"carol"_s, child.processId()));

@@ -5,6 +5,7 @@
 #include "history/historyservice.h"
 #include "models/desktopstores.h"
 #include "models/eventbook.h"
+#include "models/fairsharemodel.h"
 #include "models/reservationsview.h"
 #include "models/tokenbook.h"
 #include "models/verdictbook.h"
@@ -279,6 +280,11 @@ void DesktopSession::addRemoteSources()
             &ReservationsView::setState);
     connect(m_links.get(), &AgentLinks::serverRemoved, m_stores->reservations(),
             &ReservationsView::removeServer);
+    // Each agent's fair share per user and account (its /v1/info).
+    connect(m_links.get(), &AgentLinks::fairShareReceived, m_stores->fairShare(),
+            &FairShareModel::setServerStatus);
+    connect(m_links.get(), &AgentLinks::serverRemoved, m_stores->fairShare(),
+            &FairShareModel::removeServer);
 }
 
 // One identity per server (issue 24): an agent's identity (/v1/info
@@ -378,6 +384,8 @@ void DesktopSession::addLocalPolicies()
             &EventBook::addEvents);
     connect(m_policy.get(), &PolicyService::statusChanged, m_stores->verdicts(),
             &VerdictBook::setStatus);
+    connect(m_policy.get(), &PolicyService::statusChanged, m_stores->fairShare(),
+            &FairShareModel::setStatus);
     // The token books of this source's readings, under the same policy's
     // [tokens].
     m_engine->addThreadSafeConsumer(m_stores->tokens(), &TokenBook::ingestBatch, m_source.get());

@@ -1,6 +1,7 @@
 #include "models/desktopstores.h"
 
 #include "models/eventbook.h"
+#include "models/fairsharemodel.h"
 #include "models/reservationsview.h"
 #include "models/tokenbook.h"
 #include "models/verdictbook.h"
@@ -13,6 +14,7 @@ DesktopStores::DesktopStores(QObject* parent)
     , m_verdicts(new VerdictBook(this))
     , m_tokens(new TokenBook(this))
     , m_reservations(new ReservationsView(this))
+    , m_fairShare(new FairShareModel(this))
 {}
 
 DesktopStores::~DesktopStores() = default;

@@ -18,6 +18,7 @@
 #include "remote/serverlist.h"
 #include "window/enforcementtab.h"
 #include "window/eventspage.h"
+#include "window/fairshareview.h"
 #include "window/findgpusdialog.h"
 #include "window/fleetprocesspage.h"
 #include "window/historypage.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(LiveState* fleet, DesktopStores* stores, QWidget* parent)
     , m_verdictBook(stores->verdicts())
     , m_reservations(stores->reservations())
     , m_tokenBook(stores->tokens())
+    , m_fairShare(stores->fairShare())
 {
     setWindowTitle(tr("GPU Warden"));
     buildMenus();
@@ -352,6 +354,8 @@ TokensView* MainWindow::tokensView()
         m_tokensTabs->setDocumentMode(true);
         m_tokensTabs->addTab(m_tokens, tr("&Books"));
         m_tokensTabs->addTab(m_enforcement, tr("E&nforcement"));
+        m_fairShareView = new FairShareView(m_fairShare);
+        m_tokensTabs->addTab(m_fairShareView, tr("Fair &share"));
         // The agents may have changed (File → Servers…) since last shown.
         connect(m_tokensTabs, &QTabWidget::currentChanged, this, [this] {
             if (m_tokensTabs->currentWidget() == m_enforcement)

@@ -56,6 +56,8 @@ class AgentBooks;
 class TokenBook;
 class TokensView;
 class EnforcementTab;
+class FairShareModel;
+class FairShareView;
 class ReportDialog;
 class DesktopStores;
 struct PolicyEvent;
@@ -223,6 +225,7 @@ private:
     ReservationsView* m_reservations = nullptr;
     EventsPage* m_events = nullptr;
     TokenBook* m_tokenBook = nullptr;
+    FairShareModel* m_fairShare = nullptr;
     QPointer<ReportDialog> m_report;
     QString m_reportHistory;
     std::function<std::optional<PolicyConfig>()> m_reportPolicy;
@@ -231,6 +234,7 @@ private:
     QTabWidget* m_tokensTabs = nullptr;
     TokensView* m_tokens = nullptr;
     EnforcementTab* m_enforcement = nullptr;
+    FairShareView* m_fairShareView = nullptr; // the Tokens page's "Fair share" tab
     HistoryProvider* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QTimer* m_chartTimer = nullptr;
