@@ -11,6 +11,7 @@
 #include <QMutex>
 #include <QPointer>
 #include <QThread>
+#include <QTimer>
 
 #include <atomic>
 
@@ -25,6 +26,7 @@ struct Job
     NoticeFacts facts;
     bool enforced = false;
     qint64 atMs = 0;
+    QString key; // the rate limit's
 };
 
 // The language a process runs in: LC_ALL, LC_MESSAGES, then LANG of its
@@ -202,8 +204,33 @@ public:
         }
     }
 
+    // An event's news waits Options::coalesceMs for more of the same
+    // event (its first warning a reading after it was seen): one notice.
+    void hold(const Job& job)
+    {
+        const QString id = job.facts.event.id;
+        if (const auto it = m_held.find(id); it != m_held.end()) {
+            it->facts.event = job.facts.event;
+            it->facts.steps += job.facts.steps;
+            it->enforced = noticeAnnouncesEnforcement(it->facts);
+            return;
+        }
+        m_held.insert(id, job);
+        QTimer::singleShot(int(std::min<qint64>(s->options.coalesceMs, INT_MAX)), this, [this, id] {
+            const Job held = m_held.take(id);
+            qint64 rateLimitMs = 0;
+            {
+                QMutexLocker locker(&s->lock);
+                rateLimitMs = s->rateLimitMs;
+            }
+            QMutexLocker decide(&s->decideLock);
+            s->admit(held, held.key, rateLimitMs, decide);
+        });
+    }
+
 private:
     Shared* s;
+    QHash<QString, Job> m_held; // by event id
     ContactBook m_book;
     NoticeChannels m_channels{this};
 };
@@ -297,7 +324,15 @@ void Notifier::notify(const PolicyEvent& event)
     job.facts.event = event;
     job.facts.steps = news->steps;
     job.enforced = noticeAnnouncesEnforcement(job.facts);
-    d->admit(std::move(job), news->key, rateLimitMs, decide);
+    job.key = news->key;
+    if (d->options.coalesceMs <= 0) {
+        d->admit(std::move(job), news->key, rateLimitMs, decide);
+        return;
+    }
+    decide.unlock();
+    Worker* worker = d->worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, job] { worker->hold(job); }, Qt::QueuedConnection);
 }
 
 void Notifier::notifyText(const QString& kind, const QString& user, const QString& text,

@@ -58,6 +58,11 @@ public:
         std::function<qint64()> clock;
         // Where a process's environment is read for its LANG ("/proc").
         QString procRoot = QStringLiteral("/proc");
+        // How long an event's news waits for more of it before it is told:
+        // an event seen and warned a reading apart is one notice, not a
+        // notice that enforces nothing followed by the warning the rate
+        // limit then holds back. 0: told at once.
+        qint64 coalesceMs = 5000;
     };
 
     struct Counters

@@ -326,6 +326,10 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
           static_cast<long long>(dueMs - e->detectedMs),
           static_cast<long long>(diedMs - e->startMs));
 
+    // The warning says when the SIGTERM is due (on the wire too).
+    QVERIFY(e->actions[0].dueMs);
+    QVERIFY2(qAbs(*e->actions[0].dueMs - dueMs) <= 2000,
+             qPrintable(QString::number(*e->actions[0].dueMs - dueMs)));
     // The owner was told of the first warning once each way; the second
     // warning and the SIGTERM fell in the rate limit (10 min).
     const QList<QByteArray> mails = test::fakeSendmailMessages(noticeDir.path());
@@ -337,8 +341,9 @@ void TestAgentIdle::idleChildIsWarnedThenTerminatedAndDryRunSparesIt()
     QVERIFY2(mails[0].contains(QByteArray("(PID " + QByteArray::number(doomedPid) + ")")),
              mails[0].constData());
     const QByteArray stopAt =
-        "it will be stopped at " +
-        QDateTime::fromMSecsSinceEpoch(dueMs).toString(QStringLiteral("HH:mm")).toUtf8();
+        "it will be stopped at " + QDateTime::fromMSecsSinceEpoch(*e->actions[0].dueMs)
+                                       .toString(QStringLiteral("HH:mm"))
+                                       .toUtf8();
     QVERIFY2(mails[0].contains(stopAt), mails[0].constData());
     QCOMPARE(matrix.requests.size(), 1);
     QCOMPARE(matrix.requests[0].method, QByteArray("PUT"));

@@ -77,10 +77,13 @@ QList<NoticeRecord> records(QSignalSpy& spy, qsizetype n)
 }
 
 // A Notifier for node-a on the clock `now`.
-std::unique_ptr<Notifier> notifierOf(const PolicyConfig& policy, const qint64* now = nullptr)
+// (Told at once unless `coalesceMs` says otherwise.)
+std::unique_ptr<Notifier> notifierOf(const PolicyConfig& policy, const qint64* now = nullptr,
+                                     qint64 coalesceMs = 0)
 {
     Notifier::Options o;
     o.server = u"node-a"_s;
+    o.coalesceMs = coalesceMs;
     if (now)
         o.clock = [now] {
             return *now;
@@ -123,6 +126,7 @@ private Q_SLOTS:
     void mailGoesThroughSendmailAndARelayAsRfc5322();
     void aNoticeReachesEveryWayOnceAndTheRateLimitHoldsTheRest();
     void optedOutPeopleGetOnlyWhatIsEnforced();
+    void anEventSeenThenWarnedAReadingApartIsOneNotice();
     void failuresAreRecordedWithTheirReason();
     void theProcesssLanguageIsUsedWhenTheContactsSayNone();
 };
@@ -518,6 +522,39 @@ void TestNotices::optedOutPeopleGetOnlyWhatIsEnforced()
     QCOMPARE(r.channel, u"email"_s);
     QVERIFY(r.enforced);
     QCOMPARE(test::fakeSendmailMessages(dir.path()).size(), 1);
+}
+
+void TestNotices::anEventSeenThenWarnedAReadingApartIsOneNotice()
+{
+    // Seen at one reading, its first warning at the next: without waiting,
+    // the first notice would announce nothing enforced and the rate limit
+    // would hold the warning back.
+    QTemporaryDir dir;
+    const QString sendmail = test::writeFakeSendmail(dir.path());
+    const PolicyConfig policy =
+        policyOf("[contacts]\nterminals = false\nsendmail = \"" + sendmail.toUtf8() +
+                 "\"\nemail = \"{user}@lab.example\"\n");
+    const auto owned = notifierOf(policy, nullptr, 400);
+    Notifier& notifier = *owned;
+    QSignalSpy spy(&notifier, &Notifier::recorded);
+    PolicyEvent e = idleEvent();
+    const QList<PolicyAction> warning = e.actions;
+    e.actions.clear();
+    notifier.notify(e); // seen
+    QTest::qWait(100);
+    e.actions = warning;
+    notifier.notify(e); // warned, a reading later
+    QTRY_COMPARE(spy.size(), 1);
+    QTest::qWait(600);
+    QCOMPARE(spy.size(), 1);
+    const NoticeRecord r = spy.at(0).at(0).value<NoticeRecord>();
+    QCOMPARE(r.outcome, u"done"_s);
+    QVERIFY(r.enforced);
+    const QList<QByteArray> mails = test::fakeSendmailMessages(dir.path());
+    QCOMPARE(mails.size(), 1);
+    QVERIFY2(mails[0].contains(QByteArray("it will be stopped at " + hhmm(kT0 + 300'000).toUtf8())),
+             mails[0].constData());
+    QVERIFY(!mails[0].contains("opt_out"));
 }
 
 void TestNotices::failuresAreRecordedWithTheirReason()

@@ -656,7 +656,7 @@ private Q_SLOTS:
                  qPrintable(notice()));
         // The cap and its memory, and where the events can still be seen:
         // judged here, by default on this computer without a history file.
-        QVERIFY2(notice().contains(QStringLiteral("keeps up to 20 (about 15 KiB of memory)")),
+        QVERIFY2(notice().contains(QStringLiteral("keeps up to 20 (about 14 KiB of memory)")),
                  qPrintable(notice()));
         QVERIFY2(notice().contains(QStringLiteral("This computer's events are kept only here; "
                                                   "Tools → Policy… replays")),
@@ -710,7 +710,7 @@ private Q_SLOTS:
         QVERIFY(page.droppedNotice()->isVisible());
         QVERIFY2(page.droppedText().startsWith(
                      QStringLiteral("1,212 older closed events are no longer shown: this view "
-                                    "keeps up to 21,845 (about 16 MiB of memory)")),
+                                    "keeps up to 22,795 (about 16 MiB of memory)")),
                  qPrintable(page.droppedText()));
         // The notice is read whole: its height holds its wrapped lines.
         QLabel* notice = page.droppedNotice();

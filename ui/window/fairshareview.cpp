@@ -32,8 +32,10 @@ FairShareView::FairShareView(FairShareModel* model, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The names take what is left; the figures stay beside them.
+    m_table->horizontalHeader()->setSectionResizeMode(FairShareModel::WhoColumn,
+                                                      QHeaderView::Stretch);
     m_table->setWordWrap(false);
     m_state->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
