@@ -149,7 +149,9 @@ public:
         if (language.isEmpty())
             language = contacts.language;
         NoticeFacts facts = job.facts;
-        facts.server = server;
+        // The server as its events name it (the demo's, an agent's
+        // [agent] server_name), else the one this notifier was given.
+        facts.server = facts.event.server.isEmpty() ? server : facts.event.server;
         const NoticeText text = wordNotice(facts, language, contacts.templates);
         base.subject = text.subject;
         base.language = text.language;

@@ -538,6 +538,7 @@ void TestNotices::anEventSeenThenWarnedAReadingApartIsOneNotice()
     Notifier& notifier = *owned;
     QSignalSpy spy(&notifier, &Notifier::recorded);
     PolicyEvent e = idleEvent();
+    e.server = u"gpu-lab-07"_s; // the server as its events name it, not the notifier's
     const QList<PolicyAction> warning = e.actions;
     e.actions.clear();
     notifier.notify(e); // seen
@@ -555,6 +556,8 @@ void TestNotices::anEventSeenThenWarnedAReadingApartIsOneNotice()
     QVERIFY2(mails[0].contains(QByteArray("it will be stopped at " + hhmm(kT0 + 300'000).toUtf8())),
              mails[0].constData());
     QVERIFY(!mails[0].contains("opt_out"));
+    QVERIFY2(mails[0].contains("\nSubject: Idle GPU on gpu-lab-07: python (PID 4242)\n"),
+             mails[0].constData());
 }
 
 void TestNotices::failuresAreRecordedWithTheirReason()
