@@ -415,7 +415,7 @@ void AgentApp::wirePolicies()
     // machine): a demo agent never asks for a signal.
     PolicyEngine::Options policyOptions;
     policyOptions.enforcing = !m_options.demo;
-    policyOptions.groups = unixGroupsOf;
+    policyOptions.groups = cachedUnixGroupsOf; // one cache with the desk's and `me`'s
     m_policyService = std::make_unique<PolicyService>(m_policy, policyOptions);
     PolicyService* service = m_policyService.get();
     server->attachPolicy(service, m_policy, m_policyPath);

@@ -28,7 +28,7 @@ QJsonObject AgentServer::selfStanding(const QString& user, uint uid)
     const AllocationState allocations = m_desk->state();
     f.reservations = allocations.reservations;
     f.waiting = int(allocations.waiting.size());
-    f.groups = unixGroupsOf;
+    f.groups = cachedUnixGroupsOf;
     f.booksKept = m_tokens->enabled();
     if (f.booksKept) {
         const BalanceView view = m_tokens->balanceView();

@@ -63,7 +63,7 @@ AllocationDesk::AllocationDesk(std::function<const Snapshot*()> latest, std::fun
     : QObject(parent)
     , m_latest(std::move(latest))
     , m_now(std::move(now))
-    , m_groups(unixGroupsOf)
+    , m_groups(cachedUnixGroupsOf)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);

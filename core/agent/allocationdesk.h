@@ -71,7 +71,7 @@ public:
     static constexpr int kBusyRetrySeconds = 5;
 
     // Unix groups of a person, for [accounts.NAME] members = ["@lab"]
-    // (default: this machine's, unixGroupsOf).
+    // (default: this machine's, through the one cache: cachedUnixGroupsOf).
     void setGroups(std::function<QStringList(const QString&)> groups)
     {
         m_groups = std::move(groups);

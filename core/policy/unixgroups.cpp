@@ -1,5 +1,7 @@
 #include "policy/unixgroups.h"
 
+#include <QDateTime>
+
 #include <grp.h>
 #include <pwd.h>
 #include <unistd.h>
@@ -41,6 +43,42 @@ QStringList unixGroupsOf(const QString& user)
             out << QString::fromLocal8Bit(g->gr_name);
     }
     return out;
+}
+
+UnixGroupCache::UnixGroupCache(std::function<QStringList(const QString&)> lookup,
+                               std::function<qint64()> clock, qint64 freshMs)
+    : m_lookup(std::move(lookup))
+    , m_clock(std::move(clock))
+    , m_freshMs(freshMs)
+{
+    if (!m_clock)
+        m_clock = [] {
+            return QDateTime::currentMSecsSinceEpoch();
+        };
+}
+
+QStringList UnixGroupCache::groupsOf(const QString& user)
+{
+    const qint64 now = m_clock();
+    {
+        QMutexLocker locker(&m_lock);
+        const auto it = m_users.constFind(user);
+        if (it != m_users.constEnd() && now - it->first < m_freshMs && now >= it->first)
+            return it->second;
+    }
+    // Asked outside the lock: a slow name service holds up only this user.
+    QStringList groups = m_lookup(user);
+    QMutexLocker locker(&m_lock);
+    if (m_users.size() >= kMaxUsers && !m_users.contains(user))
+        m_users.clear();
+    m_users.insert(user, {now, groups});
+    return groups;
+}
+
+QStringList cachedUnixGroupsOf(const QString& user)
+{
+    static UnixGroupCache cache;
+    return cache.groupsOf(user);
 }
 
 } // namespace gw

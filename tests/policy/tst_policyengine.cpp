@@ -676,6 +676,30 @@ void TestPolicyEngine::unixGroups()
     // root exists everywhere and is in group root (gid 0).
     QVERIFY(unixGroupsOf(QStringLiteral("root")).contains(QStringLiteral("root")));
     QVERIFY(unixGroupsOf(QStringLiteral("no-such-user-gw")).isEmpty());
+    QCOMPARE(cachedUnixGroupsOf(QStringLiteral("root")), unixGroupsOf(QStringLiteral("root")));
+
+    // The one cache: a user asked once per freshness, each user apart.
+    int asked = 0;
+    qint64 now = 1000;
+    UnixGroupCache cache(
+        [&](const QString& user) {
+            ++asked;
+            return QStringList{user + QStringLiteral("-lab")};
+        },
+        [&] { return now; }, 600'000);
+    QCOMPARE(cache.groupsOf(QStringLiteral("alice")), QStringList{QStringLiteral("alice-lab")});
+    QCOMPARE(cache.groupsOf(QStringLiteral("alice")), QStringList{QStringLiteral("alice-lab")});
+    cache.groupsOf(QStringLiteral("bob"));
+    QCOMPARE(asked, 2);
+    now += 599'999;
+    cache.groupsOf(QStringLiteral("alice"));
+    QCOMPARE(asked, 2);
+    now += 1;
+    cache.groupsOf(QStringLiteral("alice"));
+    QCOMPARE(asked, 3);
+    now -= 60'000; // the clock stepped back: asked again, not trusted
+    cache.groupsOf(QStringLiteral("alice"));
+    QCOMPARE(asked, 4);
 }
 
 void TestPolicyEngine::adaptiveBandAndDefensiveMode()
