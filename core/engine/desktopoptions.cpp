@@ -33,8 +33,9 @@ void DesktopOptions::addOptions(QCommandLineParser& parser)
         {QStringLiteral("page"),
          QCoreApplication::translate(
              "main",
-             "Open on this page: overview, processes, details, events, tokens or enforcement "
-             "(the Tokens page's second tab), or with a dialog open: find-gpus (Find GPUs), "
+             "Open on this page: overview, processes, details, events, tokens, enforcement "
+             "or fair-share (the Tokens page's second and third tabs), or with a dialog open: "
+             "find-gpus (Find GPUs), "
              "prices (the token price editor), report (the report dialog, building the last 24 "
              "h)."),
          QStringLiteral("page")});
@@ -93,14 +94,15 @@ std::optional<DesktopOptions> DesktopOptions::parse(const QCommandLineParser& pa
     o.demo = parser.isSet(QStringLiteral("demo"));
     if (parser.isSet(QStringLiteral("page"))) {
         o.page = parser.value(QStringLiteral("page"));
-        const QStringList pages{
-            QStringLiteral("overview"),  QStringLiteral("processes"), QStringLiteral("details"),
-            QStringLiteral("events"),    QStringLiteral("tokens"),    QStringLiteral("enforcement"),
-            QStringLiteral("find-gpus"), QStringLiteral("prices"),    QStringLiteral("report")};
+        const QStringList pages{QStringLiteral("overview"),   QStringLiteral("processes"),
+                                QStringLiteral("details"),    QStringLiteral("events"),
+                                QStringLiteral("tokens"),     QStringLiteral("enforcement"),
+                                QStringLiteral("fair-share"), QStringLiteral("find-gpus"),
+                                QStringLiteral("prices"),     QStringLiteral("report")};
         if (!pages.contains(o.page)) {
             *error =
                 QStringLiteral("--page: expected overview, processes, details, events, tokens, "
-                               "enforcement, find-gpus, prices or report, got \"%1\"")
+                               "enforcement, fair-share, find-gpus, prices or report, got \"%1\"")
                     .arg(o.page);
             return std::nullopt;
         }

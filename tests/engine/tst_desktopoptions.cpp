@@ -93,8 +93,9 @@ private Q_SLOTS:
             << QStringLiteral("--demo-servers: expected 1..64, got \"many\"");
         QTest::newRow("unknown page")
             << QStringList{QStringLiteral("--page"), QStringLiteral("alerts")}
-            << QStringLiteral("--page: expected overview, processes, details, events, tokens, "
-                              "enforcement, find-gpus, prices or report, got \"alerts\"");
+            << QStringLiteral(
+                   "--page: expected overview, processes, details, events, tokens, "
+                   "enforcement, fair-share, find-gpus, prices or report, got \"alerts\"");
         QTest::newRow("bad proc root")
             << QStringList{QStringLiteral("--proc-root"), QStringLiteral("/nonexistent/proc")}
             << QStringLiteral("--proc-root: \"/nonexistent/proc\" is not a directory");

@@ -108,7 +108,7 @@ void TestFairShare::eachServersUsersAndAccountsAreRows()
     QCOMPARE(cell(m, 2, FairShareModel::WhoColumn), u"alice"_s);
     QCOMPARE(cell(m, 2, FairShareModel::QuotaColumn), u"30 % (now 15 %)"_s);
     QCOMPARE(cell(m, 2, FairShareModel::ShareColumn), u"22 %"_s);
-    QCOMPARE(cell(m, 3, FairShareModel::UsageColumn), u"0.25 h"_s);
+    QCOMPARE(cell(m, 3, FairShareModel::UsageColumn), u"15.0 min"_s); // under an hour
     QCOMPARE(cell(m, 4, FairShareModel::ServerColumn), u"node-b"_s);
     QCOMPARE(resets.size(), 2);
 

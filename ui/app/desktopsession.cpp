@@ -22,6 +22,7 @@
 #include "window/alertnotifier.h"
 #include "window/enforcementtab.h"
 #include "window/eventspage.h"
+#include "window/fairshareview.h"
 #include "window/mainwindow.h"
 #include "window/policydialog.h"
 #include "window/policyreplay.h"
@@ -565,6 +566,9 @@ void DesktopSession::openPage()
     else if (page == QLatin1String("enforcement")) {
         window->showTokens();
         window->tokensTabs()->setCurrentWidget(window->enforcementTab());
+    } else if (page == QLatin1String("fair-share")) {
+        window->showTokens();
+        window->tokensTabs()->setCurrentWidget(window->fairShareView());
     } else if (page == QLatin1String("find-gpus")) {
         window->showFindGpusDialog();
     } else if (page == QLatin1String("report")) {

@@ -143,6 +143,9 @@ QVariant FairShareModel::data(const QModelIndex& index, int role) const
         case ShareColumn:
             return percent(r.sharePercent);
         case UsageColumn:
+            // Under an hour in minutes: a server watched for minutes is not "0.00 h".
+            if (r.usageHours < 1)
+                return tr("%1 min").arg(locale.toString(r.usageHours * 60, 'f', 1));
             return tr("%1 h").arg(locale.toString(r.usageHours, 'f', r.usageHours < 10 ? 2 : 1));
         case FactorColumn:
             return r.factor ? locale.toString(*r.factor, 'f', 2) : tr("—");
@@ -191,12 +194,14 @@ QVariant FairShareModel::data(const QModelIndex& index, int role) const
         case ShareColumn:
             return tr("Measured over the [quota] window");
         case UsageColumn:
-            return tr("The server's capacity used, in server-hours, each hour weighing half "
-                      "after every [quota] half_life");
+            return tr("The server's capacity used, in server-hours (a whole server busy for "
+                      "an hour is one), each hour weighing half after every [quota] half_life");
         case FactorColumn:
-            return r.factor ? tr("2^(−usage/share), as Slurm's classic fair share: 1 used nothing "
-                                 "lately, 0.5 used exactly its share, lower used more. Waiting "
-                                 "callers with a higher factor get a freed GPU first.")
+            return r.factor ? tr("2^(−U/S), as Slurm's classic fair share: U its part of all the "
+                                 "decayed usage on this server, S its part of all the shares. 1: "
+                                 "used nothing lately; 0.5: used exactly its share; lower: used "
+                                 "more. Waiting callers with a higher factor get a freed GPU "
+                                 "first.")
                             : tr("No share set for this account: no factor");
         default:
             break;

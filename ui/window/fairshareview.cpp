@@ -19,9 +19,10 @@ FairShareView::FairShareView(FairShareModel* model, QWidget* parent)
     , m_state(new QLabel(this))
 {
     auto* about = new QLabel(
-        tr("Who waits first for a freed GPU: the fair-share factor 2^(−usage/share) from each "
-           "one's decayed usage (each hour weighs half after the [quota] half-life). 1: used "
-           "nothing lately; 0.5: used exactly their share; lower: used more."),
+        tr("Who waits first for a freed GPU: the fair-share factor 2^(−U/S), U each one's part "
+           "of all the decayed usage on the server (each hour weighs half after the [quota] "
+           "half-life), S their part of all the shares. 1: used nothing lately; 0.5: used "
+           "exactly their share; lower: used more."),
         this);
     about->setWordWrap(true);
     m_sorted->setSourceModel(model);

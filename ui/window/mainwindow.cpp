@@ -374,6 +374,12 @@ EnforcementTab* MainWindow::enforcementTab()
     return m_enforcement;
 }
 
+FairShareView* MainWindow::fairShareView()
+{
+    tokensView();
+    return m_fairShareView;
+}
+
 PolicyDialog* MainWindow::adoptPrices(const PolicyConfig::Tokens& rules)
 {
     const std::optional<RemoteServer> keeper = m_agentBooks->keeper();

@@ -102,6 +102,7 @@ public:
     // The Tokens page's second tab: each agent's enforcement candidates,
     // decisions and audit log (made with the view).
     EnforcementTab* enforcementTab();
+    FairShareView* fairShareView(); // the Tokens page's third tab
     QTabWidget* tokensTabs() const { return m_tokensTabs; }
     // The price editor's "Adopt": the policy dialog of the books' keeper
     // (or this computer's) with those prices in its text, to review and save.
