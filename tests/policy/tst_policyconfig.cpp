@@ -202,7 +202,8 @@ defensive_multiplier = 0.2
             << QByteArray("[hog]\n\n[reports]\nx = 1\n")
             << QByteArray(
                    "policy.toml:3:2: unknown section [reports]; the known sections are [hog], "
-                   "[idle], [quota], [accounts], [adaptive], [alerts], [contacts], [allocate], [tokens], "
+                   "[idle], [quota], [accounts], [adaptive], [alerts], [contacts], [allocate], "
+                   "[tokens], "
                    "[energy], [owners]");
         QTest::newRow("bad day")
             << QByteArray("[quota.users]\nbob = { share = 10, windows = [\"Mon-Xyz 09:00-11:00\"] "
