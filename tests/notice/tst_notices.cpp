@@ -400,7 +400,8 @@ void TestNotices::aNoticeReachesEveryWayOnceAndTheRateLimitHoldsTheRest()
     QVERIFY(matrix.listen() && slack.listen() && ntfy.listen());
     test::writeTestFile(dir.filePath(u"token"_s), "syt_abc\n");
     test::TestTerminal terminal;
-    QVERIFY(terminal.open());
+    if (!terminal.open())
+        QSKIP("no pseudo-terminal here (posix_openpt): every way is tried where there is one");
     test::writeTestUtmp(dir.filePath(u"utmp"_s), {{u"alice"_s, terminal.line()}});
     const QByteArray hs = "http://127.0.0.1:" + QByteArray::number(matrix.port());
     const PolicyConfig policy = policyOf(
@@ -568,7 +569,8 @@ void TestNotices::failuresAreRecordedWithTheirReason()
     matrix.failFirst = 100;
     QVERIFY(matrix.listen());
     test::TestTerminal closed;
-    QVERIFY(closed.open());
+    if (!closed.open())
+        QSKIP("no pseudo-terminal here (posix_openpt): the failures are tried where there is one");
     QVERIFY(closed.setMessages(false));
     test::writeTestUtmp(dir.filePath(u"utmp"_s), {{u"alice"_s, closed.line()}});
     const PolicyConfig policy = policyOf(
