@@ -94,20 +94,20 @@ struct Notifier::Shared
 
     // The rate limit (`decide` held, released here), then the queue; a
     // notice held back is recorded as declined.
-    void admit(Job job, const QString& key, qint64 rateLimitMs, QMutexLocker<QMutex>& decide);
+    void admit(Job job, qint64 rateLimitMs, QMutexLocker<QMutex>& decide);
 
     // Counted, then handed to the owner's thread.
     void post(const NoticeRecord& r)
     {
-        if (r.outcome == QLatin1String("done"))
+        if (r.outcome == QLatin1String("done")) {
             ++sent;
-        else if (r.outcome == QLatin1String("failed"))
+        } else if (r.outcome == QLatin1String("failed")) {
             ++failed;
-        else
-            ++declined;
-        if (r.outcome == QLatin1String("failed"))
             qCWarning(lcNotices).noquote()
                 << "notice to" << r.user << "by" << r.channel << "failed:" << r.detail;
+        } else {
+            ++declined;
+        }
         if (Notifier* o = owner.data())
             QMetaObject::invokeMethod(
                 o, [o, r] { Q_EMIT o->recorded(r); }, Qt::QueuedConnection);
@@ -226,7 +226,7 @@ public:
                 rateLimitMs = s->rateLimitMs;
             }
             QMutexLocker decide(&s->decideLock);
-            s->admit(held, held.key, rateLimitMs, decide);
+            s->admit(held, rateLimitMs, decide);
         });
     }
 
@@ -237,10 +237,9 @@ private:
     NoticeChannels m_channels{this};
 };
 
-void Notifier::Shared::admit(Job job, const QString& key, qint64 rateLimitMs,
-                             QMutexLocker<QMutex>& decide)
+void Notifier::Shared::admit(Job job, qint64 rateLimitMs, QMutexLocker<QMutex>& decide)
 {
-    const auto heldBack = limits.admit(key, job.atMs, rateLimitMs);
+    const auto heldBack = limits.admit(job.key, job.atMs, rateLimitMs);
     decide.unlock();
     if (!heldBack) {
         ++rateLimited;
@@ -328,7 +327,7 @@ void Notifier::notify(const PolicyEvent& event)
     job.enforced = noticeAnnouncesEnforcement(job.facts);
     job.key = news->key;
     if (d->options.coalesceMs <= 0) {
-        d->admit(std::move(job), news->key, rateLimitMs, decide);
+        d->admit(std::move(job), rateLimitMs, decide);
         return;
     }
     decide.unlock();
@@ -355,7 +354,8 @@ void Notifier::notifyText(const QString& kind, const QString& user, const QStrin
     job.facts.event = about;
     job.enforced = noticeAnnouncesEnforcement(job.facts);
     QMutexLocker decide(&d->decideLock);
-    d->admit(std::move(job), kind + QLatin1Char('/') + user, rateLimitMs, decide);
+    job.key = kind + QLatin1Char('/') + user;
+    d->admit(std::move(job), rateLimitMs, decide);
 }
 
 Notifier::Counters Notifier::counters() const

@@ -71,7 +71,6 @@ std::optional<EventNews::News> EventNews::take(const PolicyEvent& event, bool ho
         m_actionsSeen.insert(event.id, event.actions.size());
         if (health && !event.healthState.isEmpty())
             m_healthTold.insert(event.id, event.healthState);
-        news.first = true;
         // Opened with its actions already (an agent restarted): the newest.
         for (qsizetype i = event.actions.size() - 1; i >= 0; --i) {
             if (alertsOn(event.actions[i])) {

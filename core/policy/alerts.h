@@ -48,7 +48,6 @@ class EventNews
 public:
     struct News
     {
-        bool first = false;        // seen for the first time, open
         QList<PolicyAction> steps; // Warning, Terminate or Kill actions not told yet
         bool worse = false;        // a GPU's fault, degraded before, now failing
         // The rate limit's key: "<kind>/<owner>", "<kind>/account:<name>" for

@@ -41,16 +41,18 @@ PolicyStatus policyStatusSharesFromJson(const QJsonObject& policy, const QString
     };
     const QJsonObject users = policy.value(QStringLiteral("users")).toObject();
     for (auto it = users.begin(); it != users.end(); ++it) {
-        if (!it.value().isObject() || it.key().isEmpty())
-            continue;
         const QJsonObject o = it.value().toObject();
+        // Without its factor (an agent from before fair share with memory)
+        // the user is not told: a factor of 1 would be made up.
+        if (it.key().isEmpty() || !o.value(QStringLiteral("fair_share_factor")).isDouble())
+            continue;
         PolicyStatus::User u;
         u.user = it.key();
         u.quotaPercent = number(o, "quota_percent", 100);
         u.allowedPercent = number(o, "allowed_percent", u.quotaPercent);
         u.sharePercent = number(o, "share_percent", 0);
         u.decayedUsageHours = number(o, "decayed_usage_hours", 0);
-        u.fairShareFactor = number(o, "fair_share_factor", 1);
+        u.fairShareFactor = o.value(QStringLiteral("fair_share_factor")).toDouble();
         s.users << u;
     }
     const QJsonObject accounts = policy.value(QStringLiteral("accounts")).toObject();

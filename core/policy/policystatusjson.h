@@ -15,8 +15,9 @@ namespace gw {
 // decayed_usage_hours, share_percent|null, fair_share_factor|null}}}.
 QJsonObject policyStatusSharesJson(const PolicyStatus& status);
 // The users and accounts of /v1/info's "policy" (`policy`), for `server` at
-// `atMs`; what is missing or mistyped in an entry leaves that figure at its
-// default, and an entry that is not an object is skipped.
+// `atMs`. A user without a numeric fair_share_factor (an agent from before
+// fair share with memory, or a mistyped entry) is left out rather than shown
+// with a made-up factor; another figure missing takes its default.
 PolicyStatus policyStatusSharesFromJson(const QJsonObject& policy, const QString& server,
                                         qint64 atMs);
 
