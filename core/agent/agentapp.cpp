@@ -1,6 +1,7 @@
 #include "agent/agentapp.h"
 
 #include "agent/agentserver.h"
+#include "agent/allocationdesk.h"
 #include "agent/auditlog.h"
 #include "agent/balanceenforcer.h"
 #include "agent/dailyreport.h"
@@ -11,6 +12,7 @@
 #include "history/historyservice.h"
 #include "journal/agentjournal.h"
 #include "notice/notifier.h"
+#include "policy/accounts.h"
 #include "policy/alerts.h"
 #include "policy/demopolicy.h"
 #include "policy/enforcer.h"
@@ -416,6 +418,12 @@ void AgentApp::wirePolicies()
     PolicyEngine::Options policyOptions;
     policyOptions.enforcing = !m_options.demo;
     policyOptions.groups = cachedUnixGroupsOf; // one cache with the desk's and `me`'s
+    // What /v1/allocate granted counts for the cap rule from its grant.
+    auto grants = std::make_shared<GrantedUnits>();
+    server->allocationDesk()->setGrantedUnits(grants);
+    policyOptions.grants = [grants](const QString& name) {
+        return grants->of(name);
+    };
     m_policyService = std::make_unique<PolicyService>(m_policy, policyOptions);
     PolicyService* service = m_policyService.get();
     server->attachPolicy(service, m_policy, m_policyPath);

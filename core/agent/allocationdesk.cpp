@@ -332,8 +332,25 @@ void AllocationDesk::orderWaiting()
     });
 }
 
+void AllocationDesk::publishGrants()
+{
+    if (!m_grants)
+        return;
+    const qint64 now = m_now();
+    QHash<QString, QList<ReservedUnits>> byServer;
+    for (const Reservation& r : m_book.active())
+        if (now < r.expiresMs)
+            byServer[r.server] << ReservedUnits{r.user, r.units, r.createdMs};
+    for (const TakenUp& t : std::as_const(m_takenUp))
+        byServer[t.server] << ReservedUnits{t.user, {t.unit}, t.grantedMs};
+    m_grants->replace(std::move(byServer));
+}
+
 void AllocationDesk::schedule()
 {
+    // Every change of the book ends here (a grant, a release, an expiry, a
+    // reading).
+    publishGrants();
     heldCountChanged();
     const qint64 now = m_now();
     qint64 next = std::numeric_limits<qint64>::max();
@@ -351,9 +368,19 @@ void AllocationDesk::schedule()
 
 void AllocationDesk::published(const Snapshot& snapshot)
 {
-    for (const Reservation& r : m_book.observe(snapshot))
+    for (const Reservation& r : m_book.observe(snapshot)) {
         qCInfo(lcAllocate).noquote()
             << "reservation" << r.id << "of" << r.user << "ended: the job took its GPUs";
+        for (const QString& unit : r.units)
+            m_takenUp << TakenUp{r.server, r.user, unit, r.createdMs};
+    }
+    // A grant counts as held while its holder runs on its unit; a unit the
+    // job never took (or left) is free.
+    const QSet<QString> running = unitsRunOn(snapshot);
+    m_takenUp.removeIf([&](const TakenUp& t) {
+        return t.server == snapshot.server &&
+               !running.contains(t.user + QLatin1Char('\n') + t.unit);
+    });
     if (!m_waiting.empty())
         serveWaiting();
     else

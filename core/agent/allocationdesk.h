@@ -45,6 +45,7 @@ class QTcpSocket;
 namespace gw {
 
 class AgentHealth;
+class GrantedUnits;
 class PolicyService;
 struct Snapshot;
 
@@ -79,6 +80,15 @@ public:
 
     // The policy engine whose status advice reads (not owned; may be null).
     void setPolicyService(PolicyService* service) { m_policyService = service; }
+
+    // Where the desk publishes what it granted, for the cap rule (policy/
+    // accounts.h): open reservations, and grants taken up for as long as
+    // their holder runs on them. Null: kept to itself.
+    void setGrantedUnits(std::shared_ptr<GrantedUnits> grants)
+    {
+        m_grants = std::move(grants);
+        publishGrants();
+    }
 
 Q_SIGNALS:
     // A caller was answered 409 (not enough GPUs): high demand for the
@@ -140,6 +150,8 @@ private:
     void orderWaiting();
     void answer(std::list<Waiter>::iterator it, const QHttpServerResponse& response);
     void schedule();
+    // Hands the open reservations and the grants taken up to m_grants.
+    void publishGrants();
     void hungUp(QTcpSocket* socket);
     void busy(QHttpServerResponder&& responder, QTcpSocket* socket);
     void heldCountChanged();
@@ -150,6 +162,17 @@ private:
     PolicyService* m_policyService = nullptr;
     std::function<QStringList(const QString&)> m_groups;
     ReservationBook m_book;
+    // A grant its job took up: which unit, since when (the reservation's
+    // creation); kept while its holder runs on the unit.
+    struct TakenUp
+    {
+        QString server;
+        QString user;
+        QString unit;
+        qint64 grantedMs = 0;
+    };
+    QList<TakenUp> m_takenUp;
+    std::shared_ptr<GrantedUnits> m_grants;
     std::list<Waiter> m_waiting; // as orderWaiting() left them: fair share, then oldest first
     QTimer m_timer;              // the nearest deadline or expiry
     QMap<QString, quint64> m_requestsTotal;

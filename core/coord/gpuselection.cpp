@@ -276,9 +276,8 @@ QList<Reservation> ReservationBook::expire(qint64 nowMs)
     return ended;
 }
 
-QList<Reservation> ReservationBook::observe(const Snapshot& snapshot)
+QSet<QString> unitsRunOn(const Snapshot& snapshot)
 {
-    // Units where each user now runs: "user\nunit".
     QSet<QString> taken;
     for (const GpuProcess& p : snapshot.processes) {
         if (p.user.isEmpty())
@@ -293,6 +292,12 @@ QList<Reservation> ReservationBook::observe(const Snapshot& snapshot)
         }
         taken.insert(p.user + QLatin1Char('\n') + unit);
     }
+    return taken;
+}
+
+QList<Reservation> ReservationBook::observe(const Snapshot& snapshot)
+{
+    const QSet<QString> taken = unitsRunOn(snapshot);
     QList<Reservation> ended;
     QList<Reservation> kept;
     for (const Reservation& r : std::as_const(m_reservations)) {

@@ -26,6 +26,7 @@
 #include "model/snapshot.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -94,6 +95,11 @@ struct Reservation
 
     bool operator==(const Reservation&) const = default;
 };
+
+// The units where each person runs in `snapshot`, as "user\nunit" (a
+// whole GPU by its index, a MIG instance by migUnitId): what tells that a
+// job took the units reserved for it.
+QSet<QString> unitsRunOn(const Snapshot& snapshot);
 
 // Reservations of units, per server. A unit is never in two active
 // reservations. Not thread-safe: the caller serialises every call (the

@@ -124,6 +124,18 @@ Holdings holdingsOf(const Snapshot& snapshot, const PolicyConfig& policy,
     return h;
 }
 
+void GrantedUnits::replace(QHash<QString, QList<ReservedUnits>> byServer)
+{
+    const QMutexLocker lock(&m_mutex);
+    m_byServer = std::move(byServer);
+}
+
+QList<ReservedUnits> GrantedUnits::of(const QString& server) const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_byServer.value(server);
+}
+
 QString capScopeName(CapVerdict::Scope scope)
 {
     switch (scope) {

@@ -16,6 +16,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QMutex>
 #include <QString>
 #include <QStringList>
 
@@ -71,6 +72,26 @@ struct ReservedUnits
     QString user;
     QStringList units;
     qint64 createdMs = 0;
+};
+
+// The units /v1/allocate handed out on each server, as the cap rule counts
+// them beside the processes: each reservation still open, and each grant
+// its holder's processes took up, held since the grant (not since the job
+// started on it) for as long as they run on it. So a job granted GPUs
+// keeps them within a cap against one started later without asking, even
+// when the granted job itself started after that one. Written by the
+// agent's allocation desk on the server's thread, read by the policy
+// engine on its own: thread-safe.
+class GrantedUnits
+{
+public:
+    // Everything granted now, by server (the previous content is gone).
+    void replace(QHash<QString, QList<ReservedUnits>> byServer);
+    QList<ReservedUnits> of(const QString& server) const;
+
+private:
+    mutable QMutex m_mutex;
+    QHash<QString, QList<ReservedUnits>> m_byServer;
 };
 
 // What `snapshot` and `reserved` hold, charged by `accounts`.

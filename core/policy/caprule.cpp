@@ -56,7 +56,11 @@ void CapRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& state,
             it = cs.groups.insert(user, {t, f.options.groups(user)});
         return it->second;
     };
-    const Holdings h = holdingsOf(r, f.policy, {}, groups);
+    // What /v1/allocate granted counts from its grant: a granted job that
+    // started after one started without asking keeps its units.
+    const QList<ReservedUnits> granted =
+        f.options.grants ? f.options.grants(r.server) : QList<ReservedUnits>();
+    const Holdings h = holdingsOf(r, f.policy, granted, groups);
 
     // Each process past a cap, with the first cap it is past (the person's,
     // then the member's, then the account's).

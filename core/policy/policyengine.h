@@ -32,6 +32,8 @@
 
 namespace gw {
 
+struct ReservedUnits;
+
 // The time a reading at `atMs` stands for, given the next reading of its
 // server at `nextMs` (absent: none yet) and its sampling interval: the time
 // to the next reading if that is at most 3 × the interval, else one interval
@@ -158,6 +160,11 @@ public:
         // The servers' local time, for quota windows. Default: this machine's.
         QTimeZone timeZone = QTimeZone::systemTimeZone();
         GroupResolver groups; // none: groups never match
+        // The units /v1/allocate handed out on a server (the agent's
+        // GrantedUnits, policy/accounts.h), which the cap rule counts as
+        // held since their grant; none: the rule judges from readings
+        // alone (replays, previews, the desktop).
+        std::function<QList<ReservedUnits>(const QString& server)> grants;
         // Work skipped where nothing it decides can have changed: a
         // process's GPU taken from its position in the previous reading, a
         // run looked up only for a pid that may have one. Off only to check

@@ -470,6 +470,52 @@ private Q_SLOTS:
         QCOMPARE(step.enforce[0].pid, 12);
     }
 
+    // What /v1/allocate granted counts from its grant (Options::grants): a
+    // job granted GPU 1 ten minutes ago, started after a job alice began
+    // on GPU 0 without asking, keeps its unit; the unasked one is past
+    // the cap. A reservation not yet taken up holds its unit the same way.
+    // Without the grants the rule ranks by start time alone (the granted
+    // job is the newer one).
+    void grantedUnitsCountFromTheirGrant()
+    {
+        const PolicyConfig c = policy("[accounts]\nmax_gpus_per_user = 1\n");
+        const QList<GpuProcess> jobs{process(u"alice"_s, 0, 11, 300), // unasked, 5 min ago
+                                     process(u"alice"_s, 1, 12, 60)}; // granted, started 1 min ago
+        QList<ReservedUnits> grants{{u"alice"_s, {u"1"_s}, kT0 - 600'000}};
+        QStringList askedFor;
+        PolicyEngine::Options options;
+        options.grants = [&](const QString& server) {
+            askedFor << server;
+            return grants;
+        };
+        PolicyEngine engine(c, options);
+        QList<PolicyEvent> events = overCap(engine.feed(reading(kT0, 2, jobs)));
+        QCOMPARE(askedFor, QStringList{u"node-1"_s});
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].pid, 11);
+        QCOMPARE(events[0].gpuIndex, 0);
+        QCOMPARE(events[0].heldGpus, 2);
+
+        PolicyEngine blind(c);
+        events = overCap(blind.feed(reading(kT0, 2, jobs)));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].pid, 12);
+
+        // A reservation still open (its job not started) holds GPU 1: the
+        // job started without asking on GPU 0 is past the cap.
+        PolicyEngine waiting(c, options);
+        events = overCap(waiting.feed(reading(kT0, 2, {jobs[0]})));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].pid, 11);
+        QCOMPARE(events[0].heldGpus, 2);
+        // Given back: within the cap again.
+        grants.clear();
+        events = overCap(waiting.feed(reading(kT0 + 1'000, 2, {jobs[0]})));
+        QCOMPARE(events.size(), 1);
+        QVERIFY(!events[0].isOpen());
+        QCOMPARE(events[0].endReason, u"back within the cap"_s);
+    }
+
     // [idle] action = "notify": the event is the notice; nothing staged.
     void withNotifyTheEventIsTheNotice()
     {

@@ -141,6 +141,8 @@ ProcList& listOf(Fn fn, Mig& mig)
 
 Return processes(Device device, Fn fn, unsigned* count, void* infos, size_t stride)
 {
+    if (!g_state.procFile.empty())
+        refreshProcFile(g_state); // a mistake is said and leaves the scenario's own
     Gpu* gpu = nullptr;
     Mig* mig = nullptr;
     if (const Return rc = enterAny(device, fn, &gpu, &mig); rc != SUCCESS)

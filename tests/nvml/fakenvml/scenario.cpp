@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <string>
+
+#include <sys/stat.h>
 
 namespace fakenvml {
 
@@ -169,7 +172,8 @@ std::vector<std::string> splitWords(const std::string& line)
 class Parser
 {
 public:
-    bool parse(const char* path, State& st)
+    // `procsOnly`: a procfile, which may hold proc and procs lines only.
+    bool parse(const char* path, State& st, bool procsOnly = false)
     {
         std::ifstream in(path);
         if (!in) {
@@ -186,6 +190,10 @@ public:
             if (w.empty())
                 continue;
             std::string why;
+            if (procsOnly && w[0] != "proc" && w[0] != "procs") {
+                fail(path, lineNo, "a procfile holds proc and procs lines only");
+                return false;
+            }
             if (!parseLine(w, st, &why)) {
                 fail(path, lineNo, why);
                 return false;
@@ -271,6 +279,10 @@ private:
         }
         if (kw == "mig" && w.size() >= 3)
             return parseMig(w, st, why);
+        if (kw == "procfile" && w.size() == 2) {
+            st.procFile = w[1];
+            return true;
+        }
         if ((kw == "proc" || kw == "procs") && w.size() >= 4)
             return parseProc(w, st, why);
         if (kw == "putil" && w.size() >= 3)
@@ -693,9 +705,48 @@ private:
 
 } // namespace
 
+namespace {
+
+template <typename F>
+void forEachList(State& st, F f)
+{
+    for (Gpu& g : st.gpus) {
+        for (ProcList* l : {&g.compute, &g.graphics, &g.mps})
+            f(*l);
+        for (Mig& m : g.migs)
+            for (ProcList* l : {&m.compute, &m.graphics, &m.mps})
+                f(*l);
+    }
+}
+
+} // namespace
+
 bool parseScenario(const char* path, State& st)
 {
-    return Parser().parse(path, st);
+    if (!Parser().parse(path, st))
+        return false;
+    forEachList(st, [](ProcList& l) { l.base = l.procs; });
+    return st.procFile.empty() || refreshProcFile(st);
+}
+
+bool refreshProcFile(State& st)
+{
+    struct stat info; // filled by a stat that succeeds
+    std::string stamp = "missing";
+    if (::stat(st.procFile.c_str(), &info) == 0)
+        stamp = std::to_string(info.st_ino) + ' ' + std::to_string(info.st_size) + ' ' +
+                std::to_string(info.st_mtim.tv_sec) + '.' + std::to_string(info.st_mtim.tv_nsec);
+    if (stamp == st.procFileStamp)
+        return true;
+    st.procFileStamp = stamp;
+    forEachList(st, [](ProcList& l) {
+        l.procs = l.base;
+        l.probed = false;
+    });
+    if (Parser().parse(st.procFile.c_str(), st, true))
+        return true;
+    forEachList(st, [](ProcList& l) { l.procs = l.base; });
+    return false;
 }
 
 } // namespace fakenvml

@@ -92,6 +92,7 @@ struct Proc
 struct ProcList
 {
     std::vector<Proc> procs;
+    std::vector<Proc> base; // the scenario's own (procs without a procfile's)
     bool probed = false;
     unsigned calls = 0;
 };
@@ -204,6 +205,10 @@ struct State
     std::string nvml = "12.550.54.15";
     std::vector<Gpu> gpus;
     unsigned eventWaits = 0;
+    // procfile <path>: its proc and procs lines join the scenario's, read
+    // again at a process-list call whenever the file changed.
+    std::string procFile;
+    std::string procFileStamp; // inode, size and modification time last read
 };
 
 // The entry of a `script` list for the GPU's clock: the sample that moved the
@@ -220,6 +225,12 @@ T scripted(const std::vector<T>& list, T fixed, unsigned long ticks)
 // Reads the scenario at path into st; on a problem prints
 // "fake libnvidia-ml: scenario <file>:<line>: <why>" to stderr, returns false.
 bool parseScenario(const char* path, State& st);
+
+// When st.procFile changed since it was last read (or was never read): every
+// process list back to the scenario's own, then the file's proc and procs
+// lines added. A file that cannot be read or has another line is said on
+// stderr and leaves the scenario's own processes; false then.
+bool refreshProcFile(State& st);
 
 // nvmlErrorString's static texts.
 const char* errorText(int code);
