@@ -60,29 +60,90 @@ struct FairShareState : RuleServerState
     // index; a minute is folded into the decay when it closes, as usage
     // spread over that minute (at most 1.2 % off within the minute at the
     // shortest half-life, 1 h), so a reading costs one add per user.
+    //
+    // Beside it, what people ran for a workload's own account (a Slurm
+    // job's, a namespace's or a label's: GpuProcess::account()), per person
+    // and account ("user\naccount"), remembered the same way: an account's
+    // usage is its members' usage less what they ran for other accounts,
+    // plus what anyone ran for it.
     static constexpr qint64 kMinuteMs = 60'000;
-    std::optional<DecayedUsage> decayed;
-    std::vector<double> minuteUse; // per user index: server-seconds in the open minute
-    std::vector<int> minuteUsers;  // the users with some, in the order first counted
+    struct Memory
+    {
+        QStringList keys; // index → key
+        QHash<QString, int> index;
+        std::optional<DecayedUsage> decayed;
+        std::vector<double> minuteUse; // per index: server-seconds in the open minute
+        std::vector<int> minuteKeys;   // those with some, in the order first counted
+
+        int indexOf(const QString& key)
+        {
+            const auto it = index.constFind(key);
+            if (it != index.constEnd())
+                return *it;
+            keys << key;
+            index.insert(key, int(keys.size()) - 1);
+            return int(keys.size()) - 1;
+        }
+        void fold(qint64 minuteStartMs)
+        {
+            for (const int k : minuteKeys) {
+                decayed->add(keys[k], minuteStartMs, minuteStartMs + kMinuteMs,
+                             minuteUse[size_t(k)]);
+                minuteUse[size_t(k)] = 0;
+            }
+            minuteKeys.clear();
+        }
+        void forgetMinute()
+        {
+            for (const int k : minuteKeys)
+                minuteUse[size_t(k)] = 0;
+            minuteKeys.clear();
+        }
+        void add(int k, double serverSeconds)
+        {
+            if (minuteUse.size() < size_t(keys.size()))
+                minuteUse.resize(size_t(keys.size()), 0);
+            double& use = minuteUse[size_t(k)];
+            if (use == 0)
+                minuteKeys.push_back(k);
+            use += serverSeconds;
+        }
+        // Decayed usage at `atMs` with the open minute's, weighed at its
+        // middle.
+        double at(int k, qint64 atMs, double minuteMiddleMs) const
+        {
+            double use = decayed->at(keys[k], atMs).value_or(0);
+            if (size_t(k) < minuteUse.size() && minuteUse[size_t(k)] > 0)
+                use += minuteUse[size_t(k)] * std::exp2(-(double(atMs) - minuteMiddleMs) /
+                                                        double(decayed->halfLife().count()));
+            return use;
+        }
+    };
+    Memory usage;    // keys: the users' names (as `users`, index for index)
+    Memory labelled; // keys: "user\naccount"
+    // The newest reading's labelled shares (index into `labelled`, % of the
+    // server), remembered with its entry.
+    std::vector<UserShare> lastLabelled;
+    // The labelled key of the process at each position of the previous
+    // reading: owner, account, index.
+    struct Label
+    {
+        QString owner;
+        QString account;
+        int index = -1;
+    };
+    std::vector<Label> lastLabels;
     qint64 minuteStartMs = std::numeric_limits<qint64>::min();
     qint64 minuteEndMs = std::numeric_limits<qint64>::min(); // the last span's end
 
-    void foldMinute()
-    {
-        for (const int user : minuteUsers) {
-            decayed->add(users[user], minuteStartMs, minuteStartMs + kMinuteMs,
-                         minuteUse[size_t(user)]);
-            minuteUse[size_t(user)] = 0;
-        }
-        minuteUsers.clear();
-    }
+    double minuteMiddleMs() const { return (double(minuteStartMs) + double(minuteEndMs)) / 2; }
     void remember(const Entry& e, qint64 spanMs, qint64 halfLifeMs)
     {
-        if (!decayed || decayed->halfLife().count() != halfLifeMs) {
-            decayed.emplace(std::chrono::milliseconds(halfLifeMs)); // a new memory
-            for (const int user : minuteUsers)
-                minuteUse[size_t(user)] = 0;
-            minuteUsers.clear();
+        if (!usage.decayed || usage.decayed->halfLife().count() != halfLifeMs) {
+            for (Memory* m : {&usage, &labelled}) { // a new memory
+                m->decayed.emplace(std::chrono::milliseconds(halfLifeMs));
+                m->forgetMinute();
+            }
         }
         if (spanMs <= 0 || e.users == 0)
             return;
@@ -91,31 +152,19 @@ struct FairShareState : RuleServerState
         if (minute != minuteStartMs) {
             if (minute < minuteStartMs)
                 return; // readings come in time order; an older one is not remembered
-            foldMinute();
+            usage.fold(minuteStartMs);
+            labelled.fold(minuteStartMs);
             minuteStartMs = minute;
         }
-        if (minuteUse.size() < size_t(users.size()))
-            minuteUse.resize(size_t(users.size()), 0);
-        for (auto it = userShares.end() - e.users; it != userShares.end(); ++it) {
-            double& use = minuteUse[size_t(it->user)];
-            if (use == 0)
-                minuteUsers.push_back(it->user);
-            use += it->share / 100 * double(spanMs) / 1000;
-        }
+        const double seconds = double(spanMs) / 1000;
+        for (auto it = userShares.end() - e.users; it != userShares.end(); ++it)
+            usage.add(it->user, it->share / 100 * seconds);
+        for (const UserShare& l : lastLabelled)
+            labelled.add(l.user, l.share / 100 * seconds);
         minuteEndMs = std::max(minuteEndMs, e.atMs + spanMs);
     }
-    // A user's decayed usage at `atMs` with the open minute's, weighed at
-    // its middle.
-    double usageAt(int user, qint64 atMs) const
-    {
-        double use = decayed->at(users[user], atMs).value_or(0);
-        if (size_t(user) < minuteUse.size() && minuteUse[size_t(user)] > 0) {
-            const double middle = (double(minuteStartMs) + double(minuteEndMs)) / 2;
-            use += minuteUse[size_t(user)] *
-                   std::exp2(-(double(atMs) - middle) / double(decayed->halfLife().count()));
-        }
-        return use;
-    }
+    // A user's decayed usage at `atMs`.
+    double usageAt(int user, qint64 atMs) const { return usage.at(user, atMs, minuteMiddleMs()); }
 
     int userIndexOf(const QString& user)
     {
@@ -125,6 +174,7 @@ struct FairShareState : RuleServerState
         const int i = int(users.size());
         users << user;
         userIndex.insert(user, i);
+        usage.indexOf(user);
         shareSum.push_back(0);
         summing.push_back(0);
         summedIn.push_back(0);
@@ -178,8 +228,8 @@ public:
         // Decayed usage and the fair-share factor of everyone remembered,
         // shares from the quotas in effect now (2^(-U/S): U of all usage,
         // S of all these users' quotas).
-        if (fs.decayed) {
-            const qint64 at = std::max(*s.lastMs, fs.decayed->newestMs());
+        if (fs.usage.decayed) {
+            const qint64 at = std::max(*s.lastMs, fs.usage.decayed->newestMs());
             QHash<QString, qsizetype> listed; // users already in the status, by name
             for (qsizetype i = 0; i < st.users.size(); ++i)
                 listed.insert(st.users[i].user, i);
@@ -221,27 +271,51 @@ public:
     }
 
 private:
-    // The accounts of [accounts] from their remembered members' usage.
+    // The accounts' decayed usage and factors: what people ran for a
+    // workload's own account (a Slurm job's, a namespace's, a label's) is
+    // that account's; the rest of a person's usage is their account's by
+    // [accounts] (listed by name, else by a Unix group). Shares are the
+    // [accounts] tables'; an account only workloads name has usage and no
+    // factor.
     void describeAccounts(const PolicyFrame& f,
                           const std::vector<std::pair<int, double>>& remembered,
                           const FairShareState& fs, qint64 atMs, PolicyStatus& st)
     {
         const PolicyConfig::Accounts& accounts = f.policy.accounts;
-        if (accounts.list.isEmpty())
+        if (accounts.list.isEmpty() && fs.labelled.keys.isEmpty())
             return;
         QMap<QString, PolicyStatus::Account> byName;
+        const auto charge = [&](const QString& account, const QString& user, double use) {
+            PolicyStatus::Account& a = byName[account];
+            a.account = account;
+            if (!a.users.contains(user))
+                a.users << user;
+            a.decayedUsageHours += use / 3600;
+        };
+        QHash<QString, double> labelledOf; // per person: what they ran for workloads' accounts
+        for (int k = 0; k < int(fs.labelled.keys.size()); ++k) {
+            const double use = fs.labelled.at(k, atMs, fs.minuteMiddleMs());
+            if (use <= 0)
+                continue;
+            const QString& key = fs.labelled.keys[k];
+            const qsizetype cut = key.indexOf(QLatin1Char('\n'));
+            const QString user = key.left(cut);
+            labelledOf[user] += use;
+            charge(key.mid(cut + 1), user, use);
+        }
         double total = 0;
         for (const auto& [user, use] : remembered) {
             total += use;
             const QString& name = fs.users[user];
+            // The same readings summed in the same order: what is left is
+            // theirs (less a rounding error).
+            const double own = use - labelledOf.value(name);
+            if (own <= use * 1e-9)
+                continue;
             const QString account = accountOf(
                 accounts, name, {}, [&](const QString& u) { return groupsOf(f, u, atMs); });
-            if (account.isEmpty())
-                continue;
-            PolicyStatus::Account& a = byName[account];
-            a.account = account;
-            a.users << name;
-            a.decayedUsageHours += use / 3600;
+            if (!account.isEmpty())
+                charge(account, name, own);
         }
         double shares = 0;
         for (PolicyStatus::Account& a : byName) {
@@ -348,12 +422,15 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
     const double capacity = reading.capacity;
     const quint64 number = ++fs.readingNumber;
     fs.summedUsers.clear();
+    fs.lastLabelled.clear();
     if (capacity > 0) {
         const qsizetype n = r.processes.size();
         const GpuProcess* const procs = r.processes.constData();
         if (fs.lastUsers.size() < size_t(n))
             fs.lastUsers.resize(size_t(n), {QString(), -1});
         std::pair<QString, int>* const lastUsers = fs.lastUsers.data();
+        if (fs.lastLabels.size() < size_t(n))
+            fs.lastLabels.resize(size_t(n));
         for (qsizetype i = 0; i < n; ++i) {
             const GpuProcess& p = procs[i];
             double use = 0;
@@ -383,12 +460,29 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
                 index = fs.userIndexOf(owner);
             }
             const size_t user = size_t(index);
+            const double share = use * 100 / capacity;
             if (fs.summedIn[user] != number) {
                 fs.summedIn[user] = number;
                 fs.summedUsers.push_back(index);
-                fs.summing[user] = use * 100 / capacity;
+                fs.summing[user] = share;
             } else {
-                fs.summing[user] += use * 100 / capacity;
+                fs.summing[user] += share;
+            }
+            // Run for a workload's own account: remembered apart as well.
+            if (const QString account = p.account(); !account.isEmpty()) {
+                FairShareState::Label& label = fs.lastLabels[size_t(i)];
+                if (label.index < 0 || !sameText(label.owner, owner) ||
+                    !sameText(label.account, account)) {
+                    label = {owner, account,
+                             fs.labelled.indexOf(owner + QLatin1Char('\n') + account)};
+                }
+                const auto same =
+                    std::find_if(fs.lastLabelled.begin(), fs.lastLabelled.end(),
+                                 [&](const UserShare& x) { return x.user == label.index; });
+                if (same == fs.lastLabelled.end())
+                    fs.lastLabelled.push_back({label.index, share});
+                else
+                    same->share += share;
             }
         }
     }

@@ -380,6 +380,62 @@ private Q_SLOTS:
         QVERIFY(qAbs(*nlp.fairShareFactor - std::exp2(-(14.75 / 37) / 0.4)) < 1e-3);
     }
 
+    // What a job's workload names as its account (a Slurm job's) is that
+    // account's usage, whoever runs it: alice (a member of vision) runs one
+    // job for vision's share and one under Slurm account nlp; carol's job
+    // names physics, which no table lists. vision keeps alice's own 14.75
+    // server-seconds, nlp gets her other 14.75, physics carol's 14.75 (usage
+    // and no factor: no share). Her own usage is the whole 29.5.
+    void workloadAccountsGetWhatRanForThem()
+    {
+        PolicyEngine engine(policy("[accounts.vision]\nmembers = [\"alice\"]\nshare = 60\n"
+                                   "[accounts.nlp]\nmembers = [\"bob\"]\nshare = 40\n"));
+        for (int i = 0; i < 60; ++i) {
+            QList<GpuProcess> jobs{process(u"alice"_s, 0, 11, 60),
+                                   process(u"alice"_s, 1, 12, 60, u"nlp"_s),
+                                   process(u"carol"_s, 2, 13, 60, u"physics"_s)};
+            for (GpuProcess& p : jobs)
+                p.smUtilPercent = 100;
+            engine.feed(reading(kT0 + i * 1000, 4, jobs));
+        }
+        const PolicyStatus st = engine.status(u"node-1"_s);
+        QCOMPARE(st.accounts.size(), 3);
+        const PolicyStatus::Account& nlp = st.accounts[0];
+        const PolicyStatus::Account& physics = st.accounts[1];
+        const PolicyStatus::Account& vision = st.accounts[2];
+        QCOMPARE(nlp.account, u"nlp"_s);
+        QCOMPARE(nlp.users, QStringList{u"alice"_s});
+        QVERIFY2(qAbs(nlp.decayedUsageHours * 3600 - 14.75) < 1e-2,
+                 qPrintable(QString::number(nlp.decayedUsageHours * 3600)));
+        QCOMPARE(physics.account, u"physics"_s);
+        QCOMPARE(physics.users, QStringList{u"carol"_s});
+        QVERIFY(qAbs(physics.decayedUsageHours * 3600 - 14.75) < 1e-2);
+        QVERIFY(!physics.sharePercent);
+        QVERIFY(!physics.fairShareFactor);
+        QCOMPARE(vision.users, QStringList{u"alice"_s});
+        QVERIFY2(qAbs(vision.decayedUsageHours * 3600 - 14.75) < 1e-2,
+                 qPrintable(QString::number(vision.decayedUsageHours * 3600)));
+        // Factors of the usage of all (44.25) against the listed shares.
+        QVERIFY(qAbs(*vision.fairShareFactor - std::exp2(-(14.75 / 44.25) / 0.6)) < 1e-3);
+        QVERIFY(qAbs(*nlp.fairShareFactor - std::exp2(-(14.75 / 44.25) / 0.4)) < 1e-3);
+        const auto alice = std::find_if(st.users.cbegin(), st.users.cend(),
+                                        [](const auto& u) { return u.user == u"alice"_s; });
+        QVERIFY(alice != st.users.cend());
+        QVERIFY(qAbs(alice->decayedUsageHours * 3600 - 29.5) < 1e-2);
+
+        // All of a person's usage run for a workload's account: nothing left
+        // for their own.
+        PolicyEngine labelledOnly(policy("[accounts.vision]\nmembers = [\"alice\"]\nshare = 60\n"));
+        for (int i = 0; i < 10; ++i) {
+            GpuProcess job = process(u"alice"_s, 0, 11, 60, u"nlp"_s);
+            job.smUtilPercent = 100;
+            labelledOnly.feed(reading(kT0 + i * 1000, 4, {job}));
+        }
+        const PolicyStatus only = labelledOnly.status(u"node-1"_s);
+        QCOMPARE(only.accounts.size(), 1);
+        QCOMPARE(only.accounts[0].account, u"nlp"_s);
+    }
+
     // bob's job on a fourth GPU of vision (cap 3) without asking: the
     // newest is over the cap; [idle]'s warnings, then its action, all
     // simulated in dry run; back within the cap ends it.
