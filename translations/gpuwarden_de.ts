@@ -2,13 +2,287 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>ReadingsSource</name>
+    <name>AgentServer</name>
     <message>
-        <source>--demo: give the range (--from, and --to, default now)</source>
+        <source>the agent runs in a PID namespace of its own (a container without the host&apos;s, e.g. without --pid=host): the driver&apos;s process ids are not its own, so no GPU process is named; run it in the host&apos;s PID namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AllocationDesk</name>
+    <message>
+        <source>the agent has not taken a reading yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--source: give the range (--from, and --to, default now)</source>
+        <source>1 GPU asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> after waiting %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers are waiting, the most this agent holds with its descriptor limit: callers that would wait are answered 503 until fewer wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers are already waiting for GPUs, the most this agent holds with its descriptor limit; ask again in %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers waiting: callers may wait again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reservation %1 is held (it ended, expired, or never was)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is given more than once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;user&quot;: expected 1 to %1 characters (?user=NAME)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy engine has no reading of this server yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy engine has not evaluated a reading of %1 yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BalanceEnforcer</name>
+    <message>
+        <source>notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>renice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send SIGTERM to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send SIGKILL to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would %1: %2 runs in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 notified: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asked to %1: %2 runs in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 already got SIGTERM; its SIGKILL follows if it still runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a candidate now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enforcement is off: no step is due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no step is due for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the step due for %1 is %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is due for %2 in %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 declined by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 declined by %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid: &quot;%1&quot; is not a process id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is protected by [tokens] protected_users or protected_commands: never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DailyReporter</name>
+    <message>
+        <source>%1: [reports] dir &quot;%2&quot; cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: [reports] dir &quot;%2&quot; cannot be written to: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 could not be started: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpuwarden-cli did not finish in time; stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpuwarden-cli failed (exit %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DoctorRoute</name>
+    <message>
+        <source>a doctor&apos;s check is running and another waits; ask again in 5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this agent runs without agent.toml (--demo without --config): there is no installation to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryRoute</name>
+    <message numerus="yes">
+        <source>%1 history queries are running and %2 waiting, the most this agent holds; ask again in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the range is longer than the history keeps (%n day(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>give &quot;points&quot; or &quot;step&quot;, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;points&quot; or &quot;step&quot; is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;step&quot; gives %1 buckets; at most %2 are served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;series&quot; is required (&lt;target&gt;/&lt;metric number&gt;, comma-separated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 series asked for; at most %2 are served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history holds no server yet; give &quot;server&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;server&quot; is required: the history holds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KeeperLink</name>
+    <message>
+        <source>%1: /v1/usage: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: facts not stored, the journal refused them: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: /v1/balances: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: /api/v1/query: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keeper %1 has not been read yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keeper has never been read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReadingsRoute</name>
+    <message>
+        <source>&quot;from&quot; is required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; is required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&quot;to&quot;: the range is longer than %n day(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -302,30 +576,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>replay: the range is empty (--to must be after --from)
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>note: the history keeps no GPU power limit, so idle confirm_power checks only that memory stays flat
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 readings of %3 servers replayed: %4 hog, %5 idle, %6 fair-share events (policy: %7)
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>built-in defaults</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> on line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;min_memory_mib&quot; must be a whole number of MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -410,10 +661,6 @@
     </message>
     <message>
         <source>&quot;webhook_url&quot;: &quot;%1&quot; must be an http:// or https:// URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;retries&quot; must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -557,10 +804,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected hog, idle or fair_share, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>expected an array</source>
         <translation type="unfinished"></translation>
     </message>
@@ -578,11 +821,6 @@
     </message>
     <message>
         <source> (estimated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 readings replayed (%3 outside the range): %4 hog, %5 idle, %6 fair-share events (policy: %7)
-</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -966,10 +1204,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>empty or out of order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>not after the previous bucket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1050,10 +1284,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tokens: %1 per GPU-hour (%2); initial %3, monthly %4, daily %5 %6, floor %7; days in %8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>memory held</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1086,19 +1316,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: the server&apos;s certificate differs from the pinned one; refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: the reply is larger than %2 bytes; refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 (check the certificate in File → Servers…)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no complete reply in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1115,10 +1333,6 @@
     </message>
     <message>
         <source>the agents&apos; policies differ (%1 and %2): the report uses the policy of %1; give --policy to choose</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the server&apos;s certificate differs from the pinned one (%2); refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1163,42 +1377,6 @@
     </message>
     <message>
         <source>balance %1 below zero under high demand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens per GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens by %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first seen: initial %1 and this month&apos;s %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>monthly addition for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>daily addition for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>daily addition for %1 (balance below zero)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>price &quot;%1&quot; (line %2) matches no GPU seen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>price &quot;%1&quot; matches no GPU seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1293,6 +1471,573 @@
         <source>row %1: the price of &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 GPU asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (waited %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no answer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: serves %2, as %3 does; asked once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none of the %1 agents answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server has a GPU that qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server has %1 GPUs that qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: degraded (%2), ranked after healthy GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: degraded (%2), its MIG instances ranked after healthy ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run of %1 on %2: %3 s, exit code %4%5
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (signal %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, memory %6, temperature %7, power %8
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 5 values (start_ms, min, max, mean, count), got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 5 values (start_ms, min, max, mean, count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comes before server, from_ms, to_ms or step_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more data after the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEALTH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLOWED BY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 %2:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OWNER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACCOUNT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKLOAD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pattern in %1 is empty: write a container&apos;s name, with * for any run of characters and ? for one, such as &quot;train-*&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be { user = &quot;…&quot;, account = &quot;…&quot; }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of %2 is empty: leave it out instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names neither a &quot;user&quot; nor an &quot;account&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; an account is a table, [accounts.%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an account name (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, at most 64 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each member of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a user name or &quot;@group&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a member of %2 and of [accounts.%3] (line %4): a person&apos;s use is charged to one account; a job names another through its Slurm account or its labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;share&quot; of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;max_gpus_per_member&quot; (%2) is more than &quot;max_gpus&quot; (%3): no member can reach it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the accounts&apos; shares add up to %1 %, more than the server has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a valid URL, such as &quot;https://host.example.org/…&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an http:// or https:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an e-mail address, such as &quot;alice@lab.example.org&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a Matrix room id, such as &quot;!AbCdEf:matrix.example.org&quot; (a room the agent&apos;s account is in, such as a direct chat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a language code, such as &quot;de&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; a person&apos;s contacts are a table, [contacts.%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an address pattern, such as &quot;{user}@example.org&quot; ({user} is the only placeholder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a relay, such as &quot;smtp://mail.example.org:25&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an e-mail address, such as &quot;gpuwarden@lab.example.org&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a language code, such as &quot;en&quot; or &quot;de&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;currency&quot;: &quot;%1&quot; is not a currency as a report writes it: 1 to 8 characters, no spaces, such as &quot;EUR&quot; or &quot;€&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a label key (no spaces, no &apos;=&apos;); write &quot;&quot; for none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_namespaces&quot; is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_labels&quot; is not a label: write &quot;key=value&quot;, or &quot;key&quot; for any value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_jobs&quot; is not a Slurm job id (a number, such as &quot;1234&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[energy]: &quot;currency&quot; without &quot;price_per_kwh&quot;: the report shows no cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (the driver named no process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 caused by %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over a GPU cap: %1 on %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected hog, idle, fair_share, gpu_health, xid or over_cap, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected degraded or failing, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at most %1 reasons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to 999, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected user, member or account, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 0 to 100000, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounts: GPUs per person %1; the cap rule %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>acts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1: %2; GPUs %3, per member %4%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(members from the owner rules)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; share %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mail through %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no terminals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contacts: %1 listed%2%3; default address %4; %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, more in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 opted out of notices that enforce nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per kWh (energy used)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no currency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 g CO2 per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CO2 intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>energy: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners: labels %1 and %2, Slurm&apos;s user and account %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners namespaces: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners containers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners exempt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--demo: give the range (--from, and --to, default now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no readings to open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server&apos;s certificate changed and is refused: it differs from the pinned one. Pinned SHA-256 %2, offered %3. If the certificate was replaced on purpose, check the new fingerprint on the server and pin it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no trusted CA vouches for the server&apos;s certificate (%2). Its SHA-256 fingerprint is %3; pin it only after checking it on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no complete reply within %2 s, the deadline of the whole call (the agent sends too slowly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unreachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the reply broke off (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host user %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sampler of this server runs in a PID namespace of its own (a container without the host&apos;s PID namespace): the driver&apos;s process ids are not the ones it sees, so no process is named and no owner is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held by %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AdjustBalanceDialog</name>
@@ -1377,17 +2122,6 @@
     </message>
 </context>
 <context>
-    <name>gw::AgentClient</name>
-    <message>
-        <source>%1: the server&apos;s certificate changed and is refused. Pinned SHA-256 %2, offered %3. If the certificate was replaced on purpose, check the new fingerprint on the server and pin it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no trusted CA vouches for the server&apos;s certificate (%2). Its SHA-256 fingerprint is %3; pin it only after checking it on the server.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::AgentLink</name>
     <message>
         <source>%1: not a samples reply (no &quot;samples&quot;, &quot;next&quot; or &quot;last_sequence&quot;); is this a gpuwarden-agent?</source>
@@ -1413,6 +2147,25 @@
         <source>%1: /v1/allocate: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 answers as another agent since %2 (identity %3, before %4): its readings and history are kept apart from the earlier agent&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: /v1/samples: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no reading of %2 is usable: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AgentReadings</name>
+    <message>
+        <source>--source: give the range (--from, and --to, default now)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentReadings::State</name>
@@ -1426,10 +2179,6 @@
     </message>
     <message>
         <source>before the first reading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: HTTP %2%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1448,47 +2197,31 @@
         <source>%1: the readings stopped %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>after reading %1 (the reading of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last reading is cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the readings are not a CBOR array of indefinite length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentServer</name>
-    <message>
-        <source>%1: cannot read the policy: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>refused; the policy in force (version %1) stays</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>the policy has %n error(s); nothing was changed</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>send the policy (policy.toml text) as the request body</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot keep the previous policy as %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot write %1 (%2); the policy in force stays</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the agent has no policy file configured ([policy] path): the policy is in force until the agent restarts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; must be after &quot;from&quot;</source>
-        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>the range is longer than %n day(s)</source>
@@ -1501,21 +2234,13 @@
         <source>reading %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the readings after number %1 were removed from the journal while the replay read them (they passed its retention): the replay stopped there; ask for a range that starts later</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AlertNotifier</name>
-    <message>
-        <source>GPU hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idle GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Over quota</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>%1: warning</source>
         <translation type="unfinished"></translation>
@@ -1563,51 +2288,8 @@
         <source> … and %1 more</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::AllocationDesk</name>
     <message>
-        <source>the agent has not taken a reading yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 GPU asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPUs asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 qualify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> after waiting %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no reservation %1 is held (it ended, expired, or never was)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is given more than once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;user&quot;: expected 1 to %1 characters (?user=NAME)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the policy engine has no reading of this server yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the policy engine has not evaluated a reading of %1 yet</source>
+        <source>worse: now failing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1678,73 +2360,6 @@
     </message>
 </context>
 <context>
-    <name>gw::BalanceEnforcer</name>
-    <message>
-        <source>notify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>renice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>send SIGTERM to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>send SIGKILL to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dry run: would %1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 notified: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>process %1 already got SIGTERM; its SIGKILL follows if it still runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a candidate now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enforcement is off: no step is due</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no step is due for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the step due for %1 is %2, not %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is due for %2 in %3 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 declined by %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 declined by %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pid: &quot;%1&quot; is not a process id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is protected by [tokens] protected_users or protected_commands: never touched</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::BalancePlot</name>
     <message>
         <source>%1: %2</source>
@@ -1766,38 +2381,120 @@
         <source>No ledger entries yet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No balances to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::CapVerdict</name>
+    <message>
+        <source>cap of %1 per person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cap of %1 per member of account %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cap of %1 for account %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, asks for %3 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::CborIn</name>
+    <message>
+        <source>the data ends early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed CBOR: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a finite number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a text string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::ClockEventBand</name>
+    <message>
+        <source>Clock slowdowns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock slowdowns: none in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock slowdowns: not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clocks slowed by %1 from %2 to %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::Collector</name>
     <message>
         <source>%1 is given twice (&quot;%2&quot; and &quot;%3&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::DailyReporter</name>
-    <message>
-        <source>%1: [reports] dir &quot;%2&quot; cannot be created</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: [reports] dir &quot;%2&quot; cannot be written to: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 could not be started: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: gpuwarden-cli did not finish in time; stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: gpuwarden-cli failed (exit %2): %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1953,6 +2650,10 @@
     </message>
     <message>
         <source>Steps done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop its container or job</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2246,6 +2947,54 @@ Audit #%6: %7</source>
         <source>%1 reniced to 19</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 no longer runs in %2 (its cgroup shows %3): not stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs in %2: a pod is only notified, never signalled or stopped by GPU Warden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancel %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop %1 through %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cancelled with %2: %3 ran in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped through %2 (SIGKILL at once): %3 ran in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped through %2 (its stop signal, SIGKILL after %3): %4 ran in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was already stopped (%2): %3 ran in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not known to %2 (%3): not stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelling %1 with %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping %1 through %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::EventModel</name>
@@ -2377,6 +3126,13 @@ Audit #%6: %7</source>
         <source>What happened</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n GPUs held · cap %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gw::EventTimeline</name>
@@ -2436,18 +3192,6 @@ Audit #%6: %7</source>
 <context>
     <name>gw::EventsPage</name>
     <message>
-        <source>&amp;Hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Fair share</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Open only</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2496,15 +3240,175 @@ Audit #%6: %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1 event, %1 open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 events, %2 open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 shown of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln events, %L1 open</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older closed events are no longer shown: this view keeps up to %L1 (about %2 of memory), open events first; it is complete from %3.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln open events went too: more are open than the view keeps.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln closed events that ended more than %1 before the newest are no longer shown.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln closed events that ended more than %1 before the newest are no longer shown; the view is complete from %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The agents still serve theirs by cursor (GET /v1/events?after=SEQ; with a journal, for at least 7 days).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo&apos;s events are made here from its readings and kept nowhere else; its readings are in this run&apos;s history file (the History tab).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo&apos;s events are made here from its readings and kept nowhere else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer&apos;s events are kept only here; its readings stay in the history file (the History tab), and Tools → Policy… replays the last 24 h.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer&apos;s events are kept only here; Tools → Policy… replays the last 24 h of its readings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::FairShareModel</name>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User or account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decayed usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair-share factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (now %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members remembered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account&apos;s share of the server ([accounts.%1] share)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The quota in effect now; &quot;now&quot;: after the busy server&apos;s and defensive multipliers ([adaptive])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured over the [quota] window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s capacity used, in server-hours (a whole server busy for an hour is one), each hour weighing half after every [quota] half_life</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2^(−U/S), as Slurm&apos;s classic fair share: U its part of all the decayed usage on this server, S its part of all the shares. 1: used nothing lately; 0.5: used exactly its share; lower: used more. Waiting callers with a higher factor get a freed GPU first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No share set for this account: no factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::FairShareView</name>
+    <message>
+        <source>Who waits first for a freed GPU: the fair-share factor 2^(−U/S), U each one&apos;s part of all the decayed usage on the server (each hour weighs half after the [quota] half-life), S their part of all the shares. 1: used nothing lately; 0.5: used exactly their share; lower: used more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fair share yet: it is told by this desktop&apos;s policy once readings come, and by each agent&apos;s /v1/info once it has judged a reading.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every server&apos;s users and accounts, lowest factor first (a column&apos;s title sorts by it).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2619,10 +3523,6 @@ Audit #%6: %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 → world size %2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Free memory: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2647,20 +3547,26 @@ Audit #%6: %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No server has %1 GPUs that qualify now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source># on %1; to reserve them for a job: eval &quot;$(%2)&quot;</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → world size %n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No server has %n GPUs that qualify now. Each server&apos;s refusals say why; `gpuwarden-cli select --wait` waits for them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>gw::FleetProcessModel</name>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>%1
 Not visible in this server&apos;s /proc: another PID namespace, a container, or a process that just exited.</source>
@@ -2687,10 +3593,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>User</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Command</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2710,15 +3612,23 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>Idle for</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::FleetProcessPage</name>
     <message>
         <source>Processes of all servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>User</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2735,14 +3645,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>GPU-hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Totals per user</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter (text, or user:NAME)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2786,14 +3688,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Per user: GPUs and MIG instances held now, their memory, and GPU-hours today from the recorded process history.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per user: GPUs and MIG instances held now, their memory, and GPU-hours seen since %1 (history is off).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2803,6 +3697,86 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totals per owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: text, user:, account:, namespace:, job:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words match any column; user:NAME (the owner or the host user), account:NAME, namespace:NAME and job:ID match that field exactly; they combine (account:vision python).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by &amp;account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by &amp;namespace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by &amp;job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % estimated: power integrated over the readings, or split by memory where the driver gives no SM share per process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the GPUs&apos; energy counters, split by SM share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours today (loading…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy since %1 (this session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy: what their GPUs drew since %1 as this desktop saw it, split by SM share (by memory where the driver gives none); hover a figure for how much is estimated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per owner: GPUs and MIG instances held now, their memory, and GPU-hours today, being read from the recorded process history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per owner: GPUs and MIG instances held now, their memory, and GPU-hours today from the recorded process history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per owner: GPUs and MIG instances held now, their memory, and GPU-hours seen since %1 (the history could not be read: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per owner: GPUs and MIG instances held now, their memory, and GPU-hours seen since %1 (history is off: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per owner: GPUs and MIG instances held now, their memory, and GPU-hours seen since %1 (history is off).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2822,6 +3796,68 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::GpuHealth</name>
+    <message>
+        <source>power cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thermal slowdown (software)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thermal slowdown (hardware)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HealthTracker</name>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU does not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row remapping failed: the GPU&apos;s memory has no spare rows left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uncorrectable ECC errors since the driver loaded: reset the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uncorrectable ECC errors in the GPU&apos;s life</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a row remap waits for a GPU reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a retired page waits for a GPU reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe replays at %1 an hour (more than %2): check the link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink errors at %1 an hour (more than %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::HistoryBackfill</name>
     <message>
         <source>/v1/info: now_ms: missing or not a number</source>
@@ -2829,6 +3865,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>%1 keeps no history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is another agent now (%2, the history&apos;s rows are of %3): its history is not filled in</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2908,56 +3948,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <name>gw::HistoryReadings::State</name>
     <message>
         <source>no value stored for this reading</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::HistoryRoute</name>
-    <message>
-        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; must be after &quot;from&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>the range is longer than the history keeps (%n day(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>give &quot;points&quot; or &quot;step&quot;, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;points&quot; or &quot;step&quot; is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;step&quot; gives %1 buckets; at most %2 are served</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;series&quot; is required (&lt;target&gt;/&lt;metric number&gt;, comma-separated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 series asked for; at most %2 are served</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the history holds no server yet; give &quot;server&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;server&quot; is required: the history holds %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3063,6 +4053,17 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::IntervalInference</name>
+    <message>
+        <source>%1: its readings carry no sampling interval (interval_ms); inferred %2 from the spacing of its first %n readings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: one reading and no sampling interval (interval_ms): no interval to infer, it is taken as 1s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::JsonFields</name>
     <message>
         <source>unknown key (known: %1)</source>
@@ -3142,53 +4143,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>expected at most %1, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::KeeperLink</name>
-    <message>
-        <source>%1: the certificate differs from the pinned fingerprint; refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the reply exceeds %2 MiB; refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: unreachable: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: HTTP %2%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: /v1/usage: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: facts not stored, the journal refused them: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a JSON object (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: /v1/balances: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: /api/v1/query: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the keeper %1 has not been read yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the keeper has never been read: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3293,6 +4247,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>limit %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>slowed by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU failing:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU degraded:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::LiveHeader</name>
@@ -3325,11 +4291,19 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>own PID namespace: no process named</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::LocalProducer</name>
     <message>
         <source>Host figures unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel log cannot be read, so XIDs come only from NVML&apos;s events while the sampler runs: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3467,6 +4441,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>the window is closing</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fair &amp;share</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>
@@ -3514,11 +4492,11 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 · stale, last reading %2 ago</source>
+        <source>stale, last reading %1 ago</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 · updated %2 ago</source>
+        <source>updated %1 ago</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3526,6 +4504,13 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <name>gw::OverviewModel</name>
     <message numerus="yes">
         <source>%n GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG, %n instances, utilisation not reported</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
@@ -3582,10 +4567,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         </translation>
     </message>
     <message>
-        <source>Legend</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Sort:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3594,7 +4575,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>· greyed tiles: last figures of a stale server, with their age · bar: memory used (one part per MIG instance) · n/r: not reported</source>
+        <source>Greyed tiles: last figures of a stale server, with their age · bar: memory used (one part per MIG instance) · n/r: not reported</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3606,10 +4587,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>stale, last reading %1 ago, no verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MIG, %1 instances, utilisation not reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3638,6 +4615,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>users %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3684,6 +4669,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>No GPU on this server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale, last reading %1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3751,33 +4744,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>The server has not answered yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>H</source>
-        <comment>hog event, one letter</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>I</source>
-        <comment>idle event, one letter</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Q</source>
-        <comment>over-quota event, one letter</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fair share</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3858,18 +4824,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
 <context>
     <name>gw::PolicyDialog</name>
     <message>
-        <source>Hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fair share</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (PID %2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3883,10 +4837,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>This computer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Policy: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3921,13 +4871,19 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>&amp;Apply to %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Replaying the edited policy… %L1 readings</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Replaying the current policy for comparison… %L1 readings</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n entries skipped in all.</source>
@@ -3937,43 +4893,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         </translation>
     </message>
     <message>
-        <source>Hog: a GPU kept busy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Utilisation at least:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>For at least:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each process</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a user&apos;s processes together</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Judge:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert when a hog is found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Adaptive quotas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tighten quotas as the server gets busy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3981,67 +4901,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Idle: GPU memory held but unused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Utilisation below:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Holding at least:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warn before acting:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>notify the owner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>terminate the process</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Then:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dry run: record what would be done, do nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>user names, comma-separated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exempt users:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>commands, comma-separated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exempt commands:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fair share: quotas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured over:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Users not listed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4098,10 +4958,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The policy of this computer, %1. The desktop checks it; the local policy service applies it after Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4254,6 +5110,70 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>The demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy — agent %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy — demo (in memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy — this computer (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to the Demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members (@group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 or empty: no cap. Members are user names, and Unix groups written with @.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lab%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy the demo applies to its simulated fleet, kept in memory: Apply puts it in force at once (the Events page, the verdicts, the report) and writes no file. It ends with the demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file this computer&apos;s policies read, %1: Save writes it and they apply it at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file this computer&apos;s policies read, %1. They do not run in this window (--no-local, or the file was refused at start): Save writes it, and it is applied when GPU Warden next watches this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo applies this policy from its next reading on; no file was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::PolicyEngine</name>
@@ -4285,19 +5205,44 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>memory changing</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::PolicyEngine::State</name>
     <message>
-        <source>gap in readings</source>
+        <source>no cap in the policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>below threshold</source>
+        <source>over cap: terminate in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back within the cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process ended after the action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>process exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too few readings in the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back within quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>healthy again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>told</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4309,39 +5254,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>process ended after the action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>idle: terminate in %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>root&apos;s processes are never signalled</source>
+        <source>wall clock stepped back</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>gw::PolicyEngine::State</name>
     <message>
-        <source>start time unknown: not signalled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dry run: would send SIGTERM to PID %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>would send SIGTERM to PID %1 (not enforcing here)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SIGTERM requested for PID %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too few readings in the window</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>back within quota</source>
+        <source>gap in readings</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4440,22 +5364,21 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>All users: %1 now, %2 with these prices (%3); %4 of %5 users change.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 usage facts replayed under both prices in %2 ms.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All users: %1 now, %2 with these prices (%3); %4 of %n users change.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>User</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4483,18 +5406,30 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(not in /proc)</source>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>gw::ProcessPane</name>
     <message>
-        <source>Filter processes by user, command, pid…</source>
+        <source>%1: these processes may have ended since.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: these processes may have ended since.</source>
+        <source>Filter: text, or user:, account:, namespace:, job: (e.g. account:vision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words match any column; user:NAME (the owner or the host user), account:NAME, namespace:NAME and job:ID match that field exactly.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4661,28 +5596,9 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::ReadingsRoute</name>
+    <name>gw::ReadingStream</name>
     <message>
-        <source>&quot;from&quot; is required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; is required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; must be after &quot;from&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>&quot;to&quot;: the range is longer than %n day(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
+        <source>%1: %2 % of the time from %3 to %4 is gaps (no reading for more than 3 sampling intervals): what it shows covers little of that time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4694,6 +5610,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>journal entry %1 skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo has made no readings in this range yet.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4764,15 +5684,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 % of the fleet&apos;s GPU-hours (quota: %3 %), over quota on a server for %4 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4817,6 +5729,46 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>%1 held %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process&apos;s user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 %2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2; %3 % of the fleet&apos;s GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; over quota on a server for %1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1: %2; %3 % of the fleet&apos;s GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If account %1&apos;s use is expected, raise its share in [accounts.%1]; else contact its members (%2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4938,10 +5890,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reading the record… %1 readings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The report could not be built: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5026,15 +5974,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         </translation>
     </message>
     <message>
-        <source>Built from %1 readings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Build the report first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5060,6 +6000,28 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>PDF files (*.pdf)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the record… %L1 readings</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Built from %L1 readings.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5380,6 +6342,102 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>The report&apos;s PDF could not be made.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kg CO₂</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle, unowned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not attributed (gaps, no user)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CO₂ (kg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Degraded (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failing (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XIDs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XID codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasons (last)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ReservationsView</name>
@@ -5407,6 +6465,57 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::RunningBooks</name>
+    <message>
+        <source>%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(account %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>price &quot;%1&quot; (line %2) matches no GPU seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>price &quot;%1&quot; matches no GPU seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charge = &quot;energy&quot;: %1 GPU-hours of use (%2) ran on GPUs that reported neither power nor an energy counter, or came from facts without energy: charged nothing for them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens by %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first seen: initial %1 and this month&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>monthly addition for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daily addition for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daily addition for %1 (balance below zero)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5522,14 +6631,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>bearer token from the agent&apos;s configuration</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kept in the system keychain, never in a settings file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>none; the system&apos;s certificate authorities decide</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5567,6 +6668,15 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>unchanged (kept for this session only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token the agent printed or its admin chose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bearer token the agent&apos;s admin chose for you, or the one gpuwarden-agent printed (&quot;token for this run&quot; with --demo). agent.toml keeps only its SHA-256, so the token cannot be read from there.
+Kept in the system keychain, never in a settings file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5608,6 +6718,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>%1: the token is used for this session only; it will not be remembered after GPU Warden quits (the keychain could not store it).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A server without a name</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ServerTree</name>
@@ -5641,22 +6755,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>GPU %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::ServerTreeDelegate</name>
-    <message>
-        <source>hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <comment>badge: over quota</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5836,6 +6934,31 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>pid %1, user %2
 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>degraded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>own PID namespace: no process named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host name %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same agent as %1: its figures are shown twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent is degraded:
+%1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6315,6 +7438,22 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>GPU-hours</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Balance per user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No balances to draw: the policy in force has no [tokens] section, so no token books are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No balances: no [tokens] section, no token books.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No balances to draw yet: the books have no entries (they are built from the readings of the first whole hour).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::TraceOrder</name>
@@ -6448,52 +7587,172 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::UserText</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::VerdictBook</name>
     <message>
-        <source>hog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>over quota</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::WelcomePanel</name>
+    <message>
+        <source>&amp;Add an agent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the &amp;guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy the commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands that install an agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens File → Servers… to add an agent&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a GPU server: install the agent on it, make a token for this desktop, then add the server&apos;s address and the token here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent answers on the server&apos;s loopback only. Reach it through SSH (ssh -L 9807:localhost:9807 SERVER, then add http://localhost:9807), or give it TLS and let it listen on the network (the guide&apos;s “Security”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A simulated lab of three servers, with hogs, idle jobs, events and token books, in a window of its own. Nothing of it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing, watching servers, history, policies, jobs, token books, reports and security, step by step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to watch yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Warden shows every GPU of your shared servers: utilisation, memory, temperature and power, who runs which process on it, and the history of all of it. Its policies find GPU hogs, idle jobs holding GPUs and fair-share breaches; it keeps per-user token books and writes daily reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has no GPU that GPU Warden can read, and no server is watched yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run keeps no server list (File → Servers… is off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>my-desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo could not be started (%1 --demo).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guide is not installed here: it is docs/guide in GPU Warden&apos;s sources, and /usr/share/doc/gpuwarden/guide with the package.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program here opens the guide; it is at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Workload</name>
+    <message>
+        <source>container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pod %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pod %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LXC container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Xid</name>
+    <message>
+        <source>XID %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XID %1 (not in NVIDIA&apos;s catalogue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no action needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restart the application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reset the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reboot the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>have the hardware checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>update the driver or firmware</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>gw::cli</name>
     <message>
-        <source>1 GPU asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPUs asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 qualify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPU %1 MIG %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (waited %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6661,27 +7920,7 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: no answer: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: serves %2, as %3 does; asked once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none of the %1 agents answered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no server has a GPU that qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no server has %1 GPUs that qualify</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7001,21 +8240,523 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 / %2 / %3</source>
+        <source>reading failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>run of %1 on %2: %3 s, exit code %4%5
+        <source>gpuwarden-cli: %1 readings of %2 servers were written to %3 before the error
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> (signal %1)</source>
+        <source>gpuwarden-cli: %1 readings of %2 servers written to %3%4
+</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, memory %6, temperature %7, power %8
+        <source> (stopped by a signal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token %1: --source URL is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpuwarden-cli: token stored in the keychain as &quot;%1&quot;
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpuwarden-cli: no token in the keychain as &quot;%1&quot; any more
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpuwarden-cli: keychain, token %1 &quot;%2&quot;: %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor --source URL asks an agent to check itself (an admin token); on the agent&apos;s machine, gpuwarden-agent doctor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --demo or --source, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo fleet is simulated: nothing reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no account)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>me: the agent&apos;s Unix socket (default %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (reading of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the agent has no reading yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  your processes: none on a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  your processes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    PID %1  %2  GPU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  the server: %1 of %2 GPUs in use, %3 yours; %4 other people with %5 processes; %6 callers waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  event: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    next: %1 at %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (dry run: recorded, nothing done)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  reserved: GPUs %1 until %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  account: %1; caps: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  fair share: %1 % of the server lately (quota %2 %); decayed usage %3 server-hours, factor %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  tokens: no token books on this server ([tokens] is off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  tokens: balance %1 (cut off at %2); holding what you hold costs %3 an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  usage %1: %2 GPU-hours; by model: %3; by account: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach the agent at %1: %2 (is gpuwarden-agent running with [agent] socket = &quot;%1&quot;?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent at %1 did not answer with a standing (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: --by &quot;%1&quot; is not known (user, account or job)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: --by is for one CSV table (the PDF and --split hold every table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --by account: no process in the range had an account (a Slurm job&apos;s, a label&apos;s or an [owners] rule&apos;s); the table is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --by job: no Slurm job held a GPU in the range; the table is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --by user: no GPU time was charged to anyone in the range; the table is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run --demo: the demo fleet&apos;s GPUs are simulated and cannot run a command (select --demo and wait --demo answer from the demo fleet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is missing (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: too many arguments (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a percentage from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 must be %2, not &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not take --%2 (an option of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--demo-servers is the size of the demo fleet: give --demo with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay: what if [quota] half_life were DURATION (1h–90d); the fair share each user ends with is printed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay: what if user NAME&apos;s [quota] share were PERCENT (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--half-life: &quot;%1&quot; is not a duration from 1h to 90d%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--share: &quot;%1&quot; is not NAME=PERCENT with a percent from 0 to 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 h, factor %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1 %2 h%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, factor %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fair share at the end, %1: %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no usage remembered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay: the range is empty (--to must be after --from)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: the history keeps no GPU power limit, so idle confirm_power checks only that memory stays flat
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 readings of %3 replayed (%4 outside the range): %5 hog, %6 idle, %7 fair-share events (policy: %8)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what if: half-life %1%2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 share(s) replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners</name>
+    <message>
+        <source>the cgroup file is %1 bytes, more than the %2 read: only its start is read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: the file ends inside this line (cut short?): the line is not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: not &quot;hierarchy-ID:controllers:path&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply ends inside its chunked body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a chunk size of the reply is not a hex number: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply is over %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply ends before its headers do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an HTTP reply: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply&apos;s Content-Length is not a size: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply ends after %1 of its %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container&apos;s JSON is malformed at offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container&apos;s JSON is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container&apos;s JSON has no Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container&apos;s label &quot;%1&quot; is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet&apos;s reply is not a ListPodResourcesResponse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kubelet&apos;s reply is not an AllocatableResourcesResponse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pod %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container name %1 matches &quot;%2&quot;%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process&apos;s user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (root inside, no rule names a person)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scontrol: no JobId in &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scontrol: JobId &quot;%1&quot; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scontrol: job %1: UserId &quot;%2&quot; is not name(uid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scontrol listpids: line %1 is not &quot;PID JOBID STEPID …&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners::EngineClient</name>
+    <message>
+        <source>%1: no answer within %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the reply is over %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such socket (is the daemon running?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such container</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners::KubeletClient</name>
+    <message>
+        <source>%1: no such socket (no kubelet on this node, or its pod-resources folder is not mounted into the agent&apos;s container)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: permission denied (the agent needs root, or write access to the socket)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no answer to List within %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the kubelet has no v1 pod-resources API (Kubernetes before 1.20)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: List failed: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the kubelet has no GetAllocatableResources (Kubernetes before 1.21): which GPUs it may assign is not known, which pod holds which GPU still is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: GetAllocatableResources failed: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners::OwnerResolver</name>
+    <message>
+        <source>pod names are not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pod %1 runs on %2, which the kubelet assigned to pod %3/%4, while another GPU showed it to be pod %5/%6: its pod is not named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container names are not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job names are not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scontrol show job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners::SlurmCanceller</name>
+    <message>
+        <source>no such job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 did not end within %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 exited with %3, saying nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 exited with %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::owners::WorkloadStopper</name>
+    <message>
+        <source>the Engine API at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not stopped by GPU Warden (docs/enforcement.md)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7024,6 +8765,36 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>%1: valid
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::policy::PolicyFrame</name>
+    <message>
+        <source>root&apos;s processes are never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start time unknown: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would send SIGTERM to PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would send SIGTERM to PID %1 (not enforcing here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM requested for PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::writeFileWhole</name>
+    <message>
+        <source>%1: cannot write: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7102,11 +8873,46 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open on this page: overview, processes, details, events, tokens or enforcement (the Tokens page&apos;s second tab), or with a dialog open: find-gpus (Find GPUs), prices (the token price editor), report (the report dialog, building the last 24 h).</source>
+        <source>Save the window (with its open dialogs) as PNG after --quit-after-ms, then quit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save the window (with its open dialogs) as PNG after --quit-after-ms, then quit.</source>
+        <source>Open on this page: overview, processes, details, events, tokens, enforcement or fair-share (the Tokens page&apos;s second and third tabs), or with a dialog open: find-gpus (Find GPUs), prices (the token price editor), report (the report dialog, building the last 24 h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filling the demo&apos;s past week: %1 %…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 are one agent (%3): its figures are shown twice; remove one in File → Servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is another agent now (%2, before %3): the two are kept apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history of the agent %1 was before is kept apart as &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history of &quot;%1&quot; (the same agent) is now under %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history of &quot;%1&quot; (the same agent) stays under that name: %2 has one of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>std</name>
+    <message>
+        <source>%1: the readings stopped %2: a line longer than %3 MiB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7118,6 +8924,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>%1 must be a table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a table: write [%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (did you mean &quot;%1&quot;?)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
