@@ -4423,6 +4423,22 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>Fair &amp;share</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Warden speaks %1 from its next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>

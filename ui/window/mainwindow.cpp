@@ -1,5 +1,7 @@
 #include "window/mainwindow.h"
 
+#include "common/translations.h"
+
 #include "charts/historychart.h"
 #include "common/legend.h"
 #include "engine/desktopoptions.h"
@@ -36,6 +38,7 @@
 #include "window/tokensview.h"
 #include "window/welcomepanel.h"
 
+#include <QActionGroup>
 #include <QDateTime>
 #include <QLabel>
 #include <QMenu>
@@ -120,6 +123,41 @@ MainWindow::MainWindow(LiveState* fleet, DesktopStores* stores, QWidget* parent)
     resize(1280, 820);
 }
 
+namespace {
+
+// View → Language: the system's or one of uiLanguages(), from the next start.
+void buildLanguageMenu(QWidget* window, QMenu* menu)
+{
+    // The user's choice, in their own settings (not a --settings file): it is
+    // read before the command line is (common/translations.h).
+    const QString chosen = chosenLanguage(QSettings());
+    auto* group = new QActionGroup(menu);
+    const auto add = [&](const QString& code, const QString& text) {
+        QAction* a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(code == chosen);
+        a->setData(code);
+        group->addAction(a);
+    };
+    add({}, MainWindow::tr("&System (%1)").arg(QLocale::system().nativeLanguageName()));
+    menu->addSeparator();
+    for (const auto& [code, name] : uiLanguages())
+        add(code, name);
+    QObject::connect(group, &QActionGroup::triggered, window, [window](QAction* a) {
+        QSettings settings;
+        const QString code = a->data().toString();
+        if (code.isEmpty())
+            settings.remove(QLatin1String(kLanguageSetting));
+        else
+            settings.setValue(QLatin1String(kLanguageSetting), code);
+        QMessageBox::information(window, MainWindow::tr("Language"),
+                                 MainWindow::tr("GPU Warden speaks %1 from its next start.")
+                                     .arg(a->text().remove(QLatin1Char('&'))));
+    });
+}
+
+} // namespace
+
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus()
@@ -167,6 +205,8 @@ void MainWindow::buildViewMenu()
     viewMenu->addAction(m_tree->collapseAllAction());
     // The tree lives on the Details page; expanding it shows that page.
     connect(m_tree->expandAllAction(), &QAction::triggered, this, &MainWindow::showDetails);
+    viewMenu->addSeparator();
+    buildLanguageMenu(this, viewMenu->addMenu(tr("&Language")));
 }
 
 void MainWindow::buildUi()
