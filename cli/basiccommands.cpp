@@ -91,25 +91,27 @@ int recordCommand(const QCommandLineParser& parser)
             return local->produce();
         };
     }
-    const gw::RecordResult r = gw::recordTrace(
-        *options, read, [](const QString& why) { fail(0, tr("reading failed: %1").arg(why)); });
+    const gw::RecordResult r = gw::recordTrace(*options, read, [](const QString& why) {
+        fail(0, CliTr::tr("reading failed: %1").arg(why));
+    });
     if (!r.error.isEmpty()) {
         // The error is the outcome: nothing is reported as written unless
         // some readings were, before it.
         fail(1, r.error);
         if (r.written > 0)
-            print(stderr, tr("gpuwarden-cli: %1 readings of %2 servers were written to %3 before "
-                             "the error\n")
-                              .arg(r.written)
-                              .arg(r.servers)
-                              .arg(options->path));
+            print(stderr,
+                  CliTr::tr("gpuwarden-cli: %1 readings of %2 servers were written to %3 before "
+                            "the error\n")
+                      .arg(r.written)
+                      .arg(r.servers)
+                      .arg(options->path));
         return 1;
     }
     print(stderr,
-          tr("gpuwarden-cli: %1 readings of %2 servers written to %3%4\n")
+          CliTr::tr("gpuwarden-cli: %1 readings of %2 servers written to %3%4\n")
               .arg(r.written)
               .arg(r.servers)
-              .arg(options->path, r.interrupted ? tr(" (stopped by a signal)") : QString()));
+              .arg(options->path, r.interrupted ? CliTr::tr(" (stopped by a signal)") : QString()));
     return 0;
 }
 
@@ -118,8 +120,8 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     QString error;
     const std::optional<QUrl> url = gw::agentUrlOption(parser, &error);
     if (!url)
-        return fail(2,
-                    error.isEmpty() ? tr("token %1: --source URL is required").arg(verb) : error);
+        return fail(2, error.isEmpty() ? CliTr::tr("token %1: --source URL is required").arg(verb)
+                                       : error);
     gw::TokenChange change;
     if (verb == QLatin1String("set")) {
         const auto token = gw::tokenFromStdin(url->toString(QUrl::RemoveUserInfo), &error);
@@ -134,11 +136,13 @@ int tokenCommand(const QCommandLineParser& parser, const QString& verb)
     if (error.isEmpty()) {
         print(stderr,
               verb == QLatin1String("set")
-                  ? tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key)
-                  : tr("gpuwarden-cli: no token in the keychain as \"%1\" any more\n").arg(key));
+                  ? CliTr::tr("gpuwarden-cli: token stored in the keychain as \"%1\"\n").arg(key)
+                  : CliTr::tr("gpuwarden-cli: no token in the keychain as \"%1\" any more\n")
+                        .arg(key));
         return 0;
     }
-    print(stderr, tr("gpuwarden-cli: keychain, token %1 \"%2\": %3\n").arg(verb, key, error));
+    print(stderr,
+          CliTr::tr("gpuwarden-cli: keychain, token %1 \"%2\": %3\n").arg(verb, key, error));
     return 1;
 }
 
@@ -149,8 +153,9 @@ int doctorCommand(const QCommandLineParser& parser)
     if (!error.isEmpty())
         return fail(2, error);
     if (!agent)
-        return fail(2, tr("doctor --source URL asks an agent to check itself (an admin token); "
-                          "on the agent's machine, gpuwarden-agent doctor"));
+        return fail(2,
+                    CliTr::tr("doctor --source URL asks an agent to check itself (an admin token); "
+                              "on the agent's machine, gpuwarden-agent doctor"));
     gw::AgentRequest request;
     request.pathAndQuery = QStringLiteral("/v1/doctor");
     request.timeoutMs = 20'000; // the webhook alone may take 5 s
@@ -160,7 +165,7 @@ int doctorCommand(const QCommandLineParser& parser)
     const auto findings =
         gw::doctorFromJson(call.json->value(QStringLiteral("findings")).toArray(), &error);
     if (!findings)
-        return fail(1, tr("%1: %2").arg(call.where, error));
+        return fail(1, CliTr::tr("%1: %2").arg(call.where, error));
     if (parser.isSet(QStringLiteral("json")))
         print(stdout, QString::fromUtf8(QJsonDocument(*call.json).toJson()));
     else

@@ -50,8 +50,8 @@ QString number(double v)
 
 QString unitLabel(const Candidate& c)
 {
-    return c.isMig() ? tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
-                     : tr("GPU %1").arg(c.gpuIndex);
+    return c.isMig() ? CliTr::tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
+                     : CliTr::tr("GPU %1").arg(c.gpuIndex);
 }
 
 QJsonObject weightsJson(const SelectionWeights& w)
@@ -74,7 +74,7 @@ bool wholeNumber(const QCommandLineParser& p, const char* name, int lo, int hi, 
     const QString text = p.value(opt(name));
     const int v = text.trimmed().toInt(&ok);
     if (!ok || v < lo || v > hi) {
-        *error = tr("--%1 must be a whole number from %2 to %3, not \"%4\"")
+        *error = CliTr::tr("--%1 must be a whole number from %2 to %3, not \"%4\"")
                      .arg(opt(name))
                      .arg(lo)
                      .arg(hi)
@@ -89,42 +89,48 @@ bool wholeNumber(const QCommandLineParser& p, const char* name, int lo, int hi, 
 
 void addCoordOptions(QCommandLineParser& p)
 {
-    p.addOption({opt("gpus"), tr("select, wait, run: how many GPUs (1 to 64)."), tr("n")});
+    p.addOption(
+        {opt("gpus"), CliTr::tr("select, wait, run: how many GPUs (1 to 64)."), CliTr::tr("n")});
     p.addOption({opt("parallel"),
-                 tr("select, wait, run: the GPU count from a model's parallelism, "
-                    "\"tp=4,pp=2,dp=1\" (world size = tp × pp × max(dp, cp, dcp))."),
-                 tr("sizes")});
+                 CliTr::tr("select, wait, run: the GPU count from a model's parallelism, "
+                           "\"tp=4,pp=2,dp=1\" (world size = tp × pp × max(dp, cp, dcp))."),
+                 CliTr::tr("sizes")});
     p.addOption({opt("task"),
-                 tr("select, wait, run: a task file (JSON or TOML) with the parallelism and "
-                    "the model."),
-                 tr("file")});
+                 CliTr::tr("select, wait, run: a task file (JSON or TOML) with the parallelism and "
+                           "the model."),
+                 CliTr::tr("file")});
     p.addOption({opt("min-free"),
-                 tr("select, wait, run: free memory each GPU needs, such as 8GiB (default: "
-                    "none with --gpus; from the model's size with --parallel or --task)."),
-                 tr("size")});
-    p.addOption({opt("max-util"), tr("select, wait, run: refuse GPUs busier than this percentage."),
-                 tr("percent")});
-    p.addOption({opt("mig"),
-                 tr("select, wait, run: MIG instances as units: allow (when not enough whole "
-                    "GPUs qualify), only, never (default: allow)."),
-                 tr("allow|only|never")});
+                 CliTr::tr("select, wait, run: free memory each GPU needs, such as 8GiB (default: "
+                           "none with --gpus; from the model's size with --parallel or --task)."),
+                 CliTr::tr("size")});
+    p.addOption({opt("max-util"),
+                 CliTr::tr("select, wait, run: refuse GPUs busier than this percentage."),
+                 CliTr::tr("percent")});
+    p.addOption(
+        {opt("mig"),
+         CliTr::tr("select, wait, run: MIG instances as units: allow (when not enough whole "
+                   "GPUs qualify), only, never (default: allow)."),
+         CliTr::tr("allow|only|never")});
     p.addOption({opt("wait"),
-                 tr("select, wait, run: wait up to this long for enough GPUs, such as 5m "
-                    "(default: 0, answer at once)."),
-                 tr("span")});
-    p.addOption({opt("ttl"),
-                 tr("select, run with --source: how long the agent holds the GPUs for the job "
-                    "to start (default: 2m)."),
-                 tr("span")});
-    p.addOption({opt("user"),
-                 tr("select, wait, run, advise: the user the GPUs are for (default: your login "
-                    "name)."),
-                 tr("name")});
-    p.addOption({opt("priority"), tr("advise: high, normal (default) or low."), tr("priority")});
+                 CliTr::tr("select, wait, run: wait up to this long for enough GPUs, such as 5m "
+                           "(default: 0, answer at once)."),
+                 CliTr::tr("span")});
+    p.addOption(
+        {opt("ttl"),
+         CliTr::tr("select, run with --source: how long the agent holds the GPUs for the job "
+                   "to start (default: 2m)."),
+         CliTr::tr("span")});
+    p.addOption(
+        {opt("user"),
+         CliTr::tr("select, wait, run, advise: the user the GPUs are for (default: your login "
+                   "name)."),
+         CliTr::tr("name")});
+    p.addOption({opt("priority"), CliTr::tr("advise: high, normal (default) or low."),
+                 CliTr::tr("priority")});
     p.addOption({opt("attempt"),
-                 tr("advise: how often the job has waited already (the back-off doubles "
-                    "with each)."),
-                 tr("n")});
+                 CliTr::tr("advise: how often the job has waited already (the back-off doubles "
+                           "with each)."),
+                 CliTr::tr("n")});
 }
 
 std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString* error)
@@ -134,11 +140,12 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
     const int given =
         int(p.isSet(opt("gpus"))) + int(p.isSet(opt("parallel"))) + int(p.isSet(opt("task")));
     if (given == 0) {
-        *error = tr("give the number of GPUs: --gpus N, --parallel tp=4,pp=2 or --task FILE");
+        *error =
+            CliTr::tr("give the number of GPUs: --gpus N, --parallel tp=4,pp=2 or --task FILE");
         return std::nullopt;
     }
     if (given > 1) {
-        *error = tr("give only one of --gpus, --parallel and --task");
+        *error = CliTr::tr("give only one of --gpus, --parallel and --task");
         return std::nullopt;
     }
 
@@ -152,7 +159,7 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
             QString why;
             const auto parsed = parseParallelism(p.value(opt("parallel")), &why);
             if (!parsed) {
-                *error = tr("--parallel: %1").arg(why);
+                *error = CliTr::tr("--parallel: %1").arg(why);
                 return std::nullopt;
             }
             par = *parsed;
@@ -161,7 +168,7 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
             QString why;
             const auto task = loadTaskFile(p.value(opt("task")), &why);
             if (!task) {
-                *error = tr("--task: %1").arg(why);
+                *error = CliTr::tr("--task: %1").arg(why);
                 return std::nullopt;
             }
             par = task->parallelism;
@@ -169,14 +176,14 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         }
         const qint64 world = par.worldSize();
         if (world > kMaxAllocateGpus) {
-            *error = tr("%1 needs %2 GPUs; at most %3 can be asked for")
+            *error = CliTr::tr("%1 needs %2 GPUs; at most %3 can be asked for")
                          .arg(par.text())
                          .arg(world)
                          .arg(kMaxAllocateGpus);
             return std::nullopt;
         }
         o.request.gpus = int(world);
-        o.notes << tr("%1: world size %2 × %3 × max(%4, %5, %6) = %7 GPUs")
+        o.notes << CliTr::tr("%1: world size %2 × %3 × max(%4, %5, %6) = %7 GPUs")
                        .arg(par.text())
                        .arg(par.tp)
                        .arg(par.pp)
@@ -190,7 +197,7 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         QString why;
         const auto mib = parseMemorySize(p.value(opt("min-free")), &why);
         if (!mib) {
-            *error = tr("--min-free: %1").arg(why);
+            *error = CliTr::tr("--min-free: %1").arg(why);
             return std::nullopt;
         }
         o.request.minFreeMiB = double(*mib);
@@ -206,7 +213,8 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         const QString text = p.value(opt("max-util"));
         const double v = text.trimmed().toDouble(&ok);
         if (!ok || !(v >= 0 && v <= 100)) {
-            *error = tr("--max-util must be a percentage from 0 to 100, not \"%1\"").arg(text);
+            *error =
+                CliTr::tr("--max-util must be a percentage from 0 to 100, not \"%1\"").arg(text);
             return std::nullopt;
         }
         o.request.maxUtilizationPercent = v;
@@ -221,7 +229,8 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         else if (m == QLatin1String("never"))
             o.request.mig = SelectionRequest::Mig::Never;
         else {
-            *error = tr("--mig must be allow, only or never, not \"%1\"").arg(p.value(opt("mig")));
+            *error = CliTr::tr("--mig must be allow, only or never, not \"%1\"")
+                         .arg(p.value(opt("mig")));
             return std::nullopt;
         }
     }
@@ -230,7 +239,7 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
     if (p.isSet(opt("policy"))) {
         const PolicyParseResult r = loadPolicyFile(p.value(opt("policy")));
         if (!r.config) {
-            *error = tr("--policy: %1").arg(r.errors.join(QLatin1Char('\n')));
+            *error = CliTr::tr("--policy: %1").arg(r.errors.join(QLatin1Char('\n')));
             return std::nullopt;
         }
         allocate = r.config->allocate;
@@ -245,7 +254,7 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         QString why;
         const auto span = parseDuration(p.value(opt("wait")), &why);
         if (!span) {
-            *error = tr("--wait: %1").arg(why);
+            *error = CliTr::tr("--wait: %1").arg(why);
             return std::nullopt;
         }
         o.waitMs = span->count();
@@ -254,8 +263,10 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
         QString why;
         const auto span = parseDuration(p.value(opt("ttl")), &why);
         if (!span || span->count() < kMinAllocateTtlMs || span->count() > kMaxAllocateTtlMs) {
-            *error = span ? tr("--ttl must be from 1s to 24h, not \"%1\"").arg(p.value(opt("ttl")))
-                          : tr("--ttl: %1").arg(why);
+            *error =
+                span
+                    ? CliTr::tr("--ttl must be from 1s to 24h, not \"%1\"").arg(p.value(opt("ttl")))
+                    : CliTr::tr("--ttl: %1").arg(why);
             return std::nullopt;
         }
         o.request.ttlMs = span->count();
@@ -263,8 +274,8 @@ std::optional<SelectOptions> selectOptions(const QCommandLineParser& p, QString*
 
     o.request.user = p.isSet(opt("user")) ? p.value(opt("user")).trimmed() : loginName();
     if (o.request.user.isEmpty()) {
-        *error = p.isSet(opt("user")) ? tr("--user must name a user")
-                                      : tr("no login name found: give --user NAME");
+        *error = p.isSet(opt("user")) ? CliTr::tr("--user must name a user")
+                                      : CliTr::tr("no login name found: give --user NAME");
         return std::nullopt;
     }
 
@@ -303,8 +314,8 @@ Selection selectHere(LocalProducer& producer, const SelectOptions& o)
         [&producer](QString* why) -> std::optional<Snapshot> {
             Snapshot s = producer.sampleOnce();
             if (s.gpus.isEmpty()) {
-                *why = s.warnings.isEmpty() ? tr("no GPU found on this machine")
-                                            : tr("no GPU found on this machine: %1")
+                *why = s.warnings.isEmpty() ? CliTr::tr("no GPU found on this machine")
+                                            : CliTr::tr("no GPU found on this machine: %1")
                                                   .arg(s.warnings.join(QStringLiteral("; ")));
                 return std::nullopt;
             }
@@ -328,7 +339,7 @@ Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
     if (r.httpStatus == 200 && r.reservation && r.granted.size() != o.request.gpus) {
         // Never hand a job fewer (or more) GPUs than it asked for.
         s.outcome = Selection::Outcome::Failed;
-        s.error = tr("the agent granted %1 units, %2 asked; not used")
+        s.error = CliTr::tr("the agent granted %1 units, %2 asked; not used")
                       .arg(r.granted.size())
                       .arg(o.request.gpus);
     } else if (r.httpStatus == 200 && r.reservation) {
@@ -345,7 +356,7 @@ Selection allocateAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
     } else {
         s.outcome = Selection::Outcome::Failed;
         if (s.error.isEmpty())
-            s.error = tr("the agent granted nothing (HTTP %1)").arg(r.httpStatus);
+            s.error = CliTr::tr("the agent granted nothing (HTTP %1)").arg(r.httpStatus);
     }
     return s;
 }
@@ -363,7 +374,7 @@ Selection waitAtAgent(const AgentEndpoint& agent, const SelectOptions& o)
             if (state)
                 return heldUnits(*state, now);
             if (!warned)
-                note(tr("reservations unknown, waiting as if there were none: %1").arg(why));
+                note(CliTr::tr("reservations unknown, waiting as if there were none: %1").arg(why));
             warned = true;
             return ReservationBook();
         },
@@ -487,7 +498,8 @@ int reportSelection(const Selection& s, const SelectOptions& o)
         // One line per unit: why each refused one was, and that the others would do.
         QStringList lines{s.error};
         for (const Candidate& c : s.units)
-            lines << tr("%1: qualifies (score %2)").arg(unitLabel(c)).arg(c.score, 0, 'f', 3);
+            lines
+                << CliTr::tr("%1: qualifies (score %2)").arg(unitLabel(c)).arg(c.score, 0, 'f', 3);
         for (const QString& why : s.refused) // the agent's words: one line each
             lines << printableText(why);
         if (o.json) {
@@ -507,16 +519,17 @@ int reportSelection(const Selection& s, const SelectOptions& o)
 
     QStringList ids;
     for (const Candidate& c : s.units)
-        ids << tr("%1 (score %2, %3 MiB free)")
+        ids << CliTr::tr("%1 (score %2, %3 MiB free)")
                    .arg(unitLabel(c))
                    .arg(c.score, 0, 'f', 3)
                    .arg(number(c.freeMiB));
-    note(s.reservation ? tr("reserved on %1 for %2 until %3: %4")
-                             .arg(printableText(s.server), printableText(s.reservation->user),
-                                  QDateTime::fromMSecsSinceEpoch(s.reservation->expiresMs)
-                                      .toString(QStringLiteral("HH:mm:ss")),
-                                  ids.join(QStringLiteral(", ")))
-                       : tr("%1: %2").arg(printableText(s.server), ids.join(QStringLiteral(", "))));
+    note(s.reservation
+             ? CliTr::tr("reserved on %1 for %2 until %3: %4")
+                   .arg(printableText(s.server), printableText(s.reservation->user),
+                        QDateTime::fromMSecsSinceEpoch(s.reservation->expiresMs)
+                            .toString(QStringLiteral("HH:mm:ss")),
+                        ids.join(QStringLiteral(", ")))
+             : CliTr::tr("%1: %2").arg(printableText(s.server), ids.join(QStringLiteral(", "))));
     for (const QString& why : s.notes) // a degraded GPU taken, and why it came last
         note(printableText(why));
     if (o.json) {
@@ -561,22 +574,22 @@ int selectOrWait(const QCommandLineParser& parser, bool reserve)
         note(n);
     if (parser.isSet(opt("demo"))) {
         if (o->agent || !o->fleet.isEmpty())
-            return fail(kExitUsage, tr("give --demo or --source, not both"));
+            return fail(kExitUsage, CliTr::tr("give --demo or --source, not both"));
         const Selection s = selectInDemo(demoServersOption(parser), *o);
         if (s.granted())
-            note(tr("the demo fleet is simulated: nothing reserved"));
+            note(CliTr::tr("the demo fleet is simulated: nothing reserved"));
         return reportSelection(s, *o);
     }
     if (!o->fleet.isEmpty()) {
         const Selection s = selectAcrossFleet(o->fleet, *o, reserve);
         if (!reserve && s.granted())
-            note(tr("nothing reserved (wait only waits; select reserves)"));
+            note(CliTr::tr("nothing reserved (wait only waits; select reserves)"));
         return reportSelection(s, *o);
     }
     if (o->agent) {
         const Selection s = reserve ? allocateAtAgent(*o->agent, *o) : waitAtAgent(*o->agent, *o);
         if (!reserve && s.granted())
-            note(tr("nothing reserved (wait only waits; select reserves)"));
+            note(CliTr::tr("nothing reserved (wait only waits; select reserves)"));
         return reportSelection(s, *o);
     }
     const auto sampler = samplerOptions(parser, &error);
@@ -585,7 +598,7 @@ int selectOrWait(const QCommandLineParser& parser, bool reserve)
     LocalProducer producer(*sampler, backendOption(parser));
     note(producer.init());
     if (reserve)
-        note(tr("no agent: nothing reserved (--source URL reserves at the agent)"));
+        note(CliTr::tr("no agent: nothing reserved (--source URL reserves at the agent)"));
     return reportSelection(selectHere(producer, *o), *o);
 }
 
@@ -605,20 +618,21 @@ int adviseCommand(const QCommandLineParser& p)
 {
     QString error;
     if (!p.isSet(QStringLiteral("source")))
-        return fail(kExitUsage, tr("advise needs an agent (--source URL): advice comes from "
-                                   "the agent's record of each user's use"));
+        return fail(kExitUsage, CliTr::tr("advise needs an agent (--source URL): advice comes from "
+                                          "the agent's record of each user's use"));
     const auto agent = agentSourceOption(p, &error);
     if (!agent)
         return fail(kExitUsage, error);
     const QString user = p.isSet(opt("user")) ? p.value(opt("user")).trimmed() : loginName();
     if (user.isEmpty())
-        return fail(kExitUsage, p.isSet(opt("user")) ? tr("--user must name a user")
-                                                     : tr("no login name found: give --user NAME"));
+        return fail(kExitUsage, p.isSet(opt("user"))
+                                    ? CliTr::tr("--user must name a user")
+                                    : CliTr::tr("no login name found: give --user NAME"));
     Priority priority = Priority::Normal;
     if (p.isSet(opt("priority"))) {
         const auto parsed = parsePriority(p.value(opt("priority")), &error);
         if (!parsed)
-            return fail(kExitUsage, tr("--priority: %1").arg(error));
+            return fail(kExitUsage, CliTr::tr("--priority: %1").arg(error));
         priority = *parsed;
     }
     int attempt = 0;
@@ -636,11 +650,11 @@ int adviseCommand(const QCommandLineParser& p)
         return QString::number(v, 'f', v == qint64(v) ? 0 : 1);
     };
     print(stdout,
-          tr("%1 (%2 priority) may use %3% of the GPUs now, uses %4%\n"
-             "  quota:     %5\n"
-             "  load band: %6\n"
-             "  defensive: %7\n"
-             "%8\n")
+          CliTr::tr("%1 (%2 priority) may use %3% of the GPUs now, uses %4%\n"
+                    "  quota:     %5\n"
+                    "  load band: %6\n"
+                    "  defensive: %7\n"
+                    "%8\n")
               .arg(advice->user, priorityName(advice->priority), pct(advice->allowedSharePercent),
                    pct(advice->sharePercent), advice->quota.reason, advice->band.reason,
                    advice->defensive.reason, advice->reason));

@@ -13,11 +13,6 @@ void print(FILE* f, const QString& text)
     std::fflush(f);
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("gpuwarden-cli", text);
-}
-
 int fail(int rc, const QString& message)
 {
     note(message);

@@ -7,6 +7,7 @@
 //   2  a bad command line
 //   3  select/wait/run: not enough GPUs qualify (in the time given)
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdio>
@@ -18,7 +19,11 @@ inline constexpr int kExitUsage = 2;
 inline constexpr int kExitNoGpus = 3;
 
 void print(FILE* f, const QString& text);
-QString tr(const char* text);
+// The command line's words, in one translation context: CliTr::tr.
+struct CliTr
+{
+    Q_DECLARE_TR_FUNCTIONS(gw::cli)
+};
 // Each line of `message` as "gpuwarden-cli: line" on stderr; answers rc.
 int fail(int rc, const QString& message);
 // The same for a note that is no failure.

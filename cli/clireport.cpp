@@ -56,50 +56,54 @@ int reportCommand(const QCommandLineParser& parser)
     const QString format = parser.value(QStringLiteral("format"));
     const bool pdf = format == QLatin1String("pdf");
     if (format != QLatin1String("csv") && !pdf)
-        return fail(kExitUsage,
-                    format.isEmpty()
-                        ? tr("report: give --format csv or --format pdf")
-                        : tr("report: --format \"%1\" is not known (csv or pdf)").arg(format));
+        return fail(
+            kExitUsage,
+            format.isEmpty()
+                ? CliTr::tr("report: give --format csv or --format pdf")
+                : CliTr::tr("report: --format \"%1\" is not known (csv or pdf)").arg(format));
     const QString output = parser.value(QStringLiteral("output"));
     const bool split = parser.isSet(QStringLiteral("split"));
     if (split && output.isEmpty())
-        return fail(kExitUsage, tr("report: --split needs --output FOLDER"));
+        return fail(kExitUsage, CliTr::tr("report: --split needs --output FOLDER"));
     if (split && pdf)
-        return fail(kExitUsage, tr("report: --split is for CSV; a PDF is one file"));
+        return fail(kExitUsage, CliTr::tr("report: --split is for CSV; a PDF is one file"));
     const QString by = parser.value(QStringLiteral("by"));
     if (parser.isSet(QStringLiteral("by"))) {
         if (by != QLatin1String("user") && by != QLatin1String("account") &&
             by != QLatin1String("job"))
-            return fail(kExitUsage,
-                        tr("report: --by \"%1\" is not known (user, account or job)").arg(by));
+            return fail(
+                kExitUsage,
+                CliTr::tr("report: --by \"%1\" is not known (user, account or job)").arg(by));
         if (pdf || split)
-            return fail(kExitUsage, tr("report: --by is for one CSV table (the PDF and --split "
-                                       "hold every table)"));
+            return fail(kExitUsage,
+                        CliTr::tr("report: --by is for one CSV table (the PDF and --split "
+                                  "hold every table)"));
     }
     ReportPageOptions page;
     const QString paper = parser.value(QStringLiteral("paper")).toLower();
     if (parser.isSet(QStringLiteral("paper")) && !pdf)
-        return fail(kExitUsage, tr("report: --paper is for --format pdf"));
+        return fail(kExitUsage, CliTr::tr("report: --paper is for --format pdf"));
     if (paper == QLatin1String("letter"))
         page.pageSize = QPageSize(QPageSize::Letter);
     else if (!paper.isEmpty() && paper != QLatin1String("a4"))
         return fail(kExitUsage,
-                    tr("report: --paper \"%1\" is not known (a4 or letter)").arg(paper));
+                    CliTr::tr("report: --paper \"%1\" is not known (a4 or letter)").arg(paper));
     if (pdf) {
         const bool toStdout = output == QLatin1String("-");
         if (output.isEmpty() || (toStdout && isatty(fileno(stdout))))
-            return fail(kExitUsage, tr("report: a PDF is not for the terminal: give --output "
-                                       "FILE (or --output - into a pipe)"));
+            return fail(kExitUsage,
+                        CliTr::tr("report: a PDF is not for the terminal: give --output "
+                                  "FILE (or --output - into a pipe)"));
         if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
-            return fail(kExitUsage, tr("report: --format pdf needs the report command first "
-                                       "on the command line"));
+            return fail(kExitUsage, CliTr::tr("report: --format pdf needs the report command first "
+                                              "on the command line"));
     }
 
     std::optional<PolicyConfig> policy;
     const QString policyPath = parser.value(QStringLiteral("policy"));
     if (parser.isSet(QStringLiteral("policy"))) {
         if (policyPath.isEmpty())
-            return fail(kExitUsage, tr("--policy must name a policy file"));
+            return fail(kExitUsage, CliTr::tr("--policy must name a policy file"));
         const PolicyParseResult r = loadPolicyFile(policyPath);
         for (const QString& w : r.warnings)
             note(w);
@@ -130,21 +134,22 @@ int reportCommand(const QCommandLineParser& parser)
     qint64 fromMs = 0, toMs = 0;
     if (parser.isSet(QStringLiteral("last"))) {
         if (options->fromMs || options->toMs)
-            return fail(kExitUsage, tr("report: give --last or --from/--to, not both"));
+            return fail(kExitUsage, CliTr::tr("report: give --last or --from/--to, not both"));
         const auto last = parseDuration(parser.value(QStringLiteral("last")), &error);
         if (!last || last->count() <= 0)
-            return fail(
-                kExitUsage,
-                tr("--last: %1").arg(last ? tr("the span must be longer than zero") : error));
+            return fail(kExitUsage,
+                        CliTr::tr("--last: %1")
+                            .arg(last ? CliTr::tr("the span must be longer than zero") : error));
         toMs = now;
         fromMs = now - last->count();
     } else if (options->fromMs) {
         fromMs = *options->fromMs;
         toMs = options->toMs.value_or(now);
         if (toMs <= fromMs)
-            return fail(kExitUsage, tr("report: the range is empty (--to must be after --from)"));
+            return fail(kExitUsage,
+                        CliTr::tr("report: the range is empty (--to must be after --from)"));
     } else if (options->toMs) {
-        return fail(kExitUsage, tr("report: --to needs --from (or give --last)"));
+        return fail(kExitUsage, CliTr::tr("report: --to needs --from (or give --last)"));
     } else {
         toMs = now;
         fromMs = now - std::chrono::milliseconds(kDefaultLast).count();
@@ -173,7 +178,7 @@ int reportCommand(const QCommandLineParser& parser)
 
     if (split) {
         if (!QDir().mkpath(output))
-            return fail(kExitFailed, tr("%1: cannot create the folder").arg(output));
+            return fail(kExitFailed, CliTr::tr("%1: cannot create the folder").arg(output));
         for (const CsvTable& t : reportTables(report))
             if (!writeFileWhole(QDir(output).filePath(t.name + QStringLiteral(".csv")),
                                 csvOfTable(t), &error))
@@ -184,7 +189,7 @@ int reportCommand(const QCommandLineParser& parser)
         if (output == QLatin1String("-")) {
             const QByteArray data = reportPdf(report, page);
             if (data.isEmpty())
-                return fail(kExitFailed, tr("report: the PDF could not be made"));
+                return fail(kExitFailed, CliTr::tr("report: the PDF could not be made"));
             fwrite(data.constData(), 1, size_t(data.size()), stdout);
             return 0;
         }
@@ -199,13 +204,14 @@ int reportCommand(const QCommandLineParser& parser)
                 csv = csvOfTable(t);
         // Never an empty table without a word: say why it is empty.
         if (by == QLatin1String("account") && report.accounts.isEmpty())
-            note(tr("report --by account: no process in the range had an account (a Slurm "
-                    "job's, a label's or an [owners] rule's); the table is empty"));
+            note(CliTr::tr("report --by account: no process in the range had an account (a Slurm "
+                           "job's, a label's or an [owners] rule's); the table is empty"));
         else if (by == QLatin1String("job") && report.jobs.isEmpty())
-            note(tr("report --by job: no Slurm job held a GPU in the range; the table is empty"));
+            note(CliTr::tr(
+                "report --by job: no Slurm job held a GPU in the range; the table is empty"));
         else if (by == QLatin1String("user") && report.users.isEmpty())
-            note(tr("report --by user: no GPU time was charged to anyone in the range; the "
-                    "table is empty"));
+            note(CliTr::tr("report --by user: no GPU time was charged to anyone in the range; the "
+                           "table is empty"));
     } else {
         csv = reportCsv(report);
     }

@@ -106,41 +106,44 @@ qint64 nowMs()
 
 void addRunOptions(QCommandLineParser& p)
 {
-    p.addOption({QStringLiteral("interval"),
-                 tr("run: how often the job's GPUs are read, such as 1s or 200ms (default 1s)."),
-                 tr("span")});
+    p.addOption(
+        {QStringLiteral("interval"),
+         CliTr::tr("run: how often the job's GPUs are read, such as 1s or 200ms (default 1s)."),
+         CliTr::tr("span")});
     p.addOption({QStringLiteral("record"),
-                 tr("run: write the run record (JSON) to this file instead of a summary on "
-                    "stderr."),
-                 tr("file")});
+                 CliTr::tr("run: write the run record (JSON) to this file instead of a summary on "
+                           "stderr."),
+                 CliTr::tr("file")});
 }
 
 int runCommand(const QCommandLineParser& parser, const QStringList& command)
 {
     if (command.isEmpty() || command.first().isEmpty())
-        return fail(kExitUsage, tr("run: give the command after --, such as: gpuwarden-cli run "
-                                   "--gpus 1 -- python train.py"));
+        return fail(kExitUsage,
+                    CliTr::tr("run: give the command after --, such as: gpuwarden-cli run "
+                              "--gpus 1 -- python train.py"));
     // The demo fleet's GPUs are simulated: nothing could run on them, and
     // running CMD here instead would not be what --demo says.
     if (parser.isSet(QStringLiteral("demo")))
-        return fail(kExitUsage,
-                    tr("run --demo: the demo fleet's GPUs are simulated and cannot run a "
-                       "command (select --demo and wait --demo answer from the demo fleet)"));
+        return fail(
+            kExitUsage,
+            CliTr::tr("run --demo: the demo fleet's GPUs are simulated and cannot run a "
+                      "command (select --demo and wait --demo answer from the demo fleet)"));
     QString error;
     const auto o = selectOptions(parser, &error);
     if (!o)
         return fail(kExitUsage, error);
     // run samples the job where it runs: one agent, or this machine.
     if (!o->fleet.isEmpty())
-        return fail(kExitUsage, tr("run reads one agent: give --source once (select picks a "
-                                   "server among several)"));
+        return fail(kExitUsage, CliTr::tr("run reads one agent: give --source once (select picks a "
+                                          "server among several)"));
     std::chrono::milliseconds interval = kDefaultInterval;
     if (parser.isSet(QStringLiteral("interval"))) {
         const auto span = parseDuration(parser.value(QStringLiteral("interval")), &error);
         if (!span)
-            return fail(kExitUsage, tr("--interval: %1").arg(error));
+            return fail(kExitUsage, CliTr::tr("--interval: %1").arg(error));
         if (*span < kMinInterval || *span > kMaxInterval)
-            return fail(kExitUsage, tr("--interval must be from 10ms to 1h, not \"%1\"")
+            return fail(kExitUsage, CliTr::tr("--interval must be from 10ms to 1h, not \"%1\"")
                                         .arg(parser.value(QStringLiteral("interval"))));
         interval = *span;
     }
@@ -151,7 +154,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     QSaveFile recordFile(recordPath);
     if (!recordPath.isEmpty() && !recordFile.open(QIODevice::WriteOnly))
         return fail(kExitFailed,
-                    tr("%1: cannot write: %2").arg(recordPath, recordFile.errorString()));
+                    CliTr::tr("%1: cannot write: %2").arg(recordPath, recordFile.errorString()));
 
     for (const QString& n : o->notes)
         note(n);
@@ -165,7 +168,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
             return fail(kExitUsage, error);
         local = std::make_unique<LocalProducer>(*sampler, backendOption(parser));
         note(local->init());
-        note(tr("no agent: nothing reserved (--source URL reserves at the agent)"));
+        note(CliTr::tr("no agent: nothing reserved (--source URL reserves at the agent)"));
         selection = selectHere(*local, *o);
     }
     if (!selection.granted()) {
@@ -178,7 +181,8 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     record.command = command;
     record.cudaVisibleDevices = selection.cudaVisibleDevices();
     record.server = selection.server;
-    record.source = o->agent ? o->agent->url.toString(QUrl::RemoveUserInfo) : tr("this machine");
+    record.source =
+        o->agent ? o->agent->url.toString(QUrl::RemoveUserInfo) : CliTr::tr("this machine");
     record.intervalMs = interval.count();
     for (const Candidate& c : selection.units) {
         GpuRunStats g;
@@ -197,23 +201,23 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
             return;
         QString err;
         if (releaseAllocation(*o->agent, held->id, &err))
-            note(tr("reservation %1 released: %2").arg(printableText(held->id), why));
+            note(CliTr::tr("reservation %1 released: %2").arg(printableText(held->id), why));
         else if (err.contains(QLatin1String("HTTP 404")))
-            note(tr("reservation %1 already ended at the agent (%2)")
+            note(CliTr::tr("reservation %1 already ended at the agent (%2)")
                      .arg(printableText(held->id), why));
         else
-            note(tr("reservation %1 not released: %2").arg(printableText(held->id), err));
+            note(CliTr::tr("reservation %1 not released: %2").arg(printableText(held->id), err));
         held.reset();
     };
 
     TraceWriter trace;
     const QString tracePath = parser.value(QStringLiteral("trace"));
     if (!tracePath.isEmpty() && !trace.open(tracePath, &error)) {
-        release(tr("the trace cannot be written"));
+        release(CliTr::tr("the trace cannot be written"));
         return fail(kExitFailed, error);
     }
 
-    note(tr("running %1 on %2 with CUDA_VISIBLE_DEVICES=%3")
+    note(CliTr::tr("running %1 on %2 with CUDA_VISIBLE_DEVICES=%3")
              .arg(command.join(QLatin1Char(' ')), printableText(selection.server),
                   record.cudaVisibleDevices));
 
@@ -227,7 +231,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         } else {
             reading = readAgentSnapshot(*o->agent, &why);
             if (!reading && failedReads++ == 0)
-                note(tr("reading the agent failed: %1").arg(why));
+                note(CliTr::tr("reading the agent failed: %1").arg(why));
         }
         // An agent polled faster than it samples answers its last reading
         // again: counted once.
@@ -238,7 +242,7 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         if (!tracePath.isEmpty() && !trace.write(*reading, &why))
             note(why);
         if (held && jobRunsOn(*reading, selection.units, o->request.user))
-            release(tr("the job's processes appeared"));
+            release(CliTr::tr("the job's processes appeared"));
     };
 
     QProcess job;
@@ -254,9 +258,9 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
     record.startedMs = nowMs();
     job.start(command.first(), command.mid(1));
     if (!job.waitForStarted(-1)) {
-        release(tr("the job did not start"));
+        release(CliTr::tr("the job did not start"));
         return fail(kExitCannotStart,
-                    tr("cannot start %1: %2").arg(command.first(), job.errorString()));
+                    CliTr::tr("cannot start %1: %2").arg(command.first(), job.errorString()));
     }
     ForwardSignals::started(pid_t(job.processId()));
 
@@ -286,20 +290,20 @@ int runCommand(const QCommandLineParser& parser, const QStringList& command)
         rc = 128 + job.exitCode();
     }
     record.exitCode = rc;
-    release(tr("the job ended"));
+    release(CliTr::tr("the job ended"));
     trace.close();
 
     if (!recordPath.isEmpty()) {
         recordFile.write(QJsonDocument(runRecordJson(record)).toJson());
         if (!recordFile.commit())
-            note(tr("%1: cannot write: %2").arg(recordPath, recordFile.errorString()));
+            note(CliTr::tr("%1: cannot write: %2").arg(recordPath, recordFile.errorString()));
         else
-            note(tr("run record written to %1").arg(recordPath));
+            note(CliTr::tr("run record written to %1").arg(recordPath));
     } else {
         note(runRecordText(record).trimmed());
     }
     if (!tracePath.isEmpty())
-        note(tr("%1 readings written to %2").arg(trace.written()).arg(tracePath));
+        note(CliTr::tr("%1 readings written to %2").arg(trace.written()).arg(tracePath));
     return rc;
 }
 

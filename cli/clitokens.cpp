@@ -36,7 +36,7 @@ std::optional<PolicyConfig::Tokens> tokensRules(const QString& path, int* rc)
         return std::nullopt;
     }
     if (!r.config->tokens.enabled) {
-        *rc = fail(kExitUsage, tr("%1 has no [tokens] section").arg(path));
+        *rc = fail(kExitUsage, CliTr::tr("%1 has no [tokens] section").arg(path));
         return std::nullopt;
     }
     return r.config->tokens;
@@ -70,7 +70,7 @@ QString gapText(const CoverageGap& g, const QTimeZone& zone)
     const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, zone);
     const QString end =
         from.date() == to.date() ? to.toString(QStringLiteral("HH:mm")) : timeText(g.toMs, zone);
-    return tr("no readings from %1 %2–%3: not charged")
+    return CliTr::tr("no readings from %1 %2–%3: not charged")
         .arg(g.server, timeText(g.fromMs, zone), end);
 }
 
@@ -136,8 +136,8 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
 {
     QString out;
     const QMap<QString, UserSums> sums = sumsOf(books);
-    QList<QStringList> rows{
-        {tr("user"), tr("balance"), tr("spent"), tr("granted"), tr("GPU-hours by model")}};
+    QList<QStringList> rows{{CliTr::tr("user"), CliTr::tr("balance"), CliTr::tr("spent"),
+                             CliTr::tr("granted"), CliTr::tr("GPU-hours by model")}};
     for (auto it = books.balances.begin(); it != books.balances.end(); ++it) {
         const UserSums& s = sums.value(it.key());
         QStringList hours;
@@ -145,18 +145,19 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
             hours << QStringLiteral("%1 %2 h").arg(h.key(), amountText(h.value()));
         QString balance = amountText(it.value());
         if (books.cutOff.contains(it.key()))
-            balance =
-                tr("%1 (at or below the floor, %2)").arg(balance, amountText(rules.overdraftFloor));
+            balance = CliTr::tr("%1 (at or below the floor, %2)")
+                          .arg(balance, amountText(rules.overdraftFloor));
         rows << QStringList{it.key(), balance, amountText(s.spent), amountText(s.granted),
-                            hours.isEmpty() ? tr("none") : hours.join(QStringLiteral(", "))};
+                            hours.isEmpty() ? CliTr::tr("none") : hours.join(QStringLiteral(", "))};
     }
     if (books.balances.isEmpty())
-        out += tr("no users in the range\n");
+        out += CliTr::tr("no users in the range\n");
     else
         out += table(rows, {0, 4});
     if (!user.isEmpty()) {
-        out += QLatin1Char('\n') + tr("ledger of %1:").arg(user) + QLatin1Char('\n');
-        QList<QStringList> lines{{tr("time"), tr("kind"), tr("amount"), tr("balance"), tr("what")}};
+        out += QLatin1Char('\n') + CliTr::tr("ledger of %1:").arg(user) + QLatin1Char('\n');
+        QList<QStringList> lines{{CliTr::tr("time"), CliTr::tr("kind"), CliTr::tr("amount"),
+                                  CliTr::tr("balance"), CliTr::tr("what")}};
         double balance = 0;
         for (const LedgerEntry& e : books.entries) {
             if (e.user != user)
@@ -167,7 +168,7 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
                                  e.detail.isEmpty() ? e.id : e.detail};
         }
         if (lines.size() == 1)
-            out += tr("no entries\n");
+            out += CliTr::tr("no entries\n");
         else
             out += table(lines, {0, 1, 4});
     }
@@ -178,7 +179,7 @@ QString booksText(const Books& books, const PolicyConfig::Tokens& rules, const Q
     if (!books.warnings.isEmpty())
         out += QLatin1Char('\n');
     for (const QString& w : books.warnings)
-        out += tr("warning: %1").arg(w) + QLatin1Char('\n');
+        out += CliTr::tr("warning: %1").arg(w) + QLatin1Char('\n');
     return out;
 }
 
@@ -189,8 +190,8 @@ QString compareText(const QList<BookDiff>& diffs, QString a, QString b)
         a = QFileInfo(a).fileName();
         b = QFileInfo(b).fileName();
     }
-    QList<QStringList> rows{
-        {tr("user"), tr("balance (%1)").arg(a), tr("balance (%1)").arg(b), tr("difference")}};
+    QList<QStringList> rows{{CliTr::tr("user"), CliTr::tr("balance (%1)").arg(a),
+                             CliTr::tr("balance (%1)").arg(b), CliTr::tr("difference")}};
     for (const BookDiff& d : diffs)
         rows << QStringList{d.user, amountText(d.before), amountText(d.after),
                             amountText(d.after - d.before, true)};
@@ -223,22 +224,23 @@ int tokensFromAgent(const QCommandLineParser& parser, const QString& user)
     }
     const QTimeZone zone = QTimeZone::systemTimeZone();
     const double floor = balances->value(QStringLiteral("overdraft_floor")).toDouble();
-    QString out = tr("token balances at %1, hours closed up to %2 (%3)\n\n")
+    QString out = CliTr::tr("token balances at %1, hours closed up to %2 (%3)\n\n")
                       .arg(source->url.toString(QUrl::RemoveUserInfo),
                            timeText(balances->value(QStringLiteral("as_of_ms")).toInteger(), zone),
                            QString::fromUtf8(zone.id()));
-    QList<QStringList> rows{{tr("user"), tr("balance")}};
+    QList<QStringList> rows{{CliTr::tr("user"), CliTr::tr("balance")}};
     const QJsonObject b = balances->value(QStringLiteral("balances")).toObject();
     for (auto it = b.begin(); it != b.end(); ++it) {
         QString balance = amountText(it.value().toDouble());
         if (it.value().toDouble() <= floor)
-            balance = tr("%1 (at or below the floor, %2)").arg(balance, amountText(floor));
+            balance = CliTr::tr("%1 (at or below the floor, %2)").arg(balance, amountText(floor));
         rows << QStringList{it.key(), balance};
     }
-    out += rows.size() == 1 ? tr("no users yet\n") : table(rows, {0});
+    out += rows.size() == 1 ? CliTr::tr("no users yet\n") : table(rows, {0});
     if (ledger) {
-        out += QLatin1Char('\n') + tr("ledger of %1:").arg(user) + QLatin1Char('\n');
-        QList<QStringList> lines{{tr("time"), tr("kind"), tr("amount"), tr("balance"), tr("what")}};
+        out += QLatin1Char('\n') + CliTr::tr("ledger of %1:").arg(user) + QLatin1Char('\n');
+        QList<QStringList> lines{{CliTr::tr("time"), CliTr::tr("kind"), CliTr::tr("amount"),
+                                  CliTr::tr("balance"), CliTr::tr("what")}};
         double balance = 0;
         for (const QJsonValue& v : std::as_const(*ledger)) {
             const QJsonObject e = v.toObject();
@@ -250,7 +252,7 @@ int tokensFromAgent(const QCommandLineParser& parser, const QString& user)
                 amountText(e.value(QStringLiteral("amount")).toDouble(), true), amountText(balance),
                 detail.isEmpty() ? e.value(QStringLiteral("id")).toString() : detail};
         }
-        out += lines.size() == 1 ? tr("no entries\n") : table(lines, {0, 1, 4});
+        out += lines.size() == 1 ? CliTr::tr("no entries\n") : table(lines, {0, 1, 4});
     }
     for (const QJsonValue& w : balances->value(QStringLiteral("warnings")).toArray())
         out += QLatin1Char('\n') + w.toString();
@@ -273,13 +275,14 @@ int tokensCommand(const QCommandLineParser& parser)
     if (parser.isSet(QStringLiteral("source"))) {
         const QString user = parser.value(QStringLiteral("user")).trimmed();
         if (parser.isSet(QStringLiteral("user")) && user.isEmpty())
-            return fail(kExitUsage, tr("--user must name a user"));
+            return fail(kExitUsage, CliTr::tr("--user must name a user"));
         return tokensFromAgent(parser, user);
     }
     const QString policyPath = parser.value(QStringLiteral("policy"));
     if (policyPath.isEmpty())
-        return fail(kExitUsage, tr("tokens: give --policy FILE (its [tokens] section prices the "
-                                   "GPU time)"));
+        return fail(kExitUsage,
+                    CliTr::tr("tokens: give --policy FILE (its [tokens] section prices the "
+                              "GPU time)"));
     int rc = 0;
     const auto rules = tokensRules(policyPath, &rc);
     if (!rules)
@@ -288,14 +291,14 @@ int tokensCommand(const QCommandLineParser& parser)
     std::optional<PolicyConfig::Tokens> other;
     if (parser.isSet(QStringLiteral("compare"))) {
         if (comparePath.isEmpty())
-            return fail(kExitUsage, tr("--compare must name a policy file"));
+            return fail(kExitUsage, CliTr::tr("--compare must name a policy file"));
         other = tokensRules(comparePath, &rc);
         if (!other)
             return rc;
     }
     const QString user = parser.value(QStringLiteral("user")).trimmed();
     if (parser.isSet(QStringLiteral("user")) && user.isEmpty())
-        return fail(kExitUsage, tr("--user must name a user"));
+        return fail(kExitUsage, CliTr::tr("--user must name a user"));
     // Times in the books' zone unless --tz says otherwise.
     const QTimeZone booksZone = rules->timeZone.isEmpty() ? QTimeZone::systemTimeZone()
                                                           : QTimeZone(rules->timeZone.toUtf8());
@@ -336,7 +339,7 @@ int tokensCommand(const QCommandLineParser& parser)
                                                                           : QStringList()) +
                      books.warnings;
     if (!first)
-        books.warnings.prepend(tr("no readings in the range"));
+        books.warnings.prepend(CliTr::tr("no readings in the range"));
     // Intervals inferred and ranges mostly gaps: on stderr, and among the
     // books' warnings.
     books.warnings = noteReadings(*source, options->timeZone, fromMs, untilMs) + books.warnings;
@@ -360,7 +363,7 @@ int tokensCommand(const QCommandLineParser& parser)
         return 0;
     }
     const QTimeZone zone = options->timeZone;
-    QString out = tr("token books %1 to %2 (%3), policy %4\n\n")
+    QString out = CliTr::tr("token books %1 to %2 (%3), policy %4\n\n")
                       .arg(timeText(fromMs, zone), timeText(untilMs, zone),
                            QString::fromUtf8(zone.id()), policyPath);
     out += booksText(books, *rules, user, zone);

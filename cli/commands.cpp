@@ -288,8 +288,8 @@ QString unknownCommandMessage(const QStringList& positional)
         const QString missing =
             synopsis.mid(words + given, c.operands - given).join(QLatin1Char(' '));
         return given < c.operands
-                   ? tr("%1: %2 is missing (%3)").arg(c.name(), missing, c.synopsis)
-                   : tr("%1: too many arguments (%2): %3")
+                   ? CliTr::tr("%1: %2 is missing (%3)").arg(c.name(), missing, c.synopsis)
+                   : CliTr::tr("%1: too many arguments (%2): %3")
                          .arg(c.name(), positional.mid(words + c.operands).join(QLatin1Char(' ')),
                               c.synopsis);
     }

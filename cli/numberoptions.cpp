@@ -16,8 +16,8 @@ QString rangeText(const NumberOption& o)
     const QString lo = QString::number(o.lo, 'g', 12);
     const QString hi = QString::number(o.hi, 'g', 12);
     return o.kind == NumberOption::Kind::Percentage
-               ? tr("a percentage from %1 to %2").arg(lo, hi)
-               : tr("a whole number from %1 to %2").arg(lo, hi);
+               ? CliTr::tr("a percentage from %1 to %2").arg(lo, hi)
+               : CliTr::tr("a whole number from %1 to %2").arg(lo, hi);
 }
 
 // Digits only (a sign for negatives): "1.0", "1e3" and "0x10" are not
@@ -85,19 +85,19 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
             QString why;
             const auto span = parseDuration(text, &why);
             if (!span) {
-                *error = tr("--%1: %2").arg(option, why);
+                *error = CliTr::tr("--%1: %2").arg(option, why);
                 return std::nullopt;
             }
             return double(span->count());
         }
         const auto v = parse(text, o.kind);
         if (!v || *v < o.lo || *v > o.hi) {
-            *error = tr("--%1 must be %2, not \"%3\"").arg(option, rangeText(o), text);
+            *error = CliTr::tr("--%1 must be %2, not \"%3\"").arg(option, rangeText(o), text);
             return std::nullopt;
         }
         return v;
     }
-    *error = tr("%1 does not take --%2 (an option of %3)")
+    *error = CliTr::tr("%1 does not take --%2 (an option of %3)")
                  .arg(command, option, takers.join(QStringLiteral(", ")));
     return std::nullopt;
 }
@@ -113,7 +113,7 @@ bool checkNumberOptions(const QCommandLineParser& parser, const QString& command
             return false;
     }
     if (parser.isSet(QStringLiteral("demo-servers")) && !parser.isSet(QStringLiteral("demo"))) {
-        *error = tr("--demo-servers is the size of the demo fleet: give --demo with it");
+        *error = CliTr::tr("--demo-servers is the size of the demo fleet: give --demo with it");
         return false;
     }
     return true;

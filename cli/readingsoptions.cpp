@@ -29,9 +29,9 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         int(!o.tracePath.isEmpty()) + int(!o.historyPath.isEmpty()) + int(o.demo) + int(agents);
     if (given != 1) {
         // One sentence for all, the other sources after it.
-        *error = tr("%1: give --trace FILE or --history FILE").arg(command);
+        *error = CliTr::tr("%1: give --trace FILE or --history FILE").arg(command);
         if ((kinds & kReadingsDemo) && (kinds & kReadingsAgents))
-            *error += tr(" (or --demo, or --source URL)");
+            *error += CliTr::tr(" (or --demo, or --source URL)");
         return std::nullopt;
     }
     if (o.demo && parser.isSet(QStringLiteral("demo-servers"))) {
@@ -39,7 +39,7 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         bool ok = false;
         const int n = text.toInt(&ok);
         if (!ok || n < 1 || n > DemoWorld::kMaxServers) {
-            *error = tr("--demo-servers: expected 1..%1, got \"%2\"")
+            *error = CliTr::tr("--demo-servers: expected 1..%1, got \"%2\"")
                          .arg(DemoWorld::kMaxServers)
                          .arg(text);
             return std::nullopt;
@@ -52,7 +52,7 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
         o.timeZone = QTimeZone(parser.value(QStringLiteral("tz")).toUtf8());
         o.timeZoneGiven = true;
         if (!o.timeZone.isValid()) {
-            *error = tr("--tz: \"%1\" is not a time zone (such as Europe/Berlin or UTC)")
+            *error = CliTr::tr("--tz: \"%1\" is not a time zone (such as Europe/Berlin or UTC)")
                          .arg(parser.value(QStringLiteral("tz")));
             return std::nullopt;
         }
@@ -63,19 +63,19 @@ std::optional<ReadingsOptions> readingsOptions(const QCommandLineParser& parser,
             continue;
         const auto ms = parseReplayTime(parser.value(key), o.timeZone);
         if (!ms) {
-            *error = tr("--%1: \"%2\" is not a time (write 2026-11-24T09:00:00+01:00, "
-                        "2026-11-24 09:00 or milliseconds since the epoch)")
+            *error = CliTr::tr("--%1: \"%2\" is not a time (write 2026-11-24T09:00:00+01:00, "
+                               "2026-11-24 09:00 or milliseconds since the epoch)")
                          .arg(key, parser.value(key));
             return std::nullopt;
         }
         (key == QLatin1String("from") ? o.fromMs : o.toMs) = *ms;
     }
     if (o.fromMs && o.toMs && *o.toMs <= *o.fromMs) {
-        *error = tr("%1: the range is empty (--to must be after --from)").arg(command);
+        *error = CliTr::tr("%1: the range is empty (--to must be after --from)").arg(command);
         return std::nullopt;
     }
     if ((o.demo || agents) && !o.fromMs && !(kinds & kReadingsRangeLater)) {
-        *error = tr("%1: %2 needs the range: give --from (and --to, default now)")
+        *error = CliTr::tr("%1: %2 needs the range: give --from (and --to, default now)")
                      .arg(command, o.demo ? QStringLiteral("--demo") : QStringLiteral("--source"));
         return std::nullopt;
     }

@@ -12,13 +12,15 @@ namespace gw::cli {
 
 void addReplayOptions(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("half-life"),
-                      tr("replay: what if [quota] half_life were DURATION (1h–90d); the fair "
-                         "share each user ends with is printed"),
-                      QStringLiteral("DURATION")});
-    parser.addOption({QStringLiteral("share"),
-                      tr("replay: what if user NAME's [quota] share were PERCENT (repeatable)"),
-                      QStringLiteral("NAME=PERCENT")});
+    parser.addOption(
+        {QStringLiteral("half-life"),
+         CliTr::tr("replay: what if [quota] half_life were DURATION (1h–90d); the fair "
+                   "share each user ends with is printed"),
+         QStringLiteral("DURATION")});
+    parser.addOption(
+        {QStringLiteral("share"),
+         CliTr::tr("replay: what if user NAME's [quota] share were PERCENT (repeatable)"),
+         QStringLiteral("NAME=PERCENT")});
 }
 
 std::optional<WhatIf> whatIfOptions(const QCommandLineParser& parser, QString* error)
@@ -29,7 +31,7 @@ std::optional<WhatIf> whatIfOptions(const QCommandLineParser& parser, QString* e
         const QString text = parser.value(QStringLiteral("half-life"));
         const auto ms = parsePolicyDuration(text, &why);
         if (!ms || *ms < 3'600'000 || *ms > 90LL * 24 * 3'600'000) {
-            *error = tr("--half-life: \"%1\" is not a duration from 1h to 90d%2")
+            *error = CliTr::tr("--half-life: \"%1\" is not a duration from 1h to 90d%2")
                          .arg(text, why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
             return std::nullopt;
         }
@@ -41,8 +43,8 @@ std::optional<WhatIf> whatIfOptions(const QCommandLineParser& parser, QString* e
         const double percent = share.section(QLatin1Char('='), 1).toDouble(&ok);
         if (name.isEmpty() || !share.contains(QLatin1Char('=')) || !ok || percent < 0 ||
             percent > 100) {
-            *error =
-                tr("--share: \"%1\" is not NAME=PERCENT with a percent from 0 to 100").arg(share);
+            *error = CliTr::tr("--share: \"%1\" is not NAME=PERCENT with a percent from 0 to 100")
+                         .arg(share);
             return std::nullopt;
         }
         w.shares << QuotaShare{name, percent, {}};
@@ -81,18 +83,18 @@ QString fairShareSummary(const QList<PolicyStatus>& statuses, bool json)
         QStringList users;
         for (const PolicyStatus::User& u : st.users)
             if (u.decayedUsageHours > 0)
-                users << tr("%1 %2 h, factor %3")
+                users << CliTr::tr("%1 %2 h, factor %3")
                              .arg(u.user, QString::number(u.decayedUsageHours, 'f', 2),
                                   QString::number(u.fairShareFactor, 'f', 3));
         for (const PolicyStatus::Account& a : st.accounts)
-            users
-                << tr("account %1 %2 h%3")
-                       .arg(a.account, QString::number(a.decayedUsageHours, 'f', 2),
-                            a.fairShareFactor
-                                ? tr(", factor %1").arg(QString::number(*a.fairShareFactor, 'f', 3))
-                                : QString());
-        out += tr("fair share at the end, %1: %2\n")
-                   .arg(st.server, users.isEmpty() ? tr("no usage remembered")
+            users << CliTr::tr("account %1 %2 h%3")
+                         .arg(a.account, QString::number(a.decayedUsageHours, 'f', 2),
+                              a.fairShareFactor
+                                  ? CliTr::tr(", factor %1")
+                                        .arg(QString::number(*a.fairShareFactor, 'f', 3))
+                                  : QString());
+        out += CliTr::tr("fair share at the end, %1: %2\n")
+                   .arg(st.server, users.isEmpty() ? CliTr::tr("no usage remembered")
                                                    : users.join(QStringLiteral("; ")));
     }
     return out;
@@ -112,7 +114,7 @@ PolicyCheckOutcome replayOutcome(const ReadingsOptions& readings, const QString&
         policy->quota.users << share;
     }
     if (readings.fromMs && readings.toMs && *readings.toMs <= *readings.fromMs) {
-        outcome.err += tr("replay: the range is empty (--to must be after --from)\n");
+        outcome.err += CliTr::tr("replay: the range is empty (--to must be after --from)\n");
         outcome.exitCode = kExitUsage;
         return outcome;
     }
@@ -125,8 +127,9 @@ PolicyCheckOutcome replayOutcome(const ReadingsOptions& readings, const QString&
     }
     const bool history = !readings.historyPath.isEmpty();
     if (history && policy->idle.confirmPower)
-        outcome.err += tr("note: the history keeps no GPU power limit, so idle confirm_power "
-                          "checks only that memory stays flat\n");
+        outcome.err +=
+            CliTr::tr("note: the history keeps no GPU power limit, so idle confirm_power "
+                      "checks only that memory stays flat\n");
     PolicyEngine::Options options;
     options.timeZone = readings.timeZone;
     const ReplayResult r =
@@ -137,27 +140,29 @@ PolicyCheckOutcome replayOutcome(const ReadingsOptions& readings, const QString&
          readingsNotes(*stream, readings.timeZone, readings.fromMs, readings.toMs))
         outcome.err += QStringLiteral("gpuwarden-cli: ") + line + QLatin1Char('\n');
     const qsizetype servers = stream->servers().size();
-    outcome.err += tr("%1: %2 readings of %3 replayed (%4 outside the range): %5 hog, %6 idle, %7 "
-                      "fair-share events (policy: %8)\n")
-                       .arg(history ? readings.historyPath : readings.tracePath)
-                       .arg(r.readings)
-                       .arg(servers == 1 ? tr("1 server") : tr("%1 servers").arg(servers))
-                       .arg(stream->skipped())
-                       .arg(counts[0])
-                       .arg(counts[1])
-                       .arg(counts[2])
-                       .arg(policyPath.isEmpty() ? tr("built-in defaults") : policyPath);
+    outcome.err +=
+        CliTr::tr("%1: %2 readings of %3 replayed (%4 outside the range): %5 hog, %6 idle, %7 "
+                  "fair-share events (policy: %8)\n")
+            .arg(history ? readings.historyPath : readings.tracePath)
+            .arg(r.readings)
+            .arg(servers == 1 ? CliTr::tr("1 server") : CliTr::tr("%1 servers").arg(servers))
+            .arg(stream->skipped())
+            .arg(counts[0])
+            .arg(counts[1])
+            .arg(counts[2])
+            .arg(policyPath.isEmpty() ? CliTr::tr("built-in defaults") : policyPath);
     if (whatIf.any()) {
         const QString summary = fairShareSummary(r.statuses, json);
         if (json)
             outcome.out += summary;
         else
-            outcome.err += tr("what if: half-life %1%2\n")
-                               .arg(formatPolicyDuration(policy->quota.halfLifeMs),
-                                    whatIf.shares.isEmpty()
-                                        ? QString()
-                                        : tr(", %1 share(s) replaced").arg(whatIf.shares.size())) +
-                           summary;
+            outcome.err +=
+                CliTr::tr("what if: half-life %1%2\n")
+                    .arg(formatPolicyDuration(policy->quota.halfLifeMs),
+                         whatIf.shares.isEmpty()
+                             ? QString()
+                             : CliTr::tr(", %1 share(s) replaced").arg(whatIf.shares.size())) +
+                summary;
     }
     if (!r.error.isEmpty()) {
         outcome.err += r.error + QLatin1Char('\n');

@@ -2,1614 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>AgentServer</name>
-    <message>
-        <source>the agent runs in a PID namespace of its own (a container without the host&apos;s, e.g. without --pid=host): the driver&apos;s process ids are not its own, so no GPU process is named; run it in the host&apos;s PID namespace</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>AllocationDesk</name>
-    <message>
-        <source>the agent has not taken a reading yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 GPU asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPUs asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 qualify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> after waiting %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 callers are waiting, the most this agent holds with its descriptor limit: callers that would wait are answered 503 until fewer wait</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 callers are already waiting for GPUs, the most this agent holds with its descriptor limit; ask again in %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 callers waiting: callers may wait again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no reservation %1 is held (it ended, expired, or never was)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is given more than once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;user&quot;: expected 1 to %1 characters (?user=NAME)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the policy engine has no reading of this server yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the policy engine has not evaluated a reading of %1 yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>BalanceEnforcer</name>
-    <message>
-        <source>notify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>renice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>send SIGTERM to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>send SIGKILL to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dry run: would %1: %2 runs in it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dry run: would %1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 notified: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>asked to %1: %2 runs in it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>process %1 already got SIGTERM; its SIGKILL follows if it still runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a candidate now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enforcement is off: no step is due</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no step is due for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the step due for %1 is %2, not %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is due for %2 in %3 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 declined by %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 declined by %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pid: &quot;%1&quot; is not a process id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is protected by [tokens] protected_users or protected_commands: never touched</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DailyReporter</name>
-    <message>
-        <source>%1: [reports] dir &quot;%2&quot; cannot be created</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: [reports] dir &quot;%2&quot; cannot be written to: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 could not be started: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: gpuwarden-cli did not finish in time; stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: gpuwarden-cli failed (exit %2): %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DoctorRoute</name>
-    <message>
-        <source>a doctor&apos;s check is running and another waits; ask again in 5 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this agent runs without agent.toml (--demo without --config): there is no installation to check</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>HistoryRoute</name>
-    <message numerus="yes">
-        <source>%1 history queries are running and %2 waiting, the most this agent holds; ask again in %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; must be after &quot;from&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>the range is longer than the history keeps (%n day(s))</source>
-        <translation type="unfinished">
-            <numerusform>the range is longer than the history keeps (%n day)</numerusform>
-            <numerusform>the range is longer than the history keeps (%n days)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>give &quot;points&quot; or &quot;step&quot;, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;points&quot; or &quot;step&quot; is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;step&quot; gives %1 buckets; at most %2 are served</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;series&quot; is required (&lt;target&gt;/&lt;metric number&gt;, comma-separated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 series asked for; at most %2 are served</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the history holds no server yet; give &quot;server&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;server&quot; is required: the history holds %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>KeeperLink</name>
-    <message>
-        <source>%1: /v1/usage: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: facts not stored, the journal refused them: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: /v1/balances: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: /api/v1/query: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the keeper %1 has not been read yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the keeper has never been read: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ReadingsRoute</name>
-    <message>
-        <source>&quot;from&quot; is required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; is required (ms since the epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;to&quot; must be after &quot;from&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>&quot;to&quot;: the range is longer than %n day(s)</source>
-        <translation type="unfinished">
-            <numerusform>&quot;to&quot;: the range is longer than %n day</numerusform>
-            <numerusform>&quot;to&quot;: the range is longer than %n days</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw</name>
-    <message>
-        <source>&quot;%1&quot; is given more than once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota %1 for %2, as in effect now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota %1 for %2 from [quota.users]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default quota %1 (%2 has no quota of their own in effect now)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>load %1 is in band %2 (up to %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown priority &quot;%1&quot; (high, normal or low)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>adaptive quotas are off: ×1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>high priority keeps its quota under load: ×1 (%1: ×%2 for others)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: ×%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>defensive mode: hogs for %1 of the last %2 (over %3): ×%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not defensive: hogs for %1 of the last %2 (at most %3): ×1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>low priority pauses first: the server is in its top load band (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>low priority pauses first: the server is in defensive mode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 uses %2 of the server, under the %3 allowed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 uses %2 of the server, at or over the %3 allowed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start now: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>wait %1 s: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a unit id, got an empty string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a reservation id, got an empty string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected at least one unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is before created_ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an object, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>send a JSON object as the request body, at least {&quot;user&quot;: &quot;…&quot;}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>malformed JSON at offset %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a JSON object as the request body</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: unknown key (known: %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a number of seconds from 0 to %1, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s is longer than this agent&apos;s longest wait, %2 s ([allocate] max_wait)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>required: the user the GPUs are for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 1 to %1 characters, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>control characters are not allowed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected &quot;allow&quot;, &quot;only&quot; or &quot;never&quot;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reserved for %1 until %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory not reported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 MiB free, needs %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>utilisation not reported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 % busy, at most %2 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MIG enabled, no instances</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1 MIG %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown key &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (did you mean &quot;%1&quot;?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (known: tp, pp, dp, cp, dcp or their long spellings such as tensor-parallel-size)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be a whole number from 1 to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>: the top level must be an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be a string, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be an object, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a date or time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model must be a string, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>parallelism must be a table, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no parallelism given: write it as &quot;tp=4,pp=2,dp=1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty item in &quot;%1&quot;: items are key=value, separated by commas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not key=value: write it as &quot;tp=4,pp=2,dp=1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the task file %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no model named</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no parameter count in the name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 parameters (65B or more)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 parameters (7B to under 65B)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 parameters (under 7B)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 → %3 MiB per GPU (model-size heuristic; --min-free overrides it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no memory size given: write it as &quot;8GiB&quot;, &quot;512MiB&quot; or a number of MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a memory size: write it as &quot;8GiB&quot;, &quot;512MiB&quot; or a number of MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is no memory: the size must be at least 1 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is more than 1 TiB per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a whole number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>below %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a finite number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>outside from_ms to to_ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min, mean and max out of order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing or not a string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing or not an array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a [from_ms, to_ms] pair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not after the previous bucket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not &lt;target&gt;/&lt;metric number&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; names no known metric</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not after from_ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing or not a name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>authentication failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unreachable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>certificate not trusted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>certificate changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bad replies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clock %1 s ahead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clock %1 s behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1  %2  backend %3
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host: CPU %1, memory %2 / %3, disk read %4 write %5
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NAME</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>UTIL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MEMORY</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TEMP</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>POWER</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ERROR</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PID</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>USER</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>COMMAND</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(not in /proc)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> on line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>n/a</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each entry of &quot;warnings&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning &quot;%1&quot; must be shorter than &quot;time_window&quot; (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning &quot;%1&quot; is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in %2 is not a valid group name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in %2 is not a valid user name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs a &quot;share&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the share of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each entry of &quot;windows&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>window &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;windows&quot; is empty: leave it out for a quota that always applies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a share (0-100) or { share = …, windows = [...] }</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the users&apos; shares add up to %1 %, more than the server has; each is still a ceiling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each band ({ up_to = …, multiplier = … })</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a band needs &quot;up_to&quot; (percent busy) and &quot;multiplier&quot; (0-1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bands must go up: &quot;up_to&quot; %1 after %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;up_to&quot; must be above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;bands&quot; is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the last band must reach &quot;up_to&quot; = 100, not %1, so every load has one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;webhook_url&quot;: &quot;%1&quot; is not a valid URL, such as &quot;https://hooks.example.com/services/…&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;webhook_url&quot;: &quot;%1&quot; must be an http:// or https:// URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>[allocate]: &quot;free_memory_weight&quot; and &quot;idle_weight&quot; are both 0: every GPU would score the same</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a finite number, not %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be %2, not %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0 or below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0 or more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a pattern in [tokens.prices] is empty: write a part of the GPU&apos;s name, such as &quot;RTX 3090&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>price &quot;%1&quot; repeats &quot;%2&quot; (line %3); patterns are matched ignoring case</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the price of &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0 or more tokens per GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;time_zone&quot; is empty: leave it out for this machine&apos;s zone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;time_zone&quot;: &quot;%1&quot; is not a known time zone; write an IANA name such as &quot;Europe/Berlin&quot; or &quot;UTC&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a time of day HH:MM</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a time of day (00:00 to 23:59, or 24:00 as an end)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>write days and a time range, such as &quot;Mon-Fri 09:00-17:00&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; &quot;Mon-Fri&quot;, &quot;Sat,Sun&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a time range such as 09:00-17:00</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the window starts and ends at the same time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a duration: write a whole number and s, m, h or d, such as &quot;30s&quot;, &quot;10m&quot;, &quot;2h&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be longer than zero</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown section [%1]; the known sections are %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; (write it as a section, [%1])</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot read the policy: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hog: %1 % GPU for %2, per %3, alert %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>process</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>user</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings %5; then %6%7, SIGKILL after %8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>notify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>terminate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (dry run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idle exempt: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota: over %1, default %2 %; %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alerts: no webhook</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens: no books</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>others %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory held</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>weighted by use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>while negative</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>always</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this machine&apos;s zone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens users: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill grace %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> or a refused allocation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (PID %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (PID %2, %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPU %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU hog: %1 at %2 for %3 on %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idle GPU: %1 holds %2 MiB at %3 for %4 on %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Over quota: %1 at %2 of %3 for %4 (expected quota: %5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ongoing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (estimated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the reply is larger than %2 bytes; refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: malformed JSON at offset %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: expected a JSON object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the agent&apos;s policy cannot be read back: %2; give --policy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the agents&apos; policies differ (%1 and %2): the report uses the policy of %1; give --policy to choose</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no complete reply in time (the agent is slow or stuck)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: not an allocation: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/v1/advice: not advice: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/v1/allocate: not an allocation state: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/v1/balances: no &quot;balances&quot; object in the reply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/v1/ledger: the cursor did not move</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the agent&apos;s reply does not read: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;policy&quot;: expected an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Prometheus</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU Warden agent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token is longer than %1 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token contains spaces or control characters (one token, one line)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Enter the server&apos;s URL, such as https://gpu-01.example.org:9807.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The URL must start with http:// or https:// (for example https://gpu-01.example.org:9807).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The URL has no host name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Leave user names, passwords, queries and fragments out of the URL; the token has a field of its own.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read a gpuwarden-agent at this URL instead of this machine (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also watch the gpuwarden-agent at this URL, beside this machine and the servers of File → Servers… (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>url</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With an https:// --source: accept only the certificate with this SHA-256 fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), self-signed or not.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sha256</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--source: expected an http:// or https:// URL of an agent, got &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--pin needs an https:// --source</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token came from GPUWARDEN_TOKEN</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token came from the keychain (key &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key &quot;%1&quot;): %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no token: GPUWARDEN_TOKEN is not set and the keychain has none under &quot;%1&quot; (store one with: gpuwarden-cli token set --source URL)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--source is given %1 times; this command reads one agent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--source %1 is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Token for %1 (not echoed): </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the token from standard input: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no token on standard input (pipe it in: printf %s &quot;$TOKEN&quot; | gpuwarden-cli token set --source URL)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token on standard input is longer than %1 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU backend: auto (NVML, then nvidia-smi, then amdgpu), nvml, nvidia-smi, amdgpu or host.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Root of the /proc tree to read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dir</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Root of the /sys tree to read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where the cgroup file systems are mounted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NVML library to load (name searched on the library path, or a path).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nvidia-smi program (name on PATH, or a path).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; is not a directory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--backend: unknown backend &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>record: --duration is required (such as 30s, 10m or 2h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--duration: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--duration: must be more than zero, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>record: --output FILE is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--interval-ms: expected 10..3600000, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>balance %1 at or below the floor %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>balance %1 below zero under high demand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a string, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a slice count from 0 to 64, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected [time, &quot;value&quot;], got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a finite number &gt;= 0, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not JSON: %1 at byte %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>status: expected &quot;success&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Prometheus answered: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>data.resultType: expected &quot;vector&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an array, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected &quot;held&quot; or &quot;used&quot;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the usage counter of %2 on %3 went down from %4 to %5 (its books were reset); taking %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>before from_ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; appears twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a JSON object of books</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a whole number and a unit (ms, s, m, h, d), such as 30s, 10m or 2h; got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; has no unit (ms, s, m, h, d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is too long a span</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%n s</source>
-        <translation type="unfinished">%n s</translation>
-    </message>
-    <message>
-        <source>%n min</source>
-        <translation type="unfinished">%n min</translation>
-    </message>
-    <message>
-        <source>%n h</source>
-        <translation type="unfinished">%n h</translation>
-    </message>
-    <message>
-        <source>%n d</source>
-        <translation type="unfinished">%n d</translation>
-    </message>
-    <message>
-        <source>no reading yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>last reading %1 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is empty: write tokens per GPU-hour, 0 or more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a number, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be 0 or more tokens per GPU-hour, not %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;default_price&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>row %1: the pattern is empty: write a part of the GPU&apos;s name, such as &quot;RTX 3090&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>row %1: price &quot;%2&quot; repeats &quot;%3&quot; (row %4); patterns are matched ignoring case</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>row %1: the price of &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected true or false</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 GPU asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPUs asked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 qualify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (waited %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no answer: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: serves %2, as %3 does; asked once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none of the %1 agents answered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no server has a GPU that qualifies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no server has %1 GPUs that qualify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: degraded (%2), ranked after healthy GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: degraded (%2), its MIG instances ranked after healthy ones</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 / %2 / %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run of %1 on %2: %3 s, exit code %4%5
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (signal %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, memory %6, temperature %7, power %8
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>out of order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 5 values (start_ms, min, max, mean, count), got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>more than 5 values (start_ms, min, max, mean, count)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>comes before server, from_ms, to_ms or step_ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>more data after the reply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no token given</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the token was refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HEALTH</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SLOWED BY</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1 %2:
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OWNER</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ACCOUNT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>WORKLOAD</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>gw::Accounts</name>
     <message>
         <source>1 GPU</source>
         <translation type="unfinished"></translation>
@@ -1619,151 +12,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a pattern in %1 is empty: write a container&apos;s name, with * for any run of characters and ? for one, such as &quot;train-*&quot;</source>
+        <source>cap of %1 per person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; in %2 is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
+        <source>cap of %1 per member of account %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 must be { user = &quot;…&quot;, account = &quot;…&quot; }</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; of %2 is empty: leave it out instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 names neither a &quot;user&quot; nor an &quot;account&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; an account is a table, [accounts.%1]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not an account name (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, at most 64 characters)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each member of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in %2 is not a user name or &quot;@group&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is listed twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is a member of %2 and of [accounts.%3] (line %4): a person&apos;s use is charged to one account; a job names another through its Slurm account or its labels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a whole number of GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;share&quot; of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: &quot;max_gpus_per_member&quot; (%2) is more than &quot;max_gpus&quot; (%3): no member can reach it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the accounts&apos; shares add up to %1 %, more than the server has</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a valid URL, such as &quot;https://host.example.org/…&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be an http:// or https:// URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not an e-mail address, such as &quot;alice@lab.example.org&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a Matrix room id, such as &quot;!AbCdEf:matrix.example.org&quot; (a room the agent&apos;s account is in, such as a direct chat)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a language code, such as &quot;de&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; a person&apos;s contacts are a table, [contacts.%1]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a user name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be an absolute path</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not an address pattern, such as &quot;{user}@example.org&quot; ({user} is the only placeholder)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a relay, such as &quot;smtp://mail.example.org:25&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not an e-mail address, such as &quot;gpuwarden@lab.example.org&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a language code, such as &quot;en&quot; or &quot;de&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;currency&quot;: &quot;%1&quot; is not a currency as a report writes it: 1 to 8 characters, no spaces, such as &quot;EUR&quot; or &quot;€&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a whole number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a whole number of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; is not a label key (no spaces, no &apos;=&apos;); write &quot;&quot; for none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in &quot;exempt_namespaces&quot; is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in &quot;exempt_labels&quot; is not a label: write &quot;key=value&quot;, or &quot;key&quot; for any value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in &quot;exempt_jobs&quot; is not a Slurm job id (a number, such as &quot;1234&quot;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>[energy]: &quot;currency&quot; without &quot;price_per_kwh&quot;: the report shows no cost</source>
+        <source>cap of %1 for account %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1771,271 +28,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>namespace %1</source>
+        <source>%1 holds %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Slurm job %1</source>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>label %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU failing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU failing: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU degraded: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU degraded: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2 (the driver named no process)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 caused by %2 on %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Over a GPU cap: %1 on %2 (%3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected hog, idle, fair_share, gpu_health, xid or over_cap, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected degraded or failing, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected strings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected at most %1 reasons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 1 to 999, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected user, member or account, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 1 to %1, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 0 to 100000, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>workload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>account</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no cap</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accounts: GPUs per person %1; the cap rule %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in dry run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>acts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>account %1: %2; GPUs %3, per member %4%5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(members from the owner rules)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; share %1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mail through %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Matrix at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>terminals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no terminals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contacts: %1 listed%2%3; default address %4; %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, more in %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, %1 opted out of notices that enforce nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 per kWh (energy used)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 per GPU-hour (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 per kWh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(no currency)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no price</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 g CO2 per kWh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no CO2 intensity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>energy: %1; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>owners: labels %1 and %2, Slurm&apos;s user and account %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>owners namespaces: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>owners containers: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>namespaces</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>labels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accounts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Slurm jobs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>owners exempt: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--demo: give the range (--from, and --to, default now)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no readings to open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the server&apos;s certificate changed and is refused: it differs from the pinned one. Pinned SHA-256 %2, offered %3. If the certificate was replaced on purpose, check the new fingerprint on the server and pin it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no trusted CA vouches for the server&apos;s certificate (%2). Its SHA-256 fingerprint is %3; pin it only after checking it on the server.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no complete reply within %2 s, the deadline of the whole call (the agent sends too slowly)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: unreachable: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the reply broke off (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Owner %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host user %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Image %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Partition %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sampler of this server runs in a PID namespace of its own (a container without the host&apos;s PID namespace): the driver&apos;s process ids are not the ones it sees, so no process is named and no owner is shown.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>held by %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>held by %1</source>
+        <source>%1: %2, asks for %3 more</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2159,6 +160,54 @@
         <source>%1: no reading of %2 is usable: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certificate not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certificate changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clock %1 s ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clock %1 s behind</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentReadings</name>
@@ -2166,11 +215,12 @@
         <source>--source: give the range (--from, and --to, default now)</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::AgentReadings::State</name>
     <message>
         <source>%1: /v1/info has no now_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after reading %1 (the reading of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2190,6 +240,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the last reading is cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the last line is cut</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2198,19 +252,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>after reading %1 (the reading of %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the last reading is cut</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: the readings are not a CBOR array of indefinite length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: reading %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the agent&apos;s policy cannot be read back: %2; give --policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agents&apos; policies differ (%1 and %2): the report uses the policy of %1; give --policy to choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the readings stopped %2: a line longer than %3 MiB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2236,6 +294,92 @@
     </message>
     <message>
         <source>the readings after number %1 were removed from the journal while the replay read them (they passed its retention): the replay stopped there; ask for a range that starts later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent runs in a PID namespace of its own (a container without the host&apos;s, e.g. without --pid=host): the driver&apos;s process ids are not its own, so no GPU process is named; run it in the host&apos;s PID namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>a replay is running, the one this agent runs at a time; ask again in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot read the policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused; the policy in force (version %1) stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send the policy (policy.toml text) as the request body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot keep the previous policy as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); the policy in force stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent has no policy file configured ([policy] path): the policy is in force until the agent restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the replay found %1 events, the most one answer holds, and stopped after the reading at %2 ms; replay from there for the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AgentWire</name>
+    <message>
+        <source>%1: the server&apos;s certificate changed and is refused: it differs from the pinned one. Pinned SHA-256 %2, offered %3. If the certificate was replaced on purpose, check the new fingerprint on the server and pin it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no trusted CA vouches for the server&apos;s certificate (%2). Its SHA-256 fingerprint is %3; pin it only after checking it on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the reply is larger than %2 bytes; refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no complete reply within %2 s, the deadline of the whole call (the agent sends too slowly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no complete reply in time (the agent is slow or stuck)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unreachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the reply broke off (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: malformed JSON at offset %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2290,6 +434,65 @@
     </message>
     <message>
         <source>worse: now failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::AllocationDesk</name>
+    <message>
+        <source>the agent has not taken a reading yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 GPU asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> after waiting %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers are waiting, the most this agent holds with its descriptor limit: callers that would wait are answered 503 until fewer wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers are already waiting for GPUs, the most this agent holds with its descriptor limit; ask again in %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 callers waiting: callers may wait again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reservation %1 is held (it ended, expired, or never was)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is given more than once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;user&quot;: expected 1 to %1 characters (?user=NAME)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy engine has no reading of this server yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy engine has not evaluated a reading of %1 yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2360,6 +563,81 @@
     </message>
 </context>
 <context>
+    <name>gw::BalanceEnforcer</name>
+    <message>
+        <source>notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>renice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send SIGTERM to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send SIGKILL to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would %1: %2 runs in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 notified: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asked to %1: %2 runs in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 already got SIGTERM; its SIGKILL follows if it still runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a candidate now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enforcement is off: no step is due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no step is due for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the step due for %1 is %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is due for %2 in %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 declined by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 declined by %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid: &quot;%1&quot; is not a process id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is protected by [tokens] protected_users or protected_commands: never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::BalancePlot</name>
     <message>
         <source>%1: %2</source>
@@ -2387,88 +665,6 @@
     </message>
 </context>
 <context>
-    <name>gw::CapVerdict</name>
-    <message>
-        <source>cap of %1 per person</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cap of %1 per member of account %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cap of %1 for account %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>account %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2, asks for %3 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::CborIn</name>
-    <message>
-        <source>the data ends early</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>malformed CBOR: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected %1, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too large</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>below %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an integer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a finite number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a text string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an integer key</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::ClockEventBand</name>
     <message>
         <source>Clock slowdowns</source>
@@ -2492,20 +688,282 @@
     </message>
 </context>
 <context>
-    <name>gw::Collector</name>
+    <name>gw::CommandLine</name>
     <message>
-        <source>%1 is given twice (&quot;%2&quot; and &quot;%3&quot;)</source>
+        <source>Read a gpuwarden-agent at this URL instead of this machine (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also watch the gpuwarden-agent at this URL, beside this machine and the servers of File → Servers… (port 9807 unless given; token from GPUWARDEN_TOKEN, else from the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With an https:// --source: accept only the certificate with this SHA-256 fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), self-signed or not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--source: expected an http:// or https:// URL of an agent, got &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pin needs an https:// --source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token came from GPUWARDEN_TOKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token came from the keychain (key &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key &quot;%1&quot;): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token: GPUWARDEN_TOKEN is not set and the keychain has none under &quot;%1&quot; (store one with: gpuwarden-cli token set --source URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--source is given %1 times; this command reads one agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--source %1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token for %1 (not echoed): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the token from standard input: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token on standard input (pipe it in: printf %s &quot;$TOKEN&quot; | gpuwarden-cli token set --source URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token on standard input is longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU backend: auto (NVML, then nvidia-smi, then amdgpu), nvml, nvidia-smi, amdgpu or host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root of the /proc tree to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root of the /sys tree to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the cgroup file systems are mounted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVML library to load (name searched on the library path, or a path).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nvidia-smi program (name on PATH, or a path).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--backend: unknown backend &quot;%1&quot; (known: %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>gw::DemandTracker</name>
+    <name>gw::CoordClient</name>
     <message>
-        <source>GPU utilisation %1 % ≥ %2 % for %3</source>
+        <source>%1: not an allocation: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>an allocation could not be served at %1</source>
+        <source>%1/v1/advice: not advice: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/v1/allocate: not an allocation state: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/v1/balances: no &quot;balances&quot; object in the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/v1/ledger: the cursor did not move</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::CoordJson</name>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string or null, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer from %1 to %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array of strings, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>item %1: expected a string, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a unit id, got an empty string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a reservation id, got an empty string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at least one unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is before created_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send a JSON object as the request body, at least {&quot;user&quot;: &quot;…&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a JSON object as the request body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown key (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number of seconds from 0 to %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s is longer than this agent&apos;s longest wait, %2 s ([allocate] max_wait)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required: the user the GPUs are for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to %1 characters, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>control characters are not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;allow&quot;, &quot;only&quot; or &quot;never&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::DailyReporter</name>
+    <message>
+        <source>%1: [reports] dir &quot;%2&quot; cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: [reports] dir &quot;%2&quot; cannot be written to: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 could not be started: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpuwarden-cli did not finish in time; stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpuwarden-cli failed (exit %2): %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2520,6 +978,59 @@
     </message>
     <message>
         <source>Demo mode: one simulated server, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::DoctorRoute</name>
+    <message>
+        <source>a doctor&apos;s check is running and another waits; ask again in 5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this agent runs without agent.toml (--demo without --config): there is no installation to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Duration</name>
+    <message>
+        <source>expected a whole number and a unit (ms, s, m, h, d), such as 30s, 10m or 2h; got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no unit (ms, s, m, h, d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too long a span</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Enforcement</name>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilisation %1 % ≥ %2 % for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an allocation could not be served at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balance %1 at or below the floor %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balance %1 below zero under high demand</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2539,6 +1050,10 @@
     </message>
     <message>
         <source>the stream changed while reading pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the agent&apos;s reply does not read: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3624,6 +2139,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>Workload</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>stale (%1 ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle for ≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::FleetProcessPage</name>
@@ -3781,17 +2308,92 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::FleetProcessRow</name>
+    <name>gw::FleetSelection</name>
     <message>
-        <source>stale (%1 ago)</source>
+        <source>1 GPU asked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>idle for ≥ %1</source>
+        <source>%1 GPUs asked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>idle for %1</source>
+        <source>1 qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (waited %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no answer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: serves %2, as %3 does; asked once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none of the %1 agents answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server has a GPU that qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server has %1 GPUs that qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Freshness</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation type="unfinished">
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation type="unfinished">
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation type="unfinished">
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n d</source>
+        <translation type="unfinished">
+            <numerusform>%n d</numerusform>
+            <numerusform>%n d</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no reading yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last reading %1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale — %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3817,9 +2419,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>power brake</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::HealthTracker</name>
     <message>
         <source>%1 at %2: %3</source>
         <translation type="unfinished"></translation>
@@ -3858,6 +2457,61 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::GpuSelection</name>
+    <message>
+        <source>reserved for %1 until %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB free, needs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % busy, at most %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: degraded (%2), ranked after healthy GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG enabled, no instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 MIG %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: degraded (%2), its MIG instances ranked after healthy ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::HistoryBackfill</name>
     <message>
         <source>/v1/info: now_ms: missing or not a number</source>
@@ -3873,6 +2527,17 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::HistoryChart</name>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a series to show it (Space toggles the current one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::HistoryChartModel</name>
     <message>
         <source>Series</source>
@@ -3880,17 +2545,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>Last value</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::HistoryLegendView</name>
-    <message>
-        <source>Legend</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check a series to show it (Space toggles the current one)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3945,9 +2599,70 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::HistoryReadings::State</name>
+    <name>gw::HistoryReadings</name>
     <message>
         <source>no value stored for this reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryRoute</name>
+    <message numerus="yes">
+        <source>%1 history queries are running and %2 waiting, the most this agent holds; ask again in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;from&quot; and &quot;to&quot; are required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the range is longer than the history keeps (%n day(s))</source>
+        <translation type="unfinished">
+            <numerusform>the range is longer than the history keeps (%n day)</numerusform>
+            <numerusform>the range is longer than the history keeps (%n days)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>give &quot;points&quot; or &quot;step&quot;, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;points&quot; or &quot;step&quot; is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;step&quot; gives %1 buckets; at most %2 are served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;series&quot; is required (&lt;target&gt;/&lt;metric number&gt;, comma-separated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 series asked for; at most %2 are served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history holds no server yet; give &quot;server&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;server&quot; is required: the history holds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is given more than once</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3955,6 +2670,137 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <name>gw::HistoryService</name>
     <message>
         <source>history is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::HistoryWire</name>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a finite number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside from_ms to to_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min, mean and max out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not after the previous bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing or not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing or not an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a [from_ms, to_ms] pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data ends early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed CBOR: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a text string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 5 values (start_ms, min, max, mean, count), got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 5 values (start_ms, min, max, mean, count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &lt;target&gt;/&lt;metric number&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names no known metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not after from_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing or not a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comes before server, from_ms, to_ms or step_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more data after the reply</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4053,17 +2899,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::IntervalInference</name>
-    <message>
-        <source>%1: its readings carry no sampling interval (interval_ms); inferred %2 from the spacing of its first %n readings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: one reading and no sampling interval (interval_ms): no interval to infer, it is taken as 1s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::JsonFields</name>
     <message>
         <source>unknown key (known: %1)</source>
@@ -4143,6 +2978,84 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>expected at most %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::KeeperLink</name>
+    <message>
+        <source>%1: /v1/usage: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: facts not stored, the journal refused them: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: /v1/balances: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: /api/v1/query: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keeper %1 has not been read yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keeper has never been read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Ledger</name>
+    <message>
+        <source>%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(account %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>price &quot;%1&quot; (line %2) matches no GPU seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>price &quot;%1&quot; matches no GPU seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charge = &quot;energy&quot;: %1 GPU-hours of use (%2) ran on GPUs that reported neither power nor an energy counter, or came from facts without energy: charged nothing for them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens by %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first seen: initial %1 and this month&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>monthly addition for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daily addition for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daily addition for %1 (balance below zero)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4502,21 +3415,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::OverviewGroup</name>
-    <message>
-        <source>waiting for the first reading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale, last reading %1 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated %1 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::OverviewModel</name>
     <message numerus="yes">
         <source>MIG, %n instances, utilisation not reported</source>
@@ -4531,6 +3429,62 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
             <numerusform>%n GPU</numerusform>
             <numerusform>%n GPUs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale, last reading %1 ago, no verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the first reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale, last reading %1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1 ago</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4596,53 +3550,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::OverviewTile</name>
-    <message>
-        <source>%1 GPU %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale, last reading %1 ago, no verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>utilisation %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>temperature %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>power %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no processes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>users %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU failing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU degraded: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::OverviewView</name>
     <message numerus="yes">
         <source>MIG: %n instances</source>
@@ -4693,6 +3600,37 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::OwnerText</name>
+    <message>
+        <source>Owner %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host user %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sampler of this server runs in a PID namespace of its own (a container without the host&apos;s PID namespace): the driver&apos;s process ids are not the ones it sees, so no process is named and no owner is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held by %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held by %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4764,69 +3702,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::Parser</name>
-    <message>
-        <source>warning: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown key &quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (did you mean &quot;%1&quot;?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be true or false</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a string in quotes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be between %2 and %3, not %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be between %2 and %3, not &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be %2, not &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each entry of &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a valid user name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an entry of &quot;%1&quot; is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is listed twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>gw::PolicyClient</name>
     <message>
         <source>%1: this agent&apos;s token has read access only; changing the policy needs a token with admin scope (HTTP 403)</source>
@@ -4834,6 +3709,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>&quot;events&quot;: expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;policy&quot;: expected an object</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5277,11 +4156,179 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>wall clock stepped back</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::PolicyEngine::State</name>
     <message>
         <source>gap in readings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root&apos;s processes are never signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start time unknown: not signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would send SIGTERM to PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would send SIGTERM to PID %1 (not enforcing here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM requested for PID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicyEvent</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer or null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU hog: %1 at %2 for %3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPU: %1 holds %2 MiB at %3 for %4 on %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over quota: %1 at %2 of %3 for %4 (expected quota: %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU failing: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU degraded: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (the driver named no process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 caused by %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over a GPU cap: %1 on %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected hog, idle, fair_share, gpu_health, xid or over_cap, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected degraded or failing, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at most %1 reasons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to 999, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected user, member or account, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 0 to 100000, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5390,6 +4437,38 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>%1 usage facts replayed under both prices in %2 ms.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is empty: write tokens per GPU-hour, 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a number, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be 0 or more tokens per GPU-hour, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;default_price&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row %1: the pattern is empty: write a part of the GPU&apos;s name, such as &quot;RTX 3090&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row %1: price &quot;%2&quot; repeats &quot;%3&quot; (row %4); patterns are matched ignoring case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row %1: the price of &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -5450,13 +4529,73 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::PromUsageCursor</name>
+    <name>gw::PromUsage</name>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a slice count from 0 to 64, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected [time, &quot;value&quot;], got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a finite number &gt;= 0, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at byte %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status: expected &quot;success&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus answered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data.resultType: expected &quot;vector&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;held&quot; or &quot;used&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>the Prometheus cursor is not {&quot;absorbed&quot;: {…}}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>expected a number &gt;= 0, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the usage counter of %2 on %3 went down from %4 to %5 (its books were reset); taking %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5553,68 +4692,77 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::Reader</name>
+    <name>gw::ReadingStream</name>
     <message>
-        <source>expected a string, got %1</source>
+        <source>%1: %2 % of the time from %3 to %4 is gaps (no reading for more than 3 sampling intervals): what it shows covers little of that time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: its readings carry no sampling interval (interval_ms); inferred %2 from the spacing of its first %n readings</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: one reading and no sampling interval (interval_ms): no interval to infer, it is taken as 1s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected a string or null, got %1</source>
+        <source>--demo: give the range (--from, and --to, default now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected an integer from %1 to %2, got %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a number from %1 to %2, got %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected true or false, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an array of strings, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>item %1: expected a string, got %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an array, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an object, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an integer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected an integer or null</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected true or false</source>
+        <source>no readings to open</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>gw::ReadingStream</name>
+    <name>gw::ReadingsRoute</name>
     <message>
-        <source>%1: %2 % of the time from %3 to %4 is gaps (no reading for more than 3 sampling intervals): what it shows covers little of that time</source>
+        <source>&quot;from&quot; is required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; is required (ms since the epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be after &quot;from&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&quot;to&quot;: the range is longer than %n day(s)</source>
+        <translation type="unfinished">
+            <numerusform>&quot;to&quot;: the range is longer than %n day</numerusform>
+            <numerusform>&quot;to&quot;: the range is longer than %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this agent keeps no history (agent.toml has no &quot;history&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Recorder</name>
+    <message>
+        <source>record: --duration is required (such as 30s, 10m or 2h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration: must be more than zero, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record: --output FILE is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--interval-ms: expected 10..3600000, got &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6485,53 +5633,23 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
-    <name>gw::RunningBooks</name>
+    <name>gw::RunRecord</name>
     <message>
-        <source>%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour</source>
+        <source>%1 / %2 / %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh</source>
+        <source>run of %1 on %2: %3 s, exit code %4%5
+</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) at %8 tokens per GPU-hour</source>
+        <source> (signal %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(account %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>price &quot;%1&quot; (line %2) matches no GPU seen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>price &quot;%1&quot; matches no GPU seen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>charge = &quot;energy&quot;: %1 GPU-hours of use (%2) ran on GPUs that reported neither power nor an energy counter, or came from facts without energy: charged nothing for them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens by %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first seen: initial %1 and this month&apos;s %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>monthly addition for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>daily addition for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>daily addition for %1 (balance below zero)</source>
+        <source>GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, memory %6, temperature %7, power %8
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6736,6 +5854,38 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>A server without a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Warden agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token is longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token contains spaces or control characters (one token, one line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s URL, such as https://gpu-01.example.org:9807.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL must start with http:// or https:// (for example https://gpu-01.example.org:9807).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL has no host name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave user names, passwords, queries and fragments out of the URL; the token has a field of its own.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7074,6 +6224,93 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
 </context>
 <context>
+    <name>gw::SnapshotText</name>
+    <message>
+        <source>%1  %2  backend %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host: CPU %1, memory %2 / %3, disk read %4 write %5
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UTIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>POWER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEALTH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLOWED BY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 %2:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COMMAND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OWNER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACCOUNT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKLOAD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not in /proc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::StateLegend</name>
     <message>
         <source>Legend</source>
@@ -7216,6 +6453,25 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>the token for %1 is read-only: adjusting needs an admin token</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::TokensJson</name>
+    <message>
+        <source>before from_ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a JSON object of books</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7472,7 +6728,11 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
 </context>
 <context>
-    <name>gw::TraceOrder</name>
+    <name>gw::Trace</name>
+    <message>
+        <source> on line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>duplicate reading of &quot;%1&quot; at %2: the same time as its reading%3</source>
         <translation type="unfinished"></translation>
@@ -7481,24 +6741,6 @@ Kept in the system keychain, never in a settings file.</source>
         <source>reading of &quot;%1&quot; at %2 is older than its previous reading at %3%4 (readings must be in time order per server)</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::TraceReader</name>
-    <message>
-        <source>%1: cannot open: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line longer than %1 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the last line is cut short (was the recorder stopped mid-write?): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>gw::TraceWriter</name>
     <message>
         <source>%1: cannot open for writing: %2</source>
         <translation type="unfinished"></translation>
@@ -7513,6 +6755,18 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>%1: cannot write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line longer than %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last line is cut short (was the recorder stopped mid-write?): %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7572,6 +6826,29 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::Units</name>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8543,6 +7820,209 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
 </context>
 <context>
+    <name>gw::coord</name>
+    <message>
+        <source>quota %1 for %2, as in effect now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota %1 for %2 from [quota.users]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default quota %1 (%2 has no quota of their own in effect now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load %1 is in band %2 (up to %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown priority &quot;%1&quot; (high, normal or low)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adaptive quotas are off: ×1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high priority keeps its quota under load: ×1 (%1: ×%2 for others)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ×%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>defensive mode: hogs for %1 of the last %2 (over %3): ×%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not defensive: hogs for %1 of the last %2 (at most %3): ×1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low priority pauses first: the server is in its top load band (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low priority pauses first: the server is in defensive mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses %2 of the server, under the %3 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses %2 of the server, at or over the %3 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait %1 s: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (did you mean &quot;%1&quot;?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (known: tp, pp, dp, cp, dcp or their long spellings such as tensor-parallel-size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is given twice (&quot;%2&quot; and &quot;%3&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: the top level must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a string, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a date or time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model must be a string, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parallelism must be a table, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parallelism given: write it as &quot;tp=4,pp=2,dp=1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty item in &quot;%1&quot;: items are key=value, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not key=value: write it as &quot;tp=4,pp=2,dp=1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the task file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parameter count in the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters (65B or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters (7B to under 65B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters (under 7B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 MiB per GPU (model-size heuristic; --min-free overrides it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no memory size given: write it as &quot;8GiB&quot;, &quot;512MiB&quot; or a number of MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a memory size: write it as &quot;8GiB&quot;, &quot;512MiB&quot; or a number of MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no memory: the size must be at least 1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is more than 1 TiB per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::owners</name>
     <message>
         <source>the cgroup file is %1 bytes, more than the %2 read: only its start is read</source>
@@ -8660,9 +8140,6 @@ Kept in the system keychain, never in a settings file.</source>
         <source>scontrol listpids: line %1 is not &quot;PID JOBID STEPID …&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::owners::EngineClient</name>
     <message>
         <source>%1: no answer within %2 ms</source>
         <translation type="unfinished"></translation>
@@ -8683,9 +8160,6 @@ Kept in the system keychain, never in a settings file.</source>
         <source>no such container</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::owners::KubeletClient</name>
     <message>
         <source>%1: no such socket (no kubelet on this node, or its pod-resources folder is not mounted into the agent&apos;s container)</source>
         <translation type="unfinished"></translation>
@@ -8783,27 +8257,656 @@ Kept in the system keychain, never in a settings file.</source>
 </source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>gw::policy::PolicyFrame</name>
     <message>
-        <source>root&apos;s processes are never signalled</source>
+        <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>start time unknown: not signalled</source>
+        <source>unknown key &quot;%1&quot; in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dry run: would send SIGTERM to PID %1</source>
+        <source> (did you mean &quot;%1&quot;?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>would send SIGTERM to PID %1 (not enforcing here)</source>
+        <source>&quot;%1&quot; must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SIGTERM requested for PID %1</source>
+        <source>%1 must be a string in quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, not %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, not &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2, not &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an entry of &quot;%1&quot; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a valid group name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a valid user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a &quot;share&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;windows&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;windows&quot; is empty: leave it out for a quota that always applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a share (0-100) or { share = …, windows = [...] }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the users&apos; shares add up to %1 %, more than the server has; each is still a ceiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 or below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pattern in [tokens.prices] is empty: write a part of the GPU&apos;s name, such as &quot;RTX 3090&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>price &quot;%1&quot; repeats &quot;%2&quot; (line %3); patterns are matched ignoring case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the price of &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 or more tokens per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pattern in %1 is empty: write a container&apos;s name, with * for any run of characters and ? for one, such as &quot;train-*&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be { user = &quot;…&quot;, account = &quot;…&quot; }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of %2 is empty: leave it out instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names neither a &quot;user&quot; nor an &quot;account&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; an account is a table, [accounts.%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an account name (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, at most 64 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each member of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a user name or &quot;@group&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a member of %2 and of [accounts.%3] (line %4): a person&apos;s use is charged to one account; a job names another through its Slurm account or its labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;share&quot; of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;max_gpus_per_member&quot; (%2) is more than &quot;max_gpus&quot; (%3): no member can reach it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the accounts&apos; shares add up to %1 %, more than the server has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a valid URL, such as &quot;https://host.example.org/…&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an http:// or https:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an e-mail address, such as &quot;alice@lab.example.org&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a Matrix room id, such as &quot;!AbCdEf:matrix.example.org&quot; (a room the agent&apos;s account is in, such as a direct chat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a language code, such as &quot;de&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; a person&apos;s contacts are a table, [contacts.%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an address pattern, such as &quot;{user}@example.org&quot; ({user} is the only placeholder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a relay, such as &quot;smtp://mail.example.org:25&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an e-mail address, such as &quot;gpuwarden@lab.example.org&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a language code, such as &quot;en&quot; or &quot;de&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry of &quot;warnings&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning &quot;%1&quot; must be shorter than &quot;time_window&quot; (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning &quot;%1&quot; is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each band ({ up_to = …, multiplier = … })</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a band needs &quot;up_to&quot; (percent busy) and &quot;multiplier&quot; (0-1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bands must go up: &quot;up_to&quot; %1 after %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;up_to&quot; must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;bands&quot; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last band must reach &quot;up_to&quot; = 100, not %1, so every load has one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;webhook_url&quot;: &quot;%1&quot; is not a valid URL, such as &quot;https://hooks.example.com/services/…&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;webhook_url&quot;: &quot;%1&quot; must be an http:// or https:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;time_zone&quot; is empty: leave it out for this machine&apos;s zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;time_zone&quot;: &quot;%1&quot; is not a known time zone; write an IANA name such as &quot;Europe/Berlin&quot; or &quot;UTC&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;currency&quot;: &quot;%1&quot; is not a currency as a report writes it: 1 to 8 characters, no spaces, such as &quot;EUR&quot; or &quot;€&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a label key (no spaces, no &apos;=&apos;); write &quot;&quot; for none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_namespaces&quot; is not a Kubernetes namespace (lower-case letters, digits and &apos;-&apos;, at most 63 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_labels&quot; is not a label: write &quot;key=value&quot;, or &quot;key&quot; for any value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;exempt_jobs&quot; is not a Slurm job id (a number, such as &quot;1234&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[allocate]: &quot;free_memory_weight&quot; and &quot;idle_weight&quot; are both 0: every GPU would score the same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[energy]: &quot;currency&quot; without &quot;price_per_kwh&quot;: the report shows no cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time of day HH:MM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time of day (00:00 to 23:59, or 24:00 as an end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write days and a time range, such as &quot;Mon-Fri 09:00-17:00&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; &quot;Mon-Fri&quot;, &quot;Sat,Sun&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time range such as 09:00-17:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the window starts and ends at the same time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration: write a whole number and s, m, h or d, such as &quot;30s&quot;, &quot;10m&quot;, &quot;2h&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be longer than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown section [%1]; the known sections are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (write it as a section, [%1])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read the policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hog: %1 % GPU for %2, per %3, alert %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings %5; then %6%7, SIGKILL after %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle exempt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota: over %1, default %2 %; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounts: GPUs per person %1; the cap rule %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>acts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account %1: %2; GPUs %3, per member %4%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(members from the owner rules)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; share %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alerts: no webhook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mail through %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no terminals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contacts: %1 listed%2%3; default address %4; %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, more in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 opted out of notices that enforce nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens: no books</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>others %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per kWh (energy used)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weighted by use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>while negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine&apos;s zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens users: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill grace %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or a refused allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no currency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 g CO2 per kWh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CO2 intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>energy: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners: labels %1 and %2, Slurm&apos;s user and account %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners namespaces: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners containers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owners exempt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a list in brackets, [...]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a table: write [%1]</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8922,36 +9025,6 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>History: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>std</name>
-    <message>
-        <source>%1: the readings stopped %2: a line longer than %3 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>toml</name>
-    <message>
-        <source>&quot;%1&quot; must be a list in brackets, [...]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a table: write [%1]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown key &quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (did you mean &quot;%1&quot;?)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

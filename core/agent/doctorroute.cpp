@@ -9,16 +9,16 @@
 namespace gw {
 
 namespace {
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::DoctorRoute", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::DoctorRoute)
+};
 } // namespace
 
 DoctorRoute::DoctorRoute(QString configPath)
     : m_configPath(std::move(configPath))
     , m_workers(QStringLiteral("gw-doctor"), 1, 1, 5,
-                tr("a doctor's check is running and another waits; ask again in 5 s"))
+                Tr::tr("a doctor's check is running and another waits; ask again in 5 s"))
 {}
 
 DoctorRoute::~DoctorRoute() = default;
@@ -32,9 +32,10 @@ void DoctorRoute::addRoutes(RouteTable& table)
             if (m_configPath.isEmpty())
                 return sendResponse(
                     head,
-                    jsonError(404, QStringLiteral("no_config"),
-                              tr("this agent runs without agent.toml (--demo without --config): "
-                                 "there is no installation to check")),
+                    jsonError(
+                        404, QStringLiteral("no_config"),
+                        Tr::tr("this agent runs without agent.toml (--demo without --config): "
+                               "there is no installation to check")),
                     std::move(responder));
             m_workers.run(
                 head, std::move(responder), [path = m_configPath](const std::atomic<bool>&) {

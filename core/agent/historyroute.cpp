@@ -18,10 +18,10 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcHistoryRoute, "gw.agent.history")
 
-QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+struct Tr
 {
-    return QCoreApplication::translate("gw::HistoryRoute", text, disambiguation, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::HistoryRoute)
+};
 
 QHttpServerResponse badRequest(const QString& reason)
 {
@@ -33,7 +33,7 @@ std::optional<QString> textParameter(const QUrlQuery& q, const QString& name, QS
 {
     const QStringList all = q.allQueryItemValues(name, QUrl::FullyDecoded);
     if (all.size() > 1) {
-        *error = tr("\"%1\" is given more than once").arg(name);
+        *error = Tr::tr("\"%1\" is given more than once").arg(name);
         return std::nullopt;
     }
     if (all.isEmpty())
@@ -64,9 +64,9 @@ HistoryRoute::HistoryRoute(QString path, RetentionPolicy retention, std::functio
     , m_now(std::move(nowMs))
     , m_workers(QStringLiteral("gw-history-query"), kMaxQueries, kMaxQueriesWaiting,
                 kBusyRetrySeconds,
-                tr("%1 history queries are running and %2 waiting, the most this agent holds; "
-                   "ask again in %n s",
-                   nullptr, kBusyRetrySeconds)
+                Tr::tr("%1 history queries are running and %2 waiting, the most this agent holds; "
+                       "ask again in %n s",
+                       nullptr, kBusyRetrySeconds)
                     .arg(kMaxQueries)
                     .arg(kMaxQueriesWaiting))
 {}
@@ -76,7 +76,7 @@ HistoryRoute::~HistoryRoute() = default;
 QHttpServerResponse HistoryRoute::notKept()
 {
     return jsonError(404, QStringLiteral("no_history"),
-                     tr("this agent keeps no history (agent.toml has no \"history\")"));
+                     Tr::tr("this agent keeps no history (agent.toml has no \"history\")"));
 }
 
 void HistoryRoute::addRoutes(RouteTable& table)
@@ -116,31 +116,32 @@ HistoryRoute::check(const QHttpServerRequest& request) const
         if (!p->error.isEmpty())
             return badRequest(p->error);
     if (!from.value || !to.value)
-        return badRequest(tr("\"from\" and \"to\" are required (ms since the epoch)"));
+        return badRequest(Tr::tr("\"from\" and \"to\" are required (ms since the epoch)"));
     if (*to.value <= *from.value)
-        return badRequest(tr("\"to\" must be after \"from\""));
+        return badRequest(Tr::tr("\"to\" must be after \"from\""));
     const qint64 rangeMs = *to.value - *from.value;
     if (rangeMs > maxRangeMs)
-        return badRequest(tr("the range is longer than the history keeps (%n day(s))", nullptr,
-                             int(maxRangeMs / (24 * 3'600'000LL))));
+        return badRequest(Tr::tr("the range is longer than the history keeps (%n day(s))", nullptr,
+                                 int(maxRangeMs / (24 * 3'600'000LL))));
     if (points.value && step.value)
-        return badRequest(tr("give \"points\" or \"step\", not both"));
+        return badRequest(Tr::tr("give \"points\" or \"step\", not both"));
     if (!points.value && !step.value)
-        return badRequest(tr("\"points\" or \"step\" is required"));
+        return badRequest(Tr::tr("\"points\" or \"step\" is required"));
     const qint64 wanted = points.value ? *points.value : (rangeMs + *step.value - 1) / *step.value;
     if (wanted > kMaxPoints)
         return badRequest(
-            tr("\"step\" gives %1 buckets; at most %2 are served").arg(wanted).arg(kMaxPoints));
+            Tr::tr("\"step\" gives %1 buckets; at most %2 are served").arg(wanted).arg(kMaxPoints));
 
     const std::optional<QString> seriesText = textParameter(q, QStringLiteral("series"), &error);
     if (!error.isEmpty())
         return badRequest(error);
     if (!seriesText || seriesText->isEmpty())
-        return badRequest(tr("\"series\" is required (<target>/<metric number>, comma-separated)"));
+        return badRequest(
+            Tr::tr("\"series\" is required (<target>/<metric number>, comma-separated)"));
     const QStringList names = seriesText->split(QLatin1Char(','));
     if (names.size() > kMaxSeries)
         return badRequest(
-            tr("%1 series asked for; at most %2 are served").arg(names.size()).arg(kMaxSeries));
+            Tr::tr("%1 series asked for; at most %2 are served").arg(names.size()).arg(kMaxSeries));
     QList<SeriesKey> keys;
     for (const QString& name : names) {
         const std::optional<SeriesKey> key = historySeriesFromName(name, &error);
@@ -186,10 +187,10 @@ QHttpServerResponse HistoryRoute::answer(const Query& query, const std::atomic<b
         // An agent records one server; name it when the store holds another.
         const QStringList servers = store->servers();
         if (servers.size() != 1)
-            return badRequest(
-                servers.isEmpty()
-                    ? tr("the history holds no server yet; give \"server\"")
-                    : tr("\"server\" is required: the history holds %1").arg(servers.join(u", ")));
+            return badRequest(servers.isEmpty()
+                                  ? Tr::tr("the history holds no server yet; give \"server\"")
+                                  : Tr::tr("\"server\" is required: the history holds %1")
+                                        .arg(servers.join(u", ")));
         server = servers.first();
     }
 

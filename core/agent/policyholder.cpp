@@ -32,10 +32,10 @@ namespace {
 constexpr auto kPolicyBodyName = "policy.toml";
 
 // The messages keep the context they were translated under.
-QString agentTr(const char* text, int n = -1)
+struct Tr
 {
-    return QCoreApplication::translate("gw::AgentServer", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::AgentServer)
+};
 
 QHttpServerResponse invalidPolicy(const QStringList& errors)
 {
@@ -60,9 +60,9 @@ PolicyHolder::PolicyHolder(const SampleLog& readings, std::function<qint64()> no
     , m_readings(readings)
     , m_now(std::move(now))
     , m_replays(QStringLiteral("gw-policy-replay"), kMaxReplays, 0, kReplayRetrySeconds,
-                agentTr("a replay is running, the one this agent runs at a time; ask again "
-                        "in %n s",
-                        kReplayRetrySeconds))
+                Tr::tr("a replay is running, the one this agent runs at a time; ask again "
+                       "in %n s",
+                       nullptr, kReplayRetrySeconds))
 {
     m_changedMs = m_now();
     m_reload.setSingleShot(true);
@@ -124,7 +124,7 @@ bool PolicyHolder::reload(QStringList* errors)
     PolicyParseResult parsed;
     QByteArray bytes;
     if (!f.open(QIODevice::ReadOnly)) {
-        parsed.errors << agentTr("%1: cannot read the policy: %2").arg(m_path, f.errorString());
+        parsed.errors << Tr::tr("%1: cannot read the policy: %2").arg(m_path, f.errorString());
     } else {
         bytes = f.readAll();
         if (bytes == m_fileBytes)
@@ -136,7 +136,7 @@ bool PolicyHolder::reload(QStringList* errors)
             qCWarning(lcPolicyHolder).noquote() << "policy:" << e;
         qCWarning(lcPolicyHolder).noquote()
             << "policy:" << m_path
-            << agentTr("refused; the policy in force (version %1) stays").arg(m_version);
+            << Tr::tr("refused; the policy in force (version %1) stays").arg(m_version);
         if (errors)
             *errors = parsed.errors;
         Q_EMIT refused(parsed.errors);
@@ -208,7 +208,7 @@ QHttpServerResponse PolicyHolder::put(const RouteRequest& request)
     const QByteArray body = request.http.body();
     if (body.trimmed().isEmpty())
         return jsonError(400, QStringLiteral("bad_request"),
-                         agentTr("send the policy (policy.toml text) as the request body"));
+                         Tr::tr("send the policy (policy.toml text) as the request body"));
     const PolicyParseResult parsed = parsePolicy(body, QString::fromLatin1(kPolicyBodyName));
     if (!parsed.config)
         return invalidPolicy(parsed.errors);
@@ -220,12 +220,12 @@ QHttpServerResponse PolicyHolder::put(const RouteRequest& request)
             QFile::remove(previous);
             if (!QFile::copy(m_path, previous))
                 qCWarning(lcPolicyHolder).noquote()
-                    << "policy:" << agentTr("cannot keep the previous policy as %1").arg(previous);
+                    << "policy:" << Tr::tr("cannot keep the previous policy as %1").arg(previous);
         }
         QSaveFile f(m_path);
         if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size() || !f.commit())
             return jsonError(500, QStringLiteral("write_failed"),
-                             agentTr("cannot write %1 (%2); the policy in force stays")
+                             Tr::tr("cannot write %1 (%2); the policy in force stays")
                                  .arg(m_path, f.errorString()));
         persisted = true;
         if (m_watcher && !m_watcher->files().contains(m_path))
@@ -241,8 +241,8 @@ QHttpServerResponse PolicyHolder::put(const RouteRequest& request)
     o.insert(QStringLiteral("persisted"), persisted);
     if (!persisted)
         o.insert(QStringLiteral("message"),
-                 agentTr("the agent has no policy file configured ([policy] path): the policy is "
-                         "in force until the agent restarts"));
+                 Tr::tr("the agent has no policy file configured ([policy] path): the policy is "
+                        "in force until the agent restarts"));
     if (!parsed.warnings.isEmpty())
         o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(parsed.warnings));
     return jsonReply(o);
@@ -291,11 +291,11 @@ void PolicyHolder::replay(const RouteRequest& request, QHttpServerResponder&& re
     if (!toParam.error.isEmpty())
         return bad(toParam.error);
     if (!fromParam.value || !toParam.value)
-        return bad(agentTr("\"from\" and \"to\" are required (ms since the epoch)"));
+        return bad(Tr::tr("\"from\" and \"to\" are required (ms since the epoch)"));
     const qint64 from = *fromParam.value;
     const qint64 to = *toParam.value;
     if (to <= from)
-        return bad(agentTr("\"to\" must be after \"from\""));
+        return bad(Tr::tr("\"to\" must be after \"from\""));
     // (A digit separator among translate()'s arguments hangs Qt 6.4's
     // lupdate: the days are counted outside the call.)
     constexpr int maxDays = int(kMaxReplayMs / (24 * 3600 * 1000LL));
@@ -364,8 +364,8 @@ QHttpServerResponse PolicyHolder::replayAnswer(const PolicyConfig& policy,
         o.insert(QStringLiteral("truncated"), true);
         o.insert(QStringLiteral("stopped_at_ms"), result.stoppedAtMs);
         o.insert(QStringLiteral("message"),
-                 agentTr("the replay found %1 events, the most one answer holds, and stopped "
-                         "after the reading at %2 ms; replay from there for the rest")
+                 Tr::tr("the replay found %1 events, the most one answer holds, and stopped "
+                        "after the reading at %2 ms; replay from there for the rest")
                      .arg(result.events.size())
                      .arg(result.stoppedAtMs));
     }

@@ -23,10 +23,10 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcReadingsRoute, "gw.agent.readings")
 
-QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReadingsRoute", text, disambiguation, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReadingsRoute)
+};
 
 // Readings per chunk, and what the socket may hold before the next one.
 constexpr int kReadingsPerChunk = 256;
@@ -158,20 +158,21 @@ void ReadingsRoute::respond(const QHttpServerRequest& request,
             return answer(jsonError(400, QStringLiteral("bad_request"), p->error));
     if (!from.value)
         return answer(jsonError(400, QStringLiteral("bad_request"),
-                                tr("\"from\" is required (ms since the epoch)")));
+                                Tr::tr("\"from\" is required (ms since the epoch)")));
     if (!to.value)
         return answer(jsonError(400, QStringLiteral("bad_request"),
-                                tr("\"to\" is required (ms since the epoch)")));
+                                Tr::tr("\"to\" is required (ms since the epoch)")));
     if (*to.value <= *from.value)
         return answer(
-            jsonError(400, QStringLiteral("bad_request"), tr("\"to\" must be after \"from\"")));
+            jsonError(400, QStringLiteral("bad_request"), Tr::tr("\"to\" must be after \"from\"")));
     if (*to.value - *from.value > kMaxRangeMs)
         return answer(jsonError(400, QStringLiteral("bad_request"),
-                                tr("\"to\": the range is longer than %n day(s)", nullptr,
-                                   int(kMaxRangeMs / (24 * 3'600'000LL)))));
+                                Tr::tr("\"to\": the range is longer than %n day(s)", nullptr,
+                                       int(kMaxRangeMs / (24 * 3'600'000LL)))));
     if (m_path.isEmpty())
-        return answer(jsonError(404, QStringLiteral("no_history"),
-                                tr("this agent keeps no history (agent.toml has no \"history\")")));
+        return answer(
+            jsonError(404, QStringLiteral("no_history"),
+                      Tr::tr("this agent keeps no history (agent.toml has no \"history\")")));
     QString error;
     std::unique_ptr<HistoryReadings> readings =
         HistoryReadings::open(m_path, {}, *from.value, *to.value, &error);

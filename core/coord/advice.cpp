@@ -9,10 +9,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::coord", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::coord)
+};
 
 // "12.5", "50", "0.1": at most two decimals, no trailing zeros.
 QString num(double v)
@@ -40,7 +40,7 @@ AdviceFactor quotaFactor(const PolicyStatus& status, const PolicyConfig& policy,
     for (const PolicyStatus::User& u : status.users)
         if (u.user == user)
             return {u.quotaPercent,
-                    tr("quota %1 for %2, as in effect now").arg(pct(u.quotaPercent), user)};
+                    Tr::tr("quota %1 for %2, as in effect now").arg(pct(u.quotaPercent), user)};
     const QDateTime at = status.atMs > 0 ? QDateTime::fromMSecsSinceEpoch(status.atMs)
                                          : QDateTime::currentDateTime();
     const int day = at.date().dayOfWeek();
@@ -53,10 +53,10 @@ AdviceFactor quotaFactor(const PolicyStatus& status, const PolicyConfig& policy,
             applies = applies || w.contains(day, minute);
         if (applies)
             return {q.sharePercent,
-                    tr("quota %1 for %2 from [quota.users]").arg(pct(q.sharePercent), user)};
+                    Tr::tr("quota %1 for %2 from [quota.users]").arg(pct(q.sharePercent), user)};
     }
     return {policy.quota.defaultSharePercent,
-            tr("default quota %1 (%2 has no quota of their own in effect now)")
+            Tr::tr("default quota %1 (%2 has no quota of their own in effect now)")
                 .arg(pct(policy.quota.defaultSharePercent), user)};
 }
 
@@ -66,7 +66,7 @@ QString bandText(const PolicyStatus& status, const PolicyConfig& policy)
     const double upTo = status.loadBand >= 0 && status.loadBand < bands.size()
                             ? bands[status.loadBand].upToPercent
                             : 100;
-    return tr("load %1 is in band %2 (up to %3)")
+    return Tr::tr("load %1 is in band %2 (up to %3)")
         .arg(pct(status.loadPercent))
         .arg(status.loadBand + 1)
         .arg(pct(upTo));
@@ -94,7 +94,7 @@ std::optional<Priority> parsePriority(const QString& text, QString* error)
         if (t == priorityName(p))
             return p;
     if (error)
-        *error = tr("unknown priority \"%1\" (high, normal or low)").arg(text.trimmed());
+        *error = Tr::tr("unknown priority \"%1\" (high, normal or low)").arg(text.trimmed());
     return std::nullopt;
 }
 
@@ -119,26 +119,26 @@ Advice adviceFor(const PolicyStatus& status, const PolicyConfig& policy, const Q
 
     const bool adaptive = policy.adaptive.enabled;
     if (!adaptive) {
-        a.band = {1, tr("adaptive quotas are off: ×1")};
+        a.band = {1, Tr::tr("adaptive quotas are off: ×1")};
     } else if (priority == Priority::High) {
-        a.band = {1, tr("high priority keeps its quota under load: ×1 (%1: ×%2 for others)")
+        a.band = {1, Tr::tr("high priority keeps its quota under load: ×1 (%1: ×%2 for others)")
                          .arg(bandText(status, policy), num(status.bandMultiplier))};
     } else {
         a.band = {status.bandMultiplier,
-                  tr("%1: ×%2").arg(bandText(status, policy), num(status.bandMultiplier))};
+                  Tr::tr("%1: ×%2").arg(bandText(status, policy), num(status.bandMultiplier))};
     }
 
     const QString window = duration(policy.adaptive.hostileWindowMs);
     if (!adaptive) {
-        a.defensive = {1, tr("adaptive quotas are off: ×1")};
+        a.defensive = {1, Tr::tr("adaptive quotas are off: ×1")};
     } else if (status.defensive) {
         a.defensive = {status.defensiveMultiplier,
-                       tr("defensive mode: hogs for %1 of the last %2 (over %3): ×%4")
+                       Tr::tr("defensive mode: hogs for %1 of the last %2 (over %3): ×%4")
                            .arg(pct(status.hogFraction * 100), window,
                                 pct(policy.adaptive.hostileHogFraction * 100),
                                 num(status.defensiveMultiplier))};
     } else {
-        a.defensive = {1, tr("not defensive: hogs for %1 of the last %2 (at most %3): ×1")
+        a.defensive = {1, Tr::tr("not defensive: hogs for %1 of the last %2 (at most %3): ×1")
                               .arg(pct(status.hogFraction * 100), window,
                                    pct(policy.adaptive.hostileHogFraction * 100))};
     }
@@ -149,23 +149,23 @@ Advice adviceFor(const PolicyStatus& status, const PolicyConfig& policy, const Q
     QString why;
     if (priority == Priority::Low && topBand) {
         a.startNow = false;
-        why = tr("low priority pauses first: the server is in its top load band (%1)")
+        why = Tr::tr("low priority pauses first: the server is in its top load band (%1)")
                   .arg(bandText(status, policy));
     } else if (priority == Priority::Low && adaptive && status.defensive) {
         a.startNow = false;
-        why = tr("low priority pauses first: the server is in defensive mode");
+        why = Tr::tr("low priority pauses first: the server is in defensive mode");
     } else if (a.sharePercent + 1e-9 < a.allowedSharePercent) {
         a.startNow = true;
-        why = tr("%1 uses %2 of the server, under the %3 allowed")
+        why = Tr::tr("%1 uses %2 of the server, under the %3 allowed")
                   .arg(user, pct(a.sharePercent), pct(a.allowedSharePercent));
     } else {
         a.startNow = false;
-        why = tr("%1 uses %2 of the server, at or over the %3 allowed")
+        why = Tr::tr("%1 uses %2 of the server, at or over the %3 allowed")
                   .arg(user, pct(a.sharePercent), pct(a.allowedSharePercent));
     }
     a.waitSeconds = a.startNow ? 0 : adviceBackoffSeconds(attempt);
-    a.reason =
-        a.startNow ? tr("start now: %1").arg(why) : tr("wait %1 s: %2").arg(a.waitSeconds).arg(why);
+    a.reason = a.startNow ? Tr::tr("start now: %1").arg(why)
+                          : Tr::tr("wait %1 s: %2").arg(a.waitSeconds).arg(why);
     return a;
 }
 

@@ -13,10 +13,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::CoordJson", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::CoordJson)
+};
 
 QJsonValue orNull(bool present, const QJsonValue& v)
 {
@@ -34,15 +34,15 @@ QString kindOf(const QJsonValue& v)
     case QJsonValue::Double:
         return QString::number(v.toDouble());
     case QJsonValue::String:
-        return tr("a string");
+        return Tr::tr("a string");
     case QJsonValue::Array:
-        return tr("an array");
+        return Tr::tr("an array");
     case QJsonValue::Object:
-        return tr("an object");
+        return Tr::tr("an object");
     case QJsonValue::Undefined:
         break;
     }
-    return tr("nothing");
+    return Tr::tr("nothing");
 }
 
 bool isInteger(const QJsonValue& v)
@@ -79,7 +79,7 @@ public:
     {
         const QJsonValue v = value(key);
         if (!v.isString())
-            return fail(key, tr("expected a string, got %1").arg(kindOf(v)));
+            return fail(key, Tr::tr("expected a string, got %1").arg(kindOf(v)));
         out = v.toString();
     }
     // A string or null (empty).
@@ -89,16 +89,17 @@ public:
         if (v.isNull() || v.isUndefined())
             return;
         if (!v.isString())
-            return fail(key, tr("expected a string or null, got %1").arg(kindOf(v)));
+            return fail(key, Tr::tr("expected a string or null, got %1").arg(kindOf(v)));
         out = v.toString();
     }
     void integer(const char* key, qint64& out, qint64 min, qint64 max)
     {
         const QJsonValue v = value(key);
         if (!isInteger(v) || v.toDouble() < double(min) || v.toDouble() > double(max))
-            return fail(
-                key,
-                tr("expected an integer from %1 to %2, got %3").arg(min).arg(max).arg(kindOf(v)));
+            return fail(key, Tr::tr("expected an integer from %1 to %2, got %3")
+                                 .arg(min)
+                                 .arg(max)
+                                 .arg(kindOf(v)));
         out = qint64(v.toDouble());
     }
     void integer(const char* key, int& out, int min, int max)
@@ -122,7 +123,7 @@ public:
         const QJsonValue v = value(key);
         if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < min ||
             v.toDouble() > max)
-            return fail(key, tr("expected a number from %1 to %2, got %3")
+            return fail(key, Tr::tr("expected a number from %1 to %2, got %3")
                                  .arg(QString::number(min), QString::number(max), kindOf(v)));
         out = v.toDouble();
     }
@@ -142,20 +143,20 @@ public:
     {
         const QJsonValue v = value(key);
         if (!v.isBool())
-            return fail(key, tr("expected true or false, got %1").arg(kindOf(v)));
+            return fail(key, Tr::tr("expected true or false, got %1").arg(kindOf(v)));
         out = v.toBool();
     }
     void strings(const char* key, QStringList& out)
     {
         const QJsonValue v = value(key);
         if (!v.isArray())
-            return fail(key, tr("expected an array of strings, got %1").arg(kindOf(v)));
+            return fail(key, Tr::tr("expected an array of strings, got %1").arg(kindOf(v)));
         QStringList list;
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             if (!a.at(i).isString())
-                return fail(key,
-                            tr("item %1: expected a string, got %2").arg(i).arg(kindOf(a.at(i))));
+                return fail(
+                    key, Tr::tr("item %1: expected a string, got %2").arg(i).arg(kindOf(a.at(i))));
             list << a.at(i).toString();
         }
         out = list;
@@ -167,13 +168,13 @@ public:
     {
         const QJsonValue v = value(key);
         if (!v.isArray())
-            return fail(key, tr("expected an array, got %1").arg(kindOf(v)));
+            return fail(key, Tr::tr("expected an array, got %1").arg(kindOf(v)));
         QList<T> list;
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             const QString where = QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i);
             if (!a.at(i).isObject())
-                return fail(where, tr("expected an object, got %1").arg(kindOf(a.at(i))));
+                return fail(where, Tr::tr("expected an object, got %1").arg(kindOf(a.at(i))));
             QString why;
             std::optional<T> item = read(a.at(i).toObject(), &why);
             if (!item) {
@@ -259,7 +260,7 @@ std::optional<Candidate> candidateFromJson(const QJsonObject& o, QString* error)
     Reader r(o, error);
     r.text("id", c.id);
     if (r.ok() && c.id.isEmpty())
-        r.fail("id", tr("expected a unit id, got an empty string"));
+        r.fail("id", Tr::tr("expected a unit id, got an empty string"));
     r.integer("gpu_index", c.gpuIndex, 0, 1'000'000);
     r.optionalText("mig_uuid", c.migUuid);
     r.optionalInteger("mig_index", c.migIndex, -1, 0, 1'000'000);
@@ -270,7 +271,7 @@ std::optional<Candidate> candidateFromJson(const QJsonObject& o, QString* error)
     if (const QJsonValue d = o.value(QStringLiteral("degraded")); d.isBool())
         c.degraded = d.toBool();
     else if (!d.isUndefined() && !d.isNull() && r.ok())
-        r.fail("degraded", tr("expected true or false"));
+        r.fail("degraded", Tr::tr("expected true or false"));
     return r.ok() ? std::optional(c) : std::nullopt;
 }
 
@@ -295,16 +296,16 @@ std::optional<Reservation> reservationFromJson(const QJsonObject& o, QString* er
     Reader r(o, error);
     r.text("id", v.id);
     if (r.ok() && v.id.isEmpty())
-        r.fail("id", tr("expected a reservation id, got an empty string"));
+        r.fail("id", Tr::tr("expected a reservation id, got an empty string"));
     r.text("server", v.server);
     r.text("user", v.user);
     r.strings("units", v.units);
     if (r.ok() && v.units.isEmpty())
-        r.fail("units", tr("expected at least one unit"));
+        r.fail("units", Tr::tr("expected at least one unit"));
     r.integer("created_ms", v.createdMs, 0, kMaxMs);
     r.integer("expires_ms", v.expiresMs, 0, kMaxMs);
     if (r.ok() && v.expiresMs < v.createdMs)
-        r.fail("expires_ms", tr("is before created_ms"));
+        r.fail("expires_ms", Tr::tr("is before created_ms"));
     return r.ok() ? std::optional(v) : std::nullopt;
 }
 
@@ -345,7 +346,7 @@ std::optional<Advice> adviceFromJson(const QJsonObject& o, QString* error)
     r.number("share_percent", a.sharePercent, 0, 1e6);
     const QJsonValue factors = r.value("factors");
     if (r.ok() && !factors.isObject())
-        r.fail("factors", tr("expected an object, got %1").arg(kindOf(factors)));
+        r.fail("factors", Tr::tr("expected an object, got %1").arg(kindOf(factors)));
     if (r.ok()) {
         const QJsonObject f = factors.toObject();
         Reader fr(f, error, QStringLiteral("factors."));
@@ -355,7 +356,7 @@ std::optional<Advice> adviceFromJson(const QJsonObject& o, QString* error)
             if (!fr.ok())
                 break;
             if (!v.isObject()) {
-                fr.fail(key, tr("expected an object, got %1").arg(kindOf(v)));
+                fr.fail(key, Tr::tr("expected an object, got %1").arg(kindOf(v)));
                 break;
             }
             QString why;
@@ -404,13 +405,14 @@ std::optional<AllocateBody> parseAllocateBody(const QByteArray& body,
         return std::nullopt;
     };
     if (body.trimmed().isEmpty())
-        return refuse(tr("send a JSON object as the request body, at least {\"user\": \"…\"}"));
+        return refuse(Tr::tr("send a JSON object as the request body, at least {\"user\": \"…\"}"));
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError)
-        return refuse(tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
+        return refuse(
+            Tr::tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
     if (!doc.isObject())
-        return refuse(tr("expected a JSON object as the request body"));
+        return refuse(Tr::tr("expected a JSON object as the request body"));
     const QJsonObject o = doc.object();
 
     static const QStringList kKeys{QStringLiteral("gpus"),
@@ -422,7 +424,7 @@ std::optional<AllocateBody> parseAllocateBody(const QByteArray& body,
                                    QStringLiteral("mig")};
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (!kKeys.contains(it.key()))
-            return refuse(tr("\"%1\": unknown key (known: %2)")
+            return refuse(Tr::tr("\"%1\": unknown key (known: %2)")
                               .arg(it.key(), kKeys.join(QStringLiteral(", "))));
     }
 
@@ -439,12 +441,13 @@ std::optional<AllocateBody> parseAllocateBody(const QByteArray& body,
         const QJsonValue v = r.value("wait_seconds");
         const double cap = double(limits.maxWaitMs) / 1000.0;
         if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0)
-            r.fail("wait_seconds", tr("expected a number of seconds from 0 to %1, got %2")
+            r.fail("wait_seconds", Tr::tr("expected a number of seconds from 0 to %1, got %2")
                                        .arg(QString::number(cap), kindOf(v)));
         else if (v.toDouble() > cap)
-            r.fail("wait_seconds",
-                   tr("%1 s is longer than this agent's longest wait, %2 s ([allocate] max_wait)")
-                       .arg(QString::number(v.toDouble()), QString::number(cap)));
+            r.fail(
+                "wait_seconds",
+                Tr::tr("%1 s is longer than this agent's longest wait, %2 s ([allocate] max_wait)")
+                    .arg(QString::number(v.toDouble()), QString::number(cap)));
         else
             out.waitMs = std::min(secondsToMs(v.toDouble()), limits.maxWaitMs);
     }
@@ -456,16 +459,16 @@ std::optional<AllocateBody> parseAllocateBody(const QByteArray& body,
             q.ttlMs = secondsToMs(ttl);
     }
     if (r.ok() && !r.has("user"))
-        r.fail("user", tr("required: the user the GPUs are for"));
+        r.fail("user", Tr::tr("required: the user the GPUs are for"));
     r.text("user", q.user);
     if (r.ok()) {
         if (q.user.isEmpty() || q.user.size() > kMaxAllocateUserChars)
-            r.fail("user", tr("expected 1 to %1 characters, got %2")
+            r.fail("user", Tr::tr("expected 1 to %1 characters, got %2")
                                .arg(kMaxAllocateUserChars)
                                .arg(q.user.size()));
         else if (std::any_of(q.user.cbegin(), q.user.cend(),
                              [](QChar c) { return c.category() == QChar::Other_Control; }))
-            r.fail("user", tr("control characters are not allowed"));
+            r.fail("user", Tr::tr("control characters are not allowed"));
     }
     if (r.ok() && r.has("mig")) {
         QString mig;
@@ -477,7 +480,7 @@ std::optional<AllocateBody> parseAllocateBody(const QByteArray& body,
         else if (mig == QLatin1String(kMigNever))
             q.mig = SelectionRequest::Mig::Never;
         else if (r.ok())
-            r.fail("mig", tr("expected \"allow\", \"only\" or \"never\", got \"%1\"").arg(mig));
+            r.fail("mig", Tr::tr("expected \"allow\", \"only\" or \"never\", got \"%1\"").arg(mig));
     }
     if (!r.ok())
         return std::nullopt;

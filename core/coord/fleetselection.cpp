@@ -15,10 +15,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::FleetSelection", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::FleetSelection)
+};
 
 } // namespace
 
@@ -46,9 +46,9 @@ void WallClock::pause(qint64 ms)
 
 QString shortfallText(int asked, qsizetype qualify)
 {
-    return (asked == 1 ? tr("1 GPU asked") : tr("%1 GPUs asked").arg(asked)) +
+    return (asked == 1 ? Tr::tr("1 GPU asked") : Tr::tr("%1 GPUs asked").arg(asked)) +
            QStringLiteral(", ") +
-           (qualify == 1 ? tr("1 qualifies") : tr("%1 qualify").arg(qualify));
+           (qualify == 1 ? Tr::tr("1 qualifies") : Tr::tr("%1 qualify").arg(qualify));
 }
 
 Selection rankUntilEnough(const SelectionRequest& request, const SelectionWeights& weights,
@@ -83,7 +83,7 @@ Selection rankUntilEnough(const SelectionRequest& request, const SelectionWeight
             s.error = shortfallText(request.gpus, r.qualified.size());
             const auto waited = std::chrono::milliseconds((s.waitedMs + 500) / 1000 * 1000);
             if (waited.count() > 0)
-                s.error += tr(" (waited %1)").arg(formatDurationExact(waited));
+                s.error += Tr::tr(" (waited %1)").arg(formatDurationExact(waited));
             s.outcome = Selection::Outcome::NotEnough;
             return s;
         }
@@ -123,11 +123,11 @@ Selection selectAcrossFleet(FleetAgents& fleet, int gpus, qint64 waitMs, Selecti
             QString why;
             const auto reading = fleet.latest(i, &why);
             if (!reading) {
-                refused << tr("%1: no answer: %2").arg(fleet.address(i), why);
+                refused << Tr::tr("%1: no answer: %2").arg(fleet.address(i), why);
                 continue;
             }
             if (agentOf.contains(reading->server)) {
-                refused << tr("%1: serves %2, as %3 does; asked once")
+                refused << Tr::tr("%1: serves %2, as %3 does; asked once")
                                .arg(fleet.address(i), reading->server,
                                     fleet.address(agentOf.value(reading->server)));
                 continue;
@@ -145,9 +145,9 @@ Selection selectAcrossFleet(FleetAgents& fleet, int gpus, qint64 waitMs, Selecti
                 s.waitedMs = clock.nowMs() - start;
                 return s;
             }
-            refused << tr("%1: %2").arg(rank.server, s.error);
+            refused << Tr::tr("%1: %2").arg(rank.server, s.error);
             for (const QString& line : s.refused)
-                refused << tr("%1: %2").arg(rank.server, line);
+                refused << Tr::tr("%1: %2").arg(rank.server, line);
         }
         const qint64 now = clock.nowMs();
         if (now >= deadline) {
@@ -156,12 +156,12 @@ Selection selectAcrossFleet(FleetAgents& fleet, int gpus, qint64 waitMs, Selecti
             out.waitedMs = now - start;
             if (readings.isEmpty()) {
                 out.outcome = Selection::Outcome::Failed;
-                out.error = tr("none of the %1 agents answered").arg(fleet.count());
+                out.error = Tr::tr("none of the %1 agents answered").arg(fleet.count());
                 out.error += QLatin1Char('\n') + refused.join(QLatin1Char('\n'));
             } else {
                 out.outcome = Selection::Outcome::NotEnough;
-                out.error = gpus == 1 ? tr("no server has a GPU that qualifies")
-                                      : tr("no server has %1 GPUs that qualify").arg(gpus);
+                out.error = gpus == 1 ? Tr::tr("no server has a GPU that qualifies")
+                                      : Tr::tr("no server has %1 GPUs that qualify").arg(gpus);
             }
             return out;
         }

@@ -13,10 +13,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::GpuSelection", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::GpuSelection)
+};
 
 // Numbers for a job script: C locale with thousands separators ("8,192").
 QString number(double v, int decimals = 0)
@@ -63,19 +63,19 @@ void checkReservation(Unit& unit, const QString& server, const ReservationBook& 
         const QString until = QDateTime::fromMSecsSinceEpoch(r->expiresMs)
                                   .toLocalTime()
                                   .toString(QStringLiteral("HH:mm:ss"));
-        unit.reasons << tr("reserved for %1 until %2").arg(r->user, until);
+        unit.reasons << Tr::tr("reserved for %1 until %2").arg(r->user, until);
     }
 }
 
 void checkMemory(Unit& unit, std::optional<double> free, double minFreeMiB)
 {
     if (!free) {
-        unit.reasons << tr("memory not reported");
+        unit.reasons << Tr::tr("memory not reported");
         return;
     }
     unit.candidate.freeMiB = *free;
     if (*free < minFreeMiB) {
-        unit.reasons << tr("%1 MiB free, needs %2")
+        unit.reasons << Tr::tr("%1 MiB free, needs %2")
                             .arg(number(std::floor(*free)), number(std::ceil(minFreeMiB)));
     }
 }
@@ -108,7 +108,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
 
     QStringList notes;
     for (const GpuSample* g : gpus) {
-        const QString gpuLabel = tr("GPU %1").arg(g->index);
+        const QString gpuLabel = Tr::tr("GPU %1").arg(g->index);
         const HealthState health = g->health ? g->health->state : HealthState::Unknown;
         const QString worst =
             g->health && !g->health->reasons.isEmpty() ? g->health->reasons.first() : QString();
@@ -118,7 +118,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             Unit u;
             u.label = gpuLabel;
             u.candidate.gpuIndex = g->index;
-            u.reasons << tr("error: %1").arg(g->error);
+            u.reasons << Tr::tr("error: %1").arg(g->error);
             unusable << u;
             continue;
         }
@@ -126,7 +126,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             Unit u;
             u.label = gpuLabel;
             u.candidate.gpuIndex = g->index;
-            u.reasons << (worst.isEmpty() ? tr("failing") : tr("failing: %1").arg(worst));
+            u.reasons << (worst.isEmpty() ? Tr::tr("failing") : Tr::tr("failing: %1").arg(worst));
             unusable << u;
             continue;
         }
@@ -145,10 +145,10 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             const auto free = freeOf(g->memoryUsedMiB, g->memoryTotalMiB, g->memoryReservedMiB);
             checkMemory(u, free, request.minFreeMiB);
             if (!g->utilizationGpuPercent) {
-                u.reasons << tr("utilisation not reported");
+                u.reasons << Tr::tr("utilisation not reported");
             } else if (request.maxUtilizationPercent &&
                        *g->utilizationGpuPercent > *request.maxUtilizationPercent) {
-                u.reasons << tr("%1 % busy, at most %2 %")
+                u.reasons << Tr::tr("%1 % busy, at most %2 %")
                                  .arg(percent(*g->utilizationGpuPercent),
                                       percent(*request.maxUtilizationPercent));
             }
@@ -158,7 +158,8 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             }
             u.candidate.degraded = degraded;
             if (degraded && u.reasons.isEmpty())
-                notes << tr("%1: degraded (%2), ranked after healthy GPUs").arg(gpuLabel, worst);
+                notes
+                    << Tr::tr("%1: degraded (%2), ranked after healthy GPUs").arg(gpuLabel, worst);
             whole << u;
             continue;
         }
@@ -168,7 +169,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             Unit u;
             u.label = gpuLabel;
             u.candidate.gpuIndex = g->index;
-            u.reasons << tr("MIG enabled, no instances");
+            u.reasons << Tr::tr("MIG enabled, no instances");
             unusable << u;
             continue;
         }
@@ -177,7 +178,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
                   [](const MigInstance& a, const MigInstance& b) { return a.index < b.index; });
         for (const MigInstance& m : sorted) {
             Unit u;
-            u.label = tr("GPU %1 MIG %2").arg(g->index).arg(m.index);
+            u.label = Tr::tr("GPU %1 MIG %2").arg(g->index).arg(m.index);
             u.candidate.id = migUnitId(m.uuid);
             u.candidate.gpuIndex = g->index;
             u.candidate.migUuid = u.candidate.id;
@@ -191,7 +192,7 @@ Ranking rankUnits(const Snapshot& latest, const SelectionRequest& request,
             instances << u;
         }
         if (degraded && whole.size() + instances.size() > firstUnit)
-            notes << tr("%1: degraded (%2), its MIG instances ranked after healthy ones")
+            notes << Tr::tr("%1: degraded (%2), its MIG instances ranked after healthy ones")
                          .arg(gpuLabel, worst);
     }
 

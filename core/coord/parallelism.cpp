@@ -21,10 +21,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::coord", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::coord)
+};
 
 QString qs(std::string_view s)
 {
@@ -78,16 +78,17 @@ QStringList allSpellings()
 QString unknownKey(const QString& name, const QStringList& extra, const QString& shown)
 {
     const QString best = nearestSpelling(name, allSpellings() + extra, 2, Qt::CaseInsensitive);
-    QString message = shown.isEmpty() ? tr("unknown key") : tr("unknown key \"%1\"").arg(shown);
+    QString message =
+        shown.isEmpty() ? Tr::tr("unknown key") : Tr::tr("unknown key \"%1\"").arg(shown);
     if (!best.isEmpty())
-        return message + tr(" (did you mean \"%1\"?)").arg(best);
-    return message + tr(" (known: tp, pp, dp, cp, dcp or their long spellings such as "
-                        "tensor-parallel-size)");
+        return message + Tr::tr(" (did you mean \"%1\"?)").arg(best);
+    return message + Tr::tr(" (known: tp, pp, dp, cp, dcp or their long spellings such as "
+                            "tensor-parallel-size)");
 }
 
 QString valueRange()
 {
-    return tr("must be a whole number from 1 to %1").arg(kMaxParallelism);
+    return Tr::tr("must be a whole number from 1 to %1").arg(kMaxParallelism);
 }
 
 // Sets one key once; *error otherwise.
@@ -99,7 +100,7 @@ struct Collector
     bool set(int index, int value, const QString& writtenAs, QString* why)
     {
         if (!seenAs[size_t(index)].isEmpty()) {
-            *why = tr("%1 is given twice (\"%2\" and \"%3\")")
+            *why = Tr::tr("%1 is given twice (\"%2\" and \"%3\")")
                        .arg(QString::fromLatin1(kKeys[size_t(index)].canonical),
                             seenAs[size_t(index)], writtenAs);
             return false;
@@ -141,13 +142,13 @@ QString jsonValueText(const QJsonValue& v)
     case QJsonValue::Null:
         return QStringLiteral("null");
     case QJsonValue::Array:
-        return tr("an array");
+        return Tr::tr("an array");
     case QJsonValue::Object:
-        return tr("an object");
+        return Tr::tr("an object");
     case QJsonValue::Undefined:
         break;
     }
-    return tr("nothing");
+    return Tr::tr("nothing");
 }
 
 std::optional<TaskFile> parseJsonTask(const QByteArray& bytes, const QString& name, QString* error)
@@ -171,7 +172,7 @@ std::optional<TaskFile> parseJsonTask(const QByteArray& bytes, const QString& na
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        setError(error, name + tr(": the top level must be an object"));
+        setError(error, name + Tr::tr(": the top level must be an object"));
         return std::nullopt;
     }
     TaskFile task;
@@ -188,7 +189,7 @@ std::optional<TaskFile> parseJsonTask(const QByteArray& bytes, const QString& na
             return std::nullopt;
         const double d = v.toDouble(-1);
         if (!v.isDouble() || d != std::floor(d) || d < 1 || d > kMaxParallelism) {
-            why = valueRange() + tr(", not %1").arg(jsonValueText(v));
+            why = valueRange() + Tr::tr(", not %1").arg(jsonValueText(v));
             return false;
         }
         return c.set(index, int(d), path, &why);
@@ -198,11 +199,11 @@ std::optional<TaskFile> parseJsonTask(const QByteArray& bytes, const QString& na
         const QString key = it.key();
         if (key == QLatin1String("model")) {
             if (!it->isString())
-                return fail(key, tr("must be a string, not %1").arg(jsonValueText(*it)));
+                return fail(key, Tr::tr("must be a string, not %1").arg(jsonValueText(*it)));
             task.model = it->toString();
         } else if (key == QLatin1String("parallelism")) {
             if (!it->isObject())
-                return fail(key, tr("must be an object, not %1").arg(jsonValueText(*it)));
+                return fail(key, Tr::tr("must be an object, not %1").arg(jsonValueText(*it)));
             const QJsonObject inner = it->toObject();
             for (auto jt = inner.begin(); jt != inner.end(); ++jt) {
                 const QString path = key + QLatin1Char('.') + jt.key();
@@ -239,10 +240,10 @@ QString tomlValueText(const toml::node& n)
     if (const auto* b = n.as_boolean())
         return b->get() ? QStringLiteral("true") : QStringLiteral("false");
     if (n.is_table())
-        return tr("a table");
+        return Tr::tr("a table");
     if (n.is_array())
-        return tr("an array");
-    return tr("a date or time");
+        return Tr::tr("an array");
+    return Tr::tr("a date or time");
 }
 
 std::optional<TaskFile> parseTomlTask(const QByteArray& bytes, const QString& name, QString* error)
@@ -273,7 +274,7 @@ std::optional<TaskFile> parseTomlTask(const QByteArray& bytes, const QString& na
             return std::nullopt;
         const auto* i = n.as_integer();
         if (!i || i->get() < 1 || i->get() > kMaxParallelism) {
-            why = tr("%1 ").arg(path) + valueRange() + tr(", not %1").arg(tomlValueText(n));
+            why = Tr::tr("%1 ").arg(path) + valueRange() + Tr::tr(", not %1").arg(tomlValueText(n));
             return false;
         }
         return c.set(index, int(i->get()), path, &why);
@@ -284,13 +285,13 @@ std::optional<TaskFile> parseTomlTask(const QByteArray& bytes, const QString& na
             const auto* s = node.as_string();
             if (!s)
                 return fail(node.source(),
-                            tr("model must be a string, not %1").arg(tomlValueText(node)));
+                            Tr::tr("model must be a string, not %1").arg(tomlValueText(node)));
             task.model = qs(s->get());
         } else if (key == QLatin1String("parallelism")) {
             const auto* inner = node.as_table();
             if (!inner)
                 return fail(node.source(),
-                            tr("parallelism must be a table, not %1").arg(tomlValueText(node)));
+                            Tr::tr("parallelism must be a table, not %1").arg(tomlValueText(node)));
             for (const auto& [ik, inode] : *inner) {
                 const QString ikey = qs(ik.str());
                 const QString path = key + QLatin1Char('.') + ikey;
@@ -343,21 +344,21 @@ std::optional<Parallelism> parseParallelism(const QString& text, QString* error)
 {
     const QString trimmedText = text.trimmed();
     if (trimmedText.isEmpty()) {
-        setError(error, tr("no parallelism given: write it as \"tp=4,pp=2,dp=1\""));
+        setError(error, Tr::tr("no parallelism given: write it as \"tp=4,pp=2,dp=1\""));
         return std::nullopt;
     }
     Collector c;
     for (const QString& rawItem : trimmedText.split(QLatin1Char(','))) {
         const QString item = rawItem.trimmed();
         if (item.isEmpty()) {
-            setError(error, tr("empty item in \"%1\": items are key=value, separated by commas")
+            setError(error, Tr::tr("empty item in \"%1\": items are key=value, separated by commas")
                                 .arg(trimmedText));
             return std::nullopt;
         }
         const qsizetype eq = item.indexOf(QLatin1Char('='));
         if (eq < 0) {
             setError(error,
-                     tr("\"%1\" is not key=value: write it as \"tp=4,pp=2,dp=1\"").arg(item));
+                     Tr::tr("\"%1\" is not key=value: write it as \"tp=4,pp=2,dp=1\"").arg(item));
             return std::nullopt;
         }
         const QString key = item.left(eq).trimmed();
@@ -369,7 +370,8 @@ std::optional<Parallelism> parseParallelism(const QString& text, QString* error)
         }
         const std::optional<int> v = wholeNumber(value);
         if (!v) {
-            setError(error, tr("%1 ").arg(key) + valueRange() + tr(", not \"%1\"").arg(value));
+            setError(error,
+                     Tr::tr("%1 ").arg(key) + valueRange() + Tr::tr(", not \"%1\"").arg(value));
             return std::nullopt;
         }
         QString why;
@@ -400,7 +402,7 @@ std::optional<TaskFile> loadTaskFile(const QString& path, QString* error)
     QString why;
     const std::optional<QByteArray> bytes = readSmallFile(path, &why, 1 << 20);
     if (!bytes) {
-        setError(error, tr("cannot read the task file %1").arg(why));
+        setError(error, Tr::tr("cannot read the task file %1").arg(why));
         return std::nullopt;
     }
     return parseTaskFile(*bytes, path, error);
@@ -432,20 +434,20 @@ MemoryEstimate memoryHeuristicMiB(const QString& model)
     QString why;
     if (best < 0) {
         e.mib = 8000;
-        why =
-            model.trimmed().isEmpty() ? tr("no model named") : tr("no parameter count in the name");
+        why = model.trimmed().isEmpty() ? Tr::tr("no model named")
+                                        : Tr::tr("no parameter count in the name");
     } else if (best >= 65) {
         e.mib = 20000;
-        why = tr("%1 parameters (65B or more)").arg(bestText);
+        why = Tr::tr("%1 parameters (65B or more)").arg(bestText);
     } else if (best >= 7) {
         e.mib = 12000;
-        why = tr("%1 parameters (7B to under 65B)").arg(bestText);
+        why = Tr::tr("%1 parameters (7B to under 65B)").arg(bestText);
     } else {
         e.mib = 8000;
-        why = tr("%1 parameters (under 7B)").arg(bestText);
+        why = Tr::tr("%1 parameters (under 7B)").arg(bestText);
     }
-    const QString subject = model.trimmed().isEmpty() ? tr("memory per GPU") : model.trimmed();
-    e.rule = tr("%1: %2 → %3 MiB per GPU (model-size heuristic; --min-free overrides it)")
+    const QString subject = model.trimmed().isEmpty() ? Tr::tr("memory per GPU") : model.trimmed();
+    e.rule = Tr::tr("%1: %2 → %3 MiB per GPU (model-size heuristic; --min-free overrides it)")
                  .arg(subject, why, english.toString(e.mib));
     return e;
 }
@@ -457,14 +459,14 @@ std::optional<qint64> parseMemorySize(const QString& text, QString* error)
         QRegularExpression::CaseInsensitiveOption);
     const QString t = text.trimmed();
     if (t.isEmpty()) {
-        setError(error, tr("no memory size given: write it as \"8GiB\", \"512MiB\" or a number "
-                           "of MiB"));
+        setError(error, Tr::tr("no memory size given: write it as \"8GiB\", \"512MiB\" or a number "
+                               "of MiB"));
         return std::nullopt;
     }
     const QRegularExpressionMatch m = re.match(t);
     if (!m.hasMatch()) {
-        setError(error, tr("\"%1\" is not a memory size: write it as \"8GiB\", \"512MiB\" or a "
-                           "number of MiB")
+        setError(error, Tr::tr("\"%1\" is not a memory size: write it as \"8GiB\", \"512MiB\" or a "
+                               "number of MiB")
                             .arg(t));
         return std::nullopt;
     }
@@ -476,11 +478,11 @@ std::optional<qint64> parseMemorySize(const QString& text, QString* error)
         factor = 1024.0 * 1024;
     const double mib = std::ceil(m.captured(1).toDouble() * factor - 1e-9);
     if (mib < 1) {
-        setError(error, tr("\"%1\" is no memory: the size must be at least 1 MiB").arg(t));
+        setError(error, Tr::tr("\"%1\" is no memory: the size must be at least 1 MiB").arg(t));
         return std::nullopt;
     }
     if (mib > 1024.0 * 1024) {
-        setError(error, tr("\"%1\" is more than 1 TiB per GPU").arg(t));
+        setError(error, Tr::tr("\"%1\" is more than 1 TiB per GPU").arg(t));
         return std::nullopt;
     }
     return qint64(mib);

@@ -12,10 +12,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::RunRecord", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::RunRecord)
+};
 
 QString isoUtc(qint64 ms)
 {
@@ -39,7 +39,7 @@ QString statsText(const MetricStats& m, const QString& unit, int decimals)
     const auto f = [&](double v) -> QString {
         return QString::number(v, 'f', decimals) + unit;
     };
-    return tr("%1 / %2 / %3").arg(f(m.min), f(*m.mean()), f(m.max));
+    return Tr::tr("%1 / %2 / %3").arg(f(m.min), f(*m.mean()), f(m.max));
 }
 
 } // namespace
@@ -135,14 +135,14 @@ QJsonObject runRecordJson(const RunRecord& r)
 
 QString runRecordText(const RunRecord& r)
 {
-    QString out = tr("run of %1 on %2: %3 s, exit code %4%5\n")
+    QString out = Tr::tr("run of %1 on %2: %3 s, exit code %4%5\n")
                       .arg(r.command.join(QLatin1Char(' ')), r.server)
                       .arg(double(r.endedMs - r.startedMs) / 1000.0, 0, 'f', 1)
                       .arg(r.exitCode)
-                      .arg(r.signal ? tr(" (signal %1)").arg(*r.signal) : QString());
+                      .arg(r.signal ? Tr::tr(" (signal %1)").arg(*r.signal) : QString());
     for (const GpuRunStats& g : r.gpus) {
-        out += tr("GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, "
-                  "memory %6, temperature %7, power %8\n")
+        out += Tr::tr("GPU %1 %2, %3 readings (min / mean / max): utilisation %4, memory %5, "
+                      "memory %6, temperature %7, power %8\n")
                    .arg(g.unit, g.name)
                    .arg(g.sampleCount)
                    .arg(statsText(g.utilisationPercent, QStringLiteral(" %"), 1),

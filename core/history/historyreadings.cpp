@@ -17,10 +17,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::HistoryReadings", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::HistoryReadings)
+};
 
 // The compute slices a MIG profile names: "3g.40gb" → 3, "1g.10gb+me" → 1.
 std::optional<int> profileSlices(const QString& profile)
@@ -434,7 +434,7 @@ Snapshot HistoryReadings::State::build(Server& s, qint64 t)
         gpu.uuid = g.uuid;
         gpu.name = g.name;
         if (!anyValue)
-            gpu.error = tr("no value stored for this reading");
+            gpu.error = Tr::tr("no value stored for this reading");
         for (Mig& m : s.migs) {
             if (m.fact.gpuUuid != g.uuid)
                 continue;

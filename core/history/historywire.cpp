@@ -15,10 +15,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::HistoryWire", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::HistoryWire)
+};
 
 // JSON numbers are doubles: times must be whole and within 2^53 to be exact.
 constexpr double kMaxExactInteger = 9007199254740992.0;
@@ -36,14 +36,14 @@ bool readInteger(const QJsonObject& o, const char* key, const QString& where, qi
     const QString name = where + QLatin1String(key);
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
-        return setError(error, name, tr("missing"));
+        return setError(error, name, Tr::tr("missing"));
     if (!v.isDouble())
-        return setError(error, name, tr("not a number"));
+        return setError(error, name, Tr::tr("not a number"));
     const double d = v.toDouble();
     if (!std::isfinite(d) || std::trunc(d) != d || std::fabs(d) > kMaxExactInteger)
-        return setError(error, name, tr("not a whole number"));
+        return setError(error, name, Tr::tr("not a whole number"));
     if (qint64(d) < min)
-        return setError(error, name, tr("below %1").arg(min));
+        return setError(error, name, Tr::tr("below %1").arg(min));
     *out = qint64(d);
     return true;
 }
@@ -54,9 +54,9 @@ bool readFinite(const QJsonObject& o, const char* key, const QString& where, dou
     const QString name = where + QLatin1String(key);
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
-        return setError(error, name, tr("missing"));
+        return setError(error, name, Tr::tr("missing"));
     if (!v.isDouble() || !std::isfinite(v.toDouble()))
-        return setError(error, name, tr("not a finite number"));
+        return setError(error, name, Tr::tr("not a finite number"));
     *out = v.toDouble();
     return true;
 }
@@ -68,13 +68,13 @@ bool checkBucket(const QString& where, const QString& startName, const HistoryRe
     // Roll-up buckets sit on their grid: the first may start up to one step
     // before from_ms.
     if (b->startMs < r.fromMs - r.stepMs || b->startMs >= r.toMs)
-        return setError(error, startName, tr("outside from_ms to to_ms"));
+        return setError(error, startName, Tr::tr("outside from_ms to to_ms"));
     b->endMs = std::min(b->startMs + r.stepMs, std::max(r.toMs, b->startMs + 1));
     // The mean is sum / count of values at the metric's precision, so it
     // lies within [min, max] up to rounding.
     const double slack = 1e-9 * std::max({1.0, std::fabs(b->min), std::fabs(b->max)});
     if (b->min > b->max || b->mean < b->min - slack || b->mean > b->max + slack)
-        return setError(error, where, tr("min, mean and max out of order"));
+        return setError(error, where, Tr::tr("min, mean and max out of order"));
     return true;
 }
 
@@ -84,7 +84,7 @@ bool appendBucket(HistoryWireSeries* s, const HistoryBucket& b, const QString& w
 {
     if (!s->buckets.isEmpty() && b.startMs < s->buckets.last().endMs)
         return setError(error, where + QStringLiteral(".start_ms"),
-                        tr("not after the previous bucket"));
+                        Tr::tr("not after the previous bucket"));
     s->buckets.append(b);
     return true;
 }
@@ -96,7 +96,7 @@ bool appendBucket(HistoryWireSeries* s, const HistoryBucket& b, const QString& w
 bool appendGap(HistoryWireSeries* s, qint64 a, qint64 b, const QString& where, QString* error)
 {
     if (b < a || (!s->gaps.isEmpty() && a < s->gaps.last().second))
-        return setError(error, where, tr("out of order"));
+        return setError(error, where, Tr::tr("out of order"));
     s->gaps.append({a, b});
     return true;
 }
@@ -114,7 +114,7 @@ bool readBucket(const QJsonValue& v, const QString& where, const HistoryReply& r
                 QString* error)
 {
     if (!v.isObject())
-        return setError(error, where, tr("not an object"));
+        return setError(error, where, Tr::tr("not an object"));
     const QJsonObject o = v.toObject();
     const QString dot = where + QLatin1Char('.');
     qint64 count = 0;
@@ -131,11 +131,11 @@ bool readSeries(const QJsonValue& v, const QString& where, const HistoryReply& r
                 HistoryWireSeries* s, QString* error)
 {
     if (!v.isObject())
-        return setError(error, where, tr("not an object"));
+        return setError(error, where, Tr::tr("not an object"));
     const QJsonObject o = v.toObject();
     const QJsonValue key = o.value(QLatin1String("key"));
     if (!key.isString())
-        return setError(error, where + QStringLiteral(".key"), tr("missing or not a string"));
+        return setError(error, where + QStringLiteral(".key"), Tr::tr("missing or not a string"));
     QString why;
     const std::optional<SeriesKey> k = historySeriesFromName(key.toString(), &why);
     if (!k)
@@ -145,13 +145,13 @@ bool readSeries(const QJsonValue& v, const QString& where, const HistoryReply& r
 
     const QJsonValue gaps = o.value(QLatin1String("gaps"));
     if (!gaps.isArray())
-        return setError(error, where + QStringLiteral(".gaps"), tr("missing or not an array"));
+        return setError(error, where + QStringLiteral(".gaps"), Tr::tr("missing or not an array"));
     const QJsonArray ga = gaps.toArray();
     for (qsizetype i = 0; i < ga.size(); ++i) {
         const QString at = where + QStringLiteral(".gaps[%1]").arg(i);
         const QJsonArray span = ga[i].toArray();
         if (!ga[i].isArray() || span.size() != 2)
-            return setError(error, at, tr("not a [from_ms, to_ms] pair"));
+            return setError(error, at, Tr::tr("not a [from_ms, to_ms] pair"));
         const QJsonObject pair{{QStringLiteral("a"), span[0]}, {QStringLiteral("b"), span[1]}};
         qint64 a = 0;
         qint64 b = 0;
@@ -164,7 +164,8 @@ bool readSeries(const QJsonValue& v, const QString& where, const HistoryReply& r
 
     const QJsonValue buckets = o.value(QLatin1String("buckets"));
     if (!buckets.isArray())
-        return setError(error, where + QStringLiteral(".buckets"), tr("missing or not an array"));
+        return setError(error, where + QStringLiteral(".buckets"),
+                        Tr::tr("missing or not an array"));
     const QJsonArray ba = buckets.toArray();
     s->buckets.reserve(ba.size());
     for (qsizetype i = 0; i < ba.size(); ++i) {
@@ -204,14 +205,14 @@ public:
     bool failCbor(const QString& where)
     {
         if (m_r.lastError() == QCborError::EndOfFile)
-            return fail(where, tr("the data ends early"));
-        return fail(where, tr("malformed CBOR: %1").arg(m_r.lastError().toString()));
+            return fail(where, Tr::tr("the data ends early"));
+        return fail(where, Tr::tr("malformed CBOR: %1").arg(m_r.lastError().toString()));
     }
     bool expected(const QString& where, const QString& what)
     {
         if (m_r.lastError() != QCborError::NoError)
             return failCbor(where);
-        return fail(where, tr("expected %1, got %2").arg(what, cborTypeName(m_r)));
+        return fail(where, Tr::tr("expected %1, got %2").arg(what, cborTypeName(m_r)));
     }
     bool next(const QString& where, int depth = 1)
     {
@@ -222,7 +223,7 @@ public:
     bool enter(const QString& where, bool map)
     {
         if (map ? !m_r.isMap() : !m_r.isArray())
-            return expected(where, map ? tr("a map") : tr("an array"));
+            return expected(where, map ? Tr::tr("a map") : Tr::tr("an array"));
         if (!m_r.enterContainer())
             return failCbor(where);
         return true;
@@ -241,15 +242,15 @@ public:
         if (m_r.isUnsignedInteger()) {
             const quint64 v = m_r.toUnsignedInteger();
             if (v > quint64(std::numeric_limits<qint64>::max()))
-                return fail(where, tr("too large"));
+                return fail(where, Tr::tr("too large"));
             *out = qint64(v);
         } else if (m_r.isNegativeInteger()) {
-            return fail(where, tr("below %1").arg(min));
+            return fail(where, Tr::tr("below %1").arg(min));
         } else {
-            return expected(where, tr("an integer"));
+            return expected(where, Tr::tr("an integer"));
         }
         if (*out < min)
-            return fail(where, tr("below %1").arg(min));
+            return fail(where, Tr::tr("below %1").arg(min));
         return next(where);
     }
     bool number(const QString& where, double* out)
@@ -265,15 +266,15 @@ public:
         else if (m_r.isDouble())
             *out = m_r.toDouble();
         else
-            return expected(where, tr("a number"));
+            return expected(where, Tr::tr("a number"));
         if (!std::isfinite(*out))
-            return fail(where, tr("not a finite number"));
+            return fail(where, Tr::tr("not a finite number"));
         return next(where);
     }
     bool text(const QString& where, QString* out)
     {
         if (!m_r.isString())
-            return expected(where, tr("a text string"));
+            return expected(where, Tr::tr("a text string"));
         out->clear();
         QCborStreamReader::StringResult<QString> s = m_r.readString();
         while (s.status == QCborStreamReader::Ok) {
@@ -288,7 +289,7 @@ public:
     bool key(const QString& where, quint64* out)
     {
         if (!m_r.isUnsignedInteger())
-            return expected(where, tr("an integer key"));
+            return expected(where, Tr::tr("an integer key"));
         *out = m_r.toUnsignedInteger();
         return next(where);
     }
@@ -303,11 +304,11 @@ bool readCborPair(CborIn& in, const QString& where, qint64* a, qint64* b)
     if (!in.enter(where, false))
         return false;
     if (!in.more() || !in.integer(where + QStringLiteral("[0]"), 0, a))
-        return in.more() ? false : in.fail(where, tr("not a [from_ms, to_ms] pair"));
+        return in.more() ? false : in.fail(where, Tr::tr("not a [from_ms, to_ms] pair"));
     if (!in.more() || !in.integer(where + QStringLiteral("[1]"), 0, b))
-        return in.more() ? false : in.fail(where, tr("not a [from_ms, to_ms] pair"));
+        return in.more() ? false : in.fail(where, Tr::tr("not a [from_ms, to_ms] pair"));
     if (in.more())
-        return in.fail(where, tr("not a [from_ms, to_ms] pair"));
+        return in.fail(where, Tr::tr("not a [from_ms, to_ms] pair"));
     return in.leave(where);
 }
 
@@ -321,8 +322,8 @@ bool readCborBucket(CborIn& in, const QString& where, const HistoryReply& r, His
         if (!in.more()) {
             if (in.r().lastError() != QCborError::NoError)
                 return in.failCbor(at);
-            return in.fail(where, tr("expected 5 values (start_ms, min, max, mean, count), "
-                                     "got %1")
+            return in.fail(where, Tr::tr("expected 5 values (start_ms, min, max, mean, count), "
+                                         "got %1")
                                       .arg(i));
         }
         const bool ok = i == 0   ? in.integer(at, 0, &b->startMs)
@@ -334,7 +335,7 @@ bool readCborBucket(CborIn& in, const QString& where, const HistoryReply& r, His
             return false;
     }
     if (in.more())
-        return in.fail(where, tr("more than 5 values (start_ms, min, max, mean, count)"));
+        return in.fail(where, Tr::tr("more than 5 values (start_ms, min, max, mean, count)"));
     if (!in.leave(where))
         return false;
     b->count = count;
@@ -361,7 +362,7 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
             QString name;
             QString why;
             if (haveKey)
-                return in.fail(at, tr("given twice"));
+                return in.fail(at, Tr::tr("given twice"));
             if (!in.text(at, &name))
                 return false;
             const std::optional<SeriesKey> key = historySeriesFromName(name, &why);
@@ -373,7 +374,7 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
         } else if (k == HistoryBuckets) {
             const QString at = where + QStringLiteral(".buckets");
             if (haveBuckets)
-                return in.fail(at, tr("given twice"));
+                return in.fail(at, Tr::tr("given twice"));
             if (!in.enter(at, false))
                 return false;
             for (qsizetype i = 0; in.more(); ++i) {
@@ -384,7 +385,7 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
                     return false;
                 if (!appendBucket(s, bucket, b, &why))
                     return in.fail(b + QStringLiteral(".start_ms"),
-                                   tr("not after the previous bucket"));
+                                   Tr::tr("not after the previous bucket"));
             }
             if (!in.leave(at))
                 return false;
@@ -392,7 +393,7 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
         } else if (k == HistoryGaps) {
             const QString at = where + QStringLiteral(".gaps");
             if (haveGaps)
-                return in.fail(at, tr("given twice"));
+                return in.fail(at, Tr::tr("given twice"));
             if (!in.enter(at, false))
                 return false;
             for (qsizetype i = 0; in.more(); ++i) {
@@ -403,7 +404,7 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
                 if (!readCborPair(in, g, &a, &b))
                     return false;
                 if (!appendGap(s, a, b, g, &why))
-                    return in.fail(g, tr("out of order"));
+                    return in.fail(g, Tr::tr("out of order"));
             }
             if (!in.leave(at))
                 return false;
@@ -415,11 +416,11 @@ bool readCborSeries(CborIn& in, const QString& where, const HistoryReply& r, His
     if (!in.leave(where))
         return false;
     if (!haveKey)
-        return in.fail(where + QStringLiteral(".key"), tr("missing"));
+        return in.fail(where + QStringLiteral(".key"), Tr::tr("missing"));
     if (!haveBuckets)
-        return in.fail(where + QStringLiteral(".buckets"), tr("missing"));
+        return in.fail(where + QStringLiteral(".buckets"), Tr::tr("missing"));
     if (!haveGaps)
-        return in.fail(where + QStringLiteral(".gaps"), tr("missing"));
+        return in.fail(where + QStringLiteral(".gaps"), Tr::tr("missing"));
     markGaps(s);
     return true;
 }
@@ -436,7 +437,7 @@ std::optional<SeriesKey> historySeriesFromName(const QString& name, QString* err
     const qsizetype slash = name.lastIndexOf(QLatin1Char('/'));
     if (slash <= 0 || slash == name.size() - 1) {
         if (error)
-            *error = tr("\"%1\" is not <target>/<metric number>").arg(name.left(80));
+            *error = Tr::tr("\"%1\" is not <target>/<metric number>").arg(name.left(80));
         return std::nullopt;
     }
     bool ok = false;
@@ -449,7 +450,7 @@ std::optional<SeriesKey> historySeriesFromName(const QString& name, QString* err
         ok && plain && number <= 255 ? findMetric(MetricId(quint8(number))) : nullptr;
     if (!def) {
         if (error)
-            *error = tr("\"%1\" names no known metric").arg(digits.left(20).toString());
+            *error = Tr::tr("\"%1\" names no known metric").arg(digits.left(20).toString());
         return std::nullopt;
     }
     SeriesKey key;
@@ -495,18 +496,18 @@ std::optional<HistoryReply> parseHistoryReply(const QJsonObject& o, QString* err
         !readInteger(o, "step_ms", none, 1, &r.stepMs, error))
         return std::nullopt;
     if (r.toMs <= r.fromMs) {
-        setError(error, QStringLiteral("to_ms"), tr("not after from_ms"));
+        setError(error, QStringLiteral("to_ms"), Tr::tr("not after from_ms"));
         return std::nullopt;
     }
     const QJsonValue server = o.value(QLatin1String("server"));
     if (!server.isString() || server.toString().isEmpty()) {
-        setError(error, QStringLiteral("server"), tr("missing or not a name"));
+        setError(error, QStringLiteral("server"), Tr::tr("missing or not a name"));
         return std::nullopt;
     }
     r.server = server.toString();
     const QJsonValue series = o.value(QLatin1String("series"));
     if (!series.isArray()) {
-        setError(error, QStringLiteral("series"), tr("missing or not an array"));
+        setError(error, QStringLiteral("series"), Tr::tr("missing or not an array"));
         return std::nullopt;
     }
     const QJsonArray sa = series.toArray();
@@ -602,7 +603,7 @@ std::optional<HistoryReply> parseHistoryReplyCbor(const QByteArray& cbor, QStrin
             continue;
         }
         if (seen[k]) {
-            in.fail(name, tr("given twice"));
+            in.fail(name, Tr::tr("given twice"));
             return std::nullopt;
         }
         seen[k] = true;
@@ -623,16 +624,16 @@ std::optional<HistoryReply> parseHistoryReplyCbor(const QByteArray& cbor, QStrin
         case HistoryServer:
             ok = in.text(name, &r.server);
             if (ok && r.server.isEmpty())
-                ok = in.fail(name, tr("missing or not a name"));
+                ok = in.fail(name, Tr::tr("missing or not a name"));
             break;
         default: { // the series
             if (!seen[HistoryServer] || !seen[HistoryFromMs] || !seen[HistoryToMs] ||
                 !seen[HistoryStepMs]) {
-                ok = in.fail(name, tr("comes before server, from_ms, to_ms or step_ms"));
+                ok = in.fail(name, Tr::tr("comes before server, from_ms, to_ms or step_ms"));
                 break;
             }
             if (r.toMs <= r.fromMs) {
-                ok = in.fail(QStringLiteral("to_ms"), tr("not after from_ms"));
+                ok = in.fail(QStringLiteral("to_ms"), Tr::tr("not after from_ms"));
                 break;
             }
             ok = in.enter(name, false);
@@ -654,15 +655,15 @@ std::optional<HistoryReply> parseHistoryReplyCbor(const QByteArray& cbor, QStrin
          {HistoryNowMs, HistoryFromMs, HistoryToMs, HistoryStepMs, HistoryServer, HistorySeries})
         if (!seen[k]) {
             const char* missing[] = {"now_ms", "server", "from_ms", "to_ms", "step_ms", "series"};
-            in.fail(QString::fromLatin1(missing[k]), tr("missing"));
+            in.fail(QString::fromLatin1(missing[k]), Tr::tr("missing"));
             return std::nullopt;
         }
     if (r.toMs <= r.fromMs) {
-        in.fail(QStringLiteral("to_ms"), tr("not after from_ms"));
+        in.fail(QStringLiteral("to_ms"), Tr::tr("not after from_ms"));
         return std::nullopt;
     }
     if (in.r().currentOffset() != cbor.size()) {
-        in.fail(none, tr("more data after the reply"));
+        in.fail(none, Tr::tr("more data after the reply"));
         return std::nullopt;
     }
     return r;

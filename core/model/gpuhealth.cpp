@@ -18,10 +18,10 @@ constexpr qint64 kMinRateSpanMs = 5 * 60'000;
 // XIDs held until a reset, per GPU: the newest.
 constexpr qsizetype kMaxStickyXids = 16;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::GpuHealth", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::GpuHealth)
+};
 
 QString stamp(qint64 ms)
 {
@@ -106,7 +106,7 @@ quint64 clockSlowdownMask()
 
 QString clockSlowdownTitle(const ClockSlowdown& reason)
 {
-    return tr(reason.title);
+    return Tr::tr(reason.title);
 }
 
 QStringList clockSlowdownTitles(quint64 reasons)
@@ -195,32 +195,34 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
             const XidInfo info = xidInfo(s.xid);
             found.append(
                 {info.effect == XidEffect::Failing ? HealthState::Failing : HealthState::Degraded,
-                 tr("%1 at %2: %3")
+                 Tr::tr("%1 at %2: %3")
                      .arg(xidTitle(s.xid), stamp(s.atMs), xidActionText(info.action))});
         }
         // After the XIDs, which say why (79: fallen off the bus).
         if (!deviceError.isEmpty())
             found.append(
-                {HealthState::Failing, tr("the GPU does not answer: %1").arg(deviceError)});
+                {HealthState::Failing, Tr::tr("the GPU does not answer: %1").arg(deviceError)});
         if (f.remapFailure.value_or(false))
             found.append({HealthState::Failing,
-                          tr("row remapping failed: the GPU's memory has no spare rows left")});
+                          Tr::tr("row remapping failed: the GPU's memory has no spare rows left")});
         if (f.eccUncorrectedVolatile.value_or(0) > 0)
-            found.append({HealthState::Failing,
-                          tr("%1 uncorrectable ECC errors since the driver loaded: reset the GPU")
-                              .arg(*f.eccUncorrectedVolatile)});
+            found.append(
+                {HealthState::Failing,
+                 Tr::tr("%1 uncorrectable ECC errors since the driver loaded: reset the GPU")
+                     .arg(*f.eccUncorrectedVolatile)});
         else if (f.eccUncorrectedAggregate.value_or(0) > 0)
-            found.append({HealthState::Degraded, tr("%1 uncorrectable ECC errors in the GPU's life")
-                                                     .arg(*f.eccUncorrectedAggregate)});
+            found.append(
+                {HealthState::Degraded, Tr::tr("%1 uncorrectable ECC errors in the GPU's life")
+                                            .arg(*f.eccUncorrectedAggregate)});
         if (f.remapPending.value_or(false))
-            found.append({HealthState::Degraded, tr("a row remap waits for a GPU reset")});
+            found.append({HealthState::Degraded, Tr::tr("a row remap waits for a GPU reset")});
         if (f.retiredPagesPending.value_or(false))
-            found.append({HealthState::Degraded, tr("a retired page waits for a GPU reset")});
+            found.append({HealthState::Degraded, Tr::tr("a retired page waits for a GPU reset")});
         if (f.pcieReplayCount) {
             keepHour(g.pcie, *f.pcieReplayCount, atMs);
             if (const auto rate = perHour(g.pcie); rate && *rate > m_options.pcieReplaysPerHour)
                 found.append({HealthState::Degraded,
-                              tr("PCIe replays at %1 an hour (more than %2): check the link")
+                              Tr::tr("PCIe replays at %1 an hour (more than %2): check the link")
                                   .arg(qRound64(*rate))
                                   .arg(m_options.pcieReplaysPerHour)});
         }
@@ -229,14 +231,15 @@ GpuHealth HealthTracker::feed(const QString& uuid, qint64 atMs, const QString& d
             keepHour(g.nvlink, n.crcFlit + n.crcData + n.recovery, atMs);
             if (const auto rate = perHour(g.nvlink); rate && *rate > m_options.nvlinkErrorsPerHour)
                 found.append(
-                    {HealthState::Degraded, tr("NVLink errors at %1 an hour (more than %2)")
+                    {HealthState::Degraded, Tr::tr("NVLink errors at %1 an hour (more than %2)")
                                                 .arg(qRound64(*rate))
                                                 .arg(m_options.nvlinkErrorsPerHour)});
         }
     }
 
     if (!facts && !deviceError.isEmpty())
-        found.append({HealthState::Failing, tr("the GPU does not answer: %1").arg(deviceError)});
+        found.append(
+            {HealthState::Failing, Tr::tr("the GPU does not answer: %1").arg(deviceError)});
 
     GpuHealth h;
     if (!facts && deviceError.isEmpty()) {

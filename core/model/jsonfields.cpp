@@ -10,10 +10,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::JsonFields", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::JsonFields)
+};
 
 bool canBeAbsent(JsonFields::Presence p)
 {
@@ -43,7 +43,7 @@ JsonFields& JsonFields::onlyKeys(const QStringList& known)
 {
     for (auto it = m_o.begin(); m_ok && it != m_o.end(); ++it)
         if (!known.contains(it.key()))
-            fail(it.key(), tr("unknown key (known: %1)").arg(known.join(QStringLiteral(", "))));
+            fail(it.key(), Tr::tr("unknown key (known: %1)").arg(known.join(QStringLiteral(", "))));
     return *this;
 }
 
@@ -69,7 +69,7 @@ void JsonFields::failWith(const QString& message)
 
 void JsonFields::failRead(const QString& where, const QString& why)
 {
-    failWith(why.isEmpty() ? where + QStringLiteral(": ") + tr("does not read") : why);
+    failWith(why.isEmpty() ? where + QStringLiteral(": ") + Tr::tr("does not read") : why);
 }
 
 QString JsonFields::element(const QString& key, qsizetype i) const
@@ -94,12 +94,12 @@ QString JsonFields::expectedGot(Kind kind, const QJsonValue& v, Presence p)
         {QT_TRANSLATE_NOOP("gw::JsonFields", "an array"),
          QT_TRANSLATE_NOOP("gw::JsonFields", "an array or null")},
     };
-    const QString what = tr(kNames[int(kind)][nullIsAbsent(p) ? 1 : 0]);
+    const QString what = Tr::tr(kNames[int(kind)][nullIsAbsent(p) ? 1 : 0]);
     // A number of the wrong sort (1.5 for an integer, inf) is said by its
     // value, any other value by its type.
     const bool wrongSort = v.isDouble() && (kind == Kind::Number || kind == Kind::Integer);
     const QString got = wrongSort ? numberText(v.toDouble()) : jsonTypeName(v);
-    return tr("expected %1, got %2").arg(what, got);
+    return Tr::tr("expected %1, got %2").arg(what, got);
 }
 
 std::optional<QJsonValue> JsonFields::take(const QString& key, Presence p, Kind kind)
@@ -108,7 +108,7 @@ std::optional<QJsonValue> JsonFields::take(const QString& key, Presence p, Kind 
         return std::nullopt;
     if (!m_o.contains(key)) {
         if (!canBeAbsent(p))
-            fail(key, tr("missing"));
+            fail(key, Tr::tr("missing"));
         return std::nullopt;
     }
     const QJsonValue v = m_o.value(key);
@@ -155,7 +155,7 @@ std::optional<QString> JsonFields::nonEmptyText(const QString& key, Presence p)
 {
     auto s = text(key, p);
     if (s && s->isEmpty()) {
-        fail(key, tr("must not be empty"));
+        fail(key, Tr::tr("must not be empty"));
         return std::nullopt;
     }
     return s;
@@ -167,7 +167,7 @@ std::optional<QString> JsonFields::choice(const QString& key, const QStringList&
     auto s = text(key, p);
     if (s && !allowed.contains(*s)) {
         fail(key,
-             tr("\"%1\" is not one of \"%2\"").arg(*s, allowed.join(QStringLiteral("\", \""))));
+             Tr::tr("\"%1\" is not one of \"%2\"").arg(*s, allowed.join(QStringLiteral("\", \""))));
         return std::nullopt;
     }
     return s;
@@ -186,11 +186,11 @@ std::optional<qint64> JsonFields::integer(const QString& key, Presence p, qint64
         return std::nullopt;
     const qint64 i = qint64(v->toDouble());
     if (i < min) {
-        fail(key, tr("expected at least %1, got %2").arg(min).arg(i));
+        fail(key, Tr::tr("expected at least %1, got %2").arg(min).arg(i));
         return std::nullopt;
     }
     if (i > max) {
-        fail(key, tr("expected at most %1, got %2").arg(max).arg(i));
+        fail(key, Tr::tr("expected at most %1, got %2").arg(max).arg(i));
         return std::nullopt;
     }
     return i;

@@ -8,10 +8,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::AgentLink", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::AgentLink)
+};
 
 } // namespace
 
@@ -19,32 +19,32 @@ QString linkStateText(LinkState state)
 {
     switch (state) {
     case LinkState::Connecting:
-        return tr("connecting");
+        return Tr::tr("connecting");
     case LinkState::Connected:
-        return tr("connected");
+        return Tr::tr("connected");
     case LinkState::Stale:
-        return tr("stale");
+        return Tr::tr("stale");
     case LinkState::NoToken:
-        return tr("no token given");
+        return Tr::tr("no token given");
     case LinkState::TokenRefused:
-        return tr("the token was refused");
+        return Tr::tr("the token was refused");
     case LinkState::AuthFailed:
-        return tr("authentication failed");
+        return Tr::tr("authentication failed");
     case LinkState::Unreachable:
-        return tr("unreachable");
+        return Tr::tr("unreachable");
     case LinkState::Untrusted:
-        return tr("certificate not trusted");
+        return Tr::tr("certificate not trusted");
     case LinkState::PinMismatch:
-        return tr("certificate changed");
+        return Tr::tr("certificate changed");
     case LinkState::Failing:
-        return tr("bad replies");
+        return Tr::tr("bad replies");
     }
     return {};
 }
 
 QString clockOffsetText(qint64 offsetMs)
 {
-    return (offsetMs > 0 ? tr("clock %1 s ahead") : tr("clock %1 s behind"))
+    return (offsetMs > 0 ? Tr::tr("clock %1 s ahead") : Tr::tr("clock %1 s behind"))
         .arg(QString::number(std::abs(offsetMs) / 1000.0, 'f', 1));
 }
 

@@ -12,10 +12,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::SnapshotText", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::SnapshotText)
+};
 
 // Rows padded so that every column starts where its header does.
 QString table(const QString& indent, const QList<QStringList>& rows)
@@ -45,10 +45,10 @@ QString table(const QString& indent, const QList<QStringList>& rows)
 QString snapshotText(const Snapshot& s)
 {
     QString out;
-    out += tr("%1  %2  backend %3\n")
+    out += Tr::tr("%1  %2  backend %3\n")
                .arg(s.server, QDateTime::fromMSecsSinceEpoch(s.timestampMs).toString(Qt::ISODate),
                     s.backend);
-    out += tr("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
+    out += Tr::tr("host: CPU %1, memory %2 / %3, disk read %4 write %5\n")
                .arg(formatPercent(s.host.cpuPercent), formatByteCount(s.host.memoryUsedBytes),
                     formatByteCount(s.host.memoryTotalBytes),
                     formatBytesPerSec(s.host.diskReadBytesPerSec),
@@ -65,14 +65,14 @@ QString snapshotText(const Snapshot& s)
         const bool anySlowed = std::any_of(s.gpus.cbegin(), s.gpus.cend(), [&](const GpuSample& g) {
             return !slowedBy(g).isEmpty();
         });
-        QList<QStringList> rows{
-            {tr("GPU"), tr("NAME"), tr("UTIL"), tr("MEMORY"), tr("TEMP"), tr("POWER")}};
+        QList<QStringList> rows{{Tr::tr("GPU"), Tr::tr("NAME"), Tr::tr("UTIL"), Tr::tr("MEMORY"),
+                                 Tr::tr("TEMP"), Tr::tr("POWER")}};
         if (anyHealth)
-            rows.first().append(tr("HEALTH"));
+            rows.first().append(Tr::tr("HEALTH"));
         if (anySlowed)
-            rows.first().append(tr("SLOWED BY"));
+            rows.first().append(Tr::tr("SLOWED BY"));
         if (anyError)
-            rows.first().append(tr("ERROR"));
+            rows.first().append(Tr::tr("ERROR"));
         for (const auto& g : s.gpus) {
             rows.append(
                 {QString::number(g.index), g.name, formatPercent(g.utilizationGpuPercent),
@@ -92,7 +92,7 @@ QString snapshotText(const Snapshot& s)
         for (const auto& g : s.gpus) {
             if (!g.health || g.health->reasons.isEmpty())
                 continue;
-            out += tr("GPU %1 %2:\n").arg(g.index).arg(healthStateName(g.health->state));
+            out += Tr::tr("GPU %1 %2:\n").arg(g.index).arg(healthStateName(g.health->state));
             for (const QString& reason : g.health->reasons)
                 out += QStringLiteral("  - %1\n").arg(reason);
         }
@@ -107,9 +107,10 @@ QString snapshotText(const Snapshot& s)
                        (p.workload &&
                         (p.workload->isContainer() || p.workload->kind == WorkloadKind::Slurm));
             });
-        QList<QStringList> rows{{tr("PID"), tr("USER"), tr("GPU"), tr("MEMORY"), tr("COMMAND")}};
+        QList<QStringList> rows{
+            {Tr::tr("PID"), Tr::tr("USER"), Tr::tr("GPU"), Tr::tr("MEMORY"), Tr::tr("COMMAND")}};
         if (owners)
-            rows[0] << tr("OWNER") << tr("ACCOUNT") << tr("WORKLOAD");
+            rows[0] << Tr::tr("OWNER") << Tr::tr("ACCOUNT") << Tr::tr("WORKLOAD");
         for (const auto& p : s.processes) {
             const GpuSample* g = s.gpuByUuid(p.gpuUuid);
             QString gpu = g ? QString::number(g->index) : p.gpuUuid;
@@ -117,7 +118,7 @@ QString snapshotText(const Snapshot& s)
                 const MigInstance* mig = g->migByUuid(p.migUuid);
                 gpu += QLatin1Char('/') + (mig ? mig->profile : p.migUuid);
             }
-            rows.append({QString::number(p.pid), p.ghost ? tr("(not in /proc)") : p.user, gpu,
+            rows.append({QString::number(p.pid), p.ghost ? Tr::tr("(not in /proc)") : p.user, gpu,
                          formatMiB(p.usedMemoryMiB), p.command});
             if (owners)
                 rows.last() << p.ownerName() << p.account()
@@ -126,7 +127,7 @@ QString snapshotText(const Snapshot& s)
         out += table(QStringLiteral("  "), rows);
     }
     for (const auto& w : s.warnings)
-        out += tr("warning: %1\n").arg(w);
+        out += Tr::tr("warning: %1\n").arg(w);
     return out;
 }
 

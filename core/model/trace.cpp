@@ -10,10 +10,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Trace", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Trace)
+};
 
 QString when(qint64 ms)
 {
@@ -24,7 +24,7 @@ QString when(qint64 ms)
 
 QString lineRef(qint64 line)
 {
-    return line > 0 ? tr(" on line %1").arg(line) : QString();
+    return line > 0 ? Tr::tr(" on line %1").arg(line) : QString();
 }
 
 } // namespace
@@ -37,11 +37,11 @@ QString TraceOrder::check(const Snapshot& s) const
     if (it == m_last.constEnd())
         return {};
     if (s.timestampMs == it->timestampMs)
-        return tr("duplicate reading of \"%1\" at %2: the same time as its reading%3")
+        return Tr::tr("duplicate reading of \"%1\" at %2: the same time as its reading%3")
             .arg(s.server, when(s.timestampMs), lineRef(it->line));
     if (s.timestampMs < it->timestampMs)
-        return tr("reading of \"%1\" at %2 is older than its previous reading at %3%4 "
-                  "(readings must be in time order per server)")
+        return Tr::tr("reading of \"%1\" at %2 is older than its previous reading at %3%4 "
+                      "(readings must be in time order per server)")
             .arg(s.server, when(s.timestampMs), when(it->timestampMs), lineRef(it->line));
     return {};
 }
@@ -70,7 +70,7 @@ bool TraceWriter::open(const QString& path, QString* error)
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
         if (error)
-            *error = tr("%1: cannot open for writing: %2").arg(path, m_file.errorString());
+            *error = Tr::tr("%1: cannot open for writing: %2").arg(path, m_file.errorString());
         return false;
     }
     return true;
@@ -80,13 +80,13 @@ bool TraceWriter::write(const Snapshot& s, QString* error)
 {
     if (!m_file.isOpen()) {
         if (error)
-            *error = tr("%1: trace is not open").arg(m_path);
+            *error = Tr::tr("%1: trace is not open").arg(m_path);
         return false;
     }
     const QString refused = m_order.check(s);
     if (!refused.isEmpty()) {
         if (error)
-            *error = tr("%1: %2").arg(m_path, refused);
+            *error = Tr::tr("%1: %2").arg(m_path, refused);
         return false;
     }
     QByteArray line = toJsonBytes(s, false);
@@ -95,7 +95,7 @@ bool TraceWriter::write(const Snapshot& s, QString* error)
     const qint64 n = m_file.write(line);
     if (n != line.size() || !m_file.flush()) {
         if (error)
-            *error = tr("%1: cannot write: %2").arg(m_path, m_file.errorString());
+            *error = Tr::tr("%1: cannot write: %2").arg(m_path, m_file.errorString());
         return false;
     }
     m_order.accept(s, m_written + 1);
@@ -115,7 +115,7 @@ bool TraceReader::open(const QString& path, QString* error)
 {
     m_file = std::make_unique<QFile>(path);
     if (!m_file->open(QIODevice::ReadOnly)) {
-        const QString why = tr("%1: cannot open: %2").arg(path, m_file->errorString());
+        const QString why = Tr::tr("%1: cannot open: %2").arg(path, m_file->errorString());
         m_file.reset();
         if (error)
             *error = why;
@@ -147,7 +147,7 @@ std::optional<Snapshot> TraceReader::failAt(const QString& why)
 
 std::optional<Snapshot> TraceReader::next()
 {
-    const QString tooLong = tr("line longer than %1 MiB").arg(kMaxLineBytes / (1024 * 1024));
+    const QString tooLong = Tr::tr("line longer than %1 MiB").arg(kMaxLineBytes / (1024 * 1024));
     while (!m_done) {
         std::optional<QByteArray> taken = m_lines.takeLine();
         bool ended = true; // with its '\n'
@@ -190,8 +190,8 @@ std::optional<Snapshot> TraceReader::next()
         auto s = snapshotFromJsonBytes(line, &why);
         if (!s) {
             if (!ended)
-                return failAt(tr("the last line is cut short (was the recorder stopped "
-                                 "mid-write?): %1")
+                return failAt(Tr::tr("the last line is cut short (was the recorder stopped "
+                                     "mid-write?): %1")
                                   .arg(why));
             return failAt(why);
         }

@@ -5,10 +5,10 @@
 namespace gw {
 
 namespace {
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Units", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Units)
+};
 } // namespace
 
 namespace {
@@ -41,7 +41,7 @@ DisplayScale displayScale(Unit unit, double magnitude)
 
 QString notAvailable()
 {
-    return tr("n/a");
+    return Tr::tr("n/a");
 }
 
 QString formatPercent(std::optional<double> v)
@@ -110,12 +110,12 @@ QString formatDurationTwoUnits(qint64 ms)
         return notAvailable();
     const qint64 s = ms / 1000;
     if (s < 60)
-        return tr("%1 s").arg(s);
+        return Tr::tr("%1 s").arg(s);
     if (s < 3600)
-        return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+        return Tr::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
     if (s < 86400)
-        return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
-    return tr("%1 d %2 h").arg(s / 86400).arg((s % 86400) / 3600);
+        return Tr::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    return Tr::tr("%1 d %2 h").arg(s / 86400).arg((s % 86400) / 3600);
 }
 
 } // namespace gw

@@ -140,10 +140,10 @@ int strength(WorkloadKind k)
     }
 }
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 } // namespace
 
@@ -280,8 +280,9 @@ CgroupReading readProcCgroup(QByteArrayView text)
 {
     CgroupReading r;
     if (text.size() > kMaxCgroupFileBytes) {
-        r.warnings << tr("the cgroup file is %1 bytes, more than the %2 read: only its start is "
-                         "read")
+        r.warnings << Tr::tr(
+                          "the cgroup file is %1 bytes, more than the %2 read: only its start is "
+                          "read")
                           .arg(text.size())
                           .arg(kMaxCgroupFileBytes);
         text = text.first(kMaxCgroupFileBytes);
@@ -289,8 +290,8 @@ CgroupReading readProcCgroup(QByteArrayView text)
     // A file cut short ends inside its last line: that line is not read.
     QList<NumberedLine> lines = nonEmptyLines(text);
     if (!text.isEmpty() && !text.endsWith('\n') && !lines.isEmpty()) {
-        r.warnings << tr("line %1: the file ends inside this line (cut short?): the line "
-                         "is not read")
+        r.warnings << Tr::tr("line %1: the file ends inside this line (cut short?): the line "
+                             "is not read")
                           .arg(lines.last().number);
         lines.removeLast();
     }
@@ -305,7 +306,7 @@ CgroupReading readProcCgroup(QByteArrayView text)
         const qsizetype colon2 = colon1 < 0 ? -1 : l.indexOf(':', colon1 + 1);
         if (colon2 < 0 || !parseU64(l.first(colon1)) || l.size() <= colon2 + 1 ||
             l[colon2 + 1] != '/') {
-            r.warnings << tr("line %1: not \"hierarchy-ID:controllers:path\": %2")
+            r.warnings << Tr::tr("line %1: not \"hierarchy-ID:controllers:path\": %2")
                               .arg(line.number)
                               .arg(printableText(excerpt(l, 80)));
             continue;

@@ -19,10 +19,10 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 // "Name: value" of one header in `head` (the lines after the status line),
 // case-insensitive; empty when absent.
@@ -49,7 +49,7 @@ std::optional<QByteArray> unchunk(QByteArrayView data, QString* error)
     for (;;) {
         const qsizetype eol = data.indexOf("\r\n", at);
         if (eol < 0) {
-            *error = tr("the reply ends inside its chunked body");
+            *error = Tr::tr("the reply ends inside its chunked body");
             return std::nullopt;
         }
         QByteArrayView sizeText = data.sliced(at, eol - at);
@@ -58,7 +58,7 @@ std::optional<QByteArray> unchunk(QByteArrayView data, QString* error)
         bool ok = false;
         const qint64 size = sizeText.trimmed().toLongLong(&ok, 16);
         if (!ok || size < 0 || size > kMaxEngineReplyBytes) {
-            *error = tr("a chunk size of the reply is not a hex number: \"%1\"")
+            *error = Tr::tr("a chunk size of the reply is not a hex number: \"%1\"")
                          .arg(printableText(excerpt(sizeText, 20)));
             return std::nullopt;
         }
@@ -66,12 +66,12 @@ std::optional<QByteArray> unchunk(QByteArrayView data, QString* error)
         if (size == 0)
             return out; // trailers, if any, are not needed
         if (data.size() - at < size + 2 || data.sliced(at + size, 2) != "\r\n") {
-            *error = tr("the reply ends inside its chunked body");
+            *error = Tr::tr("the reply ends inside its chunked body");
             return std::nullopt;
         }
         out += data.sliced(at, size);
         if (out.size() > kMaxEngineReplyBytes) {
-            *error = tr("the reply is over %1 bytes").arg(kMaxEngineReplyBytes);
+            *error = Tr::tr("the reply is over %1 bytes").arg(kMaxEngineReplyBytes);
             return std::nullopt;
         }
         at += size + 2;
@@ -86,7 +86,7 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
     QString& why = error ? *error : ignored;
     const qsizetype headEnd = bytes.indexOf("\r\n\r\n");
     if (headEnd < 0) {
-        why = bytes.isEmpty() ? tr("no reply") : tr("the reply ends before its headers do");
+        why = bytes.isEmpty() ? Tr::tr("no reply") : Tr::tr("the reply ends before its headers do");
         return std::nullopt;
     }
     const QByteArrayView head = QByteArrayView(bytes).first(headEnd);
@@ -98,7 +98,7 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
                            ? statusLine.sliced(9, 3).toInt(&ok)
                            : 0;
     if (!ok || status < 100 || status > 599) {
-        why = tr("not an HTTP reply: \"%1\"").arg(printableText(excerpt(statusLine, 40)));
+        why = Tr::tr("not an HTTP reply: \"%1\"").arg(printableText(excerpt(statusLine, 40)));
         return std::nullopt;
     }
     HttpReply reply;
@@ -115,16 +115,16 @@ std::optional<HttpReply> parseHttpReply(const QByteArray& bytes, QString* error)
     if (!length.isEmpty()) {
         const qint64 n = length.toLongLong(&ok);
         if (!ok || n < 0) {
-            why = tr("the reply's Content-Length is not a size: \"%1\"")
+            why = Tr::tr("the reply's Content-Length is not a size: \"%1\"")
                       .arg(printableText(excerpt(length, 20)));
             return std::nullopt;
         }
         if (n > kMaxEngineReplyBytes) {
-            why = tr("the reply is over %1 bytes").arg(kMaxEngineReplyBytes);
+            why = Tr::tr("the reply is over %1 bytes").arg(kMaxEngineReplyBytes);
             return std::nullopt;
         }
         if (data.size() < n) {
-            why = tr("the reply ends after %1 of its %2 bytes").arg(data.size()).arg(n);
+            why = Tr::tr("the reply ends after %1 of its %2 bytes").arg(data.size()).arg(n);
             return std::nullopt;
         }
         reply.body = data.first(n).toByteArray();
@@ -142,17 +142,17 @@ std::optional<ContainerFacts> parseContainerJson(const QByteArray& body, QString
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (!doc.isObject()) {
         why = pe.error != QJsonParseError::NoError
-                  ? tr("the container's JSON is malformed at offset %1: %2")
+                  ? Tr::tr("the container's JSON is malformed at offset %1: %2")
                         .arg(pe.offset)
                         .arg(pe.errorString())
-                  : tr("the container's JSON is not an object");
+                  : Tr::tr("the container's JSON is not an object");
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
     ContainerFacts f;
     f.id = o.value("Id"_L1).toString();
     if (f.id.isEmpty()) {
-        why = tr("the container's JSON has no Id");
+        why = Tr::tr("the container's JSON has no Id");
         return std::nullopt;
     }
     f.name = o.value("Name"_L1).toString();
@@ -164,7 +164,7 @@ std::optional<ContainerFacts> parseContainerJson(const QByteArray& body, QString
     const QJsonObject labels = config.value("Labels"_L1).toObject();
     for (auto it = labels.begin(); it != labels.end(); ++it) {
         if (!it.value().isString()) {
-            why = tr("the container's label \"%1\" is not a string")
+            why = Tr::tr("the container's label \"%1\" is not a string")
                       .arg(printableText(it.key().left(80)));
             return std::nullopt;
         }
@@ -213,7 +213,7 @@ void EngineClient::call(const QByteArray& method, const QByteArray& path, int ti
     };
     const QString where = m_socketPath;
     connect(timer, &QTimer::timeout, socket, [finish, where, timeoutMs] {
-        finish(std::nullopt, tr("%1: no answer within %2 ms").arg(where).arg(timeoutMs));
+        finish(std::nullopt, Tr::tr("%1: no answer within %2 ms").arg(where).arg(timeoutMs));
     });
     connect(socket, &QLocalSocket::connected, socket, [socket, method, path] {
         // A POST without a body says so: a daemon may wait for one otherwise.
@@ -225,14 +225,14 @@ void EngineClient::call(const QByteArray& method, const QByteArray& path, int ti
         *received += socket->readAll();
         if (received->size() > kMaxEngineReplyBytes + 64 * 1024)
             finish(std::nullopt,
-                   tr("%1: the reply is over %2 bytes").arg(where).arg(kMaxEngineReplyBytes));
+                   Tr::tr("%1: the reply is over %2 bytes").arg(where).arg(kMaxEngineReplyBytes));
     });
     connect(socket, &QLocalSocket::errorOccurred, socket,
             [socket, finish, where](QLocalSocket::LocalSocketError e) {
                 // The server's close ends every reply: read at disconnected.
                 if (e == QLocalSocket::ServerNotFoundError)
                     finish(std::nullopt,
-                           tr("%1: no such socket (is the daemon running?)").arg(where));
+                           Tr::tr("%1: no such socket (is the daemon running?)").arg(where));
                 else if (e != QLocalSocket::PeerClosedError)
                     finish(std::nullopt, where + u": "_s + socket->errorString());
             });
@@ -250,7 +250,7 @@ QString EngineClient::daemonError(const HttpReply& reply) const
 {
     const QString message =
         QJsonDocument::fromJson(reply.body).object().value("message"_L1).toString();
-    return tr("%1: HTTP %2: %3")
+    return Tr::tr("%1: HTTP %2: %3")
         .arg(m_socketPath)
         .arg(reply.status)
         .arg(printableText(message.left(200)));
@@ -263,7 +263,7 @@ void EngineClient::inspect(const QString& id, Done done)
              if (!reply) {
                  done(std::nullopt, error, false);
              } else if (reply->status == 404) {
-                 done(std::nullopt, tr("no such container"), true);
+                 done(std::nullopt, Tr::tr("no such container"), true);
              } else if (reply->status != 200) {
                  done(std::nullopt, daemonError(*reply), false);
              } else {
@@ -290,7 +290,7 @@ void EngineClient::stop(const QString& id, int timeoutSeconds, StopDone done)
              else if (reply->status == 304)
                  done({StopResult::Status::AlreadyStopped, {}});
              else if (reply->status == 404)
-                 done({StopResult::Status::Gone, tr("no such container")});
+                 done({StopResult::Status::Gone, Tr::tr("no such container")});
              else
                  done({StopResult::Status::Failed, daemonError(*reply)});
          });

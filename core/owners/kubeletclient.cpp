@@ -24,10 +24,10 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 QString text(const std::string& s)
 {
@@ -116,7 +116,7 @@ std::optional<KubeletPods> parsePodResourcesList(QByteArrayView bytes, QString* 
     if (bytes.size() > kMaxKubeletReplyBytes ||
         !reply.ParseFromArray(bytes.data(), int(bytes.size()))) {
         if (error)
-            *error = tr("the kubelet's reply is not a ListPodResourcesResponse");
+            *error = Tr::tr("the kubelet's reply is not a ListPodResourcesResponse");
         return std::nullopt;
     }
     return podsOf(reply);
@@ -128,7 +128,7 @@ std::optional<QSet<QString>> parseAllocatableResources(QByteArrayView bytes, QSt
     if (bytes.size() > kMaxKubeletReplyBytes ||
         !reply.ParseFromArray(bytes.data(), int(bytes.size()))) {
         if (error)
-            *error = tr("the kubelet's reply is not an AllocatableResourcesResponse");
+            *error = Tr::tr("the kubelet's reply is not an AllocatableResourcesResponse");
         return std::nullopt;
     }
     return allocatableOf(reply);
@@ -235,14 +235,14 @@ void KubeletClient::list(bool quietWhenAbsent)
     const QByteArray path = QFile::encodeName(m_socketPath);
     if (!QFileInfo::exists(m_socketPath)) {
         fail(Failure::NoSocket, u"List"_s,
-             tr("%1: no such socket (no kubelet on this node, or its pod-resources folder is "
-                "not mounted into the agent's container)")
+             Tr::tr("%1: no such socket (no kubelet on this node, or its pod-resources folder is "
+                    "not mounted into the agent's container)")
                  .arg(m_socketPath));
         return;
     }
     if (faccessat(AT_FDCWD, path.constData(), W_OK, AT_EACCESS) != 0 && errno == EACCES) {
         fail(Failure::Permission, u"List"_s,
-             tr("%1: permission denied (the agent needs root, or write access to the socket)")
+             Tr::tr("%1: permission denied (the agent needs root, or write access to the socket)")
                  .arg(m_socketPath));
         return;
     }
@@ -273,16 +273,17 @@ void KubeletClient::startList()
                                  : unimplemented ? Failure::Unimplemented
                                                  : Failure::Other,
                                  u"List"_s,
-                                 deadline ? tr("%1: no answer to List within %2 ms")
+                                 deadline ? Tr::tr("%1: no answer to List within %2 ms")
                                                 .arg(client->m_socketPath)
                                                 .arg(client->m_timeoutMs)
-                                 : unimplemented ? tr("%1: the kubelet has no v1 pod-resources API "
-                                                      "(Kubernetes before 1.20)")
-                                                       .arg(client->m_socketPath)
-                                                 : tr("%1: List failed: %2 (%3)")
-                                                       .arg(client->m_socketPath,
-                                                            text(status.error_message()).left(300),
-                                                            codeName(status.error_code())));
+                                 : unimplemented
+                                     ? Tr::tr("%1: the kubelet has no v1 pod-resources API "
+                                              "(Kubernetes before 1.20)")
+                                           .arg(client->m_socketPath)
+                                     : Tr::tr("%1: List failed: %2 (%3)")
+                                           .arg(client->m_socketPath,
+                                                text(status.error_message()).left(300),
+                                                codeName(status.error_code())));
                     return;
                 }
                 if (client->m_allocatableMissing) {
@@ -317,11 +318,11 @@ void KubeletClient::startAllocatable(KubeletPods pods)
                     client->m_allocatableMissing = unimplemented;
                     const QString message =
                         unimplemented
-                            ? tr("%1: the kubelet has no GetAllocatableResources (Kubernetes "
-                                 "before 1.21): which GPUs it may assign is not known, which "
-                                 "pod holds which GPU still is")
+                            ? Tr::tr("%1: the kubelet has no GetAllocatableResources (Kubernetes "
+                                     "before 1.21): which GPUs it may assign is not known, which "
+                                     "pod holds which GPU still is")
                                   .arg(client->m_socketPath)
-                            : tr("%1: GetAllocatableResources failed: %2 (%3)")
+                            : Tr::tr("%1: GetAllocatableResources failed: %2 (%3)")
                                   .arg(client->m_socketPath, text(status.error_message()).left(300),
                                        codeName(status.error_code()));
                     Q_EMIT client->failed(unimplemented ? Failure::Unimplemented

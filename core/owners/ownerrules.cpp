@@ -8,10 +8,10 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 QString at(int line)
 {
@@ -83,7 +83,7 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
     if (rules.slurm && names.job && !names.job->user.isEmpty()) {
         o.user = names.job->user;
         o.account = names.job->account;
-        o.because = tr("Slurm job %1").arg(names.job->jobId);
+        o.because = Tr::tr("Slurm job %1").arg(names.job->jobId);
         return o;
     }
     // Labels: the container's, else its pod's.
@@ -91,12 +91,12 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
     QString labelled;
     if (names.container && !names.container->labels.isEmpty()) {
         labels = &names.container->labels;
-        labelled = tr("container %1")
+        labelled = Tr::tr("container %1")
                        .arg(names.container->name.isEmpty() ? shortId(names.container->id)
                                                             : names.container->name);
     } else if (names.pod && !names.pod->labels.isEmpty()) {
         labels = &names.pod->labels;
-        labelled = tr("pod %1/%2").arg(names.pod->namespaceName, names.pod->name);
+        labelled = Tr::tr("pod %1/%2").arg(names.pod->namespaceName, names.pod->name);
     }
     if (labels) {
         const QString u = rules.userLabel.isEmpty() ? QString() : labels->value(rules.userLabel);
@@ -105,7 +105,7 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
         if (!u.isEmpty()) {
             o.user = u;
             o.account = a;
-            o.because = tr("label %1 of %2").arg(rules.userLabel, labelled);
+            o.because = Tr::tr("label %1 of %2").arg(rules.userLabel, labelled);
             return o;
         }
         if (!a.isEmpty())
@@ -119,7 +119,7 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
                 o.account = it->account;
             if (!it->user.isEmpty()) {
                 o.user = it->user;
-                o.because = tr("namespace %1%2").arg(names.pod->namespaceName, at(it->line));
+                o.because = Tr::tr("namespace %1%2").arg(names.pod->namespaceName, at(it->line));
                 return o;
             }
         }
@@ -141,7 +141,7 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
                 o.account = best->account;
             if (!best->user.isEmpty()) {
                 o.user = best->user;
-                o.because = tr("container name %1 matches \"%2\"%3")
+                o.because = Tr::tr("container name %1 matches \"%2\"%3")
                                 .arg(names.container->name, bestPattern, at(best->line));
                 return o;
             }
@@ -150,7 +150,7 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
     // The host user, where it is a person.
     if (!root && !user.isEmpty()) {
         o.user = user;
-        o.because = tr("the process's user");
+        o.because = Tr::tr("the process's user");
         return o;
     }
     // Root inside a workload no rule names: the workload itself.
@@ -166,11 +166,11 @@ Owner resolveOwner(const QString& user, std::optional<uint> uid,
             o.user = u"container:"_s + workload->id;
         else
             o.user = u"container:"_s + shortId(workload->id);
-        o.because = tr("%1 (root inside, no rule names a person)").arg(o.user);
+        o.because = Tr::tr("%1 (root inside, no rule names a person)").arg(o.user);
         return o;
     }
     o.user = user.isEmpty() ? (uid ? QString::number(*uid) : u"?"_s) : user;
-    o.because = tr("the process's user");
+    o.because = Tr::tr("the process's user");
     return o;
 }
 

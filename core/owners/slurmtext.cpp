@@ -13,10 +13,10 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 // "Key=" at the start of a token: a letter, then letters, digits and the
 // ':', '/' and '_' of keys such as AllocNode:Sid and CPUs/Task.
@@ -94,10 +94,10 @@ std::optional<SlurmJob> parseScontrolJob(QByteArrayView line, QString* error)
     SlurmJob job;
     job.jobId = valueOf(ps, "JobId"_L1);
     if (job.jobId.isEmpty())
-        return fail(tr("scontrol: no JobId in \"%1\"").arg(printableText(excerpt(line, 80))));
+        return fail(Tr::tr("scontrol: no JobId in \"%1\"").arg(printableText(excerpt(line, 80))));
     if (!parseU64(job.jobId.toUtf8()))
-        return fail(
-            tr("scontrol: JobId \"%1\" is not a number").arg(printableText(job.jobId.left(40))));
+        return fail(Tr::tr("scontrol: JobId \"%1\" is not a number")
+                        .arg(printableText(job.jobId.left(40))));
     const QString userId = valueOf(ps, "UserId"_L1);
     const qsizetype open = userId.lastIndexOf(u'(');
     bool uidOk = false;
@@ -105,7 +105,7 @@ std::optional<SlurmJob> parseScontrolJob(QByteArrayView line, QString* error)
                          ? QStringView(userId).sliced(open + 1).chopped(1).toUInt(&uidOk)
                          : 0;
     if (!uidOk)
-        return fail(tr("scontrol: job %1: UserId \"%2\" is not name(uid)")
+        return fail(Tr::tr("scontrol: job %1: UserId \"%2\" is not name(uid)")
                         .arg(job.jobId, printableText(userId.left(80))));
     job.user = userId.first(open);
     job.uid = uid;
@@ -163,7 +163,7 @@ QList<SlurmPid> parseListPids(QByteArrayView bytes, QStringList* warnings)
             (void)f[1].toULongLong(&jobOk);
         if (!pidOk || pid <= 0 || !jobOk) {
             if (warnings)
-                *warnings << tr("scontrol listpids: line %1 is not \"PID JOBID STEPID …\": %2")
+                *warnings << Tr::tr("scontrol listpids: line %1 is not \"PID JOBID STEPID …\": %2")
                                  .arg(lineNumber)
                                  .arg(printableText(line.left(80).toString().trimmed()));
             continue;

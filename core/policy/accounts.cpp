@@ -8,14 +8,14 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Accounts", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Accounts)
+};
 
 QString gpus(int n)
 {
-    return n == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(n);
+    return n == 1 ? Tr::tr("1 GPU") : Tr::tr("%1 GPUs").arg(n);
 }
 
 // Adds `unit` since `sinceMs` (with process `process`, or none: -1) to a
@@ -163,20 +163,20 @@ QString CapVerdict::text(const QString& user) const
     QString cap;
     switch (scope) {
     case Scope::User:
-        cap = tr("cap of %1 per person").arg(gpus(limit));
+        cap = Tr::tr("cap of %1 per person").arg(gpus(limit));
         break;
     case Scope::Member:
-        cap = tr("cap of %1 per member of account %2").arg(gpus(limit), account);
+        cap = Tr::tr("cap of %1 per member of account %2").arg(gpus(limit), account);
         break;
     case Scope::Account:
-        cap = tr("cap of %1 for account %2").arg(gpus(limit), account);
+        cap = Tr::tr("cap of %1 for account %2").arg(gpus(limit), account);
         break;
     }
-    const QString holder = scope == Scope::Account ? tr("account %1").arg(account) : user;
-    const QString holds = tr("%1 holds %2").arg(holder).arg(held);
+    const QString holder = scope == Scope::Account ? Tr::tr("account %1").arg(account) : user;
+    const QString holds = Tr::tr("%1 holds %2").arg(holder).arg(held);
     if (requested <= 0)
-        return tr("%1: %2").arg(cap, holds);
-    return tr("%1: %2, asks for %3 more").arg(cap, holds).arg(requested);
+        return Tr::tr("%1: %2").arg(cap, holds);
+    return Tr::tr("%1: %2, asks for %3 more").arg(cap, holds).arg(requested);
 }
 
 std::optional<CapVerdict> capPassed(const PolicyConfig::Accounts& accounts,

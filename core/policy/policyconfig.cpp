@@ -25,10 +25,13 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+// (In a function whose return type names another namespace, a toml:: or
+// std:: type, Qt 6.4's lupdate loses the class: messages there name the
+// context themselves, QCoreApplication::translate("gw::policy", ...).)
+struct Tr
 {
-    return QCoreApplication::translate("gw::policy", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::policy)
+};
 
 QString qs(std::string_view s)
 {
@@ -101,7 +104,7 @@ public:
     }
     void warn(const toml::source_region& where, const QString& what)
     {
-        warnings << Message{where.begin, at(where) + tr("warning: ") + what};
+        warnings << Message{where.begin, at(where) + Tr::tr("warning: ") + what};
     }
 
     // Every key must be known; a near miss is named.
@@ -121,9 +124,9 @@ public:
                     best = qs(k);
                 }
             }
-            QString message = tr("unknown key \"%1\" in %2").arg(name, where);
+            QString message = Tr::tr("unknown key \"%1\" in %2").arg(name, where);
             if (!best.isEmpty())
-                message += tr(" (did you mean \"%1\"?)").arg(best);
+                message += Tr::tr(" (did you mean \"%1\"?)").arg(best);
             fail(key.source(), message);
         }
     }
@@ -135,7 +138,7 @@ public:
             return std::nullopt;
         if (const auto* b = n->as_boolean())
             return b->get();
-        fail(n->source(), tr("\"%1\" must be true or false").arg(qs(key)));
+        fail(n->source(), Tr::tr("\"%1\" must be true or false").arg(qs(key)));
         return std::nullopt;
     }
 
@@ -143,7 +146,7 @@ public:
     {
         if (const auto* s = n.as_string())
             return QString::fromStdString(s->get());
-        fail(n.source(), tr("%1 must be a string in quotes").arg(what));
+        fail(n.source(), Tr::tr("%1 must be a string in quotes").arg(what));
         return std::nullopt;
     }
 
@@ -156,12 +159,12 @@ public:
         else if (const auto* f = n.as_floating_point())
             v = f->get();
         else {
-            fail(n.source(), tr("%1 must be a number").arg(what));
+            fail(n.source(), Tr::tr("%1 must be a number").arg(what));
             return std::nullopt;
         }
         if (!(v >= min && v <= max)) { // NaN fails too
             fail(n.source(),
-                 tr("%1 must be between %2 and %3, not %4").arg(what).arg(min).arg(max).arg(v));
+                 Tr::tr("%1 must be between %2 and %3, not %4").arg(what).arg(min).arg(max).arg(v));
             return std::nullopt;
         }
         return v;
@@ -180,12 +183,12 @@ public:
         QString why;
         const auto ms = parsePolicyDuration(*text, &why);
         if (!ms) {
-            fail(n.source(), tr("%1: %2").arg(what, why));
+            fail(n.source(), Tr::tr("%1: %2").arg(what, why));
             return std::nullopt;
         }
         if (*ms < min || *ms > max) {
             fail(n.source(),
-                 tr("%1 must be between %2 and %3, not \"%4\"")
+                 Tr::tr("%1 must be between %2 and %3, not \"%4\"")
                      .arg(what, formatPolicyDuration(min), formatPolicyDuration(max), *text));
             return std::nullopt;
         }
@@ -216,8 +219,9 @@ public:
             list << QStringLiteral("\"%1\"").arg(QLatin1String(w.word));
             ++index;
         }
-        fail(n->source(),
-             tr("\"%1\" must be %2, not \"%3\"").arg(qs(key), list.join(tr(" or ")), *text));
+        fail(
+            n->source(),
+            Tr::tr("\"%1\" must be %2, not \"%3\"").arg(qs(key), list.join(Tr::tr(" or ")), *text));
         return std::nullopt;
     }
 
@@ -228,7 +232,9 @@ public:
             return nullptr;
         if (const auto* a = n->as_array())
             return a;
-        fail(n->source(), tr("\"%1\" must be a list in brackets, [...]").arg(qs(key)));
+        fail(n->source(),
+             QCoreApplication::translate("gw::policy", "\"%1\" must be a list in brackets, [...]")
+                 .arg(qs(key)));
         return nullptr;
     }
 
@@ -236,7 +242,7 @@ public:
     {
         if (const auto* t = n.as_table())
             return t;
-        fail(n.source(), tr("%1 must be a table").arg(what));
+        fail(n.source(), QCoreApplication::translate("gw::policy", "%1 must be a table").arg(what));
         return nullptr;
     }
 
@@ -248,19 +254,19 @@ public:
         QStringList out;
         bool ok = true;
         for (const toml::node& n : *a) {
-            const auto s = string(n, tr("each entry of \"%1\"").arg(qs(key)));
+            const auto s = string(n, Tr::tr("each entry of \"%1\"").arg(qs(key)));
             if (!s) {
                 ok = false;
                 continue;
             }
             if (accounts ? !validAccountName(*s) : s->trimmed().isEmpty()) {
-                fail(n.source(), accounts ? tr("\"%1\" is not a valid user name").arg(*s)
-                                          : tr("an entry of \"%1\" is empty").arg(qs(key)));
+                fail(n.source(), accounts ? Tr::tr("\"%1\" is not a valid user name").arg(*s)
+                                          : Tr::tr("an entry of \"%1\" is empty").arg(qs(key)));
                 ok = false;
                 continue;
             }
             if (out.contains(*s))
-                warn(n.source(), tr("\"%1\" is listed twice").arg(*s));
+                warn(n.source(), Tr::tr("\"%1\" is listed twice").arg(*s));
             else
                 out << *s;
         }
@@ -281,8 +287,8 @@ void parseShares(Parser& p, const toml::table& t, const QString& section, bool g
         QuotaShare share;
         share.name = qs(key.str());
         if (!validAccountName(share.name)) {
-            p.fail(key.source(), (groups ? tr("\"%1\" in %2 is not a valid group name")
-                                         : tr("\"%1\" in %2 is not a valid user name"))
+            p.fail(key.source(), (groups ? Tr::tr("\"%1\" in %2 is not a valid group name")
+                                         : Tr::tr("\"%1\" in %2 is not a valid user name"))
                                      .arg(share.name, section));
             continue;
         }
@@ -291,37 +297,38 @@ void parseShares(Parser& p, const toml::table& t, const QString& section, bool g
             p.onlyKnown(*entry, what, {"share", "windows"});
             const toml::node* s = entry->get("share");
             if (!s) {
-                p.fail(node.source(), tr("%1 needs a \"share\"").arg(what));
+                p.fail(node.source(), Tr::tr("%1 needs a \"share\"").arg(what));
                 continue;
             }
-            const auto v = p.number(*s, tr("the share of %1").arg(what), 0, 100);
+            const auto v = p.number(*s, Tr::tr("the share of %1").arg(what), 0, 100);
             if (!v)
                 continue;
             share.sharePercent = *v;
             if (const toml::array* a = p.array(*entry, "windows")) {
                 for (const toml::node& w : *a) {
-                    const auto text = p.string(w, tr("each entry of \"windows\""));
+                    const auto text = p.string(w, Tr::tr("each entry of \"windows\""));
                     if (!text)
                         continue;
                     QString why;
                     if (const auto window = parseQuotaWindow(*text, &why))
                         share.windows << *window;
                     else
-                        p.fail(w.source(), tr("window \"%1\": %2").arg(*text, why));
+                        p.fail(w.source(), Tr::tr("window \"%1\": %2").arg(*text, why));
                 }
                 if (a->empty())
                     p.fail(entry->get("windows")->source(),
-                           tr("\"windows\" is empty: leave it out for a quota that always "
-                              "applies"));
+                           Tr::tr("\"windows\" is empty: leave it out for a quota that always "
+                                  "applies"));
             }
         } else if (node.is_number()) {
-            const auto v = p.number(node, tr("the share of %1").arg(what), 0, 100);
+            const auto v = p.number(node, Tr::tr("the share of %1").arg(what), 0, 100);
             if (!v)
                 continue;
             share.sharePercent = *v;
         } else {
-            p.fail(node.source(),
-                   tr("%1 must be a share (0-100) or { share = …, windows = [...] }").arg(what));
+            p.fail(
+                node.source(),
+                Tr::tr("%1 must be a share (0-100) or { share = …, windows = [...] }").arg(what));
             continue;
         }
         if (!groups && share.windows.isEmpty()) {
@@ -333,8 +340,8 @@ void parseShares(Parser& p, const toml::table& t, const QString& section, bool g
     }
     if (!groups && listed > 100 && last)
         p.warn(last->source(),
-               tr("the users' shares add up to %1 %, more than the server has; each is still "
-                  "a ceiling")
+               Tr::tr("the users' shares add up to %1 %, more than the server has; each is still "
+                      "a ceiling")
                    .arg(listed));
 }
 
@@ -348,15 +355,15 @@ std::optional<double> limited(Parser& p, const toml::node& n, const QString& wha
     else if (const auto* f = n.as_floating_point())
         v = f->get();
     else {
-        p.fail(n.source(), tr("%1 must be a number").arg(what));
+        p.fail(n.source(), Tr::tr("%1 must be a number").arg(what));
         return std::nullopt;
     }
     if (!std::isfinite(v)) {
-        p.fail(n.source(), tr("%1 must be a finite number, not %2").arg(what).arg(v));
+        p.fail(n.source(), Tr::tr("%1 must be a finite number, not %2").arg(what).arg(v));
         return std::nullopt;
     }
     if (!ok(v)) {
-        p.fail(n.source(), tr("%1 must be %2, not %3").arg(what, need).arg(v));
+        p.fail(n.source(), Tr::tr("%1 must be %2, not %3").arg(what, need).arg(v));
         return std::nullopt;
     }
     return v;
@@ -377,10 +384,10 @@ std::optional<double> tokenAmount(Parser& p, const toml::table& t, std::string_v
     const toml::node* n = t.get(key);
     if (!n)
         return std::nullopt;
-    return negative
-               ? limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atMostZero, tr("0 or below"))
-               : limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atLeastZero,
-                         tr("0 or more"));
+    return negative ? limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atMostZero,
+                              Tr::tr("0 or below"))
+                    : limited(p, *n, QStringLiteral("\"%1\"").arg(qs(key)), atLeastZero,
+                              Tr::tr("0 or more"));
 }
 
 // "RTX 3090" = 1: tokens per GPU-hour, kept in file order (toml++ walks by key).
@@ -396,22 +403,22 @@ void parsePrices(Parser& p, const toml::table& t, PolicyConfig::Tokens& out)
         const QString pattern = qs(key->str());
         const int line = int(key->source().begin.line);
         if (pattern.trimmed().isEmpty()) {
-            p.fail(key->source(), tr("a pattern in [tokens.prices] is empty: write a part of "
-                                     "the GPU's name, such as \"RTX 3090\""));
+            p.fail(key->source(), Tr::tr("a pattern in [tokens.prices] is empty: write a part of "
+                                         "the GPU's name, such as \"RTX 3090\""));
             continue;
         }
         const auto same = std::find_if(out.prices.begin(), out.prices.end(), [&](const auto& x) {
             return x.pattern.compare(pattern, Qt::CaseInsensitive) == 0;
         });
         if (same != out.prices.end()) {
-            p.fail(key->source(), tr("price \"%1\" repeats \"%2\" (line %3); patterns are "
-                                     "matched ignoring case")
+            p.fail(key->source(), Tr::tr("price \"%1\" repeats \"%2\" (line %3); patterns are "
+                                         "matched ignoring case")
                                       .arg(pattern, same->pattern)
                                       .arg(same->line));
             continue;
         }
-        const auto v = limited(p, *node, tr("the price of \"%1\"").arg(pattern), atLeastZero,
-                               tr("0 or more tokens per GPU-hour"));
+        const auto v = limited(p, *node, Tr::tr("the price of \"%1\"").arg(pattern), atLeastZero,
+                               Tr::tr("0 or more tokens per GPU-hour"));
         if (v)
             out.prices << PolicyConfig::Tokens::Price{pattern, *v, line};
     }
@@ -432,22 +439,24 @@ void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section,
     for (const auto& [key, node] : entries) {
         const QString name = qs(key->str());
         if (patterns && name.trimmed().isEmpty()) {
-            p.fail(key->source(),
-                   tr("a pattern in %1 is empty: write a container's name, with * for any run of "
-                      "characters and ? for one, such as \"train-*\"")
-                       .arg(section));
+            p.fail(
+                key->source(),
+                Tr::tr("a pattern in %1 is empty: write a container's name, with * for any run of "
+                       "characters and ? for one, such as \"train-*\"")
+                    .arg(section));
             continue;
         }
         if (!patterns && !validNamespace(name)) {
-            p.fail(key->source(), tr("\"%1\" in %2 is not a Kubernetes namespace (lower-case "
-                                     "letters, digits and '-', at most 63 characters)")
+            p.fail(key->source(), Tr::tr("\"%1\" in %2 is not a Kubernetes namespace (lower-case "
+                                         "letters, digits and '-', at most 63 characters)")
                                       .arg(name, section));
             continue;
         }
         const QString what = QStringLiteral("%1 \"%2\"").arg(section, name);
         const toml::table* entry = node->as_table();
         if (!entry) {
-            p.fail(node->source(), tr("%1 must be { user = \"…\", account = \"…\" }").arg(what));
+            p.fail(node->source(),
+                   Tr::tr("%1 must be { user = \"…\", account = \"…\" }").arg(what));
             continue;
         }
         p.onlyKnown(*entry, what, {"user", "account"});
@@ -458,12 +467,12 @@ void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section,
             const toml::node* n = entry->get(k);
             if (!n)
                 return;
-            const auto text = p.string(*n, tr("\"%1\" of %2").arg(qs(k), what));
+            const auto text = p.string(*n, Tr::tr("\"%1\" of %2").arg(qs(k), what));
             if (!text) {
                 ok = false;
             } else if (text->trimmed().isEmpty()) {
                 p.fail(n->source(),
-                       tr("\"%1\" of %2 is empty: leave it out instead").arg(qs(k), what));
+                       Tr::tr("\"%1\" of %2 is empty: leave it out instead").arg(qs(k), what));
                 ok = false;
             } else {
                 target = *text;
@@ -477,7 +486,7 @@ void parseOwnerMappings(Parser& p, const toml::table& t, const QString& section,
             // An entry of unknown keys only has been named by onlyKnown.
             if (entry->empty())
                 p.fail(node->source(),
-                       tr("%1 names neither a \"user\" nor an \"account\"").arg(what));
+                       Tr::tr("%1 names neither a \"user\" nor an \"account\"").arg(what));
             continue;
         }
         if (patterns)
@@ -498,13 +507,17 @@ const toml::table* tableOfKey(Parser& p, const toml::key& key, const toml::node&
         return table;
     const QString name = qs(key.str());
     if (where.isEmpty()) {
-        p.fail(key.source(), tr("\"%1\" is not a table: write [%1]").arg(name));
+        p.fail(key.source(),
+               QCoreApplication::translate("gw::policy", "\"%1\" is not a table: write [%1]")
+                   .arg(name));
         return nullptr;
     }
-    QString message = tr("unknown key \"%1\" in %2").arg(name, where);
+    QString message =
+        QCoreApplication::translate("gw::policy", "unknown key \"%1\" in %2").arg(name, where);
     for (std::string_view k : known)
         if (editDistance(name, qs(k)) < 3)
-            message += tr(" (did you mean \"%1\"?)").arg(qs(k));
+            message +=
+                QCoreApplication::translate("gw::policy", " (did you mean \"%1\"?)").arg(qs(k));
     p.fail(key.source(), message + hint);
     return nullptr;
 }
@@ -533,12 +546,12 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
         const QString name = qs(key.str());
         const toml::table* entry =
             tableOfKey(p, key, node, known, QStringLiteral("[accounts]"),
-                       tr("; an account is a table, [accounts.%1]").arg(name));
+                       Tr::tr("; an account is a table, [accounts.%1]").arg(name));
         if (!entry)
             continue;
         if (!validAccountLabel(name)) {
-            p.fail(key.source(), tr("\"%1\" is not an account name (letters, digits, '.', '_' "
-                                    "and '-', at most 64 characters)")
+            p.fail(key.source(), Tr::tr("\"%1\" is not an account name (letters, digits, '.', '_' "
+                                        "and '-', at most 64 characters)")
                                      .arg(name));
             continue;
         }
@@ -550,7 +563,7 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
         bool ok = true;
         if (const toml::array* members = p.array(*entry, "members")) {
             for (const toml::node& n : *members) {
-                const auto text = p.string(n, tr("each member of %1").arg(what));
+                const auto text = p.string(n, Tr::tr("each member of %1").arg(what));
                 if (!text) {
                     ok = false;
                     continue;
@@ -558,23 +571,24 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
                 const bool group = text->startsWith(QLatin1Char('@'));
                 const QString member = group ? text->mid(1) : *text;
                 if (!validAccountName(member)) {
-                    p.fail(n.source(),
-                           tr("\"%1\" in %2 is not a user name or \"@group\"").arg(*text, what));
+                    p.fail(
+                        n.source(),
+                        Tr::tr("\"%1\" in %2 is not a user name or \"@group\"").arg(*text, what));
                     ok = false;
                     continue;
                 }
                 QStringList& list = group ? a.groups : a.users;
                 if (list.contains(member)) {
-                    p.warn(n.source(), tr("\"%1\" is listed twice").arg(*text));
+                    p.warn(n.source(), Tr::tr("\"%1\" is listed twice").arg(*text));
                     continue;
                 }
                 if (!group) {
                     if (const auto other = listedIn.constFind(member);
                         other != listedIn.constEnd()) {
                         p.fail(n.source(),
-                               tr("\"%1\" is a member of %2 and of [accounts.%3] (line %4): a "
-                                  "person's use is charged to one account; a job names another "
-                                  "through its Slurm account or its labels")
+                               Tr::tr("\"%1\" is a member of %2 and of [accounts.%3] (line %4): a "
+                                      "person's use is charged to one account; a job names another "
+                                      "through its Slurm account or its labels")
                                    .arg(member, what, other->first)
                                    .arg(other->second));
                         ok = false;
@@ -591,9 +605,9 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
             const toml::node* n = entry->get(k);
             if (!n)
                 return;
-            const QString field = tr("\"%1\" of %2").arg(qs(k), what);
+            const QString field = Tr::tr("\"%1\" of %2").arg(qs(k), what);
             if (!n->is_integer()) {
-                p.fail(n->source(), tr("%1 must be a whole number of GPUs").arg(field));
+                p.fail(n->source(), Tr::tr("%1 must be a whole number of GPUs").arg(field));
                 ok = false;
             } else if (const auto v = p.number(*n, field, 0, kMaxGpusPerServer)) {
                 target = int(*v);
@@ -604,7 +618,7 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
         count("max_gpus", a.maxGpus);
         count("max_gpus_per_member", a.maxGpusPerMember);
         if (const toml::node* n = entry->get("share")) {
-            if (const auto v = p.number(*n, tr("\"share\" of %1").arg(what), 0, 100)) {
+            if (const auto v = p.number(*n, Tr::tr("\"share\" of %1").arg(what), 0, 100)) {
                 a.sharePercent = *v;
                 shares += *v;
                 if (!lastShare || lastShare->source().begin < n->source().begin)
@@ -617,8 +631,8 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
             continue;
         if (a.maxGpus > 0 && a.maxGpusPerMember > a.maxGpus)
             p.warn(entry->get("max_gpus_per_member")->source(),
-                   tr("%1: \"max_gpus_per_member\" (%2) is more than \"max_gpus\" (%3): no "
-                      "member can reach it")
+                   Tr::tr("%1: \"max_gpus_per_member\" (%2) is more than \"max_gpus\" (%3): no "
+                          "member can reach it")
                        .arg(what)
                        .arg(a.maxGpusPerMember)
                        .arg(a.maxGpus));
@@ -626,7 +640,7 @@ void parseAccountTables(Parser& p, const toml::table& t, const std::vector<std::
     }
     if (shares > 100 && lastShare)
         p.warn(lastShare->source(),
-               tr("the accounts' shares add up to %1 %, more than the server has").arg(shares));
+               Tr::tr("the accounts' shares add up to %1 %, more than the server has").arg(shares));
     std::sort(out.list.begin(), out.list.end(),
               [](const AccountSpec& x, const AccountSpec& y) { return x.name < y.name; });
 }
@@ -636,9 +650,9 @@ QString httpUrlProblem(const QString& text)
 {
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || url.host().isEmpty())
-        return tr("is not a valid URL, such as \"https://host.example.org/…\"");
+        return Tr::tr("is not a valid URL, such as \"https://host.example.org/…\"");
     if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
-        return tr("must be an http:// or https:// URL");
+        return Tr::tr("must be an http:// or https:// URL");
     return {};
 }
 
@@ -672,7 +686,7 @@ std::optional<ContactSpec> parseContactTable(Parser& p, const toml::table& entry
         const toml::node* n = entry.get(key);
         if (!n)
             return;
-        const QString field = tr("\"%1\" of %2").arg(qs(key), what);
+        const QString field = Tr::tr("\"%1\" of %2").arg(qs(key), what);
         const auto v = p.string(*n, field);
         if (!v) {
             ok = false;
@@ -681,7 +695,7 @@ std::optional<ContactSpec> parseContactTable(Parser& p, const toml::table& entry
         if (v->isEmpty())
             return;
         if (const QString why = problem(*v); !why.isEmpty()) {
-            p.fail(n->source(), tr("%1: \"%2\" %3").arg(field, *v, why));
+            p.fail(n->source(), Tr::tr("%1: \"%2\" %3").arg(field, *v, why));
             ok = false;
             return;
         }
@@ -690,20 +704,20 @@ std::optional<ContactSpec> parseContactTable(Parser& p, const toml::table& entry
     text("email", x.email, [](const QString& v) {
         return validEmail(v) && !v.contains(QLatin1Char('{'))
                    ? QString()
-                   : tr("is not an e-mail address, such as \"alice@lab.example.org\"");
+                   : Tr::tr("is not an e-mail address, such as \"alice@lab.example.org\"");
     });
     text("matrix", x.matrixRoom, [](const QString& v) {
         static const QRegularExpression re(QStringLiteral("^![^:\\s]+:[^\\s]+$"));
         return re.match(v).hasMatch()
                    ? QString()
-                   : tr("is not a Matrix room id, such as \"!AbCdEf:matrix.example.org\" (a "
-                        "room the agent's account is in, such as a direct chat)");
+                   : Tr::tr("is not a Matrix room id, such as \"!AbCdEf:matrix.example.org\" (a "
+                            "room the agent's account is in, such as a direct chat)");
     });
     text("slack", x.slackUrl, httpUrlProblem);
     text("mattermost", x.mattermostUrl, httpUrlProblem);
     text("ntfy", x.ntfyUrl, httpUrlProblem);
     text("language", x.language, [](const QString& v) {
-        return validLanguage(v) ? QString() : tr("is not a language code, such as \"de\"");
+        return validLanguage(v) ? QString() : Tr::tr("is not a language code, such as \"de\"");
     });
     if (entry.get("terminals")) {
         if (const auto b = p.boolean(entry, "terminals"))
@@ -730,11 +744,11 @@ void parseContactTables(Parser& p, const toml::table& t, const std::vector<std::
         const QString name = qs(key.str());
         const toml::table* entry =
             tableOfKey(p, key, node, known, section,
-                       tr("; a person's contacts are a table, [contacts.%1]").arg(name));
+                       Tr::tr("; a person's contacts are a table, [contacts.%1]").arg(name));
         if (!entry)
             continue;
         if (!validAccountName(name)) {
-            p.fail(key.source(), tr("\"%1\" is not a user name").arg(name));
+            p.fail(key.source(), Tr::tr("\"%1\" is not a user name").arg(name));
             continue;
         }
         const QString what = section.isEmpty() ? QStringLiteral("[%1]").arg(name)
@@ -755,13 +769,13 @@ void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
     if (!v)
         return;
     const auto fail = [&](const QString& why) {
-        p.fail(n.source(), tr("%1: \"%2\" %3").arg(field, *v, why));
+        p.fail(n.source(), Tr::tr("%1: \"%2\" %3").arg(field, *v, why));
     };
     const auto path = [&](QString& target, bool mayBeEmpty) {
         if (v->isEmpty() && mayBeEmpty)
             target.clear();
         else if (!QDir::isAbsolutePath(*v) || v->contains(QLatin1Char('\0')))
-            fail(tr("must be an absolute path"));
+            fail(Tr::tr("must be an absolute path"));
         else
             target = *v;
     };
@@ -778,8 +792,9 @@ void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
         const bool pattern = validEmail(*v) && v->count(QLatin1Char('{')) == v->count(u"{user}") &&
                              v->count(QLatin1Char('}')) == v->count(u"{user}");
         take(c.emailPattern,
-             pattern ? QString()
-                     : tr("is not an address pattern, such as \"{user}@example.org\" ({user} is "
+             pattern
+                 ? QString()
+                 : Tr::tr("is not an address pattern, such as \"{user}@example.org\" ({user} is "
                           "the only placeholder)"));
     } else if (key == "file") {
         path(c.file, true);
@@ -791,11 +806,12 @@ void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
                            !url.host().isEmpty() && url.path().isEmpty() &&
                            url.userInfo().isEmpty();
         take(c.smtpRelay,
-             relay ? QString() : tr("is not a relay, such as \"smtp://mail.example.org:25\""));
+             relay ? QString() : Tr::tr("is not a relay, such as \"smtp://mail.example.org:25\""));
     } else if (key == "from") {
-        take(c.from, validEmail(*v) && !v->contains(QLatin1Char('{'))
-                         ? QString()
-                         : tr("is not an e-mail address, such as \"gpuwarden@lab.example.org\""));
+        take(c.from,
+             validEmail(*v) && !v->contains(QLatin1Char('{'))
+                 ? QString()
+                 : Tr::tr("is not an e-mail address, such as \"gpuwarden@lab.example.org\""));
     } else if (key == "matrix_homeserver") {
         take(c.matrixHomeserver, httpUrlProblem(*v));
     } else if (key == "matrix_token_file") {
@@ -808,7 +824,7 @@ void parseContactsText(Parser& p, const toml::node& n, std::string_view key,
         if (validLanguage(*v))
             c.language = *v;
         else
-            fail(tr("is not a language code, such as \"en\" or \"de\""));
+            fail(Tr::tr("is not a language code, such as \"en\" or \"de\""));
     }
 }
 
@@ -823,18 +839,19 @@ void parseWarnings(Parser& p, const toml::table& t, const PolicyKey& k, PolicyCo
     bool ok = true;
     for (const toml::node& n : *a) {
         const auto ms =
-            p.duration(n, tr("each entry of \"warnings\""), qint64(k.min), qint64(k.max));
+            p.duration(n, Tr::tr("each entry of \"warnings\""), qint64(k.min), qint64(k.max));
         if (!ms) {
             ok = false;
             continue;
         }
         if (*ms >= idle.timeWindowMs) {
             p.fail(n.source(),
-                   tr("warning \"%1\" must be shorter than \"time_window\" (%2)")
+                   Tr::tr("warning \"%1\" must be shorter than \"time_window\" (%2)")
                        .arg(formatPolicyDuration(*ms), formatPolicyDuration(idle.timeWindowMs)));
             ok = false;
         } else if (warnings.contains(*ms)) {
-            p.fail(n.source(), tr("warning \"%1\" is given twice").arg(formatPolicyDuration(*ms)));
+            p.fail(n.source(),
+                   Tr::tr("warning \"%1\" is given twice").arg(formatPolicyDuration(*ms)));
             ok = false;
         } else {
             warnings << *ms;
@@ -855,17 +872,17 @@ void parseBands(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfi
     QList<LoadBand> bands;
     bool ok = true;
     for (const toml::node& n : *list) {
-        const toml::table* band = p.table(n, tr("each band ({ up_to = …, multiplier = … })"));
+        const toml::table* band = p.table(n, Tr::tr("each band ({ up_to = …, multiplier = … })"));
         if (!band) {
             ok = false;
             continue;
         }
-        p.onlyKnown(*band, tr("a band"), {"up_to", "multiplier"});
+        p.onlyKnown(*band, Tr::tr("a band"), {"up_to", "multiplier"});
         const toml::node* upTo = band->get("up_to");
         const toml::node* mult = band->get("multiplier");
         if (!upTo || !mult) {
-            p.fail(n.source(), tr("a band needs \"up_to\" (percent busy) and "
-                                  "\"multiplier\" (0-1)"));
+            p.fail(n.source(), Tr::tr("a band needs \"up_to\" (percent busy) and "
+                                      "\"multiplier\" (0-1)"));
             ok = false;
             continue;
         }
@@ -876,24 +893,24 @@ void parseBands(Parser& p, const toml::table& t, const PolicyKey& k, PolicyConfi
             continue;
         }
         if (!bands.isEmpty() && *u <= bands.last().upToPercent) {
-            p.fail(upTo->source(), tr("bands must go up: \"up_to\" %1 after %2")
+            p.fail(upTo->source(), Tr::tr("bands must go up: \"up_to\" %1 after %2")
                                        .arg(*u)
                                        .arg(bands.last().upToPercent));
             ok = false;
             continue;
         }
         if (*u == 0) {
-            p.fail(upTo->source(), tr("\"up_to\" must be above 0"));
+            p.fail(upTo->source(), Tr::tr("\"up_to\" must be above 0"));
             ok = false;
             continue;
         }
         bands << LoadBand{*u, *m};
     }
     if (ok && bands.isEmpty()) {
-        p.fail(t.get(k.name)->source(), tr("\"bands\" is empty"));
+        p.fail(t.get(k.name)->source(), Tr::tr("\"bands\" is empty"));
     } else if (ok && bands.last().upToPercent != 100) {
         p.fail(t.get(k.name)->source(),
-               tr("the last band must reach \"up_to\" = 100, not %1, so every load has one")
+               Tr::tr("the last band must reach \"up_to\" = 100, not %1, so every load has one")
                    .arg(bands.last().upToPercent));
     } else if (ok) {
         c.adaptive.bands = bands;
@@ -909,12 +926,12 @@ void parseWebhookUrl(Parser& p, const toml::node& n, PolicyConfig& c)
     if (text->isEmpty()) {
         c.alerts.webhookUrl.clear();
     } else if (!url.isValid() || url.host().isEmpty()) {
-        p.fail(n.source(), tr("\"webhook_url\": \"%1\" is not a valid URL, such as "
-                              "\"https://hooks.example.com/services/…\"")
+        p.fail(n.source(), Tr::tr("\"webhook_url\": \"%1\" is not a valid URL, such as "
+                                  "\"https://hooks.example.com/services/…\"")
                                .arg(*text));
     } else if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) {
         p.fail(n.source(),
-               tr("\"webhook_url\": \"%1\" must be an http:// or https:// URL").arg(*text));
+               Tr::tr("\"webhook_url\": \"%1\" must be an http:// or https:// URL").arg(*text));
     } else {
         c.alerts.webhookUrl = *text;
     }
@@ -926,10 +943,10 @@ void parseTimeZone(Parser& p, const toml::node& n, PolicyConfig& c)
     if (!id)
         return;
     if (id->isEmpty())
-        p.fail(n.source(), tr("\"time_zone\" is empty: leave it out for this machine's zone"));
+        p.fail(n.source(), Tr::tr("\"time_zone\" is empty: leave it out for this machine's zone"));
     else if (!QTimeZone::isTimeZoneIdAvailable(id->toUtf8()))
-        p.fail(n.source(), tr("\"time_zone\": \"%1\" is not a known time zone; write "
-                              "an IANA name such as \"Europe/Berlin\" or \"UTC\"")
+        p.fail(n.source(), Tr::tr("\"time_zone\": \"%1\" is not a known time zone; write "
+                                  "an IANA name such as \"Europe/Berlin\" or \"UTC\"")
                                .arg(*id));
     else
         c.tokens.timeZone = *id;
@@ -943,8 +960,8 @@ void parseCurrency(Parser& p, const toml::node& n, PolicyConfig& c)
     const bool printable = std::all_of(text->cbegin(), text->cend(),
                                        [](QChar ch) { return ch.isPrint() && !ch.isSpace(); });
     if (text->isEmpty() || text->size() > 8 || !printable)
-        p.fail(n.source(), tr("\"currency\": \"%1\" is not a currency as a report writes it: "
-                              "1 to 8 characters, no spaces, such as \"EUR\" or \"€\"")
+        p.fail(n.source(), Tr::tr("\"currency\": \"%1\" is not a currency as a report writes it: "
+                                  "1 to 8 characters, no spaces, such as \"EUR\" or \"€\"")
                                .arg(*text));
     else
         c.energy.currency = *text;
@@ -965,11 +982,10 @@ void parsePlainKey(Parser& p, const toml::table& t, const PolicyKey& k, PolicyCo
             const QString what = QStringLiteral("\"%1\"").arg(qs(key));
             if (const auto v = p.number(*n, what, k.min, k.max)) {
                 if (k.type == PolicyKeyType::Integer && !n->is_integer())
-                    p.fail(n->source(), tr("%1 must be a whole number").arg(what));
+                    p.fail(n->source(), Tr::tr("%1 must be a whole number").arg(what));
                 else if (*v != double(qint64(*v)))
-                    p.fail(
-                        n->source(),
-                        tr("%1 must be a whole number of %2").arg(what, QString::fromUtf8(k.unit)));
+                    p.fail(n->source(), Tr::tr("%1 must be a whole number of %2")
+                                            .arg(what, QString::fromUtf8(k.unit)));
                 else
                     k.set(c, *v);
             }
@@ -1001,8 +1017,8 @@ void parsePlainKey(Parser& p, const toml::table& t, const PolicyKey& k, PolicyCo
             const QString what = QStringLiteral("\"%1\"").arg(qs(key));
             if (const auto v = p.string(*n, what)) {
                 if (hasSpace(*v) || v->contains(QLatin1Char('=')))
-                    p.fail(n->source(), tr("%1: \"%2\" is not a label key (no spaces, no '='); "
-                                           "write \"\" for none")
+                    p.fail(n->source(), Tr::tr("%1: \"%2\" is not a label key (no spaces, no '='); "
+                                               "write \"\" for none")
                                             .arg(what, *v));
                 else
                     k.set(c, *v);
@@ -1085,24 +1101,25 @@ void finishOwners(Parser& p, const toml::table& t, PolicyConfig& c)
     check("exempt_namespaces", c.exempt.namespaces, [](const QString& name) {
         return name.trimmed().isEmpty() || validNamespace(name)
                    ? QString()
-                   : tr("\"%1\" in \"exempt_namespaces\" is not a Kubernetes namespace (lower-case "
-                        "letters, digits and '-', at most 63 characters)")
+                   : Tr::tr("\"%1\" in \"exempt_namespaces\" is not a Kubernetes namespace "
+                            "(lower-case "
+                            "letters, digits and '-', at most 63 characters)")
                          .arg(name);
     });
     check("exempt_labels", c.exempt.labels, [](const QString& label) {
         const QString key = label.section(QLatin1Char('='), 0, 0);
         return label.trimmed().isEmpty() || (!key.isEmpty() && !hasSpace(key))
                    ? QString()
-                   : tr("\"%1\" in \"exempt_labels\" is not a label: write \"key=value\", or "
-                        "\"key\" for any value")
+                   : Tr::tr("\"%1\" in \"exempt_labels\" is not a label: write \"key=value\", or "
+                            "\"key\" for any value")
                          .arg(label);
     });
     check("exempt_jobs", c.exempt.jobs, [](const QString& job) {
         static const QRegularExpression digits(QStringLiteral("^[0-9]{1,10}$"));
         return job.trimmed().isEmpty() || digits.match(job).hasMatch()
                    ? QString()
-                   : tr("\"%1\" in \"exempt_jobs\" is not a Slurm job id (a number, such as "
-                        "\"1234\")")
+                   : Tr::tr("\"%1\" in \"exempt_jobs\" is not a Slurm job id (a number, such as "
+                            "\"1234\")")
                          .arg(job);
     });
 }
@@ -1115,8 +1132,8 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
         c.idle.warningsMs.removeIf([&](qint64 w) { return w >= c.idle.timeWindowMs; });
     } else if (section == "allocate" && (t.get("free_memory_weight") || t.get("idle_weight")) &&
                c.allocate.freeMemoryWeight + c.allocate.idleWeight <= 0) {
-        p.fail(t.source(), tr("[allocate]: \"free_memory_weight\" and \"idle_weight\" are both "
-                              "0: every GPU would score the same"));
+        p.fail(t.source(), Tr::tr("[allocate]: \"free_memory_weight\" and \"idle_weight\" are both "
+                                  "0: every GPU would score the same"));
     } else if (section == "tokens") {
         c.tokens.enabled = true; // the section's presence switches the books on
     } else if (section == "contacts") {
@@ -1124,8 +1141,9 @@ void finishSection(Parser& p, const toml::table& t, std::string_view section, Po
     } else if (section == "owners") {
         finishOwners(p, t, c);
     } else if (section == "energy" && t.get("currency") && !t.get("price_per_kwh")) {
-        p.warn(t.get("currency")->source(),
-               tr("[energy]: \"currency\" without \"price_per_kwh\": the report shows no cost"));
+        p.warn(
+            t.get("currency")->source(),
+            Tr::tr("[energy]: \"currency\" without \"price_per_kwh\": the report shows no cost"));
     }
 }
 
@@ -1170,13 +1188,13 @@ std::optional<int> minuteOfDay(const QString& s, bool end, QString* why)
     static const QRegularExpression re(QStringLiteral("^(\\d\\d):(\\d\\d)$"));
     const auto m = re.match(s);
     if (!m.hasMatch()) {
-        *why = tr("\"%1\" is not a time of day HH:MM").arg(s);
+        *why = Tr::tr("\"%1\" is not a time of day HH:MM").arg(s);
         return std::nullopt;
     }
     const int h = m.captured(1).toInt();
     const int min = m.captured(2).toInt();
     if (min > 59 || h > 24 || (h == 24 && (min != 0 || !end))) {
-        *why = tr("\"%1\" is not a time of day (00:00 to 23:59, or 24:00 as an end)").arg(s);
+        *why = Tr::tr("\"%1\" is not a time of day (00:00 to 23:59, or 24:00 as an end)").arg(s);
         return std::nullopt;
     }
     return h * 60 + min;
@@ -1203,7 +1221,7 @@ std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why)
         why = &dummy;
     const QStringList parts = text.simplified().split(QLatin1Char(' '));
     if (parts.size() != 2) {
-        *why = tr("write days and a time range, such as \"Mon-Fri 09:00-17:00\"");
+        *why = Tr::tr("write days and a time range, such as \"Mon-Fri 09:00-17:00\"");
         return std::nullopt;
     }
     QuotaWindow w;
@@ -1213,8 +1231,8 @@ std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why)
         const int from = dayIndex(range.value(0));
         const int to = range.size() == 2 ? dayIndex(range[1]) : from;
         if (range.size() > 2 || from < 0 || to < 0) {
-            *why = tr("\"%1\" is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, "
-                      "Sun; \"Mon-Fri\", \"Sat,Sun\")")
+            *why = Tr::tr("\"%1\" is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, "
+                          "Sun; \"Mon-Fri\", \"Sat,Sun\")")
                        .arg(item);
             return std::nullopt;
         }
@@ -1226,7 +1244,7 @@ std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why)
     }
     const QStringList times = parts[1].split(QLatin1Char('-'));
     if (times.size() != 2) {
-        *why = tr("\"%1\" is not a time range such as 09:00-17:00").arg(parts[1]);
+        *why = Tr::tr("\"%1\" is not a time range such as 09:00-17:00").arg(parts[1]);
         return std::nullopt;
     }
     const auto start = minuteOfDay(times[0], false, why);
@@ -1236,7 +1254,7 @@ std::optional<QuotaWindow> parseQuotaWindow(const QString& text, QString* why)
     if (!end)
         return std::nullopt;
     if (*start == *end) {
-        *why = tr("the window starts and ends at the same time");
+        *why = Tr::tr("the window starts and ends at the same time");
         return std::nullopt;
     }
     w.startMinute = *start;
@@ -1255,13 +1273,13 @@ std::optional<qint64> parsePolicyDuration(const QString& text, QString* why)
     const std::optional<std::chrono::milliseconds> span =
         inLimits ? parseDuration(text) : std::nullopt;
     if (!span) {
-        *why = tr("\"%1\" is not a duration: write a whole number and s, m, h or d, such as "
-                  "\"30s\", \"10m\", \"2h\"")
+        *why = Tr::tr("\"%1\" is not a duration: write a whole number and s, m, h or d, such as "
+                      "\"30s\", \"10m\", \"2h\"")
                    .arg(text);
         return std::nullopt;
     }
     if (span->count() == 0) {
-        *why = tr("\"%1\" must be longer than zero").arg(text);
+        *why = Tr::tr("\"%1\" must be longer than zero").arg(text);
         return std::nullopt;
     }
     return span->count();
@@ -1324,12 +1342,12 @@ PolicyParseResult parsePolicy(const QByteArray& text, const QString& fileName)
             QStringList known;
             for (const PolicySection& s : policySchema())
                 known << QStringLiteral("[%1]").arg(QLatin1String(s.name));
-            p.fail(key.source(), tr("unknown section [%1]; the known sections are %2")
+            p.fail(key.source(), Tr::tr("unknown section [%1]; the known sections are %2")
                                      .arg(qs(key.str()), known.join(QStringLiteral(", "))));
             continue;
         }
         if (const toml::table* t =
-                p.table(node, tr("\"%1\" (write it as a section, [%1])").arg(qs(key.str()))))
+                p.table(node, Tr::tr("\"%1\" (write it as a section, [%1])").arg(qs(key.str()))))
             parseSection(p, *t, *section, c);
     }
     result.errors = Parser::sorted(p.errors);
@@ -1361,7 +1379,7 @@ PolicyParseResult loadPolicyFile(const QString& path)
     if (!f.open(QIODevice::ReadOnly)) {
         PolicyParseResult result;
         result.unreadable = true;
-        result.errors << tr("%1: cannot read the policy: %2").arg(path, f.errorString());
+        result.errors << Tr::tr("%1: cannot read the policy: %2").arg(path, f.errorString());
         return result;
     }
     return parsePolicy(f.readAll(), path);
@@ -1374,20 +1392,20 @@ QString exemptionOf(const PolicyConfig::Exempt& x, const GpuProcess& p)
     if (!x.accounts.isEmpty()) {
         const QString account = p.account();
         if (!account.isEmpty() && x.accounts.contains(account))
-            return tr("account %1").arg(account);
+            return Tr::tr("account %1").arg(account);
     }
     if (!p.workload)
         return {};
     const Workload& w = *p.workload;
     if (!w.namespaceName.isEmpty() && x.namespaces.contains(w.namespaceName))
-        return tr("namespace %1").arg(w.namespaceName);
+        return Tr::tr("namespace %1").arg(w.namespaceName);
     if (w.kind == WorkloadKind::Slurm && !w.id.isEmpty() && x.jobs.contains(w.id))
-        return tr("Slurm job %1").arg(w.id);
+        return Tr::tr("Slurm job %1").arg(w.id);
     for (const QString& label : x.labels) {
         const qsizetype eq = label.indexOf(QLatin1Char('='));
         const auto it = w.labels.constFind(eq < 0 ? label : label.left(eq));
         if (it != w.labels.cend() && (eq < 0 || *it == QStringView(label).mid(eq + 1)))
-            return tr("label %1").arg(label);
+            return Tr::tr("label %1").arg(label);
     }
     return {};
 }

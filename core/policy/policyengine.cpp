@@ -200,7 +200,7 @@ PolicyStep PolicyEngine::feed(const Snapshot& reading)
         // an older stamp is the wall clock set back. What ran closes as of
         // the last reading, and the rules go on from this one, as after a
         // gap (docs/samplers.md "Time"); no span is ever negative.
-        const QString reason = tr("wall clock stepped back");
+        const QString reason = PolicyTr::tr("wall clock stepped back");
         for (size_t i = 0; i < d->rules.size(); ++i)
             d->rules[i]->breakRuns(d->frame, s, *s.rules[i], *s.lastMs, reason);
         s.lastMs.reset();
@@ -227,7 +227,7 @@ void PolicyEngine::State::feed(ServerFrame& s, const Snapshot& r)
     const bool gap = previous && isReadingGap(*previous, t, s.intervalMs);
     // What must be continuous is broken: every rule closes its runs.
     if (gap) {
-        const QString reason = tr("gap in readings");
+        const QString reason = PolicyTr::tr("gap in readings");
         for (size_t i = 0; i < rules.size(); ++i)
             rules[i]->breakRuns(frame, s, *s.rules[i], *previous + s.intervalMs, reason);
     }

@@ -20,10 +20,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::PolicyEvent", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::PolicyEvent)
+};
 
 constexpr std::array<const char*, 4> kActionNames{"warning", "terminate", "kill", "refused"};
 
@@ -33,17 +33,17 @@ QString spanText(double ms)
 {
     const qint64 minutes = qint64(std::llround(ms / 60'000.0));
     if (ms < 120'000)
-        return tr("%1 s").arg(qint64(std::llround(ms / 1000.0)));
+        return Tr::tr("%1 s").arg(qint64(std::llround(ms / 1000.0)));
     if (minutes < 60)
-        return tr("%1 min").arg(minutes);
+        return Tr::tr("%1 min").arg(minutes);
     if (minutes % 60 == 0)
-        return tr("%1 h").arg(minutes / 60);
-    return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
+        return Tr::tr("%1 h").arg(minutes / 60);
+    return Tr::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
 }
 
 QString percentText(double v)
 {
-    return tr("%1 %").arg(qint64(std::llround(v)));
+    return Tr::tr("%1 %").arg(qint64(std::llround(v)));
 }
 
 // A workload worth naming in a sentence: a container, a pod, a job (not the
@@ -65,7 +65,7 @@ QString ownerText(const PolicyEvent& e)
 {
     if (!e.user.isEmpty() || e.account.isEmpty())
         return e.user;
-    return tr("account %1").arg(e.account);
+    return Tr::tr("account %1").arg(e.account);
 }
 
 QString processText(const PolicyEvent& e)
@@ -74,17 +74,17 @@ QString processText(const PolicyEvent& e)
     if (e.pid == 0) {
         // A workload's processes together: "container trainer (alice)".
         if (namedWorkload(e))
-            return owner.isEmpty() ? e.workloadName : tr("%1 (%2)").arg(e.workloadName, owner);
+            return owner.isEmpty() ? e.workloadName : Tr::tr("%1 (%2)").arg(e.workloadName, owner);
         return owner;
     }
-    const QString command = e.command.isEmpty() ? tr("process") : e.command;
+    const QString command = e.command.isEmpty() ? Tr::tr("process") : e.command;
     QStringList about;
     if (!owner.isEmpty())
         about << owner;
     if (namedWorkload(e))
         about << e.workloadName;
-    return about.isEmpty() ? tr("%1 (PID %2)").arg(command).arg(e.pid)
-                           : tr("%1 (PID %2, %3)")
+    return about.isEmpty() ? Tr::tr("%1 (PID %2)").arg(command).arg(e.pid)
+                           : Tr::tr("%1 (PID %2, %3)")
                                  .arg(command)
                                  .arg(e.pid)
                                  .arg(about.join(QStringLiteral(", ")));
@@ -94,7 +94,7 @@ QString placeText(const PolicyEvent& e)
 {
     if (e.gpuIndex < 0)
         return e.server;
-    return tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
+    return Tr::tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
 }
 
 // Strict field readers for policyEventFromJson: each records the first
@@ -121,14 +121,14 @@ public:
         if (v.isUndefined() && !required)
             return;
         if (!v.isString())
-            return fail(QLatin1String(key), tr("expected a string"));
+            return fail(QLatin1String(key), Tr::tr("expected a string"));
         out = v.toString();
     }
     void integer(const char* key, qint64& out)
     {
         const QJsonValue v = m_o.value(QLatin1String(key));
         if (!isInteger(v))
-            return fail(QLatin1String(key), tr("expected an integer"));
+            return fail(QLatin1String(key), Tr::tr("expected an integer"));
         out = qint64(v.toDouble());
     }
     void optionalInteger(const char* key, std::optional<qint64>& out)
@@ -139,7 +139,7 @@ public:
             return;
         }
         if (!isInteger(v))
-            return fail(QLatin1String(key), tr("expected an integer or null"));
+            return fail(QLatin1String(key), Tr::tr("expected an integer or null"));
         out = qint64(v.toDouble());
     }
     void number(const char* key, double& out, bool required = true)
@@ -150,7 +150,7 @@ public:
         if ((v.isUndefined() || v.isNull()) && !required)
             return;
         if (!v.isDouble() || !std::isfinite(v.toDouble()))
-            return fail(QLatin1String(key), tr("expected a number"));
+            return fail(QLatin1String(key), Tr::tr("expected a number"));
         out = v.toDouble();
     }
     void boolean(const char* key, bool& out, bool required = true)
@@ -159,7 +159,7 @@ public:
         if (v.isUndefined() && !required)
             return;
         if (!v.isBool())
-            return fail(QLatin1String(key), tr("expected true or false"));
+            return fail(QLatin1String(key), Tr::tr("expected true or false"));
         out = v.toBool();
     }
 
@@ -189,13 +189,13 @@ namespace {
 
 QString hogText(const PolicyEvent& e)
 {
-    return tr("GPU hog: %1 at %2 for %3 on %4")
+    return Tr::tr("GPU hog: %1 at %2 for %3 on %4")
         .arg(processText(e), percentText(e.meanPercent), spanText(e.durationMs), placeText(e));
 }
 
 QString idleText(const PolicyEvent& e)
 {
-    return tr("Idle GPU: %1 holds %2 MiB at %3 for %4 on %5")
+    return Tr::tr("Idle GPU: %1 holds %2 MiB at %3 for %4 on %5")
         .arg(processText(e))
         .arg(qint64(std::llround(e.memoryMiB)))
         .arg(percentText(e.meanPercent), spanText(e.durationMs), placeText(e));
@@ -203,28 +203,28 @@ QString idleText(const PolicyEvent& e)
 
 QString fairShareText(const PolicyEvent& e)
 {
-    return tr("Over quota: %1 at %2 of %3 for %4 (expected quota: %5)")
+    return Tr::tr("Over quota: %1 at %2 of %3 for %4 (expected quota: %5)")
         .arg(processText(e), percentText(e.meanPercent), e.server, spanText(e.durationMs),
              percentText(e.quotaPercent));
 }
 
 QString healthText(const PolicyEvent& e)
 {
-    const QString where = tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
+    const QString where = Tr::tr("%1 GPU %2").arg(e.server).arg(e.gpuIndex);
     const QString why = e.healthReasons.isEmpty() ? QString() : e.healthReasons.first();
     if (e.healthState == QLatin1String("failing"))
-        return why.isEmpty() ? tr("GPU failing: %1").arg(where)
-                             : tr("GPU failing: %1: %2").arg(where, why);
-    return why.isEmpty() ? tr("GPU degraded: %1").arg(where)
-                         : tr("GPU degraded: %1: %2").arg(where, why);
+        return why.isEmpty() ? Tr::tr("GPU failing: %1").arg(where)
+                             : Tr::tr("GPU failing: %1: %2").arg(where, why);
+    return why.isEmpty() ? Tr::tr("GPU degraded: %1").arg(where)
+                         : Tr::tr("GPU degraded: %1: %2").arg(where, why);
 }
 
 QString xidText(const PolicyEvent& e)
 {
     const QString what = xidTitle(e.xid);
     if (e.pid == 0 && e.user.isEmpty())
-        return tr("%1 on %2 (the driver named no process)").arg(what, placeText(e));
-    return tr("%1 caused by %2 on %3").arg(what, processText(e), placeText(e));
+        return Tr::tr("%1 on %2 (the driver named no process)").arg(what, placeText(e));
+    return Tr::tr("%1 caused by %2 on %3").arg(what, processText(e), placeText(e));
 }
 
 QString capText(const PolicyEvent& e)
@@ -234,7 +234,8 @@ QString capText(const PolicyEvent& e)
     v.account = e.account;
     v.limit = e.capGpus;
     v.held = e.heldGpus;
-    return tr("Over a GPU cap: %1 on %2 (%3)").arg(processText(e), placeText(e), v.text(e.user));
+    return Tr::tr("Over a GPU cap: %1 on %2 (%3)")
+        .arg(processText(e), placeText(e), v.text(e.user));
 }
 
 #define GW_KIND_TEXT(s) QT_TRANSLATE_NOOP("gw::PolicyEventKind", s)
@@ -486,7 +487,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         const auto k = policyEventKindFromName(kind);
         if (!k)
             r.fail(QStringLiteral("kind"),
-                   tr("expected hog, idle, fair_share, gpu_health, xid or over_cap, got \"%1\"")
+                   Tr::tr("expected hog, idle, fair_share, gpu_health, xid or over_cap, got \"%1\"")
                        .arg(kind));
         else
             e.kind = *k;
@@ -523,18 +524,18 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         if (r.ok() && e.healthState != QLatin1String("degraded") &&
             e.healthState != QLatin1String("failing"))
             r.fail(QStringLiteral("health_state"),
-                   tr("expected degraded or failing, got \"%1\"").arg(e.healthState));
+                   Tr::tr("expected degraded or failing, got \"%1\"").arg(e.healthState));
         const QJsonValue reasons = o.value(QStringLiteral("health_reasons"));
         if (r.ok() && !reasons.isArray())
-            r.fail(QStringLiteral("health_reasons"), tr("expected an array"));
+            r.fail(QStringLiteral("health_reasons"), Tr::tr("expected an array"));
         for (const QJsonValue& v : reasons.toArray()) {
             if (!r.ok())
                 break;
             if (!v.isString())
-                r.fail(QStringLiteral("health_reasons"), tr("expected strings"));
+                r.fail(QStringLiteral("health_reasons"), Tr::tr("expected strings"));
             else if (e.healthReasons.size() >= kMaxHealthReasons)
                 r.fail(QStringLiteral("health_reasons"),
-                       tr("expected at most %1 reasons").arg(kMaxHealthReasons));
+                       Tr::tr("expected at most %1 reasons").arg(kMaxHealthReasons));
             else
                 e.healthReasons << v.toString();
         }
@@ -543,7 +544,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         qint64 code = 0;
         r.integer("xid", code);
         if (r.ok() && (code < 1 || code > 999))
-            r.fail(QStringLiteral("xid"), tr("expected 1 to 999, got %1").arg(code));
+            r.fail(QStringLiteral("xid"), Tr::tr("expected 1 to 999, got %1").arg(code));
         e.xid = int(code);
         r.text("xid_text", e.xidText, false);
     }
@@ -551,15 +552,15 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         r.text("cap_scope", e.capScope);
         if (r.ok() && !capScopeFromName(e.capScope))
             r.fail(QStringLiteral("cap_scope"),
-                   tr("expected user, member or account, got \"%1\"").arg(e.capScope));
+                   Tr::tr("expected user, member or account, got \"%1\"").arg(e.capScope));
         qint64 cap = 0, held = 0;
         r.integer("cap_gpus", cap);
         r.integer("held_gpus", held);
         if (r.ok() && (cap < 1 || cap > kMaxGpusPerServer))
             r.fail(QStringLiteral("cap_gpus"),
-                   tr("expected 1 to %1, got %2").arg(kMaxGpusPerServer).arg(cap));
+                   Tr::tr("expected 1 to %1, got %2").arg(kMaxGpusPerServer).arg(cap));
         else if (r.ok() && (held < 0 || held > 100'000))
-            r.fail(QStringLiteral("held_gpus"), tr("expected 0 to 100000, got %1").arg(held));
+            r.fail(QStringLiteral("held_gpus"), Tr::tr("expected 0 to 100000, got %1").arg(held));
         e.capGpus = int(cap);
         e.heldGpus = int(held);
     }
@@ -577,7 +578,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
     }
     const QJsonValue actions = o.value(QStringLiteral("actions"));
     if (r.ok() && !actions.isUndefined() && !actions.isArray())
-        r.fail(QStringLiteral("actions"), tr("expected an array"));
+        r.fail(QStringLiteral("actions"), Tr::tr("expected an array"));
     if (!r.ok())
         return std::nullopt;
     const QJsonArray list = actions.toArray();
@@ -585,7 +586,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
         const QString at = QStringLiteral("actions[%1].").arg(i);
         if (!list[i].isObject()) {
             if (error)
-                *error = QStringLiteral("actions[%1]: %2").arg(i).arg(tr("expected an object"));
+                *error = QStringLiteral("actions[%1]: %2").arg(i).arg(Tr::tr("expected an object"));
             return std::nullopt;
         }
         const QJsonObject ao = list[i].toObject();
@@ -602,7 +603,7 @@ std::optional<PolicyEvent> policyEventFromJson(const QJsonObject& o, QString* er
             }
         if (ar.ok() && !known)
             ar.fail(QStringLiteral("kind"),
-                    tr("expected warning, terminate, kill or refused, got \"%1\"").arg(name));
+                    Tr::tr("expected warning, terminate, kill or refused, got \"%1\"").arg(name));
         ar.integer("at_ms", a.atMs);
         ar.boolean("simulated", a.simulated);
         ar.text("detail", a.detail, false);

@@ -18,11 +18,6 @@ constexpr qsizetype kRecentClosed = 256;
 
 } // namespace
 
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("gw::PolicyEngine", s);
-}
-
 int ServerFrame::gpuSlotAt(qsizetype pos, const QString& uuid)
 {
     if (lastGpuSlots.size() <= size_t(pos))
@@ -184,7 +179,7 @@ void PolicyFrame::stageTerminate(const ServerFrame& s, Run& run, qint64 t,
         a.kind = PolicyAction::Kind::Warning;
         a.atMs = t;
         a.simulated = dryRun || !options.enforcing;
-        a.detail = tr(warning).arg(formatPolicyDuration(lead));
+        a.detail = PolicyTr::tr(warning).arg(formatPolicyDuration(lead));
         a.dueMs = run.actionAtMs;
         addAction(s, run, a, t);
     }
@@ -196,18 +191,18 @@ void PolicyFrame::stageTerminate(const ServerFrame& s, Run& run, qint64 t,
     a.atMs = t;
     if (run.uid && *run.uid == 0) {
         a.kind = PolicyAction::Kind::Refused;
-        a.detail = tr("root's processes are never signalled");
+        a.detail = PolicyTr::tr("root's processes are never signalled");
     } else if (!run.processStartMs) {
         a.kind = PolicyAction::Kind::Refused;
-        a.detail = tr("start time unknown: not signalled");
+        a.detail = PolicyTr::tr("start time unknown: not signalled");
     } else if (dryRun) {
         a.simulated = true;
-        a.detail = tr("dry run: would send SIGTERM to PID %1").arg(run.pid);
+        a.detail = PolicyTr::tr("dry run: would send SIGTERM to PID %1").arg(run.pid);
     } else if (!options.enforcing) {
         a.simulated = true;
-        a.detail = tr("would send SIGTERM to PID %1 (not enforcing here)").arg(run.pid);
+        a.detail = PolicyTr::tr("would send SIGTERM to PID %1 (not enforcing here)").arg(run.pid);
     } else {
-        a.detail = tr("SIGTERM requested for PID %1").arg(run.pid);
+        a.detail = PolicyTr::tr("SIGTERM requested for PID %1").arg(run.pid);
         EnforcementRequest req;
         req.eventId = run.event->id;
         req.server = s.name;

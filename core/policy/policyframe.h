@@ -15,6 +15,7 @@
 #include "policy/policyengine.h"
 #include "policy/policyevent.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -32,8 +33,12 @@
 
 namespace gw::policy {
 
-// The engine's words ("gap in readings"), in one translation context.
-QString tr(const char* s);
+// The engine's words ("gap in readings"), in one translation context:
+// PolicyTr::tr (lupdate reads the context from the macro).
+struct PolicyTr
+{
+    Q_DECLARE_TR_FUNCTIONS(gw::PolicyEngine)
+};
 
 // Whether two strings hold the same text; at once when they share it. Short
 // texts (user names, compared for every process of every reading) are
@@ -307,7 +312,7 @@ public:
     void close(ServerFrame& s, Run& run, qint64 endMs, const char* reason)
     {
         if (run.event)
-            close(s, run, endMs, tr(reason));
+            close(s, run, endMs, PolicyTr::tr(reason));
     }
     void addAction(const ServerFrame& s, Run& run, PolicyAction action, qint64 atMs);
     // Warnings at their lead times before run.actionAtMs, then SIGTERM once

@@ -10,10 +10,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::policy", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::policy)
+};
 
 QString timeText(qint64 ms, const QTimeZone& zone)
 {
@@ -41,10 +41,10 @@ std::optional<qint64> parseReplayTime(const QString& text, const QTimeZone& zone
 QString replayEventLine(const PolicyEvent& e, const QTimeZone& zone)
 {
     QString line = timeText(e.startMs, zone) + QStringLiteral(" – ") +
-                   (e.endMs ? timeText(*e.endMs, zone) : tr("ongoing")) + QStringLiteral("  ") +
+                   (e.endMs ? timeText(*e.endMs, zone) : Tr::tr("ongoing")) + QStringLiteral("  ") +
                    policyEventText(e);
     if (e.estimated)
-        line += tr(" (estimated)");
+        line += Tr::tr(" (estimated)");
     for (const PolicyAction& a : e.actions)
         line += QStringLiteral("; %1 %2: %3")
                     .arg(policyActionKindName(a.kind), timeText(a.atMs, zone), a.detail);

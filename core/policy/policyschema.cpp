@@ -25,10 +25,10 @@ using Type = PolicyKeyType;
 using Tokens = PolicyConfig::Tokens;
 using Mode = PolicyConfig::Tokens::Enforcement::Mode;
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::policy", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::policy)
+};
 
 QJsonValue duration(qint64 ms)
 {
@@ -57,7 +57,7 @@ QJsonValue sharesJson(const QList<QuotaShare>& shares)
 
 QString onOff(bool on)
 {
-    return on ? tr("on") : tr("off");
+    return on ? Tr::tr("on") : Tr::tr("off");
 }
 
 QString durations(const QList<qint64>& list)
@@ -72,30 +72,31 @@ QString durations(const QList<qint64>& list)
 
 QString hogSummary(const PolicyConfig& c)
 {
-    const QString scope = c.hog.scope == HogScope::Process    ? tr("process")
-                          : c.hog.scope == HogScope::User     ? tr("user")
-                          : c.hog.scope == HogScope::Workload ? tr("workload")
-                                                              : tr("account");
-    return tr("hog: %1 % GPU for %2, per %3, alert %4")
+    const QString scope = c.hog.scope == HogScope::Process    ? Tr::tr("process")
+                          : c.hog.scope == HogScope::User     ? Tr::tr("user")
+                          : c.hog.scope == HogScope::Workload ? Tr::tr("workload")
+                                                              : Tr::tr("account");
+    return Tr::tr("hog: %1 % GPU for %2, per %3, alert %4")
         .arg(c.hog.thresholdPercent)
         .arg(formatPolicyDuration(c.hog.durationMs), scope, onOff(c.hog.alert));
 }
 
 QString idleSummary(const PolicyConfig& c)
 {
-    QString line = tr("idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings "
-                      "%5; then %6%7, SIGKILL after %8")
-                       .arg(c.idle.minGpuUtilizationPercent)
-                       .arg(formatPolicyDuration(c.idle.timeWindowMs))
-                       .arg(c.idle.minMemoryMib)
-                       .arg(onOff(c.idle.confirmPower),
-                            c.idle.warningsMs.isEmpty() ? tr("none") : durations(c.idle.warningsMs),
-                            c.idle.action == IdleAction::Notify ? tr("notify") : tr("terminate"),
-                            c.idle.dryRun ? tr(" (dry run)") : QString(),
-                            formatPolicyDuration(c.idle.killGraceMs));
+    QString line =
+        Tr::tr("idle: below %1 % GPU for %2 holding ≥ %3 MiB, power check %4; warnings "
+               "%5; then %6%7, SIGKILL after %8")
+            .arg(c.idle.minGpuUtilizationPercent)
+            .arg(formatPolicyDuration(c.idle.timeWindowMs))
+            .arg(c.idle.minMemoryMib)
+            .arg(onOff(c.idle.confirmPower),
+                 c.idle.warningsMs.isEmpty() ? Tr::tr("none") : durations(c.idle.warningsMs),
+                 c.idle.action == IdleAction::Notify ? Tr::tr("notify") : Tr::tr("terminate"),
+                 c.idle.dryRun ? Tr::tr(" (dry run)") : QString(),
+                 formatPolicyDuration(c.idle.killGraceMs));
     if (!c.idle.exemptUsers.isEmpty() || !c.idle.exemptCommands.isEmpty())
         line += QLatin1Char('\n') +
-                tr("idle exempt: %1")
+                Tr::tr("idle exempt: %1")
                     .arg((c.idle.exemptUsers + c.idle.exemptCommands).join(QStringLiteral(", ")));
     return line;
 }
@@ -117,7 +118,7 @@ QString quotaSummary(const PolicyConfig& c)
         }
         return out;
     };
-    return tr("quota: over %1, default %2 %; %3")
+    return Tr::tr("quota: over %1, default %2 %; %3")
         .arg(formatPolicyDuration(c.quota.windowMs))
         .arg(c.quota.defaultSharePercent)
         .arg((shares(c.quota.users, QString()) + shares(c.quota.groups, QStringLiteral("@")))
@@ -148,21 +149,21 @@ QString accountsSummary(const PolicyConfig& c)
 {
     const auto& a = c.accounts;
     const auto cap = [](int n) {
-        return n > 0 ? QString::number(n) : tr("no cap");
+        return n > 0 ? QString::number(n) : Tr::tr("no cap");
     };
     QStringList lines;
-    lines << tr("accounts: GPUs per person %1; the cap rule %2")
-                 .arg(cap(a.maxGpusPerUser), a.dryRun ? tr("in dry run") : tr("acts"));
+    lines << Tr::tr("accounts: GPUs per person %1; the cap rule %2")
+                 .arg(cap(a.maxGpusPerUser), a.dryRun ? Tr::tr("in dry run") : Tr::tr("acts"));
     for (const AccountSpec& x : a.list) {
         QStringList members = x.users;
         for (const QString& g : x.groups)
             members << QLatin1Char('@') + g;
-        lines << tr("account %1: %2; GPUs %3, per member %4%5")
+        lines << Tr::tr("account %1: %2; GPUs %3, per member %4%5")
                      .arg(x.name,
-                          members.isEmpty() ? tr("(members from the owner rules)")
+                          members.isEmpty() ? Tr::tr("(members from the owner rules)")
                                             : members.join(QStringLiteral(", ")),
                           cap(x.maxGpus), cap(x.maxGpusPerMember),
-                          x.sharePercent ? tr("; share %1 %").arg(*x.sharePercent) : QString());
+                          x.sharePercent ? Tr::tr("; share %1 %").arg(*x.sharePercent) : QString());
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -172,7 +173,7 @@ QString adaptiveSummary(const PolicyConfig& c)
     QStringList bands;
     for (const LoadBand& b : c.adaptive.bands)
         bands << QStringLiteral("≤%1 % busy ×%2").arg(b.upToPercent).arg(b.multiplier);
-    return tr("adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5")
+    return Tr::tr("adaptive: %1; %2; defensive ×%3 when hogs are present over %4 % of %5")
         .arg(onOff(c.adaptive.enabled), bands.join(QStringLiteral(", ")))
         .arg(c.adaptive.defensiveMultiplier)
         .arg(c.adaptive.hostileHogFraction * 100)
@@ -182,8 +183,9 @@ QString adaptiveSummary(const PolicyConfig& c)
 QString alertsSummary(const PolicyConfig& c)
 {
     if (c.alerts.webhookUrl.isEmpty())
-        return tr("alerts: no webhook");
-    return tr("alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4")
+        return Tr::tr("alerts: no webhook");
+    return Tr::tr(
+               "alerts: webhook %1, at most one per kind and user every %2, %3 retries, timeout %4")
         .arg(redactedWebhookUrl(c.alerts.webhookUrl), formatPolicyDuration(c.alerts.rateLimitMs))
         .arg(c.alerts.retries)
         .arg(formatPolicyDuration(c.alerts.timeoutMs));
@@ -222,27 +224,28 @@ QString contactsSummary(const PolicyConfig& c)
     const auto& k = c.contacts;
     QStringList ways;
     if (!k.smtpRelay.isEmpty())
-        ways << tr("mail through %1").arg(redactedWebhookUrl(k.smtpRelay));
+        ways << Tr::tr("mail through %1").arg(redactedWebhookUrl(k.smtpRelay));
     else
-        ways << tr("mail through %1").arg(k.sendmail);
+        ways << Tr::tr("mail through %1").arg(k.sendmail);
     if (!k.matrixHomeserver.isEmpty())
-        ways << tr("Matrix at %1").arg(redactedWebhookUrl(k.matrixHomeserver));
-    ways << (k.terminals ? tr("terminals") : tr("no terminals"));
+        ways << Tr::tr("Matrix at %1").arg(redactedWebhookUrl(k.matrixHomeserver));
+    ways << (k.terminals ? Tr::tr("terminals") : Tr::tr("no terminals"));
     const qsizetype quiet =
         std::count_if(k.list.begin(), k.list.end(), [](const ContactSpec& x) { return x.optOut; });
-    return tr("contacts: %1 listed%2%3; default address %4; %5")
+    return Tr::tr("contacts: %1 listed%2%3; default address %4; %5")
         .arg(k.list.size())
-        .arg(k.file.isEmpty() ? QString() : tr(", more in %1").arg(k.file),
-             quiet > 0 ? tr(", %1 opted out of notices that enforce nothing").arg(quiet)
+        .arg(k.file.isEmpty() ? QString() : Tr::tr(", more in %1").arg(k.file),
+             quiet > 0 ? Tr::tr(", %1 opted out of notices that enforce nothing").arg(quiet)
                        : QString(),
-             k.emailPattern.isEmpty() ? tr("none") : k.emailPattern,
+             k.emailPattern.isEmpty() ? Tr::tr("none") : k.emailPattern,
              ways.join(QStringLiteral(", ")));
 }
 
 QString allocateSummary(const PolicyConfig& c)
 {
-    return tr("allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most "
-              "%4")
+    return Tr::tr(
+               "allocate: score %1 × free memory + %2 × idle; reservations last %3, waits at most "
+               "%4")
         .arg(c.allocate.freeMemoryWeight)
         .arg(c.allocate.idleWeight)
         .arg(formatPolicyDuration(c.allocate.defaultTtlMs),
@@ -265,37 +268,37 @@ const char* chargeWord(Tokens::Charge charge)
 QString tokensSummary(const PolicyConfig& c)
 {
     if (!c.tokens.enabled)
-        return tr("tokens: no books");
+        return Tr::tr("tokens: no books");
     const auto& t = c.tokens;
     QStringList prices;
     for (const auto& p : t.prices)
         prices << QStringLiteral("%1 %2").arg(p.pattern).arg(p.perGpuHour);
-    prices << tr("others %1").arg(t.defaultPrice);
+    prices << Tr::tr("others %1").arg(t.defaultPrice);
     const QString pricing =
         t.charge == Tokens::Charge::Energy
-            ? tr("%1 per kWh (energy used)").arg(t.perKwh)
-            : tr("%1 per GPU-hour (%2)")
+            ? Tr::tr("%1 per kWh (energy used)").arg(t.perKwh)
+            : Tr::tr("%1 per GPU-hour (%2)")
                   .arg(prices.join(QStringLiteral(", ")), t.charge == Tokens::Charge::Held
-                                                              ? tr("memory held")
-                                                              : tr("weighted by use"));
+                                                              ? Tr::tr("memory held")
+                                                              : Tr::tr("weighted by use"));
     QStringList lines;
-    lines << tr("tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7")
+    lines << Tr::tr("tokens: %1; initial %2, monthly %3, daily %4 %5, floor %6; days in %7")
                  .arg(pricing)
                  .arg(t.initial)
                  .arg(t.monthly)
                  .arg(t.daily)
-                 .arg(t.dailyWhen == Tokens::DailyWhen::Negative ? tr("while negative")
-                                                                 : tr("always"))
+                 .arg(t.dailyWhen == Tokens::DailyWhen::Negative ? Tr::tr("while negative")
+                                                                 : Tr::tr("always"))
                  .arg(t.overdraftFloor)
-                 .arg(t.timeZone.isEmpty() ? tr("this machine's zone") : t.timeZone);
+                 .arg(t.timeZone.isEmpty() ? Tr::tr("this machine's zone") : t.timeZone);
     if (!t.users.isEmpty())
-        lines << tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
+        lines << Tr::tr("tokens users: %1").arg(t.users.join(QStringLiteral(", ")));
     const auto& e = t.enforcement;
-    lines << tr("tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill grace %7")
-                 .arg(enforceModeName(e.mode), e.dryRun ? tr(" (dry run)") : QString())
+    lines << Tr::tr("tokens enforcement: %1%2; demand %3 % for %4%5; steps every %6, kill grace %7")
+                 .arg(enforceModeName(e.mode), e.dryRun ? Tr::tr(" (dry run)") : QString())
                  .arg(e.demandUtilisationPercent)
                  .arg(formatPolicyDuration(e.demandForMs),
-                      e.demandOnRefusedAllocation ? tr(" or a refused allocation") : QString(),
+                      e.demandOnRefusedAllocation ? Tr::tr(" or a refused allocation") : QString(),
                       formatPolicyDuration(e.stepAfterMs), formatPolicyDuration(e.killGraceMs));
     return lines.join(QLatin1Char('\n'));
 }
@@ -303,14 +306,14 @@ QString tokensSummary(const PolicyConfig& c)
 QString energySummary(const PolicyConfig& c)
 {
     const auto& e = c.energy;
-    const QString price = e.pricePerKwh
-                              ? tr("%1 %2 per kWh")
-                                    .arg(*e.pricePerKwh)
-                                    .arg(e.currency.isEmpty() ? tr("(no currency)") : e.currency)
-                              : tr("no price");
-    const QString co2 =
-        e.gramsCo2PerKwh ? tr("%1 g CO2 per kWh").arg(*e.gramsCo2PerKwh) : tr("no CO2 intensity");
-    return tr("energy: %1; %2").arg(price, co2);
+    const QString price =
+        e.pricePerKwh ? Tr::tr("%1 %2 per kWh")
+                            .arg(*e.pricePerKwh)
+                            .arg(e.currency.isEmpty() ? Tr::tr("(no currency)") : e.currency)
+                      : Tr::tr("no price");
+    const QString co2 = e.gramsCo2PerKwh ? Tr::tr("%1 g CO2 per kWh").arg(*e.gramsCo2PerKwh)
+                                         : Tr::tr("no CO2 intensity");
+    return Tr::tr("energy: %1; %2").arg(price, co2);
 }
 
 QString ownersSummary(const PolicyConfig& c)
@@ -321,26 +324,26 @@ QString ownersSummary(const PolicyConfig& c)
         if (!m.user.isEmpty())
             to << m.user;
         if (!m.account.isEmpty())
-            to << tr("account %1").arg(m.account);
+            to << Tr::tr("account %1").arg(m.account);
         return QStringLiteral("%1 → %2").arg(name, to.join(QStringLiteral(", ")));
     };
     QStringList lines;
-    lines << tr("owners: labels %1 and %2, Slurm's user and account %3")
-                 .arg(o.userLabel.isEmpty() ? tr("(none)") : o.userLabel,
-                      o.accountLabel.isEmpty() ? tr("(none)") : o.accountLabel, onOff(o.slurm));
+    lines << Tr::tr("owners: labels %1 and %2, Slurm's user and account %3")
+                 .arg(o.userLabel.isEmpty() ? Tr::tr("(none)") : o.userLabel,
+                      o.accountLabel.isEmpty() ? Tr::tr("(none)") : o.accountLabel, onOff(o.slurm));
     if (!o.namespaces.isEmpty()) {
         QStringList names = o.namespaces.keys();
         names.sort();
         QStringList out;
         for (const QString& n : std::as_const(names))
             out << mapping(n, o.namespaces.value(n));
-        lines << tr("owners namespaces: %1").arg(out.join(QStringLiteral("; ")));
+        lines << Tr::tr("owners namespaces: %1").arg(out.join(QStringLiteral("; ")));
     }
     if (!o.containers.isEmpty()) {
         QStringList out;
         for (const auto& [pattern, m] : o.containers)
             out << mapping(pattern, m);
-        lines << tr("owners containers: %1").arg(out.join(QStringLiteral("; ")));
+        lines << Tr::tr("owners containers: %1").arg(out.join(QStringLiteral("; ")));
     }
     const auto& x = c.exempt;
     if (!x.isEmpty()) {
@@ -349,11 +352,11 @@ QString ownersSummary(const PolicyConfig& c)
             if (!list.isEmpty())
                 out << QStringLiteral("%1 %2").arg(what, list.join(QStringLiteral(", ")));
         };
-        add(tr("namespaces"), x.namespaces);
-        add(tr("labels"), x.labels);
-        add(tr("accounts"), x.accounts);
-        add(tr("Slurm jobs"), x.jobs);
-        lines << tr("owners exempt: %1").arg(out.join(QStringLiteral("; ")));
+        add(Tr::tr("namespaces"), x.namespaces);
+        add(Tr::tr("labels"), x.labels);
+        add(Tr::tr("accounts"), x.accounts);
+        add(Tr::tr("Slurm jobs"), x.jobs);
+        lines << Tr::tr("owners exempt: %1").arg(out.join(QStringLiteral("; ")));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -11,10 +11,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text, int n = -1)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReadingStream", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReadingStream)
+};
 
 bool carriesInterval(const Snapshot& r)
 {
@@ -88,13 +88,13 @@ void IntervalInference::decide(const QString& name, Server& s)
     s.decided = true;
     s.intervalMs = inferFrom(s.spacings);
     if (s.intervalMs)
-        m_notes << tr("%1: its readings carry no sampling interval (interval_ms); inferred %2 "
-                      "from the spacing of its first %n readings",
-                      int(s.spacings.size() + 1))
+        m_notes << Tr::tr("%1: its readings carry no sampling interval (interval_ms); inferred %2 "
+                          "from the spacing of its first %n readings",
+                          nullptr, int(s.spacings.size() + 1))
                        .arg(name, formatDurationExact(std::chrono::milliseconds(*s.intervalMs)));
     else
-        m_notes << tr("%1: one reading and no sampling interval (interval_ms): no interval to "
-                      "infer, it is taken as 1s")
+        m_notes << Tr::tr("%1: one reading and no sampling interval (interval_ms): no interval to "
+                          "infer, it is taken as 1s")
                        .arg(name);
 }
 

@@ -13,10 +13,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReadingStream", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReadingStream)
+};
 
 // A trace, line by line (the trace reader's strict parser and order rule).
 class TraceSource final : public ReadingSource
@@ -154,7 +154,7 @@ std::unique_ptr<ReadingSource> openReadingSource(const ReadingSpec& spec, QStrin
     }
     case ReadingSpec::Kind::Demo:
         if (!spec.fromMs) {
-            *error = tr("--demo: give the range (--from, and --to, default now)");
+            *error = Tr::tr("--demo: give the range (--from, and --to, default now)");
             return nullptr;
         }
         return std::make_unique<DemoSource>(spec.demoServers, *spec.fromMs,
@@ -162,7 +162,7 @@ std::unique_ptr<ReadingSource> openReadingSource(const ReadingSpec& spec, QStrin
                                             spec.servers);
     case ReadingSpec::Kind::Opener:
         if (!spec.opener) {
-            *error = tr("no readings to open");
+            *error = Tr::tr("no readings to open");
             return nullptr;
         }
         return spec.opener(spec, error);

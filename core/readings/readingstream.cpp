@@ -11,10 +11,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReadingStream", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReadingStream)
+};
 
 QString timeText(qint64 ms, const QTimeZone& zone)
 {
@@ -165,8 +165,8 @@ QStringList ReadingStream::gapWarnings(qint64 fromMs, qint64 toMs, const QTimeZo
             gapMs += std::max<qint64>(0, std::min(b, to) - std::max(a, from));
         if (2 * gapMs <= to - from)
             continue;
-        out << tr("%1: %2 % of the time from %3 to %4 is gaps (no reading for more than 3 "
-                  "sampling intervals): what it shows covers little of that time")
+        out << Tr::tr("%1: %2 % of the time from %3 to %4 is gaps (no reading for more than 3 "
+                      "sampling intervals): what it shows covers little of that time")
                    .arg(server)
                    .arg(qRound(100.0 * double(gapMs) / double(to - from)))
                    .arg(timeText(from, zone), timeText(to, zone));

@@ -27,10 +27,13 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+// (In a function whose return type names another namespace, a toml:: or
+// std:: type, Qt 6.4's lupdate loses the class: messages there name the
+// context themselves, QCoreApplication::translate("gw::AgentReadings", ...).)
+struct Tr
 {
-    return QCoreApplication::translate("gw::AgentReadings", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::AgentReadings)
+};
 
 // /v1/info and /v1/policy: small replies, the desktop link's timeout.
 constexpr int kInfoTimeoutMs = 5000;
@@ -130,7 +133,7 @@ struct AgentReadings::State
         const QJsonValue now =
             reply.json ? reply.json->value(QStringLiteral("now_ms")) : QJsonValue();
         if (!now.isDouble()) {
-            *error = reply.json ? tr("%1: /v1/info has no now_ms").arg(s.where) : reply.error;
+            *error = reply.json ? Tr::tr("%1: /v1/info has no now_ms").arg(s.where) : reply.error;
             return false;
         }
         const qint64 offset = qint64(now.toDouble()) - (sent + back) / 2;
@@ -143,12 +146,12 @@ struct AgentReadings::State
     // Where the stream stopped, for a message.
     static QString stoppedAt(const Stream& s)
     {
-        return s.lastMs ? (s.opened ? tr("after reading %1 (the reading of %2)")
-                                    : tr("after line %1 (the reading of %2)"))
+        return s.lastMs ? (s.opened ? Tr::tr("after reading %1 (the reading of %2)")
+                                    : Tr::tr("after line %1 (the reading of %2)"))
                               .arg(s.line)
                               .arg(QDateTime::fromMSecsSinceEpoch(*s.lastMs, QTimeZone::utc())
                                        .toString(Qt::ISODateWithMs))
-                        : tr("before the first reading");
+                        : Tr::tr("before the first reading");
     }
 
     // A reading read and checked, in either form: taken in its stream's
@@ -166,7 +169,8 @@ struct AgentReadings::State
 
     static std::nullopt_t tooLong(const Stream& s, QString* error)
     {
-        *error = tr("%1: the readings stopped %2: a line longer than %3 MiB")
+        *error = QCoreApplication::translate(
+                     "gw::AgentReadings", "%1: the readings stopped %2: a line longer than %3 MiB")
                      .arg(s.where, stoppedAt(s))
                      .arg(TraceReader::kMaxLineBytes >> 20);
         return std::nullopt;
@@ -205,7 +209,7 @@ struct AgentReadings::State
                 if (snap)
                     why = s.order.check(*snap);
                 if (!why.isEmpty()) {
-                    *error = tr("%1: line %2: %3").arg(s.where).arg(s.line).arg(why);
+                    *error = Tr::tr("%1: line %2: %3").arg(s.where).arg(s.line).arg(why);
                     return std::nullopt;
                 }
                 return delivered(s, std::move(*snap));
@@ -232,12 +236,14 @@ struct AgentReadings::State
                 const bool cut = replyIsCbor(r) ? !s.closed || s.at < s.cbor.size()
                                                 : !s.lines.takeRest().trimmed().isEmpty();
                 if (r->error() != QNetworkReply::NoError || cut) {
-                    const QString why = replyPinMismatch(r)
-                                            ? tr("the server's certificate is not the pinned one")
-                                        : r->error() != QNetworkReply::NoError ? r->errorString()
-                                        : replyIsCbor(r) ? tr("the last reading is cut")
-                                                         : tr("the last line is cut");
-                    *error = tr("%1: the readings stopped %2: %3").arg(s.where, stoppedAt(s), why);
+                    const QString why =
+                        replyPinMismatch(r)
+                            ? Tr::tr("the server's certificate is not the pinned one")
+                        : r->error() != QNetworkReply::NoError ? r->errorString()
+                        : replyIsCbor(r)                       ? Tr::tr("the last reading is cut")
+                                                               : Tr::tr("the last line is cut");
+                    *error =
+                        Tr::tr("%1: the readings stopped %2: %3").arg(s.where, stoppedAt(s), why);
                     return std::nullopt;
                 }
                 r->deleteLater();
@@ -274,8 +280,8 @@ struct AgentReadings::State
         if (!s.opened) {
             if (head != 0x9f) {
                 *more = false;
-                *error =
-                    tr("%1: the readings are not a CBOR array of indefinite length").arg(s.where);
+                *error = Tr::tr("%1: the readings are not a CBOR array of indefinite length")
+                             .arg(s.where);
                 return std::nullopt;
             }
             s.opened = true;
@@ -303,7 +309,7 @@ struct AgentReadings::State
         if (snap)
             why = s.order.check(*snap);
         if (!why.isEmpty()) {
-            *error = tr("%1: reading %2: %3").arg(s.where).arg(s.line + 1).arg(why);
+            *error = Tr::tr("%1: reading %2: %3").arg(s.where).arg(s.line + 1).arg(why);
             return std::nullopt;
         }
         s.at += used;
@@ -379,7 +385,7 @@ ReadingSpec agentReadingsSpec(QList<AgentReadings::Agent> agents)
         [agents = std::move(agents)](const ReadingSpec& spec,
                                      QString* error) -> std::unique_ptr<ReadingSource> {
             if (!spec.fromMs) {
-                *error = tr("--source: give the range (--from, and --to, default now)");
+                *error = Tr::tr("--source: give the range (--from, and --to, default now)");
                 return nullptr;
             }
             return std::make_unique<AgentReadings>(
@@ -457,7 +463,7 @@ std::optional<PolicyConfig> agentsPolicy(const QList<AgentEndpoint>& agents, QSt
         const PolicyParseResult parsed =
             parsePolicy(text.isEmpty() ? policyTomlFromJson(json) : text.toUtf8(), name);
         if (!parsed.config) {
-            *error = tr("%1: the agent's policy cannot be read back: %2; give --policy")
+            *error = Tr::tr("%1: the agent's policy cannot be read back: %2; give --policy")
                          .arg(where, parsed.errors.join(QStringLiteral("; ")));
             return std::nullopt;
         }
@@ -466,8 +472,8 @@ std::optional<PolicyConfig> agentsPolicy(const QList<AgentEndpoint>& agents, QSt
             firstJson = json;
             firstWhere = where;
         } else if (json != firstJson) {
-            warnings->append(tr("the agents' policies differ (%1 and %2): the report uses "
-                                "the policy of %1; give --policy to choose")
+            warnings->append(Tr::tr("the agents' policies differ (%1 and %2): the report uses "
+                                    "the policy of %1; give --policy to choose")
                                  .arg(firstWhere, where));
         }
     }

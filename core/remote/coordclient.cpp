@@ -14,10 +14,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::CoordClient", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::CoordClient)
+};
 
 constexpr int kDefaultTimeoutMs = 10'000;
 constexpr qint64 kMaxReplyBytes = 16 * 1024 * 1024;
@@ -85,7 +85,7 @@ AllocateReply requestAllocation(const AgentEndpoint& source, const AllocateBody&
     out.reservation = reservationFromJson(o.value(QStringLiteral("reservation")).toObject(), &why);
     if (!out.reservation || !readCandidates(o, "granted", &out.granted, &why)) {
         out.reservation.reset();
-        out.error = tr("%1: not an allocation: %2").arg(where, why);
+        out.error = Tr::tr("%1: not an allocation: %2").arg(where, why);
         return out;
     }
     out.cudaVisibleDevices = o.value(QStringLiteral("cuda_visible_devices")).toString();
@@ -124,8 +124,8 @@ std::optional<Advice> requestAdvice(const AgentEndpoint& source, const QString& 
     QString why;
     std::optional<Advice> advice = adviceFromJson(*x.json, &why);
     if (!advice && error)
-        *error =
-            tr("%1/v1/advice: not advice: %2").arg(source.url.toString(QUrl::RemoveUserInfo), why);
+        *error = Tr::tr("%1/v1/advice: not advice: %2")
+                     .arg(source.url.toString(QUrl::RemoveUserInfo), why);
     return advice;
 }
 
@@ -141,7 +141,7 @@ std::optional<AllocationState> requestAllocationState(const AgentEndpoint& sourc
     QString why;
     std::optional<AllocationState> state = allocationStateFromJson(*x.json, &why);
     if (!state && error)
-        *error = tr("%1/v1/allocate: not an allocation state: %2")
+        *error = Tr::tr("%1/v1/allocate: not an allocation state: %2")
                      .arg(source.url.toString(QUrl::RemoveUserInfo), why);
     return state;
 }
@@ -152,7 +152,7 @@ std::optional<QJsonObject> requestTokenBalances(const AgentEndpoint& source, QSt
                                  kDefaultTimeoutMs);
     if (x.error.isEmpty() && !x.json->value(QStringLiteral("balances")).isObject()) {
         if (error)
-            *error = tr("%1/v1/balances: no \"balances\" object in the reply")
+            *error = Tr::tr("%1/v1/balances: no \"balances\" object in the reply")
                          .arg(source.url.toString(QUrl::RemoveUserInfo));
         return std::nullopt;
     }
@@ -190,7 +190,7 @@ std::optional<QJsonArray> requestTokenLedger(const AgentEndpoint& source, const 
             return out;
         if (next <= after) {
             if (error)
-                *error = tr("%1/v1/ledger: the cursor did not move")
+                *error = Tr::tr("%1/v1/ledger: the cursor did not move")
                              .arg(source.url.toString(QUrl::RemoveUserInfo));
             return std::nullopt;
         }

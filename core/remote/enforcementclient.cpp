@@ -16,10 +16,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::EnforcementClient", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::EnforcementClient)
+};
 
 using P = JsonFields::Presence;
 
@@ -221,7 +221,7 @@ EnforcementReply fromRaw(int status, AgentFailure failure, const QString& error,
 void protocolError(EnforcementReply& out, const QString& route, const QString& why)
 {
     out.failure = AgentFailure::Protocol;
-    out.error = tr("%1: the agent's reply does not read: %2").arg(route, why);
+    out.error = Tr::tr("%1: the agent's reply does not read: %2").arg(route, why);
 }
 
 } // namespace
@@ -257,18 +257,18 @@ void EnforcementClient::decide(const QString& candidateId, bool confirm, const Q
              EnforcementReply out = fromRaw(raw.status, raw.failure, raw.error, raw.code);
              if (raw.status == 403) {
                  out.readOnlyToken = true;
-                 out.error = tr("%1: this agent's token has read access only; confirming or "
-                                "declining needs a token with admin scope (HTTP 403)")
+                 out.error = Tr::tr("%1: this agent's token has read access only; confirming or "
+                                    "declining needs a token with admin scope (HTTP 403)")
                                  .arg(name);
              } else if (raw.status == 409 && raw.code == QStringLiteral("step_not_due")) {
                  out.error =
-                     tr("%1: that step is not the one due now (HTTP 409 step_not_due%2); "
-                        "the candidates are read again")
+                     Tr::tr("%1: that step is not the one due now (HTTP 409 step_not_due%2); "
+                            "the candidates are read again")
                          .arg(name, raw.message.isEmpty() ? QString()
                                                           : QStringLiteral(": ") + raw.message);
              } else if (raw.status == 404 && raw.code == QStringLiteral("unknown_candidate")) {
-                 out.error = tr("%1: the agent no longer lists this candidate (HTTP 404 "
-                                "unknown_candidate)")
+                 out.error = Tr::tr("%1: the agent no longer lists this candidate (HTTP 404 "
+                                    "unknown_candidate)")
                                  .arg(name);
              }
              QString why;
@@ -313,7 +313,7 @@ void EnforcementClient::auditPage(qint64 after, int pages, std::shared_ptr<Enfor
              // A new stream (the agent lost its journal): its entries from the start.
              if (!out.auditStream.isEmpty() && out.auditStream != page->stream) {
                  protocolError(out, QStringLiteral("GET /v1/audit"),
-                               tr("the stream changed while reading pages"));
+                               Tr::tr("the stream changed while reading pages"));
                  return done(out);
              }
              out.auditStream = page->stream;

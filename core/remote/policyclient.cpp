@@ -12,10 +12,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::PolicyClient", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::PolicyClient)
+};
 
 QStringList stringList(const QJsonValue& v)
 {
@@ -30,7 +30,7 @@ QStringList stringList(const QJsonValue& v)
 bool readPolicyAnswer(const QJsonObject& o, PolicyReply* out, QString* why)
 {
     if (!o.value(QStringLiteral("policy")).isObject()) {
-        *why = tr("\"policy\": expected an object");
+        *why = Tr::tr("\"policy\": expected an object");
         return false;
     }
     out->policy = o.value(QStringLiteral("policy")).toObject();
@@ -114,8 +114,8 @@ void PolicyClient::putPolicy(const QByteArray& toml, std::function<void(const Po
              out.errors = raw.errors;
              if (raw.status == 403) {
                  out.readOnlyToken = true;
-                 out.error = tr("%1: this agent's token has read access only; changing the "
-                                "policy needs a token with admin scope (HTTP 403)")
+                 out.error = Tr::tr("%1: this agent's token has read access only; changing the "
+                                    "policy needs a token with admin scope (HTTP 403)")
                                  .arg(name);
              }
              QString why;
@@ -146,7 +146,7 @@ void PolicyClient::replay(const QByteArray& toml, qint64 fromMs, qint64 toMs,
                  const QJsonValue events = raw.json->value(QStringLiteral("events"));
                  if (!events.isArray()) {
                      out.failure = AgentFailure::Protocol;
-                     out.error = tr("\"events\": expected an array");
+                     out.error = Tr::tr("\"events\": expected an array");
                  } else {
                      out.readings =
                          quint64(raw.json->value(QStringLiteral("readings")).toInteger());

@@ -17,10 +17,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ServerList", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ServerList)
+};
 
 QString kindKey(ServerEntry::Kind kind)
 {
@@ -32,7 +32,8 @@ QString kindKey(ServerEntry::Kind kind)
 
 QString kindText(ServerEntry::Kind kind)
 {
-    return kind == ServerEntry::Kind::Prometheus ? tr("Prometheus") : tr("GPU Warden agent");
+    return kind == ServerEntry::Kind::Prometheus ? Tr::tr("Prometheus")
+                                                 : Tr::tr("GPU Warden agent");
 }
 
 QString ServerEntry::watchedName() const
@@ -44,10 +45,10 @@ QString ServerEntry::watchedName() const
 QString validateToken(const QByteArray& token)
 {
     if (token.size() > kMaxTokenBytes)
-        return tr("the token is longer than %1 bytes").arg(kMaxTokenBytes);
+        return Tr::tr("the token is longer than %1 bytes").arg(kMaxTokenBytes);
     for (const char c : token) {
         if (uchar(c) <= 0x20 || uchar(c) == 0x7f)
-            return tr("the token contains spaces or control characters (one token, one line)");
+            return Tr::tr("the token contains spaces or control characters (one token, one line)");
     }
     return {};
 }
@@ -57,22 +58,22 @@ QUrl parseServerUrl(const QString& text, QString* error, ServerEntry::Kind kind)
     const QString t = text.trimmed();
     const QUrl url(t, QUrl::StrictMode);
     if (t.isEmpty()) {
-        *error = tr("Enter the server's URL, such as https://gpu-01.example.org:9807.");
+        *error = Tr::tr("Enter the server's URL, such as https://gpu-01.example.org:9807.");
         return {};
     }
     if (!url.isValid() ||
         (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        *error = tr("The URL must start with http:// or https:// (for example "
-                    "https://gpu-01.example.org:9807).");
+        *error = Tr::tr("The URL must start with http:// or https:// (for example "
+                        "https://gpu-01.example.org:9807).");
         return {};
     }
     if (url.host().isEmpty()) {
-        *error = tr("The URL has no host name.");
+        *error = Tr::tr("The URL has no host name.");
         return {};
     }
     if (!url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment()) {
-        *error = tr("Leave user names, passwords, queries and fragments out of the URL; the "
-                    "token has a field of its own.");
+        *error = Tr::tr("Leave user names, passwords, queries and fragments out of the URL; the "
+                        "token has a field of its own.");
         return {};
     }
     QUrl clean = url;
@@ -149,18 +150,18 @@ std::optional<ServerEntry> ServerList::entry(const QString& id) const
 QString ServerList::validate(const ServerEntry& e) const
 {
     if (e.name.trimmed().isEmpty())
-        return tr("Give the server a name.");
+        return Tr::tr("Give the server a name.");
     if (e.name != e.name.trimmed())
-        return tr("The name must not start or end with spaces.");
+        return Tr::tr("The name must not start or end with spaces.");
     if (!e.url.isValid() || e.url.host().isEmpty())
-        return tr("Enter a valid http:// or https:// URL.");
+        return Tr::tr("Enter a valid http:// or https:// URL.");
     for (const auto& other : m_entries) {
         if (other.id == e.id)
             continue;
         if (other.name.compare(e.name, Qt::CaseInsensitive) == 0)
-            return tr("Another server is already called \"%1\".").arg(other.name);
+            return Tr::tr("Another server is already called \"%1\".").arg(other.name);
         if (SecretStore::tokenKey(other.url) == SecretStore::tokenKey(e.url))
-            return tr("\"%1\" already uses this URL.").arg(other.name);
+            return Tr::tr("\"%1\" already uses this URL.").arg(other.name);
     }
     return {};
 }
@@ -219,9 +220,9 @@ void ServerList::put(ServerEntry e, std::optional<QByteArray> token,
                 }
                 // Not lost: used until the app quits, and said so.
                 m_sessionTokens.insert(newKey, typed);
-                finish({tr("The keychain could not store the token: %1. It is used "
-                           "for this session only and will not be remembered after "
-                           "GPU Warden quits.")
+                finish({Tr::tr("The keychain could not store the token: %1. It is used "
+                               "for this session only and will not be remembered after "
+                               "GPU Warden quits.")
                             .arg(error.message),
                         error.detail});
             });
@@ -352,16 +353,17 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
     }
     const ServerEntry e = pass->todo.takeFirst();
     if (!e.url.isValid()) {
-        pass->errors.append(tr("%1: no valid URL; edit the server.")
-                                .arg(e.name.isEmpty() ? tr("A server without a name") : e.name));
+        pass->errors.append(
+            Tr::tr("%1: no valid URL; edit the server.")
+                .arg(e.name.isEmpty() ? Tr::tr("A server without a name") : e.name));
         resolveNext(pass);
         return;
     }
     const QString key = SecretStore::tokenKey(e.url);
     if (const auto held = m_sessionTokens.constFind(key); held != m_sessionTokens.cend()) {
-        pass->errors.append(tr("%1: the token is used for this session only; it will not be "
-                               "remembered after GPU Warden quits (the keychain could not "
-                               "store it).")
+        pass->errors.append(Tr::tr("%1: the token is used for this session only; it will not be "
+                                   "remembered after GPU Warden quits (the keychain could not "
+                                   "store it).")
                                 .arg(e.watchedName()));
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents)
             .append(RemoteServer{e.watchedName(), e.url, *held, e.pinnedSha256});
@@ -379,7 +381,7 @@ void ServerList::resolveNext(const std::shared_ptr<ResolvePass>& pass)
                     << "keychain:" << r.error.text()
                     << "- servers are asked without their tokens until it answers";
             pass->keychainError = r.error;
-            pass->errors.append(tr("%1: the token could not be read from the keychain: %2")
+            pass->errors.append(Tr::tr("%1: the token could not be read from the keychain: %2")
                                     .arg(e.watchedName(), r.error.message));
         }
         (e.kind == ServerEntry::Kind::Prometheus ? pass->prometheus : pass->agents).append(s);

@@ -16,10 +16,10 @@
 namespace gw {
 
 namespace {
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::CommandLine", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::CommandLine)
+};
 
 void printToStderr(const QString& text)
 {
@@ -30,19 +30,20 @@ void printToStderr(const QString& text)
 
 void addAgentSourceOption(QCommandLineParser& p, SourceUse use)
 {
-    p.addOption({QStringLiteral("source"),
-                 use == SourceUse::InsteadOfThisMachine
-                     ? tr("Read a gpuwarden-agent at this URL instead of this machine (port 9807 "
-                          "unless given; token from GPUWARDEN_TOKEN, else from the keychain).")
-                     : tr("Also watch the gpuwarden-agent at this URL, beside this machine and "
-                          "the servers of File → Servers… (port 9807 unless given; token from "
-                          "GPUWARDEN_TOKEN, else from the keychain)."),
-                 tr("url")});
+    p.addOption(
+        {QStringLiteral("source"),
+         use == SourceUse::InsteadOfThisMachine
+             ? Tr::tr("Read a gpuwarden-agent at this URL instead of this machine (port 9807 "
+                      "unless given; token from GPUWARDEN_TOKEN, else from the keychain).")
+             : Tr::tr("Also watch the gpuwarden-agent at this URL, beside this machine and "
+                      "the servers of File → Servers… (port 9807 unless given; token from "
+                      "GPUWARDEN_TOKEN, else from the keychain)."),
+         Tr::tr("url")});
     p.addOption({QStringLiteral("pin"),
-                 tr("With an https:// --source: accept only the certificate with this SHA-256 "
-                    "fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), "
-                    "self-signed or not."),
-                 tr("sha256")});
+                 Tr::tr("With an https:// --source: accept only the certificate with this SHA-256 "
+                        "fingerprint (AB:CD:…, as openssl x509 -fingerprint -sha256 prints it), "
+                        "self-signed or not."),
+                 Tr::tr("sha256")});
 }
 
 namespace {
@@ -54,7 +55,7 @@ std::optional<QUrl> checkedUrl(const QString& text, QString* error)
     QString why;
     const QUrl url = parseServerUrl(text, &why);
     if (!why.isEmpty()) {
-        *error = tr("--source: expected an http:// or https:// URL of an agent, got \"%1\": %2")
+        *error = Tr::tr("--source: expected an http:// or https:// URL of an agent, got \"%1\": %2")
                      .arg(text, why);
         return std::nullopt;
     }
@@ -69,35 +70,36 @@ std::optional<AgentEndpoint> sourceFor(const QCommandLineParser& p, const QUrl& 
     if (p.isSet(QStringLiteral("pin"))) {
         source.pinnedSha256 = parseFingerprint(p.value(QStringLiteral("pin")));
         if (source.pinnedSha256.isEmpty()) {
-            *error = tr("--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), "
-                        "got \"%1\"")
-                         .arg(p.value(QStringLiteral("pin")));
+            *error =
+                Tr::tr("--pin: expected a SHA-256 fingerprint (64 hex digits, colons allowed), "
+                       "got \"%1\"")
+                    .arg(p.value(QStringLiteral("pin")));
             return std::nullopt;
         }
         if (url.scheme() != QLatin1String("https")) {
-            *error = tr("--pin needs an https:// --source");
+            *error = Tr::tr("--pin needs an https:// --source");
             return std::nullopt;
         }
     }
     if (!source.token.isEmpty()) {
-        source.tokenOrigin = tr("the token came from GPUWARDEN_TOKEN");
+        source.tokenOrigin = Tr::tr("the token came from GPUWARDEN_TOKEN");
         return source;
     }
     const QString key = SecretStore::tokenKey(url);
     const SecretResult stored = SecretStore().readBlocking(key);
     if (stored.secret && !stored.secret->isEmpty()) {
         source.token = *stored.secret;
-        source.tokenOrigin = tr("the token came from the keychain (key \"%1\")").arg(key);
+        source.tokenOrigin = Tr::tr("the token came from the keychain (key \"%1\")").arg(key);
     } else if (!stored.error.isEmpty()) {
         // The command line shows the backend's own words too.
         source.tokenOrigin =
-            tr("no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key "
-               "\"%1\"): %2")
+            Tr::tr("no token: GPUWARDEN_TOKEN is not set and the keychain could not be read (key "
+                   "\"%1\"): %2")
                 .arg(key, stored.error.text());
     } else {
         source.tokenOrigin =
-            tr("no token: GPUWARDEN_TOKEN is not set and the keychain has none under \"%1\" "
-               "(store one with: gpuwarden-cli token set --source URL)")
+            Tr::tr("no token: GPUWARDEN_TOKEN is not set and the keychain has none under \"%1\" "
+                   "(store one with: gpuwarden-cli token set --source URL)")
                 .arg(key);
     }
     return source;
@@ -111,7 +113,8 @@ std::optional<QUrl> agentUrlOption(const QCommandLineParser& p, QString* error)
         return std::nullopt;
     const QStringList values = p.values(QStringLiteral("source"));
     if (values.size() > 1) {
-        *error = tr("--source is given %1 times; this command reads one agent").arg(values.size());
+        *error =
+            Tr::tr("--source is given %1 times; this command reads one agent").arg(values.size());
         return std::nullopt;
     }
     return checkedUrl(values.first(), error);
@@ -134,7 +137,7 @@ QList<AgentEndpoint> agentSourcesOption(const QCommandLineParser& p, QString* er
         if (!url)
             return {};
         if (seen.contains(*url)) {
-            *error = tr("--source %1 is given twice").arg(url->toString());
+            *error = Tr::tr("--source %1 is given twice").arg(url->toString());
             return {};
         }
         seen << *url;
@@ -150,7 +153,7 @@ std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)
 {
     QByteArray token;
     if (::isatty(STDIN_FILENO)) {
-        printToStderr(tr("Token for %1 (not echoed): ").arg(url));
+        printToStderr(Tr::tr("Token for %1 (not echoed): ").arg(url));
         termios saved{};
         const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
         if (quiet) {
@@ -167,19 +170,19 @@ std::optional<QByteArray> tokenFromStdin(const QString& url, QString* error)
     } else {
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly)) {
-            *error = tr("cannot read the token from standard input: %1").arg(in.errorString());
+            *error = Tr::tr("cannot read the token from standard input: %1").arg(in.errorString());
             return std::nullopt;
         }
         token = in.read(kMaxTokenBytes + 1);
     }
     token = token.trimmed();
     if (token.isEmpty()) {
-        *error = tr("no token on standard input (pipe it in: printf %s \"$TOKEN\" | "
-                    "gpuwarden-cli token set --source URL)");
+        *error = Tr::tr("no token on standard input (pipe it in: printf %s \"$TOKEN\" | "
+                        "gpuwarden-cli token set --source URL)");
         return std::nullopt;
     }
     if (token.size() > kMaxTokenBytes) {
-        *error = tr("the token on standard input is longer than %1 bytes").arg(kMaxTokenBytes);
+        *error = Tr::tr("the token on standard input is longer than %1 bytes").arg(kMaxTokenBytes);
         return std::nullopt;
     }
     // The check the Servers dialog and the server list make too.

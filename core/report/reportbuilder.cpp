@@ -33,10 +33,10 @@ namespace {
 constexpr qint64 kDefaultIntervalMs = 1000; // as the books and the policy engine assume
 constexpr double kMsPerHour = std::chrono::milliseconds(std::chrono::hours(1)).count();
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReportBuilder", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReportBuilder)
+};
 
 // Equal text; strings that share their data (copies of one reading's) are
 // equal without comparing.
@@ -197,8 +197,8 @@ ReportBuilder::ReportBuilder(ReportOptions options)
                    : QString::fromUtf8(QTimeZone::systemTimeZoneId());
     m_zone = QTimeZone(m_zoneId.toUtf8());
     if (!m_zone.isValid()) {
-        m_warnings
-            << tr("time zone %1 is unknown: the hours of the day are shown in UTC").arg(m_zoneId);
+        m_warnings << Tr::tr("time zone %1 is unknown: the hours of the day are shown in UTC")
+                          .arg(m_zoneId);
         m_zone = QTimeZone::utc();
     }
     PolicyEngine::Options engine;
@@ -482,7 +482,7 @@ void ReportBuilder::feed(const Snapshot& r)
     }
     ServerState& s = *found;
     if (s.lastMs && r.timestampMs <= *s.lastMs) {
-        m_warnings << tr("%1: reading at %2 ms not after the last one (%3 ms): skipped")
+        m_warnings << Tr::tr("%1: reading at %2 ms not after the last one (%3 ms): skipped")
                           .arg(r.server)
                           .arg(r.timestampMs)
                           .arg(*s.lastMs);
@@ -505,7 +505,7 @@ void ReportBuilder::feed(const Snapshot& r)
             charged = r;
         GpuProcess& q = charged->processes[i];
         ProcessOwner owner =
-            q.owner.value_or(ProcessOwner{q.user, {}, tr("the process's user"), false});
+            q.owner.value_or(ProcessOwner{q.user, {}, Tr::tr("the process's user"), false});
         owner.account = account;
         q.owner = owner;
     }

@@ -33,10 +33,10 @@ constexpr double kPatternDayFraction = 0.8;
 constexpr int kPatternMinHours = 3;
 constexpr int kPatternMinDays = 2;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::ReportBuilder", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::ReportBuilder)
+};
 
 // "18.5"
 QString hoursText(double hours)
@@ -84,9 +84,9 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
             for (const UnitReport& u : report.units)
                 if (u.server == e.server && u.migUuid == e.migUuid)
                     profile = u.migProfile;
-            return tr("MIG %1 on GPU %2").arg(profile).arg(e.gpuIndex);
+            return Tr::tr("MIG %1 on GPU %2").arg(profile).arg(e.gpuIndex);
         }
-        return e.gpuIndex >= 0 ? tr("GPU %1").arg(e.gpuIndex) : QString();
+        return e.gpuIndex >= 0 ? Tr::tr("GPU %1").arg(e.gpuIndex) : QString();
     };
 
     // Hog: per process (a user-scope hog: per user and server).
@@ -140,20 +140,21 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         f.pid = e.pid;
         f.unit = e.pid ? unitText(e) : QString();
         f.hours = double(h.ms) / kMsPerHour;
-        const QString who =
-            e.pid ? tr("%1 (PID %2, %3)")
-                        .arg(programOf(e.command).isEmpty() ? tr("process") : programOf(e.command))
-                        .arg(e.pid)
-                        .arg(e.user.isEmpty() ? tr("no user") : e.user)
-                  : tr("%1's processes").arg(e.user);
+        const QString who = e.pid ? Tr::tr("%1 (PID %2, %3)")
+                                        .arg(programOf(e.command).isEmpty() ? Tr::tr("process")
+                                                                            : programOf(e.command))
+                                        .arg(e.pid)
+                                        .arg(e.user.isEmpty() ? Tr::tr("no user") : e.user)
+                                  : Tr::tr("%1's processes").arg(e.user);
         const QString where = f.unit.isEmpty() ? e.server : e.server + u' ' + f.unit;
-        f.text = tr("%1: %2 h at ≥ %3 % on %4").arg(who, hoursText(f.hours), threshold, where);
+        f.text = Tr::tr("%1: %2 h at ≥ %3 % on %4").arg(who, hoursText(f.hours), threshold, where);
         if (const auto quota = quotaOf(e.user))
-            f.text += u' ' + tr("(expected quota: %1 %)").arg(percentText(*quota));
+            f.text += u' ' + Tr::tr("(expected quota: %1 %)").arg(percentText(*quota));
         f.recommendation =
             e.user.isEmpty()
-                ? tr("Find who runs PID %1 on %2.").arg(e.pid).arg(e.server)
-                : tr("Contact %1; if this is expected, raise their quota in [quota].").arg(e.user);
+                ? Tr::tr("Find who runs PID %1 on %2.").arg(e.pid).arg(e.server)
+                : Tr::tr("Contact %1; if this is expected, raise their quota in [quota].")
+                      .arg(e.user);
         out << f;
     }
 
@@ -171,21 +172,22 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         f.hours = double(i.ms) / kMsPerHour;
         QStringList servers = i.servers;
         servers.sort();
-        f.text = tr("%1: %2 h holding idle GPUs (< %3 %) on %4; GPUs held: %5")
+        f.text = Tr::tr("%1: %2 h holding idle GPUs (< %3 %) on %4; GPUs held: %5")
                      .arg(f.user, hoursText(f.hours), idleBelow, servers.join(QStringLiteral(", ")))
                      .arg(i.units.size());
         if (!idleEnforced && i.events >= kRecurring) {
             f.advice = Finding::Advice::EnableEnforcement;
             f.recommendation =
-                tr("Contact %1; it recurs (%2 idle events): set [idle] action = \"terminate\"%3 "
-                   "to free such GPUs.")
+                Tr::tr(
+                    "Contact %1; it recurs (%2 idle events): set [idle] action = \"terminate\"%3 "
+                    "to free such GPUs.")
                     .arg(f.user)
                     .arg(i.events)
-                    .arg(m_policy.idle.dryRun ? tr(" and dry_run = false") : QString());
+                    .arg(m_policy.idle.dryRun ? Tr::tr(" and dry_run = false") : QString());
         } else {
             f.advice = Finding::Advice::ContactOwner;
             f.recommendation =
-                tr("Contact %1; ask them to free the GPUs they do not use.").arg(f.user);
+                Tr::tr("Contact %1; ask them to free the GPUs they do not use.").arg(f.user);
         }
         out << f;
     }
@@ -201,14 +203,15 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         for (qsizetype i = 0; i < shown.size() && i < kServersNamed; ++i) {
             const ServerShare& x = shown[i];
             QString part =
-                tr("%1 % of %2")
-                    .arg(x.sharePercent ? percentText(*x.sharePercent) : tr("unknown"), x.server);
+                Tr::tr("%1 % of %2")
+                    .arg(x.sharePercent ? percentText(*x.sharePercent) : Tr::tr("unknown"),
+                         x.server);
             if (x.quotaPercent)
-                part += tr(" (%1 %2 %)").arg(tr(quotaWord), percentText(*x.quotaPercent));
+                part += Tr::tr(" (%1 %2 %)").arg(Tr::tr(quotaWord), percentText(*x.quotaPercent));
             parts << part;
         }
         if (shown.size() > kServersNamed)
-            parts << tr("%1 more servers").arg(shown.size() - kServersNamed);
+            parts << Tr::tr("%1 more servers").arg(shown.size() - kServersNamed);
         return parts.join(QStringLiteral(", "));
     };
     const auto overOnAServer = [](const QList<ServerShare>& servers) {
@@ -226,15 +229,15 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
             f.user = u.user;
             f.hours = violation;
             f.text =
-                tr("%1: %2; %3 % of the fleet's GPU-hours")
+                Tr::tr("%1: %2; %3 % of the fleet's GPU-hours")
                     .arg(u.user,
                          serversText(u.servers, QT_TRANSLATE_NOOP("gw::ReportBuilder", "quota")),
-                         u.sharePercent ? percentText(*u.sharePercent) : tr("unknown"));
+                         u.sharePercent ? percentText(*u.sharePercent) : Tr::tr("unknown"));
             if (violation > 0)
-                f.text += tr("; over quota on a server for %1 h").arg(hoursText(violation));
+                f.text += Tr::tr("; over quota on a server for %1 h").arg(hoursText(violation));
             f.recommendation =
-                tr("If %1's use is expected, raise their share in [quota] users; else contact "
-                   "them.")
+                Tr::tr("If %1's use is expected, raise their share in [quota] users; else contact "
+                       "them.")
                     .arg(u.user);
             out << f;
         }
@@ -244,10 +247,10 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
             f.advice = Finding::Advice::ContactOwner;
             f.user = u.user;
             f.hours = u.gpuHours;
-            f.text = tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
+            f.text = Tr::tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
                          .arg(u.user, QString::number(*u.balance, 'f', 1), hoursText(u.gpuHours));
             f.recommendation =
-                tr("Contact %1; grant them tokens if the use was expected.").arg(u.user);
+                Tr::tr("Contact %1; grant them tokens if the use was expected.").arg(u.user);
             out << f;
         }
     }
@@ -258,13 +261,14 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         Finding f;
         f.kind = Finding::Kind::OverQuota;
         f.advice = Finding::Advice::AdjustQuota;
-        f.text = tr("account %1: %2; %3 % of the fleet's GPU-hours")
+        f.text = Tr::tr("account %1: %2; %3 % of the fleet's GPU-hours")
                      .arg(a.account,
                           serversText(a.servers, QT_TRANSLATE_NOOP("gw::ReportBuilder", "share")),
-                          a.sharePercent ? percentText(*a.sharePercent) : tr("unknown"));
+                          a.sharePercent ? percentText(*a.sharePercent) : Tr::tr("unknown"));
         f.recommendation =
-            tr("If account %1's use is expected, raise its share in [accounts.%1]; else contact "
-               "its members (%2).")
+            Tr::tr(
+                "If account %1's use is expected, raise its share in [accounts.%1]; else contact "
+                "its members (%2).")
                 .arg(a.account, a.users.join(QStringLiteral(", ")));
         out << f;
     }
@@ -279,11 +283,12 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
         f.advice = Finding::Advice::CheckAgent;
         f.server = c.server;
         f.hours = double(silent) / kMsPerHour;
-        f.text = tr("%1: not heard from for %2 h of %3 h (%4 %)")
+        f.text = Tr::tr("%1: not heard from for %2 h of %3 h (%4 %)")
                      .arg(c.server, hoursText(f.hours), hoursText(double(range) / kMsPerHour),
                           percentText(100.0 * double(silent) / double(range)));
         f.recommendation =
-            tr("Check gpuwarden-agent on %1: is it running, and can it be reached?").arg(c.server);
+            Tr::tr("Check gpuwarden-agent on %1: is it running, and can it be reached?")
+                .arg(c.server);
         out << f;
     }
 
@@ -370,13 +375,14 @@ QList<TimePattern> ReportBuilder::patterns() const
                     const int middle = (first + length / 2) % 24;
                     const QString span = hhmm(p.fromMinute) + u'–' + hhmm(p.toMinute);
                     if (length == 24)
-                        p.text = tr("%1's jobs hold %2 around the clock").arg(user, server);
+                        p.text = Tr::tr("%1's jobs hold %2 around the clock").arg(user, server);
                     else if (middle >= 22 || middle < 6)
-                        p.text = tr("%1's jobs hold %2 every night %3").arg(user, server, span);
+                        p.text = Tr::tr("%1's jobs hold %2 every night %3").arg(user, server, span);
                     else if (middle >= 18)
-                        p.text = tr("%1's jobs hold %2 every evening %3").arg(user, server, span);
+                        p.text =
+                            Tr::tr("%1's jobs hold %2 every evening %3").arg(user, server, span);
                     else
-                        p.text = tr("%1's jobs hold %2 every day %3").arg(user, server, span);
+                        p.text = Tr::tr("%1's jobs hold %2 every day %3").arg(user, server, span);
                     out << p;
                 }
             } else {
@@ -398,10 +404,10 @@ QList<TimePattern> ReportBuilder::patterns() const
                     p.daysCovered = 1;
                     // A day or more unbroken has no time of day to name.
                     p.text = endMinute - runStart >= 1440
-                                 ? tr("%1 held %2 around the clock (%3 h)")
+                                 ? Tr::tr("%1 held %2 around the clock (%3 h)")
                                        .arg(user, server)
                                        .arg(hoursText(double(endMinute - runStart) / 60))
-                                 : tr("%1 held %2 %3")
+                                 : Tr::tr("%1 held %2 %3")
                                        .arg(user, server,
                                             hhmm(p.fromMinute) + u'–' +
                                                 (p.toMinute == 1440 ? QStringLiteral("24:00")

@@ -7,29 +7,31 @@
 namespace gw {
 
 namespace {
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::CommandLine", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::CommandLine)
+};
 } // namespace
 
 void addSamplerOptions(QCommandLineParser& p)
 {
     p.addOption({QStringLiteral("backend"),
-                 tr("GPU backend: auto (NVML, then nvidia-smi, then amdgpu), nvml, nvidia-smi, "
-                    "amdgpu or host."),
-                 tr("name"), QStringLiteral("auto")});
-    p.addOption({QStringLiteral("proc-root"), tr("Root of the /proc tree to read."), tr("dir"),
-                 QStringLiteral("/proc")});
-    p.addOption({QStringLiteral("sys-root"), tr("Root of the /sys tree to read."), tr("dir"),
-                 QStringLiteral("/sys")});
-    p.addOption({QStringLiteral("cgroup-root"), tr("Where the cgroup file systems are mounted."),
-                 tr("dir"), QStringLiteral("/sys/fs/cgroup")});
+                 Tr::tr("GPU backend: auto (NVML, then nvidia-smi, then amdgpu), nvml, nvidia-smi, "
+                        "amdgpu or host."),
+                 Tr::tr("name"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("proc-root"), Tr::tr("Root of the /proc tree to read."),
+                 Tr::tr("dir"), QStringLiteral("/proc")});
+    p.addOption({QStringLiteral("sys-root"), Tr::tr("Root of the /sys tree to read."),
+                 Tr::tr("dir"), QStringLiteral("/sys")});
+    p.addOption({QStringLiteral("cgroup-root"),
+                 Tr::tr("Where the cgroup file systems are mounted."), Tr::tr("dir"),
+                 QStringLiteral("/sys/fs/cgroup")});
     p.addOption({QStringLiteral("nvml-library"),
-                 tr("NVML library to load (name searched on the library path, or a path)."),
-                 tr("file"), QStringLiteral("libnvidia-ml.so.1")});
-    p.addOption({QStringLiteral("nvidia-smi"), tr("nvidia-smi program (name on PATH, or a path)."),
-                 tr("file"), QStringLiteral("nvidia-smi")});
+                 Tr::tr("NVML library to load (name searched on the library path, or a path)."),
+                 Tr::tr("file"), QStringLiteral("libnvidia-ml.so.1")});
+    p.addOption({QStringLiteral("nvidia-smi"),
+                 Tr::tr("nvidia-smi program (name on PATH, or a path)."), Tr::tr("file"),
+                 QStringLiteral("nvidia-smi")});
 }
 
 std::optional<SamplerOptions> samplerOptions(const QCommandLineParser& p, QString* error)
@@ -43,7 +45,7 @@ std::optional<SamplerOptions> samplerOptions(const QCommandLineParser& p, QStrin
     for (const auto& [name, dir] : {std::pair{QStringLiteral("--proc-root"), o.procRoot},
                                     std::pair{QStringLiteral("--sys-root"), o.sysRoot}}) {
         if (!QFileInfo(dir).isDir()) {
-            *error = tr("%1: \"%2\" is not a directory").arg(name, dir);
+            *error = Tr::tr("%1: \"%2\" is not a directory").arg(name, dir);
             return std::nullopt;
         }
     }
@@ -52,7 +54,7 @@ std::optional<SamplerOptions> samplerOptions(const QCommandLineParser& p, QStrin
                                    QStringLiteral("nvidia-smi"), QStringLiteral("amdgpu"),
                                    QStringLiteral("host")};
     if (!known.contains(backend)) {
-        *error = tr("--backend: unknown backend \"%1\" (known: %2)")
+        *error = Tr::tr("--backend: unknown backend \"%1\" (known: %2)")
                      .arg(backend, known.join(QStringLiteral(", ")));
         return std::nullopt;
     }

@@ -102,10 +102,10 @@ struct Owned
     ProcessOwner owner;
 };
 
-QString ownersTr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::owners", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::owners)
+};
 
 Workload container(WorkloadKind kind, const char* id, const char* name, const char* image,
                    QHash<QString, QString> labels = {})
@@ -187,23 +187,23 @@ QHash<QString, QString> userLabel(const char* user)
 const QHash<qint64, Owned>& scriptedOwners()
 {
     static const QHash<qint64, Owned> owned = [] {
-        const QString hostUser = ownersTr("the process's user");
+        const QString hostUser = Tr::tr("the process's user");
         QHash<qint64, Owned> o;
         o.insert(2101, {session("4", 1001), owner("alice", "", hostUser)});
         o.insert(3377, {container(WorkloadKind::Podman, "b0b", "bob-notebook",
                                   "quay.io/jupyter/pytorch-notebook:cuda12"),
                         owner("bob", "", hostUser)});
         o.insert(4512, {slurmJob("4711", 1003, "eval-ckpt", "a100"),
-                        owner("carol", "nlp", ownersTr("Slurm job %1").arg(4711))});
+                        owner("carol", "nlp", Tr::tr("Slurm job %1").arg(4711))});
         Workload triton = container(WorkloadKind::Docker, "7e1", "triton",
                                     "nvcr.io/nvidia/tritonserver:24.10-py3", userLabel("dave"));
         triton.labels.insert(QStringLiteral("gpuwarden.account"), QStringLiteral("inference"));
         o.insert(5120, {triton, owner("dave", "inference",
-                                      ownersTr("label %1 of %2")
+                                      Tr::tr("label %1 of %2")
                                           .arg(QStringLiteral("gpuwarden.user"),
-                                               ownersTr("container %1").arg(triton.name)))});
+                                               Tr::tr("container %1").arg(triton.name)))});
         o.insert(6230, {slurmJob("5830", 1005, "lora-r16", "l40s"),
-                        owner("eve", "vision", ownersTr("Slurm job %1").arg(5830))});
+                        owner("eve", "vision", Tr::tr("Slurm job %1").arg(5830))});
         o.insert(7801, {pod("8c2d41f0-6b1e-4a57-9d3c-2f4e8a1b7c90", "vision", "llm-serve-0", "vllm",
                             "vllm/vllm-openai:v0.6.3"),
                         owner("svc-infer", "vision", hostUser)});
@@ -217,7 +217,7 @@ const QHash<qint64, Owned>& scriptedOwners()
         o.insert(8377,
                  {embed,
                   {embedOwner, QString(),
-                   ownersTr("%1 (root inside, no rule names a person)").arg(embedOwner), true}});
+                   Tr::tr("%1 (root inside, no rule names a person)").arg(embedOwner), true}});
         return o;
     }();
     return owned;
@@ -232,9 +232,9 @@ const Owned& idleHolder()
             pod("3f9a6c2e-1d84-4b0f-a7e5-6c1b9d2e4f80", "vision", "notebook-carol-0", "jupyter",
                 "quay.io/jupyter/pytorch-notebook:cuda12", userLabel("carol"));
         return Owned{w, owner("carol", "vision",
-                              ownersTr("label %1 of %2")
+                              Tr::tr("label %1 of %2")
                                   .arg(QStringLiteral("gpuwarden.user"),
-                                       ownersTr("pod %1/%2").arg(w.namespaceName, w.name)))};
+                                       Tr::tr("pod %1/%2").arg(w.namespaceName, w.name)))};
     }();
     return held;
 }
@@ -256,7 +256,7 @@ const Owned& generatedJob(int server, int gpu)
                 Workload w = slurmJob(job.constData(), uint(1001 + u), "sweep",
                                       server % 2 ? "a100" : "h100");
                 ProcessOwner o =
-                    owner(user.constData(), kAccounts[u], ownersTr("Slurm job %1").arg(w.id));
+                    owner(user.constData(), kAccounts[u], Tr::tr("Slurm job %1").arg(w.id));
                 t.append({std::move(w), std::move(o)});
             }
         }

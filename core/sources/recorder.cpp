@@ -15,10 +15,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Recorder", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Recorder)
+};
 
 } // namespace
 
@@ -27,22 +27,22 @@ std::optional<RecordOptions> recordOptions(const QString& duration, const QStrin
 {
     RecordOptions o;
     if (duration.isEmpty()) {
-        *error = tr("record: --duration is required (such as 30s, 10m or 2h)");
+        *error = Tr::tr("record: --duration is required (such as 30s, 10m or 2h)");
         return std::nullopt;
     }
     QString why;
     const auto span = parseDuration(duration, &why);
     if (!span) {
-        *error = tr("--duration: %1").arg(why);
+        *error = Tr::tr("--duration: %1").arg(why);
         return std::nullopt;
     }
     if (span->count() <= 0) {
-        *error = tr("--duration: must be more than zero, got \"%1\"").arg(duration);
+        *error = Tr::tr("--duration: must be more than zero, got \"%1\"").arg(duration);
         return std::nullopt;
     }
     o.duration = *span;
     if (output.isEmpty()) {
-        *error = tr("record: --output FILE is required");
+        *error = Tr::tr("record: --output FILE is required");
         return std::nullopt;
     }
     o.path = output;
@@ -50,7 +50,7 @@ std::optional<RecordOptions> recordOptions(const QString& duration, const QStrin
         bool ok = false;
         const int ms = intervalMs.toInt(&ok);
         if (!ok || ms < 10 || ms > 3'600'000) {
-            *error = tr("--interval-ms: expected 10..3600000, got \"%1\"").arg(intervalMs);
+            *error = Tr::tr("--interval-ms: expected 10..3600000, got \"%1\"").arg(intervalMs);
             return std::nullopt;
         }
         o.interval = std::chrono::milliseconds(ms);

@@ -18,10 +18,10 @@ namespace {
 // as the books assume it.
 constexpr qint64 kDefaultIntervalMs = 60'000;
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Enforcement", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Enforcement)
+};
 
 QString number(double v)
 {
@@ -30,8 +30,8 @@ QString number(double v)
 
 QString minutes(qint64 ms)
 {
-    return ms % 60'000 == 0 ? tr("%1 min").arg(ms / 60'000)
-                            : tr("%1 s").arg(QString::number(double(ms) / 1000.0, 'g', 6));
+    return ms % 60'000 == 0 ? Tr::tr("%1 min").arg(ms / 60'000)
+                            : Tr::tr("%1 s").arg(QString::number(double(ms) / 1000.0, 'g', 6));
 }
 
 // The mean utilisation of the GPUs that report one; absent when none does.
@@ -115,7 +115,7 @@ DemandTracker::State DemandTracker::state(qint64 nowMs) const
         out.high = true;
         out.sinceMs = *m_runStartMs + m_rules.demandForMs;
         out.reason =
-            tr("GPU utilisation %1 % ≥ %2 % for %3")
+            Tr::tr("GPU utilisation %1 % ≥ %2 % for %3")
                 .arg(number(std::round(m_runLowest * 10) / 10),
                      number(m_rules.demandUtilisationPercent), minutes(*m_lastMs - *m_runStartMs));
     }
@@ -124,7 +124,7 @@ DemandTracker::State DemandTracker::state(qint64 nowMs) const
         out.high = true;
         out.sinceMs = *m_refusedMs;
         out.reason =
-            tr("an allocation could not be served at %1")
+            Tr::tr("an allocation could not be served at %1")
                 .arg(QDateTime::fromMSecsSinceEpoch(*m_refusedMs, Qt::UTC).toString(Qt::ISODate));
     }
     return out;
@@ -158,9 +158,10 @@ QList<EnforcementCandidate> findCandidates(const Snapshot& newest,
             continue;
         QString why;
         if (*balance <= floor)
-            why = tr("balance %1 at or below the floor %2").arg(number(*balance), number(floor));
+            why =
+                Tr::tr("balance %1 at or below the floor %2").arg(number(*balance), number(floor));
         else if (*balance < 0 && demandHigh)
-            why = tr("balance %1 below zero under high demand").arg(number(*balance));
+            why = Tr::tr("balance %1 below zero under high demand").arg(number(*balance));
         else
             continue;
         // Three path segments (POST /v1/enforcement/<id>): an owner that is

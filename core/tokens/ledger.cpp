@@ -13,10 +13,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Ledger", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Ledger)
+};
 
 constexpr qint64 kHourMs = 3600 * 1000;
 
@@ -126,10 +126,10 @@ RunningBooks::RunningBooks(const PolicyConfig::Tokens& rules, qint64 fromMs)
     , m_zone(zoneOf(rules))
     , m_fromMs(fromMs)
     , m_untilMs(fromMs)
-    , m_wholeText(tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour"))
-    , m_energyText(tr("%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh"))
-    , m_migText(tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
-                   "at %8 tokens per GPU-hour"))
+    , m_wholeText(Tr::tr("%1 GPU-hours on %2 of %3 (%4 UTC) at %5 tokens per GPU-hour"))
+    , m_energyText(Tr::tr("%1 kWh on %2 of %3 (%4 UTC, %5 GPU-hours) at %6 tokens per kWh"))
+    , m_migText(Tr::tr("%1 GPU-hours on MIG %2 (%3/%4 of the GPU) of %5 of %6 (%7 UTC) "
+                       "at %8 tokens per GPU-hour"))
 {}
 
 void RunningBooks::touch(Point p)
@@ -253,7 +253,7 @@ LedgerEntry RunningBooks::usageEntry(const UsageFact& f)
                                    QString::number(f.gpuSlices), f.gpuModel, f.server, hour,
                                    number(e.pricePerGpuHour));
     if (!f.account.isEmpty())
-        e.detail += QLatin1Char(' ') + tr("(account %1)").arg(f.account);
+        e.detail += QLatin1Char(' ') + Tr::tr("(account %1)").arg(f.account);
     return e;
 }
 
@@ -307,10 +307,11 @@ const Books& RunningBooks::advanceTo(qint64 untilMs)
             for (const QString& m : *models)
                 matched = matched || m.contains(p.pattern, Qt::CaseInsensitive);
         if (!matched)
-            books.warnings << (p.line > 0 ? tr("price \"%1\" (line %2) matches no GPU seen")
-                                                .arg(p.pattern)
-                                                .arg(p.line)
-                                          : tr("price \"%1\" matches no GPU seen").arg(p.pattern));
+            books.warnings << (p.line > 0
+                                   ? Tr::tr("price \"%1\" (line %2) matches no GPU seen")
+                                         .arg(p.pattern)
+                                         .arg(p.line)
+                                   : Tr::tr("price \"%1\" matches no GPU seen").arg(p.pattern));
     }
     if (byEnergy) {
         // Use whose GPU told no energy is charged nothing: said, with whose.
@@ -326,9 +327,10 @@ const Books& RunningBooks::advanceTo(qint64 untilMs)
         if (seconds > 0) {
             QStringList names(users.cbegin(), users.cend());
             names.sort();
-            books.warnings << tr("charge = \"energy\": %1 GPU-hours of use (%2) ran on GPUs that "
-                                 "reported neither power nor an energy counter, or came from "
-                                 "facts without energy: charged nothing for them")
+            books.warnings << Tr::tr(
+                                  "charge = \"energy\": %1 GPU-hours of use (%2) ran on GPUs that "
+                                  "reported neither power nor an energy counter, or came from "
+                                  "facts without energy: charged nothing for them")
                                   .arg(number(seconds / 3600.0), names.join(QStringLiteral(", ")));
         }
     }
@@ -428,7 +430,7 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
             e.by = a.by;
             e.reason = a.reason;
             e.id = m_adjustments[i].id;
-            e.detail = tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
+            e.detail = Tr::tr("%1 tokens by %2: %3").arg(number(a.amount), a.by, a.reason);
             events << std::move(e);
         }
         sortInstant(first);
@@ -443,7 +445,7 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
         e.atMs = it.value();
         e.amount = m_rules.initial + m_rules.monthly;
         e.id = QStringLiteral("grant/") + it.key();
-        e.detail = tr("first seen: initial %1 and this month's %2")
+        e.detail = Tr::tr("first seen: initial %1 and this month's %2")
                        .arg(number(m_rules.initial), number(m_rules.monthly));
         events << std::move(e);
     }
@@ -506,7 +508,7 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
                     e.atMs = midnight;
                     e.amount = m_rules.monthly;
                     e.id = QStringLiteral("monthly/") + it.key() + u'/' + month;
-                    e.detail = tr("monthly addition for %1").arg(month);
+                    e.detail = Tr::tr("monthly addition for %1").arg(month);
                     balance[e.user] += e.amount;
                     out << std::move(e);
                 }
@@ -522,9 +524,9 @@ void RunningBooks::remake(Point cut, qint64 untilMs)
                     e.atMs = midnight;
                     e.amount = m_rules.daily;
                     e.id = QStringLiteral("daily/") + it.key() + u'/' + dayText;
-                    e.detail = always
-                                   ? tr("daily addition for %1").arg(dayText)
-                                   : tr("daily addition for %1 (balance below zero)").arg(dayText);
+                    e.detail =
+                        always ? Tr::tr("daily addition for %1").arg(dayText)
+                               : Tr::tr("daily addition for %1 (balance below zero)").arg(dayText);
                     balance[e.user] += e.amount;
                     out << std::move(e);
                 }

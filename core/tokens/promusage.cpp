@@ -15,10 +15,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::PromUsage", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::PromUsage)
+};
 
 constexpr qint64 kHourMs = 3'600'000;
 
@@ -49,12 +49,12 @@ std::optional<QString> label(const QJsonObject& metric, const QString& path, con
     if (v.isUndefined()) {
         if (!required)
             return QString();
-        *why = path + QLatin1String(name) + QStringLiteral(": ") + tr("missing");
+        *why = path + QLatin1String(name) + QStringLiteral(": ") + Tr::tr("missing");
         return std::nullopt;
     }
     if (!v.isString()) {
         *why = path + QLatin1String(name) + QStringLiteral(": ") +
-               tr("expected a string, got %1").arg(jsonTypeName(v));
+               Tr::tr("expected a string, got %1").arg(jsonTypeName(v));
         return std::nullopt;
     }
     return v.toString();
@@ -72,7 +72,7 @@ std::optional<int> sliceLabel(const QJsonObject& metric, const QString& path, co
     const int n = text->toInt(&ok);
     if (!ok || n < 0 || n > 64) {
         *why = path + QLatin1String(name) + QStringLiteral(": ") +
-               tr("expected a slice count from 0 to 64, got \"%1\"").arg(*text);
+               Tr::tr("expected a slice count from 0 to 64, got \"%1\"").arg(*text);
         return std::nullopt;
     }
     return n;
@@ -84,14 +84,14 @@ std::optional<double> sampleValue(const QJsonValue& v, const QString& path, QStr
     const QJsonArray pair = v.toArray();
     if (!v.isArray() || pair.size() != 2 || !pair.at(0).isDouble() || !pair.at(1).isString()) {
         *why = path + QStringLiteral(": ") +
-               tr("expected [time, \"value\"], got %1").arg(jsonTypeName(v));
+               Tr::tr("expected [time, \"value\"], got %1").arg(jsonTypeName(v));
         return std::nullopt;
     }
     bool ok = false;
     const double d = pair.at(1).toString().toDouble(&ok);
     if (!ok || !std::isfinite(d) || d < 0) {
         *why = path + QStringLiteral(": ") +
-               tr("expected a finite number >= 0, got \"%1\"").arg(pair.at(1).toString());
+               Tr::tr("expected a finite number >= 0, got \"%1\"").arg(pair.at(1).toString());
         return std::nullopt;
     }
     return d;
@@ -127,17 +127,17 @@ std::optional<UsageCounters> usageCountersFromPromReply(const QByteArray& body, 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *why =
-            parseError.error != QJsonParseError::NoError
-                ? tr("not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset)
-                : tr("expected a JSON object");
+        *why = parseError.error != QJsonParseError::NoError ? Tr::tr("not JSON: %1 at byte %2")
+                                                                  .arg(parseError.errorString())
+                                                                  .arg(parseError.offset)
+                                                            : Tr::tr("expected a JSON object");
         return std::nullopt;
     }
     const QJsonObject root = doc.object();
     if (root.value(QStringLiteral("status")).toString() != QLatin1String("success")) {
         const QString error = root.value(QStringLiteral("error")).toString();
-        *why = error.isEmpty() ? tr("status: expected \"success\"")
-                               : tr("Prometheus answered: %1").arg(error);
+        *why = error.isEmpty() ? Tr::tr("status: expected \"success\"")
+                               : Tr::tr("Prometheus answered: %1").arg(error);
         return std::nullopt;
     }
     return usageCountersFromPromData(root.value(QStringLiteral("data")), why);
@@ -147,13 +147,13 @@ std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& dataVal
 {
     const QJsonObject data = dataValue.toObject();
     if (data.value(QStringLiteral("resultType")).toString() != QLatin1String("vector")) {
-        *why = tr("data.resultType: expected \"vector\"");
+        *why = Tr::tr("data.resultType: expected \"vector\"");
         return std::nullopt;
     }
     const QJsonValue result = data.value(QStringLiteral("result"));
     if (!result.isArray()) {
         *why = QStringLiteral("data.result: ") +
-               tr("expected an array, got %1").arg(jsonTypeName(result));
+               Tr::tr("expected an array, got %1").arg(jsonTypeName(result));
         return std::nullopt;
     }
     UsageCounters out;
@@ -165,7 +165,7 @@ std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& dataVal
         const QJsonValue metricValue = s.value(QStringLiteral("metric"));
         if (!metricValue.isObject()) {
             *why = path + QStringLiteral("metric: ") +
-                   tr("expected an object, got %1").arg(jsonTypeName(metricValue));
+                   Tr::tr("expected an object, got %1").arg(jsonTypeName(metricValue));
             return std::nullopt;
         }
         const QJsonObject metric = metricValue.toObject();
@@ -185,7 +185,8 @@ std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& dataVal
             continue;
         }
         if (*name != QLatin1String(kTokenUsageMetric)) {
-            *why = metricPath + QStringLiteral("__name__: ") + tr("unexpected \"%1\"").arg(*name);
+            *why =
+                metricPath + QStringLiteral("__name__: ") + Tr::tr("unexpected \"%1\"").arg(*name);
             return std::nullopt;
         }
         UsageCounter c;
@@ -204,7 +205,7 @@ std::optional<UsageCounters> usageCountersFromPromData(const QJsonValue& dataVal
             return std::nullopt;
         if (*charge != QLatin1String("held") && *charge != QLatin1String("used")) {
             *why = metricPath + QStringLiteral("charge: ") +
-                   tr("expected \"held\" or \"used\", got \"%1\"").arg(*charge);
+                   Tr::tr("expected \"held\" or \"used\", got \"%1\"").arg(*charge);
             return std::nullopt;
         }
         c.user = *user;
@@ -241,7 +242,7 @@ std::optional<PromUsageCursor> PromUsageCursor::fromJson(const QByteArray& json,
     const QJsonDocument doc = QJsonDocument::fromJson(json);
     const QJsonValue absorbed = doc.object().value(QStringLiteral("absorbed"));
     if (!doc.isObject() || !absorbed.isObject()) {
-        *why = tr("the Prometheus cursor is not {\"absorbed\": {…}}");
+        *why = Tr::tr("the Prometheus cursor is not {\"absorbed\": {…}}");
         return std::nullopt;
     }
     PromUsageCursor c;
@@ -250,7 +251,7 @@ std::optional<PromUsageCursor> PromUsageCursor::fromJson(const QByteArray& json,
         if (!it.value().isDouble() || !std::isfinite(it.value().toDouble()) ||
             it.value().toDouble() < 0) {
             *why = QStringLiteral("absorbed.%1: ").arg(it.key()) +
-                   tr("expected a number >= 0, got %1").arg(jsonTypeName(it.value()));
+                   Tr::tr("expected a number >= 0, got %1").arg(jsonTypeName(it.value()));
             return std::nullopt;
         }
         c.absorbed.insert(it.key(), it.value().toDouble());
@@ -271,8 +272,8 @@ QList<UsageFact> absorbUsageCounters(const UsageCounters& now, PromUsageCursor* 
         double grown = c.value - before;
         if (c.value < before) {
             if (warnings)
-                warnings->append(tr("%1: the usage counter of %2 on %3 went down from %4 to %5 "
-                                    "(its books were reset); taking %5")
+                warnings->append(Tr::tr("%1: the usage counter of %2 on %3 went down from %4 to %5 "
+                                        "(its books were reset); taking %5")
                                      .arg(c.server, c.user, c.gpuModel)
                                      .arg(before)
                                      .arg(c.value));

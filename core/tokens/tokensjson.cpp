@@ -10,10 +10,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::TokensJson", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::TokensJson)
+};
 
 using P = JsonFields::Presence;
 
@@ -106,7 +106,7 @@ std::optional<CoverageGap> coverageGapFromJson(const QJsonObject& o, QString* er
     readInto(g.fromMs, r.integer(QStringLiteral("from_ms")));
     readInto(g.toMs, r.integer(QStringLiteral("to_ms")));
     if (r.ok() && g.toMs < g.fromMs)
-        r.fail(QStringLiteral("to_ms"), tr("before from_ms"));
+        r.fail(QStringLiteral("to_ms"), Tr::tr("before from_ms"));
     if (!r.ok())
         return std::nullopt;
     return g;
@@ -245,7 +245,7 @@ std::optional<Books> booksFromJson(const QJsonObject& o, QString* error)
                       auto entry = ledgerEntryFromJson(e, why, where);
                       if (entry && ids.contains(entry->id)) {
                           *why = where + QStringLiteral(".id: ") +
-                                 tr("\"%1\" appears twice").arg(entry->id);
+                                 Tr::tr("\"%1\" appears twice").arg(entry->id);
                           return std::nullopt;
                       }
                       if (entry)
@@ -263,11 +263,12 @@ std::optional<Books> booksFromJsonText(const QByteArray& text, QString* error)
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(text, &pe);
     if (pe.error != QJsonParseError::NoError) {
-        setError(error, tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
+        setError(error,
+                 Tr::tr("malformed JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString()));
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        setError(error, tr("expected a JSON object of books"));
+        setError(error, Tr::tr("expected a JSON object of books"));
         return std::nullopt;
     }
     return booksFromJson(doc.object(), error);

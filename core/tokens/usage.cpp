@@ -14,10 +14,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::UsageMeter", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::UsageMeter)
+};
 
 constexpr qint64 kHourMs = 3600 * 1000;
 constexpr qint64 kDefaultIntervalMs = 1000; // as the policy engine assumes
@@ -127,8 +127,9 @@ void UsageMeter::feed(const Snapshot& r)
         const qint64 last = s.pending->timestampMs;
         if (r.timestampMs <= last) {
             // Charged once only: a reading not after the last is refused.
-            m_warnings << tr("%1: reading at %2 ms not after the last one (%3 ms): refused, not "
-                             "charged")
+            m_warnings << Tr::tr(
+                              "%1: reading at %2 ms not after the last one (%3 ms): refused, not "
+                              "charged")
                               .arg(r.server)
                               .arg(r.timestampMs)
                               .arg(last);
@@ -261,7 +262,7 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
     for (qsizetype i = 0; i < n; ++i) {
         const GpuProcess& p = r.processes[i];
         if (util[i].gpuPos < 0) {
-            warnOnce(tr("%1: process %2 on GPU %3, which is not in the reading: not charged")
+            warnOnce(Tr::tr("%1: process %2 on GPU %3, which is not in the reading: not charged")
                          .arg(r.server)
                          .arg(p.pid)
                          .arg(p.gpuUuid));
@@ -271,15 +272,16 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
         const QString& owner = p.ownerName();
         if (owner.isEmpty()) {
             // Its share still counts in the split, so nobody else pays for it.
-            warnOnce(tr("%1: process %2 on %3 has no user: its GPU time is not charged to anyone")
-                         .arg(r.server)
-                         .arg(p.pid)
-                         .arg(g.name.isEmpty() ? g.uuid : g.name));
+            warnOnce(
+                Tr::tr("%1: process %2 on %3 has no user: its GPU time is not charged to anyone")
+                    .arg(r.server)
+                    .arg(p.pid)
+                    .arg(g.name.isEmpty() ? g.uuid : g.name));
             continue;
         }
         if (g.name.isEmpty()) {
             warnOnce(
-                tr("%1: GPU %2 reports no name: its use is not charged").arg(r.server, g.uuid));
+                Tr::tr("%1: GPU %2 reports no name: its use is not charged").arg(r.server, g.uuid));
             continue;
         }
         // The unit's fraction of the GPU.
@@ -296,8 +298,9 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
                 *slices > *g.migSliceCount) {
                 // Charging the whole GPU over-charges; leaving it out would
                 // hide the use. Said, and charged as the whole GPU.
-                warnOnce(tr("%1: MIG instance %2 on %3: slices unknown, charged as the whole GPU")
-                             .arg(r.server, p.migUuid, g.name));
+                warnOnce(
+                    Tr::tr("%1: MIG instance %2 on %3: slices unknown, charged as the whole GPU")
+                        .arg(r.server, p.migUuid, g.name));
                 profile.clear();
             } else {
                 migSlices = *slices;
@@ -321,7 +324,7 @@ void UsageMeter::charge(ServerState& s, const Snapshot& r, qint64 spanMs, const 
         if (util[i].percent)
             busy = std::clamp(*util[i].percent / 100.0, 0.0, 1.0);
         else
-            warnOnce(tr("%1: no utilisation for %2 on %3: its used time is charged as held")
+            warnOnce(Tr::tr("%1: no utilisation for %2 on %3: its used time is charged as held")
                          .arg(r.server, owner, g.name),
                      &m_usedWarnings);
         const QString& account = p.owner ? p.owner->account : emptyText();

@@ -25,10 +25,10 @@ constexpr std::array<Unit, 5> kUnits{{
     {"d", 24 * 60 * 60 * 1000},
 }};
 
-QString tr(const char* s)
+struct Tr
 {
-    return QCoreApplication::translate("gw::Duration", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::Duration)
+};
 
 std::optional<std::chrono::milliseconds> fail(QString* error, const QString& why)
 {
@@ -41,8 +41,8 @@ std::optional<std::chrono::milliseconds> fail(QString* error, const QString& why
 
 std::optional<std::chrono::milliseconds> parseDuration(const QString& text, QString* error)
 {
-    const QString expected = tr("expected a whole number and a unit (ms, s, m, h, d), "
-                                "such as 30s, 10m or 2h; got \"%1\"")
+    const QString expected = Tr::tr("expected a whole number and a unit (ms, s, m, h, d), "
+                                    "such as 30s, 10m or 2h; got \"%1\"")
                                  .arg(text);
     qsizetype digits = 0;
     while (digits < text.size() && text[digits] >= QLatin1Char('0') &&
@@ -56,18 +56,19 @@ std::optional<std::chrono::milliseconds> parseDuration(const QString& text, QStr
         if (suffix == QLatin1String(u.name))
             unit = &u;
     if (!unit)
-        return fail(error, suffix.isEmpty() ? tr("\"%1\" has no unit (ms, s, m, h, d)").arg(text)
-                                            : expected);
+        return fail(error, suffix.isEmpty()
+                               ? Tr::tr("\"%1\" has no unit (ms, s, m, h, d)").arg(text)
+                               : expected);
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
     std::int64_t value = 0;
     for (qsizetype i = 0; i < digits; ++i) {
         const int d = text[i].unicode() - '0';
         if (value > (kMax - d) / 10)
-            return fail(error, tr("\"%1\" is too long a span").arg(text));
+            return fail(error, Tr::tr("\"%1\" is too long a span").arg(text));
         value = value * 10 + d;
     }
     if (value > kMax / unit->ms)
-        return fail(error, tr("\"%1\" is too long a span").arg(text));
+        return fail(error, Tr::tr("\"%1\" is too long a span").arg(text));
     return std::chrono::milliseconds(value * unit->ms);
 }
 

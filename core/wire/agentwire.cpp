@@ -21,10 +21,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::AgentWire", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::AgentWire)
+};
 
 QByteArray sha256Of(const QSslCertificate& c)
 {
@@ -152,36 +152,38 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
     const QNetworkReply::NetworkError error = reply->error();
     if (replyPinMismatch(reply)) {
         out.failure = AgentFailure::PinMismatch;
-        out.error = tr("%1: the server's certificate changed and is refused: it differs from the "
-                       "pinned one. Pinned SHA-256 %2, offered %3. If the certificate was "
-                       "replaced on purpose, check the new fingerprint on the server and pin it "
-                       "again.")
-                        .arg(where, formatFingerprint(endpoint.pinnedSha256),
-                             formatFingerprint(out.peerSha256));
+        out.error =
+            Tr::tr("%1: the server's certificate changed and is refused: it differs from the "
+                   "pinned one. Pinned SHA-256 %2, offered %3. If the certificate was "
+                   "replaced on purpose, check the new fingerprint on the server and pin it "
+                   "again.")
+                .arg(where, formatFingerprint(endpoint.pinnedSha256),
+                     formatFingerprint(out.peerSha256));
     } else if (error == QNetworkReply::SslHandshakeFailedError && endpoint.pinnedSha256.isEmpty() &&
                !out.peerSha256.isEmpty()) {
         out.failure = AgentFailure::Untrusted;
-        out.error = tr("%1: no trusted CA vouches for the server's certificate (%2). Its SHA-256 "
-                       "fingerprint is %3; pin it only after checking it on the server.")
-                        .arg(where, reply->errorString(), formatFingerprint(out.peerSha256));
+        out.error =
+            Tr::tr("%1: no trusted CA vouches for the server's certificate (%2). Its SHA-256 "
+                   "fingerprint is %3; pin it only after checking it on the server.")
+                .arg(where, reply->errorString(), formatFingerprint(out.peerSha256));
     } else if (reply->property("gw_too_large").toBool()) {
         out.failure = AgentFailure::Protocol;
-        out.error = tr("%1: the reply is larger than %2 bytes; refused")
+        out.error = Tr::tr("%1: the reply is larger than %2 bytes; refused")
                         .arg(where)
                         .arg(request.maxReplyBytes);
     } else if (reply->property("gw_deadline").toBool()) {
         out.failure = AgentFailure::Unreachable;
-        out.error = tr("%1: no complete reply within %2 s, the deadline of the whole call (the "
-                       "agent sends too slowly)")
+        out.error = Tr::tr("%1: no complete reply within %2 s, the deadline of the whole call (the "
+                           "agent sends too slowly)")
                         .arg(where)
                         .arg(QString::number(request.deadline() / 1000.0));
     } else if (error == QNetworkReply::OperationCanceledError ||
                error == QNetworkReply::TimeoutError) {
         out.failure = AgentFailure::Unreachable;
-        out.error = tr("%1: no complete reply in time (the agent is slow or stuck)").arg(where);
+        out.error = Tr::tr("%1: no complete reply in time (the agent is slow or stuck)").arg(where);
     } else if (out.status == 0) {
         out.failure = AgentFailure::Unreachable;
-        out.error = tr("%1: unreachable: %2").arg(where, reply->errorString());
+        out.error = Tr::tr("%1: unreachable: %2").arg(where, reply->errorString());
     } else if (out.status < 200 || out.status > 299) {
         // The agent explains itself in {"error": {"code", "message"}}.
         const QJsonValue e = out.object.value(QStringLiteral("error"));
@@ -204,18 +206,18 @@ AgentCall describeAgentReply(QNetworkReply* reply, const AgentEndpoint& endpoint
     } else if (error != QNetworkReply::NoError) {
         // 2xx but broken off: Content-Length promised more than came.
         out.failure = AgentFailure::Unreachable;
-        out.error = tr("%1: the reply broke off (%2)").arg(where, reply->errorString());
+        out.error = Tr::tr("%1: the reply broke off (%2)").arg(where, reply->errorString());
     } else if (request.accept.contains("application/cbor") && replyIsCbor(reply)) {
         out.cbor = true; // read by the caller, which asked for it
     } else if (pe.error != QJsonParseError::NoError) {
         out.failure = AgentFailure::Protocol;
-        out.error = tr("%1: malformed JSON at offset %2: %3")
+        out.error = Tr::tr("%1: malformed JSON at offset %2: %3")
                         .arg(where)
                         .arg(pe.offset)
                         .arg(pe.errorString());
     } else if (!doc.isObject()) {
         out.failure = AgentFailure::Protocol;
-        out.error = tr("%1: expected a JSON object").arg(where);
+        out.error = Tr::tr("%1: expected a JSON object").arg(where);
     } else {
         out.json = out.object;
     }

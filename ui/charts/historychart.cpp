@@ -34,8 +34,8 @@ public:
         // Swatches the size of a check box, not of an icon.
         const int swatch = fontMetrics().height() * 3 / 4;
         setIconSize(QSize(swatch, swatch));
-        setAccessibleName(tr("Legend"));
-        setToolTip(tr("Check a series to show it (Space toggles the current one)"));
+        setAccessibleName(HistoryChart::tr("Legend"));
+        setToolTip(HistoryChart::tr("Check a series to show it (Space toggles the current one)"));
     }
 
     QSize sizeHint() const final

@@ -22,10 +22,10 @@
 namespace gw {
 
 namespace {
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::FleetProcessModel", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::FleetProcessModel)
+};
 
 QString processKey(const QString& server, const GpuProcess& p)
 {
@@ -94,7 +94,7 @@ QString FleetProcessRow::gpuText() const
 QString FleetProcessRow::stateText() const
 {
     if (state == DisplayState::Stale)
-        return tr("stale (%1 ago)").arg(formatDurationTwoUnits(ageMs));
+        return Tr::tr("stale (%1 ago)").arg(formatDurationTwoUnits(ageMs));
     return stateName(state);
 }
 
@@ -102,8 +102,8 @@ QString FleetProcessRow::idleText() const
 {
     if (state != DisplayState::IdleHeld || !idleForMs)
         return {};
-    return idleAtLeast ? tr("idle for ≥ %1").arg(formatDurationTwoUnits(*idleForMs))
-                       : tr("idle for %1").arg(formatDurationTwoUnits(*idleForMs));
+    return idleAtLeast ? Tr::tr("idle for ≥ %1").arg(formatDurationTwoUnits(*idleForMs))
+                       : Tr::tr("idle for %1").arg(formatDurationTwoUnits(*idleForMs));
 }
 
 QByteArray fleetProcessesCsv(const QList<FleetProcessRow>& rows)
@@ -528,8 +528,8 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
             return r.owner.workload;
         case CommandColumn:
             if (role == Qt::ToolTipRole && r.ghost)
-                return tr("%1\nNot visible in this server's /proc: another PID namespace, a "
-                          "container, or a process that just exited.")
+                return Tr::tr("%1\nNot visible in this server's /proc: another PID namespace, a "
+                              "container, or a process that just exited.")
                     .arg(r.command);
             return r.command;
         case MemoryColumn:
@@ -541,10 +541,11 @@ QVariant FleetProcessModel::data(const QModelIndex& index, int role) const
         case IdleColumn:
             if (role == Qt::ToolTipRole && r.idleForMs)
                 return r.idleAtLeast
-                           ? tr("Held idle at every reading this desktop has of the GPU; it may "
-                                "have been idle longer.")
-                           : tr("How long the GPU has been held idle with this process on it, "
-                                "per the live record (not before the process started).");
+                           ? Tr::tr(
+                                 "Held idle at every reading this desktop has of the GPU; it may "
+                                 "have been idle longer.")
+                           : Tr::tr("How long the GPU has been held idle with this process on it, "
+                                    "per the live record (not before the process started).");
             return r.idleText();
         }
     }
@@ -611,27 +612,27 @@ QString FleetProcessModel::columnTitle(int section) const
 {
     switch (section) {
     case ServerColumn:
-        return tr("Server");
+        return Tr::tr("Server");
     case GpuColumn:
-        return tr("GPU");
+        return Tr::tr("GPU");
     case PidColumn:
-        return tr("PID");
+        return Tr::tr("PID");
     case OwnerColumn:
-        return tr("Owner");
+        return Tr::tr("Owner");
     case AccountColumn:
-        return tr("Account");
+        return Tr::tr("Account");
     case WorkloadColumn:
-        return tr("Workload");
+        return Tr::tr("Workload");
     case CommandColumn:
-        return tr("Command");
+        return Tr::tr("Command");
     case MemoryColumn:
-        return tr("Memory");
+        return Tr::tr("Memory");
     case SmColumn:
-        return tr("SM");
+        return Tr::tr("SM");
     case StateColumn:
-        return tr("State");
+        return Tr::tr("State");
     case IdleColumn:
-        return tr("Idle for");
+        return Tr::tr("Idle for");
     }
     return {};
 }

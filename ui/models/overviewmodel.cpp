@@ -14,10 +14,10 @@
 namespace gw {
 
 namespace {
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::OverviewModel", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::OverviewModel)
+};
 
 // Sort keys: absent values sort after every present one.
 std::optional<double> keyOf(const OverviewTile& t, OverviewModel::SortKey key)
@@ -49,19 +49,20 @@ bool higherFirst(std::optional<double> a, std::optional<double> b)
 QString OverviewTile::description() const
 {
     QStringList parts;
-    parts << tr("%1 GPU %2").arg(server).arg(index);
+    parts << Tr::tr("%1 GPU %2").arg(server).arg(index);
     if (!model.isEmpty())
         parts << model;
     if (stale) {
-        parts << tr("stale, last reading %1 ago, no verdict").arg(formatDurationTwoUnits(ageMs));
+        parts
+            << Tr::tr("stale, last reading %1 ago, no verdict").arg(formatDurationTwoUnits(ageMs));
     } else {
         parts << stateName(state);
     }
     if (!error.isEmpty())
         parts << error;
     if (health && (health->state == HealthState::Degraded || health->state == HealthState::Failing))
-        parts << (health->state == HealthState::Failing ? tr("GPU failing: %1")
-                                                        : tr("GPU degraded: %1"))
+        parts << (health->state == HealthState::Failing ? Tr::tr("GPU failing: %1")
+                                                        : Tr::tr("GPU degraded: %1"))
                      .arg(health->reasons.isEmpty() ? QString() : health->reasons.first());
     if (verdict)
         parts << VerdictBook::badgeText(*verdict);
@@ -70,18 +71,18 @@ QString OverviewTile::description() const
                                              "MIG, %n instances, utilisation not reported", nullptr,
                                              int(migInstances.size()));
         for (const MigInstance& m : migInstances)
-            parts << tr("%1: %2 of %3")
+            parts << Tr::tr("%1: %2 of %3")
                          .arg(m.profile, formatMiB(m.memoryUsedMiB), formatMiB(m.memoryTotalMiB));
     } else {
-        parts << tr("utilisation %1").arg(formatPercent(utilPercent));
+        parts << Tr::tr("utilisation %1").arg(formatPercent(utilPercent));
     }
-    parts << tr("memory %1 of %2").arg(formatMiB(memoryUsedMiB), formatMiB(memoryTotalMiB));
-    parts << tr("temperature %1").arg(formatCelsius(temperatureC));
-    parts << tr("power %1").arg(formatWatts(powerW));
+    parts << Tr::tr("memory %1 of %2").arg(formatMiB(memoryUsedMiB), formatMiB(memoryTotalMiB));
+    parts << Tr::tr("temperature %1").arg(formatCelsius(temperatureC));
+    parts << Tr::tr("power %1").arg(formatWatts(powerW));
     if (!users.isEmpty())
-        parts << tr("users %1").arg(users.join(u", "));
+        parts << Tr::tr("users %1").arg(users.join(u", "));
     else
-        parts << tr("no processes");
+        parts << Tr::tr("no processes");
     if (!heldBy.isEmpty())
         parts << heldBy;
     return parts.join(u"; ");
@@ -100,15 +101,16 @@ QString OverviewGroup::freshnessText() const
     if (!freshness.hasReading) {
         if (link)
             return linkStateText(*link);
-        return tr("waiting for the first reading");
+        return Tr::tr("waiting for the first reading");
     }
     if (freshness.stale) {
-        QString s = tr("stale, last reading %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
+        QString s =
+            Tr::tr("stale, last reading %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
         if (link && *link != LinkState::Connected)
             s += u" · " + linkStateText(*link);
         return s;
     }
-    return tr("updated %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
+    return Tr::tr("updated %1 ago").arg(formatDurationTwoUnits(freshness.ageMs));
 }
 
 OverviewModel::OverviewModel(const LiveState* fleet, QObject* parent)

@@ -8,10 +8,10 @@
 namespace gw {
 
 namespace {
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::OwnerText", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::OwnerText)
+};
 } // namespace
 
 ProcessOwnerText ownerTextOf(const GpuProcess& p, bool pidsHidden)
@@ -38,15 +38,15 @@ ProcessOwnerText ownerTextOf(const GpuProcess& p, bool pidsHidden)
     QStringList tip;
     if (p.owner) {
         if (!p.owner->because.isEmpty())
-            tip << tr("Owner %1: %2").arg(o.owner, p.owner->because);
+            tip << Tr::tr("Owner %1: %2").arg(o.owner, p.owner->because);
         if (p.owner->user != p.user)
-            tip << tr("Host user %1").arg(userText(p.user));
+            tip << Tr::tr("Host user %1").arg(userText(p.user));
     }
     if (p.workload && p.workload->kind != WorkloadKind::None) {
         if (!p.workload->image.isEmpty())
-            tip << tr("Image %1").arg(p.workload->image);
+            tip << Tr::tr("Image %1").arg(p.workload->image);
         if (!p.workload->partition.isEmpty())
-            tip << tr("Partition %1").arg(p.workload->partition);
+            tip << Tr::tr("Partition %1").arg(p.workload->partition);
     }
     o.toolTip = tip.join(u'\n');
     return o;
@@ -54,9 +54,9 @@ ProcessOwnerText ownerTextOf(const GpuProcess& p, bool pidsHidden)
 
 QString ownPidNamespaceText()
 {
-    return tr("The sampler of this server runs in a PID namespace of its own (a container "
-              "without the host's PID namespace): the driver's process ids are not the ones it "
-              "sees, so no process is named and no owner is shown.");
+    return Tr::tr("The sampler of this server runs in a PID namespace of its own (a container "
+                  "without the host's PID namespace): the driver's process ids are not the ones it "
+                  "sees, so no process is named and no owner is shown.");
 }
 
 QString heldByText(const GpuSample& g)
@@ -65,8 +65,8 @@ QString heldByText(const GpuSample& g)
         return {};
     const QString name = g.holder->displayName();
     if (g.holderOwner && !g.holderOwner->user.isEmpty())
-        return tr("held by %1 (%2)").arg(name, g.holderOwner->user);
-    return tr("held by %1").arg(name);
+        return Tr::tr("held by %1 (%2)").arg(name, g.holderOwner->user);
+    return Tr::tr("held by %1").arg(name);
 }
 
 ProcessFilter::ProcessFilter(const QString& text)

@@ -31,10 +31,10 @@ namespace gw {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("gw::PriceEditorDialog", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gw::PriceEditorDialog)
+};
 
 // Typed in the C locale (as in policy.toml) or in the user's own.
 std::optional<double> number(const QString& text)
@@ -53,20 +53,20 @@ std::optional<double> number(const QString& text)
 std::optional<double> price(const QString& text, const QString& what, QString* why)
 {
     if (text.trimmed().isEmpty()) {
-        *why = tr("%1 is empty: write tokens per GPU-hour, 0 or more").arg(what);
+        *why = Tr::tr("%1 is empty: write tokens per GPU-hour, 0 or more").arg(what);
         return std::nullopt;
     }
     const auto v = number(text);
     if (!v) {
-        *why = tr("%1 must be a number, not \"%2\"").arg(what, text.trimmed());
+        *why = Tr::tr("%1 must be a number, not \"%2\"").arg(what, text.trimmed());
         return std::nullopt;
     }
     if (!std::isfinite(*v)) {
-        *why = tr("%1 must be a finite number, not %2").arg(what, text.trimmed());
+        *why = Tr::tr("%1 must be a finite number, not %2").arg(what, text.trimmed());
         return std::nullopt;
     }
     if (*v < 0) {
-        *why = tr("%1 must be 0 or more tokens per GPU-hour, not %2").arg(what).arg(*v);
+        *why = Tr::tr("%1 must be 0 or more tokens per GPU-hour, not %2").arg(what).arg(*v);
         return std::nullopt;
     }
     return v;
@@ -123,7 +123,7 @@ PriceCheck checkPrices(const PolicyConfig::Tokens& base, const QList<PriceText>&
     PolicyConfig::Tokens rules = base;
     rules.prices.clear();
     QString why;
-    if (const auto v = price(defaultPrice, tr("\"default_price\""), &why))
+    if (const auto v = price(defaultPrice, Tr::tr("\"default_price\""), &why))
         rules.defaultPrice = *v;
     else
         out.errors << why;
@@ -132,8 +132,9 @@ PriceCheck checkPrices(const PolicyConfig::Tokens& base, const QList<PriceText>&
         const int row = int(i) + 1;
         const QString pattern = rows[i].pattern;
         if (pattern.trimmed().isEmpty()) {
-            out.errors << tr("row %1: the pattern is empty: write a part of the GPU's name, such "
-                             "as \"RTX 3090\"")
+            out.errors << Tr::tr(
+                              "row %1: the pattern is empty: write a part of the GPU's name, such "
+                              "as \"RTX 3090\"")
                               .arg(row);
             continue;
         }
@@ -141,15 +142,16 @@ PriceCheck checkPrices(const PolicyConfig::Tokens& base, const QList<PriceText>&
             return x.pattern.compare(pattern, Qt::CaseInsensitive) == 0;
         });
         if (same != rules.prices.cend()) {
-            out.errors << tr("row %1: price \"%2\" repeats \"%3\" (row %4); patterns are matched "
-                             "ignoring case")
+            out.errors << Tr::tr(
+                              "row %1: price \"%2\" repeats \"%3\" (row %4); patterns are matched "
+                              "ignoring case")
                               .arg(row)
                               .arg(pattern, same->pattern)
                               .arg(rowOf[same - rules.prices.cbegin()]);
             continue;
         }
         const auto v =
-            price(rows[i].price, tr("row %1: the price of \"%2\"").arg(row).arg(pattern), &why);
+            price(rows[i].price, Tr::tr("row %1: the price of \"%2\"").arg(row).arg(pattern), &why);
         if (!v) {
             out.errors << why;
             continue;
@@ -253,31 +255,32 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     , m_totals(new QLabel(this))
     , m_state(new QLabel(this))
     , m_toml(new QPlainTextEdit(this))
-    , m_adopt(new QPushButton(tr("Adopt these prices"), this))
+    , m_adopt(new QPushButton(Tr::tr("Adopt these prices"), this))
     , m_debounce(new QTimer(this))
 {
-    setWindowTitle(tr("Token prices"));
+    setWindowTitle(Tr::tr("Token prices"));
 
     const QLocale locale;
     auto* intro = new QLabel(
-        tr("Tokens per GPU-hour by GPU model: the longest pattern found in a GPU's name decides "
-           "(case ignored); a GPU no pattern matches costs the default price. Every change is "
-           "replayed over the same usage (%1 to %2) before it is adopted.")
+        Tr::tr(
+            "Tokens per GPU-hour by GPU model: the longest pattern found in a GPU's name decides "
+            "(case ignored); a GPU no pattern matches costs the default price. Every change is "
+            "replayed over the same usage (%1 to %2) before it is adopted.")
             .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(m_fromMs), QLocale::ShortFormat),
                  locale.toString(QDateTime::fromMSecsSinceEpoch(m_untilMs), QLocale::ShortFormat)),
         this);
     intro->setWordWrap(true);
 
     m_prices->setHorizontalHeaderLabels(
-        {tr("Pattern"), tr("Tokens per GPU-hour"), tr("GPU models seen it prices")});
+        {Tr::tr("Pattern"), Tr::tr("Tokens per GPU-hour"), Tr::tr("GPU models seen it prices")});
     m_prices->horizontalHeader()->setSectionResizeMode(PatternColumn,
                                                        QHeaderView::ResizeToContents);
     m_prices->horizontalHeader()->setSectionResizeMode(PriceColumn, QHeaderView::ResizeToContents);
     m_prices->horizontalHeader()->setStretchLastSection(true);
     m_prices->verticalHeader()->setVisible(false);
     m_prices->setSelectionBehavior(QAbstractItemView::SelectRows);
-    auto* add = new QPushButton(tr("Add"), this);
-    auto* remove = new QPushButton(tr("Remove"), this);
+    auto* add = new QPushButton(Tr::tr("Add"), this);
+    auto* remove = new QPushButton(Tr::tr("Remove"), this);
     connect(add, &QPushButton::clicked, this, [this] {
         addPrice(QString(), QStringLiteral("1"));
         m_prices->editItem(m_prices->item(m_prices->rowCount() - 1, PatternColumn));
@@ -296,12 +299,12 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     rowButtons->addWidget(remove);
     rowButtons->addStretch();
     auto* defaultForm = new QFormLayout;
-    defaultForm->addRow(tr("Default price (any other GPU):"), m_defaultPrice);
+    defaultForm->addRow(Tr::tr("Default price (any other GPU):"), m_defaultPrice);
     m_errors->setWordWrap(true);
     recolour();
     m_unpriced->setWordWrap(true);
 
-    auto* pricesBox = new QGroupBox(tr("Prices"), this);
+    auto* pricesBox = new QGroupBox(Tr::tr("Prices"), this);
     auto* pricesLayout = new QVBoxLayout(pricesBox);
     pricesLayout->addWidget(intro);
     pricesLayout->addWidget(m_prices, 1);
@@ -311,14 +314,14 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     pricesLayout->addWidget(m_errors);
 
     m_diffs->setHorizontalHeaderLabels(
-        {tr("User"), tr("Balance now"), tr("With these prices"), tr("Difference")});
+        {Tr::tr("User"), Tr::tr("Balance now"), Tr::tr("With these prices"), Tr::tr("Difference")});
     m_diffs->horizontalHeader()->setStretchLastSection(true);
     m_diffs->verticalHeader()->setVisible(false);
     m_diffs->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_diffs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_totals->setWordWrap(true);
     m_state->setWordWrap(true);
-    auto* replayBox = new QGroupBox(tr("Replayed"), this);
+    auto* replayBox = new QGroupBox(Tr::tr("Replayed"), this);
     auto* replayLayout = new QVBoxLayout(replayBox);
     replayLayout->addWidget(m_state);
     replayLayout->addWidget(m_diffs, 1);
@@ -327,10 +330,10 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     m_toml->setReadOnly(true);
     m_toml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_toml->setMaximumHeight(m_toml->fontMetrics().lineSpacing() * 9);
-    auto* copy = new QPushButton(tr("Copy"), this);
+    auto* copy = new QPushButton(Tr::tr("Copy"), this);
     connect(copy, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(m_toml->toPlainText()); });
-    auto* tomlBox = new QGroupBox(tr("For policy.toml, in [tokens]"), this);
+    auto* tomlBox = new QGroupBox(Tr::tr("For policy.toml, in [tokens]"), this);
     auto* tomlLayout = new QHBoxLayout(tomlBox);
     tomlLayout->addWidget(m_toml, 1);
     tomlLayout->addWidget(copy, 0, Qt::AlignTop);
@@ -341,7 +344,7 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_adopt, QDialogButtonBox::AcceptRole);
-    m_adopt->setToolTip(tr("Hands the edited prices to the policy; nothing changes before"));
+    m_adopt->setToolTip(Tr::tr("Hands the edited prices to the policy; nothing changes before"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_adopt, &QPushButton::clicked, this, [this] {
         if (!m_edited)
@@ -446,7 +449,7 @@ void PriceEditorDialog::edited()
     if (m_edited)
         m_debounce->start();
     else
-        m_state->setText(tr("Not replayed: the prices have an error."));
+        m_state->setText(Tr::tr("Not replayed: the prices have an error."));
 }
 
 // Which seen GPU models each pattern prices (the longest match wins, as
@@ -476,13 +479,13 @@ void PriceEditorDialog::showMatches()
     m_filling = true;
     for (qsizetype i = 0; i < typed.size(); ++i)
         if (auto* item = m_prices->item(int(i), MatchesColumn))
-            item->setText(priced[i].isEmpty() ? tr("none seen")
+            item->setText(priced[i].isEmpty() ? Tr::tr("none seen")
                                               : priced[i].join(QStringLiteral(", ")));
     m_filling = filling;
     m_unpriced->setText(
         unpriced.isEmpty()
-            ? tr("Every GPU model seen has a pattern.")
-            : tr("At the default price: %1.").arg(unpriced.join(QStringLiteral(", "))));
+            ? Tr::tr("Every GPU model seen has a pattern.")
+            : Tr::tr("At the default price: %1.").arg(unpriced.join(QStringLiteral(", "))));
 }
 
 void PriceEditorDialog::startReplay()
@@ -494,7 +497,7 @@ void PriceEditorDialog::startReplay()
         m_debounce->start();
         return;
     }
-    m_state->setText(tr("Replaying…"));
+    m_state->setText(Tr::tr("Replaying…"));
     const PolicyConfig::Tokens after = *m_edited;
     m_job.start(
         [this, after, adjustments = m_adjustments](JobControl&) {
@@ -546,13 +549,13 @@ void PriceEditorDialog::showReplay(const PriceReplay& rebuilt)
         int(std::count_if(replay.diffs.cbegin(), replay.diffs.cend(),
                           [](const BookDiff& d) { return std::abs(d.after - d.before) > 1e-9; }));
     m_totals->setText(
-        tr("All users: %1 now, %2 with these prices (%3); %4 of %n users change.", nullptr,
-           int(replay.diffs.size()))
+        Tr::tr("All users: %1 now, %2 with these prices (%3); %4 of %n users change.", nullptr,
+               int(replay.diffs.size()))
             .arg(amount(replay.totalBefore), amount(replay.totalAfter),
                  signedAmount(replay.totalAfter - replay.totalBefore))
             .arg(changedUsers) +
         (replay.warnings.isEmpty() ? QString() : u'\n' + replay.warnings.join(u'\n')));
-    m_state->setText(tr("%1 usage facts replayed under both prices in %2 ms.")
+    m_state->setText(Tr::tr("%1 usage facts replayed under both prices in %2 ms.")
                          .arg(m_facts.size())
                          .arg(replay.elapsedMs));
     Q_EMIT replayFinished();
