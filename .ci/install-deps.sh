@@ -10,6 +10,8 @@ packages=(
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-httpserver-dev qt6-websockets-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite qt6-qpa-plugins
     qtkeychain-qt6-dev libtomlplusplus-dev libgl-dev libvulkan-dev libqt6svg6
+    # Qt's own words in German and Chinese (tests/ui/tst_translations)
+    qt6-translations-l10n
     fonts-dejavu-core prometheus openssl prometheus-node-exporter wrk
     # keychain: qtkeychain reaches the Secret Service through libsecret; the
     # tests start their own dbus-daemon and gnome-keyring-daemon

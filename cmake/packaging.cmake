@@ -144,6 +144,9 @@ set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_DESKTOP_PACKAGE_NAME gpuwarden)
 set(CPACK_DEBIAN_DESKTOP_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6svg6")
+# Qt's own words (dialog buttons, the file dialog, --help) in the desktop's
+# language (docs/desktop.md, "Language").
+set(CPACK_DEBIAN_DESKTOP_PACKAGE_RECOMMENDS "qt6-translations-l10n")
 set(CPACK_DEBIAN_DESKTOP_PACKAGE_SUGGESTS "gpuwarden-agent")
 set(CPACK_DEBIAN_DESKTOP_DESCRIPTION
     "monitoring and admin for shared GPU servers (desktop and command line)
