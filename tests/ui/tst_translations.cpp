@@ -100,6 +100,24 @@ bool hasAccelerator(const QString& text)
     return false;
 }
 
+// Every source file of the programs (core, ui, cli, app): path below the
+// source folder and text.
+QList<std::pair<QString, QString>> programSources()
+{
+    QList<std::pair<QString, QString>> out;
+    for (const char* root : {"core", "ui", "cli", "app"}) {
+        QDirIterator it(QStringLiteral(GW_SOURCE_DIR "/") + QLatin1String(root),
+                        {u"*.cpp"_s, u"*.h"_s}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            if (f.open(QIODevice::ReadOnly))
+                out.append({it.filePath().mid(int(qstrlen(GW_SOURCE_DIR)) + 1),
+                            QString::fromUtf8(f.readAll())});
+        }
+    }
+    return out;
+}
+
 QString tsPath(const QString& language)
 {
     return QStringLiteral(GW_SOURCE_DIR "/translations/gpuwarden_") + language + u".ts"_s;
@@ -170,18 +188,11 @@ private Q_SLOTS:
             u"(?:\\btr\\(|QCoreApplication::translate\\(\\s*\"[^\"]*\"\\s*,)\\s*"
             u"\"(?:[^\"\\\\]|\\\\.)*\"\\s*[+%]"_s);
         QStringList problems;
-        for (const char* root : {"core", "ui", "cli", "app"}) {
-            QDirIterator it(QStringLiteral(GW_SOURCE_DIR "/") + QLatin1String(root),
-                            {u"*.cpp"_s, u"*.h"_s}, QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                QFile f(it.next());
-                QVERIFY(f.open(QIODevice::ReadOnly));
-                const QString text = QString::fromUtf8(f.readAll());
-                for (auto m = built.globalMatch(text); m.hasNext();)
-                    problems << it.filePath().mid(int(qstrlen(GW_SOURCE_DIR)) + 1) + u": "_s +
-                                    m.next().captured().simplified();
-            }
-        }
+        const auto sources = programSources();
+        QVERIFY(sources.size() > 300);
+        for (const auto& [path, text] : sources)
+            for (auto m = built.globalMatch(text); m.hasNext();)
+                problems << path + u": "_s + m.next().captured().simplified();
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
 
@@ -198,18 +209,11 @@ private Q_SLOTS:
         static const QRegularExpression qobject(
             u"\\b(?:class|struct)\\s+(\\w+)(?:\\s+final)?\\s*(?::[^;{]*)?\\{\\s*Q_(?:OBJECT|GADGET)"_s);
         QSet<QString> contexts, classes;
-        for (const char* root : {"core", "ui", "cli", "app"}) {
-            QDirIterator it(QStringLiteral(GW_SOURCE_DIR "/") + QLatin1String(root),
-                            {u"*.cpp"_s, u"*.h"_s}, QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                QFile f(it.next());
-                QVERIFY(f.open(QIODevice::ReadOnly));
-                const QString text = QString::fromUtf8(f.readAll());
-                for (auto m = literal.globalMatch(text); m.hasNext();)
-                    contexts.insert(m.next().captured(1));
-                for (auto m = qobject.globalMatch(text); m.hasNext();)
-                    classes.insert(m.next().captured(1));
-            }
+        for (const auto& [path, text] : programSources()) {
+            for (auto m = literal.globalMatch(text); m.hasNext();)
+                contexts.insert(m.next().captured(1));
+            for (auto m = qobject.globalMatch(text); m.hasNext();)
+                classes.insert(m.next().captured(1));
         }
         QVERIFY(classes.contains(u"MainWindow"_s));
         QString language, error;
