@@ -4337,6 +4337,656 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     </message>
 </context>
 <context>
+    <name>gw::PolicyEventKind</name>
+    <message>
+        <source>GPU hog</source>
+        <translation>GPU-Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>Hog</source>
+        <translation>Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>hog</source>
+        <translation>Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>&amp;Hog</source>
+        <translation>&amp;Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>Idle GPU</source>
+        <translation>Ungenutzt belegte GPU</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Ungenutzt</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>ungenutzt</translation>
+    </message>
+    <message>
+        <source>I</source>
+        <translation>U</translation>
+    </message>
+    <message>
+        <source>&amp;Idle</source>
+        <translation>&amp;Ungenutzt</translation>
+    </message>
+    <message>
+        <source>Over quota</source>
+        <translation>Kontingent überschritten</translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation>Fairer Anteil</translation>
+    </message>
+    <message>
+        <source>fair share</source>
+        <translation>fairer Anteil</translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>&amp;Fair share</source>
+        <translation>&amp;Fairer Anteil</translation>
+    </message>
+    <message>
+        <source>over quota</source>
+        <translation>über dem Kontingent</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>Kontingent</translation>
+    </message>
+    <message>
+        <source>GPU fault</source>
+        <translation>GPU-Fehler</translation>
+    </message>
+    <message>
+        <source>GPU health</source>
+        <translation>GPU-Zustand</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>GPU &amp;faults</source>
+        <translation>GPU-Fe&amp;hler</translation>
+    </message>
+    <message>
+        <source>faulty GPU</source>
+        <translation>fehlerhafte GPU</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>XID from a program</source>
+        <translation>XID durch ein Programm</translation>
+    </message>
+    <message>
+        <source>XID</source>
+        <translation>XID</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>&amp;XIDs</source>
+        <translation>&amp;XIDs</translation>
+    </message>
+    <message>
+        <source>caused an XID</source>
+        <translation>hat eine XID ausgelöst</translation>
+    </message>
+    <message>
+        <source>xid</source>
+        <translation>xid</translation>
+    </message>
+    <message>
+        <source>Over a GPU cap</source>
+        <translation>GPU-Obergrenze überschritten</translation>
+    </message>
+    <message>
+        <source>Over cap</source>
+        <translation>Obergrenze überschritten</translation>
+    </message>
+    <message>
+        <source>over cap</source>
+        <translation>über der Obergrenze</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>O</translation>
+    </message>
+    <message>
+        <source>Over &amp;cap</source>
+        <translation>&amp;Obergrenze überschritten</translation>
+    </message>
+    <message>
+        <source>over a GPU cap</source>
+        <translation>über einer GPU-Obergrenze</translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation>Obergrenze</translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicySchema</name>
+    <message>
+        <source>Hog: a GPU kept busy</source>
+        <translation>Vereinnahmung: eine dauerhaft ausgelastete GPU</translation>
+    </message>
+    <message>
+        <source>GPU utilisation at or above which a process counts towards a hog</source>
+        <translation>GPU-Auslastung, ab der ein Prozess zu einer Vereinnahmung zählt</translation>
+    </message>
+    <message>
+        <source>Utilisation at least:</source>
+        <translation>Auslastung mindestens:</translation>
+    </message>
+    <message>
+        <source>held this long makes a hog</source>
+        <translation>so lange gehalten ergibt eine Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>For at least:</source>
+        <translation>Mindestens für:</translation>
+    </message>
+    <message>
+        <source>each process on its own, or an owner&apos;s, a workload&apos;s or an account&apos;s processes together</source>
+        <translation>jeder Prozess für sich oder die Prozesse eines Eigentümers, einer Arbeitslast oder eines Kontos zusammen</translation>
+    </message>
+    <message>
+        <source>each process</source>
+        <translation>jeder Prozess</translation>
+    </message>
+    <message>
+        <source>an owner&apos;s processes together</source>
+        <translation>die Prozesse eines Eigentümers zusammen</translation>
+    </message>
+    <message>
+        <source>a container&apos;s, pod&apos;s or job&apos;s processes together</source>
+        <translation>die Prozesse eines Containers, Pods oder Jobs zusammen</translation>
+    </message>
+    <message>
+        <source>an account&apos;s processes together</source>
+        <translation>die Prozesse eines Kontos zusammen</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>Bewerten:</translation>
+    </message>
+    <message>
+        <source>raise an alert when a hog is found</source>
+        <translation>Alarm auslösen, wenn eine Vereinnahmung gefunden wird</translation>
+    </message>
+    <message>
+        <source>Alert when a hog is found</source>
+        <translation>Alarm bei gefundener Vereinnahmung</translation>
+    </message>
+    <message>
+        <source>Idle: GPU memory held but unused</source>
+        <translation>Ungenutzt: GPU-Speicher belegt, aber nicht genutzt</translation>
+    </message>
+    <message>
+        <source>below this GPU utilisation a process is idle</source>
+        <translation>unter dieser GPU-Auslastung ist ein Prozess ungenutzt</translation>
+    </message>
+    <message>
+        <source>Utilisation below:</source>
+        <translation>Auslastung unter:</translation>
+    </message>
+    <message>
+        <source>idle for this long is judged idle</source>
+        <translation>so lange ungenutzt gilt als ungenutzt</translation>
+    </message>
+    <message>
+        <source>only processes holding at least this much GPU memory count</source>
+        <translation>nur Prozesse, die mindestens so viel GPU-Speicher belegen, zählen</translation>
+    </message>
+    <message>
+        <source>Holding at least:</source>
+        <translation>Belegt mindestens:</translation>
+    </message>
+    <message>
+        <source>near-idle power draw and flat memory must confirm an idle verdict</source>
+        <translation>Leistungsaufnahme nahe dem Leerlauf und gleichbleibender Speicher müssen das Urteil „ungenutzt“ bestätigen</translation>
+    </message>
+    <message>
+        <source>warnings before the action, as time left before it</source>
+        <translation>Warnungen vor der Aktion, als verbleibende Zeit bis zu ihr</translation>
+    </message>
+    <message>
+        <source>Warn before acting:</source>
+        <translation>Vor der Aktion warnen:</translation>
+    </message>
+    <message>
+        <source>what is done to an idle process</source>
+        <translation>was mit einem ungenutzten Prozess geschieht</translation>
+    </message>
+    <message>
+        <source>notify the owner</source>
+        <translation>Eigentümer benachrichtigen</translation>
+    </message>
+    <message>
+        <source>terminate the process</source>
+        <translation>Prozess beenden</translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation>Danach:</translation>
+    </message>
+    <message>
+        <source>record what would be done, do nothing</source>
+        <translation>aufzeichnen, was getan würde, nichts tun</translation>
+    </message>
+    <message>
+        <source>Dry run: record what would be done, do nothing</source>
+        <translation>Probelauf: aufzeichnen, was getan würde, nichts tun</translation>
+    </message>
+    <message>
+        <source>user names never touched</source>
+        <translation>Benutzernamen, die nie angetastet werden</translation>
+    </message>
+    <message>
+        <source>Exempt users:</source>
+        <translation>Ausgenommene Benutzer:</translation>
+    </message>
+    <message>
+        <source>user names, comma-separated</source>
+        <translation>Benutzernamen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>command names never touched</source>
+        <translation>Befehlsnamen, die nie angetastet werden</translation>
+    </message>
+    <message>
+        <source>Exempt commands:</source>
+        <translation>Ausgenommene Befehle:</translation>
+    </message>
+    <message>
+        <source>commands, comma-separated</source>
+        <translation>Befehle, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>after SIGTERM, SIGKILL follows after this</source>
+        <translation>nach SIGTERM folgt SIGKILL nach dieser Zeit</translation>
+    </message>
+    <message>
+        <source>Fair share: quotas</source>
+        <translation>Fairer Anteil: Kontingente</translation>
+    </message>
+    <message>
+        <source>fair share is measured over this sliding window</source>
+        <translation>der faire Anteil wird über dieses gleitende Zeitfenster gemessen</translation>
+    </message>
+    <message>
+        <source>Measured over:</source>
+        <translation>Gemessen über:</translation>
+    </message>
+    <message>
+        <source>fair share&apos;s memory: usage this long ago weighs half; the caller who used least lately gets the next free GPU</source>
+        <translation>Gedächtnis des fairen Anteils: so lange zurückliegende Nutzung zählt halb; wer zuletzt am wenigsten genutzt hat, erhält die nächste freie GPU</translation>
+    </message>
+    <message>
+        <source>Memory (half-life):</source>
+        <translation>Gedächtnis (Halbwertszeit):</translation>
+    </message>
+    <message>
+        <source>share of the server for users listed nowhere (100: no limit)</source>
+        <translation>Anteil am Server für nirgends aufgeführte Benutzer (100: keine Begrenzung)</translation>
+    </message>
+    <message>
+        <source>Users not listed:</source>
+        <translation>Nicht aufgeführte Benutzer:</translation>
+    </message>
+    <message>
+        <source>one key per user name</source>
+        <translation>ein Schlüssel pro Benutzername</translation>
+    </message>
+    <message>
+        <source>one key per Unix group (members resolved on the server)</source>
+        <translation>ein Schlüssel pro Unix-Gruppe (Mitglieder werden auf dem Server aufgelöst)</translation>
+    </message>
+    <message>
+        <source>Accounts: caps on GPUs at once</source>
+        <translation>Konten: Obergrenzen für gleichzeitig genutzte GPUs</translation>
+    </message>
+    <message>
+        <source>GPUs and MIG instances one person holds at once, whatever the account; 0: no cap</source>
+        <translation>GPUs und MIG-Instanzen, die eine Person gleichzeitig belegt, unabhängig vom Konto; 0: keine Obergrenze</translation>
+    </message>
+    <message>
+        <source>GPUs per person at most:</source>
+        <translation>GPUs pro Person höchstens:</translation>
+    </message>
+    <message>
+        <source>the cap rule&apos;s steps for a holding past a cap recorded as &quot;would&quot;, nothing done</source>
+        <translation>die Schritte der Obergrenzen-Regel bei einer Belegung über einer Obergrenze werden als &quot;would&quot; erfasst, nichts wird getan</translation>
+    </message>
+    <message>
+        <source>Dry run: record what the cap rule would do</source>
+        <translation>Probelauf: erfassen, was die Obergrenzen-Regel tun würde</translation>
+    </message>
+    <message>
+        <source>[accounts.NAME]: members = [&quot;alice&quot;, &quot;@lab&quot;], max_gpus, max_gpus_per_member (0: no cap), share (% of the server)</source>
+        <translation>[accounts.NAME]: members = [&quot;alice&quot;, &quot;@lab&quot;], max_gpus, max_gpus_per_member (0: keine Obergrenze), share (% des Servers)</translation>
+    </message>
+    <message>
+        <source>Adaptive quotas</source>
+        <translation>Adaptive Kontingente</translation>
+    </message>
+    <message>
+        <source>tighten quotas as the server gets busy</source>
+        <translation>Kontingente verschärfen, wenn der Server ausgelastet ist</translation>
+    </message>
+    <message>
+        <source>Tighten quotas as the server gets busy</source>
+        <translation>Kontingente verschärfen, wenn der Server ausgelastet ist</translation>
+    </message>
+    <message>
+        <source>a server at most up_to percent busy multiplies every quota by multiplier</source>
+        <translation>bei einem Server mit höchstens up_to Prozent Auslastung wird jedes Kontingent mit multiplier multipliziert</translation>
+    </message>
+    <message>
+        <source>hogs present more than this fraction of hostile_window …</source>
+        <translation>Vereinnahmungen während mehr als diesem Anteil von hostile_window …</translation>
+    </message>
+    <message>
+        <source>… switch to defensive mode</source>
+        <translation>… in den defensiven Modus wechseln</translation>
+    </message>
+    <message>
+        <source>every quota times this in defensive mode</source>
+        <translation>jedes Kontingent im defensiven Modus mal diesem Wert</translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL; empty: no webhook</source>
+        <translation>eine http://- oder https://-URL; leer: kein Webhook</translation>
+    </message>
+    <message>
+        <source>at most one alert per event kind and user in this span</source>
+        <translation>höchstens ein Alarm pro Ereignisart und Benutzer in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>retries after a failed POST</source>
+        <translation>Wiederholungen nach einem fehlgeschlagenen POST</translation>
+    </message>
+    <message>
+        <source>per attempt</source>
+        <translation>pro Versuch</translation>
+    </message>
+    <message>
+        <source>the address of a person listed without one, {user} their name: &quot;{user}@example.org&quot;; empty: e-mail only to the addresses listed</source>
+        <translation>die Adresse einer Person, die ohne Adresse aufgeführt ist, {user} ihr Name: &quot;{user}@example.org&quot;; leer: E-Mail nur an die aufgeführten Adressen</translation>
+    </message>
+    <message>
+        <source>an absolute path: more people, one [NAME] table each with the keys of [contacts.NAME]; read again when it changes</source>
+        <translation>ein absoluter Pfad: weitere Personen, je eine [NAME]-Tabelle mit den Schlüsseln von [contacts.NAME]; wird bei Änderung neu gelesen</translation>
+    </message>
+    <message>
+        <source>the sendmail program mail is handed to (sendmail -t -oi)</source>
+        <translation>das sendmail-Programm, dem die Mail übergeben wird (sendmail -t -oi)</translation>
+    </message>
+    <message>
+        <source>&quot;smtp://host:port&quot;: mail through this relay instead of sendmail</source>
+        <translation>&quot;smtp://host:port&quot;: Mail über dieses Relay statt über sendmail</translation>
+    </message>
+    <message>
+        <source>the sender&apos;s address; empty: gpuwarden-agent@ the server&apos;s name</source>
+        <translation>die Absenderadresse; leer: gpuwarden-agent@ Name des Servers</translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL: the Matrix server the notices are sent through</source>
+        <translation>eine http://- oder https://-URL: der Matrix-Server, über den die Benachrichtigungen gesendet werden</translation>
+    </message>
+    <message>
+        <source>an absolute path: the file holding the Matrix account&apos;s access token</source>
+        <translation>ein absoluter Pfad: die Datei mit dem Zugriffstoken des Matrix-Kontos</translation>
+    </message>
+    <message>
+        <source>write each notice to the owner&apos;s terminals on the server, as write(1) does (never to a terminal closed with mesg n)</source>
+        <translation>jede Benachrichtigung auf die Terminals des Eigentümers auf dem Server schreiben, wie write(1) (nie auf ein mit mesg n geschlossenes Terminal)</translation>
+    </message>
+    <message>
+        <source>an absolute path: the utmp file that says who is logged in where</source>
+        <translation>ein absoluter Pfad: die utmp-Datei, die angibt, wer wo angemeldet ist</translation>
+    </message>
+    <message>
+        <source>the notices&apos; language when neither the person nor the process says (&quot;en&quot;, &quot;de&quot;, &quot;zh&quot;)</source>
+        <translation>die Sprache der Benachrichtigungen, wenn weder die Person noch der Prozess eine angibt (&quot;en&quot;, &quot;de&quot;, &quot;zh&quot;)</translation>
+    </message>
+    <message>
+        <source>an absolute path: a folder of &lt;kind&gt;.txt and &lt;kind&gt;.&lt;language&gt;.txt that word the notices instead of the built-in text</source>
+        <translation>ein absoluter Pfad: ein Ordner mit &lt;kind&gt;.txt und &lt;kind&gt;.&lt;language&gt;.txt, die die Benachrichtigungen statt des eingebauten Texts formulieren</translation>
+    </message>
+    <message>
+        <source>[contacts.NAME]: email, matrix (a room id), slack, mattermost, ntfy (URLs), language, terminals, opt_out</source>
+        <translation>[contacts.NAME]: email, matrix (eine Raum-ID), slack, mattermost, ntfy (URLs), language, terminals, opt_out</translation>
+    </message>
+    <message>
+        <source>weight of the free-memory fraction in a GPU&apos;s score</source>
+        <translation>Gewicht des Anteils an freiem GPU-Speicher in der Bewertung einer GPU</translation>
+    </message>
+    <message>
+        <source>weight of the idle fraction (1 − utilisation); not both 0</source>
+        <translation>Gewicht des ungenutzten Anteils (1 − Auslastung); nicht beide 0</translation>
+    </message>
+    <message>
+        <source>how long a reservation holds when the caller names none</source>
+        <translation>wie lange eine Reservierung gilt, wenn der Aufrufer keine Dauer angibt</translation>
+    </message>
+    <message>
+        <source>the longest a caller may wait for GPUs</source>
+        <translation>die längste Zeit, die ein Aufrufer auf GPUs warten darf</translation>
+    </message>
+    <message>
+        <source>granted when a user is first seen or listed</source>
+        <translation>gewährt, wenn ein Benutzer zum ersten Mal erfasst oder aufgeführt wird</translation>
+    </message>
+    <message>
+        <source>added on the 1st of each month at 00:00 in time_zone</source>
+        <translation>am 1. jedes Monats um 00:00 in time_zone gutgeschrieben</translation>
+    </message>
+    <message>
+        <source>at or below this balance a user&apos;s processes are candidates at any demand</source>
+        <translation>bei diesem Guthaben oder darunter sind die Prozesse eines Benutzers bei jedem Bedarf Kandidaten</translation>
+    </message>
+    <message>
+        <source>added each day at 00:00 in time_zone …</source>
+        <translation>jeden Tag um 00:00 in time_zone gutgeschrieben …</translation>
+    </message>
+    <message>
+        <source>… while the balance is below zero, or always</source>
+        <translation>… solange das Guthaben unter null liegt, oder immer</translation>
+    </message>
+    <message>
+        <source>while negative</source>
+        <translation>solange negativ</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation>immer</translation>
+    </message>
+    <message>
+        <source>every second memory is held, weighted by utilisation, or the energy used</source>
+        <translation>jede Sekunde, in der GPU-Speicher belegt ist, nach Auslastung gewichtet, oder die verbrauchte Energie</translation>
+    </message>
+    <message>
+        <source>memory held</source>
+        <translation>belegter GPU-Speicher</translation>
+    </message>
+    <message>
+        <source>weighted by use</source>
+        <translation>nach Nutzung gewichtet</translation>
+    </message>
+    <message>
+        <source>energy used</source>
+        <translation>verbrauchte Energie</translation>
+    </message>
+    <message>
+        <source>under charge = &quot;energy&quot;: tokens per kWh, in place of the GPU-hour prices</source>
+        <translation>bei charge = &quot;energy&quot;: Token pro kWh anstelle der Preise pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>the price of a GPU that no pattern matches</source>
+        <translation>der Preis einer GPU, auf die kein Muster passt</translation>
+    </message>
+    <message>
+        <source>IANA name for month and day boundaries; absent: this machine&apos;s</source>
+        <translation>IANA-Name für Monats- und Tagesgrenzen; fehlt er: der dieses Rechners</translation>
+    </message>
+    <message>
+        <source>users granted initial from the start of the books</source>
+        <translation>Benutzer, denen initial ab Beginn des Token-Buchs gewährt wird</translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = PRICE for a GPU whose name contains PATTERN</source>
+        <translation>&quot;PATTERN&quot; = PRICE für eine GPU, deren Name PATTERN enthält</translation>
+    </message>
+    <message>
+        <source>enforcement by balance</source>
+        <translation>Durchsetzung nach Guthaben</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>propose</source>
+        <translation>vorschlagen</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>high demand: every reading&apos;s mean GPU utilisation at least this …</source>
+        <translation>hoher Bedarf: mittlere GPU-Auslastung jeder Messung mindestens dieser Wert …</translation>
+    </message>
+    <message>
+        <source>… for this long without a gap</source>
+        <translation>… so lange ohne Unterbrechung</translation>
+    </message>
+    <message>
+        <source>a refused allocation is high demand for demand_for</source>
+        <translation>eine abgelehnte Zuteilung gilt für demand_for als hoher Bedarf</translation>
+    </message>
+    <message>
+        <source>notify → renice → terminate, each this long after the last</source>
+        <translation>benachrichtigen → Priorität senken → beenden, jeweils so lange nach dem vorigen Schritt</translation>
+    </message>
+    <message>
+        <source>SIGTERM → SIGKILL if it still runs</source>
+        <translation>SIGTERM → SIGKILL, falls er noch läuft</translation>
+    </message>
+    <message>
+        <source>users never touched</source>
+        <translation>Benutzer, die nie angetastet werden</translation>
+    </message>
+    <message>
+        <source>process names never touched</source>
+        <translation>Prozessnamen, die nie angetastet werden</translation>
+    </message>
+    <message>
+        <source>every action recorded as &quot;would&quot;, nothing done</source>
+        <translation>jede Aktion wird als &quot;would&quot; erfasst, nichts wird getan</translation>
+    </message>
+    <message>
+        <source>what a kWh costs, for the report&apos;s cost; absent: no cost</source>
+        <translation>was eine kWh kostet, für die Kosten im Bericht; fehlt er: keine Kosten</translation>
+    </message>
+    <message>
+        <source>the price&apos;s currency as the report writes it (&quot;EUR&quot;, &quot;€&quot;)</source>
+        <translation>die Währung des Preises, wie der Bericht sie schreibt (&quot;EUR&quot;, &quot;€&quot;)</translation>
+    </message>
+    <message>
+        <source>the grid&apos;s CO2 per kWh, for the report&apos;s emissions; absent: none</source>
+        <translation>das CO2 des Stromnetzes pro kWh, für die Emissionen im Bericht; fehlt er: keine</translation>
+    </message>
+    <message>
+        <source>Owners: who a process belongs to</source>
+        <translation>Eigentümer: wem ein Prozess gehört</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its person; &quot;&quot;: none</source>
+        <translation>das Label eines Containers oder Pods, das seine Person nennt; &quot;&quot;: keines</translation>
+    </message>
+    <message>
+        <source>Person label:</source>
+        <translation>Personen-Label:</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its account; &quot;&quot;: none</source>
+        <translation>das Label eines Containers oder Pods, das sein Konto nennt; &quot;&quot;: keines</translation>
+    </message>
+    <message>
+        <source>Account label:</source>
+        <translation>Konto-Label:</translation>
+    </message>
+    <message>
+        <source>a Slurm job&apos;s user and account, as Slurm gives them</source>
+        <translation>Benutzer und Konto eines Slurm-Jobs, wie Slurm sie angibt</translation>
+    </message>
+    <message>
+        <source>A Slurm job is owned by its user and account</source>
+        <translation>Ein Slurm-Job gehört seinem Benutzer und Konto</translation>
+    </message>
+    <message>
+        <source>NAMESPACE = { user = &quot;…&quot;, account = &quot;…&quot; }: a Kubernetes namespace&apos;s person and account</source>
+        <translation>NAMESPACE = { user = &quot;…&quot;, account = &quot;…&quot; }: Person und Konto eines Kubernetes-Namespace</translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = { user = &quot;…&quot;, account = &quot;…&quot; }: a container name matching PATTERN (* and ?); the longest pattern decides</source>
+        <translation>&quot;PATTERN&quot; = { user = &quot;…&quot;, account = &quot;…&quot; }: ein Containername, der auf PATTERN passt (* und ?); das längste Muster entscheidet</translation>
+    </message>
+    <message>
+        <source>Kubernetes namespaces whose processes no rule flags</source>
+        <translation>Kubernetes-Namespaces, deren Prozesse keine Regel markiert</translation>
+    </message>
+    <message>
+        <source>Exempt namespaces:</source>
+        <translation>Ausgenommene Namespaces:</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s labels, &quot;key=value&quot; or &quot;key&quot; (any value), that no rule flags</source>
+        <translation>Labels eines Containers oder Pods, &quot;key=value&quot; oder &quot;key&quot; (beliebiger Wert), deren Prozesse keine Regel markiert</translation>
+    </message>
+    <message>
+        <source>Exempt labels:</source>
+        <translation>Ausgenommene Labels:</translation>
+    </message>
+    <message>
+        <source>accounts whose processes no rule flags</source>
+        <translation>Konten, deren Prozesse keine Regel markiert</translation>
+    </message>
+    <message>
+        <source>Exempt accounts:</source>
+        <translation>Ausgenommene Konten:</translation>
+    </message>
+    <message>
+        <source>Slurm job ids whose processes no rule flags</source>
+        <translation>Slurm-Job-IDs, deren Prozesse keine Regel markiert</translation>
+    </message>
+    <message>
+        <source>Exempt Slurm jobs:</source>
+        <translation>Ausgenommene Slurm-Jobs:</translation>
+    </message>
+</context>
+<context>
     <name>gw::PriceEditorDialog</name>
     <message>
         <source>Adopt these prices</source>

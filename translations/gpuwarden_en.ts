@@ -4333,6 +4333,656 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::PolicyEventKind</name>
+    <message>
+        <source>GPU hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU &amp;faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>faulty GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XID from a program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;XIDs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caused an XID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>xid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over a GPU cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over &amp;cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over a GPU cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicySchema</name>
+    <message>
+        <source>Hog: a GPU kept busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilisation at or above which a process counts towards a hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held this long makes a hog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each process on its own, or an owner&apos;s, a workload&apos;s or an account&apos;s processes together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an owner&apos;s processes together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a container&apos;s, pod&apos;s or job&apos;s processes together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an account&apos;s processes together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raise an alert when a hog is found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert when a hog is found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: GPU memory held but unused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below this GPU utilisation a process is idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation below:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle for this long is judged idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only processes holding at least this much GPU memory count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holding at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>near-idle power draw and flat memory must confirm an idle verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warnings before the action, as time left before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warn before acting:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what is done to an idle process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notify the owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminate the process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record what would be done, do nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run: record what would be done, do nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user names never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt users:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user names, comma-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command names never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt commands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands, comma-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after SIGTERM, SIGKILL follows after this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair share: quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fair share is measured over this sliding window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured over:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fair share&apos;s memory: usage this long ago weighs half; the caller who used least lately gets the next free GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (half-life):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share of the server for users listed nowhere (100: no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users not listed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one key per user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one key per Unix group (members resolved on the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounts: caps on GPUs at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs and MIG instances one person holds at once, whatever the account; 0: no cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per person at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cap rule&apos;s steps for a holding past a cap recorded as &quot;would&quot;, nothing done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run: record what the cap rule would do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[accounts.NAME]: members = [&quot;alice&quot;, &quot;@lab&quot;], max_gpus, max_gpus_per_member (0: no cap), share (% of the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tighten quotas as the server gets busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tighten quotas as the server gets busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a server at most up_to percent busy multiplies every quota by multiplier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hogs present more than this fraction of hostile_window …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… switch to defensive mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every quota times this in defensive mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL; empty: no webhook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most one alert per event kind and user in this span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retries after a failed POST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the address of a person listed without one, {user} their name: &quot;{user}@example.org&quot;; empty: e-mail only to the addresses listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an absolute path: more people, one [NAME] table each with the keys of [contacts.NAME]; read again when it changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sendmail program mail is handed to (sendmail -t -oi)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;smtp://host:port&quot;: mail through this relay instead of sendmail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sender&apos;s address; empty: gpuwarden-agent@ the server&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL: the Matrix server the notices are sent through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an absolute path: the file holding the Matrix account&apos;s access token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write each notice to the owner&apos;s terminals on the server, as write(1) does (never to a terminal closed with mesg n)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an absolute path: the utmp file that says who is logged in where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the notices&apos; language when neither the person nor the process says (&quot;en&quot;, &quot;de&quot;, &quot;zh&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an absolute path: a folder of &lt;kind&gt;.txt and &lt;kind&gt;.&lt;language&gt;.txt that word the notices instead of the built-in text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[contacts.NAME]: email, matrix (a room id), slack, mattermost, ntfy (URLs), language, terminals, opt_out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight of the free-memory fraction in a GPU&apos;s score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight of the idle fraction (1 − utilisation); not both 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how long a reservation holds when the caller names none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the longest a caller may wait for GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>granted when a user is first seen or listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added on the 1st of each month at 00:00 in time_zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at or below this balance a user&apos;s processes are candidates at any demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added each day at 00:00 in time_zone …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… while the balance is below zero, or always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>while negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every second memory is held, weighted by utilisation, or the energy used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weighted by use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>energy used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under charge = &quot;energy&quot;: tokens per kWh, in place of the GPU-hour prices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the price of a GPU that no pattern matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IANA name for month and day boundaries; absent: this machine&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users granted initial from the start of the books</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = PRICE for a GPU whose name contains PATTERN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enforcement by balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>propose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high demand: every reading&apos;s mean GPU utilisation at least this …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… for this long without a gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a refused allocation is high demand for demand_for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notify → renice → terminate, each this long after the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGTERM → SIGKILL if it still runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process names never touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every action recorded as &quot;would&quot;, nothing done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what a kWh costs, for the report&apos;s cost; absent: no cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the price&apos;s currency as the report writes it (&quot;EUR&quot;, &quot;€&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the grid&apos;s CO2 per kWh, for the report&apos;s emissions; absent: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owners: who a process belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its person; &quot;&quot;: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Person label:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its account; &quot;&quot;: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account label:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Slurm job&apos;s user and account, as Slurm gives them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Slurm job is owned by its user and account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAMESPACE = { user = &quot;…&quot;, account = &quot;…&quot; }: a Kubernetes namespace&apos;s person and account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = { user = &quot;…&quot;, account = &quot;…&quot; }: a container name matching PATTERN (* and ?); the longest pattern decides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes namespaces whose processes no rule flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt namespaces:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s labels, &quot;key=value&quot; or &quot;key&quot; (any value), that no rule flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt labels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounts whose processes no rule flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt accounts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm job ids whose processes no rule flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exempt Slurm jobs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::PriceEditorDialog</name>
     <message>
         <source>Adopt these prices</source>

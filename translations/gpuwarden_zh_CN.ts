@@ -4300,6 +4300,656 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
 </context>
 <context>
+    <name>gw::PolicyEventKind</name>
+    <message>
+        <source>GPU hog</source>
+        <translation>GPU 独占</translation>
+    </message>
+    <message>
+        <source>Hog</source>
+        <translation>独占</translation>
+    </message>
+    <message>
+        <source>hog</source>
+        <translation>独占</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>独</translation>
+    </message>
+    <message>
+        <source>&amp;Hog</source>
+        <translation>独占(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Idle GPU</source>
+        <translation>空闲 GPU</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>I</source>
+        <translation>闲</translation>
+    </message>
+    <message>
+        <source>&amp;Idle</source>
+        <translation>空闲(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Over quota</source>
+        <translation>超出配额</translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation>公平份额</translation>
+    </message>
+    <message>
+        <source>fair share</source>
+        <translation>公平份额</translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <translation>配</translation>
+    </message>
+    <message>
+        <source>&amp;Fair share</source>
+        <translation>公平份额(&amp;F)</translation>
+    </message>
+    <message>
+        <source>over quota</source>
+        <translation>超出配额</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>配额</translation>
+    </message>
+    <message>
+        <source>GPU fault</source>
+        <translation>GPU 故障</translation>
+    </message>
+    <message>
+        <source>GPU health</source>
+        <translation>GPU 健康</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>故</translation>
+    </message>
+    <message>
+        <source>GPU &amp;faults</source>
+        <translation>GPU 故障(&amp;F)</translation>
+    </message>
+    <message>
+        <source>faulty GPU</source>
+        <translation>故障 GPU</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>XID from a program</source>
+        <translation>程序引发的 XID</translation>
+    </message>
+    <message>
+        <source>XID</source>
+        <translation>XID</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>&amp;XIDs</source>
+        <translation>XID(&amp;X)</translation>
+    </message>
+    <message>
+        <source>caused an XID</source>
+        <translation>引发了 XID</translation>
+    </message>
+    <message>
+        <source>xid</source>
+        <translation>XID</translation>
+    </message>
+    <message>
+        <source>Over a GPU cap</source>
+        <translation>超出 GPU 上限</translation>
+    </message>
+    <message>
+        <source>Over cap</source>
+        <translation>超出上限</translation>
+    </message>
+    <message>
+        <source>over cap</source>
+        <translation>超出上限</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>限</translation>
+    </message>
+    <message>
+        <source>Over &amp;cap</source>
+        <translation>超出上限(&amp;C)</translation>
+    </message>
+    <message>
+        <source>over a GPU cap</source>
+        <translation>超出 GPU 上限</translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation>上限</translation>
+    </message>
+</context>
+<context>
+    <name>gw::PolicySchema</name>
+    <message>
+        <source>Hog: a GPU kept busy</source>
+        <translation>独占：GPU 持续忙碌</translation>
+    </message>
+    <message>
+        <source>GPU utilisation at or above which a process counts towards a hog</source>
+        <translation>进程计入独占的 GPU 利用率下限（达到或超过此值）</translation>
+    </message>
+    <message>
+        <source>Utilisation at least:</source>
+        <translation>利用率至少：</translation>
+    </message>
+    <message>
+        <source>held this long makes a hog</source>
+        <translation>持续这么久即构成独占</translation>
+    </message>
+    <message>
+        <source>For at least:</source>
+        <translation>持续至少：</translation>
+    </message>
+    <message>
+        <source>each process on its own, or an owner&apos;s, a workload&apos;s or an account&apos;s processes together</source>
+        <translation>单独判定每个进程，或合并判定同一所有者、工作负载或账户的进程</translation>
+    </message>
+    <message>
+        <source>each process</source>
+        <translation>每个进程</translation>
+    </message>
+    <message>
+        <source>an owner&apos;s processes together</source>
+        <translation>同一所有者的进程合并</translation>
+    </message>
+    <message>
+        <source>a container&apos;s, pod&apos;s or job&apos;s processes together</source>
+        <translation>同一容器、Pod 或作业的进程合并</translation>
+    </message>
+    <message>
+        <source>an account&apos;s processes together</source>
+        <translation>同一账户的进程合并</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>判定对象：</translation>
+    </message>
+    <message>
+        <source>raise an alert when a hog is found</source>
+        <translation>发现独占时发出告警</translation>
+    </message>
+    <message>
+        <source>Alert when a hog is found</source>
+        <translation>发现独占时告警</translation>
+    </message>
+    <message>
+        <source>Idle: GPU memory held but unused</source>
+        <translation>空闲：占用显存但未使用</translation>
+    </message>
+    <message>
+        <source>below this GPU utilisation a process is idle</source>
+        <translation>GPU 利用率低于此值时进程视为空闲</translation>
+    </message>
+    <message>
+        <source>Utilisation below:</source>
+        <translation>利用率低于：</translation>
+    </message>
+    <message>
+        <source>idle for this long is judged idle</source>
+        <translation>空闲持续这么久即判定为空闲</translation>
+    </message>
+    <message>
+        <source>only processes holding at least this much GPU memory count</source>
+        <translation>只计入占用显存不少于此值的进程</translation>
+    </message>
+    <message>
+        <source>Holding at least:</source>
+        <translation>占用至少：</translation>
+    </message>
+    <message>
+        <source>near-idle power draw and flat memory must confirm an idle verdict</source>
+        <translation>须由接近空闲的功耗和不变的显存确认空闲判定</translation>
+    </message>
+    <message>
+        <source>warnings before the action, as time left before it</source>
+        <translation>操作前的警告，以距操作的剩余时间表示</translation>
+    </message>
+    <message>
+        <source>Warn before acting:</source>
+        <translation>操作前警告：</translation>
+    </message>
+    <message>
+        <source>what is done to an idle process</source>
+        <translation>对空闲进程执行的操作</translation>
+    </message>
+    <message>
+        <source>notify the owner</source>
+        <translation>通知所有者</translation>
+    </message>
+    <message>
+        <source>terminate the process</source>
+        <translation>终止进程</translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation>然后：</translation>
+    </message>
+    <message>
+        <source>record what would be done, do nothing</source>
+        <translation>记录将执行的操作，但不执行</translation>
+    </message>
+    <message>
+        <source>Dry run: record what would be done, do nothing</source>
+        <translation>试运行：记录将执行的操作，但不执行</translation>
+    </message>
+    <message>
+        <source>user names never touched</source>
+        <translation>从不处理的用户名</translation>
+    </message>
+    <message>
+        <source>Exempt users:</source>
+        <translation>豁免用户：</translation>
+    </message>
+    <message>
+        <source>user names, comma-separated</source>
+        <translation>用户名，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>command names never touched</source>
+        <translation>从不处理的命令名</translation>
+    </message>
+    <message>
+        <source>Exempt commands:</source>
+        <translation>豁免命令：</translation>
+    </message>
+    <message>
+        <source>commands, comma-separated</source>
+        <translation>命令，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>after SIGTERM, SIGKILL follows after this</source>
+        <translation>发送 SIGTERM 后，经过此时长再发送 SIGKILL</translation>
+    </message>
+    <message>
+        <source>Fair share: quotas</source>
+        <translation>公平份额：配额</translation>
+    </message>
+    <message>
+        <source>fair share is measured over this sliding window</source>
+        <translation>公平份额在此滑动窗口内计算</translation>
+    </message>
+    <message>
+        <source>Measured over:</source>
+        <translation>计算窗口：</translation>
+    </message>
+    <message>
+        <source>fair share&apos;s memory: usage this long ago weighs half; the caller who used least lately gets the next free GPU</source>
+        <translation>公平份额的记忆：此时长之前的使用量权重减半；最近用得最少的请求者获得下一块可用 GPU</translation>
+    </message>
+    <message>
+        <source>Memory (half-life):</source>
+        <translation>记忆（半衰期）：</translation>
+    </message>
+    <message>
+        <source>share of the server for users listed nowhere (100: no limit)</source>
+        <translation>未在任何地方列出的用户可使用的服务器份额（100：无限制）</translation>
+    </message>
+    <message>
+        <source>Users not listed:</source>
+        <translation>未列出的用户：</translation>
+    </message>
+    <message>
+        <source>one key per user name</source>
+        <translation>每个用户名一个键</translation>
+    </message>
+    <message>
+        <source>one key per Unix group (members resolved on the server)</source>
+        <translation>每个 Unix 组一个键（成员在服务器上解析）</translation>
+    </message>
+    <message>
+        <source>Accounts: caps on GPUs at once</source>
+        <translation>账户：同时使用的 GPU 上限</translation>
+    </message>
+    <message>
+        <source>GPUs and MIG instances one person holds at once, whatever the account; 0: no cap</source>
+        <translation>一个人同时占有的 GPU 和 MIG 实例数，不论账户；0：无上限</translation>
+    </message>
+    <message>
+        <source>GPUs per person at most:</source>
+        <translation>每人最多 GPU 数：</translation>
+    </message>
+    <message>
+        <source>the cap rule&apos;s steps for a holding past a cap recorded as &quot;would&quot;, nothing done</source>
+        <translation>上限规则对超出上限的占用所采取的步骤记录为“would”，不执行任何操作</translation>
+    </message>
+    <message>
+        <source>Dry run: record what the cap rule would do</source>
+        <translation>试运行：记录上限规则将执行的操作</translation>
+    </message>
+    <message>
+        <source>[accounts.NAME]: members = [&quot;alice&quot;, &quot;@lab&quot;], max_gpus, max_gpus_per_member (0: no cap), share (% of the server)</source>
+        <translation>[accounts.NAME]：members = [&quot;alice&quot;, &quot;@lab&quot;]、max_gpus、max_gpus_per_member（0：无上限）、share（占服务器的 %）</translation>
+    </message>
+    <message>
+        <source>Adaptive quotas</source>
+        <translation>自适应配额</translation>
+    </message>
+    <message>
+        <source>tighten quotas as the server gets busy</source>
+        <translation>服务器繁忙时收紧配额</translation>
+    </message>
+    <message>
+        <source>Tighten quotas as the server gets busy</source>
+        <translation>服务器繁忙时收紧配额</translation>
+    </message>
+    <message>
+        <source>a server at most up_to percent busy multiplies every quota by multiplier</source>
+        <translation>繁忙程度至多为 up_to 百分比的服务器将每项配额乘以 multiplier</translation>
+    </message>
+    <message>
+        <source>hogs present more than this fraction of hostile_window …</source>
+        <translation>独占进程存在的时间超过 hostile_window 的此比例……</translation>
+    </message>
+    <message>
+        <source>… switch to defensive mode</source>
+        <translation>……切换到防御模式</translation>
+    </message>
+    <message>
+        <source>every quota times this in defensive mode</source>
+        <translation>防御模式下每项配额乘以此值</translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL; empty: no webhook</source>
+        <translation>http:// 或 https:// URL；为空：无 webhook</translation>
+    </message>
+    <message>
+        <source>at most one alert per event kind and user in this span</source>
+        <translation>在此时段内，每种事件类型和每个用户最多一条告警</translation>
+    </message>
+    <message>
+        <source>retries after a failed POST</source>
+        <translation>POST 失败后的重试次数</translation>
+    </message>
+    <message>
+        <source>per attempt</source>
+        <translation>每次尝试</translation>
+    </message>
+    <message>
+        <source>the address of a person listed without one, {user} their name: &quot;{user}@example.org&quot;; empty: e-mail only to the addresses listed</source>
+        <translation>未列出地址的人员所用的地址，{user} 为其名称：&quot;{user}@example.org&quot;；为空：仅向列出的地址发送电子邮件</translation>
+    </message>
+    <message>
+        <source>an absolute path: more people, one [NAME] table each with the keys of [contacts.NAME]; read again when it changes</source>
+        <translation>绝对路径：更多人员，每人一个 [NAME] 表，键与 [contacts.NAME] 相同；文件更改时重新读取</translation>
+    </message>
+    <message>
+        <source>the sendmail program mail is handed to (sendmail -t -oi)</source>
+        <translation>接收邮件的 sendmail 程序（sendmail -t -oi）</translation>
+    </message>
+    <message>
+        <source>&quot;smtp://host:port&quot;: mail through this relay instead of sendmail</source>
+        <translation>&quot;smtp://host:port&quot;：通过此中继发送邮件，而不是 sendmail</translation>
+    </message>
+    <message>
+        <source>the sender&apos;s address; empty: gpuwarden-agent@ the server&apos;s name</source>
+        <translation>发件人地址；为空：gpuwarden-agent@ 加服务器名称</translation>
+    </message>
+    <message>
+        <source>an http:// or https:// URL: the Matrix server the notices are sent through</source>
+        <translation>http:// 或 https:// URL：用于发送通知的 Matrix 服务器</translation>
+    </message>
+    <message>
+        <source>an absolute path: the file holding the Matrix account&apos;s access token</source>
+        <translation>绝对路径：保存 Matrix 账户访问令牌的文件</translation>
+    </message>
+    <message>
+        <source>write each notice to the owner&apos;s terminals on the server, as write(1) does (never to a terminal closed with mesg n)</source>
+        <translation>将每条通知写入所有者在服务器上的终端，与 write(1) 相同（绝不写入已用 mesg n 关闭的终端）</translation>
+    </message>
+    <message>
+        <source>an absolute path: the utmp file that says who is logged in where</source>
+        <translation>绝对路径：记录谁在何处登录的 utmp 文件</translation>
+    </message>
+    <message>
+        <source>the notices&apos; language when neither the person nor the process says (&quot;en&quot;, &quot;de&quot;, &quot;zh&quot;)</source>
+        <translation>人员和进程均未指定时通知使用的语言（&quot;en&quot;、&quot;de&quot;、&quot;zh&quot;）</translation>
+    </message>
+    <message>
+        <source>an absolute path: a folder of &lt;kind&gt;.txt and &lt;kind&gt;.&lt;language&gt;.txt that word the notices instead of the built-in text</source>
+        <translation>绝对路径：包含 &lt;kind&gt;.txt 和 &lt;kind&gt;.&lt;language&gt;.txt 的文件夹，用于替代内置文本撰写通知</translation>
+    </message>
+    <message>
+        <source>[contacts.NAME]: email, matrix (a room id), slack, mattermost, ntfy (URLs), language, terminals, opt_out</source>
+        <translation>[contacts.NAME]：email、matrix（房间 ID）、slack、mattermost、ntfy（URL）、language、terminals、opt_out</translation>
+    </message>
+    <message>
+        <source>weight of the free-memory fraction in a GPU&apos;s score</source>
+        <translation>GPU 评分中空闲显存比例的权重</translation>
+    </message>
+    <message>
+        <source>weight of the idle fraction (1 − utilisation); not both 0</source>
+        <translation>空闲比例（1 − 利用率）的权重；不能两者都为 0</translation>
+    </message>
+    <message>
+        <source>how long a reservation holds when the caller names none</source>
+        <translation>调用方未指定时预留的保持时长</translation>
+    </message>
+    <message>
+        <source>the longest a caller may wait for GPUs</source>
+        <translation>调用方等待 GPU 的最长时间</translation>
+    </message>
+    <message>
+        <source>granted when a user is first seen or listed</source>
+        <translation>首次发现或列出用户时授予</translation>
+    </message>
+    <message>
+        <source>added on the 1st of each month at 00:00 in time_zone</source>
+        <translation>每月 1 日 00:00（time_zone 时区）增加</translation>
+    </message>
+    <message>
+        <source>at or below this balance a user&apos;s processes are candidates at any demand</source>
+        <translation>余额等于或低于此值时，无论需求如何，该用户的进程都是候选对象</translation>
+    </message>
+    <message>
+        <source>added each day at 00:00 in time_zone …</source>
+        <translation>每天 00:00（time_zone 时区）增加……</translation>
+    </message>
+    <message>
+        <source>… while the balance is below zero, or always</source>
+        <translation>……在余额低于零时，或始终</translation>
+    </message>
+    <message>
+        <source>while negative</source>
+        <translation>为负时</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation>始终</translation>
+    </message>
+    <message>
+        <source>every second memory is held, weighted by utilisation, or the energy used</source>
+        <translation>按显存占用的每一秒、按利用率加权，或按所用能耗</translation>
+    </message>
+    <message>
+        <source>memory held</source>
+        <translation>按占用显存</translation>
+    </message>
+    <message>
+        <source>weighted by use</source>
+        <translation>按使用加权</translation>
+    </message>
+    <message>
+        <source>energy used</source>
+        <translation>按所用能耗</translation>
+    </message>
+    <message>
+        <source>under charge = &quot;energy&quot;: tokens per kWh, in place of the GPU-hour prices</source>
+        <translation>charge = &quot;energy&quot; 时：每 kWh 的代币数，替代 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>the price of a GPU that no pattern matches</source>
+        <translation>没有模式匹配的 GPU 的价格</translation>
+    </message>
+    <message>
+        <source>IANA name for month and day boundaries; absent: this machine&apos;s</source>
+        <translation>月和日边界的 IANA 时区名称；未设置：使用本机时区</translation>
+    </message>
+    <message>
+        <source>users granted initial from the start of the books</source>
+        <translation>自账本开始起获授 initial 的用户</translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = PRICE for a GPU whose name contains PATTERN</source>
+        <translation>&quot;PATTERN&quot; = PRICE：名称包含 PATTERN 的 GPU 的价格</translation>
+    </message>
+    <message>
+        <source>enforcement by balance</source>
+        <translation>按余额强制执行</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>propose</source>
+        <translation>提议</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>high demand: every reading&apos;s mean GPU utilisation at least this …</source>
+        <translation>高需求：每个读数的平均 GPU 利用率至少为此值……</translation>
+    </message>
+    <message>
+        <source>… for this long without a gap</source>
+        <translation>……且持续此时长无间断</translation>
+    </message>
+    <message>
+        <source>a refused allocation is high demand for demand_for</source>
+        <translation>被拒绝的分配在 demand_for 时长内视为高需求</translation>
+    </message>
+    <message>
+        <source>notify → renice → terminate, each this long after the last</source>
+        <translation>通知 → renice → 终止，每步距上一步此时长</translation>
+    </message>
+    <message>
+        <source>SIGTERM → SIGKILL if it still runs</source>
+        <translation>SIGTERM → 仍在运行则 SIGKILL</translation>
+    </message>
+    <message>
+        <source>users never touched</source>
+        <translation>永不处理的用户</translation>
+    </message>
+    <message>
+        <source>process names never touched</source>
+        <translation>永不处理的进程名称</translation>
+    </message>
+    <message>
+        <source>every action recorded as &quot;would&quot;, nothing done</source>
+        <translation>每项操作记录为“would”，不执行任何操作</translation>
+    </message>
+    <message>
+        <source>what a kWh costs, for the report&apos;s cost; absent: no cost</source>
+        <translation>每 kWh 的费用，用于报告中的成本；未设置：无成本</translation>
+    </message>
+    <message>
+        <source>the price&apos;s currency as the report writes it (&quot;EUR&quot;, &quot;€&quot;)</source>
+        <translation>报告中书写的价格货币（&quot;EUR&quot;、&quot;€&quot;）</translation>
+    </message>
+    <message>
+        <source>the grid&apos;s CO2 per kWh, for the report&apos;s emissions; absent: none</source>
+        <translation>电网每 kWh 的 CO2 排放，用于报告中的排放量；未设置：无</translation>
+    </message>
+    <message>
+        <source>Owners: who a process belongs to</source>
+        <translation>所有者：进程属于谁</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its person; &quot;&quot;: none</source>
+        <translation>容器或 pod 中指明其人员的标签；&quot;&quot;：无</translation>
+    </message>
+    <message>
+        <source>Person label:</source>
+        <translation>人员标签：</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s label naming its account; &quot;&quot;: none</source>
+        <translation>容器或 pod 中指明其账户的标签；&quot;&quot;：无</translation>
+    </message>
+    <message>
+        <source>Account label:</source>
+        <translation>账户标签：</translation>
+    </message>
+    <message>
+        <source>a Slurm job&apos;s user and account, as Slurm gives them</source>
+        <translation>Slurm 作业的用户和账户，以 Slurm 提供的为准</translation>
+    </message>
+    <message>
+        <source>A Slurm job is owned by its user and account</source>
+        <translation>Slurm 作业归其用户和账户所有</translation>
+    </message>
+    <message>
+        <source>NAMESPACE = { user = &quot;…&quot;, account = &quot;…&quot; }: a Kubernetes namespace&apos;s person and account</source>
+        <translation>NAMESPACE = { user = &quot;…&quot;, account = &quot;…&quot; }：Kubernetes 命名空间的人员和账户</translation>
+    </message>
+    <message>
+        <source>&quot;PATTERN&quot; = { user = &quot;…&quot;, account = &quot;…&quot; }: a container name matching PATTERN (* and ?); the longest pattern decides</source>
+        <translation>&quot;PATTERN&quot; = { user = &quot;…&quot;, account = &quot;…&quot; }：名称匹配 PATTERN（* 和 ?）的容器；最长的模式决定</translation>
+    </message>
+    <message>
+        <source>Kubernetes namespaces whose processes no rule flags</source>
+        <translation>任何规则都不标记其进程的 Kubernetes 命名空间</translation>
+    </message>
+    <message>
+        <source>Exempt namespaces:</source>
+        <translation>豁免的命名空间：</translation>
+    </message>
+    <message>
+        <source>a container&apos;s or pod&apos;s labels, &quot;key=value&quot; or &quot;key&quot; (any value), that no rule flags</source>
+        <translation>任何规则都不标记的容器或 pod 标签，&quot;key=value&quot; 或 &quot;key&quot;（任意值）</translation>
+    </message>
+    <message>
+        <source>Exempt labels:</source>
+        <translation>豁免的标签：</translation>
+    </message>
+    <message>
+        <source>accounts whose processes no rule flags</source>
+        <translation>任何规则都不标记其进程的账户</translation>
+    </message>
+    <message>
+        <source>Exempt accounts:</source>
+        <translation>豁免的账户：</translation>
+    </message>
+    <message>
+        <source>Slurm job ids whose processes no rule flags</source>
+        <translation>任何规则都不标记其进程的 Slurm 作业 ID</translation>
+    </message>
+    <message>
+        <source>Exempt Slurm jobs:</source>
+        <translation>豁免的 Slurm 作业：</translation>
+    </message>
+</context>
+<context>
     <name>gw::PriceEditorDialog</name>
     <message>
         <source>Adopt these prices</source>
