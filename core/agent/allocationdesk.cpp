@@ -368,7 +368,8 @@ void AllocationDesk::schedule()
 
 void AllocationDesk::published(const Snapshot& snapshot)
 {
-    for (const Reservation& r : m_book.observe(snapshot)) {
+    const QSet<QString> running = unitsRunOn(snapshot);
+    for (const Reservation& r : m_book.observe(snapshot, running)) {
         qCInfo(lcAllocate).noquote()
             << "reservation" << r.id << "of" << r.user << "ended: the job took its GPUs";
         for (const QString& unit : r.units)
@@ -376,7 +377,6 @@ void AllocationDesk::published(const Snapshot& snapshot)
     }
     // A grant counts as held while its holder runs on its unit; a unit the
     // job never took (or left) is free.
-    const QSet<QString> running = unitsRunOn(snapshot);
     m_takenUp.removeIf([&](const TakenUp& t) {
         return t.server == snapshot.server &&
                !running.contains(t.user + QLatin1Char('\n') + t.unit);

@@ -296,12 +296,9 @@ void PolicyHolder::replay(const RouteRequest& request, QHttpServerResponder&& re
     const qint64 to = *toParam.value;
     if (to <= from)
         return bad(Tr::tr("\"to\" must be after \"from\""));
-    // (A digit separator among translate()'s arguments hangs Qt 6.4's
-    // lupdate: the days are counted outside the call.)
-    constexpr int maxDays = int(kMaxReplayMs / (24 * 3600 * 1000LL));
     if (to - from > kMaxReplayMs)
-        return bad(QCoreApplication::translate(
-            "gw::AgentServer", "the range is longer than %n day(s)", nullptr, maxDays));
+        return bad(Tr::tr("the range is longer than %n day(s)", nullptr,
+                          int(kMaxReplayMs / (24 * 3'600'000LL))));
     PolicyConfig policy = m_policy;
     if (request.http.method() == QHttpServerRequest::Method::Post) {
         const PolicyParseResult parsed =

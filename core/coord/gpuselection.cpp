@@ -298,7 +298,11 @@ QSet<QString> unitsRunOn(const Snapshot& snapshot)
 
 QList<Reservation> ReservationBook::observe(const Snapshot& snapshot)
 {
-    const QSet<QString> taken = unitsRunOn(snapshot);
+    return observe(snapshot, unitsRunOn(snapshot));
+}
+
+QList<Reservation> ReservationBook::observe(const Snapshot& snapshot, const QSet<QString>& taken)
+{
     QList<Reservation> ended;
     QList<Reservation> kept;
     for (const Reservation& r : std::as_const(m_reservations)) {

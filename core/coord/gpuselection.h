@@ -120,6 +120,8 @@ public:
     // Ends each reservation of user U on the snapshot's server that holds a
     // unit where a process of U now runs (the job took its GPU); returns them.
     QList<Reservation> observe(const Snapshot& snapshot);
+    // The same with unitsRunOn(snapshot) at hand.
+    QList<Reservation> observe(const Snapshot& snapshot, const QSet<QString>& running);
     // Active reservations of `server` (all servers when empty), oldest first.
     QList<Reservation> active(const QString& server = {}) const;
     // The reservation holding `unitId` on `server` at nowMs, or nullptr.

@@ -34,8 +34,7 @@ struct UserShare
 
 struct FairShareState : RuleServerState
 {
-    QStringList users; // index → name
-    QHash<QString, int> userIndex;
+    // The users, by index: usage.keys (their names) and usage.index.
     std::vector<double> shareSum;     // per user index: Σ share × weight in the window
     std::deque<Entry> shares;         // the [quota] window
     std::deque<UserShare> userShares; // the window's entries' shares, in order
@@ -119,7 +118,7 @@ struct FairShareState : RuleServerState
             return use;
         }
     };
-    Memory usage;    // keys: the users' names (as `users`, index for index)
+    Memory usage;    // keys: the users' names; its index is the user index
     Memory labelled; // keys: "user\naccount"
     // The newest reading's labelled shares (index into `labelled`, % of the
     // server), remembered with its entry.
@@ -168,13 +167,10 @@ struct FairShareState : RuleServerState
 
     int userIndexOf(const QString& user)
     {
-        const auto it = userIndex.constFind(user);
-        if (it != userIndex.constEnd())
+        const auto it = usage.index.constFind(user);
+        if (it != usage.index.constEnd())
             return *it;
-        const int i = int(users.size());
-        users << user;
-        userIndex.insert(user, i);
-        usage.indexOf(user);
+        const int i = usage.indexOf(user);
         shareSum.push_back(0);
         summing.push_back(0);
         summedIn.push_back(0);
@@ -214,12 +210,12 @@ public:
                   PolicyStatus& st, VerdictBuilder& verdicts) override
     {
         const auto& fs = static_cast<const FairShareState&>(state);
-        for (int user = 0; user < int(fs.users.size()); ++user) {
+        for (int user = 0; user < int(fs.usage.keys.size()); ++user) {
             const double sum = fs.shareSum[size_t(user)];
             if (sum <= 1e-9 && !fs.fair.contains(user))
                 continue;
             PolicyStatus::User u;
-            u.user = fs.users[user];
+            u.user = fs.usage.keys[user];
             u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
             u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
             u.sharePercent = fs.coveredMs > 0 ? sum / double(fs.coveredMs) : 0;
@@ -235,13 +231,13 @@ public:
                 listed.insert(st.users[i].user, i);
             std::vector<std::pair<int, double>> remembered; // user index, usage
             double total = 0, shares = 0;
-            for (int user = 0; user < int(fs.users.size()); ++user) {
+            for (int user = 0; user < int(fs.usage.keys.size()); ++user) {
                 const double use = fs.usageAt(user, at);
                 if (use <= 0)
                     continue;
-                if (!listed.contains(fs.users[user])) {
+                if (!listed.contains(fs.usage.keys[user])) {
                     PolicyStatus::User u;
-                    u.user = fs.users[user];
+                    u.user = fs.usage.keys[user];
                     u.quotaPercent = quotaFor(f, u.user, *s.lastMs);
                     u.allowedPercent = u.quotaPercent * st.bandMultiplier * st.defensiveMultiplier;
                     listed.insert(u.user, st.users.size());
@@ -249,10 +245,10 @@ public:
                 }
                 remembered.push_back({user, use});
                 total += use;
-                shares += st.users[listed.value(fs.users[user])].quotaPercent;
+                shares += st.users[listed.value(fs.usage.keys[user])].quotaPercent;
             }
             for (const auto& [user, use] : remembered) {
-                PolicyStatus::User& u = st.users[listed.value(fs.users[user])];
+                PolicyStatus::User& u = st.users[listed.value(fs.usage.keys[user])];
                 u.decayedUsageHours = use / 3600;
                 u.fairShareFactor = fairShareFactor(use, total, u.quotaPercent, shares);
             }
@@ -306,7 +302,7 @@ private:
         double total = 0;
         for (const auto& [user, use] : remembered) {
             total += use;
-            const QString& name = fs.users[user];
+            const QString& name = fs.usage.keys[user];
             // The same readings summed in the same order: what is left is
             // theirs (less a rounding error).
             const double own = use - labelledOf.value(name);
@@ -516,7 +512,7 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
         for (auto& q : fs.quotas)
             q.first = std::numeric_limits<qint64>::min();
     }
-    for (int user = 0; user < int(fs.users.size()); ++user) {
+    for (int user = 0; user < int(fs.usage.keys.size()); ++user) {
         const double share =
             fs.coveredMs > 0 ? std::max(0.0, fs.shareSum[size_t(user)]) / double(fs.coveredMs) : 0;
         auto found = fs.fair.find(user);
@@ -528,7 +524,7 @@ void FairShareRule::evaluate(PolicyFrame& f, ServerFrame& s, RuleServerState& st
             }
             continue;
         }
-        const QString& name = fs.users[user];
+        const QString& name = fs.usage.keys[user];
         double quota = 0;
         if (f.policy.quota.groups.isEmpty()) {
             auto& [minute, cached] = fs.quotas[size_t(user)];

@@ -310,8 +310,7 @@ private Q_SLOTS:
                 return m.context == u"main"_s && m.source == source;
             });
             QVERIFY(it != messages.cend());
-            if (!it->type.isEmpty())
-                QSKIP("not translated yet: everyStringIsTranslated says so");
+            QVERIFY2(it->type.isEmpty(), "not translated");
             expected = it->translations.value(0);
         }
         QTemporaryDir home;

@@ -132,27 +132,29 @@ void buildLanguageMenu(QWidget* window, QMenu* menu)
     // read before the command line is (common/translations.h).
     const QString chosen = chosenLanguage(QSettings());
     auto* group = new QActionGroup(menu);
-    const auto add = [&](const QString& code, const QString& text) {
+    // Each action's data: the code and the language's own name.
+    const auto add = [&](const QString& code, const QString& text, const QString& name) {
         QAction* a = menu->addAction(text);
         a->setCheckable(true);
         a->setChecked(code == chosen);
-        a->setData(code);
+        a->setData(QStringList{code, name});
         group->addAction(a);
     };
-    add({}, MainWindow::tr("&System (%1)").arg(QLocale::system().nativeLanguageName()));
+    const QString system = QLocale::system().nativeLanguageName();
+    add({}, MainWindow::tr("&System (%1)").arg(system), system);
     menu->addSeparator();
     for (const auto& [code, name] : uiLanguages())
-        add(code, name);
+        add(code, name, name);
     QObject::connect(group, &QActionGroup::triggered, window, [window](QAction* a) {
+        const QStringList data = a->data().toStringList();
         QSettings settings;
-        const QString code = a->data().toString();
-        if (code.isEmpty())
+        if (data.value(0).isEmpty())
             settings.remove(QLatin1String(kLanguageSetting));
         else
-            settings.setValue(QLatin1String(kLanguageSetting), code);
-        QMessageBox::information(window, MainWindow::tr("Language"),
-                                 MainWindow::tr("GPU Warden speaks %1 from its next start.")
-                                     .arg(a->text().remove(QLatin1Char('&'))));
+            settings.setValue(QLatin1String(kLanguageSetting), data.value(0));
+        QMessageBox::information(
+            window, MainWindow::tr("Language"),
+            MainWindow::tr("GPU Warden speaks %1 from its next start.").arg(data.value(1)));
     });
 }
 
