@@ -90,6 +90,10 @@
         <source>Not adjusted: %1</source>
         <translation>Nicht angepasst: %1</translation>
     </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentBooks</name>
@@ -662,6 +666,25 @@
     <message>
         <source>No balances to draw.</source>
         <translation>Keine Guthaben zum Zeichnen.</translation>
+    </message>
+    <message>
+        <source>balance %1 tokens; lowest %2, highest %3 since %4</source>
+        <translation>Guthaben %1 Token; niedrigster Stand %2, höchster %3 seit %4</translation>
+    </message>
+    <message>
+        <source>at or below the floor (%1)</source>
+        <translation>auf oder unter der Untergrenze (%1)</translation>
+    </message>
+    <message>
+        <source>No balances to show.</source>
+        <translation>Keine Guthaben anzuzeigen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Balance over time from %1 to %2: %n users</source>
+        <translation>
+            <numerusform>Guthaben im Zeitverlauf von %1 bis %2: %n Benutzer</numerusform>
+            <numerusform>Guthaben im Zeitverlauf von %1 bis %2: %n Benutzer</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1704,6 +1727,17 @@ Prüfprotokoll #%6: %7</translation>
         <source>No policy events in the last %1.</source>
         <translation>Keine Richtlinien-Ereignisse in den letzten %1.</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy events of the last %1: %n shown</source>
+        <translation>
+            <numerusform>Richtlinien-Ereignisse der letzten %1: %n angezeigt</numerusform>
+            <numerusform>Richtlinien-Ereignisse der letzten %1: %n angezeigt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gw::EventsPage</name>
@@ -1829,6 +1863,14 @@ Prüfprotokoll #%6: %7</translation>
         <source>This computer&apos;s events are kept only here; Tools → Policy… replays the last 24 h of its readings.</source>
         <translation>Die Ereignisse dieses Computers werden nur hier gespeichert; Werkzeuge → Richtlinie… spielt die letzten 24 h seiner Messungen nach.</translation>
     </message>
+    <message>
+        <source>Filter events</source>
+        <translation>Ereignisse filtern</translation>
+    </message>
+    <message>
+        <source>Policy events</source>
+        <translation>Richtlinien-Ereignisse</translation>
+    </message>
 </context>
 <context>
     <name>gw::FairShareModel</name>
@@ -1926,6 +1968,10 @@ Prüfprotokoll #%6: %7</translation>
     <message>
         <source>Every server&apos;s users and accounts, lowest factor first (a column&apos;s title sorts by it).</source>
         <translation>Benutzer und Konten aller Server, niedrigster Faktor zuerst (ein Spaltentitel sortiert danach).</translation>
+    </message>
+    <message>
+        <source>Fair share per user and account</source>
+        <translation>Fairer Anteil pro Benutzer und Konto</translation>
     </message>
 </context>
 <context>
@@ -2598,6 +2644,32 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     <message>
         <source>No data in this range</source>
         <translation>Keine Daten in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>wird geladen</translation>
+    </message>
+    <message>
+        <source>no readings in this range</source>
+        <translation>keine Messungen in diesem Zeitraum</translation>
+    </message>
+    <message numerus="yes">
+        <source>mean %1, peak %2 at %3, low %4; %n gaps</source>
+        <translation>
+            <numerusform>Mittel %1, Spitze %2 um %3, Tiefstwert %4; %n Lücke</numerusform>
+            <numerusform>Mittel %1, Spitze %2 um %3, Tiefstwert %4; %n Lücken</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 from %2: %n series shown</source>
+        <translation>
+            <numerusform>%1 von %2: %n Reihe angezeigt</numerusform>
+            <numerusform>%1 von %2: %n Reihen angezeigt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3376,6 +3448,10 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>
@@ -3603,6 +3679,14 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     <message>
         <source>host %1</source>
         <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation>%1 GPU %2</translation>
+    </message>
+    <message>
+        <source>%1; reading %2 old</source>
+        <translation>%1; Messung %2 alt</translation>
     </message>
 </context>
 <context>
@@ -4073,6 +4157,18 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
         <source>The demo applies this policy from its next reading on; no file was written.</source>
         <translation>Die Demo wendet diese Richtlinie ab ihrer nächsten Messung an; es wurde keine Datei geschrieben.</translation>
     </message>
+    <message>
+        <source>Mistakes in the policy</source>
+        <translation>Fehler in der Richtlinie</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>Konten</translation>
+    </message>
 </context>
 <context>
     <name>gw::PolicyEngine</name>
@@ -4334,6 +4430,26 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     <message>
         <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
         <translation>warning, terminate, kill oder refused erwartet, erhalten: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <comment>an enforcement step: the owner was warned</comment>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>terminate</source>
+        <comment>an enforcement step (SIGTERM); also read as &apos;would %1&apos;</comment>
+        <translation>beenden</translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <comment>an enforcement step (SIGKILL); also read as &apos;would %1&apos;</comment>
+        <translation>abbrechen (SIGKILL)</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <comment>an enforcement step that was not taken, and why</comment>
+        <translation>abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -5123,6 +5239,14 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
         <source>row %1: the price of &quot;%2&quot;</source>
         <translation>Zeile %1: der Preis von &quot;%2&quot;</translation>
     </message>
+    <message>
+        <source>Prices per GPU model</source>
+        <translation>Preise pro GPU-Modell</translation>
+    </message>
+    <message>
+        <source>Balances under these prices</source>
+        <translation>Guthaben mit diesen Preisen</translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -5180,6 +5304,14 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     <message>
         <source>Words match any column; user:NAME (the owner or the host user), account:NAME, namespace:NAME and job:ID match that field exactly.</source>
         <translation>Wörter passen auf jede Spalte; user:NAME (der Eigentümer oder der Host-Benutzer), account:NAME, namespace:NAME und job:ID passen genau auf dieses Feld.</translation>
+    </message>
+    <message>
+        <source>Filter processes</source>
+        <translation>Prozesse filtern</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
     </message>
 </context>
 <context>
@@ -5840,6 +5972,10 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
             <numerusform>Aus %L1 Messung erstellt.</numerusform>
             <numerusform>Aus %L1 Messungen erstellt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
     </message>
 </context>
 <context>
@@ -6553,12 +6689,12 @@ Im Schlüsselbund des Systems gespeichert, nie in einer Einstellungsdatei.</tran
         <translation>Server bearbeiten…</translation>
     </message>
     <message>
-        <source>&amp;Expand All</source>
+        <source>E&amp;xpand All</source>
         <translation>Alle &amp;ausklappen</translation>
     </message>
     <message>
         <source>&amp;Collapse All</source>
-        <translation>Alle &amp;einklappen</translation>
+        <translation>Alle e&amp;inklappen</translation>
     </message>
     <message>
         <source>Ctrl+Shift+E</source>
@@ -6579,6 +6715,10 @@ Im Schlüsselbund des Systems gespeichert, nie in einer Einstellungsdatei.</tran
     <message>
         <source>GPU %1 · %2</source>
         <translation>GPU %1 · %2</translation>
+    </message>
+    <message>
+        <source>Servers and GPUs</source>
+        <translation>Server und GPUs</translation>
     </message>
 </context>
 <context>
@@ -7015,6 +7155,29 @@ Im Schlüsselbund des Systems gespeichert, nie in einer Einstellungsdatei.</tran
     </message>
 </context>
 <context>
+    <name>gw::Themes</name>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast, dark</source>
+        <translation>Hoher &amp;Kontrast, dunkel</translation>
+    </message>
+    <message>
+        <source>High &amp;contrast, light</source>
+        <translation>Hoher K&amp;ontrast, hell</translation>
+    </message>
+</context>
+<context>
     <name>gw::TimeRangeBar</name>
     <message numerus="yes">
         <source>%n days</source>
@@ -7388,6 +7551,50 @@ Im Schlüsselbund des Systems gespeichert, nie in einer Einstellungsdatei.</tran
     <message>
         <source>No balances to draw yet: the books have no entries (they are built from the readings of the first whole hour).</source>
         <translation>Noch kein Guthaben darzustellen: Das Token-Buch hat keine Einträge (es wird aus den Messungen der ersten vollen Stunde aufgebaut).</translation>
+    </message>
+    <message>
+        <source>Ledger of user</source>
+        <translation>Buchungen des Benutzers</translation>
+    </message>
+    <message>
+        <source>Ledger entries of kind</source>
+        <translation>Buchungen der Art</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Buchungen</translation>
+    </message>
+    <message>
+        <source>Balances this month</source>
+        <translation>Guthaben in diesem Monat</translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model</source>
+        <translation>GPU-Stunden nach GPU-Modell</translation>
+    </message>
+    <message>
+        <source>%1 tokens, at or below the floor: cut off</source>
+        <translation>%1 Token, auf oder unter der Untergrenze: gesperrt</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Token</translation>
+    </message>
+    <message>
+        <source>Balance per user in tokens; the floor is %1</source>
+        <translation>Guthaben pro Benutzer in Token; die Untergrenze ist %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 h</source>
+        <translation>%1 %2 h</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours: %2</source>
+        <translation>%1 GPU-Stunden: %2</translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model this month: no use yet</source>
+        <translation>GPU-Stunden nach GPU-Modell in diesem Monat: noch keine Nutzung</translation>
     </message>
 </context>
 <context>

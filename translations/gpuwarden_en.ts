@@ -90,6 +90,10 @@
         <source>Not adjusted: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentBooks</name>
@@ -662,6 +666,25 @@
     <message>
         <source>No balances to draw.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balance %1 tokens; lowest %2, highest %3 since %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at or below the floor (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No balances to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Balance over time from %1 to %2: %n users</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1703,6 +1726,17 @@ Audit #%6: %7</source>
         <source>No policy events in the last %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy events of the last %1: %n shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gw::EventsPage</name>
@@ -1828,6 +1862,14 @@ Audit #%6: %7</source>
         <source>This computer&apos;s events are kept only here; Tools → Policy… replays the last 24 h of its readings.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy events</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::FairShareModel</name>
@@ -1924,6 +1966,10 @@ Audit #%6: %7</source>
     </message>
     <message>
         <source>Every server&apos;s users and accounts, lowest factor first (a column&apos;s title sorts by it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fair share per user and account</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2596,6 +2642,32 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>%1: %2 (min %3, max %4)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no readings in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>mean %1, peak %2 at %3, low %4; %n gaps</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 from %2: %n series shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3374,6 +3446,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>
@@ -3600,6 +3676,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; reading %2 old</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4069,6 +4153,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>The demo applies this policy from its next reading on; no file was written.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Mistakes in the policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::PolicyEngine</name>
@@ -4329,6 +4425,26 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <comment>an enforcement step: the owner was warned</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminate</source>
+        <comment>an enforcement step (SIGTERM); also read as &apos;would %1&apos;</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <comment>an enforcement step (SIGKILL); also read as &apos;would %1&apos;</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <comment>an enforcement step that was not taken, and why</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5119,6 +5235,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>row %1: the price of &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Prices per GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balances under these prices</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -5175,6 +5299,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>Words match any column; user:NAME (the owner or the host user), account:NAME, namespace:NAME and job:ID match that field exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5835,6 +5967,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6542,7 +6678,7 @@ Kept in the system keychain, never in a settings file.</source>
 <context>
     <name>gw::ServerTree</name>
     <message>
-        <source>&amp;Expand All</source>
+        <source>E&amp;xpand All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6571,6 +6707,10 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>GPU %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Servers and GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7002,6 +7142,29 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
 </context>
 <context>
+    <name>gw::Themes</name>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;High contrast, dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High &amp;contrast, light</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gw::TimeRangeBar</name>
     <message numerus="yes">
         <source>%n days</source>
@@ -7374,6 +7537,50 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
     <message>
         <source>No balances to draw yet: the books have no entries (they are built from the readings of the first whole hour).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger of user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger entries of kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balances this month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens, at or below the floor: cut off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balance per user in tokens; the floor is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model this month: no use yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -90,6 +90,10 @@
         <source>Not adjusted: %1</source>
         <translation>未调整：%1</translation>
     </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
 </context>
 <context>
     <name>gw::AgentBooks</name>
@@ -659,6 +663,24 @@
     <message>
         <source>No balances to draw.</source>
         <translation>没有可绘制的余额。</translation>
+    </message>
+    <message>
+        <source>balance %1 tokens; lowest %2, highest %3 since %4</source>
+        <translation>余额 %1 代币；自 %4 起最低 %2，最高 %3</translation>
+    </message>
+    <message>
+        <source>at or below the floor (%1)</source>
+        <translation>达到或低于下限（%1）</translation>
+    </message>
+    <message>
+        <source>No balances to show.</source>
+        <translation>没有可显示的余额。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Balance over time from %1 to %2: %n users</source>
+        <translation>
+            <numerusform>余额随时间变化，%1 至 %2：%n 个用户</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1696,6 +1718,16 @@ Audit #%6: %7</source>
         <source>No policy events in the last %1.</source>
         <translation>最近 %1 内没有策略事件。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy events of the last %1: %n shown</source>
+        <translation>
+            <numerusform>最近 %1 的策略事件：显示 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gw::EventsPage</name>
@@ -1815,6 +1847,14 @@ Audit #%6: %7</source>
         <source>This computer&apos;s events are kept only here; Tools → Policy… replays the last 24 h of its readings.</source>
         <translation>本机的事件仅保存在此处；“工具 → 策略…”可回放其最近 24 h 的读数。</translation>
     </message>
+    <message>
+        <source>Filter events</source>
+        <translation>筛选事件</translation>
+    </message>
+    <message>
+        <source>Policy events</source>
+        <translation>策略事件</translation>
+    </message>
 </context>
 <context>
     <name>gw::FairShareModel</name>
@@ -1912,6 +1952,10 @@ Audit #%6: %7</source>
     <message>
         <source>Every server&apos;s users and accounts, lowest factor first (a column&apos;s title sorts by it).</source>
         <translation>所有服务器的用户和账户，因子最低者在前（点击列标题可按该列排序）。</translation>
+    </message>
+    <message>
+        <source>Fair share per user and account</source>
+        <translation>按用户和账户的公平份额</translation>
     </message>
 </context>
 <context>
@@ -2578,6 +2622,30 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>No data in this range</source>
         <translation>此范围内无数据</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>正在加载</translation>
+    </message>
+    <message>
+        <source>no readings in this range</source>
+        <translation>此时间范围内没有读数</translation>
+    </message>
+    <message numerus="yes">
+        <source>mean %1, peak %2 at %3, low %4; %n gaps</source>
+        <translation>
+            <numerusform>平均 %1，峰值 %2（%3），最低 %4；%n 处缺口</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 from %2: %n series shown</source>
+        <translation>
+            <numerusform>%1，%2：显示 %n 条曲线</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3418,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation>主题(&amp;H)</translation>
+    </message>
 </context>
 <context>
     <name>gw::Metrics</name>
@@ -3573,6 +3645,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>host %1</source>
         <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation>%1 GPU %2</translation>
+    </message>
+    <message>
+        <source>%1; reading %2 old</source>
+        <translation>%1；读数已有 %2</translation>
     </message>
 </context>
 <context>
@@ -4036,6 +4116,18 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>The demo applies this policy from its next reading on; no file was written.</source>
         <translation>演示从下一个读数起应用此策略；未写入任何文件。</translation>
     </message>
+    <message>
+        <source>Mistakes in the policy</source>
+        <translation>策略中的错误</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
 </context>
 <context>
     <name>gw::PolicyEngine</name>
@@ -4297,6 +4389,26 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>expected warning, terminate, kill or refused, got &quot;%1&quot;</source>
         <translation>应为 warning、terminate、kill 或 refused，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <comment>an enforcement step: the owner was warned</comment>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>terminate</source>
+        <comment>an enforcement step (SIGTERM); also read as &apos;would %1&apos;</comment>
+        <translation>终止</translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <comment>an enforcement step (SIGKILL); also read as &apos;would %1&apos;</comment>
+        <translation>强制终止</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <comment>an enforcement step that was not taken, and why</comment>
+        <translation>已拒绝</translation>
     </message>
 </context>
 <context>
@@ -5085,6 +5197,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>row %1: the price of &quot;%2&quot;</source>
         <translation>第 %1 行：&quot;%2&quot; 的价格</translation>
     </message>
+    <message>
+        <source>Prices per GPU model</source>
+        <translation>各 GPU 型号的价格</translation>
+    </message>
+    <message>
+        <source>Balances under these prices</source>
+        <translation>按这些价格计算的余额</translation>
+    </message>
 </context>
 <context>
     <name>gw::ProcessModel</name>
@@ -5142,6 +5262,14 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>Words match any column; user:NAME (the owner or the host user), account:NAME, namespace:NAME and job:ID match that field exactly.</source>
         <translation>普通词匹配任意列；user:NAME（所有者或主机用户）、account:NAME、namespace:NAME 和 job:ID 精确匹配相应字段。</translation>
+    </message>
+    <message>
+        <source>Filter processes</source>
+        <translation>筛选进程</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
     </message>
 </context>
 <context>
@@ -5792,6 +5920,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <translation>
             <numerusform>基于 %L1 个读数生成。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
     </message>
 </context>
 <context>
@@ -6503,8 +6635,8 @@ Kept in the system keychain, never in a settings file.</source>
         <translation>编辑服务器…</translation>
     </message>
     <message>
-        <source>&amp;Expand All</source>
-        <translation>全部展开(&amp;E)</translation>
+        <source>E&amp;xpand All</source>
+        <translation>全部展开(&amp;X)</translation>
     </message>
     <message>
         <source>&amp;Collapse All</source>
@@ -6529,6 +6661,10 @@ Kept in the system keychain, never in a settings file.</source>
     <message>
         <source>GPU %1 · %2</source>
         <translation>GPU %1 · %2</translation>
+    </message>
+    <message>
+        <source>Servers and GPUs</source>
+        <translation>服务器和 GPU</translation>
     </message>
 </context>
 <context>
@@ -6959,6 +7095,29 @@ Kept in the system keychain, never in a settings file.</source>
     </message>
 </context>
 <context>
+    <name>gw::Themes</name>
+    <message>
+        <source>&amp;System</source>
+        <translation>系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast, dark</source>
+        <translation>高对比度，深色(&amp;H)</translation>
+    </message>
+    <message>
+        <source>High &amp;contrast, light</source>
+        <translation>高对比度，浅色(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>gw::TimeRangeBar</name>
     <message numerus="yes">
         <source>%n days</source>
@@ -7320,6 +7479,50 @@ Kept in the system keychain, never in a settings file.</source>
     <message>
         <source>No balances to draw yet: the books have no entries (they are built from the readings of the first whole hour).</source>
         <translation>尚无可绘制的余额：账本中没有条目（账本根据第一个完整小时的读数建立）。</translation>
+    </message>
+    <message>
+        <source>Ledger of user</source>
+        <translation>用户的账目</translation>
+    </message>
+    <message>
+        <source>Ledger entries of kind</source>
+        <translation>该类型的账目</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>账目</translation>
+    </message>
+    <message>
+        <source>Balances this month</source>
+        <translation>本月余额</translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model</source>
+        <translation>按 GPU 型号统计的 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens, at or below the floor: cut off</source>
+        <translation>%1 代币，达到或低于下限：已停用</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 代币</translation>
+    </message>
+    <message>
+        <source>Balance per user in tokens; the floor is %1</source>
+        <translation>每个用户的余额（代币）；下限为 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 h</source>
+        <translation>%1 %2 小时</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours: %2</source>
+        <translation>%1 GPU 小时：%2</translation>
+    </message>
+    <message>
+        <source>GPU-hours by GPU model this month: no use yet</source>
+        <translation>本月按 GPU 型号统计的 GPU 小时：尚无使用</translation>
     </message>
 </context>
 <context>

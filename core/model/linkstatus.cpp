@@ -1,6 +1,7 @@
 #include "model/linkstatus.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <cstdlib>
 
@@ -45,7 +46,7 @@ QString linkStateText(LinkState state)
 QString clockOffsetText(qint64 offsetMs)
 {
     return (offsetMs > 0 ? Tr::tr("clock %1 s ahead") : Tr::tr("clock %1 s behind"))
-        .arg(QString::number(std::abs(offsetMs) / 1000.0, 'f', 1));
+        .arg(QLocale().toString(std::abs(offsetMs) / 1000.0, 'f', 1));
 }
 
 } // namespace gw

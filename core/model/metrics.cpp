@@ -72,7 +72,7 @@ QString formatMetric(MetricId id, double value)
     if (std::isnan(value))
         return notAvailable();
     const DisplayScale s = metricDisplay(metricDef(id), std::abs(value));
-    return QString::number(value * s.factor, 'f', s.decimals) + QLatin1Char(' ') + s.symbol;
+    return localNumber(value * s.factor, s.decimals) + QLatin1Char(' ') + s.symbol;
 }
 
 } // namespace gw

@@ -1,6 +1,7 @@
 #include "model/units.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace gw {
 
@@ -39,6 +40,15 @@ DisplayScale displayScale(Unit unit, double magnitude)
     return {unitSymbol(unit), 1, 0};
 }
 
+QString localNumber(double value, int decimals)
+{
+    // The locale's decimal sign; no thousands grouping ("1980 MHz", as
+    // nvidia-smi and every table of figures write it).
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', decimals);
+}
+
 QString notAvailable()
 {
     return Tr::tr("n/a");
@@ -46,7 +56,7 @@ QString notAvailable()
 
 QString formatPercent(std::optional<double> v)
 {
-    return v ? QString::number(*v, 'f', 0) + QStringLiteral(" %") : notAvailable();
+    return v ? localNumber(*v, 0) + QStringLiteral(" %") : notAvailable();
 }
 
 QString formatMiB(std::optional<double> mib)
@@ -54,7 +64,7 @@ QString formatMiB(std::optional<double> mib)
     if (!mib)
         return notAvailable();
     const DisplayScale d = displayScale(Unit::MiB, *mib);
-    return QString::number(*mib * d.factor, 'f', d.decimals) + QLatin1Char(' ') + d.symbol;
+    return localNumber(*mib * d.factor, d.decimals) + QLatin1Char(' ') + d.symbol;
 }
 
 QString formatBytes(std::optional<double> bytes)
@@ -68,7 +78,7 @@ QString formatBytes(std::optional<double> bytes)
         v /= 1024;
         ++u;
     }
-    return QString::number(v, 'f', u == 0 ? 0 : 1) + QLatin1Char(' ') + QLatin1String(units[u]);
+    return localNumber(v, u == 0 ? 0 : 1) + QLatin1Char(' ') + QLatin1String(units[u]);
 }
 
 QString formatByteCount(std::optional<quint64> bytes)
@@ -81,27 +91,27 @@ QString formatBytesPerSec(std::optional<double> bytes)
     if (!bytes)
         return notAvailable();
     if (*bytes >= 1e9)
-        return QString::number(*bytes / 1e9, 'f', 2) + QStringLiteral(" GB/s");
+        return localNumber(*bytes / 1e9, 2) + QStringLiteral(" GB/s");
     if (*bytes >= 1e6)
-        return QString::number(*bytes / 1e6, 'f', 1) + QStringLiteral(" MB/s");
+        return localNumber(*bytes / 1e6, 1) + QStringLiteral(" MB/s");
     if (*bytes >= 1e3)
-        return QString::number(*bytes / 1e3, 'f', 0) + QStringLiteral(" kB/s");
-    return QString::number(*bytes, 'f', 0) + QStringLiteral(" B/s");
+        return localNumber(*bytes / 1e3, 0) + QStringLiteral(" kB/s");
+    return localNumber(*bytes, 0) + QStringLiteral(" B/s");
 }
 
 QString formatCelsius(std::optional<double> v)
 {
-    return v ? QString::number(*v, 'f', 0) + QStringLiteral(" °C") : notAvailable();
+    return v ? localNumber(*v, 0) + QStringLiteral(" °C") : notAvailable();
 }
 
 QString formatWatts(std::optional<double> v)
 {
-    return v ? QString::number(*v, 'f', *v < 100 ? 1 : 0) + QStringLiteral(" W") : notAvailable();
+    return v ? localNumber(*v, *v < 100 ? 1 : 0) + QStringLiteral(" W") : notAvailable();
 }
 
 QString formatMHz(std::optional<double> v)
 {
-    return v ? QString::number(*v, 'f', 0) + QStringLiteral(" MHz") : notAvailable();
+    return v ? localNumber(*v, 0) + QStringLiteral(" MHz") : notAvailable();
 }
 
 QString formatDurationTwoUnits(qint64 ms)

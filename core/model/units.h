@@ -35,6 +35,10 @@ struct DisplayScale
 };
 DisplayScale displayScale(Unit unit, double magnitude);
 
+// A figure in the default locale's form (QLocale(): the desktop sets it to
+// the language chosen, a program run from a shell has the system's): "69.5"
+// in English, "69,5" in German; thousands never grouped ("1980 MHz").
+QString localNumber(double value, int decimals);
 QString notAvailable();
 QString formatPercent(std::optional<double> v);
 QString formatMiB(std::optional<double> mib);           // "20.0 GiB", "512 MiB"

@@ -294,8 +294,8 @@ const QList<PolicyEventKindInfo> kKinds{
      .filter = QT_TRANSLATE_NOOP("gw::PolicyEventKind", "&Fair share"),
      .badge = QT_TRANSLATE_NOOP("gw::PolicyEventKind", "over quota"),
      .pill = QT_TRANSLATE_NOOP("gw::PolicyEventKind", "quota"), // the pill's short "over quota"
-     .lightRgb = 0x9e4a7c,
-     .darkRgb = 0xd98bb8,
+     .lightRgb = 0x964a74,
+     .darkRgb = 0xd18bb0,
      .pattern = Qt::DiagCrossPattern,
      .aboutUser = true,
      .figure = PolicyEventFigure::Mean,
@@ -412,6 +412,21 @@ std::optional<PolicyEventKind> policyEventKindFromName(const QString& name)
 QString policyActionKindName(PolicyAction::Kind kind)
 {
     return QLatin1String(kActionNames[size_t(kind)]);
+}
+
+QString policyActionKindText(PolicyAction::Kind kind)
+{
+    switch (kind) {
+    case PolicyAction::Kind::Warning:
+        return Tr::tr("warning", "an enforcement step: the owner was warned");
+    case PolicyAction::Kind::Terminate:
+        return Tr::tr("terminate", "an enforcement step (SIGTERM); also read as 'would %1'");
+    case PolicyAction::Kind::Kill:
+        return Tr::tr("kill", "an enforcement step (SIGKILL); also read as 'would %1'");
+    case PolicyAction::Kind::Refused:
+        return Tr::tr("refused", "an enforcement step that was not taken, and why");
+    }
+    return {};
 }
 
 QString policyEventText(const PolicyEvent& e)

@@ -127,6 +127,9 @@ struct PolicyAction
 };
 
 QString policyActionKindName(PolicyAction::Kind kind); // "warning", "terminate", "kill", "refused"
+// The same word for people, in their language (policyActionKindName() is
+// the wire's and the files').
+QString policyActionKindText(PolicyAction::Kind kind);
 
 struct PolicyEvent
 {

@@ -47,7 +47,7 @@ QString replayEventLine(const PolicyEvent& e, const QTimeZone& zone)
         line += Tr::tr(" (estimated)");
     for (const PolicyAction& a : e.actions)
         line += QStringLiteral("; %1 %2: %3")
-                    .arg(policyActionKindName(a.kind), timeText(a.atMs, zone), a.detail);
+                    .arg(policyActionKindText(a.kind), timeText(a.atMs, zone), a.detail);
     if (e.endMs && !e.endReason.isEmpty())
         line += QStringLiteral("; ended: ") + e.endReason;
     return line;

@@ -5,6 +5,7 @@
 #include "reportbuilder.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -38,18 +39,18 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(gw::ReportBuilder)
 };
 
-// "18.5"
+// "18.5" ("18,5" in German: findings are sentences in the report's
+// language, written with the default locale's digits).
 QString hoursText(double hours)
 {
-    return QString::number(hours, 'f', 1);
+    return QLocale().toString(hours, 'f', 1);
 }
 
 // "90", "12.5"
 QString percentText(double percent)
 {
     const double rounded = std::round(percent * 10) / 10;
-    return rounded == std::floor(rounded) ? QString::number(qint64(rounded))
-                                          : QString::number(rounded, 'f', 1);
+    return QLocale().toString(rounded, 'f', rounded == std::floor(rounded) ? 0 : 1);
 }
 
 // The program's file name: "python3" for "/usr/bin/python3 train.py".
@@ -247,8 +248,9 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
             f.advice = Finding::Advice::ContactOwner;
             f.user = u.user;
             f.hours = u.gpuHours;
-            f.text = Tr::tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
-                         .arg(u.user, QString::number(*u.balance, 'f', 1), hoursText(u.gpuHours));
+            f.text =
+                Tr::tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
+                    .arg(u.user, QLocale().toString(*u.balance, 'f', 1), hoursText(u.gpuHours));
             f.recommendation =
                 Tr::tr("Contact %1; grant them tokens if the use was expected.").arg(u.user);
             out << f;

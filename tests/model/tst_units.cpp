@@ -4,6 +4,7 @@
 #include "model/metrics.h"
 #include "model/units.h"
 
+#include <QLocale>
 #include <QSet>
 #include <QTest>
 
@@ -107,6 +108,26 @@ private Q_SLOTS:
         // A byte count reads like the same number of bytes; absent stays n/a.
         QCOMPARE(formatByteCount(std::optional<quint64>(3ull << 30)), formatBytes(3.0 * (1 << 30)));
         QCOMPARE(formatByteCount(std::optional<quint64>()), QStringLiteral("n/a"));
+    }
+
+    // Figures follow the default locale (the desktop sets it to the language
+    // chosen): a decimal comma in German, never a thousands separator.
+    void figuresFollowTheLocale()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QStringLiteral("de_DE")));
+        QCOMPARE(formatMiB(71168.0), QStringLiteral("69,5 GiB"));
+        QCOMPARE(formatWatts(99.94), QStringLiteral("99,9 W"));
+        QCOMPARE(formatMHz(1980.0), QStringLiteral("1980 MHz"));
+        QCOMPARE(formatBytes(2048.0 * 1024 * 1024 * 1024 * 1024 * 1024),
+                 QStringLiteral("2048,0 PiB"));
+        QCOMPARE(formatMetric(MetricId::GpuPower, 85.26), QStringLiteral("85,3 W"));
+        QLocale::setDefault(QLocale(QStringLiteral("zh_CN")));
+        QCOMPARE(formatMiB(71168.0), QStringLiteral("69.5 GiB"));
+        QLocale::setDefault(QLocale(QStringLiteral("en_US")));
+        QCOMPARE(formatMHz(1980.0), QStringLiteral("1980 MHz"));
+        QLocale::setDefault(before);
+        QCOMPARE(formatMiB(71168.0), QStringLiteral("69.5 GiB"));
     }
 
     void durations_data()

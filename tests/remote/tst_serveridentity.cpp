@@ -11,6 +11,7 @@
 // agent at a server's URL is said and its history kept apart.
 #include "app/desktopcommandline.h"
 #include "app/desktopsession.h"
+#include "desktopsessionfor.h"
 #include "engine/livestate.h"
 #include "freeport.h"
 #include "history/historystore.h"
@@ -44,6 +45,7 @@
 #include <set>
 
 using namespace gw;
+using gw::test::sessionFor;
 
 namespace {
 
@@ -58,24 +60,6 @@ bool writeFile(const QString& path, const QByteArray& bytes)
 QUrl local(quint16 port)
 {
     return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
-}
-
-// The session `gpuwarden` would run for these arguments; null when refused.
-std::unique_ptr<DesktopSession> sessionFor(const QStringList& args)
-{
-    QCommandLineParser parser;
-    addDesktopOptions(parser);
-    if (!parser.parse(QStringList{QStringLiteral("gpuwarden")} + args)) {
-        qWarning("%s", qPrintable(parser.errorText()));
-        return nullptr;
-    }
-    QString error;
-    auto setup = desktopSetup(parser, &error);
-    if (!setup) {
-        qWarning("%s", qPrintable(error));
-        return nullptr;
-    }
-    return std::make_unique<DesktopSession>(std::move(*setup));
 }
 
 // A settings file listing agents by URL, under these names (empty: none, as

@@ -2,9 +2,12 @@
 // in a real (private, unlocked) gnome-keyring and never in the settings
 // file, and the main window watching three agents, one of them down.
 #include "agent/agentserver.h"
+#include "app/desktopsession.h"
 #include "darkpalette.h"
+#include "desktopsessionfor.h"
 #include "engine/livestate.h"
 #include "freeport.h"
+#include "history/historystore.h"
 #include "models/desktopstores.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
@@ -16,6 +19,9 @@
 #include "testcert.h"
 #include "window/hostpage.h"
 #include "window/mainwindow.h"
+#include "window/overviewpage.h"
+#include "window/overviewview.h"
+#include "window/reportdialog.h"
 #include "window/serversdialog.h"
 #include "window/servertree.h"
 #include "window/statusline.h"
@@ -23,6 +29,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -722,6 +729,142 @@ private Q_SLOTS:
                                                            : QStringLiteral("history-off.png"))));
         }
         QApplication::setPalette(QApplication::style()->standardPalette());
+    }
+
+    // Issue 30: the keyboard alone, as gpuwarden runs (DesktopSession): File
+    // → Servers… → Add… with an agent's URL and token, Esc; the overview's
+    // tiles reached by Tab, an arrow and Enter open a GPU; File → Report…,
+    // Build, Save CSV… and the file dialog's name; the report is on disk.
+    void theKeyboardAloneAddsAServerOpensAGpuAndSavesAReport()
+    {
+        if (isChild())
+            QSKIP("the parent's test");
+        const QByteArray token = "tok-keyboard";
+        QTemporaryDir dir;
+        QString error;
+        // The agent's last hour, a reading a minute: what the report reads.
+        const QString agentHistory = dir.filePath(QStringLiteral("agent.sqlite"));
+        {
+            auto store = HistoryStore::open(agentHistory, HistoryStore::Mode::ReadWrite, &error);
+            QVERIFY2(store, qPrintable(error));
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            QList<Snapshot> hour;
+            for (qint64 t = now - 3'600'000; t < now - 60'000; t += 60'000)
+                hour << DemoWorld().serverAt(0, t);
+            QVERIFY2(store->append(hour, &error) && store->flush(&error), qPrintable(error));
+        }
+        AgentConfig c;
+        c.port = 0;
+        c.historyPath = agentHistory;
+        c.tokens = {{QStringLiteral("ws"), sha256(token), TokenScope::Read}};
+        AgentServer agent(c);
+        QVERIFY(agent.listen(&error));
+        QTimer readings;
+        connect(&readings, &QTimer::timeout, this, [&agent] {
+            agent.publish(DemoWorld().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
+        });
+        readings.start(250);
+        agent.publish(DemoWorld().serverAt(0, QDateTime::currentMSecsSinceEpoch()));
+
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        const auto session = test::sessionFor(
+            {QStringLiteral("--settings"), ini, QStringLiteral("--no-local"),
+             QStringLiteral("--history"), dir.filePath(QStringLiteral("history.db"))});
+        QVERIFY(session);
+        MainWindow* w = session->window();
+        session->start();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QApplication::setActiveWindow(w);
+
+        // File → Servers… (Ctrl+Shift+S), then Add… (Alt+A).
+        QTest::keyClick(w, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        ServersDialog* servers = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (servers = w->findChild<ServersDialog*>()) && servers->isVisible(); },
+            5000));
+        QApplication::setActiveWindow(servers);
+        QStringList steps;
+        QTimer::singleShot(300, this, [&] {
+            auto* e = qobject_cast<ServerEditDialog*>(QApplication::activeModalWidget());
+            if (!e) {
+                steps << QStringLiteral("Add… opened no dialog");
+                return;
+            }
+            const auto type = [&](Qt::Key mnemonic, QLineEdit* field, const QString& text) {
+                QTest::keyClick(e, mnemonic, Qt::AltModifier);
+                if (QApplication::focusWidget() != field)
+                    steps << QStringLiteral("Alt+%1 did not reach its field").arg(QChar(mnemonic));
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(QApplication::focusWidget(), text);
+            };
+            type(Qt::Key_N, e->nameEdit(), QStringLiteral("lab"));
+            type(Qt::Key_U, e->urlEdit(), local(agent.port()).toString());
+            type(Qt::Key_T, e->tokenEdit(), QString::fromLatin1(token));
+            if (!e->okButton()->isEnabled())
+                steps << QStringLiteral("OK not enabled");
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        });
+        QTest::keyClick(servers, Qt::Key_A, Qt::AltModifier);
+        QVERIFY2(steps.isEmpty(), qPrintable(steps.join(QLatin1Char('\n'))));
+        // Connected: the agent's GPUs are on the overview.
+        QVERIFY(QTest::qWaitFor([&] { return w->overviewPage()->view()->tileCount() > 0; }, 20000));
+        QTest::keyClick(servers, Qt::Key_Escape);
+        QVERIFY(QTest::qWaitFor([&] { return !servers || !servers->isVisible(); }, 5000));
+        QApplication::setActiveWindow(w);
+
+        // View → Overview (Ctrl+1); Tab to the tiles, Right, Enter.
+        QTest::keyClick(w, Qt::Key_1, Qt::ControlModifier);
+        QVERIFY(w->overviewShown());
+        OverviewView* view = w->overviewPage()->view();
+        for (int i = 0; i < 40 && QApplication::focusWidget() != view; ++i)
+            QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : w,
+                            Qt::Key_Tab);
+        QVERIFY2(QApplication::focusWidget() == view, "Tab never reached the overview's tiles");
+        QTest::keyClick(view, Qt::Key_Right);
+        const QString gpu = view->focusUuid();
+        QVERIFY(!gpu.isEmpty());
+        QTest::keyClick(view, Qt::Key_Return);
+        QVERIFY(w->detailsShown());
+        QCOMPARE(w->selectedServer(), QStringLiteral("lab"));
+        QCOMPARE(w->selectedGpu(), gpu);
+
+        // File → Report… (Ctrl+R): Build report (Alt+B), then Save CSV…
+        // (Alt+C) and a name typed into the file dialog.
+        QTest::keyClick(w, Qt::Key_R, Qt::ControlModifier);
+        ReportDialog* report = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (report = w->findChild<ReportDialog*>()) && report->isVisible(); }, 5000));
+        QApplication::setActiveWindow(report);
+        QTest::keyClick(report, Qt::Key_B, Qt::AltModifier);
+        QVERIFY2(QTest::qWaitFor([&] { return report->report().has_value(); }, 30000),
+                 qPrintable(report->statusText()));
+        const QString path = dir.filePath(QStringLiteral("by-keyboard.csv"));
+        QTimer::singleShot(500, this, [&] {
+            QWidget* files = QApplication::activeModalWidget();
+            if (!files) {
+                steps << QStringLiteral("Save CSV… opened no dialog");
+                return;
+            }
+            QWidget* name = QApplication::focusWidget();
+            if (!qobject_cast<QLineEdit*>(name)) {
+                steps << QStringLiteral("the file dialog's focus is not on the name");
+                files->close();
+                return;
+            }
+            QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(name, path);
+            QTest::keyClick(name, Qt::Key_Return);
+        });
+        QTest::keyClick(report, Qt::Key_C, Qt::AltModifier);
+        QVERIFY2(steps.isEmpty(), qPrintable(steps.join(QLatin1Char('\n'))));
+        QVERIFY(QTest::qWaitFor([&] { return QFileInfo::exists(path); }, 10000));
+        QFile csv(path);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QByteArray text = csv.readAll();
+        QVERIFY2(text.contains("lab"), text.left(400).constData());
+        report->close();
+        session->stop();
+        readings.stop();
     }
 
     void cleanupTestCase() { m_bus.stop(); }

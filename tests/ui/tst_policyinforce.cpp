@@ -21,6 +21,7 @@
 #include "agent/agentserver.h"
 #include "app/desktopcommandline.h"
 #include "app/desktopsession.h"
+#include "desktopsessionfor.h"
 #include "models/desktopstores.h"
 #include "models/eventbook.h"
 #include "models/servertreemodel.h"
@@ -53,6 +54,7 @@
 #include <map>
 
 using namespace gw;
+using gw::test::sessionFor;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -65,24 +67,6 @@ bool writeFile(const QString& path, const QByteArray& bytes)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-
-// The session `gpuwarden` would run for these arguments; null when refused.
-std::unique_ptr<DesktopSession> sessionFor(const QStringList& args)
-{
-    QCommandLineParser parser;
-    addDesktopOptions(parser);
-    if (!parser.parse(QStringList{u"gpuwarden"_s} + args)) {
-        qWarning("%s", qPrintable(parser.errorText()));
-        return nullptr;
-    }
-    QString error;
-    auto setup = desktopSetup(parser, &error);
-    if (!setup) {
-        qWarning("%s", qPrintable(error));
-        return nullptr;
-    }
-    return std::make_unique<DesktopSession>(std::move(*setup));
 }
 
 // Every file under `dir` whose name starts with "policy".

@@ -9,6 +9,7 @@
 // ("dpi144", the default, or "scale1.5"); ctest runs both.
 
 #include "app/desktopsession.h"
+#include "desktopsessionfor.h"
 #include "models/roles.h"
 #include "models/servertreedelegate.h"
 #include "models/servertreemodel.h"
@@ -66,17 +67,6 @@ QString rectText(const QRect& r)
     return u"%1,%2 %3×%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
 }
 
-std::optional<DesktopSetup> setupFrom(const QStringList& args, QString* error)
-{
-    QCommandLineParser parser;
-    addDesktopOptions(parser);
-    if (!parser.parse(QStringList{u"gpuwarden"_s} + args)) {
-        *error = parser.errorText();
-        return std::nullopt;
-    }
-    return desktopSetup(parser, error);
-}
-
 // A session as gpuwarden runs it, with its settings in `dir`; `size`, when
 // valid, is the window size left there by an earlier run. With `history`,
 // the demo keeps its history (the Details page gains its History tab).
@@ -90,16 +80,10 @@ std::unique_ptr<DesktopSession> session(const QTemporaryDir& dir, const QStringL
         if (size.isValid())
             s.setValue(u"window/size"_s, size);
     }
-    QString error;
     QStringList options{u"--settings"_s, ini};
     if (!history)
         options << u"--no-history"_s;
-    auto setup = setupFrom(options + args, &error);
-    if (!setup) {
-        qWarning("%s", qPrintable(error));
-        return nullptr;
-    }
-    return std::make_unique<DesktopSession>(std::move(*setup));
+    return test::sessionFor(options + args);
 }
 
 // Empty when `w`'s frame lies inside its screen's available geometry, else
@@ -128,18 +112,6 @@ void whatAsks(const QWidget* w, int depth, QStringList* out, const QString& inde
     for (const QWidget* c : w->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
         if (!c->isWindow() && c->minimumSizeHint().height() > 30)
             whatAsks(c, depth - 1, out, indent + u"  "_s);
-}
-
-// The dialogs of `window` that are shown now, its own top-level children.
-QList<QDialog*> shownDialogs(const QWidget* window)
-{
-    QList<QDialog*> out;
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-        auto* d = qobject_cast<QDialog*>(top);
-        if (d && d->isVisible() && d->parentWidget() && d->parentWidget()->window() == window)
-            out.append(d);
-    }
-    return out;
 }
 
 } // namespace
@@ -193,17 +165,7 @@ private Q_SLOTS:
                 problems << u"%1: the status bar at %2 is not on the screen"_s.arg(
                     page, rectText(barRect));
         };
-        check(u"Overview"_s);
-        w->showFleetProcesses();
-        check(u"Processes"_s);
-        w->showDetails();
-        check(u"Details"_s);
-        w->showEvents();
-        check(u"Events"_s);
-        w->showTokens();
-        check(u"Tokens"_s);
-        w->tokensTabs()->setCurrentWidget(w->enforcementTab());
-        check(u"Enforcement"_s);
+        test::visitEveryPage(w, check);
         if (!problems.isEmpty()) {
             QStringList asks;
             whatAsks(w, 9, &asks);
@@ -239,40 +201,11 @@ private Q_SLOTS:
         made->start();
         QVERIFY(QTest::qWaitForWindowExposed(w));
         QStringList problems;
-        const auto check = [&](QDialog* d, const QString& what) {
-            if (!d) {
-                problems << what + u": not opened"_s;
-                return;
-            }
-            if (!QTest::qWaitForWindowExposed(d)) {
-                problems << what + u": not shown"_s;
-                return;
-            }
-            QApplication::processEvents();
+        problems << test::visitEveryDialog(w, [&](QDialog* d, const QString& what) {
             qInfo("%s at %s", qPrintable(what), qPrintable(rectText(d->frameGeometry())));
             if (const QString o = outside(d, what); !o.isEmpty())
                 problems << o;
-            d->close();
-        };
-        check(w->showPolicyDialog(), u"Policy"_s);
-        check(w->showFindGpusDialog(), u"Find GPUs"_s);
-        check(w->showReportDialog(), u"Report"_s);
-        w->showTokens();
-        // The books of the demo's week (built in the background).
-        QVERIFY(
-            QTest::qWaitFor([&] { return w->tokensView()->openPriceEditor() != nullptr; }, 20000));
-        const QList<QDialog*> prices = shownDialogs(w);
-        QCOMPARE(prices.size(), 1);
-        check(prices.first(), u"Prices"_s);
-        QPushButton* adjust = nullptr;
-        for (QPushButton* b : w->tokensView()->findChildren<QPushButton*>())
-            if (b->text() == u"&Adjust balance…"_s)
-                adjust = b;
-        QVERIFY(adjust && adjust->isEnabled());
-        adjust->click();
-        const QList<QDialog*> adjusting = shownDialogs(w);
-        QCOMPARE(adjusting.size(), 1);
-        check(adjusting.first(), u"Adjust balance"_s);
+        });
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         made->stop();
     }

@@ -3,16 +3,22 @@
 // translation, the plural forms each language has, no source text built by
 // concatenation, the .ts files current with the code (lupdate run on copies
 // finds nothing new and nothing gone), and the real desktop speaking the
-// language the settings chose, else the system's.
+// language the settings chose, else the system's; dates in the locale's
+// form.
 
+#include "common/datetimetext.h"
+
+#include <QDateTime>
 #include <QDirIterator>
 #include <QFile>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
 
+using namespace gw;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -136,6 +142,25 @@ class TestTranslations : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Dates and clock times in the locale's form, the year in full; ISO 8601
+    // without a locale (the C locale the tests run in).
+    void datesFollowTheLocale()
+    {
+        const QDateTime at(QDate(2026, 11, 29), QTime(14, 5, 9));
+        const QLocale before;
+        QCOMPARE(dateTimeText(at), u"2026-11-29 14:05"_s);
+        QCOMPARE(dateTimeText(at, ClockPrecision::Seconds), u"2026-11-29 14:05:09"_s);
+        QLocale::setDefault(QLocale(u"de_DE"_s));
+        QCOMPARE(dateTimeText(at), u"29.11.2026 14:05"_s);
+        QCOMPARE(clockText(at, ClockPrecision::Seconds), u"14:05:09"_s);
+        QLocale::setDefault(QLocale(u"zh_CN"_s));
+        QCOMPARE(dateTimeText(at), u"2026/11/29 14:05"_s);
+        QLocale::setDefault(QLocale(u"en_US"_s));
+        const QString us = dateTimeText(at);
+        QVERIFY2(us.startsWith(u"11/29/2026 2:05"_s) && us.contains(u"PM"_s), qPrintable(us));
+        QLocale::setDefault(before);
+    }
+
     void everyStringIsTranslated_data()
     {
         QTest::addColumn<QString>("language");

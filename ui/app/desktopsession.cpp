@@ -1,5 +1,6 @@
 #include "app/desktopsession.h"
 
+#include "common/themes.h"
 #include "engine/engine.h"
 #include "engine/livestate.h"
 #include "history/historyservice.h"
@@ -127,6 +128,10 @@ DesktopSession::DesktopSession(DesktopSetup setup, QObject* parent)
     , m_agent(std::move(setup.agent))
     , m_settings(m_options.openSettings())
 {
+    // The theme chosen in View → Theme (the user's own settings, as the
+    // language), before any window is made.
+    if (const Theme theme = chosenTheme(QSettings()); theme != Theme::System)
+        applyTheme(theme);
     if (!m_options.prepareHistory(&m_historyProblem))
         std::fprintf(stderr, "gpuwarden: history off: %s\n", qPrintable(m_historyProblem));
     if (m_options.historyPath)

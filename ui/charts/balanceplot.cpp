@@ -1,6 +1,7 @@
 #include "charts/balanceplot.h"
 
 #include "charts/axisstep.h"
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "models/ledgermodel.h"
 
@@ -80,6 +81,7 @@ void BalancePlot::setLedger(const QList<LedgerEntry>& entries, double floor, qin
     m_users = m_steps.keys();
     layoutAxis();
     update();
+    notifyAccessibleItemsChanged(this);
 }
 
 void BalancePlot::setTimeZone(const QTimeZone& zone)
@@ -95,6 +97,49 @@ void BalancePlot::setUser(const QString& user)
     m_user = user;
     layoutAxis();
     update();
+    notifyAccessibleItemsChanged(this);
+}
+
+QString BalancePlot::accessibleItemName(int index) const
+{
+    return usersShown().value(index);
+}
+
+QString BalancePlot::accessibleItemDescription(int index) const
+{
+    const QList<QPointF> steps = m_steps.value(usersShown().value(index));
+    if (steps.isEmpty())
+        return {};
+    double low = steps.first().y(), high = low;
+    for (const QPointF& p : steps) {
+        low = std::min(low, p.y());
+        high = std::max(high, p.y());
+    }
+    const QLocale locale;
+    const double now = steps.last().y();
+    QString text =
+        tr("balance %1 tokens; lowest %2, highest %3 since %4")
+            .arg(locale.toString(now, 'f', 1), locale.toString(low, 'f', 1),
+                 locale.toString(high, 'f', 1),
+                 dateTimeText(QDateTime::fromMSecsSinceEpoch(qint64(steps.first().x()), m_zone)));
+    if (now <= m_floor)
+        text += QLatin1String("; ") +
+                tr("at or below the floor (%1)").arg(locale.toString(m_floor, 'f', 1));
+    return text;
+}
+
+QRect BalancePlot::accessibleItemRect(int index) const
+{
+    return index >= 0 && index < accessibleItemCount() ? plotRect().toAlignedRect() : QRect();
+}
+
+QString BalancePlot::accessibleSummary() const
+{
+    if (m_steps.isEmpty())
+        return tr("No balances to show.");
+    return tr("Balance over time from %1 to %2: %n users", nullptr, accessibleItemCount())
+        .arg(dateTimeText(QDateTime::fromMSecsSinceEpoch(m_fromMs, m_zone)),
+             dateTimeText(QDateTime::fromMSecsSinceEpoch(m_toMs, m_zone)));
 }
 
 QStringList BalancePlot::usersShown() const

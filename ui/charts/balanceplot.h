@@ -11,6 +11,7 @@
 // at zero and its units come from the metric table; balances go negative
 // and are tokens.
 
+#include "common/paintedaccessible.h"
 #include "tokens/ledger.h"
 
 #include <QMap>
@@ -20,7 +21,7 @@
 
 namespace gw {
 
-class BalancePlot final : public QWidget
+class BalancePlot final : public QWidget, public AccessibleItems
 {
     Q_OBJECT
 public:
@@ -55,6 +56,15 @@ public:
 
     QSize sizeHint() const final;
     QSize minimumSizeHint() const final;
+
+    // Assistive technology reads each user drawn: balance now, lowest and
+    // highest over the range, against the floor (common/paintedaccessible.h).
+    int accessibleItemCount() const override { return int(usersShown().size()); }
+    QString accessibleItemName(int index) const override;
+    QString accessibleItemDescription(int index) const override;
+    QRect accessibleItemRect(int index) const override;
+    QAccessible::Role accessibleItemRole() const override { return QAccessible::Graphic; }
+    QString accessibleSummary() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) final;

@@ -141,6 +141,60 @@ void EventTimeline::invalidate()
 {
     m_dirty = true;
     viewport()->update();
+    notifyAccessibleItemsChanged(this);
+}
+
+int EventTimeline::accessibleItemCount() const
+{
+    ensureLayout();
+    return int(m_bars.size());
+}
+
+QString EventTimeline::accessibleItemName(int index) const
+{
+    ensureLayout();
+    if (index < 0 || index >= m_bars.size())
+        return {};
+    const Bar& bar = m_bars.at(index);
+    return tr("%1: %2").arg(m_lanes.value(bar.lane).label, eventKindName(bar.kind));
+}
+
+QString EventTimeline::accessibleItemDescription(int index) const
+{
+    ensureLayout();
+    if (index < 0 || index >= m_bars.size())
+        return {};
+    return toolTipFor(m_book->at(m_bars.at(index).row).id).replace(u'\n', QStringLiteral("; "));
+}
+
+QRect EventTimeline::accessibleItemRect(int index) const
+{
+    ensureLayout();
+    if (index < 0 || index >= m_bars.size())
+        return {};
+    const QRect shown = barRectAt(m_bars.at(index)).toAlignedRect().intersected(viewport()->rect());
+    return shown.isEmpty() ? QRect() : shown.translated(viewport()->pos());
+}
+
+int EventTimeline::accessibleFocusItem() const
+{
+    return barIndexOf(m_selected);
+}
+
+void EventTimeline::activateAccessibleItem(int index)
+{
+    ensureLayout();
+    if (index < 0 || index >= m_bars.size())
+        return;
+    const QString id = m_book->at(m_bars.at(index).row).id;
+    setSelectedEvent(id);
+    Q_EMIT eventActivated(id);
+}
+
+QString EventTimeline::accessibleSummary() const
+{
+    return tr("Policy events of the last %1: %n shown", nullptr, accessibleItemCount())
+        .arg(spanText(m_spanMs));
 }
 
 int EventTimeline::laneHeight() const

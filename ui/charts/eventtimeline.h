@@ -11,6 +11,7 @@
 // size change.
 
 #include "charts/axisstep.h"
+#include "common/paintedaccessible.h"
 #include "policy/policyevent.h"
 
 #include <QAbstractScrollArea>
@@ -27,7 +28,7 @@ namespace gw {
 
 class EventBook;
 
-class EventTimeline final : public QAbstractScrollArea
+class EventTimeline final : public QAbstractScrollArea, public AccessibleItems
 {
     Q_OBJECT
 public:
@@ -74,6 +75,18 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+    // Assistive technology reads every bar in the range, lane by lane: its
+    // lane and kind, then its sentence, times and figures (the tooltip);
+    // pressing one activates its event (common/paintedaccessible.h).
+    int accessibleItemCount() const override;
+    QString accessibleItemName(int index) const override;
+    QString accessibleItemDescription(int index) const override;
+    QRect accessibleItemRect(int index) const override;
+    int accessibleFocusItem() const override;
+    bool accessibleItemsActivate() const override { return true; }
+    void activateAccessibleItem(int index) override;
+    QString accessibleSummary() const override;
 
 Q_SIGNALS:
     void eventSelected(const QString& id);

@@ -2,6 +2,7 @@
 
 #include "charts/axisstep.h"
 #include "charts/historychartmodel.h"
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "model/metrics.h"
 #include "model/units.h"
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gw {
 
@@ -199,6 +201,91 @@ void HistoryPlot::invalidate()
 {
     m_dirty = true;
     update();
+    notifyAccessibleItemsChanged(this);
+}
+
+QList<int> HistoryPlot::visibleRows() const
+{
+    QList<int> rows;
+    for (int row = 0; row < m_model->seriesCount(); ++row) {
+        if (m_model->isSeriesVisible(row))
+            rows.append(row);
+    }
+    return rows;
+}
+
+int HistoryPlot::accessibleItemCount() const
+{
+    return int(visibleRows().size());
+}
+
+QString HistoryPlot::accessibleItemName(int index) const
+{
+    const QList<int> rows = visibleRows();
+    return index >= 0 && index < rows.size() ? m_model->seriesAt(rows.at(index)).name : QString();
+}
+
+QString HistoryPlot::accessibleItemDescription(int index) const
+{
+    const QList<int> rows = visibleRows();
+    if (index < 0 || index >= rows.size())
+        return {};
+    const int row = rows.at(index);
+    if (m_model->isPending(row) && m_model->buckets(row).isEmpty())
+        return tr("loading");
+    if (!m_model->errorAt(row).isEmpty())
+        return m_model->errorAt(row);
+    // Over what is shown: the buckets in the range, weighted by readings.
+    double sum = 0;
+    qint64 count = 0;
+    double peak = std::numeric_limits<double>::quiet_NaN();
+    double low = std::numeric_limits<double>::quiet_NaN();
+    qint64 peakAt = 0;
+    int gaps = 0;
+    bool seen = false;
+    for (const HistoryBucket& b : m_model->buckets(row)) {
+        if (b.endMs <= m_model->fromMs() || b.startMs >= m_model->toMs())
+            continue;
+        if (b.gapBefore)
+            ++gaps;
+        if (b.count <= 0 || std::isnan(b.mean))
+            continue;
+        sum += b.mean * double(b.count);
+        count += b.count;
+        if (!seen || b.max > peak) {
+            peak = b.max;
+            peakAt = b.startMs;
+        }
+        if (!seen || b.min < low)
+            low = b.min;
+        seen = true;
+    }
+    if (!seen)
+        return tr("no readings in this range");
+    const MetricId metric = m_model->seriesAt(row).key.metric;
+    const QString when = clockText(QDateTime::fromMSecsSinceEpoch(peakAt, m_zone));
+    return tr("mean %1, peak %2 at %3, low %4; %n gaps", nullptr, gaps)
+        .arg(formatMetric(metric, sum / double(count)), formatMetric(metric, peak), when,
+             formatMetric(metric, low));
+}
+
+QRect HistoryPlot::accessibleItemRect(int index) const
+{
+    // A series runs across the whole plot.
+    return index >= 0 && index < accessibleItemCount() ? plotRect().toAlignedRect() : QRect();
+}
+
+QString HistoryPlot::accessibleSummary() const
+{
+    const QDateTime from = QDateTime::fromMSecsSinceEpoch(m_model->fromMs(), m_zone);
+    const QDateTime to = QDateTime::fromMSecsSinceEpoch(m_model->toMs(), m_zone);
+    const QString what = m_title.isEmpty() && m_model->seriesCount() > 0
+                             ? metricTitle(metricDef(m_model->metric()))
+                             : m_title;
+    const QString range =
+        tr("%1 to %2")
+            .arg(dateTimeText(from), from.date() == to.date() ? clockText(to) : dateTimeText(to));
+    return tr("%1 from %2: %n series shown", nullptr, accessibleItemCount()).arg(what, range);
 }
 
 double HistoryPlot::yForValue(double v) const

@@ -14,6 +14,7 @@
 // around a point; double-click, Home or Esc to reset.
 
 #include "charts/historygeometry.h"
+#include "common/paintedaccessible.h"
 #include "model/units.h"
 
 #include <QTimeZone>
@@ -25,7 +26,7 @@ namespace gw {
 
 class HistoryChartModel;
 
-class HistoryPlot final : public QWidget
+class HistoryPlot final : public QWidget, public AccessibleItems
 {
     Q_OBJECT
 public:
@@ -85,6 +86,16 @@ public:
     QSize sizeHint() const final;
     QSize minimumSizeHint() const final;
 
+    // Assistive technology reads the chart as its range and, per visible
+    // series, mean, peak, low and gaps over the range shown
+    // (common/paintedaccessible.h).
+    int accessibleItemCount() const override;
+    QString accessibleItemName(int index) const override;
+    QString accessibleItemDescription(int index) const override;
+    QRect accessibleItemRect(int index) const override;
+    QAccessible::Role accessibleItemRole() const override { return QAccessible::Graphic; }
+    QString accessibleSummary() const override;
+
 protected:
     void paintEvent(QPaintEvent* event) final;
     void resizeEvent(QResizeEvent* event) final;
@@ -113,6 +124,8 @@ private:
         Pan
     };
 
+    // The visible series' rows, in order: the accessible items.
+    QList<int> visibleRows() const;
     void ensureGeometry() const;
     void layoutValueAxis() const;
     QList<TimeTick> timeTicks() const;

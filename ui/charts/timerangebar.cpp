@@ -1,6 +1,7 @@
 #include "charts/timerangebar.h"
 
 #include "charts/historychartmodel.h"
+#include "common/datetimetext.h"
 
 #include <QButtonGroup>
 #include <QDateTime>
@@ -273,7 +274,7 @@ void TimeRangeBar::chooseCustomRange()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Custom time range"));
     auto* form = new QFormLayout(dialog);
-    const QString format = QStringLiteral("yyyy-MM-dd HH:mm");
+    const QString format = dateTimeFormat();
     auto makeEdit = [&](qint64 ms) {
         auto* e = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(ms), dialog);
         e->setCalendarPopup(true);

@@ -45,18 +45,51 @@ std::optional<DisplayState> linkDisplayState(LinkState state)
     }
 }
 
+bool isHighContrastPalette(const QPalette& palette)
+{
+    const QRgb window = palette.color(QPalette::Window).rgb() & 0xffffff;
+    const QRgb base = palette.color(QPalette::Base).rgb() & 0xffffff;
+    const QRgb text = palette.color(QPalette::Text).rgb() & 0xffffff;
+    return (window == 0 && base == 0 && text == 0xffffff) ||
+           (window == 0xffffff && base == 0xffffff && text == 0);
+}
+
 QColor stateColor(DisplayState state, const QPalette& palette)
 {
     // Light set: dark enough for white paper; dark set: light enough for a
     // dark window. Free is bluish green, busy blue, idle-held ochre, hot
     // vermillion, error crimson; the no-verdict states are greys and a purple
-    // told apart by their shapes as well.
+    // told apart by their shapes as well. White on black takes the dark set
+    // (each 4.9:1 or more on black); black on white its own darker set
+    // (4.5:1 or more on white), whose four dots are told apart by lightness
+    // as well as hue, as tritanopes and protanopes need there.
     const bool dark = isDarkPalette(palette);
+    if (!dark && isHighContrastPalette(palette)) {
+        switch (state) {
+        case DisplayState::Free:
+            return QColor(0x20764a);
+        case DisplayState::Busy:
+            return QColor(0x006ec2);
+        case DisplayState::IdleHeld:
+            return QColor(0x946b00);
+        case DisplayState::Hot:
+            return QColor(0x8a2400);
+        case DisplayState::Error:
+            return QColor(0xa8002e);
+        case DisplayState::NotReported:
+            return QColor(0x404040);
+        case DisplayState::Stale:
+            return QColor(0x707070);
+        case DisplayState::Connecting:
+            return QColor(0x8e44ad);
+        }
+        return {};
+    }
     switch (state) {
     case DisplayState::Free:
-        return QColor(dark ? 0x3ddba0 : 0x1a7f45);
+        return QColor(dark ? 0x3debb0 : 0x1a7f45);
     case DisplayState::Busy:
-        return QColor(dark ? 0x56b4e9 : 0x0072b2);
+        return QColor(dark ? 0x56b4e9 : 0x0072c2);
     case DisplayState::IdleHeld:
         return QColor(dark ? 0xf0d54a : 0xb08600);
     case DisplayState::Hot:
@@ -201,11 +234,13 @@ QIcon stateIcon(DisplayState state, const QPalette& palette)
 QColor staleTextColor(const QPalette& palette)
 {
     // Halfway between text and background: plainly greyed, still readable
-    // (about 3:1 against the background in both palettes).
+    // (about 3:1 against the background in both palettes); on a
+    // high-contrast palette nearer the text (about 8:1).
     const QColor t = palette.color(QPalette::Text);
     const QColor b = palette.color(QPalette::Base);
-    auto mix = [](int x, int y) {
-        return (x * 55 + y * 45) / 100;
+    const int toText = isHighContrastPalette(palette) ? 70 : 55;
+    auto mix = [toText](int x, int y) {
+        return (x * toText + y * (100 - toText)) / 100;
     };
     return QColor(mix(t.red(), b.red()), mix(t.green(), b.green()), mix(t.blue(), b.blue()));
 }
@@ -352,8 +387,9 @@ QColor clockSlowdownColor(quint64 bit, const QPalette& palette)
         return stateColor(DisplayState::Error, palette);
     case 0x20: // thermal, software
         return stateColor(DisplayState::Hot, palette);
-    case 0x40: // thermal, hardware
-        return QColor(dark ? 0xffa27a : 0x5c1800);
+    case 0x40: // thermal, hardware (on black on white darker still: the hot
+               // state's colour is darker there)
+        return QColor(dark ? 0xffa27a : isHighContrastPalette(palette) ? 0x3a0e00 : 0x5c1800);
     default: // power brake, and any other
         return stateColor(DisplayState::NotReported, palette);
     }

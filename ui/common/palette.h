@@ -29,6 +29,11 @@ inline bool isDarkPalette(const QPalette& palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
+// A high-contrast palette (common/themes.h, and the desktops' own): window
+// and base pure black under white text, or pure white under black text.
+// The state colours then have 4.5:1 against the base instead of 3:1.
+bool isHighContrastPalette(const QPalette& palette);
+
 // What a dot, a tile or a row says at a glance.
 enum class DisplayState
 {
@@ -48,9 +53,11 @@ DisplayState displayState(GpuState state);
 // unreachable, untrusted).
 std::optional<DisplayState> linkDisplayState(LinkState state);
 // The colours are built on Okabe & Ito's colour-blind-safe set, tuned so that
-// (tst_palette checks it, CIEDE2000 on both palettes) every two states differ
-// by at least 12 in normal vision, two states of the same shape by at least
-// 10 under deuteranopia, and each has 3:1 contrast against QPalette::Base.
+// (tst_palette checks it, CIEDE2000 on the light, dark and both
+// high-contrast palettes) every two states differ by at least 12 in normal
+// vision, two states of the same shape by at least 10 under deuteranopia,
+// protanopia and tritanopia (Machado 2009), and each has 3:1 contrast
+// against QPalette::Base (4.5:1 on a high-contrast palette).
 QColor stateColor(DisplayState state, const QPalette& palette);
 
 // The shape that carries a state where colour alone cannot (colour-blind

@@ -1,5 +1,6 @@
 #include "models/eventmodel.h"
 
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "models/eventbook.h"
 #include "models/roles.h"
@@ -22,7 +23,7 @@ QString percent(double value)
 
 QString actionText(const PolicyAction& a)
 {
-    QString text = policyActionKindName(a.kind);
+    QString text = policyActionKindText(a.kind);
     if (!a.detail.isEmpty())
         text = EventModel::tr("%1: %2").arg(text, a.detail);
     if (a.simulated)
@@ -68,7 +69,7 @@ QString EventModel::durationText(qint64 ms)
 
 QString EventModel::timeText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return dateTimeText(QDateTime::fromMSecsSinceEpoch(ms));
 }
 
 QString EventModel::cellText(const PolicyEvent& e, int column)

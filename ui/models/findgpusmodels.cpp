@@ -5,6 +5,7 @@
 #include "models/roles.h"
 
 #include <QFont>
+#include <QLocale>
 
 namespace gw {
 
@@ -228,7 +229,7 @@ QVariant UnitChoiceModel::qualifiedData(int row, int column, int role) const
             return c.isMig() ? tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
                              : tr("GPU %1").arg(c.gpuIndex);
         case ScoreColumn:
-            return QString::number(c.score, 'f', 3);
+            return QLocale().toString(c.score, 'f', 3);
         case FreeColumn:
             return formatMiB(c.freeMiB);
         case UtilColumn:

@@ -1,5 +1,7 @@
 #include "models/ledgermodel.h"
 
+#include "common/datetimetext.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QLocale>
@@ -100,8 +102,7 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const
     case Time:
         if (edit)
             return e.atMs;
-        return QDateTime::fromMSecsSinceEpoch(e.atMs, m_zone)
-            .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        return dateTimeText(QDateTime::fromMSecsSinceEpoch(e.atMs, m_zone));
     case User:
         return e.user;
     case Kind:

@@ -1,5 +1,6 @@
 #include "models/servertreemodel.h"
 
+#include "common/datetimetext.h"
 #include "models/ownertext.h"
 #include "models/reservationsview.h"
 #include "models/verdictbook.h"
@@ -633,8 +634,8 @@ QVariant ServerTreeModel::serverData(int row, int column, int role) const
             lines.append(tr("Next try in %n s", nullptr, int((link->retryInMs + 999) / 1000)));
         if (f.hasReading) {
             lines.append(tr("Last reading %1 (%2 ago)")
-                             .arg(QDateTime::fromMSecsSinceEpoch(s->timestampMs)
-                                      .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                             .arg(dateTimeText(QDateTime::fromMSecsSinceEpoch(s->timestampMs),
+                                               ClockPrecision::Seconds),
                                   ageText(f.ageMs)));
             if (f.stale)
                 lines.append(tr("Stale: no reading for more than %1 sampling intervals of %2; "

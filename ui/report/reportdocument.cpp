@@ -2,6 +2,7 @@
 
 #include "charts/historychartmodel.h"
 #include "charts/historyplot.h"
+#include "common/datetimetext.h"
 #include "report/reportchartprovider.h"
 
 #include <QBarCategoryAxis>
@@ -87,12 +88,11 @@ QTimeZone reportZone(const Report& r)
     return tz.isValid() ? tz : QTimeZone::systemTimeZone();
 }
 
-// "2026-11-02 10:00 UTC+01:00"
+// "2026-11-02 10:00 UTC+01:00" (the date and clock in the locale's form)
 QString stamp(qint64 ms, const QTimeZone& tz)
 {
     const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, tz);
-    return QStringLiteral("%1 %2").arg(t.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                                       tz.displayName(t, QTimeZone::OffsetName));
+    return QStringLiteral("%1 %2").arg(dateTimeText(t), tz.displayName(t, QTimeZone::OffsetName));
 }
 
 QString rangeText(const Report& r)

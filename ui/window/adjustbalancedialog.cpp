@@ -26,6 +26,8 @@ AdjustBalanceDialog::AdjustBalanceDialog(const QStringList& users, QWidget* pare
     setWindowTitle(tr("Adjust balance"));
     // A user not in the books yet may be typed.
     m_user->setEditable(true);
+    // The typed name's field is the user box's own.
+    m_user->lineEdit()->setAccessibleName(tr("User"));
     m_user->addItems(users);
     m_amount->setRange(-1'000'000, 1'000'000);
     m_amount->setDecimals(2);

@@ -57,8 +57,8 @@ void AlertNotifier::eventsChanged(const QList<PolicyEvent>& events)
                 : a.kind == PolicyAction::Kind::Refused
                     ? tr("%1: not acted on").arg(titleOf(e.kind))
                 : a.simulated ? tr("%1: would %2 (dry run)")
-                                    .arg(titleOf(e.kind), policyActionKindName(a.kind))
-                              : tr("%1: %2").arg(titleOf(e.kind), policyActionKindName(a.kind));
+                                    .arg(titleOf(e.kind), policyActionKindText(a.kind))
+                              : tr("%1: %2").arg(titleOf(e.kind), policyActionKindText(a.kind));
             notify(base + QLatin1Char('/') + policyActionKindName(a.kind), title,
                    a.detail.isEmpty() ? bodyOf(e) : bodyOf(e) + QStringLiteral(" — ") + a.detail);
         }

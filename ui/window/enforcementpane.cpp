@@ -44,6 +44,7 @@ QTableView* table(QAbstractItemModel* model, QWidget* parent)
 {
     auto* v = new QTableView(parent);
     v->setModel(model);
+    v->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     v->setSelectionBehavior(QAbstractItemView::SelectRows);
     v->setSelectionMode(QAbstractItemView::SingleSelection);
     v->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -133,6 +133,9 @@ EventsPage::EventsPage(EventBook* book, QWidget* parent)
     filters->addWidget(m_user);
     m_filter->setPlaceholderText(tr("Filter: command, user, PID…"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter events"));
+    m_table->setAccessibleName(tr("Policy events"));
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     filters->addWidget(m_filter, 1);
     filters->addWidget(m_openOnly);
     connect(m_server, &QComboBox::currentIndexChanged, this,

@@ -28,6 +28,8 @@ FairShareView::FairShareView(FairShareModel* model, QWidget* parent)
     m_sorted->setSourceModel(model);
     m_sorted->setSortRole(SortRole);
     m_table->setModel(m_sorted);
+    m_table->setAccessibleName(tr("Fair share per user and account"));
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(FairShareModel::FactorColumn, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -51,6 +51,7 @@ QTableView* makeTable(QAbstractItemModel* model)
 {
     auto* t = new QTableView;
     t->setModel(model);
+    t->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     t->setItemDelegate(new StaleRowDelegate(t));
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::SingleSelection);

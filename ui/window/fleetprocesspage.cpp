@@ -91,6 +91,9 @@ FleetProcessPage::FleetProcessPage(LiveState* fleet, QWidget* parent)
     m_table->setItemDelegateForColumn(FleetProcessModel::StateColumn, new StateDotDelegate(this));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setAccessibleName(tr("Processes of all servers"));
+    // Tab leaves the tables; the arrows move in them.
+    m_table->setTabKeyNavigation(false);
+    m_totalsTable->setTabKeyNavigation(false);
     m_table->setWordWrap(false);
     const QFontMetrics fm(font());
     m_table->setColumnWidth(FleetProcessModel::ServerColumn,
@@ -244,7 +247,7 @@ void FleetProcessPage::updateTotals()
         items << new QStandardItem(formatMiB(t.memoryMiB));
         // A figure still being read says so: a zero would be a claim.
         items << new QStandardItem(m_hoursLoading ? tr("loading…")
-                                                  : QString::number(t.gpuHours, 'f', 2));
+                                                  : QLocale().toString(t.gpuHours, 'f', 2));
         // Energy: "—" where no GPU of theirs said any, never a zero.
         auto* energy = new QStandardItem(
             t.energyKWh ? tr("%1 kWh").arg(QLocale().toString(*t.energyKWh, 'f', 3))

@@ -1,5 +1,6 @@
 #include "window/hostpage.h"
 
+#include "common/datetimetext.h"
 #include "common/freshness.h"
 #include "common/palette.h"
 #include "model/snapshot.h"
@@ -8,6 +9,7 @@
 #include <QDateTime>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 
 namespace gw {
 
@@ -55,7 +57,7 @@ void HostPage::setFreshness(qint64 timestampMs, const Freshness& f)
 {
     const bool stale = f.hasReading && f.stale;
     const QString when =
-        QDateTime::fromMSecsSinceEpoch(timestampMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        dateTimeText(QDateTime::fromMSecsSinceEpoch(timestampMs), ClockPrecision::Seconds);
     m_values[HostReading]->setText(f.hasReading
                                        ? (stale ? tr("%1 — %2").arg(when, staleText(f))
                                                 : tr("%1 (%2 ago)").arg(when, ageText(f.ageMs)))
@@ -105,7 +107,7 @@ void HostPage::showSnapshot(const Snapshot& s, const QString& backendMessage)
             : (h.cgroupVersion.isEmpty() ? tr("not in a limited cgroup")
                                          : tr("no limit (cgroup %1)").arg(h.cgroupVersion)));
     set(HostCgroupCpu, h.cgroupCpuLimitCores
-                           ? tr("%1 cores").arg(QString::number(*h.cgroupCpuLimitCores, 'f', 2))
+                           ? tr("%1 cores").arg(QLocale().toString(*h.cgroupCpuLimitCores, 'f', 2))
                            : tr("no limit"));
     QStringList gpus;
     for (const auto& g : s.gpus)

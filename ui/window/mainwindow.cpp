@@ -1,5 +1,6 @@
 #include "window/mainwindow.h"
 
+#include "common/themes.h"
 #include "common/translations.h"
 
 #include "charts/historychart.h"
@@ -158,6 +159,31 @@ void buildLanguageMenu(QWidget* window, QMenu* menu)
     });
 }
 
+// View → Theme: the system's, light, dark or high contrast, at once.
+void buildThemeMenu(QMenu* menu)
+{
+    const Theme chosen = chosenTheme(QSettings());
+    auto* group = new QActionGroup(menu);
+    for (Theme t : themes()) {
+        QAction* a = menu->addAction(themeName(t));
+        a->setCheckable(true);
+        a->setChecked(t == chosen);
+        a->setData(int(t));
+        group->addAction(a);
+        if (t == Theme::System)
+            menu->addSeparator();
+    }
+    QObject::connect(group, &QActionGroup::triggered, menu, [](QAction* a) {
+        const Theme t = Theme(a->data().toInt());
+        QSettings settings;
+        if (t == Theme::System)
+            settings.remove(QLatin1String(kThemeSetting));
+        else
+            settings.setValue(QLatin1String(kThemeSetting), themeKey(t));
+        applyTheme(t);
+    });
+}
+
 } // namespace
 
 MainWindow::~MainWindow() = default;
@@ -209,6 +235,7 @@ void MainWindow::buildViewMenu()
     connect(m_tree->expandAllAction(), &QAction::triggered, this, &MainWindow::showDetails);
     viewMenu->addSeparator();
     buildLanguageMenu(this, viewMenu->addMenu(tr("&Language")));
+    buildThemeMenu(viewMenu->addMenu(tr("T&heme")));
 }
 
 void MainWindow::buildUi()

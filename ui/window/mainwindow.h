@@ -117,6 +117,10 @@ public:
     ReservationsView* reservations() const { return m_reservations; }
     bool detailsShown() const;
     bool overviewShown() const;
+    // What the Details page shows: a server, and its GPU (empty: the
+    // server itself).
+    QString selectedServer() const { return m_server; }
+    QString selectedGpu() const { return m_gpuUuid; }
 
     void selectServer(const QString& server);
     void selectGpu(const QString& server, const QString& uuid);

@@ -91,7 +91,8 @@ OverviewPage::OverviewPage(LiveState* fleet, QWidget* parent)
     connect(m_filter, &QLineEdit::textChanged, m_model, &OverviewModel::setTextFilter);
     connect(m_model, &OverviewModel::changed, this, &OverviewPage::updateCount);
     connect(m_view, &OverviewView::gpuActivated, this, &OverviewPage::gpuActivated);
-    setFocusProxy(m_view);
+    // No focus proxy: a proxy inside the page took the sort, state and
+    // filter fields out of the Tab chain (tst_accessibility).
     updateCount();
 
     connect(fleet, &LiveState::serverAdded, this, &OverviewPage::updateWelcome);
@@ -133,9 +134,8 @@ void OverviewPage::updateWelcome()
         return;
     const bool hadFocus = m_stack->currentWidget()->isAncestorOf(focusWidget());
     m_stack->setCurrentWidget(welcome ? m_welcome : m_tilesPart);
-    setFocusProxy(welcome ? static_cast<QWidget*>(m_welcome) : m_view);
     if (hadFocus)
-        setFocus();
+        (welcome ? static_cast<QWidget*>(m_welcome) : m_view)->setFocus();
 }
 
 QString OverviewPage::notesText()

@@ -52,9 +52,10 @@ QRect markBox(const QRect& dot)
     return dot.adjusted(-grow, -grow, grow, grow);
 }
 
+// A stale tile's figures: the palette's greyed text.
 QColor muted(const QPalette& pal)
 {
-    return mix(pal.color(QPalette::Text), pal.color(QPalette::Window), 0.5);
+    return staleTextColor(pal);
 }
 } // namespace
 
@@ -301,6 +302,43 @@ void OverviewView::relayout()
         setAccessibleDescription(tiles[m_tileRects[m_focus].tile].description());
     else
         setAccessibleDescription(tr("No GPU matches the filter."));
+    notifyAccessibleItemsChanged(this);
+}
+
+QString OverviewView::accessibleItemName(int index) const
+{
+    if (index < 0 || index >= m_tileRects.size())
+        return {};
+    const OverviewTile& t = m_model->tiles()[m_tileRects[index].tile];
+    return tr("%1 GPU %2").arg(t.server).arg(t.index);
+}
+
+QString OverviewView::accessibleItemDescription(int index) const
+{
+    if (index < 0 || index >= m_tileRects.size())
+        return {};
+    const OverviewTile& t = m_model->tiles()[m_tileRects[index].tile];
+    // A stale tile's description says its age already.
+    return t.stale ? t.description()
+                   : tr("%1; reading %2 old").arg(t.description(), formatDurationTwoUnits(t.ageMs));
+}
+
+QRect OverviewView::accessibleItemRect(int index) const
+{
+    if (index < 0 || index >= m_tileRects.size())
+        return {};
+    const QRect inViewport = m_tileRects[index].rect.translated(0, -verticalScrollBar()->value());
+    const QRect shown = inViewport.intersected(viewport()->rect());
+    return shown.isEmpty() ? QRect() : shown.translated(viewport()->pos());
+}
+
+void OverviewView::activateAccessibleItem(int index)
+{
+    if (index < 0 || index >= m_tileRects.size())
+        return;
+    moveFocus(index);
+    const OverviewTile& t = m_model->tiles()[m_tileRects[index].tile];
+    Q_EMIT gpuActivated(t.server, t.uuid);
 }
 
 QRect OverviewView::tileRect(const QString& server, const QString& uuid) const

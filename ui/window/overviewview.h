@@ -6,6 +6,8 @@
 // servers × 8 GPUs on a 1920 × 1080 screen); otherwise it scrolls. Arrows move
 // the focus tile, Enter or a click opens it (gpuActivated).
 
+#include "common/paintedaccessible.h"
+
 #include <QAbstractScrollArea>
 #include <QFont>
 #include <QFontMetrics>
@@ -18,7 +20,7 @@ class OverviewModel;
 struct OverviewGroup;
 struct OverviewTile;
 
-class OverviewView final : public QAbstractScrollArea
+class OverviewView final : public QAbstractScrollArea, public AccessibleItems
 {
     Q_OBJECT
 public:
@@ -48,6 +50,16 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+    // Assistive technology reads each tile shown (common/paintedaccessible.h):
+    // server and GPU, then its state, figures and the reading's age.
+    int accessibleItemCount() const override { return tileCount(); }
+    QString accessibleItemName(int index) const override;
+    QString accessibleItemDescription(int index) const override;
+    QRect accessibleItemRect(int index) const override;
+    int accessibleFocusItem() const override { return m_focus; }
+    bool accessibleItemsActivate() const override { return true; }
+    void activateAccessibleItem(int index) override;
 
 Q_SIGNALS:
     void gpuActivated(const QString& server, const QString& uuid);

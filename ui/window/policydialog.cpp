@@ -1,5 +1,6 @@
 #include "window/policydialog.h"
 
+#include "common/datetimetext.h"
 #include "common/plural.h"
 #include "model/units.h"
 #include "models/usertext.h"
@@ -221,6 +222,7 @@ PolicyDialog::PolicyDialog(PolicyTarget target, QWidget* parent)
     m_problems = new QListWidget;
     m_problems->setSelectionMode(QAbstractItemView::SingleSelection);
     m_problems->setToolTip(tr("Click a mistake to go to it in the text."));
+    m_problems->setAccessibleName(tr("Mistakes in the policy"));
     auto* problemsBox = new QWidget;
     auto* problemsLayout = new QVBoxLayout(problemsBox);
     problemsLayout->setContentsMargins(0, 0, 0, 0);
@@ -419,6 +421,8 @@ void PolicyDialog::buildForm(QWidget* page)
     forms.value(QStringLiteral("quota"))->addRow(QString(), groupsNote);
 
     m_users = new QTableWidget(0, 3);
+    m_users->setAccessibleName(tr("Users"));
+    m_users->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_users->setHorizontalHeaderLabels(
         {tr("User"), tr("Share (%)"), tr("Time windows (; between them)")});
     m_users->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -438,6 +442,8 @@ void PolicyDialog::buildForm(QWidget* page)
         [this] { writeUsers(); });
     // [accounts.NAME]: one row an account.
     m_accounts = new QTableWidget(0, 5);
+    m_accounts->setAccessibleName(tr("Accounts"));
+    m_accounts->setTabKeyNavigation(false);
     m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Members (@group)"),
                                            tr("GPUs at most"), tr("Per member"), tr("Share (%)")});
     m_accounts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -612,11 +618,11 @@ void PolicyDialog::load()
         m_savedText = text;
         m_loaded = true;
         setText(text);
-        setStatus(r.changedMs > 0 ? tr("Version %1, changed %2.")
-                                        .arg(r.version)
-                                        .arg(QDateTime::fromMSecsSinceEpoch(r.changedMs)
-                                                 .toString(QStringLiteral("yyyy-MM-dd HH:mm")))
-                                  : tr("Version %1.").arg(r.version));
+        setStatus(r.changedMs > 0
+                      ? tr("Version %1, changed %2.")
+                            .arg(r.version)
+                            .arg(dateTimeText(QDateTime::fromMSecsSinceEpoch(r.changedMs)))
+                      : tr("Version %1.").arg(r.version));
         Q_EMIT loaded();
     });
 }
@@ -1045,8 +1051,7 @@ void PolicyDialog::showReplay(const QList<PolicyEvent>& edited,
         auto* item = new QTreeWidgetItem(m_replayTable);
         item->setText(0, kindText(e.kind));
         item->setText(1, subjectText(e));
-        item->setText(2, QDateTime::fromMSecsSinceEpoch(e.startMs).toString(
-                             QStringLiteral("yyyy-MM-dd HH:mm")));
+        item->setText(2, dateTimeText(QDateTime::fromMSecsSinceEpoch(e.startMs)));
         item->setText(3, e.isOpen()
                              ? tr("%1 (open)").arg(formatDurationTwoUnits(qint64(e.durationMs)))
                              : formatDurationTwoUnits(qint64(e.durationMs)));

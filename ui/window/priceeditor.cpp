@@ -259,6 +259,10 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     , m_debounce(new QTimer(this))
 {
     setWindowTitle(Tr::tr("Token prices"));
+    m_prices->setAccessibleName(Tr::tr("Prices per GPU model"));
+    m_prices->setTabKeyNavigation(false);
+    m_diffs->setAccessibleName(Tr::tr("Balances under these prices"));
+    m_diffs->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
 
     const QLocale locale;
     auto* intro = new QLabel(

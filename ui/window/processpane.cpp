@@ -32,6 +32,9 @@ ProcessPane::ProcessPane(QWidget* parent)
     m_filter->setToolTip(tr("Words match any column; user:NAME (the owner or the host user), "
                             "account:NAME, namespace:NAME and job:ID match that field exactly."));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter processes"));
+    m_table->setAccessibleName(tr("Processes"));
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     connect(m_filter, &QLineEdit::textChanged, static_cast<ProcessFilterProxy*>(m_proxy),
             &ProcessFilterProxy::setFilterText);
     m_table->setModel(m_proxy);

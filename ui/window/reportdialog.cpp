@@ -1,5 +1,6 @@
 #include "reportdialog.h"
 
+#include "common/datetimetext.h"
 #include "common/plural.h"
 #include "model/units.h"
 #include "remote/agentlink.h"
@@ -76,6 +77,7 @@ ReportDialog::ReportDialog(QWidget* parent)
     auto* scope = new QGroupBox(tr("Servers"), this);
     m_servers = new QListWidget(scope);
     m_servers->setToolTip(tr("The servers the report covers"));
+    m_servers->setAccessibleName(tr("Servers"));
     auto* scopeLayout = new QVBoxLayout(scope);
     scopeLayout->addWidget(m_servers);
     auto* allNone = new QHBoxLayout;
@@ -104,7 +106,7 @@ ReportDialog::ReportDialog(QWidget* parent)
     m_to = new QDateTimeEdit(range);
     for (QDateTimeEdit* e : {m_from, m_to}) {
         e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        e->setDisplayFormat(dateTimeFormat());
     }
     form->addRow(tr("&From:"), m_from);
     form->addRow(tr("&To:"), m_to);
@@ -122,6 +124,7 @@ ReportDialog::ReportDialog(QWidget* parent)
     m_cancel = new QPushButton(tr("&Cancel"), this);
     m_cancel->setEnabled(false);
     m_progress = new QProgressBar(this);
+    m_progress->setAccessibleName(tr("Progress"));
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_progress->setTextVisible(false);

@@ -213,6 +213,7 @@ ServersDialog::ServersDialog(ServerList* list, const LiveState* fleet, QWidget* 
     connect(m_remove, &QPushButton::clicked, this, &ServersDialog::removeServer);
     connect(m_trust, &QPushButton::clicked, this, &ServersDialog::trustCertificate);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_table->setAccessibleName(tr("Servers"));
     connect(m_table, &QTreeWidget::itemDoubleClicked, this, &ServersDialog::editServer);
     connect(m_table, &QTreeWidget::currentItemChanged, this, &ServersDialog::updateButtons);
     connect(m_list, &ServerList::changed, this, &ServersDialog::refresh);

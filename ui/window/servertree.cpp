@@ -39,9 +39,10 @@ protected:
 ServerTree::ServerTree(ServerTreeModel* model, QWidget* parent)
     : QTreeView(parent)
     , m_model(model)
-    , m_expandAll(new QAction(tr("&Expand All"), this))
+    , m_expandAll(new QAction(tr("E&xpand All"), this))
     , m_collapseAll(new QAction(tr("&Collapse All"), this))
 {
+    setAccessibleName(tr("Servers and GPUs"));
     setHeader(new TreeHeader(Qt::Horizontal, this));
     setModel(model);
     setItemDelegate(new ServerTreeDelegate(this));

@@ -1,8 +1,10 @@
 #include "window/tokensview.h"
 
+#include "common/datetimetext.h"
 #include "window/priceeditor.h"
 
 #include "charts/balanceplot.h"
+#include "charts/describedchartview.h"
 #include "common/palette.h"
 #include "models/ledgermodel.h"
 #include "window/adjustbalancedialog.h"
@@ -113,9 +115,9 @@ TokensView::TokensView(QWidget* parent)
     , m_adjust(new QPushButton(tr("&Adjust balance…")))
     , m_pricesButton(new QPushButton(tr("Edit &prices…")))
     , m_balanceChart(new QChart)
-    , m_balanceView(new QChartView(m_balanceChart))
+    , m_balanceView(new DescribedChartView(m_balanceChart))
     , m_hoursChart(new QChart)
-    , m_hoursView(new QChartView(m_hoursChart))
+    , m_hoursView(new DescribedChartView(m_hoursChart))
     , m_spentTable(new QTableWidget)
     , m_ledger(new LedgerModel(this))
     , m_filter(new LedgerFilter(this))
@@ -195,6 +197,17 @@ TokensView::TokensView(QWidget* parent)
                                 : std::optional<LedgerEntry::Kind>(LedgerEntry::Kind(k)));
     });
     m_textFilter->setPlaceholderText(tr("Filter the ledger"));
+    m_textFilter->setAccessibleName(tr("Filter the ledger"));
+    m_userFilter->setAccessibleName(tr("Ledger of user"));
+    m_kindFilter->setAccessibleName(tr("Ledger entries of kind"));
+    m_ledgerView->setAccessibleName(tr("Ledger"));
+    m_spentTable->setAccessibleName(tr("Balances this month"));
+    m_balancePlot->setAccessibleName(tr("Balance over time"));
+    m_balanceView->setAccessibleName(tr("Balance per user"));
+    m_hoursView->setAccessibleName(tr("GPU-hours by GPU model"));
+    for (QAbstractItemView* v : {static_cast<QAbstractItemView*>(m_ledgerView),
+                                 static_cast<QAbstractItemView*>(m_spentTable)})
+        v->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_textFilter->setClearButtonEnabled(true);
     connect(m_textFilter, &QLineEdit::textChanged, m_filter, &LedgerFilter::setText);
 
@@ -332,10 +345,8 @@ void TokensView::setBooks(const Books& books, const PolicyConfig::Tokens& rules,
         const QDateTime from = QDateTime::fromMSecsSinceEpoch(g.fromMs, zone);
         const QDateTime to = QDateTime::fromMSecsSinceEpoch(g.toMs, zone);
         notes << tr("No readings from %1 %2–%3: not charged.")
-                     .arg(g.server, from.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                          to.toString(from.date() == to.date()
-                                          ? QStringLiteral("HH:mm")
-                                          : QStringLiteral("yyyy-MM-dd HH:mm")));
+                     .arg(g.server, dateTimeText(from),
+                          from.date() == to.date() ? clockText(to) : dateTimeText(to));
     }
     for (const QString& w : books.warnings)
         notes << tr("Warning: %1").arg(w);
@@ -394,9 +405,8 @@ void TokensView::refreshHeadline()
     const bool agent = m_source.kind == BooksSource::Kind::Keeper;
     auto clock = [&](qint64 ms) {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(ms, zone);
-        return at.date() == QDateTime::fromMSecsSinceEpoch(nowMs, zone).date()
-                   ? at.toString(QStringLiteral("HH:mm"))
-                   : at.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        return at.date() == QDateTime::fromMSecsSinceEpoch(nowMs, zone).date() ? clockText(at)
+                                                                               : dateTimeText(at);
     };
     const QString error = stateColor(DisplayState::Error, palette()).name();
     QString line;
@@ -605,6 +615,16 @@ void TokensView::rebuildCharts()
             if (m->label() == m_cutOffSet->label())
                 m->setVisible(false);
     m_balanceChart->legend()->setAlignment(Qt::AlignBottom);
+    QList<DescribedChartView::Item> balanceItems;
+    for (const QString& u : std::as_const(m_users)) {
+        const double b = m_books.balances.value(u);
+        balanceItems.append({u, m_books.cutOff.contains(u)
+                                    ? tr("%1 tokens, at or below the floor: cut off").arg(tokens(b))
+                                    : tr("%1 tokens").arg(tokens(b))});
+    }
+    m_balanceView->setItems(
+        balanceItems,
+        tr("Balance per user in tokens; the floor is %1").arg(tokens(m_rules.overdraftFloor)));
 
     // GPU-hours by model this month, stacked per user.
     m_hoursChart->removeAllSeries();
@@ -655,6 +675,21 @@ void TokensView::rebuildCharts()
     styleAxis(hoursAxis, pal);
     m_hoursChart->legend()->setAlignment(Qt::AlignBottom);
     m_hoursChart->legend()->setVisible(colour > 0);
+    QList<DescribedChartView::Item> hourItems;
+    for (const QString& m : models) {
+        QStringList whose;
+        for (const QString& u : std::as_const(m_users)) {
+            const double h = m_hours.value(u).value(m);
+            if (h > 0)
+                whose << tr("%1 %2 h").arg(u, QLocale().toString(h, 'g', 4));
+        }
+        hourItems.append({shortModel(m), tr("%1 GPU-hours: %2")
+                                             .arg(QLocale().toString(byModel.value(m), 'g', 4),
+                                                  whose.join(QStringLiteral(", ")))});
+    }
+    m_hoursView->setItems(hourItems, models.isEmpty()
+                                         ? tr("GPU-hours by GPU model this month: no use yet")
+                                         : tr("GPU-hours by GPU model this month"));
 }
 
 void TokensView::openAdjustDialog()

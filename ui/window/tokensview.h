@@ -21,7 +21,6 @@
 
 class QBarSet;
 class QChart;
-class QChartView;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
@@ -36,6 +35,7 @@ class QTableWidget;
 namespace gw {
 
 class BalancePlot;
+class DescribedChartView;
 class PriceEditorDialog;
 class LedgerFilter;
 class LedgerModel;
@@ -147,9 +147,9 @@ private:
     QPushButton* m_adjust;
     QPushButton* m_pricesButton;
     QChart* m_balanceChart;
-    QChartView* m_balanceView;
+    DescribedChartView* m_balanceView;
     QChart* m_hoursChart;
-    QChartView* m_hoursView;
+    DescribedChartView* m_hoursView;
     QBarSet* m_balanceSet = nullptr;
     QBarSet* m_cutOffSet = nullptr;
     QLineSeries* m_floorLine = nullptr;
