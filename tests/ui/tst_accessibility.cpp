@@ -37,6 +37,7 @@
 #include <QButtonGroup>
 #include <QCommandLineParser>
 #include <QDialog>
+#include <QImage>
 #include <QPushButton>
 #include <QSet>
 #include <QSettings>
@@ -358,6 +359,47 @@ private Q_SLOTS:
             QVERIFY(bar->text(QAccessible::Name).contains(u": "_s));
             QVERIFY(!bar->text(QAccessible::Description).isEmpty());
         }
+    }
+
+    // Where the keyboard is shows on the painted views too: the overview's
+    // tile, the history chart and the timeline draw their focus.
+    void focusIsVisibleOnPaintedViews()
+    {
+        MainWindow* w = open({u"--demo"_s});
+        QVERIFY(w);
+        QApplication::setActiveWindow(w);
+        const auto highlighted = [](QWidget* view, QWidget* paints) {
+            const QImage image = paints->grab().toImage();
+            const QRgb h = view->palette().color(QPalette::Highlight).rgb();
+            int n = 0;
+            for (int x = 0; x < image.width(); ++x)
+                n += (image.pixel(x, 1) == h) + (image.pixel(x, image.height() - 2) == h);
+            return n;
+        };
+        w->showEvents();
+        EventTimeline* timeline = w->eventsPage()->findChild<EventTimeline*>();
+        QVERIFY(timeline);
+        timeline->clearFocus();
+        QApplication::processEvents();
+        const int before = highlighted(timeline, timeline->viewport());
+        timeline->setFocus(Qt::TabFocusReason);
+        QVERIFY(QTest::qWaitFor([&] { return timeline->hasFocus(); }));
+        const int focused = highlighted(timeline, timeline->viewport());
+        QVERIFY2(focused > before + timeline->viewport()->width(),
+                 qPrintable(
+                     u"%1 highlighted pixels on the edges without focus, %2 with"_s.arg(before).arg(
+                         focused)));
+
+        const Snapshot first = DemoWorld().serverAt(0, 0);
+        w->selectGpu(DemoWorld::serverNames().first(), first.gpus.first().uuid);
+        w->showHistory(0);
+        HistoryPlot* plot = w->historyChart()->plot();
+        plot->clearFocus();
+        QApplication::processEvents();
+        const int plotBefore = highlighted(plot, plot);
+        plot->setFocus(Qt::TabFocusReason);
+        QVERIFY(QTest::qWaitFor([&] { return plot->hasFocus(); }));
+        QVERIFY(highlighted(plot, plot) > plotBefore + plot->width());
     }
 
     // Tab goes round every control of each page: none is out of reach and

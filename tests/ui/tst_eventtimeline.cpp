@@ -7,6 +7,7 @@
 
 #include "charts/eventtimeline.h"
 #include "charts/historychart.h"
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "darkpalette.h"
 #include "engine/livestate.h"
@@ -650,8 +651,7 @@ private Q_SLOTS:
             if (!e.isOpen())
                 oldestKept = std::min(oldestKept, e.startMs);
         QCOMPARE(book.completeFromMs(), oldestKept);
-        const QString from =
-            QLocale().toString(QDateTime::fromMSecsSinceEpoch(oldestKept), QLocale::ShortFormat);
+        const QString from = dateTimeText(QDateTime::fromMSecsSinceEpoch(oldestKept));
         QVERIFY2(notice().contains(QStringLiteral("it is complete from ") + from),
                  qPrintable(notice()));
         // The cap and its memory, and where the events can still be seen:

@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QTimer>
 #include <QTimeZone>
@@ -494,6 +495,11 @@ void EventTimeline::paintEvent(QPaintEvent*)
     const int axisH = axisHeight();
     const QFontMetrics fm = fontMetrics();
 
+    // Where the keyboard is (arrows move between events), drawn last.
+    const auto focusFrame = qScopeGuard([&] {
+        if (hasFocus())
+            paintFocusFrame(&p, v, pal);
+    });
     if (m_lanes.isEmpty()) {
         p.setPen(staleTextColor(pal));
         p.drawText(v, Qt::AlignCenter | Qt::TextWordWrap,

@@ -459,6 +459,9 @@ void HistoryPlot::paintEvent(QPaintEvent*)
     paintSeries(p);
     paintOverlay(p);
     paintCrosshair(p);
+    // Where the keyboard is (arrows pan, +/- zoom): never on paper.
+    if (hasFocus() && !vector)
+        paintFocusFrame(&p, rect(), palette());
 }
 
 void HistoryPlot::paintAxes(QPainter& p, const QList<TimeTick>& ticks) const

@@ -395,6 +395,16 @@ QColor clockSlowdownColor(quint64 bit, const QPalette& palette)
     }
 }
 
+void paintFocusFrame(QPainter* p, const QRect& rect, const QPalette& palette)
+{
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    p->setPen(QPen(palette.color(QPalette::Highlight), 2));
+    p->setBrush(Qt::NoBrush);
+    p->drawRect(QRectF(rect).adjusted(1, 1, -1, -1));
+    p->restore();
+}
+
 QColor textColorOn(const QColor& fill)
 {
     // Relative luminance (WCAG); the contrast with black and with white.

@@ -129,6 +129,9 @@ QIcon eventKindIcon(PolicyEventKind kind, const QPalette& palette);
 // slowdown in the error crimson, power cap violet, power brake grey; each
 // with 3:1 contrast against QPalette::Base. The lane's title says it too.
 QColor clockSlowdownColor(quint64 bit, const QPalette& palette);
+// The keyboard focus on a painted view (a chart, the timeline): a 2 px
+// frame in the palette's highlight colour just inside `rect`.
+void paintFocusFrame(QPainter* painter, const QRect& rect, const QPalette& palette);
 // Text that reads on a fill of `fill`: black or white, whichever contrasts more.
 QColor textColorOn(const QColor& fill);
 

@@ -1,5 +1,6 @@
 #include "models/enforcementmodel.h"
 
+#include "common/datetimetext.h"
 #include "models/ledgermodel.h"
 #include "models/roles.h"
 
@@ -26,9 +27,8 @@ QString balanceText(double v)
 QString timeText(qint64 ms, qint64 nowMs)
 {
     const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms);
-    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date()
-               ? QLocale().toString(t.time(), QLocale::ShortFormat)
-               : QLocale().toString(t, QLocale::ShortFormat);
+    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date() ? clockText(t)
+                                                                    : dateTimeText(t);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "window/enforcementpane.h"
 
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "models/auditmodel.h"
 #include "models/enforcementmodel.h"
@@ -25,9 +26,8 @@ namespace {
 QString clockText(qint64 ms, qint64 nowMs)
 {
     const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms);
-    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date()
-               ? QLocale().toString(t.time(), QLocale::ShortFormat)
-               : QLocale().toString(t, QLocale::ShortFormat);
+    return t.date() == QDateTime::fromMSecsSinceEpoch(nowMs).date() ? gw::clockText(t)
+                                                                    : gw::dateTimeText(t);
 }
 
 QString ageText(qint64 ms)

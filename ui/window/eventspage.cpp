@@ -1,6 +1,7 @@
 #include "window/eventspage.h"
 
 #include "charts/eventtimeline.h"
+#include "common/datetimetext.h"
 #include "common/palette.h"
 #include "models/eventbook.h"
 #include "models/eventmodel.h"
@@ -339,8 +340,7 @@ QString EventsPage::droppedText() const
     const EventBook::Limits limits = m_book->limits();
     QStringList parts;
     // From when the view is whole: every event that started then or later.
-    const QString from = QLocale().toString(
-        QDateTime::fromMSecsSinceEpoch(m_book->completeFromMs()), QLocale::ShortFormat);
+    const QString from = dateTimeText(QDateTime::fromMSecsSinceEpoch(m_book->completeFromMs()));
     if (d.closed > 0)
         parts << tr("%Ln older closed events are no longer shown: this view keeps up to %L1 "
                     "(about %2 of memory), open events first; it is complete from %3.",

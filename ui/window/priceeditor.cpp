@@ -1,5 +1,6 @@
 #include "window/priceeditor.h"
 
+#include "common/datetimetext.h"
 #include "common/palette.h"
 
 #include <QApplication>
@@ -264,14 +265,13 @@ PriceEditorDialog::PriceEditorDialog(const PolicyConfig::Tokens& rules, QList<Us
     m_diffs->setAccessibleName(Tr::tr("Balances under these prices"));
     m_diffs->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
 
-    const QLocale locale;
     auto* intro = new QLabel(
         Tr::tr(
             "Tokens per GPU-hour by GPU model: the longest pattern found in a GPU's name decides "
             "(case ignored); a GPU no pattern matches costs the default price. Every change is "
             "replayed over the same usage (%1 to %2) before it is adopted.")
-            .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(m_fromMs), QLocale::ShortFormat),
-                 locale.toString(QDateTime::fromMSecsSinceEpoch(m_untilMs), QLocale::ShortFormat)),
+            .arg(dateTimeText(QDateTime::fromMSecsSinceEpoch(m_fromMs)),
+                 dateTimeText(QDateTime::fromMSecsSinceEpoch(m_untilMs))),
         this);
     intro->setWordWrap(true);
 

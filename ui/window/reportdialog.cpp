@@ -422,7 +422,7 @@ void ReportDialog::showReport()
     const Report& r = *m_report;
     const QTimeZone zone(r.timeZone.toUtf8());
     auto when = [&](qint64 ms) {
-        return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms, zone), QLocale::ShortFormat);
+        return dateTimeText(QDateTime::fromMSecsSinceEpoch(ms, zone));
     };
     const double rangeH = double(r.toMs - r.fromMs) / kHourMs;
     qint64 covered = 0;
