@@ -150,6 +150,19 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("no display to open a window on"), r.err.constData());
     }
 
+    // A DISPLAY no X server answers on (an Xvfb that stopped, a variable
+    // left from another session): said, exit 1, where Qt would abort.
+    void anUnreachableDisplayIsSaidNotAnAbort()
+    {
+        QProcessEnvironment env = noDisplay();
+        env.insert(QStringLiteral("DISPLAY"), QStringLiteral(":4711"));
+        const Run r = run({QStringLiteral("--demo"), QStringLiteral("--no-history")}, env);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot open a window on DISPLAY=:4711") &&
+                     r.err.contains("/tmp/.X11-unix/X4711"),
+                 r.err.constData());
+    }
+
     void twoDemosSideBySideKeepHistoriesOfTheirOwn()
     {
         const auto runtime = runtimeDir();

@@ -5,7 +5,17 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdio>
+#include <cstring>
+#include <optional>
+
+#ifdef Q_OS_LINUX
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#endif
 
 namespace gw {
 
@@ -82,6 +92,51 @@ int answerDesktopWithoutDisplay(int argc, char* argv[])
     return 0;
 }
 
+#ifdef Q_OS_LINUX
+namespace {
+
+// Whether an X server listens for the local display `display` (":0",
+// ":1.0", "unix:2"): its socket, abstract or in /tmp/.X11-unix. Nullopt for
+// a display this cannot tell (a host, as ssh -X gives: "localhost:10.0").
+std::optional<bool> localXServerListens(const QByteArray& display, QByteArray* socketPath)
+{
+    QByteArray rest = display;
+    if (rest.startsWith("unix:"))
+        rest = rest.mid(4);
+    if (!rest.startsWith(':'))
+        return std::nullopt;
+    const QByteArray number = rest.mid(1).split('.').value(0);
+    bool ok = false;
+    number.toUInt(&ok);
+    if (!ok)
+        return std::nullopt;
+    *socketPath = "/tmp/.X11-unix/X" + number;
+    for (const bool abstract : {true, false}) {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+            return std::nullopt;
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        // An abstract name starts with a NUL byte.
+        const qsizetype offset = abstract ? 1 : 0;
+        std::memcpy(address.sun_path + offset, socketPath->constData(),
+                    size_t(std::min<qsizetype>(socketPath->size(),
+                                               qsizetype(sizeof(address.sun_path)) - 1 - offset)));
+        const socklen_t length =
+            socklen_t(offsetof(sockaddr_un, sun_path) + size_t(offset + socketPath->size()) +
+                      (abstract ? 0 : 1));
+        const bool connected =
+            ::connect(fd, reinterpret_cast<const sockaddr*>(&address), length) == 0;
+        ::close(fd);
+        if (connected)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+#endif
+
 int refuseWithoutDisplay([[maybe_unused]] int argc, [[maybe_unused]] char* argv[])
 {
 #ifdef Q_OS_LINUX
@@ -97,6 +152,18 @@ int refuseWithoutDisplay([[maybe_unused]] int argc, [[maybe_unused]] char* argv[
                              "WAYLAND_DISPLAY are not set). Over SSH, use ssh -X or run "
                              "gpuwarden-cli; for a window without a screen, set "
                              "QT_QPA_PLATFORM=offscreen.\n");
+        return 1;
+    }
+    // A DISPLAY nobody answers on: Qt would abort (and dump core) there.
+    QByteArray socketPath;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        localXServerListens(qgetenv("DISPLAY"), &socketPath) == false) {
+        std::fprintf(stderr,
+                     "gpuwarden: cannot open a window on DISPLAY=%s: no X server listens at %s "
+                     "(has it stopped, or is DISPLAY left from another session?). For a window "
+                     "without a screen, set QT_QPA_PLATFORM=offscreen.\n",
+                     qgetenv("DISPLAY").constData(), socketPath.constData());
         return 1;
     }
 #endif
