@@ -11,6 +11,7 @@
 #include "models/processmodel.h"
 #include "models/roles.h"
 #include "models/servertreemodel.h"
+#include "sanitizers.h"
 #include "sources/demoworld.h"
 #include "window/livegpupage.h"
 #include "window/mainwindow.h"
@@ -49,7 +50,9 @@ void recordDemo(HistoryService& history, qint64 spanMs, QList<Snapshot>* recorde
     QVERIFY(opened.wait(5000));
     *recorded = DemoProducer().backfill(kT - spanMs, kT);
     history.ingestBatch(*recorded);
-    QVERIFY(appended.wait(20000));
+    // A bound, not a figure: under the sanitizers, beside the rest of the
+    // suite, an hour of the demo's readings took longer than 20 s to commit.
+    QVERIFY(appended.wait(20000 * test::kSanitizerSlowdown));
 }
 
 void feedDemo(LiveState& fleet)
