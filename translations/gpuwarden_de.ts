@@ -3564,6 +3564,10 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
         <source>updated %1 ago</source>
         <translation>aktualisiert vor %1</translation>
     </message>
+    <message>
+        <source>reading %1 old</source>
+        <translation>Messung %1 alt</translation>
+    </message>
 </context>
 <context>
     <name>gw::OverviewPage</name>
@@ -3679,14 +3683,6 @@ In /proc dieses Servers nicht sichtbar: ein anderer PID-Namespace, ein Container
     <message>
         <source>host %1</source>
         <translation>Host %1</translation>
-    </message>
-    <message>
-        <source>%1 GPU %2</source>
-        <translation>%1 GPU %2</translation>
-    </message>
-    <message>
-        <source>%1; reading %2 old</source>
-        <translation>%1; Messung %2 alt</translation>
     </message>
 </context>
 <context>

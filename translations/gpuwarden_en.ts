@@ -3562,6 +3562,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>updated %1 ago</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>reading %1 old</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gw::OverviewPage</name>
@@ -3676,14 +3680,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     </message>
     <message>
         <source>host %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPU %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; reading %2 old</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3532,6 +3532,10 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
         <source>updated %1 ago</source>
         <translation>%1 前更新</translation>
     </message>
+    <message>
+        <source>reading %1 old</source>
+        <translation>读数已有 %1</translation>
+    </message>
 </context>
 <context>
     <name>gw::OverviewPage</name>
@@ -3645,14 +3649,6 @@ Not visible in this server&apos;s /proc: another PID namespace, a container, or 
     <message>
         <source>host %1</source>
         <translation>主机 %1</translation>
-    </message>
-    <message>
-        <source>%1 GPU %2</source>
-        <translation>%1 GPU %2</translation>
-    </message>
-    <message>
-        <source>%1; reading %2 old</source>
-        <translation>%1；读数已有 %2</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,8 @@
 #include "model/linkstatus.h"
 
+#include "model/units.h"
+
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <cstdlib>
 
@@ -46,7 +47,7 @@ QString linkStateText(LinkState state)
 QString clockOffsetText(qint64 offsetMs)
 {
     return (offsetMs > 0 ? Tr::tr("clock %1 s ahead") : Tr::tr("clock %1 s behind"))
-        .arg(QLocale().toString(std::abs(offsetMs) / 1000.0, 'f', 1));
+        .arg(localNumber(std::abs(offsetMs) / 1000.0, 1));
 }
 
 } // namespace gw

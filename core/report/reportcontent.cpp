@@ -4,8 +4,9 @@
 
 #include "reportbuilder.h"
 
+#include "model/units.h"
+
 #include <QCoreApplication>
-#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -43,14 +44,14 @@ struct Tr
 // language, written with the default locale's digits).
 QString hoursText(double hours)
 {
-    return QLocale().toString(hours, 'f', 1);
+    return localNumber(hours, 1);
 }
 
 // "90", "12.5"
 QString percentText(double percent)
 {
     const double rounded = std::round(percent * 10) / 10;
-    return QLocale().toString(rounded, 'f', rounded == std::floor(rounded) ? 0 : 1);
+    return localNumber(rounded, rounded == std::floor(rounded) ? 0 : 1);
 }
 
 // The program's file name: "python3" for "/usr/bin/python3 train.py".
@@ -248,9 +249,8 @@ QList<Finding> ReportBuilder::findings(const Report& report) const
             f.advice = Finding::Advice::ContactOwner;
             f.user = u.user;
             f.hours = u.gpuHours;
-            f.text =
-                Tr::tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
-                    .arg(u.user, QLocale().toString(*u.balance, 'f', 1), hoursText(u.gpuHours));
+            f.text = Tr::tr("%1: balance %2 tokens at the end of the range, after %3 GPU-hours")
+                         .arg(u.user, localNumber(*u.balance, 1), hoursText(u.gpuHours));
             f.recommendation =
                 Tr::tr("Contact %1; grant them tokens if the use was expected.").arg(u.user);
             out << f;

@@ -103,9 +103,16 @@ inline QStringList visitEveryDialog(MainWindow* w,
     // The books of the demo's week (built in the background).
     if (!QTest::qWaitFor([&] { return w->tokensView()->openPriceEditor() != nullptr; }, 20000))
         return problems << QStringLiteral("the Tokens page's books never came");
-    shown(shownDialogs(w).value(0), QStringLiteral("Prices"));
+    // The one dialog the window shows now; two or none is a problem.
+    const auto only = [&](const QString& what) -> QDialog* {
+        const QList<QDialog*> open = shownDialogs(w);
+        if (open.size() > 1)
+            problems << what + QStringLiteral(": %1 dialogs open at once").arg(open.size());
+        return open.size() == 1 ? open.first() : nullptr;
+    };
+    shown(only(QStringLiteral("Prices")), QStringLiteral("Prices"));
     w->tokensView()->adjustButton()->click();
-    shown(shownDialogs(w).value(0), QStringLiteral("Adjust balance"));
+    shown(only(QStringLiteral("Adjust balance")), QStringLiteral("Adjust balance"));
     return problems;
 }
 

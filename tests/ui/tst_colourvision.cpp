@@ -85,11 +85,6 @@ QColor nearest(const QImage& image, const QRect& r, const QColor& expected, int*
     return best;
 }
 
-QString rgb(const QColor& c)
-{
-    return c.name();
-}
-
 } // namespace
 
 class TestColourVision : public QObject
@@ -157,7 +152,7 @@ private Q_SLOTS:
             const QColor mark = nearest(image, markArea, expected, &close);
             if (close < 3) {
                 problems << u"%1 on %2: no mark in %3 (nearest %4)"_s.arg(
-                    stateName(state), t.server, rgb(expected), rgb(mark));
+                    stateName(state), t.server, expected.name(), mark.name());
                 continue;
             }
             seen[state] = {mark, commonest(image, tile.adjusted(2, 2, -2, -2))};
@@ -168,8 +163,8 @@ private Q_SLOTS:
                 const double c = contrast(simulate(a->second.mark, v), simulate(a->second.tile, v));
                 if (c < least)
                     problems << u"%1's mark %2 on its tile %3: %4:1 under %5"_s
-                                    .arg(stateName(a->first), rgb(a->second.mark),
-                                         rgb(a->second.tile))
+                                    .arg(stateName(a->first), a->second.mark.name(),
+                                         a->second.tile.name())
                                     .arg(c, 0, 'f', 2)
                                     .arg(QLatin1String(visionName(v)));
             }
@@ -181,8 +176,8 @@ private Q_SLOTS:
                         ciede2000(simulate(a->second.mark, v), simulate(b->second.mark, v));
                     if (de < 10)
                         problems << u"%1 %2 and %3 %4: ΔE %5 under %6"_s
-                                        .arg(stateName(a->first), rgb(a->second.mark),
-                                             stateName(b->first), rgb(b->second.mark))
+                                        .arg(stateName(a->first), a->second.mark.name(),
+                                             stateName(b->first), b->second.mark.name())
                                         .arg(de, 0, 'f', 1)
                                         .arg(QLatin1String(visionName(v)));
                 }
@@ -225,11 +220,12 @@ private Q_SLOTS:
             // minority of its pixels).
             if (ciede2000(fill, eventKindColor(e.kind, palette)) > 3)
                 problems << u"%1 bar %2, its kind's colour %3"_s.arg(
-                    eventKindName(e.kind), rgb(fill), rgb(eventKindColor(e.kind, palette)));
+                    eventKindName(e.kind), fill.name(), eventKindColor(e.kind, palette).name());
             for (const Vision v : kVisions) {
                 const double c = contrast(simulate(fill, v), simulate(base, v));
                 if (c < 3)
-                    problems << u"%1 bar %2: %3:1 under %4"_s.arg(eventKindName(e.kind), rgb(fill))
+                    problems << u"%1 bar %2: %3:1 under %4"_s
+                                    .arg(eventKindName(e.kind), fill.name())
                                     .arg(c, 0, 'f', 2)
                                     .arg(QLatin1String(visionName(v)));
             }

@@ -35,15 +35,6 @@
 using namespace gw;
 using namespace gw::test;
 
-namespace {
-
-QString name(const QColor& c)
-{
-    return c.name();
-}
-
-} // namespace
-
 class TestPalette : public QObject
 {
     Q_OBJECT
@@ -96,9 +87,9 @@ private Q_SLOTS:
             const QColor a = stateColor(states[i], palette);
             if (contrast(a, base) < least)
                 problems << QStringLiteral("%1 %2 contrast %3 against %4")
-                                .arg(stateName(states[i]), name(a))
+                                .arg(stateName(states[i]), a.name())
                                 .arg(contrast(a, base), 0, 'f', 2)
-                                .arg(name(base));
+                                .arg(base.name());
             for (int j = i + 1; j < states.size(); ++j) {
                 const QColor b = stateColor(states[j], palette);
                 const double normal = ciede2000(a, b);
@@ -122,7 +113,7 @@ private Q_SLOTS:
             if (contrast(a, base) < 3)
                 problems << QStringLiteral("series %1 %2 contrast %3")
                                 .arg(i)
-                                .arg(name(a))
+                                .arg(a.name())
                                 .arg(contrast(a, base), 0, 'f', 2);
             for (int j = i + 1; j < kSeriesColorCount; ++j) {
                 const double d = ciede2000(a, seriesColor(j, palette));
@@ -144,7 +135,7 @@ private Q_SLOTS:
         const QColor grey = staleTextColor(palette);
         QVERIFY(ciede2000(grey, palette.color(QPalette::Text)) > 15);
         QVERIFY2(contrast(grey, base) >= (isHighContrastPalette(palette) ? 4.5 : 2.5),
-                 qPrintable(name(grey)));
+                 qPrintable(grey.name()));
     }
 
     void clockSlowdownLanesReadAndDiffer_data() { statesAndSeriesAreApart_data(); }
@@ -164,7 +155,7 @@ private Q_SLOTS:
             const QColor c = clockSlowdownColor(r.bit, palette);
             if (contrast(c, base) < 3)
                 problems << QStringLiteral("%1 %2 contrast %3")
-                                .arg(QLatin1String(r.title), name(c))
+                                .arg(QLatin1String(r.title), c.name())
                                 .arg(contrast(c, base), 0, 'f', 2);
         }
         const quint64 apart[][2] = {{0x20, 0x40}, {0x4, 0x20}, {0x4, 0x40}, {0x4, 0x8}};

@@ -115,16 +115,15 @@ QString BalancePlot::accessibleItemDescription(int index) const
         low = std::min(low, p.y());
         high = std::max(high, p.y());
     }
-    const QLocale locale;
     const double now = steps.last().y();
     QString text =
         tr("balance %1 tokens; lowest %2, highest %3 since %4")
-            .arg(locale.toString(now, 'f', 1), locale.toString(low, 'f', 1),
-                 locale.toString(high, 'f', 1),
+            .arg(LedgerModel::balanceText(now), LedgerModel::balanceText(low),
+                 LedgerModel::balanceText(high),
                  dateTimeText(QDateTime::fromMSecsSinceEpoch(qint64(steps.first().x()), m_zone)));
     if (now <= m_floor)
         text += QLatin1String("; ") +
-                tr("at or below the floor (%1)").arg(locale.toString(m_floor, 'f', 1));
+                tr("at or below the floor (%1)").arg(LedgerModel::balanceText(m_floor));
     return text;
 }
 

@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace gw {
 
@@ -238,8 +237,8 @@ QString HistoryPlot::accessibleItemDescription(int index) const
     // Over what is shown: the buckets in the range, weighted by readings.
     double sum = 0;
     qint64 count = 0;
-    double peak = std::numeric_limits<double>::quiet_NaN();
-    double low = std::numeric_limits<double>::quiet_NaN();
+    double peak = 0;
+    double low = 0;
     qint64 peakAt = 0;
     int gaps = 0;
     bool seen = false;

@@ -27,11 +27,8 @@ QString dateFormat(const QLocale& locale)
     return format;
 }
 
-} // namespace
-
-QString clockFormat(ClockPrecision precision)
+QString clockFormatOf(const QLocale& locale, ClockPrecision precision)
 {
-    const QLocale locale;
     QString format =
         isCLocale(locale) ? QStringLiteral("HH:mm") : locale.timeFormat(QLocale::ShortFormat);
     if (precision == ClockPrecision::Seconds && !format.contains(QLatin1String("ss"))) {
@@ -42,9 +39,39 @@ QString clockFormat(ClockPrecision precision)
     return format;
 }
 
+// The four formats of the default locale, worked out again only when the
+// default changes: tables ask for one per cell they paint.
+struct Formats
+{
+    QString locale;
+    QString clock[2];
+    QString dateTime[2];
+};
+
+const Formats& formats()
+{
+    thread_local Formats cached;
+    const QLocale locale;
+    if (cached.clock[0].isEmpty() || cached.locale != locale.name()) {
+        cached.locale = locale.name();
+        for (const ClockPrecision p : {ClockPrecision::Minutes, ClockPrecision::Seconds}) {
+            cached.clock[int(p)] = clockFormatOf(locale, p);
+            cached.dateTime[int(p)] = dateFormat(locale) + QLatin1Char(' ') + cached.clock[int(p)];
+        }
+    }
+    return cached;
+}
+
+} // namespace
+
+QString clockFormat(ClockPrecision precision)
+{
+    return formats().clock[int(precision)];
+}
+
 QString dateTimeFormat(ClockPrecision precision)
 {
-    return dateFormat(QLocale()) + QLatin1Char(' ') + clockFormat(precision);
+    return formats().dateTime[int(precision)];
 }
 
 QString dateTimeText(const QDateTime& at, ClockPrecision precision)

@@ -63,45 +63,27 @@ QColor stateColor(DisplayState state, const QPalette& palette)
     // (each 4.9:1 or more on black); black on white its own darker set
     // (4.5:1 or more on white), whose four dots are told apart by lightness
     // as well as hue, as tritanopes and protanopes need there.
+    struct Colours
+    {
+        DisplayState state;
+        QRgb light, dark, blackOnWhite;
+    };
+    static constexpr Colours kColours[] = {
+        {DisplayState::Free, 0x1a7f45, 0x3debb0, 0x20764a},
+        {DisplayState::Busy, 0x0072c2, 0x56b4e9, 0x006ec2},
+        {DisplayState::IdleHeld, 0xb08600, 0xf0d54a, 0x946b00},
+        {DisplayState::Hot, 0xa82e00, 0xff6a2e, 0x8a2400},
+        {DisplayState::NotReported, 0x5f5f5f, 0xb4b4b4, 0x404040},
+        {DisplayState::Stale, 0x808080, 0x7a7a7a, 0x707070},
+        {DisplayState::Error, 0xa8002e, 0xff5a6e, 0xa8002e},
+        {DisplayState::Connecting, 0x8e44ad, 0xd183e8, 0x8e44ad},
+    };
     const bool dark = isDarkPalette(palette);
-    if (!dark && isHighContrastPalette(palette)) {
-        switch (state) {
-        case DisplayState::Free:
-            return QColor(0x20764a);
-        case DisplayState::Busy:
-            return QColor(0x006ec2);
-        case DisplayState::IdleHeld:
-            return QColor(0x946b00);
-        case DisplayState::Hot:
-            return QColor(0x8a2400);
-        case DisplayState::Error:
-            return QColor(0xa8002e);
-        case DisplayState::NotReported:
-            return QColor(0x404040);
-        case DisplayState::Stale:
-            return QColor(0x707070);
-        case DisplayState::Connecting:
-            return QColor(0x8e44ad);
-        }
-        return {};
-    }
-    switch (state) {
-    case DisplayState::Free:
-        return QColor(dark ? 0x3debb0 : 0x1a7f45);
-    case DisplayState::Busy:
-        return QColor(dark ? 0x56b4e9 : 0x0072c2);
-    case DisplayState::IdleHeld:
-        return QColor(dark ? 0xf0d54a : 0xb08600);
-    case DisplayState::Hot:
-        return QColor(dark ? 0xff6a2e : 0xa82e00);
-    case DisplayState::Error:
-        return QColor(dark ? 0xff5a6e : 0xa8002e);
-    case DisplayState::NotReported:
-        return QColor(dark ? 0xb4b4b4 : 0x5f5f5f);
-    case DisplayState::Stale:
-        return QColor(dark ? 0x7a7a7a : 0x808080);
-    case DisplayState::Connecting:
-        return QColor(dark ? 0xd183e8 : 0x8e44ad);
+    for (const Colours& c : kColours) {
+        if (c.state == state)
+            return QColor(dark                             ? c.dark
+                          : isHighContrastPalette(palette) ? c.blackOnWhite
+                                                           : c.light);
     }
     return {};
 }

@@ -5,7 +5,6 @@
 #include "models/roles.h"
 
 #include <QFont>
-#include <QLocale>
 
 namespace gw {
 
@@ -229,7 +228,7 @@ QVariant UnitChoiceModel::qualifiedData(int row, int column, int role) const
             return c.isMig() ? tr("GPU %1 MIG %2").arg(c.gpuIndex).arg(c.migIndex)
                              : tr("GPU %1").arg(c.gpuIndex);
         case ScoreColumn:
-            return QLocale().toString(c.score, 'f', 3);
+            return localNumber(c.score, 3);
         case FreeColumn:
             return formatMiB(c.freeMiB);
         case UtilColumn:

@@ -46,10 +46,15 @@ bool higherFirst(std::optional<double> a, std::optional<double> b)
 }
 } // namespace
 
+QString OverviewTile::title() const
+{
+    return Tr::tr("%1 GPU %2").arg(server).arg(index);
+}
+
 QString OverviewTile::description() const
 {
     QStringList parts;
-    parts << Tr::tr("%1 GPU %2").arg(server).arg(index);
+    parts << title();
     if (!model.isEmpty())
         parts << model;
     if (stale) {
@@ -85,6 +90,8 @@ QString OverviewTile::description() const
         parts << Tr::tr("no processes");
     if (!heldBy.isEmpty())
         parts << heldBy;
+    if (!stale) // a stale tile said its age first
+        parts << Tr::tr("reading %1 old").arg(formatDurationTwoUnits(ageMs));
     return parts.join(u"; ");
 }
 

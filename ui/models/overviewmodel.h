@@ -55,7 +55,10 @@ struct OverviewTile
     // The GPU's health verdict (docs/health.md); none on a stale tile.
     std::optional<GpuHealth> health;
 
-    // What a screen reader and a tooltip say about the tile, in one line.
+    // "gpu-lab-01 GPU 2": the tile as a screen reader names it.
+    QString title() const;
+    // What a screen reader and a tooltip say about the tile, in one line:
+    // its title, state, figures and the reading's age.
     QString description() const;
 };
 

@@ -246,8 +246,7 @@ void FleetProcessPage::updateTotals()
         items << new QStandardItem(QString::number(t.processes));
         items << new QStandardItem(formatMiB(t.memoryMiB));
         // A figure still being read says so: a zero would be a claim.
-        items << new QStandardItem(m_hoursLoading ? tr("loading…")
-                                                  : QLocale().toString(t.gpuHours, 'f', 2));
+        items << new QStandardItem(m_hoursLoading ? tr("loading…") : localNumber(t.gpuHours, 2));
         // Energy: "—" where no GPU of theirs said any, never a zero.
         auto* energy = new QStandardItem(
             t.energyKWh ? tr("%1 kWh").arg(QLocale().toString(*t.energyKWh, 'f', 3))

@@ -9,7 +9,6 @@
 #include <QDateTime>
 #include <QFormLayout>
 #include <QLabel>
-#include <QLocale>
 
 namespace gw {
 
@@ -107,7 +106,7 @@ void HostPage::showSnapshot(const Snapshot& s, const QString& backendMessage)
             : (h.cgroupVersion.isEmpty() ? tr("not in a limited cgroup")
                                          : tr("no limit (cgroup %1)").arg(h.cgroupVersion)));
     set(HostCgroupCpu, h.cgroupCpuLimitCores
-                           ? tr("%1 cores").arg(QLocale().toString(*h.cgroupCpuLimitCores, 'f', 2))
+                           ? tr("%1 cores").arg(localNumber(*h.cgroupCpuLimitCores, 2))
                            : tr("no limit"));
     QStringList gpus;
     for (const auto& g : s.gpus)

@@ -309,18 +309,14 @@ QString OverviewView::accessibleItemName(int index) const
 {
     if (index < 0 || index >= m_tileRects.size())
         return {};
-    const OverviewTile& t = m_model->tiles()[m_tileRects[index].tile];
-    return tr("%1 GPU %2").arg(t.server).arg(t.index);
+    return m_model->tiles()[m_tileRects[index].tile].title();
 }
 
 QString OverviewView::accessibleItemDescription(int index) const
 {
     if (index < 0 || index >= m_tileRects.size())
         return {};
-    const OverviewTile& t = m_model->tiles()[m_tileRects[index].tile];
-    // A stale tile's description says its age already.
-    return t.stale ? t.description()
-                   : tr("%1; reading %2 old").arg(t.description(), formatDurationTwoUnits(t.ageMs));
+    return m_model->tiles()[m_tileRects[index].tile].description();
 }
 
 QRect OverviewView::accessibleItemRect(int index) const

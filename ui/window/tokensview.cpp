@@ -562,6 +562,8 @@ void TokensView::rebuildCharts()
     m_cutOffSet->setBorderColor(stateColor(DisplayState::Error, pal));
     QStringList categories;
     double lo = qMin(0.0, m_rules.overdraftFloor), hi = 0;
+    // Each bar in words too, for a screen reader.
+    QList<DescribedChartView::Item> balanceItems;
     for (const QString& u : std::as_const(m_users)) {
         const double b = m_books.balances.value(u);
         const bool cutOff = m_books.cutOff.contains(u);
@@ -572,6 +574,9 @@ void TokensView::rebuildCharts()
         categories << u;
         lo = qMin(lo, b);
         hi = qMax(hi, b);
+        balanceItems.append({u, cutOff
+                                    ? tr("%1 tokens, at or below the floor: cut off").arg(tokens(b))
+                                    : tr("%1 tokens").arg(tokens(b))});
     }
     bars->append(m_balanceSet);
     bars->append(m_cutOffSet);
@@ -615,13 +620,6 @@ void TokensView::rebuildCharts()
             if (m->label() == m_cutOffSet->label())
                 m->setVisible(false);
     m_balanceChart->legend()->setAlignment(Qt::AlignBottom);
-    QList<DescribedChartView::Item> balanceItems;
-    for (const QString& u : std::as_const(m_users)) {
-        const double b = m_books.balances.value(u);
-        balanceItems.append({u, m_books.cutOff.contains(u)
-                                    ? tr("%1 tokens, at or below the floor: cut off").arg(tokens(b))
-                                    : tr("%1 tokens").arg(tokens(b))});
-    }
     m_balanceView->setItems(
         balanceItems,
         tr("Balance per user in tokens; the floor is %1").arg(tokens(m_rules.overdraftFloor)));
@@ -657,10 +655,21 @@ void TokensView::rebuildCharts()
     stacked->setBarWidth(0.6);
     m_hoursChart->addSeries(stacked);
     auto* modelAxis = new QBarCategoryAxis;
+    // Each model's bar: its axis label, and in words for a screen reader.
     QStringList modelNames;
-    for (const QString& m : models)
-        modelNames
-            << tr("%1 (%2 h)").arg(shortModel(m), QLocale().toString(byModel.value(m), 'g', 4));
+    QList<DescribedChartView::Item> hourItems;
+    for (const QString& m : models) {
+        const QString hours = QLocale().toString(byModel.value(m), 'g', 4);
+        modelNames << tr("%1 (%2 h)").arg(shortModel(m), hours);
+        QStringList whose;
+        for (const QString& u : std::as_const(m_users)) {
+            const double h = m_hours.value(u).value(m);
+            if (h > 0)
+                whose << tr("%1 %2 h").arg(u, QLocale().toString(h, 'g', 4));
+        }
+        hourItems.append(
+            {shortModel(m), tr("%1 GPU-hours: %2").arg(hours, whose.join(QStringLiteral(", ")))});
+    }
     modelAxis->append(modelNames.isEmpty() ? QStringList{tr("no use yet")} : modelNames);
     auto* hoursAxis = new QValueAxis;
     hoursAxis->setRange(0, qMax(1.0, most * 1.05));
@@ -675,18 +684,6 @@ void TokensView::rebuildCharts()
     styleAxis(hoursAxis, pal);
     m_hoursChart->legend()->setAlignment(Qt::AlignBottom);
     m_hoursChart->legend()->setVisible(colour > 0);
-    QList<DescribedChartView::Item> hourItems;
-    for (const QString& m : models) {
-        QStringList whose;
-        for (const QString& u : std::as_const(m_users)) {
-            const double h = m_hours.value(u).value(m);
-            if (h > 0)
-                whose << tr("%1 %2 h").arg(u, QLocale().toString(h, 'g', 4));
-        }
-        hourItems.append({shortModel(m), tr("%1 GPU-hours: %2")
-                                             .arg(QLocale().toString(byModel.value(m), 'g', 4),
-                                                  whose.join(QStringLiteral(", ")))});
-    }
     m_hoursView->setItems(hourItems, models.isEmpty()
                                          ? tr("GPU-hours by GPU model this month: no use yet")
                                          : tr("GPU-hours by GPU model this month"));
