@@ -17,6 +17,7 @@
 #include "models/desktopstores.h"
 #include "remote/agentlink.h"
 #include "remote/agentlinks.h"
+#include "sanitizers.h"
 #include "window/mainwindow.h"
 
 #include <QDateTime>
@@ -115,18 +116,7 @@ Measured runMeasured(const QStringList& args, const QTemporaryDir& dir, int limi
 // What a client may hold of a reply at most, with Qt and the CLI's own
 // working set: far below the 2 GB a hostile agent announces. Under ASan its
 // shadow memory and its quarantine of freed blocks (256 MB) come on top.
-#if defined(__SANITIZE_ADDRESS__)
-#define GW_FAULT_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GW_FAULT_ASAN 1
-#endif
-#endif
-#ifdef GW_FAULT_ASAN
-constexpr long kMaxRssKiB = 400 * 1024;
-#else
-constexpr long kMaxRssKiB = 100 * 1024;
-#endif
+const long kMaxRssKiB = gw::test::underAddressSanitizer() ? 400 * 1024 : 100 * 1024;
 constexpr qint64 kTwoGB = 2'000'000'000;
 
 // A reading of `gpus` GPUs, as an agent serves it.
