@@ -40,7 +40,10 @@ namespace {
 
 const QByteArray kRead = "r3ad";
 constexpr qint64 kDayMs = 24 * 3'600'000LL;
-constexpr qint64 kWeekMs = 7 * kDayMs;
+// What the agent holds: a week, as the acceptance asks. Under the
+// sanitizers a day: the same routes and code, and writing a week there took
+// 58 s of a test that runs alone (RUN_SERIAL), beside a 15 s replay.
+const qint64 kWeekMs = test::underAddressSanitizer() ? kDayMs : 7 * kDayMs;
 constexpr qint64 kEveryMs = 60'000;
 constexpr int kDemoServer = 4; // --demo-server's number: DemoWorld's index 3
 // The latency every quick request keeps while the long ones run, above

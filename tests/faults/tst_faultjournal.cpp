@@ -8,6 +8,7 @@
 
 #include "journal/agentjournal.h"
 #include "remote/agentlink.h"
+#include "sanitizers.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -396,7 +397,7 @@ private Q_SLOTS:
 
         // A crash while full, then the space comes back.
         ::kill(pid_t(first.process().processId()), SIGKILL);
-        QVERIFY(first.process().waitForFinished(10'000));
+        QVERIFY(first.process().waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
         const qint64 killedMs = QDateTime::currentMSecsSinceEpoch();
         QVERIFY(QFile::remove(mnt + QStringLiteral("/filler")));
 
@@ -553,7 +554,7 @@ private Q_SLOTS:
         // Numbering goes on in the new stream: nothing is lost from here on.
         QTRY_VERIFY_WITH_TIMEOUT(agent.lastSequence() >= 3, 5000);
         agent.process().terminate();
-        QVERIFY(agent.process().waitForFinished(10'000));
+        QVERIFY(agent.process().waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
         QVERIFY(QFileInfo(journal).size() > 0);
     }
 
@@ -580,7 +581,9 @@ private Q_SLOTS:
                 seenBlocked += seen == MainSeen::Blocked ? 1 : 0;
                 ::usleep(useconds_t(delayMs) * 1000);
                 ::kill(pid_t(agent.processId()), SIGTERM);
-                QVERIFY(agent.waitForFinished(10'000));
+                // (A nice-19 agent under the sanitizers, beside other tests, with
+                // its leak check at exit, was seen to take over 10 s.)
+                QVERIFY(agent.waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
                 const QString err = QString::fromLocal8Bit(agent.readAllStandardError());
                 QVERIFY2(
                     agent.exitStatus() == QProcess::NormalExit,
@@ -627,7 +630,7 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(agent.canReadLine(), 10'000);
             QVERIFY(agent.readLine().startsWith("listening on 127.0.0.1:"));
             agent.terminate();
-            QVERIFY(agent.waitForFinished(10'000));
+            QVERIFY(agent.waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
             QCOMPARE(agent.exitStatus(), QProcess::NormalExit);
             QCOMPARE(agent.exitCode(), 0);
         }
