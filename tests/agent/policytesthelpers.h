@@ -38,7 +38,7 @@ struct Reply
 
 inline Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
                   const QByteArray& token = {}, const QByteArray& method = "GET",
-                  const QByteArray& body = {}, const QByteArray& accept = {})
+                  const QByteArray& body = {}, const QByteArray& accept = {}, int waitMs = 10000)
 {
     QNetworkRequest req(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
     if (!token.isEmpty())
@@ -50,7 +50,7 @@ inline Reply call(QNetworkAccessManager& nam, quint16 port, const QString& path,
     QNetworkReply* r = nam.sendCustomRequest(req, method, body);
     QSignalSpy done(r, &QNetworkReply::finished);
     if (!r->isFinished())
-        done.wait(10000 * gw::test::kSanitizerSlowdown);
+        done.wait(waitMs * gw::test::kSanitizerSlowdown);
     Reply out;
     out.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     out.body = r->readAll();

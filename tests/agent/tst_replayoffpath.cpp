@@ -198,6 +198,11 @@ public:
                 batch.clear();
             }
         }
+        if (!batch.isEmpty()) {
+            m_gpus.clear();
+            for (const GpuSample& g : batch.last().gpus)
+                m_gpus << g.uuid;
+        }
         return journal->close(m_end, error) && history->append(batch, error) &&
                history->flush(error);
     }
