@@ -34,6 +34,10 @@
 namespace {
 
 const QByteArray kToken = "fault-read-token";
+// How long an agent may take to end after a signal: a nice-19 agent under the
+// sanitizers, beside other tests, with its leak check at exit, was seen to
+// take over 10 s.
+const int kAgentEndsMs = 10'000 * gw::test::kSanitizerSlowdown;
 
 // The agent under test; GW_FAULT_AGENT names another build (to see a case
 // fail against the code before its fix).
@@ -397,7 +401,7 @@ private Q_SLOTS:
 
         // A crash while full, then the space comes back.
         ::kill(pid_t(first.process().processId()), SIGKILL);
-        QVERIFY(first.process().waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
+        QVERIFY(first.process().waitForFinished(kAgentEndsMs));
         const qint64 killedMs = QDateTime::currentMSecsSinceEpoch();
         QVERIFY(QFile::remove(mnt + QStringLiteral("/filler")));
 
@@ -554,7 +558,7 @@ private Q_SLOTS:
         // Numbering goes on in the new stream: nothing is lost from here on.
         QTRY_VERIFY_WITH_TIMEOUT(agent.lastSequence() >= 3, 5000);
         agent.process().terminate();
-        QVERIFY(agent.process().waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
+        QVERIFY(agent.process().waitForFinished(kAgentEndsMs));
         QVERIFY(QFileInfo(journal).size() > 0);
     }
 
@@ -581,9 +585,7 @@ private Q_SLOTS:
                 seenBlocked += seen == MainSeen::Blocked ? 1 : 0;
                 ::usleep(useconds_t(delayMs) * 1000);
                 ::kill(pid_t(agent.processId()), SIGTERM);
-                // (A nice-19 agent under the sanitizers, beside other tests, with
-                // its leak check at exit, was seen to take over 10 s.)
-                QVERIFY(agent.waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
+                QVERIFY(agent.waitForFinished(kAgentEndsMs));
                 const QString err = QString::fromLocal8Bit(agent.readAllStandardError());
                 QVERIFY2(
                     agent.exitStatus() == QProcess::NormalExit,
@@ -630,7 +632,7 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(agent.canReadLine(), 10'000);
             QVERIFY(agent.readLine().startsWith("listening on 127.0.0.1:"));
             agent.terminate();
-            QVERIFY(agent.waitForFinished(10'000 * gw::test::kSanitizerSlowdown));
+            QVERIFY(agent.waitForFinished(kAgentEndsMs));
             QCOMPARE(agent.exitStatus(), QProcess::NormalExit);
             QCOMPARE(agent.exitCode(), 0);
         }

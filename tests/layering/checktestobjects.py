@@ -59,8 +59,12 @@ def main():
         return 2
     source, build = (os.path.realpath(p) for p in sys.argv[1:3])
     values = cache(build)
-    asan = values.get("GW_ASAN", "OFF").upper() in ("ON", "1", "TRUE", "YES")
-    if values.get("GW_FUZZ", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+
+    def on(name):
+        return values.get(name, "OFF").upper() in ("ON", "1", "TRUE", "YES", "Y")
+
+    asan = on("GW_ASAN")
+    if on("GW_FUZZ"):
         print("SKIP: the fuzz build instruments everything")
         return 77
     with tempfile.TemporaryDirectory(prefix="gw-checktestobjects-") as other:
@@ -74,8 +78,7 @@ def main():
             print("FAIL: configuring the other build did not succeed")
             return 1
         here = commands(build, source)
-        there = commands(other, source)
-        there = {k: v.replace(other, "<build>") for k, v in there.items()}
+        there = commands(os.path.realpath(other), source)
     ours = sorted(k for k in here if k in there
                   and (k.startswith("tests/") or k.startswith("fuzz/")
                        or k.startswith("<build>/tests/") or k.startswith("<build>/fuzz/")))
